@@ -1,0 +1,159 @@
+import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  type FastifyPluginAsyncZod,
+  type ZodTypeProvider,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { JSON_BODY_LIMIT_BYTES } from '@courier/shared/constants/limits';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Mailer } from './lib/mailer';
+import type { TokenService } from './lib/tokens';
+import { courierSettingsRoutes } from './modules/couriers/courier-settings.routes';
+import { filesRoutes } from './modules/files/files.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { customersAuthRoutes } from './modules/auth/customers-auth.routes';
+import { tenantPublicRoutes } from './modules/auth/tenant-public.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { branchRoutes } from './modules/branches/branches.routes';
+import { customerRoutes } from './modules/customers/customers.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { platformRoutes } from './modules/platform/platform.routes';
+import { roleRoutes } from './modules/roles/roles.routes';
+import { staffRoutes } from './modules/staff/staff.routes';
+import { packagesRoutes } from './modules/packages/packages.routes';
+import { unknownClaimsRoutes } from './modules/packages/unknown-claims.routes';
+import { preAlertsRoutes } from './modules/pre-alerts/pre-alerts.routes';
+import { manifestsRoutes } from './modules/manifests/manifests.routes';
+import { deliveriesRoutes } from './modules/deliveries/deliveries.routes';
+import { collectionRoutes } from './modules/invoices/collection.routes';
+import { invoicesRoutes } from './modules/invoices/invoices.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { publicRoutes } from './modules/public/public.routes';
+import { profileRoutes } from './modules/settings/profile.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { ticketRoutes } from './modules/tickets/tickets.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { emailRoutes } from './modules/emails/emails.routes';
+import { timeTrackingRoutes } from './modules/time-tracking/time-tracking.routes';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+import { findWebDist, registerStatic } from './plugins/static';
+
+/** Everything a route module needs, passed explicitly instead of hung on globals. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  databaseKind: 'embedded' | 'server';
+  tokens: TokenService;
+  mailer: Mailer;
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RegisteredRoute[];
+  }
+}
+
+export interface BuildOptions {
+  /** Serve the built SPA (production); tests of the API alone leave it off. */
+  serveWeb?: boolean;
+  logger?: boolean;
+  /** Registers extra routes under /api before the app is sealed (tests use it for probes). */
+  extraRoutes?: FastifyPluginAsyncZod;
+}
+
+/** The route modules, each mounted under /api. A new area adds one line here. */
+const ROUTE_MODULES: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
+  authRoutes,
+  customersAuthRoutes,
+  tenantPublicRoutes,
+  healthRoutes,
+  publicRoutes,
+  ticketRoutes,
+  courierSettingsRoutes,
+  settingsRoutes,
+  profileRoutes,
+  filesRoutes,
+  invoicesRoutes,
+  collectionRoutes,
+  paymentsRoutes,
+  reportsRoutes,
+  packagesRoutes,
+  unknownClaimsRoutes,
+  preAlertsRoutes,
+  manifestsRoutes,
+  deliveriesRoutes,
+  notificationRoutes,
+  emailRoutes,
+  timeTrackingRoutes,
+  branchRoutes,
+  staffRoutes,
+  roleRoutes,
+  customerRoutes,
+  platformRoutes,
+  dashboardRoutes,
+];
+
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: ctx.config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    trustProxy: true,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: 'x-request-id',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // Every route as registered, for the route-guard test and the security suite.
+  const routeTable: RegisteredRoute[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) routeTable.push({ method, url: route.url, public: route.config?.public === true });
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  // The API speaks JSON (and multipart for uploads): plain text bodies get a clear 415.
+  app.removeContentTypeParser('text/plain');
+
+  await registerSecurity(app, { rateLimitMax: ctx.config.NODE_ENV === 'test' ? 100_000 : 600 });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 20 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Courier Portal API', version: '1.0.0', description: 'Generated from the zod schemas.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerAuth(app, ctx.db, ctx.tokens);
+  await app.register(
+    async (api) => {
+      for (const routes of ROUTE_MODULES) await api.register(routes(ctx));
+      if (options.extraRoutes) await api.register(options.extraRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerStatic(app, options.serveWeb ? findWebDist(ctx.config.WEB_DIST) : undefined);
+  return app;
+}

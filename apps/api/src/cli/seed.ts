@@ -1,0 +1,17 @@
+import { loadConfig } from '../config';
+import { createRuntime } from '../context';
+import { formatDemoLogins, isDatabaseEmpty, seedDemo } from '../db/seed';
+
+/** `npm run seed`: migrates and seeds the demo data into an empty database. */
+const config = loadConfig();
+const { ctx, database } = await createRuntime(config);
+try {
+  if (await isDatabaseEmpty(ctx.db)) {
+    await seedDemo(ctx.db);
+    console.log(formatDemoLogins(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`));
+  } else {
+    console.log('The database already holds data; nothing seeded.');
+  }
+} finally {
+  await database.close();
+}

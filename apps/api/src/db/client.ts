@@ -1,0 +1,74 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** One type for both drivers: services never know which database they run on. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'embedded' | 'server';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** The PGlite instance, for the test template; undefined on a server. */
+  pglite?: PGlite;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/**
+ * In source the migrations sit beside this file; the build copies them to dist/migrations, one
+ * level above the bundled CLI scripts in dist/cli.
+ */
+export function migrationsFolder(): string {
+  const candidates = [path.join(here, 'migrations'), path.join(here, '..', 'migrations')];
+  const found = candidates.find((dir) => existsSync(path.join(dir, 'meta', '_journal.json')));
+  if (!found) throw new Error(`No migrations found in ${candidates.join(' or ')}`);
+  return found;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  poolSize?: number;
+  /** PGlite only: start from a dumped data directory (the migrated test template). */
+  loadDataDir?: Blob;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // A dropped idle connection must not crash the process; the pool replaces it.
+    pool.on('error', () => {});
+    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    return {
+      db,
+      kind: 'server',
+      migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
+      close: () => pool.end(),
+    };
+  }
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    dataDir = path.join(options.dataDir, 'pg');
+    await mkdir(dataDir, { recursive: true });
+  }
+  const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    kind: 'embedded',
+    pglite: client,
+    migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+    close: () => client.close(),
+  };
+}

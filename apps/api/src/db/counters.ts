@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
+import { courierCounters } from './schema/platform';
+
+/**
+ * The next value of a per-courier sequence (mailbox, invoice, ticket numbers). One statement, so
+ * two concurrent requests never get the same number and numbers are never reused.
+ */
+export async function nextCounter(db: Db, courierId: number, name: string, start = 1): Promise<number> {
+  const [row] = await db
+    .insert(courierCounters)
+    .values({ courierId, name, value: start })
+    .onConflictDoUpdate({
+      target: [courierCounters.courierId, courierCounters.name],
+      set: { value: sql`${courierCounters.value} + 1` },
+    })
+    .returning({ value: courierCounters.value });
+  if (!row) throw new Error(`Counter ${name} did not return a value`);
+  return row.value;
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "packages_courier_id_received_at_index" ON "packages" USING btree ("courier_id","received_at");--> statement-breakpoint
+CREATE INDEX "packages_courier_id_status_received_at_index" ON "packages" USING btree ("courier_id","status","received_at");

@@ -1,0 +1,36 @@
+import { date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { DELIVERY_REQUEST_STATUSES } from '@courier/shared/constants/packages';
+import { couriers } from './couriers';
+import { customers } from './customers';
+import { deliveryLocations } from './delivery-locations';
+import { users } from './users';
+
+/** A customer's request to have ready packages delivered; the fee goes to the invoice. */
+export const deliveryRequests = pgTable(
+  'delivery_requests',
+  {
+    id: serial().primaryKey(),
+    courierId: integer()
+      .notNull()
+      .references(() => couriers.id),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+    /** A delivery location, or else a free address. */
+    locationId: integer().references(() => deliveryLocations.id),
+    address: text(),
+    preferredDate: date({ mode: 'string' }).notNull(),
+    scheduledDate: date({ mode: 'string' }),
+    phone: text().notNull(),
+    notes: text(),
+    /** The location's fee when requested, so later fee changes do not touch it. */
+    feeCents: integer().notNull().default(0),
+    /** The invoice that carries the fee (charged once); null until charged, or again when that invoice is void. */
+    feeInvoiceId: integer(),
+    status: text({ enum: DELIVERY_REQUEST_STATUSES }).notNull().default('requested'),
+    updatedBy: integer().references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.courierId, t.status, t.createdAt), index().on(t.courierId, t.customerId, t.createdAt)],
+);

@@ -1,0 +1,48 @@
+import { bigserial, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { couriers } from './couriers';
+
+/** A courier's own SMTP settings (part 2 §3). The password is stored encrypted, never returned. */
+export const courierEmailConfigs = pgTable('courier_email_configs', {
+  courierId: integer()
+    .primaryKey()
+    .references(() => couriers.id),
+  smtpHost: text().notNull(),
+  smtpPort: integer().notNull(),
+  smtpUser: text().notNull(),
+  smtpPasswordEncrypted: text().notNull(),
+  smtpSecure: boolean().notNull().default(false),
+  fromEmail: text().notNull(),
+  fromName: text().notNull(),
+  status: text({ enum: ['active', 'inactive'] })
+    .notNull()
+    .default('active'),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every e-mail goes through this table first, so a send failure or a restart never loses one.
+ * The worker claims rows with FOR UPDATE SKIP LOCKED.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    courierId: integer().references(() => couriers.id),
+    toAddress: text().notNull(),
+    subject: text().notNull(),
+    textBody: text().notNull(),
+    htmlBody: text(),
+    /** Groups the mails of one batch e-mail; null for single messages. */
+    batchId: integer(),
+    status: text({ enum: ['pending', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    sendAfter: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp({ withTimezone: true }),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.status, t.sendAfter), index().on(t.courierId, t.createdAt), index().on(t.batchId)],
+);

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { CARRIERS, PACKAGE_STATUSES, SHIPPING_MODES } from '@courier/shared/constants/packages';
+import { branches } from './branches';
+import { couriers } from './couriers';
+import { customers } from './customers';
+import { manifests } from './manifests';
+import { preAlerts } from './pre-alerts';
+import { users } from './users';
+
+/**
+ * A parcel from the moment the US warehouse scans it. `customer_id` is null while the package is
+ * unknown. Weight and dimensions are exact decimals (lb, inches) so manifest totals add up.
+ */
+export const packages = pgTable(
+  'packages',
+  {
+    id: serial().primaryKey(),
+    courierId: integer()
+      .notNull()
+      .references(() => couriers.id),
+    /** `PKG-000001`, per courier, from nextCounter; printed as the label's barcode. */
+    packageNumber: text().notNull(),
+    trackingNumber: text().notNull(),
+    carrier: text({ enum: CARRIERS }).notNull().default('OTHER'),
+    customerId: integer().references(() => customers.id),
+    /** The branch the package is collected from (the customer's branch when received). */
+    branchId: integer().references(() => branches.id),
+    preAlertId: integer().references(() => preAlerts.id),
+    status: text({ enum: PACKAGE_STATUSES }).notNull(),
+    /** For on_hold: the status to return to. */
+    heldFrom: text({ enum: PACKAGE_STATUSES }),
+    weightLb: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull(),
+    lengthIn: numeric({ precision: 8, scale: 2, mode: 'number' }),
+    widthIn: numeric({ precision: 8, scale: 2, mode: 'number' }),
+    heightIn: numeric({ precision: 8, scale: 2, mode: 'number' }),
+    mode: text({ enum: SHIPPING_MODES }).notNull().default('AIR'),
+    manifestId: integer().references(() => manifests.id),
+    declaredValueUsdCents: integer(),
+    description: text(),
+    merchant: text(),
+    /** Set when the package was assigned from Unknown: billing adds the unknown fee. */
+    assignedFromUnknown: boolean().notNull().default(false),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    readyAt: timestamp({ withTimezone: true }),
+    deliveredAt: timestamp({ withTimezone: true }),
+    /** Set once by the daily job when the package passes 15 days ready; billing adds the fee. */
+    uncollectedSince: timestamp({ withTimezone: true }),
+    uncollectedFeeApplied: boolean().notNull().default(false),
+    /** Set once when the customer changed the pickup branch after the package was manifested: billing adds the switching fee. */
+    switchedBranchAt: timestamp({ withTimezone: true }),
+    receivedBy: integer().references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex().on(t.courierId, t.packageNumber),
+    uniqueIndex().on(t.courierId, t.trackingNumber),
+    index().on(t.courierId, t.createdAt),
+    index().on(t.courierId, t.status, t.createdAt),
+    index().on(t.courierId, t.customerId, t.createdAt),
+    index().on(t.courierId, t.branchId, t.status),
+    index().on(t.courierId, t.manifestId),
+    index('packages_courier_ready_idx').on(t.courierId, t.readyAt).where(sql`${t.status} = 'ready_for_pickup'`),
+    // The staff list sorts by received date, newest first, alone or within a status (bench/packages-1m.ts).
+    index().on(t.courierId, t.receivedAt),
+    index().on(t.courierId, t.status, t.receivedAt),
+  ],
+);

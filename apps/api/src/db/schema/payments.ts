@@ -1,0 +1,35 @@
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { PAYMENT_METHODS } from '@courier/shared/constants/billing';
+import { branches } from './branches';
+import { couriers } from './couriers';
+import { customers } from './customers';
+import { users } from './users';
+
+/** Money received from a customer; spread over one or more invoices by its allocations. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial().primaryKey(),
+    courierId: integer()
+      .notNull()
+      .references(() => couriers.id),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+    /** Receipt number, `RCT-000001` per courier. */
+    receiptNo: text().notNull(),
+    amountCents: integer().notNull(),
+    method: text({ enum: PAYMENT_METHODS }).notNull(),
+    reference: text(),
+    notes: text(),
+    takenBy: integer().references(() => users.id),
+    branchId: integer().references(() => branches.id),
+    paidAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex().on(t.courierId, t.receiptNo),
+    index().on(t.courierId, t.paidAt),
+    index().on(t.courierId, t.customerId, t.paidAt),
+    index().on(t.courierId, t.branchId, t.paidAt),
+  ],
+);

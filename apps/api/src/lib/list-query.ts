@@ -1,0 +1,111 @@
+import { type AnyColumn, type SQL, and, asc, desc, ilike, or, sql } from 'drizzle-orm';
+import type { ListQuery, Page } from '@courier/shared/schemas/common';
+import { AppError } from './errors';
+
+type Expr = AnyColumn | SQL;
+
+/**
+ * How a filter value is matched:
+ * - `text`: case-insensitive substring;
+ * - `exact`: equality on the text value (status, parish, account type, ...);
+ * - `boolean`: 'true'/'false' (also 'active'/'inactive', 'yes'/'no');
+ * - `number`: equality on a number;
+ * - `cents`: the person types money (12.50), the column holds integer cents.
+ */
+export type FilterKind = 'text' | 'exact' | 'boolean' | 'number' | 'cents';
+
+export interface ListSpec {
+  /** Field name as the DataTable sends it -> the column or expression to sort by. */
+  sortable: Record<string, Expr>;
+  /** Columns matched by the search box (case-insensitive substring, any of them). */
+  searchable: Expr[];
+  /** Field name -> column and matching rule. */
+  filterable: Record<string, { column: Expr; kind: FilterKind }>;
+  /** Order when the caller names none; an id tie-breaker keeps paging stable. */
+  defaultSort: { column: Expr; order: 'asc' | 'desc' };
+  /** A unique column appended to every ORDER BY so equal keys never shuffle between pages. */
+  tieBreaker: Expr;
+}
+
+export interface ListClauses {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number;
+  offset: number;
+}
+
+/** `%`, `_` and `\` are LIKE wildcards; a search for "10%" means the text "10%". */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function filterCondition(field: string, value: string, rule: { column: Expr; kind: FilterKind }): SQL | undefined {
+  const trimmed = value.trim();
+  if (trimmed === '') return undefined;
+  switch (rule.kind) {
+    case 'text':
+      return ilike(sql`${rule.column}::text`, likePattern(trimmed));
+    case 'exact':
+      return sql`lower(${rule.column}::text) = lower(${trimmed})`;
+    case 'boolean': {
+      const truthy = ['true', 'active', 'yes', '1'].includes(trimmed.toLowerCase());
+      const falsy = ['false', 'inactive', 'no', '0'].includes(trimmed.toLowerCase());
+      if (!truthy && !falsy) throw new AppError('bad_request', `Filter ${field} must be true or false`);
+      return sql`${rule.column} = ${truthy}`;
+    }
+    case 'number':
+    case 'cents': {
+      const n = Number(trimmed);
+      if (!Number.isFinite(n)) throw new AppError('bad_request', `Filter ${field} must be a number`);
+      return sql`${rule.column} = ${rule.kind === 'cents' ? Math.round(n * 100) : n}`;
+    }
+  }
+}
+
+/**
+ * Turns the DataTable's query (page, limit, search, sort, order, filters) into SQL pieces.
+ * Only whitelisted fields are used: an unknown sort or filter field is a 400, never raw SQL.
+ * `scope` holds the conditions the caller must always apply (courier, account type, ...).
+ */
+export function listClauses(query: ListQuery, spec: ListSpec, scope: Array<SQL | undefined> = []): ListClauses {
+  const conditions: Array<SQL | undefined> = [...scope];
+  if (query.search && spec.searchable.length > 0) {
+    const pattern = likePattern(query.search);
+    conditions.push(or(...spec.searchable.map((column) => ilike(sql`${column}::text`, pattern))));
+  }
+  for (const [field, value] of Object.entries(query.filters ?? {})) {
+    const rule = spec.filterable[field];
+    if (!rule) throw new AppError('bad_request', `Cannot filter by ${field}`);
+    conditions.push(filterCondition(field, value, rule));
+  }
+
+  let orderBy: SQL[];
+  if (query.sort) {
+    const column = spec.sortable[query.sort];
+    if (!column) throw new AppError('bad_request', `Cannot sort by ${query.sort}`);
+    orderBy = [query.order === 'desc' ? desc(column) : asc(column)];
+  } else {
+    orderBy = [spec.defaultSort.order === 'desc' ? desc(spec.defaultSort.column) : asc(spec.defaultSort.column)];
+  }
+  orderBy.push(asc(spec.tieBreaker));
+
+  return {
+    where: and(...conditions.filter((c): c is SQL => c !== undefined)),
+    orderBy,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  };
+}
+
+/**
+ * Runs the page query and the count together and shapes the answer every list returns.
+ * The caller builds both queries from the same clauses so they always agree.
+ */
+export async function listPage<T>(
+  query: ListQuery,
+  clauses: ListClauses,
+  run: { rows: (c: ListClauses) => Promise<T[]>; count: (where: SQL | undefined) => Promise<number> },
+): Promise<Page<T>> {
+  const [data, total] = await Promise.all([run.rows(clauses), run.count(clauses.where)]);
+  return { data, total, page: query.page, limit: query.limit };
+}

@@ -1,0 +1,23 @@
+import { hash, verify } from '@node-rs/argon2';
+
+// argon2id with OWASP's minimum parameters (19 MiB, 2 iterations); algorithm 2 is argon2id.
+const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, OPTIONS);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+/** A hash to verify against when the account does not exist, so both paths take the same time. */
+let dummyHash: Promise<string> | undefined;
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword('not-a-real-password-but-same-cost');
+  return dummyHash;
+}

@@ -1,0 +1,100 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Role, TokenType } from '@courier/shared/constants/roles';
+import type { Db } from '../db/client';
+import { appSettings } from '../db/schema/platform';
+import { revokedTokens } from '../db/schema/auth-tokens';
+
+export interface TokenClaims {
+  /** `user:12` or `customer:7`: the account table and id. */
+  sub: string;
+  role: Role;
+  type: TokenType;
+  courierId: number | null;
+  /** For impersonation tokens: the super admin who asked for it. */
+  impersonatorId?: number;
+  jti: string;
+  exp: number;
+}
+
+export type AccountKind = 'user' | 'customer';
+
+export function subjectOf(kind: AccountKind, id: number): string {
+  return `${kind}:${id}`;
+}
+
+export function parseSubject(sub: string): { kind: AccountKind; id: number } | null {
+  const match = /^(user|customer):(\d+)$/.exec(sub);
+  if (!match) return null;
+  return { kind: match[1] as AccountKind, id: Number(match[2]) };
+}
+
+/**
+ * Signs and verifies the bearer tokens. The secret comes from JWT_SECRET, or is generated once
+ * and kept in the database so every replica and every restart share it.
+ */
+export class TokenService {
+  private constructor(private readonly key: Uint8Array) {}
+
+  /** The secret's bytes, from which other keys (the SecretBox) are derived. */
+  get secret(): Uint8Array {
+    return this.key;
+  }
+
+  static async create(db: Db, configured?: string): Promise<TokenService> {
+    if (configured) return new TokenService(new TextEncoder().encode(configured));
+    const generated = randomBytes(48).toString('base64url');
+    await db.insert(appSettings).values({ key: 'jwt_secret', value: generated }).onConflictDoNothing();
+    const [row] = await db.select().from(appSettings).where(eq(appSettings.key, 'jwt_secret'));
+    if (!row || typeof row.value !== 'string') throw new Error('Token secret could not be stored');
+    return new TokenService(new TextEncoder().encode(row.value));
+  }
+
+  async sign(claims: Omit<TokenClaims, 'jti' | 'exp'>, ttlSeconds: number): Promise<{ token: string; jti: string; exp: number }> {
+    const jti = randomUUID();
+    const exp = Math.floor(Date.now() / 1000) + Math.round(ttlSeconds);
+    const { sub, ...rest } = claims;
+    const token = await new SignJWT({ ...rest })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(sub)
+      .setJti(jti)
+      .setIssuedAt()
+      .setExpirationTime(exp)
+      .sign(this.key);
+    return { token, jti, exp };
+  }
+
+  /** Verifies signature and expiry; returns null for anything that is not a valid token. */
+  async verify(token: string): Promise<TokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
+      return payload as unknown as TokenClaims;
+    } catch {
+      return null;
+    }
+  }
+}
+
+export async function revokeToken(db: Db, jti: string, exp: number): Promise<void> {
+  await db
+    .insert(revokedTokens)
+    .values({ jti, expiresAt: new Date(exp * 1000) })
+    .onConflictDoNothing();
+}
+
+/** Revokes the token only if it was not revoked before: true for the first caller, false after. */
+export async function consumeToken(db: Db, jti: string, exp: number): Promise<boolean> {
+  const rows = await db
+    .insert(revokedTokens)
+    .values({ jti, expiresAt: new Date(exp * 1000) })
+    .onConflictDoNothing()
+    .returning({ jti: revokedTokens.jti });
+  return rows.length === 1;
+}
+
+export async function isRevoked(db: Db, jti: string): Promise<boolean> {
+  const rows = await db.select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, jti)).limit(1);
+  return rows.length > 0;
+}

@@ -1,0 +1,53 @@
+import type { FastifyRequest } from 'fastify';
+import { type DetectedType, detectFileType } from './file-types';
+import { AppError } from './errors';
+
+export interface UploadRules {
+  /** The multipart field that carries the file. */
+  field: string;
+  maxBytes: number;
+  allowed: readonly DetectedType[];
+  messages: { missing: string; tooLarge: string; wrongType: string };
+}
+
+export interface Upload {
+  data: Buffer;
+  type: DetectedType;
+  /** The other (text) fields of the form. */
+  fields: Record<string, string>;
+}
+
+/**
+ * Reads one multipart upload into memory (the limits keep that small), with its text fields.
+ * The file's type is decided by its bytes; the name and the browser's content type are ignored.
+ */
+export async function readUpload(request: FastifyRequest, rules: UploadRules): Promise<Upload> {
+  if (!request.isMultipart()) throw new AppError('bad_request', rules.messages.missing);
+  const fields: Record<string, string> = {};
+  let data: Buffer | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: rules.maxBytes, files: 1, fields: 10, fieldSize: 1024 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== rules.field || data) {
+          part.file.resume();
+          continue;
+        }
+        data = await part.toBuffer();
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', rules.messages.tooLarge);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
+      throw new AppError('bad_request', 'Too many fields in the upload');
+    }
+    throw error;
+  }
+  if (!data || data.length === 0) throw new AppError('bad_request', rules.messages.missing);
+  if (data.length > rules.maxBytes) throw new AppError('payload_too_large', rules.messages.tooLarge);
+  const type = detectFileType(data);
+  if (!type || !rules.allowed.includes(type)) throw new AppError('unsupported_media_type', rules.messages.wrongType);
+  return { data, type, fields };
+}

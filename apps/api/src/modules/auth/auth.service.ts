@@ -1,0 +1,202 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { ALL_PERMISSIONS } from '@courier/shared/constants/permissions';
+import type { Role } from '@courier/shared/constants/roles';
+import {
+  AUTH_API_MESSAGES,
+  AUTH_MESSAGES,
+  type CustomerProfile,
+  type StaffProfile,
+  type customerLoginSchema,
+  type loginSchema,
+} from '@courier/shared/schemas/auth';
+import type { z } from 'zod';
+import type { AppContext } from '../../app';
+import type { Db } from '../../db/client';
+import { branches } from '../../db/schema/branches';
+import { couriers } from '../../db/schema/couriers';
+import { customers } from '../../db/schema/customers';
+import { roles } from '../../db/schema/roles';
+import { users } from '../../db/schema/users';
+import { AppError } from '../../lib/errors';
+import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
+import { type AccountKind, subjectOf } from '../../lib/tokens';
+
+/** Courier admins and general admins hold every permission inside their courier (as the auth plugin). */
+const COURIER_WIDE_ROLES: ReadonlySet<string> = new Set(['super_admin', 'courier_admin', 'admin']);
+
+/** Which staff-side roles each sign-in page lets in (part 1 §6). */
+export const PORTAL_ROLES = {
+  admin: ['courier_admin', 'admin'],
+  staff: ['branch_manager', 'staff'],
+  super_admin: ['super_admin'],
+} as const satisfies Record<string, readonly Role[]>;
+export type Portal = keyof typeof PORTAL_ROLES;
+
+const lower = (column: typeof users.email | typeof customers.email) => sql`lower(${column})`;
+
+function courierBrief(row: { id: number | null; name: string | null; code: string | null; logoUrl: string | null }) {
+  if (row.id === null || row.name === null || row.code === null) return null;
+  return { id: row.id, name: row.name, code: row.code, logo_url: row.logoUrl };
+}
+
+/** The staff-side profile of part 1 §3 (GET /auth/profile). */
+export async function staffProfile(db: Db, userId: number, impersonated = false): Promise<StaffProfile> {
+  const [row] = await db
+    .select({
+      user: users,
+      rolePermissions: roles.permissions,
+      courierId: couriers.id,
+      courierName: couriers.name,
+      courierCode: couriers.code,
+      courierLogo: couriers.logoUrl,
+      branchId: branches.id,
+      branchName: branches.name,
+    })
+    .from(users)
+    .leftJoin(roles, and(eq(roles.id, users.roleId), eq(roles.courierId, users.courierId)))
+    .leftJoin(couriers, eq(couriers.id, users.courierId))
+    .leftJoin(branches, eq(branches.id, users.branchId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw new AppError('not_found', AUTH_API_MESSAGES.userNotFound);
+  const { user } = row;
+  const permissions = COURIER_WIDE_ROLES.has(user.role) ? [...ALL_PERMISSIONS] : (row.rolePermissions ?? []);
+  return {
+    id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    username: user.username,
+    avatarUrl: user.avatarUrl,
+    phone: user.phone,
+    role: { name: user.role, permissions },
+    permissions,
+    courier: courierBrief({ id: row.courierId, name: row.courierName, code: row.courierCode, logoUrl: row.courierLogo }),
+    branch: row.branchId !== null && row.branchName !== null ? { id: row.branchId, name: row.branchName } : null,
+    impersonated,
+  };
+}
+
+/** The customer profile (GET /customers/profile). */
+export async function customerProfile(db: Db, customerId: number): Promise<CustomerProfile> {
+  const [row] = await db
+    .select({ customer: customers, courier: couriers, branchName: branches.name })
+    .from(customers)
+    .innerJoin(couriers, eq(couriers.id, customers.courierId))
+    .leftJoin(branches, eq(branches.id, customers.branchId))
+    .where(eq(customers.id, customerId))
+    .limit(1);
+  if (!row) throw new AppError('not_found', AUTH_API_MESSAGES.userNotFound);
+  const c = row.customer;
+  return {
+    id: c.id,
+    firstName: c.firstName,
+    lastName: c.lastName,
+    email: c.email,
+    accountType: c.accountType,
+    businessName: c.businessName,
+    title: c.title,
+    mailboxNumber: c.mailboxNumber,
+    phone: c.phone,
+    trn: c.trn,
+    address: c.address,
+    parish: c.parish,
+    city: c.city,
+    country: c.country,
+    avatarUrl: c.avatarUrl,
+    branch: c.branchId !== null && row.branchName !== null ? { id: c.branchId, name: row.branchName } : null,
+    courier: { id: row.courier.id, name: row.courier.name, code: row.courier.code, logo_url: row.courier.logoUrl },
+    role: 'customer',
+    createdAt: c.createdAt.toISOString(),
+  };
+}
+
+/** An access token for an account, valid TOKEN_TTL_HOURS (or less for impersonated sessions). */
+export async function issueAccessToken(
+  ctx: AppContext,
+  account: { kind: AccountKind; id: number; role: Role; courierId: number | null },
+  options: { impersonatorId?: number; ttlSeconds?: number } = {},
+): Promise<string> {
+  const { token } = await ctx.tokens.sign(
+    {
+      sub: subjectOf(account.kind, account.id),
+      role: account.role,
+      type: 'access',
+      courierId: account.courierId,
+      ...(options.impersonatorId ? { impersonatorId: options.impersonatorId } : {}),
+    },
+    options.ttlSeconds ?? ctx.config.TOKEN_TTL_HOURS * 3600,
+  );
+  return token;
+}
+
+/** The courier behind an api key: 404 when unknown, 401 when suspended (the registration page's messages depend on it). */
+export async function courierByApiKey(db: Db, apiKey: string) {
+  const [courier] = await db.select().from(couriers).where(eq(couriers.apiKey, apiKey)).limit(1);
+  if (!courier) throw new AppError('not_found', AUTH_API_MESSAGES.courierNotFound);
+  if (courier.status !== 'active') throw new AppError('unauthenticated', AUTH_API_MESSAGES.courierSuspended);
+  return courier;
+}
+
+export async function activeCourierById(db: Db, courierId: number) {
+  const [courier] = await db.select().from(couriers).where(eq(couriers.id, courierId)).limit(1);
+  if (!courier) throw new AppError('not_found', AUTH_API_MESSAGES.courierNotFound);
+  if (courier.status !== 'active') throw new AppError('unauthenticated', AUTH_API_MESSAGES.courierSuspended);
+  return courier;
+}
+
+const invalidCredentials = () => new AppError('unauthenticated', AUTH_API_MESSAGES.invalidCredentials);
+
+/**
+ * Signs a staff-side account in at one of the three staff-side pages. The password is checked
+ * first (against a dummy hash when the e-mail is unknown, so both take the same time), then
+ * whether this page is the right one for the account's role.
+ */
+export async function loginStaff(ctx: AppContext, input: z.output<typeof loginSchema>, portal: Portal) {
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(eq(lower(users.email), input.email))
+    .limit(1);
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (!user || !ok) throw invalidCredentials();
+  if (!user.active) throw new AppError('unauthenticated', AUTH_API_MESSAGES.accountInactive);
+  const allowed: readonly Role[] = PORTAL_ROLES[portal];
+  if (!allowed.includes(user.role)) {
+    throw new AppError('forbidden', portal === 'super_admin' ? AUTH_MESSAGES.noPermissionArea : AUTH_API_MESSAGES.wrongLogin);
+  }
+  if (user.courierId !== null) await activeCourierById(ctx.db, user.courierId);
+  await ctx.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  const token = await issueAccessToken(ctx, { kind: 'user', id: user.id, role: user.role, courierId: user.courierId });
+  return { token, user: await staffProfile(ctx.db, user.id), message: AUTH_API_MESSAGES.loginSuccess };
+}
+
+/**
+ * Signs a customer in. With an api key only that courier's account is tried; without one, the
+ * customer accounts of every active courier with that e-mail (one person may use two couriers).
+ */
+export async function loginCustomer(ctx: AppContext, input: z.output<typeof customerLoginSchema>) {
+  const where = input.api_key
+    ? and(eq(customers.courierId, (await courierByApiKey(ctx.db, input.api_key)).id), eq(lower(customers.email), input.email))
+    : and(eq(lower(customers.email), input.email), eq(couriers.status, 'active'));
+  const candidates = await ctx.db
+    .select({ id: customers.id, courierId: customers.courierId, passwordHash: customers.passwordHash, active: customers.active })
+    .from(customers)
+    .innerJoin(couriers, eq(couriers.id, customers.courierId))
+    .where(where)
+    .orderBy(customers.id)
+    .limit(5);
+  let match: (typeof candidates)[number] | undefined;
+  if (candidates.length === 0) await verifyPassword(await dummyPasswordHash(), input.password);
+  for (const candidate of candidates) {
+    if (await verifyPassword(candidate.passwordHash, input.password)) {
+      match = candidate;
+      break;
+    }
+  }
+  if (!match) throw invalidCredentials();
+  if (!match.active) throw new AppError('unauthenticated', AUTH_API_MESSAGES.accountInactive);
+  await ctx.db.update(customers).set({ lastLoginAt: new Date() }).where(eq(customers.id, match.id));
+  const token = await issueAccessToken(ctx, { kind: 'customer', id: match.id, role: 'customer', courierId: match.courierId });
+  return { token, customer: await customerProfile(ctx.db, match.id), message: AUTH_API_MESSAGES.loginSuccess };
+}

@@ -1,0 +1,599 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_API_KEY } from '@courier/shared/constants/limits';
+import { AUTH_API_MESSAGES, AUTH_MESSAGES } from '@courier/shared/schemas/auth';
+import { API_MESSAGES } from '@courier/shared/messages';
+import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { auditLog } from '../../db/schema/audit-log';
+import { branches } from '../../db/schema/branches';
+import { couriers } from '../../db/schema/couriers';
+import { customers } from '../../db/schema/customers';
+import { emailOutbox } from '../../db/schema/email';
+import { passwordResetTokens } from '../../db/schema/password-reset-tokens';
+import { users } from '../../db/schema/users';
+import { hashPassword } from '../../lib/passwords';
+import { subjectOf } from '../../lib/tokens';
+
+let t: TestApp;
+let otherCourier: { id: number; apiKey: string; branchId: number };
+const OTHER_KEY = 'ck_other_courier_2026';
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await seedDemoData(t);
+  const [courier] = await t.db.insert(couriers).values({ name: 'Island Parcels', code: 'ISP', apiKey: OTHER_KEY }).returning();
+  if (!courier) throw new Error('courier');
+  const [branch] = await t.db.insert(branches).values({ courierId: courier.id, name: 'Ocho Rios' }).returning();
+  if (!branch) throw new Error('branch');
+  otherCourier = { id: courier.id, apiKey: OTHER_KEY, branchId: branch.id };
+  await t.db.insert(users).values({
+    courierId: courier.id,
+    role: 'courier_admin',
+    firstName: 'Other',
+    lastName: 'Admin',
+    email: 'admin@islandparcels.test',
+    passwordHash: await hashPassword('OtherAdmin#2026'),
+  });
+});
+afterAll(async () => t?.close());
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+
+async function login(url: string, email: string, password: string, extra: Record<string, unknown> = {}) {
+  const res = await post(url, { email, password, ...extra });
+  return res;
+}
+async function tokenOf(url: string, email: string, password: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const res = await login(url, email, password, extra);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().token as string;
+}
+const adminToken = () => tokenOf('/api/auth/login', 'admin@jamaicaexpress.test', 'CourierAdmin#2026');
+const superToken = () => tokenOf('/api/auth/super-admin/login', 'superadmin@courierportal.test', 'SuperAdmin#2026');
+
+describe('staff-side sign-in', () => {
+  it('signs the courier admin in with token, user and message', async () => {
+    const res = await login('/api/auth/login', 'Admin@JamaicaExpress.test ', 'CourierAdmin#2026');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.message).toBe(AUTH_API_MESSAGES.loginSuccess);
+    expect(body.user).toMatchObject({
+      first_name: 'Andrea',
+      last_name: 'Campbell',
+      email: 'admin@jamaicaexpress.test',
+      role: { name: 'courier_admin' },
+      courier: { name: 'Jamaica Express Post', code: 'JXP' },
+      impersonated: false,
+    });
+    expect(body.user.permissions).toContain('settings_edit');
+    const payload = JSON.parse(Buffer.from(body.token.split('.')[1], 'base64url').toString());
+    expect(payload).toMatchObject({ role: 'courier_admin', type: 'access' });
+    expect(typeof payload.exp).toBe('number');
+    expect(typeof payload.jti).toBe('string');
+  });
+
+  it('signs staff and branch managers in at the staff login, with their role permissions', async () => {
+    for (const [email, password, role] of [
+      ['staff@jamaicaexpress.test', 'StaffMember#2026', 'staff'],
+      ['manager@jamaicaexpress.test', 'BranchManager#2026', 'branch_manager'],
+    ] as const) {
+      const res = await login('/api/auth/staff/login', email, password);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().user.role.name).toBe(role);
+      expect(res.json().user.branch).toMatchObject({ name: 'May Pen' });
+      expect(res.json().user.permissions).not.toContain('roles_delete');
+    }
+  });
+
+  it('signs the super admin in only at the super admin login', async () => {
+    const res = await login('/api/auth/super-admin/login', 'superadmin@courierportal.test', 'SuperAdmin#2026');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ role: { name: 'super_admin' }, courier: null });
+    const admin = await login('/api/auth/super-admin/login', 'admin@jamaicaexpress.test', 'CourierAdmin#2026');
+    expect(admin.statusCode).toBe(403);
+    expect(admin.json().message).toBe(AUTH_MESSAGES.noPermissionArea);
+  });
+
+  it('refuses the wrong page for a role', async () => {
+    const staffAtAdmin = await login('/api/auth/login', 'staff@jamaicaexpress.test', 'StaffMember#2026');
+    expect(staffAtAdmin.statusCode).toBe(403);
+    expect(staffAtAdmin.json().message).toBe(AUTH_API_MESSAGES.wrongLogin);
+    const adminAtStaff = await login('/api/auth/staff/login', 'admin@jamaicaexpress.test', 'CourierAdmin#2026');
+    expect(adminAtStaff.statusCode).toBe(403);
+  });
+
+  it('answers a wrong password and an unknown e-mail alike', async () => {
+    for (const [email, password] of [
+      ['admin@jamaicaexpress.test', 'wrong-password'],
+      ['nobody@jamaicaexpress.test', 'CourierAdmin#2026'],
+    ]) {
+      const res = await login('/api/auth/login', email ?? '', password ?? '');
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe(AUTH_API_MESSAGES.invalidCredentials);
+    }
+  });
+
+  it('validates the body with the spec messages', async () => {
+    const cases: Array<[unknown, string]> = [
+      [{ email: '', password: 'x' }, AUTH_MESSAGES.emailRequired],
+      [{ email: 'not-an-email', password: 'x' }, AUTH_MESSAGES.emailInvalid],
+      [{ email: 'a@b.co', password: '' }, AUTH_MESSAGES.passwordRequired],
+      [{ password: 'x' }, AUTH_MESSAGES.emailRequired],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await post('/api/auth/login', payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    const extra = await post('/api/auth/login', { email: 'a@b.co', password: 'x', role: 'super_admin' });
+    expect(extra.statusCode).toBe(400);
+  });
+
+  it('refuses a deactivated account and a suspended courier', async () => {
+    await t.db.insert(users).values({
+      courierId: otherCourier.id,
+      role: 'staff',
+      firstName: 'Gone',
+      lastName: 'Away',
+      email: 'gone@islandparcels.test',
+      active: false,
+      passwordHash: await hashPassword('GoneAway#2026'),
+    });
+    const inactive = await login('/api/auth/staff/login', 'gone@islandparcels.test', 'GoneAway#2026');
+    expect(inactive.statusCode).toBe(401);
+    expect(inactive.json().message).toBe(AUTH_API_MESSAGES.accountInactive);
+
+    await t.db.update(couriers).set({ status: 'suspended' }).where(eq(couriers.id, otherCourier.id));
+    try {
+      const suspended = await login('/api/auth/login', 'admin@islandparcels.test', 'OtherAdmin#2026');
+      expect(suspended.statusCode).toBe(401);
+      expect(suspended.json().message).toBe(AUTH_API_MESSAGES.courierSuspended);
+    } finally {
+      await t.db.update(couriers).set({ status: 'active' }).where(eq(couriers.id, otherCourier.id));
+    }
+  });
+});
+
+describe('profiles and logout', () => {
+  it('GET /auth/profile returns the staff-side profile and refuses customers', async () => {
+    const token = await adminToken();
+    const res = await get('/api/auth/profile', token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      email: 'admin@jamaicaexpress.test',
+      role: { name: 'courier_admin' },
+      username: null,
+      avatarUrl: null,
+    });
+    const customer = await tokenOf('/api/customers/login', 'customer@example.test', 'Customer#2026', { api_key: DEFAULT_API_KEY });
+    expect((await get('/api/auth/profile', customer)).statusCode).toBe(403);
+    expect((await get('/api/auth/profile')).statusCode).toBe(401);
+  });
+
+  it('GET /customers/profile returns the customer profile and refuses staff', async () => {
+    const token = await tokenOf('/api/customers/login', 'customer@example.test', 'Customer#2026', { api_key: DEFAULT_API_KEY });
+    const res = await get('/api/customers/profile', token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      firstName: 'Kimberly',
+      lastName: 'Williams',
+      accountType: 'individual',
+      businessName: null,
+      mailboxNumber: 'JXP-10001',
+      branch: { name: 'May Pen' },
+      courier: { name: 'Jamaica Express Post', code: 'JXP' },
+      role: 'customer',
+    });
+    expect((await get('/api/customers/profile', await adminToken())).statusCode).toBe(403);
+  });
+
+  it('logout revokes the token', async () => {
+    const token = await adminToken();
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+    expect(out.statusCode).toBe(200);
+    const after = await get('/api/auth/profile', token);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toBe(API_MESSAGES.invalidToken);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(401);
+  });
+});
+
+describe('customer sign-in and tenancy', () => {
+  it('signs in with and without an api key', async () => {
+    const withKey = await login('/api/customers/login', 'customer@example.test', 'Customer#2026', { api_key: DEFAULT_API_KEY });
+    expect(withKey.statusCode).toBe(200);
+    expect(withKey.json()).toMatchObject({ message: AUTH_API_MESSAGES.loginSuccess, customer: { email: 'customer@example.test' } });
+    const withoutKey = await login('/api/customers/login', 'customer@example.test', 'Customer#2026');
+    expect(withoutKey.statusCode).toBe(200);
+  });
+
+  it('refuses a customer of one courier at another courier (cross-courier login)', async () => {
+    const res = await login('/api/customers/login', 'customer@example.test', 'Customer#2026', { api_key: OTHER_KEY });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(AUTH_API_MESSAGES.invalidCredentials);
+  });
+
+  it('answers an unknown api key with 404 and a suspended courier with 401', async () => {
+    const unknown = await login('/api/customers/login', 'customer@example.test', 'Customer#2026', { api_key: 'ck_nope' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(AUTH_API_MESSAGES.courierNotFound);
+    await t.db.update(couriers).set({ status: 'suspended' }).where(eq(couriers.id, otherCourier.id));
+    try {
+      const suspended = await login('/api/customers/login', 'x@example.test', 'whatever1', { api_key: OTHER_KEY });
+      expect(suspended.statusCode).toBe(401);
+      expect(suspended.json().message).toBe(AUTH_API_MESSAGES.courierSuspended);
+    } finally {
+      await t.db.update(couriers).set({ status: 'active' }).where(eq(couriers.id, otherCourier.id));
+    }
+  });
+
+  it('wrong password', async () => {
+    const res = await login('/api/customers/login', 'customer@example.test', 'Customer#2027', { api_key: DEFAULT_API_KEY });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(AUTH_API_MESSAGES.invalidCredentials);
+  });
+});
+
+describe('public courier and branch calls', () => {
+  it('validates an api key', async () => {
+    const res = await get(`/api/couriers/validate/${DEFAULT_API_KEY}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, data: { id: expect.any(Number), name: 'Jamaica Express Post', logo_url: null } });
+    expect((await get('/api/couriers/validate/ck_unknown')).statusCode).toBe(404);
+    await t.db.update(couriers).set({ status: 'suspended' }).where(eq(couriers.id, otherCourier.id));
+    try {
+      const suspended = await get(`/api/couriers/validate/${OTHER_KEY}`);
+      expect(suspended.statusCode).toBe(401);
+      expect((await get(`/api/branches/public/${otherCourier.id}`)).statusCode).toBe(401);
+    } finally {
+      await t.db.update(couriers).set({ status: 'active' }).where(eq(couriers.id, otherCourier.id));
+    }
+  });
+
+  it("lists only the courier's active branches", async () => {
+    const courierId = (await get(`/api/couriers/validate/${DEFAULT_API_KEY}`)).json().data.id;
+    const res = await get(`/api/branches/public/${courierId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.map((b: { name: string }) => b.name)).toEqual(['Chapelton', 'May Pen']);
+    const other = await get(`/api/branches/public/${otherCourier.id}`);
+    expect(other.json().data).toEqual([{ id: otherCourier.branchId, name: 'Ocho Rios' }]);
+    expect((await get('/api/branches/public/99999')).statusCode).toBe(404);
+    expect((await get('/api/branches/public/abc')).statusCode).toBe(400);
+  });
+});
+
+describe('customer registration', () => {
+  async function validBody(overrides: Record<string, unknown> = {}) {
+    const courierId = (await get(`/api/couriers/validate/${DEFAULT_API_KEY}`)).json().data.id as number;
+    const [branch] = await t.db.select().from(branches).where(eq(branches.courierId, courierId));
+    return {
+      accountType: 'individual',
+      businessName: null,
+      title: 'Mr.',
+      firstName: '  Devon ',
+      lastName: ' Grant ',
+      email: '  Devon.Grant@Example.TEST ',
+      phone: ' 876-555-0100 ',
+      password: 'Devon#2026',
+      trn: ' 111-222-333 ',
+      address: ' 5 Hope Road ',
+      parish: 'Kingston',
+      city: ' Kingston ',
+      country: 'Jamaica',
+      branchId: branch?.id,
+      courierId,
+      couponCode: null,
+      referralCode: null,
+      api_key: DEFAULT_API_KEY,
+      ...overrides,
+    };
+  }
+
+  it('creates the customer with the next mailbox number, trimmed and lowercased, and signs them in', async () => {
+    const res = await post('/api/customers/register', await validBody());
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    expect(body.customer).toMatchObject({
+      firstName: 'Devon',
+      lastName: 'Grant',
+      email: 'devon.grant@example.test',
+      phone: '876-555-0100',
+      trn: '111-222-333',
+      address: '5 Hope Road',
+      city: 'Kingston',
+      mailboxNumber: 'JXP-10002',
+      title: 'Mr.',
+    });
+    expect((await get('/api/customers/profile', body.token)).statusCode).toBe(200);
+    const again = await post('/api/customers/register', await validBody({ email: 'devon.grant@example.test' }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(AUTH_API_MESSAGES.emailTaken);
+  });
+
+  it('lets the same e-mail register with another courier', async () => {
+    const res = await post(
+      '/api/customers/register',
+      await validBody({ api_key: OTHER_KEY, courierId: otherCourier.id, branchId: otherCourier.branchId }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().customer.mailboxNumber).toBe('ISP-10001');
+  });
+
+  it('refuses a branch of another courier, an unknown key and a suspended courier', async () => {
+    const foreignBranch = await post(
+      '/api/customers/register',
+      await validBody({ email: 'a1@example.test', branchId: otherCourier.branchId }),
+    );
+    expect(foreignBranch.statusCode).toBe(400);
+    expect(foreignBranch.json().message).toBe(AUTH_API_MESSAGES.branchNotFound);
+    const unknown = await post('/api/customers/register', await validBody({ email: 'a2@example.test', api_key: 'ck_nope' }));
+    expect(unknown.statusCode).toBe(404);
+    await t.db.update(couriers).set({ status: 'suspended' }).where(eq(couriers.id, otherCourier.id));
+    try {
+      const suspended = await post(
+        '/api/customers/register',
+        await validBody({ email: 'a3@example.test', api_key: OTHER_KEY, courierId: otherCourier.id, branchId: otherCourier.branchId }),
+      );
+      expect(suspended.statusCode).toBe(401);
+      expect(suspended.json().message).toBe(AUTH_API_MESSAGES.courierSuspended);
+    } finally {
+      await t.db.update(couriers).set({ status: 'active' }).where(eq(couriers.id, otherCourier.id));
+    }
+  });
+
+  it.each([
+    [{ accountType: 'business', businessName: '  ', title: null }, AUTH_MESSAGES.businessNameRequired],
+    [{ firstName: ' ' }, AUTH_MESSAGES.firstNameRequired],
+    [{ lastName: '' }, AUTH_MESSAGES.lastNameRequired],
+    [{ trn: '' }, AUTH_MESSAGES.trnRequired],
+    [{ title: null }, AUTH_MESSAGES.titleRequired],
+    [{ email: '' }, AUTH_MESSAGES.emailRequired],
+    [{ email: 'x@y' }, AUTH_MESSAGES.emailInvalid],
+    [{ phone: '' }, AUTH_MESSAGES.phoneRequired],
+    [{ password: '' }, AUTH_MESSAGES.passwordRequired],
+    [{ password: 'short' }, AUTH_MESSAGES.passwordTooShort],
+    [{ address: '' }, AUTH_MESSAGES.addressRequired],
+    [{ parish: '' }, AUTH_MESSAGES.parishRequired],
+    [{ city: '' }, AUTH_MESSAGES.cityRequired],
+    [{ branchId: 0 }, AUTH_MESSAGES.branchRequired],
+  ])('re-checks the wizard rule %j', async (overrides, message) => {
+    const res = await post('/api/customers/register', await validBody({ email: 'rule@example.test', ...overrides }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
+  it('registers a business account without a title', async () => {
+    const res = await post(
+      '/api/customers/register',
+      await validBody({ email: 'shop@example.test', accountType: 'business', businessName: ' Grant Traders ', title: null }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().customer).toMatchObject({ accountType: 'business', businessName: 'Grant Traders', title: null });
+  });
+});
+
+describe('staff-side registration', () => {
+  const body = (overrides: Record<string, unknown> = {}) => ({
+    firstName: 'New',
+    lastName: 'Person',
+    email: `new.${Math.random().toString(36).slice(2)}@jamaicaexpress.test`,
+    password: 'NewPerson#2026',
+    ...overrides,
+  });
+
+  it('needs a token', async () => {
+    expect((await post('/api/auth/register', body())).statusCode).toBe(401);
+    expect((await post('/api/auth/staff/register', body())).statusCode).toBe(401);
+  });
+
+  it('a courier admin registers staff and a general admin in their own courier', async () => {
+    const token = await adminToken();
+    const staff = await post('/api/auth/staff/register', body({ role: 'branch_manager' }), bearer(token));
+    expect(staff.statusCode, staff.body).toBe(201);
+    expect(staff.json().user).toMatchObject({ role: { name: 'branch_manager' }, courier: { code: 'JXP' } });
+    expect(typeof staff.json().token).toBe('string');
+    const general = await post('/api/auth/register', body(), bearer(token));
+    expect(general.statusCode).toBe(201);
+    expect(general.json().user.role.name).toBe('admin');
+    const foreign = await post('/api/auth/staff/register', body({ courierId: otherCourier.id }), bearer(token));
+    expect(foreign.statusCode).toBe(404);
+    const dup = await post('/api/auth/staff/register', body({ email: 'staff@jamaicaexpress.test' }), bearer(token));
+    expect(dup.statusCode).toBe(409);
+  });
+
+  it('the super admin names the courier; staff and customers may not register anyone', async () => {
+    const token = await superToken();
+    expect((await post('/api/auth/staff/register', body(), bearer(token))).statusCode).toBe(400);
+    const ok = await post('/api/auth/staff/register', body({ courierId: otherCourier.id }), bearer(token));
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().user.courier.code).toBe('ISP');
+    const staff = await tokenOf('/api/auth/staff/login', 'staff@jamaicaexpress.test', 'StaffMember#2026');
+    expect((await post('/api/auth/staff/register', body(), bearer(staff))).statusCode).toBe(403);
+    const customer = await tokenOf('/api/customers/login', 'customer@example.test', 'Customer#2026');
+    expect((await post('/api/auth/register', body(), bearer(customer))).statusCode).toBe(403);
+  });
+});
+
+describe('password reset', () => {
+  async function latestLink(to: string): Promise<string> {
+    const rows = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
+    const last = rows.at(-1);
+    const match = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(last?.textBody ?? '');
+    if (!match?.[1]) throw new Error(`no reset link for ${to}`);
+    return match[1];
+  }
+
+  it('answers the same whether or not the e-mail exists, and only mails existing accounts', async () => {
+    const before = (await t.db.select().from(emailOutbox)).length;
+    const known = await post('/api/auth/request-password-reset', { email: 'staff@jamaicaexpress.test' });
+    const unknown = await post('/api/auth/request-password-reset', { email: 'nobody@nowhere.test' });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    const after = await t.db.select().from(emailOutbox);
+    expect(after.length).toBe(before + 1);
+    const mail = after.at(-1);
+    expect(mail?.toAddress).toBe('staff@jamaicaexpress.test');
+    expect(mail?.textBody).toMatch(/\/reset-password\?token=/);
+    const stored = await t.db.select().from(passwordResetTokens);
+    const token = await latestLink('staff@jamaicaexpress.test');
+    expect(stored.some((r) => r.tokenHash === token)).toBe(false);
+  });
+
+  it('resets once with the link, then the link is spent', async () => {
+    await post('/api/auth/request-password-reset', { email: 'manager@jamaicaexpress.test' });
+    const token = await latestLink('manager@jamaicaexpress.test');
+    const res = await post('/api/auth/reset-password', { token, newPassword: 'Manager#New2026' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(AUTH_API_MESSAGES.resetDone);
+    expect((await login('/api/auth/staff/login', 'manager@jamaicaexpress.test', 'Manager#New2026')).statusCode).toBe(200);
+    const reused = await post('/api/auth/reset-password', { token, newPassword: 'Another#2026' });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().message).toBe(AUTH_API_MESSAGES.resetTokenInvalid);
+  });
+
+  it('refuses an expired link and a short password', async () => {
+    await post('/api/auth/request-password-reset', { email: 'customer@example.test', api_key: DEFAULT_API_KEY });
+    const token = await latestLink('customer@example.test');
+    const short = await post('/api/auth/reset-password', { token, newPassword: 'short' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe(AUTH_MESSAGES.resetPasswordTooShort);
+    await t.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    const expired = await post('/api/auth/reset-password', { token, newPassword: 'LongEnough#1' });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().message).toBe(AUTH_API_MESSAGES.resetTokenInvalid);
+    expect((await post('/api/auth/reset-password', { token: 'made-up', newPassword: 'LongEnough#1' })).statusCode).toBe(400);
+  });
+
+  it('with an api key resets the customer of that courier', async () => {
+    await post('/api/auth/request-password-reset', { email: 'customer@example.test', api_key: DEFAULT_API_KEY });
+    const token = await latestLink('customer@example.test');
+    expect((await post('/api/auth/reset-password', { token, newPassword: 'Customer#New1' })).statusCode).toBe(200);
+    expect((await login('/api/customers/login', 'customer@example.test', 'Customer#New1', { api_key: DEFAULT_API_KEY })).statusCode).toBe(
+      200,
+    );
+    await t.db
+      .update(customers)
+      .set({ passwordHash: await hashPassword('Customer#2026') })
+      .where(eq(customers.email, 'customer@example.test'));
+  });
+});
+
+describe('impersonation', () => {
+  async function targetId(email: string) {
+    const [u] = await t.db.select().from(users).where(eq(users.email, email));
+    if (!u) throw new Error(email);
+    return u.id;
+  }
+
+  it('the super admin opens a courier admin portal once, and it is audited', async () => {
+    const token = await superToken();
+    const id = await targetId('admin@jamaicaexpress.test');
+    const issued = await post(`/api/auth/impersonate/${id}`, {}, bearer(token));
+    expect(issued.statusCode, issued.body).toBe(200);
+    const { token: imp, url } = issued.json();
+    expect(url).toContain('/admin/login?token=');
+    const payload = JSON.parse(Buffer.from(imp.split('.')[1], 'base64url').toString());
+    expect(payload.type).toBe('impersonation');
+    expect(payload.exp - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(300);
+
+    // The raw impersonation token is not a session.
+    expect((await get('/api/auth/profile', imp)).statusCode).toBe(401);
+
+    const exchanged = await post('/api/auth/impersonation/exchange', { token: imp });
+    expect(exchanged.statusCode, exchanged.body).toBe(200);
+    expect(exchanged.json()).toMatchObject({
+      message: AUTH_MESSAGES.impersonationSuccess,
+      user: { email: 'admin@jamaicaexpress.test', impersonated: true },
+    });
+    const profile = await get('/api/auth/profile', exchanged.json().token);
+    expect(profile.json().impersonated).toBe(true);
+
+    const reused = await post('/api/auth/impersonation/exchange', { token: imp });
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json().message).toBe(AUTH_MESSAGES.impersonationInvalid);
+
+    const log = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(id)));
+    expect(log.map((l) => l.action)).toEqual(expect.arrayContaining(['impersonation.issued', 'impersonation.started']));
+  });
+
+  it('refuses expired and wrong-type tokens', async () => {
+    const id = await targetId('admin@jamaicaexpress.test');
+    const superId = await targetId('superadmin@courierportal.test');
+    const expired = await t.ctx.tokens.sign(
+      { sub: subjectOf('user', id), role: 'courier_admin', type: 'impersonation', courierId: 1, impersonatorId: superId },
+      -5,
+    );
+    const res = await post('/api/auth/impersonation/exchange', { token: expired.token });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(AUTH_MESSAGES.impersonationInvalid);
+    const access = await adminToken();
+    const wrongType = await post('/api/auth/impersonation/exchange', { token: access });
+    expect(wrongType.statusCode).toBe(401);
+    expect(wrongType.json().message).toBe(AUTH_MESSAGES.invalidTokenType);
+  });
+
+  it('only the super admin may impersonate, and only courier admins', async () => {
+    const admin = await adminToken();
+    const id = await targetId('admin@jamaicaexpress.test');
+    expect((await post(`/api/auth/impersonate/${id}`, {}, bearer(admin))).statusCode).toBe(403);
+    const token = await superToken();
+    const staffId = await targetId('staff@jamaicaexpress.test');
+    const staff = await post(`/api/auth/impersonate/${staffId}`, {}, bearer(token));
+    expect(staff.statusCode).toBe(400);
+    expect(staff.json().message).toBe(AUTH_API_MESSAGES.impersonationTargetInvalid);
+    expect((await post('/api/auth/impersonate/99999', {}, bearer(token))).statusCode).toBe(404);
+  });
+});
+
+describe('customer profile page calls', () => {
+  it('updates details and pickup branch, refusing another courier’s branch', async () => {
+    const token = await tokenOf('/api/customers/login', 'customer@example.test', 'Customer#2026', { api_key: DEFAULT_API_KEY });
+    const profile = (await get('/api/customers/profile', token)).json();
+    const [chapelton] = await t.db.select().from(branches).where(eq(branches.name, 'Chapelton'));
+    const body = {
+      firstName: ' Kim ',
+      lastName: 'Williams',
+      phone: '876-555-0142',
+      trn: '123-456-789',
+      address: '14 Manchester Avenue',
+      parish: 'Clarendon',
+      city: 'May Pen',
+      branchId: chapelton?.id,
+    };
+    const res = await t.app.inject({ method: 'PUT', url: '/api/customers/profile', payload: body, headers: bearer(token) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ firstName: 'Kim', address: '14 Manchester Avenue', branch: { name: 'Chapelton' } });
+    expect(res.json().mailboxNumber).toBe(profile.mailboxNumber);
+    const foreign = await t.app.inject({
+      method: 'PUT',
+      url: '/api/customers/profile',
+      payload: { ...body, branchId: otherCourier.branchId },
+      headers: bearer(token),
+    });
+    expect(foreign.statusCode).toBe(400);
+    const staff = await adminToken();
+    expect((await t.app.inject({ method: 'PUT', url: '/api/customers/profile', payload: body, headers: bearer(staff) })).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('changes the password after checking the current one', async () => {
+    const token = await tokenOf('/api/customers/login', 'customer@example.test', 'Customer#2026', { api_key: DEFAULT_API_KEY });
+    const put = (payload: unknown) =>
+      t.app.inject({ method: 'PUT', url: '/api/customers/change-password', payload: payload as object, headers: bearer(token) });
+    const wrong = await put({ currentPassword: 'nope', newPassword: 'Customer#2027' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(AUTH_API_MESSAGES.currentPasswordIncorrect);
+    const same = await put({ currentPassword: 'Customer#2026', newPassword: 'Customer#2026' });
+    expect(same.json().message).toBe(AUTH_API_MESSAGES.newPasswordSame);
+    expect((await put({ currentPassword: 'Customer#2026', newPassword: 'Customer#2027' })).statusCode).toBe(200);
+    expect((await login('/api/customers/login', 'customer@example.test', 'Customer#2027')).statusCode).toBe(200);
+    expect((await put({ currentPassword: 'Customer#2027', newPassword: 'Customer#2026' })).statusCode).toBe(200);
+  });
+});

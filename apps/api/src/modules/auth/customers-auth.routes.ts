@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API_MESSAGES } from '@courier/shared/messages';
+import {
+  changePasswordSchema,
+  customerLoginResponseSchema,
+  customerLoginSchema,
+  customerProfileSchema,
+  customerProfileUpdateSchema,
+  customerRegisterSchema,
+  messageResponseSchema,
+} from '@courier/shared/schemas/auth';
+import { errorResponseSchema } from '@courier/shared/schemas/common';
+import type { AppContext } from '../../app';
+import { AppError } from '../../lib/errors';
+import { currentUser } from '../../plugins/auth';
+import type { FastifyRequest } from 'fastify';
+import { customerProfile, loginCustomer } from './auth.service';
+import { changeCustomerPassword, updateCustomerProfile } from './customer-account.service';
+import { perEmailLimit, perIpLimit } from './rate-limits';
+import { registerCustomer } from './registration.service';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
+
+function customerCaller(request: FastifyRequest) {
+  const user = currentUser(request);
+  if (user.kind !== 'customer' || user.courierId === null) throw new AppError('forbidden', API_MESSAGES.forbidden);
+  return { id: user.id, courierId: user.courierId };
+}
+
+/** The customer's own account: sign-in, self-registration, profile and password (part 1 §7). */
+export function customersAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/customers/login',
+      {
+        config: { public: true, rateLimit: perIpLimit(ctx.config) },
+        preHandler: perEmailLimit(app, ctx.config, 'customer-login'),
+        schema: {
+          tags: ['customers'],
+          summary: 'Customer sign-in (the api key picks the courier)',
+          body: customerLoginSchema,
+          response: { 200: customerLoginResponseSchema, ...errors },
+        },
+      },
+      async (request) => loginCustomer(ctx, request.body),
+    );
+
+    app.post(
+      '/customers/register',
+      {
+        config: { public: true, rateLimit: perIpLimit(ctx.config) },
+        schema: {
+          tags: ['customers'],
+          summary: 'Customer self-registration; signs the new customer in',
+          body: customerRegisterSchema,
+          response: { 201: customerLoginResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await registerCustomer(ctx, request.body)),
+    );
+
+    app.get(
+      '/customers/profile',
+      { schema: { tags: ['customers'], summary: "The signed-in customer's profile", response: { 200: customerProfileSchema, ...errors } } },
+      async (request) => customerProfile(ctx.db, customerCaller(request).id),
+    );
+
+    app.put(
+      '/customers/profile',
+      {
+        schema: {
+          tags: ['customers'],
+          summary: 'Updates the signed-in customer’s details, address and pickup branch',
+          body: customerProfileUpdateSchema,
+          response: { 200: customerProfileSchema, ...errors },
+        },
+      },
+      async (request) => updateCustomerProfile(ctx, customerCaller(request), request.body),
+    );
+
+    app.put(
+      '/customers/change-password',
+      {
+        config: { rateLimit: perIpLimit(ctx.config) },
+        schema: {
+          tags: ['customers'],
+          summary: "Changes the signed-in customer's password",
+          body: changePasswordSchema,
+          response: { 200: messageResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await changeCustomerPassword(ctx, customerCaller(request), request.body);
+        return { message: 'Password updated successfully!' };
+      },
+    );
+  };
+}

@@ -1,0 +1,143 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { AUTH_API_MESSAGES } from '@courier/shared/schemas/auth';
+import type { AppContext } from '../../app';
+import { couriers } from '../../db/schema/couriers';
+import { customers } from '../../db/schema/customers';
+import { passwordResetTokens } from '../../db/schema/password-reset-tokens';
+import { users } from '../../db/schema/users';
+import { AppError } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import type { AccountKind } from '../../lib/tokens';
+
+export const RESET_TOKEN_TTL_MINUTES = 60;
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export function publicUrl(ctx: AppContext): string {
+  return (ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`).replace(/\/$/, '');
+}
+
+interface ResetTarget {
+  kind: AccountKind;
+  id: number;
+  courierId: number | null;
+  email: string;
+  firstName: string;
+  courierName: string | null;
+}
+
+/**
+ * Sends a reset link to the account with this e-mail: the customer of the api key's courier when
+ * one is given (the customer login page), else the staff-side account. The answer never says
+ * whether the e-mail exists.
+ */
+export async function requestPasswordReset(ctx: AppContext, input: { email: string; api_key?: string }): Promise<void> {
+  let targets: ResetTarget[];
+  if (input.api_key) {
+    targets = await ctx.db
+      .select({
+        kind: sql<AccountKind>`'customer'`,
+        id: customers.id,
+        courierId: customers.courierId,
+        email: customers.email,
+        firstName: customers.firstName,
+        courierName: couriers.name,
+      })
+      .from(customers)
+      .innerJoin(couriers, eq(couriers.id, customers.courierId))
+      .where(
+        and(
+          eq(couriers.apiKey, input.api_key),
+          eq(couriers.status, 'active'),
+          eq(sql`lower(${customers.email})`, input.email),
+          eq(customers.active, true),
+        ),
+      )
+      .limit(1);
+  } else {
+    targets = await ctx.db
+      .select({
+        kind: sql<AccountKind>`'user'`,
+        id: users.id,
+        courierId: users.courierId,
+        email: users.email,
+        firstName: users.firstName,
+        courierName: couriers.name,
+      })
+      .from(users)
+      .leftJoin(couriers, eq(couriers.id, users.courierId))
+      .where(and(eq(sql`lower(${users.email})`, input.email), eq(users.active, true)))
+      .limit(1);
+  }
+
+  for (const target of targets) {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000);
+    const link = `${publicUrl(ctx)}/reset-password?token=${token}`;
+    const sender = target.courierName ?? 'Courier Portal';
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(passwordResetTokens).values({ tokenHash: sha256(token), accountKind: target.kind, accountId: target.id, expiresAt });
+      await ctx.mailer.enqueue(
+        {
+          courierId: target.courierId,
+          to: target.email,
+          subject: `Reset your ${sender} password`,
+          text: [
+            `Hello ${target.firstName},`,
+            '',
+            `We received a request to reset the password of your ${sender} account.`,
+            'Open this link to choose a new password:',
+            link,
+            '',
+            `The link works once and expires in ${RESET_TOKEN_TTL_MINUTES} minutes.`,
+            'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+          ].join('\n'),
+          html: `<p>Hello ${escapeHtml(target.firstName)},</p><p>We received a request to reset the password of your ${escapeHtml(sender)} account.</p><p><a href="${link}">Reset your password</a></p><p>The link works once and expires in ${RESET_TOKEN_TTL_MINUTES} minutes. If you did not ask for this, ignore this e-mail.</p>`,
+        },
+        tx as unknown as typeof ctx.db,
+      );
+    });
+  }
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Sets a new password from a reset link: the token must be known, unused and unexpired; it is used up. */
+export async function resetPassword(ctx: AppContext, input: { token: string; newPassword: string }): Promise<void> {
+  const invalid = () => new AppError('bad_request', AUTH_API_MESSAGES.resetTokenInvalid);
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    // Claiming the row in one UPDATE makes a second use of the same link fail even when concurrent.
+    const [claimed] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, sha256(input.token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning();
+    if (!claimed) throw invalid();
+    if (claimed.accountKind === 'customer') {
+      await tx.update(customers).set({ passwordHash, updatedAt: new Date() }).where(eq(customers.id, claimed.accountId));
+    } else {
+      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, claimed.accountId));
+    }
+    // Older links for the same account stop working too.
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResetTokens.accountKind, claimed.accountKind),
+          eq(passwordResetTokens.accountId, claimed.accountId),
+          isNull(passwordResetTokens.usedAt),
+        ),
+      );
+  });
+}

@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema, idParamSchema } from '@courier/shared/schemas/common';
+import {
+  SETTINGS_MESSAGES,
+  bankDetailsResponseSchema,
+  bankDetailsSchema,
+  courierSchema,
+  logoResponseSchema,
+  shippingAddressesSchema,
+  updateCourierSchema,
+} from '@courier/shared/schemas/settings';
+import type { AppContext } from '../../app';
+import { LOGO_MAX_BYTES } from '@courier/shared/constants/limits';
+import { AppError } from '../../lib/errors';
+import { Storage } from '../../lib/storage';
+import { readUpload } from '../../lib/uploads';
+import { currentUser, requirePermission } from '../../plugins/auth';
+import { ownCourier } from '../settings/access';
+import { getCourier, replaceLogo, updateBankDetails, updateCompany, updateShippingAddresses } from './courier-settings.service';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const tags = ['couriers'];
+
+/**
+ * The courier calls of part 2 §7 the Settings tabs use: read the courier, and change its name and
+ * contact, its US shipping addresses, its logo and its bank transfer details.
+ */
+export function courierSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const storage = new Storage(ctx.config.uploadsDir);
+  return async (app) => {
+    app.get('/couriers/:id', { schema: { tags, params: idParamSchema, response: { 200: courierSchema, ...errors } } }, async (request) => {
+      const user = currentUser(request);
+      // Anyone of the courier may read it (portals show its logo, addresses and bank details).
+      if (user.role !== 'super_admin' && user.courierId !== request.params.id) throw new AppError('not_found', 'Courier not found');
+      return getCourier(ctx.db, request.params.id);
+    });
+
+    app.put(
+      '/couriers/:id',
+      {
+        preHandler: requirePermission('settings_edit'),
+        schema: { tags, params: idParamSchema, body: updateCourierSchema, response: { 200: courierSchema, ...errors } },
+      },
+      async (request) => {
+        const actor = currentUser(request);
+        const courierId = ownCourier(actor, request.params.id);
+        return updateCompany({ db: ctx.db, actor, courierId, input: request.body });
+      },
+    );
+
+    app.put(
+      '/couriers/:id/shipping-addresses',
+      {
+        preHandler: requirePermission('settings_edit'),
+        schema: { tags, params: idParamSchema, body: shippingAddressesSchema, response: { 200: courierSchema, ...errors } },
+      },
+      async (request) => {
+        const actor = currentUser(request);
+        const courierId = ownCourier(actor, request.params.id);
+        return updateShippingAddresses({ db: ctx.db, actor, courierId, input: request.body });
+      },
+    );
+
+    app.put(
+      '/couriers/:id/bank-details',
+      {
+        preHandler: requirePermission('settings_edit'),
+        schema: { tags, params: idParamSchema, body: bankDetailsSchema, response: { 200: bankDetailsResponseSchema, ...errors } },
+      },
+      async (request) => {
+        const actor = currentUser(request);
+        const courierId = ownCourier(actor, request.params.id);
+        const courier = await updateBankDetails({ db: ctx.db, actor, courierId, input: request.body });
+        return { success: true as const, courier: { bank_details: courier.bank_details } };
+      },
+    );
+
+    app.post(
+      '/couriers/:id/logo',
+      {
+        preHandler: requirePermission('settings_edit'),
+        schema: {
+          tags,
+          consumes: ['multipart/form-data'],
+          params: idParamSchema,
+          response: { 200: logoResponseSchema, 413: errorResponseSchema, 415: errorResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const actor = currentUser(request);
+        const courierId = ownCourier(actor, request.params.id);
+        const upload = await readUpload(request, {
+          field: 'logo',
+          maxBytes: LOGO_MAX_BYTES,
+          allowed: ['jpg', 'png', 'gif'],
+          messages: {
+            missing: SETTINGS_MESSAGES.logoNotImage,
+            tooLarge: SETTINGS_MESSAGES.logoTooLarge,
+            wrongType: SETTINGS_MESSAGES.logoNotImage,
+          },
+        });
+        const logoUrl = await replaceLogo({ db: ctx.db, actor, courierId, storage, data: upload.data, extension: upload.type });
+        return { success: true as const, logo_url: logoUrl };
+      },
+    );
+  };
+}

@@ -1,0 +1,124 @@
+import { eq } from 'drizzle-orm';
+import type { Courier } from '@courier/shared/schemas/settings';
+import type { Db } from '../../db/client';
+import { couriers } from '../../db/schema/couriers';
+import { audit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import type { Storage } from '../../lib/storage';
+import type { AuthUser } from '../../plugins/auth';
+import { COURIER_NOT_FOUND } from '../settings/access';
+
+type CourierRow = typeof couriers.$inferSelect;
+
+/** The courier as the settings and the portals read it: never the api key. */
+export function toCourier(row: CourierRow): Courier {
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    logo_url: row.logoUrl,
+    first_name: row.contactFirstName,
+    last_name: row.contactLastName,
+    email: row.email,
+    shipping_address_air: row.shippingAddressAir,
+    shipping_address_sea: row.shippingAddressSea,
+    bank_details: row.bankDetails,
+    rate_sheet_url: row.rateSheetUrl,
+  };
+}
+
+export async function findCourier(db: Db, courierId: number): Promise<CourierRow> {
+  const [row] = await db.select().from(couriers).where(eq(couriers.id, courierId));
+  if (!row) throw new AppError('not_found', COURIER_NOT_FOUND);
+  return row;
+}
+
+export async function getCourier(db: Db, courierId: number): Promise<Courier> {
+  return toCourier(await findCourier(db, courierId));
+}
+
+interface UpdateOptions<T> {
+  db: Db;
+  actor: AuthUser;
+  courierId: number;
+  input: T;
+}
+
+/** Applies one change to the courier row and writes the audit entry in the same transaction. */
+async function updateCourierRow(
+  { db, actor, courierId }: Omit<UpdateOptions<unknown>, 'input'>,
+  values: Partial<CourierRow>,
+  action: string,
+  details: Record<string, unknown>,
+): Promise<Courier> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(couriers)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(couriers.id, courierId))
+      .returning();
+    if (!row) throw new AppError('not_found', COURIER_NOT_FOUND);
+    await audit(tx as unknown as Db, { courierId, actor, action, entity: 'courier', entityId: courierId, details });
+    return toCourier(row);
+  });
+}
+
+export function updateCompany(options: UpdateOptions<{ name: string; first_name: string; last_name: string; email: string }>) {
+  const { input } = options;
+  return updateCourierRow(
+    options,
+    { name: input.name, contactFirstName: input.first_name, contactLastName: input.last_name, email: input.email },
+    'courier.company_updated',
+    { ...input },
+  );
+}
+
+export function updateShippingAddresses(options: UpdateOptions<{ shipping_address_air: string; shipping_address_sea: string }>) {
+  const { input } = options;
+  return updateCourierRow(
+    options,
+    { shippingAddressAir: input.shipping_address_air || null, shippingAddressSea: input.shipping_address_sea || null },
+    'courier.shipping_addresses_updated',
+    { ...input },
+  );
+}
+
+export function updateBankDetails(options: UpdateOptions<{ bank_details: string }>) {
+  const { input } = options;
+  return updateCourierRow(options, { bankDetails: input.bank_details || null }, 'courier.bank_details_updated', { ...input });
+}
+
+/** Stores the new logo, points the courier at it, then removes the old file. */
+export async function replaceLogo(
+  options: Omit<UpdateOptions<unknown>, 'input'> & { storage: Storage; data: Buffer; extension: string },
+): Promise<string> {
+  const previous = await findCourier(options.db, options.courierId);
+  const stored = await options.storage.save('logos', options.data, options.extension);
+  try {
+    await updateCourierRow(options, { logoUrl: stored.url }, 'courier.logo_updated', { logo_url: stored.url, bytes: options.data.length });
+  } catch (error) {
+    await options.storage.removeByUrl(stored.url);
+    throw error;
+  }
+  await options.storage.removeByUrl(previous.logoUrl);
+  return stored.url;
+}
+
+/** Stores the new rate sheet, points the courier at it, then removes the old file. */
+export async function replaceRateSheet(
+  options: Omit<UpdateOptions<unknown>, 'input'> & { storage: Storage; data: Buffer; extension: string },
+): Promise<string> {
+  const previous = await findCourier(options.db, options.courierId);
+  const stored = await options.storage.save('rate-sheets', options.data, options.extension);
+  try {
+    await updateCourierRow(options, { rateSheetUrl: stored.url }, 'courier.rate_sheet_updated', {
+      rate_sheet_url: stored.url,
+      bytes: options.data.length,
+    });
+  } catch (error) {
+    await options.storage.removeByUrl(stored.url);
+    throw error;
+  }
+  await options.storage.removeByUrl(previous.rateSheetUrl);
+  return stored.url;
+}

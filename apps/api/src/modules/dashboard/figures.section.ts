@@ -1,0 +1,146 @@
+import { type SQL, and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { PACKAGE_STATUSES, PACKAGE_STATUS_LABELS, UNCOLLECTED_AFTER_DAYS } from '@courier/shared/constants/packages';
+import { MEMBERSHIP_TIERS } from '@courier/shared/constants/rates';
+import { membershipTier } from '@courier/shared/domain/charges';
+import { hasPermission } from '@courier/shared/domain/permissions';
+import type { Dashboard, DashboardCard, DashboardChart } from '@courier/shared/schemas/dashboard';
+import { invoices } from '../../db/schema/invoices';
+import { packages } from '../../db/schema/packages';
+import { payments } from '../../db/schema/payments';
+import { tickets } from '../../db/schema/tickets';
+import type { DashboardInput } from './dashboard.sections';
+
+/** Tickets still waiting on the courier: every status but Resolved. */
+export const OPEN_TICKET_STATUSES = ['Pending', 'In Progress'] as const;
+
+/**
+ * The first instant of the current month in Jamaica, where the couriers keep their books.
+ * Jamaica has no daylight saving time, so its offset is always -05:00.
+ */
+export function jamaicaMonthStart(now = new Date()): Date {
+  const month = now.toLocaleDateString('en-CA', { timeZone: 'America/Jamaica' }).slice(0, 7);
+  return new Date(`${month}-01T00:00:00-05:00`);
+}
+
+/** A package is uncollected once it has been ready for pickup for more than 15 days. */
+export function uncollectedCutoff(now = new Date()): Date {
+  return new Date(now.getTime() - UNCOLLECTED_AFTER_DAYS * 86_400_000);
+}
+
+const countInt = sql<number>`count(*)::int`;
+const sumCents = (column: SQL | typeof invoices.totalCents | typeof payments.amountCents) => sql<number>`coalesce(sum(${column}), 0)::int`;
+
+/**
+ * Packages by status with the uncollected ones, in one grouped query (the (courier, status)
+ * index serves it). Statuses without packages are left out so the chart stays readable on a phone.
+ */
+async function packageFigures(input: DashboardInput, scope: SQL | undefined) {
+  const cutoff = uncollectedCutoff();
+  const rows = await input.db
+    .select({
+      status: packages.status,
+      n: countInt,
+      uncollected: sql<number>`(count(*) filter (where ${packages.readyAt} < ${cutoff.toISOString()}::timestamptz))::int`,
+    })
+    .from(packages)
+    .where(scope)
+    .groupBy(packages.status);
+  const byStatus = new Map(rows.map((r) => [r.status, r]));
+  const data = PACKAGE_STATUSES.filter((s) => (byStatus.get(s)?.n ?? 0) > 0).map((s) => ({
+    name: PACKAGE_STATUS_LABELS[s],
+    value: byStatus.get(s)?.n ?? 0,
+  }));
+  const ready = byStatus.get('ready_for_pickup');
+  return { data, ready: ready?.n ?? 0, uncollected: ready?.uncollected ?? 0 };
+}
+
+/**
+ * The courier's working figures for admins and staff: packages by status, ready for pickup,
+ * uncollected, this month's revenue (invoiced and collected) and open tickets, each only with
+ * the matching view permission.
+ */
+export async function courierFiguresSection(input: DashboardInput): Promise<Partial<Dashboard>> {
+  const { db, user, courierId } = input;
+  if (user.kind !== 'user') return {};
+  const cards: DashboardCard[] = [];
+  const charts: DashboardChart[] = [];
+  const isSuperAdmin = user.role === 'super_admin';
+
+  if (hasPermission(user, 'packages_view')) {
+    const figures = await packageFigures(input, courierId === null ? undefined : eq(packages.courierId, courierId));
+    charts.push({ key: 'packages_by_status', label: 'Packages by status', kind: 'bar', data: figures.data });
+    cards.push({ key: 'ready_for_pickup', label: 'Ready for pickup', value: figures.ready, format: 'count', href: 'packages' });
+    cards.push({
+      key: 'uncollected',
+      label: `Uncollected (over ${UNCOLLECTED_AFTER_DAYS} days)`,
+      value: figures.uncollected,
+      format: 'count',
+      // Only the staff portal has the Uncollected page.
+      href: user.role === 'staff' && hasPermission(user, 'packages_uncollected') ? 'uncollected' : undefined,
+    });
+  }
+
+  const since = jamaicaMonthStart();
+  if (hasPermission(user, 'invoices_view')) {
+    const [row] = await db
+      .select({ cents: sumCents(invoices.totalCents) })
+      .from(invoices)
+      .where(
+        and(courierId === null ? undefined : eq(invoices.courierId, courierId), ne(invoices.status, 'void'), gte(invoices.issuedAt, since)),
+      );
+    cards.push({ key: 'invoiced_this_month', label: 'Invoiced this month', value: row?.cents ?? 0, format: 'money', href: 'invoices' });
+  }
+  if (hasPermission(user, 'payments_view')) {
+    const [row] = await db
+      .select({ cents: sumCents(payments.amountCents) })
+      .from(payments)
+      .where(and(courierId === null ? undefined : eq(payments.courierId, courierId), gte(payments.paidAt, since)));
+    cards.push({ key: 'collected_this_month', label: 'Collected this month', value: row?.cents ?? 0, format: 'money', href: 'payments' });
+  }
+
+  if (hasPermission(user, 'tickets_view')) {
+    const [row] = await db
+      .select({ n: countInt })
+      .from(tickets)
+      .where(and(courierId === null ? undefined : eq(tickets.courierId, courierId), inArray(tickets.status, [...OPEN_TICKET_STATUSES])));
+    cards.push({
+      key: 'open_tickets',
+      label: 'Open support tickets',
+      value: row?.n ?? 0,
+      format: 'count',
+      // The super admin portal has no support tickets page.
+      href: isSuperAdmin ? undefined : 'support-tickets',
+    });
+  }
+  return { cards, charts };
+}
+
+/** The customer's own figures: their packages by status, ready for pickup, balance due and membership tier. */
+export async function customerFiguresSection(input: DashboardInput): Promise<Partial<Dashboard>> {
+  const { db, user } = input;
+  if (user.kind !== 'customer' || user.courierId === null) return {};
+  const mine = and(eq(packages.courierId, user.courierId), eq(packages.customerId, user.id));
+  const [figures, [balance]] = await Promise.all([
+    packageFigures(input, mine),
+    db
+      .select({ cents: sumCents(sql`${invoices.totalCents} - ${invoices.paidCents}`) })
+      .from(invoices)
+      .where(and(eq(invoices.courierId, user.courierId), eq(invoices.customerId, user.id), ne(invoices.status, 'void'))),
+  ]);
+  const deliveredCount = figures.data.find((d) => d.name === PACKAGE_STATUS_LABELS.delivered)?.value ?? 0;
+  // The same tier billing applies (lifetime delivered packages).
+  const tier = membershipTier(deliveredCount);
+  const nextTier = MEMBERSHIP_TIERS.find((t) => deliveredCount < t.packageCount) ?? null;
+  return {
+    cards: [
+      { key: 'ready_for_pickup', label: 'Ready for pickup', value: figures.ready, format: 'count', href: 'packages' },
+      { key: 'balance_due', label: 'Balance due', value: balance?.cents ?? 0, format: 'money', href: 'invoices' },
+    ],
+    charts: [{ key: 'packages_by_status', label: 'Your packages by status', kind: 'bar', data: figures.data }],
+    membership: {
+      tier: tier ? { ...tier } : null,
+      deliveredCount,
+      nextTier: nextTier ? { ...nextTier } : null,
+    },
+  };
+}

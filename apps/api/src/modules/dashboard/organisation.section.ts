@@ -1,0 +1,123 @@
+import { type SQL, and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { hasPermission } from '@courier/shared/domain/permissions';
+import type { Dashboard, DashboardCard, DashboardChart } from '@courier/shared/schemas/dashboard';
+import { branches } from '../../db/schema/branches';
+import { couriers } from '../../db/schema/couriers';
+import { customers } from '../../db/schema/customers';
+import { users } from '../../db/schema/users';
+import type { DashboardInput } from './dashboard.sections';
+
+const MONTHS_SHOWN = 6;
+
+/** The organisation's figures: couriers (platform), customers, business customers, staff, branches. */
+export async function organisationSection({ db, user, courierId }: DashboardInput): Promise<Partial<Dashboard>> {
+  if (user.kind !== 'user') return {};
+  const cards: DashboardCard[] = [];
+  const charts: DashboardChart[] = [];
+  const inCourier = (column: typeof customers.courierId | typeof users.courierId | typeof branches.courierId): SQL | undefined =>
+    courierId === null ? undefined : eq(column, courierId);
+
+  if (user.role === 'super_admin' && courierId === null) {
+    const [c] = await db.select({ n: count() }).from(couriers).where(eq(couriers.status, 'active'));
+    cards.push({ key: 'couriers', label: 'Active couriers', value: c?.n ?? 0, format: 'count', href: 'couriers' });
+  }
+  if (hasPermission(user, 'customers_view')) {
+    const [row] = await db
+      .select({ all: count(), business: sql<number>`count(*) filter (where ${customers.accountType} = 'business')::int` })
+      .from(customers)
+      .where(and(inCourier(customers.courierId), eq(customers.active, true)));
+    cards.push({ key: 'customers', label: 'Customers', value: row?.all ?? 0, format: 'count', href: 'customers' });
+    if (hasPermission(user, 'customers_business')) {
+      cards.push({
+        key: 'business_customers',
+        label: 'Business customers',
+        value: row?.business ?? 0,
+        format: 'count',
+        href: user.role === 'super_admin' ? undefined : 'business-customers',
+      });
+    }
+    const since = new Date();
+    since.setUTCDate(1);
+    since.setUTCHours(0, 0, 0, 0);
+    since.setUTCMonth(since.getUTCMonth() - (MONTHS_SHOWN - 1));
+    const month = sql<string>`to_char(date_trunc('month', ${customers.createdAt} at time zone 'UTC'), 'YYYY-MM')`;
+    const perMonth = await db
+      .select({ month, n: count() })
+      .from(customers)
+      .where(and(inCourier(customers.courierId), gte(customers.createdAt, since)))
+      .groupBy(month);
+    const byMonth = new Map(perMonth.map((r) => [r.month, r.n]));
+    const data = Array.from({ length: MONTHS_SHOWN }, (_, i) => {
+      const d = new Date(since);
+      d.setUTCMonth(since.getUTCMonth() + i);
+      const key = d.toISOString().slice(0, 7);
+      return { name: d.toLocaleString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }), value: byMonth.get(key) ?? 0 };
+    });
+    charts.push({ key: 'new_customers', label: 'New customers per month', kind: 'bar', data });
+
+    if (courierId !== null) {
+      const perBranch = await db
+        .select({ name: sql<string>`coalesce(${branches.name}, 'No branch')`, n: count() })
+        .from(customers)
+        .leftJoin(branches, eq(branches.id, customers.branchId))
+        .where(eq(customers.courierId, courierId))
+        .groupBy(branches.name)
+        .orderBy(desc(count()));
+      if (perBranch.length > 0) {
+        charts.push({
+          key: 'customers_by_branch',
+          label: 'Customers by branch',
+          kind: 'pie',
+          data: perBranch.map((r) => ({ name: r.name, value: r.n })),
+        });
+      }
+    }
+  }
+  if (hasPermission(user, 'staff_view')) {
+    const [row] = await db
+      .select({ n: count() })
+      .from(users)
+      .where(and(inCourier(users.courierId), eq(users.active, true), sql`${users.role} <> 'super_admin'`));
+    cards.push({ key: 'staff', label: 'Active staff', value: row?.n ?? 0, format: 'count', href: 'staff' });
+  }
+  if (hasPermission(user, 'branches_view')) {
+    const [row] = await db
+      .select({ n: count() })
+      .from(branches)
+      .where(and(inCourier(branches.courierId), eq(branches.active, true)));
+    cards.push({ key: 'branches', label: 'Active branches', value: row?.n ?? 0, format: 'count', href: 'branches' });
+  }
+  return { cards, charts };
+}
+
+function lines(text: string | null): string[] {
+  return (text ?? '')
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+}
+
+/**
+ * The customer's US addresses (DOMAIN.md): the courier's AIR and SEA address with the customer's
+ * name and mailbox number on the first line.
+ */
+export async function customerMailboxSection({ db, user }: DashboardInput): Promise<Partial<Dashboard>> {
+  if (user.kind !== 'customer') return {};
+  const [row] = await db
+    .select({
+      mailboxNumber: customers.mailboxNumber,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      air: couriers.shippingAddressAir,
+      sea: couriers.shippingAddressSea,
+    })
+    .from(customers)
+    .innerJoin(couriers, eq(couriers.id, customers.courierId))
+    .where(eq(customers.id, user.id));
+  if (!row) return {};
+  const firstLine = `${row.firstName} ${row.lastName} ${row.mailboxNumber}`;
+  const addresses: NonNullable<Dashboard['mailbox']>['addresses'] = [];
+  if (row.air) addresses.push({ mode: 'AIR', lines: [firstLine, ...lines(row.air)] });
+  if (row.sea) addresses.push({ mode: 'SEA', lines: [firstLine, ...lines(row.sea)] });
+  return { mailbox: { number: row.mailboxNumber, addresses } };
+}

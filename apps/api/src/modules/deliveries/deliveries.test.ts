@@ -1,0 +1,142 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DELIVERY_MESSAGES } from '@courier/shared/schemas/deliveries';
+import { customers } from '../../db/schema/customers';
+import { notifications } from '../../db/schema/notifications';
+import { packages } from '../../db/schema/packages';
+import { makeCourier, makeCustomer, makeUser, tokenForCustomer, tokenForUser } from '../../../test/comms-fixtures';
+import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+
+let t: TestApp;
+let admin: string;
+let staff: string;
+let manager: string;
+let customer: string;
+let stranger: string;
+let otherAdmin: string;
+const pkgIds: number[] = [];
+const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await seedDemoData(t);
+  admin = await tokenForUser(t, 'admin@jamaicaexpress.test');
+  staff = await tokenForUser(t, 'staff@jamaicaexpress.test');
+  manager = await tokenForUser(t, 'manager@jamaicaexpress.test');
+  const [c] = await t.db.select().from(customers).where(eq(customers.email, 'customer@example.test'));
+  if (!c) throw new Error('no demo customer');
+  customer = await tokenForCustomer(t, c.id);
+  stranger = (await makeCustomer(t, c.courierId)).token;
+  otherAdmin = (await makeUser(t, (await makeCourier(t, 'ODL')).id, 'courier_admin')).token;
+  for (const tracking of ['DLV-1', 'DLV-2', 'DLV-3']) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/packages',
+      headers: bearer(staff),
+      payload: { trackingNumber: tracking, weightLb: 1, mailbox: c.mailboxNumber },
+    });
+    pkgIds.push(res.json().id);
+  }
+  await t.db.update(packages).set({ status: 'ready_for_pickup', readyAt: new Date() }).where(eq(packages.trackingNumber, 'DLV1'));
+  await t.db.update(packages).set({ status: 'ready_for_pickup', readyAt: new Date() }).where(eq(packages.trackingNumber, 'DLV2'));
+});
+afterAll(async () => t?.close());
+
+const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload: payload as never });
+
+describe('delivery locations', () => {
+  let id: number;
+  it('the courier admin creates, edits and lists them; staff may not create', async () => {
+    const res = await call(admin, 'POST', '/delivery-locations', { name: 'May Pen town', parish: 'Clarendon', feeCents: 80000 });
+    expect(res.statusCode).toBe(201);
+    id = res.json().id;
+    expect(
+      (
+        await call(admin, 'PUT', `/delivery-locations/${id}`, { name: 'May Pen town', parish: 'Clarendon', feeCents: 90000, active: true })
+      ).json().feeCents,
+    ).toBe(90000);
+    expect((await call(staff, 'POST', '/delivery-locations', { name: 'X', parish: 'Clarendon', feeCents: 1 })).statusCode).toBe(403);
+    expect((await call(admin, 'POST', '/delivery-locations', { name: 'X', parish: 'Nowhere', feeCents: 1 })).json().message).toBe(
+      DELIVERY_MESSAGES.parishRequired,
+    );
+    expect((await call(customer, 'GET', '/customer/delivery-locations')).json().map((l: { id: number }) => l.id)).toContain(id);
+    expect(
+      (await call(otherAdmin, 'PUT', `/delivery-locations/${id}`, { name: 'X', parish: 'Clarendon', feeCents: 1, active: true }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('a customer requests delivery of ready packages; the fee is the location fee; staff are notified', async () => {
+    const notReady = await call(customer, 'POST', '/customer/delivery-requests', {
+      packageIds: [pkgIds[2]],
+      locationId: id,
+      preferredDate: tomorrow,
+      phone: '876-555-0142',
+    });
+    expect(notReady.json().message).toBe(DELIVERY_MESSAGES.packagesNotReady);
+    const notMine = await call(stranger, 'POST', '/customer/delivery-requests', {
+      packageIds: [pkgIds[0]],
+      locationId: id,
+      preferredDate: tomorrow,
+      phone: '876-555-0142',
+    });
+    expect(notMine.json().message).toBe(DELIVERY_MESSAGES.packagesNotReady);
+    const nowhere = await call(customer, 'POST', '/customer/delivery-requests', {
+      packageIds: [pkgIds[0]],
+      preferredDate: tomorrow,
+      phone: '876-555-0142',
+    });
+    expect(nowhere.json().message).toBe(DELIVERY_MESSAGES.whereRequired);
+    const past = await call(customer, 'POST', '/customer/delivery-requests', {
+      packageIds: [pkgIds[0]],
+      locationId: id,
+      preferredDate: '2020-01-01',
+      phone: '876-555-0142',
+    });
+    expect(past.json().message).toBe(DELIVERY_MESSAGES.dateInPast);
+    const ok = await call(customer, 'POST', '/customer/delivery-requests', {
+      packageIds: [pkgIds[0], pkgIds[1]],
+      locationId: id,
+      preferredDate: tomorrow,
+      phone: '876-555-0142',
+      notes: 'Gate code 12',
+    });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json()).toMatchObject({ status: 'requested', feeCents: 90000, locationName: 'May Pen town' });
+    expect(ok.json().packages).toHaveLength(2);
+    const twice = await call(customer, 'POST', '/customer/delivery-requests', {
+      packageIds: [pkgIds[0]],
+      address: '1 Main St',
+      preferredDate: tomorrow,
+      phone: '876-555-0142',
+    });
+    expect(twice.json().message).toMatch(/already has a delivery request/);
+    expect(await t.db.select().from(notifications).where(eq(notifications.type, 'new_delivery_request'))).toHaveLength(1);
+    expect((await call(admin, 'DELETE', `/delivery-locations/${id}`)).json().message).toBe(DELIVERY_MESSAGES.locationInUse);
+  });
+
+  it('staff schedule, dispatch and complete; packages follow', async () => {
+    const list = await call(staff, 'GET', '/delivery-requests');
+    const reqId = list.json().data[0].id;
+    // The default staff role views requests; changing them needs delivery_requests_edit.
+    expect((await call(staff, 'POST', `/delivery-requests/${reqId}/status`, { status: 'scheduled' })).statusCode).toBe(403);
+    expect((await call(manager, 'POST', `/delivery-requests/${reqId}/status`, { status: 'delivered' })).json().message).toBe(
+      DELIVERY_MESSAGES.illegalStatus('Requested', 'Delivered'),
+    );
+    expect((await call(manager, 'POST', `/delivery-requests/${reqId}/status`, { status: 'scheduled' })).json().scheduledDate).toBe(
+      tomorrow,
+    );
+    const out = await call(manager, 'POST', `/delivery-requests/${reqId}/status`, { status: 'out_for_delivery' });
+    expect(out.json().packages.map((p: { status: string }) => p.status)).toEqual(['out_for_delivery', 'out_for_delivery']);
+    const done = await call(manager, 'POST', `/delivery-requests/${reqId}/status`, { status: 'delivered' });
+    expect(done.json().packages.map((p: { status: string }) => p.status)).toEqual(['delivered', 'delivered']);
+    expect((await call(customer, 'POST', `/customer/delivery-requests/${reqId}/cancel`)).json().message).toBe(
+      DELIVERY_MESSAGES.onlyRequestedCancel,
+    );
+    expect((await call(otherAdmin, 'GET', `/delivery-requests/${reqId}`)).statusCode).toBe(404);
+    expect((await call(otherAdmin, 'POST', `/delivery-requests/${reqId}/status`, { status: 'cancelled' })).statusCode).toBe(404);
+    expect((await call(stranger, 'GET', '/customer/delivery-requests')).json().total).toBe(0);
+    expect((await call(customer, 'GET', '/delivery-requests')).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,383 @@
+import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import type { PackageStatus } from '@courier/shared/constants/packages';
+import type { ChargeLineKind } from '@courier/shared/domain/charges';
+import { formatJmd } from '@courier/shared/schemas/billing';
+import type { Db } from '../../db/client';
+import { nextCounter } from '../../db/counters';
+import { branches } from '../../db/schema/branches';
+import { customers } from '../../db/schema/customers';
+import { deliveryRequestPackages } from '../../db/schema/delivery-request-packages';
+import { deliveryRequests } from '../../db/schema/delivery-requests';
+import { invoiceLines } from '../../db/schema/invoice-lines';
+import { invoicePackages } from '../../db/schema/invoice-packages';
+import { invoices } from '../../db/schema/invoices';
+import { packageEvents } from '../../db/schema/package-events';
+import { packages } from '../../db/schema/packages';
+import { audit } from '../../lib/audit';
+import type { Mailer } from '../../lib/mailer';
+import { getCourierRates } from '../settings/rates.service';
+import {
+  feesAlreadyCharged,
+  invoiceNumber,
+  invoiceStatusFor,
+  issueInvoiceForPackages,
+  markDeliveryFeesCharged,
+  unchargedDeliveryRequests,
+} from './invoices.service';
+
+/**
+ * Billing that follows the packages by itself (DOMAIN.md steps 6-8): the invoice issued when
+ * packages become ready, and the fees that arise later (uncollected, delivery, switching), each
+ * charged once. Every function runs inside the caller's transaction.
+ */
+
+/** Package ids that are on an invoice that is not void. */
+export async function packagesOnLiveInvoice(db: Db, courierId: number, packageIds: number[]): Promise<Set<number>> {
+  if (packageIds.length === 0) return new Set();
+  const rows = await db
+    .select({ packageId: invoicePackages.packageId })
+    .from(invoicePackages)
+    .innerJoin(invoices, eq(invoices.id, invoicePackages.invoiceId))
+    .where(and(eq(invoicePackages.courierId, courierId), inArray(invoicePackages.packageId, packageIds), ne(invoices.status, 'void')));
+  return new Set(rows.map((r) => r.packageId));
+}
+
+/**
+ * Issues one invoice per customer for those of these packages that are ready for pickup and on no
+ * live invoice yet. The invoice e-mail tells the customer the package is ready, the branch and the
+ * amount due, so callers skip the separate "ready" e-mail for these packages.
+ */
+export async function invoiceReadyPackages(options: { db: Db; mailer: Mailer | null; courierId: number; packageIds: number[] }) {
+  const { db, courierId } = options;
+  const ids = [...new Set(options.packageIds)];
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: packages.id, customerId: packages.customerId })
+    .from(packages)
+    .where(
+      and(
+        eq(packages.courierId, courierId),
+        inArray(packages.id, ids),
+        eq(packages.status, 'ready_for_pickup'),
+        isNotNull(packages.customerId),
+      ),
+    )
+    .orderBy(packages.id);
+  const invoiced = await packagesOnLiveInvoice(db, courierId, ids);
+  const byCustomer = new Map<number, number[]>();
+  for (const r of rows) {
+    if (r.customerId === null || invoiced.has(r.id)) continue;
+    byCustomer.set(r.customerId, [...(byCustomer.get(r.customerId) ?? []), r.id]);
+  }
+  const issued: Array<{ customerId: number; invoiceNo: string; totalCents: number }> = [];
+  for (const [customerId, packageIds] of byCustomer) {
+    const inv = await issueInvoiceForPackages({ db, mailer: options.mailer, courierId, customerId, packageIds, actor: null });
+    issued.push({ customerId, ...inv });
+  }
+  return issued;
+}
+
+/**
+ * Whether a package turning ready will be invoiced now (and so announced by the invoice e-mail):
+ * it has a customer and no live invoice.
+ */
+export async function willBeInvoicedWhenReady(db: Db, pkg: { id: number; courierId: number; customerId: number | null }) {
+  if (pkg.customerId === null) return false;
+  return !(await packagesOnLiveInvoice(db, pkg.courierId, [pkg.id])).has(pkg.id);
+}
+
+interface FeeLine {
+  kind: ChargeLineKind;
+  description: string;
+  packageId: number | null;
+  amountCents: number;
+}
+
+/**
+ * Puts the fees that became due after an invoice was issued (uncollected, switching, delivery) on
+ * the package's open invoice as extra lines, or, when that invoice is already paid, on a small
+ * separate invoice. A fee already on a live invoice is never charged again, so this may run any
+ * number of times. Packages on no live invoice are left alone: their invoice carries the fees when
+ * it is issued.
+ */
+export async function chargeDueFees(options: { db: Db; mailer: Mailer | null; courierId: number; packageIds: number[] }): Promise<void> {
+  const { db, courierId } = options;
+  const ids = [...new Set(options.packageIds)];
+  if (ids.length === 0) return;
+  const links = await db
+    .select({ packageId: invoicePackages.packageId, invoiceId: invoicePackages.invoiceId })
+    .from(invoicePackages)
+    .innerJoin(invoices, eq(invoices.id, invoicePackages.invoiceId))
+    .where(and(eq(invoicePackages.courierId, courierId), inArray(invoicePackages.packageId, ids), ne(invoices.status, 'void')));
+  if (links.length === 0) return;
+  // Lock the invoices first: two runs for the same package then see each other's lines.
+  const locked = await db
+    .select()
+    .from(invoices)
+    .where(
+      inArray(
+        invoices.id,
+        links.map((l) => l.invoiceId),
+      ),
+    )
+    .orderBy(invoices.id)
+    .for('update');
+  const invoiceById = new Map(locked.filter((i) => i.status !== 'void').map((i) => [i.id, i]));
+  const invoiceOf = new Map<number, number>();
+  for (const l of links) if (invoiceById.has(l.invoiceId)) invoiceOf.set(l.packageId, l.invoiceId);
+  const invoicedIds = [...invoiceOf.keys()];
+  if (invoicedIds.length === 0) return;
+
+  const [rates, pkgs, charged, requests] = await Promise.all([
+    getCourierRates(db, courierId),
+    db
+      .select()
+      .from(packages)
+      .where(and(eq(packages.courierId, courierId), inArray(packages.id, invoicedIds))),
+    feesAlreadyCharged(db, courierId, invoicedIds, null),
+    unchargedDeliveryRequests(db, courierId, invoicedIds, null),
+  ]);
+  const linesByInvoice = new Map<number, { lines: FeeLine[]; requestIds: number[] }>();
+  const target = (invoiceId: number) => {
+    const entry = linesByInvoice.get(invoiceId) ?? { lines: [], requestIds: [] };
+    linesByInvoice.set(invoiceId, entry);
+    return entry;
+  };
+  for (const p of pkgs) {
+    const invoiceId = invoiceOf.get(p.id);
+    if (invoiceId === undefined) continue;
+    const fees: Array<[boolean, ChargeLineKind, string, number]> = [
+      [p.assignedFromUnknown, 'unknown_fee', 'Unknown fee', rates.unknownFeeCents],
+      [p.uncollectedSince !== null, 'uncollected_fee', 'Uncollected fee', rates.uncollectedFeeCents],
+      [p.switchedBranchAt !== null, 'switching_fee', 'Switching fee', rates.switchingFeeCents],
+    ];
+    for (const [applies, kind, name, cents] of fees) {
+      if (!applies || cents <= 0 || charged.has(`${kind}:${p.id}`)) continue;
+      target(invoiceId).lines.push({ kind, description: `${name} ${p.packageNumber}`, packageId: p.id, amountCents: cents });
+    }
+  }
+  if (requests.length > 0) {
+    const requestPackages = await db
+      .select({ requestId: deliveryRequestPackages.deliveryRequestId, packageId: deliveryRequestPackages.packageId })
+      .from(deliveryRequestPackages)
+      .where(
+        inArray(
+          deliveryRequestPackages.deliveryRequestId,
+          requests.map((r) => r.id),
+        ),
+      )
+      .orderBy(deliveryRequestPackages.packageId);
+    for (const r of requests) {
+      if (r.feeCents <= 0) continue;
+      // The fee goes on the invoice of the request's first invoiced package.
+      const invoiceId = requestPackages.filter((rp) => rp.requestId === r.id).map((rp) => invoiceOf.get(rp.packageId))[0];
+      if (invoiceId === undefined) continue;
+      const entry = target(invoiceId);
+      entry.lines.push({ kind: 'delivery_fee', description: 'Delivery fee', packageId: null, amountCents: r.feeCents });
+      entry.requestIds.push(r.id);
+    }
+  }
+
+  // Fees for paid invoices go on one new invoice per customer.
+  const forNewInvoice = new Map<number, { lines: FeeLine[]; requestIds: number[] }>();
+  for (const [invoiceId, entry] of linesByInvoice) {
+    const inv = invoiceById.get(invoiceId);
+    if (!inv || entry.lines.length === 0) continue;
+    if (inv.status === 'paid') {
+      const bucket = forNewInvoice.get(inv.customerId) ?? { lines: [], requestIds: [] };
+      bucket.lines.push(...entry.lines);
+      bucket.requestIds.push(...entry.requestIds);
+      forNewInvoice.set(inv.customerId, bucket);
+      continue;
+    }
+    const [last] = await db
+      .select({ position: sql<number>`coalesce(max(${invoiceLines.position}), 0)::int` })
+      .from(invoiceLines)
+      .where(eq(invoiceLines.invoiceId, inv.id));
+    const start = last?.position ?? 0;
+    await db.insert(invoiceLines).values(entry.lines.map((l, i) => ({ courierId, invoiceId: inv.id, position: start + i + 1, ...l })));
+    const added = entry.lines.reduce((s, l) => s + l.amountCents, 0);
+    const totalCents = inv.totalCents + added;
+    await db
+      .update(invoices)
+      .set({
+        feesCents: inv.feesCents + added,
+        totalCents,
+        status: invoiceStatusFor(totalCents, inv.paidCents, inv.status),
+        updatedAt: new Date(),
+      })
+      .where(eq(invoices.id, inv.id));
+    await markDeliveryFeesCharged(db, entry.requestIds, inv.id);
+    await audit(db, {
+      courierId,
+      actor: null,
+      action: 'invoice.fees_added',
+      entity: 'invoice',
+      entityId: inv.invoiceNo,
+      details: { lines: entry.lines, totalBefore: inv.totalCents, totalAfter: totalCents },
+    });
+  }
+  for (const [customerId, bucket] of forNewInvoice) {
+    await issueFeeInvoice(db, options.mailer, courierId, customerId, bucket, {
+      gctPercent: rates.gctPercent,
+      exchangeRate: rates.exchangeRateJmdPerUsd,
+    });
+  }
+}
+
+/** A small invoice for fees that arose after the package's own invoice was paid. */
+async function issueFeeInvoice(
+  db: Db,
+  mailer: Mailer | null,
+  courierId: number,
+  customerId: number,
+  bucket: { lines: FeeLine[]; requestIds: number[] },
+  rates: { gctPercent: number; exchangeRate: number },
+) {
+  const totalCents = bucket.lines.reduce((s, l) => s + l.amountCents, 0);
+  const invoiceNo = invoiceNumber(await nextCounter(db, courierId, 'invoice'));
+  const [inv] = await db
+    .insert(invoices)
+    .values({
+      courierId,
+      customerId,
+      invoiceNo,
+      feesCents: totalCents,
+      totalCents,
+      status: 'unpaid',
+      gctPercent: String(rates.gctPercent),
+      exchangeRate: rates.exchangeRate,
+    })
+    .returning({ id: invoices.id });
+  if (!inv) throw new Error('Invoice insert returned nothing');
+  await db.insert(invoiceLines).values(bucket.lines.map((l, i) => ({ courierId, invoiceId: inv.id, position: i + 1, ...l })));
+  await markDeliveryFeesCharged(db, bucket.requestIds, inv.id);
+  await audit(db, {
+    courierId,
+    actor: null,
+    action: 'invoice.issued',
+    entity: 'invoice',
+    entityId: invoiceNo,
+    details: { customerId, fees: bucket.lines.map((l) => l.kind), totalCents },
+  });
+  const [customer] = await db
+    .select({ email: customers.email, firstName: customers.firstName })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  if (mailer && customer) {
+    await mailer.enqueue(
+      {
+        courierId,
+        to: customer.email,
+        subject: `Invoice ${invoiceNo}: JMD ${formatJmd(totalCents)} due`,
+        text: [
+          `Hello ${customer.firstName},`,
+          '',
+          `A fee was added after your invoice was paid. Invoice ${invoiceNo}: JMD ${formatJmd(totalCents)} due.`,
+          ...bucket.lines.map((l) => `- ${l.description}: JMD ${formatJmd(l.amountCents)}`),
+          '',
+          'You can see the invoice and download it as a PDF under Invoices in your account.',
+        ].join('\n'),
+      },
+      db,
+    );
+  }
+}
+
+/** From here on a package has left the US: a change of pickup branch then costs the switching fee. */
+const MANIFESTED_UNDELIVERED: PackageStatus[] = ['in_transit', 'at_customs', 'ready_for_pickup', 'out_for_delivery'];
+
+/**
+ * The customer's pickup branch changed: their packages still on the way or waiting follow them to
+ * the new branch, and those already manifested carry the switching fee (recorded once per package,
+ * charged once).
+ */
+export async function recordBranchSwitch(options: {
+  db: Db;
+  mailer: Mailer | null;
+  courierId: number;
+  customerId: number;
+  branchId: number;
+  /** The staff member who changed it; null when the customer did. */
+  userId: number | null;
+}): Promise<void> {
+  const { db, courierId, customerId, branchId } = options;
+  const now = new Date();
+  const manifested = or(
+    inArray(packages.status, MANIFESTED_UNDELIVERED),
+    and(eq(packages.status, 'on_hold'), inArray(packages.heldFrom, MANIFESTED_UNDELIVERED)),
+  );
+  const [branch] = await db.select({ name: branches.name }).from(branches).where(eq(branches.id, branchId));
+  const switched = await db
+    .update(packages)
+    .set({ branchId, switchedBranchAt: sql`coalesce(${packages.switchedBranchAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+    .where(and(eq(packages.courierId, courierId), eq(packages.customerId, customerId), manifested))
+    .returning();
+  // Not yet manifested: the package simply goes to the new branch, free of charge.
+  await db
+    .update(packages)
+    .set({ branchId, updatedAt: now })
+    .where(and(eq(packages.courierId, courierId), eq(packages.customerId, customerId), eq(packages.status, 'received')));
+  if (switched.length === 0) return;
+  await db.insert(packageEvents).values(
+    switched.map((p) => ({
+      courierId,
+      packageId: p.id,
+      status: p.status,
+      fromStatus: p.status,
+      userId: options.userId,
+      branchId,
+      note: `Pickup branch changed to ${branch?.name ?? 'another branch'}: switching fee applies`,
+    })),
+  );
+  await chargeDueFees({
+    db,
+    mailer: options.mailer,
+    courierId,
+    packageIds: switched.map((p) => p.id),
+  });
+}
+
+/**
+ * A cancelled delivery request does not cost its fee: the fee line comes off the invoice that
+ * carries it while that invoice can still give it back (not paid beyond the lower total). A fee
+ * invoice left with nothing is voided. Otherwise the fee stays and staff settle it by hand.
+ */
+export async function releaseDeliveryFee(db: Db, courierId: number, requestId: number): Promise<void> {
+  const [request] = await db
+    .select({ feeCents: deliveryRequests.feeCents, feeInvoiceId: deliveryRequests.feeInvoiceId })
+    .from(deliveryRequests)
+    .where(and(eq(deliveryRequests.id, requestId), eq(deliveryRequests.courierId, courierId)));
+  if (!request?.feeInvoiceId || request.feeCents <= 0) return;
+  const [inv] = await db.select().from(invoices).where(eq(invoices.id, request.feeInvoiceId)).for('update');
+  if (!inv || inv.status === 'void' || inv.totalCents - request.feeCents < inv.paidCents) return;
+  const [line] = await db
+    .select({ id: invoiceLines.id })
+    .from(invoiceLines)
+    .where(and(eq(invoiceLines.invoiceId, inv.id), eq(invoiceLines.kind, 'delivery_fee'), eq(invoiceLines.amountCents, request.feeCents)))
+    .limit(1);
+  if (!line) return;
+  await db.delete(invoiceLines).where(eq(invoiceLines.id, line.id));
+  await db.update(deliveryRequests).set({ feeInvoiceId: null }).where(eq(deliveryRequests.id, requestId));
+  const totalCents = inv.totalCents - request.feeCents;
+  const emptyFeeInvoice = totalCents === 0 && inv.paidCents === 0;
+  await db
+    .update(invoices)
+    .set({
+      feesCents: inv.feesCents - request.feeCents,
+      totalCents,
+      status: emptyFeeInvoice ? 'void' : invoiceStatusFor(totalCents, inv.paidCents, inv.status),
+      voidReason: emptyFeeInvoice ? 'Delivery request cancelled' : inv.voidReason,
+      voidedAt: emptyFeeInvoice ? new Date() : inv.voidedAt,
+      updatedAt: new Date(),
+    })
+    .where(eq(invoices.id, inv.id));
+  await audit(db, {
+    courierId,
+    actor: null,
+    action: 'invoice.delivery_fee_released',
+    entity: 'invoice',
+    entityId: inv.invoiceNo,
+    details: { deliveryRequestId: requestId, feeCents: request.feeCents, totalBefore: inv.totalCents, totalAfter: totalCents },
+  });
+}

@@ -1,0 +1,163 @@
+import { and, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { BILLING_MESSAGES } from '@courier/shared/schemas/billing';
+import type { Db } from '../../db/client';
+import { collectionSignatures } from '../../db/schema/collection-signatures';
+import { customers } from '../../db/schema/customers';
+import { invoicePackages } from '../../db/schema/invoice-packages';
+import { invoices } from '../../db/schema/invoices';
+import { packages } from '../../db/schema/packages';
+import { audit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import { detectFileType } from '../../lib/file-types';
+import type { Mailer } from '../../lib/mailer';
+import type { AuthUser } from '../../plugins/auth';
+import { actorOf, transitionPackage } from '../packages/package-status.service';
+
+const asDb = (tx: unknown) => tx as Db;
+
+/** Who may let an invoice with a balance be collected (DOMAIN.md: "unless a manager permits it"). */
+export const canOverrideUnpaid = (user: AuthUser) => ['super_admin', 'courier_admin', 'admin', 'branch_manager'].includes(user.role);
+
+/** Invoices whose packages wait at the counter: what the signature screen offers without a number. */
+export async function listCollectable(db: Db, courierId: number, search: string | undefined) {
+  const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const rows = await db
+    .select({
+      invoiceNo: invoices.invoiceNo,
+      customerName: sql<string>`${customers.firstName} || ' ' || ${customers.lastName}`,
+      mailboxNumber: customers.mailboxNumber,
+      status: invoices.status,
+      balanceCents: sql<number>`${invoices.totalCents} - ${invoices.paidCents}`,
+      readyCount: sql<number>`count(${packages.id})::int`,
+    })
+    .from(invoices)
+    .innerJoin(customers, eq(customers.id, invoices.customerId))
+    .innerJoin(invoicePackages, eq(invoicePackages.invoiceId, invoices.id))
+    .innerJoin(packages, and(eq(packages.id, invoicePackages.packageId), eq(packages.status, 'ready_for_pickup')))
+    .where(
+      and(
+        eq(invoices.courierId, courierId),
+        ne(invoices.status, 'void'),
+        pattern
+          ? or(
+              ilike(invoices.invoiceNo, pattern),
+              ilike(customers.mailboxNumber, pattern),
+              ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, pattern),
+            )
+          : undefined,
+      ),
+    )
+    .groupBy(invoices.id, customers.id)
+    .orderBy(desc(invoices.issuedAt))
+    .limit(50);
+  return rows;
+}
+
+/** "data:image/png;base64,..." -> the PNG bytes, refused unless they really are a PNG. */
+function pngBytes(dataUrl: string): Buffer {
+  const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);
+  const bytes = Buffer.from(base64, 'base64');
+  if (detectFileType(bytes) !== 'png')
+    throw new AppError('bad_request', BILLING_MESSAGES.signatureInvalid, { signature: [BILLING_MESSAGES.signatureInvalid] });
+  return bytes;
+}
+
+export interface CollectOptions {
+  db: Db;
+  mailer: Mailer;
+  courierId: number;
+  actor: AuthUser;
+  invoiceNo: string;
+  collectorName: string;
+  signature: string;
+  allowUnpaid?: boolean;
+}
+
+/**
+ * Records the collector's signature for an invoice and marks its ready packages delivered through
+ * the package state machine. An invoice with a balance is refused unless a manager permits it.
+ */
+export async function collectInvoice(options: CollectOptions): Promise<{ delivered: number }> {
+  const { db, courierId, actor, invoiceNo } = options;
+  const png = pngBytes(options.signature);
+  return db.transaction(async (txRaw) => {
+    const tx = asDb(txRaw);
+    const [inv] = await tx
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.courierId, courierId), eq(invoices.invoiceNo, invoiceNo)))
+      .for('update');
+    if (!inv) throw new AppError('not_found', BILLING_MESSAGES.invoiceNotFound);
+    if (inv.status === 'void') throw new AppError('unprocessable', BILLING_MESSAGES.invoiceVoid);
+    const balance = inv.totalCents - inv.paidCents;
+    const override = balance > 0;
+    if (override) {
+      if (!options.allowUnpaid) throw new AppError('unprocessable', BILLING_MESSAGES.unpaidCollection);
+      if (!canOverrideUnpaid(actor)) throw new AppError('forbidden', BILLING_MESSAGES.overrideNotAllowed);
+    }
+    const links = await tx
+      .select({ packageId: invoicePackages.packageId })
+      .from(invoicePackages)
+      .where(eq(invoicePackages.invoiceId, inv.id));
+    const pkgs = await tx
+      .select()
+      .from(packages)
+      .where(
+        and(
+          eq(packages.courierId, courierId),
+          inArray(
+            packages.id,
+            links.map((l) => l.packageId),
+          ),
+        ),
+      )
+      .for('update');
+    const ready = pkgs.filter((p) => p.status === 'ready_for_pickup');
+    if (ready.length === 0) {
+      throw new AppError(
+        'conflict',
+        pkgs.every((p) => p.status === 'delivered') ? BILLING_MESSAGES.alreadyCollected : BILLING_MESSAGES.nothingToCollect,
+      );
+    }
+    const [signature] = await tx
+      .insert(collectionSignatures)
+      .values({
+        courierId,
+        invoiceId: inv.id,
+        collectorName: options.collectorName,
+        signaturePngBase64: png.toString('base64'),
+        unpaidOverride: override,
+        signedBy: actor.kind === 'user' ? actor.id : null,
+      })
+      .returning({ id: collectionSignatures.id });
+    const note = `Collected by ${options.collectorName} (invoice ${inv.invoiceNo})`;
+    for (const pkg of ready) await transitionPackage(tx, options.mailer, pkg, 'delivered', actorOf(actor), { note });
+    await audit(tx, {
+      courierId,
+      actor,
+      action: override ? 'invoice.collected_with_balance' : 'invoice.collected',
+      entity: 'invoice',
+      entityId: inv.invoiceNo,
+      details: {
+        signatureId: signature?.id,
+        collectorName: options.collectorName,
+        packageIds: ready.map((p) => p.id),
+        balanceCents: balance,
+      },
+    });
+    return { delivered: ready.length };
+  });
+}
+
+/** The stored signature image of an invoice's latest collection. */
+export async function signatureImage(db: Db, courierId: number, invoiceNo: string): Promise<Buffer> {
+  const [row] = await db
+    .select({ png: collectionSignatures.signaturePngBase64 })
+    .from(collectionSignatures)
+    .innerJoin(invoices, eq(invoices.id, collectionSignatures.invoiceId))
+    .where(and(eq(collectionSignatures.courierId, courierId), eq(invoices.invoiceNo, invoiceNo)))
+    .orderBy(desc(collectionSignatures.signedAt))
+    .limit(1);
+  if (!row) throw new AppError('not_found', 'Signature not found');
+  return Buffer.from(row.png, 'base64');
+}

@@ -1,0 +1,249 @@
+import { eq } from 'drizzle-orm';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { hasPermission } from '@courier/shared/domain/permissions';
+import { API_MESSAGES } from '@courier/shared/messages';
+import {
+  BILLING_MESSAGES,
+  billablePackageSchema,
+  billablePackagesQuerySchema,
+  courierQuerySchema,
+  courierRatesSchema,
+  customsAssessmentSchema,
+  invoiceDetailSchema,
+  invoiceListQuerySchema,
+  invoiceNoParamSchema,
+  invoiceSummarySchema,
+  issueInvoiceSchema,
+  voidInvoiceSchema,
+} from '@courier/shared/schemas/billing';
+import { errorResponseSchema, pageSchema, successSchema } from '@courier/shared/schemas/common';
+import type { AppContext } from '../../app';
+import { couriers } from '../../db/schema/couriers';
+import { getCourierRates } from '../settings/rates.service';
+import { AppError } from '../../lib/errors';
+import { courierScope, currentUser, requirePermission } from '../../plugins/auth';
+import { pdfResponseSchema, renderInvoicePdf } from './invoice-pdf';
+import {
+  getInvoiceDetail,
+  invoiceScope,
+  issueInvoiceForPackages,
+  listBillableCustomers,
+  listBillablePackages,
+  listInvoices,
+  reissueInvoice,
+  setCustomsAssessment,
+  voidInvoice,
+} from './invoices.service';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  422: errorResponseSchema,
+};
+const tags = ['invoices'];
+const issuedSchema = z.object({ invoiceNo: z.string(), totalCents: z.number().int(), message: z.string() });
+
+/** Customers read their own; staff-side callers need the permission. */
+export function customerOrPermission(permission: string): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const user = currentUser(request);
+    if (user.kind === 'customer') return;
+    if (!hasPermission(user, permission)) throw new AppError('forbidden', API_MESSAGES.forbidden);
+  };
+}
+
+export function invoicesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    // The customer's Rate Sheet and Customs Calculator: the courier's own active rates and fees.
+    app.get(
+      '/billing/rates',
+      { schema: { tags, querystring: courierQuerySchema, response: { 200: courierRatesSchema, ...errors } } },
+      async (request) => {
+        const courierId = courierScope(currentUser(request), request.query.courierId);
+        const [rates, [courier]] = await Promise.all([
+          getCourierRates(ctx.db, courierId),
+          ctx.db.select({ rateSheetUrl: couriers.rateSheetUrl }).from(couriers).where(eq(couriers.id, courierId)),
+        ]);
+        return { ...rates, rateSheetUrl: courier?.rateSheetUrl ?? null };
+      },
+    );
+
+    app.get(
+      '/invoices',
+      {
+        preHandler: customerOrPermission('invoices_view'),
+        schema: { tags, querystring: invoiceListQuerySchema, response: { 200: pageSchema(invoiceSummarySchema), ...errors } },
+      },
+      async (request) => {
+        const { courierId, ...query } = request.query;
+        return listInvoices(ctx.db, invoiceScope(currentUser(request), courierId), query);
+      },
+    );
+
+    app.get(
+      '/invoices/billable-packages',
+      {
+        preHandler: requirePermission('invoices_create'),
+        schema: {
+          tags,
+          querystring: billablePackagesQuerySchema.extend(courierQuerySchema.shape),
+          response: { 200: z.array(billablePackageSchema), ...errors },
+        },
+      },
+      async (request) =>
+        listBillablePackages(ctx.db, courierScope(currentUser(request), request.query.courierId), request.query.customerId),
+    );
+
+    app.get(
+      '/invoices/billable-customers',
+      {
+        preHandler: requirePermission('invoices_create'),
+        schema: {
+          tags,
+          querystring: courierQuerySchema.extend({ search: z.string().trim().max(100).optional() }),
+          response: {
+            200: z.array(
+              z.object({
+                customerId: z.number().int(),
+                customerName: z.string(),
+                mailboxNumber: z.string(),
+                packageCount: z.number().int(),
+              }),
+            ),
+            ...errors,
+          },
+        },
+      },
+      async (request) => listBillableCustomers(ctx.db, courierScope(currentUser(request), request.query.courierId), request.query.search),
+    );
+
+    app.post(
+      '/invoices',
+      {
+        preHandler: requirePermission('invoices_create'),
+        schema: { tags, querystring: courierQuerySchema, body: issueInvoiceSchema, response: { 201: issuedSchema, ...errors } },
+      },
+      async (request, reply) => {
+        const actor = currentUser(request);
+        const issued = await issueInvoiceForPackages({
+          db: ctx.db,
+          mailer: ctx.mailer,
+          courierId: courierScope(actor, request.query.courierId),
+          customerId: request.body.customerId,
+          packageIds: request.body.packageIds,
+          actor,
+        });
+        return reply.status(201).send({ ...issued, message: BILLING_MESSAGES.invoiceIssued });
+      },
+    );
+
+    app.get(
+      '/invoices/:invoiceNo',
+      {
+        preHandler: customerOrPermission('invoices_view'),
+        schema: { tags, params: invoiceNoParamSchema, querystring: courierQuerySchema, response: { 200: invoiceDetailSchema, ...errors } },
+      },
+      async (request) => getInvoiceDetail(ctx.db, invoiceScope(currentUser(request), request.query.courierId), request.params.invoiceNo),
+    );
+
+    app.get(
+      '/invoices/:invoiceNo/pdf',
+      {
+        preHandler: customerOrPermission('invoices_view'),
+        schema: { tags, params: invoiceNoParamSchema, querystring: courierQuerySchema, response: { 200: pdfResponseSchema, ...errors } },
+      },
+      async (request, reply) => {
+        const detail = await getInvoiceDetail(
+          ctx.db,
+          invoiceScope(currentUser(request), request.query.courierId),
+          request.params.invoiceNo,
+        );
+        const pdf = await renderInvoicePdf(detail);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `inline; filename="${detail.invoiceNo}.pdf"`)
+          .header('cache-control', 'private, no-store')
+          .send(pdf);
+      },
+    );
+
+    app.put(
+      '/invoices/:invoiceNo/customs',
+      {
+        preHandler: requirePermission('invoices_edit'),
+        schema: {
+          tags,
+          params: invoiceNoParamSchema,
+          querystring: courierQuerySchema,
+          body: customsAssessmentSchema,
+          response: { 200: successSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const actor = currentUser(request);
+        await setCustomsAssessment({
+          db: ctx.db,
+          actor,
+          courierId: courierScope(actor, request.query.courierId),
+          invoiceNo: request.params.invoiceNo,
+          ...request.body,
+        });
+        return { success: true, message: BILLING_MESSAGES.customsSaved };
+      },
+    );
+
+    app.post(
+      '/invoices/:invoiceNo/void',
+      {
+        preHandler: requirePermission('invoices_delete'),
+        schema: {
+          tags,
+          params: invoiceNoParamSchema,
+          querystring: courierQuerySchema,
+          body: voidInvoiceSchema,
+          response: { 200: successSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const actor = currentUser(request);
+        await voidInvoice({
+          db: ctx.db,
+          actor,
+          courierId: courierScope(actor, request.query.courierId),
+          invoiceNo: request.params.invoiceNo,
+          reason: request.body.reason,
+        });
+        return { success: true, message: BILLING_MESSAGES.invoiceVoided };
+      },
+    );
+
+    app.post(
+      '/invoices/:invoiceNo/reissue',
+      {
+        preHandler: requirePermission('invoices_create'),
+        schema: {
+          tags,
+          params: invoiceNoParamSchema,
+          querystring: courierQuerySchema,
+          response: { 201: issuedSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const actor = currentUser(request);
+        const issued = await reissueInvoice({
+          db: ctx.db,
+          mailer: ctx.mailer,
+          actor,
+          courierId: courierScope(actor, request.query.courierId),
+          invoiceNo: request.params.invoiceNo,
+        });
+        return reply.status(201).send({ ...issued, message: BILLING_MESSAGES.invoiceReissued });
+      },
+    );
+  };
+}

@@ -1,0 +1,570 @@
+import { type SQL, and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { PACKAGE_STATUS_LABELS } from '@courier/shared/constants/packages';
+import { normaliseTrackingNumber } from '@courier/shared/domain/carrier';
+import type { Page } from '@courier/shared/schemas/common';
+import {
+  type ImportReport,
+  MANIFEST_MESSAGES,
+  type ManifestDetail,
+  type ManifestDto,
+  type Reconciliation,
+  type createManifestSchema,
+  type manifestListQuerySchema,
+  type updateManifestSchema,
+} from '@courier/shared/schemas/manifests';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { nextCounter } from '../../db/counters';
+import { branches } from '../../db/schema/branches';
+import { couriers } from '../../db/schema/couriers';
+import { manifestScans } from '../../db/schema/manifest-scans';
+import { manifests } from '../../db/schema/manifests';
+import { packages } from '../../db/schema/packages';
+import { AppError } from '../../lib/errors';
+import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
+import type { AuthUser } from '../../plugins/auth';
+import { invoiceReadyPackages, packagesOnLiveInvoice } from '../invoices/automatic-billing.service';
+import { notify } from '../notifications/notify';
+import { selectPackages, toPackageDto } from '../packages/package-rows';
+import { actorOf, transitionPackage, writeEvent } from '../packages/package-status.service';
+import { type Services, listScope, recordScope } from '../packages/packages.service';
+import { csvLine, parseCsv } from './csv';
+import { writeXlsx } from './xlsx';
+
+const pieces = sql<number>`(select count(*)::int from ${packages} p where p.manifest_id = ${manifests.id} and p.courier_id = ${manifests.courierId})`;
+const weight = sql<string>`(select coalesce(sum(p.weight_lb), 0) from ${packages} p where p.manifest_id = ${manifests.id} and p.courier_id = ${manifests.courierId})`;
+
+function select(db: Db) {
+  return db
+    .select({ m: manifests, courierName: couriers.name, branchName: branches.name, pieces, weight })
+    .from(manifests)
+    .innerJoin(couriers, eq(couriers.id, manifests.courierId))
+    .leftJoin(branches, eq(branches.id, manifests.branchId));
+}
+type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
+type ManifestRecord = typeof manifests.$inferSelect;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const toDto = (r: Row): ManifestDto => ({
+  id: r.m.id,
+  courierId: r.m.courierId,
+  courierName: r.courierName,
+  manifestNumber: r.m.manifestNumber,
+  type: r.m.type,
+  mawbOrBl: r.m.mawbOrBl,
+  flightOrVessel: r.m.flightOrVessel,
+  departureDate: r.m.departureDate,
+  arrivalDate: r.m.arrivalDate,
+  branchId: r.m.branchId,
+  branchName: r.branchName,
+  status: r.m.status,
+  pieces: Number(r.pieces),
+  weightLb: Number(r.weight),
+  missingCount: r.m.missingCount,
+  extraCount: r.m.extraCount,
+  discrepancyNote: r.m.discrepancyNote,
+  shippedAt: iso(r.m.shippedAt),
+  arrivedAt: iso(r.m.arrivedAt),
+  reconciledAt: iso(r.m.reconciledAt),
+  createdAt: r.m.createdAt.toISOString(),
+});
+
+async function findManifest(db: Db, user: AuthUser, id: number): Promise<Row> {
+  const courierId = recordScope(user);
+  const [row] = await select(db)
+    .where(and(eq(manifests.id, id), courierId === null ? undefined : eq(manifests.courierId, courierId)))
+    .limit(1);
+  if (!row) throw new AppError('not_found', MANIFEST_MESSAGES.notFound);
+  return row;
+}
+
+export async function getManifest(db: Db, user: AuthUser, id: number): Promise<ManifestDetail> {
+  const row = await findManifest(db, user, id);
+  const pkgs = await selectPackages(db)
+    .where(and(eq(packages.courierId, row.m.courierId), eq(packages.manifestId, id)))
+    .orderBy(asc(packages.packageNumber));
+  return { ...toDto(row), packages: pkgs.map(toPackageDto) };
+}
+
+const spec: ListSpec = {
+  sortable: {
+    manifestNumber: manifests.manifestNumber,
+    type: manifests.type,
+    status: manifests.status,
+    departureDate: manifests.departureDate,
+    arrivalDate: manifests.arrivalDate,
+    createdAt: manifests.createdAt,
+    pieces,
+  },
+  searchable: [manifests.manifestNumber, manifests.mawbOrBl, manifests.flightOrVessel],
+  filterable: {
+    status: { column: manifests.status, kind: 'exact' },
+    type: { column: manifests.type, kind: 'exact' },
+    branchId: { column: manifests.branchId, kind: 'number' },
+  },
+  defaultSort: { column: manifests.createdAt, order: 'desc' },
+  tieBreaker: manifests.id,
+};
+
+export function listManifests(
+  db: Db,
+  user: AuthUser,
+  query: z.output<typeof manifestListQuerySchema>,
+  extra: SQL[] = [],
+): Promise<Page<ManifestDto>> {
+  const scope = listScope(user, query.courierId);
+  const clauses = listClauses(query, spec, [scope === null ? undefined : eq(manifests.courierId, scope), ...extra]);
+  return listPage(query, clauses, {
+    rows: async (c) =>
+      (
+        await select(db)
+          .where(c.where)
+          .orderBy(...c.orderBy)
+          .limit(c.limit)
+          .offset(c.offset)
+      ).map(toDto),
+    count: async (where) => {
+      const [r] = await db.select({ n: count() }).from(manifests).where(where);
+      return r?.n ?? 0;
+    },
+  });
+}
+
+async function checkBranch(db: Db, courierId: number, branchId: number | undefined) {
+  if (branchId === undefined) return;
+  const [b] = await db
+    .select({ id: branches.id })
+    .from(branches)
+    .where(and(eq(branches.id, branchId), eq(branches.courierId, courierId)));
+  if (!b) throw new AppError('not_found', 'Branch not found');
+}
+
+function checkDates(departure?: string | null, arrival?: string | null) {
+  if (departure && arrival && arrival < departure) throw new AppError('bad_request', MANIFEST_MESSAGES.dateOrder);
+}
+
+export async function createManifest(db: Db, user: AuthUser, input: z.output<typeof createManifestSchema>): Promise<ManifestDetail> {
+  const courierId = listScope(user);
+  if (courierId === null) throw new AppError('bad_request', 'Choose a courier');
+  await checkBranch(db, courierId, input.branchId);
+  checkDates(input.departureDate, input.arrivalDate);
+  const n = await nextCounter(db, courierId, 'manifest');
+  const [created] = await db
+    .insert(manifests)
+    .values({
+      courierId,
+      manifestNumber: `MAN-${String(n).padStart(6, '0')}`,
+      type: input.type,
+      mawbOrBl: input.mawbOrBl || null,
+      flightOrVessel: input.flightOrVessel || null,
+      departureDate: input.departureDate ?? null,
+      arrivalDate: input.arrivalDate ?? null,
+      branchId: input.branchId ?? user.branchId,
+      createdBy: user.kind === 'user' ? user.id : null,
+    })
+    .returning({ id: manifests.id });
+  if (!created) throw new Error('Manifest insert returned nothing');
+  return getManifest(db, user, created.id);
+}
+
+export async function updateManifest(
+  db: Db,
+  user: AuthUser,
+  id: number,
+  input: z.output<typeof updateManifestSchema>,
+): Promise<ManifestDetail> {
+  const row = await findManifest(db, user, id);
+  // Transport details may be corrected until the manifest arrives; contents only while open.
+  if (row.m.status === 'arrived' || row.m.status === 'reconciled') throw new AppError('conflict', MANIFEST_MESSAGES.notOpen);
+  await checkBranch(db, row.m.courierId, input.branchId);
+  checkDates(input.departureDate ?? row.m.departureDate, input.arrivalDate ?? row.m.arrivalDate);
+  await db
+    .update(manifests)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(manifests.id, id));
+  return getManifest(db, user, id);
+}
+
+/** Why a package may not go on this manifest, or null when it may. */
+function refusal(m: ManifestRecord, pkg: typeof packages.$inferSelect, otherManifest: string | null): string | null {
+  if (pkg.manifestId !== null) return MANIFEST_MESSAGES.packageOtherManifest(pkg.packageNumber, otherManifest ?? m.manifestNumber);
+  if (pkg.status !== 'received') return MANIFEST_MESSAGES.packageNotReceived(pkg.packageNumber, PACKAGE_STATUS_LABELS[pkg.status]);
+  if (pkg.mode !== m.type) return MANIFEST_MESSAGES.packageWrongMode(pkg.packageNumber, pkg.mode);
+  return null;
+}
+
+async function findByRef(db: Db, courierId: number, ref: string) {
+  const n = normaliseTrackingNumber(ref);
+  const [row] = await selectPackages(db)
+    .where(and(eq(packages.courierId, courierId), or(eq(packages.trackingNumber, n), eq(packages.packageNumber, n))))
+    .limit(1);
+  return row;
+}
+
+async function attach(db: Db, m: ManifestRecord, row: Awaited<ReturnType<typeof findByRef>>): Promise<string | null> {
+  if (!row) return null;
+  const why = refusal(m, row.pkg, row.manifestNumber);
+  if (why) return why;
+  await db
+    .update(packages)
+    .set({ manifestId: m.id, updatedAt: new Date() })
+    .where(and(eq(packages.id, row.pkg.id), eq(packages.courierId, m.courierId), sql`${packages.manifestId} is null`));
+  return null;
+}
+
+export async function addPackages(
+  db: Db,
+  user: AuthUser,
+  id: number,
+  input: { packageIds?: number[]; scan?: string },
+): Promise<ManifestDetail> {
+  const row = await findManifest(db, user, id);
+  if (row.m.status !== 'open') throw new AppError('conflict', MANIFEST_MESSAGES.notOpen);
+  const refs: Array<Awaited<ReturnType<typeof findByRef>>> = [];
+  if (input.scan) {
+    const found = await findByRef(db, row.m.courierId, input.scan);
+    if (!found) throw new AppError('not_found', MANIFEST_MESSAGES.packageNotFound(normaliseTrackingNumber(input.scan)));
+    refs.push(found);
+  }
+  if (input.packageIds?.length) {
+    const found = await selectPackages(db).where(and(eq(packages.courierId, row.m.courierId), inArray(packages.id, input.packageIds)));
+    if (found.length !== new Set(input.packageIds).size) throw new AppError('not_found', MANIFEST_MESSAGES.packageNotFound('with that id'));
+    refs.push(...found);
+  }
+  const problems: string[] = [];
+  await db.transaction(async (tx) => {
+    for (const r of refs) {
+      const why = await attach(tx as unknown as Db, row.m, r);
+      if (why) problems.push(why);
+    }
+    if (problems.length > 0) throw new AppError('conflict', problems.join('; '));
+  });
+  return getManifest(db, user, id);
+}
+
+export async function removePackage(db: Db, user: AuthUser, id: number, packageId: number): Promise<ManifestDetail> {
+  const row = await findManifest(db, user, id);
+  if (row.m.status !== 'open') throw new AppError('conflict', MANIFEST_MESSAGES.notOpen);
+  const [removed] = await db
+    .update(packages)
+    .set({ manifestId: null, updatedAt: new Date() })
+    .where(and(eq(packages.id, packageId), eq(packages.courierId, row.m.courierId), eq(packages.manifestId, id)))
+    .returning({ id: packages.id });
+  if (!removed) throw new AppError('not_found', MANIFEST_MESSAGES.packageNotOnManifest);
+  return getManifest(db, user, id);
+}
+
+export async function closeManifest(db: Db, user: AuthUser, id: number): Promise<ManifestDetail> {
+  const row = await findManifest(db, user, id);
+  if (row.m.status !== 'open') throw new AppError('conflict', MANIFEST_MESSAGES.notOpen);
+  if (Number(row.pieces) === 0) throw new AppError('conflict', MANIFEST_MESSAGES.empty);
+  await db.update(manifests).set({ status: 'closed', closedAt: new Date(), updatedAt: new Date() }).where(eq(manifests.id, id));
+  return getManifest(db, user, id);
+}
+
+/** Shipping moves every package to in transit and e-mails each customer, all or nothing. */
+export async function shipManifest(s: Services, user: AuthUser, id: number): Promise<ManifestDetail> {
+  const row = await findManifest(s.db, user, id);
+  if (row.m.status !== 'closed') throw new AppError('conflict', MANIFEST_MESSAGES.notClosed);
+  await s.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const pkgs = await tx
+      .select()
+      .from(packages)
+      .where(and(eq(packages.courierId, row.m.courierId), eq(packages.manifestId, id)));
+    for (const pkg of pkgs) {
+      await transitionPackage(tx, s.mailer, pkg, 'in_transit', actorOf(user), {
+        note: `Shipped on ${row.m.manifestNumber}${row.m.flightOrVessel ? ` (${row.m.flightOrVessel})` : ''}`,
+        manifestNumber: row.m.manifestNumber,
+      });
+    }
+    await tx.update(manifests).set({ status: 'shipped', shippedAt: new Date(), updatedAt: new Date() }).where(eq(manifests.id, id));
+  });
+  return getManifest(s.db, user, id);
+}
+
+export async function arriveManifest(db: Db, user: AuthUser, id: number): Promise<ManifestDetail> {
+  const row = await findManifest(db, user, id);
+  if (row.m.status !== 'shipped') throw new AppError('conflict', MANIFEST_MESSAGES.notShipped);
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx
+      .update(manifests)
+      .set({
+        status: 'arrived',
+        arrivedAt: new Date(),
+        arrivalDate: row.m.arrivalDate ?? new Date().toISOString().slice(0, 10),
+        updatedAt: new Date(),
+      })
+      .where(eq(manifests.id, id));
+    await notify(tx, {
+      courierId: row.m.courierId,
+      type: 'manifest_arrived',
+      title: `Manifest ${row.m.manifestNumber} arrived`,
+      body: `${row.pieces} pieces, ${Number(row.weight).toFixed(2)} lb: ready to reconcile`,
+      link: `reconciliation?manifest=${row.m.id}`,
+    });
+  });
+  return getManifest(db, user, id);
+}
+
+// Reconciliation -----------------------------------------------------------------------------
+
+export async function reconciliation(db: Db, user: AuthUser, id: number): Promise<Reconciliation> {
+  const row = await findManifest(db, user, id);
+  const onManifest = await selectPackages(db)
+    .where(and(eq(packages.courierId, row.m.courierId), eq(packages.manifestId, id)))
+    .orderBy(asc(packages.packageNumber));
+  const scans = await db
+    .select()
+    .from(manifestScans)
+    .where(and(eq(manifestScans.courierId, row.m.courierId), eq(manifestScans.manifestId, id)))
+    .orderBy(asc(manifestScans.createdAt));
+  const scanned = new Set(scans.filter((s) => s.result === 'expected').map((s) => s.packageId));
+  const line = (p: (typeof onManifest)[number]) => ({
+    packageId: p.pkg.id,
+    packageNumber: p.pkg.packageNumber,
+    trackingNumber: p.pkg.trackingNumber,
+    customerName: p.customerName,
+    status: p.pkg.status,
+  });
+  return {
+    manifest: toDto(row),
+    expected: onManifest.map(line),
+    received: onManifest.filter((p) => scanned.has(p.pkg.id)).map(line),
+    missing: onManifest.filter((p) => !scanned.has(p.pkg.id)).map(line),
+    extra: scans
+      .filter((s) => s.result === 'extra')
+      .map((s) => ({ packageId: s.packageId, packageNumber: null, trackingNumber: s.trackingNumber, customerName: null, status: null })),
+  };
+}
+
+/** A scan at the branch: a package of the manifest is received (at customs), anything else is extra. */
+export async function reconciliationScan(s: Services, user: AuthUser, id: number, ref: string) {
+  const row = await findManifest(s.db, user, id);
+  if (row.m.status !== 'arrived') throw new AppError('conflict', MANIFEST_MESSAGES.notArrived);
+  const trackingNumber = normaliseTrackingNumber(ref);
+  const found = await findByRef(s.db, row.m.courierId, trackingNumber);
+  const onThis = found?.pkg.manifestId === id;
+  const key = found ? found.pkg.trackingNumber : trackingNumber;
+  const [dup] = await s.db
+    .select({ id: manifestScans.id })
+    .from(manifestScans)
+    .where(and(eq(manifestScans.courierId, row.m.courierId), eq(manifestScans.manifestId, id), eq(manifestScans.trackingNumber, key)));
+  if (dup) throw new AppError('conflict', MANIFEST_MESSAGES.alreadyScanned(key));
+  const actor = actorOf(user);
+  await s.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx.insert(manifestScans).values({
+      courierId: row.m.courierId,
+      manifestId: id,
+      packageId: found?.pkg.id ?? null,
+      trackingNumber: key,
+      result: onThis ? 'expected' : 'extra',
+      scannedBy: actor.userId,
+      branchId: actor.branchId ?? row.m.branchId,
+    });
+    if (found && onThis && found.pkg.status === 'in_transit') {
+      await transitionPackage(tx, s.mailer, found.pkg, 'at_customs', actor, { note: `Arrived on ${row.m.manifestNumber}; with customs` });
+    }
+  });
+  return {
+    result: onThis ? ('expected' as const) : ('extra' as const),
+    message: onThis ? `${found?.pkg.packageNumber} received` : `${key} is not on ${row.m.manifestNumber}: recorded as extra`,
+    reconciliation: await reconciliation(s.db, user, id),
+  };
+}
+
+export async function closeReconciliation(db: Db, user: AuthUser, id: number, note?: string): Promise<Reconciliation> {
+  const current = await reconciliation(db, user, id);
+  if (current.manifest.status !== 'arrived') throw new AppError('conflict', MANIFEST_MESSAGES.notArrived);
+  const lines = [
+    current.missing.length > 0 ? `Missing: ${current.missing.map((m) => m.packageNumber).join(', ')}` : null,
+    current.extra.length > 0 ? `Extra: ${current.extra.map((e) => e.trackingNumber).join(', ')}` : null,
+    note || null,
+  ].filter(Boolean);
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx
+      .update(manifests)
+      .set({
+        status: 'reconciled',
+        reconciledAt: new Date(),
+        missingCount: current.missing.length,
+        extraCount: current.extra.length,
+        discrepancyNote: lines.length > 0 ? lines.join('\n') : null,
+        updatedAt: new Date(),
+      })
+      .where(eq(manifests.id, id));
+    // Missing packages keep their status; the timeline says they did not arrive.
+    for (const m of current.missing) {
+      if (m.packageId === null || m.status === null) continue;
+      await writeEvent(tx, {
+        courierId: current.manifest.courierId,
+        packageId: m.packageId,
+        status: m.status as typeof packages.$inferSelect.status,
+        fromStatus: m.status as typeof packages.$inferSelect.status,
+        actor: actorOf(user),
+        note: `Missing when ${current.manifest.manifestNumber} was reconciled`,
+      });
+    }
+  });
+  return reconciliation(db, user, id);
+}
+
+/**
+ * After customs: every package of the manifest cleared at customs becomes ready for pickup, and in
+ * the same transaction each customer gets one invoice for their newly ready packages; its e-mail
+ * (ready at the branch, amount due) replaces the separate "ready" e-mail.
+ */
+export async function makeReady(s: Services, user: AuthUser, id: number): Promise<ManifestDetail> {
+  const row = await findManifest(s.db, user, id);
+  await s.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const pkgs = await tx
+      .select()
+      .from(packages)
+      .where(and(eq(packages.courierId, row.m.courierId), eq(packages.manifestId, id), eq(packages.status, 'at_customs')));
+    const alreadyInvoiced = await packagesOnLiveInvoice(
+      tx,
+      row.m.courierId,
+      pkgs.map((p) => p.id),
+    );
+    for (const pkg of pkgs) {
+      const invoiceNow = pkg.customerId !== null && !alreadyInvoiced.has(pkg.id);
+      await transitionPackage(tx, s.mailer, pkg, 'ready_for_pickup', actorOf(user), { note: 'Cleared customs', skipEmail: invoiceNow });
+    }
+    await invoiceReadyPackages({
+      db: tx,
+      mailer: s.mailer,
+      courierId: row.m.courierId,
+      packageIds: pkgs.map((p) => p.id),
+    });
+  });
+  return getManifest(s.db, user, id);
+}
+
+// Export and import ---------------------------------------------------------------------------
+
+const EXPORT_HEADER = [
+  'manifest',
+  'package_number',
+  'tracking_number',
+  'carrier',
+  'mailbox',
+  'customer',
+  'description',
+  'merchant',
+  'weight_lb',
+  'length_in',
+  'width_in',
+  'height_in',
+  'declared_value_usd',
+  'status',
+];
+
+/** The export's rows, shared by CSV and Excel so both carry the same columns. */
+async function manifestTable(db: Db, user: AuthUser, id: number) {
+  const m = await getManifest(db, user, id);
+  const rows = m.packages.map((p) => [
+    m.manifestNumber,
+    p.packageNumber,
+    p.trackingNumber,
+    p.carrier,
+    p.mailboxNumber,
+    p.customerName,
+    p.description,
+    p.merchant,
+    p.weightLb.toFixed(2),
+    p.lengthIn,
+    p.widthIn,
+    p.heightIn,
+    p.declaredValueUsdCents === null ? null : (p.declaredValueUsdCents / 100).toFixed(2),
+    p.status,
+  ]);
+  return { manifestNumber: m.manifestNumber, rows };
+}
+
+export async function manifestCsv(db: Db, user: AuthUser, id: number): Promise<{ name: string; csv: string }> {
+  const { manifestNumber, rows } = await manifestTable(db, user, id);
+  const lines = rows.map((r) => csvLine(r));
+  return { name: `${manifestNumber}.csv`, csv: `${[csvLine(EXPORT_HEADER), ...lines].join('\r\n')}\r\n` };
+}
+
+export async function manifestXlsx(db: Db, user: AuthUser, id: number): Promise<{ name: string; xlsx: Buffer }> {
+  const { manifestNumber, rows } = await manifestTable(db, user, id);
+  // Weights and values go in as numbers so the spreadsheet can total them.
+  const numeric = new Set([8, 9, 10, 11, 12]);
+  const cells = rows.map((r) => r.map((v, i) => (numeric.has(i) && v !== null && v !== undefined && v !== '' ? Number(v) : (v ?? null))));
+  return { name: `${manifestNumber}.xlsx`, xlsx: await writeXlsx(manifestNumber, EXPORT_HEADER, cells) };
+}
+
+export async function importCsv(db: Db, user: AuthUser, id: number, text: string): Promise<ImportReport> {
+  return importRows(db, user, id, parseCsv(text.replace(/^\uFEFF/, '')), MANIFEST_MESSAGES.csvNoHeader);
+}
+
+/**
+ * Adds the packages a warehouse file lists (CSV or the first sheet of a workbook; a
+ * `tracking_number` column, `package_number` also works) to an open manifest, row by row: each
+ * row is accepted or refused with its reason.
+ */
+export async function importRows(db: Db, user: AuthUser, id: number, rows: string[][], noHeader: string): Promise<ImportReport> {
+  const row = await findManifest(db, user, id);
+  if (row.m.status !== 'open') throw new AppError('conflict', MANIFEST_MESSAGES.notOpen);
+  const header = (rows[0] ?? []).map((h) =>
+    h
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_'),
+  );
+  const col = header.findIndex((h) => h === 'tracking_number' || h === 'tracking' || h === 'package_number');
+  if (col === -1) throw new AppError('bad_request', noHeader);
+  const report: ImportReport['rows'] = [];
+  const seen = new Set<string>();
+  for (const [i, cells] of rows.slice(1).entries()) {
+    const rowNumber = i + 2;
+    const raw = (cells[col] ?? '').trim();
+    const tracking = normaliseTrackingNumber(raw);
+    if (!tracking) {
+      report.push({ row: rowNumber, trackingNumber: raw, accepted: false, reason: 'No tracking number' });
+      continue;
+    }
+    if (!/^[A-Z0-9]{1,40}$/.test(tracking)) {
+      report.push({ row: rowNumber, trackingNumber: raw, accepted: false, reason: 'Not a tracking number' });
+      continue;
+    }
+    if (seen.has(tracking)) {
+      report.push({ row: rowNumber, trackingNumber: tracking, accepted: false, reason: 'Listed twice in the file' });
+      continue;
+    }
+    seen.add(tracking);
+    const found = await findByRef(db, row.m.courierId, tracking);
+    if (!found) {
+      report.push({ row: rowNumber, trackingNumber: tracking, accepted: false, reason: 'Not received at the warehouse' });
+      continue;
+    }
+    if (found.pkg.manifestId === id) {
+      report.push({
+        row: rowNumber,
+        trackingNumber: tracking,
+        accepted: false,
+        reason: 'Already on this manifest',
+        packageNumber: found.pkg.packageNumber,
+      });
+      continue;
+    }
+    const why = await attach(db, row.m, found);
+    report.push(
+      why
+        ? { row: rowNumber, trackingNumber: tracking, accepted: false, reason: why, packageNumber: found.pkg.packageNumber }
+        : { row: rowNumber, trackingNumber: tracking, accepted: true, packageNumber: found.pkg.packageNumber },
+    );
+  }
+  const fresh = await findManifest(db, user, id);
+  return {
+    manifest: toDto(fresh),
+    accepted: report.filter((r) => r.accepted).length,
+    refused: report.filter((r) => !r.accepted).length,
+    rows: report,
+  };
+}

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema, idParamSchema, successSchema } from '@courier/shared/schemas/common';
+import {
+  announcementListSchema,
+  announcementSchema,
+  notificationFeedSchema,
+  notificationsQuerySchema,
+} from '@courier/shared/schemas/notifications';
+import type { AppContext } from '../../app';
+import { currentUser, requireRole } from '../../plugins/auth';
+import {
+  listAnnouncements,
+  markAllNotificationsRead,
+  markNotificationRead,
+  notificationFeed,
+  sendAnnouncement,
+} from './notifications.service';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const courierStaff = requireRole('courier_admin', 'admin', 'branch_manager', 'staff');
+
+/** The in-app feed of a courier's staff and admins, and the super admin's announcements. */
+export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['notifications'];
+    app.get(
+      '/notifications',
+      {
+        preHandler: courierStaff,
+        schema: { tags, querystring: notificationsQuerySchema, response: { 200: notificationFeedSchema, ...errors } },
+      },
+      async (req) => notificationFeed(ctx.db, currentUser(req), req.query),
+    );
+    app.post(
+      '/notifications/read-all',
+      { preHandler: courierStaff, schema: { tags, response: { 200: z.object({ updated: z.number().int() }), ...errors } } },
+      async (req) => ({ updated: await markAllNotificationsRead(ctx.db, currentUser(req)) }),
+    );
+    app.post(
+      '/notifications/:id/read',
+      { preHandler: courierStaff, schema: { tags, params: idParamSchema, response: { 200: successSchema, ...errors } } },
+      async (req) => {
+        await markNotificationRead(ctx.db, currentUser(req), req.params.id);
+        return { success: true };
+      },
+    );
+    app.get(
+      '/notifications/announcements',
+      { preHandler: requireRole('super_admin'), schema: { tags, response: { 200: announcementListSchema, ...errors } } },
+      async (req) => ({ data: await listAnnouncements(ctx.db, currentUser(req)) }),
+    );
+    app.post(
+      '/notifications/announcements',
+      {
+        preHandler: requireRole('super_admin'),
+        schema: { tags, body: announcementSchema, response: { 201: z.object({ sent: z.number().int() }), ...errors } },
+      },
+      async (req, reply) => reply.status(201).send({ sent: await sendAnnouncement(ctx.db, currentUser(req), req.body) }),
+    );
+  };
+}

@@ -1,0 +1,118 @@
+import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { PackageDto, PackageEvent } from '@courier/shared/schemas/packages';
+import type { Db } from '../../db/client';
+import { branches } from '../../db/schema/branches';
+import { couriers } from '../../db/schema/couriers';
+import { customers } from '../../db/schema/customers';
+import { manifests } from '../../db/schema/manifests';
+import { packageEvents } from '../../db/schema/package-events';
+import { packages } from '../../db/schema/packages';
+import { preAlerts } from '../../db/schema/pre-alerts';
+import { users } from '../../db/schema/users';
+
+export const customerNameSql = sql<
+  string | null
+>`nullif(trim(coalesce(${customers.firstName}, '') || ' ' || coalesce(${customers.lastName}, '')), '')`;
+
+/** The columns every package answer is built from: the row and the names it points to. */
+export const packageColumns = {
+  pkg: packages,
+  courierName: couriers.name,
+  customerName: customerNameSql,
+  mailboxNumber: customers.mailboxNumber,
+  customerEmail: customers.email,
+  customerFirstName: customers.firstName,
+  branchName: branches.name,
+  manifestNumber: manifests.manifestNumber,
+  hasInvoice: sql<boolean>`(${preAlerts.invoicePath} is not null)`,
+};
+
+/** Selects packages with their names; callers add where/order/limit. */
+export function selectPackages(db: Db) {
+  return db
+    .select(packageColumns)
+    .from(packages)
+    .innerJoin(couriers, eq(couriers.id, packages.courierId))
+    .leftJoin(customers, eq(customers.id, packages.customerId))
+    .leftJoin(branches, eq(branches.id, packages.branchId))
+    .leftJoin(manifests, eq(manifests.id, packages.manifestId))
+    .leftJoin(preAlerts, eq(preAlerts.id, packages.preAlertId));
+}
+export type PackageRow = Awaited<ReturnType<ReturnType<typeof selectPackages>['execute']>>[number];
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toPackageDto(row: PackageRow): PackageDto {
+  const p = row.pkg;
+  return {
+    id: p.id,
+    courierId: p.courierId,
+    courierName: row.courierName,
+    packageNumber: p.packageNumber,
+    trackingNumber: p.trackingNumber,
+    carrier: p.carrier,
+    status: p.status,
+    heldFrom: p.heldFrom,
+    customerId: p.customerId,
+    customerName: row.customerName,
+    mailboxNumber: row.mailboxNumber,
+    branchId: p.branchId,
+    branchName: row.branchName,
+    preAlertId: p.preAlertId,
+    weightLb: Number(p.weightLb),
+    lengthIn: p.lengthIn === null ? null : Number(p.lengthIn),
+    widthIn: p.widthIn === null ? null : Number(p.widthIn),
+    heightIn: p.heightIn === null ? null : Number(p.heightIn),
+    mode: p.mode,
+    manifestId: p.manifestId,
+    manifestNumber: row.manifestNumber,
+    declaredValueUsdCents: p.declaredValueUsdCents,
+    description: p.description,
+    merchant: p.merchant,
+    hasInvoice: Boolean(row.hasInvoice),
+    assignedFromUnknown: p.assignedFromUnknown,
+    receivedAt: p.receivedAt.toISOString(),
+    readyAt: iso(p.readyAt),
+    deliveredAt: iso(p.deliveredAt),
+    uncollectedSince: iso(p.uncollectedSince),
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+/** One package by id inside a courier scope (null scope: the super admin, any courier). */
+export async function findPackage(db: Db, id: number, courierId: number | null, extra?: SQL): Promise<PackageRow | undefined> {
+  const [row] = await selectPackages(db)
+    .where(and(eq(packages.id, id), courierId === null ? undefined : eq(packages.courierId, courierId), extra))
+    .limit(1);
+  return row;
+}
+
+export async function findPackagesByIds(db: Db, ids: number[], courierId: number): Promise<PackageRow[]> {
+  if (ids.length === 0) return [];
+  return selectPackages(db).where(and(eq(packages.courierId, courierId), inArray(packages.id, ids)));
+}
+
+/** The timeline, oldest first; staff names are shown, never their e-mail. */
+export async function packageTimeline(db: Db, courierId: number, packageId: number): Promise<PackageEvent[]> {
+  const rows = await db
+    .select({
+      e: packageEvents,
+      userName: sql<string | null>`nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), '')`,
+      branchName: branches.name,
+    })
+    .from(packageEvents)
+    .leftJoin(users, eq(users.id, packageEvents.userId))
+    .leftJoin(branches, eq(branches.id, packageEvents.branchId))
+    .where(and(eq(packageEvents.courierId, courierId), eq(packageEvents.packageId, packageId)))
+    .orderBy(asc(packageEvents.createdAt), asc(packageEvents.id));
+  return rows.map((r) => ({
+    id: r.e.id,
+    status: r.e.status,
+    fromStatus: r.e.fromStatus,
+    note: r.e.note,
+    userName: r.userName,
+    branchName: r.branchName,
+    createdAt: r.e.createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,119 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BILLING_MESSAGES,
+  cashUpExpectedSchema,
+  cashUpQuerySchema,
+  courierQuerySchema,
+  paymentListQuerySchema,
+  paymentSchema,
+  receiptParamSchema,
+  recordCashUpSchema,
+  recordPaymentSchema,
+} from '@courier/shared/schemas/billing';
+import { errorResponseSchema, pageSchema } from '@courier/shared/schemas/common';
+import type { AppContext } from '../../app';
+import { courierScope, currentUser, requirePermission } from '../../plugins/auth';
+import { pdfResponseSchema, renderReceiptPdf } from '../invoices/invoice-pdf';
+import { customerOrPermission } from '../invoices/invoices.routes';
+import { invoiceScope } from '../invoices/invoices.service';
+import { getCashUp, getReceipt, listPayments, recordCashUp, recordPayment } from './payments.service';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  422: errorResponseSchema,
+};
+const tags = ['payments'];
+
+export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/payments',
+      {
+        preHandler: customerOrPermission('payments_view'),
+        schema: { tags, querystring: paymentListQuerySchema, response: { 200: pageSchema(paymentSchema), ...errors } },
+      },
+      async (request) => {
+        const { courierId, ...query } = request.query;
+        return listPayments(ctx.db, invoiceScope(currentUser(request), courierId), query);
+      },
+    );
+
+    app.post(
+      '/payments',
+      {
+        preHandler: requirePermission('payments_create'),
+        schema: {
+          tags,
+          querystring: courierQuerySchema,
+          body: recordPaymentSchema,
+          response: { 201: z.object({ receiptNo: z.string(), amountCents: z.number().int(), message: z.string() }), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const actor = currentUser(request);
+        const done = await recordPayment({
+          db: ctx.db,
+          mailer: ctx.mailer,
+          courierId: courierScope(actor, request.query.courierId),
+          actor,
+          ...request.body,
+        });
+        return reply.status(201).send({ ...done, message: BILLING_MESSAGES.paymentRecorded });
+      },
+    );
+
+    app.get(
+      '/payments/:receiptNo/receipt',
+      {
+        preHandler: customerOrPermission('payments_view'),
+        schema: { tags, params: receiptParamSchema, querystring: courierQuerySchema, response: { 200: pdfResponseSchema, ...errors } },
+      },
+      async (request, reply) => {
+        const receipt = await getReceipt(ctx.db, invoiceScope(currentUser(request), request.query.courierId), request.params.receiptNo);
+        const pdf = await renderReceiptPdf(receipt);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `inline; filename="${receipt.receiptNo}.pdf"`)
+          .header('cache-control', 'private, no-store')
+          .send(pdf);
+      },
+    );
+
+    app.get(
+      '/payments/cash-up',
+      {
+        preHandler: requirePermission('payments_view'),
+        schema: {
+          tags,
+          querystring: cashUpQuerySchema.extend(courierQuerySchema.shape),
+          response: { 200: cashUpExpectedSchema, ...errors },
+        },
+      },
+      async (request) =>
+        getCashUp(ctx.db, courierScope(currentUser(request), request.query.courierId), request.query.branchId, request.query.date),
+    );
+
+    app.post(
+      '/payments/cash-up',
+      {
+        preHandler: requirePermission('payments_create'),
+        schema: { tags, querystring: courierQuerySchema, body: recordCashUpSchema, response: { 201: cashUpExpectedSchema, ...errors } },
+      },
+      async (request, reply) => {
+        const actor = currentUser(request);
+        const saved = await recordCashUp({
+          db: ctx.db,
+          actor,
+          courierId: courierScope(actor, request.query.courierId),
+          input: request.body,
+        });
+        return reply.status(201).send(saved);
+      },
+    );
+  };
+}

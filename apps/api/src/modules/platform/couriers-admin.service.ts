@@ -1,0 +1,233 @@
+import { randomBytes } from 'node:crypto';
+import { type SQL, and, count, eq, ne, sql } from 'drizzle-orm';
+import { DEFAULT_BRANCH_MANAGER_PERMISSIONS, DEFAULT_STAFF_PERMISSIONS } from '@courier/shared/constants/permissions';
+import { DEFAULT_RATE_TABLE } from '@courier/shared/constants/rates';
+import type { ListQuery, Page } from '@courier/shared/schemas/common';
+import {
+  type CourierDetail,
+  type CourierSummary,
+  PLATFORM_MESSAGES,
+  type courierCreateSchema,
+  type courierUpdateSchema,
+} from '@courier/shared/schemas/platform';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { couriers } from '../../db/schema/couriers';
+import { roles } from '../../db/schema/roles';
+import { shippingRates } from '../../db/schema/shipping-rates';
+import { users } from '../../db/schema/users';
+import { audit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
+import { hashPassword } from '../../lib/passwords';
+import type { AuthUser } from '../../plugins/auth';
+import { defaultExchangeRate } from './platform-settings.service';
+
+type CreateInput = z.output<typeof courierCreateSchema>;
+type UpdateInput = z.output<typeof courierUpdateSchema>;
+
+// Subqueries name their tables in plain SQL: drizzle leaves columns unqualified in a single-table
+// select, which would bind them to the inner table.
+const customerCount = sql<number>`(select count(*)::int from customers c where c.courier_id = couriers.id)`;
+const staffCount = sql<number>`(select count(*)::int from users u where u.courier_id = couriers.id)`;
+
+const summaryColumns = {
+  id: couriers.id,
+  name: couriers.name,
+  code: couriers.code,
+  status: couriers.status,
+  email: couriers.email,
+  phone: couriers.phone,
+  logoUrl: couriers.logoUrl,
+  customerCount,
+  staffCount,
+  createdAt: couriers.createdAt,
+};
+
+const LIST_SPEC: ListSpec = {
+  sortable: { name: couriers.name, code: couriers.code, status: couriers.status, createdAt: couriers.createdAt, customerCount, staffCount },
+  searchable: [couriers.name, couriers.code, couriers.email, couriers.phone],
+  filterable: {
+    name: { column: couriers.name, kind: 'text' },
+    code: { column: couriers.code, kind: 'text' },
+    status: { column: couriers.status, kind: 'exact' },
+    email: { column: couriers.email, kind: 'text' },
+    phone: { column: couriers.phone, kind: 'text' },
+  },
+  defaultSort: { column: couriers.name, order: 'asc' },
+  tieBreaker: couriers.id,
+};
+
+type SummaryRow = Omit<CourierSummary, 'createdAt'> & { createdAt: Date };
+const toSummary = (row: SummaryRow): CourierSummary => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+/** A fresh tenant api key: 24 random bytes, url-safe, never derived from anything guessable. */
+export function newApiKey(): string {
+  return `ck_${randomBytes(24).toString('base64url')}`;
+}
+
+export async function listCouriers(db: Db, query: ListQuery): Promise<Page<CourierSummary>> {
+  const clauses = listClauses(query, LIST_SPEC);
+  return listPage(query, clauses, {
+    rows: async (c) =>
+      (
+        await db
+          .select(summaryColumns)
+          .from(couriers)
+          .where(c.where)
+          .orderBy(...c.orderBy)
+          .limit(c.limit)
+          .offset(c.offset)
+      ).map(toSummary),
+    count: async (where: SQL | undefined) => {
+      const [row] = await db.select({ n: count() }).from(couriers).where(where);
+      return row?.n ?? 0;
+    },
+  });
+}
+
+export async function courierOptions(db: Db) {
+  return db.select({ id: couriers.id, name: couriers.name, code: couriers.code }).from(couriers).orderBy(couriers.name);
+}
+
+export async function getCourierDetail(db: Db, id: number): Promise<CourierDetail> {
+  const [row] = await db
+    .select({
+      ...summaryColumns,
+      apiKey: couriers.apiKey,
+      contactFirstName: couriers.contactFirstName,
+      contactLastName: couriers.contactLastName,
+      branchCount: sql<number>`(select count(*)::int from branches b where b.courier_id = couriers.id)`,
+      roleCount: sql<number>`(select count(*)::int from roles r where r.courier_id = couriers.id)`,
+      businessCustomerCount: sql<number>`(select count(*)::int from customers c where c.courier_id = couriers.id and c.account_type = 'business')`,
+    })
+    .from(couriers)
+    .where(eq(couriers.id, id));
+  if (!row) throw new AppError('not_found', PLATFORM_MESSAGES.courierNotFound);
+  const admins = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, active: users.active })
+    .from(users)
+    .where(and(eq(users.courierId, id), eq(users.role, 'courier_admin')))
+    .orderBy(users.lastName);
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    admins: admins.map((a) => ({ id: a.id, name: `${a.firstName} ${a.lastName}`, email: a.email, active: a.active })),
+  };
+}
+
+async function assertCodeFree(db: Db, code: string, exceptId?: number) {
+  const conditions = [sql`upper(${couriers.code}) = ${code}`];
+  if (exceptId) conditions.push(ne(couriers.id, exceptId));
+  const [clash] = await db
+    .select({ id: couriers.id })
+    .from(couriers)
+    .where(and(...conditions));
+  if (clash) throw new AppError('conflict', PLATFORM_MESSAGES.codeTaken, { code: [PLATFORM_MESSAGES.codeTaken] });
+}
+
+/**
+ * A new tenant ready to work: the courier, its first courier admin, the two default roles and the
+ * default rate table, all in one transaction.
+ */
+export async function createCourier(db: Db, user: AuthUser, input: CreateInput): Promise<CourierDetail> {
+  await assertCodeFree(db, input.code);
+  const [emailClash] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.admin.email));
+  if (emailClash) throw new AppError('conflict', PLATFORM_MESSAGES.emailTaken, { 'admin.email': [PLATFORM_MESSAGES.emailTaken] });
+  const passwordHash = await hashPassword(input.admin.password);
+  const exchangeRate = await defaultExchangeRate(db);
+  const id = await db.transaction(async (tx) => {
+    const [courier] = await tx
+      .insert(couriers)
+      .values({
+        name: input.name,
+        code: input.code,
+        apiKey: newApiKey(),
+        email: input.email ?? null,
+        phone: input.phone ?? null,
+        contactFirstName: input.contactFirstName ?? input.admin.firstName,
+        contactLastName: input.contactLastName ?? input.admin.lastName,
+        exchangeRate,
+      })
+      .returning({ id: couriers.id });
+    if (!courier) throw new Error('Courier insert returned nothing');
+    await tx.insert(users).values({
+      courierId: courier.id,
+      role: 'courier_admin',
+      firstName: input.admin.firstName,
+      lastName: input.admin.lastName,
+      email: input.admin.email,
+      passwordHash,
+    });
+    await tx.insert(roles).values([
+      { courierId: courier.id, name: 'Branch Manager', description: 'Runs a branch', permissions: [...DEFAULT_BRANCH_MANAGER_PERMISSIONS] },
+      { courierId: courier.id, name: 'Staff', description: 'Counter and warehouse staff', permissions: [...DEFAULT_STAFF_PERMISSIONS] },
+    ]);
+    await tx
+      .insert(shippingRates)
+      .values(DEFAULT_RATE_TABLE.map((r) => ({ courierId: courier.id, weight: String(r.weightLbs), costCents: r.costJmd * 100 })));
+    await audit(tx as unknown as Db, {
+      courierId: courier.id,
+      actor: user,
+      action: 'courier.created',
+      entity: 'courier',
+      entityId: courier.id,
+      details: { name: input.name, code: input.code, adminEmail: input.admin.email },
+    });
+    return courier.id;
+  });
+  return getCourierDetail(db, id);
+}
+
+export async function updateCourier(db: Db, user: AuthUser, id: number, input: UpdateInput): Promise<CourierDetail> {
+  await getCourierDetail(db, id);
+  await assertCodeFree(db, input.code, id);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(couriers)
+      .set({
+        name: input.name,
+        code: input.code,
+        email: input.email ?? null,
+        phone: input.phone ?? null,
+        contactFirstName: input.contactFirstName ?? null,
+        contactLastName: input.contactLastName ?? null,
+        updatedAt: new Date(),
+      })
+      .where(eq(couriers.id, id));
+    await audit(tx as unknown as Db, {
+      courierId: id,
+      actor: user,
+      action: 'courier.updated',
+      entity: 'courier',
+      entityId: id,
+      details: { ...input },
+    });
+  });
+  return getCourierDetail(db, id);
+}
+
+/** A suspended courier's people cannot sign in or call the API (the auth plugin checks the status). */
+export async function setCourierStatus(db: Db, user: AuthUser, id: number, status: 'active' | 'suspended'): Promise<CourierDetail> {
+  await getCourierDetail(db, id);
+  await db.transaction(async (tx) => {
+    await tx.update(couriers).set({ status, updatedAt: new Date() }).where(eq(couriers.id, id));
+    await audit(tx as unknown as Db, {
+      courierId: id,
+      actor: user,
+      action: status === 'active' ? 'courier.activated' : 'courier.suspended',
+      entity: 'courier',
+      entityId: id,
+    });
+  });
+  return getCourierDetail(db, id);
+}
+
+export async function rotateApiKey(db: Db, user: AuthUser, id: number): Promise<CourierDetail> {
+  await getCourierDetail(db, id);
+  await db.transaction(async (tx) => {
+    await tx.update(couriers).set({ apiKey: newApiKey(), updatedAt: new Date() }).where(eq(couriers.id, id));
+    await audit(tx as unknown as Db, { courierId: id, actor: user, action: 'courier.api_key_rotated', entity: 'courier', entityId: id });
+  });
+  return getCourierDetail(db, id);
+}

@@ -1,0 +1,118 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { INVOICE_MAX_BYTES } from '@courier/shared/constants/packages';
+import { errorResponseSchema, idParamSchema, listQuerySchema, pageSchema } from '@courier/shared/schemas/common';
+import { PACKAGE_MESSAGES, createPreAlertSchema, packageListQuerySchema, preAlertSchema } from '@courier/shared/schemas/packages';
+import type { AppContext } from '../../app';
+import { preAlerts } from '../../db/schema/pre-alerts';
+import { Storage } from '../../lib/storage';
+import { readUpload } from '../../lib/uploads';
+import { currentUser, requirePermission, requireRole } from '../../plugins/auth';
+import { listScope } from '../packages/packages.service';
+import { attachInvoice, cancelPreAlert, createPreAlert, invoiceFile, listPreAlerts, ownScope } from './pre-alerts.service';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+const tags = ['pre-alerts'];
+
+export const INVOICE_UPLOAD = {
+  field: 'invoice',
+  maxBytes: INVOICE_MAX_BYTES,
+  allowed: ['pdf', 'jpg', 'png'] as const,
+  messages: {
+    missing: PACKAGE_MESSAGES.invoiceMissing,
+    tooLarge: PACKAGE_MESSAGES.invoiceTooLarge,
+    wrongType: PACKAGE_MESSAGES.invoiceWrongType,
+  },
+};
+
+/** Customers pre-alert their packages (with the invoice customs needs); staff read them. */
+export function preAlertsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const storage = new Storage(ctx.config.uploadsDir);
+  return async (app) => {
+    app.get(
+      '/customer/pre-alerts',
+      {
+        preHandler: requireRole('customer'),
+        schema: { tags, querystring: listQuerySchema, response: { 200: pageSchema(preAlertSchema), ...errors } },
+      },
+      async (request) => listPreAlerts(ctx.db, request.query, [ownScope(currentUser(request))]),
+    );
+
+    app.post(
+      '/customer/pre-alerts',
+      { preHandler: requireRole('customer'), schema: { tags, body: createPreAlertSchema, response: { 201: preAlertSchema, ...errors } } },
+      async (request, reply) => reply.status(201).send(await createPreAlert(ctx.db, currentUser(request), request.body)),
+    );
+
+    app.post(
+      '/customer/pre-alerts/:id/invoice',
+      {
+        preHandler: requireRole('customer'),
+        schema: {
+          tags,
+          consumes: ['multipart/form-data'],
+          params: idParamSchema,
+          response: { 200: preAlertSchema, 413: errorResponseSchema, 415: errorResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const upload = await readUpload(request, { ...INVOICE_UPLOAD, allowed: [...INVOICE_UPLOAD.allowed] });
+        return attachInvoice(ctx.db, storage, user, request.params.id, {
+          data: upload.data,
+          type: upload.type,
+          name: `invoice.${upload.type}`,
+        });
+      },
+    );
+
+    app.post(
+      '/customer/pre-alerts/:id/cancel',
+      { preHandler: requireRole('customer'), schema: { tags, params: idParamSchema, response: { 200: preAlertSchema, ...errors } } },
+      async (request) => cancelPreAlert(ctx.db, currentUser(request), request.params.id),
+    );
+
+    app.get(
+      '/customer/pre-alerts/:id/invoice',
+      { preHandler: requireRole('customer'), schema: { tags, params: idParamSchema } },
+      async (request, reply) => {
+        const file = await invoiceFile(ctx.db, storage, currentUser(request), request.params.id);
+        return sendFile(reply, file);
+      },
+    );
+
+    app.get(
+      '/pre-alerts',
+      {
+        preHandler: requirePermission('packages_view'),
+        schema: { tags, querystring: packageListQuerySchema, response: { 200: pageSchema(preAlertSchema), ...errors } },
+      },
+      async (request) => {
+        const scope = listScope(currentUser(request), request.query.courierId);
+        return listPreAlerts(ctx.db, request.query, [scope === null ? undefined : eq(preAlerts.courierId, scope)]);
+      },
+    );
+
+    app.get(
+      '/pre-alerts/:id/invoice',
+      { preHandler: requirePermission('packages_view', 'packages_scan'), schema: { tags, params: idParamSchema } },
+      async (request, reply) => sendFile(reply, await invoiceFile(ctx.db, storage, currentUser(request), request.params.id)),
+    );
+  };
+}
+
+function sendFile(reply: import('fastify').FastifyReply, file: { data: Buffer; mime: string; name: string }) {
+  return reply
+    .type(file.mime)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', "default-src 'none'; sandbox")
+    .header('Cache-Control', 'private, no-store')
+    .header('Content-Disposition', `attachment; filename="${file.name.replace(/[^\w.-]/g, '_')}"`)
+    .send(file.data);
+}

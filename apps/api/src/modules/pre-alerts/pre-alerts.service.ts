@@ -1,0 +1,190 @@
+import { type SQL, and, count, eq } from 'drizzle-orm';
+import { normaliseTrackingNumber, recogniseCarrier } from '@courier/shared/domain/carrier';
+import type { Page } from '@courier/shared/schemas/common';
+import { type CreatePreAlertInput, PACKAGE_MESSAGES, type PreAlertDto } from '@courier/shared/schemas/packages';
+import type { ListQuery } from '@courier/shared/schemas/common';
+import type { Db } from '../../db/client';
+import { customers } from '../../db/schema/customers';
+import { packages } from '../../db/schema/packages';
+import { preAlerts } from '../../db/schema/pre-alerts';
+import { AppError } from '../../lib/errors';
+import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
+import type { Storage } from '../../lib/storage';
+import type { AuthUser } from '../../plugins/auth';
+import { notify } from '../notifications/notify';
+import { customerNameSql } from '../packages/package-rows';
+
+const FOLDER = 'pre-alert-invoices' as const;
+
+const columns = { p: preAlerts, customerName: customerNameSql, mailboxNumber: customers.mailboxNumber, packageId: packages.id };
+
+function select(db: Db) {
+  return db
+    .select(columns)
+    .from(preAlerts)
+    .innerJoin(customers, eq(customers.id, preAlerts.customerId))
+    .leftJoin(packages, and(eq(packages.preAlertId, preAlerts.id), eq(packages.courierId, preAlerts.courierId)));
+}
+type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
+
+function toDto(r: Row): PreAlertDto {
+  return {
+    id: r.p.id,
+    trackingNumber: r.p.trackingNumber,
+    carrier: r.p.carrier,
+    merchant: r.p.merchant,
+    description: r.p.description,
+    declaredValueUsdCents: r.p.declaredValueUsdCents,
+    hasInvoice: r.p.invoicePath !== null,
+    invoiceName: r.p.invoiceName,
+    status: r.p.status,
+    customerId: r.p.customerId,
+    customerName: r.customerName ?? '',
+    mailboxNumber: r.mailboxNumber,
+    packageId: r.packageId,
+    createdAt: r.p.createdAt.toISOString(),
+  };
+}
+
+function customerCourier(user: AuthUser): number {
+  if (user.kind !== 'customer' || user.courierId === null)
+    throw new AppError('forbidden', 'You do not have permission to perform this action');
+  return user.courierId;
+}
+
+async function ownPreAlert(db: Db, user: AuthUser, id: number) {
+  const courierId = customerCourier(user);
+  const [row] = await select(db)
+    .where(and(eq(preAlerts.id, id), eq(preAlerts.courierId, courierId), eq(preAlerts.customerId, user.id)))
+    .limit(1);
+  if (!row) throw new AppError('not_found', PACKAGE_MESSAGES.preAlertNotFound);
+  return row;
+}
+
+export async function createPreAlert(db: Db, user: AuthUser, input: CreatePreAlertInput): Promise<PreAlertDto> {
+  const courierId = customerCourier(user);
+  const trackingNumber = normaliseTrackingNumber(input.trackingNumber);
+  const [received] = await db
+    .select({ id: packages.id })
+    .from(packages)
+    .where(and(eq(packages.courierId, courierId), eq(packages.trackingNumber, trackingNumber)));
+  if (received) throw new AppError('conflict', PACKAGE_MESSAGES.alreadyReceived);
+  const [existing] = await db
+    .select({ id: preAlerts.id })
+    .from(preAlerts)
+    .where(and(eq(preAlerts.courierId, courierId), eq(preAlerts.trackingNumber, trackingNumber), eq(preAlerts.status, 'pending')));
+  if (existing) throw new AppError('conflict', PACKAGE_MESSAGES.duplicatePreAlert);
+  const id = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [created] = await tx
+      .insert(preAlerts)
+      .values({
+        courierId,
+        customerId: user.id,
+        trackingNumber,
+        carrier: recogniseCarrier(trackingNumber),
+        merchant: input.merchant,
+        description: input.description,
+        declaredValueUsdCents: input.declaredValueUsdCents,
+      })
+      .returning();
+    if (!created) throw new Error('Pre-alert insert returned nothing');
+    const [c] = await tx
+      .select({ mailbox: customers.mailboxNumber, name: customerNameSql })
+      .from(customers)
+      .where(eq(customers.id, user.id));
+    await notify(tx, {
+      courierId,
+      type: 'new_pre_alert',
+      title: `New pre-alert from ${c?.name ?? 'a customer'} (${c?.mailbox ?? ''})`,
+      body: `${trackingNumber} · ${input.merchant} · ${input.description}`,
+      link: `packages?search=${encodeURIComponent(trackingNumber)}`,
+    });
+    return created.id;
+  });
+  return toDto(await ownPreAlert(db, user, id));
+}
+
+export async function attachInvoice(
+  db: Db,
+  storage: Storage,
+  user: AuthUser,
+  id: number,
+  file: { data: Buffer; type: string; name: string },
+): Promise<PreAlertDto> {
+  const row = await ownPreAlert(db, user, id);
+  if (row.p.status === 'cancelled') throw new AppError('conflict', PACKAGE_MESSAGES.preAlertNotPending);
+  const stored = await storage.save(FOLDER, file.data, file.type);
+  await db
+    .update(preAlerts)
+    .set({ invoicePath: stored.name, invoiceName: file.name, invoiceMime: file.type, updatedAt: new Date() })
+    .where(eq(preAlerts.id, id));
+  return toDto(await ownPreAlert(db, user, id));
+}
+
+export async function cancelPreAlert(db: Db, user: AuthUser, id: number): Promise<PreAlertDto> {
+  const row = await ownPreAlert(db, user, id);
+  if (row.p.status !== 'pending') throw new AppError('conflict', PACKAGE_MESSAGES.preAlertNotPending);
+  await db
+    .update(preAlerts)
+    .set({ status: 'cancelled', updatedAt: new Date() })
+    .where(and(eq(preAlerts.id, id), eq(preAlerts.status, 'pending')));
+  return toDto(await ownPreAlert(db, user, id));
+}
+
+const spec: ListSpec = {
+  sortable: {
+    trackingNumber: preAlerts.trackingNumber,
+    merchant: preAlerts.merchant,
+    status: preAlerts.status,
+    createdAt: preAlerts.createdAt,
+    customerName: customerNameSql,
+    declaredValueUsdCents: preAlerts.declaredValueUsdCents,
+  },
+  searchable: [preAlerts.trackingNumber, preAlerts.merchant, preAlerts.description, customers.mailboxNumber, customerNameSql],
+  filterable: {
+    status: { column: preAlerts.status, kind: 'exact' },
+    carrier: { column: preAlerts.carrier, kind: 'exact' },
+    mailboxNumber: { column: customers.mailboxNumber, kind: 'text' },
+  },
+  defaultSort: { column: preAlerts.createdAt, order: 'desc' },
+  tieBreaker: preAlerts.id,
+};
+
+export function listPreAlerts(db: Db, query: ListQuery, scope: Array<SQL | undefined>): Promise<Page<PreAlertDto>> {
+  const clauses = listClauses(query, spec, scope);
+  return listPage(query, clauses, {
+    rows: async (c) =>
+      (
+        await select(db)
+          .where(c.where)
+          .orderBy(...c.orderBy)
+          .limit(c.limit)
+          .offset(c.offset)
+      ).map(toDto),
+    count: async (where) => {
+      const [r] = await db.select({ n: count() }).from(preAlerts).innerJoin(customers, eq(customers.id, preAlerts.customerId)).where(where);
+      return r?.n ?? 0;
+    },
+  });
+}
+
+export function ownScope(user: AuthUser): SQL | undefined {
+  const courierId = customerCourier(user);
+  return and(eq(preAlerts.courierId, courierId), eq(preAlerts.customerId, user.id));
+}
+
+/** The invoice file of a pre-alert: the customer's own, or any of the courier's for staff. */
+export async function invoiceFile(db: Db, storage: Storage, user: AuthUser, id: number) {
+  const conditions = [eq(preAlerts.id, id)];
+  if (user.kind === 'customer') conditions.push(eq(preAlerts.customerId, user.id));
+  if (user.role !== 'super_admin') conditions.push(eq(preAlerts.courierId, user.courierId ?? -1));
+  const [row] = await db
+    .select()
+    .from(preAlerts)
+    .where(and(...conditions));
+  if (!row?.invoicePath) throw new AppError('not_found', 'Invoice not found');
+  const data = await storage.read(FOLDER, row.invoicePath);
+  if (!data) throw new AppError('not_found', 'Invoice not found');
+  return { data, mime: row.invoiceMime ?? 'application/octet-stream', name: row.invoiceName ?? 'invoice' };
+}

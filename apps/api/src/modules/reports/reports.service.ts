@@ -1,0 +1,212 @@
+import { type AnyColumn, type SQL, and, count, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { PACKAGE_STATUS_LABELS, type PackageStatus } from '@courier/shared/constants/packages';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@courier/shared/constants/billing';
+import { type Report, type ReportName, formatJmd } from '@courier/shared/schemas/billing';
+import type { Db } from '../../db/client';
+import { branches } from '../../db/schema/branches';
+import { customers } from '../../db/schema/customers';
+import { invoicePackages } from '../../db/schema/invoice-packages';
+import { invoices } from '../../db/schema/invoices';
+import { packages } from '../../db/schema/packages';
+import { payments } from '../../db/schema/payments';
+
+/**
+ * Reports run in Jamaica time (UTC-5 all year, no daylight saving): a "day" is a Jamaican
+ * business day. A null courier is the super admin's view across every courier.
+ */
+export interface ReportOptions {
+  courierId: number | null;
+  from: string;
+  to: string;
+  granularity: 'day' | 'week' | 'month';
+  now?: Date;
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+const startOf = (date: string) => new Date(`${date}T05:00:00.000Z`);
+
+/** The local period a timestamp falls in, as text ('2026-01-05' = that day, that Monday or that month's 1st). */
+function periodOf(column: SQL | AnyColumn, granularity: ReportOptions['granularity']): SQL<string> {
+  const unit = sql.raw(`'${granularity}'`);
+  return sql<string>`to_char(date_trunc(${unit}, (${column} at time zone 'UTC') - interval '5 hours'), 'YYYY-MM-DD')`;
+}
+
+export async function buildReport(db: Db, o: ReportOptions): Promise<Report> {
+  const start = startOf(o.from);
+  const end = new Date(startOf(o.to).getTime() + DAY_MS);
+  const now = o.now ?? new Date();
+  const inv = (extra: SQL[] = []) =>
+    and(
+      o.courierId === null ? undefined : eq(invoices.courierId, o.courierId),
+      ne(invoices.status, 'void'),
+      gte(invoices.issuedAt, start),
+      lt(invoices.issuedAt, end),
+      ...extra,
+    );
+  const pay = and(
+    o.courierId === null ? undefined : eq(payments.courierId, o.courierId),
+    gte(payments.paidAt, start),
+    lt(payments.paidAt, end),
+  );
+  const pkgScope = o.courierId === null ? undefined : eq(packages.courierId, o.courierId);
+  const invPeriod = periodOf(invoices.issuedAt, o.granularity);
+  const payPeriod = periodOf(payments.paidAt, o.granularity);
+  const receivedDay = periodOf(packages.receivedAt, 'day');
+  const sumCents = (column: SQL | AnyColumn) => sql<number>`coalesce(sum(${column}), 0)::int`;
+
+  const [invoicedRows, collectedRows, byMethod, byBranch, byStatus, received, ageingRows, top, [outstanding]] = await Promise.all([
+    db
+      .select({ period: invPeriod, cents: sumCents(invoices.totalCents) })
+      .from(invoices)
+      .where(inv())
+      .groupBy(invPeriod),
+    db
+      .select({ period: payPeriod, cents: sumCents(payments.amountCents) })
+      .from(payments)
+      .where(pay)
+      .groupBy(payPeriod),
+    db
+      .select({ method: payments.method, count: count(), amountCents: sumCents(payments.amountCents) })
+      .from(payments)
+      .where(pay)
+      .groupBy(payments.method)
+      .orderBy(payments.method),
+    db
+      .select({ branch: sql<string>`coalesce(${branches.name}, 'No branch')`, count: count(), amountCents: sumCents(payments.amountCents) })
+      .from(payments)
+      .leftJoin(branches, eq(branches.id, payments.branchId))
+      .where(pay)
+      .groupBy(branches.name)
+      .orderBy(sql`coalesce(${branches.name}, 'No branch')`),
+    db
+      .select({ status: packages.status, count: count() })
+      .from(packages)
+      .where(and(pkgScope, gte(packages.receivedAt, start), lt(packages.receivedAt, end)))
+      .groupBy(packages.status),
+    db
+      .select({ day: receivedDay, count: count() })
+      .from(packages)
+      .where(and(pkgScope, gte(packages.receivedAt, start), lt(packages.receivedAt, end)))
+      .groupBy(receivedDay)
+      .orderBy(receivedDay),
+    // Uncollected ageing: invoices (issued when their packages became ready) whose packages still
+    // wait at the branch, by days since issue, as of now.
+    db
+      .select({
+        days: sql<number>`floor(extract(epoch from (${now.toISOString()}::timestamptz - ${invoices.issuedAt})) / 86400)::int`,
+        balanceCents: sql<number>`(${invoices.totalCents} - ${invoices.paidCents})::int`,
+      })
+      .from(invoices)
+      .where(
+        and(
+          o.courierId === null ? undefined : eq(invoices.courierId, o.courierId),
+          ne(invoices.status, 'void'),
+          sql`exists (select 1 from ${invoicePackages} ip join ${packages} p on p.id = ip.package_id
+            where ip.invoice_id = ${invoices.id} and p.status = 'ready_for_pickup')`,
+        ),
+      ),
+    db
+      .select({
+        customer: sql<string>`${customers.firstName} || ' ' || ${customers.lastName}`,
+        mailboxNumber: customers.mailboxNumber,
+        invoicedCents: sumCents(invoices.totalCents),
+        paidCents: sumCents(invoices.paidCents),
+      })
+      .from(invoices)
+      .innerJoin(customers, eq(customers.id, invoices.customerId))
+      .where(inv())
+      .groupBy(customers.id)
+      .orderBy(desc(sumCents(invoices.totalCents)), customers.mailboxNumber)
+      .limit(10),
+    db
+      .select({ cents: sumCents(sql`${invoices.totalCents} - ${invoices.paidCents}`) })
+      .from(invoices)
+      .where(inv()),
+  ]);
+
+  const periods = new Map<string, { invoicedCents: number; collectedCents: number }>();
+  for (const r of invoicedRows) periods.set(r.period, { invoicedCents: r.cents, collectedCents: 0 });
+  for (const r of collectedRows)
+    periods.set(r.period, { invoicedCents: periods.get(r.period)?.invoicedCents ?? 0, collectedCents: r.cents });
+  const revenue = [...periods.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([period, v]) => ({ period, ...v }));
+
+  const buckets = [
+    { bucket: '0-15 days', max: 15 },
+    { bucket: '16-30 days', max: 30 },
+    { bucket: '31-60 days', max: 60 },
+    { bucket: 'Over 60 days', max: Number.POSITIVE_INFINITY },
+  ];
+  const ageing = buckets.map((b, i) => {
+    const min = i === 0 ? Number.NEGATIVE_INFINITY : (buckets[i - 1]?.max ?? 0);
+    const rows = ageingRows.filter((r) => r.days > min && r.days <= b.max);
+    return { bucket: b.bucket, count: rows.length, balanceCents: rows.reduce((s, r) => s + r.balanceCents, 0) };
+  });
+
+  return {
+    from: o.from,
+    to: o.to,
+    granularity: o.granularity,
+    totals: {
+      invoicedCents: revenue.reduce((s, r) => s + r.invoicedCents, 0),
+      collectedCents: revenue.reduce((s, r) => s + r.collectedCents, 0),
+      outstandingCents: outstanding?.cents ?? 0,
+    },
+    revenue,
+    paymentsByMethod: byMethod,
+    paymentsByBranch: byBranch,
+    packagesByStatus: byStatus.sort((a, b) => b.count - a.count || a.status.localeCompare(b.status)),
+    packagesReceived: received,
+    ageing,
+    topCustomers: top,
+  };
+}
+
+const money = (cents: number) => formatJmd(cents).replaceAll(',', '');
+
+function csvCell(value: string | number): string {
+  const text = String(value);
+  // Quote anything with separators, and defuse cells a spreadsheet would run as a formula.
+  const safe = /^[=+\-@\t\r]/.test(text) && Number.isNaN(Number(text)) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** One report table as CSV, with the same rows and money (JMD, two decimals) as the screen. */
+export function reportCsv(report: Report, name: ReportName): string {
+  let rows: Array<Array<string | number>>;
+  switch (name) {
+    case 'revenue':
+      rows = [
+        ['Period', 'Invoiced (JMD)', 'Collected (JMD)'],
+        ...report.revenue.map((r) => [r.period, money(r.invoicedCents), money(r.collectedCents)]),
+      ];
+      break;
+    case 'payments-by-method':
+      rows = [
+        ['Method', 'Payments', 'Amount (JMD)'],
+        ...report.paymentsByMethod.map((r) => [PAYMENT_METHOD_LABELS[r.method as PaymentMethod], r.count, money(r.amountCents)]),
+      ];
+      break;
+    case 'payments-by-branch':
+      rows = [['Branch', 'Payments', 'Amount (JMD)'], ...report.paymentsByBranch.map((r) => [r.branch, r.count, money(r.amountCents)])];
+      break;
+    case 'packages-by-status':
+      rows = [
+        ['Status', 'Packages'],
+        ...report.packagesByStatus.map((r) => [PACKAGE_STATUS_LABELS[r.status as PackageStatus] ?? r.status, r.count]),
+      ];
+      break;
+    case 'packages-received':
+      rows = [['Day', 'Packages received'], ...report.packagesReceived.map((r) => [r.day, r.count])];
+      break;
+    case 'ageing':
+      rows = [['Waiting', 'Invoices', 'Balance (JMD)'], ...report.ageing.map((r) => [r.bucket, r.count, money(r.balanceCents)])];
+      break;
+    case 'top-customers':
+      rows = [
+        ['Customer', 'Mailbox', 'Invoiced (JMD)', 'Paid (JMD)'],
+        ...report.topCustomers.map((r) => [r.customer, r.mailboxNumber, money(r.invoicedCents), money(r.paidCents)]),
+      ];
+      break;
+  }
+  return `${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}

@@ -1,0 +1,21 @@
+import { API_MESSAGES } from '@courier/shared/messages';
+import { type AuthUser, courierScope } from '../../plugins/auth';
+import { AppError } from '../../lib/errors';
+
+export const COURIER_NOT_FOUND = 'Courier not found';
+
+/**
+ * The courier named in a path (`/couriers/{id}`, `settings/couriers/{id}`): the super admin may name
+ * any; everyone else only their own, and another courier's id answers 404 as if it did not exist.
+ */
+export function ownCourier(user: AuthUser, courierId: number): number {
+  if (user.role === 'super_admin') return courierId;
+  if (user.courierId === null) throw new AppError('forbidden', API_MESSAGES.forbidden);
+  if (user.courierId !== courierId) throw new AppError('not_found', COURIER_NOT_FOUND);
+  return courierId;
+}
+
+/** The courier of a `/settings/...` call: the caller's own, or the one the super admin names. */
+export function settingsCourier(user: AuthUser, requested?: number): number {
+  return courierScope(user, requested);
+}

@@ -1,0 +1,154 @@
+import { eq } from 'drizzle-orm';
+import { type EmailConfig, SETTINGS_MESSAGES } from '@courier/shared/schemas/settings';
+import type { Db } from '../../db/client';
+import { couriers } from '../../db/schema/couriers';
+import { courierEmailConfigs } from '../../db/schema/email';
+import { audit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import { type Mailer, smtpTransport } from '../../lib/mailer';
+import type { SecretBox } from '../../lib/secret-box';
+import type { AuthUser } from '../../plugins/auth';
+
+type ConfigRow = typeof courierEmailConfigs.$inferSelect;
+
+/** The configuration as the browser may see it: whether a password is stored, never the password. */
+function toEmailConfig(row: ConfigRow): EmailConfig {
+  return {
+    smtp_host: row.smtpHost,
+    smtp_port: row.smtpPort,
+    smtp_user: row.smtpUser,
+    smtp_password_set: row.smtpPasswordEncrypted.length > 0,
+    from_email: row.fromEmail,
+    from_name: row.fromName,
+    status: row.status,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export async function getEmailConfig(db: Db, courierId: number): Promise<EmailConfig | null> {
+  const [row] = await db.select().from(courierEmailConfigs).where(eq(courierEmailConfigs.courierId, courierId));
+  return row ? toEmailConfig(row) : null;
+}
+
+export interface EmailConfigInput {
+  smtp_host: string;
+  smtp_port: number;
+  smtp_user: string;
+  smtp_password: string;
+  from_email: string;
+  from_name: string;
+  status: 'active' | 'inactive';
+}
+
+/**
+ * Saves the courier's SMTP settings. An empty password keeps the stored one (the form never
+ * receives it); with none stored it is required. Port 465 means implicit TLS, others STARTTLS.
+ * Re-activating sends the mail that waited while sending was paused.
+ */
+export async function saveEmailConfig(options: {
+  db: Db;
+  secrets: SecretBox;
+  mailer: Mailer;
+  actor: AuthUser;
+  courierId: number;
+  input: EmailConfigInput;
+}): Promise<EmailConfig> {
+  const { db, secrets, mailer, actor, courierId, input } = options;
+  const saved = await db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(courierEmailConfigs).where(eq(courierEmailConfigs.courierId, courierId)).for('update');
+    let sealed = existing?.smtpPasswordEncrypted;
+    if (input.smtp_password !== '') sealed = secrets.seal(input.smtp_password);
+    if (!sealed) {
+      throw new AppError('bad_request', SETTINGS_MESSAGES.smtpPasswordRequired, {
+        smtp_password: [SETTINGS_MESSAGES.smtpPasswordRequired],
+      });
+    }
+    const values = {
+      smtpHost: input.smtp_host,
+      smtpPort: input.smtp_port,
+      smtpUser: input.smtp_user,
+      smtpPasswordEncrypted: sealed,
+      smtpSecure: input.smtp_port === 465,
+      fromEmail: input.from_email,
+      fromName: input.from_name,
+      status: input.status,
+      updatedAt: new Date(),
+    };
+    const [row] = await tx
+      .insert(courierEmailConfigs)
+      .values({ courierId, ...values })
+      .onConflictDoUpdate({ target: courierEmailConfigs.courierId, set: values })
+      .returning();
+    if (!row) throw new Error('E-mail configuration upsert returned nothing');
+    const { smtp_password: password, ...visible } = input;
+    await audit(tx as unknown as Db, {
+      courierId,
+      actor,
+      action: 'email_config.updated',
+      entity: 'email_config',
+      entityId: courierId,
+      details: { ...visible, password_changed: password !== '', previous_status: existing?.status ?? null },
+    });
+    return { row, wasInactive: existing?.status === 'inactive' };
+  });
+  if (saved.wasInactive && saved.row.status === 'active') await mailer.resume(courierId);
+  return toEmailConfig(saved.row);
+}
+
+/**
+ * Sends a real message through the saved settings at once (not through the outbox), so the admin
+ * learns now whether they work; a failure answers the SMTP server's own words.
+ */
+export async function sendTestEmail(options: {
+  db: Db;
+  secrets: SecretBox;
+  actor: AuthUser;
+  courierId: number;
+  to: string;
+}): Promise<void> {
+  const { db, secrets, actor, courierId, to } = options;
+  const [row] = await db
+    .select({ cfg: courierEmailConfigs, courierName: couriers.name })
+    .from(courierEmailConfigs)
+    .innerJoin(couriers, eq(couriers.id, courierEmailConfigs.courierId))
+    .where(eq(courierEmailConfigs.courierId, courierId));
+  if (!row) throw new AppError('bad_request', SETTINGS_MESSAGES.emailConfigMissing);
+  const { cfg } = row;
+  let password: string;
+  try {
+    password = secrets.open(cfg.smtpPasswordEncrypted);
+  } catch {
+    // Sealed under another secret (JWT_SECRET changed): the admin must enter it again.
+    throw new AppError('unprocessable', 'The stored SMTP password can no longer be read; enter it again and save');
+  }
+  const transport = smtpTransport({
+    host: cfg.smtpHost,
+    port: cfg.smtpPort,
+    secure: cfg.smtpSecure,
+    user: cfg.smtpUser,
+    password,
+    from: cfg.fromEmail,
+  });
+  try {
+    await transport.sendMail({
+      from: `"${cfg.fromName.replaceAll('"', "'")}" <${cfg.fromEmail}>`,
+      to,
+      subject: `Test email from ${row.courierName}`,
+      text: `This is a test email from ${row.courierName}.\n\nIf you can read it, the email configuration works: SMTP server ${cfg.smtpHost}:${cfg.smtpPort}, sender ${cfg.fromName} <${cfg.fromEmail}>.`,
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    await audit(db, {
+      courierId,
+      actor,
+      action: 'email_config.test_failed',
+      entity: 'email_config',
+      entityId: courierId,
+      details: { to, reason },
+    });
+    throw new AppError('unprocessable', `${SETTINGS_MESSAGES.testEmailFailed}: ${reason}`);
+  } finally {
+    transport.close();
+  }
+  await audit(db, { courierId, actor, action: 'email_config.test_sent', entity: 'email_config', entityId: courierId, details: { to } });
+}

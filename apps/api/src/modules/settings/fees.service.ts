@@ -1,0 +1,281 @@
+import { and, asc, eq } from 'drizzle-orm';
+import {
+  ADDITIONAL_FEE_NAMES,
+  type AdditionalFees,
+  type ProcessingFee,
+  type ShippingRate,
+  fromCents,
+  parseWeightRange,
+  toCents,
+} from '@courier/shared/schemas/settings';
+import type { Db } from '../../db/client';
+import { courierFeeSettings, processingFees } from '../../db/schema/courier-fees';
+import { shippingRates } from '../../db/schema/shipping-rates';
+import { audit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+
+export const RATE_NOT_FOUND = 'Shipping rate not found';
+export const FEE_NOT_FOUND = 'Processing fee not found';
+
+interface Scope {
+  db: Db;
+  courierId: number;
+}
+interface Change<T> extends Scope {
+  actor: AuthUser;
+  input: T;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shipping rates
+
+type RateRow = typeof shippingRates.$inferSelect;
+const toRate = (r: RateRow): ShippingRate => ({
+  id: r.id,
+  weight: r.weight,
+  cost: fromCents(r.costCents),
+  status: r.status,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** Numeric weights first in weight order, then any others as written. */
+function byWeight(a: ShippingRate, b: ShippingRate): number {
+  const na = Number.parseFloat(a.weight);
+  const nb = Number.parseFloat(b.weight);
+  if (Number.isNaN(na) || Number.isNaN(nb)) return Number.isNaN(na) ? (Number.isNaN(nb) ? a.id - b.id : 1) : -1;
+  return na - nb || a.id - b.id;
+}
+
+export async function listShippingRates({ db, courierId }: Scope): Promise<ShippingRate[]> {
+  const rows = await db.select().from(shippingRates).where(eq(shippingRates.courierId, courierId)).orderBy(asc(shippingRates.id));
+  return rows.map(toRate).sort(byWeight);
+}
+
+export async function createShippingRate({
+  db,
+  courierId,
+  actor,
+  input,
+}: Change<{ weight: string; cost: number; status: 'active' | 'inactive' }>): Promise<ShippingRate> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(shippingRates)
+      .values({ courierId, weight: input.weight, costCents: toCents(input.cost), status: input.status })
+      .returning();
+    if (!row) throw new Error('Shipping rate insert returned nothing');
+    await audit(tx as unknown as Db, {
+      courierId,
+      actor,
+      action: 'shipping_rate.created',
+      entity: 'shipping_rate',
+      entityId: row.id,
+      details: input,
+    });
+    return toRate(row);
+  });
+}
+
+export async function updateShippingRate({
+  db,
+  courierId,
+  actor,
+  id,
+  input,
+}: Change<{ weight: string; cost: number; status: 'active' | 'inactive' }> & { id: number }): Promise<ShippingRate> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(shippingRates)
+      .set({ weight: input.weight, costCents: toCents(input.cost), status: input.status, updatedAt: new Date() })
+      .where(and(eq(shippingRates.id, id), eq(shippingRates.courierId, courierId)))
+      .returning();
+    if (!row) throw new AppError('not_found', RATE_NOT_FOUND);
+    await audit(tx as unknown as Db, {
+      courierId,
+      actor,
+      action: 'shipping_rate.updated',
+      entity: 'shipping_rate',
+      entityId: id,
+      details: input,
+    });
+    return toRate(row);
+  });
+}
+
+export async function deleteShippingRate({ db, courierId, actor, id }: Omit<Change<unknown>, 'input'> & { id: number }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(shippingRates)
+      .where(and(eq(shippingRates.id, id), eq(shippingRates.courierId, courierId)))
+      .returning();
+    if (!row) throw new AppError('not_found', RATE_NOT_FOUND);
+    await audit(tx as unknown as Db, {
+      courierId,
+      actor,
+      action: 'shipping_rate.deleted',
+      entity: 'shipping_rate',
+      entityId: id,
+      details: { weight: row.weight, cost: fromCents(row.costCents), status: row.status },
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Processing fees
+
+type FeeRow = typeof processingFees.$inferSelect;
+const toFee = (r: FeeRow): ProcessingFee => ({
+  id: r.id,
+  weightRange: r.weightRange,
+  minWeight: r.minWeightLbs,
+  maxWeight: r.maxWeightLbs,
+  fee: fromCents(r.feeCents),
+  createdAt: r.createdAt.toISOString(),
+});
+
+function boundsOf(weightRange: string): { min: number; max: number } {
+  const bounds = parseWeightRange(weightRange);
+  // The route's schema has already refused a range without 'to'; this guards direct callers.
+  if (!bounds) throw new AppError('bad_request', "Weight range must use 'to' between weights");
+  return bounds;
+}
+
+export async function listProcessingFees({ db, courierId }: Scope): Promise<ProcessingFee[]> {
+  const rows = await db
+    .select()
+    .from(processingFees)
+    .where(eq(processingFees.courierId, courierId))
+    .orderBy(asc(processingFees.minWeightLbs), asc(processingFees.id));
+  return rows.map(toFee);
+}
+
+export async function createProcessingFee({
+  db,
+  courierId,
+  actor,
+  input,
+}: Change<{ weightRange: string; fee: number }>): Promise<ProcessingFee> {
+  const { min, max } = boundsOf(input.weightRange);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(processingFees)
+      .values({ courierId, weightRange: input.weightRange, minWeightLbs: min, maxWeightLbs: max, feeCents: toCents(input.fee) })
+      .returning();
+    if (!row) throw new Error('Processing fee insert returned nothing');
+    await audit(tx as unknown as Db, {
+      courierId,
+      actor,
+      action: 'processing_fee.created',
+      entity: 'processing_fee',
+      entityId: row.id,
+      details: input,
+    });
+    return toFee(row);
+  });
+}
+
+export async function updateProcessingFee({
+  db,
+  courierId,
+  actor,
+  id,
+  input,
+}: Change<{ weightRange: string; fee: number }> & { id: number }): Promise<ProcessingFee> {
+  const { min, max } = boundsOf(input.weightRange);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(processingFees)
+      .set({ weightRange: input.weightRange, minWeightLbs: min, maxWeightLbs: max, feeCents: toCents(input.fee), updatedAt: new Date() })
+      .where(and(eq(processingFees.id, id), eq(processingFees.courierId, courierId)))
+      .returning();
+    if (!row) throw new AppError('not_found', FEE_NOT_FOUND);
+    await audit(tx as unknown as Db, {
+      courierId,
+      actor,
+      action: 'processing_fee.updated',
+      entity: 'processing_fee',
+      entityId: id,
+      details: input,
+    });
+    return toFee(row);
+  });
+}
+
+export async function deleteProcessingFee({ db, courierId, actor, id }: Omit<Change<unknown>, 'input'> & { id: number }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(processingFees)
+      .where(and(eq(processingFees.id, id), eq(processingFees.courierId, courierId)))
+      .returning();
+    if (!row) throw new AppError('not_found', FEE_NOT_FOUND);
+    await audit(tx as unknown as Db, {
+      courierId,
+      actor,
+      action: 'processing_fee.deleted',
+      entity: 'processing_fee',
+      entityId: id,
+      details: { weightRange: row.weightRange, fee: fromCents(row.feeCents) },
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Additional fees
+
+type FeeSettingsRow = typeof courierFeeSettings.$inferSelect;
+
+function toAdditionalFees(row: FeeSettingsRow | undefined): AdditionalFees {
+  const gct = (row?.gctTenthsPercent ?? 0) / 10;
+  const unknownFee = fromCents(row?.unknownFeeCents ?? 0);
+  const uncollectedFee = fromCents(row?.uncollectedFeeCents ?? 0);
+  const switchingFee = fromCents(row?.switchingFeeCents ?? 0);
+  return {
+    gct,
+    unknownFee,
+    uncollectedFee,
+    switchingFee,
+    configured: row !== undefined,
+    fees: [
+      { name: ADDITIONAL_FEE_NAMES.gct, value: gct },
+      { name: ADDITIONAL_FEE_NAMES.unknownFee, value: unknownFee },
+      { name: ADDITIONAL_FEE_NAMES.uncollectedFee, value: uncollectedFee },
+      { name: ADDITIONAL_FEE_NAMES.switchingFee, value: switchingFee },
+    ],
+  };
+}
+
+export async function getAdditionalFees({ db, courierId }: Scope): Promise<AdditionalFees> {
+  const [row] = await db.select().from(courierFeeSettings).where(eq(courierFeeSettings.courierId, courierId));
+  return toAdditionalFees(row);
+}
+
+export async function saveAdditionalFees({
+  db,
+  courierId,
+  actor,
+  input,
+}: Change<{ gct: number; unknownFee: number; uncollectedFee: number; switchingFee: number }>): Promise<AdditionalFees> {
+  const values = {
+    gctTenthsPercent: Math.round(input.gct * 10),
+    unknownFeeCents: toCents(input.unknownFee),
+    uncollectedFeeCents: toCents(input.uncollectedFee),
+    switchingFeeCents: toCents(input.switchingFee),
+    updatedAt: new Date(),
+  };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(courierFeeSettings)
+      .values({ courierId, ...values })
+      .onConflictDoUpdate({ target: courierFeeSettings.courierId, set: values })
+      .returning();
+    await audit(tx as unknown as Db, {
+      courierId,
+      actor,
+      action: 'additional_fees.updated',
+      entity: 'additional_fees',
+      entityId: courierId,
+      details: input,
+    });
+    return toAdditionalFees(row);
+  });
+}

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema, idParamSchema, successSchema } from '@courier/shared/schemas/common';
+import {
+  SETTINGS_MESSAGES,
+  changePasswordSchema,
+  profileSchema,
+  updateProfileSchema,
+  userPasswordSchema,
+} from '@courier/shared/schemas/settings';
+import type { AppContext } from '../../app';
+import { currentUser } from '../../plugins/auth';
+import { changeOwnPassword, updateOwnProfile } from './profile.service';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+
+/**
+ * The signed-in staff-side person's own account (part 2 §7): the admin Password tab and the staff
+ * profile page. No permission beyond being signed in: it is one's own account.
+ */
+export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['users'];
+    app.put(
+      '/users/change-password',
+      { schema: { tags, body: changePasswordSchema, response: { 200: successSchema, ...errors } } },
+      async (request) => {
+        await changeOwnPassword({
+          db: ctx.db,
+          actor: currentUser(request),
+          currentPassword: request.body.current_password,
+          newPassword: request.body.new_password,
+        });
+        return { success: true, message: SETTINGS_MESSAGES.passwordSaved };
+      },
+    );
+    app.put(
+      '/users/:id',
+      { schema: { tags, params: idParamSchema, body: updateProfileSchema, response: { 200: profileSchema, ...errors } } },
+      async (request) => updateOwnProfile({ db: ctx.db, actor: currentUser(request), id: request.params.id, input: request.body }),
+    );
+    app.put(
+      '/users/:id/password',
+      { schema: { tags, params: idParamSchema, body: userPasswordSchema, response: { 200: successSchema, ...errors } } },
+      async (request) => {
+        await changeOwnPassword({
+          db: ctx.db,
+          actor: currentUser(request),
+          id: request.params.id,
+          currentPassword: request.body.currentPassword,
+          newPassword: request.body.newPassword,
+        });
+        return { success: true, message: SETTINGS_MESSAGES.passwordSaved };
+      },
+    );
+  };
+}

@@ -1,0 +1,28 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { courierFeeSettings, processingFees } from '../../db/schema/courier-fees';
+import { couriers } from '../../db/schema/couriers';
+
+/**
+ * The demo courier's fees: the values the 'Manage Shipping Fees' form suggests (part 2 §9) and a
+ * small processing-fee table by weight.
+ */
+export async function seedSettingsDemo(db: Db, courierCode = 'JXP'): Promise<void> {
+  const [courier] = await db.select({ id: couriers.id }).from(couriers).where(eq(couriers.code, courierCode));
+  if (!courier) return;
+  await db
+    .insert(courierFeeSettings)
+    .values({
+      courierId: courier.id,
+      gctTenthsPercent: 165,
+      unknownFeeCents: 50_000,
+      uncollectedFeeCents: 30_000,
+      switchingFeeCents: 20_000,
+    })
+    .onConflictDoNothing();
+  await db.insert(processingFees).values([
+    { courierId: courier.id, weightRange: '0.1lbs to 5lbs', minWeightLbs: 0.1, maxWeightLbs: 5, feeCents: 30_000 },
+    { courierId: courier.id, weightRange: '5lbs to 20lbs', minWeightLbs: 5, maxWeightLbs: 20, feeCents: 50_000 },
+    { courierId: courier.id, weightRange: '20lbs to 100lbs', minWeightLbs: 20, maxWeightLbs: 100, feeCents: 80_000 },
+  ]);
+}

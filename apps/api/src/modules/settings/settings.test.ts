@@ -1,0 +1,857 @@
+import type { AddressInfo } from 'node:net';
+import { and, desc, eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SETTINGS_MESSAGES } from '@courier/shared/schemas/settings';
+import { auditLog } from '../../db/schema/audit-log';
+import { courierEmailConfigs, emailOutbox } from '../../db/schema/email';
+import { couriers } from '../../db/schema/couriers';
+import { roles } from '../../db/schema/roles';
+import { shippingRates } from '../../db/schema/shipping-rates';
+import { users } from '../../db/schema/users';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { subjectOf } from '../../lib/tokens';
+import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { getCourierRates, processingFeeCentsFor } from './rates.service';
+
+// ---------------------------------------------------------------------------------------------
+// A real SMTP server on loopback: it accepts only SMTP_USER / SMTP_PASS and keeps what it gets.
+
+const SMTP_USER = 'mailer@jamaicaexpress.test';
+const SMTP_PASS = 'correct horse battery staple';
+interface Received {
+  to: string[];
+  raw: string;
+}
+const received: Received[] = [];
+const smtp = new SMTPServer({
+  authOptional: false,
+  allowInsecureAuth: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onAuth(auth, _session, callback) {
+    if (auth.username === SMTP_USER && auth.password === SMTP_PASS) return callback(null, { user: auth.username });
+    return callback(new Error('Invalid username or password'));
+  },
+  onData(stream, session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('end', () => {
+      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+      callback();
+    });
+  },
+});
+let smtpPort = 0;
+
+// ---------------------------------------------------------------------------------------------
+
+let t: TestApp;
+let courierId: number;
+let otherCourierId: number;
+let adminToken: string;
+let adminId: number;
+let otherAdminToken: string;
+let staffToken: string;
+let noSettingsToken: string;
+let customerToken: string;
+let superToken: string;
+
+async function tokenForUser(email: string): Promise<{ token: string; id: number }> {
+  const [user] = await t.db.select().from(users).where(eq(users.email, email));
+  if (!user) throw new Error(`no user ${email}`);
+  const { token } = await t.ctx.tokens.sign(
+    { sub: subjectOf('user', user.id), role: user.role, type: 'access', courierId: user.courierId },
+    3600,
+  );
+  return { token, id: user.id };
+}
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtpPort = (smtp.server.address() as AddressInfo).port;
+  t = await buildTestApp();
+  await seedDemoData(t);
+  const [jxp] = await t.db.select().from(couriers).where(eq(couriers.code, 'JXP'));
+  if (!jxp) throw new Error('demo courier missing');
+  courierId = jxp.id;
+
+  // A second courier with its own admin and a rate and a fee of its own.
+  const [other] = await t.db.insert(couriers).values({ name: 'Other Courier', code: 'OTH', apiKey: 'ck_other_courier_key' }).returning();
+  if (!other) throw new Error('insert failed');
+  otherCourierId = other.id;
+  await t.db.insert(users).values({
+    courierId: other.id,
+    role: 'courier_admin',
+    firstName: 'Olive',
+    lastName: 'Other',
+    email: 'admin@other.test',
+    passwordHash: await hashPassword('OtherAdmin#2026'),
+  });
+
+  // A staff member whose role lacks settings_view.
+  const [limited] = await t.db
+    .insert(roles)
+    .values({ courierId, name: 'Counter only', permissions: ['dashboard_view', 'packages_view'] })
+    .returning();
+  await t.db.insert(users).values({
+    courierId,
+    role: 'staff',
+    roleId: limited?.id,
+    firstName: 'Nora',
+    lastName: 'Nosettings',
+    email: 'nosettings@jamaicaexpress.test',
+    passwordHash: await hashPassword('NoSettings#2026'),
+  });
+
+  const admin = await tokenForUser('admin@jamaicaexpress.test');
+  adminToken = admin.token;
+  adminId = admin.id;
+  otherAdminToken = (await tokenForUser('admin@other.test')).token;
+  staffToken = (await tokenForUser('staff@jamaicaexpress.test')).token;
+  noSettingsToken = (await tokenForUser('nosettings@jamaicaexpress.test')).token;
+  superToken = (await tokenForUser('superadmin@courierportal.test')).token;
+  const { token } = await t.ctx.tokens.sign({ sub: subjectOf('customer', 1), role: 'customer', type: 'access', courierId }, 3600);
+  customerToken = token;
+});
+
+afterAll(async () => {
+  await t?.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+const as = (token: string) => bearer(token);
+
+/** A multipart body the way a browser's FormData sends it. */
+function multipart(parts: Array<{ name: string; value: string } | { name: string; filename: string; type: string; data: Buffer }>) {
+  const boundary = `----courier${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    if ('data' in part) {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`,
+        ),
+        part.data,
+        Buffer.from('\r\n'),
+      );
+    } else {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+// Smallest real files of each kind.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+async function lastAudit(action: string) {
+  const [row] = await t.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id)).limit(1);
+  return row;
+}
+
+describe('GET /couriers/{id}', () => {
+  it('answers the own courier without its api key', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/couriers/${courierId}`, headers: as(adminToken) });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ id: courierId, code: 'JXP', name: 'Jamaica Express Post' });
+    expect(body.shipping_address_air).toContain('Miami');
+    expect(JSON.stringify(body)).not.toContain('ck_demo');
+  });
+
+  it("answers 404 for another courier's id", async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/couriers/${otherCourierId}`, headers: as(adminToken) });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('PUT /couriers/{id} (Company Settings)', () => {
+  const company = {
+    name: 'Jamaica Express Post Ltd',
+    first_name: 'Andrea',
+    last_name: 'Campbell-Reid',
+    email: 'Office@JamaicaExpress.test',
+  };
+
+  it('saves the name and the contact, and audits it', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: `/api/couriers/${courierId}`, headers: as(adminToken), payload: company });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: company.name, last_name: 'Campbell-Reid', email: 'office@jamaicaexpress.test', code: 'JXP' });
+    const entry = await lastAudit('courier.company_updated');
+    expect(entry).toMatchObject({ courierId, actorType: 'user', actorId: adminId, entity: 'courier' });
+  });
+
+  it('refuses a bad e-mail, an unknown field, another courier and a staff member', async () => {
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: `/api/couriers/${courierId}`,
+      headers: as(adminToken),
+      payload: { ...company, email: 'nope' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(SETTINGS_MESSAGES.emailInvalid);
+    const extra = await t.app.inject({
+      method: 'PUT',
+      url: `/api/couriers/${courierId}`,
+      headers: as(adminToken),
+      payload: { ...company, code: 'X' },
+    });
+    expect(extra.statusCode).toBe(400);
+    const other = await t.app.inject({ method: 'PUT', url: `/api/couriers/${otherCourierId}`, headers: as(adminToken), payload: company });
+    expect(other.statusCode).toBe(404);
+    const staff = await t.app.inject({ method: 'PUT', url: `/api/couriers/${courierId}`, headers: as(staffToken), payload: company });
+    expect(staff.statusCode).toBe(403);
+  });
+});
+
+describe('shipping addresses and bank details', () => {
+  it('saves both AIR and SEA addresses', async () => {
+    const payload = { shipping_address_air: '1 Air Way\nMiami, FL', shipping_address_sea: '2 Sea Road\nDoral, FL' };
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/couriers/${courierId}/shipping-addresses`,
+      headers: as(adminToken),
+      payload,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject(payload);
+    expect(await lastAudit('courier.shipping_addresses_updated')).toBeDefined();
+  });
+
+  it('saves bank details and reads them back line by line', async () => {
+    const bank_details = 'Bank: NCB\n\nAccount: 123-456\r\nType: Savings';
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/couriers/${courierId}/bank-details`,
+      headers: as(adminToken),
+      payload: { bank_details },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, courier: { bank_details } });
+    const read = await t.app.inject({ method: 'GET', url: '/api/settings/bank-details', headers: as(customerToken) });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual({ details: bank_details, lines: ['Bank: NCB', 'Account: 123-456', 'Type: Savings'] });
+  });
+});
+
+describe('POST /couriers/{id}/logo', () => {
+  it('stores a PNG and serves it as an image with safe headers', async () => {
+    const form = multipart([{ name: 'logo', filename: 'logo.png', type: 'image/png', data: PNG }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/couriers/${courierId}/logo`,
+      headers: { ...as(adminToken), ...form.headers },
+      payload: form.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    const { logo_url } = res.json();
+    expect(logo_url).toMatch(/^\/api\/files\/logos\/[a-f0-9]{32}\.png$/);
+    const file = await t.app.inject({ method: 'GET', url: logo_url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['content-disposition']).toBe('inline');
+    expect(file.rawPayload.equals(PNG)).toBe(true);
+    const courier = await t.app.inject({ method: 'GET', url: `/api/couriers/${courierId}`, headers: as(adminToken) });
+    expect(courier.json().logo_url).toBe(logo_url);
+  });
+
+  it('replaces the logo with a GIF and removes the old file', async () => {
+    const before = (await t.app.inject({ method: 'GET', url: `/api/couriers/${courierId}`, headers: as(adminToken) })).json().logo_url;
+    const form = multipart([{ name: 'logo', filename: 'logo.gif', type: 'image/gif', data: GIF }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/couriers/${courierId}/logo`,
+      headers: { ...as(adminToken), ...form.headers },
+      payload: form.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: before })).statusCode).toBe(404);
+  });
+
+  it('refuses a 6 MB image', async () => {
+    const big = Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024)]);
+    const form = multipart([{ name: 'logo', filename: 'big.png', type: 'image/png', data: big }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/couriers/${courierId}/logo`,
+      headers: { ...as(adminToken), ...form.headers },
+      payload: form.payload,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe(SETTINGS_MESSAGES.logoTooLarge);
+  });
+
+  it('refuses a text file named .png, checked by its bytes', async () => {
+    const form = multipart([{ name: 'logo', filename: 'logo.png', type: 'image/png', data: Buffer.from('<svg onload=alert(1)>') }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/couriers/${courierId}/logo`,
+      headers: { ...as(adminToken), ...form.headers },
+      payload: form.payload,
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toBe(SETTINGS_MESSAGES.logoNotImage);
+  });
+
+  it("refuses another courier's logo", async () => {
+    const form = multipart([{ name: 'logo', filename: 'logo.png', type: 'image/png', data: PNG }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/couriers/${otherCourierId}/logo`,
+      headers: { ...as(adminToken), ...form.headers },
+      payload: form.payload,
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('shipping rates', () => {
+  let rateId: number;
+
+  it('lists the seeded rates in weight order with cost in JMD', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/settings/shipping-rates', headers: as(adminToken) });
+    expect(res.statusCode).toBe(200);
+    const rates = res.json();
+    expect(rates).toHaveLength(10);
+    expect(rates[0]).toMatchObject({ weight: '1', cost: 650, status: 'active' });
+  });
+
+  it('creates, edits and deletes a rate, auditing each', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/shipping-rates',
+      headers: as(adminToken),
+      payload: { weight: '11', cost: 4650.5 },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ weight: '11', cost: 4650.5, status: 'active' });
+    rateId = created.json().id;
+    const [row] = await t.db.select().from(shippingRates).where(eq(shippingRates.id, rateId));
+    expect(row?.costCents).toBe(465_050);
+
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: `/api/settings/shipping-rates/${rateId}`,
+      headers: as(adminToken),
+      payload: { weight: '11', cost: 4700, status: 'inactive' },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ cost: 4700, status: 'inactive' });
+    expect(await lastAudit('shipping_rate.updated')).toMatchObject({ entityId: String(rateId) });
+
+    // An inactive rate is not one the calculator or invoices use.
+    const rates = await getCourierRates(t.db, courierId);
+    expect(rates.rates.map((r) => r.weightLbs)).not.toContain(11);
+  });
+
+  it('requires weight and cost', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/shipping-rates',
+      headers: as(adminToken),
+      payload: { weight: ' ', cost: 5 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(SETTINGS_MESSAGES.weightRequired);
+    const noCost = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/shipping-rates',
+      headers: as(adminToken),
+      payload: { weight: '3' },
+    });
+    expect(noCost.statusCode).toBe(400);
+    expect(noCost.json().message).toBe(SETTINGS_MESSAGES.costRequired);
+  });
+
+  it("answers 404 for another courier's rate, and leaves it alone", async () => {
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/settings/shipping-rates/${rateId}`,
+      headers: as(otherAdminToken),
+      payload: { weight: '1', cost: 1, status: 'active' },
+    });
+    expect(put.statusCode).toBe(404);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/settings/shipping-rates/${rateId}`, headers: as(otherAdminToken) });
+    expect(del.statusCode).toBe(404);
+    const list = await t.app.inject({ method: 'GET', url: '/api/settings/shipping-rates', headers: as(otherAdminToken) });
+    expect(list.json()).toEqual([]);
+  });
+
+  it('deletes the rate', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/settings/shipping-rates/${rateId}`, headers: as(adminToken) });
+    expect(res.statusCode).toBe(200);
+    expect(await lastAudit('shipping_rate.deleted')).toMatchObject({ entityId: String(rateId) });
+    const again = await t.app.inject({ method: 'DELETE', url: `/api/settings/shipping-rates/${rateId}`, headers: as(adminToken) });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('lets staff with settings_view read but not change; refuses staff without it and customers', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings/shipping-rates', headers: as(staffToken) })).statusCode).toBe(200);
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/shipping-rates',
+      headers: as(staffToken),
+      payload: { weight: '2', cost: 1 },
+    });
+    expect(post.statusCode).toBe(403);
+    for (const url of [
+      '/api/settings/shipping-rates',
+      '/api/settings/processing-fees',
+      '/api/settings/additional-fees',
+      `/api/settings/couriers/${courierId}/email-config`,
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url, headers: as(noSettingsToken) })).statusCode, url).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url, headers: as(customerToken) })).statusCode, url).toBe(403);
+    }
+  });
+
+  it('lets the super admin work on a named courier only', async () => {
+    const none = await t.app.inject({ method: 'GET', url: '/api/settings/shipping-rates', headers: as(superToken) });
+    expect(none.statusCode).toBe(400);
+    const named = await t.app.inject({
+      method: 'GET',
+      url: `/api/settings/shipping-rates?courierId=${courierId}`,
+      headers: as(superToken),
+    });
+    expect(named.statusCode).toBe(200);
+    expect(named.json()).toHaveLength(10);
+  });
+});
+
+describe('additional fees', () => {
+  const valid = { gct: 16.5, unknownFee: 500, uncollectedFee: 300, switchingFee: 200.25 };
+
+  it('refuses GCT 101, GCT with two decimals and negative fees', async () => {
+    const cases: Array<[Record<string, number>, string]> = [
+      [{ ...valid, gct: 101 }, SETTINGS_MESSAGES.gctRange],
+      [{ ...valid, gct: -1 }, SETTINGS_MESSAGES.gctRange],
+      [{ ...valid, gct: 16.55 }, SETTINGS_MESSAGES.gctStep],
+      [{ ...valid, unknownFee: -0.01 }, SETTINGS_MESSAGES.feeMin],
+      [{ ...valid, switchingFee: 1.005 }, SETTINGS_MESSAGES.moneyStep],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await t.app.inject({ method: 'PUT', url: '/api/settings/additional-fees', headers: as(adminToken), payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+  });
+
+  it('saves them, reads them back as named entries, and billing sees them', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/additional-fees',
+      headers: as(adminToken),
+      payload: { ...valid, gct: 15 },
+    });
+    expect(res.statusCode).toBe(200);
+    const read = await t.app.inject({ method: 'GET', url: '/api/settings/additional-fees', headers: as(staffToken) });
+    expect(read.json()).toMatchObject({ gct: 15, unknownFee: 500, uncollectedFee: 300, switchingFee: 200.25, configured: true });
+    expect(read.json().fees).toContainEqual({ name: 'Switching Fee', value: 200.25 });
+    const rates = await getCourierRates(t.db, courierId);
+    expect(rates).toMatchObject({ gctPercent: 15, unknownFeeCents: 50_000, uncollectedFeeCents: 30_000, switchingFeeCents: 20_025 });
+    expect(await lastAudit('additional_fees.updated')).toMatchObject({ courierId });
+  });
+
+  it("keeps each courier's fees apart", async () => {
+    const other = await t.app.inject({ method: 'GET', url: '/api/settings/additional-fees', headers: as(otherAdminToken) });
+    expect(other.json()).toMatchObject({ gct: 0, configured: false });
+  });
+});
+
+describe('processing fees', () => {
+  let feeId: number;
+
+  it("refuses a weight range without 'to'", async () => {
+    for (const weightRange of ['1lb - 10lbs', '1lb 10lbs', 'to 10lbs', 'ten to twenty']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/settings/processing-fees',
+        headers: as(adminToken),
+        payload: { weightRange, fee: 100 },
+      });
+      expect(res.statusCode, weightRange).toBe(400);
+      expect(res.json().message).toBe(SETTINGS_MESSAGES.weightRangeNeedsTo);
+    }
+    const reversed = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/processing-fees',
+      headers: as(adminToken),
+      payload: { weightRange: '10lbs to 1lb', fee: 100 },
+    });
+    expect(reversed.json().message).toBe(SETTINGS_MESSAGES.weightRangeOrder);
+  });
+
+  it('creates a fee with its parsed bounds, and billing finds it by weight', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/processing-fees',
+      headers: as(adminToken),
+      payload: { weightRange: '100.5lbs to 150lbs', fee: 1250 },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ weightRange: '100.5lbs to 150lbs', minWeight: 100.5, maxWeight: 150, fee: 1250 });
+    feeId = res.json().id;
+    expect(await processingFeeCentsFor(t.db, courierId, 120)).toBe(125_000);
+    expect(await processingFeeCentsFor(t.db, courierId, 3)).toBe(30_000);
+    expect(await processingFeeCentsFor(t.db, courierId, 500)).toBe(0);
+    expect(await processingFeeCentsFor(t.db, otherCourierId, 120)).toBe(0);
+  });
+
+  it('edits it, refuses another courier, and deletes it', async () => {
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/settings/processing-fees/${feeId}`,
+      headers: as(adminToken),
+      payload: { weightRange: '0.5lbs to 5lbs', fee: 350 },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject({ minWeight: 0.5, maxWeight: 5, fee: 350 });
+    const foreign = await t.app.inject({
+      method: 'PUT',
+      url: `/api/settings/processing-fees/${feeId}`,
+      headers: as(otherAdminToken),
+      payload: { weightRange: '1lb to 2lbs', fee: 1 },
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/settings/processing-fees/${feeId}`, headers: as(otherAdminToken) })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/settings/processing-fees/${feeId}`, headers: as(adminToken) })).statusCode,
+    ).toBe(200);
+    expect(await lastAudit('processing_fee.deleted')).toMatchObject({ entityId: String(feeId) });
+  });
+});
+
+describe('e-mail configuration', () => {
+  const url = () => `/api/settings/couriers/${courierId}/email-config`;
+  const config = () => ({
+    smtp_host: '127.0.0.1',
+    smtp_port: smtpPort,
+    smtp_user: SMTP_USER,
+    smtp_password: SMTP_PASS,
+    from_email: 'noreply@jamaicaexpress.test',
+    from_name: 'Jamaica Express Post',
+    status: 'active',
+  });
+
+  it('answers no configuration at first', async () => {
+    const res = await t.app.inject({ method: 'GET', url: url(), headers: as(adminToken) });
+    expect(res.json()).toEqual({ success: true, data: null });
+  });
+
+  it('requires every SMTP field, and a password when none is stored', async () => {
+    const { smtp_host: _, ...noHost } = config();
+    const missing = await t.app.inject({ method: 'POST', url: url(), headers: as(adminToken), payload: noHost });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fieldErrors).toHaveProperty('smtp_host');
+    const blank = await t.app.inject({ method: 'POST', url: url(), headers: as(adminToken), payload: { ...config(), from_name: '' } });
+    expect(blank.json().message).toBe(SETTINGS_MESSAGES.fromNameRequired);
+    const noPassword = await t.app.inject({
+      method: 'POST',
+      url: url(),
+      headers: as(adminToken),
+      payload: { ...config(), smtp_password: '' },
+    });
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json().message).toBe(SETTINGS_MESSAGES.smtpPasswordRequired);
+  });
+
+  it('stores the password sealed and never sends it back', async () => {
+    const res = await t.app.inject({ method: 'POST', url: url(), headers: as(adminToken), payload: config() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ smtp_host: '127.0.0.1', smtp_password_set: true, status: 'active' });
+    expect(res.body).not.toContain(SMTP_PASS);
+    const [row] = await t.db.select().from(courierEmailConfigs).where(eq(courierEmailConfigs.courierId, courierId));
+    expect(row?.smtpPasswordEncrypted).toMatch(/^v1\./);
+    expect(row?.smtpPasswordEncrypted).not.toContain(SMTP_PASS);
+    const read = await t.app.inject({ method: 'GET', url: url(), headers: as(staffToken) });
+    expect(read.body).not.toContain(SMTP_PASS);
+    const entry = await lastAudit('email_config.updated');
+    expect(JSON.stringify(entry?.details)).not.toContain(SMTP_PASS);
+  });
+
+  it('keeps the stored password when the form leaves it empty', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: url(),
+      headers: as(adminToken),
+      payload: { ...config(), smtp_password: '', from_name: 'JXP' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ from_name: 'JXP', smtp_password_set: true });
+  });
+
+  it('sends a real test e-mail through those settings', async () => {
+    received.length = 0;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${url()}/test`,
+      headers: as(adminToken),
+      payload: { test_email: 'owner@example.test' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, message: SETTINGS_MESSAGES.testEmailSent });
+    expect(received).toHaveLength(1);
+    expect(received[0]?.to).toEqual(['owner@example.test']);
+    expect(received[0]?.raw).toContain('Subject: Test email from Jamaica Express Post');
+  });
+
+  it('validates the test address', async () => {
+    const empty = await t.app.inject({ method: 'POST', url: `${url()}/test`, headers: as(adminToken), payload: { test_email: '' } });
+    expect(empty.json().message).toBe(SETTINGS_MESSAGES.testEmailRequired);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `${url()}/test`,
+      headers: as(adminToken),
+      payload: { test_email: 'owner@example' },
+    });
+    expect(bad.json().message).toBe(SETTINGS_MESSAGES.testEmailInvalid);
+  });
+
+  it("reports the SMTP server's error when the password is wrong", async () => {
+    await t.app.inject({ method: 'POST', url: url(), headers: as(adminToken), payload: { ...config(), smtp_password: 'wrong password' } });
+    received.length = 0;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${url()}/test`,
+      headers: as(adminToken),
+      payload: { test_email: 'owner@example.test' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toContain(SETTINGS_MESSAGES.testEmailFailed);
+    expect(res.json().message).toContain('Invalid username or password');
+    expect(received).toHaveLength(0);
+    expect(await lastAudit('email_config.test_failed')).toBeDefined();
+  });
+
+  it('pauses the courier’s mail while inactive and sends it on re-activation', async () => {
+    await t.app.inject({ method: 'POST', url: url(), headers: as(adminToken), payload: { ...config(), status: 'inactive' } });
+    received.length = 0;
+    const mailId = await t.ctx.mailer.enqueue({ courierId, to: 'waiting@example.test', subject: 'Your package arrived', text: 'Hello' });
+    await t.ctx.mailer.drain();
+    const [waiting] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, mailId));
+    expect(waiting?.status).toBe('pending');
+    expect(received).toHaveLength(0);
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: url(),
+      headers: as(adminToken),
+      payload: { ...config(), smtp_password: '', status: 'active' },
+    });
+    expect(res.statusCode).toBe(200);
+    await t.ctx.mailer.drain();
+    const [sent] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, mailId));
+    expect(sent?.status).toBe('sent');
+    expect(received.map((m) => m.to[0])).toContain('waiting@example.test');
+  });
+
+  it("answers 404 for another courier's configuration", async () => {
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/settings/couriers/${otherCourierId}/email-config`,
+      headers: as(adminToken),
+    });
+    expect(read.statusCode).toBe(404);
+    const write = await t.app.inject({
+      method: 'POST',
+      url: `/api/settings/couriers/${otherCourierId}/email-config`,
+      headers: as(adminToken),
+      payload: config(),
+    });
+    expect(write.statusCode).toBe(404);
+    const test = await t.app.inject({
+      method: 'POST',
+      url: `/api/settings/couriers/${otherCourierId}/email-config/test`,
+      headers: as(adminToken),
+      payload: { test_email: 'a@b.co' },
+    });
+    expect(test.statusCode).toBe(404);
+  });
+});
+
+describe('rate sheet', () => {
+  it('uploads a PDF and serves it as a download', async () => {
+    const form = multipart([
+      { name: 'courier_id', value: String(courierId) },
+      { name: 'rate_sheet', filename: 'rates.pdf', type: 'application/pdf', data: PDF },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/rate-sheet',
+      headers: { ...as(adminToken), ...form.headers },
+      payload: form.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    const { rate_sheet_url } = res.json();
+    expect(rate_sheet_url).toMatch(/^\/api\/files\/rate-sheets\/[a-f0-9]{32}\.pdf$/);
+    const read = await t.app.inject({ method: 'GET', url: '/api/rate-sheet', headers: as(customerToken) });
+    expect(read.json()).toEqual({ rate_sheet_url });
+    const file = await t.app.inject({ method: 'GET', url: rate_sheet_url });
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="rate-sheet.pdf"');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(await lastAudit('courier.rate_sheet_updated')).toBeDefined();
+  });
+
+  it('refuses a PNG renamed to .pdf', async () => {
+    const form = multipart([
+      { name: 'courier_id', value: String(courierId) },
+      { name: 'rate_sheet', filename: 'rates.pdf', type: 'application/pdf', data: PNG },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/rate-sheet',
+      headers: { ...as(adminToken), ...form.headers },
+      payload: form.payload,
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toBe(SETTINGS_MESSAGES.rateSheetWrongType);
+  });
+
+  it('refuses a missing file, a missing courier id and another courier', async () => {
+    const noFile = multipart([{ name: 'courier_id', value: String(courierId) }]);
+    const a = await t.app.inject({
+      method: 'POST',
+      url: '/api/rate-sheet',
+      headers: { ...as(adminToken), ...noFile.headers },
+      payload: noFile.payload,
+    });
+    expect(a.statusCode).toBe(400);
+    expect(a.json().message).toBe(SETTINGS_MESSAGES.fileRequired);
+    const noId = multipart([{ name: 'rate_sheet', filename: 'rates.pdf', type: 'application/pdf', data: PDF }]);
+    const b = await t.app.inject({
+      method: 'POST',
+      url: '/api/rate-sheet',
+      headers: { ...as(adminToken), ...noId.headers },
+      payload: noId.payload,
+    });
+    expect(b.json().message).toBe(SETTINGS_MESSAGES.courierIdMissing);
+    const foreign = multipart([
+      { name: 'courier_id', value: String(otherCourierId) },
+      { name: 'rate_sheet', filename: 'rates.pdf', type: 'application/pdf', data: PDF },
+    ]);
+    const c = await t.app.inject({
+      method: 'POST',
+      url: '/api/rate-sheet',
+      headers: { ...as(adminToken), ...foreign.headers },
+      payload: foreign.payload,
+    });
+    expect(c.statusCode).toBe(404);
+  });
+
+  it('serves nothing outside the stored names', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/files/rate-sheets/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/files/secrets/abc.pdf' })).statusCode).toBe(400);
+  });
+});
+
+describe('own password and profile', () => {
+  it('answers 401 with the spec message for a wrong current password, and keeps the session', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/change-password',
+      headers: as(adminToken),
+      payload: { current_password: 'not it at all', new_password: 'NewPassword#1' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(SETTINGS_MESSAGES.currentPasswordIncorrect);
+    expect((await t.app.inject({ method: 'GET', url: `/api/couriers/${courierId}`, headers: as(adminToken) })).statusCode).toBe(200);
+  });
+
+  it('refuses a short or unchanged new password with the spec messages', async () => {
+    const short = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/change-password',
+      headers: as(adminToken),
+      payload: { current_password: 'CourierAdmin#2026', new_password: 'short' },
+    });
+    expect(short.json().message).toBe(SETTINGS_MESSAGES.newPasswordTooShort);
+    const same = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/change-password',
+      headers: as(adminToken),
+      payload: { current_password: 'CourierAdmin#2026', new_password: 'CourierAdmin#2026' },
+    });
+    expect(same.json().message).toBe(SETTINGS_MESSAGES.passwordMustDiffer);
+  });
+
+  it('changes the password', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/change-password',
+      headers: as(adminToken),
+      payload: { current_password: 'CourierAdmin#2026', new_password: 'CourierAdmin#2027' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: SETTINGS_MESSAGES.passwordSaved });
+    const [row] = await t.db.select().from(users).where(eq(users.id, adminId));
+    expect(await verifyPassword(row?.passwordHash ?? '', 'CourierAdmin#2027')).toBe(true);
+    expect(await lastAudit('user.password_changed')).toMatchObject({ entityId: String(adminId) });
+  });
+
+  it('lets staff change their own profile and password, not anyone else’s', async () => {
+    const me = await tokenForUser('staff@jamaicaexpress.test');
+    const profile = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${me.id}`,
+      headers: as(me.token),
+      payload: { firstName: 'Tanisha', lastName: 'Brown-Smith', email: 'Tanisha@JamaicaExpress.test' },
+    });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json()).toEqual({ id: me.id, firstName: 'Tanisha', lastName: 'Brown-Smith', email: 'tanisha@jamaicaexpress.test' });
+
+    const taken = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${me.id}`,
+      headers: as(me.token),
+      payload: { firstName: 'T', lastName: 'B', email: 'manager@jamaicaexpress.test' },
+    });
+    expect(taken.statusCode).toBe(409);
+
+    const someoneElse = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${adminId}`,
+      headers: as(me.token),
+      payload: { firstName: 'X', lastName: 'Y', email: 'x@y.test' },
+    });
+    expect(someoneElse.statusCode).toBe(404);
+
+    const wrong = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${me.id}/password`,
+      headers: as(me.token),
+      payload: { currentPassword: 'wrong', newPassword: 'StaffMember#2027' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toBe(SETTINGS_MESSAGES.currentPasswordIncorrect);
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${me.id}/password`,
+      headers: as(me.token),
+      payload: { currentPassword: 'StaffMember#2026', newPassword: 'StaffMember#2027' },
+    });
+    expect(ok.statusCode).toBe(200);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.profile_updated'), eq(auditLog.entityId, String(me.id))));
+    expect(entry).toBeDefined();
+  });
+
+  it('refuses customers', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/change-password',
+      headers: as(customerToken),
+      payload: { current_password: 'Customer#2026', new_password: 'Customer#2027' },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});

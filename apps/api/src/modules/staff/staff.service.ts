@@ -1,0 +1,255 @@
+import { type SQL, and, count, eq, ne, sql } from 'drizzle-orm';
+import type { ListQuery, Page } from '@courier/shared/schemas/common';
+import { STAFF_MESSAGES, type StaffMember, type staffCreateSchema, type staffUpdateSchema } from '@courier/shared/schemas/staff';
+import { API_MESSAGES } from '@courier/shared/messages';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { branches } from '../../db/schema/branches';
+import { couriers } from '../../db/schema/couriers';
+import { roles } from '../../db/schema/roles';
+import { users } from '../../db/schema/users';
+import { audit } from '../../lib/audit';
+import { assertCourierRow, courierListCondition } from '../../lib/courier-scope';
+import { AppError } from '../../lib/errors';
+import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
+import { hashPassword } from '../../lib/passwords';
+import { type AuthUser, courierScope } from '../../plugins/auth';
+
+type CreateInput = z.output<typeof staffCreateSchema>;
+type UpdateInput = z.output<typeof staffUpdateSchema>;
+
+const columns = {
+  id: users.id,
+  courierId: users.courierId,
+  courierName: couriers.name,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+  email: users.email,
+  phone: users.phone,
+  role: users.role,
+  roleId: users.roleId,
+  roleName: roles.name,
+  branchId: users.branchId,
+  branchName: branches.name,
+  active: users.active,
+  lastLoginAt: users.lastLoginAt,
+  createdAt: users.createdAt,
+};
+
+const LIST_SPEC: ListSpec = {
+  sortable: {
+    name: sql`${users.lastName} || ' ' || ${users.firstName}`,
+    email: users.email,
+    role: users.role,
+    roleName: roles.name,
+    branchName: branches.name,
+    courierName: couriers.name,
+    active: users.active,
+    lastLoginAt: users.lastLoginAt,
+    createdAt: users.createdAt,
+  },
+  searchable: [sql`${users.firstName} || ' ' || ${users.lastName}`, users.email, users.phone],
+  filterable: {
+    name: { column: sql`${users.firstName} || ' ' || ${users.lastName}`, kind: 'text' },
+    email: { column: users.email, kind: 'text' },
+    phone: { column: users.phone, kind: 'text' },
+    role: { column: users.role, kind: 'exact' },
+    roleName: { column: roles.name, kind: 'exact' },
+    branchName: { column: branches.name, kind: 'exact' },
+    courierName: { column: couriers.name, kind: 'exact' },
+    active: { column: users.active, kind: 'boolean' },
+  },
+  defaultSort: { column: users.lastName, order: 'asc' },
+  tieBreaker: users.id,
+};
+
+type Row = Omit<StaffMember, 'createdAt' | 'lastLoginAt'> & { createdAt: Date; lastLoginAt: Date | null };
+function toStaff(row: Row): StaffMember {
+  return { ...row, createdAt: row.createdAt.toISOString(), lastLoginAt: row.lastLoginAt?.toISOString() ?? null };
+}
+
+function baseQuery(db: Db) {
+  return db
+    .select(columns)
+    .from(users)
+    .leftJoin(couriers, eq(couriers.id, users.courierId))
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(branches, eq(branches.id, users.branchId));
+}
+
+/** The super admin's own accounts are not staff of any courier and never listed here. */
+const notSuperAdmin = ne(users.role, 'super_admin');
+
+export async function listStaff(db: Db, user: AuthUser, query: ListQuery & { courierId?: number }): Promise<Page<StaffMember>> {
+  const clauses = listClauses(query, LIST_SPEC, [notSuperAdmin, courierListCondition(user, users.courierId, query.courierId)]);
+  return listPage(query, clauses, {
+    rows: async (c) =>
+      (
+        await baseQuery(db)
+          .where(c.where)
+          .orderBy(...c.orderBy)
+          .limit(c.limit)
+          .offset(c.offset)
+      ).map((r) => toStaff(r as Row)),
+    count: async (where: SQL | undefined) => {
+      const [row] = await db
+        .select({ n: count() })
+        .from(users)
+        .leftJoin(couriers, eq(couriers.id, users.courierId))
+        .leftJoin(roles, eq(roles.id, users.roleId))
+        .leftJoin(branches, eq(branches.id, users.branchId))
+        .where(where);
+      return row?.n ?? 0;
+    },
+  });
+}
+
+export async function getStaff(db: Db, user: AuthUser, id: number): Promise<StaffMember> {
+  const [row] = await baseQuery(db).where(and(eq(users.id, id), notSuperAdmin));
+  return toStaff(assertCourierRow(user, row as Row | undefined, STAFF_MESSAGES.notFound));
+}
+
+/**
+ * Courier admins run their courier; a staff member with staff_* rights manages branch managers
+ * and staff, not the admins above them. Only the super admin makes someone a courier admin.
+ */
+function assertMayManage(actor: AuthUser, targetRole: string) {
+  if (targetRole !== 'courier_admin') return;
+  if (actor.role === 'super_admin' || actor.role === 'courier_admin') return;
+  throw new AppError('forbidden', API_MESSAGES.forbidden);
+}
+function assertMayAssign(actor: AuthUser, role: string) {
+  if (role === 'courier_admin' && actor.role !== 'super_admin') throw new AppError('forbidden', API_MESSAGES.forbidden);
+}
+
+async function checkRoleAndBranch(db: Db, courierId: number, input: { role: string; roleId?: number | null; branchId?: number | null }) {
+  if (input.roleId) {
+    const [r] = await db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.id, input.roleId), eq(roles.courierId, courierId)));
+    if (!r) throw new AppError('bad_request', STAFF_MESSAGES.roleNotFound, { roleId: [STAFF_MESSAGES.roleNotFound] });
+  }
+  if (input.branchId) {
+    const [b] = await db
+      .select({ id: branches.id })
+      .from(branches)
+      .where(and(eq(branches.id, input.branchId), eq(branches.courierId, courierId)));
+    if (!b) throw new AppError('bad_request', STAFF_MESSAGES.branchNotFound, { branchId: [STAFF_MESSAGES.branchNotFound] });
+  }
+}
+
+async function assertEmailFree(db: Db, email: string, exceptId?: number) {
+  const conditions = [eq(users.email, email)];
+  if (exceptId) conditions.push(ne(users.id, exceptId));
+  const [clash] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(...conditions));
+  if (clash) throw new AppError('conflict', STAFF_MESSAGES.emailTaken, { email: [STAFF_MESSAGES.emailTaken] });
+}
+
+export async function createStaff(db: Db, user: AuthUser, input: CreateInput): Promise<StaffMember> {
+  const courierId = courierScope(user, input.courierId);
+  assertMayAssign(user, input.role);
+  const [courier] = await db.select({ id: couriers.id }).from(couriers).where(eq(couriers.id, courierId));
+  if (!courier) throw new AppError('not_found', 'Courier not found');
+  await checkRoleAndBranch(db, courierId, input);
+  await assertEmailFree(db, input.email);
+  const passwordHash = await hashPassword(input.password);
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        courierId,
+        role: input.role,
+        roleId: input.role === 'courier_admin' ? null : (input.roleId ?? null),
+        branchId: input.branchId ?? null,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        phone: input.phone ?? null,
+        passwordHash,
+      })
+      .returning({ id: users.id });
+    if (!row) throw new Error('User insert returned nothing');
+    await audit(tx as unknown as Db, {
+      courierId,
+      actor: user,
+      action: 'staff.created',
+      entity: 'user',
+      entityId: row.id,
+      details: { email: input.email, role: input.role, roleId: input.roleId ?? null, branchId: input.branchId ?? null },
+    });
+    return row.id;
+  });
+  return getStaff(db, user, id);
+}
+
+export async function updateStaff(db: Db, user: AuthUser, id: number, input: UpdateInput): Promise<StaffMember> {
+  const existing = await getStaff(db, user, id);
+  const courierId = existing.courierId;
+  if (courierId === null) throw new AppError('not_found', STAFF_MESSAGES.notFound);
+  assertMayManage(user, existing.role);
+  if (input.role !== existing.role) assertMayAssign(user, input.role);
+  await checkRoleAndBranch(db, courierId, input);
+  await assertEmailFree(db, input.email, id);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        phone: input.phone ?? null,
+        role: input.role,
+        roleId: input.role === 'courier_admin' ? null : (input.roleId ?? null),
+        branchId: input.branchId ?? null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(users.id, id), eq(users.courierId, courierId)));
+    await audit(tx as unknown as Db, {
+      courierId,
+      actor: user,
+      action: 'staff.updated',
+      entity: 'user',
+      entityId: id,
+      details: { role: input.role, roleId: input.roleId ?? null, branchId: input.branchId ?? null },
+    });
+  });
+  return getStaff(db, user, id);
+}
+
+export async function setStaffActive(db: Db, user: AuthUser, id: number, active: boolean): Promise<StaffMember> {
+  const existing = await getStaff(db, user, id);
+  assertMayManage(user, existing.role);
+  if (!active && id === user.id && user.kind === 'user') throw new AppError('bad_request', STAFF_MESSAGES.cannotChangeSelf);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ active, updatedAt: new Date() }).where(eq(users.id, id));
+    await audit(tx as unknown as Db, {
+      courierId: existing.courierId,
+      actor: user,
+      action: active ? 'staff.activated' : 'staff.deactivated',
+      entity: 'user',
+      entityId: id,
+    });
+  });
+  return getStaff(db, user, id);
+}
+
+export async function resetStaffPassword(db: Db, user: AuthUser, id: number, password: string): Promise<void> {
+  const existing = await getStaff(db, user, id);
+  assertMayManage(user, existing.role);
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+    await audit(tx as unknown as Db, {
+      courierId: existing.courierId,
+      actor: user,
+      action: 'staff.password_reset',
+      entity: 'user',
+      entityId: id,
+    });
+  });
+}

@@ -1,0 +1,192 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { type ZodType, z } from 'zod';
+import { errorResponseSchema, idParamSchema, listQuerySchema, pageSchema } from '@courier/shared/schemas/common';
+import { hasPermission } from '@courier/shared/domain/permissions';
+import { API_MESSAGES } from '@courier/shared/messages';
+import {
+  TICKET_MESSAGES,
+  createTicketSchema,
+  customerTicketsQuerySchema,
+  customerTicketsSchema,
+  replyTicketSchema,
+  ticketSchema,
+  ticketStatusSchema,
+  ticketWithMessagesSchema,
+  unreadCountSchema,
+  unreadTicketsSchema,
+} from '@courier/shared/schemas/tickets';
+import type { AppContext } from '../../app';
+import { AppError } from '../../lib/errors';
+import { Storage } from '../../lib/storage';
+import { currentUser, requirePermission, requireRole } from '../../plugins/auth';
+import {
+  createTicket,
+  customerTickets,
+  getTicket,
+  listTickets,
+  replyToTicket,
+  setTicketStatus,
+  ticketAttachment,
+  unreadCount,
+  unreadTickets,
+} from './tickets.service';
+import { type IncomingAttachment, readTicketForm, removeAttachments, saveAttachments } from './ticket-attachments';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const uploadErrors = { 413: errorResponseSchema, 415: errorResponseSchema };
+
+/**
+ * Tickets and replies come as JSON, or as multipart/form-data when files are attached (the same
+ * fields, validated by the same schema, plus up to three files under `attachments`). The body
+ * schema allows no body because the multipart parser leaves it null.
+ */
+async function ticketForm<T>(
+  request: FastifyRequest,
+  body: T | null | undefined,
+  schema: ZodType<T>,
+): Promise<{ input: T; attachments: IncomingAttachment[] }> {
+  if (request.isMultipart()) return readTicketForm(request, schema);
+  if (body === undefined || body === null) throw new AppError('bad_request', TICKET_MESSAGES.messageRequired);
+  return { input: body, attachments: [] };
+}
+
+/** Runs the database step with the files stored; if it fails, the files are removed again. */
+async function withStoredFiles<R>(
+  storage: Storage,
+  incoming: IncomingAttachment[],
+  run: (saved: Awaited<ReturnType<typeof saveAttachments>>) => Promise<R>,
+): Promise<R> {
+  const saved = await saveAttachments(storage, incoming);
+  try {
+    return await run(saved);
+  } catch (error) {
+    await removeAttachments(storage, saved);
+    throw error;
+  }
+}
+const courierFilter = z.object({ courierId: z.coerce.number().int().positive().optional() });
+
+/** Customers act on their own tickets; staff-side callers need the permission. */
+function customerOrPermission(permission: string): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const user = currentUser(request);
+    if (user.kind === 'customer') return;
+    if (!hasPermission(user, permission)) throw new AppError('forbidden', API_MESSAGES.forbidden);
+  };
+}
+
+/** Support tickets (part 2 §2.8, §7): customers open and answer, staff answer and set the status. */
+export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const storage = new Storage(ctx.config.uploadsDir);
+  return async (app) => {
+    const tags = ['tickets'];
+    app.get(
+      '/tickets/unread',
+      { preHandler: requirePermission('tickets_view'), schema: { tags, response: { 200: unreadTicketsSchema, ...errors } } },
+      async (req) => unreadTickets(ctx.db, currentUser(req)),
+    );
+    app.get(
+      '/tickets/unread/count',
+      { preHandler: requirePermission('tickets_view'), schema: { tags, response: { 200: unreadCountSchema, ...errors } } },
+      async (req) => ({ unreadCount: await unreadCount(ctx.db, currentUser(req)) }),
+    );
+    app.get(
+      '/tickets/customer/:customerId',
+      {
+        preHandler: customerOrPermission('tickets_view'),
+        schema: {
+          tags,
+          params: z.object({ customerId: z.coerce.number().int().positive() }),
+          querystring: customerTicketsQuerySchema,
+          response: { 200: customerTicketsSchema, ...errors },
+        },
+      },
+      async (req) => customerTickets(ctx.db, currentUser(req), req.params.customerId, req.query.page, req.query.limit),
+    );
+    app.get(
+      '/tickets',
+      {
+        preHandler: customerOrPermission('tickets_view'),
+        schema: { tags, querystring: listQuerySchema.extend(courierFilter.shape), response: { 200: pageSchema(ticketSchema), ...errors } },
+      },
+      async (req) => listTickets(ctx.db, currentUser(req), req.query),
+    );
+    app.get(
+      '/tickets/:id',
+      {
+        preHandler: customerOrPermission('tickets_view'),
+        schema: { tags, params: idParamSchema, response: { 200: ticketWithMessagesSchema, ...errors } },
+      },
+      async (req) => getTicket(ctx.db, currentUser(req), req.params.id),
+    );
+    app.post(
+      '/tickets',
+      {
+        preHandler: requireRole('customer'),
+        schema: {
+          tags,
+          consumes: ['application/json', 'multipart/form-data'],
+          body: createTicketSchema.nullish(),
+          response: { 201: ticketWithMessagesSchema, ...errors, ...uploadErrors },
+        },
+      },
+      async (req, reply) => {
+        const user = currentUser(req);
+        const { input, attachments } = await ticketForm(req, req.body, createTicketSchema);
+        const ticket = await withStoredFiles(storage, attachments, (saved) => createTicket(ctx.db, user, input, saved));
+        return reply.status(201).send(ticket);
+      },
+    );
+    app.post(
+      '/tickets/:id/messages',
+      {
+        preHandler: customerOrPermission('tickets_edit'),
+        schema: {
+          tags,
+          consumes: ['application/json', 'multipart/form-data'],
+          params: idParamSchema,
+          body: replyTicketSchema.nullish(),
+          response: { 201: ticketWithMessagesSchema, ...errors, ...uploadErrors },
+        },
+      },
+      async (req, reply) => {
+        const user = currentUser(req);
+        const { input, attachments } = await ticketForm(req, req.body, replyTicketSchema);
+        const ticket = await withStoredFiles(storage, attachments, (saved) =>
+          replyToTicket(ctx.db, user, req.params.id, input.message, saved),
+        );
+        return reply.status(201).send(ticket);
+      },
+    );
+    app.get(
+      '/tickets/:id/attachments/:file',
+      {
+        preHandler: customerOrPermission('tickets_view'),
+        schema: {
+          tags,
+          params: z.object({ id: z.coerce.number().int().positive(), file: z.string().regex(/^[a-f0-9]{32}\.(pdf|jpg|png)$/) }),
+          // The answer is the file's bytes (its type set below); errors are the usual { message }.
+        },
+      },
+      async (req, reply) => {
+        const file = await ticketAttachment(ctx.db, storage, currentUser(req), req.params.id, req.params.file);
+        return reply
+          .type(file.mime)
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Content-Security-Policy', "default-src 'none'; sandbox")
+          .header('Cache-Control', 'private, no-store')
+          .header('Content-Disposition', `attachment; filename="${file.name.replace(/[^\w.-]/g, '_')}"`)
+          .send(file.data);
+      },
+    );
+    app.patch(
+      '/tickets/:id/status',
+      {
+        preHandler: requirePermission('tickets_edit'),
+        schema: { tags, params: idParamSchema, body: ticketStatusSchema, response: { 200: ticketWithMessagesSchema, ...errors } },
+      },
+      async (req) => setTicketStatus(ctx.db, currentUser(req), req.params.id, req.body.status),
+    );
+  };
+}

@@ -1,0 +1,257 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TICKET_MESSAGES } from '@courier/shared/schemas/tickets';
+import { makeCourier, makeCustomer, makeUser } from '../../../test/comms-fixtures';
+import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
+
+let t: TestApp;
+type Person = { id: number; token: string };
+let courierA: number;
+let courierB: number;
+let adminA: Person;
+let adminA2: Person;
+let staffA: Person;
+let staffNoTickets: Person;
+let adminB: Person;
+let superAdmin: Person;
+let alice: Person;
+let bob: Person;
+let carol: Person;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  courierA = (await makeCourier(t, 'AAA')).id;
+  courierB = (await makeCourier(t, 'BBB')).id;
+  adminA = await makeUser(t, courierA, 'courier_admin');
+  adminA2 = await makeUser(t, courierA, 'courier_admin');
+  staffA = await makeUser(t, courierA, 'staff', ['tickets_view', 'tickets_edit']);
+  staffNoTickets = await makeUser(t, courierA, 'staff', ['packages_view']);
+  adminB = await makeUser(t, courierB, 'courier_admin');
+  superAdmin = await makeUser(t, null, 'super_admin');
+  alice = await makeCustomer(t, courierA);
+  bob = await makeCustomer(t, courierA);
+  carol = await makeCustomer(t, courierB);
+});
+afterAll(async () => t?.close());
+
+async function openTicket(who: Person, subject = 'Where is my package?') {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/tickets',
+    headers: bearer(who.token),
+    payload: { subject, department: 'Packages', message: 'It was delivered to Miami last week.' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: number; ticket_no: string; status: string };
+}
+
+const get = (who: Person, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(who.token) });
+const count = async (who: Person) => (await get(who, '/api/tickets/unread/count')).json().unreadCount as number;
+
+describe('creating tickets', () => {
+  it('numbers tickets per courier as TKT-000001 and starts them Pending', async () => {
+    const first = await openTicket(alice);
+    const other = await openTicket(carol);
+    expect(first.ticket_no).toBe('TKT-000001');
+    expect(other.ticket_no).toBe('TKT-000001');
+    expect(first.status).toBe('Pending');
+    const second = await openTicket(bob);
+    expect(second.ticket_no).toBe('TKT-000002');
+  });
+
+  it('validates with the spec-side messages and refuses unknown fields', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/tickets',
+      headers: bearer(alice.token),
+      payload: { subject: ' ', department: 'Packages', message: 'x' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors.subject).toContain(TICKET_MESSAGES.subjectRequired);
+    const extra = await t.app.inject({
+      method: 'POST',
+      url: '/api/tickets',
+      headers: bearer(alice.token),
+      payload: { subject: 'a', department: 'Packages', message: 'x', status: 'Resolved' },
+    });
+    expect(extra.statusCode).toBe(400);
+  });
+
+  it('only customers open tickets', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/tickets',
+      headers: bearer(adminA.token),
+      payload: { subject: 'x', department: 'Packages', message: 'y' },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('tenancy and ownership', () => {
+  it('a customer cannot read another customer ticket (404), nor their list', async () => {
+    const mine = await openTicket(alice, 'Alice only');
+    expect((await get(bob, `/api/tickets/${mine.id}`)).statusCode).toBe(404);
+    expect((await get(alice, `/api/tickets/${mine.id}`)).statusCode).toBe(200);
+    expect((await get(bob, `/api/tickets/customer/${alice.id}?page=1&limit=100`)).statusCode).toBe(404);
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: `/api/tickets/${mine.id}/messages`,
+      headers: bearer(bob.token),
+      payload: { message: 'hijack' },
+    });
+    expect(reply.statusCode).toBe(404);
+    const list = (await get(bob, '/api/tickets')).json();
+    expect(list.data.every((x: { customer: { id: number } }) => x.customer.id === bob.id)).toBe(true);
+  });
+
+  it('staff of one courier cannot see another courier tickets', async () => {
+    const theirs = await openTicket(carol, 'Courier B ticket');
+    expect((await get(adminA, `/api/tickets/${theirs.id}`)).statusCode).toBe(404);
+    expect((await get(staffA, `/api/tickets/${theirs.id}`)).statusCode).toBe(404);
+    const status = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/tickets/${theirs.id}/status`,
+      headers: bearer(adminA.token),
+      payload: { status: 'Resolved' },
+    });
+    expect(status.statusCode).toBe(404);
+    expect((await get(adminA, `/api/tickets/customer/${carol.id}?page=1&limit=100`)).statusCode).toBe(404);
+    const list = (await get(adminA, '/api/tickets?limit=100')).json();
+    expect(list.data.length).toBeGreaterThan(0);
+    expect(list.data.every((x: { courier: { id: number } }) => x.courier.id === courierA)).toBe(true);
+    const unread = (await get(adminA, '/api/tickets/unread')).json();
+    expect(unread.tickets.every((x: { courier: { id: number } }) => x.courier.id === courierA)).toBe(true);
+    expect((await get(adminB, `/api/tickets/${theirs.id}`)).statusCode).toBe(200);
+  });
+
+  it('the super admin sees tickets across couriers', async () => {
+    const list = (await get(superAdmin, '/api/tickets?limit=100')).json();
+    const ids = new Set(list.data.map((x: { courier: { id: number } }) => x.courier.id));
+    expect(ids.has(courierA)).toBe(true);
+    expect(ids.has(courierB)).toBe(true);
+    const onlyB = (await get(superAdmin, `/api/tickets?limit=100&courierId=${courierB}`)).json();
+    expect(onlyB.data.every((x: { courier: { id: number } }) => x.courier.id === courierB)).toBe(true);
+  });
+
+  it('staff need tickets_view for the unread calls; customers are refused them', async () => {
+    expect((await get(staffNoTickets, '/api/tickets/unread/count')).statusCode).toBe(403);
+    expect((await get(alice, '/api/tickets/unread')).statusCode).toBe(403);
+    expect((await get(staffNoTickets, '/api/tickets')).statusCode).toBe(403);
+  });
+
+  it('changing the status needs tickets_edit and takes the three statuses', async () => {
+    const tk = await openTicket(bob, 'Status please');
+    const viewer = await makeUser(t, courierA, 'staff', ['tickets_view']);
+    const refused = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/tickets/${tk.id}/status`,
+      headers: bearer(viewer.token),
+      payload: { status: 'In Progress' },
+    });
+    expect(refused.statusCode).toBe(403);
+    const bad = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/tickets/${tk.id}/status`,
+      headers: bearer(staffA.token),
+      payload: { status: 'Closed' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const ok = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/tickets/${tk.id}/status`,
+      headers: bearer(staffA.token),
+      payload: { status: 'In Progress' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().status).toBe('In Progress');
+  });
+});
+
+describe('read markers per reader', () => {
+  it('opening a ticket clears it for that reader only; a new customer message brings it back', async () => {
+    const before = { a: await count(adminA), a2: await count(adminA2), s: await count(staffA) };
+    const tk = await openTicket(alice, 'Markers');
+    expect(await count(adminA)).toBe(before.a + 1);
+    expect(await count(adminA2)).toBe(before.a2 + 1);
+    expect(await count(staffA)).toBe(before.s + 1);
+
+    await get(adminA, `/api/tickets/${tk.id}`);
+    expect(await count(adminA)).toBe(before.a);
+    expect(await count(adminA2)).toBe(before.a2 + 1);
+
+    // A staff answer does not make it unread for other staff; the customer sees it as unread.
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `/api/tickets/${tk.id}/messages`,
+      headers: bearer(staffA.token),
+      payload: { message: 'We are checking with the warehouse.' },
+    });
+    expect(answer.statusCode).toBe(201);
+    expect(await count(staffA)).toBe(before.s);
+    expect(await count(adminA)).toBe(before.a);
+    const forAlice = (await get(alice, `/api/tickets/customer/${alice.id}?page=1&limit=100`)).json();
+    const seen = forAlice.data.find((x: { id: number }) => x.id === tk.id);
+    expect(seen.unread).toBe(true);
+    expect(seen.messages.map((m: { user_id: number | null; customer_id: number | null }) => [m.user_id, m.customer_id])).toEqual([
+      [null, alice.id],
+      [staffA.id, null],
+    ]);
+    await get(alice, `/api/tickets/${tk.id}`);
+    const again = (await get(alice, `/api/tickets/customer/${alice.id}?page=1&limit=100`)).json();
+    expect(again.data.find((x: { id: number }) => x.id === tk.id).unread).toBe(false);
+
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/tickets/${tk.id}/messages`,
+      headers: bearer(alice.token),
+      payload: { message: 'Thanks, any news?' },
+    });
+    expect(await count(adminA)).toBe(before.a + 1);
+    expect(await count(staffA)).toBe(before.s + 1);
+  });
+
+  it('GET /tickets/unread lists the newest unread first with the count', async () => {
+    const fresh = await makeUser(t, courierA, 'courier_admin');
+    // Unread is about messages that arrive while one is on the team.
+    expect(await count(fresh)).toBe(0);
+    const older = await openTicket(alice, 'Older');
+    const newer = await openTicket(bob, 'Newer');
+    const body = (await get(fresh, '/api/tickets/unread')).json();
+    expect(body.unreadCount).toBe(2);
+    expect(body.tickets.map((x: { id: number }) => x.id)).toEqual([newer.id, older.id]);
+    expect(body.tickets.every((x: { unread: boolean }) => x.unread)).toBe(true);
+    const sa = (await get(superAdmin, '/api/tickets/unread')).json();
+    expect(sa.tickets.map((x: { id: number }) => x.id)).toContain(newer.id);
+  });
+});
+
+describe('badge counts', () => {
+  it('counts exactly up to 100 (shown 99+), and the customer badge counts tickets with a staff message', async () => {
+    const courier = (await makeCourier(t, 'CAP')).id;
+    const admin = await makeUser(t, courier, 'courier_admin');
+    const customer = await makeCustomer(t, courier);
+    const ids: number[] = [];
+    for (let i = 0; i < 120; i++) ids.push((await openTicket(customer, `Bulk ${i}`)).id);
+    // 120 unread: the count stops at 100, enough for the bell's 99+.
+    expect(await count(admin)).toBe(100);
+    const bell = (await get(admin, '/api/tickets/unread')).json();
+    expect(bell.unreadCount).toBe(100);
+    expect(bell.tickets).toHaveLength(10);
+
+    for (const id of ids.slice(0, 11)) {
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/tickets/${id}/messages`,
+        headers: bearer(admin.token),
+        payload: { message: 'On it' },
+      });
+    }
+    for (const id of ids.slice(11, 25)) await get(admin, `/api/tickets/${id}`);
+    expect(await count(admin)).toBe(95);
+    const page = (await get(customer, `/api/tickets/customer/${customer.id}?page=1&limit=100`)).json();
+    expect(page.total).toBe(120);
+    expect(page.data).toHaveLength(100);
+    const withStaff = page.data.filter((x: { messages: Array<{ user_id: number | null }> }) => x.messages.some((m) => m.user_id !== null));
+    expect(withStaff).toHaveLength(11);
+  });
+});

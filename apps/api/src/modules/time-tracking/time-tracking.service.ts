@@ -1,0 +1,137 @@
+import { and, asc, eq, gte, isNull, lt, or } from 'drizzle-orm';
+import { API_MESSAGES } from '@courier/shared/messages';
+import { TIME_MESSAGES, type ClockStatus, type TimeEntry, type Timesheet } from '@courier/shared/schemas/time-tracking';
+import type { Db } from '../../db/client';
+import { timeEntries } from '../../db/schema/time-entries';
+import { users } from '../../db/schema/users';
+import { AppError } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+
+/** Couriers work on Jamaica time (UTC-5, no daylight saving): a day runs midnight to midnight there. */
+const JAMAICA_OFFSET = '-05:00';
+
+function dayStart(date: string): Date {
+  return new Date(`${date}T00:00:00${JAMAICA_OFFSET}`);
+}
+
+function nextDayStart(date: string): Date {
+  return new Date(dayStart(date).getTime() + 24 * 3_600_000);
+}
+
+function courierOf(user: AuthUser): number {
+  if (user.kind !== 'user' || user.courierId === null) throw new AppError('forbidden', API_MESSAGES.forbidden);
+  return user.courierId;
+}
+
+function minutesBetween(start: Date, end: Date | null, now: Date): number {
+  return Math.max(0, Math.floor(((end ?? now).getTime() - start.getTime()) / 60_000));
+}
+
+function toEntry(row: typeof timeEntries.$inferSelect, now: Date): TimeEntry {
+  return {
+    id: row.id,
+    userId: row.userId,
+    clockIn: row.clockIn.toISOString(),
+    clockOut: row.clockOut?.toISOString() ?? null,
+    minutes: minutesBetween(row.clockIn, row.clockOut, now),
+  };
+}
+
+export async function clockStatus(db: Db, user: AuthUser, now = new Date()): Promise<ClockStatus> {
+  const courierId = courierOf(user);
+  const today = new Date(now.getTime() - 5 * 3_600_000).toISOString().slice(0, 10);
+  const rows = await db
+    .select()
+    .from(timeEntries)
+    .where(
+      and(
+        eq(timeEntries.courierId, courierId),
+        eq(timeEntries.userId, user.id),
+        or(gte(timeEntries.clockIn, dayStart(today)), isNull(timeEntries.clockOut)),
+      ),
+    );
+  const open = rows.find((r) => r.clockOut === null);
+  const midnight = dayStart(today).getTime();
+  const todayMinutes = rows.reduce((sum, r) => sum + minutesBetween(new Date(Math.max(midnight, r.clockIn.getTime())), r.clockOut, now), 0);
+  return { open: open ? toEntry(open, now) : null, todayMinutes };
+}
+
+export async function clockIn(db: Db, user: AuthUser): Promise<ClockStatus> {
+  const courierId = courierOf(user);
+  // The partial unique index (one open shift per person) settles a double click or two tabs.
+  const inserted = await db
+    .insert(timeEntries)
+    .values({ courierId, userId: user.id, clockIn: new Date() })
+    .onConflictDoNothing()
+    .returning({ id: timeEntries.id });
+  if (inserted.length === 0) throw new AppError('conflict', TIME_MESSAGES.alreadyIn);
+  return clockStatus(db, user);
+}
+
+export async function clockOut(db: Db, user: AuthUser): Promise<ClockStatus> {
+  const courierId = courierOf(user);
+  const updated = await db
+    .update(timeEntries)
+    .set({ clockOut: new Date() })
+    .where(and(eq(timeEntries.courierId, courierId), eq(timeEntries.userId, user.id), isNull(timeEntries.clockOut)))
+    .returning({ id: timeEntries.id });
+  if (updated.length === 0) throw new AppError('conflict', TIME_MESSAGES.notIn);
+  return clockStatus(db, user);
+}
+
+/** Shifts that started in the period (Jamaica dates, both ends included), per person, with totals. */
+export async function timesheet(
+  db: Db,
+  user: AuthUser,
+  query: { from: string; to: string; userId?: number },
+  now = new Date(),
+): Promise<Timesheet> {
+  const courierId = courierOf(user);
+  const rows = await db
+    .select({ entry: timeEntries, firstName: users.firstName, lastName: users.lastName, role: users.role })
+    .from(timeEntries)
+    .innerJoin(users, eq(users.id, timeEntries.userId))
+    .where(
+      and(
+        eq(timeEntries.courierId, courierId),
+        gte(timeEntries.clockIn, dayStart(query.from)),
+        lt(timeEntries.clockIn, nextDayStart(query.to)),
+        query.userId ? eq(timeEntries.userId, query.userId) : undefined,
+      ),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(timeEntries.userId), asc(timeEntries.clockIn));
+  const people = new Map<number, Timesheet['people'][number]>();
+  for (const r of rows) {
+    let person = people.get(r.entry.userId);
+    if (!person) {
+      person = { userId: r.entry.userId, name: `${r.firstName} ${r.lastName}`, role: r.role, totalMinutes: 0, entries: [] };
+      people.set(r.entry.userId, person);
+    }
+    const entry = toEntry(r.entry, now);
+    person.entries.push(entry);
+    person.totalMinutes += entry.minutes;
+  }
+  const list = [...people.values()];
+  return { from: query.from, to: query.to, people: list, totalMinutes: list.reduce((s, p) => s + p.totalMinutes, 0) };
+}
+
+function csvCell(value: string | number): string {
+  const text = String(value);
+  // Quote everything that could break a row, and defuse spreadsheet formulas.
+  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) || safe !== text ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export function timesheetCsv(sheet: Timesheet): string {
+  const lines = [['Name', 'Role', 'Clock in', 'Clock out', 'Minutes', 'Hours'].join(',')];
+  for (const person of sheet.people) {
+    for (const e of person.entries) {
+      lines.push([person.name, person.role, e.clockIn, e.clockOut ?? '', e.minutes, (e.minutes / 60).toFixed(2)].map(csvCell).join(','));
+    }
+    lines.push(
+      [`${person.name} total`, person.role, '', '', person.totalMinutes, (person.totalMinutes / 60).toFixed(2)].map(csvCell).join(','),
+    );
+  }
+  lines.push(['All staff total', '', '', '', sheet.totalMinutes, (sheet.totalMinutes / 60).toFixed(2)].map(csvCell).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}

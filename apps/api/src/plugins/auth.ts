@@ -1,0 +1,148 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { ALL_PERMISSIONS } from '@courier/shared/constants/permissions';
+import type { Role } from '@courier/shared/constants/roles';
+import { hasPermission } from '@courier/shared/domain/permissions';
+import { API_MESSAGES } from '@courier/shared/messages';
+import type { Db } from '../db/client';
+import { couriers } from '../db/schema/couriers';
+import { customers } from '../db/schema/customers';
+import { roles } from '../db/schema/roles';
+import { users } from '../db/schema/users';
+import { AppError } from '../lib/errors';
+import { type AccountKind, type TokenService, isRevoked, parseSubject } from '../lib/tokens';
+
+/** The signed-in caller, as every route and service sees it. */
+export interface AuthUser {
+  id: number;
+  kind: AccountKind;
+  role: Role;
+  /** null only for the super admin. */
+  courierId: number | null;
+  branchId: number | null;
+  permissions: string[];
+  jti: string;
+  exp: number;
+  /** Set when this session came from an impersonation token. */
+  impersonatorId?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Routes reachable without a token. Every other /api route answers 401 without one. */
+    public?: boolean;
+  }
+}
+
+/** Courier admins and general admins hold every permission inside their own courier. */
+const COURIER_WIDE_ROLES: ReadonlySet<string> = new Set(['courier_admin', 'admin']);
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/** Resolves a token to the live account; null when the token, the account or its courier is not valid. */
+export async function resolveUser(db: Db, tokens: TokenService, token: string): Promise<AuthUser | null> {
+  const claims = await tokens.verify(token);
+  if (claims?.type !== 'access') return null;
+  const subject = parseSubject(claims.sub);
+  if (!subject) return null;
+  if (await isRevoked(db, claims.jti)) return null;
+  const base = { jti: claims.jti, exp: claims.exp, impersonatorId: claims.impersonatorId };
+
+  if (subject.kind === 'customer') {
+    const [row] = await db
+      .select({
+        id: customers.id,
+        courierId: customers.courierId,
+        branchId: customers.branchId,
+        active: customers.active,
+        courierStatus: couriers.status,
+      })
+      .from(customers)
+      .innerJoin(couriers, eq(couriers.id, customers.courierId))
+      .where(eq(customers.id, subject.id))
+      .limit(1);
+    if (!row?.active || row.courierStatus !== 'active') return null;
+    return { ...base, id: row.id, kind: 'customer', role: 'customer', courierId: row.courierId, branchId: row.branchId, permissions: [] };
+  }
+
+  const [row] = await db
+    .select({
+      id: users.id,
+      role: users.role,
+      courierId: users.courierId,
+      branchId: users.branchId,
+      active: users.active,
+      rolePermissions: roles.permissions,
+      courierStatus: couriers.status,
+    })
+    .from(users)
+    .leftJoin(roles, and(eq(roles.id, users.roleId), eq(roles.courierId, users.courierId)))
+    .leftJoin(couriers, eq(couriers.id, users.courierId))
+    .where(eq(users.id, subject.id))
+    .limit(1);
+  if (!row?.active) return null;
+  if (row.role !== 'super_admin' && row.courierStatus !== 'active') return null;
+  const permissions = row.role === 'super_admin' || COURIER_WIDE_ROLES.has(row.role) ? [...ALL_PERMISSIONS] : (row.rolePermissions ?? []);
+  return { ...base, id: row.id, kind: 'user', role: row.role, courierId: row.courierId, branchId: row.branchId, permissions };
+}
+
+/**
+ * Reads the bearer token of every /api request. Routes are private unless their config says
+ * `public: true`; on a public route a valid token still identifies the caller.
+ */
+export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+    const isPublic = request.routeOptions.config?.public === true;
+    const token = bearerToken(request);
+    if (token) request.user = await resolveUser(db, tokens, token);
+    if (isPublic || request.is404) return;
+    if (!token) throw new AppError('unauthenticated', API_MESSAGES.unauthenticated);
+    if (!request.user) throw new AppError('unauthenticated', API_MESSAGES.invalidToken);
+  });
+}
+
+/** The caller, known to be signed in (the onRequest hook has already refused anonymous calls). */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new AppError('unauthenticated', API_MESSAGES.unauthenticated);
+  return request.user;
+}
+
+export function requireRole(...allowed: Role[]): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const user = currentUser(request);
+    if (!allowed.includes(user.role)) throw new AppError('forbidden', API_MESSAGES.forbidden);
+  };
+}
+
+/** Staff-side callers need the permission; customers never pass. */
+export function requirePermission(...anyOf: string[]): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const user = currentUser(request);
+    if (user.kind !== 'user' || !anyOf.some((p) => hasPermission(user, p))) {
+      throw new AppError('forbidden', API_MESSAGES.forbidden);
+    }
+  };
+}
+
+/**
+ * The courier whose data a call may touch. Courier-bound callers always get their own courier;
+ * the super admin must name one (e.g. `?courierId=`), and may name any.
+ */
+export function courierScope(user: AuthUser, requested?: number | null): number {
+  if (user.role === 'super_admin') {
+    if (!requested) throw new AppError('bad_request', 'Choose a courier');
+    return requested;
+  }
+  if (user.courierId === null) throw new AppError('forbidden', API_MESSAGES.forbidden);
+  return user.courierId;
+}

@@ -1,0 +1,70 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { API_MESSAGES } from '@courier/shared/messages';
+import { AppError } from '../lib/errors';
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[] } };
+}
+
+/** Field errors keyed by the dotted path of each zod issue; the first message leads. */
+function fieldErrorsOf(issues: ValidationIssue[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const pathParts = issue.params?.issue?.path;
+    const key =
+      pathParts && pathParts.length > 0
+        ? pathParts.map(String).join('.')
+        : (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
+    const list = out[key] ?? [];
+    list.push(issue.message ?? API_MESSAGES.invalidInput);
+    out[key] = list;
+  }
+  return out;
+}
+
+/**
+ * One error handler for the whole API: every failure answers `{ message, code?, fieldErrors? }`.
+ * A 4xx carries a message a person can act on; a 5xx never leaks internals.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ message: error.message, code: error.code, fieldErrors: error.fieldErrors });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation as unknown as ValidationIssue[];
+      const first = issues[0]?.message ?? API_MESSAGES.invalidInput;
+      return reply.status(400).send({ message: first, code: 'validation', fieldErrors: fieldErrorsOf(issues) });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return reply.status(500).send({ message: API_MESSAGES.internal, code: 'internal' });
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return reply.status(400).send({ message: API_MESSAGES.malformedJson, code: 'malformed_json' });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        return reply.status(415).send({ message: API_MESSAGES.unsupportedMediaType, code: 'unsupported_media_type' });
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      case 'FST_REQ_FILE_TOO_LARGE':
+        return reply.status(413).send({ message: API_MESSAGES.bodyTooLarge, code: 'payload_too_large' });
+    }
+    if (error instanceof SyntaxError && (error as FastifyError).statusCode === 400) {
+      return reply.status(400).send({ message: API_MESSAGES.malformedJson, code: 'malformed_json' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ message: API_MESSAGES.tooManyRequests, code: 'too_many_requests' });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: error.message || API_MESSAGES.invalidInput });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: API_MESSAGES.internal, code: 'internal' });
+  });
+}

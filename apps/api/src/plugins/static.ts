@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { API_MESSAGES } from '@courier/shared/messages';
+
+/** Where the built web app is: WEB_DIST, else apps/web/dist relative to source or bundle. */
+export function findWebDist(configured?: string): string | undefined {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = configured
+    ? [path.resolve(configured)]
+    : [path.resolve(here, '../../../web/dist'), path.resolve(here, '../../web/dist'), path.resolve(here, '../../../apps/web/dist')];
+  return candidates.find((dir) => existsSync(path.join(dir, 'index.html')));
+}
+
+/**
+ * Serves the single-page app with history fallback: any GET that is not under /api and not a
+ * file answers index.html, so deep links work. Unknown /api routes answer JSON 404.
+ */
+export async function registerStatic(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // Hashed assets never change; index.html must always be revalidated.
+      setHeaders(reply, filePath) {
+        reply.header(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!isApi && webDist && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
+    }
+    return reply.status(404).send({ message: API_MESSAGES.routeNotFound, code: 'not_found' });
+  });
+}

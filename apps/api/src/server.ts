@@ -1,0 +1,43 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { createRuntime } from './context';
+import { formatDemoLogins, isDatabaseEmpty, seedDemo } from './db/seed';
+import { startOutboxWorker } from './jobs/outbox-worker';
+import { startUncollectedJob } from './jobs/uncollected-job';
+
+const config = loadConfig();
+const { ctx, database } = await createRuntime(config);
+const app = await buildApp(ctx, { serveWeb: true });
+
+if (config.SEED_DEMO && (await isDatabaseEmpty(ctx.db))) {
+  await seedDemo(ctx.db);
+  const base = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  // Printed once, on the first start of an empty database.
+  console.log(`\n${formatDemoLogins(base)}\n`);
+}
+
+const worker = startOutboxWorker(ctx.mailer, app.log);
+const uncollected = startUncollectedJob({ db: ctx.db, mailer: ctx.mailer }, app.log);
+await app.listen({ port: config.PORT, host: config.HOST });
+app.log.info(`Courier portal on http://localhost:${config.PORT} (${database.kind} database)`);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    uncollected.stop();
+    await app.close();
+    await worker.stop();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,297 @@
+import { type Page, expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+import { waitForMail } from '../support/mailbox';
+
+const DEMO = {
+  super_admin: { email: 'superadmin@courierportal.test', password: 'SuperAdmin#2026' },
+  courier_admin: { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026' },
+  branch_manager: { email: 'manager@jamaicaexpress.test', password: 'BranchManager#2026' },
+  staff: { email: 'staff@jamaicaexpress.test', password: 'StaffMember#2026' },
+  customer: { email: 'customer@example.test', password: 'Customer#2026' },
+};
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function signIn(page: Page, loginPath: string, email: string, password: string) {
+  if (!page.url().endsWith(loginPath)) await page.goto(loginPath);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/**
+ * Every path the app navigated to, recorded in the page: the portal pages themselves belong to
+ * other journeys (and until they exist the catch-all route moves on to /), so a journey here
+ * checks where sign-in and the guard sent the browser.
+ */
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __paths: string[] };
+    w.__paths = [location.pathname];
+    for (const method of ['pushState', 'replaceState'] as const) {
+      const original = history[method].bind(history);
+      history[method] = (data: unknown, unused: string, url?: string | URL | null) => {
+        original(data, unused, url);
+        w.__paths.push(location.pathname);
+      };
+    }
+  });
+});
+
+async function expectNavigatedTo(page: Page, path: string | RegExp) {
+  await page.waitForFunction(
+    ({ source, flags, exact }) => {
+      const paths = (window as unknown as { __paths?: string[] }).__paths ?? [];
+      return paths.some((p) => (exact !== null ? p === exact : new RegExp(source, flags).test(p)));
+    },
+    typeof path === 'string' ? { source: '', flags: '', exact: path } : { source: path.source, flags: path.flags, exact: null },
+    { timeout: 15_000 },
+  );
+}
+
+test.describe('registration wizard', () => {
+  test('registers a customer through the four steps, showing each step’s errors', async ({ page }) => {
+    await page.goto('/register');
+    await expect(page.getByText('Jamaica Express Post').first()).toBeVisible();
+    const progress = page.getByRole('list', { name: 'Registration progress' });
+    for (const label of ['Account', 'Personal', 'Contact', 'Address']) await expect(progress.getByText(label)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await expectNoSeriousA11yViolations(page);
+
+    // Step 1: business without a name.
+    await page.getByLabel('Business').check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Business name is required for business accounts')).toBeVisible();
+    await expect(page.getByText('Please fill in all required fields correctly')).toBeVisible();
+    await page.getByLabel('Individual').check();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Step 2: everything missing.
+    await expect(page.getByText('Personal Information')).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+    for (const message of [
+      'Title is required for individual accounts',
+      'First name is required',
+      'Last name is required',
+      'TRN is required',
+    ]) {
+      await expect(page.getByText(message)).toBeVisible();
+    }
+    await page.getByLabel('First Name').fill('Shanice');
+    await expect(page.getByText('First name is required')).toHaveCount(0);
+    await page.getByLabel('Title').selectOption('Ms.');
+    await page.getByLabel('Last Name').fill('Morgan');
+    await page.getByLabel('TRN').fill('101-202-303');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Step 3: bad e-mail, short and mismatched passwords.
+    await expect(page.getByText('Contact Information')).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+    for (const message of ['Email is required', 'Phone number is required', 'Password is required']) {
+      await expect(page.getByText(message)).toBeVisible();
+    }
+    const email = `shanice.${unique()}@example.test`;
+    await page.getByLabel('Email').fill('shanice@example');
+    await page.getByLabel('Phone').fill('876-555-0199');
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm Password').fill('different');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Invalid email format')).toBeVisible();
+    await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+    await expect(page.getByText('Passwords do not match')).toBeVisible();
+    await page.getByLabel('Email').fill(`  ${email.toUpperCase()} `);
+    await page.getByLabel('Password', { exact: true }).fill('Shanice#2026');
+    await page.getByLabel('Confirm Password').fill('Shanice#2026');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Previous keeps what was typed.
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(page.getByLabel('Phone')).toHaveValue('876-555-0199');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Step 4.
+    await expect(page.getByText('Address & Branch')).toBeVisible();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    for (const message of ['Street address is required', 'Parish is required', 'City is required', 'Branch is required']) {
+      await expect(page.getByText(message)).toBeVisible();
+    }
+    await page.getByLabel('Street Address').fill(' 9 Hope Road ');
+    await page.getByLabel('Parish').selectOption('St. Andrew');
+    await page.getByLabel('City').fill('Kingston');
+    await page.getByLabel('Branch').selectOption({ label: 'Chapelton' });
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Registration successful! You are now logged in.')).toBeVisible();
+    await expectNavigatedTo(page, '/customer/dashboard');
+
+    // Signed in as the new customer, with trimmed, lowercased data and a mailbox number.
+    const profile = await page.evaluate(async () => {
+      const res = await fetch('/api/customers/profile', { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
+      return res.json();
+    });
+    expect(profile).toMatchObject({ email, address: '9 Hope Road', branch: { name: 'Chapelton' } });
+    expect(profile.mailboxNumber).toMatch(/^JXP-\d+$/);
+  });
+
+  test('an unknown courier key shows the spec message and reloads', async ({ page }) => {
+    await page.goto('/register?api_key=ck_does_not_exist');
+    await expect(page.getByText('Courier not found. Reloading page...').first()).toBeVisible();
+    // The page reloads after 2 s (and tries again).
+    await page.waitForEvent('load', { timeout: 10_000 });
+  });
+});
+
+test.describe('sign-in by role', () => {
+  const cases = [
+    { role: 'customer', path: '/login', home: '/customer/dashboard' },
+    { role: 'courier_admin', path: '/admin/login', home: '/admin/dashboard' },
+    { role: 'branch_manager', path: '/staff/login', home: '/staff/dashboard' },
+    { role: 'staff', path: '/staff/login', home: '/staff/dashboard' },
+    { role: 'super_admin', path: '/superadmin/login', home: '/superadmin/dashboard' },
+  ] as const;
+  for (const c of cases) {
+    test(`${c.role} signs in at ${c.path} and lands on ${c.home}`, async ({ page }) => {
+      await signIn(page, c.path, DEMO[c.role].email, DEMO[c.role].password);
+      await expectNavigatedTo(page, c.home);
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    });
+  }
+
+  test('the login pages carry the spec texts and refuse wrong credentials', async ({ page }) => {
+    await page.goto('/admin/login');
+    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+    await signIn(page, '/admin/login', DEMO.courier_admin.email, 'wrong-password');
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
+    await page.goto('/staff/login');
+    await expect(page.getByRole('heading', { name: 'Staff Login' })).toBeVisible();
+    await page.goto('/superadmin/login');
+    await expect(page.getByRole('heading', { name: 'Super Admin Login' })).toBeVisible();
+    await signIn(page, '/superadmin/login', DEMO.courier_admin.email, DEMO.courier_admin.password);
+    await expect(page.getByText('You do not have permission to access this area')).toBeVisible();
+    await page.goto('/login');
+    for (const phrase of ['Express Delivery', 'Secure Shipping', 'Real-time Tracking'])
+      await expect(page.getByText(phrase).first()).toBeAttached();
+    await expect(page.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', /\/register\?api_key=/);
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe('route guard', () => {
+  test('a deep link while signed out comes back after sign-in', async ({ page }) => {
+    await page.goto('/customer/profile');
+    await expectNavigatedTo(page, '/login');
+    expect(await page.evaluate(() => sessionStorage.getItem('redirectAfterLogin'))).toBe('/customer/profile');
+    await signIn(page, '/login', DEMO.customer.email, DEMO.customer.password);
+    await expectNavigatedTo(page, '/customer/profile');
+    await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+    await expect(page.getByText('JXP-10001')).toBeVisible();
+    await expect(page.getByLabel('Pickup Branch').locator('option:checked')).toHaveText('May Pen');
+  });
+
+  test('a signed-in user of another role is sent to their own home', async ({ page }) => {
+    await signIn(page, '/staff/login', DEMO.staff.email, DEMO.staff.password);
+    await expectNavigatedTo(page, '/staff/dashboard');
+    await page.goto('/customer/profile');
+    await expectNavigatedTo(page, /^\/staff(\/|$)/);
+    await expect(page).not.toHaveURL(/\/customer\/profile/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+  });
+});
+
+test('a password is reset from the e-mail actually received', async ({ page, request }) => {
+  const email = `reset.${unique()}@example.test`;
+  const validate = await (await request.get('/api/couriers/validate/ck_demo_jamaica_express_2026')).json();
+  const branches = await (await request.get(`/api/branches/public/${validate.data.id}`)).json();
+  const created = await request.post('/api/customers/register', {
+    data: {
+      accountType: 'individual',
+      title: 'Mr.',
+      firstName: 'Reset',
+      lastName: 'Tester',
+      email,
+      phone: '876-555-0123',
+      password: 'OldPassword#1',
+      trn: '999-888-777',
+      address: '1 Test Lane',
+      parish: 'Clarendon',
+      city: 'May Pen',
+      branchId: branches.data[0].id,
+      api_key: 'ck_demo_jamaica_express_2026',
+    },
+  });
+  expect(created.status()).toBe(201);
+
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reset Your Password' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByText('Password reset email sent. Please check your inbox.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const mail = await waitForMail(email, /reset-password/);
+  // Quoted-printable: join soft line breaks and decode "=3D" before reading the link.
+  const decoded = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
+  const link = /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(decoded)?.[0];
+  expect(link).toBeTruthy();
+  const url = new URL(link ?? '');
+
+  await page.goto(url.pathname + url.search);
+  await expect(page.getByText('Password must be at least 8 characters long').first()).toBeVisible();
+  await page.getByLabel('New Password').fill('NewPassword#2');
+  await page.getByLabel('Confirm Password').fill('NewPassword#3');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await page.getByLabel('Confirm Password').fill('NewPassword#2');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText('Password reset successful! Please login with your new password.')).toBeVisible();
+  await expectNavigatedTo(page, '/login');
+
+  await signIn(page, '/login', email, 'NewPassword#2');
+  await expectNavigatedTo(page, '/customer/dashboard');
+
+  // The link worked once.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(url.pathname + url.search);
+  await page.getByLabel('New Password').fill('Another#2026');
+  await page.getByLabel('Confirm Password').fill('Another#2026');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'invalid or has expired' })).toBeVisible();
+
+  await page.goto('/reset-password');
+  await expect(page.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible();
+  await expect(page.getByText('Please request a new password reset.')).toBeVisible();
+});
+
+test('the super admin impersonates a courier admin through /admin/login?token=', async ({ page, request }) => {
+  const superLogin = await (await request.post('/api/auth/super-admin/login', { data: DEMO.super_admin })).json();
+  const adminLogin = await (await request.post('/api/auth/login', { data: DEMO.courier_admin })).json();
+  const issued = await request.post(`/api/auth/impersonate/${adminLogin.user.id}`, {
+    headers: { Authorization: `Bearer ${superLogin.token}` },
+  });
+  expect(issued.status()).toBe(200);
+  const { url } = await issued.json();
+  const target = new URL(url);
+
+  await page.goto(target.pathname + target.search);
+  await expect(page.getByText('Successfully logged in via impersonation')).toBeVisible();
+  await expectNavigatedTo(page, '/admin/dashboard');
+  const profile = await page.evaluate(async () => {
+    const res = await fetch('/api/auth/profile', { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
+    return res.json();
+  });
+  expect(profile).toMatchObject({ email: DEMO.courier_admin.email, impersonated: true });
+
+  // Used once: a second visit fails and the token leaves the address bar.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(target.pathname + target.search);
+  await expect(page.getByText('Invalid or expired impersonation token')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+
+  await page.goto('/admin/login?token=not.a.token');
+  await expect(page.getByText('Invalid or expired token')).toBeVisible();
+});

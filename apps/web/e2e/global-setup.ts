@@ -1,0 +1,53 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startSmtpSink } from './support/smtp-sink';
+
+/**
+ * Starts the built server (apps/api/dist + apps/web/dist) on a fresh data directory with the
+ * demo data, and a loopback SMTP server whose messages the journeys read over HTTP.
+ */
+export default async function globalSetup() {
+  const port = Number(process.env.E2E_PORT ?? 3199);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'courier-e2e-'));
+  const sink = await startSmtpSink(Number(process.env.E2E_SMTP_PORT ?? 2599), Number(process.env.E2E_MAILBOX_PORT ?? 2598));
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const server: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(sink.smtpPort),
+      MAIL_FROM: 'Courier Portal <no-reply@courierportal.test>',
+      // Every journey signs in from 127.0.0.1, many times with the same demo e-mails.
+      AUTH_RATE_LIMIT_PER_IP: '10000',
+      AUTH_RATE_LIMIT_PER_EMAIL: '10000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await sink.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,243 @@
+import { type Page, expect, test } from '@playwright/test';
+import { DEFAULT_BRANCH_MANAGER_PERMISSIONS, DEFAULT_STAFF_PERMISSIONS, STAFF_SIDEBAR } from '@courier/shared/constants/permissions';
+import { DEFAULT_API_KEY } from '@courier/shared/constants/limits';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+
+const DEMO = {
+  super_admin: { email: 'superadmin@courierportal.test', password: 'SuperAdmin#2026', login: '/superadmin/login', home: '/superadmin' },
+  courier_admin: { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026', login: '/admin/login', home: '/admin' },
+  branch_manager: { email: 'manager@jamaicaexpress.test', password: 'BranchManager#2026', login: '/staff/login', home: '/staff' },
+  staff: { email: 'staff@jamaicaexpress.test', password: 'StaffMember#2026', login: '/staff/login', home: '/staff' },
+  customer: { email: 'customer@example.test', password: 'Customer#2026', login: '/login', home: '/customer' },
+};
+type Who = keyof typeof DEMO;
+
+const SHOTS = process.env.PORTAL_SHOTS_DIR ?? '/tmp/portal-shots';
+
+async function signIn(page: Page, login: string, email: string, password: string, home: string) {
+  await page.goto(login);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 15_000 });
+  await page.goto(`${home}/dashboard`);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+}
+
+/** Moves inside the single-page app by its sidebar, as a person would. */
+async function openFromSidebar(page: Page, portal: string, label: string) {
+  await page
+    .getByRole('navigation', { name: `${portal} navigation` })
+    .getByRole('link', { name: label, exact: true })
+    .click();
+  await expect(page.getByRole('heading', { name: label, exact: true })).toBeVisible();
+}
+
+async function sidebarLabels(page: Page, portal: string): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: `${portal} navigation` });
+  await expect(nav.getByRole('link').first()).toBeVisible();
+  return (await nav.getByRole('link').allInnerTexts()).map((t) => t.replace(/\s*\d+\+?$/, '').trim());
+}
+
+const staffLabels = (permissions: readonly string[]) => STAFF_SIDEBAR.filter((i) => permissions.includes(i.permission)).map((i) => i.label);
+
+const EXPECTED: Record<Who, { portal: string; labels: string[]; header: RegExp }> = {
+  super_admin: {
+    portal: 'Super admin',
+    labels: [
+      'Dashboard',
+      'Couriers',
+      'Branches',
+      'Staff',
+      'Roles',
+      'Packages',
+      'Notifications',
+      'Invoices',
+      'Payments',
+      'Reports',
+      'Settings',
+    ],
+    header: /Super Administrator/,
+  },
+  courier_admin: {
+    portal: 'Admin',
+    labels: [
+      'Dashboard',
+      'Scan',
+      'Packages',
+      'Customers',
+      'Business Customers',
+      'Branches',
+      'Staff',
+      'Roles',
+      'Packages Delivery Request',
+      'Delivery Locations',
+      'Unknown Packages',
+      'Invoices',
+      'Payments',
+      'Reports',
+      'Support Tickets',
+      'Website Inbox',
+      'Batch Emails',
+      'Notifications',
+      'Signature',
+      'Settings',
+    ],
+    header: /Jamaica Express Post/,
+  },
+  branch_manager: { portal: 'Staff', labels: staffLabels(DEFAULT_BRANCH_MANAGER_PERMISSIONS), header: /Branch Manager/ },
+  staff: { portal: 'Staff', labels: staffLabels(DEFAULT_STAFF_PERMISSIONS), header: /Staff/ },
+  customer: {
+    portal: 'Customer',
+    labels: [
+      'Dashboard',
+      'Packages',
+      'Delivery Requests',
+      'Invoices',
+      'Payments',
+      'Customs Calculator',
+      'Rate Sheet',
+      'Support Tickets',
+      'Profile',
+    ],
+    header: /Individual Account/,
+  },
+};
+
+for (const who of Object.keys(DEMO) as Who[]) {
+  test(`${who} sees exactly their sidebar and header, on a desktop and a phone`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const d = DEMO[who];
+    const expected = EXPECTED[who];
+    await signIn(page, d.login, d.email, d.password, d.home);
+    await expect(page).toHaveURL(new RegExp(`${d.home}/dashboard$`));
+    expect(await sidebarLabels(page, expected.portal)).toEqual(expected.labels);
+    await expect(page.getByTestId('portal-header')).toContainText(expected.header);
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    // The courier's own logo, or the default one when it has none (another journey may have
+    // uploaded one to the shared demo courier); the super admin has no courier.
+    const validate = await page.request.get(`/api/couriers/validate/${DEFAULT_API_KEY}`);
+    const courierLogo = who === 'super_admin' ? null : ((await validate.json()).data.logo_url as string | null);
+    await expect(
+      page
+        .getByRole('navigation', { name: `${expected.portal} navigation` })
+        .getByRole('img')
+        .first(),
+    ).toHaveAttribute('src', courierLogo ?? '/default-logo.svg');
+    await page.waitForLoadState('networkidle');
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: `${SHOTS}/${who}-desktop.png`, fullPage: true });
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(page.getByRole('navigation', { name: `${expected.portal} navigation` })).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('navigation', { name: `${expected.portal} navigation` });
+    await expect(drawer).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/${who}-phone-menu.png` });
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await expect(drawer).toBeHidden();
+    await page.screenshot({ path: `${SHOTS}/${who}-phone.png`, fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+  });
+}
+
+test('a signed-in user sent to another portal goes to their own home', async ({ page }) => {
+  const d = DEMO.staff;
+  await signIn(page, d.login, d.email, d.password, d.home);
+  await page.goto('/admin/branches');
+  await expect(page).toHaveURL(/\/staff(\/dashboard)?$/);
+});
+
+test('the admin creates a branch, a role with two permissions and a staff member, who then signs in and sees two items', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const id = Date.now().toString(36);
+  const d = DEMO.courier_admin;
+  await signIn(page, d.login, d.email, d.password, d.home);
+
+  // Branch
+  await openFromSidebar(page, 'Admin', 'Branches');
+  await page.getByRole('button', { name: 'New branch' }).click();
+  const branchDialog = page.getByRole('dialog', { name: 'New branch' });
+  await branchDialog.getByRole('button', { name: 'Create branch' }).click();
+  await expect(branchDialog.getByText('Branch name is required')).toBeVisible();
+  await branchDialog.getByLabel('Name').fill(`Mandeville ${id}`);
+  await branchDialog.getByLabel('Code').fill('MDV');
+  await branchDialog.getByLabel('Parish').selectOption('Manchester');
+  await branchDialog.getByLabel('Phone').fill('(876) 962-0000');
+  await branchDialog.getByRole('button', { name: 'Create branch' }).click();
+  await expect(branchDialog).toBeHidden();
+  await page.getByRole('searchbox').fill(id);
+  await expect(page.getByRole('link', { name: `Mandeville ${id}`, exact: true })).toBeVisible();
+  await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/admin-branches.png`, fullPage: true });
+
+  // Role with two permissions
+  await openFromSidebar(page, 'Admin', 'Roles');
+  await page.getByRole('link', { name: 'New role' }).click();
+  await page.getByLabel('Role name').fill(`Counter ${id}`);
+  await page.getByRole('checkbox', { name: /^View dashboard_view/ }).check();
+  await page.getByRole('checkbox', { name: /^View customers_view/ }).check();
+  await page.screenshot({ path: `${SHOTS}/admin-role-editor.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Create role' }).click();
+  await expect(page).toHaveURL(/\/admin\/roles\/\d+$/);
+  await expect(page.getByRole('heading', { name: `Counter ${id}` })).toBeVisible();
+
+  // Staff member with that role and branch
+  await openFromSidebar(page, 'Admin', 'Staff');
+  await page.getByRole('button', { name: 'New staff member' }).click();
+  const staffDialog = page.getByRole('dialog', { name: 'New staff member' });
+  await staffDialog.getByLabel('First name').fill('Shanice');
+  await staffDialog.getByLabel('Last name').fill('Thompson');
+  const email = `shanice.${id}@jamaicaexpress.test`;
+  await staffDialog.getByLabel('Email').fill(email);
+  await staffDialog.getByLabel('Role', { exact: true }).selectOption({ label: `Counter ${id}` });
+  await staffDialog.getByLabel('Branch').selectOption({ label: `Mandeville ${id}` });
+  await staffDialog.getByLabel('Password', { exact: true }).fill('Shanice#2026');
+  await staffDialog.getByRole('button', { name: 'Create staff member' }).click();
+  await expect(staffDialog).toBeHidden();
+  await page.getByRole('searchbox').fill('shanice');
+  await expect(page.getByRole('link', { name: 'Shanice Thompson', exact: true })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/admin-staff.png`, fullPage: true });
+
+  await page.getByRole('button', { name: 'Log out' }).first().click();
+  await page.waitForURL((url) => url.pathname === '/');
+
+  await signIn(page, '/staff/login', email, 'Shanice#2026', '/staff');
+  expect(await sidebarLabels(page, 'Staff')).toEqual(['Dashboard', 'Customers']);
+  await expect(page.getByTestId('portal-header')).toContainText(`Mandeville ${id}`);
+  await openFromSidebar(page, 'Staff', 'Customers');
+  await expect(page.getByRole('link', { name: 'Kimberly Williams', exact: true })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('the super admin creates a courier, sees its api key and opens its customers', async ({ page }) => {
+  const d = DEMO.super_admin;
+  const id = Date.now().toString(36).slice(-4).toUpperCase();
+  await signIn(page, d.login, d.email, d.password, d.home);
+  await openFromSidebar(page, 'Super admin', 'Couriers');
+  await page.getByRole('button', { name: 'New courier' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New courier' });
+  await dialog.getByLabel('Courier name').fill(`Island Box ${id}`);
+  await dialog.getByLabel('Code').fill(`IB${id}`.slice(0, 8));
+  await dialog.getByLabel('First name').fill('Omar');
+  await dialog.getByLabel('Last name').fill('Grant');
+  await dialog.getByLabel('Admin email').fill(`omar.${id.toLowerCase()}@islandbox.test`);
+  await dialog.getByLabel('Admin password').fill('IslandBox#2026');
+  await dialog.getByRole('button', { name: 'Create courier' }).click();
+  await expect(page).toHaveURL(/\/superadmin\/couriers\/\d+$/);
+  await expect(page.getByTestId('api-key')).toHaveText(/^ck_/);
+  await expect(page.getByRole('button', { name: 'Impersonate' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/superadmin-courier.png`, fullPage: true });
+  await page.getByRole('link', { name: '0' }).first().click();
+  await expect(page).toHaveURL(/\/customers$/);
+  await expect(page.getByText('No data available')).toBeVisible();
+});

@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+
+const CASES = [
+  // weight, item cost USD, shipping, customs, total JMD, approx USD
+  { weight: '0.4', cost: '', shipping: 'JMD 650.00', customs: 'JMD 0.00', total: 'JMD 650.00', usd: 'USD 4.33' },
+  { weight: '10', cost: '100', shipping: 'JMD 4,250.00', customs: 'JMD 0.00', total: 'JMD 19,250.00', usd: 'USD 128.33' },
+  { weight: '10.01', cost: '100.01', shipping: 'JMD 4,600.00', customs: 'JMD 3,000.30', total: 'JMD 22,601.80', usd: 'USD 150.68' },
+  { weight: '4.2', cost: '200', shipping: 'JMD 2,250.00', customs: 'JMD 6,000.00', total: 'JMD 38,250.00', usd: 'USD 255.00' },
+  { weight: '15', cost: '', shipping: 'JMD 6,000.00', customs: 'JMD 0.00', total: 'JMD 6,000.00', usd: 'USD 40.00' },
+];
+
+test('the calculator totals several weights on button press', async ({ page }) => {
+  await page.goto('/pricing');
+  const form = page.getByRole('form', { name: 'Shipping and customs calculator' });
+  const weight = form.getByLabel('Weight (lbs)');
+  const cost = form.getByLabel('Item cost (USD)');
+  const result = page.getByTestId('calculator-result');
+
+  for (const c of CASES) {
+    await weight.fill(c.weight);
+    await cost.fill(c.cost);
+    await form.getByLabel('Length (inches)').fill('30');
+    await form.getByRole('button', { name: 'Calculate' }).click();
+    await expect(result.getByText('Shipping', { exact: true }).locator('..')).toContainText(c.shipping);
+    await expect(result.getByText(/^Customs duty/).locator('..')).toContainText(c.customs);
+    await expect(result.getByText('Estimated total').locator('..')).toContainText(c.total);
+    await expect(result.getByText('Approx. in USD').locator('..')).toContainText(c.usd);
+  }
+});
+
+test('the calculator asks for a weight greater than 0', async ({ page }) => {
+  await page.goto('/');
+  const form = page.getByRole('form', { name: 'Shipping and customs calculator' });
+  await form.getByRole('button', { name: 'Calculate' }).click();
+  await expect(form.getByText('Please enter a valid weight greater than 0 lbs.')).toBeVisible();
+  await expect(form.getByLabel('Weight (lbs)')).toHaveAttribute('aria-invalid', 'true');
+  await form.getByLabel('Weight (lbs)').fill('0');
+  await form.getByRole('button', { name: 'Calculate' }).click();
+  await expect(form.getByText('Please enter a valid weight greater than 0 lbs.')).toBeVisible();
+  await expect(page.getByTestId('calculator-result')).toHaveCount(0);
+  await form.getByLabel('Weight (lbs)').fill('2');
+  await form.getByLabel('Weight (lbs)').press('Enter');
+  await expect(page.getByTestId('calculator-result')).toContainText('JMD 1,050.00');
+  await expect(form.getByText('Please enter a valid weight greater than 0 lbs.')).toHaveCount(0);
+});

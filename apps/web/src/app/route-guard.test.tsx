@@ -1,0 +1,115 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SessionProvider } from '@/lib/session';
+import { redirectStore, tokenStore } from '@/lib/storage';
+import { RequireAuth } from './route-guard';
+
+function fakeToken(role: string, expInSeconds = 3600): string {
+  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${b64({ alg: 'HS256' })}.${b64({ role, type: 'access', exp: Math.floor(Date.now() / 1000) + expInSeconds })}.sig`;
+}
+
+const staffProfile = {
+  id: 2,
+  first_name: 'Andrea',
+  last_name: 'Campbell',
+  email: 'admin@x.test',
+  username: null,
+  avatarUrl: null,
+  phone: null,
+  role: { name: 'courier_admin', permissions: ['settings_edit'] },
+  permissions: ['settings_edit'],
+  courier: { id: 1, name: 'JXP', code: 'JXP', logo_url: null },
+  branch: null,
+  impersonated: false,
+};
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <p>home page</p> },
+      { path: '/login', element: <p>customer login</p> },
+      { path: '/admin/login', element: <p>admin login</p> },
+      {
+        path: '/admin',
+        element: <RequireAuth allow={['courier_admin']} />,
+        children: [{ path: 'settings', element: <p>admin settings</p> }],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <SessionProvider navigate={(to) => void router.navigate(to)}>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  tokenStore.clear();
+  redirectStore.clear();
+});
+
+describe('RequireAuth (part 1 §2)', () => {
+  it('sends a signed-out visitor to the login page of the path and stores the path', async () => {
+    const router = renderAt('/admin/settings?tab=rates');
+    expect(await screen.findByText('admin login')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/login');
+    expect(redirectStore.get()).toBe('/admin/settings?tab=rates');
+  });
+
+  it('shows the page to an allowed role after loading its profile', async () => {
+    tokenStore.set(fakeToken('courier_admin'));
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify(staffProfile), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/admin/settings');
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(await screen.findByText('admin settings')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/profile', expect.anything());
+  });
+
+  it('sends another role to its own home', async () => {
+    tokenStore.set(fakeToken('customer'));
+    const customer = {
+      id: 5,
+      firstName: 'Kim',
+      lastName: 'W',
+      email: 'c@x.test',
+      accountType: 'individual',
+      businessName: null,
+      title: null,
+      mailboxNumber: 'JXP-1',
+      phone: null,
+      trn: null,
+      address: null,
+      parish: null,
+      city: null,
+      country: 'Jamaica',
+      avatarUrl: null,
+      branch: null,
+      courier: { id: 1, name: 'JXP', code: 'JXP', logo_url: null },
+      role: 'customer',
+      createdAt: new Date().toISOString(),
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(customer), { status: 200 })),
+    );
+    const router = renderAt('/admin/settings');
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('an expired token is cleared and treated as signed out', async () => {
+    tokenStore.set(fakeToken('courier_admin', -10));
+    renderAt('/admin/settings');
+    expect(await screen.findByText('admin login')).toBeInTheDocument();
+    expect(tokenStore.get()).toBeNull();
+  });
+});

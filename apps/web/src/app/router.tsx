@@ -1,0 +1,26 @@
+import { Navigate, type RouteObject, createBrowserRouter } from 'react-router';
+import { adminRoutes, courierAdminAliasRoutes } from './routes/admin/routes';
+import { authRoutes } from './routes/auth/routes';
+import { customerRoutes } from './routes/customer/routes';
+import { publicRoutes } from './routes/public/routes';
+import { staffRoutes } from './routes/staff/routes';
+import { superadminRoutes } from './routes/superadmin/routes';
+
+/**
+ * All routes. Each area exports its own route objects with lazy pages, so a visitor of the public
+ * site never downloads the portals' code. Unknown paths go to / (part 1 §2).
+ */
+export const routes: RouteObject[] = [
+  ...publicRoutes,
+  ...authRoutes,
+  ...customerRoutes,
+  ...superadminRoutes,
+  ...adminRoutes,
+  ...courierAdminAliasRoutes,
+  ...staffRoutes,
+  { path: '*', element: <Navigate to="/" replace /> },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

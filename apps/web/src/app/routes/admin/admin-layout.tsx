@@ -1,0 +1,77 @@
+import {
+  Inbox,
+  BarChart3,
+  Bell,
+  Briefcase,
+  Building2,
+  CreditCard,
+  FileText,
+  HelpCircle,
+  LayoutDashboard,
+  Mail,
+  MapPin,
+  Package,
+  PenLine,
+  ScanLine,
+  Settings,
+  ShieldCheck,
+  Truck,
+  UserRound,
+  Users,
+} from 'lucide-react';
+import { ROLE_LABELS } from '@courier/shared/constants/roles';
+import { type NavItem, PortalShell } from '@/components/layout/portal-shell';
+import { TicketBell } from '@/features/tickets/components/ticket-bell';
+import { withTicketBadge } from '@/features/tickets/components/ticket-nav-badge';
+import { useSidebarTicketBadge } from '@/features/tickets/hooks/use-ticket-badges';
+import { useSession } from '@/lib/session';
+
+const base = '/admin';
+/** Part 2 §2.4's pages, plus Signature (outside the layout, at /admin/sign-signature). */
+export const ADMIN_NAV: NavItem[] = [
+  { label: 'Dashboard', to: `${base}/dashboard`, icon: LayoutDashboard },
+  { label: 'Scan', to: `${base}/scan`, icon: ScanLine },
+  { label: 'Packages', to: `${base}/packages`, icon: Package },
+  { label: 'Customers', to: `${base}/customers`, icon: UserRound },
+  { label: 'Business Customers', to: `${base}/business-customers`, icon: Briefcase },
+  { label: 'Branches', to: `${base}/branches`, icon: Building2 },
+  { label: 'Staff', to: `${base}/staff`, icon: Users },
+  { label: 'Roles', to: `${base}/roles`, icon: ShieldCheck },
+  { label: 'Packages Delivery Request', to: `${base}/delivery-requests`, icon: Truck },
+  { label: 'Delivery Locations', to: `${base}/delivery-locations`, icon: MapPin },
+  { label: 'Unknown Packages', to: `${base}/unknown-packages`, icon: HelpCircle },
+  { label: 'Invoices', to: `${base}/invoices`, icon: FileText },
+  { label: 'Payments', to: `${base}/payments`, icon: CreditCard },
+  { label: 'Reports', to: `${base}/reports`, icon: BarChart3 },
+  { label: 'Support Tickets', to: `${base}/support-tickets`, icon: HelpCircle },
+  { label: 'Website Inbox', to: `${base}/inbox`, icon: Inbox },
+  { label: 'Batch Emails', to: `${base}/batch-emails`, icon: Mail },
+  { label: 'Notifications', to: `${base}/notifications`, icon: Bell },
+  { label: 'Signature', to: `${base}/sign-signature`, icon: PenLine },
+  { label: 'Settings', to: `${base}/settings`, icon: Settings },
+];
+
+/** The courier admin's portal: name, role and courier in the header, the courier's logo. */
+export function AdminLayout() {
+  const { user } = useSession();
+  const ticketBadge = useSidebarTicketBadge();
+  const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';
+  const lines = [name, ROLE_LABELS.courier_admin, user?.courier?.name].filter((l): l is string => Boolean(l));
+  return (
+    <PortalShell
+      portalName="Admin"
+      nav={withTicketBadge(ADMIN_NAV, ticketBadge)}
+      headerActions={<TicketBell />}
+      headerLines={lines}
+      logoUrl={user?.courier?.logo_url}
+      logoAlt={user?.courier?.name ?? 'Courier'}
+      notice={
+        user?.impersonated ? (
+          <p className="border-b border-amber-200 bg-amber-50 px-6 py-2 text-sm text-amber-900" role="status">
+            You are signed in as {name} by impersonation. Log out to end it.
+          </p>
+        ) : undefined
+      }
+    />
+  );
+}

@@ -1,0 +1,16 @@
+import { SettingsTabs } from '@/features/settings/components/settings-tabs';
+import { useSession } from '@/lib/session';
+
+/** /admin/settings: the courier admin's eight settings tabs (part 2 §2.6). */
+export default function AdminSettingsPage() {
+  const { user, check } = useSession();
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">Settings</h1>
+        <p className="mt-1 text-sm text-slate-600">Your company, rates and fees, bank details, e-mail and password.</p>
+      </div>
+      <SettingsTabs courierId={user?.courier?.id ?? null} onCourierChanged={() => void check(true)} />
+    </div>
+  );
+}

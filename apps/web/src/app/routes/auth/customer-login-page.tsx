@@ -1,0 +1,51 @@
+import { Link, useNavigate } from 'react-router';
+import { dashboardForRole } from '@courier/shared/domain/redirects';
+import { AUTH_MESSAGES } from '@courier/shared/schemas/auth';
+import { confirmTokenStored, takeRedirect } from '@/features/auth/after-sign-in';
+import { signInCustomer } from '@/features/auth/api/sign-in';
+import { AuthShell } from '@/features/auth/components/auth-shell';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { useCourierBrand } from '@/features/public/api/get-courier-brand';
+import { ApiError } from '@/lib/api-client';
+import { paths, withApiKey } from '@/lib/paths';
+import { useSession } from '@/lib/session';
+import { resolveApiKey } from '@/lib/storage';
+
+/** /login: the customer sign-in of the courier named by api_key (part 1 §2). */
+export function CustomerLoginPage() {
+  const apiKey = resolveApiKey();
+  // A failed courier lookup only costs the branding: the default brand shows (part 1 §7).
+  const { brand } = useCourierBrand(apiKey);
+  const { login } = useSession();
+  const navigate = useNavigate();
+
+  async function signIn(email: string, password: string) {
+    let token: string | undefined;
+    try {
+      token = (await signInCustomer(email, password, apiKey)).token;
+    } catch (error) {
+      throw new Error(error instanceof ApiError ? error.message : AUTH_MESSAGES.customerLoginFailed);
+    }
+    if (!token) throw new Error(AUTH_MESSAGES.noToken);
+    await login(token);
+    await confirmTokenStored();
+    navigate(takeRedirect(paths.login, dashboardForRole('customer')), { replace: true });
+  }
+
+  return (
+    <AuthShell brand={brand} title="Welcome back" subtitle={`Sign in to your ${brand.name} account`}>
+      <LoginForm
+        onSignIn={signIn}
+        resetApiKey={apiKey}
+        footer={
+          <p className="text-center text-sm text-slate-600">
+            Don&apos;t have an account?{' '}
+            <Link to={withApiKey(paths.register, apiKey)} className="font-medium text-brand-700 hover:underline">
+              Sign up
+            </Link>
+          </p>
+        }
+      />
+    </AuthShell>
+  );
+}

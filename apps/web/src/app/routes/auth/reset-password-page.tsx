@@ -1,0 +1,70 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { AUTH_MESSAGES, type ResetPasswordFormInput, resetPasswordFormSchema } from '@courier/shared/schemas/auth';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { PasswordInput } from '@/components/ui/password-input';
+import { resetPassword } from '@/features/auth/api/password-reset';
+import { AuthShell } from '@/features/auth/components/auth-shell';
+import { DEFAULT_BRAND } from '@/features/public/api/get-courier-brand';
+import { errorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+
+/** /reset-password?token=...: choose a new password from the e-mailed link (part 1 §2). */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<ResetPasswordFormInput>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  if (!token) {
+    return (
+      <AuthShell brand={DEFAULT_BRAND} title={AUTH_MESSAGES.invalidResetLink}>
+        <p className="text-sm text-slate-700">{AUTH_MESSAGES.requestNewReset}</p>
+        <Link to={paths.login} className="mt-6 inline-block font-medium text-brand-700 hover:underline">
+          Back to sign in
+        </Link>
+      </AuthShell>
+    );
+  }
+
+  const submit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await resetPassword(token, values.newPassword);
+      toast.success(AUTH_MESSAGES.resetSuccess);
+      navigate(paths.login, { replace: true });
+    } catch (e) {
+      setError(errorMessage(e, AUTH_MESSAGES.resetFailed));
+    }
+  });
+
+  return (
+    <AuthShell brand={DEFAULT_BRAND} title="Reset Password" subtitle="Choose a new password for your account.">
+      <form onSubmit={submit} noValidate className="space-y-4">
+        {error && (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        <Field label="New Password" error={errors.newPassword?.message} hint={AUTH_MESSAGES.resetPasswordHint}>
+          <PasswordInput autoComplete="new-password" {...form.register('newPassword')} />
+        </Field>
+        <Field label="Confirm Password" error={errors.confirmPassword?.message}>
+          <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
+        </Field>
+        <Button type="submit" size="lg" className="w-full" busy={isSubmitting}>
+          {isSubmitting ? 'Resetting Password...' : 'Reset Password'}
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}

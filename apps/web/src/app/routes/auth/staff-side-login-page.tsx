@@ -1,0 +1,120 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { AUTH_MESSAGES } from '@courier/shared/schemas/auth';
+import { FullScreenSpinner } from '@/components/ui/spinner';
+import { confirmTokenStored, takeRedirect } from '@/features/auth/after-sign-in';
+import { type StaffSidePortal, exchangeImpersonationToken, signInStaffSide } from '@/features/auth/api/sign-in';
+import { AuthShell } from '@/features/auth/components/auth-shell';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { DEFAULT_BRAND } from '@/features/public/api/get-courier-brand';
+import { ApiError } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { useSession } from '@/lib/session';
+import { decodeToken } from '@/lib/storage';
+
+const PAGES: Record<StaffSidePortal, { title: string; loginPath: string; home: string; subtitle: string }> = {
+  admin: { title: 'Admin Login', loginPath: paths.adminLogin, home: paths.admin.dashboard, subtitle: 'Sign in to manage your courier' },
+  staff: { title: 'Staff Login', loginPath: paths.staffLogin, home: paths.staff.dashboard, subtitle: 'Sign in to your branch workspace' },
+  superadmin: {
+    title: 'Super Admin Login',
+    loginPath: paths.superadminLogin,
+    home: paths.superadmin.dashboard,
+    subtitle: 'Platform administration',
+  },
+};
+
+function StaffSideLogin({ portal }: { portal: StaffSidePortal }) {
+  const page = PAGES[portal];
+  const { login } = useSession();
+  const navigate = useNavigate();
+
+  async function signIn(email: string, password: string) {
+    let result: Awaited<ReturnType<typeof signInStaffSide>>;
+    try {
+      result = await signInStaffSide(portal, email, password);
+    } catch (error) {
+      throw new Error(error instanceof Error && error.message ? error.message : AUTH_MESSAGES.loginError);
+    }
+    if (!result.token) throw new Error(AUTH_MESSAGES.noToken);
+    if (portal === 'superadmin' && result.user.role.name !== 'super_admin') {
+      throw new Error(AUTH_MESSAGES.noPermissionArea);
+    }
+    await login(result.token);
+    await confirmTokenStored();
+    navigate(takeRedirect(page.loginPath, page.home), { replace: true });
+  }
+
+  return (
+    <AuthShell brand={DEFAULT_BRAND} title={page.title} subtitle={page.subtitle}>
+      <LoginForm onSignIn={signIn} withExtras={portal !== 'superadmin'} />
+    </AuthShell>
+  );
+}
+
+/** Part 1 §4: the token must be of type impersonation and unexpired before it is exchanged. */
+function impersonationProblem(token: string): string | null {
+  const payload = decodeToken(token);
+  if (!payload) return AUTH_MESSAGES.invalidOrExpiredToken;
+  if (payload.type !== 'impersonation') return AUTH_MESSAGES.invalidTokenType;
+  if (!payload.exp || payload.exp * 1000 <= Date.now()) return AUTH_MESSAGES.tokenExpired;
+  return null;
+}
+
+/** /admin/login, with the impersonation login when the URL carries ?token=. */
+export function AdminLoginPage() {
+  const [params, setParams] = useSearchParams();
+  const token = params.get('token');
+  const [exchanging, setExchanging] = useState(token !== null);
+  const started = useRef(false);
+  const { login } = useSession();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (!token || started.current) return;
+    // The token works once: never send it twice (React may run effects twice in development).
+    started.current = true;
+    const stripToken = () => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('token');
+          return next;
+        },
+        { replace: true },
+      );
+      setExchanging(false);
+    };
+    const problem = impersonationProblem(token);
+    if (problem) {
+      toast.error(problem);
+      stripToken();
+      return;
+    }
+    void (async () => {
+      try {
+        const result = await exchangeImpersonationToken(token);
+        await login(result.token);
+        await confirmTokenStored();
+        toast.success(AUTH_MESSAGES.impersonationSuccess);
+        navigate(paths.admin.dashboard, { replace: true });
+      } catch (error) {
+        toast.error(
+          error instanceof ApiError && error.status === 401 ? AUTH_MESSAGES.impersonationInvalid : AUTH_MESSAGES.impersonationFailed,
+        );
+        stripToken();
+      }
+    })();
+  }, [token, login, navigate, setParams]);
+
+  if (exchanging) return <FullScreenSpinner />;
+  return <StaffSideLogin portal="admin" />;
+}
+
+export function StaffLoginPage() {
+  return <StaffSideLogin portal="staff" />;
+}
+
+export function SuperAdminLoginPage() {
+  return <StaffSideLogin portal="superadmin" />;
+}

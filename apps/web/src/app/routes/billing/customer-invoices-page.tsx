@@ -1,0 +1,68 @@
+import { Link } from 'react-router';
+import { INVOICE_STATUSES, INVOICE_STATUS_LABELS } from '@courier/shared/constants/billing';
+import type { InvoiceSummary } from '@courier/shared/schemas/billing';
+import { Button } from '@/components/ui/button';
+import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
+import { useInvoices } from '@/features/billing/api/invoices';
+import { InvoiceStatusBadge, jmd, shortDate } from '@/features/billing/components/money';
+import { errorMessage } from '@/lib/api-client';
+
+export const customerInvoicePath = (invoiceNo: string) => `/customer/invoices/${encodeURIComponent(invoiceNo)}`;
+
+/** /customer/invoices: the customer's own invoices. */
+export default function CustomerInvoicesPage() {
+  const list = useListState({ sort: { field: 'issuedAt', order: 'desc' } });
+  const invoices = useInvoices(list.query);
+  const columns: Array<DataTableColumn<InvoiceSummary>> = [
+    {
+      field: 'invoiceNo',
+      label: 'Invoice',
+      sortable: true,
+      filterable: false,
+      render: (r) => (
+        <Link className="font-medium text-brand-700 hover:underline" to={customerInvoicePath(r.invoiceNo)}>
+          {r.invoiceNo}
+        </Link>
+      ),
+    },
+    {
+      field: 'status',
+      label: 'Status',
+      sortable: true,
+      render: (r) => <InvoiceStatusBadge status={r.status} />,
+      filterOptions: INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] })),
+    },
+    { field: 'packageCount', label: 'Packages', filterable: false },
+    { field: 'totalCents', label: 'Total', sortable: true, render: (r) => jmd(r.totalCents) },
+    { field: 'balanceCents', label: 'Balance', sortable: true, filterable: false, render: (r) => jmd(r.balanceCents) },
+    { field: 'issuedAt', label: 'Issued', sortable: true, render: (r) => shortDate(r.issuedAt) },
+  ];
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">Invoices</h1>
+        <p className="mt-1 text-sm text-slate-600">Pay at the counter by cash or card, or by bank transfer quoting the invoice number.</p>
+      </div>
+      {invoices.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(invoices.error, 'Could not load invoices')}
+        </p>
+      )}
+      <DataTable
+        label="Your invoices"
+        columns={columns}
+        data={invoices.data?.data ?? []}
+        total={invoices.data?.total ?? 0}
+        loading={invoices.isFetching}
+        getRowId={(r) => r.id}
+        searchPlaceholder="Invoice number"
+        {...list.tableProps}
+        actions={(r) => (
+          <Button asChild size="sm" variant="secondary">
+            <Link to={customerInvoicePath(r.invoiceNo)}>View</Link>
+          </Button>
+        )}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { INVOICE_STATUSES, INVOICE_STATUS_LABELS } from '@courier/shared/constants/billing';
+import type { InvoiceSummary } from '@courier/shared/schemas/billing';
+import { Button } from '@/components/ui/button';
+import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
+import { Dialog } from '@/components/ui/dialog';
+import { useInvoices } from '@/features/billing/api/invoices';
+import { InvoiceStatusBadge, jmd, shortDate } from '@/features/billing/components/money';
+import { usePortal } from '@/features/billing/components/portal';
+import { IssueInvoiceDialog } from '@/features/billing/components/issue-invoice-dialog';
+import { StaffInvoicePanel } from '@/features/billing/components/staff-invoice-panel';
+import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
+import { hasPermission } from '@courier/shared/domain/permissions';
+
+/** Invoices of the admin, staff and super admin portals; one opens in a dialog (?invoice=INV-000001). */
+export default function InvoicesPage() {
+  const portal = usePortal();
+  const { user } = useSession();
+  const [issuing, setIssuing] = useState(false);
+  const list = useListState({ sort: { field: 'issuedAt', order: 'desc' } });
+  const invoices = useInvoices(list.query);
+  const [params, setParams] = useSearchParams();
+  const openNo = params.get('invoice');
+  const openCourier = params.get('courier') ? Number(params.get('courier')) : undefined;
+  const open = (row: Pick<InvoiceSummary, 'invoiceNo' | 'courierId'>) =>
+    setParams(portal === 'superadmin' ? { invoice: row.invoiceNo, courier: String(row.courierId) } : { invoice: row.invoiceNo });
+
+  const columns: Array<DataTableColumn<InvoiceSummary>> = [
+    { field: 'invoiceNo', label: 'Invoice', sortable: true, filterable: false },
+    ...(portal === 'superadmin' ? [{ field: 'courierName', label: 'Courier' }] : []),
+    {
+      field: 'customerName',
+      label: 'Customer',
+      sortable: true,
+      filterable: false,
+      wrap: true,
+      render: (r) => `${r.customerName} (${r.mailboxNumber})`,
+    },
+    {
+      field: 'status',
+      label: 'Status',
+      sortable: true,
+      render: (r) => <InvoiceStatusBadge status={r.status} />,
+      filterOptions: INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] })),
+    },
+    { field: 'totalCents', label: 'Total', sortable: true, render: (r) => jmd(r.totalCents) },
+    { field: 'balanceCents', label: 'Balance', sortable: true, filterable: false, render: (r) => jmd(r.balanceCents) },
+    { field: 'issuedAt', label: 'Issued', sortable: true, render: (r) => shortDate(r.issuedAt) },
+  ];
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">Invoices</h1>
+        <p className="mt-1 text-sm text-slate-600">Invoices are issued when packages are ready for pickup. Open one to take a payment.</p>
+      </div>
+      {invoices.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(invoices.error, 'Could not load invoices')}
+        </p>
+      )}
+      <DataTable
+        label="Invoices"
+        columns={columns}
+        data={invoices.data?.data ?? []}
+        total={invoices.data?.total ?? 0}
+        loading={invoices.isFetching}
+        getRowId={(r) => r.id}
+        searchPlaceholder="Invoice, customer or mailbox"
+        toolbar={
+          portal !== 'superadmin' && hasPermission(user, 'invoices_create') ? (
+            <Button onClick={() => setIssuing(true)}>Issue invoice</Button>
+          ) : undefined
+        }
+        {...list.tableProps}
+        actions={(r) => (
+          <Button size="sm" variant="secondary" onClick={() => open(r)}>
+            View
+          </Button>
+        )}
+      />
+      <IssueInvoiceDialog open={issuing} onOpenChange={setIssuing} onIssued={(no) => open({ invoiceNo: no, courierId: 0 })} />
+      <Dialog
+        open={openNo !== null}
+        onOpenChange={(o) => {
+          if (!o) setParams({});
+        }}
+        title={openNo ? `Invoice ${openNo}` : 'Invoice'}
+        className="max-w-3xl"
+      >
+        {openNo && (
+          <StaffInvoicePanel
+            invoiceNo={openNo}
+            courierId={openCourier}
+            onOpenInvoice={(no) => open({ invoiceNo: no, courierId: openCourier ?? 0 })}
+          />
+        )}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,223 @@
+import { FileDown } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { toast } from 'sonner';
+import { PAYMENT_METHOD_LABELS } from '@courier/shared/constants/billing';
+import { PACKAGE_STATUS_LABELS, type PackageStatus } from '@courier/shared/constants/packages';
+import { REPORT_GRANULARITIES, type ReportName, formatJmd } from '@courier/shared/schemas/billing';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { downloadFile } from '@/features/billing/api/files';
+import { type ReportRange, useReport } from '@/features/billing/api/reports';
+import { jamaicaToday, jmd } from '@/features/billing/components/money';
+import { errorMessage } from '@/lib/api-client';
+
+const GRANULARITY_LABELS = { day: 'Day', week: 'Week', month: 'Month' } as const;
+const toJmd = (cents: number) => Math.round(cents) / 100;
+
+function Section({ title, report, range, children }: { title: string; report: ReportName; range: ReportRange; children: ReactNode }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Card>
+      <CardHeader className="flex flex-wrap items-center justify-between gap-2">
+        <CardTitle>{title}</CardTitle>
+        <Button
+          size="sm"
+          variant="secondary"
+          busy={busy}
+          aria-label={`Export ${title} as CSV`}
+          onClick={async () => {
+            setBusy(true);
+            try {
+              await downloadFile(`/reports/csv/${report}`, `${report}-${range.from}-to-${range.to}.csv`, { ...range });
+            } catch (error) {
+              toast.error(errorMessage(error, 'Could not export the CSV'));
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          <FileDown className="size-4" aria-hidden /> CSV
+        </Button>
+      </CardHeader>
+      <CardContent className="space-y-4">{children}</CardContent>
+    </Card>
+  );
+}
+
+function Table({ caption, head, rows, testId }: { caption: string; head: string[]; rows: Array<Array<string | number>>; testId?: string }) {
+  if (rows.length === 0) return <p className="text-sm text-slate-600">No data available</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm" data-testid={testId}>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="border-b border-slate-200 text-left text-slate-500">
+            {head.map((h, i) => (
+              <th key={h} className={`py-2 pr-3 font-medium ${i > 0 ? 'text-right' : ''}`}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={String(r[0])} className="border-b border-slate-100">
+              {r.map((c, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: cells of a fixed-shape row
+                <td key={i} className={`py-2 pr-3 ${i > 0 ? 'text-right tabular-nums' : ''}`}>
+                  {c}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Reports for admins, staff with reports_view and the super admin (every courier). */
+export default function ReportsPage() {
+  const [range, setRange] = useState<ReportRange>({ from: jamaicaToday(-29), to: jamaicaToday(), granularity: 'day' });
+  const report = useReport(range);
+  const r = report.data;
+  const invalid = range.from > range.to;
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">Reports</h1>
+        <p className="mt-1 text-sm text-slate-600">Revenue, payments, packages and what waits to be collected, for the dates you choose.</p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field label="From" error={invalid ? 'The start date must not be after the end date' : undefined}>
+          <Input type="date" value={range.from} onChange={(e) => e.target.value && setRange((s) => ({ ...s, from: e.target.value }))} />
+        </Field>
+        <Field label="To">
+          <Input type="date" value={range.to} onChange={(e) => e.target.value && setRange((s) => ({ ...s, to: e.target.value }))} />
+        </Field>
+        <Field label="Group by">
+          <Select
+            value={range.granularity}
+            onChange={(e) => setRange((s) => ({ ...s, granularity: e.target.value as ReportRange['granularity'] }))}
+          >
+            {REPORT_GRANULARITIES.map((g) => (
+              <option key={g} value={g}>
+                {GRANULARITY_LABELS[g]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      {report.isError && !invalid && (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(report.error, 'Could not load the report')}
+        </p>
+      )}
+      {!r ? (
+        report.isLoading && <Spinner />
+      ) : (
+        <>
+          <dl className="grid gap-3 sm:grid-cols-3">
+            {(
+              [
+                ['Invoiced', r.totals.invoicedCents],
+                ['Collected', r.totals.collectedCents],
+                ['Outstanding', r.totals.outstandingCents],
+              ] as const
+            ).map(([label, cents]) => (
+              <div key={label} className="rounded-lg border border-slate-200 bg-white p-4">
+                <dt className="text-sm text-slate-500">{label}</dt>
+                <dd className="text-xl font-semibold tabular-nums" data-testid={`total-${label.toLowerCase()}`}>
+                  {jmd(cents)}
+                </dd>
+              </div>
+            ))}
+          </dl>
+
+          <Section title="Revenue invoiced and collected" report="revenue" range={range}>
+            <div className="h-64" role="img" aria-label="Chart of revenue invoiced and collected per period">
+              <ResponsiveContainer width="100%" height="100%">
+                <BarChart
+                  data={r.revenue.map((p) => ({ period: p.period, Invoiced: toJmd(p.invoicedCents), Collected: toJmd(p.collectedCents) }))}
+                >
+                  <CartesianGrid strokeDasharray="3 3" />
+                  <XAxis dataKey="period" fontSize={12} />
+                  <YAxis fontSize={12} />
+                  <Tooltip formatter={(v) => `JMD ${formatJmd(Math.round(Number(v) * 100))}`} />
+                  <Legend />
+                  <Bar dataKey="Invoiced" fill="#1d4ed8" />
+                  <Bar dataKey="Collected" fill="#16a34a" />
+                </BarChart>
+              </ResponsiveContainer>
+            </div>
+            <Table
+              caption="Revenue by period"
+              testId="revenue-table"
+              head={['Period', 'Invoiced (JMD)', 'Collected (JMD)']}
+              rows={r.revenue.map((p) => [p.period, formatJmd(p.invoicedCents), formatJmd(p.collectedCents)])}
+            />
+          </Section>
+
+          <div className="grid gap-6 lg:grid-cols-2">
+            <Section title="Payments by method" report="payments-by-method" range={range}>
+              <Table
+                caption="Payments by method"
+                head={['Method', 'Payments', 'Amount (JMD)']}
+                rows={r.paymentsByMethod.map((m) => [PAYMENT_METHOD_LABELS[m.method], m.count, formatJmd(m.amountCents)])}
+              />
+            </Section>
+            <Section title="Payments by branch" report="payments-by-branch" range={range}>
+              <Table
+                caption="Payments by branch"
+                head={['Branch', 'Payments', 'Amount (JMD)']}
+                rows={r.paymentsByBranch.map((b) => [b.branch, b.count, formatJmd(b.amountCents)])}
+              />
+            </Section>
+            <Section title="Packages by status" report="packages-by-status" range={range}>
+              <Table
+                caption="Packages received in the period by their status now"
+                head={['Status', 'Packages']}
+                rows={r.packagesByStatus.map((s) => [PACKAGE_STATUS_LABELS[s.status as PackageStatus] ?? s.status, s.count])}
+              />
+            </Section>
+            <Section title="Uncollected ageing" report="ageing" range={range}>
+              <Table
+                caption="Invoices whose packages wait at the branch, by days since issue"
+                head={['Waiting', 'Invoices', 'Balance (JMD)']}
+                rows={r.ageing.map((a) => [a.bucket, a.count, formatJmd(a.balanceCents)])}
+              />
+            </Section>
+          </div>
+
+          <Section title="Packages received per day" report="packages-received" range={range}>
+            <div className="h-56" role="img" aria-label="Chart of packages received per day">
+              <ResponsiveContainer width="100%" height="100%">
+                <BarChart data={r.packagesReceived.map((d) => ({ day: d.day, Packages: d.count }))}>
+                  <CartesianGrid strokeDasharray="3 3" />
+                  <XAxis dataKey="day" fontSize={12} />
+                  <YAxis allowDecimals={false} fontSize={12} />
+                  <Tooltip />
+                  <Bar dataKey="Packages" fill="#0891b2" />
+                </BarChart>
+              </ResponsiveContainer>
+            </div>
+          </Section>
+
+          <Section title="Top customers" report="top-customers" range={range}>
+            <Table
+              caption="Customers with the most invoiced"
+              head={['Customer', 'Mailbox', 'Invoiced (JMD)', 'Paid (JMD)']}
+              rows={r.topCustomers.map((c) => [c.customer, c.mailboxNumber, formatJmd(c.invoicedCents), formatJmd(c.paidCents)])}
+            />
+          </Section>
+        </>
+      )}
+    </div>
+  );
+}

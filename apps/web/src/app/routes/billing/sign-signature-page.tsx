@@ -1,0 +1,212 @@
+import { ArrowLeft, CheckCircle2 } from 'lucide-react';
+import { useCallback, useRef, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { BILLING_MESSAGES, collectSchema } from '@courier/shared/schemas/billing';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { useCollect, useCollectable, useCollection } from '@/features/billing/api/invoices';
+import { InvoicePackages } from '@/features/billing/components/invoice-view';
+import { InvoiceStatusBadge, jmd } from '@/features/billing/components/money';
+import { type SignaturePadHandle, SignaturePad } from '@/features/billing/components/signature-pad';
+import { ApiError, errorMessage } from '@/lib/api-client';
+
+/** Where this screen lives: /admin/sign-signature, /courier/admin/sign-signature or /staff/sign-signature. */
+function useBase() {
+  const { pathname } = window.location;
+  const base = pathname.startsWith('/courier/admin') ? '/courier/admin' : pathname.startsWith('/staff') ? '/staff' : '/admin';
+  return { signBase: `${base}/sign-signature`, home: base === '/staff' ? '/staff' : '/admin' };
+}
+
+function FindInvoice({ onPick }: { onPick: (invoiceNo: string) => void }) {
+  const [search, setSearch] = useState('');
+  const list = useCollectable(search);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Find the invoice</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <Field label="Invoice number, mailbox or name">
+          <Input value={search} onChange={(e) => setSearch(e.target.value)} placeholder="INV-000001 or JXP-10001" autoFocus />
+        </Field>
+        {list.isLoading ? (
+          <Spinner />
+        ) : (list.data ?? []).length === 0 ? (
+          <EmptyState title="No invoice with packages waiting for pickup" />
+        ) : (
+          <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
+            {(list.data ?? []).map((c) => (
+              <li key={c.invoiceNo}>
+                <button
+                  type="button"
+                  className="flex w-full flex-wrap items-center justify-between gap-2 px-3 py-3 text-left hover:bg-slate-50 focus-visible:bg-slate-50"
+                  onClick={() => onPick(c.invoiceNo)}
+                >
+                  <span>
+                    <span className="font-medium">{c.invoiceNo}</span> · {c.customerName} ({c.mailboxNumber}) · {c.readyCount} package
+                    {c.readyCount === 1 ? '' : 's'}
+                  </span>
+                  <span className="flex items-center gap-2">
+                    <InvoiceStatusBadge status={c.status} /> {jmd(c.balanceCents)}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Collect({ invoiceNo, onDone }: { invoiceNo: string; onDone: () => void }) {
+  const collection = useCollection(invoiceNo);
+  const collect = useCollect(invoiceNo);
+  const pad = useRef<SignaturePadHandle>(null);
+  const [signed, setSigned] = useState(false);
+  const [name, setName] = useState('');
+  const [allowUnpaid, setAllowUnpaid] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [done, setDone] = useState<string | null>(null);
+  const onSigned = useCallback((v: boolean) => setSigned(v), []);
+
+  if (collection.isLoading) return <Spinner />;
+  if (collection.isError || !collection.data) {
+    return collection.error instanceof ApiError && collection.error.status === 404 ? (
+      <EmptyState title="Invoice not found">There is no invoice {invoiceNo}.</EmptyState>
+    ) : (
+      <p role="alert">{errorMessage(collection.error, 'Could not load the invoice')}</p>
+    );
+  }
+  const { invoice, canOverride } = collection.data;
+  const waiting = invoice.packages.filter((p) => p.status === 'ready_for_pickup');
+
+  if (done) {
+    return (
+      <Card>
+        <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
+          <CheckCircle2 className="size-12 text-green-600" aria-hidden />
+          <p className="text-lg font-semibold" role="status">
+            {done}
+          </p>
+          <Button onClick={onDone}>Next collection</Button>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  return (
+    <form
+      className="space-y-4"
+      noValidate
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const signature = pad.current?.toDataUrl() ?? '';
+        const parsed = collectSchema.safeParse({ collectorName: name, signature, allowUnpaid: allowUnpaid || undefined });
+        if (!parsed.success) {
+          const next: Record<string, string> = {};
+          for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
+          if (!signature) next.signature = BILLING_MESSAGES.signatureRequired;
+          return setErrors(next);
+        }
+        setErrors({});
+        try {
+          const res = await collect.mutateAsync(parsed.data);
+          toast.success(res.message);
+          setDone(res.message);
+        } catch (error) {
+          toast.error(errorMessage(error, 'Could not record the collection'));
+        }
+      }}
+    >
+      <Card>
+        <CardHeader className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle>
+            {invoice.invoiceNo} <InvoiceStatusBadge status={invoice.status} />
+          </CardTitle>
+          <span className="text-sm text-slate-700">
+            {invoice.customerName} ({invoice.mailboxNumber})
+          </span>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <InvoicePackages invoice={invoice} />
+          <p className="text-lg">
+            Balance due: <strong data-testid="sign-balance">{jmd(invoice.balanceCents)}</strong>
+          </p>
+          {invoice.balanceCents > 0 && (
+            <div className="rounded-md bg-yellow-50 p-3 text-sm text-yellow-900" role="note">
+              <p>{BILLING_MESSAGES.unpaidCollection}</p>
+              {canOverride && (
+                <Checkbox
+                  className="mt-2"
+                  label="I permit collection with the balance unpaid"
+                  checked={allowUnpaid}
+                  onChange={(e) => setAllowUnpaid(e.target.checked)}
+                />
+              )}
+            </div>
+          )}
+          {waiting.length === 0 && <p className="text-sm text-slate-700">{BILLING_MESSAGES.alreadyCollected}</p>}
+        </CardContent>
+      </Card>
+      {waiting.length > 0 && (
+        <Card>
+          <CardHeader>
+            <CardTitle>Signature</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            <Field label="Collector's name" error={errors.collectorName}>
+              <Input value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" maxLength={120} />
+            </Field>
+            <SignaturePad ref={pad} onChange={onSigned} label="Signature box" />
+            {errors.signature && (
+              <p className="text-sm text-red-600" role="alert">
+                {errors.signature}
+              </p>
+            )}
+            <Button
+              type="submit"
+              size="lg"
+              busy={collect.isPending}
+              disabled={invoice.balanceCents > 0 && !allowUnpaid}
+              className="w-full sm:w-auto"
+            >
+              {signed ? 'Confirm collection' : 'Sign to confirm collection'}
+            </Button>
+          </CardContent>
+        </Card>
+      )}
+    </form>
+  );
+}
+
+/** The counter's signature screen, outside the portal layouts so it fills a tablet. */
+export default function SignSignaturePage() {
+  const { invoiceNumber } = useParams();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const { signBase, home } = useBase();
+  // The staff route has no path parameter: the chosen invoice rides in ?invoice=.
+  const invoiceNo = invoiceNumber ?? params.get('invoice');
+  const pick = (no: string) =>
+    signBase.startsWith('/staff') ? setParams({ invoice: no }) : navigate(`${signBase}/${encodeURIComponent(no)}`);
+  const reset = () => (signBase.startsWith('/staff') ? setParams({}) : navigate(signBase));
+
+  return (
+    <main className="mx-auto min-h-screen max-w-3xl space-y-4 bg-slate-50 px-4 py-6">
+      <div className="flex items-center justify-between">
+        <h1 className="text-2xl font-semibold text-slate-900">Signature</h1>
+        <Link to={invoiceNo ? signBase : home} className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline">
+          <ArrowLeft className="size-4" aria-hidden /> {invoiceNo ? 'Another invoice' : 'Back'}
+        </Link>
+      </div>
+      {invoiceNo ? <Collect key={invoiceNo} invoiceNo={invoiceNo} onDone={reset} /> : <FindInvoice onPick={pick} />}
+    </main>
+  );
+}

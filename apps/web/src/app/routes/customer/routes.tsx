@@ -1,0 +1,43 @@
+import type { RouteObject } from 'react-router';
+import { RequireAuth } from '../../route-guard';
+
+/**
+ * The customer portal (part 2 §2.3), behind the customer route guard and inside its layout; each
+ * area adds its pages to the inner list, one line each.
+ */
+export const customerRoutes: RouteObject[] = [
+  {
+    path: '/customer',
+    element: <RequireAuth allow={['customer']} />,
+    children: [
+      {
+        lazy: async () => ({ Component: (await import('./customer-layout')).CustomerLayout }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('@/features/organisation/components/dashboard-page')).DashboardPage }),
+          },
+          {
+            path: 'dashboard',
+            lazy: async () => ({ Component: (await import('@/features/organisation/components/dashboard-page')).DashboardPage }),
+          },
+          { path: 'profile', lazy: async () => ({ Component: (await import('./profile-page')).CustomerProfilePage }) },
+          { path: 'invoices', lazy: async () => ({ Component: (await import('../billing/customer-invoices-page')).default }) },
+          { path: 'invoices/:invoiceNo', lazy: async () => ({ Component: (await import('../billing/customer-invoice-page')).default }) },
+          { path: 'payments', lazy: async () => ({ Component: (await import('../billing/payments-page')).default }) },
+          { path: 'rate-sheet', lazy: async () => ({ Component: (await import('../billing/rate-sheet-page')).default }) },
+          {
+            path: 'support-tickets',
+            lazy: async () => ({ Component: (await import('../tickets/customer-support-tickets-page')).default }),
+          },
+          { path: 'customs-calculator', lazy: async () => ({ Component: (await import('../billing/customs-calculator-page')).default }) },
+          { path: 'packages', lazy: async () => ({ Component: (await import('../packages/customer-packages-page')).default }) },
+          {
+            path: 'delivery-requests',
+            lazy: async () => ({ Component: (await import('../packages/customer-delivery-requests-page')).default }),
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,216 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import {
+  DELIVERY_MESSAGES,
+  DELIVERY_STATUS_LABELS,
+  type DeliveryRequestDto,
+  createDeliveryRequestSchema,
+} from '@courier/shared/schemas/deliveries';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
+import { Dialog } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input, Textarea } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { useDeliveryLocations, useDeliveryRequests } from '@/features/packages/api/deliveries';
+import { usePackageList } from '@/features/packages/api/packages';
+import { api, errorMessage } from '@/lib/api-client';
+
+const TONE = { requested: 'yellow', scheduled: 'blue', out_for_delivery: 'brand', delivered: 'green', cancelled: 'neutral' } as const;
+const jmd = (cents: number) => `JMD ${(cents / 100).toLocaleString('en-JM', { minimumFractionDigits: 2 })}`;
+const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'America/Jamaica' });
+
+function RequestDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const ready = usePackageList('/customer/packages', { page: 1, limit: 100, filters: JSON.stringify({ status: 'ready_for_pickup' }) });
+  const locations = useDeliveryLocations('/customer/delivery-locations');
+  const [picked, setPicked] = useState<Set<number>>(new Set());
+  const [locationId, setLocationId] = useState('');
+  const [address, setAddress] = useState('');
+  const [preferredDate, setPreferredDate] = useState(today());
+  const [phone, setPhone] = useState('');
+  const [notes, setNotes] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const qc = useQueryClient();
+  const create = useMutation({
+    mutationFn: (body: unknown) => api.post<DeliveryRequestDto>('/customer/delivery-requests', body),
+    onSuccess: () => {
+      toast.success(DELIVERY_MESSAGES.requestCreated);
+      void qc.invalidateQueries({ queryKey: ['delivery-requests'] });
+      setPicked(new Set());
+      onClose();
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Could not request the delivery')),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const body = {
+      packageIds: [...picked],
+      locationId: locationId ? Number(locationId) : undefined,
+      address: address.trim() || undefined,
+      preferredDate,
+      phone,
+      notes: notes.trim() || undefined,
+    };
+    const parsed = createDeliveryRequestSchema.safeParse(body);
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const i of parsed.error.issues) next[String(i.path[0])] ??= i.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data);
+  };
+  const readyRows = ready.data?.data ?? [];
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && onClose()} title="Request delivery" className="max-w-xl">
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-slate-700">Packages ready for pickup</legend>
+          {readyRows.length === 0 ? (
+            <p className="text-sm text-slate-500">You have no package ready for pickup.</p>
+          ) : (
+            <ul className="space-y-1">
+              {readyRows.map((p) => (
+                <li key={p.id}>
+                  <label className="flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      className="h-4 w-4 accent-brand-700"
+                      checked={picked.has(p.id)}
+                      onChange={() =>
+                        setPicked((s) => {
+                          const n = new Set(s);
+                          if (n.has(p.id)) n.delete(p.id);
+                          else n.add(p.id);
+                          return n;
+                        })
+                      }
+                    />
+                    {p.packageNumber} · {p.description ?? p.trackingNumber}
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+          {errors.packageIds && (
+            <p className="mt-1 text-sm text-red-600" role="alert">
+              {errors.packageIds}
+            </p>
+          )}
+        </fieldset>
+        <Field label="Delivery location">
+          <Select value={locationId} onChange={(e) => setLocationId(e.target.value)}>
+            <option value="">Another address (below)</option>
+            {(locations.data ?? []).map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}, {l.parish} · {jmd(l.feeCents)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        {!locationId && (
+          <Field label="Address" error={errors.address}>
+            <Textarea value={address} maxLength={300} onChange={(e) => setAddress(e.target.value)} />
+          </Field>
+        )}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Preferred date" error={errors.preferredDate}>
+            <Input type="date" min={today()} value={preferredDate} onChange={(e) => setPreferredDate(e.target.value)} />
+          </Field>
+          <Field label="Phone" error={errors.phone}>
+            <Input type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
+          </Field>
+        </div>
+        <Field label="Notes (optional)">
+          <Textarea value={notes} maxLength={500} onChange={(e) => setNotes(e.target.value)} />
+        </Field>
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={create.isPending}>
+            Request delivery
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The customer's delivery requests for ready packages. */
+export default function CustomerDeliveryRequestsPage() {
+  const list = useListState();
+  const requests = useDeliveryRequests('/customer/delivery-requests', list.query);
+  const [open, setOpen] = useState(false);
+  const [cancelling, setCancelling] = useState<DeliveryRequestDto | null>(null);
+  const qc = useQueryClient();
+  const cancel = useMutation({
+    mutationFn: (id: number) => api.post(`/customer/delivery-requests/${id}/cancel`),
+    onSuccess: () => {
+      toast.success(DELIVERY_MESSAGES.requestCancelled);
+      void qc.invalidateQueries({ queryKey: ['delivery-requests'] });
+      setCancelling(null);
+    },
+    onError: (error) => {
+      toast.error(errorMessage(error, 'Could not cancel'));
+      setCancelling(null);
+    },
+  });
+  const columns: Array<DataTableColumn<DeliveryRequestDto>> = [
+    {
+      field: 'packages',
+      label: 'Packages',
+      filterable: false,
+      render: (r) => r.packages.map((p) => p.packageNumber).join(', '),
+      wrap: true,
+    },
+    { field: 'locationName', label: 'Where', filterable: false, render: (r) => r.locationName ?? r.address ?? '-', wrap: true },
+    { field: 'preferredDate', label: 'Preferred date', sortable: true },
+    { field: 'feeCents', label: 'Fee', filterable: false, render: (r) => jmd(r.feeCents) },
+    {
+      field: 'status',
+      label: 'Status',
+      sortable: true,
+      render: (r) => <Badge tone={TONE[r.status]}>{DELIVERY_STATUS_LABELS[r.status]}</Badge>,
+      filterOptions: Object.entries(DELIVERY_STATUS_LABELS).map(([value, label]) => ({ value, label })),
+    },
+  ];
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-slate-900">Delivery requests</h1>
+        <Button onClick={() => setOpen(true)}>Request delivery</Button>
+      </div>
+      <DataTable
+        label="My delivery requests"
+        columns={columns}
+        data={requests.data?.data ?? []}
+        total={requests.data?.total ?? 0}
+        loading={requests.isFetching}
+        getRowId={(r) => r.id}
+        {...list.tableProps}
+        actions={(r) =>
+          r.status === 'requested' ? (
+            <Button size="sm" variant="ghost" onClick={() => setCancelling(r)}>
+              Cancel
+            </Button>
+          ) : null
+        }
+      />
+      <RequestDialog open={open} onClose={() => setOpen(false)} />
+      <ConfirmDialog
+        open={cancelling !== null}
+        onOpenChange={(o) => !o && setCancelling(null)}
+        title="Cancel delivery request"
+        message="Cancel this delivery request? Your packages stay ready for pickup."
+        confirmLabel="Cancel request"
+        busy={cancel.isPending}
+        onConfirm={() => cancelling && cancel.mutate(cancelling.id)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,229 @@
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { CARRIER_LABELS, PACKAGE_STATUSES, PACKAGE_STATUS_LABELS } from '@courier/shared/constants/packages';
+import { PACKAGE_MESSAGES, type PackageDto, type PreAlertDto, formatUsd } from '@courier/shared/schemas/packages';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
+import { Dialog } from '@/components/ui/dialog';
+import { openFile } from '@/features/packages/api/files';
+import { usePackageList } from '@/features/packages/api/packages';
+import { uploadInvoice, useCancelPreAlert, useOwnPreAlerts } from '@/features/packages/api/pre-alerts';
+import { PackageDetailDialog } from '@/features/packages/components/package-detail-dialog';
+import { PackageStatusBadge } from '@/features/packages/components/package-status-badge';
+import { INVOICE_ACCEPT, PreAlertForm, invoiceProblem } from '@/features/packages/components/pre-alert-form';
+import { errorMessage } from '@/lib/api-client';
+import { useQueryClient } from '@tanstack/react-query';
+
+const shortDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-JM', { dateStyle: 'medium' }) : '-');
+const PRE_ALERT_TONE = { pending: 'yellow', received: 'green', cancelled: 'neutral' } as const;
+
+function UploadInvoiceButton({ preAlert }: { preAlert: PreAlertDto }) {
+  const ref = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const qc = useQueryClient();
+  return (
+    <>
+      <input
+        ref={ref}
+        type="file"
+        accept={INVOICE_ACCEPT}
+        className="sr-only"
+        aria-label={`Invoice for ${preAlert.trackingNumber}`}
+        onChange={async (e) => {
+          const file = e.target.files?.[0] ?? null;
+          e.target.value = '';
+          const problem = invoiceProblem(file);
+          if (!file || problem) {
+            if (problem) toast.error(problem);
+            return;
+          }
+          setBusy(true);
+          try {
+            await uploadInvoice(preAlert.id, file);
+            toast.success(PACKAGE_MESSAGES.invoiceUploaded);
+            void qc.invalidateQueries({ queryKey: ['pre-alerts'] });
+          } catch (error) {
+            toast.error(errorMessage(error, 'Could not upload the invoice'));
+          } finally {
+            setBusy(false);
+          }
+        }}
+      />
+      <Button size="sm" variant="secondary" busy={busy} onClick={() => ref.current?.click()}>
+        {busy ? 'Uploading...' : preAlert.hasInvoice ? 'Replace invoice' : 'Upload invoice'}
+      </Button>
+    </>
+  );
+}
+
+/** The customer's packages with their timelines, and their pre-alerts. */
+export default function CustomerPackagesPage() {
+  const list = useListState();
+  const packages = usePackageList('/customer/packages', list.query);
+  const alertsList = useListState();
+  const preAlerts = useOwnPreAlerts(alertsList.query);
+  const cancel = useCancelPreAlert();
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [cancelling, setCancelling] = useState<PreAlertDto | null>(null);
+
+  const columns: Array<DataTableColumn<PackageDto>> = [
+    { field: 'packageNumber', label: 'Package', sortable: true },
+    {
+      field: 'trackingNumber',
+      label: 'Tracking',
+      sortable: true,
+      render: (p) => <span className="font-mono text-xs break-all">{p.trackingNumber}</span>,
+      width: 190,
+    },
+    { field: 'description', label: 'Description', filterable: false, render: (p) => p.description ?? '-', wrap: true },
+    {
+      field: 'status',
+      label: 'Status',
+      sortable: true,
+      render: (p) => <PackageStatusBadge status={p.status} />,
+      filterOptions: PACKAGE_STATUSES.filter((s) => s !== 'unknown').map((s) => ({ value: s, label: PACKAGE_STATUS_LABELS[s] })),
+    },
+    { field: 'weightLb', label: 'Weight (lb)', sortable: true, filterable: false, render: (p) => p.weightLb.toFixed(2), width: 100 },
+    { field: 'branchName', label: 'Pickup branch', filterable: false, render: (p) => p.branchName ?? '-' },
+    { field: 'receivedAt', label: 'Received date', sortable: true, render: (p) => shortDate(p.receivedAt) },
+  ];
+  const alertColumns: Array<DataTableColumn<PreAlertDto>> = [
+    {
+      field: 'trackingNumber',
+      label: 'Tracking',
+      sortable: true,
+      render: (a) => <span className="font-mono text-xs break-all">{a.trackingNumber}</span>,
+      width: 190,
+    },
+    { field: 'carrier', label: 'Carrier', render: (a) => CARRIER_LABELS[a.carrier], filterable: false },
+    { field: 'merchant', label: 'Merchant', sortable: true, filterable: false },
+    { field: 'description', label: 'Description', filterable: false, wrap: true },
+    { field: 'declaredValueUsdCents', label: 'Value', filterable: false, render: (a) => formatUsd(a.declaredValueUsdCents) },
+    {
+      field: 'invoice',
+      label: 'Invoice',
+      filterable: false,
+      render: (a) => (a.hasInvoice ? <Badge tone="green">On file</Badge> : <Badge tone="red">Missing</Badge>),
+    },
+    {
+      field: 'status',
+      label: 'Status',
+      sortable: true,
+      render: (a) => <Badge tone={PRE_ALERT_TONE[a.status]}>{a.status[0]?.toUpperCase() + a.status.slice(1)}</Badge>,
+      filterOptions: [
+        { value: 'pending', label: 'Pending' },
+        { value: 'received', label: 'Received' },
+        { value: 'cancelled', label: 'Cancelled' },
+      ],
+    },
+  ];
+
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-slate-900">My packages</h1>
+        <Button onClick={() => setFormOpen(true)}>Pre-alert a package</Button>
+      </div>
+
+      <section aria-labelledby="packages-heading" className="space-y-3">
+        <h2 id="packages-heading" className="text-lg font-semibold">
+          Packages
+        </h2>
+        {packages.error && (
+          <p role="alert" className="text-sm text-red-700">
+            {errorMessage(packages.error, 'Could not load your packages')}
+          </p>
+        )}
+        <DataTable
+          label="My packages"
+          columns={columns}
+          data={packages.data?.data ?? []}
+          total={packages.data?.total ?? 0}
+          loading={packages.isFetching}
+          getRowId={(p) => p.id}
+          searchPlaceholder="Package, tracking or merchant"
+          {...list.tableProps}
+          actions={(p) => (
+            <Button size="sm" variant="secondary" onClick={() => setOpenId(p.id)} aria-label={`Timeline of ${p.packageNumber}`}>
+              Timeline
+            </Button>
+          )}
+        />
+      </section>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Pre-alerts</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <DataTable
+            label="My pre-alerts"
+            columns={alertColumns}
+            data={preAlerts.data?.data ?? []}
+            total={preAlerts.data?.total ?? 0}
+            loading={preAlerts.isFetching}
+            getRowId={(a) => a.id}
+            searchPlaceholder="Tracking, merchant or description"
+            {...alertsList.tableProps}
+            actions={(a) => (
+              <div className="flex flex-wrap gap-2">
+                {a.status !== 'cancelled' && <UploadInvoiceButton preAlert={a} />}
+                {a.hasInvoice && (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() =>
+                      openFile(`/customer/pre-alerts/${a.id}/invoice`).catch((e) =>
+                        toast.error(errorMessage(e, 'Could not open the invoice')),
+                      )
+                    }
+                  >
+                    View
+                  </Button>
+                )}
+                {a.status === 'pending' && (
+                  <Button size="sm" variant="ghost" onClick={() => setCancelling(a)}>
+                    Cancel
+                  </Button>
+                )}
+              </div>
+            )}
+          />
+        </CardContent>
+      </Card>
+
+      <Dialog
+        open={formOpen}
+        onOpenChange={setFormOpen}
+        title="Pre-alert a package"
+        description="Tell us what is coming so we can match it the moment it reaches our Miami warehouse."
+        className="max-w-2xl"
+      >
+        <PreAlertForm onDone={() => setFormOpen(false)} />
+      </Dialog>
+      <ConfirmDialog
+        open={cancelling !== null}
+        onOpenChange={(open) => !open && setCancelling(null)}
+        title="Cancel pre-alert"
+        message={`Cancel the pre-alert for ${cancelling?.trackingNumber ?? ''}?`}
+        confirmLabel="Cancel pre-alert"
+        busy={cancel.isPending}
+        onConfirm={() =>
+          cancelling &&
+          cancel.mutate(cancelling.id, {
+            onSuccess: () => {
+              toast.success(PACKAGE_MESSAGES.preAlertCancelled);
+              setCancelling(null);
+            },
+            onError: (error) => toast.error(errorMessage(error, 'Could not cancel the pre-alert')),
+          })
+        }
+      />
+      <PackageDetailDialog id={openId} onClose={() => setOpenId(null)} customer />
+    </div>
+  );
+}

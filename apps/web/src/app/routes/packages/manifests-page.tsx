@@ -1,0 +1,392 @@
+import { type FormEvent, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { MANIFEST_STATUSES, SHIPPING_MODES, type ShippingMode } from '@courier/shared/constants/packages';
+import { hasPermission } from '@courier/shared/domain/permissions';
+import { type ImportReport, MANIFEST_MESSAGES, type ManifestDetail, type ManifestDto } from '@courier/shared/schemas/manifests';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
+import { Dialog } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { downloadFile, openFile } from '@/features/packages/api/files';
+import { importManifestCsv, importManifestXlsx, useManifest, useManifestAction, useManifests } from '@/features/packages/api/manifests';
+import { PackageStatusBadge } from '@/features/packages/components/package-status-badge';
+import { api, errorMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
+
+const STATUS_TONE = { open: 'neutral', closed: 'yellow', shipped: 'blue', arrived: 'brand', reconciled: 'green' } as const;
+
+function CreateManifestDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (id: number) => void }) {
+  const [type, setType] = useState<ShippingMode>('AIR');
+  const [mawbOrBl, setMawbOrBl] = useState('');
+  const [flightOrVessel, setFlightOrVessel] = useState('');
+  const [departureDate, setDepartureDate] = useState('');
+  const [arrivalDate, setArrivalDate] = useState('');
+  const create = useManifestAction((body: object) => api.post<ManifestDetail>('/manifests', body));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    create.mutate(
+      {
+        type,
+        mawbOrBl: mawbOrBl || undefined,
+        flightOrVessel: flightOrVessel || undefined,
+        departureDate: departureDate || undefined,
+        arrivalDate: arrivalDate || undefined,
+      },
+      {
+        onSuccess: (m) => {
+          toast.success(`${MANIFEST_MESSAGES.created}: ${(m as ManifestDetail).manifestNumber}`);
+          onCreated((m as ManifestDetail).id);
+        },
+        onError: (error) => toast.error(errorMessage(error, 'Could not create the manifest')),
+      },
+    );
+  };
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && onClose()} title="New manifest">
+      <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+        <Field label="Type">
+          <Select value={type} onChange={(e) => setType(e.target.value as ShippingMode)}>
+            {SHIPPING_MODES.map((m) => (
+              <option key={m}>{m}</option>
+            ))}
+          </Select>
+        </Field>
+        <Field label={type === 'AIR' ? 'MAWB number' : 'Bill of lading number'}>
+          <Input value={mawbOrBl} maxLength={40} onChange={(e) => setMawbOrBl(e.target.value)} />
+        </Field>
+        <Field label={type === 'AIR' ? 'Flight' : 'Vessel'}>
+          <Input value={flightOrVessel} maxLength={60} onChange={(e) => setFlightOrVessel(e.target.value)} />
+        </Field>
+        <Field label="Departure date">
+          <Input type="date" value={departureDate} onChange={(e) => setDepartureDate(e.target.value)} />
+        </Field>
+        <Field label="Arrival date">
+          <Input type="date" value={arrivalDate} min={departureDate || undefined} onChange={(e) => setArrivalDate(e.target.value)} />
+        </Field>
+        <div className="flex justify-end gap-2 sm:col-span-2">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={create.isPending}>
+            Create
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function ManifestDialog({ id, onClose, canEdit }: { id: number | null; onClose: () => void; canEdit: boolean }) {
+  const detail = useManifest(id);
+  const m = detail.data;
+  const [scan, setScan] = useState('');
+  const [scanError, setScanError] = useState<string>();
+  const [confirm, setConfirm] = useState<'close' | 'ship' | 'arrive' | null>(null);
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const xlsxRef = useRef<HTMLInputElement>(null);
+  const add = useManifestAction((ref: string) => api.post<ManifestDetail>(`/manifests/${id}/packages`, { scan: ref }));
+  const remove = useManifestAction((packageId: number) => api.delete<ManifestDetail>(`/manifests/${id}/packages/${packageId}`));
+  const step = useManifestAction((action: 'close' | 'ship' | 'arrive') => api.post<ManifestDetail>(`/manifests/${id}/${action}`));
+  const importCsv = useManifestAction((file: File) => importManifestCsv(id ?? 0, file));
+  const importXlsx = useManifestAction((file: File) => importManifestXlsx(id ?? 0, file));
+
+  const onScan = (e: FormEvent) => {
+    e.preventDefault();
+    if (!scan.trim()) return;
+    add.mutate(scan.trim(), {
+      onSuccess: () => {
+        setScan('');
+        setScanError(undefined);
+      },
+      onError: (error) => setScanError(errorMessage(error, 'Could not add the package')),
+    });
+  };
+  const done = { close: MANIFEST_MESSAGES.closed, ship: MANIFEST_MESSAGES.shipped, arrive: MANIFEST_MESSAGES.arrived };
+  return (
+    <Dialog
+      open={id !== null}
+      onOpenChange={(o) => {
+        if (!o) {
+          onClose();
+          setReport(null);
+        }
+      }}
+      title={m ? `${m.type} manifest ${m.manifestNumber}` : 'Manifest'}
+      className="max-w-4xl"
+    >
+      {!m ? (
+        <Spinner />
+      ) : (
+        <div className="space-y-4">
+          <p className="text-sm text-slate-700">
+            <Badge tone={STATUS_TONE[m.status]}>{m.status}</Badge> · {m.type === 'AIR' ? 'MAWB' : 'BL'} {m.mawbOrBl ?? '-'} ·{' '}
+            {m.type === 'AIR' ? 'Flight' : 'Vessel'} {m.flightOrVessel ?? '-'} · departs {m.departureDate ?? '-'} · arrives{' '}
+            {m.arrivalDate ?? '-'}
+          </p>
+          <p className="text-sm font-semibold" aria-live="polite">
+            {m.pieces} pieces · {m.weightLb.toFixed(2)} lb
+          </p>
+          <div className="flex flex-wrap gap-2">
+            {canEdit && m.status === 'open' && (
+              <Button size="sm" variant="secondary" onClick={() => setConfirm('close')} disabled={m.pieces === 0}>
+                Close manifest
+              </Button>
+            )}
+            {canEdit && m.status === 'closed' && (
+              <Button size="sm" onClick={() => setConfirm('ship')}>
+                Ship
+              </Button>
+            )}
+            {canEdit && m.status === 'shipped' && (
+              <Button size="sm" onClick={() => setConfirm('arrive')}>
+                Mark arrived
+              </Button>
+            )}
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() =>
+                downloadFile(`/manifests/${m.id}/export.csv`, `${m.manifestNumber}.csv`).catch((e) =>
+                  toast.error(errorMessage(e, 'Could not export')),
+                )
+              }
+            >
+              Export CSV
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() =>
+                downloadFile(`/manifests/${m.id}/export.xlsx`, `${m.manifestNumber}.xlsx`).catch((e) =>
+                  toast.error(errorMessage(e, 'Could not export')),
+                )
+              }
+            >
+              Export Excel
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() =>
+                openFile(`/manifests/${m.id}/manifest.pdf`).catch((e) => toast.error(errorMessage(e, 'Could not open the PDF')))
+              }
+            >
+              Print PDF
+            </Button>
+            {canEdit && m.status === 'open' && (
+              <>
+                <input
+                  ref={fileRef}
+                  type="file"
+                  accept=".csv,text/csv"
+                  className="sr-only"
+                  aria-label="Warehouse manifest CSV"
+                  onChange={(e) => {
+                    const file = e.target.files?.[0];
+                    e.target.value = '';
+                    if (file)
+                      importCsv.mutate(file, {
+                        onSuccess: (r) => setReport(r as ImportReport),
+                        onError: (error) => toast.error(errorMessage(error, 'Could not import the CSV')),
+                      });
+                  }}
+                />
+                <Button size="sm" variant="secondary" busy={importCsv.isPending} onClick={() => fileRef.current?.click()}>
+                  Import CSV
+                </Button>
+                <input
+                  ref={xlsxRef}
+                  type="file"
+                  accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                  className="sr-only"
+                  aria-label="Warehouse manifest Excel workbook"
+                  onChange={(e) => {
+                    const file = e.target.files?.[0];
+                    e.target.value = '';
+                    if (file)
+                      importXlsx.mutate(file, {
+                        onSuccess: (r) => setReport(r as ImportReport),
+                        onError: (error) => toast.error(errorMessage(error, 'Could not import the Excel file')),
+                      });
+                  }}
+                />
+                <Button size="sm" variant="secondary" busy={importXlsx.isPending} onClick={() => xlsxRef.current?.click()}>
+                  Import Excel
+                </Button>
+              </>
+            )}
+          </div>
+          {report && (
+            <div className="rounded-md border border-slate-200 p-3 text-sm" role="status">
+              <p className="font-medium">
+                Import: {report.accepted} accepted, {report.refused} refused
+              </p>
+              <ul className="mt-2 max-h-40 space-y-1 overflow-y-auto">
+                {report.rows.map((r) => (
+                  <li key={r.row} className={r.accepted ? 'text-green-800' : 'text-red-700'}>
+                    Row {r.row}: {r.trackingNumber || '(empty)'} {r.accepted ? `added as ${r.packageNumber}` : `refused: ${r.reason}`}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {canEdit && m.status === 'open' && (
+            <form onSubmit={onScan} className="flex items-end gap-2">
+              <Field label="Scan a package to add it" error={scanError} className="flex-1">
+                <Input value={scan} autoFocus autoComplete="off" className="font-mono" onChange={(e) => setScan(e.target.value)} />
+              </Field>
+              <Button type="submit" busy={add.isPending} className={scanError ? 'mb-6' : ''}>
+                Add
+              </Button>
+            </form>
+          )}
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm">
+              <caption className="sr-only">Packages on the manifest</caption>
+              <thead>
+                <tr className="border-b text-left text-slate-500">
+                  <th className="py-2 pr-3">Package</th>
+                  <th className="py-2 pr-3">Tracking</th>
+                  <th className="py-2 pr-3">Customer</th>
+                  <th className="py-2 pr-3">Weight</th>
+                  <th className="py-2 pr-3">Status</th>
+                  {canEdit && m.status === 'open' && <th className="py-2">Actions</th>}
+                </tr>
+              </thead>
+              <tbody>
+                {m.packages.length === 0 && (
+                  <tr>
+                    <td colSpan={6} className="py-4 text-center text-slate-500">
+                      No packages yet
+                    </td>
+                  </tr>
+                )}
+                {m.packages.map((p) => (
+                  <tr key={p.id} className="border-b">
+                    <td className="py-2 pr-3">{p.packageNumber}</td>
+                    <td className="py-2 pr-3 font-mono text-xs">{p.trackingNumber}</td>
+                    <td className="py-2 pr-3">{p.customerName ? `${p.customerName} (${p.mailboxNumber})` : '-'}</td>
+                    <td className="py-2 pr-3">{p.weightLb.toFixed(2)}</td>
+                    <td className="py-2 pr-3">
+                      <PackageStatusBadge status={p.status} />
+                    </td>
+                    {canEdit && m.status === 'open' && (
+                      <td className="py-2">
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          busy={remove.isPending && remove.variables === p.id}
+                          onClick={() => remove.mutate(p.id)}
+                          aria-label={`Remove ${p.packageNumber}`}
+                        >
+                          Remove
+                        </Button>
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ConfirmDialog
+            open={confirm !== null}
+            onOpenChange={(o) => !o && setConfirm(null)}
+            title={confirm === 'ship' ? 'Ship the manifest' : confirm === 'arrive' ? 'Manifest arrived' : 'Close the manifest'}
+            message={
+              confirm === 'ship'
+                ? `Ship ${m.manifestNumber}? Its ${m.pieces} packages go in transit and each customer is e-mailed.`
+                : confirm === 'arrive'
+                  ? `Mark ${m.manifestNumber} as arrived? It can then be reconciled.`
+                  : `Close ${m.manifestNumber}? No package can be added or removed afterwards.`
+            }
+            confirmLabel={confirm === 'ship' ? 'Ship' : confirm === 'arrive' ? 'Mark arrived' : 'Close'}
+            busy={step.isPending}
+            onConfirm={() =>
+              confirm &&
+              step.mutate(confirm, {
+                onSuccess: () => {
+                  toast.success(done[confirm]);
+                  setConfirm(null);
+                },
+                onError: (error) => {
+                  toast.error(errorMessage(error, 'Could not update the manifest'));
+                  setConfirm(null);
+                },
+              })
+            }
+          />
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+/** AIR and SEA manifests: staff build and ship them; the super admin sees every courier's. */
+export default function ManifestsPage() {
+  const { user } = useSession();
+  const superAdmin = user?.role.name === 'super_admin';
+  const canEdit = !superAdmin && hasPermission(user, 'manifests_edit');
+  const canCreate = !superAdmin && hasPermission(user, 'manifests_create');
+  const list = useListState();
+  const manifests = useManifests(list.query);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [creating, setCreating] = useState(false);
+  const columns: Array<DataTableColumn<ManifestDto>> = [
+    { field: 'manifestNumber', label: 'Manifest', sortable: true },
+    { field: 'type', label: 'Type', sortable: true, filterOptions: SHIPPING_MODES.map((m) => ({ value: m, label: m })), width: 80 },
+    ...(superAdmin ? [{ field: 'courierName', label: 'Courier', filterable: false, render: (m: ManifestDto) => m.courierName ?? '' }] : []),
+    { field: 'mawbOrBl', label: 'MAWB / BL', filterable: false, render: (m) => m.mawbOrBl ?? '-' },
+    { field: 'flightOrVessel', label: 'Flight / vessel', filterable: false, render: (m) => m.flightOrVessel ?? '-' },
+    { field: 'departureDate', label: 'Departure date', sortable: true, render: (m) => m.departureDate ?? '-' },
+    { field: 'pieces', label: 'Pieces', sortable: true, filterable: false, width: 80 },
+    { field: 'weightLb', label: 'Weight (lb)', filterable: false, render: (m) => m.weightLb.toFixed(2), width: 100 },
+    {
+      field: 'status',
+      label: 'Status',
+      sortable: true,
+      render: (m) => <Badge tone={STATUS_TONE[m.status]}>{m.status}</Badge>,
+      filterOptions: MANIFEST_STATUSES.map((s) => ({ value: s, label: s })),
+    },
+  ];
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold text-slate-900">{superAdmin ? 'Manifests' : 'Maniefest'}</h1>
+      {manifests.error && (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(manifests.error, 'Could not load the manifests')}
+        </p>
+      )}
+      <DataTable
+        label="Manifests"
+        columns={columns}
+        data={manifests.data?.data ?? []}
+        total={manifests.data?.total ?? 0}
+        loading={manifests.isFetching}
+        getRowId={(m) => m.id}
+        searchPlaceholder="Manifest, MAWB, BL or flight"
+        {...list.tableProps}
+        toolbar={canCreate ? <Button onClick={() => setCreating(true)}>New manifest</Button> : undefined}
+        actions={(m) => (
+          <Button size="sm" variant="secondary" onClick={() => setOpenId(m.id)} aria-label={`Open ${m.manifestNumber}`}>
+            Open
+          </Button>
+        )}
+      />
+      <CreateManifestDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(id) => {
+          setCreating(false);
+          setOpenId(id);
+        }}
+      />
+      <ManifestDialog id={openId} onClose={() => setOpenId(null)} canEdit={canEdit} />
+    </div>
+  );
+}

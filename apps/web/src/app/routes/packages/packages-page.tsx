@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PACKAGE_STATUSES, PACKAGE_STATUS_LABELS, type PackageStatus, SHIPPING_MODES } from '@courier/shared/constants/packages';
+import { hasPermission } from '@courier/shared/domain/permissions';
+import type { PackageDto } from '@courier/shared/schemas/packages';
+import { Button } from '@/components/ui/button';
+import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { useBulkStatus, usePackageList } from '@/features/packages/api/packages';
+import { PackageDetailDialog } from '@/features/packages/components/package-detail-dialog';
+import { PackageStatusBadge } from '@/features/packages/components/package-status-badge';
+import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
+
+const shortDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-JM', { dateStyle: 'medium' }) : '-');
+
+/** The staff package list: every filter a warehouse needs, bulk status changes, and each package's timeline. */
+export default function PackagesPage() {
+  const { user } = useSession();
+  const [params] = useSearchParams();
+  const superAdmin = user?.role.name === 'super_admin';
+  const canEdit = !superAdmin && hasPermission(user, 'packages_edit');
+  const list = useListState({ search: params.get('search') ?? '', limit: 25 });
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const query = { ...list.query, receivedFrom: from || undefined, receivedTo: to || undefined };
+  const packages = usePackageList('/packages', query);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [bulkStatus, setBulkStatus] = useState<PackageStatus>('in_transit');
+  const bulk = useBulkStatus();
+  const rows = packages.data?.data ?? [];
+
+  const toggle = (id: number) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const columns: Array<DataTableColumn<PackageDto>> = [
+    ...(canEdit
+      ? [
+          {
+            field: 'select',
+            label: 'Select',
+            width: 60,
+            render: (p: PackageDto) => (
+              <input
+                type="checkbox"
+                className="h-4 w-4 accent-brand-700"
+                aria-label={`Select ${p.packageNumber}`}
+                checked={selected.has(p.id)}
+                onChange={() => toggle(p.id)}
+              />
+            ),
+          },
+        ]
+      : []),
+    { field: 'packageNumber', label: 'Package', sortable: true, render: (p) => <span className="font-medium">{p.packageNumber}</span> },
+    {
+      field: 'trackingNumber',
+      label: 'Tracking',
+      sortable: true,
+      render: (p) => <span className="font-mono text-xs break-all">{p.trackingNumber}</span>,
+      width: 190,
+    },
+    {
+      field: 'status',
+      label: 'Status',
+      sortable: true,
+      render: (p) => <PackageStatusBadge status={p.status} />,
+      filterOptions: PACKAGE_STATUSES.map((s) => ({ value: s, label: PACKAGE_STATUS_LABELS[s] })),
+    },
+    {
+      field: 'customerName',
+      label: 'Customer',
+      sortable: true,
+      render: (p) => (p.customerName ? `${p.customerName} (${p.mailboxNumber})` : 'Unknown'),
+      width: 200,
+    },
+    ...(superAdmin ? [{ field: 'courierName', label: 'Courier', filterable: false, render: (p: PackageDto) => p.courierName ?? '' }] : []),
+    { field: 'branchName', label: 'Branch', sortable: true, render: (p) => p.branchName ?? '-' },
+    { field: 'mode', label: 'Mode', sortable: true, filterOptions: SHIPPING_MODES.map((m) => ({ value: m, label: m })), width: 80 },
+    { field: 'manifestNumber', label: 'Manifest', sortable: true, render: (p) => p.manifestNumber ?? '-' },
+    { field: 'weightLb', label: 'Weight (lb)', sortable: true, filterable: false, render: (p) => p.weightLb.toFixed(2), width: 100 },
+    { field: 'receivedAt', label: 'Received date', sortable: true, render: (p) => shortDate(p.receivedAt) },
+  ];
+
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold text-slate-900">Packages</h1>
+      <div className="flex flex-wrap items-end gap-3">
+        <Field label="Received from">
+          <Input type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
+        </Field>
+        <Field label="Received to">
+          <Input type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
+        </Field>
+        {(from || to) && (
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setFrom('');
+              setTo('');
+            }}
+          >
+            Clear dates
+          </Button>
+        )}
+      </div>
+      {canEdit && selected.size > 0 && (
+        <section
+          className="flex flex-wrap items-end gap-3 rounded-md border border-brand-200 bg-brand-50 p-3"
+          aria-label="Bulk status change"
+        >
+          <p className="text-sm font-medium">{selected.size} selected</p>
+          <Field label="New status">
+            <Select value={bulkStatus} onChange={(e) => setBulkStatus(e.target.value as PackageStatus)}>
+              {PACKAGE_STATUSES.filter((s) => s !== 'unknown').map((s) => (
+                <option key={s} value={s}>
+                  {PACKAGE_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Button
+            busy={bulk.isPending}
+            onClick={() => bulk.mutate({ ids: [...selected], status: bulkStatus }, { onSuccess: () => setSelected(new Set()) })}
+          >
+            Apply to selected
+          </Button>
+          <Button variant="ghost" onClick={() => setSelected(new Set())}>
+            Clear selection
+          </Button>
+        </section>
+      )}
+      {packages.error && (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(packages.error, 'Could not load the packages')}
+        </p>
+      )}
+      <DataTable
+        label="Packages"
+        columns={columns}
+        data={rows}
+        total={packages.data?.total ?? 0}
+        loading={packages.isFetching}
+        getRowId={(p) => p.id}
+        searchPlaceholder="Package, tracking, mailbox or name"
+        {...list.tableProps}
+        actions={(p) => (
+          <Button size="sm" variant="secondary" onClick={() => setOpenId(p.id)} aria-label={`Open ${p.packageNumber}`}>
+            Open
+          </Button>
+        )}
+      />
+      <PackageDetailDialog id={openId} onClose={() => setOpenId(null)} canEdit={canEdit} />
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { MANIFEST_MESSAGES, type Reconciliation } from '@courier/shared/schemas/manifests';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Field } from '@/components/ui/field';
+import { Input, Textarea } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { useManifestAction, useManifests, useReconciliation } from '@/features/packages/api/manifests';
+import { api, errorMessage } from '@/lib/api-client';
+
+type Line = Reconciliation['expected'][number];
+
+function LineList({ title, lines, tone }: { title: string; lines: Line[]; tone: string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className={tone}>
+          {title} ({lines.length})
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {lines.length === 0 ? (
+          <p className="text-sm text-slate-500">None</p>
+        ) : (
+          <ul className="max-h-64 space-y-1 overflow-y-auto text-sm">
+            {lines.map((l) => (
+              <li key={`${l.packageId ?? ''}-${l.trackingNumber}`}>
+                <span className="font-medium">{l.packageNumber ?? l.trackingNumber}</span>
+                {l.customerName ? <span className="text-slate-500"> · {l.customerName}</span> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Scan what arrived: expected, received, missing and extra update with every scan. */
+export default function ReconciliationPage() {
+  const [params, setParams] = useSearchParams();
+  const manifestId = params.get('manifest') ? Number(params.get('manifest')) : null;
+  const arrived = useManifests({ page: 1, limit: 100, sort: 'createdAt', order: 'desc', filters: JSON.stringify({ status: 'arrived' }) });
+  const recon = useReconciliation(manifestId);
+  const [scan, setScan] = useState('');
+  const [feedback, setFeedback] = useState<{ ok: boolean; text: string } | null>(null);
+  const [note, setNote] = useState('');
+  const [confirmClose, setConfirmClose] = useState(false);
+  const scanRef = useRef<HTMLInputElement>(null);
+  const post = useManifestAction((trackingNumber: string) =>
+    api.post<{ message: string; result: string }>(`/manifests/${manifestId}/reconciliation/scans`, { trackingNumber }),
+  );
+  const close = useManifestAction(() => api.post(`/manifests/${manifestId}/reconciliation/close`, { note: note || undefined }));
+  const ready = useManifestAction(() => api.post(`/manifests/${manifestId}/ready`));
+  const r = recon.data;
+
+  useEffect(() => {
+    if (r?.manifest.status === 'arrived') scanRef.current?.focus();
+  }, [r?.manifest.status]);
+
+  const onScan = (e: FormEvent) => {
+    e.preventDefault();
+    if (!scan.trim()) return;
+    post.mutate(scan.trim(), {
+      onSuccess: (res) => {
+        setFeedback({ ok: res.result === 'expected', text: res.message });
+        setScan('');
+        scanRef.current?.focus();
+      },
+      onError: (error) => {
+        setFeedback({ ok: false, text: errorMessage(error, 'Could not record the scan') });
+        setScan('');
+      },
+    });
+  };
+
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold text-slate-900">Reconciliation</h1>
+      <Field label="Manifest">
+        <Select
+          value={manifestId ?? ''}
+          onChange={(e) => setParams(e.target.value ? { manifest: e.target.value } : {})}
+          className="max-w-md"
+        >
+          <option value="">Choose an arrived manifest</option>
+          {manifestId && r && r.manifest.status !== 'arrived' && (
+            <option value={manifestId}>
+              {r.manifest.manifestNumber} ({r.manifest.status})
+            </option>
+          )}
+          {(arrived.data?.data ?? []).map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.manifestNumber} · {m.type} · {m.pieces} pieces
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {manifestId && recon.isLoading && <Spinner />}
+      {recon.error && (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(recon.error, 'Could not load the manifest')}
+        </p>
+      )}
+      {r && (
+        <>
+          {r.manifest.status === 'arrived' ? (
+            <form onSubmit={onScan} className="flex max-w-xl items-end gap-2">
+              <Field label="Scan a package" className="flex-1" hint="Scan or type the tracking or package number, then Enter">
+                <Input
+                  ref={scanRef}
+                  value={scan}
+                  autoComplete="off"
+                  className="font-mono text-lg"
+                  onChange={(e) => setScan(e.target.value)}
+                />
+              </Field>
+              <Button type="submit" busy={post.isPending} className="mb-6">
+                Record
+              </Button>
+            </form>
+          ) : (
+            <p className="text-sm text-slate-700">
+              {r.manifest.manifestNumber} is {r.manifest.status}.
+              {r.manifest.discrepancyNote ? ` Discrepancies: ${r.manifest.discrepancyNote}` : ''}
+            </p>
+          )}
+          {feedback && (
+            <p role="status" className={feedback.ok ? 'text-sm font-medium text-green-800' : 'text-sm font-medium text-red-700'}>
+              {feedback.text}
+            </p>
+          )}
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <LineList title="Expected" lines={r.expected} tone="" />
+            <LineList title="Received" lines={r.received} tone="text-green-800" />
+            <LineList title="Missing" lines={r.missing} tone="text-red-700" />
+            <LineList title="Extra" lines={r.extra} tone="text-yellow-800" />
+          </div>
+          {r.manifest.status === 'arrived' && (
+            <div className="max-w-xl space-y-3">
+              <Field label="Note on the discrepancies (optional)">
+                <Textarea value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />
+              </Field>
+              <Button onClick={() => setConfirmClose(true)}>Close reconciliation</Button>
+            </div>
+          )}
+          {r.manifest.status === 'reconciled' && r.received.some((l) => l.status === 'at_customs') && (
+            <Button
+              busy={ready.isPending}
+              onClick={() =>
+                ready.mutate(undefined, {
+                  onSuccess: () => toast.success('Cleared packages are ready for pickup; customers are e-mailed'),
+                  onError: (e) => toast.error(errorMessage(e, 'Could not update')),
+                })
+              }
+            >
+              Cleared customs: make ready for pickup
+            </Button>
+          )}
+          <ConfirmDialog
+            open={confirmClose}
+            onOpenChange={setConfirmClose}
+            title="Close reconciliation"
+            message={`Close the reconciliation of ${r.manifest.manifestNumber} with ${r.missing.length} missing and ${r.extra.length} extra?`}
+            confirmLabel="Close"
+            busy={close.isPending}
+            onConfirm={() =>
+              close.mutate(undefined, {
+                onSuccess: () => {
+                  toast.success(MANIFEST_MESSAGES.reconciled);
+                  setConfirmClose(false);
+                },
+                onError: (e) => {
+                  toast.error(errorMessage(e, 'Could not close'));
+                  setConfirmClose(false);
+                },
+              })
+            }
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { UNCOLLECTED_AFTER_DAYS } from '@courier/shared/constants/packages';
+import type { Page } from '@courier/shared/schemas/common';
+import type { PackageDto } from '@courier/shared/schemas/packages';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
+import { PackageDetailDialog } from '@/features/packages/components/package-detail-dialog';
+import { hasPermission } from '@courier/shared/domain/permissions';
+import { api, errorMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
+
+type Uncollected = PackageDto & { daysWaiting: number };
+const shortDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-JM', { dateStyle: 'medium' }) : '-');
+
+/** Packages ready for more than 15 days: the customers to call, and the fee that now applies. */
+export default function UncollectedPage() {
+  const { user } = useSession();
+  const list = useListState({ sort: { field: 'readyAt', order: 'asc' } });
+  const data = useQuery({
+    queryKey: ['packages', 'uncollected', list.query],
+    queryFn: ({ signal }) => api.get<Page<Uncollected>>('/packages/uncollected', { query: list.query, signal }),
+  });
+  const [openId, setOpenId] = useState<number | null>(null);
+  const columns: Array<DataTableColumn<Uncollected>> = [
+    { field: 'packageNumber', label: 'Package', sortable: true },
+    {
+      field: 'customerName',
+      label: 'Customer',
+      sortable: true,
+      render: (p) => `${p.customerName ?? ''} (${p.mailboxNumber ?? ''})`,
+      width: 200,
+    },
+    { field: 'branchName', label: 'Branch', sortable: true, render: (p) => p.branchName ?? '-' },
+    { field: 'readyAt', label: 'Ready date', sortable: true, render: (p) => shortDate(p.readyAt) },
+    {
+      field: 'daysWaiting',
+      label: 'Days waiting',
+      filterable: false,
+      render: (p) => <Badge tone={p.daysWaiting > 30 ? 'red' : 'yellow'}>{p.daysWaiting} days</Badge>,
+    },
+    {
+      field: 'fee',
+      label: 'Uncollected fee',
+      filterable: false,
+      render: (p) => (p.uncollectedSince ? 'Applied' : 'Applies at the next daily check'),
+    },
+  ];
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold text-slate-900">Uncollected</h1>
+      <p className="text-sm text-slate-600">
+        Packages ready for pickup for more than {UNCOLLECTED_AFTER_DAYS} days. The customer is reminded by e-mail when the uncollected fee
+        applies.
+      </p>
+      {data.error && (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(data.error, 'Could not load the uncollected packages')}
+        </p>
+      )}
+      <DataTable
+        label="Uncollected packages"
+        columns={columns}
+        data={data.data?.data ?? []}
+        total={data.data?.total ?? 0}
+        loading={data.isFetching}
+        getRowId={(p) => p.id}
+        searchPlaceholder="Package, mailbox or name"
+        {...list.tableProps}
+        actions={(p) => (
+          <Button size="sm" variant="secondary" onClick={() => setOpenId(p.id)}>
+            Open
+          </Button>
+        )}
+      />
+      <PackageDetailDialog id={openId} onClose={() => setOpenId(null)} canEdit={hasPermission(user, 'packages_edit')} />
+    </div>
+  );
+}

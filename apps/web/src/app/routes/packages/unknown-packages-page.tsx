@@ -1,0 +1,223 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import type { Page } from '@courier/shared/schemas/common';
+import { type ClaimDto, PACKAGE_MESSAGES, type PackageDto } from '@courier/shared/schemas/packages';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
+import { Dialog } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { openFile } from '@/features/packages/api/files';
+import { useAssignPackage, useCustomerSearch, usePackageList } from '@/features/packages/api/packages';
+import { PackageDetailDialog } from '@/features/packages/components/package-detail-dialog';
+import { api, errorMessage } from '@/lib/api-client';
+
+const shortDate = (iso: string) => new Date(iso).toLocaleDateString('en-JM', { dateStyle: 'medium' });
+const CLAIM_TONE = { pending: 'yellow', approved: 'green', rejected: 'red' } as const;
+
+function AssignDialog({ pkg, onClose }: { pkg: PackageDto | null; onClose: () => void }) {
+  const [mailbox, setMailbox] = useState('');
+  const [error, setError] = useState<string>();
+  const assign = useAssignPackage();
+  const matches = useCustomerSearch(mailbox);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!pkg) return;
+    if (!mailbox.trim()) {
+      setError('Please enter the mailbox number');
+      return;
+    }
+    assign.mutate(
+      { id: pkg.id, mailbox: mailbox.trim() },
+      {
+        onSuccess: () => {
+          setMailbox('');
+          onClose();
+        },
+        onError: (err) => setError(errorMessage(err, 'Could not assign the package')),
+      },
+    );
+  };
+  return (
+    <Dialog
+      open={pkg !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={`Assign ${pkg?.packageNumber ?? ''}`}
+      description="The customer is e-mailed and the unknown fee is added to their invoice."
+    >
+      <form onSubmit={submit} className="space-y-4">
+        <Field label="Mailbox number or name" error={error}>
+          <Input
+            value={mailbox}
+            autoFocus
+            list="assign-customers"
+            onChange={(e) => {
+              setMailbox(e.target.value);
+              setError(undefined);
+            }}
+          />
+        </Field>
+        <datalist id="assign-customers">
+          {(matches.data ?? []).map((c) => (
+            <option key={c.id} value={c.mailboxNumber}>
+              {c.name}
+            </option>
+          ))}
+        </datalist>
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={assign.isPending}>
+            Assign
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Packages that reached the warehouse without a customer, and customers' claims for them. */
+export default function UnknownPackagesPage() {
+  const list = useListState();
+  const packages = usePackageList('/packages/unknown', list.query);
+  const claimList = useListState({ filters: { status: 'pending' } });
+  const claims = useQuery({
+    queryKey: ['packages', 'claims', claimList.query],
+    queryFn: ({ signal }) => api.get<Page<ClaimDto>>('/unknown-claims', { query: claimList.query, signal }),
+  });
+  const qc = useQueryClient();
+  const decide = useMutation({
+    mutationFn: ({ id, approve }: { id: number; approve: boolean }) =>
+      api.post<ClaimDto>(`/unknown-claims/${id}/${approve ? 'approve' : 'reject'}`),
+    onSuccess: (c) => {
+      toast.success(c.status === 'approved' ? PACKAGE_MESSAGES.assigned : 'Claim rejected');
+      void qc.invalidateQueries({ queryKey: ['packages'] });
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Could not decide the claim')),
+  });
+  const [assigning, setAssigning] = useState<PackageDto | null>(null);
+  const [openId, setOpenId] = useState<number | null>(null);
+
+  const columns: Array<DataTableColumn<PackageDto>> = [
+    { field: 'packageNumber', label: 'Package', sortable: true },
+    {
+      field: 'trackingNumber',
+      label: 'Tracking',
+      sortable: true,
+      render: (p) => <span className="font-mono text-xs break-all">{p.trackingNumber}</span>,
+      width: 190,
+    },
+    { field: 'carrier', label: 'Carrier', sortable: true },
+    { field: 'weightLb', label: 'Weight (lb)', sortable: true, filterable: false, render: (p) => p.weightLb.toFixed(2) },
+    { field: 'receivedAt', label: 'Received date', sortable: true, render: (p) => shortDate(p.receivedAt) },
+  ];
+  const claimColumns: Array<DataTableColumn<ClaimDto>> = [
+    { field: 'packageNumber', label: 'Package', filterable: false },
+    {
+      field: 'trackingNumber',
+      label: 'Tracking',
+      filterable: false,
+      render: (c) => <span className="font-mono text-xs">{c.trackingNumber}</span>,
+    },
+    {
+      field: 'customerName',
+      label: 'Claimed by',
+      sortable: true,
+      filterable: false,
+      render: (c) => `${c.customerName} (${c.mailboxNumber})`,
+    },
+    { field: 'note', label: 'Note', filterable: false, wrap: true, render: (c) => c.note ?? '-' },
+    {
+      field: 'status',
+      label: 'Status',
+      sortable: true,
+      render: (c) => <Badge tone={CLAIM_TONE[c.status]}>{c.status}</Badge>,
+      filterOptions: [
+        { value: 'pending', label: 'Pending' },
+        { value: 'approved', label: 'Approved' },
+        { value: 'rejected', label: 'Rejected' },
+      ],
+    },
+  ];
+
+  return (
+    <div className="space-y-8">
+      <h1 className="text-2xl font-semibold text-slate-900">Unknown Packages</h1>
+      <DataTable
+        label="Unknown packages"
+        columns={columns}
+        data={packages.data?.data ?? []}
+        total={packages.data?.total ?? 0}
+        loading={packages.isFetching}
+        getRowId={(p) => p.id}
+        searchPlaceholder="Package or tracking number"
+        {...list.tableProps}
+        actions={(p) => (
+          <div className="flex gap-2">
+            <Button size="sm" onClick={() => setAssigning(p)}>
+              Assign
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => setOpenId(p.id)}>
+              Open
+            </Button>
+          </div>
+        )}
+      />
+      <Card>
+        <CardHeader>
+          <CardTitle>Customer claims</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <DataTable
+            label="Claims"
+            columns={claimColumns}
+            data={claims.data?.data ?? []}
+            total={claims.data?.total ?? 0}
+            loading={claims.isFetching}
+            getRowId={(c) => c.id}
+            searchPlaceholder="Tracking, mailbox or name"
+            {...claimList.tableProps}
+            actions={(c) => (
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() =>
+                    openFile(`/unknown-claims/${c.id}/proof`).catch((e) => toast.error(errorMessage(e, 'Could not open the proof')))
+                  }
+                >
+                  Proof
+                </Button>
+                {c.status === 'pending' && (
+                  <>
+                    <Button
+                      size="sm"
+                      busy={decide.isPending && decide.variables?.id === c.id && decide.variables.approve}
+                      onClick={() => decide.mutate({ id: c.id, approve: true })}
+                    >
+                      Approve
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      busy={decide.isPending && decide.variables?.id === c.id && !decide.variables.approve}
+                      onClick={() => decide.mutate({ id: c.id, approve: false })}
+                    >
+                      Reject
+                    </Button>
+                  </>
+                )}
+              </div>
+            )}
+          />
+        </CardContent>
+      </Card>
+      <AssignDialog pkg={assigning} onClose={() => setAssigning(null)} />
+      <PackageDetailDialog id={openId} onClose={() => setOpenId(null)} />
+    </div>
+  );
+}

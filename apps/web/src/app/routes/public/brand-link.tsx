@@ -1,0 +1,39 @@
+import { Link } from 'react-router';
+import { useCourierBrand } from '@/features/public/api/get-courier-brand';
+import { DEFAULT_BRAND } from '@/features/public/api/get-courier-brand';
+import { cn } from '@/lib/cn';
+import { paths } from '@/lib/paths';
+
+/** The courier's logo and name (part 1 §1), the default brand when it has none or cannot be read. */
+export function BrandLink({ apiKey, inverted = false }: { apiKey: string; inverted?: boolean }) {
+  const { brand, loading } = useCourierBrand(apiKey);
+  return (
+    <Link
+      to={paths.home}
+      className={cn('flex min-w-0 items-center gap-2 rounded-md font-semibold', inverted ? 'text-white' : 'text-brand-800')}
+      aria-label={loading ? 'Home' : `${brand.name} home`}
+    >
+      {loading ? (
+        <>
+          <span className="h-9 w-9 shrink-0 animate-pulse rounded-md bg-slate-200" aria-hidden="true" />
+          <span className="h-4 w-32 animate-pulse rounded bg-slate-200" aria-hidden="true" />
+        </>
+      ) : (
+        <>
+          <img
+            src={brand.logoUrl}
+            alt=""
+            width={36}
+            height={36}
+            className="h-9 w-9 shrink-0 rounded-md object-contain"
+            onError={(event) => {
+              // A broken uploaded logo falls back to the default mark instead of a broken image.
+              if (!event.currentTarget.src.endsWith(DEFAULT_BRAND.logoUrl)) event.currentTarget.src = DEFAULT_BRAND.logoUrl;
+            }}
+          />
+          <span className="truncate text-base sm:text-lg">{brand.name}</span>
+        </>
+      )}
+    </Link>
+  );
+}

@@ -1,0 +1,139 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation } from 'react-router';
+import { toast } from 'sonner';
+import { CONTACT_SUBJECTS, CONTACT_SUBJECT_LABELS, type ContactFormInput, contactFormSchema } from '@courier/shared/schemas/public';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input, Textarea } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { useSubmitContactMessage } from '@/features/public/api/submit-contact-message';
+import { errorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { resolveApiKey } from '@/lib/storage';
+import { FAQ_LINKS } from './faq-links';
+import { PageHero } from './page-parts';
+import { SITE } from './site-info';
+
+const EMPTY: ContactFormInput = { name: '', email: '', subject: '' as ContactFormInput['subject'], message: '' };
+
+/** Contact (part 1 §2): the form, where to find us, business hours and the FAQ links. */
+export function ContactPage() {
+  const location = useLocation();
+  const submit = useSubmitContactMessage();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ContactFormInput>({ resolver: zodResolver(contactFormSchema), defaultValues: EMPTY });
+
+  async function onValid(values: ContactFormInput) {
+    try {
+      const res = await submit.mutateAsync({ ...values, apiKey: resolveApiKey(location.search) });
+      toast.success(res.message);
+      reset(EMPTY);
+    } catch (error) {
+      toast.error(errorMessage(error, 'We could not send your message. Please try again.'));
+    }
+  }
+
+  return (
+    <>
+      <title>Contact us | US to Jamaica package forwarding</title>
+      <PageHero eyebrow="Contact" title="We are here to help">
+        Questions about an order, a package or pricing? Send us a message, call us, or drop by one of our branches.
+      </PageHero>
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 lg:grid-cols-3">
+        <form
+          onSubmit={handleSubmit(onValid)}
+          noValidate
+          aria-label="Contact form"
+          className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:col-span-2"
+        >
+          <h2 className="text-xl font-semibold text-slate-900">Send us a message</h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Full name" error={errors.name?.message}>
+              <Input autoComplete="name" {...register('name')} required />
+            </Field>
+            <Field label="Email" error={errors.email?.message}>
+              <Input type="email" autoComplete="email" {...register('email')} required />
+            </Field>
+          </div>
+          <Field label="Subject" error={errors.subject?.message}>
+            <Select {...register('subject')} required>
+              <option value="">Choose a subject</option>
+              {CONTACT_SUBJECTS.map((s) => (
+                <option key={s} value={s}>
+                  {CONTACT_SUBJECT_LABELS[s]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Message" error={errors.message?.message}>
+            <Textarea rows={6} {...register('message')} required />
+          </Field>
+          <Button type="submit" size="lg" busy={submit.isPending} className="w-full sm:w-auto">
+            {submit.isPending ? 'Sending...' : 'Send Message'}
+          </Button>
+        </form>
+
+        <aside className="space-y-4">
+          <div className="rounded-xl border border-slate-200 bg-white p-6">
+            <h2 className="font-semibold text-slate-900">Get in touch</h2>
+            <ul className="mt-4 space-y-4 text-sm text-slate-700">
+              {SITE.branches.map((branch) => (
+                <li key={branch.name} className="flex gap-3">
+                  <MapPin className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+                  <span>
+                    <span className="font-medium text-slate-900">{branch.name} branch</span>
+                    <br />
+                    {branch.street}, {branch.town}, Jamaica
+                  </span>
+                </li>
+              ))}
+              <li className="flex gap-3">
+                <Mail className="h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+                <a href={`mailto:${SITE.email}`} className="text-brand-700 underline">
+                  {SITE.email}
+                </a>
+              </li>
+              <li className="flex gap-3">
+                <Phone className="h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+                <a href={SITE.phoneHref} className="text-brand-700 underline">
+                  {SITE.phone}
+                </a>
+              </li>
+            </ul>
+          </div>
+          <div className="rounded-xl border border-slate-200 bg-white p-6">
+            <h2 className="flex items-center gap-2 font-semibold text-slate-900">
+              <Clock className="h-5 w-5 text-brand-700" aria-hidden="true" /> Business hours
+            </h2>
+            <dl className="mt-3 space-y-1 text-sm">
+              {SITE.hours.map((h) => (
+                <div key={h.days} className="flex justify-between gap-4">
+                  <dt className="text-slate-600">{h.days}</dt>
+                  <dd className="font-medium text-slate-900">{h.time}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+          <div className="rounded-xl border border-slate-200 bg-white p-6">
+            <h2 className="font-semibold text-slate-900">Quick answers</h2>
+            <ul className="mt-3 space-y-2 text-sm">
+              {FAQ_LINKS.map((link) => (
+                <li key={link.hash}>
+                  <Link to={`${paths.faq}#${link.hash}`} className="text-brand-700 underline">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </aside>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,225 @@
+import { ArrowRight, CreditCard, ExternalLink, Mail, MapPin, PackageCheck, Plane } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { ShippingCalculator } from '@/features/public/components/shipping-calculator';
+import { MembershipTiers } from '@/features/public/components/membership-tiers';
+import { RateTable } from '@/features/public/components/rate-table';
+import { paths, withApiKey } from '@/lib/paths';
+import { resolveApiKey } from '@/lib/storage';
+import { FORWARDING_STEPS } from './flows';
+import { Section, Steps } from './page-parts';
+import { RETAILERS, SITE } from './site-info';
+
+/** Home (part 1 §2): hero, steps, stores, pricing with the calculator, Shop For Me, sign-up, locations. */
+export function HomePage() {
+  const location = useLocation();
+  const apiKey = resolveApiKey(location.search);
+  const registerPath = withApiKey(paths.register, apiKey);
+
+  return (
+    <>
+      <title>US to Jamaica package forwarding | Get your US address</title>
+      <section className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-600 text-white">
+        <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 sm:py-20 lg:grid-cols-5 lg:items-center">
+          <div className="lg:col-span-3">
+            <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-accent-400">
+              <Plane className="h-4 w-4" aria-hidden="true" /> Miami to Clarendon, every week
+            </p>
+            <h1 className="mt-4 text-4xl font-bold tracking-tight sm:text-5xl">Shop in the US. Collect in Jamaica.</h1>
+            <p className="mt-5 max-w-xl text-lg text-brand-100">
+              Get a free personal US shipping address, shop the stores you love and we forward every package to your branch in Clarendon,
+              with customs handled and your costs shown upfront.
+            </p>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+              <Link
+                to={registerPath}
+                className="inline-flex h-12 items-center justify-center gap-2 rounded-md bg-accent-400 px-6 font-semibold text-slate-900 hover:bg-accent-500"
+              >
+                Get Your US Address
+                <ArrowRight className="h-5 w-5" aria-hidden="true" />
+              </Link>
+              <Link
+                to={paths.howItWorks}
+                className="inline-flex h-12 items-center justify-center rounded-md border border-white/40 px-6 font-semibold text-white hover:bg-white/10"
+              >
+                See how it works
+              </Link>
+            </div>
+          </div>
+          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3 lg:col-span-2 lg:grid-cols-1">
+            {SITE.stats.map((stat) => (
+              <div
+                key={stat.label}
+                className="flex items-baseline gap-3 rounded-xl bg-white/10 px-4 py-3 sm:flex-col sm:items-start sm:gap-0 sm:py-4 ring-1 ring-white/15 backdrop-blur"
+              >
+                <dt className="text-xs text-brand-100 sm:text-sm">{stat.label}</dt>
+                <dd className="order-first text-2xl font-bold text-white sm:text-3xl">{stat.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      <Section id="how-it-works" title="How it works" intro="Four simple steps from checkout in the US to pickup in Jamaica.">
+        <Steps steps={FORWARDING_STEPS} />
+        <Link to={paths.howItWorks} className="mt-6 inline-flex items-center gap-1 font-medium text-brand-700 hover:underline">
+          Learn more about forwarding <ArrowRight className="h-4 w-4" aria-hidden="true" />
+        </Link>
+      </Section>
+
+      <Section
+        id="retailers"
+        tone="white"
+        title="Shop your favourite US stores"
+        intro="Use your US address at checkout on any of these stores, and thousands more."
+      >
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+          {RETAILERS.map((store) => (
+            <li key={store.name}>
+              <a
+                href={store.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="group flex h-full flex-col rounded-xl border border-slate-200 p-4 transition hover:border-brand-500 hover:shadow-md"
+              >
+                <span
+                  className={`flex h-10 w-10 items-center justify-center rounded-lg text-lg font-bold text-white ${store.color}`}
+                  aria-hidden="true"
+                >
+                  {store.name.charAt(0)}
+                </span>
+                <span className="mt-3 flex items-center gap-1 font-semibold text-slate-900">
+                  {store.name}
+                  <ExternalLink className="h-3.5 w-3.5 text-slate-400 group-hover:text-brand-700" aria-hidden="true" />
+                </span>
+                <span className="mt-1 text-xs text-slate-600">{store.blurb}</span>
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section
+        id="pricing"
+        title="Simple, transparent pricing"
+        intro="Pay by the pound, rounded up to the next whole pound. No membership fees, no hidden handling charges."
+      >
+        <div className="grid gap-8 lg:grid-cols-3">
+          <RateTable />
+          <div className="lg:col-span-2">
+            <ShippingCalculator />
+          </div>
+        </div>
+        <h3 className="mt-12 text-xl font-semibold text-slate-900">Membership rewards</h3>
+        <p className="mt-2 max-w-2xl text-sm text-slate-600">The more you ship, the more you save on every package after that.</p>
+        <div className="mt-6">
+          <MembershipTiers headingLevel="h3" />
+        </div>
+        <div className="mt-8 flex flex-col gap-3 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <p className="font-semibold text-slate-900">Shipping for a business or in bulk?</p>
+            <p className="text-sm text-slate-600">Talk to us about volume rates, sea freight and commercial imports.</p>
+          </div>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Link
+              to={paths.contact}
+              className="inline-flex h-11 items-center justify-center rounded-md bg-brand-700 px-5 font-medium text-white hover:bg-brand-800"
+            >
+              Contact Sales
+            </Link>
+            <Link
+              to={paths.pricing}
+              className="inline-flex h-11 items-center justify-center rounded-md border border-slate-300 px-5 font-medium text-slate-800 hover:bg-slate-50"
+            >
+              See full pricing
+            </Link>
+          </div>
+        </div>
+      </Section>
+
+      <section aria-labelledby="shop-for-me-title" className="bg-accent-400/15">
+        <div className="mx-auto grid max-w-6xl gap-8 px-4 py-14 md:grid-cols-2 md:items-center">
+          <div>
+            <p className="inline-flex items-center gap-2 text-sm font-semibold tracking-wide text-brand-700 uppercase">
+              <CreditCard className="h-4 w-4" aria-hidden="true" /> No US card? No problem.
+            </p>
+            <h2 id="shop-for-me-title" className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+              Shop For Me
+            </h2>
+            <p className="mt-3 text-slate-700">
+              Some stores will not take a Jamaican card. Send us the links, we quote you the item cost, our service fee and shipping, and
+              once you approve, we buy it and ship it with your other packages.
+            </p>
+            <Link
+              to={paths.assistedPurchase}
+              className="mt-6 inline-flex h-12 items-center gap-2 rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800"
+            >
+              Request a purchase <ArrowRight className="h-5 w-5" aria-hidden="true" />
+            </Link>
+          </div>
+          <ul className="space-y-3 text-sm text-slate-800">
+            {[
+              'Service fee of 10% of the item cost, minimum $5',
+              'You confirm the full price before we buy anything',
+              'Items ship with your packages: one trip, one pickup',
+            ].map((line) => (
+              <li key={line} className="flex items-start gap-3 rounded-lg bg-white p-4 shadow-sm">
+                <PackageCheck className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+                {line}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="cta-title" className="bg-brand-800">
+        <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-14 md:flex-row md:items-center md:justify-between">
+          <div>
+            <h2 id="cta-title" className="text-2xl font-bold text-white sm:text-3xl">
+              Your US address is one minute away
+            </h2>
+            <p className="mt-2 text-brand-100">Sign up free. No monthly fees: you only pay when you ship.</p>
+          </div>
+          <Link
+            to={registerPath}
+            className="inline-flex h-12 items-center rounded-md bg-accent-400 px-6 font-semibold text-slate-900 hover:bg-accent-500"
+          >
+            Sign up free
+          </Link>
+        </div>
+      </section>
+
+      <Section
+        id="locations"
+        tone="white"
+        title="Visit us in Clarendon"
+        intro="Collect your packages, pay your invoices or talk to us in person."
+      >
+        <div className="grid gap-4 md:grid-cols-3">
+          {SITE.branches.map((branch) => (
+            <div key={branch.name} className="rounded-xl border border-slate-200 p-5">
+              <h3 className="flex items-center gap-2 font-semibold text-slate-900">
+                <MapPin className="h-5 w-5 text-brand-700" aria-hidden="true" /> {branch.name} branch
+              </h3>
+              <p className="mt-2 text-sm text-slate-700">
+                {branch.street}
+                <br />
+                {branch.town}, Jamaica
+              </p>
+              <p className="mt-2 text-sm text-slate-700">{branch.phone}</p>
+            </div>
+          ))}
+          <div className="rounded-xl border border-slate-200 p-5">
+            <h3 className="flex items-center gap-2 font-semibold text-slate-900">
+              <Mail className="h-5 w-5 text-brand-700" aria-hidden="true" /> E-mail us
+            </h3>
+            <p className="mt-2 text-sm text-slate-700">We answer within one business day.</p>
+            <a href={`mailto:${SITE.email}`} className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">
+              {SITE.email}
+            </a>
+          </div>
+        </div>
+      </Section>
+    </>
+  );
+}

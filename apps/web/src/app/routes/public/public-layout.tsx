@@ -1,0 +1,23 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+/** The shared layout of the public pages (part 1 §2): navbar, page, footer. */
+export function PublicLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { STAFF_SIDEBAR } from '@courier/shared/constants/permissions';
+import type { SessionUser } from '@/lib/session';
+import { customerHeaderLines } from '../customer/customer-layout';
+import { staffNav } from './staff-layout';
+
+function staffUser(permissions: string[], role: 'staff' | 'branch_manager' | 'super_admin' = 'staff'): SessionUser {
+  return {
+    id: 1,
+    kind: 'user',
+    firstName: 'Tanisha',
+    lastName: 'Brown',
+    first_name: 'Tanisha',
+    last_name: 'Brown',
+    email: 't@example.test',
+    username: null,
+    avatarUrl: null,
+    phone: null,
+    role: { name: role, permissions },
+    permissions: [],
+    courier: null,
+    branch: null,
+    impersonated: false,
+  };
+}
+
+describe('staff sidebar (part 2 §2.5)', () => {
+  it('shows an item only with its permission, in the spec order', () => {
+    expect(staffNav(staffUser(['customers_view', 'dashboard_view'])).map((i) => i.label)).toEqual(['Dashboard', 'Customers']);
+    expect(staffNav(staffUser([]))).toEqual([]);
+  });
+  it('spells the manifest route and label as the spec does, and signature outside the layout', () => {
+    const all = staffNav(staffUser(STAFF_SIDEBAR.map((i) => i.permission)));
+    expect(all.map((i) => i.label)).toEqual([
+      'Dashboard',
+      'Scan',
+      'Packages',
+      'Customers',
+      'Business Customers',
+      'Staff',
+      'Reports',
+      'Packages Delivery Request',
+      'Unknown Packages',
+      'Maniefest',
+      'Invoices',
+      'Payments',
+      'Uncollected',
+      'Support Tickets',
+      'Signature',
+      'Settings',
+    ]);
+    expect(all.find((i) => i.label === 'Maniefest')?.to).toBe('/staff/maniefest');
+    expect(all.find((i) => i.label === 'Signature')?.to).toBe('/staff/sign-signature');
+  });
+});
+
+describe('customer header (part 2 §2.3)', () => {
+  it('names the account type, then business and courier when present', () => {
+    expect(
+      customerHeaderLines({
+        firstName: 'Kim',
+        lastName: 'Lee',
+        accountType: 'business',
+        businessName: 'Lee Imports',
+        courier: { name: 'JXP' },
+      }),
+    ).toEqual(['Kim Lee', 'Business Account', 'Lee Imports', 'JXP']);
+    expect(
+      customerHeaderLines({ firstName: 'Kim', lastName: 'Lee', accountType: 'individual', businessName: null, courier: null }),
+    ).toEqual(['Kim Lee', 'Individual Account']);
+  });
+});

@@ -1,0 +1,73 @@
+import {
+  BarChart3,
+  Briefcase,
+  Clock,
+  CreditCard,
+  FileText,
+  HelpCircle,
+  LayoutDashboard,
+  type LucideIcon,
+  Package,
+  PenLine,
+  ScanLine,
+  Settings,
+  Ship,
+  Truck,
+  UserRound,
+  Users,
+} from 'lucide-react';
+import { STAFF_SIDEBAR } from '@courier/shared/constants/permissions';
+import { ROLE_LABELS } from '@courier/shared/constants/roles';
+import { hasPermission } from '@courier/shared/domain/permissions';
+import { type NavItem, PortalShell } from '@/components/layout/portal-shell';
+import { type SessionUser, useSession } from '@/lib/session';
+import { TicketBell } from '@/features/tickets/components/ticket-bell';
+import { withTicketBadge } from '@/features/tickets/components/ticket-nav-badge';
+import { useSidebarTicketBadge } from '@/features/tickets/hooks/use-ticket-badges';
+
+const ICONS: Record<(typeof STAFF_SIDEBAR)[number]['path'], LucideIcon> = {
+  dashboard: LayoutDashboard,
+  scan: ScanLine,
+  packages: Package,
+  customers: UserRound,
+  'business-customers': Briefcase,
+  staff: Users,
+  reports: BarChart3,
+  'delivery-requests': Truck,
+  'unknown-packages': HelpCircle,
+  maniefest: Ship,
+  invoices: FileText,
+  payments: CreditCard,
+  uncollected: Clock,
+  'support-tickets': HelpCircle,
+  'sign-signature': PenLine,
+  settings: Settings,
+};
+
+/** Part 2 §2.5: each item only with its permission, in the spec's order. */
+export function staffNav(user: SessionUser | null): NavItem[] {
+  return STAFF_SIDEBAR.filter((item) => hasPermission(user, item.permission)).map((item) => ({
+    label: item.label,
+    to: `/staff/${item.path}`,
+    icon: ICONS[item.path],
+  }));
+}
+
+/** Branch managers' and staff's portal. */
+export function StaffLayout() {
+  const { user } = useSession();
+  const ticketBadge = useSidebarTicketBadge();
+  const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';
+  const roleLabel = user?.role.name === 'branch_manager' ? ROLE_LABELS.branch_manager : ROLE_LABELS.staff;
+  const lines = [name, roleLabel, user?.branch?.name, user?.courier?.name].filter((l): l is string => Boolean(l));
+  return (
+    <PortalShell
+      portalName="Staff"
+      nav={withTicketBadge(staffNav(user), ticketBadge)}
+      headerActions={<TicketBell />}
+      headerLines={lines}
+      logoUrl={user?.courier?.logo_url}
+      logoAlt={user?.courier?.name ?? 'Courier'}
+    />
+  );
+}

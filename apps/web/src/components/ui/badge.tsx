@@ -1,0 +1,33 @@
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/cn';
+
+const TONES = {
+  neutral: 'bg-slate-100 text-slate-700',
+  yellow: 'bg-yellow-100 text-yellow-800',
+  blue: 'bg-blue-100 text-blue-800',
+  green: 'bg-green-100 text-green-800',
+  red: 'bg-red-100 text-red-800',
+  brand: 'bg-brand-100 text-brand-800',
+} as const;
+export type BadgeTone = keyof typeof TONES;
+
+export function Badge({ tone = 'neutral', className, ...props }: ComponentProps<'span'> & { tone?: BadgeTone }) {
+  return (
+    <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium', TONES[tone], className)} {...props} />
+  );
+}
+
+/** A count capped as the spec says (99+, 9+); nothing when zero. */
+export function CountBadge({ count, cap, className }: { count: number; cap: number; className?: string }) {
+  if (count <= 0) return null;
+  return (
+    <span
+      className={cn(
+        'inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white',
+        className,
+      )}
+    >
+      {count > cap ? `${cap}+` : count}
+    </span>
+  );
+}

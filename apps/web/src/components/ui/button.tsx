@@ -1,0 +1,50 @@
+import { Slot } from 'radix-ui';
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/cn';
+import { Spinner } from './spinner';
+
+const VARIANTS = {
+  primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-brand-700/60',
+  secondary: 'bg-white text-slate-900 border border-slate-300 hover:bg-slate-50',
+  accent: 'bg-accent-400 text-slate-900 hover:bg-accent-500',
+  danger: 'bg-red-600 text-white hover:bg-red-700',
+  ghost: 'text-slate-700 hover:bg-slate-100',
+  link: 'text-brand-700 underline-offset-4 hover:underline px-0',
+} as const;
+
+const SIZES = {
+  sm: 'h-8 px-3 text-sm',
+  md: 'h-10 px-4 text-sm',
+  lg: 'h-12 px-6 text-base',
+  icon: 'h-10 w-10',
+} as const;
+
+export interface ButtonProps extends ComponentProps<'button'> {
+  variant?: keyof typeof VARIANTS;
+  size?: keyof typeof SIZES;
+  /** Shows a spinner and disables the button; the label stays so the busy text can be passed. */
+  busy?: boolean;
+  asChild?: boolean;
+}
+
+export function Button({ variant = 'primary', size = 'md', busy, asChild, className, disabled, children, type, ...props }: ButtonProps) {
+  const classes = cn(
+    'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-70',
+    VARIANTS[variant],
+    SIZES[size],
+    className,
+  );
+  if (asChild) {
+    return (
+      <Slot.Root className={classes} {...props}>
+        {children}
+      </Slot.Root>
+    );
+  }
+  return (
+    <button type={type ?? 'button'} className={classes} disabled={disabled || busy} aria-busy={busy || undefined} {...props}>
+      {busy && <Spinner className="h-4 w-4" label="" />}
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,45 @@
+import { X } from 'lucide-react';
+import { Dialog as D } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+
+interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+  className?: string;
+}
+
+/** A modal dialog: focus trapped, Escape and the close icon close it. */
+export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+  return (
+    <D.Root open={open} onOpenChange={onOpenChange}>
+      <D.Portal>
+        <D.Overlay className="fixed inset-0 z-40 bg-slate-900/50 data-[state=open]:animate-in" />
+        <D.Content
+          className={cn(
+            'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl',
+            className,
+          )}
+        >
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <div>
+              <D.Title className="text-lg font-semibold text-slate-900">{title}</D.Title>
+              {description ? (
+                <D.Description className="mt-1 text-sm text-slate-600">{description}</D.Description>
+              ) : (
+                <D.Description className="sr-only">{title}</D.Description>
+              )}
+            </div>
+            <D.Close className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900" aria-label="Close">
+              <X className="h-5 w-5" aria-hidden="true" />
+            </D.Close>
+          </div>
+          {children}
+        </D.Content>
+      </D.Portal>
+    </D.Root>
+  );
+}

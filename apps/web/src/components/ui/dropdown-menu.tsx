@@ -1,0 +1,48 @@
+import { DropdownMenu as M } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+
+export const DropdownMenu = M.Root;
+export const DropdownMenuTrigger = M.Trigger;
+
+export function DropdownMenuContent({
+  children,
+  className,
+  align = 'end',
+}: {
+  children: ReactNode;
+  className?: string;
+  align?: 'start' | 'end' | 'center';
+}) {
+  return (
+    <M.Portal>
+      <M.Content
+        align={align}
+        sideOffset={6}
+        className={cn('z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg', className)}
+      >
+        {children}
+      </M.Content>
+    </M.Portal>
+  );
+}
+
+export function DropdownMenuItem({ className, ...props }: M.DropdownMenuItemProps) {
+  return (
+    <M.Item
+      className={cn(
+        'flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-700 outline-none select-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function DropdownMenuSeparator() {
+  return <M.Separator className="my-1 h-px bg-slate-200" />;
+}
+
+export function DropdownMenuLabel({ children }: { children: ReactNode }) {
+  return <M.Label className="px-3 py-2 text-xs font-medium text-slate-500">{children}</M.Label>;
+}

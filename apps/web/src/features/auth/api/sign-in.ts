@@ -1,0 +1,27 @@
+import type { CustomerLoginResponse, StaffLoginResponse } from '@courier/shared/schemas/auth';
+import { api } from '@/lib/api-client';
+
+/** The three staff-side sign-in pages and their calls (part 1 §7). */
+export const STAFF_SIDE_LOGIN_CALLS = {
+  admin: '/auth/login',
+  staff: '/auth/staff/login',
+  superadmin: '/auth/super-admin/login',
+} as const;
+export type StaffSidePortal = keyof typeof STAFF_SIDE_LOGIN_CALLS;
+
+// Sign-in calls answer 401 for a wrong password: that is not an expired session (sessionCall false).
+export function signInStaffSide(portal: StaffSidePortal, email: string, password: string) {
+  return api.post<StaffLoginResponse>(STAFF_SIDE_LOGIN_CALLS[portal], { email, password }, { sessionCall: false });
+}
+
+export function signInCustomer(email: string, password: string, apiKey: string | undefined) {
+  return api.post<CustomerLoginResponse>(
+    '/customers/login',
+    { email, password, ...(apiKey ? { api_key: apiKey } : {}) },
+    { sessionCall: false },
+  );
+}
+
+export function exchangeImpersonationToken(token: string) {
+  return api.post<StaffLoginResponse>('/auth/impersonation/exchange', { token }, { sessionCall: false });
+}

@@ -1,0 +1,66 @@
+import { PackageCheck, ShieldCheck, Truck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
+
+export interface Brand {
+  name: string;
+  logoUrl: string;
+}
+
+const PHRASES = [
+  { icon: Truck, label: 'Express Delivery' },
+  { icon: ShieldCheck, label: 'Secure Shipping' },
+  { icon: PackageCheck, label: 'Real-time Tracking' },
+];
+
+/**
+ * The split layout of the sign-in pages (part 1 §2): the courier's logo, name and the marketing
+ * phrases on one side (on top on a phone), the form on the other.
+ */
+export function AuthShell({ brand, title, subtitle, children }: { brand: Brand; title: string; subtitle?: string; children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50 lg:flex-row">
+      <aside className="flex flex-col justify-between gap-6 bg-brand-800 px-6 py-6 text-white lg:w-5/12 lg:px-12 lg:py-12">
+        <Link to={paths.home} className="flex items-center gap-3 self-start rounded-md font-semibold">
+          <img
+            src={brand.logoUrl}
+            alt=""
+            width={44}
+            height={44}
+            className="h-11 w-11 rounded-md bg-white object-contain p-1"
+            onError={(event) => {
+              if (!event.currentTarget.src.endsWith('/default-logo.svg')) event.currentTarget.src = '/default-logo.svg';
+            }}
+          />
+          <span className="text-lg">{brand.name}</span>
+        </Link>
+        <div className="hidden lg:block">
+          <p className="text-3xl font-bold leading-tight">Your US address, delivered to Jamaica.</p>
+          <ul className="mt-8 space-y-4">
+            {PHRASES.map(({ icon: Icon, label }) => (
+              <li key={label} className="flex items-center gap-3 text-brand-100">
+                <span className="flex h-10 w-10 items-center justify-center rounded-full bg-white/10">
+                  <Icon className="h-5 w-5" aria-hidden="true" />
+                </span>
+                <span className="font-medium text-white">{label}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-brand-100 lg:hidden">
+          {PHRASES.map(({ label }) => (
+            <li key={label}>{label}</li>
+          ))}
+        </ul>
+      </aside>
+      <main id="main" className="flex flex-1 items-start justify-center px-4 py-8 sm:items-center sm:py-12">
+        <div className="w-full max-w-md">
+          <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+          {subtitle && <p className="mt-1 text-sm text-slate-600">{subtitle}</p>}
+          <div className="mt-6">{children}</div>
+        </div>
+      </main>
+    </div>
+  );
+}

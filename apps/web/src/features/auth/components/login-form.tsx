@@ -1,0 +1,95 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { loginSchema } from '@courier/shared/schemas/auth';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
+
+const formSchema = z.object({ ...loginSchema.shape, remember: z.boolean() });
+type FormInput = z.input<typeof formSchema>;
+type FormOutput = z.output<typeof formSchema>;
+
+/** Remember me keeps the e-mail for the next visit; the session itself always lives in local storage. */
+const REMEMBERED_EMAIL_KEY = 'rememberedEmail';
+function rememberedEmail(): string {
+  try {
+    return window.localStorage.getItem(REMEMBERED_EMAIL_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+function rememberEmail(email: string | null): void {
+  try {
+    if (email) window.localStorage.setItem(REMEMBERED_EMAIL_KEY, email);
+    else window.localStorage.removeItem(REMEMBERED_EMAIL_KEY);
+  } catch {
+    // storage unavailable: nothing to remember
+  }
+}
+
+interface LoginFormProps {
+  /** Signs in; throws an Error whose message is shown. */
+  onSignIn: (email: string, password: string) => Promise<void>;
+  /** Shows Remember me and the Forgot password link (not on the super admin page). */
+  withExtras?: boolean;
+  resetApiKey?: string;
+  footer?: ReactNode;
+}
+
+/** E-mail and password with show/hide, Remember me and Forgot password (part 1 §2). */
+export function LoginForm({ onSignIn, withExtras = true, resetApiKey, footer }: LoginFormProps) {
+  const [error, setError] = useState<string | null>(null);
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const [initialEmail] = useState(rememberedEmail);
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { email: initialEmail, password: '', remember: initialEmail !== '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await onSignIn(values.email, values.password);
+      if (withExtras) rememberEmail(values.remember ? values.email : null);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  });
+
+  return (
+    <>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        {error && (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        <Field label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="username" required {...form.register('email')} />
+        </Field>
+        <Field label="Password" error={errors.password?.message}>
+          <PasswordInput autoComplete="current-password" required {...form.register('password')} />
+        </Field>
+        {withExtras && (
+          <div className="flex items-center justify-between gap-4">
+            <Checkbox label="Remember me" {...form.register('remember')} />
+            <button type="button" className="text-sm font-medium text-brand-700 hover:underline" onClick={() => setForgotOpen(true)}>
+              Forgot password?
+            </button>
+          </div>
+        )}
+        <Button type="submit" size="lg" className="w-full" busy={isSubmitting}>
+          {isSubmitting ? 'Signing in...' : 'Sign In'}
+        </Button>
+        {footer}
+      </form>
+      {withExtras && <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} apiKey={resetApiKey} />}
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CashUpExpected, Payment, RecordCashUpInput, RecordPaymentInput } from '@courier/shared/schemas/billing';
+import type { Page } from '@courier/shared/schemas/common';
+import { api } from '@/lib/api-client';
+
+export const paymentsKey = ['payments'] as const;
+
+export function usePayments(query: Record<string, string | number | undefined>) {
+  return useQuery({
+    queryKey: [...paymentsKey, 'list', query],
+    queryFn: ({ signal }) => api.get<Page<Payment>>('/payments', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRecordPayment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RecordPaymentInput) => api.post<{ receiptNo: string; amountCents: number; message: string }>('/payments', input),
+    onSuccess: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: ['invoices'] }),
+        client.invalidateQueries({ queryKey: paymentsKey }),
+        client.invalidateQueries({ queryKey: ['collections'] }),
+      ]);
+    },
+  });
+}
+
+export function useCashUp(branchId: number | null, date: string) {
+  return useQuery({
+    queryKey: [...paymentsKey, 'cash-up', branchId, date],
+    queryFn: ({ signal }) => api.get<CashUpExpected>('/payments/cash-up', { query: { branchId: branchId ?? 0, date }, signal }),
+    enabled: branchId !== null,
+  });
+}
+
+export function useRecordCashUp() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RecordCashUpInput) => api.post<CashUpExpected>('/payments/cash-up', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: [...paymentsKey, 'cash-up'] }),
+  });
+}

@@ -1,0 +1,172 @@
+import { FileDown } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { PAYMENT_METHOD_LABELS } from '@courier/shared/constants/billing';
+import { PACKAGE_STATUS_LABELS, type PackageStatus } from '@courier/shared/constants/packages';
+import type { InvoiceDetail } from '@courier/shared/schemas/billing';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { errorMessage } from '@/lib/api-client';
+import { openPdf } from '../api/files';
+import { InvoiceStatusBadge, jmd, shortDate } from './money';
+
+export function PdfButton({ invoiceNo, courierId }: { invoiceNo: string; courierId?: number }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      busy={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await openPdf(`/invoices/${encodeURIComponent(invoiceNo)}/pdf`, { courierId });
+        } catch (error) {
+          toast.error(errorMessage(error, 'Could not open the PDF'));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <FileDown className="size-4" aria-hidden /> Download PDF
+    </Button>
+  );
+}
+
+export function InvoicePackages({ invoice }: { invoice: InvoiceDetail }) {
+  return (
+    <ul className="divide-y divide-slate-100 rounded-md border border-slate-200" aria-label="Packages on this invoice">
+      {invoice.packages.map((p) => (
+        <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+          <span>
+            <span className="font-medium">{p.packageNumber}</span> <span className="text-slate-500">{p.trackingNumber}</span>
+            {p.description && <span className="block text-slate-600">{p.description}</span>}
+          </span>
+          <span className="text-slate-600">
+            {p.weightLb} lb · {PACKAGE_STATUS_LABELS[p.status as PackageStatus] ?? p.status}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** An invoice as the customer and staff read it: charges, packages, payments, balance, bank details. */
+export function InvoiceView({ invoice, courierId }: { invoice: InvoiceDetail; courierId?: number }) {
+  return (
+    <div className="space-y-4">
+      <Card>
+        <CardHeader className="flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <CardTitle>
+              Invoice {invoice.invoiceNo}{' '}
+              <span data-testid="invoice-status">
+                <InvoiceStatusBadge status={invoice.status} />
+              </span>
+            </CardTitle>
+            <p className="mt-1 text-sm text-slate-600">
+              {invoice.customerName} ({invoice.mailboxNumber}) · issued {shortDate(invoice.issuedAt)}
+              {invoice.branchName ? ` · pickup at ${invoice.branchName}` : ''}
+            </p>
+            {invoice.status === 'void' && (
+              <p className="mt-1 text-sm text-red-700">
+                Void{invoice.voidReason ? `: ${invoice.voidReason}` : ''}
+                {invoice.replacedByInvoiceNo ? ` · replaced by ${invoice.replacedByInvoiceNo}` : ''}
+              </p>
+            )}
+            {invoice.replacesInvoiceNo && <p className="mt-1 text-sm text-slate-600">Replaces {invoice.replacesInvoiceNo}</p>}
+            {invoice.collectedAt && (
+              <p className="mt-1 text-sm text-green-700">
+                Collected by {invoice.collectorName} on {shortDate(invoice.collectedAt)}
+              </p>
+            )}
+          </div>
+          <PdfButton invoiceNo={invoice.invoiceNo} courierId={courierId} />
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <table className="w-full text-sm">
+            <caption className="sr-only">Charges</caption>
+            <thead>
+              <tr className="border-b border-slate-200 text-left text-slate-500">
+                <th className="py-2 font-medium">Charge</th>
+                <th className="py-2 text-right font-medium">Amount</th>
+              </tr>
+            </thead>
+            <tbody>
+              {invoice.lines.map((l, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the lines of an invoice keep their printed order
+                <tr key={`${l.kind}-${i}`} className="border-b border-slate-100">
+                  <td className="py-2 pr-2">{l.description}</td>
+                  <td className="whitespace-nowrap py-2 text-right tabular-nums">{jmd(l.amountCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th className="py-2 text-left">Total</th>
+                <td className="whitespace-nowrap py-2 text-right font-semibold tabular-nums">{jmd(invoice.totalCents)}</td>
+              </tr>
+              <tr>
+                <th className="py-1 text-left font-normal">Paid</th>
+                <td className="whitespace-nowrap py-1 text-right tabular-nums">{jmd(invoice.paidCents)}</td>
+              </tr>
+              <tr>
+                <th className="py-1 text-left">Balance due</th>
+                <td className="whitespace-nowrap py-1 text-right font-semibold tabular-nums" data-testid="invoice-balance">
+                  {jmd(invoice.balanceCents)}
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+          <div>
+            <h3 className="mb-2 text-sm font-semibold text-slate-900">Packages</h3>
+            <InvoicePackages invoice={invoice} />
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Payments</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {invoice.payments.length === 0 ? (
+            <p className="text-sm text-slate-600">No payments yet.</p>
+          ) : (
+            <ul className="divide-y divide-slate-100 text-sm">
+              {invoice.payments.map((p) => (
+                <li key={p.receiptNo} className="flex flex-wrap justify-between gap-2 py-2">
+                  <span>
+                    {shortDate(p.paidAt)} · {p.receiptNo} · {PAYMENT_METHOD_LABELS[p.method]}
+                    {p.reference ? ` (${p.reference})` : ''}
+                  </span>
+                  <span className="tabular-nums">{jmd(p.amountCents)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+
+      {invoice.bankDetails.length > 0 && invoice.status !== 'void' && (
+        <Card>
+          <CardHeader>
+            <CardTitle>Bank transfer details</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <address className="text-sm not-italic text-slate-700">
+              {invoice.bankDetails.map((line, i) => (
+                // Lines may repeat (e.g. two blank-looking labels); their order is their identity.
+                // biome-ignore lint/suspicious/noArrayIndexKey: static list of lines
+                <span key={i} className="block">
+                  {line}
+                </span>
+              ))}
+              <span className="mt-2 block">Reference: {invoice.invoiceNo}</span>
+            </address>
+          </CardContent>
+        </Card>
+      )}
+    </div>
+  );
+}

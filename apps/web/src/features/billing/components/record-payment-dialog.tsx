@@ -1,0 +1,152 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { PAYMENT_METHOD_LABELS } from '@courier/shared/constants/billing';
+import { BILLING_MESSAGES, STAFF_PAYMENT_METHODS, parseJmdToCents, recordPaymentSchema } from '@courier/shared/schemas/billing';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useInvoices } from '../api/invoices';
+import { useRecordPayment } from '../api/payments';
+import { jmd } from './money';
+
+interface Props {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  customerId: number;
+  customerName: string;
+  /** The invoice the payment starts from; the customer's other open invoices can be added. */
+  invoiceNo: string;
+}
+
+type Method = (typeof STAFF_PAYMENT_METHODS)[number];
+
+/** Takes cash, card or a bank transfer against one or several open invoices of one customer. */
+export function RecordPaymentDialog({ open, onOpenChange, customerId, customerName, invoiceNo }: Props) {
+  const openInvoices = useInvoices({ customerId, limit: 50, sort: 'issuedAt', order: 'asc' });
+  const record = useRecordPayment();
+  const [method, setMethod] = useState<Method>('cash');
+  const [reference, setReference] = useState('');
+  const [amounts, setAmounts] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const candidates = (openInvoices.data?.data ?? []).filter((i) => i.status === 'unpaid' || i.status === 'partially_paid');
+
+  useEffect(() => {
+    if (!open) return;
+    setMethod('cash');
+    setReference('');
+    setErrors({});
+    setAmounts({});
+  }, [open]);
+
+  const totalCents = Object.values(amounts).reduce((s, v) => {
+    const c = parseJmdToCents(v);
+    return Number.isNaN(c) ? s : s + c;
+  }, 0);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const next: Record<string, string> = {};
+    const allocations: Array<{ invoiceNo: string; amountCents: number }> = [];
+    for (const inv of candidates) {
+      const text = amounts[inv.invoiceNo]?.trim() ?? '';
+      if (text === '') continue;
+      const cents = parseJmdToCents(text);
+      if (Number.isNaN(cents)) next[inv.invoiceNo] = BILLING_MESSAGES.moneyStep;
+      else if (cents <= 0) next[inv.invoiceNo] = BILLING_MESSAGES.amountPositive;
+      else if (cents > inv.balanceCents) next[inv.invoiceNo] = BILLING_MESSAGES.overpayment(inv.invoiceNo, jmd(inv.balanceCents).slice(4));
+      else allocations.push({ invoiceNo: inv.invoiceNo, amountCents: cents });
+    }
+    const parsed = recordPaymentSchema.safeParse({ method, reference: reference.trim() || undefined, allocations });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] === 'reference' ? 'reference' : 'form';
+        next[key] ??= issue.message;
+      }
+    }
+    setErrors(next);
+    if (Object.keys(next).length > 0 || !parsed.success) return;
+    try {
+      const done = await record.mutateAsync(parsed.data);
+      toast.success(`${done.message}: receipt ${done.receiptNo}`);
+      onOpenChange(false);
+    } catch (error) {
+      if (error instanceof ApiError && error.fieldErrors?.reference) setErrors({ reference: error.fieldErrors.reference[0] ?? '' });
+      toast.error(errorMessage(error, 'Could not record the payment'));
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Record payment" description={`From ${customerName}`}>
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Method">
+            <Select value={method} onChange={(e) => setMethod(e.target.value as Method)}>
+              {STAFF_PAYMENT_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {PAYMENT_METHOD_LABELS[m]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label={method === 'bank_transfer' ? 'Reference' : 'Reference (optional)'} error={errors.reference}>
+            <Input value={reference} onChange={(e) => setReference(e.target.value)} maxLength={100} />
+          </Field>
+        </div>
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-slate-900">Amounts (JMD)</legend>
+          {openInvoices.isLoading ? (
+            <Spinner />
+          ) : candidates.length === 0 ? (
+            <p className="text-sm text-slate-600">This customer has no open invoices.</p>
+          ) : (
+            <ul className="space-y-3">
+              {candidates.map((inv) => (
+                <li key={inv.invoiceNo}>
+                  <Field label={`${inv.invoiceNo} · balance ${jmd(inv.balanceCents)}`} error={errors[inv.invoiceNo]}>
+                    <Input
+                      inputMode="decimal"
+                      placeholder={inv.invoiceNo === invoiceNo ? (inv.balanceCents / 100).toFixed(2) : '0.00'}
+                      value={amounts[inv.invoiceNo] ?? ''}
+                      onChange={(e) => setAmounts((a) => ({ ...a, [inv.invoiceNo]: e.target.value }))}
+                    />
+                  </Field>
+                  <Button
+                    type="button"
+                    variant="link"
+                    size="sm"
+                    onClick={() => setAmounts((a) => ({ ...a, [inv.invoiceNo]: (inv.balanceCents / 100).toFixed(2) }))}
+                  >
+                    Pay full balance
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {errors.form && (
+            <p className="mt-2 text-sm text-red-600" role="alert">
+              {errors.form}
+            </p>
+          )}
+        </fieldset>
+        <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-4">
+          <span className="text-sm text-slate-700">
+            Total <strong className="tabular-nums">{jmd(totalCents)}</strong>
+          </span>
+          <div className="flex gap-2">
+            <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" busy={record.isPending}>
+              Record payment
+            </Button>
+          </div>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,117 @@
+import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { Button } from '@/components/ui/button';
+
+export interface SignaturePadHandle {
+  /** The drawing as a PNG data URL, or null when nothing was drawn. */
+  toDataUrl: () => string | null;
+  clear: () => void;
+}
+
+/**
+ * A signature box for finger, pen or mouse: pointer events cover all three, pointer capture keeps
+ * a stroke going past the edge, and `touch-action: none` stops the page scrolling while signing.
+ */
+export function SignaturePad({
+  ref,
+  onChange,
+  label,
+}: {
+  ref: Ref<SignaturePadHandle>;
+  onChange: (signed: boolean) => void;
+  label: string;
+}) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const drawing = useRef(false);
+  const [signed, setSigned] = useState(false);
+
+  const size = useRef('');
+
+  const reset = useCallback(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const ratio = window.devicePixelRatio || 1;
+    const { width, height } = canvas.getBoundingClientRect();
+    size.current = `${width}x${height}x${ratio}`;
+    canvas.width = Math.round(width * ratio);
+    canvas.height = Math.round(height * ratio);
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return;
+    ctx.scale(ratio, ratio);
+    ctx.lineWidth = 2.5;
+    ctx.lineCap = 'round';
+    ctx.lineJoin = 'round';
+    ctx.strokeStyle = '#0f172a';
+    setSigned(false);
+    onChange(false);
+  }, [onChange]);
+
+  // Only a real change of the box's size clears it (turning a tablet); other resize events keep the drawing.
+  useEffect(() => {
+    reset();
+    const onResize = () => {
+      const canvas = canvasRef.current;
+      if (!canvas) return;
+      const { width, height } = canvas.getBoundingClientRect();
+      if (`${width}x${height}x${window.devicePixelRatio || 1}` !== size.current) reset();
+    };
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, [reset]);
+
+  useImperativeHandle(ref, () => ({
+    toDataUrl: () => (signed && canvasRef.current ? canvasRef.current.toDataURL('image/png') : null),
+    clear: reset,
+  }));
+
+  const point = (e: React.PointerEvent<HTMLCanvasElement>) => {
+    const rect = e.currentTarget.getBoundingClientRect();
+    return { x: e.clientX - rect.left, y: e.clientY - rect.top };
+  };
+
+  return (
+    <div>
+      <canvas
+        ref={canvasRef}
+        role="img"
+        aria-label={label}
+        className="h-48 w-full touch-none rounded-md border-2 border-dashed border-slate-300 bg-white"
+        onPointerDown={(e) => {
+          const ctx = e.currentTarget.getContext('2d');
+          if (!ctx) return;
+          e.currentTarget.setPointerCapture(e.pointerId);
+          drawing.current = true;
+          const { x, y } = point(e);
+          ctx.beginPath();
+          ctx.moveTo(x, y);
+          // A tap leaves a dot.
+          ctx.lineTo(x + 0.1, y + 0.1);
+          ctx.stroke();
+        }}
+        onPointerMove={(e) => {
+          if (!drawing.current) return;
+          const ctx = e.currentTarget.getContext('2d');
+          if (!ctx) return;
+          const { x, y } = point(e);
+          ctx.lineTo(x, y);
+          ctx.stroke();
+          if (!signed) {
+            setSigned(true);
+            onChange(true);
+          }
+        }}
+        onPointerUp={() => {
+          drawing.current = false;
+        }}
+        onPointerCancel={() => {
+          drawing.current = false;
+        }}
+      />
+      <div className="mt-2 flex justify-between text-sm text-slate-500">
+        <span>Sign above with your finger, a pen or the mouse.</span>
+        <Button type="button" variant="ghost" size="sm" onClick={reset}>
+          Clear
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { PACKAGE_STATUS_LABELS, type PackageStatus } from '@courier/shared/constants/packages';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { openFile } from '../api/files';
+import { useChangeStatus, usePackage } from '../api/packages';
+import { PackageSummary } from './package-summary';
+import { PackageTimeline } from './package-timeline';
+
+interface Props {
+  id: number | null;
+  onClose: () => void;
+  /** Customers see their own package and its timeline, without actions. */
+  customer?: boolean;
+  canEdit?: boolean;
+}
+
+/** A package with its timeline and, for staff, the next legal status actions. */
+export function PackageDetailDialog({ id, onClose, customer = false, canEdit = false }: Props) {
+  const detail = usePackage(id, customer);
+  const change = useChangeStatus();
+  const [note, setNote] = useState('');
+  const pkg = detail.data;
+  const move = (status: PackageStatus) => {
+    if (!pkg) return;
+    change.mutate({ id: pkg.id, status, note }, { onSuccess: () => setNote('') });
+  };
+  return (
+    <Dialog
+      open={id !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={pkg ? pkg.packageNumber : 'Package'}
+      className="max-w-2xl"
+    >
+      {detail.isLoading ? (
+        <Spinner />
+      ) : detail.error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(detail.error, 'Could not load the package')}
+        </p>
+      ) : pkg ? (
+        <div className="grid gap-6 md:grid-cols-2">
+          <div className="space-y-4">
+            <PackageSummary pkg={pkg} />
+            {!customer && (
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() =>
+                    openFile(`/packages/${pkg.id}/label`).catch((e) => toast.error(errorMessage(e, 'Could not open the label')))
+                  }
+                >
+                  Print label
+                </Button>
+                {pkg.preAlertId !== null && pkg.hasInvoice && (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() =>
+                      openFile(`/pre-alerts/${pkg.preAlertId}/invoice`).catch((e) =>
+                        toast.error(errorMessage(e, 'Could not open the invoice')),
+                      )
+                    }
+                  >
+                    View invoice
+                  </Button>
+                )}
+              </div>
+            )}
+            {!customer && canEdit && pkg.nextStatuses.length > 0 && (
+              <div className="space-y-2 rounded-md border border-slate-200 p-3">
+                <Field label="Note for the timeline (optional)">
+                  <Input value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
+                </Field>
+                <div className="flex flex-wrap gap-2">
+                  {pkg.nextStatuses.map((s) => (
+                    <Button
+                      key={s}
+                      size="sm"
+                      variant={s === 'abandoned' ? 'danger' : 'primary'}
+                      busy={change.isPending && change.variables?.status === s}
+                      onClick={() => move(s)}
+                    >
+                      {PACKAGE_STATUS_LABELS[s]}
+                    </Button>
+                  ))}
+                </div>
+              </div>
+            )}
+          </div>
+          <div>
+            <h3 className="mb-3 text-sm font-semibold text-slate-900">Timeline</h3>
+            <PackageTimeline events={pkg.events} showPeople={!customer} />
+          </div>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,38 @@
+import { CARRIER_LABELS } from '@courier/shared/constants/packages';
+import { type PackageDto, formatUsd } from '@courier/shared/schemas/packages';
+import { PackageStatusBadge } from './package-status-badge';
+
+/** The facts of a package as a definition list. */
+export function PackageSummary({ pkg }: { pkg: PackageDto }) {
+  const dims = pkg.lengthIn && pkg.widthIn && pkg.heightIn ? `${pkg.lengthIn} x ${pkg.widthIn} x ${pkg.heightIn} in` : '-';
+  const rows: Array<[string, React.ReactNode]> = [
+    ['Status', <PackageStatusBadge key="s" status={pkg.status} />],
+    [
+      'Tracking',
+      <span key="t" className="font-mono break-all">
+        {pkg.trackingNumber}
+      </span>,
+    ],
+    ['Carrier', CARRIER_LABELS[pkg.carrier]],
+    ['Customer', pkg.customerName ? `${pkg.customerName} (${pkg.mailboxNumber})` : 'Unknown'],
+    ['Branch', pkg.branchName ?? '-'],
+    ['Weight', `${pkg.weightLb.toFixed(2)} lb`],
+    ['Dimensions', dims],
+    ['Mode', pkg.mode],
+    ['Manifest', pkg.manifestNumber ?? '-'],
+    ['Merchant', pkg.merchant ?? '-'],
+    ['Description', pkg.description ?? '-'],
+    ['Declared value', pkg.declaredValueUsdCents === null ? '-' : formatUsd(pkg.declaredValueUsdCents)],
+    ['Invoice', pkg.preAlertId === null ? 'No pre-alert' : pkg.hasInvoice ? 'On file' : 'Missing'],
+  ];
+  return (
+    <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-1.5 text-sm">
+      {rows.map(([k, v]) => (
+        <div key={k} className="contents">
+          <dt className="text-slate-500">{k}</dt>
+          <dd className="text-slate-900">{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

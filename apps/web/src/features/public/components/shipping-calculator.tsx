@@ -1,0 +1,156 @@
+import { Calculator } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { type ProductCategory, PRODUCT_CATEGORIES } from '@courier/shared/constants/rates';
+import { type ShippingQuote, calculateShipping } from '@courier/shared/domain/calculator';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { formatJmd, formatUsd } from '../format-money';
+
+const CATEGORY_LABELS: Record<ProductCategory, string> = {
+  watch: 'Watch',
+  computer_laptop: 'Computer / laptop',
+  cellphone: 'Cellphone',
+  car_parts: 'Car parts',
+  clothing: 'Clothing',
+  documents: 'Documents',
+  books: 'Books',
+  electronics_small: 'Small electronics',
+  shoes: 'Shoes',
+  other: 'Other',
+};
+
+const EMPTY = { weight: '', itemCost: '', category: '', length: '', width: '', height: '' };
+
+/**
+ * The shipping and customs calculator of part 1 §5: computed when the button is pressed, with the
+ * rule from packages/shared so the estimate and the invoices agree.
+ */
+export function ShippingCalculator({ headingLevel = 'h3' }: { headingLevel?: 'h2' | 'h3' }) {
+  const [values, setValues] = useState(EMPTY);
+  const [quote, setQuote] = useState<ShippingQuote | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const resultId = useId();
+  const Heading = headingLevel;
+
+  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: event.target.value }));
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const result = calculateShipping({
+      weightLbs: values.weight,
+      itemCostUsd: values.itemCost,
+      lengthIn: values.length,
+      widthIn: values.width,
+      heightIn: values.height,
+    });
+    if (result.ok) {
+      setQuote(result.quote);
+      setError(undefined);
+    } else {
+      setQuote(null);
+      setError(result.error);
+    }
+  }
+
+  return (
+    <div className="grid gap-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:grid-cols-2">
+      <form onSubmit={onSubmit} noValidate aria-label="Shipping and customs calculator" className="space-y-4">
+        <Heading className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+          <Calculator className="h-5 w-5 text-brand-700" aria-hidden="true" />
+          Rate calculator
+        </Heading>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Weight (lbs)" error={error} hint="Rounded up to the next whole pound">
+            <Input type="number" inputMode="decimal" min="0" step="0.01" value={values.weight} onChange={set('weight')} required />
+          </Field>
+          <Field label="Item cost (USD)" hint="Optional. Duty applies above USD 100">
+            <Input type="number" inputMode="decimal" min="0" step="0.01" value={values.itemCost} onChange={set('itemCost')} />
+          </Field>
+        </div>
+        <Field label="Item category (optional)">
+          <Select value={values.category} onChange={set('category')}>
+            <option value="">Choose a category</option>
+            {PRODUCT_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {CATEGORY_LABELS[c]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <fieldset>
+          <legend className="mb-1 text-sm font-medium text-slate-700">Dimensions in inches (optional)</legend>
+          <div className="grid grid-cols-3 gap-2">
+            <Input
+              aria-label="Length (inches)"
+              placeholder="L"
+              type="number"
+              inputMode="decimal"
+              min="0"
+              value={values.length}
+              onChange={set('length')}
+            />
+            <Input
+              aria-label="Width (inches)"
+              placeholder="W"
+              type="number"
+              inputMode="decimal"
+              min="0"
+              value={values.width}
+              onChange={set('width')}
+            />
+            <Input
+              aria-label="Height (inches)"
+              placeholder="H"
+              type="number"
+              inputMode="decimal"
+              min="0"
+              value={values.height}
+              onChange={set('height')}
+            />
+          </div>
+        </fieldset>
+        <Button type="submit" className="w-full sm:w-auto">
+          Calculate
+        </Button>
+      </form>
+
+      <section aria-labelledby={`${resultId}-title`} aria-live="polite" className="rounded-lg bg-brand-50 p-5">
+        <p id={`${resultId}-title`} className="text-sm font-semibold tracking-wide text-brand-800 uppercase">
+          Your estimate
+        </p>
+        {quote ? (
+          <dl className="mt-4 space-y-2 text-sm" data-testid="calculator-result">
+            <Row label="Billable weight" value={`${quote.billableWeightLbs} lb${quote.billableWeightLbs === 1 ? '' : 's'}`} />
+            <Row label="Shipping" value={formatJmd(quote.shippingJmdCents)} />
+            <Row label="Item cost" value={formatJmd(quote.itemCostJmdCents)} />
+            <Row label={quote.customsApplies ? 'Customs duty (20%)' : 'Customs duty'} value={formatJmd(quote.customsJmdCents)} />
+            <div className="mt-3 border-t border-brand-200 pt-3">
+              <Row label="Estimated total" value={formatJmd(quote.totalJmdCents)} strong />
+              <Row label="Approx. in USD" value={formatUsd(quote.approxTotalUsdCents)} />
+            </div>
+          </dl>
+        ) : (
+          <p className="mt-4 text-sm text-slate-600">
+            Enter the weight of your package and, if you know it, what you paid for the item. Press Calculate to see shipping, any customs
+            duty and your total in Jamaican dollars.
+          </p>
+        )}
+        <p className="mt-4 text-xs text-slate-600">
+          Estimates use USD 1 = JMD 150. Customs may assess a different duty by item type; your invoice shows the final amount.
+        </p>
+      </section>
+    </div>
+  );
+}
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4">
+      <dt className={strong ? 'font-semibold text-slate-900' : 'text-slate-600'}>{label}</dt>
+      <dd className={strong ? 'text-lg font-bold text-brand-800' : 'font-medium text-slate-900'}>{value}</dd>
+    </div>
+  );
+}

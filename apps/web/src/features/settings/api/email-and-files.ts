@@ -1,0 +1,58 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EmailConfig, EmailConfigInput, TestEmailInput } from '@courier/shared/schemas/settings';
+import { api } from '@/lib/api-client';
+import { type UploadOptions, uploadForm } from '@/lib/upload';
+
+export const emailConfigKey = (courierId: number | null) => ['settings', 'email-config', courierId] as const;
+export const rateSheetKey = ['rate-sheet'] as const;
+
+export function useEmailConfig(courierId: number | null) {
+  return useQuery({
+    queryKey: emailConfigKey(courierId),
+    queryFn: ({ signal }) =>
+      api.get<{ success: true; data: EmailConfig | null }>(`/settings/couriers/${courierId}/email-config`, { signal }),
+    enabled: courierId !== null,
+  });
+}
+
+export function useSaveEmailConfig(courierId: number | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: EmailConfigInput) =>
+      api.post<{ success: true; data: EmailConfig }>(`/settings/couriers/${courierId}/email-config`, input),
+    onSuccess: (data) => client.setQueryData(emailConfigKey(courierId), data),
+  });
+}
+
+export function useSendTestEmail(courierId: number | null) {
+  return useMutation({
+    mutationFn: (input: TestEmailInput) =>
+      api.post<{ success: boolean; message?: string }>(`/settings/couriers/${courierId}/email-config/test`, input, {
+        // Sending through a slow SMTP server can take a while; the server gives up after ~40 s.
+        timeoutMs: 60_000,
+      }),
+  });
+}
+
+export function useRateSheet() {
+  return useQuery({
+    queryKey: rateSheetKey,
+    queryFn: ({ signal }) => api.get<{ rate_sheet_url: string | null }>('/rate-sheet', { signal }),
+  });
+}
+
+export function useUploadRateSheet(courierId: number | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: File } & Pick<UploadOptions, 'onProgress'>) => {
+      const form = new FormData();
+      form.append('courier_id', String(courierId));
+      form.append('rate_sheet', file);
+      return uploadForm<{ success: true; rate_sheet_url: string }>('/rate-sheet', form, { onProgress });
+    },
+    onSuccess: (data) => {
+      client.setQueryData(rateSheetKey, { rate_sheet_url: data.rate_sheet_url });
+      return client.invalidateQueries({ queryKey: ['courier'] });
+    },
+  });
+}

@@ -1,0 +1,74 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdditionalFees,
+  AdditionalFeesInput,
+  ProcessingFee,
+  ProcessingFeeInput,
+  ShippingRate,
+  ShippingRateInput,
+} from '@courier/shared/schemas/settings';
+import { api } from '@/lib/api-client';
+
+export const shippingRatesKey = ['settings', 'shipping-rates'] as const;
+export const processingFeesKey = ['settings', 'processing-fees'] as const;
+export const additionalFeesKey = ['settings', 'additional-fees'] as const;
+
+export function useShippingRates() {
+  return useQuery({ queryKey: shippingRatesKey, queryFn: ({ signal }) => api.get<ShippingRate[]>('/settings/shipping-rates', { signal }) });
+}
+
+export function useSaveShippingRate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: number; input: ShippingRateInput }) =>
+      id ? api.put<ShippingRate>(`/settings/shipping-rates/${id}`, input) : api.post<ShippingRate>('/settings/shipping-rates', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: shippingRatesKey }),
+  });
+}
+
+export function useDeleteShippingRate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ success: boolean }>(`/settings/shipping-rates/${id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: shippingRatesKey }),
+  });
+}
+
+export function useProcessingFees() {
+  return useQuery({
+    queryKey: processingFeesKey,
+    queryFn: ({ signal }) => api.get<ProcessingFee[]>('/settings/processing-fees', { signal }),
+  });
+}
+
+export function useSaveProcessingFee() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: number; input: ProcessingFeeInput }) =>
+      id ? api.put<ProcessingFee>(`/settings/processing-fees/${id}`, input) : api.post<ProcessingFee>('/settings/processing-fees', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: processingFeesKey }),
+  });
+}
+
+export function useDeleteProcessingFee() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ success: boolean }>(`/settings/processing-fees/${id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: processingFeesKey }),
+  });
+}
+
+export function useAdditionalFees() {
+  return useQuery({
+    queryKey: additionalFeesKey,
+    queryFn: ({ signal }) => api.get<AdditionalFees>('/settings/additional-fees', { signal }),
+  });
+}
+
+export function useSaveAdditionalFees() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AdditionalFeesInput) => api.put<AdditionalFees>('/settings/additional-fees', input),
+    onSuccess: (data) => client.setQueryData(additionalFeesKey, data),
+  });
+}

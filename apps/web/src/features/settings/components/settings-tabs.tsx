@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { Tabs } from '@/components/ui/tabs';
+import { AdditionalFeesTab } from './additional-fees-tab';
+import { BankDetailsTab } from './bank-details-tab';
+import { CompanySettingsTab } from './company-settings-tab';
+import { EmailConfigTab } from './email-config-tab';
+import { PasswordTab } from './password-tab';
+import { ProcessingFeesTab } from './processing-fees-tab';
+import { RateSheetTab } from './rate-sheet-tab';
+import { ShippingRatesTab } from './shipping-rates-tab';
+
+export const SETTINGS_TABS = [
+  { value: 'company', label: 'Company Settings' },
+  { value: 'shipping-rates', label: 'Shipping Rates' },
+  { value: 'additional-fees', label: 'Additional Fees' },
+  { value: 'processing-fees', label: 'Processing Fees' },
+  { value: 'bank-details', label: 'Bank Transfer Details' },
+  { value: 'email', label: 'Email Configuration' },
+  { value: 'rate-sheet', label: 'Rate Sheet' },
+  { value: 'password', label: 'Password' },
+] as const;
+
+/**
+ * The eight tabs of part 2 §2.6, in the spec's order. The open tab is kept in `?tab=` so a reload
+ * or a shared link lands on the same tab. `onCourierChanged` lets the portal refresh what it shows
+ * of the courier (the header's name and logo).
+ */
+export function SettingsTabs({ courierId, onCourierChanged }: { courierId: number | null; onCourierChanged?: () => void }) {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const value = SETTINGS_TABS.some((t) => t.value === requested) ? (requested as string) : 'company';
+  const content: Record<(typeof SETTINGS_TABS)[number]['value'], ReactNode> = {
+    company: <CompanySettingsTab courierId={courierId} onCourierChanged={onCourierChanged} />,
+    'shipping-rates': <ShippingRatesTab />,
+    'additional-fees': <AdditionalFeesTab />,
+    'processing-fees': <ProcessingFeesTab />,
+    'bank-details': <BankDetailsTab courierId={courierId} />,
+    email: <EmailConfigTab courierId={courierId} />,
+    'rate-sheet': <RateSheetTab courierId={courierId} />,
+    password: <PasswordTab />,
+  };
+  return (
+    <Tabs
+      listClassName="md:flex-wrap"
+      value={value}
+      onValueChange={(next) =>
+        setParams(
+          (p) => {
+            p.set('tab', next);
+            return p;
+          },
+          { replace: true },
+        )
+      }
+      tabs={SETTINGS_TABS.map((t) => ({ value: t.value, label: t.label, content: content[t.value] }))}
+    />
+  );
+}

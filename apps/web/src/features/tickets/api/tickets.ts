@@ -1,0 +1,131 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CUSTOMER_TICKET_PAGE_LIMIT, TICKET_POLL_MS } from '@courier/shared/constants/limits';
+import type { Page } from '@courier/shared/schemas/common';
+import {
+  type CreateTicketInput,
+  TICKET_ATTACHMENT_FIELD,
+  type Ticket,
+  type TicketStatus,
+  type TicketWithMessages,
+  type UnreadTickets,
+} from '@courier/shared/schemas/tickets';
+import { ApiError, api } from '@/lib/api-client';
+import { tokenStore } from '@/lib/storage';
+
+export const ticketsKey = ['tickets'] as const;
+type ListQuery = Record<string, string | number | undefined>;
+
+/** Part 2 §7: the bell's list, polled every 30 s for non-customers. */
+export function useUnreadTickets(enabled: boolean) {
+  return useQuery({
+    queryKey: [...ticketsKey, 'unread'],
+    queryFn: ({ signal }) => api.get<UnreadTickets>('/tickets/unread', { signal }),
+    enabled,
+    refetchInterval: TICKET_POLL_MS,
+    staleTime: 0,
+  });
+}
+
+/** Part 2 §7: the sidebar count of admin and staff, every 30 s. */
+export function useUnreadTicketCount(enabled: boolean) {
+  return useQuery({
+    queryKey: [...ticketsKey, 'unread-count'],
+    queryFn: ({ signal }) => api.get<{ unreadCount: number }>('/tickets/unread/count', { signal }),
+    enabled,
+    refetchInterval: TICKET_POLL_MS,
+    staleTime: 0,
+  });
+}
+
+/** Part 2 §7: a customer's tickets with messages, page 1, limit 100. */
+export function useCustomerTickets(customerId: number | undefined, poll = false) {
+  return useQuery({
+    queryKey: [...ticketsKey, 'customer', customerId],
+    queryFn: ({ signal }) =>
+      api.get<{ data: TicketWithMessages[]; total: number }>(`/tickets/customer/${customerId}`, {
+        query: { page: 1, limit: CUSTOMER_TICKET_PAGE_LIMIT },
+        signal,
+      }),
+    enabled: customerId !== undefined,
+    refetchInterval: poll ? TICKET_POLL_MS : false,
+  });
+}
+
+export function useTickets(query: ListQuery, enabled = true) {
+  return useQuery({
+    queryKey: [...ticketsKey, 'list', query],
+    queryFn: ({ signal }) => api.get<Page<Ticket>>('/tickets', { query, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useTicket(id: number | null) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: [...ticketsKey, 'detail', id],
+    queryFn: async ({ signal }) => {
+      const ticket = await api.get<TicketWithMessages>(`/tickets/${id}`, { signal });
+      // Opening moved this reader's marker: the bell, the badges and the lists change.
+      void client.invalidateQueries({ queryKey: [...ticketsKey, 'unread'] });
+      void client.invalidateQueries({ queryKey: [...ticketsKey, 'unread-count'] });
+      void client.invalidateQueries({ queryKey: [...ticketsKey, 'customer'] });
+      return ticket;
+    },
+    enabled: id !== null,
+  });
+}
+
+function useTicketMutation<TInput>(call: (input: TInput) => Promise<TicketWithMessages>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: async (ticket) => {
+      client.setQueryData([...ticketsKey, 'detail', ticket.id], ticket);
+      await client.invalidateQueries({ queryKey: ticketsKey, predicate: (q) => q.queryKey[1] !== 'detail' });
+    },
+  });
+}
+
+/** JSON without files; with files, the same fields as a multipart form (the API reads either). */
+function ticketBody(fields: Record<string, string>, files: File[]): Record<string, string> | FormData {
+  if (files.length === 0) return fields;
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const file of files) form.append(TICKET_ATTACHMENT_FIELD, file, file.name);
+  return form;
+}
+
+export function useCreateTicket() {
+  return useTicketMutation(({ input, files }: { input: CreateTicketInput; files: File[] }) =>
+    api.post<TicketWithMessages>('/tickets', ticketBody(input, files)),
+  );
+}
+
+export function useReplyTicket(id: number) {
+  return useTicketMutation(({ message, files }: { message: string; files: File[] }) =>
+    api.post<TicketWithMessages>(`/tickets/${id}/messages`, ticketBody({ message }, files)),
+  );
+}
+
+/** Opens an attachment (the API checks who may read it, so it is fetched with the session's token). */
+export async function openAttachment(url: string, name: string): Promise<void> {
+  // The tab is opened inside the click so pop-up blockers allow it.
+  const tab = window.open('', '_blank');
+  try {
+    const token = tokenStore.get();
+    const response = await fetch(url, { headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), 'Cache-Control': 'no-cache' } });
+    if (!response.ok) throw new ApiError(`Could not open ${name}`, 'http', response.status);
+    const blobUrl = URL.createObjectURL(await response.blob());
+    if (tab) tab.location.href = blobUrl;
+    else window.location.assign(blobUrl);
+    setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
+}
+
+export function useSetTicketStatus(id: number) {
+  return useTicketMutation((status: TicketStatus) => api.patch<TicketWithMessages>(`/tickets/${id}/status`, { status }));
+}

@@ -1,0 +1,241 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { AUTH_CHECK_MIN_GAP_MS, PROFILE_REFRESH_MS } from '@courier/shared/constants/limits';
+import type { Role } from '@courier/shared/constants/roles';
+import { ROLES } from '@courier/shared/constants/roles';
+import type { AccountType, BranchBrief, CourierBrief, CustomerProfile, StaffProfile } from '@courier/shared/schemas/auth';
+import { api, setSessionExpiredHandler } from './api-client';
+import { decodeToken, tokenStore } from './storage';
+
+/**
+ * The signed-in person as every screen sees it: the profile of part 1 §3 with `role` normalised
+ * to `{ name, permissions }`, so `hasPermission(user, p)` from `@courier/shared/domain/permissions`
+ * works on it, and both spellings of the names (staff profiles say first_name, customers firstName).
+ */
+export interface SessionUser {
+  id: number;
+  kind: 'user' | 'customer';
+  firstName: string;
+  lastName: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  username: string | null;
+  avatarUrl: string | null;
+  phone: string | null;
+  role: { name: Role; permissions: string[] };
+  permissions: string[];
+  courier: CourierBrief | null;
+  branch: BranchBrief | null;
+  /** True when a super admin opened this courier admin session by impersonation. */
+  impersonated: boolean;
+  /** Customers only. */
+  accountType?: AccountType;
+  businessName?: string | null;
+  mailboxNumber?: string;
+}
+
+export interface SessionState {
+  user: SessionUser | null;
+  userType: Role | null;
+  isAuthenticated: boolean;
+  loading: boolean;
+  /** Re-reads the token (skipped within 5 s of the last check unless forced) and the profile (every 5 minutes). */
+  check: (force?: boolean) => Promise<void>;
+  /** Stores a token from a sign-in, registration or impersonation and loads its profile. */
+  login: (token: string) => Promise<void>;
+  /** Revokes the token on the server (failures only logged), removes it and clears the state. */
+  logout: () => Promise<void>;
+}
+
+export function fromStaffProfile(p: StaffProfile): SessionUser {
+  return {
+    id: p.id,
+    kind: 'user',
+    firstName: p.first_name,
+    lastName: p.last_name,
+    first_name: p.first_name,
+    last_name: p.last_name,
+    email: p.email,
+    username: p.username,
+    avatarUrl: p.avatarUrl,
+    phone: p.phone,
+    role: { name: p.role.name, permissions: p.role.permissions },
+    permissions: p.permissions,
+    courier: p.courier,
+    branch: p.branch,
+    impersonated: p.impersonated,
+  };
+}
+
+export function fromCustomerProfile(p: CustomerProfile): SessionUser {
+  return {
+    id: p.id,
+    kind: 'customer',
+    firstName: p.firstName,
+    lastName: p.lastName,
+    first_name: p.firstName,
+    last_name: p.lastName,
+    email: p.email,
+    username: null,
+    avatarUrl: p.avatarUrl,
+    phone: p.phone,
+    role: { name: 'customer', permissions: [] },
+    permissions: [],
+    courier: p.courier,
+    branch: p.branch,
+    impersonated: false,
+    accountType: p.accountType,
+    businessName: p.businessName,
+    mailboxNumber: p.mailboxNumber,
+  };
+}
+
+/** Profile source by role (part 1 §6): the customer profile for customers, the auth profile otherwise. */
+export async function fetchProfile(role: Role): Promise<SessionUser> {
+  if (role === 'customer') return fromCustomerProfile(await api.get<CustomerProfile>('/customers/profile'));
+  return fromStaffProfile(await api.get<StaffProfile>('/auth/profile'));
+}
+
+function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+const SessionContext = createContext<SessionState | null>(null);
+
+interface Snapshot {
+  user: SessionUser | null;
+  userType: Role | null;
+  loading: boolean;
+}
+
+/**
+ * The session of part 1 §4. Mounted once in `app/providers.tsx`; `navigate` (the router's) is used
+ * when any call answers 401, so the app moves to the role's login page without a reload.
+ */
+export function SessionProvider({ children, navigate }: { children: ReactNode; navigate?: (to: string) => void }) {
+  const [snapshot, setSnapshot] = useState<Snapshot>(() => ({ user: null, userType: null, loading: tokenStore.get() !== null }));
+  const lastCheckAt = useRef(0);
+  const lastFetchAt = useRef(0);
+  const userRef = useRef<SessionUser | null>(null);
+  const inFlight = useRef<Promise<void> | null>(null);
+
+  const queryClient = useQueryClient();
+  const clear = useCallback(() => {
+    tokenStore.clear();
+    // Nothing cached for one account may show up for the next one.
+    queryClient.clear();
+    userRef.current = null;
+    lastFetchAt.current = 0;
+    setSnapshot({ user: null, userType: null, loading: false });
+  }, [queryClient]);
+
+  const runCheck = useCallback(
+    async (force: boolean) => {
+      const now = Date.now();
+      if (!force && now - lastCheckAt.current < AUTH_CHECK_MIN_GAP_MS) return;
+      lastCheckAt.current = now;
+      const token = tokenStore.get();
+      if (!token) {
+        userRef.current = null;
+        setSnapshot({ user: null, userType: null, loading: false });
+        return;
+      }
+      const payload = decodeToken(token);
+      const role = payload?.role;
+      if (!payload || !isRole(role) || (payload.exp !== undefined && payload.exp * 1000 <= now)) {
+        clear();
+        return;
+      }
+      const stale = !userRef.current || force || now - lastFetchAt.current > PROFILE_REFRESH_MS;
+      if (!stale) {
+        setSnapshot((s) => (s.loading || s.userType !== role ? { ...s, userType: role, loading: false } : s));
+        return;
+      }
+      // Only the first load shows the spinner; a background refresh keeps the page on screen.
+      if (!userRef.current) setSnapshot((s) => ({ ...s, loading: true }));
+      try {
+        const user = await fetchProfile(role);
+        // A sign-out or another sign-in while this was in flight wins.
+        if (tokenStore.get() !== token) return;
+        userRef.current = user;
+        lastFetchAt.current = Date.now();
+        setSnapshot({ user, userType: role, loading: false });
+      } catch {
+        // Part 1 §8: an auth check failure clears the token silently.
+        if (tokenStore.get() === token) clear();
+      }
+    },
+    [clear],
+  );
+
+  const check = useCallback(
+    async (force = false) => {
+      if (inFlight.current && !force) return inFlight.current;
+      const run = runCheck(force).finally(() => {
+        if (inFlight.current === run) inFlight.current = null;
+      });
+      inFlight.current = run;
+      return run;
+    },
+    [runCheck],
+  );
+
+  const login = useCallback(
+    async (token: string) => {
+      tokenStore.set(token);
+      userRef.current = null;
+      await check(true);
+    },
+    [check],
+  );
+
+  const logout = useCallback(async () => {
+    if (tokenStore.get()) {
+      try {
+        await api.post('/auth/logout', undefined, { sessionCall: false, timeoutMs: 5_000 });
+      } catch (error) {
+        // Part 2 §8: a logout failure is only logged; the token is removed all the same.
+        console.warn('Logout request failed', error);
+      }
+    }
+    clear();
+  }, [clear]);
+
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  useEffect(() => {
+    setSessionExpiredHandler((loginPath) => {
+      queryClient.clear();
+      userRef.current = null;
+      lastFetchAt.current = 0;
+      setSnapshot({ user: null, userType: null, loading: false });
+      if (navigateRef.current) navigateRef.current(loginPath);
+      else window.location.assign(loginPath);
+    });
+  }, [queryClient]);
+
+  useEffect(() => {
+    void check(true);
+  }, [check]);
+
+  const value = useMemo<SessionState>(
+    () => ({
+      user: snapshot.user,
+      userType: snapshot.userType,
+      isAuthenticated: snapshot.user !== null,
+      loading: snapshot.loading,
+      check,
+      login,
+      logout,
+    }),
+    [snapshot, check, login, logout],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionState {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession must be used inside <SessionProvider>');
+  return value;
+}

@@ -1,0 +1,71 @@
+import { DEFAULT_API_KEY, STORAGE_KEYS } from '@courier/shared/constants/limits';
+
+/**
+ * The browser storage the spec names (part 1 §9): the token in local storage; redirectAfterLogin
+ * and api_key in session storage. Storage can throw (private mode, disabled): treat as empty.
+ */
+function read(store: () => Storage, key: string): string | null {
+  try {
+    return store().getItem(key);
+  } catch {
+    return null;
+  }
+}
+function write(store: () => Storage, key: string, value: string | null): void {
+  try {
+    if (value === null) store().removeItem(key);
+    else store().setItem(key, value);
+  } catch {
+    // Nothing to do: the session simply won't survive a reload.
+  }
+}
+const local = () => window.localStorage;
+const session = () => window.sessionStorage;
+
+export const tokenStore = {
+  get: () => read(local, STORAGE_KEYS.token),
+  set: (token: string) => write(local, STORAGE_KEYS.token, token),
+  clear: () => write(local, STORAGE_KEYS.token, null),
+};
+
+export const redirectStore = {
+  get: () => read(session, STORAGE_KEYS.redirectAfterLogin),
+  set: (path: string) => write(session, STORAGE_KEYS.redirectAfterLogin, path),
+  clear: () => write(session, STORAGE_KEYS.redirectAfterLogin, null),
+};
+
+/** The tenant's api key: the URL's `api_key`, else session storage, else the built-in default. */
+export function resolveApiKey(search: string = window.location.search): string {
+  const fromUrl = new URLSearchParams(search).get(STORAGE_KEYS.apiKey);
+  if (fromUrl) {
+    write(session, STORAGE_KEYS.apiKey, fromUrl);
+    return fromUrl;
+  }
+  return read(session, STORAGE_KEYS.apiKey) ?? DEFAULT_API_KEY;
+}
+
+export interface TokenPayload {
+  sub?: string;
+  role?: string;
+  type?: string;
+  exp?: number;
+  courierId?: number | null;
+}
+
+/** Reads a JWT's payload without verifying it (the server verifies); null when unreadable. */
+export function decodeToken(token: string): TokenPayload | null {
+  const part = token.split('.')[1];
+  if (!part) return null;
+  try {
+    const json = atob(
+      part
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(part.length / 4) * 4, '='),
+    );
+    const payload: unknown = JSON.parse(json);
+    return payload && typeof payload === 'object' ? (payload as TokenPayload) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,33 @@
+/** Billing vocabularies of DOMAIN.md (Charges), shared by the tables, the API and the screens. */
+export const INVOICE_STATUSES = ['unpaid', 'partially_paid', 'paid', 'void'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  unpaid: 'Unpaid',
+  partially_paid: 'Partially Paid',
+  paid: 'Paid',
+  void: 'Void',
+};
+
+export const PAYMENT_METHODS = ['cash', 'card', 'bank_transfer', 'online'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cash: 'Cash',
+  card: 'Card',
+  bank_transfer: 'Bank Transfer',
+  online: 'Online',
+};
+
+export const CHARGE_LINE_KINDS = [
+  'freight',
+  'membership_discount',
+  'processing_fee',
+  'gct',
+  'customs_duty',
+  'unknown_fee',
+  'uncollected_fee',
+  'switching_fee',
+  'delivery_fee',
+] as const;
+
+/** Days a ready package may wait before it is uncollected (part 2 §9). */
+export const UNCOLLECTED_AFTER_DAYS = 15;

@@ -1,0 +1,20 @@
+/** The roles of part 1 §6. `admin` exists only for the general registration call and the navbar. */
+export const ROLES = ['super_admin', 'courier_admin', 'branch_manager', 'staff', 'customer', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles held by staff-side accounts (the `users` table); customers live in their own table. */
+export const STAFF_SIDE_ROLES = ['super_admin', 'courier_admin', 'branch_manager', 'staff', 'admin'] as const;
+export type StaffSideRole = (typeof STAFF_SIDE_ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  super_admin: 'Super Administrator',
+  courier_admin: 'Courier Administrator',
+  branch_manager: 'Branch Manager',
+  staff: 'Staff',
+  customer: 'Customer',
+  admin: 'Administrator',
+};
+
+/** Value of the token's `type` claim. */
+export const TOKEN_TYPES = ['access', 'impersonation'] as const;
+export type TokenType = (typeof TOKEN_TYPES)[number];

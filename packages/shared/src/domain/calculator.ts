@@ -1,0 +1,85 @@
+import {
+  ADDITIONAL_POUND_JMD,
+  CUSTOMS_DUTY_RATE,
+  CUSTOMS_THRESHOLD_USD,
+  DEFAULT_RATE_TABLE,
+  EXCHANGE_RATE_JMD_PER_USD,
+} from '../constants/rates';
+
+/** Part 1 §5: the calculator's only validation message. */
+export const CALCULATOR_WEIGHT_MESSAGE = 'Please enter a valid weight greater than 0 lbs.';
+
+/**
+ * What the visitor typed. Strings come straight from the inputs; length, width and height are
+ * accepted but, as part 1 §5 says, have no effect on the result.
+ */
+export interface CalculatorInput {
+  weightLbs: string | number | null | undefined;
+  itemCostUsd?: string | number | null;
+  lengthIn?: string | number | null;
+  widthIn?: string | number | null;
+  heightIn?: string | number | null;
+}
+
+/** Every amount is in integer cents, so nothing drifts by a fraction of a cent. */
+export interface ShippingQuote {
+  /** The weight that is charged: the entered weight rounded up to the next whole pound. */
+  billableWeightLbs: number;
+  shippingJmdCents: number;
+  itemCostUsdCents: number;
+  itemCostJmdCents: number;
+  customsJmdCents: number;
+  customsApplies: boolean;
+  totalJmdCents: number;
+  /** The JMD total converted back at the same exchange rate, rounded to the cent. */
+  approxTotalUsdCents: number;
+}
+
+export type CalculatorResult = { ok: true; quote: ShippingQuote } | { ok: false; error: string };
+
+function toNumber(value: string | number | null | undefined): number {
+  if (value === null || value === undefined) return Number.NaN;
+  if (typeof value === 'number') return value;
+  const trimmed = value.trim();
+  return trimmed === '' ? Number.NaN : Number(trimmed);
+}
+
+/** Freight in JMD for a whole number of pounds: the 1-10 lb table, then 350 per pound beyond. */
+export function shippingCostJmd(billableWeightLbs: number): number {
+  const table = DEFAULT_RATE_TABLE;
+  const last = table[table.length - 1];
+  if (!last) throw new Error('The rate table is empty');
+  if (billableWeightLbs > last.weightLbs) return last.costJmd + (billableWeightLbs - last.weightLbs) * ADDITIONAL_POUND_JMD;
+  const row = table.find((r) => r.weightLbs >= billableWeightLbs);
+  return (row ?? last).costJmd;
+}
+
+/** The shipping and customs estimate of part 1 §5 and §9. Pure: the same input, the same answer. */
+export function calculateShipping(input: CalculatorInput): CalculatorResult {
+  const weight = toNumber(input.weightLbs);
+  if (!Number.isFinite(weight) || weight <= 0) return { ok: false, error: CALCULATOR_WEIGHT_MESSAGE };
+  const billableWeightLbs = Math.ceil(weight);
+
+  const cost = toNumber(input.itemCostUsd);
+  // An empty, negative or unreadable item cost counts as 0 (part 1 §5).
+  const itemCostUsdCents = Number.isFinite(cost) && cost > 0 ? Math.round(cost * 100) : 0;
+  const itemCostJmdCents = itemCostUsdCents * EXCHANGE_RATE_JMD_PER_USD;
+  const customsApplies = itemCostUsdCents > CUSTOMS_THRESHOLD_USD * 100;
+  const customsJmdCents = customsApplies ? Math.round(itemCostJmdCents * CUSTOMS_DUTY_RATE) : 0;
+  const shippingJmdCents = shippingCostJmd(billableWeightLbs) * 100;
+  const totalJmdCents = itemCostJmdCents + shippingJmdCents + customsJmdCents;
+
+  return {
+    ok: true,
+    quote: {
+      billableWeightLbs,
+      shippingJmdCents,
+      itemCostUsdCents,
+      itemCostJmdCents,
+      customsJmdCents,
+      customsApplies,
+      totalJmdCents,
+      approxTotalUsdCents: Math.round(totalJmdCents / EXCHANGE_RATE_JMD_PER_USD),
+    },
+  };
+}

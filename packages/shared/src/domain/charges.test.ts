@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RATE_TABLE } from '../constants/rates';
+import {
+  type ChargeInputs,
+  type ChargePackage,
+  billableWeight,
+  computeCharges,
+  customsDutyFor,
+  freightFor,
+  membershipTier,
+  percentOf,
+  processingFeeFor,
+} from './charges';
+
+const RATES = DEFAULT_RATE_TABLE.map((r) => ({ weightLbs: r.weightLbs, costCents: r.costJmd * 100, status: 'active' as const }));
+const FEES = [
+  { minLbs: 0.5, maxLbs: 10, feeCents: 300_00 },
+  { minLbs: 10, maxLbs: 20, feeCents: 500_00 },
+];
+
+function inputs(packages: Partial<ChargePackage>[], over: Partial<ChargeInputs> = {}): ChargeInputs {
+  return {
+    packages: packages.map((p, i) => ({ ref: i + 1, label: `PKG${i + 1}`, weightLbs: 1, declaredValueUsdCents: 0, ...p })),
+    rates: RATES,
+    additionalPoundCents: 350_00,
+    lifetimeDeliveredCount: 0,
+    processingFees: FEES,
+    gctPercent: 16.5,
+    exchangeRateJmdPerUsd: 150,
+    unknownFeeCents: 500_00,
+    uncollectedFeeCents: 300_00,
+    switchingFeeCents: 200_00,
+    ...over,
+  };
+}
+
+describe('billableWeight rounds up to the next whole pound', () => {
+  it.each([
+    [0.1, 1],
+    [1, 1],
+    [1.01, 2],
+    [2.0000001, 2],
+    [9.5, 10],
+    [10, 10],
+    [10.2, 11],
+  ])('%s lb -> %s lb', (w, expected) => expect(billableWeight(w)).toBe(expected));
+
+  it.each([0, -1, Number.NaN])('refuses %s', (w) => expect(() => billableWeight(w)).toThrow(RangeError));
+});
+
+describe('freightFor', () => {
+  it.each([
+    [1, 650_00],
+    [5, 2250_00],
+    [10, 4250_00],
+    // beyond the last row: 4250 + 1 x 350, + 5 x 350
+    [11, 4600_00],
+    [15, 6000_00],
+  ])('%s lb on the default table -> %s cents', (lbs, cents) => expect(freightFor(lbs, RATES, 350_00)).toBe(cents));
+
+  it('ignores inactive rates', () => {
+    const rates = RATES.map((r) => (r.weightLbs === 2 ? { ...r, status: 'inactive' as const, costCents: 1 } : r));
+    // No active 2 lb row: the next heavier active row (3 lb) applies.
+    expect(freightFor(2, rates, 350_00)).toBe(1450_00);
+    const lastInactive = RATES.map((r) => (r.weightLbs === 10 ? { ...r, status: 'inactive' as const } : r));
+    // 10 lb is now beyond the last active row (9 lb, 3850): one extra pound.
+    expect(freightFor(10, lastInactive, 350_00)).toBe(3850_00 + 350_00);
+  });
+
+  it('charges the additional-pound rate per pound when no rate is active', () => {
+    expect(freightFor(3, [], 350_00)).toBe(1050_00);
+  });
+});
+
+describe('processingFeeFor', () => {
+  it.each([
+    [0.1, 0],
+    [0.5, 300_00],
+    [5, 300_00],
+    // exactly on the shared 10 lb boundary: the lighter range wins
+    [10, 300_00],
+    [10.01, 500_00],
+    [20, 500_00],
+    [20.5, 0],
+  ])('%s lb -> %s cents', (lbs, cents) => expect(processingFeeFor(lbs, FEES)).toBe(cents));
+});
+
+describe('membershipTier', () => {
+  it.each([
+    [0, null],
+    [49, null],
+    [50, 'Bronze'],
+    [99, 'Bronze'],
+    [100, 'Silver'],
+    [150, 'Gold'],
+    [299, 'Gold'],
+    [300, 'Platinum'],
+    [5000, 'Platinum'],
+  ])('%s delivered -> %s', (n, name) => expect(membershipTier(n)?.name ?? null).toBe(name));
+});
+
+describe('percentOf rounds half-up to the cent', () => {
+  it.each([
+    [100_00, 16.5, 16_50],
+    [1, 50, 1],
+    [3, 16.5, 0],
+    [650_00, 0, 0],
+    [650_00, 100, 650_00],
+    [333, 12, 40],
+  ])('%s x %s%% -> %s', (cents, pct, expected) => expect(percentOf(cents, pct)).toBe(expected));
+});
+
+describe('customsDutyFor', () => {
+  it.each([
+    [0, 0],
+    [100_00, 0],
+    [100_01, Math.round(100_01 * 150 * 0.2)],
+    [250_00, 7500_00],
+  ])('USD cents %s -> JMD cents %s', (usd, jmd) => expect(customsDutyFor(usd, 150)).toBe(jmd));
+});
+
+describe('computeCharges', () => {
+  it('one 0.1 lb package: 1 lb freight, GCT on freight, nothing else', () => {
+    const r = computeCharges(inputs([{ weightLbs: 0.1 }]));
+    expect(r.lines).toEqual([
+      { kind: 'freight', description: 'Freight PKG1 (1 lb)', packageRef: 1, amountCents: 650_00 },
+      { kind: 'gct', description: 'GCT 16.5% on freight', packageRef: null, amountCents: 107_25 },
+    ]);
+    expect(r.totalCents).toBe(757_25);
+  });
+
+  it('GCT 0 adds no line; GCT 100 doubles the freight only', () => {
+    const zero = computeCharges(inputs([{ weightLbs: 3 }], { gctPercent: 0 }));
+    expect(zero.lines.some((l) => l.kind === 'gct')).toBe(false);
+    expect(zero.totalCents).toBe(1450_00 + 300_00);
+    const hundred = computeCharges(inputs([{ weightLbs: 3 }], { gctPercent: 100 }));
+    expect(hundred.gctCents).toBe(1450_00);
+    expect(hundred.totalCents).toBe(1450_00 * 2 + 300_00);
+  });
+
+  it('a full invoice adds up to the cent', () => {
+    const r = computeCharges(
+      inputs(
+        [
+          { weightLbs: 10, declaredValueUsdCents: 150_00, assignedFromUnknown: true },
+          { weightLbs: 12.3, declaredValueUsdCents: 99_99, uncollected: true, switchedBranch: true },
+          { weightLbs: 2, declaredValueUsdCents: 400_00, customsOverrideCents: 1234_56 },
+        ],
+        { lifetimeDeliveredCount: 150, deliveryFeeCents: 800_00 },
+      ),
+    );
+    // freight: 4250 + (4250 + 3 x 350 = 5300) + 1050 = 10600
+    expect(r.freightCents).toBe(10600_00);
+    // Gold 12%
+    expect(r.tier?.name).toBe('Gold');
+    expect(r.discountCents).toBe(1272_00);
+    // GCT 16.5% of 9328.00 = 1539.12
+    expect(r.gctCents).toBe(1539_12);
+    // processing: 300 (10 lb, boundary) + 500 + 300
+    expect(r.processingCents).toBe(1100_00);
+    // customs: 150 x 0.2 x 150 = 4500; none at 99.99; override 1234.56
+    expect(r.customsCents).toBe(4500_00 + 1234_56);
+    // fees: unknown 500 + uncollected 300 + switching 200 + delivery 800
+    expect(r.feesCents).toBe(1800_00);
+    const expected = 10600_00 - 1272_00 + 1539_12 + 1100_00 + 5734_56 + 1800_00;
+    expect(r.totalCents).toBe(expected);
+    expect(r.lines.reduce((s, l) => s + l.amountCents, 0)).toBe(expected);
+    expect(r.lines.filter((l) => l.kind === 'customs_duty').map((l) => l.description)).toEqual([
+      'Customs duty PKG1 (20% of USD 150.00 at 150)',
+      'Customs duty PKG3 (assessed by customs)',
+    ]);
+  });
+
+  it('a customs override of 0 removes the computed duty', () => {
+    const r = computeCharges(inputs([{ weightLbs: 1, declaredValueUsdCents: 500_00, customsOverrideCents: 0 }]));
+    expect(r.customsCents).toBe(0);
+  });
+
+  it('beyond the last rate row with inactive rows ignored', () => {
+    const rates = [...RATES, { weightLbs: 20, costCents: 1, status: 'inactive' as const }];
+    const r = computeCharges(inputs([{ weightLbs: 14 }], { rates, gctPercent: 0, processingFees: [] }));
+    expect(r.totalCents).toBe(4250_00 + 4 * 350_00);
+  });
+});

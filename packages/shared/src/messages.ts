@@ -1,0 +1,22 @@
+/**
+ * Messages the API client and the server share (part 1 §8). Area-specific messages live next to
+ * the schema that enforces them in `schemas/<area>.ts`.
+ */
+export const CLIENT_MESSAGES = {
+  network: 'Network error. Please check your connection and try again.',
+  timeout: 'Request timeout. Please try again.',
+} as const;
+
+export const API_MESSAGES = {
+  unauthenticated: 'Authentication required',
+  invalidToken: 'Invalid or expired token',
+  forbidden: 'You do not have permission to perform this action',
+  notFound: 'Not found',
+  routeNotFound: 'Route not found',
+  malformedJson: 'The request body is not valid JSON',
+  unsupportedMediaType: 'Unsupported content type; send application/json',
+  bodyTooLarge: 'The request body is too large',
+  invalidInput: 'Some fields are invalid',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  internal: 'Something went wrong on our side. Please try again.',
+} as const;

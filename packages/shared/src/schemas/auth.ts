@@ -1,0 +1,409 @@
+import { z } from 'zod';
+import { DEFAULT_COUNTRY, MIN_PASSWORD_LENGTH } from '../constants/limits';
+import { PARISHES } from '../constants/parishes';
+import { ROLES } from '../constants/roles';
+
+/** The exact words of part 1 §5 and §8 for sign-in, registration, sessions and resets. */
+export const AUTH_MESSAGES = {
+  businessNameRequired: 'Business name is required for business accounts',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  trnRequired: 'TRN is required',
+  titleRequired: 'Title is required for individual accounts',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email format',
+  phoneRequired: 'Phone number is required',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 8 characters',
+  passwordsDoNotMatch: 'Passwords do not match',
+  addressRequired: 'Street address is required',
+  parishRequired: 'Parish is required',
+  cityRequired: 'City is required',
+  branchRequired: 'Branch is required',
+  stepInvalid: 'Please fill in all required fields correctly',
+  resetPasswordTooShort: 'Password must be at least 8 characters long',
+  resetPasswordHint: 'Password must be at least 8 characters long',
+  noToken: 'No token received from server',
+  tokenNotFoundAfterLogin: 'Token not found after login',
+  invalidTokenType: 'Invalid token type',
+  tokenExpired: 'Token has expired',
+  invalidOrExpiredToken: 'Invalid or expired token',
+  noPermissionArea: 'You do not have permission to access this area',
+  loginFailed: 'Login failed',
+  customerLoginFailed: 'Login failed. Please try again.',
+  loginError: 'An error occurred during login',
+  registrationSuccess: 'Registration successful! You are now logged in.',
+  registrationFailed: 'Registration failed',
+  registrationFailedRetry: 'Registration failed. Please try again.',
+  registrationError: 'An error occurred during registration',
+  resetEmailSent: 'Password reset email sent. Please check your inbox.',
+  resetEmailFailed: 'Failed to send reset email. Please try again.',
+  resetSuccess: 'Password reset successful! Please login with your new password.',
+  resetFailed: 'Failed to reset password. Please try again.',
+  invalidResetLink: 'Invalid Reset Link',
+  requestNewReset: 'Please request a new password reset.',
+  courierInvalid: 'Invalid courier information. Reloading page...',
+  courierNotFoundReload: 'Courier not found. Reloading page...',
+  courierUnauthorizedReload: 'Invalid courier access. Reloading page...',
+  courierNetworkReload: 'Network error. Reloading page...',
+  courierTimeoutReload: 'Request timeout. Reloading page...',
+  courierOtherReload: 'Failed to load registration information. Reloading page...',
+  impersonationInvalid: 'Invalid or expired impersonation token',
+  impersonationFailed: 'Failed to login via impersonation token',
+  impersonationSuccess: 'Successfully logged in via impersonation',
+} as const;
+
+/** Messages the server answers with (part 1 §7 leaves them open; these are ours). */
+export const AUTH_API_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  accountInactive: 'This account is deactivated. Please contact your courier.',
+  courierNotFound: 'Courier not found',
+  courierSuspended: 'This courier account is suspended',
+  wrongLogin: 'This account cannot sign in here. Please use the sign-in page for your role.',
+  emailTaken: 'An account with this email already exists',
+  branchNotFound: 'Choose a branch of this courier',
+  courierMismatch: 'The courier does not match the api key',
+  loginSuccess: 'Login successful',
+  registered: 'Registration successful',
+  loggedOut: 'Logged out',
+  resetRequested: 'If an account exists for this email, a password reset link has been sent.',
+  resetDone: 'Your password has been reset. Please login with your new password.',
+  resetTokenInvalid: 'This password reset link is invalid or has expired. Please request a new password reset.',
+  impersonationTargetInvalid: 'Only courier administrators can be impersonated',
+  userNotFound: 'User not found',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  newPasswordSame: 'New password must be different from current password',
+  passwordChanged: 'Password updated successfully!',
+  profileUpdated: 'Profile updated successfully!',
+} as const;
+
+/** "text, @, text, dot, text" (part 1 §5). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const requiredText = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max);
+
+/** A required, well-formed e-mail, trimmed and lowercased. */
+export const emailField = z
+  .string({ error: AUTH_MESSAGES.emailRequired })
+  .trim()
+  // An empty e-mail is "required", not also "invalid".
+  .min(1, { error: AUTH_MESSAGES.emailRequired, abort: true })
+  .max(254)
+  .regex(EMAIL_PATTERN, AUTH_MESSAGES.emailInvalid)
+  .transform((v) => v.toLowerCase());
+
+const passwordRequired = z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(200);
+export const newPasswordField = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .min(1, { error: AUTH_MESSAGES.passwordRequired, abort: true })
+  .min(MIN_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooShort)
+  .max(200);
+
+// ---------- Sign-in and reset request ----------
+
+export const loginSchema = z.strictObject({ email: emailField, password: passwordRequired });
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const customerLoginSchema = z.strictObject({
+  email: emailField,
+  password: passwordRequired,
+  api_key: z.string().trim().min(1).max(200).optional(),
+});
+export type CustomerLoginInput = z.input<typeof customerLoginSchema>;
+
+/** The reset request: the customer login page adds its api_key so the right courier's account is found. */
+export const passwordResetRequestSchema = z.strictObject({
+  email: emailField,
+  api_key: z.string().trim().min(1).max(200).optional(),
+});
+export type PasswordResetRequestInput = z.input<typeof passwordResetRequestSchema>;
+
+export const resetPasswordFormSchema = z
+  .object({
+    newPassword: z.string().min(1, AUTH_MESSAGES.passwordRequired).min(MIN_PASSWORD_LENGTH, AUTH_MESSAGES.resetPasswordTooShort).max(200),
+    confirmPassword: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.newPassword !== v.confirmPassword)
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: AUTH_MESSAGES.passwordsDoNotMatch });
+  });
+export type ResetPasswordFormInput = z.input<typeof resetPasswordFormSchema>;
+
+export const resetPasswordSchema = z.strictObject({
+  token: z.string().min(1, AUTH_MESSAGES.invalidOrExpiredToken).max(200),
+  newPassword: z.string().min(1, AUTH_MESSAGES.passwordRequired).min(MIN_PASSWORD_LENGTH, AUTH_MESSAGES.resetPasswordTooShort).max(200),
+});
+
+export const impersonationExchangeSchema = z.strictObject({ token: z.string().min(1, AUTH_MESSAGES.impersonationInvalid).max(4000) });
+
+// ---------- Registration (part 1 §2, §5) ----------
+
+export const ACCOUNT_TYPES = ['individual', 'business'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+export const TITLES = ['Mr.', 'Mrs.', 'Ms.', 'Dr.'] as const;
+
+/** The wizard's steps, labelled as the progress indicator shows them. */
+export const REGISTRATION_STEP_LABELS = ['Account', 'Personal', 'Contact', 'Address'] as const;
+
+const accountTypeField = z.enum(ACCOUNT_TYPES);
+const titleField = z.union([z.enum(TITLES), z.literal(''), z.null()]).optional();
+const parishField = z
+  .string({ error: AUTH_MESSAGES.parishRequired })
+  .refine((v) => (PARISHES as readonly string[]).includes(v), AUTH_MESSAGES.parishRequired);
+
+function requireBusinessName(v: { accountType?: string; businessName?: string | null }, ctx: z.RefinementCtx) {
+  if (v.accountType === 'business' && !v.businessName?.trim()) {
+    ctx.addIssue({ code: 'custom', path: ['businessName'], message: AUTH_MESSAGES.businessNameRequired });
+  }
+}
+function requireTitle(v: { accountType?: string; title?: string | null }, ctx: z.RefinementCtx) {
+  if (v.accountType === 'individual' && !v.title) {
+    ctx.addIssue({ code: 'custom', path: ['title'], message: AUTH_MESSAGES.titleRequired });
+  }
+}
+function requireMatch(v: { password?: string; confirmPassword?: string }, ctx: z.RefinementCtx) {
+  if (v.password !== v.confirmPassword)
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: AUTH_MESSAGES.passwordsDoNotMatch });
+}
+
+/** Form state of the wizard: strings as the inputs hold them. */
+export interface RegistrationFormValues {
+  accountType: AccountType;
+  businessName: string;
+  title: string;
+  firstName: string;
+  lastName: string;
+  trn: string;
+  email: string;
+  phone: string;
+  password: string;
+  confirmPassword: string;
+  address: string;
+  parish: string;
+  city: string;
+  branchId: string;
+  couponCode: string;
+  referralCode: string;
+}
+
+/** One schema per wizard step, each with the rules of part 1 §5 for that step. */
+export const registrationStepSchemas = [
+  z.object({ accountType: accountTypeField, businessName: z.string().max(200).optional() }).superRefine(requireBusinessName),
+  z
+    .object({
+      accountType: accountTypeField,
+      title: titleField,
+      firstName: requiredText(AUTH_MESSAGES.firstNameRequired, 100),
+      lastName: requiredText(AUTH_MESSAGES.lastNameRequired, 100),
+      trn: requiredText(AUTH_MESSAGES.trnRequired, 50),
+    })
+    .superRefine(requireTitle),
+  z
+    .object({
+      email: emailField,
+      phone: requiredText(AUTH_MESSAGES.phoneRequired, 50),
+      password: newPasswordField,
+      confirmPassword: z.string(),
+    })
+    .superRefine(requireMatch),
+  z.object({
+    address: requiredText(AUTH_MESSAGES.addressRequired, 300),
+    parish: parishField,
+    city: requiredText(AUTH_MESSAGES.cityRequired, 100),
+    branchId: z.string({ error: AUTH_MESSAGES.branchRequired }).min(1, AUTH_MESSAGES.branchRequired),
+  }),
+] as const;
+
+/** The registration payload of part 1 §3, as POST /customers/register takes it; the server re-checks every rule. */
+export const customerRegisterSchema = z
+  .strictObject({
+    accountType: accountTypeField,
+    businessName: z.string().trim().max(200).nullable().optional(),
+    title: titleField,
+    firstName: requiredText(AUTH_MESSAGES.firstNameRequired, 100),
+    lastName: requiredText(AUTH_MESSAGES.lastNameRequired, 100),
+    email: emailField,
+    phone: requiredText(AUTH_MESSAGES.phoneRequired, 50),
+    password: newPasswordField,
+    trn: requiredText(AUTH_MESSAGES.trnRequired, 50),
+    address: requiredText(AUTH_MESSAGES.addressRequired, 300),
+    parish: parishField,
+    city: requiredText(AUTH_MESSAGES.cityRequired, 100),
+    country: z.string().trim().min(1).max(100).default(DEFAULT_COUNTRY),
+    branchId: z.number({ error: AUTH_MESSAGES.branchRequired }).int().positive(AUTH_MESSAGES.branchRequired),
+    courierId: z.number().int().positive().optional(),
+    couponCode: z.string().trim().max(100).nullable().optional(),
+    referralCode: z.string().trim().max(100).nullable().optional(),
+    api_key: z.string().trim().min(1).max(200).optional(),
+  })
+  .superRefine(requireBusinessName)
+  .superRefine(requireTitle);
+export type CustomerRegisterInput = z.input<typeof customerRegisterSchema>;
+
+/** The wizard's values turned into the payload: trimmed, e-mail lowercased, nulls where the type says so. */
+export function registrationPayload(values: RegistrationFormValues, courierId: number, apiKey: string): CustomerRegisterInput {
+  const business = values.accountType === 'business';
+  return {
+    accountType: values.accountType,
+    businessName: business ? values.businessName.trim() : null,
+    title: business ? null : (values.title as (typeof TITLES)[number]),
+    firstName: values.firstName.trim(),
+    lastName: values.lastName.trim(),
+    email: values.email.trim().toLowerCase(),
+    phone: values.phone.trim(),
+    password: values.password,
+    trn: values.trn.trim(),
+    address: values.address.trim(),
+    parish: values.parish,
+    city: values.city.trim(),
+    country: DEFAULT_COUNTRY,
+    branchId: Number(values.branchId),
+    courierId,
+    couponCode: values.couponCode.trim() || null,
+    referralCode: values.referralCode.trim() || null,
+    api_key: apiKey,
+  };
+}
+
+/** Staff-side registrations (general: role admin; staff: branch manager or staff). */
+export const staffRegisterSchema = z.strictObject({
+  firstName: requiredText(AUTH_MESSAGES.firstNameRequired, 100),
+  lastName: requiredText(AUTH_MESSAGES.lastNameRequired, 100),
+  email: emailField,
+  password: newPasswordField,
+  username: z.string().trim().min(1).max(100).optional(),
+  phone: z.string().trim().max(50).optional(),
+  /** Required for the super admin; a courier admin may only name their own courier. */
+  courierId: z.number().int().positive().optional(),
+  branchId: z.number().int().positive().nullable().optional(),
+  role: z.enum(['branch_manager', 'staff']).optional(),
+  roleId: z.number().int().positive().nullable().optional(),
+});
+export type StaffRegisterInput = z.input<typeof staffRegisterSchema>;
+
+// ---------- Profiles and responses (part 1 §3) ----------
+
+export const courierBriefSchema = z.object({ id: z.number().int(), name: z.string(), code: z.string(), logo_url: z.string().nullable() });
+export type CourierBrief = z.infer<typeof courierBriefSchema>;
+export const branchBriefSchema = z.object({ id: z.number().int(), name: z.string() });
+export type BranchBrief = z.infer<typeof branchBriefSchema>;
+
+/** GET /auth/profile: a staff-side account. */
+export const staffProfileSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  username: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: z.object({ name: z.enum(ROLES), permissions: z.array(z.string()) }),
+  permissions: z.array(z.string()),
+  courier: courierBriefSchema.nullable(),
+  branch: branchBriefSchema.nullable(),
+  /** True when this session came from a super admin's impersonation token. */
+  impersonated: z.boolean(),
+});
+export type StaffProfile = z.infer<typeof staffProfileSchema>;
+
+/** GET /customers/profile. */
+export const customerProfileSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  accountType: z.enum(ACCOUNT_TYPES),
+  businessName: z.string().nullable(),
+  title: z.string().nullable(),
+  mailboxNumber: z.string(),
+  phone: z.string().nullable(),
+  trn: z.string().nullable(),
+  address: z.string().nullable(),
+  parish: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string(),
+  avatarUrl: z.string().nullable(),
+  branch: branchBriefSchema.nullable(),
+  courier: courierBriefSchema,
+  role: z.literal('customer'),
+  createdAt: z.string(),
+});
+export type CustomerProfile = z.infer<typeof customerProfileSchema>;
+
+export const staffLoginResponseSchema = z.object({ token: z.string(), user: staffProfileSchema, message: z.string() });
+export type StaffLoginResponse = z.infer<typeof staffLoginResponseSchema>;
+export const customerLoginResponseSchema = z.object({ token: z.string(), customer: customerProfileSchema, message: z.string() });
+export type CustomerLoginResponse = z.infer<typeof customerLoginResponseSchema>;
+export const messageResponseSchema = z.object({ message: z.string() });
+
+export const impersonationIssueResponseSchema = z.object({
+  token: z.string(),
+  expiresAt: z.string(),
+  /** The admin login that exchanges the token. */
+  url: z.string(),
+});
+
+/** GET /couriers/validate/{api_key}. */
+export const courierValidationResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ id: z.number().int(), name: z.string(), logo_url: z.string().nullable() }),
+});
+export type CourierValidation = z.infer<typeof courierValidationResponseSchema>['data'];
+
+/** GET /branches/public/{courierId}. */
+export const publicBranchesResponseSchema = z.object({ success: z.literal(true), data: z.array(branchBriefSchema) });
+
+// ---------- Customer profile page ----------
+
+export const customerProfileUpdateSchema = z.strictObject({
+  firstName: requiredText(AUTH_MESSAGES.firstNameRequired, 100),
+  lastName: requiredText(AUTH_MESSAGES.lastNameRequired, 100),
+  phone: requiredText(AUTH_MESSAGES.phoneRequired, 50),
+  trn: requiredText(AUTH_MESSAGES.trnRequired, 50),
+  businessName: z.string().trim().max(200).nullable().optional(),
+  address: requiredText(AUTH_MESSAGES.addressRequired, 300),
+  parish: parishField,
+  city: requiredText(AUTH_MESSAGES.cityRequired, 100),
+  branchId: z.number({ error: AUTH_MESSAGES.branchRequired }).int().positive(AUTH_MESSAGES.branchRequired),
+});
+export type CustomerProfileUpdate = z.input<typeof customerProfileUpdateSchema>;
+
+/** Change password (the wording of part 2 §5's admin change-password rules). */
+export const CHANGE_PASSWORD_MESSAGES = {
+  currentRequired: 'Please enter your current password',
+  newRequired: 'Please enter a new password',
+  newTooShort: 'New password must be at least 8 characters long',
+  mismatch: 'New passwords do not match',
+  same: 'New password must be different from current password',
+  failed: 'Failed to update password',
+} as const;
+
+export const changePasswordSchema = z
+  .strictObject({
+    currentPassword: z.string().min(1, CHANGE_PASSWORD_MESSAGES.currentRequired).max(200),
+    newPassword: z
+      .string()
+      .min(1, CHANGE_PASSWORD_MESSAGES.newRequired)
+      .min(MIN_PASSWORD_LENGTH, CHANGE_PASSWORD_MESSAGES.newTooShort)
+      .max(200),
+  })
+  .superRefine((v, ctx) => {
+    if (v.newPassword && v.newPassword === v.currentPassword) {
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: CHANGE_PASSWORD_MESSAGES.same });
+    }
+  });
+
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: z.string().min(1, CHANGE_PASSWORD_MESSAGES.currentRequired),
+    newPassword: z.string().min(1, CHANGE_PASSWORD_MESSAGES.newRequired).min(MIN_PASSWORD_LENGTH, CHANGE_PASSWORD_MESSAGES.newTooShort),
+    confirmPassword: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.newPassword !== v.confirmPassword)
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: CHANGE_PASSWORD_MESSAGES.mismatch });
+    if (v.newPassword && v.newPassword === v.currentPassword) {
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: CHANGE_PASSWORD_MESSAGES.same });
+    }
+  });
+export type ChangePasswordFormInput = z.input<typeof changePasswordFormSchema>;

@@ -1,0 +1,340 @@
+import { z } from 'zod';
+import { CHARGE_LINE_KINDS, INVOICE_STATUSES, PAYMENT_METHODS } from '../constants/billing';
+import { listQuerySchema } from './common';
+
+/**
+ * Invoices, payments, collection and reports (DOMAIN.md, Charges). The spec shows none of these
+ * screens, so the wording is ours; it lives here so the forms and the API say the same thing.
+ */
+export const BILLING_MESSAGES = {
+  invoiceNotFound: 'Invoice not found',
+  paymentNotFound: 'Payment not found',
+  customerNotFound: 'Customer not found',
+  branchNotFound: 'Branch not found',
+  choosePackages: 'Choose at least one package',
+  packagesNotReady: 'Only packages ready for pickup can be invoiced',
+  packagesNotCustomers: 'Every package must belong to the chosen customer',
+  packageAlreadyInvoiced: (pkg: string, invoiceNo: string) => `Package ${pkg} is already on invoice ${invoiceNo}`,
+  invoiceVoid: 'This invoice is void',
+  invoiceNotVoid: 'Only a void invoice can be re-issued',
+  voidHasPayments: 'This invoice has payments; it cannot be voided',
+  voidReasonRequired: 'Please give a reason for voiding the invoice',
+  customsBelowPaid: 'The new total would be less than what has already been paid',
+  packageNotOnInvoice: 'That package is not on this invoice',
+  amountRequired: 'Please enter an amount',
+  amountPositive: 'The amount must be greater than 0',
+  moneyStep: 'Use at most two decimal places',
+  chooseInvoice: 'Choose at least one invoice',
+  duplicateInvoice: 'An invoice appears twice in this payment',
+  invoicesOneCustomer: 'All invoices of one payment must belong to the same customer',
+  referenceRequired: 'Please enter the bank transfer reference',
+  overpayment: (invoiceNo: string, balance: string) => `The payment is more than the balance of ${invoiceNo} (JMD ${balance})`,
+  invoicePaid: (invoiceNo: string) => `Invoice ${invoiceNo} is already paid`,
+  collectorRequired: "Please enter the collector's name",
+  signatureRequired: 'Please sign in the box',
+  signatureInvalid: 'The signature must be a PNG image',
+  unpaidCollection: 'This invoice has an unpaid balance. A manager must permit collection.',
+  overrideNotAllowed: 'Only a branch manager or a courier admin can permit collection with a balance',
+  alreadyCollected: 'The packages of this invoice have already been collected',
+  nothingToCollect: 'No package of this invoice is ready for pickup',
+  cashUpExists: 'The cash-up for this branch and day has already been recorded',
+  dateRange: 'The start date must not be after the end date',
+  invoiceIssued: 'Invoice issued',
+  invoiceVoided: 'Invoice voided',
+  invoiceReissued: 'Invoice re-issued',
+  customsSaved: 'Customs assessment saved',
+  paymentRecorded: 'Payment recorded',
+  cashUpRecorded: 'Cash-up recorded',
+  collected: 'Collection recorded: the packages are delivered',
+} as const;
+
+const CENTS_MAX = 1_000_000_000_00;
+/** Money typed by a person in JMD (12.50) -> integer cents; the API takes cents. */
+export const centsSchema = z
+  .number({ error: BILLING_MESSAGES.amountRequired })
+  .int(BILLING_MESSAGES.moneyStep)
+  .positive(BILLING_MESSAGES.amountPositive)
+  .max(CENTS_MAX, 'Amount is too large');
+
+export const invoiceNoSchema = z.string().trim().min(1).max(32);
+export const invoiceNoParamSchema = z.object({ invoiceNo: invoiceNoSchema });
+/** The super admin names the courier of a number (numbers are per courier). */
+export const courierQuerySchema = z.object({ courierId: z.coerce.number().int().positive().optional() });
+
+export const invoiceListQuerySchema = listQuerySchema.extend({
+  courierId: z.coerce.number().int().positive().optional(),
+  customerId: z.coerce.number().int().positive().optional(),
+});
+
+export const invoiceSummarySchema = z.object({
+  id: z.number().int(),
+  courierId: z.number().int(),
+  courierName: z.string(),
+  invoiceNo: z.string(),
+  customerId: z.number().int(),
+  customerName: z.string(),
+  mailboxNumber: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  totalCents: z.number().int(),
+  paidCents: z.number().int(),
+  balanceCents: z.number().int(),
+  packageCount: z.number().int(),
+  issuedAt: z.string(),
+});
+export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
+
+export const invoiceLineSchema = z.object({
+  kind: z.enum(CHARGE_LINE_KINDS),
+  description: z.string(),
+  packageId: z.number().int().nullable(),
+  amountCents: z.number().int(),
+});
+
+export const invoicePackageSchema = z.object({
+  id: z.number().int(),
+  packageNumber: z.string(),
+  trackingNumber: z.string(),
+  description: z.string().nullable(),
+  weightLb: z.number(),
+  declaredValueUsdCents: z.number().int().nullable(),
+  customsAssessedCents: z.number().int().nullable(),
+  status: z.string(),
+});
+
+export const invoicePaymentSchema = z.object({
+  receiptNo: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string().nullable(),
+  amountCents: z.number().int(),
+  paidAt: z.string(),
+});
+
+export const invoiceDetailSchema = invoiceSummarySchema.extend({
+  customerEmail: z.string(),
+  branchName: z.string().nullable(),
+  freightCents: z.number().int(),
+  discountCents: z.number().int(),
+  processingCents: z.number().int(),
+  gctCents: z.number().int(),
+  customsCents: z.number().int(),
+  feesCents: z.number().int(),
+  membershipTier: z.string().nullable(),
+  voidReason: z.string().nullable(),
+  voidedAt: z.string().nullable(),
+  replacesInvoiceNo: z.string().nullable(),
+  replacedByInvoiceNo: z.string().nullable(),
+  lines: z.array(invoiceLineSchema),
+  packages: z.array(invoicePackageSchema),
+  payments: z.array(invoicePaymentSchema),
+  /** The courier's bank transfer details, one entry per line. */
+  bankDetails: z.array(z.string()),
+  collectedAt: z.string().nullable(),
+  collectorName: z.string().nullable(),
+});
+export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
+
+export const issueInvoiceSchema = z.strictObject({
+  customerId: z.number().int().positive(),
+  packageIds: z.array(z.number().int().positive()).min(1, BILLING_MESSAGES.choosePackages).max(100),
+});
+export type IssueInvoiceInput = z.input<typeof issueInvoiceSchema>;
+
+export const billablePackagesQuerySchema = z.object({ customerId: z.coerce.number().int().positive() });
+export const billablePackageSchema = z.object({
+  id: z.number().int(),
+  packageNumber: z.string(),
+  trackingNumber: z.string(),
+  description: z.string().nullable(),
+  weightLb: z.number(),
+  readyAt: z.string().nullable(),
+});
+
+export const customsAssessmentSchema = z.strictObject({
+  packageId: z.number().int().positive(),
+  /** The duty customs assessed in JMD cents; null returns to the computed duty. */
+  assessedCents: z.number().int().min(0).max(CENTS_MAX).nullable(),
+});
+export type CustomsAssessmentInput = z.input<typeof customsAssessmentSchema>;
+
+export const voidInvoiceSchema = z.strictObject({
+  reason: z.string().trim().min(1, BILLING_MESSAGES.voidReasonRequired).max(500, 'At most 500 characters'),
+});
+export type VoidInvoiceInput = z.input<typeof voidInvoiceSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Payments
+
+export const STAFF_PAYMENT_METHODS = ['cash', 'card', 'bank_transfer'] as const;
+
+export const recordPaymentSchema = z
+  .strictObject({
+    method: z.enum(STAFF_PAYMENT_METHODS),
+    reference: z.string().trim().max(100, 'At most 100 characters').optional(),
+    notes: z.string().trim().max(500, 'At most 500 characters').optional(),
+    branchId: z.number().int().positive().optional(),
+    allocations: z
+      .array(z.strictObject({ invoiceNo: invoiceNoSchema, amountCents: centsSchema }))
+      .min(1, BILLING_MESSAGES.chooseInvoice)
+      .max(50),
+  })
+  .superRefine((value, ctx) => {
+    if (value.method === 'bank_transfer' && !value.reference) {
+      ctx.addIssue({ code: 'custom', path: ['reference'], message: BILLING_MESSAGES.referenceRequired });
+    }
+    const seen = new Set<string>();
+    for (const a of value.allocations) {
+      if (seen.has(a.invoiceNo)) ctx.addIssue({ code: 'custom', path: ['allocations'], message: BILLING_MESSAGES.duplicateInvoice });
+      seen.add(a.invoiceNo);
+    }
+  });
+export type RecordPaymentInput = z.input<typeof recordPaymentSchema>;
+
+export const paymentSchema = z.object({
+  id: z.number().int(),
+  courierId: z.number().int(),
+  courierName: z.string(),
+  receiptNo: z.string(),
+  customerId: z.number().int(),
+  customerName: z.string(),
+  mailboxNumber: z.string(),
+  amountCents: z.number().int(),
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string().nullable(),
+  branchName: z.string().nullable(),
+  takenByName: z.string().nullable(),
+  invoiceNos: z.array(z.string()),
+  paidAt: z.string(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const paymentListQuerySchema = listQuerySchema.extend({
+  courierId: z.coerce.number().int().positive().optional(),
+});
+export const receiptParamSchema = z.object({ receiptNo: z.string().trim().min(1).max(32) });
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31');
+
+export const cashUpQuerySchema = z.object({ branchId: z.coerce.number().int().positive(), date: isoDate });
+export const cashUpExpectedSchema = z.object({
+  branchId: z.number().int(),
+  date: z.string(),
+  expectedCashCents: z.number().int(),
+  expectedCardCents: z.number().int(),
+  expectedBankTransferCents: z.number().int(),
+  expectedOnlineCents: z.number().int(),
+  paymentCount: z.number().int(),
+  recorded: z
+    .object({
+      countedCashCents: z.number().int(),
+      countedCardCents: z.number().int(),
+      differenceCents: z.number().int(),
+      notes: z.string().nullable(),
+      closedByName: z.string().nullable(),
+      createdAt: z.string(),
+    })
+    .nullable(),
+});
+export type CashUpExpected = z.infer<typeof cashUpExpectedSchema>;
+
+export const recordCashUpSchema = z.strictObject({
+  branchId: z.number().int().positive(),
+  date: isoDate,
+  countedCashCents: z.number().int().min(0).max(CENTS_MAX),
+  countedCardCents: z.number().int().min(0).max(CENTS_MAX),
+  notes: z.string().trim().max(500, 'At most 500 characters').optional(),
+});
+export type RecordCashUpInput = z.input<typeof recordCashUpSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Collection (sign-signature)
+
+/** A canvas PNG as a data URL; the server checks the decoded bytes too. At most ~700 KB. */
+export const SIGNATURE_MAX_CHARS = 1_000_000;
+export const collectSchema = z.strictObject({
+  collectorName: z.string().trim().min(1, BILLING_MESSAGES.collectorRequired).max(120, 'At most 120 characters'),
+  signature: z
+    .string({ error: BILLING_MESSAGES.signatureRequired })
+    .min(1, BILLING_MESSAGES.signatureRequired)
+    .max(SIGNATURE_MAX_CHARS, 'The signature image is too large')
+    .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, BILLING_MESSAGES.signatureInvalid),
+  /** A manager lets an invoice with a balance be collected. */
+  allowUnpaid: z.boolean().optional(),
+});
+export type CollectInput = z.input<typeof collectSchema>;
+
+export const collectionViewSchema = z.object({
+  invoice: invoiceDetailSchema,
+  canOverride: z.boolean(),
+});
+
+/** GET /billing/rates: what the courier charges, the inputs of `computeCharges`. */
+export const courierRatesSchema = z.object({
+  rates: z.array(z.object({ weightLbs: z.number(), costCents: z.number().int(), status: z.enum(['active', 'inactive']) })),
+  additionalPoundCents: z.number().int(),
+  processingFees: z.array(z.object({ minLbs: z.number(), maxLbs: z.number(), feeCents: z.number().int() })),
+  gctPercent: z.number(),
+  unknownFeeCents: z.number().int(),
+  uncollectedFeeCents: z.number().int(),
+  switchingFeeCents: z.number().int(),
+  exchangeRateJmdPerUsd: z.number(),
+  rateSheetUrl: z.string().nullable(),
+});
+export type CourierRatesView = z.infer<typeof courierRatesSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Reports
+
+export const REPORT_GRANULARITIES = ['day', 'week', 'month'] as const;
+export const reportQuerySchema = z
+  .object({
+    from: isoDate,
+    to: isoDate,
+    granularity: z.enum(REPORT_GRANULARITIES).default('day'),
+    courierId: z.coerce.number().int().positive().optional(),
+  })
+  .refine((q) => q.from <= q.to, { message: BILLING_MESSAGES.dateRange, path: ['from'] });
+export type ReportQuery = z.input<typeof reportQuerySchema>;
+
+export const REPORT_NAMES = [
+  'revenue',
+  'payments-by-method',
+  'payments-by-branch',
+  'packages-by-status',
+  'packages-received',
+  'ageing',
+  'top-customers',
+] as const;
+export type ReportName = (typeof REPORT_NAMES)[number];
+
+export const reportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  granularity: z.enum(REPORT_GRANULARITIES),
+  totals: z.object({ invoicedCents: z.number().int(), collectedCents: z.number().int(), outstandingCents: z.number().int() }),
+  revenue: z.array(z.object({ period: z.string(), invoicedCents: z.number().int(), collectedCents: z.number().int() })),
+  paymentsByMethod: z.array(z.object({ method: z.enum(PAYMENT_METHODS), count: z.number().int(), amountCents: z.number().int() })),
+  paymentsByBranch: z.array(z.object({ branch: z.string(), count: z.number().int(), amountCents: z.number().int() })),
+  packagesByStatus: z.array(z.object({ status: z.string(), count: z.number().int() })),
+  packagesReceived: z.array(z.object({ day: z.string(), count: z.number().int() })),
+  ageing: z.array(z.object({ bucket: z.string(), count: z.number().int(), balanceCents: z.number().int() })),
+  topCustomers: z.array(
+    z.object({ customer: z.string(), mailboxNumber: z.string(), invoicedCents: z.number().int(), paidCents: z.number().int() }),
+  ),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+/** Display money: cents -> "1,234.50". */
+export function formatJmd(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const whole = Math.floor(abs / 100).toLocaleString('en-US');
+  return `${sign}${whole}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** "12.50" typed in a form -> 1250 cents; NaN when it is not a money amount. */
+export function parseJmdToCents(text: string): number {
+  const t = text.trim().replace(/,/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(t)) return Number.NaN;
+  const [whole = '0', frac = ''] = t.split('.');
+  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { PAGE_SIZES } from '../constants/limits';
+
+/** Every 4xx/5xx body of the API. */
+export const errorResponseSchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * The list query every DataTable sends (part 2 §2.9): paging, debounced search, sort and
+ * column filters as a JSON object of field -> value.
+ */
+export const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
+      message: `Per page must be one of ${PAGE_SIZES.join(', ')}`,
+    })
+    .default(10),
+  search: z.string().trim().max(200).optional(),
+  sort: z.string().max(64).optional(),
+  order: z.enum(['asc', 'desc']).default('asc'),
+  filters: z
+    .string()
+    .max(2000)
+    .optional()
+    .transform((raw, ctx) => {
+      if (!raw) return {} as Record<string, string>;
+      try {
+        const parsed: unknown = JSON.parse(raw);
+        const result = z.record(z.string(), z.union([z.string(), z.number()])).safeParse(parsed);
+        if (result.success) return Object.fromEntries(Object.entries(result.data).map(([k, v]) => [k, String(v)]));
+      } catch {
+        // fall through to the issue below
+      }
+      ctx.addIssue({ code: 'custom', message: 'Filters must be a JSON object of field to value' });
+      return z.NEVER;
+    }),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  });
+}
+export interface Page<T> {
+  data: T[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export const successSchema = z.object({ success: z.boolean(), message: z.string().optional() });

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { BELL_BADGE_CAP, SIDEBAR_BADGE_CAP } from '../constants/limits';
+import { TICKET_STATUS_COLORS, capBadge, customerBadgeCount } from './tickets';
+
+describe('ticket badges (part 2 §9)', () => {
+  it.each([
+    [0, BELL_BADGE_CAP, '0'],
+    [99, BELL_BADGE_CAP, '99'],
+    [100, BELL_BADGE_CAP, '99+'],
+    [9, SIDEBAR_BADGE_CAP, '9'],
+    [10, SIDEBAR_BADGE_CAP, '9+'],
+  ])('%i with cap %i shows %s', (count, cap, shown) => {
+    expect(capBadge(count, cap)).toBe(shown);
+  });
+
+  it('the customer badge counts tickets with at least one staff message', () => {
+    const staff = { user_id: 4 };
+    const customer = { user_id: null };
+    expect(customerBadgeCount([{ messages: [customer] }, { messages: [customer, staff] }, { messages: [staff, staff] }])).toBe(2);
+  });
+
+  it('colours the statuses as part 2 §4 says', () => {
+    expect(TICKET_STATUS_COLORS).toEqual({ Pending: 'yellow', 'In Progress': 'blue', Resolved: 'green' });
+  });
+});

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// One Vitest run, three projects: pure shared rules, the API through app.inject on a fresh
+// database per file, and React components in jsdom.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/api/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // PGlite instances are memory-hungry; two workers suit the 2-core machines.
+          maxWorkers: 2,
+          // Its own group: the API files run after the others, with their own worker limit.
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') } },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
+  },
+});
