@@ -4,6 +4,7 @@ import { PARISHES } from '@courier/shared/constants/parishes';
 import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../test/helper';
 import { branches } from '../db/schema/branches';
 import { users } from '../db/schema/users';
+import { listPage } from './list-query';
 import { subjectOf } from './tokens';
 
 let t: TestApp;
@@ -85,5 +86,53 @@ describe('server-side paging, search, sort and filters', () => {
   it('accepts only the page sizes of the spec', async () => {
     expect((await list('limit=1000')).status).toBe(400);
     expect((await list('limit=25')).body.data).toHaveLength(25);
+  });
+});
+
+describe('listPage with a count window', () => {
+  const query = { page: 1, limit: 50, search: '', order: 'asc' as const, filters: {} };
+  const clauses = (page: number) => ({ where: undefined, orderBy: [], limit: 50, offset: (page - 1) * 50 });
+  /** A table of `matching` rows whose count honours the `atMost` bound, recording what it was asked. */
+  function table(matching: number) {
+    const asked: Array<number | undefined> = [];
+    return {
+      asked,
+      run: {
+        rows: async () => [],
+        count: async (_where: unknown, atMost?: number) => {
+          asked.push(atMost);
+          return Math.min(matching, atMost ?? matching);
+        },
+        countWindow: 1_000,
+      },
+    };
+  }
+
+  it('gives the exact total when fewer rows match than the window holds', async () => {
+    const t = table(900);
+    const page = await listPage(query, clauses(1), t.run);
+    expect(page).toEqual({ data: [], total: 900, page: 1, limit: 50 });
+    expect(t.asked).toEqual([1_001]);
+  });
+
+  it('stops counting past the window and says the total is a lower bound', async () => {
+    const t = table(200_000);
+    expect(await listPage(query, clauses(1), t.run)).toMatchObject({ total: 1_000, totalCapped: true });
+    // Paging on widens the window, so the next pages always exist.
+    expect(await listPage({ ...query, page: 30 }, clauses(30), t.run)).toMatchObject({ total: 2_450, totalCapped: true });
+    expect(t.asked).toEqual([1_001, 2_451]);
+  });
+
+  it('counts exactly when the window is exactly full', async () => {
+    const page = await listPage(query, clauses(1), table(1_000).run);
+    expect(page.total).toBe(1_000);
+    expect(page.totalCapped).toBeUndefined();
+  });
+
+  it('counts everything when the list has no window', async () => {
+    const t = table(200_000);
+    const { countWindow: _, ...unbounded } = t.run;
+    expect((await listPage(query, clauses(1), unbounded)).total).toBe(200_000);
+    expect(t.asked).toEqual([undefined]);
   });
 });

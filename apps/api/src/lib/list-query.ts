@@ -4,6 +4,9 @@ import { AppError } from './errors';
 
 type Expr = AnyColumn | SQL;
 
+/** How many rows past the current page a bounded list count reads (see `listPage`). */
+export const LIST_COUNT_WINDOW = 1_000;
+
 /**
  * How a filter value is matched:
  * - `text`: case-insensitive substring;
@@ -100,12 +103,25 @@ export function listClauses(query: ListQuery, spec: ListSpec, scope: Array<SQL |
 /**
  * Runs the page query and the count together and shapes the answer every list returns.
  * The caller builds both queries from the same clauses so they always agree.
+ *
+ * `countWindow` bounds the count for very large tables: counting every match costs a scan of the
+ * whole slice (hundreds of ms at a million rows), while a page needs only to know what lies a
+ * little ahead. With a window the count stops at `offset + countWindow` rows; when more match,
+ * `total` is that bound and `totalCapped` says so ("1,050+"). Paging on widens the window.
  */
 export async function listPage<T>(
   query: ListQuery,
   clauses: ListClauses,
-  run: { rows: (c: ListClauses) => Promise<T[]>; count: (where: SQL | undefined) => Promise<number> },
+  run: {
+    rows: (c: ListClauses) => Promise<T[]>;
+    /** Counts the rows matching `where`, reading at most `atMost` of them when it is given. */
+    count: (where: SQL | undefined, atMost?: number) => Promise<number>;
+    countWindow?: number;
+  },
 ): Promise<Page<T>> {
-  const [data, total] = await Promise.all([run.rows(clauses), run.count(clauses.where)]);
-  return { data, total, page: query.page, limit: query.limit };
+  const cap = run.countWindow === undefined ? undefined : clauses.offset + run.countWindow;
+  const [data, counted] = await Promise.all([run.rows(clauses), run.count(clauses.where, cap === undefined ? undefined : cap + 1)]);
+  const page = { data, page: query.page, limit: query.limit };
+  if (cap !== undefined && counted > cap) return { ...page, total: cap, totalCapped: true };
+  return { ...page, total: counted };
 }

@@ -50,6 +50,8 @@ export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({
     data: z.array(item),
     total: z.number().int(),
+    /** True when `total` is a lower bound: more rows match than were counted. */
+    totalCapped: z.boolean().optional(),
     page: z.number().int(),
     limit: z.number().int(),
   });
@@ -57,6 +59,7 @@ export function pageSchema<T extends z.ZodType>(item: T) {
 export interface Page<T> {
   data: T[];
   total: number;
+  totalCapped?: boolean;
   page: number;
   limit: number;
 }

@@ -21,7 +21,7 @@ import { packageEvents } from '../../db/schema/package-events';
 import { packages } from '../../db/schema/packages';
 import { preAlerts } from '../../db/schema/pre-alerts';
 import { AppError } from '../../lib/errors';
-import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
+import { LIST_COUNT_WINDOW, type ListSpec, listClauses, listPage } from '../../lib/list-query';
 import type { Mailer } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
 import { chargeDueFees, invoiceReadyPackages, willBeInvoicedWhenReady } from '../invoices/automatic-billing.service';
@@ -415,14 +415,18 @@ export async function listPackages(
           .limit(c.limit)
           .offset(c.offset)
       ).map(toPackageDto),
-    count: async (where) => {
-      const [row] = await db
-        .select({ n: count() })
+    // A courier's packages run to hundreds of thousands: count only a window ahead of the page.
+    countWindow: LIST_COUNT_WINDOW,
+    count: async (where, atMost) => {
+      const matching = db
+        .select({ one: sql`1` })
         .from(packages)
         .leftJoin(customers, eq(customers.id, packages.customerId))
         .leftJoin(branches, eq(branches.id, packages.branchId))
         .leftJoin(manifests, eq(manifests.id, packages.manifestId))
-        .where(where);
+        .where(where)
+        .$dynamic();
+      const [row] = await db.select({ n: count() }).from((atMost === undefined ? matching : matching.limit(atMost)).as('matching'));
       return row?.n ?? 0;
     },
   });

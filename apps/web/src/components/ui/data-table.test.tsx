@@ -57,6 +57,32 @@ describe('isFilterableColumn', () => {
 });
 
 describe('DataTable', () => {
+  it('marks a total the server stopped counting at with a plus', () => {
+    const noop = () => {};
+    render(
+      <DataTable
+        label="Packages"
+        columns={columns}
+        data={rows}
+        total={1000}
+        totalCapped
+        getRowId={(r) => r.id}
+        page={1}
+        pageSize={10}
+        onPageChange={noop}
+        onPageSizeChange={noop}
+        search=""
+        onSearchChange={noop}
+        sort={null}
+        onSortChange={noop}
+        filters={{}}
+        onFiltersChange={noop}
+      />,
+    );
+    expect(screen.getByText('Showing 1 to 10 of 1000+ results')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 100' })).toBeInTheDocument();
+  });
+
   it('shows the footer, numbered pages and moves between pages', async () => {
     let state: ListState | undefined;
     render(<Harness total={95} onState={(s) => (state = s)} />);

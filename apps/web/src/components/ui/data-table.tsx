@@ -34,6 +34,8 @@ export interface DataTableProps<T> {
   data: T[];
   /** Rows matching the search and filters on the server, for the footer and the page count. */
   total: number;
+  /** The server stopped counting at `total` (a very large list): the footer shows "total+". */
+  totalCapped?: boolean;
   loading?: boolean;
   page: number;
   pageSize: number;
@@ -374,7 +376,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </div>
 
       <div className="flex flex-col gap-3 text-sm text-slate-600 lg:flex-row lg:items-center lg:justify-between">
-        <p aria-live="polite">{`Showing ${from} to ${to} of ${total} results`}</p>
+        <p aria-live="polite">{`Showing ${from} to ${to} of ${total}${props.totalCapped ? '+' : ''} results`}</p>
         <div className="flex flex-wrap items-center gap-3">
           <div className="flex items-center gap-2">
             <label htmlFor={perPageId}>Per page</label>

@@ -143,6 +143,7 @@ export default function CustomerPackagesPage() {
           columns={columns}
           data={packages.data?.data ?? []}
           total={packages.data?.total ?? 0}
+          totalCapped={packages.data?.totalCapped}
           loading={packages.isFetching}
           getRowId={(p) => p.id}
           searchPlaceholder="Package, tracking or merchant"

@@ -148,6 +148,7 @@ export default function PackagesPage() {
         columns={columns}
         data={rows}
         total={packages.data?.total ?? 0}
+        totalCapped={packages.data?.totalCapped}
         loading={packages.isFetching}
         getRowId={(p) => p.id}
         searchPlaceholder="Package, tracking, mailbox or name"

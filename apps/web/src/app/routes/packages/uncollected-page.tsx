@@ -64,6 +64,7 @@ export default function UncollectedPage() {
         columns={columns}
         data={data.data?.data ?? []}
         total={data.data?.total ?? 0}
+        totalCapped={data.data?.totalCapped}
         loading={data.isFetching}
         getRowId={(p) => p.id}
         searchPlaceholder="Package, mailbox or name"

@@ -152,6 +152,7 @@ export default function UnknownPackagesPage() {
         columns={columns}
         data={packages.data?.data ?? []}
         total={packages.data?.total ?? 0}
+        totalCapped={packages.data?.totalCapped}
         loading={packages.isFetching}
         getRowId={(p) => p.id}
         searchPlaceholder="Package or tracking number"
