@@ -10,12 +10,21 @@ export const LIST_COUNT_WINDOW = 1_000;
 /**
  * How a filter value is matched:
  * - `text`: case-insensitive substring;
- * - `exact`: equality on the text value (status, parish, account type, ...);
+ * - `exact`: case-insensitive equality on the text value (parish, branch name, ...);
+ * - `oneOf`: one of a fixed set of values (a status, a mode): matched case-insensitively against
+ *   `values`, then compared to the column as it is, so an index on the column is used;
  * - `boolean`: 'true'/'false' (also 'active'/'inactive', 'yes'/'no');
  * - `number`: equality on a number;
  * - `cents`: the person types money (12.50), the column holds integer cents.
  */
-export type FilterKind = 'text' | 'exact' | 'boolean' | 'number' | 'cents';
+export type FilterKind = 'text' | 'exact' | 'oneOf' | 'boolean' | 'number' | 'cents';
+
+export interface FilterRule {
+  column: Expr;
+  kind: FilterKind;
+  /** The allowed values of a `oneOf` filter. */
+  values?: readonly string[];
+}
 
 export interface ListSpec {
   /** Field name as the DataTable sends it -> the column or expression to sort by. */
@@ -23,7 +32,7 @@ export interface ListSpec {
   /** Columns matched by the search box (case-insensitive substring, any of them). */
   searchable: Expr[];
   /** Field name -> column and matching rule. */
-  filterable: Record<string, { column: Expr; kind: FilterKind }>;
+  filterable: Record<string, FilterRule>;
   /** Order when the caller names none; an id tie-breaker keeps paging stable. */
   defaultSort: { column: Expr; order: 'asc' | 'desc' };
   /** A unique column appended to every ORDER BY so equal keys never shuffle between pages. */
@@ -42,7 +51,7 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function filterCondition(field: string, value: string, rule: { column: Expr; kind: FilterKind }): SQL | undefined {
+function filterCondition(field: string, value: string, rule: FilterRule): SQL | undefined {
   const trimmed = value.trim();
   if (trimmed === '') return undefined;
   switch (rule.kind) {
@@ -50,6 +59,11 @@ function filterCondition(field: string, value: string, rule: { column: Expr; kin
       return ilike(sql`${rule.column}::text`, likePattern(trimmed));
     case 'exact':
       return sql`lower(${rule.column}::text) = lower(${trimmed})`;
+    case 'oneOf': {
+      const known = rule.values?.find((v) => v.toLowerCase() === trimmed.toLowerCase());
+      // A value outside the set matches nothing, as an exact filter would.
+      return known === undefined ? sql`false` : sql`${rule.column} = ${known}`;
+    }
     case 'boolean': {
       const truthy = ['true', 'active', 'yes', '1'].includes(trimmed.toLowerCase());
       const falsy = ['false', 'inactive', 'no', '0'].includes(trimmed.toLowerCase());

@@ -1,5 +1,5 @@
 import { type SQL, and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { InvoiceStatus } from '@courier/shared/constants/billing';
+import { INVOICE_STATUSES, type InvoiceStatus } from '@courier/shared/constants/billing';
 import { type ChargePackage, computeCharges } from '@courier/shared/domain/charges';
 import { API_MESSAGES } from '@courier/shared/messages';
 import { BILLING_MESSAGES, type InvoiceDetail, type InvoiceSummary, formatJmd } from '@courier/shared/schemas/billing';
@@ -461,7 +461,7 @@ export async function listInvoices(db: Db, scope: InvoiceScope, query: ListQuery
       },
       searchable: [invoices.invoiceNo, customers.firstName, customers.lastName, customers.mailboxNumber],
       filterable: {
-        status: { column: invoices.status, kind: 'exact' },
+        status: { column: invoices.status, kind: 'oneOf', values: INVOICE_STATUSES },
         courierName: { column: couriers.name, kind: 'exact' },
         totalCents: { column: invoices.totalCents, kind: 'cents' },
       },

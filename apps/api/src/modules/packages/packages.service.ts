@@ -1,5 +1,5 @@
 import { type SQL, and, count, desc, eq, gte, ilike, isNull, lt, or, sql } from 'drizzle-orm';
-import { UNCOLLECTED_AFTER_DAYS, type PackageStatus } from '@courier/shared/constants/packages';
+import { PACKAGE_STATUSES, type PackageStatus, SHIPPING_MODES, UNCOLLECTED_AFTER_DAYS } from '@courier/shared/constants/packages';
 import { normaliseTrackingNumber, recogniseCarrier } from '@courier/shared/domain/carrier';
 import type { Page } from '@courier/shared/schemas/common';
 import {
@@ -378,8 +378,8 @@ const packageListSpec: ListSpec = {
     packages.description,
   ],
   filterable: {
-    status: { column: packages.status, kind: 'exact' },
-    mode: { column: packages.mode, kind: 'exact' },
+    status: { column: packages.status, kind: 'oneOf', values: PACKAGE_STATUSES },
+    mode: { column: packages.mode, kind: 'oneOf', values: SHIPPING_MODES },
     carrier: { column: packages.carrier, kind: 'exact' },
     branchId: { column: packages.branchId, kind: 'number' },
     manifestId: { column: packages.manifestId, kind: 'number' },

@@ -335,6 +335,17 @@ describe('the staff package list', () => {
       headers: bearer(staff),
     });
     expect(unknown.json().data).toHaveLength(1);
+    // A fixed-set filter takes any case, and a value outside the set matches nothing.
+    const byStatus = async (status: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/packages?filters=${encodeURIComponent(JSON.stringify({ status }))}&receivedFrom=${today}`,
+          headers: bearer(staff),
+        })
+      ).json().total;
+    expect(await byStatus('UNKNOWN')).toBe(1);
+    expect(await byStatus('not_a_status')).toBe(0);
     const sorted = await t.app.inject({
       method: 'GET',
       url: `/api/packages?sort=weightLb&order=desc&receivedFrom=${today}`,
