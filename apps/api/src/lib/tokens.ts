@@ -15,6 +15,8 @@ export interface TokenClaims {
   /** For impersonation tokens: the super admin who asked for it. */
   impersonatorId?: number;
   jti: string;
+  /** Issued at, in seconds since the epoch, with milliseconds as a fraction (RFC 7519 allows it). */
+  iat: number;
   exp: number;
 }
 
@@ -51,7 +53,7 @@ export class TokenService {
     return new TokenService(new TextEncoder().encode(row.value));
   }
 
-  async sign(claims: Omit<TokenClaims, 'jti' | 'exp'>, ttlSeconds: number): Promise<{ token: string; jti: string; exp: number }> {
+  async sign(claims: Omit<TokenClaims, 'jti' | 'iat' | 'exp'>, ttlSeconds: number): Promise<{ token: string; jti: string; exp: number }> {
     const jti = randomUUID();
     const exp = Math.floor(Date.now() / 1000) + Math.round(ttlSeconds);
     const { sub, ...rest } = claims;
@@ -59,7 +61,8 @@ export class TokenService {
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(sub)
       .setJti(jti)
-      .setIssuedAt()
+      // Fractional so a password reset cuts off exactly the tokens issued before it.
+      .setIssuedAt(Date.now() / 1000)
       .setExpirationTime(exp)
       .sign(this.key);
     return { token, jti, exp };
@@ -69,12 +72,23 @@ export class TokenService {
   async verify(token: string): Promise<TokenClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof payload.jti !== 'string' ||
+        typeof payload.exp !== 'number' ||
+        typeof payload.iat !== 'number'
+      )
+        return null;
       return payload as unknown as TokenClaims;
     } catch {
       return null;
     }
   }
+}
+
+/** Whether a token issued at `iat` (seconds) predates the account's `sessionsValidAfter`. */
+export function issuedBeforeCutoff(iat: number, sessionsValidAfter: Date | null): boolean {
+  return sessionsValidAfter !== null && iat * 1000 < sessionsValidAfter.getTime();
 }
 
 export async function revokeToken(db: Db, jti: string, exp: number): Promise<void> {

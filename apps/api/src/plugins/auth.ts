@@ -10,7 +10,7 @@ import { customers } from '../db/schema/customers';
 import { roles } from '../db/schema/roles';
 import { users } from '../db/schema/users';
 import { AppError } from '../lib/errors';
-import { type AccountKind, type TokenService, isRevoked, parseSubject } from '../lib/tokens';
+import { type AccountKind, type TokenService, isRevoked, issuedBeforeCutoff, parseSubject } from '../lib/tokens';
 
 /** The signed-in caller, as every route and service sees it. */
 export interface AuthUser {
@@ -63,13 +63,14 @@ export async function resolveUser(db: Db, tokens: TokenService, token: string): 
         courierId: customers.courierId,
         branchId: customers.branchId,
         active: customers.active,
+        sessionsValidAfter: customers.sessionsValidAfter,
         courierStatus: couriers.status,
       })
       .from(customers)
       .innerJoin(couriers, eq(couriers.id, customers.courierId))
       .where(eq(customers.id, subject.id))
       .limit(1);
-    if (!row?.active || row.courierStatus !== 'active') return null;
+    if (!row?.active || row.courierStatus !== 'active' || issuedBeforeCutoff(claims.iat, row.sessionsValidAfter)) return null;
     return { ...base, id: row.id, kind: 'customer', role: 'customer', courierId: row.courierId, branchId: row.branchId, permissions: [] };
   }
 
@@ -80,6 +81,7 @@ export async function resolveUser(db: Db, tokens: TokenService, token: string): 
       courierId: users.courierId,
       branchId: users.branchId,
       active: users.active,
+      sessionsValidAfter: users.sessionsValidAfter,
       rolePermissions: roles.permissions,
       courierStatus: couriers.status,
     })
@@ -88,7 +90,7 @@ export async function resolveUser(db: Db, tokens: TokenService, token: string): 
     .leftJoin(couriers, eq(couriers.id, users.courierId))
     .where(eq(users.id, subject.id))
     .limit(1);
-  if (!row?.active) return null;
+  if (!row?.active || issuedBeforeCutoff(claims.iat, row.sessionsValidAfter)) return null;
   if (row.role !== 'super_admin' && row.courierStatus !== 'active') return null;
   const permissions = row.role === 'super_admin' || COURIER_WIDE_ROLES.has(row.role) ? [...ALL_PERMISSIONS] : (row.rolePermissions ?? []);
   return { ...base, id: row.id, kind: 'user', role: row.role, courierId: row.courierId, branchId: row.branchId, permissions };

@@ -25,6 +25,8 @@ export const users = pgTable(
     passwordHash: text().notNull(),
     active: boolean().notNull().default(true),
     lastLoginAt: timestamp({ withTimezone: true }),
+    /** Tokens issued before this moment are refused (set when the password is reset). */
+    sessionsValidAfter: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -443,12 +443,18 @@ describe('password reset', () => {
   });
 
   it('resets once with the link, then the link is spent', async () => {
+    const oldSession = await tokenOf('/api/auth/staff/login', 'manager@jamaicaexpress.test', 'BranchManager#2026');
     await post('/api/auth/request-password-reset', { email: 'manager@jamaicaexpress.test' });
     const token = await latestLink('manager@jamaicaexpress.test');
     const res = await post('/api/auth/reset-password', { token, newPassword: 'Manager#New2026' });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(AUTH_API_MESSAGES.resetDone);
-    expect((await login('/api/auth/staff/login', 'manager@jamaicaexpress.test', 'Manager#New2026')).statusCode).toBe(200);
+    const relogin = await login('/api/auth/staff/login', 'manager@jamaicaexpress.test', 'Manager#New2026');
+    expect(relogin.statusCode).toBe(200);
+    // The reset signs out every session opened with the old password, not the new one.
+    const profile = (session: string) => t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(session) });
+    expect((await profile(oldSession)).statusCode).toBe(401);
+    expect((await profile(relogin.json().token)).statusCode).toBe(200);
     const reused = await post('/api/auth/reset-password', { token, newPassword: 'Another#2026' });
     expect(reused.statusCode).toBe(400);
     expect(reused.json().message).toBe(AUTH_API_MESSAGES.resetTokenInvalid);

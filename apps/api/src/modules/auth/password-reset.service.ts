@@ -123,10 +123,12 @@ export async function resetPassword(ctx: AppContext, input: { token: string; new
       )
       .returning();
     if (!claimed) throw invalid();
+    // Whoever held the old password is signed out everywhere: older tokens stop working.
+    const changed = { passwordHash, sessionsValidAfter: new Date(), updatedAt: new Date() };
     if (claimed.accountKind === 'customer') {
-      await tx.update(customers).set({ passwordHash, updatedAt: new Date() }).where(eq(customers.id, claimed.accountId));
+      await tx.update(customers).set(changed).where(eq(customers.id, claimed.accountId));
     } else {
-      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, claimed.accountId));
+      await tx.update(users).set(changed).where(eq(users.id, claimed.accountId));
     }
     // Older links for the same account stop working too.
     await tx
