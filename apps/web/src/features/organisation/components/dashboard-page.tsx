@@ -33,7 +33,13 @@ function ChartCard({ chart }: { chart: DashboardChart }) {
             {chart.kind === 'bar' ? (
               <BarChart data={chart.data}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                <XAxis dataKey="name" tick={{ fontSize: 12 }} />
+                {/* Every category keeps its label; many of them lean so they don't collide. */}
+                <XAxis
+                  dataKey="name"
+                  tick={{ fontSize: 12 }}
+                  interval={0}
+                  {...(chart.data.length > 5 ? { angle: -30, textAnchor: 'end', height: 64 } : {})}
+                />
                 <YAxis allowDecimals={false} tick={{ fontSize: 12 }} width={40} />
                 <Tooltip />
                 <Bar isAnimationActive={false} dataKey="value" name={chart.label} fill={COLOURS[0]} radius={[4, 4, 0, 0]} />
