@@ -237,6 +237,19 @@ describe('payments', () => {
     expect(receipt.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const history = (await api('GET', '/payments', tokens.customer ?? '')).json();
     expect(history.data.map((p: { receiptNo: string }) => p.receiptNo)).toContain(rest.json().receiptNo);
+    // Staff see one customer's payments on the customer page; another customer id matches none.
+    const byCustomer = async (id: number) =>
+      (
+        await api(
+          'GET',
+          `/payments?limit=100&filters=${encodeURIComponent(JSON.stringify({ customerId: String(id) }))}`,
+          tokens.manager ?? '',
+        )
+      ).json();
+    const theirs = await byCustomer(customerId);
+    expect(theirs.data.map((p: { receiptNo: string }) => p.receiptNo)).toContain(rest.json().receiptNo);
+    expect(theirs.data.every((p: { customerId: number }) => p.customerId === customerId)).toBe(true);
+    expect((await byCustomer(customerId + 100_000)).total).toBe(0);
   });
 
   it('spreads one payment over two invoices', async () => {

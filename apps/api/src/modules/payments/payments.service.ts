@@ -207,6 +207,7 @@ export async function listPayments(db: Db, scope: InvoiceScope, query: ListQuery
       searchable: [payments.receiptNo, payments.reference, customers.firstName, customers.lastName, customers.mailboxNumber],
       filterable: {
         method: { column: payments.method, kind: 'exact' },
+        customerId: { column: payments.customerId, kind: 'number' },
         branchName: { column: branches.name, kind: 'exact' },
         courierName: { column: couriers.name, kind: 'exact' },
         amountCents: { column: payments.amountCents, kind: 'cents' },

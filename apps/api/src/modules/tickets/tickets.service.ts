@@ -367,6 +367,7 @@ const LIST_SPEC: ListSpec = {
     ticket_no: { column: tickets.ticketNo, kind: 'exact' },
     status: { column: tickets.status, kind: 'exact' },
     department: { column: tickets.department, kind: 'exact' },
+    customerId: { column: tickets.customerId, kind: 'number' },
     courier: { column: couriers.name, kind: 'exact' },
   },
   defaultSort: { column: tickets.updatedAt, order: 'desc' },

@@ -118,6 +118,13 @@ describe('tenancy and ownership', () => {
     expect((await get(adminA, `/api/tickets/customer/${carol.id}?page=1&limit=100`)).statusCode).toBe(404);
     const list = (await get(adminA, '/api/tickets?limit=100')).json();
     expect(list.data.length).toBeGreaterThan(0);
+    // The customer page lists one customer's tickets; another courier's customer yields none.
+    const forCustomer = (id: number) =>
+      get(adminA, `/api/tickets?limit=100&filters=${encodeURIComponent(JSON.stringify({ customerId: String(id) }))}`);
+    const alices = (await forCustomer(alice.id)).json();
+    expect(alices.total).toBeGreaterThan(0);
+    expect(alices.data.every((x: { customer: { id: number } }) => x.customer.id === alice.id)).toBe(true);
+    expect((await forCustomer(carol.id)).json().total).toBe(0);
     expect(list.data.every((x: { courier: { id: number } }) => x.courier.id === courierA)).toBe(true);
     const unread = (await get(adminA, '/api/tickets/unread')).json();
     expect(unread.tickets.every((x: { courier: { id: number } }) => x.courier.id === courierA)).toBe(true);

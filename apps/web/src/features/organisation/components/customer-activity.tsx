@@ -1,5 +1,7 @@
-import type { InvoiceSummary } from '@courier/shared/schemas/billing';
+import type { InvoiceSummary, Payment } from '@courier/shared/schemas/billing';
 import type { PackageDto as Package } from '@courier/shared/schemas/packages';
+import type { Ticket } from '@courier/shared/schemas/tickets';
+import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
 import { errorMessage } from '@/lib/api-client';
@@ -10,11 +12,16 @@ import { usePortal } from './portal-context';
 const jmd = new Intl.NumberFormat('en-JM', { style: 'currency', currency: 'JMD' });
 const statusText = (s: string) => s.replaceAll('_', ' ').replace(/^\w/, (c) => c.toUpperCase());
 
-function CustomerPackages({ customerId }: { customerId: number }) {
+/** A list of one customer's records: the customer is a fixed filter beside the person's own. */
+function useCustomerPage<T>(key: string, path: string, customerId: number) {
   const list = useListState();
-  // The customer is a fixed filter on the server, beside whatever the person filters by.
   const filters = JSON.stringify({ ...list.state.filters, customerId: String(customerId) });
-  const page = usePage<Package>(['packages', 'customer', customerId], '/packages', { ...list.query, filters });
+  const page = usePage<T>([key, 'customer', customerId], path, { ...list.query, filters });
+  return { list, page };
+}
+
+function CustomerPackages({ customerId }: { customerId: number }) {
+  const { list, page } = useCustomerPage<Package>('packages', '/packages', customerId);
   const columns: Array<DataTableColumn<Package>> = [
     { field: 'packageNumber', label: 'Package', sortable: true },
     { field: 'trackingNumber', label: 'Tracking number', width: 200 },
@@ -57,7 +64,7 @@ function CustomerInvoices({ customerId }: { customerId: number }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Invoices and payments</CardTitle>
+        <CardTitle>Invoices</CardTitle>
       </CardHeader>
       <CardContent>
         {page.isError && <PageError message={errorMessage(page.error, 'Failed to load invoices')} />}
@@ -76,13 +83,87 @@ function CustomerInvoices({ customerId }: { customerId: number }) {
   );
 }
 
-/** The customer's packages and invoices, each shown only to those who may see them. */
+function CustomerPayments({ customerId }: { customerId: number }) {
+  const { list, page } = useCustomerPage<Payment>('payments', '/payments', customerId);
+  const columns: Array<DataTableColumn<Payment>> = [
+    { field: 'receiptNo', label: 'Receipt', sortable: true },
+    { field: 'amountCents', label: 'Amount', sortable: true, render: (p) => jmd.format(p.amountCents / 100), filterable: false },
+    { field: 'method', label: 'Method', sortable: true, render: (p) => statusText(p.method) },
+    { field: 'invoiceNos', label: 'Invoices', render: (p) => p.invoiceNos.join(', '), filterable: false, wrap: true },
+    { field: 'paidAt', label: 'Paid', sortable: true, render: (p) => formatDate(p.paidAt) },
+  ];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Payments</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {page.isError && <PageError message={errorMessage(page.error, 'Failed to load payments')} />}
+        <DataTable
+          label="Customer payments"
+          columns={columns}
+          data={page.data?.data ?? []}
+          total={page.data?.total ?? 0}
+          loading={page.isFetching}
+          getRowId={(p) => p.id}
+          searchPlaceholder="Search payments..."
+          {...list.tableProps}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+function CustomerTickets({ customerId }: { customerId: number }) {
+  const { base } = usePortal();
+  const { list, page } = useCustomerPage<Ticket>('tickets', '/tickets', customerId);
+  const columns: Array<DataTableColumn<Ticket>> = [
+    {
+      field: 'ticket_no',
+      label: 'Ticket',
+      sortable: true,
+      render: (t) => (
+        <Link className="font-medium text-brand-700 underline-offset-2 hover:underline" to={`${base}/support-tickets/${t.id}`}>
+          {t.ticket_no}
+        </Link>
+      ),
+    },
+    { field: 'subject', label: 'Subject', sortable: true, wrap: true, width: 240 },
+    { field: 'status', label: 'Status', sortable: true, render: (t) => statusText(t.status), filterable: false },
+    { field: 'department', label: 'Department', sortable: true },
+    { field: 'updatedAt', label: 'Last update', render: (t) => formatDate(t.updatedAt) },
+  ];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Support tickets</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {page.isError && <PageError message={errorMessage(page.error, 'Failed to load support tickets')} />}
+        <DataTable
+          label="Customer support tickets"
+          columns={columns}
+          data={page.data?.data ?? []}
+          total={page.data?.total ?? 0}
+          loading={page.isFetching}
+          getRowId={(t) => t.id}
+          searchPlaceholder="Search tickets..."
+          {...list.tableProps}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The customer's packages, invoices, payments and tickets, each shown only to those who may see them. */
 export function CustomerActivity({ customerId }: { customerId: number }) {
   const { can } = usePortal();
   return (
     <div className="mt-6 space-y-6">
       {can('packages_view') && <CustomerPackages customerId={customerId} />}
       {can('invoices_view') && <CustomerInvoices customerId={customerId} />}
+      {can('payments_view') && <CustomerPayments customerId={customerId} />}
+      {can('tickets_view') && <CustomerTickets customerId={customerId} />}
     </div>
   );
 }
