@@ -106,6 +106,33 @@ describe('RequireAuth (part 1 §2)', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
+  it('rides out a passing fault: a 503 and a dropped connection are retried, the page shows', async () => {
+    tokenStore.set(fakeToken('courier_admin'));
+    const answers = [
+      () => new Response(JSON.stringify({ message: 'busy' }), { status: 503 }),
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => new Response(JSON.stringify(staffProfile), { status: 200 }),
+    ];
+    let calls = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answers[Math.min(calls++, answers.length - 1)]?.()),
+    );
+    renderAt('/admin/settings');
+    expect(await screen.findByText('admin settings', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(tokenStore.get()).not.toBeNull();
+  });
+
+  it('a refused token fails the check at once: cleared, signed out', async () => {
+    tokenStore.set(fakeToken('courier_admin'));
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ message: 'Invalid or expired token' }), { status: 401 }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/admin/settings');
+    expect(await screen.findByText('admin login')).toBeInTheDocument();
+    expect(tokenStore.get()).toBeNull();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/profile').length).toBeLessThanOrEqual(2);
+  });
+
   it('an expired token is cleared and treated as signed out', async () => {
     tokenStore.set(fakeToken('courier_admin', -10));
     renderAt('/admin/settings');

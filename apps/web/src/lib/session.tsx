@@ -4,7 +4,7 @@ import { AUTH_CHECK_MIN_GAP_MS, PROFILE_REFRESH_MS } from '@courier/shared/const
 import type { Role } from '@courier/shared/constants/roles';
 import { ROLES } from '@courier/shared/constants/roles';
 import type { AccountType, BranchBrief, CourierBrief, CustomerProfile, StaffProfile } from '@courier/shared/schemas/auth';
-import { api, setSessionExpiredHandler } from './api-client';
+import { ApiError, api, setSessionExpiredHandler } from './api-client';
 import { decodeToken, tokenStore } from './storage';
 
 /**
@@ -97,6 +97,33 @@ export async function fetchProfile(role: Role): Promise<SessionUser> {
   return fromStaffProfile(await api.get<StaffProfile>('/auth/profile'));
 }
 
+/** Pauses before each retry of a profile fetch that failed for a passing reason. */
+export const PROFILE_RETRY_DELAYS_MS = [500, 1_500];
+
+/** A dropped connection, a timeout, a busy or failing server: worth another try. A refusal is not. */
+function isTransient(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.kind !== 'http') return true;
+  return error.status === 429 || (error.status ?? 0) >= 500;
+}
+
+/**
+ * The profile for the check. Part 1 §4 logs the person out when a check fails; a check only fails
+ * once the server refused the token or a passing fault outlasted the retries, so a reload during a
+ * network blip does not sign anyone out.
+ */
+async function fetchProfileWithRetries(role: Role): Promise<SessionUser> {
+  for (const delay of PROFILE_RETRY_DELAYS_MS) {
+    try {
+      return await fetchProfile(role);
+    } catch (error) {
+      if (!isTransient(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+  return fetchProfile(role);
+}
+
 function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
@@ -155,7 +182,7 @@ export function SessionProvider({ children, navigate }: { children: ReactNode; n
       // Only the first load shows the spinner; a background refresh keeps the page on screen.
       if (!userRef.current) setSnapshot((s) => ({ ...s, loading: true }));
       try {
-        const user = await fetchProfile(role);
+        const user = await fetchProfileWithRetries(role);
         // A sign-out or another sign-in while this was in flight wins.
         if (tokenStore.get() !== token) return;
         userRef.current = user;

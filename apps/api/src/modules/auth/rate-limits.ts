@@ -17,7 +17,7 @@ export function authLimits(config: Config) {
 
 /** Route config: attempts per minute from one IP on this route (runs before the body is read). */
 export function perIpLimit(config: Config): RateLimitOptions {
-  return { max: authLimits(config).perIp, timeWindow: '1 minute' };
+  return { max: authLimits(config).perIp, timeWindow: '1 minute', keyGenerator: (request) => `ip:${request.ip}` };
 }
 
 function bodyEmail(request: FastifyRequest): string {
