@@ -125,7 +125,7 @@ describe('RequireAuth (part 1 §2)', () => {
 
   it('a refused token fails the check at once: cleared, signed out', async () => {
     tokenStore.set(fakeToken('courier_admin'));
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ message: 'Invalid or expired token' }), { status: 401 }));
+    const fetchMock = vi.fn(async (_url: string) => new Response(JSON.stringify({ message: 'Invalid or expired token' }), { status: 401 }));
     vi.stubGlobal('fetch', fetchMock);
     renderAt('/admin/settings');
     expect(await screen.findByText('admin login')).toBeInTheDocument();

@@ -12,38 +12,45 @@ import { usePortal } from './portal-context';
 const jmd = new Intl.NumberFormat('en-JM', { style: 'currency', currency: 'JMD' });
 const statusText = (s: string) => s.replaceAll('_', ' ').replace(/^\w/, (c) => c.toUpperCase());
 
-/** A list of one customer's records: the customer is a fixed filter beside the person's own. */
-function useCustomerPage<T>(key: string, path: string, customerId: number) {
+interface CustomerListProps<T extends { id: number }> {
+  customerId: number;
+  /** Card title, also the plural noun of the messages ("Packages" -> "Failed to load packages"). */
+  title: string;
+  path: string;
+  columns: Array<DataTableColumn<T>>;
+  /**
+   * How the customer is named to the server: as a fixed filter beside the person's own filters,
+   * or (invoices) as a query parameter of its own.
+   */
+  customerAs?: 'filter' | 'query';
+}
+
+/** One card of the customer page: a server-side list of this customer's records. */
+function CustomerList<T extends { id: number }>({ customerId, title, path, columns, customerAs = 'filter' }: CustomerListProps<T>) {
   const list = useListState();
-  const filters = JSON.stringify({ ...list.state.filters, customerId: String(customerId) });
-  const page = usePage<T>([key, 'customer', customerId], path, { ...list.query, filters });
-  return { list, page };
-}
-
-function CustomerPackages({ customerId }: { customerId: number }) {
-  const { list, page } = useCustomerPage<Package>('packages', '/packages', customerId);
-  const columns: Array<DataTableColumn<Package>> = [
-    { field: 'packageNumber', label: 'Package', sortable: true },
-    { field: 'trackingNumber', label: 'Tracking number', width: 200 },
-    { field: 'status', label: 'Status', sortable: true, render: (p) => statusText(p.status), filterable: false },
-    { field: 'weightLb', label: 'Weight (lb)', width: 110, filterable: false },
-    { field: 'receivedAt', label: 'Received', render: (p) => formatDate(p.receivedAt) },
-  ];
+  const query =
+    customerAs === 'query'
+      ? { ...list.query, customerId }
+      : { ...list.query, filters: JSON.stringify({ ...list.state.filters, customerId: String(customerId) }) };
+  // Keyed like the portal's own lists ('packages', ...) so their invalidations refresh these too.
+  const page = usePage<T>([path.slice(1), 'customer', customerId], path, query);
+  const noun = title.toLowerCase();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Packages</CardTitle>
+        <CardTitle>{title}</CardTitle>
       </CardHeader>
       <CardContent>
-        {page.isError && <PageError message={errorMessage(page.error, 'Failed to load packages')} />}
+        {page.isError && <PageError message={errorMessage(page.error, `Failed to load ${noun}`)} />}
         <DataTable
-          label="Customer packages"
+          label={`Customer ${noun}`}
           columns={columns}
           data={page.data?.data ?? []}
           total={page.data?.total ?? 0}
+          totalCapped={page.data?.totalCapped}
           loading={page.isFetching}
-          getRowId={(p) => p.id}
-          searchPlaceholder="Search packages..."
+          getRowId={(row) => row.id}
+          searchPlaceholder={`Search ${noun}...`}
           {...list.tableProps}
         />
       </CardContent>
@@ -51,73 +58,32 @@ function CustomerPackages({ customerId }: { customerId: number }) {
   );
 }
 
-function CustomerInvoices({ customerId }: { customerId: number }) {
-  const list = useListState();
-  const page = usePage<InvoiceSummary>(['invoices', 'customer', customerId], '/invoices', { ...list.query, customerId });
-  const columns: Array<DataTableColumn<InvoiceSummary>> = [
-    { field: 'invoiceNo', label: 'Invoice', sortable: true },
-    { field: 'status', label: 'Status', render: (i) => statusText(i.status), filterable: false },
-    { field: 'totalCents', label: 'Total', render: (i) => jmd.format(i.totalCents / 100), filterable: false },
-    { field: 'balanceCents', label: 'Balance due', render: (i) => jmd.format(i.balanceCents / 100), filterable: false },
-    { field: 'issuedAt', label: 'Issued', render: (i) => formatDate(i.issuedAt) },
-  ];
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Invoices</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {page.isError && <PageError message={errorMessage(page.error, 'Failed to load invoices')} />}
-        <DataTable
-          label="Customer invoices"
-          columns={columns}
-          data={page.data?.data ?? []}
-          total={page.data?.total ?? 0}
-          loading={page.isFetching}
-          getRowId={(i) => i.id}
-          searchPlaceholder="Search invoices..."
-          {...list.tableProps}
-        />
-      </CardContent>
-    </Card>
-  );
-}
+const packageColumns: Array<DataTableColumn<Package>> = [
+  { field: 'packageNumber', label: 'Package', sortable: true },
+  { field: 'trackingNumber', label: 'Tracking number', width: 200 },
+  { field: 'status', label: 'Status', sortable: true, render: (p) => statusText(p.status), filterable: false },
+  { field: 'weightLb', label: 'Weight (lb)', width: 110, filterable: false },
+  { field: 'receivedAt', label: 'Received', render: (p) => formatDate(p.receivedAt) },
+];
 
-function CustomerPayments({ customerId }: { customerId: number }) {
-  const { list, page } = useCustomerPage<Payment>('payments', '/payments', customerId);
-  const columns: Array<DataTableColumn<Payment>> = [
-    { field: 'receiptNo', label: 'Receipt', sortable: true },
-    { field: 'amountCents', label: 'Amount', sortable: true, render: (p) => jmd.format(p.amountCents / 100), filterable: false },
-    { field: 'method', label: 'Method', sortable: true, render: (p) => statusText(p.method) },
-    { field: 'invoiceNos', label: 'Invoices', render: (p) => p.invoiceNos.join(', '), filterable: false, wrap: true },
-    { field: 'paidAt', label: 'Paid', sortable: true, render: (p) => formatDate(p.paidAt) },
-  ];
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Payments</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {page.isError && <PageError message={errorMessage(page.error, 'Failed to load payments')} />}
-        <DataTable
-          label="Customer payments"
-          columns={columns}
-          data={page.data?.data ?? []}
-          total={page.data?.total ?? 0}
-          loading={page.isFetching}
-          getRowId={(p) => p.id}
-          searchPlaceholder="Search payments..."
-          {...list.tableProps}
-        />
-      </CardContent>
-    </Card>
-  );
-}
+const invoiceColumns: Array<DataTableColumn<InvoiceSummary>> = [
+  { field: 'invoiceNo', label: 'Invoice', sortable: true },
+  { field: 'status', label: 'Status', render: (i) => statusText(i.status), filterable: false },
+  { field: 'totalCents', label: 'Total', render: (i) => jmd.format(i.totalCents / 100), filterable: false },
+  { field: 'balanceCents', label: 'Balance due', render: (i) => jmd.format(i.balanceCents / 100), filterable: false },
+  { field: 'issuedAt', label: 'Issued', render: (i) => formatDate(i.issuedAt) },
+];
 
-function CustomerTickets({ customerId }: { customerId: number }) {
-  const { base } = usePortal();
-  const { list, page } = useCustomerPage<Ticket>('tickets', '/tickets', customerId);
-  const columns: Array<DataTableColumn<Ticket>> = [
+const paymentColumns: Array<DataTableColumn<Payment>> = [
+  { field: 'receiptNo', label: 'Receipt', sortable: true },
+  { field: 'amountCents', label: 'Amount', sortable: true, render: (p) => jmd.format(p.amountCents / 100), filterable: false },
+  { field: 'method', label: 'Method', sortable: true, render: (p) => statusText(p.method) },
+  { field: 'invoiceNos', label: 'Invoices', render: (p) => p.invoiceNos.join(', '), filterable: false, wrap: true },
+  { field: 'paidAt', label: 'Paid', sortable: true, render: (p) => formatDate(p.paidAt) },
+];
+
+function ticketColumns(base: string): Array<DataTableColumn<Ticket>> {
+  return [
     {
       field: 'ticket_no',
       label: 'Ticket',
@@ -133,37 +99,21 @@ function CustomerTickets({ customerId }: { customerId: number }) {
     { field: 'department', label: 'Department', sortable: true },
     { field: 'updatedAt', label: 'Last update', render: (t) => formatDate(t.updatedAt) },
   ];
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Support tickets</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {page.isError && <PageError message={errorMessage(page.error, 'Failed to load support tickets')} />}
-        <DataTable
-          label="Customer support tickets"
-          columns={columns}
-          data={page.data?.data ?? []}
-          total={page.data?.total ?? 0}
-          loading={page.isFetching}
-          getRowId={(t) => t.id}
-          searchPlaceholder="Search tickets..."
-          {...list.tableProps}
-        />
-      </CardContent>
-    </Card>
-  );
 }
 
 /** The customer's packages, invoices, payments and tickets, each shown only to those who may see them. */
 export function CustomerActivity({ customerId }: { customerId: number }) {
-  const { can } = usePortal();
+  const { can, base } = usePortal();
   return (
     <div className="mt-6 space-y-6">
-      {can('packages_view') && <CustomerPackages customerId={customerId} />}
-      {can('invoices_view') && <CustomerInvoices customerId={customerId} />}
-      {can('payments_view') && <CustomerPayments customerId={customerId} />}
-      {can('tickets_view') && <CustomerTickets customerId={customerId} />}
+      {can('packages_view') && <CustomerList customerId={customerId} title="Packages" path="/packages" columns={packageColumns} />}
+      {can('invoices_view') && (
+        <CustomerList customerId={customerId} title="Invoices" path="/invoices" columns={invoiceColumns} customerAs="query" />
+      )}
+      {can('payments_view') && <CustomerList customerId={customerId} title="Payments" path="/payments" columns={paymentColumns} />}
+      {can('tickets_view') && (
+        <CustomerList customerId={customerId} title="Support tickets" path="/tickets" columns={ticketColumns(base)} />
+      )}
     </div>
   );
 }
