@@ -1,5 +1,5 @@
 import { type SQL, and, asc, count, eq, inArray } from 'drizzle-orm';
-import type { DeliveryRequestStatus } from '@courier/shared/constants/packages';
+import { DELIVERY_REQUEST_STATUSES, type DeliveryRequestStatus } from '@courier/shared/constants/packages';
 import type { ListQuery, Page } from '@courier/shared/schemas/common';
 import {
   type CreateDeliveryRequestInput,
@@ -152,7 +152,7 @@ const spec: ListSpec = {
   },
   searchable: [customers.mailboxNumber, customerNameSql, deliveryRequests.address, deliveryLocations.name, deliveryRequests.phone],
   filterable: {
-    status: { column: deliveryRequests.status, kind: 'exact' },
+    status: { column: deliveryRequests.status, kind: 'oneOf', values: DELIVERY_REQUEST_STATUSES },
     locationName: { column: deliveryLocations.name, kind: 'exact' },
     preferredDate: { column: deliveryRequests.preferredDate, kind: 'exact' },
   },

@@ -1,5 +1,5 @@
 import { type SQL, and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
-import { PACKAGE_STATUS_LABELS } from '@courier/shared/constants/packages';
+import { MANIFEST_STATUSES, PACKAGE_STATUS_LABELS, SHIPPING_MODES } from '@courier/shared/constants/packages';
 import { normaliseTrackingNumber } from '@courier/shared/domain/carrier';
 import type { Page } from '@courier/shared/schemas/common';
 import {
@@ -98,8 +98,8 @@ const spec: ListSpec = {
   },
   searchable: [manifests.manifestNumber, manifests.mawbOrBl, manifests.flightOrVessel],
   filterable: {
-    status: { column: manifests.status, kind: 'exact' },
-    type: { column: manifests.type, kind: 'exact' },
+    status: { column: manifests.status, kind: 'oneOf', values: MANIFEST_STATUSES },
+    type: { column: manifests.type, kind: 'oneOf', values: SHIPPING_MODES },
     branchId: { column: manifests.branchId, kind: 'number' },
   },
   defaultSort: { column: manifests.createdAt, order: 'desc' },

@@ -1,4 +1,5 @@
 import { type SQL, and, count, desc, eq } from 'drizzle-orm';
+import { CLAIM_STATUSES } from '@courier/shared/constants/packages';
 import { normaliseTrackingNumber } from '@courier/shared/domain/carrier';
 import type { ListQuery, Page } from '@courier/shared/schemas/common';
 import { type ClaimDto, PACKAGE_MESSAGES } from '@courier/shared/schemas/packages';
@@ -101,7 +102,7 @@ export async function createClaim(
 const spec: ListSpec = {
   sortable: { createdAt: unknownPackageClaims.createdAt, status: unknownPackageClaims.status, customerName: customerNameSql },
   searchable: [packages.trackingNumber, packages.packageNumber, customers.mailboxNumber, customerNameSql],
-  filterable: { status: { column: unknownPackageClaims.status, kind: 'exact' } },
+  filterable: { status: { column: unknownPackageClaims.status, kind: 'oneOf', values: CLAIM_STATUSES } },
   defaultSort: { column: unknownPackageClaims.createdAt, order: 'desc' },
   tieBreaker: unknownPackageClaims.id,
 };

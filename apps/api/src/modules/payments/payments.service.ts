@@ -1,5 +1,5 @@
 import { type SQL, and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@courier/shared/constants/billing';
+import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '@courier/shared/constants/billing';
 import { BILLING_MESSAGES, type CashUpExpected, type Payment, formatJmd } from '@courier/shared/schemas/billing';
 import type { ListQuery, Page } from '@courier/shared/schemas/common';
 import type { Db } from '../../db/client';
@@ -206,7 +206,7 @@ export async function listPayments(db: Db, scope: InvoiceScope, query: ListQuery
       },
       searchable: [payments.receiptNo, payments.reference, customers.firstName, customers.lastName, customers.mailboxNumber],
       filterable: {
-        method: { column: payments.method, kind: 'exact' },
+        method: { column: payments.method, kind: 'oneOf', values: PAYMENT_METHODS },
         customerId: { column: payments.customerId, kind: 'number' },
         branchName: { column: branches.name, kind: 'exact' },
         courierName: { column: couriers.name, kind: 'exact' },

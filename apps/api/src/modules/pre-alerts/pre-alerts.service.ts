@@ -1,4 +1,5 @@
 import { type SQL, and, count, eq } from 'drizzle-orm';
+import { PRE_ALERT_STATUSES } from '@courier/shared/constants/packages';
 import { normaliseTrackingNumber, recogniseCarrier } from '@courier/shared/domain/carrier';
 import type { Page } from '@courier/shared/schemas/common';
 import { type CreatePreAlertInput, PACKAGE_MESSAGES, type PreAlertDto } from '@courier/shared/schemas/packages';
@@ -143,7 +144,7 @@ const spec: ListSpec = {
   },
   searchable: [preAlerts.trackingNumber, preAlerts.merchant, preAlerts.description, customers.mailboxNumber, customerNameSql],
   filterable: {
-    status: { column: preAlerts.status, kind: 'exact' },
+    status: { column: preAlerts.status, kind: 'oneOf', values: PRE_ALERT_STATUSES },
     carrier: { column: preAlerts.carrier, kind: 'exact' },
     mailboxNumber: { column: customers.mailboxNumber, kind: 'text' },
   },

@@ -1,5 +1,5 @@
 import { type SQL, and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { BELL_LIST_LIMIT, TICKET_MESSAGES } from '@courier/shared/schemas/tickets';
+import { BELL_LIST_LIMIT, TICKET_MESSAGES, TICKET_STATUSES } from '@courier/shared/schemas/tickets';
 import type {
   CreateTicketInput,
   Ticket,
@@ -365,7 +365,7 @@ const LIST_SPEC: ListSpec = {
   searchable: [tickets.ticketNo, tickets.subject, customers.firstName, customers.lastName, customers.mailboxNumber],
   filterable: {
     ticket_no: { column: tickets.ticketNo, kind: 'exact' },
-    status: { column: tickets.status, kind: 'exact' },
+    status: { column: tickets.status, kind: 'oneOf', values: TICKET_STATUSES },
     department: { column: tickets.department, kind: 'exact' },
     customerId: { column: tickets.customerId, kind: 'number' },
     courier: { column: couriers.name, kind: 'exact' },
