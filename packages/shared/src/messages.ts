@@ -17,6 +17,8 @@ export const API_MESSAGES = {
   unsupportedMediaType: 'Unsupported content type; send application/json',
   bodyTooLarge: 'The request body is too large',
   invalidInput: 'Some fields are invalid',
+  unstorableText: 'Text cannot contain NUL characters or broken unicode',
+  valueOutOfRange: 'A value is out of range or not in the expected form',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   internal: 'Something went wrong on our side. Please try again.',
 } as const;

@@ -102,6 +102,15 @@ export async function resolveUser(db: Db, tokens: TokenService, token: string): 
  */
 export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService): void {
   app.decorateRequest('user', null);
+  // Access guards listed as preHandler run before validation instead: a caller without the right
+  // gets 403 whatever the body, and learns nothing of the schema from a 400 (security suite).
+  app.addHook('onRoute', (route) => {
+    const handlers = route.preHandler === undefined ? [] : [route.preHandler].flat();
+    const guards = handlers.filter((hook) => ACCESS_GUARDS.has(hook as AccessGuard));
+    if (guards.length === 0) return;
+    route.preHandler = handlers.filter((hook) => !ACCESS_GUARDS.has(hook as AccessGuard));
+    route.preValidation = [...(route.preValidation === undefined ? [] : [route.preValidation].flat()), ...guards];
+  });
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
     const isPublic = request.routeOptions.config?.public === true;
@@ -119,21 +128,33 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
+type AccessGuard = preHandlerAsyncHookHandler;
+const ACCESS_GUARDS = new WeakSet<AccessGuard>();
+
+/**
+ * Marks a hook that decides from the caller alone (never from params or body), so registerAuth
+ * runs it before validation.
+ */
+export function accessGuard(guard: AccessGuard): AccessGuard {
+  ACCESS_GUARDS.add(guard);
+  return guard;
+}
+
 export function requireRole(...allowed: Role[]): preHandlerAsyncHookHandler {
-  return async (request) => {
+  return accessGuard(async (request) => {
     const user = currentUser(request);
     if (!allowed.includes(user.role)) throw new AppError('forbidden', API_MESSAGES.forbidden);
-  };
+  });
 }
 
 /** Staff-side callers need the permission; customers never pass. */
 export function requirePermission(...anyOf: string[]): preHandlerAsyncHookHandler {
-  return async (request) => {
+  return accessGuard(async (request) => {
     const user = currentUser(request);
     if (user.kind !== 'user' || !anyOf.some((p) => hasPermission(user, p))) {
       throw new AppError('forbidden', API_MESSAGES.forbidden);
     }
-  };
+  });
 }
 
 /**

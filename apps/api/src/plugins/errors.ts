@@ -26,6 +26,22 @@ function fieldErrorsOf(issues: ValidationIssue[]): Record<string, string[]> {
 }
 
 /**
+ * PostgreSQL data exceptions that only input causes: a number beyond the column (an id past
+ * int4), text the type cannot parse, a date that does not exist, text longer than the column.
+ * zod checks what a schema can state; the column's own limits are the database's, and a value it
+ * refuses is the caller's error (400), not the server's (500).
+ */
+const INPUT_DATA_EXCEPTIONS = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
+
+function isInputDataException(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && INPUT_DATA_EXCEPTIONS.has(code)) return true;
+  }
+  return false;
+}
+
+/**
  * One error handler for the whole API: every failure answers `{ message, code?, fieldErrors? }`.
  * A 4xx carries a message a person can act on; a 5xx never leaks internals.
  */
@@ -56,6 +72,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof SyntaxError && (error as FastifyError).statusCode === 400) {
       return reply.status(400).send({ message: API_MESSAGES.malformedJson, code: 'malformed_json' });
+    }
+    if (isInputDataException(error)) {
+      return reply.status(400).send({ message: API_MESSAGES.valueOutOfRange, code: 'validation' });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {

@@ -1,6 +1,20 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { API_MESSAGES } from '@courier/shared/messages';
+import { AppError } from '../lib/errors';
+
+/** The first string in a parsed body or query that PostgreSQL cannot store: a NUL, or a lone UTF-16 surrogate. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+function findUnstorableText(value: unknown, depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') || LONE_SURROGATE.test(value) ? value : undefined;
+  if (value === null || typeof value !== 'object' || depth > 32) return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = findUnstorableText(key, depth + 1) ?? findUnstorableText(inner, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
 
 /**
  * Security headers with a strict CSP (the SPA ships no inline script), and a global rate limit.
@@ -37,5 +51,14 @@ export async function registerSecurity(app: FastifyInstance, options: { rateLimi
     hook: 'preParsing',
     keyGenerator: (request) => (request.user ? `${request.user.kind}:${request.user.id}` : `ip:${request.ip}`),
     allowList: (request) => !request.url.startsWith('/api/'),
+  });
+  // Text columns cannot hold NUL and jsonb refuses lone surrogates: such input is the caller's
+  // mistake (400), found before any query instead of failing inside one (500). Runs after the
+  // access guards and validation, so a refused caller still gets 401/403.
+  app.addHook('preHandler', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    if ([request.body, request.query, request.params].some((part) => findUnstorableText(part) !== undefined)) {
+      throw new AppError('bad_request', API_MESSAGES.unstorableText);
+    }
   });
 }

@@ -9,7 +9,9 @@ export const errorResponseSchema = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+/** Ids are PostgreSQL `serial` (int4): a larger number names no record. */
+export const MAX_ID = 2_147_483_647;
+export const idParamSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 
 /**
  * The list query every DataTable sends (part 2 §2.9): paging, debounced search, sort and

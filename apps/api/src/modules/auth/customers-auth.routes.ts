@@ -12,7 +12,7 @@ import {
 import { errorResponseSchema } from '@courier/shared/schemas/common';
 import type { AppContext } from '../../app';
 import { AppError } from '../../lib/errors';
-import { currentUser } from '../../plugins/auth';
+import { currentUser, requireRole } from '../../plugins/auth';
 import type { FastifyRequest } from 'fastify';
 import { customerProfile, loginCustomer } from './auth.service';
 import { changeCustomerPassword, updateCustomerProfile } from './customer-account.service';
@@ -33,6 +33,9 @@ function customerCaller(request: FastifyRequest) {
   if (user.kind !== 'customer' || user.courierId === null) throw new AppError('forbidden', API_MESSAGES.forbidden);
   return { id: user.id, courierId: user.courierId };
 }
+
+/** Refuses staff-side callers before the body is validated (customerCaller still narrows the type). */
+const customerOnly = requireRole('customer');
 
 /** The customer's own account: sign-in, self-registration, profile and password (part 1 §7). */
 export function customersAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -68,13 +71,17 @@ export function customersAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/customers/profile',
-      { schema: { tags: ['customers'], summary: "The signed-in customer's profile", response: { 200: customerProfileSchema, ...errors } } },
+      {
+        preHandler: customerOnly,
+        schema: { tags: ['customers'], summary: "The signed-in customer's profile", response: { 200: customerProfileSchema, ...errors } },
+      },
       async (request) => customerProfile(ctx.db, customerCaller(request).id),
     );
 
     app.put(
       '/customers/profile',
       {
+        preHandler: customerOnly,
         schema: {
           tags: ['customers'],
           summary: 'Updates the signed-in customer’s details, address and pickup branch',
@@ -89,6 +96,7 @@ export function customersAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/customers/change-password',
       {
         config: { rateLimit: perIpLimit(ctx.config) },
+        preHandler: customerOnly,
         schema: {
           tags: ['customers'],
           summary: "Changes the signed-in customer's password",

@@ -23,7 +23,7 @@ import type { AppContext } from '../../app';
 import { couriers } from '../../db/schema/couriers';
 import { getCourierRates } from '../settings/rates.service';
 import { AppError } from '../../lib/errors';
-import { courierScope, currentUser, requirePermission } from '../../plugins/auth';
+import { accessGuard, courierScope, currentUser, requirePermission } from '../../plugins/auth';
 import { pdfResponseSchema, renderInvoicePdf } from './invoice-pdf';
 import {
   getInvoiceDetail,
@@ -50,11 +50,11 @@ const issuedSchema = z.object({ invoiceNo: z.string(), totalCents: z.number().in
 
 /** Customers read their own; staff-side callers need the permission. */
 export function customerOrPermission(permission: string): preHandlerAsyncHookHandler {
-  return async (request) => {
+  return accessGuard(async (request) => {
     const user = currentUser(request);
     if (user.kind === 'customer') return;
     if (!hasPermission(user, permission)) throw new AppError('forbidden', API_MESSAGES.forbidden);
-  };
+  });
 }
 
 export function invoicesRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -8,8 +8,12 @@ import {
   userPasswordSchema,
 } from '@courier/shared/schemas/settings';
 import type { AppContext } from '../../app';
-import { currentUser } from '../../plugins/auth';
+import { STAFF_SIDE_ROLES } from '@courier/shared/constants/roles';
+import { currentUser, requireRole } from '../../plugins/auth';
 import { changeOwnPassword, updateOwnProfile } from './profile.service';
+
+/** Customers have their own profile routes: refuse them before the body is validated. */
+const staffSide = requireRole(...STAFF_SIDE_ROLES);
 
 const errors = {
   400: errorResponseSchema,
@@ -28,7 +32,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const tags = ['users'];
     app.put(
       '/users/change-password',
-      { schema: { tags, body: changePasswordSchema, response: { 200: successSchema, ...errors } } },
+      { preHandler: staffSide, schema: { tags, body: changePasswordSchema, response: { 200: successSchema, ...errors } } },
       async (request) => {
         await changeOwnPassword({
           db: ctx.db,
@@ -41,12 +45,18 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.put(
       '/users/:id',
-      { schema: { tags, params: idParamSchema, body: updateProfileSchema, response: { 200: profileSchema, ...errors } } },
+      {
+        preHandler: staffSide,
+        schema: { tags, params: idParamSchema, body: updateProfileSchema, response: { 200: profileSchema, ...errors } },
+      },
       async (request) => updateOwnProfile({ db: ctx.db, actor: currentUser(request), id: request.params.id, input: request.body }),
     );
     app.put(
       '/users/:id/password',
-      { schema: { tags, params: idParamSchema, body: userPasswordSchema, response: { 200: successSchema, ...errors } } },
+      {
+        preHandler: staffSide,
+        schema: { tags, params: idParamSchema, body: userPasswordSchema, response: { 200: successSchema, ...errors } },
+      },
       async (request) => {
         await changeOwnPassword({
           db: ctx.db,

@@ -19,7 +19,7 @@ import {
 import type { AppContext } from '../../app';
 import { AppError } from '../../lib/errors';
 import { Storage } from '../../lib/storage';
-import { currentUser, requirePermission, requireRole } from '../../plugins/auth';
+import { accessGuard, currentUser, requirePermission, requireRole } from '../../plugins/auth';
 import {
   createTicket,
   customerTickets,
@@ -69,11 +69,11 @@ const courierFilter = z.object({ courierId: z.coerce.number().int().positive().o
 
 /** Customers act on their own tickets; staff-side callers need the permission. */
 function customerOrPermission(permission: string): preHandlerAsyncHookHandler {
-  return async (request) => {
+  return accessGuard(async (request) => {
     const user = currentUser(request);
     if (user.kind === 'customer') return;
     if (!hasPermission(user, permission)) throw new AppError('forbidden', API_MESSAGES.forbidden);
-  };
+  });
 }
 
 /** Support tickets (part 2 §2.8, §7): customers open and answer, staff answer and set the status. */

@@ -1,0 +1,273 @@
+import { DEFAULT_BRANCH_MANAGER_PERMISSIONS, DEFAULT_STAFF_PERMISSIONS, type Permission } from '@courier/shared/constants/permissions';
+import type { MatrixRole, ResourceKind } from './world';
+
+/**
+ * Who may call each API route, one entry per `METHOD /url` of app.routeTable. The access matrix
+ * fails when a route has no entry here, or an entry names a route that no longer exists: a new
+ * route is not done until its access is written down.
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'signedIn' }
+  /** Exactly these roles (requireRole or a check in the handler). */
+  | { kind: 'roles'; roles: readonly MatrixRole[] }
+  /**
+   * Staff-side callers holding any of these (requirePermission); customers never. courierBound:
+   * the work is a courier's own (a time clock), so the super admin, who belongs to none, is refused.
+   */
+  | { kind: 'permission'; anyOf: readonly Permission[]; courierBound?: boolean }
+  /** Customers (their own records) or staff-side callers holding the permission. */
+  | { kind: 'customerOrPermission'; permission: Permission };
+
+export interface Policy {
+  access: Access;
+  /**
+   * The record kind each URL parameter names; courier B's record of that kind must stay out of reach.
+   * `{}` on a private route with parameters: they name no courier record, or only the super admin
+   * (who sees every courier) may call it.
+   */
+  params?: Record<string, ResourceKind>;
+  /** multipart/form-data upload route: the field its file goes in. */
+  upload?: string;
+}
+
+const pub: Policy = { access: { kind: 'public' } };
+const signedIn: Policy = { access: { kind: 'signedIn' } };
+const roles = (...r: MatrixRole[]): Policy => ({ access: { kind: 'roles', roles: r } });
+const perm = (...anyOf: Permission[]): Policy => ({ access: { kind: 'permission', anyOf } });
+const courierBound = (...anyOf: Permission[]): Policy => ({ access: { kind: 'permission', anyOf, courierBound: true } });
+const custOr = (permission: Permission): Policy => ({ access: { kind: 'customerOrPermission', permission } });
+const on = (policy: Policy, params: Record<string, ResourceKind>, upload?: string): Policy => ({ ...policy, params, upload });
+const id = (kind: ResourceKind) => ({ id: kind });
+
+const STAFF_SIDE: MatrixRole[] = ['super_admin', 'courier_admin', 'branch_manager', 'staff', 'lacking'];
+const COURIER_STAFF: MatrixRole[] = ['courier_admin', 'branch_manager', 'staff', 'lacking'];
+
+export const POLICY: Record<string, Policy> = {
+  'POST /api/auth/login': pub,
+  'POST /api/auth/staff/login': pub,
+  'POST /api/auth/super-admin/login': pub,
+  'GET /api/auth/profile': roles(...STAFF_SIDE),
+  'POST /api/auth/logout': signedIn,
+  'POST /api/auth/register': roles('super_admin', 'courier_admin'),
+  'POST /api/auth/staff/register': roles('super_admin', 'courier_admin'),
+  'POST /api/auth/request-password-reset': pub,
+  'POST /api/auth/reset-password': pub,
+  'POST /api/auth/impersonate/:userId': on(roles('super_admin'), { userId: 'user' }),
+  'POST /api/auth/impersonation/exchange': pub,
+  'POST /api/customers/login': pub,
+  'POST /api/customers/register': pub,
+  'GET /api/customers/profile': roles('customer'),
+  'PUT /api/customers/profile': roles('customer'),
+  'PUT /api/customers/change-password': roles('customer'),
+  'GET /api/couriers/validate/:apiKey': pub,
+  'GET /api/branches/public/:courierId': pub,
+  'GET /api/health': pub,
+  'POST /api/public/assisted-purchase': pub,
+  'POST /api/public/contact': pub,
+  'GET /api/assisted-purchase-requests': perm('customers_view', 'tickets_view'),
+  'GET /api/contact-messages': perm('customers_view', 'tickets_view'),
+
+  'GET /api/tickets/unread': perm('tickets_view'),
+  'GET /api/tickets/unread/count': perm('tickets_view'),
+  'GET /api/tickets/customer/:customerId': on(custOr('tickets_view'), { customerId: 'customer' }),
+  'GET /api/tickets': custOr('tickets_view'),
+  'GET /api/tickets/:id': on(custOr('tickets_view'), id('ticket')),
+  'POST /api/tickets': { ...roles('customer'), upload: 'attachments' },
+  'POST /api/tickets/:id/messages': on(custOr('tickets_edit'), id('ticket'), 'attachments'),
+  'GET /api/tickets/:id/attachments/:file': on(custOr('tickets_view'), id('ticket')),
+  'PATCH /api/tickets/:id/status': on(perm('tickets_edit'), id('ticket')),
+
+  'GET /api/couriers/:id': on(signedIn, id('courier')),
+  'PUT /api/couriers/:id': on(perm('settings_edit'), id('courier')),
+  'PUT /api/couriers/:id/shipping-addresses': on(perm('settings_edit'), id('courier')),
+  'PUT /api/couriers/:id/bank-details': on(perm('settings_edit'), id('courier')),
+  'POST /api/couriers/:id/logo': on(perm('settings_edit'), id('courier'), 'logo'),
+  'GET /api/settings/shipping-rates': perm('settings_view'),
+  'POST /api/settings/shipping-rates': perm('settings_edit'),
+  'PUT /api/settings/shipping-rates/:id': on(perm('settings_edit'), id('shippingRate')),
+  'DELETE /api/settings/shipping-rates/:id': on(perm('settings_edit'), id('shippingRate')),
+  'GET /api/settings/additional-fees': perm('settings_view'),
+  'PUT /api/settings/additional-fees': perm('settings_edit'),
+  'GET /api/settings/processing-fees': perm('settings_view'),
+  'POST /api/settings/processing-fees': perm('settings_edit'),
+  'PUT /api/settings/processing-fees/:id': on(perm('settings_edit'), id('processingFee')),
+  'DELETE /api/settings/processing-fees/:id': on(perm('settings_edit'), id('processingFee')),
+  'GET /api/settings/bank-details': signedIn,
+  'GET /api/settings/couriers/:id/email-config': on(perm('settings_view'), id('courier')),
+  'POST /api/settings/couriers/:id/email-config': on(perm('settings_edit'), id('courier')),
+  'POST /api/settings/couriers/:id/email-config/test': on(perm('settings_edit'), id('courier')),
+  'GET /api/rate-sheet': signedIn,
+  'POST /api/rate-sheet': { ...perm('settings_edit'), upload: 'file' },
+  'PUT /api/users/change-password': roles(...STAFF_SIDE),
+  'PUT /api/users/:id': on(roles(...STAFF_SIDE), id('user')),
+  'PUT /api/users/:id/password': on(roles(...STAFF_SIDE), id('user')),
+  'GET /api/files/:folder/:name': pub,
+
+  'GET /api/billing/rates': signedIn,
+  'GET /api/invoices': custOr('invoices_view'),
+  'GET /api/invoices/billable-packages': perm('invoices_create'),
+  'GET /api/invoices/billable-customers': perm('invoices_create'),
+  'POST /api/invoices': perm('invoices_create'),
+  'GET /api/invoices/:invoiceNo': on(custOr('invoices_view'), { invoiceNo: 'invoiceNo' }),
+  'GET /api/invoices/:invoiceNo/pdf': on(custOr('invoices_view'), { invoiceNo: 'invoiceNo' }),
+  'PUT /api/invoices/:invoiceNo/customs': on(perm('invoices_edit'), { invoiceNo: 'invoiceNo' }),
+  'POST /api/invoices/:invoiceNo/void': on(perm('invoices_delete'), { invoiceNo: 'invoiceNo' }),
+  'POST /api/invoices/:invoiceNo/reissue': on(perm('invoices_create'), { invoiceNo: 'invoiceNo' }),
+  'GET /api/collections': perm('packages_sign'),
+  'GET /api/collections/:invoiceNo': on(perm('packages_sign'), { invoiceNo: 'invoiceNo' }),
+  'POST /api/collections/:invoiceNo': on(perm('packages_sign'), { invoiceNo: 'invoiceNo' }),
+  'GET /api/collections/:invoiceNo/signature': on(perm('invoices_view', 'packages_sign'), { invoiceNo: 'invoiceNo' }),
+  'GET /api/payments': custOr('payments_view'),
+  'POST /api/payments': perm('payments_create'),
+  'GET /api/payments/:receiptNo/receipt': on(custOr('payments_view'), { receiptNo: 'receiptNo' }),
+  'GET /api/payments/cash-up': perm('payments_view'),
+  'POST /api/payments/cash-up': perm('payments_create'),
+  'GET /api/reports': perm('reports_view'),
+  'GET /api/reports/csv/:report': on(perm('reports_view'), {}),
+
+  'GET /api/packages': perm('packages_view'),
+  'GET /api/packages/scan': perm('packages_scan'),
+  'GET /api/packages/customers': perm('packages_scan', 'packages_unknown'),
+  'POST /api/packages': perm('packages_scan', 'packages_create'),
+  'GET /api/packages/unknown': perm('packages_unknown'),
+  'GET /api/packages/uncollected': perm('packages_uncollected'),
+  'POST /api/packages/bulk-status': perm('packages_edit'),
+  'GET /api/packages/:id': on(perm('packages_view', 'packages_scan'), id('package')),
+  'PATCH /api/packages/:id': on(perm('packages_edit'), id('package')),
+  'DELETE /api/packages/:id': on(perm('packages_delete'), id('package')),
+  'POST /api/packages/:id/status': on(perm('packages_edit'), id('package')),
+  'POST /api/packages/:id/assign': on(perm('packages_unknown'), id('unknownPackage')),
+  'GET /api/packages/:id/label': on(perm('packages_view', 'packages_scan'), id('package')),
+  'GET /api/customer/packages': roles('customer'),
+  'GET /api/customer/packages/:id': on(roles('customer'), id('package')),
+  'POST /api/customer/unknown-claims': { ...roles('customer'), upload: 'proof' },
+  'GET /api/customer/unknown-claims': roles('customer'),
+  'GET /api/unknown-claims': perm('packages_unknown'),
+  'POST /api/unknown-claims/:id/approve': on(perm('packages_unknown'), id('unknownClaim')),
+  'POST /api/unknown-claims/:id/reject': on(perm('packages_unknown'), id('unknownClaim')),
+  'GET /api/unknown-claims/:id/proof': on(perm('packages_unknown'), id('unknownClaim')),
+  'GET /api/customer/pre-alerts': roles('customer'),
+  'POST /api/customer/pre-alerts': { ...roles('customer'), upload: 'invoice' },
+  'POST /api/customer/pre-alerts/:id/invoice': on(roles('customer'), id('preAlert'), 'invoice'),
+  'POST /api/customer/pre-alerts/:id/cancel': on(roles('customer'), id('preAlert')),
+  'GET /api/customer/pre-alerts/:id/invoice': on(roles('customer'), id('preAlert')),
+  'GET /api/pre-alerts': perm('packages_view'),
+  'GET /api/pre-alerts/:id/invoice': on(perm('packages_view', 'packages_scan'), id('preAlert')),
+
+  'GET /api/manifests': perm('manifests_view'),
+  'POST /api/manifests': perm('manifests_create'),
+  'GET /api/manifests/:id': on(perm('manifests_view'), id('manifest')),
+  'PATCH /api/manifests/:id': on(perm('manifests_edit'), id('manifest')),
+  'POST /api/manifests/:id/packages': on(perm('manifests_edit'), id('manifest')),
+  'DELETE /api/manifests/:id/packages/:packageId': on(perm('manifests_edit'), { id: 'manifest', packageId: 'package' }),
+  'POST /api/manifests/:id/close': on(perm('manifests_edit'), id('manifest')),
+  'POST /api/manifests/:id/ship': on(perm('manifests_edit'), id('manifest')),
+  'POST /api/manifests/:id/arrive': on(perm('manifests_edit'), id('manifest')),
+  'POST /api/manifests/:id/ready': on(perm('packages_edit'), id('manifest')),
+  'GET /api/manifests/:id/reconciliation': on(perm('manifests_view'), id('manifest')),
+  'POST /api/manifests/:id/reconciliation/scans': on(perm('manifests_edit'), id('manifest')),
+  'POST /api/manifests/:id/reconciliation/close': on(perm('manifests_edit'), id('manifest')),
+  'GET /api/manifests/:id/export.csv': on(perm('manifests_view'), id('manifest')),
+  'GET /api/manifests/:id/export.xlsx': on(perm('manifests_view'), id('manifest')),
+  'GET /api/manifests/:id/manifest.pdf': on(perm('manifests_view'), id('manifest')),
+  'POST /api/manifests/:id/import': on(perm('manifests_edit'), id('manifest'), 'file'),
+  'POST /api/manifests/:id/import.xlsx': on(perm('manifests_edit'), id('manifest'), 'file'),
+
+  'GET /api/delivery-locations': perm('delivery_requests_view'),
+  'POST /api/delivery-locations': roles('courier_admin'),
+  'PUT /api/delivery-locations/:id': on(roles('courier_admin'), id('deliveryLocation')),
+  'DELETE /api/delivery-locations/:id': on(roles('courier_admin'), id('deliveryLocation')),
+  'GET /api/customer/delivery-locations': roles('customer'),
+  'GET /api/customer/delivery-requests': roles('customer'),
+  'POST /api/customer/delivery-requests': roles('customer'),
+  'POST /api/customer/delivery-requests/:id/cancel': on(roles('customer'), id('deliveryRequest')),
+  'GET /api/delivery-requests': perm('delivery_requests_view'),
+  'GET /api/delivery-requests/:id': on(perm('delivery_requests_view'), id('deliveryRequest')),
+  'POST /api/delivery-requests/:id/status': on(perm('delivery_requests_edit'), id('deliveryRequest')),
+
+  'GET /api/notifications': roles(...COURIER_STAFF),
+  'POST /api/notifications/read-all': roles(...COURIER_STAFF),
+  'POST /api/notifications/:id/read': on(roles(...COURIER_STAFF), id('notification')),
+  'GET /api/notifications/announcements': roles('super_admin'),
+  'POST /api/notifications/announcements': roles('super_admin'),
+  'GET /api/batch-emails': perm('emails_view'),
+  'POST /api/batch-emails/preview': perm('emails_create'),
+  'GET /api/batch-emails/:id': on(perm('emails_view'), id('batchEmail')),
+  'GET /api/batch-emails/:id/recipients': on(perm('emails_view'), id('batchEmail')),
+  'POST /api/batch-emails': perm('emails_create'),
+  'PUT /api/batch-emails/:id': on(perm('emails_create'), id('batchEmail')),
+  'DELETE /api/batch-emails/:id': on(perm('emails_create'), id('batchEmail')),
+  'POST /api/batch-emails/:id/send': on(perm('emails_create'), id('batchEmail')),
+  'GET /api/time-tracking/me': courierBound('time_tracking_view'),
+  'POST /api/time-tracking/clock-in': courierBound('time_tracking_view'),
+  'POST /api/time-tracking/clock-out': courierBound('time_tracking_view'),
+  'GET /api/time-tracking/timesheets': perm('time_tracking_edit'),
+  'GET /api/time-tracking/timesheets.csv': perm('time_tracking_edit'),
+
+  'GET /api/branches': perm('branches_view'),
+  'GET /api/branches/options': perm('branches_view', 'staff_create', 'staff_edit', 'customers_edit'),
+  'GET /api/branches/:id': on(perm('branches_view'), id('branch')),
+  'POST /api/branches': perm('branches_create'),
+  'PUT /api/branches/:id': on(perm('branches_edit'), id('branch')),
+  'DELETE /api/branches/:id': on(perm('branches_delete'), id('branch')),
+  'GET /api/staff': perm('staff_view'),
+  'GET /api/staff/:id': on(perm('staff_view'), id('user')),
+  'POST /api/staff': perm('staff_create'),
+  'PUT /api/staff/:id': on(perm('staff_edit'), id('user')),
+  'PATCH /api/staff/:id/status': on(perm('staff_edit'), id('user')),
+  'POST /api/staff/:id/reset-password': on(perm('staff_edit'), id('user')),
+  'GET /api/roles': perm('roles_view'),
+  'GET /api/roles/options': perm('roles_view', 'staff_create', 'staff_edit'),
+  'GET /api/roles/:id': on(perm('roles_view'), id('role')),
+  'POST /api/roles': perm('roles_create'),
+  'PUT /api/roles/:id': on(perm('roles_edit'), id('role')),
+  'DELETE /api/roles/:id': on(perm('roles_delete'), id('role')),
+  'GET /api/customers': perm('customers_view'),
+  'GET /api/customers/:id': on(perm('customers_view'), id('customer')),
+  'PUT /api/customers/:id': on(perm('customers_edit'), id('customer')),
+  'PATCH /api/customers/:id/status': on(perm('customers_edit'), id('customer')),
+  'GET /api/business-customers': perm('customers_business'),
+  'GET /api/business-customers/:id': on(perm('customers_business'), id('businessCustomer')),
+  'PUT /api/business-customers/:id': on(perm('customers_edit'), id('businessCustomer')),
+  'PATCH /api/business-customers/:id/status': on(perm('customers_edit'), id('businessCustomer')),
+  'GET /api/platform/couriers': roles('super_admin'),
+  'GET /api/platform/couriers/options': roles('super_admin'),
+  'GET /api/platform/couriers/:id': on(roles('super_admin'), {}),
+  'POST /api/platform/couriers': roles('super_admin'),
+  'PUT /api/platform/couriers/:id': on(roles('super_admin'), {}),
+  'PATCH /api/platform/couriers/:id/status': on(roles('super_admin'), {}),
+  'POST /api/platform/couriers/:id/api-key': on(roles('super_admin'), {}),
+  'GET /api/platform/settings': roles('super_admin'),
+  'PUT /api/platform/settings': roles('super_admin'),
+  'GET /api/dashboard': custOr('dashboard_view'),
+};
+
+/** The permissions the route checks, for the staff member made to lack exactly them. */
+export function requiredPermissions(access: Access): readonly string[] {
+  if (access.kind === 'permission') return access.anyOf;
+  if (access.kind === 'customerOrPermission') return [access.permission];
+  return [];
+}
+
+/** Whether the policy lets this caller past the access check (the seeded roles' permissions decide for staff). */
+export function isAllowed(access: Access, role: MatrixRole): boolean {
+  switch (access.kind) {
+    case 'public':
+      return true;
+    case 'signedIn':
+      return role !== 'anonymous';
+    case 'roles':
+      return access.roles.includes(role);
+    case 'permission':
+    case 'customerOrPermission': {
+      const anyOf = requiredPermissions(access);
+      if (role === 'customer') return access.kind === 'customerOrPermission';
+      if (role === 'super_admin') return !(access.kind === 'permission' && access.courierBound);
+      if (role === 'courier_admin') return true;
+      if (role === 'branch_manager') return anyOf.some((p) => (DEFAULT_BRANCH_MANAGER_PERMISSIONS as readonly string[]).includes(p));
+      if (role === 'staff') return anyOf.some((p) => (DEFAULT_STAFF_PERMISSIONS as readonly string[]).includes(p));
+      return false;
+    }
+  }
+}

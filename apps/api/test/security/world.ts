@@ -1,0 +1,346 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { ALL_PERMISSIONS } from '@courier/shared/constants/permissions';
+import type { Role } from '@courier/shared/constants/roles';
+import { batchEmails } from '../../src/db/schema/batch-emails';
+import { branches } from '../../src/db/schema/branches';
+import { processingFees } from '../../src/db/schema/courier-fees';
+import { couriers } from '../../src/db/schema/couriers';
+import { customers } from '../../src/db/schema/customers';
+import { deliveryLocations } from '../../src/db/schema/delivery-locations';
+import { deliveryRequests } from '../../src/db/schema/delivery-requests';
+import { invoices } from '../../src/db/schema/invoices';
+import { manifests } from '../../src/db/schema/manifests';
+import { notifications } from '../../src/db/schema/notifications';
+import { packages } from '../../src/db/schema/packages';
+import { payments } from '../../src/db/schema/payments';
+import { preAlerts } from '../../src/db/schema/pre-alerts';
+import { roles } from '../../src/db/schema/roles';
+import { shippingRates } from '../../src/db/schema/shipping-rates';
+import { ticketMessages } from '../../src/db/schema/ticket-messages';
+import { tickets } from '../../src/db/schema/tickets';
+import { unknownPackageClaims } from '../../src/db/schema/unknown-package-claims';
+import { users } from '../../src/db/schema/users';
+import { seedBillingDemo } from '../../src/modules/invoices/billing.seed';
+import { seedPackagesDemo } from '../../src/modules/packages/packages.seed';
+import { seedSettingsDemo } from '../../src/modules/settings/settings.seed';
+import { subjectOf } from '../../src/lib/tokens';
+import { type TestApp, bearer, buildTestApp, seedDemoData } from '../helper';
+
+/**
+ * The security suite's world: the demo courier (A) with one person of every role, and a second
+ * courier (B) with a record of every kind, each carrying MARKER so a leak shows in any response.
+ */
+export const MARKER = 'Qz7LeakMarkerB';
+
+/** The callers of the access matrix. `lacking` is a staff member whose role lacks the route's permission. */
+export const MATRIX_ROLES = ['super_admin', 'courier_admin', 'branch_manager', 'staff', 'customer', 'anonymous', 'lacking'] as const;
+export type MatrixRole = (typeof MATRIX_ROLES)[number];
+
+/** Kinds of record a route parameter can name; the cross-courier test fills them with courier B's ids. */
+export const RESOURCE_KINDS = [
+  'courier',
+  'branch',
+  'role',
+  'user',
+  'customer',
+  'businessCustomer',
+  'package',
+  'unknownPackage',
+  'manifest',
+  'invoiceNo',
+  'receiptNo',
+  'ticket',
+  'deliveryRequest',
+  'deliveryLocation',
+  'preAlert',
+  'unknownClaim',
+  'batchEmail',
+  'shippingRate',
+  'processingFee',
+  'notification',
+] as const;
+export type ResourceKind = (typeof RESOURCE_KINDS)[number];
+
+export interface SecurityWorld {
+  t: TestApp;
+  courierA: number;
+  /** Ids of the records behind courier A's callers (its courier, the people): fuzzing must not disable them. */
+  callerIds: string[];
+  /** Courier B's record of each kind, as the URL parameter names it. */
+  other: Record<ResourceKind, string>;
+  /** Bearer headers of courier A's people (and courier B's admin and customer). */
+  headers(role: Exclude<MatrixRole, 'lacking'> | 'otherAdmin' | 'otherCustomer'): Record<string, string>;
+  /** A staff member of courier A whose role holds every permission except the given ones. */
+  lackingHeaders(without: readonly string[]): Promise<Record<string, string>>;
+  /** A fresh token for a person (for calls that spend it, like logout). */
+  freshToken(role: 'super_admin' | 'courier_admin' | 'branch_manager' | 'staff' | 'customer'): Promise<string>;
+}
+
+const STAFF_EMAILS = {
+  super_admin: 'superadmin@courierportal.test',
+  courier_admin: 'admin@jamaicaexpress.test',
+  branch_manager: 'manager@jamaicaexpress.test',
+  staff: 'staff@jamaicaexpress.test',
+} as const;
+
+async function first<T>(rows: Promise<T[]>, what: string): Promise<T> {
+  const [row] = await rows;
+  if (!row) throw new Error(`security world: no ${what} in courier B`);
+  return row;
+}
+
+export async function buildSecurityWorld(): Promise<SecurityWorld> {
+  const t = await buildTestApp();
+  await seedDemoData(t);
+  const { db, ctx } = t;
+
+  const signUser = async (id: number, role: Role, courierId: number | null) =>
+    (await ctx.tokens.sign({ sub: subjectOf('user', id), role, type: 'access', courierId }, 3600)).token;
+  const signCustomer = async (id: number, courierId: number) =>
+    (await ctx.tokens.sign({ sub: subjectOf('customer', id), role: 'customer', type: 'access', courierId }, 3600)).token;
+
+  const userByEmail = async (email: string) => first(db.select().from(users).where(eq(users.email, email)), email);
+  const tokens: Record<string, string> = {};
+  const callerIds = new Set<string>();
+  for (const [role, email] of Object.entries(STAFF_EMAILS)) {
+    const u = await userByEmail(email);
+    tokens[role] = await signUser(u.id, u.role, u.courierId);
+    callerIds.add(String(u.id));
+  }
+  const customerA = await first(db.select().from(customers).where(eq(customers.email, 'customer@example.test')), 'customer A');
+  const courierA = customerA.courierId;
+  tokens.customer = await signCustomer(customerA.id, courierA);
+  callerIds.add(String(customerA.id)).add(String(courierA));
+
+  // Courier B, made the way the super admin makes one, then given a record of every kind.
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/platform/couriers',
+    headers: bearer(tokens.super_admin ?? ''),
+    payload: {
+      name: `Island Box ${MARKER}`,
+      code: 'IBX',
+      email: 'hello@islandbox.test',
+      admin: { firstName: 'Omar', lastName: MARKER, email: 'omar@islandbox.test', password: 'IslandBox#2026' },
+    },
+  });
+  if (created.statusCode !== 201) throw new Error(`courier B: ${created.body}`);
+  const courierB: number = created.json().id;
+  const adminB = await userByEmail('omar@islandbox.test');
+  tokens.otherAdmin = await signUser(adminB.id, adminB.role, courierB);
+
+  const [branchB] = await db
+    .insert(branches)
+    .values({ courierId: courierB, name: `Ocho Rios ${MARKER}`, code: 'OCR', address: `1 Main St ${MARKER}`, parish: 'St. Ann' })
+    .returning();
+  const [roleB] = await db
+    .insert(roles)
+    .values({ courierId: courierB, name: `Role ${MARKER}`, permissions: [...ALL_PERMISSIONS] })
+    .returning();
+  if (!branchB || !roleB) throw new Error('security world: branch or role of courier B');
+  const [staffB] = await db
+    .insert(users)
+    .values({
+      role: 'staff',
+      courierId: courierB,
+      branchId: branchB.id,
+      roleId: roleB.id,
+      firstName: 'Keisha',
+      lastName: MARKER,
+      email: 'keisha@islandbox.test',
+      passwordHash: 'x',
+    })
+    .returning();
+  const customerRow = (mailbox: string, email: string, accountType: 'individual' | 'business') => ({
+    courierId: courierB,
+    branchId: branchB.id,
+    mailboxNumber: mailbox,
+    firstName: `Dane ${MARKER}`,
+    lastName: MARKER,
+    email,
+    phone: '(876) 555-0199',
+    address: `9 ${MARKER} Road`,
+    passwordHash: 'x',
+    accountType,
+    businessName: accountType === 'business' ? `Hardware ${MARKER}` : null,
+  });
+  // The same e-mail as courier A's customer: a customer is per courier, and the seeds find it by it.
+  const [customerB] = await db
+    .insert(customers)
+    .values(customerRow('IBX-10001', 'customer@example.test', 'individual'))
+    .returning();
+  const [businessB] = await db
+    .insert(customers)
+    .values(customerRow('IBX-10002', 'biz@islandbox.test', 'business'))
+    .returning();
+  if (!staffB || !customerB || !businessB) throw new Error('security world: people of courier B');
+  tokens.otherCustomer = await signCustomer(customerB.id, courierB);
+
+  await seedSettingsDemo(db, 'IBX');
+  await seedPackagesDemo(db, 'IBX');
+  await seedBillingDemo(db, 'IBX');
+  const inB = <T extends { courierId: unknown }>(table: T) => eq(table.courierId as never, courierB);
+  await db
+    .update(packages)
+    .set({ description: `Parcel ${MARKER}`, merchant: MARKER })
+    .where(inB(packages));
+  await db
+    .update(manifests)
+    .set({ mawbOrBl: `MAWB-${MARKER}` })
+    .where(inB(manifests));
+  await db
+    .update(deliveryLocations)
+    .set({ name: `Zone ${MARKER}` })
+    .where(inB(deliveryLocations));
+  await db
+    .update(preAlerts)
+    .set({ description: `Pre-alert ${MARKER}` })
+    .where(inB(preAlerts));
+
+  // Invoice numbers count per courier, so B's first would equal A's: number B's out of A's range.
+  for (const invoice of await db.select().from(invoices).where(inB(invoices))) {
+    await db
+      .update(invoices)
+      .set({ invoiceNo: invoice.invoiceNo.replace(/^INV-0/, 'INV-9') })
+      .where(eq(invoices.id, invoice.id));
+  }
+  const packageB = await first(
+    db
+      .select()
+      .from(packages)
+      .where(and(inB(packages), eq(packages.status, 'received'))),
+    'package',
+  );
+  const unknownB = await first(
+    db
+      .select()
+      .from(packages)
+      .where(and(inB(packages), eq(packages.status, 'unknown'))),
+    'unknown package',
+  );
+  const [ticketB] = await db
+    .insert(tickets)
+    .values({
+      courierId: courierB,
+      ticketNo: 'TKT-900001',
+      customerId: customerB.id,
+      subject: `Where is ${MARKER}`,
+      department: 'Packages',
+    })
+    .returning();
+  if (!ticketB) throw new Error('security world: ticket of courier B');
+  await db.insert(ticketMessages).values({ courierId: courierB, ticketId: ticketB.id, customerId: customerB.id, body: `Help ${MARKER}` });
+  const [batchB] = await db
+    .insert(batchEmails)
+    .values({ courierId: courierB, subject: `News ${MARKER}`, body: `Body ${MARKER}`, audience: 'all', createdBy: adminB.id })
+    .returning();
+  const [paymentB] = await db
+    .insert(payments)
+    .values({ courierId: courierB, customerId: customerB.id, receiptNo: 'RCT-900001', amountCents: 1000, method: 'cash', notes: MARKER })
+    .returning();
+  const location = await first(db.select().from(deliveryLocations).where(inB(deliveryLocations)), 'delivery location');
+  const [requestB] = await db
+    .insert(deliveryRequests)
+    .values({
+      courierId: courierB,
+      customerId: customerB.id,
+      locationId: location.id,
+      preferredDate: '2030-01-01',
+      phone: '(876) 555-0199',
+      notes: MARKER,
+    })
+    .returning();
+  const [claimB] = await db
+    .insert(unknownPackageClaims)
+    .values({
+      courierId: courierB,
+      packageId: unknownB.id,
+      customerId: customerB.id,
+      note: MARKER,
+      proofPath: 'claims/none.pdf',
+      proofName: `${MARKER}.pdf`,
+      proofMime: 'application/pdf',
+    })
+    .returning();
+  const [notificationB] = await db
+    .insert(notifications)
+    .values({ courierId: courierB, type: 'announcement', title: `Notice ${MARKER}`, body: MARKER })
+    .returning();
+  if (!batchB || !paymentB || !requestB || !claimB || !notificationB) throw new Error('security world: records of courier B');
+
+  const invoiceB = await first(db.select().from(invoices).where(inB(invoices)).orderBy(asc(invoices.id)), 'invoice');
+  const manifestB = await first(db.select().from(manifests).where(inB(manifests)), 'manifest');
+  const preAlertB = await first(db.select().from(preAlerts).where(inB(preAlerts)), 'pre-alert');
+  const rateB = await first(db.select().from(shippingRates).where(inB(shippingRates)), 'shipping rate');
+  const feeB = await first(db.select().from(processingFees).where(inB(processingFees)), 'processing fee');
+  const courierRow = await first(db.select().from(couriers).where(eq(couriers.id, courierB)), 'courier');
+
+  const other: Record<ResourceKind, string> = {
+    courier: String(courierRow.id),
+    branch: String(branchB.id),
+    role: String(roleB.id),
+    user: String(staffB.id),
+    customer: String(customerB.id),
+    businessCustomer: String(businessB.id),
+    package: String(packageB.id),
+    unknownPackage: String(unknownB.id),
+    manifest: String(manifestB.id),
+    invoiceNo: invoiceB.invoiceNo,
+    receiptNo: paymentB.receiptNo,
+    ticket: String(ticketB.id),
+    deliveryRequest: String(requestB.id),
+    deliveryLocation: String(location.id),
+    preAlert: String(preAlertB.id),
+    unknownClaim: String(claimB.id),
+    batchEmail: String(batchB.id),
+    shippingRate: String(rateB.id),
+    processingFee: String(feeB.id),
+    notification: String(notificationB.id),
+  };
+
+  const lacking = new Map<string, Record<string, string>>();
+  return {
+    t,
+    courierA,
+    callerIds: [...callerIds],
+    other,
+    headers(role) {
+      if (role === 'anonymous') return {};
+      const token = tokens[role];
+      if (!token) throw new Error(`no token for ${role}`);
+      return bearer(token);
+    },
+    async lackingHeaders(without) {
+      const key = [...without].sort().join(',');
+      const known = lacking.get(key);
+      if (known) return known;
+      const n = lacking.size + 1;
+      const [role] = await db
+        .insert(roles)
+        .values({ courierId: courierA, name: `Lacking ${n}`, permissions: ALL_PERMISSIONS.filter((p) => !without.includes(p)) })
+        .returning();
+      const [user] = await db
+        .insert(users)
+        .values({
+          role: 'staff',
+          courierId: courierA,
+          branchId: customerA.branchId,
+          roleId: role?.id ?? null,
+          firstName: 'Lacking',
+          lastName: String(n),
+          email: `lacking${n}@jamaicaexpress.test`,
+          passwordHash: 'x',
+        })
+        .returning();
+      if (!user) throw new Error('lacking user');
+      const headers = bearer(await signUser(user.id, 'staff', courierA));
+      lacking.set(key, headers);
+      return headers;
+    },
+    async freshToken(role) {
+      if (role === 'customer') return signCustomer(customerA.id, courierA);
+      const u = await userByEmail(STAFF_EMAILS[role]);
+      return signUser(u.id, u.role, u.courierId);
+    },
+  };
+}
