@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { INVOICE_STATUSES } from '@courier/shared/constants/billing';
 import { couriers } from './couriers';
@@ -46,5 +47,7 @@ export const invoices = pgTable(
     uniqueIndex().on(t.courierId, t.invoiceNo),
     index().on(t.courierId, t.customerId, t.issuedAt),
     index().on(t.courierId, t.status, t.issuedAt),
+    // The invoice detail names the invoice that replaced this one; few invoices replace another.
+    index().on(t.replacesInvoiceId).where(sql`${t.replacesInvoiceId} is not null`),
   ],
 );

@@ -361,7 +361,11 @@ export async function getInvoiceDetail(db: Db, scope: InvoiceScope, invoiceNo: s
     .where(eq(customers.id, inv.customerId));
   if (!head) throw new AppError('not_found', BILLING_MESSAGES.invoiceNotFound);
   const [lines, pkgs, pays, [signature], related] = await Promise.all([
-    db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, inv.id)).orderBy(invoiceLines.position),
+    db
+      .select()
+      .from(invoiceLines)
+      .where(and(eq(invoiceLines.courierId, inv.courierId), eq(invoiceLines.invoiceId, inv.id)))
+      .orderBy(invoiceLines.position),
     db
       .select({
         id: packages.id,
@@ -387,12 +391,12 @@ export async function getInvoiceDetail(db: Db, scope: InvoiceScope, invoiceNo: s
       })
       .from(paymentAllocations)
       .innerJoin(payments, eq(payments.id, paymentAllocations.paymentId))
-      .where(eq(paymentAllocations.invoiceId, inv.id))
+      .where(and(eq(paymentAllocations.courierId, inv.courierId), eq(paymentAllocations.invoiceId, inv.id)))
       .orderBy(payments.paidAt),
     db
       .select({ collectorName: collectionSignatures.collectorName, signedAt: collectionSignatures.signedAt })
       .from(collectionSignatures)
-      .where(eq(collectionSignatures.invoiceId, inv.id))
+      .where(and(eq(collectionSignatures.courierId, inv.courierId), eq(collectionSignatures.invoiceId, inv.id)))
       .orderBy(desc(collectionSignatures.signedAt))
       .limit(1),
     db

@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_replaces_invoice_id_index" ON "invoices" USING btree ("replaces_invoice_id") WHERE "invoices"."replaces_invoice_id" is not null;
