@@ -16,6 +16,11 @@ if (config.SEED_DEMO && (await isDatabaseEmpty(ctx.db))) {
   console.log(`\n${formatDemoLogins(base)}\n`);
 }
 
+if (database.kind === 'embedded') {
+  // One process owns the embedded database: a claim still held at start is a crashed run's.
+  const released = await ctx.mailer.releaseAbandonedClaims();
+  if (released > 0) app.log.warn({ released }, 'outbox: mail claimed by a crashed run queued again');
+}
 const worker = startOutboxWorker(ctx.mailer, app.log);
 const uncollected = startUncollectedJob({ db: ctx.db, mailer: ctx.mailer }, app.log);
 await app.listen({ port: config.PORT, host: config.HOST });

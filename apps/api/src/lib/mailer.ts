@@ -205,6 +205,22 @@ export class Mailer {
     return sent;
   }
 
+  /**
+   * Hands mail claimed by a process that died mid-send back to the outbox, at once instead of when
+   * its claim expires (LOCK_SECONDS). Only safe when no other process can be sending: the embedded
+   * database's data directory is opened by one server at a time, so at its start every claim is
+   * a dead process's. Such a mail may already have reached the SMTP server: it goes out at least
+   * once, possibly twice, never zero times. Returns how many were released.
+   */
+  async releaseAbandonedClaims(): Promise<number> {
+    const released = await this.db
+      .update(emailOutbox)
+      .set({ status: 'pending', lockedUntil: null })
+      .where(eq(emailOutbox.status, 'sending'))
+      .returning({ id: emailOutbox.id });
+    return released.length;
+  }
+
   /** Mail waiting for a courier whose sending was paused goes out as soon as it is re-activated. */
   async resume(courierId: number): Promise<void> {
     await this.db
