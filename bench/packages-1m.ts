@@ -15,9 +15,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { type Run, generatePackages, vacuumAnalyze } from './lib/dataset';
+import { measure, pct } from './lib/measure';
 
 const args = process.argv.slice(2);
 function arg(name: string, fallback: string): string {
@@ -32,10 +33,6 @@ const dbUrl = () => {
   return u.toString();
 };
 
-const COURIERS = 5;
-const CUSTOMERS = 50_000;
-const BRANCHES_PER_COURIER = 3;
-
 interface Ready {
   port: number;
   token: string;
@@ -46,88 +43,10 @@ interface Ready {
   packageCount: number;
 }
 
-/** Set-based generation: one INSERT ... SELECT generate_series per table, then VACUUM ANALYZE. */
-/** Numbers go into the generator's SQL as literals: as parameters PostgreSQL cannot type them. */
-const N = (n: number) => sql.raw(String(Math.trunc(n)));
-
-async function generate(run: (q: ReturnType<typeof sql>) => Promise<unknown>, total: number): Promise<void> {
-  await run(sql`
-    insert into couriers (name, code, api_key)
-    select 'Bench Courier ' || g, 'BC' || g, 'ck_bench_' || g from generate_series(1, ${N(COURIERS)}) g`);
-  await run(sql`
-    insert into branches (courier_id, name, code)
-    select c.id, (array['Kingston','Montego Bay','Mandeville'])[b], 'B' || b
-    from couriers c cross join generate_series(1, ${N(BRANCHES_PER_COURIER)}) b order by c.id, b`);
-  // Customers spread evenly over couriers and their branches.
-  await run(sql`
-    insert into customers (courier_id, branch_id, mailbox_number, first_name, last_name, email, password_hash, created_at)
-    select c.id,
-      (select min(id) from branches b where b.courier_id = c.id) + (g % ${N(BRANCHES_PER_COURIER)}),
-      c.code || '-' || lpad(g::text, 6, '0'),
-      (array['Andre','Keisha','Marlon','Tanya','Damion','Shanice','Omar','Kerry-Ann','Ricardo','Sasha'])[1 + g % 10],
-      (array['Brown','Williams','Campbell','Thompson','Clarke','Reid','Morgan','Grant','Francis','Henry'])[1 + (g / 10) % 10] || ' ' || g,
-      'c' || g || '@' || lower(c.code) || '.bench.test', 'x', now() - (g % 900 || ' days')::interval
-    from couriers c cross join generate_series(1, ${N(CUSTOMERS / COURIERS)}) g order by c.id, g`);
-  // About one manifest per 400 packages, alternating AIR (most) and SEA.
-  await run(sql`
-    insert into manifests (courier_id, manifest_number, type, branch_id, status, created_at)
-    select c.id, 'MAN-' || lpad(m::text, 6, '0'), case when m % 5 = 0 then 'SEA' else 'AIR' end,
-      (select min(id) from branches b where b.courier_id = c.id) + (m % ${N(BRANCHES_PER_COURIER)}),
-      case when m > ${N(Math.ceil(total / COURIERS / 400))} - 3 then 'open' else 'reconciled' end,
-      now() - ((${N(Math.ceil(total / COURIERS / 400))} - m) * interval '1 day' * 730 / ${N(Math.ceil(total / COURIERS / 400))})
-    from couriers c cross join generate_series(1, ${N(Math.ceil(total / COURIERS / 400))}) m order by c.id, m`);
-  // Packages: n is the package's number within its courier, the oldest first over two years.
-  // Older packages are mostly delivered; the newest are received, in transit, at customs or ready.
-  await run(sql`
-    with base as materialized (
-      select c.id as courier_id, c.code,
-        (select min(id) from customers cu where cu.courier_id = c.id) as first_customer,
-        (select count(*) from customers cu where cu.courier_id = c.id) as customer_count,
-        (select min(id) from branches b where b.courier_id = c.id) as first_branch,
-        (select min(id) from manifests m where m.courier_id = c.id) as first_manifest
-      from couriers c
-    ), raw as (
-      select b.*, g, (g - 1) / ${N(COURIERS)} + 1 as n, ${N(total)} / ${N(COURIERS)} as per_courier, random() as r, random() as r2
-      from generate_series(1, ${N(total)}) g
-      join base b on b.code = 'BC' || (1 + g % ${N(COURIERS)})
-    ), shaped as (
-      select raw.*,
-        now() - ((per_courier - n) * interval '730 days' / per_courier) - (r2 * interval '1 hour') as received,
-        case
-          when n > per_courier - per_courier / 100 then
-            (array['received','received','in_transit','at_customs','ready_for_pickup'])[1 + floor(r * 5)::int]
-          when n > per_courier - per_courier / 20 then
-            (array['in_transit','at_customs','ready_for_pickup','ready_for_pickup','ready_for_pickup','delivered','on_hold'])[1 + floor(r * 7)::int]
-          when r < 0.015 then 'unknown'
-          when r < 0.02 then 'abandoned'
-          when r < 0.025 then 'on_hold'
-          else 'delivered'
-        end as st,
-        floor(r2 * customer_count)::int as cust_offset
-      from raw
-    )
-    insert into packages (courier_id, package_number, tracking_number, carrier, customer_id, branch_id, status, weight_lb,
-      mode, manifest_id, declared_value_usd_cents, description, merchant, received_at, ready_at, delivered_at, created_at, updated_at)
-    select courier_id, 'PKG-' || lpad(n::text, 7, '0'),
-      case g % 4 when 0 then '1Z' || code || lpad(n::text, 14, '0') when 1 then '9400' || lpad((g * 7)::text, 18, '0')
-        when 2 then 'TBA' || lpad((g * 3)::text, 12, '0') else lpad((g * 11)::text, 12, '0') end,
-      (array['UPS','USPS','AMAZON','FEDEX'])[1 + g % 4],
-      case when st = 'unknown' then null else first_customer + cust_offset end,
-      first_branch + (cust_offset % ${N(BRANCHES_PER_COURIER)}),
-      st, round((0.5 + r * r * 40)::numeric, 2),
-      case when g % 10 = 0 then 'SEA' else 'AIR' end,
-      case when st in ('received','unknown') then null else first_manifest + least((n - 1) / 400, per_courier / 400 - 1) end,
-      (500 + floor(r2 * 30000))::int,
-      (array['Clothing','Shoes','Phone case','Books','Vitamins','Laptop','Kitchenware','Toys'])[1 + g % 8],
-      (array['Amazon','Shein','eBay','Walmart','Temu','Best Buy'])[1 + g % 6],
-      received,
-      case when st in ('ready_for_pickup','delivered','abandoned','out_for_delivery') then received + interval '6 days' end,
-      case when st = 'delivered' then received + interval '9 days' end,
-      received, received + interval '6 days'
-    from shaped`);
-  // VACUUM as autovacuum would on a table this size: it sets the visibility map, without which every
-  // count of the list's total reads the heap instead of an index-only scan.
-  await run(sql`vacuum analyze`);
+/** The shared generator (bench/lib/dataset.ts), then VACUUM ANALYZE. */
+async function generate(run: Run, total: number): Promise<void> {
+  await generatePackages(run, total);
+  await vacuumAnalyze(run);
 }
 
 async function serve(): Promise<void> {
@@ -215,22 +134,6 @@ function listUrl(params: Record<string, string | Record<string, string | number>
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) q.set(k, typeof v === 'string' ? v : JSON.stringify(v));
   return `/api/packages?${q.toString()}`;
-}
-
-/** Runs autocannon and keeps every response time, for percentiles it does not report (p95). */
-function measure(options: autocannon.Options): Promise<{ result: autocannon.Result; times: number[] }> {
-  return new Promise((resolve, reject) => {
-    const times: number[] = [];
-    const instance = autocannon(options, (err, result) => (err ? reject(err) : resolve({ result, times })));
-    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
-  });
-}
-
-function pct(times: number[], p: number): string {
-  if (times.length === 0) return '-';
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-  return at.toFixed(1);
 }
 
 async function drive(): Promise<void> {

@@ -1,0 +1,391 @@
+/**
+ * API throughput, latency and memory on the hot paths (issue 10), each as a ratio to a bare
+ * Fastify route measured in the same run, on the embedded database or a PostgreSQL server.
+ *
+ *   npx tsx bench/api.ts [--db embedded|server] [--url postgres://postgres@127.0.0.1:5432]
+ *                        [--packages 1000000] [--invoices 200000] [--tickets 2000]
+ *                        [--seconds 10] [--connections 10] [--data-dir DIR] [--keep] [--reuse]
+ *
+ * --db defaults to `server` when DATABASE_URL is set, else `embedded`. The server database is
+ * `bench_api` on --url (default DATABASE_URL, BENCH_PG_URL or the local server), dropped at the
+ * end unless --keep; the embedded one is a temporary DATA_DIR, or --data-dir (kept). --reuse skips
+ * generation when the database already holds the data.
+ *
+ * 1. Generates the data set (bench/lib/dataset.ts) in this process and closes the database.
+ * 2. Bundles bench/bare-server.ts and bench/api-server.ts with esbuild and forks each as its own
+ *    Node process; autocannon drives it from this process over loopback.
+ * 3. Bare route, then each hot path (2 s warm-up, then --seconds), then the bare route again: the
+ *    ratio is to the mean of the two bare runs, so a change of machine load in between shows.
+ * 4. RSS of the server process (from /proc): idle after start, the peak sampled every 100 ms under
+ *    load, and idle again after the load.
+ * The per-IP and per-account rate limits are lifted (NODE_ENV=test): the figures are the cost of
+ * the work, not of being refused.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { loadConfig } from '../apps/api/src/config';
+import { createRuntime } from '../apps/api/src/context';
+import { users } from '../apps/api/src/db/schema/users';
+import { hashPassword } from '../apps/api/src/lib/passwords';
+import {
+  BENCH_ADMIN,
+  BENCH_COURIER_CODE,
+  type DatasetSize,
+  FULL_SIZE,
+  type Run,
+  countOf,
+  generateInvoices,
+  generatePackages,
+  generateTickets,
+  vacuumAnalyze,
+} from './lib/dataset';
+import { load1, measure, pct, rssMiB, sampleRss } from './lib/measure';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+function option(name: string): string | undefined {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+const kind = (option('db') ?? (process.env.DATABASE_URL ? 'server' : 'embedded')) as 'embedded' | 'server';
+const serverUrl = option('url') ?? process.env.DATABASE_URL ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const size: DatasetSize = {
+  packages: Number(option('packages') ?? FULL_SIZE.packages),
+  invoices: Number(option('invoices') ?? FULL_SIZE.invoices),
+  tickets: Number(option('tickets') ?? FULL_SIZE.tickets),
+};
+const seconds = Number(option('seconds') ?? 10);
+const connections = Number(option('connections') ?? 10);
+const keep = args.includes('--keep');
+const reuse = args.includes('--reuse');
+const DB_NAME = 'bench_api';
+
+type Rows<T> = { rows: T[] };
+const secondsSince = (t: number) => ((performance.now() - t) / 1000).toFixed(0);
+
+function benchDbUrl(): string {
+  const u = new URL(serverUrl);
+  u.pathname = `/${DB_NAME}`;
+  return u.toString();
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The environment both this process (to generate) and the server process open the database with. */
+function databaseEnv(dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    DATA_DIR: dataDir,
+    DATABASE_URL: kind === 'server' ? benchDbUrl() : '',
+  };
+}
+
+interface Samples {
+  tracking: string[];
+  invoiceNos: string[];
+  counts: Record<'packages' | 'invoices' | 'customers' | 'tickets', number>;
+}
+
+/** Fills the database unless it holds the data already; answers request samples of the bench courier. */
+async function prepare(env: NodeJS.ProcessEnv): Promise<Samples> {
+  const config = loadConfig(env);
+  const { ctx, database } = await createRuntime(config);
+  const run: Run = (q) => ctx.db.execute(q);
+  try {
+    if ((await countOf(run, 'packages')) === 0) {
+      const started = performance.now();
+      let step = performance.now();
+      const done = (what: string) => {
+        console.log(`  ${what} in ${secondsSince(step)} s (load ${load1()})`);
+        step = performance.now();
+      };
+      console.log(`generating ${size.packages} packages, ${size.invoices} invoices, ${size.tickets} tickets per courier...`);
+      await generatePackages(run, size.packages);
+      done('couriers, customers, manifests, packages');
+      const [courier] = ((await run(sql`select id from couriers where code = ${BENCH_COURIER_CODE}`)) as Rows<{ id: number }>).rows;
+      if (!courier) throw new Error('no bench courier');
+      const [admin] = await ctx.db
+        .insert(users)
+        .values({
+          courierId: courier.id,
+          role: 'courier_admin',
+          firstName: 'Bench',
+          lastName: 'Admin',
+          email: BENCH_ADMIN.email,
+          passwordHash: await hashPassword(BENCH_ADMIN.password),
+        })
+        .returning({ id: users.id });
+      if (!admin) throw new Error('admin');
+      await generateInvoices(run, size.invoices);
+      done('invoices, lines, payments');
+      await generateTickets(run, size.tickets, admin.id);
+      done('tickets');
+      await vacuumAnalyze(run);
+      done('vacuum analyze');
+      console.log(`generated in ${secondsSince(started)} s`);
+    } else console.log('reusing the generated data');
+    // Scattered over the courier's history: the scan lookup and the invoice detail rotate through them.
+    const tracking = (
+      (await run(sql`select tracking_number from packages tablesample system (2)
+        where courier_id = (select id from couriers where code = ${BENCH_COURIER_CODE}) limit 500`)) as Rows<{ tracking_number: string }>
+    ).rows.map((r) => r.tracking_number);
+    const invoiceNos = (
+      (await run(sql`select invoice_no from invoices tablesample system (5)
+        where courier_id = (select id from couriers where code = ${BENCH_COURIER_CODE}) limit 500`)) as Rows<{ invoice_no: string }>
+    ).rows.map((r) => r.invoice_no);
+    const counts = {
+      packages: await countOf(run, 'packages'),
+      invoices: await countOf(run, 'invoices'),
+      customers: await countOf(run, 'customers'),
+      tickets: await countOf(run, 'tickets'),
+    };
+    return { tracking, invoiceNos, counts };
+  } finally {
+    await database.close();
+  }
+}
+
+/** Bundles a server entry beside node_modules (so its packages resolve) with the app's migrations. */
+async function bundle(entry: string): Promise<string> {
+  const outDir = path.join(ROOT, 'node_modules', '.cache', 'courier-bench');
+  await mkdir(outDir, { recursive: true });
+  const outfile = path.join(outDir, `${path.basename(entry, '.ts')}.mjs`);
+  await build({
+    entryPoints: [path.join(ROOT, 'bench', entry)],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    alias: { '@courier/shared': path.join(ROOT, 'packages/shared/src') },
+    logLevel: 'warning',
+  });
+  await cp(path.join(ROOT, 'apps/api/src/db/migrations'), path.join(outDir, 'migrations'), { recursive: true });
+  return outfile;
+}
+
+interface Server {
+  child: ChildProcess;
+  base: string;
+  stop: () => Promise<void>;
+}
+
+async function start(file: string, env: NodeJS.ProcessEnv): Promise<Server> {
+  const child = fork(file, [], { env, stdio: 'inherit' });
+  const ready = await new Promise<{ port: number }>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as { port: number }));
+    child.once('exit', (code) => reject(new Error(`${path.basename(file)} exited with ${code}`)));
+  });
+  return {
+    child,
+    base: `http://127.0.0.1:${ready.port}`,
+    stop: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.send('stop');
+      await exited;
+    },
+  };
+}
+
+interface Scenario {
+  name: string;
+  requests: Array<{ method: 'GET' | 'POST'; path: string; body?: string; headers?: Record<string, string> }>;
+}
+
+interface Figure {
+  name: string;
+  rps: number;
+  p50: string;
+  p95: string;
+  p99: string;
+  failed: number;
+  load: string;
+}
+
+async function drive(server: Server, scenario: Scenario, headers: Record<string, string> = {}): Promise<Figure> {
+  const first = scenario.requests[0];
+  if (!first) throw new Error(`${scenario.name}: no request`);
+  const check = await fetch(`${server.base}${first.path}`, {
+    method: first.method,
+    headers: { ...headers, ...first.headers },
+    body: first.body,
+  });
+  if (!check.ok) throw new Error(`${scenario.name}: ${check.status} ${await check.text()}`);
+  const options = { url: server.base, headers, connections, requests: scenario.requests };
+  await measure({ ...options, duration: 2 }); // warm-up: JIT, caches, the pool's connections
+  const { result, times } = await measure({ ...options, duration: seconds });
+  return {
+    name: scenario.name,
+    rps: result.requests.average,
+    p50: pct(times, 50),
+    p95: pct(times, 95),
+    p99: pct(times, 99),
+    failed: result.non2xx + result.errors + result.timeouts,
+    load: load1(),
+  };
+}
+
+function listUrl(params: Record<string, string | Record<string, string>>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) q.set(k, typeof v === 'string' ? v : JSON.stringify(v));
+  return `/api/packages?${q.toString()}`;
+}
+
+async function main(): Promise<void> {
+  let dataDir = option('data-dir');
+  const ownDataDir = !dataDir;
+  dataDir ??= await mkdtemp(path.join(os.tmpdir(), 'bench-api-'));
+  if (kind === 'server' && !reuse) {
+    await adminQuery(`drop database if exists ${DB_NAME} with (force)`);
+    await adminQuery(`create database ${DB_NAME}`);
+  }
+  const env = databaseEnv(dataDir);
+  try {
+    const samples = await prepare(env);
+    const where = kind === 'server' ? `PostgreSQL server (${DB_NAME})` : `embedded PGlite (${dataDir})`;
+    console.log(
+      `\ndatabase: ${where}; ${samples.counts.packages} packages, ${samples.counts.invoices} invoices, ` +
+        `${samples.counts.customers} customers, ${samples.counts.tickets} tickets; ${connections} connections, ${seconds} s per path; ` +
+        `${os.cpus().length} cores, Node ${process.version}`,
+    );
+    const [bareFile, apiFile] = await Promise.all([bundle('bare-server.ts'), bundle('api-server.ts')]);
+
+    const bareRun = async (): Promise<{ figure: Figure; idle: number; peak: number }> => {
+      const bare = await start(bareFile, { ...process.env, NODE_ENV: 'production' });
+      try {
+        await new Promise((r) => setTimeout(r, 1000));
+        const idle = rssMiB(bare.child.pid ?? 0);
+        const sampler = sampleRss(bare.child.pid ?? 0);
+        const figure = await drive(bare, { name: 'bare Fastify `GET /` → `{ ok: true }`', requests: [{ method: 'GET', path: '/' }] });
+        return { figure, idle, peak: sampler.stop() };
+      } finally {
+        await bare.stop();
+      }
+    };
+
+    const bareBefore = await bareRun();
+    console.log(`bare route: ${bareBefore.figure.rps.toFixed(0)} req/s (load ${bareBefore.figure.load})`);
+
+    const api = await start(apiFile, env);
+    const figures: Figure[] = [];
+    let idle = 0;
+    let peak = 0;
+    let after = 0;
+    try {
+      await new Promise((r) => setTimeout(r, 2000));
+      idle = rssMiB(api.child.pid ?? 0);
+      const sampler = sampleRss(api.child.pid ?? 0);
+      const loginBody = JSON.stringify(BENCH_ADMIN);
+      const json = { 'content-type': 'application/json' };
+      const signIn = await fetch(`${api.base}/api/auth/login`, { method: 'POST', headers: json, body: loginBody });
+      if (!signIn.ok) throw new Error(`login: ${signIn.status} ${await signIn.text()}`);
+      const token = ((await signIn.json()) as { token: string }).token;
+      const auth = { authorization: `Bearer ${token}` };
+      const scenarios: Array<{ scenario: Scenario; headers: Record<string, string> }> = [
+        // Not a hot path: the app's plugins and hooks plus one `select 1`, without a token.
+        {
+          scenario: { name: 'reference: `GET /api/health` (no token, `select 1`)', requests: [{ method: 'GET', path: '/api/health' }] },
+          headers: {},
+        },
+        {
+          scenario: {
+            name: '`POST /api/auth/login` (argon2id)',
+            requests: [{ method: 'POST', path: '/api/auth/login', body: loginBody, headers: json }],
+          },
+          headers: {},
+        },
+        { scenario: { name: '`GET /api/auth/profile`', requests: [{ method: 'GET', path: '/api/auth/profile' }] }, headers: auth },
+        {
+          scenario: { name: '`GET /api/tickets/unread/count`', requests: [{ method: 'GET', path: '/api/tickets/unread/count' }] },
+          headers: auth,
+        },
+        {
+          scenario: {
+            name: '`GET /api/packages?page=1&limit=50` (newest first)',
+            requests: [{ method: 'GET', path: listUrl({ page: '1', limit: '50' }) }],
+          },
+          headers: auth,
+        },
+        {
+          scenario: {
+            name: 'package list, `status=ready_for_pickup`, sort `receivedAt` desc',
+            requests: [
+              {
+                method: 'GET',
+                path: listUrl({ page: '1', limit: '50', sort: 'receivedAt', order: 'desc', filters: { status: 'ready_for_pickup' } }),
+              },
+            ],
+          },
+          headers: auth,
+        },
+        {
+          scenario: {
+            name: `\`GET /api/packages/scan?trackingNumber=…\` (${samples.tracking.length} numbers)`,
+            requests: samples.tracking.map((t) => ({ method: 'GET', path: `/api/packages/scan?trackingNumber=${encodeURIComponent(t)}` })),
+          },
+          headers: auth,
+        },
+        {
+          scenario: {
+            name: `\`GET /api/invoices/:invoiceNo\` (${samples.invoiceNos.length} invoices)`,
+            requests: samples.invoiceNos.map((n) => ({ method: 'GET', path: `/api/invoices/${encodeURIComponent(n)}` })),
+          },
+          headers: auth,
+        },
+      ];
+      for (const { scenario, headers } of scenarios) {
+        const figure = await drive(api, scenario, headers);
+        figures.push(figure);
+        console.log(`${figure.name}: ${figure.rps.toFixed(0)} req/s, p95 ${figure.p95} ms (load ${figure.load})`);
+      }
+      peak = sampler.stop();
+      await new Promise((r) => setTimeout(r, 3000));
+      after = rssMiB(api.child.pid ?? 0);
+    } finally {
+      await api.stop();
+    }
+
+    const bareAfter = await bareRun();
+    const bareMean = (bareBefore.figure.rps + bareAfter.figure.rps) / 2;
+    const row = (f: Figure) =>
+      `| ${f.name} | ${f.rps.toFixed(0)} | ${(f.rps / bareMean).toFixed(3)} | ${f.p50} | ${f.p95} | ${f.p99} | ${f.failed} | ${f.load} |`;
+    console.log(`\n### ${kind === 'server' ? 'PostgreSQL server' : 'Embedded database (PGlite)'}\n`);
+    console.log('| Path | req/s | × bare | p50 ms | p95 ms | p99 ms | failed | load 1 min |');
+    console.log('|---|---|---|---|---|---|---|---|');
+    console.log(row(bareBefore.figure));
+    for (const f of figures) console.log(row(f));
+    console.log(row({ ...bareAfter.figure, name: `${bareAfter.figure.name} (again, after)` }));
+    const target = figures.filter((f) => !/login|reference/.test(f.name) && f.rps / bareMean < 0.25);
+    console.log(
+      `\nRatios are to the mean of the two bare runs (${bareMean.toFixed(0)} req/s). Target ≥ 0.25 on the hot paths: ` +
+        (target.length === 0 ? 'met by every path but login.' : `missed by ${target.map((f) => f.name).join(', ')}.`),
+    );
+    console.log('\n| Process | RSS idle MiB | RSS peak under load MiB | RSS idle after load MiB |');
+    console.log('|---|---|---|---|');
+    console.log(`| API server, ${kind} database | ${idle.toFixed(0)} | ${peak.toFixed(0)} | ${after.toFixed(0)} |`);
+    console.log(`| bare Fastify | ${bareBefore.idle.toFixed(0)} | ${bareBefore.peak.toFixed(0)} | - |`);
+  } finally {
+    if (kind === 'server' && !keep) await adminQuery(`drop database if exists ${DB_NAME} with (force)`);
+    if (ownDataDir && !keep) await rm(dataDir, { recursive: true, force: true });
+    else if (kind === 'embedded') console.log(`\nembedded data kept in ${dataDir} (rerun with --data-dir ${dataDir} --reuse)`);
+  }
+}
+
+await main();

@@ -1,0 +1,54 @@
+/** What the benchmarks share: autocannon with every response time kept, percentiles, RSS, load. */
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import autocannon from 'autocannon';
+
+/** Runs autocannon and keeps every response time, for percentiles it does not report (p95). */
+export function measure(options: autocannon.Options): Promise<{ result: autocannon.Result; times: number[] }> {
+  return new Promise((resolve, reject) => {
+    const times: number[] = [];
+    const instance = autocannon(options, (err, result) => (err ? reject(err) : resolve({ result, times })));
+    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+}
+
+/** The p-th percentile of the response times, in ms with one decimal ("-" when there are none). */
+export function pct(times: number[], p: number): string {
+  if (times.length === 0) return '-';
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+  return at.toFixed(1);
+}
+
+/**
+ * Resident memory of a process in MiB, from /proc (Linux): what the operating system has given
+ * it, which for the embedded database includes PGlite's WebAssembly heap and its buffers.
+ */
+export function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  return kb / 1024;
+}
+
+/** Samples a process's RSS every `everyMs` until stopped; answers the largest sample. */
+export function sampleRss(pid: number, everyMs = 100): { stop: () => number } {
+  let peak = rssMiB(pid);
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssMiB(pid));
+    } catch {
+      // The process ended between two samples; keep the peak so far.
+    }
+  }, everyMs);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return peak;
+    },
+  };
+}
+
+/** The 1-minute load average, to print beside each figure: the machine is shared. */
+export function load1(): string {
+  return (os.loadavg()[0] ?? 0).toFixed(1);
+}
