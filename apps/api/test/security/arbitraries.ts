@@ -175,7 +175,13 @@ export function sample(schema: JsonSchema): unknown {
     case 'array':
       return Array.from({ length: schema.minItems ?? 1 }, () => sample(schema.items ?? {}));
     case 'object':
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, s]) => [k, sample(s)]));
+      // Names say what a plain string schema (a zod refinement) cannot: an e-mail field wants one.
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([k, s]) => [
+          k,
+          /email/i.test(k) && typeOf(s) === 'string' ? 'fuzz.sample@example.test' : sample(s),
+        ]),
+      );
     default:
       return null;
   }

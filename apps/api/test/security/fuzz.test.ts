@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { API_MESSAGES } from '@courier/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type JsonSchema, NASTY_NUMBERS, NASTY_STRINGS, bodyText, queryText } from './arbitraries';
+import { NASTY_NUMBERS, NASTY_STRINGS, bodyText, queryText } from './arbitraries';
 import { POLICY, isAllowed } from './policy';
-import { type ApiRoute, apiRoutes, fillParams, hasBody, methodOf, paramNames } from './routes';
+import { type ApiRoute, type Operation, apiRoutes, fillParams, hasBody, methodOf, paramNames, readOperations } from './routes';
 import { type SecurityWorld, MARKER, buildSecurityWorld } from './world';
 
 /**
@@ -32,11 +32,6 @@ const SESSION_LOST: unknown[] = [API_MESSAGES.unauthenticated, API_MESSAGES.inva
 /** Routes whose answer may name courier B by design (public lookups by B's own id). */
 const MAY_SHOW_OTHER_COURIER = new Set(['GET /api/branches/public/:courierId']);
 
-interface Operation {
-  body?: JsonSchema;
-  query: Record<string, JsonSchema>;
-}
-
 let w: SecurityWorld;
 let routes: ApiRoute[];
 let operations: Map<string, Operation>;
@@ -45,35 +40,9 @@ let inputs = 0;
 beforeAll(async () => {
   w = await buildSecurityWorld();
   routes = apiRoutes(w.t.app);
-  operations = readOperations(w.t.app.swagger() as unknown as OpenApi);
+  operations = readOperations(w.t.app);
 });
 afterAll(async () => w?.t.close());
-
-interface OpenApi {
-  paths: Record<
-    string,
-    Record<
-      string,
-      {
-        requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-        parameters?: Array<{ in: string; name: string; schema?: JsonSchema }>;
-      }
-    >
-  >;
-}
-
-/** The body and query schemas of each route, from the OpenAPI document the zod schemas generate. */
-function readOperations(doc: OpenApi): Map<string, Operation> {
-  const map = new Map<string, Operation>();
-  for (const [path, ops] of Object.entries(doc.paths)) {
-    const url = path.replace(/\{([A-Za-z]+)\}/g, ':$1');
-    for (const [method, op] of Object.entries(ops)) {
-      const query = Object.fromEntries((op.parameters ?? []).filter((p) => p.in === 'query').map((p) => [p.name, p.schema ?? {}]));
-      map.set(`${method.toUpperCase()} ${url}`, { body: op.requestBody?.content?.['application/json']?.schema, query });
-    }
-  }
-  return map;
-}
 
 /**
  * Path parameter values: courier B's real ids, ids that exist nowhere, and strings no id parser

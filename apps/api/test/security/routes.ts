@@ -1,4 +1,5 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { JsonSchema } from './arbitraries';
 
 /** One API route of app.routeTable, keyed the way the policy table names it. */
 export interface ApiRoute {
@@ -44,4 +45,37 @@ export function encodeSegment(value: string): string {
 /** The URL with each `:param` replaced (values are percent-encoded). */
 export function fillParams(url: string, value: (name: string) => string): string {
   return url.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeSegment(value(name)));
+}
+
+/** A route's body and query schemas, as the OpenAPI document (generated from the zod schemas) states them. */
+export interface Operation {
+  body?: JsonSchema;
+  query: Record<string, JsonSchema>;
+}
+
+interface OpenApi {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+        parameters?: Array<{ in: string; name: string; schema?: JsonSchema }>;
+      }
+    >
+  >;
+}
+
+/** The body and query schemas of each route, from the OpenAPI document the zod schemas generate. */
+export function readOperations(app: FastifyInstance): Map<string, Operation> {
+  const doc = app.swagger() as unknown as OpenApi;
+  const map = new Map<string, Operation>();
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    const url = path.replace(/\{([A-Za-z]+)\}/g, ':$1');
+    for (const [method, op] of Object.entries(ops)) {
+      const query = Object.fromEntries((op.parameters ?? []).filter((p) => p.in === 'query').map((p) => [p.name, p.schema ?? {}]));
+      map.set(`${method.toUpperCase()} ${url}`, { body: op.requestBody?.content?.['application/json']?.schema, query });
+    }
+  }
+  return map;
 }

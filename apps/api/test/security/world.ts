@@ -66,6 +66,8 @@ export interface SecurityWorld {
   courierA: number;
   /** Ids of the records behind courier A's callers (its courier, the people): fuzzing must not disable them. */
   callerIds: string[];
+  /** The account id of each of courier A's callers (the super admin's too). */
+  people: Record<'super_admin' | 'courier_admin' | 'branch_manager' | 'staff' | 'customer', number>;
   /** Courier B's record of each kind, as the URL parameter names it. */
   other: Record<ResourceKind, string>;
   /** Bearer headers of courier A's people (and courier B's admin and customer). */
@@ -102,15 +104,18 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
   const userByEmail = async (email: string) => first(db.select().from(users).where(eq(users.email, email)), email);
   const tokens: Record<string, string> = {};
   const callerIds = new Set<string>();
-  for (const [role, email] of Object.entries(STAFF_EMAILS)) {
+  const people = { super_admin: 0, courier_admin: 0, branch_manager: 0, staff: 0, customer: 0 };
+  for (const [role, email] of Object.entries(STAFF_EMAILS) as Array<[keyof typeof STAFF_EMAILS, string]>) {
     const u = await userByEmail(email);
     tokens[role] = await signUser(u.id, u.role, u.courierId);
     callerIds.add(String(u.id));
+    people[role] = u.id;
   }
   const customerA = await first(db.select().from(customers).where(eq(customers.email, 'customer@example.test')), 'customer A');
   const courierA = customerA.courierId;
   tokens.customer = await signCustomer(customerA.id, courierA);
   callerIds.add(String(customerA.id)).add(String(courierA));
+  people.customer = customerA.id;
 
   // Courier B, made the way the super admin makes one, then given a record of every kind.
   const created = await t.app.inject({
@@ -303,6 +308,7 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
     t,
     courierA,
     callerIds: [...callerIds],
+    people,
     other,
     headers(role) {
       if (role === 'anonymous') return {};

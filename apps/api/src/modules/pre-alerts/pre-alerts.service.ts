@@ -9,6 +9,7 @@ import { customers } from '../../db/schema/customers';
 import { packages } from '../../db/schema/packages';
 import { preAlerts } from '../../db/schema/pre-alerts';
 import { AppError } from '../../lib/errors';
+import { CONTENT_TYPES, type DetectedType, detectFileType } from '../../lib/file-types';
 import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
 import type { Storage } from '../../lib/storage';
 import type { AuthUser } from '../../plugins/auth';
@@ -111,14 +112,14 @@ export async function attachInvoice(
   storage: Storage,
   user: AuthUser,
   id: number,
-  file: { data: Buffer; type: string; name: string },
+  file: { data: Buffer; type: DetectedType; name: string },
 ): Promise<PreAlertDto> {
   const row = await ownPreAlert(db, user, id);
   if (row.p.status === 'cancelled') throw new AppError('conflict', PACKAGE_MESSAGES.preAlertNotPending);
   const stored = await storage.save(FOLDER, file.data, file.type);
   await db
     .update(preAlerts)
-    .set({ invoicePath: stored.name, invoiceName: file.name, invoiceMime: file.type, updatedAt: new Date() })
+    .set({ invoicePath: stored.name, invoiceName: file.name, invoiceMime: CONTENT_TYPES[file.type], updatedAt: new Date() })
     .where(eq(preAlerts.id, id));
   return toDto(await ownPreAlert(db, user, id));
 }
@@ -187,5 +188,7 @@ export async function invoiceFile(db: Db, storage: Storage, user: AuthUser, id: 
   if (!row?.invoicePath) throw new AppError('not_found', 'Invoice not found');
   const data = await storage.read(FOLDER, row.invoicePath);
   if (!data) throw new AppError('not_found', 'Invoice not found');
-  return { data, mime: row.invoiceMime ?? 'application/octet-stream', name: row.invoiceName ?? 'invoice' };
+  // The type comes from the bytes (rows stored before the MIME fix hold 'pdf', not 'application/pdf').
+  const type = detectFileType(data);
+  return { data, mime: type ? CONTENT_TYPES[type] : 'application/octet-stream', name: row.invoiceName ?? 'invoice' };
 }

@@ -31,7 +31,11 @@ export interface SavedAttachment {
   contentType: string;
 }
 
-/** Keeps a readable file name for the thread: no paths, no control characters, bounded length. */
+/**
+ * Keeps a readable file name for the thread: no paths, no control characters, bounded length,
+ * and the extension of what the bytes are (a PDF polyglot named evil.html downloads as evil.pdf,
+ * so a saved copy never opens as HTML).
+ */
 export function displayName(raw: string | undefined, type: DetectedType): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
   const clean = [...base]
@@ -39,7 +43,11 @@ export function displayName(raw: string | undefined, type: DetectedType): string
     .join('')
     .trim()
     .slice(0, 120);
-  return clean || `attachment.${type}`;
+  if (!clean) return `attachment.${type}`;
+  const dot = clean.lastIndexOf('.');
+  const extension = dot > 0 ? clean.slice(dot + 1).toLowerCase() : '';
+  if (extension === type || (type === 'jpg' && extension === 'jpeg')) return clean;
+  return `${dot > 0 ? clean.slice(0, dot) : clean}.${type}`;
 }
 
 /**
