@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NASTY_STRINGS } from './arbitraries';
 import { packages } from '../../src/db/schema/packages';
 import { preAlerts } from '../../src/db/schema/pre-alerts';
 import { SAMPLE_PDF, SAMPLE_PNG, multipart } from '../multipart';
@@ -221,6 +223,34 @@ describe.each(CASES)('$key', (c) => {
       const huge = Buffer.concat([SAMPLE_PNG, Buffer.alloc(10 * MB + 1, 0x20)]);
       expectRefused(await upload(c, { name: 'huge.png', type: 'image/png', data: huge }), 413, 'over 10 MB');
     }
+  });
+
+  it('answers any text in the form fields with a 4xx or success, never a 5xx (fast-check, 20 runs)', async () => {
+    const names = Object.keys((await c.fields?.()) ?? {});
+    const fieldsArb = fc.record(
+      Object.fromEntries(
+        [...names, 'courier_id', 'note', 'extra'].map((n) => [
+          n,
+          fc.oneof(fc.constantFrom(...NASTY_STRINGS), fc.string({ maxLength: 30 })),
+        ]),
+      ),
+      { requiredKeys: [] },
+    );
+    const file = c.key.includes('logo') ? SAMPLE_PNG : SAMPLE_PDF;
+    await fc.assert(
+      fc.asyncProperty(fieldsArb, async (fields) => {
+        const body = multipart(fields as Record<string, string>, { field: c.field, name: 'file.pdf', type: 'application/pdf', data: file });
+        const res = await w.t.app.inject({
+          method: 'POST',
+          url: await c.url(),
+          headers: { ...w.headers(c.who), ...body.headers },
+          payload: body.payload,
+        });
+        expect(res.statusCode, `${JSON.stringify(fields).slice(0, 200)} -> ${res.body.slice(0, 200)}`).toBeLessThan(500);
+        if (res.statusCode >= 400) expect(typeof res.json().message).toBe('string');
+      }),
+      { seed: 20_261_122, numRuns: 20 },
+    );
   });
 
   it.runIf(c.polyglot)('stores a polyglot only as the type its bytes start with, and serves it inert', async () => {
