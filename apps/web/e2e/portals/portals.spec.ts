@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { DEFAULT_BRANCH_MANAGER_PERMISSIONS, DEFAULT_STAFF_PERMISSIONS, STAFF_SIDEBAR } from '@courier/shared/constants/permissions';
 import { DEFAULT_API_KEY } from '@courier/shared/constants/limits';
 import { expectNoSeriousA11yViolations } from '../support/axe';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { waitForMail } from '../support/mailbox';
 
 test('assisted purchase: the Missing Information toast, then a real request with extra items', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 async function signIn(page: Page, request: APIRequestContext, url: string, email: string, password: string) {
   const res = await request.post(url, { data: { email, password } });

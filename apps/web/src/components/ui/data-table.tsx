@@ -3,6 +3,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, ChevronsLef
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '@courier/shared/constants/limits';
 import { cn } from '@/lib/cn';
+import { ScrollRegion } from './scroll-region';
 import { Button } from './button';
 import { Input, Label } from './input';
 import { Select } from './select';
@@ -287,7 +288,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         />
       )}
 
-      <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <ScrollRegion label={label} className="relative rounded-lg border border-slate-200 bg-white">
         <table
           className="w-full table-fixed border-collapse text-sm"
           // Columns keep their widths; a narrow screen scrolls the table sideways instead of squeezing it.
@@ -373,7 +374,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {searching ? 'No results found for your search' : 'No data available'}
           </p>
         )}
-      </div>
+      </ScrollRegion>
 
       <div className="flex flex-col gap-3 text-sm text-slate-600 lg:flex-row lg:items-center lg:justify-between">
         <p aria-live="polite">{`Showing ${from} to ${to} of ${total}${props.totalCapped ? '+' : ''} results`}</p>

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { cn } from '@/lib/cn';
 
 interface DialogProps {
@@ -12,13 +12,33 @@ interface DialogProps {
   className?: string;
 }
 
-/** A modal dialog: focus trapped, Escape and the close icon close it. */
+/**
+ * A modal dialog: focus trapped, Escape and the close icon close it, and the focus goes back to
+ * what had it before (the button that opened it). Radix only does that for its own Trigger, which
+ * these controlled dialogs do not use, so the opener is remembered here.
+ */
 export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+  const openerRef = useRef<HTMLElement | null>(null);
+  // A layout effect runs before Radix moves the focus into the dialog (in its own effect).
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) {
+      openerRef.current = document.activeElement;
+    }
+  }, [open]);
+  const returnFocus = (event: Event) => {
+    const opener = openerRef.current;
+    openerRef.current = null;
+    // An opener that has gone (a menu item, a row that was deleted) leaves Radix's default.
+    if (!opener?.isConnected) return;
+    event.preventDefault();
+    opener.focus();
+  };
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
         <D.Overlay className="fixed inset-0 z-40 bg-slate-900/50 data-[state=open]:animate-in" />
         <D.Content
+          onCloseAutoFocus={returnFocus}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl',
             className,

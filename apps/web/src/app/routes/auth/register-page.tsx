@@ -254,7 +254,16 @@ export function RegisterPage() {
   return (
     <AuthShell brand={brand} title="Create your account" subtitle={`Get your US shipping address with ${brand.name}.`}>
       <ProgressIndicator step={step} />
-      <form onSubmit={submit} noValidate>
+      {/* Enter in a field of an early step goes to the next step, as Next does. */}
+      <form
+        onSubmit={(event) => {
+          if (step < STEP_TITLES.length - 1) {
+            event.preventDefault();
+            next();
+          } else void submit(event);
+        }}
+        noValidate
+      >
         <fieldset className="space-y-4" disabled={isSubmitting || registered}>
           <legend className="mb-4 text-lg font-semibold text-slate-900">{STEP_TITLES[step]}</legend>
 
@@ -370,7 +379,7 @@ export function RegisterPage() {
             Previous
           </Button>
           {step < STEP_TITLES.length - 1 ? (
-            <Button onClick={next}>Next</Button>
+            <Button type="submit">Next</Button>
           ) : (
             <Button type="submit" busy={isSubmitting} disabled={registered}>
               {isSubmitting ? 'Creating Account...' : 'Create Account'}

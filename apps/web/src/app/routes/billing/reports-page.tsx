@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { downloadFile } from '@/features/billing/api/files';
@@ -52,7 +53,7 @@ function Section({ title, report, range, children }: { title: string; report: Re
 function Table({ caption, head, rows, testId }: { caption: string; head: string[]; rows: Array<Array<string | number>>; testId?: string }) {
   if (rows.length === 0) return <p className="text-sm text-slate-600">No data available</p>;
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label={caption}>
       <table className="w-full text-sm" data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -77,7 +78,7 @@ function Table({ caption, head, rows, testId }: { caption: string; head: string[
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -14,6 +14,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { useDeliveryLocations } from '@/features/packages/api/deliveries';
@@ -129,7 +130,7 @@ export default function DeliveryLocationsPage() {
       ) : (locations.data ?? []).length === 0 ? (
         <EmptyState title="No data available" />
       ) : (
-        <div className="overflow-x-auto rounded-md border border-slate-200 bg-white">
+        <ScrollRegion label="Delivery locations" className="rounded-md border border-slate-200 bg-white">
           <table className="w-full text-sm">
             <thead>
               <tr className="border-b text-left text-slate-500">
@@ -166,7 +167,7 @@ export default function DeliveryLocationsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <LocationDialog location={editing} open={open} onClose={() => setOpen(false)} />
       <ConfirmDialog

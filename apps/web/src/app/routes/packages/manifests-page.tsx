@@ -10,6 +10,7 @@ import { DataTable, type DataTableColumn, useListState } from '@/components/ui/d
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { downloadFile, openFile } from '@/features/packages/api/files';
@@ -246,7 +247,7 @@ function ManifestDialog({ id, onClose, canEdit }: { id: number | null; onClose: 
               </Button>
             </form>
           )}
-          <div className="overflow-x-auto">
+          <ScrollRegion label="Packages on the manifest">
             <table className="w-full text-sm">
               <caption className="sr-only">Packages on the manifest</caption>
               <thead>
@@ -293,7 +294,7 @@ function ManifestDialog({ id, onClose, canEdit }: { id: number | null; onClose: 
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           <ConfirmDialog
             open={confirm !== null}
             onOpenChange={(o) => !o && setConfirm(null)}

@@ -7,6 +7,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { formatJmd, formatUsd } from '../format-money';
+import { cn } from '@/lib/cn';
 
 const CATEGORY_LABELS: Record<ProductCategory, string> = {
   watch: 'Watch',
@@ -127,10 +128,9 @@ export function ShippingCalculator({ headingLevel = 'h3' }: { headingLevel?: 'h2
             <Row label="Shipping" value={formatJmd(quote.shippingJmdCents)} />
             <Row label="Item cost" value={formatJmd(quote.itemCostJmdCents)} />
             <Row label={quote.customsApplies ? 'Customs duty (20%)' : 'Customs duty'} value={formatJmd(quote.customsJmdCents)} />
-            <div className="mt-3 border-t border-brand-200 pt-3">
-              <Row label="Estimated total" value={formatJmd(quote.totalJmdCents)} strong />
-              <Row label="Approx. in USD" value={formatUsd(quote.approxTotalUsdCents)} />
-            </div>
+            {/* A <dl> may only hold dt/dd groups, so the rule above the total is the row's own border. */}
+            <Row label="Estimated total" value={formatJmd(quote.totalJmdCents)} strong className="mt-3 border-t border-brand-200 pt-3" />
+            <Row label="Approx. in USD" value={formatUsd(quote.approxTotalUsdCents)} />
           </dl>
         ) : (
           <p className="mt-4 text-sm text-slate-600">
@@ -146,9 +146,9 @@ export function ShippingCalculator({ headingLevel = 'h3' }: { headingLevel?: 'h2
   );
 }
 
-function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+function Row({ label, value, strong, className }: { label: string; value: string; strong?: boolean; className?: string }) {
   return (
-    <div className="flex items-baseline justify-between gap-4">
+    <div className={cn('flex items-baseline justify-between gap-4', className)}>
       <dt className={strong ? 'font-semibold text-slate-900' : 'text-slate-600'}>{label}</dt>
       <dd className={strong ? 'text-lg font-bold text-brand-800' : 'font-medium text-slate-900'}>{value}</dd>
     </div>

@@ -1,0 +1,135 @@
+import { type Browser, type BrowserContext, type Page, test as base, expect } from '@playwright/test';
+import { expectNoSeriousA11yViolations, seriousA11yViolations } from './axe';
+
+/**
+ * Every journey imports `test` from here instead of '@playwright/test': axe then runs by itself on
+ * every distinct screen the journey shows, with no serious or critical violation allowed.
+ *
+ * - Before each `page.goto`, the screen being left is audited (the journey is done with it).
+ * - After the test, every page still open in every context of the test is audited.
+ * - `a11y.check(page)` audits an intermediate screen on demand (a dialog or menu open, a form
+ *   showing its errors); explicit checks always run.
+ * Automatic audits run once per distinct screen in the run (path with ids folded, phone or desktop,
+ * which dialogs or menus are open), which keeps the added browser time small.
+ * Contexts prefer reduced motion, so a toast or dialog is never audited half faded in.
+ */
+export interface A11yAudit {
+  /** Audits the page as it is now; fails the test on a serious or critical violation. */
+  check(page: Page): Promise<void>;
+  /** How many audits this test ran (automatic and explicit). */
+  readonly audits: number;
+}
+
+/** Screens already audited automatically in this worker; one worker runs the whole suite. */
+const auditedScreens = new Set<string>();
+
+/** A stable name for what the page shows: /admin/customers/:id desktop [dialog:New customer]. */
+async function screenKey(page: Page): Promise<string | null> {
+  return page
+    .evaluate(() => {
+      if (location.protocol !== 'http:' && location.protocol !== 'https:') return null;
+      const path = location.pathname
+        .split('/')
+        .map((segment) => (/\d/.test(segment) ? ':id' : segment))
+        .join('/');
+      const open = [...document.querySelectorAll('[role="dialog"],[role="alertdialog"],[role="menu"],[role="listbox"]')]
+        .map((el) => `${el.getAttribute('role')}:${el.getAttribute('aria-label') ?? el.querySelector('h2')?.textContent ?? ''}`)
+        .sort();
+      return `${path} ${innerWidth < 768 ? 'phone' : 'desktop'} [${open.join(',')}]`;
+    })
+    .catch(() => null); // a page mid-navigation or closed has nothing to audit
+}
+
+function isAppPage(page: Page, baseURL: string | undefined): boolean {
+  return !page.isClosed() && !!baseURL && page.url().startsWith(baseURL);
+}
+
+export const test = base.extend<{ a11y: A11yAudit }>({
+  contextOptions: async ({ contextOptions }, use) => {
+    await use({ ...contextOptions, reducedMotion: 'reduce' });
+  },
+
+  a11y: [
+    async ({ context, browser, baseURL }, use, testInfo) => {
+      let audits = 0;
+      const check = async (page: Page) => {
+        audits++;
+        await expectNoSeriousA11yViolations(page);
+      };
+      const auditOnce = async (page: Page) => {
+        if (!isAppPage(page, baseURL)) return;
+        const key = await screenKey(page);
+        if (!key || auditedScreens.has(key)) return;
+        auditedScreens.add(key);
+        audits++;
+        const violations = await seriousA11yViolations(page);
+        expect(violations, `axe on ${page.url()} (${key})`).toEqual([]);
+      };
+
+      const patched = new WeakSet<Page>();
+      const watchPage = (page: Page) => {
+        if (patched.has(page)) return;
+        patched.add(page);
+        const goto = page.goto.bind(page);
+        page.goto = async (url, options) => {
+          await auditOnce(page);
+          return goto(url, options);
+        };
+      };
+      const contexts = new Set<BrowserContext>();
+      const watchContext = (ctx: BrowserContext) => {
+        contexts.add(ctx);
+        for (const page of ctx.pages()) watchPage(page);
+        ctx.on('page', watchPage);
+      };
+      watchContext(context);
+
+      // Journeys with several people open their own contexts; those are watched too.
+      const restore = patchBrowser(browser, watchContext);
+      try {
+        await use({
+          check,
+          get audits() {
+            return audits;
+          },
+        });
+      } finally {
+        restore();
+      }
+      // A failed journey already says why; auditing its broken state would only add noise.
+      if (testInfo.status !== testInfo.expectedStatus) return;
+      for (const ctx of contexts) {
+        for (const page of ctx.pages()) await auditOnce(page);
+      }
+      testInfo.annotations.push({ type: 'axe audits', description: String(audits) });
+    },
+    { auto: true },
+  ],
+});
+
+/**
+ * Makes browser.newContext / newPage prefer reduced motion and report each new context. newPage
+ * gets a context of its own that closes with the page (as Playwright's does), but an ordinary one:
+ * axe opens a helper page in the page's context, which a newPage() context refuses.
+ */
+function patchBrowser(browser: Browser, onContext: (ctx: BrowserContext) => void): () => void {
+  const newContext = browser.newContext;
+  const newPage = browser.newPage;
+  browser.newContext = async (options) => {
+    const ctx = await newContext.call(browser, { reducedMotion: 'reduce', ...options });
+    onContext(ctx);
+    return ctx;
+  };
+  browser.newPage = async (options) => {
+    const ctx = await browser.newContext(options);
+    const page = await ctx.newPage();
+    page.once('close', () => void ctx.close().catch(() => {}));
+    return page;
+  };
+  return () => {
+    browser.newContext = newContext;
+    browser.newPage = newPage;
+  };
+}
+
+export { expect };
