@@ -58,6 +58,10 @@ export async function startServer(env: Record<string, string>, timeoutMs = 90_00
   child.stderr?.on('data', keep);
   // A failed spawn also ends in 'exit' (or the readiness loop's timeout); never an unhandled rejection.
   const exited = once(child, 'exit').catch(() => undefined);
+  // Never leave a server behind when the bench or the test worker itself dies or times out.
+  const killOrphan = () => child.kill('SIGKILL');
+  process.once('exit', killOrphan);
+  void exited.then(() => process.off('exit', killOrphan));
   const baseUrl = `http://127.0.0.1:${port}`;
 
   const deadline = Date.now() + timeoutMs;

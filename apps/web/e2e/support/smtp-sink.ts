@@ -37,6 +37,9 @@ export async function startSmtpSink(smtpPort: number, httpPort: number) {
       });
     },
   });
+  // A client that dies mid-session (a server killed on purpose) resets its connection: that is
+  // the client's failure, not the sink's, and must not end the process.
+  smtp.on('error', () => {});
   await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
   const web = http.createServer((req, res) => {
     if (req.method === 'DELETE') received.length = 0;
