@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { emailOutbox } from '../src/db/schema/email';
 import { runCrashRound } from './crash/crash-round';
+import { buildTestApp } from './helper';
 
 /**
  * Crash safety on every test run (issue 10): the real server (apps/api/src/server.ts) in its own
@@ -30,5 +33,32 @@ describe(`crash safety (${serverUrl ? 'PostgreSQL server' : 'embedded database'}
     expect(cycle.receiptMails.delivered).toBe(cycle.receiptMails.expected);
     expect(cycle.receiptMails.expected).toBeGreaterThanOrEqual(cycle.acknowledged.payments);
     expect(cycle.signInAfterRestart).toBe(true);
+  });
+});
+
+describe('outbox mail claimed by a crashed run', () => {
+  it('goes back to the outbox at once when released, and mail already sent stays sent', async () => {
+    const t = await buildTestApp();
+    try {
+      const later = new Date(Date.now() + 60_000);
+      const mail = { courierId: null, toAddress: 'someone@example.test', subject: 'Receipt', textBody: 'x' };
+      const [claimed, sent, waiting] = await t.db
+        .insert(emailOutbox)
+        .values([
+          { ...mail, status: 'sending', lockedUntil: later, attempts: 1 },
+          { ...mail, status: 'sent', sentAt: new Date(), attempts: 1 },
+          { ...mail, status: 'pending' },
+        ])
+        .returning();
+      if (!claimed || !sent || !waiting) throw new Error('outbox insert failed');
+
+      expect(await t.ctx.mailer.releaseAbandonedClaims()).toBe(1);
+      const status = async (id: number) => (await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0];
+      expect(await status(claimed.id)).toMatchObject({ status: 'pending', lockedUntil: null, attempts: 1 });
+      expect(await status(sent.id)).toMatchObject({ status: 'sent' });
+      expect(await status(waiting.id)).toMatchObject({ status: 'pending' });
+    } finally {
+      await t.close();
+    }
   });
 });
