@@ -36,6 +36,7 @@ import { hashPassword } from '../apps/api/src/lib/passwords';
 import {
   BENCH_ADMIN,
   BENCH_COURIER_CODE,
+  type CountedTable,
   type DatasetSize,
   FULL_SIZE,
   type Run,
@@ -100,7 +101,7 @@ function databaseEnv(dataDir: string): NodeJS.ProcessEnv {
 interface Samples {
   tracking: string[];
   invoiceNos: string[];
-  counts: Record<'packages' | 'invoices' | 'customers' | 'tickets', number>;
+  counts: Record<CountedTable, number>;
 }
 
 /** Fills the database unless it holds the data already; answers request samples of the bench courier. */
@@ -154,12 +155,11 @@ async function prepare(env: NodeJS.ProcessEnv): Promise<Samples> {
         invoice_no: string;
       }>
     ).rows.map((r) => r.invoice_no);
-    const counts = {
-      packages: await countOf(run, 'packages'),
-      invoices: await countOf(run, 'invoices'),
-      customers: await countOf(run, 'customers'),
-      tickets: await countOf(run, 'tickets'),
-    };
+    const tables: CountedTable[] = ['packages', 'invoices', 'invoice_lines', 'invoice_packages', 'payments', 'customers', 'tickets'];
+    const counts = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await countOf(run, t)]))) as Record<
+      CountedTable,
+      number
+    >;
     return { tracking, invoiceNos, counts };
   } finally {
     await database.close();
@@ -271,9 +271,9 @@ async function main(): Promise<void> {
     const samples = await prepare(env);
     const where = kind === 'server' ? `PostgreSQL server (${DB_NAME})` : `embedded PGlite (${dataDir})`;
     console.log(
-      `\ndatabase: ${where}; ${samples.counts.packages} packages, ${samples.counts.invoices} invoices, ` +
-        `${samples.counts.customers} customers, ${samples.counts.tickets} tickets; ${connections} connections, ${seconds} s per path; ` +
-        `${os.cpus().length} cores, Node ${process.version}`,
+      `\ndatabase: ${where}; ${Object.entries(samples.counts)
+        .map(([table, n]) => `${n} ${table}`)
+        .join(', ')}; ${connections} connections, ${seconds} s per path; ` + `${os.cpus().length} cores, Node ${process.version}`,
     );
     const [bareFile, apiFile] = await Promise.all([bundle('bare-server.ts'), bundle('api-server.ts')]);
 

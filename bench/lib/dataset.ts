@@ -204,7 +204,9 @@ export async function vacuumAnalyze(run: Run): Promise<void> {
   await run(sql`vacuum analyze`);
 }
 
-export async function countOf(run: Run, table: 'packages' | 'invoices' | 'customers' | 'tickets'): Promise<number> {
+export type CountedTable = 'packages' | 'invoices' | 'invoice_lines' | 'invoice_packages' | 'payments' | 'customers' | 'tickets';
+
+export async function countOf(run: Run, table: CountedTable): Promise<number> {
   const result = (await run(sql`select count(*)::int as n from ${sql.identifier(table)}`)) as Rows<{ n: number }>;
   return result.rows[0]?.n ?? 0;
 }
