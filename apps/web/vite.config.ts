@@ -3,9 +3,60 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+/** Matches a package under node_modules (the path separator may be / or \). */
+const pkg = (names: string) => new RegExp(`node_modules[\\\\/](${names})[\\\\/]`);
+
+/**
+ * Chunk groups. Every page is its own lazy chunk (app/routes/**), but left to itself the bundler
+ * also cuts every small module shared by two pages (an icon, a button) into a chunk of its own, and
+ * the home page made ~30 requests, which on a phone's connection cost a round trip per ~6 files.
+ * These groups keep the first paint of a public or sign-in page to a handful of files
+ * (`npm run bench:web` measures it; the home page must stay under 150 KB of JavaScript, gzip):
+ * - framework: React, React Router, TanStack Query and Vite's preload helper; on every page, and
+ *   cached across deploys that do not upgrade them.
+ * - zod, and forms (react-hook-form): only for the pages that validate or have a form.
+ * - kit: the session, API client, small UI parts and shared constants of the public and sign-in
+ *   pages (lucide's runtime, not its icons).
+ * - icons: the icons used by more than one page.
+ * - site: the public layout (header, footer) and the parts the marketing pages share.
+ */
+const chunkGroups = [
+  {
+    name: 'framework',
+    priority: 30,
+    test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]|vite[\\/]preload-helper/,
+  },
+  { name: 'zod', priority: 25, test: pkg('zod') },
+  { name: 'forms', priority: 25, test: pkg('react-hook-form|@hookform[\\\\/]resolvers') },
+  {
+    name: 'kit',
+    priority: 10,
+    test: new RegExp(
+      [
+        'node_modules[\\\\/](lucide-react[\\\\/]dist[\\\\/]esm[\\\\/](?!icons)|clsx[\\\\/]|tailwind-merge[\\\\/])',
+        'src[\\\\/]lib[\\\\/](api-client|cn|paths|session|storage|zod-jitless)\\.tsx?$',
+        'src[\\\\/]components[\\\\/]ui[\\\\/](button|input|field|select|checkbox|password-input|spinner)\\.tsx$',
+        'shared[\\\\/]src[\\\\/](constants[\\\\/]|domain[\\\\/](permissions|redirects|avatar)\\.ts)',
+        'features[\\\\/]public[\\\\/](api[\\\\/](get-courier-brand|submit-)|format-money)',
+      ].join('|'),
+    ),
+  },
+  { name: 'icons', priority: 8, minShareCount: 2, test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/ },
+  {
+    name: 'site',
+    priority: 5,
+    test: /routes[\\/]public[\\/](public-layout|site-header|site-footer|brand-link|nav-items|page-parts|site-info|flows|faq-links|account-links)\.tsx?$|features[\\/]public[\\/]components[\\/]/,
+  },
+];
+
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
+  },
 });

@@ -1,3 +1,5 @@
+// First: configures zod before any of its code runs (see the module).
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

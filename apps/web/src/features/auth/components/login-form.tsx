@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, lazy, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { loginSchema } from '@courier/shared/schemas/auth';
@@ -8,7 +8,10 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
-import { ForgotPasswordDialog } from './forgot-password-dialog';
+
+// The reset modal (with the dialog primitives and sonner) loads when first wanted, not with the page.
+const loadForgotPasswordDialog = () => import('./forgot-password-dialog');
+const ForgotPasswordDialog = lazy(async () => ({ default: (await loadForgotPasswordDialog()).ForgotPasswordDialog }));
 
 const formSchema = z.object({ ...loginSchema.shape, remember: z.boolean() });
 type FormInput = z.input<typeof formSchema>;
@@ -45,6 +48,8 @@ interface LoginFormProps {
 export function LoginForm({ onSignIn, withExtras = true, resetApiKey, footer }: LoginFormProps) {
   const [error, setError] = useState<string | null>(null);
   const [forgotOpen, setForgotOpen] = useState(false);
+  // Mounted from the first opening on, so that closing it animates and returns the focus.
+  const [forgotMounted, setForgotMounted] = useState(false);
   const [initialEmail] = useState(rememberedEmail);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
@@ -79,7 +84,16 @@ export function LoginForm({ onSignIn, withExtras = true, resetApiKey, footer }: 
         {withExtras && (
           <div className="flex items-center justify-between gap-4">
             <Checkbox label="Remember me" {...form.register('remember')} />
-            <button type="button" className="text-sm font-medium text-brand-700 hover:underline" onClick={() => setForgotOpen(true)}>
+            <button
+              type="button"
+              className="text-sm font-medium text-brand-700 hover:underline"
+              onPointerEnter={() => void loadForgotPasswordDialog()}
+              onFocus={() => void loadForgotPasswordDialog()}
+              onClick={() => {
+                setForgotMounted(true);
+                setForgotOpen(true);
+              }}
+            >
               Forgot password?
             </button>
           </div>
@@ -89,7 +103,11 @@ export function LoginForm({ onSignIn, withExtras = true, resetApiKey, footer }: 
         </Button>
         {footer}
       </form>
-      {withExtras && <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} apiKey={resetApiKey} />}
+      {withExtras && forgotMounted && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} apiKey={resetApiKey} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,48 @@
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { publicRoutes } from './routes/public/routes';
+
+const AppToaster = lazy(() => import('./app-toaster'));
+
+/** The marketing pages (the public layout's children), where nothing toasts before the visitor acts. */
+const MARKETING_PATHS = new Set(
+  publicRoutes.flatMap((layout) => layout.children ?? []).map((route) => (route.index ? '/' : `/${route.path}`)),
+);
+
+const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart', 'click'] as const;
+
+/** Runs `task` when the browser is idle (after the first paint), or soon where it cannot say. */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(task, { timeout: 2_000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(task, 200);
+  return () => window.clearTimeout(id);
+}
+
+/**
+ * Mounts the Toaster without putting sonner (~10 KB gzip) on the first paint's path: on a marketing
+ * page at the visitor's first interaction, since only their actions (a form sent, a log out) raise
+ * toasts there; on any other page when the browser is first idle (some raise a toast from an effect,
+ * e.g. when the courier of the link cannot be loaded). A toast raised before the Toaster subscribes
+ * is not lost: sonner replays the active toasts to a new subscriber.
+ */
+export function DeferredToaster() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (wanted) return;
+    const want = () => setWanted(true);
+    const cancelIdle = MARKETING_PATHS.has(window.location.pathname) ? undefined : whenIdle(want);
+    for (const type of INTERACTIONS) window.addEventListener(type, want, { capture: true, passive: true });
+    return () => {
+      cancelIdle?.();
+      for (const type of INTERACTIONS) window.removeEventListener(type, want, { capture: true });
+    };
+  }, [wanted]);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
+  );
+}
