@@ -270,6 +270,15 @@ test.describe('forms with the keyboard alone', () => {
     await expect(thread.getByText('And a reply, also from the keyboard.')).toBeVisible();
     await a11y.check(customer);
     await expectEscapeReturnsFocus(customer, thread, opener);
+    // The courier admin reads it, so the support-tickets journey starts with a quiet bell.
+    const adminAuth = { authorization: `Bearer ${await tokenFor(request, '/api/auth/login', ADMIN)}` };
+    const listed = (await (await request.get(`/api/tickets?search=${encodeURIComponent(subject)}`, { headers: adminAuth })).json()) as {
+      data: Array<{ id: number }>;
+    };
+    expect(listed.data).toHaveLength(1);
+    expect((await request.get(`/api/tickets/${listed.data[0]?.id}`, { headers: adminAuth })).ok()).toBe(true);
+    const unread = (await (await request.get('/api/tickets/unread/count', { headers: adminAuth })).json()) as { unreadCount: number };
+    expect(unread.unreadCount).toBe(0);
 
     // Staff receive a parcel on Scan: Enter looks it up, the weight field takes the focus, the
     // button receives it. It has no pre-alert and no mailbox, so it goes to Unknown packages and

@@ -60,5 +60,40 @@ for (const p of PORTALS) {
       await settled(page);
       await a11y.check(page);
     }
+
+    // On a phone: the sidebar drawer, opened and closed with the keyboard, audited open.
+    await page.goto(p.home);
+    await page.setViewportSize({ width: 375, height: 812 });
+    const openMenu = page.getByRole('button', { name: 'Open menu' });
+    await openMenu.focus();
+    await page.keyboard.press('Enter');
+    await expect(nav).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toBeFocused();
+    await a11y.check(page);
+    // Tab stays in the drawer (its last item, Log out, is followed by the close button again).
+    const drawer = page.getByRole('dialog', { name: p.nav.replace('navigation', 'menu') });
+    for (let i = 0; i < 30; i++) await page.keyboard.press('Tab');
+    expect(await drawer.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(nav).toBeHidden();
+    await expect(openMenu).toBeFocused();
   });
 }
+
+test('the public account menu opens from the keyboard and passes axe open', async ({ page, request, a11y }) => {
+  const res = await request.post('/api/customers/login', { data: { email: 'customer@example.test', password: 'Customer#2026' } });
+  const { token } = (await res.json()) as { token: string };
+  await page.addInitScript((t) => window.localStorage.setItem('token', t), token);
+  await page.goto('/');
+  const trigger = page.getByRole('banner').getByRole('button', { name: /^Account menu for/ });
+  await trigger.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem').first()).toBeFocused();
+  await a11y.check(page);
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem').nth(1)).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(trigger).toBeFocused();
+});

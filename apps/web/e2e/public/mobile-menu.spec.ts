@@ -1,6 +1,7 @@
 import { expect, test } from '../support/test';
 
-test.use({ viewport: { width: 375, height: 740 } });
+// The menu's 0.3 s slide is checked here, so this spec does not ask for reduced motion.
+test.use({ viewport: { width: 375, height: 740 }, contextOptions: { reducedMotion: 'no-preference' } });
 
 test('the mobile menu opens, navigates, closes on the route change and with Escape', async ({ page }) => {
   await page.goto('/');

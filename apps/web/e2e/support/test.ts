@@ -11,7 +11,8 @@ import { expectNoSeriousA11yViolations, seriousA11yViolations } from './axe';
  *   showing its errors); explicit checks always run.
  * Automatic audits run once per distinct screen in the run (path with ids folded, phone or desktop,
  * which dialogs or menus are open), which keeps the added browser time small.
- * Contexts prefer reduced motion, so a toast or dialog is never audited half faded in.
+ * Contexts prefer reduced motion, so a toast or dialog is never audited half faded in (a spec
+ * about an animation opts out with test.use({ contextOptions: { reducedMotion: 'no-preference' } })).
  */
 export interface A11yAudit {
   /** Audits the page as it is now; fails the test on a serious or critical violation. */
@@ -46,15 +47,24 @@ function isAppPage(page: Page, baseURL: string | undefined): boolean {
 
 export const test = base.extend<{ a11y: A11yAudit }>({
   contextOptions: async ({ contextOptions }, use) => {
-    await use({ ...contextOptions, reducedMotion: 'reduce' });
+    await use({ reducedMotion: 'reduce', ...contextOptions });
   },
 
   a11y: [
     async ({ context, browser, baseURL }, use, testInfo) => {
       let audits = 0;
+      let axeMs = 0;
+      const timed = async <T>(run: () => Promise<T>): Promise<T> => {
+        const started = performance.now();
+        try {
+          return await run();
+        } finally {
+          axeMs += performance.now() - started;
+        }
+      };
       const check = async (page: Page) => {
         audits++;
-        await expectNoSeriousA11yViolations(page);
+        await timed(() => expectNoSeriousA11yViolations(page));
       };
       const auditOnce = async (page: Page) => {
         if (!isAppPage(page, baseURL)) return;
@@ -62,7 +72,7 @@ export const test = base.extend<{ a11y: A11yAudit }>({
         if (!key || auditedScreens.has(key)) return;
         auditedScreens.add(key);
         audits++;
-        const violations = await seriousA11yViolations(page);
+        const violations = await timed(() => seriousA11yViolations(page));
         expect(violations, `axe on ${page.url()} (${key})`).toEqual([]);
       };
 
@@ -97,11 +107,13 @@ export const test = base.extend<{ a11y: A11yAudit }>({
         restore();
       }
       // A failed journey already says why; auditing its broken state would only add noise.
-      if (testInfo.status !== testInfo.expectedStatus) return;
-      for (const ctx of contexts) {
-        for (const page of ctx.pages()) await auditOnce(page);
+      if (testInfo.status === testInfo.expectedStatus) {
+        for (const ctx of contexts) {
+          for (const page of ctx.pages()) await auditOnce(page);
+        }
       }
-      testInfo.annotations.push({ type: 'axe audits', description: String(audits) });
+      // What axe cost this test, for the time budget of the suite.
+      testInfo.annotations.push({ type: 'axe audits', description: `${audits} in ${Math.round(axeMs)} ms` });
     },
     { auto: true },
   ],

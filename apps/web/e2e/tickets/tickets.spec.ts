@@ -75,7 +75,8 @@ test.describe('support tickets', () => {
     await dialog.getByRole('button', { name: 'Create ticket' }).click();
     await expect(customer.locator('[data-sonner-toast]').filter({ hasText: 'Ticket created successfully' })).toBeVisible();
     await expect(customer.getByRole('button', { name: new RegExp(subject) })).toBeVisible();
-    await expect(customer.getByText('Awaiting answer')).toBeVisible();
+    // Read on this ticket's own row: other journeys may have left tickets of the same customer.
+    await expect(customer.getByRole('button', { name: new RegExp(subject) })).toContainText('Awaiting answer');
 
     // Within one polling interval the admin's bell counts it, without a reload.
     await expect(bell).toHaveAccessibleName('Support tickets: 1 unread', { timeout: ONE_POLL });

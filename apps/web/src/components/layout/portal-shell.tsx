@@ -1,4 +1,5 @@
 import { LogOut, Menu, X } from 'lucide-react';
+import { Dialog as D } from 'radix-ui';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -54,15 +55,6 @@ export function PortalShell({ portalName, nav, headerLines, logoUrl, logoAlt, he
   useEffect(() => {
     if (path) setOpen(false);
   }, [path]);
-  // Escape closes the drawer, as it would a dialog.
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
 
   // Leave the guarded portal first: clearing the session while still on it would make the route
   // guard send the person to the login page and remember this page for the next sign-in.
@@ -111,55 +103,43 @@ export function PortalShell({ portalName, nav, headerLines, logoUrl, logoAlt, he
     </nav>
   );
 
+  // On a phone the sidebar is a modal drawer: the focus moves into it and stays there, Escape, the
+  // close button or a tap on the dimmed page close it, and the focus goes back to the menu button.
   return (
-    <div className="min-h-screen bg-slate-50">
-      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-slate-200 bg-white lg:block">{sidebar}</aside>
-      {open && (
-        <div className="fixed inset-0 z-40 lg:hidden">
-          {/* The dimmed page behind the drawer closes it on a tap; keyboard users have the close button and Escape. */}
-          <button
-            type="button"
-            tabIndex={-1}
-            aria-hidden="true"
-            className="absolute inset-0 bg-slate-900/50"
-            onClick={() => setOpen(false)}
-          />
-          <aside id="portal-sidebar" className="absolute inset-y-0 left-0 w-72 max-w-[85vw] bg-white shadow-xl">
-            <button
-              type="button"
-              aria-label="Close menu"
-              onClick={() => setOpen(false)}
-              className="absolute top-4 right-3 rounded p-1 text-slate-500 hover:bg-slate-100"
-            >
-              <X className="h-5 w-5" aria-hidden="true" />
-            </button>
-            {sidebar}
-          </aside>
-        </div>
-      )}
-      <div className="lg:pl-64">
-        <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
-          <button
-            type="button"
-            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
-            aria-label="Open menu"
-            aria-expanded={open}
-            aria-controls="portal-sidebar"
-            onClick={() => setOpen(true)}
+    <D.Root open={open} onOpenChange={setOpen}>
+      <div className="min-h-screen bg-slate-50">
+        <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-slate-200 bg-white lg:block">{sidebar}</aside>
+        <D.Portal>
+          <D.Overlay className="fixed inset-0 z-40 bg-slate-900/50 lg:hidden" />
+          <D.Content
+            id="portal-sidebar"
+            aria-describedby={undefined}
+            className="fixed inset-y-0 left-0 z-40 w-72 max-w-[85vw] bg-white shadow-xl focus:outline-none lg:hidden"
           >
-            <Menu className="h-5 w-5" aria-hidden="true" />
-          </button>
-          <div className="min-w-0 flex-1" data-testid="portal-header">
-            <p className="truncate text-sm font-semibold text-slate-900">{name}</p>
-            {details.length > 0 && <p className="truncate text-xs text-slate-600">{details.join(' · ')}</p>}
-          </div>
-          {headerActions}
-        </header>
-        {notice}
-        <main className="mx-auto max-w-7xl p-4 sm:p-6">
-          <Outlet />
-        </main>
+            <D.Title className="sr-only">{`${portalName} menu`}</D.Title>
+            <D.Close aria-label="Close menu" className="absolute top-4 right-3 rounded p-1 text-slate-500 hover:bg-slate-100">
+              <X className="h-5 w-5" aria-hidden="true" />
+            </D.Close>
+            {sidebar}
+          </D.Content>
+        </D.Portal>
+        <div className="lg:pl-64">
+          <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
+            <D.Trigger className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden" aria-label="Open menu">
+              <Menu className="h-5 w-5" aria-hidden="true" />
+            </D.Trigger>
+            <div className="min-w-0 flex-1" data-testid="portal-header">
+              <p className="truncate text-sm font-semibold text-slate-900">{name}</p>
+              {details.length > 0 && <p className="truncate text-xs text-slate-600">{details.join(' · ')}</p>}
+            </div>
+            {headerActions}
+          </header>
+          {notice}
+          <main className="mx-auto max-w-7xl p-4 sm:p-6">
+            <Outlet />
+          </main>
+        </div>
       </div>
-    </div>
+    </D.Root>
   );
 }

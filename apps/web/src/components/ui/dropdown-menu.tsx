@@ -2,7 +2,15 @@ import { DropdownMenu as M } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
-export const DropdownMenu = M.Root;
+/**
+ * A menu button's menu (WAI-ARIA menu button pattern): not modal. A modal Radix menu hides the
+ * rest of the page with aria-hidden while it stays focusable (axe `aria-hidden-focus`); a menu
+ * needs no trap anyway: the arrow keys move in it, Escape and Tab close it and the focus goes back
+ * to its button.
+ */
+export function DropdownMenu(props: M.DropdownMenuProps) {
+  return <M.Root modal={false} {...props} />;
+}
 export const DropdownMenuTrigger = M.Trigger;
 
 export function DropdownMenuContent({
