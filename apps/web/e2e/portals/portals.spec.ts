@@ -155,6 +155,24 @@ test('a signed-in user sent to another portal goes to their own home', async ({ 
   await expect(page).toHaveURL(/\/staff(\/dashboard)?$/);
 });
 
+test("the admin opens a customer and sees that customer's packages, invoices, payments and tickets", async ({ page }) => {
+  const d = DEMO.courier_admin;
+  await signIn(page, d.login, d.email, d.password, d.home);
+  await page.goto('/admin/customers');
+  await page.getByRole('link', { name: 'Kimberly Williams', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Kimberly Williams' })).toBeVisible();
+  const packages = page.getByRole('table', { name: 'Customer packages' });
+  // Her demo packages (PKG-000001 to 7), never the unknown PKG-000008 that belongs to nobody.
+  await expect(packages).toContainText('PKG-000001');
+  await expect(packages).toContainText('PKG-000007');
+  await expect(packages).not.toContainText('PKG-000008');
+  await expect(page.getByRole('table', { name: 'Customer invoices' })).toContainText('INV-000001');
+  await expect(page.getByRole('table', { name: 'Customer payments' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Customer support tickets' })).toBeVisible();
+  await expect(page.getByText('Cannot filter by')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+});
+
 test('the admin creates a branch, a role with two permissions and a staff member, who then signs in and sees two items', async ({
   page,
 }) => {
