@@ -107,8 +107,3 @@ export async function consumeToken(db: Db, jti: string, exp: number): Promise<bo
     .returning({ jti: revokedTokens.jti });
   return rows.length === 1;
 }
-
-export async function isRevoked(db: Db, jti: string): Promise<boolean> {
-  const rows = await db.select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, jti)).limit(1);
-  return rows.length > 0;
-}
