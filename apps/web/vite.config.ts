@@ -12,8 +12,10 @@ const pkg = (names: string) => new RegExp(`node_modules[\\\\/](${names})[\\\\/]`
  * the home page made ~30 requests, which on a phone's connection cost a round trip per ~6 files.
  * These groups keep the first paint of a public or sign-in page to a handful of files
  * (`npm run bench:web` measures it; the home page must stay under 150 KB of JavaScript, gzip):
- * - framework: React, React Router, TanStack Query and Vite's preload helper; on every page, and
- *   cached across deploys that do not upgrade them.
+ * - preload: Vite's preload helper on its own, so the entry (main.tsx) can ask for the page's
+ *   chunks before React has downloaded (app/page-preload.ts).
+ * - framework: React, React Router, TanStack Query; on every page, and cached across deploys that
+ *   do not upgrade them.
  * - zod, and forms (react-hook-form): only for the pages that validate or have a form.
  * - kit: the session, API client, small UI parts and shared constants of the public and sign-in
  *   pages (lucide's runtime, not its icons).
@@ -21,10 +23,11 @@ const pkg = (names: string) => new RegExp(`node_modules[\\\\/](${names})[\\\\/]`
  * - site: the public layout (header, footer) and the parts the marketing pages share.
  */
 const chunkGroups = [
+  { name: 'preload', priority: 40, test: /vite[\\/]preload-helper/ },
   {
     name: 'framework',
     priority: 30,
-    test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]|vite[\\/]preload-helper/,
+    test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/,
   },
   { name: 'zod', priority: 25, test: pkg('zod') },
   { name: 'forms', priority: 25, test: pkg('react-hook-form|@hookform[\\\\/]resolvers') },
@@ -34,7 +37,7 @@ const chunkGroups = [
     test: new RegExp(
       [
         'node_modules[\\\\/](lucide-react[\\\\/]dist[\\\\/]esm[\\\\/](?!icons)|clsx[\\\\/]|tailwind-merge[\\\\/])',
-        'src[\\\\/]lib[\\\\/](api-client|cn|paths|session|storage|zod-jitless)\\.tsx?$',
+        'src[\\\\/]lib[\\\\/](api-client|cn|lazy-toast|paths|session|storage)\\.tsx?$',
         'src[\\\\/]components[\\\\/]ui[\\\\/](button|input|field|select|checkbox|password-input|spinner)\\.tsx$',
         'shared[\\\\/]src[\\\\/](constants[\\\\/]|domain[\\\\/](permissions|redirects|avatar)\\.ts)',
         'features[\\\\/]public[\\\\/](api[\\\\/](get-courier-brand|submit-)|format-money)',
