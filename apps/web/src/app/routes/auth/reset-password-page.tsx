@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { lazyToast as toast } from '@/lib/lazy-toast';
 import { AUTH_MESSAGES, type ResetPasswordFormInput, resetPasswordFormSchema } from '@courier/shared/schemas/auth';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { lazyToast as toast } from '@/lib/lazy-toast';
 import { AUTH_MESSAGES } from '@courier/shared/schemas/auth';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { confirmTokenStored, takeRedirect } from '@/features/auth/after-sign-in';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
 import { type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { lazyToast as toast } from '@/lib/lazy-toast';
 import { TOAST_LONG_DURATION_MS } from '@courier/shared/constants/limits';
 import {
   ASSISTED_PURCHASE_REQUIRED_FIELDS,

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
-import { toast } from 'sonner';
+import { lazyToast as toast } from '@/lib/lazy-toast';
 import { CONTACT_SUBJECTS, CONTACT_SUBJECT_LABELS, type ContactFormInput, contactFormSchema } from '@courier/shared/schemas/public';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
