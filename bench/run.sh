@@ -44,10 +44,12 @@ if [ "$quick" = 1 ]; then
   api_size=(--packages 100000 --invoices 20000 --tickets 500 --seconds 3)
   packages_size=(--packages 100000 --seconds 3)
   tickets_size=(--tickets 2000 --seconds 3)
+  crash_size=(--cycles 1)
 else
   api_size=()
   packages_size=()
   tickets_size=()
+  crash_size=()
 fi
 
 if wants api; then
@@ -80,9 +82,9 @@ fi
 
 if wants crash && [ -f bench/crash-safety.ts ]; then
   if [ -n "$pg_url" ]; then
-    run "Crash safety, embedded database and PostgreSQL server" tsx bench/crash-safety.ts --pg "$pg_url"
+    run "Crash safety, embedded database and PostgreSQL server" tsx bench/crash-safety.ts --pg "$pg_url" "${crash_size[@]}"
   else
-    run "Crash safety, embedded database" env -u DATABASE_URL node --import tsx bench/crash-safety.ts --embedded-only
+    run "Crash safety, embedded database" env -u DATABASE_URL node --import tsx bench/crash-safety.ts --embedded-only "${crash_size[@]}"
   fi
 fi
 
@@ -94,8 +96,6 @@ if wants web && [ -f bench/web.ts ]; then
     echo "(web bench skipped: no production build; pass --build or run npm run build first)"
   fi
 fi
-
-if wants crash; then run "Crash safety: SIGKILL mid-write, embedded and server" tsx bench/crash-safety.ts ${pg_url:+--pg "$pg_url"} --cycles "$([ "$quick" = 1 ] && echo 1 || echo 5)"; fi
 
 echo
 if [ ${#failed[@]} -gt 0 ]; then
