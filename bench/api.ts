@@ -17,6 +17,10 @@
  * 3. For each hot path: the bare route for half of --seconds (at least 3 s), then the path (2 s
  *    warm-up, then --seconds). Each ratio is to the bare run just before it, so both saw the same
  *    machine load (the machine is shared; the bare route's rate alone moves by 2x over a run).
+ *    A reference row drives the bare server's `/query` (one `select 1` through the raw driver): the
+ *    ceiling of any path that needs the database at all.
+ *    Beside req/s, each row gives the server process's CPU time per answer (from /proc), which the
+ *    load of the shared machine hardly moves.
  * 4. RSS of both server processes (from /proc): idle after start, the peak sampled every 100 ms
  *    under load, and the API's idle again after the load.
  * The per-IP and per-account rate limits are lifted (NODE_ENV=test): the figures are the cost of
@@ -28,7 +32,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { loadConfig } from '../apps/api/src/config';
 import { createRuntime } from '../apps/api/src/context';
 import { users } from '../apps/api/src/db/schema/users';
@@ -46,7 +49,8 @@ import {
   generateTickets,
   vacuumAnalyze,
 } from './lib/dataset';
-import { load1, measure, pct, rssMiB, sampleRss } from './lib/measure';
+import { serverDatabase } from './lib/server-database';
+import { cpuMs, load1, measure, pct, rssMiB, sampleRss } from './lib/measure';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -66,25 +70,10 @@ const connections = Number(option('connections') ?? 10);
 const keep = args.includes('--keep');
 const reuse = args.includes('--reuse');
 const DB_NAME = 'bench_api';
+const serverDb = serverDatabase(serverUrl, DB_NAME);
 
 type Rows<T> = { rows: T[] };
 const secondsSince = (t: number) => ((performance.now() - t) / 1000).toFixed(0);
-
-function benchDbUrl(): string {
-  const u = new URL(serverUrl);
-  u.pathname = `/${DB_NAME}`;
-  return u.toString();
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 /** The environment both this process (to generate) and the server process open the database with. */
 function databaseEnv(dataDir: string): NodeJS.ProcessEnv {
@@ -94,7 +83,7 @@ function databaseEnv(dataDir: string): NodeJS.ProcessEnv {
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     DATA_DIR: dataDir,
-    DATABASE_URL: kind === 'server' ? benchDbUrl() : '',
+    DATABASE_URL: kind === 'server' ? serverDb.url : '',
   };
 }
 
@@ -221,6 +210,8 @@ interface Figure {
   p95: string;
   p99: string;
   failed: number;
+  /** The server process's CPU time per successful answer, in µs. */
+  cpuUs: number;
   load: string;
 }
 
@@ -240,7 +231,10 @@ async function drive(
   if (!check.ok) throw new Error(`${scenario.name}: ${check.status} ${await check.text()}`);
   const options = { url: server.base, headers, connections, requests: scenario.requests };
   if (warmUp) await measure({ ...options, duration: 2 }); // JIT, caches, the pool's connections
+  const pid = server.child.pid ?? 0;
+  const cpuBefore = cpuMs(pid);
   const { result, times } = await measure({ ...options, duration });
+  const cpu = cpuMs(pid) - cpuBefore;
   return {
     name: scenario.name,
     // Successful answers only: a 429 or 5xx is cheaper than the real work and must not count.
@@ -249,6 +243,7 @@ async function drive(
     p95: pct(times, 95),
     p99: pct(times, 99),
     failed: result.non2xx + result.errors + result.timeouts,
+    cpuUs: (cpu * 1000) / Math.max(1, result['2xx']),
     load: load1(),
   };
 }
@@ -264,8 +259,7 @@ async function main(): Promise<void> {
   const ownDataDir = !dataDir;
   dataDir ??= await mkdtemp(path.join(os.tmpdir(), 'bench-api-'));
   if (kind === 'server' && !reuse) {
-    await adminQuery(`drop database if exists ${DB_NAME} with (force)`);
-    await adminQuery(`create database ${DB_NAME}`);
+    await serverDb.recreate();
   }
   const env = databaseEnv(dataDir);
   try {
@@ -280,7 +274,11 @@ async function main(): Promise<void> {
 
     // Both servers stay up; only the one being driven works. The bare route is measured right
     // before each path, so each ratio compares two runs under the same machine load.
-    const bare = await start(bareFile, { ...process.env, NODE_ENV: 'production' });
+    const bare = await start(bareFile, {
+      ...process.env,
+      NODE_ENV: 'production',
+      BARE_DATABASE_URL: kind === 'server' ? serverDb.url : '',
+    });
     const api = await start(apiFile, env);
     const rows: Array<{ figure: Figure; bare: Figure }> = [];
     const rss = { bareIdle: 0, barePeak: 0, idle: 0, peak: 0, after: 0 };
@@ -301,7 +299,17 @@ async function main(): Promise<void> {
       if (!signIn.ok) throw new Error(`login: ${signIn.status} ${await signIn.text()}`);
       const token = ((await signIn.json()) as { token: string }).token;
       const auth = { authorization: `Bearer ${token}` };
-      const scenarios: Array<{ scenario: Scenario; headers: Record<string, string> }> = [
+      const scenarios: Array<{ scenario: Scenario; headers: Record<string, string>; server?: Server }> = [
+        // The ceiling of any path that touches the database: the bare route plus one `select 1`
+        // through the raw driver on the same database, none of the app's code.
+        {
+          scenario: {
+            name: 'reference: bare Fastify + one `select 1` (raw driver, no app)',
+            requests: [{ method: 'GET', path: '/query' }],
+          },
+          headers: {},
+          server: bare,
+        },
         // Not a hot path: the app's plugins and hooks plus one `select 1`, without a token.
         {
           scenario: { name: 'reference: `GET /api/health` (no token, `select 1`)', requests: [{ method: 'GET', path: '/api/health' }] },
@@ -353,12 +361,13 @@ async function main(): Promise<void> {
           headers: auth,
         },
       ];
-      for (const { scenario, headers } of scenarios) {
+      for (const { scenario, headers, server = api } of scenarios) {
         const bareFigure = await drive(bare, bareScenario, {}, { warmUp: false, duration: bareSeconds });
-        const figure = await drive(api, scenario, headers);
+        const figure = await drive(server, scenario, headers);
         rows.push({ figure, bare: bareFigure });
         console.log(
-          `${figure.name}: ${figure.rps.toFixed(0)} req/s, p95 ${figure.p95} ms; bare ${bareFigure.rps.toFixed(0)} req/s (load ${figure.load})`,
+          `${figure.name}: ${figure.rps.toFixed(0)} req/s, p95 ${figure.p95} ms, ${figure.cpuUs.toFixed(0)} µs CPU/req; ` +
+            `bare ${bareFigure.rps.toFixed(0)} req/s (load ${figure.load})`,
         );
       }
       rss.peak = sampler.stop();
@@ -372,11 +381,13 @@ async function main(): Promise<void> {
     const ratio = (r: { figure: Figure; bare: Figure }) => r.figure.rps / r.bare.rps;
     const row = (r: { figure: Figure; bare: Figure }) => {
       const f = r.figure;
-      return `| ${f.name} | ${f.rps.toFixed(0)} | ${r.bare.rps.toFixed(0)} | ${ratio(r).toFixed(3)} | ${f.p50} | ${f.p95} | ${f.p99} | ${f.failed} | ${f.load} |`;
+      return `| ${f.name} | ${f.rps.toFixed(0)} | ${r.bare.rps.toFixed(0)} | ${ratio(r).toFixed(3)} | ${f.cpuUs.toFixed(0)} | ${r.bare.cpuUs.toFixed(0)} | ${f.p50} | ${f.p95} | ${f.p99} | ${f.failed} | ${f.load} |`;
     };
     console.log(`\n### ${kind === 'server' ? 'PostgreSQL server' : 'Embedded database (PGlite)'}\n`);
-    console.log('| Path | req/s | bare req/s (just before) | × bare | p50 ms | p95 ms | p99 ms | failed | load 1 min |');
-    console.log('|---|---|---|---|---|---|---|---|---|');
+    console.log(
+      '| Path | req/s | bare req/s (just before) | × bare | server CPU µs/req | bare CPU µs/req | p50 ms | p95 ms | p99 ms | failed | load 1 min |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
     for (const r of rows) console.log(row(r));
     const bareRps = rows.map((r) => r.bare.rps);
     const missed = rows.filter((r) => !/login|reference/.test(r.figure.name) && ratio(r) < 0.25);
@@ -388,9 +399,9 @@ async function main(): Promise<void> {
     console.log('\n| Process | RSS idle MiB | RSS peak under load MiB | RSS idle after load MiB |');
     console.log('|---|---|---|---|');
     console.log(`| API server, ${kind} database | ${rss.idle.toFixed(0)} | ${rss.peak.toFixed(0)} | ${rss.after.toFixed(0)} |`);
-    console.log(`| bare Fastify | ${rss.bareIdle.toFixed(0)} | ${rss.barePeak.toFixed(0)} | - |`);
+    console.log(`| bare Fastify (with its raw database driver) | ${rss.bareIdle.toFixed(0)} | ${rss.barePeak.toFixed(0)} | - |`);
   } finally {
-    if (kind === 'server' && !keep) await adminQuery(`drop database if exists ${DB_NAME} with (force)`);
+    if (kind === 'server' && !keep) await serverDb.drop();
     if (ownDataDir && !keep) await rm(dataDir, { recursive: true, force: true });
     else if (kind === 'embedded') console.log(`\nembedded data kept in ${dataDir} (rerun with --data-dir ${dataDir} --reuse)`);
   }

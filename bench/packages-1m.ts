@@ -16,9 +16,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type Run, generatePackages, vacuumAnalyze } from './lib/dataset';
 import { measure, pct } from './lib/measure';
+import { serverDatabase } from './lib/server-database';
 
 const args = process.argv.slice(2);
 function arg(name: string, fallback: string): string {
@@ -27,11 +27,7 @@ function arg(name: string, fallback: string): string {
 }
 const serverUrl = arg('url', process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432');
 const DB_NAME = 'bench_packages';
-const dbUrl = () => {
-  const u = new URL(serverUrl);
-  u.pathname = `/${DB_NAME}`;
-  return u.toString();
-};
+const serverDb = serverDatabase(serverUrl, DB_NAME);
 
 interface Ready {
   port: number;
@@ -59,7 +55,7 @@ async function serve(): Promise<void> {
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-packages-'));
   const config = loadConfig(
-    { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATABASE_URL: dbUrl() },
+    { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATABASE_URL: serverDb.url },
     { DATA_DIR: dataDir },
   );
   const { ctx, database } = await createRuntime(config);
@@ -120,16 +116,6 @@ async function serve(): Promise<void> {
   });
 }
 
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 function listUrl(params: Record<string, string | Record<string, string | number>>): string {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) q.set(k, typeof v === 'string' ? v : JSON.stringify(v));
@@ -141,8 +127,7 @@ async function drive(): Promise<void> {
   const connections = Number(arg('connections', '10'));
   const keep = args.includes('--keep');
   if (!args.includes('--reuse')) {
-    await adminQuery(`drop database if exists ${DB_NAME} with (force)`);
-    await adminQuery(`create database ${DB_NAME}`);
+    await serverDb.recreate();
   }
   const child = fork(fileURLToPath(import.meta.url), ['--serve', ...args], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
   try {
@@ -209,7 +194,7 @@ async function drive(): Promise<void> {
   } finally {
     child.send('stop');
     await new Promise((r) => child.once('exit', r));
-    if (!keep) await adminQuery(`drop database if exists ${DB_NAME} with (force)`);
+    if (!keep) await serverDb.drop();
   }
 }
 

@@ -52,3 +52,17 @@ export function sampleRss(pid: number, everyMs = 100): { stop: () => number } {
 export function load1(): string {
   return (os.loadavg()[0] ?? 0).toFixed(1);
 }
+
+/**
+ * CPU time a process has used so far (user + system), in ms, from /proc (Linux). Divided by the
+ * requests answered in between, it gives the server's CPU cost of one request: unlike req/s, it
+ * hardly moves with what else the shared machine is doing.
+ */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name "(...)": utime and stime are the 12th and 13th, in clock ticks.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+/** USER_HZ: 100 on every Linux the benchmarks run on. */
+const CLOCK_TICKS = 100;

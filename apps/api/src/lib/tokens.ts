@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { SignJWT, jwtVerify } from 'jose';
 import type { Role, TokenType } from '@courier/shared/constants/roles';
 import type { Db } from '../db/client';
 import { appSettings } from '../db/schema/platform';
 import { revokedTokens } from '../db/schema/auth-tokens';
+import { signJwt, verifyJwt } from './jwt';
 
 export interface TokenClaims {
   /** `user:12` or `customer:7`: the account table and id. */
@@ -56,33 +56,23 @@ export class TokenService {
   async sign(claims: Omit<TokenClaims, 'jti' | 'iat' | 'exp'>, ttlSeconds: number): Promise<{ token: string; jti: string; exp: number }> {
     const jti = randomUUID();
     const exp = Math.floor(Date.now() / 1000) + Math.round(ttlSeconds);
-    const { sub, ...rest } = claims;
-    const token = await new SignJWT({ ...rest })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(sub)
-      .setJti(jti)
-      // Fractional so a password reset cuts off exactly the tokens issued before it.
-      .setIssuedAt(Date.now() / 1000)
-      .setExpirationTime(exp)
-      .sign(this.key);
+    // iat is fractional so a password reset cuts off exactly the tokens issued before it.
+    const token = signJwt({ ...claims, jti, iat: Date.now() / 1000, exp }, this.key);
     return { token, jti, exp };
   }
 
-  /** Verifies signature and expiry; returns null for anything that is not a valid token. */
-  async verify(token: string): Promise<TokenClaims | null> {
-    try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
-      if (
-        typeof payload.sub !== 'string' ||
-        typeof payload.jti !== 'string' ||
-        typeof payload.exp !== 'number' ||
-        typeof payload.iat !== 'number'
-      )
-        return null;
-      return payload as unknown as TokenClaims;
-    } catch {
+  /** Verifies signature and expiry (synchronously: it runs on every request); null for anything that is not a valid token. */
+  verify(token: string): TokenClaims | null {
+    const payload = verifyJwt(token, this.key);
+    if (
+      !payload ||
+      typeof payload.sub !== 'string' ||
+      typeof payload.jti !== 'string' ||
+      typeof payload.exp !== 'number' ||
+      typeof payload.iat !== 'number'
+    )
       return null;
-    }
+    return payload as unknown as TokenClaims;
   }
 }
 

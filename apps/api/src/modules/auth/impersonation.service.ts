@@ -46,7 +46,7 @@ export async function issueImpersonationToken(ctx: AppContext, caller: AuthUser,
 /** /admin/login?token=...: the impersonation token, used once, becomes a session of the courier admin. */
 export async function exchangeImpersonationToken(ctx: AppContext, token: string) {
   const invalid = () => new AppError('unauthenticated', AUTH_MESSAGES.impersonationInvalid);
-  const claims = await ctx.tokens.verify(token);
+  const claims = ctx.tokens.verify(token);
   if (!claims) throw invalid();
   if (claims.type !== 'impersonation') throw new AppError('unauthenticated', AUTH_MESSAGES.invalidTokenType);
   const subject = parseSubject(claims.sub);
