@@ -16,7 +16,10 @@ const pkg = (names: string) => new RegExp(`node_modules[\\\\/](${names})[\\\\/]`
  *   chunks before React has downloaded (app/page-preload.ts).
  * - framework: React, React Router, TanStack Query; on every page, and cached across deploys that
  *   do not upgrade them.
- * - zod, and forms (react-hook-form): only for the pages that validate or have a form.
+ * - zod: only for the pages that validate, and on the public and sign-in forms only from their first
+ *   validation (lib/lazy-resolver.ts).
+ * - forms: react-hook-form, and the zod-free messages and constants of those forms
+ *   (shared schemas/auth-form.ts, schemas/public-form.ts), which they show before zod loads.
  * - kit: the session, API client, small UI parts and shared constants of the public and sign-in
  *   pages (lucide's runtime, not its icons).
  * - icons: the icons used by more than one page.
@@ -30,14 +33,20 @@ const chunkGroups = [
     test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/,
   },
   { name: 'zod', priority: 25, test: pkg('zod') },
-  { name: 'forms', priority: 25, test: pkg('react-hook-form|@hookform[\\\\/]resolvers') },
+  {
+    name: 'forms',
+    priority: 25,
+    test: /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]|shared[\\/]src[\\/]schemas[\\/](auth|public)-form\.ts$/,
+  },
   {
     name: 'kit',
-    priority: 10,
+    // Above forms: a group also takes its modules' dependencies, and forms' shared messages import
+    // the shared constants, which belong here (the home page needs them, not react-hook-form).
+    priority: 27,
     test: new RegExp(
       [
         'node_modules[\\\\/](lucide-react[\\\\/]dist[\\\\/]esm[\\\\/](?!icons)|clsx[\\\\/]|tailwind-merge[\\\\/])',
-        'src[\\\\/]lib[\\\\/](api-client|cn|lazy-toast|paths|session|storage)\\.tsx?$',
+        'src[\\\\/]lib[\\\\/](api-client|cn|lazy-resolver|lazy-toast|paths|session|storage)\\.tsx?$',
         'src[\\\\/]components[\\\\/]ui[\\\\/](button|input|field|select|checkbox|password-input|spinner)\\.tsx$',
         'shared[\\\\/]src[\\\\/](constants[\\\\/]|domain[\\\\/](permissions|redirects|avatar)\\.ts)',
         'features[\\\\/]public[\\\\/](api[\\\\/](get-courier-brand|submit-)|format-money)',

@@ -2,56 +2,19 @@ import { z } from 'zod';
 import { DEFAULT_COUNTRY, MIN_PASSWORD_LENGTH } from '../constants/limits';
 import { PARISHES } from '../constants/parishes';
 import { ROLES } from '../constants/roles';
+import { ACCOUNT_TYPES, AUTH_MESSAGES, EMAIL_PATTERN, TITLES } from './auth-form';
 
-/** The exact words of part 1 §5 and §8 for sign-in, registration, sessions and resets. */
-export const AUTH_MESSAGES = {
-  businessNameRequired: 'Business name is required for business accounts',
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  trnRequired: 'TRN is required',
-  titleRequired: 'Title is required for individual accounts',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Invalid email format',
-  phoneRequired: 'Phone number is required',
-  passwordRequired: 'Password is required',
-  passwordTooShort: 'Password must be at least 8 characters',
-  passwordsDoNotMatch: 'Passwords do not match',
-  addressRequired: 'Street address is required',
-  parishRequired: 'Parish is required',
-  cityRequired: 'City is required',
-  branchRequired: 'Branch is required',
-  stepInvalid: 'Please fill in all required fields correctly',
-  resetPasswordTooShort: 'Password must be at least 8 characters long',
-  resetPasswordHint: 'Password must be at least 8 characters long',
-  noToken: 'No token received from server',
-  tokenNotFoundAfterLogin: 'Token not found after login',
-  invalidTokenType: 'Invalid token type',
-  tokenExpired: 'Token has expired',
-  invalidOrExpiredToken: 'Invalid or expired token',
-  noPermissionArea: 'You do not have permission to access this area',
-  loginFailed: 'Login failed',
-  customerLoginFailed: 'Login failed. Please try again.',
-  loginError: 'An error occurred during login',
-  registrationSuccess: 'Registration successful! You are now logged in.',
-  registrationFailed: 'Registration failed',
-  registrationFailedRetry: 'Registration failed. Please try again.',
-  registrationError: 'An error occurred during registration',
-  resetEmailSent: 'Password reset email sent. Please check your inbox.',
-  resetEmailFailed: 'Failed to send reset email. Please try again.',
-  resetSuccess: 'Password reset successful! Please login with your new password.',
-  resetFailed: 'Failed to reset password. Please try again.',
-  invalidResetLink: 'Invalid Reset Link',
-  requestNewReset: 'Please request a new password reset.',
-  courierInvalid: 'Invalid courier information. Reloading page...',
-  courierNotFoundReload: 'Courier not found. Reloading page...',
-  courierUnauthorizedReload: 'Invalid courier access. Reloading page...',
-  courierNetworkReload: 'Network error. Reloading page...',
-  courierTimeoutReload: 'Request timeout. Reloading page...',
-  courierOtherReload: 'Failed to load registration information. Reloading page...',
-  impersonationInvalid: 'Invalid or expired impersonation token',
-  impersonationFailed: 'Failed to login via impersonation token',
-  impersonationSuccess: 'Successfully logged in via impersonation',
-} as const;
+// The messages, the form constants and the payload builder live in ./auth-form (no zod there, so
+// the web app's sign-in pages can show them before loading zod); this module keeps every name.
+export {
+  ACCOUNT_TYPES,
+  AUTH_MESSAGES,
+  EMAIL_PATTERN,
+  REGISTRATION_STEP_LABELS,
+  TITLES,
+  registrationPayload,
+} from './auth-form';
+export type { AccountType, RegistrationFormValues } from './auth-form';
 
 /** Messages the server answers with (part 1 §7 leaves them open; these are ours). */
 export const AUTH_API_MESSAGES = {
@@ -76,9 +39,6 @@ export const AUTH_API_MESSAGES = {
   passwordChanged: 'Password updated successfully!',
   profileUpdated: 'Profile updated successfully!',
 } as const;
-
-/** "text, @, text, dot, text" (part 1 §5). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const requiredText = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max);
 
@@ -138,13 +98,6 @@ export const impersonationExchangeSchema = z.strictObject({ token: z.string().mi
 
 // ---------- Registration (part 1 §2, §5) ----------
 
-export const ACCOUNT_TYPES = ['individual', 'business'] as const;
-export type AccountType = (typeof ACCOUNT_TYPES)[number];
-export const TITLES = ['Mr.', 'Mrs.', 'Ms.', 'Dr.'] as const;
-
-/** The wizard's steps, labelled as the progress indicator shows them. */
-export const REGISTRATION_STEP_LABELS = ['Account', 'Personal', 'Contact', 'Address'] as const;
-
 const accountTypeField = z.enum(ACCOUNT_TYPES);
 const titleField = z.union([z.enum(TITLES), z.literal(''), z.null()]).optional();
 const parishField = z
@@ -164,26 +117,6 @@ function requireTitle(v: { accountType?: string; title?: string | null }, ctx: z
 function requireMatch(v: { password?: string; confirmPassword?: string }, ctx: z.RefinementCtx) {
   if (v.password !== v.confirmPassword)
     ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: AUTH_MESSAGES.passwordsDoNotMatch });
-}
-
-/** Form state of the wizard: strings as the inputs hold them. */
-export interface RegistrationFormValues {
-  accountType: AccountType;
-  businessName: string;
-  title: string;
-  firstName: string;
-  lastName: string;
-  trn: string;
-  email: string;
-  phone: string;
-  password: string;
-  confirmPassword: string;
-  address: string;
-  parish: string;
-  city: string;
-  branchId: string;
-  couponCode: string;
-  referralCode: string;
 }
 
 /** One schema per wizard step, each with the rules of part 1 §5 for that step. */
@@ -239,31 +172,6 @@ export const customerRegisterSchema = z
   .superRefine(requireBusinessName)
   .superRefine(requireTitle);
 export type CustomerRegisterInput = z.input<typeof customerRegisterSchema>;
-
-/** The wizard's values turned into the payload: trimmed, e-mail lowercased, nulls where the type says so. */
-export function registrationPayload(values: RegistrationFormValues, courierId: number, apiKey: string): CustomerRegisterInput {
-  const business = values.accountType === 'business';
-  return {
-    accountType: values.accountType,
-    businessName: business ? values.businessName.trim() : null,
-    title: business ? null : (values.title as (typeof TITLES)[number]),
-    firstName: values.firstName.trim(),
-    lastName: values.lastName.trim(),
-    email: values.email.trim().toLowerCase(),
-    phone: values.phone.trim(),
-    password: values.password,
-    trn: values.trn.trim(),
-    address: values.address.trim(),
-    parish: values.parish,
-    city: values.city.trim(),
-    country: DEFAULT_COUNTRY,
-    branchId: Number(values.branchId),
-    courierId,
-    couponCode: values.couponCode.trim() || null,
-    referralCode: values.referralCode.trim() || null,
-    api_key: apiKey,
-  };
-}
 
 /** Staff-side registrations (general: role admin; staff: branch manager or staff). */
 export const staffRegisterSchema = z.strictObject({

@@ -1,52 +1,17 @@
 import { z } from 'zod';
+import { CONTACT_SUBJECTS, PUBLIC_FORM_LIMITS, PUBLIC_MESSAGES } from './public-form';
 
-/** Limits of the public forms: a public endpoint must bound everything it stores. */
-export const PUBLIC_FORM_LIMITS = {
-  maxItems: 20,
-  nameMax: 120,
-  emailMax: 254,
-  urlMax: 2000,
-  descriptionMax: 1000,
-  notesMax: 2000,
-  messageMax: 5000,
-  apiKeyMax: 128,
-  quantityMax: 999,
-  /** USD 1,000,000 in cents: anything above is a typo, not a shopping request. */
-  priceMaxCents: 100_000_000,
-} as const;
-
-/** Part 1 §5 (toast title and text) and the field messages of the public forms. */
-export const PUBLIC_MESSAGES = {
-  missingInformationTitle: 'Missing Information',
-  missingInformation: 'Please fill in your name, email, and details for at least one item.',
-  nameRequired: 'Full name is required',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Invalid email format',
-  itemUrlRequired: 'Item URL is required',
-  itemUrlInvalid: 'Enter the full product link, starting with http:// or https://',
-  itemDescriptionRequired: 'Item description is required',
-  quantityMin: 'Quantity must be at least 1',
-  priceInvalid: 'Enter a price of 0 or more, e.g. 24.99',
-  subjectRequired: 'Please choose a subject',
-  messageRequired: 'Message is required',
-  tooManyItems: `At most ${PUBLIC_FORM_LIMITS.maxItems} items per request`,
-  tooLong: (max: number) => `At most ${max} characters`,
-  assistedPurchaseSent: "Request received! We'll e-mail you a quote before we buy anything.",
-  contactSent: "Message sent! We'll get back to you within one business day.",
-  courierNotFound: 'Courier not found',
-} as const;
-
-/** Part 1 §3: the contact form's subjects, with the labels the select shows. */
-export const CONTACT_SUBJECTS = ['general', 'shipping', 'account', 'tracking', 'billing', 'other'] as const;
-export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
-export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {
-  general: 'General inquiry',
-  shipping: 'Shipping & rates',
-  account: 'My account',
-  tracking: 'Package tracking',
-  billing: 'Billing & payments',
-  other: 'Other',
-};
+// The limits, messages, subjects and the request builder live in ./public-form (no zod there, so the
+// web app's public forms can show them before loading zod); this module keeps every name.
+export {
+  ASSISTED_PURCHASE_REQUIRED_FIELDS,
+  CONTACT_SUBJECTS,
+  CONTACT_SUBJECT_LABELS,
+  PUBLIC_FORM_LIMITS,
+  PUBLIC_MESSAGES,
+  toAssistedPurchaseRequest,
+} from './public-form';
+export type { ContactSubject } from './public-form';
 
 const L = PUBLIC_FORM_LIMITS;
 const M = PUBLIC_MESSAGES;
@@ -124,37 +89,6 @@ export const assistedPurchaseFormSchema = z.object({
 });
 export type AssistedPurchaseFormInput = z.input<typeof assistedPurchaseFormSchema>;
 export type AssistedPurchaseFormValues = z.output<typeof assistedPurchaseFormSchema>;
-
-/** The four fields whose absence raises the 'Missing Information' toast (part 1 §5). */
-export const ASSISTED_PURCHASE_REQUIRED_FIELDS = ['name', 'email', 'itemUrl1', 'itemDescription1'] as const;
-
-function priceToCents(price: string): number | null {
-  return price === '' ? null : Math.round(Number(price) * 100);
-}
-
-/** Turns the validated form into the API body. */
-export function toAssistedPurchaseRequest(form: AssistedPurchaseFormValues, apiKey?: string): AssistedPurchaseRequest {
-  return {
-    apiKey,
-    name: form.name,
-    email: form.email,
-    items: [
-      {
-        itemUrl: form.itemUrl1,
-        itemDescription: form.itemDescription1,
-        quantity: form.quantity1,
-        estimatedPriceUsdCents: priceToCents(form.estimatedPrice1),
-      },
-      ...form.additionalItems.map((item) => ({
-        itemUrl: item.itemUrl,
-        itemDescription: item.itemDescription,
-        quantity: item.quantity,
-        estimatedPriceUsdCents: priceToCents(item.estimatedPrice),
-      })),
-    ],
-    notes: form.notes,
-  };
-}
 
 /** The contact form (part 1 §3) and POST /api/public/contact (plus the optional apiKey). */
 export const contactFormSchema = z.object({

@@ -1,6 +1,6 @@
 import { LOGIN_TOKEN_CHECK_DELAY_MS } from '@courier/shared/constants/limits';
 import { isLoginPath, loginPathFor } from '@courier/shared/domain/redirects';
-import { AUTH_MESSAGES } from '@courier/shared/schemas/auth';
+import { AUTH_MESSAGES } from '@courier/shared/schemas/auth-form';
 import { redirectStore, tokenStore } from '@/lib/storage';
 
 /** Part 1 §4: 500 ms after sign-in the token must be in local storage. */

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { dashboardForRole } from '@courier/shared/domain/redirects';
-import { AUTH_MESSAGES } from '@courier/shared/schemas/auth';
+import { AUTH_MESSAGES } from '@courier/shared/schemas/auth-form';
 import { confirmTokenStored, takeRedirect } from '@/features/auth/after-sign-in';
 import { signInCustomer } from '@/features/auth/api/sign-in';
 import { AuthShell } from '@/features/auth/components/auth-shell';

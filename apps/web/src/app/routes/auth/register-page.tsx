@@ -2,19 +2,16 @@ import { Check } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { COURIER_LOAD_RETRIES, COURIER_RELOAD_DELAY_MS, REGISTER_REDIRECT_DELAY_MS } from '@courier/shared/constants/limits';
 import { PARISHES } from '@courier/shared/constants/parishes';
+import type { BranchBrief, CourierValidation } from '@courier/shared/schemas/auth';
 import {
   AUTH_MESSAGES,
-  type BranchBrief,
-  type CourierValidation,
   REGISTRATION_STEP_LABELS,
   type RegistrationFormValues,
   TITLES,
   registrationPayload,
-  registrationStepSchemas,
-} from '@courier/shared/schemas/auth';
+} from '@courier/shared/schemas/auth-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -26,6 +23,7 @@ import { AuthShell } from '@/features/auth/components/auth-shell';
 import { DEFAULT_BRAND } from '@/features/public/api/get-courier-brand';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { lazyToast as toast } from '@/lib/lazy-toast';
 import { paths, withApiKey } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { resolveApiKey } from '@/lib/storage';
@@ -98,9 +96,13 @@ const STEP_FIELDS: ReadonlyArray<ReadonlyArray<FieldPath<RegistrationFormValues>
   ['address', 'parish', 'city', 'branchId'],
 ];
 
+/** The step schemas, with zod: loaded at the first validation (or when focus enters the form), not with the page. */
+const loadStepSchemas = async () => (await import('@courier/shared/schemas/auth')).registrationStepSchemas;
+const preloadStepSchemas = () => void loadStepSchemas().catch(() => undefined);
+
 /** The first message per field of one step's rules (part 1 §5). */
-function stepErrors(step: number, values: RegistrationFormValues): Map<FieldPath<RegistrationFormValues>, string> {
-  const schema = registrationStepSchemas[step];
+async function stepErrors(step: number, values: RegistrationFormValues): Promise<Map<FieldPath<RegistrationFormValues>, string>> {
+  const schema = (await loadStepSchemas())[step];
   const out = new Map<FieldPath<RegistrationFormValues>, string>();
   if (!schema) return out;
   const result = schema.safeParse(values);
@@ -177,9 +179,9 @@ export function RegisterPage() {
   // Editing a field clears its error (part 1 §5).
   const field = (name: FieldPath<RegistrationFormValues>) => form.register(name, { onChange: () => form.clearErrors(name) });
 
-  function validateCurrentStep(): boolean {
-    const found = stepErrors(step, form.getValues());
-    for (const name of STEP_FIELDS[step] ?? []) {
+  async function validateStep(current: number): Promise<boolean> {
+    const found = await stepErrors(current, form.getValues());
+    for (const name of STEP_FIELDS[current] ?? []) {
       const message = found.get(name);
       if (message) form.setError(name, { type: 'manual', message });
       else form.clearErrors(name);
@@ -191,13 +193,15 @@ export function RegisterPage() {
     return true;
   }
 
-  function next() {
-    if (validateCurrentStep()) setStep((s) => Math.min(s + 1, STEP_TITLES.length - 1));
+  async function next() {
+    const current = step;
+    // A second Next while the first is validating moves one step, not two.
+    if (await validateStep(current)) setStep((s) => (s === current ? Math.min(s + 1, STEP_TITLES.length - 1) : s));
   }
 
   const submit = form.handleSubmit(async (values) => {
     if (step < STEP_TITLES.length - 1) return next();
-    if (!validateCurrentStep() || courierState.status !== 'ready') return;
+    if (!(await validateStep(step)) || courierState.status !== 'ready') return;
     try {
       const result = await registerCustomer(registrationPayload(values, courierState.courier.id, apiKey));
       if (!result.token) throw new Error(AUTH_MESSAGES.noToken);
@@ -259,9 +263,10 @@ export function RegisterPage() {
         onSubmit={(event) => {
           if (step < STEP_TITLES.length - 1) {
             event.preventDefault();
-            next();
+            void next();
           } else void submit(event);
         }}
+        onFocus={preloadStepSchemas}
         noValidate
       >
         <fieldset className="space-y-4" disabled={isSubmitting || registered}>

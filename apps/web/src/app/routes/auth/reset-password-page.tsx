@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { lazyToast as toast } from '@/lib/lazy-toast';
-import { AUTH_MESSAGES, type ResetPasswordFormInput, resetPasswordFormSchema } from '@courier/shared/schemas/auth';
+import { AUTH_MESSAGES } from '@courier/shared/schemas/auth-form';
+import type { ResetPasswordFormInput } from '@courier/shared/schemas/auth';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
@@ -11,7 +12,11 @@ import { resetPassword } from '@/features/auth/api/password-reset';
 import { AuthShell } from '@/features/auth/components/auth-shell';
 import { DEFAULT_BRAND } from '@/features/public/api/get-courier-brand';
 import { errorMessage } from '@/lib/api-client';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { paths } from '@/lib/paths';
+
+// zod and the schema load at the first validation (lib/lazy-resolver.ts).
+const validation = lazyResolver(async () => zodResolver((await import('@courier/shared/schemas/auth')).resetPasswordFormSchema));
 
 /** /reset-password?token=...: choose a new password from the e-mailed link (part 1 §2). */
 export function ResetPasswordPage() {
@@ -20,7 +25,7 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<ResetPasswordFormInput>({
-    resolver: zodResolver(resetPasswordFormSchema),
+    resolver: validation.resolver,
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -49,7 +54,7 @@ export function ResetPasswordPage() {
 
   return (
     <AuthShell brand={DEFAULT_BRAND} title="Reset Password" subtitle="Choose a new password for your account.">
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onSubmit={submit} onFocus={validation.preload} noValidate className="space-y-4">
         {error && (
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
             {error}

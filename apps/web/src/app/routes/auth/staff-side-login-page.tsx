@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { lazyToast as toast } from '@/lib/lazy-toast';
-import { AUTH_MESSAGES } from '@courier/shared/schemas/auth';
+import { AUTH_MESSAGES } from '@courier/shared/schemas/auth-form';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { confirmTokenStored, takeRedirect } from '@/features/auth/after-sign-in';
 import { type StaffSidePortal, exchangeImpersonationToken, signInStaffSide } from '@/features/auth/api/sign-in';

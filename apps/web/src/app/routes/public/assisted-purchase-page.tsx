@@ -4,20 +4,19 @@ import { type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { lazyToast as toast } from '@/lib/lazy-toast';
 import { TOAST_LONG_DURATION_MS } from '@courier/shared/constants/limits';
+import type { AssistedPurchaseFormInput, AssistedPurchaseFormValues } from '@courier/shared/schemas/public';
 import {
   ASSISTED_PURCHASE_REQUIRED_FIELDS,
-  type AssistedPurchaseFormInput,
-  type AssistedPurchaseFormValues,
   PUBLIC_FORM_LIMITS,
   PUBLIC_MESSAGES,
-  assistedPurchaseFormSchema,
   toAssistedPurchaseRequest,
-} from '@courier/shared/schemas/public';
+} from '@courier/shared/schemas/public-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { useSubmitAssistedPurchase } from '@/features/public/api/submit-assisted-purchase';
 import { errorMessage } from '@/lib/api-client';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { paths } from '@/lib/paths';
 import { resolveApiKey } from '@/lib/storage';
 import { PageHero } from './page-parts';
@@ -34,6 +33,9 @@ const EMPTY_FORM: AssistedPurchaseFormInput = {
   notes: '',
 };
 
+// zod and the schema load at the first validation (lib/lazy-resolver.ts).
+const validation = lazyResolver(async () => zodResolver((await import('@courier/shared/schemas/public')).assistedPurchaseFormSchema));
+
 /** Shop For Me (part 1 §2): the request form, with any number of extra items. */
 export function AssistedPurchasePage() {
   const location = useLocation();
@@ -47,7 +49,7 @@ export function AssistedPurchasePage() {
     getValues,
     formState: { errors },
   } = useForm<AssistedPurchaseFormInput, unknown, AssistedPurchaseFormValues>({
-    resolver: zodResolver(assistedPurchaseFormSchema),
+    resolver: validation.resolver,
     defaultValues: EMPTY_FORM,
   });
   const { fields, append, remove } = useFieldArray({ control, name: 'additionalItems' });
@@ -79,6 +81,7 @@ export function AssistedPurchasePage() {
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 lg:grid-cols-3">
         <form
           onSubmit={handleSubmit(onValid, onInvalid)}
+          onFocus={validation.preload}
           noValidate
           aria-label="Assisted purchase request"
           className="space-y-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:col-span-2"

@@ -3,13 +3,15 @@ import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { lazyToast as toast } from '@/lib/lazy-toast';
-import { CONTACT_SUBJECTS, CONTACT_SUBJECT_LABELS, type ContactFormInput, contactFormSchema } from '@courier/shared/schemas/public';
+import { CONTACT_SUBJECTS, CONTACT_SUBJECT_LABELS } from '@courier/shared/schemas/public-form';
+import type { ContactFormInput } from '@courier/shared/schemas/public';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useSubmitContactMessage } from '@/features/public/api/submit-contact-message';
 import { errorMessage } from '@/lib/api-client';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { paths } from '@/lib/paths';
 import { resolveApiKey } from '@/lib/storage';
 import { FAQ_LINKS } from './faq-links';
@@ -17,6 +19,9 @@ import { PageHero } from './page-parts';
 import { SITE } from './site-info';
 
 const EMPTY: ContactFormInput = { name: '', email: '', subject: '' as ContactFormInput['subject'], message: '' };
+
+// zod and the schema load at the first validation (lib/lazy-resolver.ts).
+const validation = lazyResolver(async () => zodResolver((await import('@courier/shared/schemas/public')).contactFormSchema));
 
 /** Contact (part 1 §2): the form, where to find us, business hours and the FAQ links. */
 export function ContactPage() {
@@ -27,7 +32,7 @@ export function ContactPage() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<ContactFormInput>({ resolver: zodResolver(contactFormSchema), defaultValues: EMPTY });
+  } = useForm<ContactFormInput>({ resolver: validation.resolver, defaultValues: EMPTY });
 
   async function onValid(values: ContactFormInput) {
     try {
@@ -48,6 +53,7 @@ export function ContactPage() {
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 lg:grid-cols-3">
         <form
           onSubmit={handleSubmit(onValid)}
+          onFocus={validation.preload}
           noValidate
           aria-label="Contact form"
           className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:col-span-2"

@@ -1,21 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, Suspense, lazy, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { loginSchema } from '@courier/shared/schemas/auth';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
+import { lazyResolver } from '@/lib/lazy-resolver';
 
 // The reset modal (with the dialog primitives and sonner) loads when first wanted, not with the page.
 const loadForgotPasswordDialog = () => import('./forgot-password-dialog');
 const ForgotPasswordDialog = lazy(async () => ({ default: (await loadForgotPasswordDialog()).ForgotPasswordDialog }));
 
-const formSchema = z.object({ ...loginSchema.shape, remember: z.boolean() });
-type FormInput = z.input<typeof formSchema>;
-type FormOutput = z.output<typeof formSchema>;
+interface FormValues {
+  email: string;
+  password: string;
+  remember: boolean;
+}
+
+// zod and the schema load at the first validation (lib/lazy-resolver.ts).
+const validation = lazyResolver(async () => (await import('./login-form-schema')).loginFormResolver);
 
 /** Remember me keeps the e-mail for the next visit; the session itself always lives in local storage. */
 const REMEMBERED_EMAIL_KEY = 'rememberedEmail';
@@ -51,8 +54,8 @@ export function LoginForm({ onSignIn, withExtras = true, resetApiKey, footer }: 
   // Mounted from the first opening on, so that closing it animates and returns the focus.
   const [forgotMounted, setForgotMounted] = useState(false);
   const [initialEmail] = useState(rememberedEmail);
-  const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(formSchema),
+  const form = useForm<FormValues>({
+    resolver: validation.resolver,
     defaultValues: { email: initialEmail, password: '', remember: initialEmail !== '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -69,7 +72,7 @@ export function LoginForm({ onSignIn, withExtras = true, resetApiKey, footer }: 
 
   return (
     <>
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onSubmit={submit} onFocus={validation.preload} noValidate className="space-y-4">
         {error && (
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
             {error}
