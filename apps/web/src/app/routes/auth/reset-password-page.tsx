@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -15,8 +14,14 @@ import { errorMessage } from '@/lib/api-client';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { paths } from '@/lib/paths';
 
-// zod and the schema load at the first validation (lib/lazy-resolver.ts).
-const validation = lazyResolver(async () => zodResolver((await import('@courier/shared/schemas/auth')).resetPasswordFormSchema));
+// zod, its resolver and the schema load at the first validation (lib/lazy-resolver.ts).
+const validation = lazyResolver(async () => {
+  const [{ zodResolver }, { resetPasswordFormSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@courier/shared/schemas/auth'),
+  ]);
+  return zodResolver(resetPasswordFormSchema);
+});
 
 /** /reset-password?token=...: choose a new password from the e-mailed link (part 1 §2). */
 export function ResetPasswordPage() {

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
 import { type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -33,8 +32,14 @@ const EMPTY_FORM: AssistedPurchaseFormInput = {
   notes: '',
 };
 
-// zod and the schema load at the first validation (lib/lazy-resolver.ts).
-const validation = lazyResolver(async () => zodResolver((await import('@courier/shared/schemas/public')).assistedPurchaseFormSchema));
+// zod, its resolver and the schema load at the first validation (lib/lazy-resolver.ts).
+const validation = lazyResolver(async () => {
+  const [{ zodResolver }, { assistedPurchaseFormSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@courier/shared/schemas/public'),
+  ]);
+  return zodResolver(assistedPurchaseFormSchema);
+});
 
 /** Shop For Me (part 1 §2): the request form, with any number of extra items. */
 export function AssistedPurchasePage() {

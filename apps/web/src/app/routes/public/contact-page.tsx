@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
@@ -20,8 +19,14 @@ import { SITE } from './site-info';
 
 const EMPTY: ContactFormInput = { name: '', email: '', subject: '' as ContactFormInput['subject'], message: '' };
 
-// zod and the schema load at the first validation (lib/lazy-resolver.ts).
-const validation = lazyResolver(async () => zodResolver((await import('@courier/shared/schemas/public')).contactFormSchema));
+// zod, its resolver and the schema load at the first validation (lib/lazy-resolver.ts).
+const validation = lazyResolver(async () => {
+  const [{ zodResolver }, { contactFormSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@courier/shared/schemas/public'),
+  ]);
+  return zodResolver(contactFormSchema);
+});
 
 /** Contact (part 1 §2): the form, where to find us, business hours and the FAQ links. */
 export function ContactPage() {

@@ -17,7 +17,7 @@ interface FormValues {
   remember: boolean;
 }
 
-// zod and the schema load at the first validation (lib/lazy-resolver.ts).
+// zod, its resolver and the schema load at the first validation (lib/lazy-resolver.ts).
 const validation = lazyResolver(async () => (await import('./login-form-schema')).loginFormResolver);
 
 /** Remember me keeps the e-mail for the next visit; the session itself always lives in local storage. */
