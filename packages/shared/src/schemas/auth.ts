@@ -3,6 +3,7 @@ import { DEFAULT_COUNTRY, MIN_PASSWORD_LENGTH } from '../constants/limits';
 import { PARISHES } from '../constants/parishes';
 import { ROLES } from '../constants/roles';
 import { ACCOUNT_TYPES, AUTH_MESSAGES, EMAIL_PATTERN, TITLES } from './auth-form';
+import { idSchema, MAX_ID } from './common';
 
 // The messages, the form constants and the payload builder live in ./auth-form (no zod there, so
 // the web app's sign-in pages can show them before loading zod); this module keeps every name.
@@ -163,8 +164,8 @@ export const customerRegisterSchema = z
     parish: parishField,
     city: requiredText(AUTH_MESSAGES.cityRequired, 100),
     country: z.string().trim().min(1).max(100).default(DEFAULT_COUNTRY),
-    branchId: z.number({ error: AUTH_MESSAGES.branchRequired }).int().positive(AUTH_MESSAGES.branchRequired),
-    courierId: z.number().int().positive().optional(),
+    branchId: z.number({ error: AUTH_MESSAGES.branchRequired }).int().positive(AUTH_MESSAGES.branchRequired).max(MAX_ID),
+    courierId: idSchema.optional(),
     couponCode: z.string().trim().max(100).nullable().optional(),
     referralCode: z.string().trim().max(100).nullable().optional(),
     api_key: z.string().trim().min(1).max(200).optional(),
@@ -182,10 +183,10 @@ export const staffRegisterSchema = z.strictObject({
   username: z.string().trim().min(1).max(100).optional(),
   phone: z.string().trim().max(50).optional(),
   /** Required for the super admin; a courier admin may only name their own courier. */
-  courierId: z.number().int().positive().optional(),
-  branchId: z.number().int().positive().nullable().optional(),
+  courierId: idSchema.optional(),
+  branchId: idSchema.nullable().optional(),
   role: z.enum(['branch_manager', 'staff']).optional(),
-  roleId: z.number().int().positive().nullable().optional(),
+  roleId: idSchema.nullable().optional(),
 });
 export type StaffRegisterInput = z.input<typeof staffRegisterSchema>;
 
@@ -272,7 +273,7 @@ export const customerProfileUpdateSchema = z.strictObject({
   address: requiredText(AUTH_MESSAGES.addressRequired, 300),
   parish: parishField,
   city: requiredText(AUTH_MESSAGES.cityRequired, 100),
-  branchId: z.number({ error: AUTH_MESSAGES.branchRequired }).int().positive(AUTH_MESSAGES.branchRequired),
+  branchId: z.number({ error: AUTH_MESSAGES.branchRequired }).int().positive(AUTH_MESSAGES.branchRequired).max(MAX_ID),
 });
 export type CustomerProfileUpdate = z.input<typeof customerProfileUpdateSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHARGE_LINE_KINDS, INVOICE_STATUSES, PAYMENT_METHODS } from '../constants/billing';
-import { listQuerySchema } from './common';
+import { idSchema, listQuerySchema, queryIdSchema } from './common';
 
 /**
  * Invoices, payments, collection and reports (DOMAIN.md, Charges). The spec shows none of these
@@ -59,11 +59,10 @@ export const centsSchema = z
 export const invoiceNoSchema = z.string().trim().min(1).max(32);
 export const invoiceNoParamSchema = z.object({ invoiceNo: invoiceNoSchema });
 /** The super admin names the courier of a number (numbers are per courier). */
-export const courierQuerySchema = z.object({ courierId: z.coerce.number().int().positive().optional() });
 
 export const invoiceListQuerySchema = listQuerySchema.extend({
-  courierId: z.coerce.number().int().positive().optional(),
-  customerId: z.coerce.number().int().positive().optional(),
+  courierId: queryIdSchema.optional(),
+  customerId: queryIdSchema.optional(),
 });
 
 export const invoiceSummarySchema = z.object({
@@ -134,12 +133,12 @@ export const invoiceDetailSchema = invoiceSummarySchema.extend({
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 
 export const issueInvoiceSchema = z.strictObject({
-  customerId: z.number().int().positive(),
-  packageIds: z.array(z.number().int().positive()).min(1, BILLING_MESSAGES.choosePackages).max(100),
+  customerId: idSchema,
+  packageIds: z.array(idSchema).min(1, BILLING_MESSAGES.choosePackages).max(100),
 });
 export type IssueInvoiceInput = z.input<typeof issueInvoiceSchema>;
 
-export const billablePackagesQuerySchema = z.object({ customerId: z.coerce.number().int().positive() });
+export const billablePackagesQuerySchema = z.object({ customerId: queryIdSchema });
 export const billablePackageSchema = z.object({
   id: z.number().int(),
   packageNumber: z.string(),
@@ -150,7 +149,7 @@ export const billablePackageSchema = z.object({
 });
 
 export const customsAssessmentSchema = z.strictObject({
-  packageId: z.number().int().positive(),
+  packageId: idSchema,
   /** The duty customs assessed in JMD cents; null returns to the computed duty. */
   assessedCents: z.number().int().min(0).max(CENTS_MAX).nullable(),
 });
@@ -171,7 +170,7 @@ export const recordPaymentSchema = z
     method: z.enum(STAFF_PAYMENT_METHODS),
     reference: z.string().trim().max(100, 'At most 100 characters').optional(),
     notes: z.string().trim().max(500, 'At most 500 characters').optional(),
-    branchId: z.number().int().positive().optional(),
+    branchId: idSchema.optional(),
     allocations: z
       .array(z.strictObject({ invoiceNo: invoiceNoSchema, amountCents: centsSchema }))
       .min(1, BILLING_MESSAGES.chooseInvoice)
@@ -208,13 +207,13 @@ export const paymentSchema = z.object({
 export type Payment = z.infer<typeof paymentSchema>;
 
 export const paymentListQuerySchema = listQuerySchema.extend({
-  courierId: z.coerce.number().int().positive().optional(),
+  courierId: queryIdSchema.optional(),
 });
 export const receiptParamSchema = z.object({ receiptNo: z.string().trim().min(1).max(32) });
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31');
 
-export const cashUpQuerySchema = z.object({ branchId: z.coerce.number().int().positive(), date: isoDate });
+export const cashUpQuerySchema = z.object({ branchId: queryIdSchema, date: isoDate });
 export const cashUpExpectedSchema = z.object({
   branchId: z.number().int(),
   date: z.string(),
@@ -237,7 +236,7 @@ export const cashUpExpectedSchema = z.object({
 export type CashUpExpected = z.infer<typeof cashUpExpectedSchema>;
 
 export const recordCashUpSchema = z.strictObject({
-  branchId: z.number().int().positive(),
+  branchId: idSchema,
   date: isoDate,
   countedCashCents: z.number().int().min(0).max(CENTS_MAX),
   countedCardCents: z.number().int().min(0).max(CENTS_MAX),
@@ -290,7 +289,7 @@ export const reportQuerySchema = z
     from: isoDate,
     to: isoDate,
     granularity: z.enum(REPORT_GRANULARITIES).default('day'),
-    courierId: z.coerce.number().int().positive().optional(),
+    courierId: queryIdSchema.optional(),
   })
   .refine((q) => q.from <= q.to, { message: BILLING_MESSAGES.dateRange, path: ['from'] });
 export type ReportQuery = z.input<typeof reportQuerySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PARISHES } from '../constants/parishes';
+import { idSchema } from './common';
 
 export const BRANCH_MESSAGES = {
   nameRequired: 'Branch name is required',
@@ -34,7 +35,7 @@ export const branchInputSchema = z.strictObject({
   hours: optionalText(200),
   active: z.boolean().optional(),
   /** Only the super admin names the courier; everyone else works in their own. */
-  courierId: z.number().int().positive().optional(),
+  courierId: idSchema.optional(),
 });
 export type BranchInput = z.input<typeof branchInputSchema>;
 

@@ -11,7 +11,13 @@ export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 /** Ids are PostgreSQL `serial` (int4): a larger number names no record. */
 export const MAX_ID = 2_147_483_647;
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
+/** A record's id in a JSON body. */
+export const idSchema = z.number().int().positive().max(MAX_ID);
+/** A record's id in a path or query string, where it arrives as text. */
+export const queryIdSchema = z.coerce.number().int().positive().max(MAX_ID);
+export const idParamSchema = z.object({ id: queryIdSchema });
+/** `?courierId=`: the courier a super admin's call is about (see courierScope in the API). */
+export const courierQuerySchema = z.object({ courierId: queryIdSchema.optional() });
 
 /**
  * The list query every DataTable sends (part 2 §2.9): paging, debounced search, sort and

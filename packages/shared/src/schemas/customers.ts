@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PARISHES } from '../constants/parishes';
 import { EMAIL_PATTERN } from './auth';
+import { idSchema } from './common';
 
 export const CUSTOMER_ADMIN_MESSAGES = {
   firstNameRequired: 'First name is required',
@@ -49,7 +50,7 @@ export const customerUpdateSchema = z
       .nullable()
       .optional(),
     city: optionalText(100),
-    branchId: z.number().int().positive().nullable().optional(),
+    branchId: idSchema.nullable().optional(),
   })
   .superRefine((v, ctx) => {
     if (v.accountType === 'business' && !v.businessName) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryIdSchema } from './common';
 
 /**
  * A dashboard is a list of figures and charts; each area contributes its own (the organisation:
@@ -43,4 +44,4 @@ export const dashboardSchema = z.object({
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
-export const dashboardQuerySchema = z.object({ courierId: z.coerce.number().int().positive().optional() });
+export const dashboardQuerySchema = z.object({ courierId: queryIdSchema.optional() });

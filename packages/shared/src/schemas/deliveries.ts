@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DELIVERY_REQUEST_STATUSES } from '../constants/packages';
 import { PARISHES } from '../constants/parishes';
+import { idSchema } from './common';
 
 /** Delivery locations (admin) and delivery requests (DOMAIN.md, Other records). The wording is ours. */
 export const DELIVERY_MESSAGES = {
@@ -75,8 +76,8 @@ export type DeliveryLocation = z.infer<typeof deliveryLocationSchema>;
 
 export const createDeliveryRequestSchema = z
   .strictObject({
-    packageIds: z.array(z.number().int().positive()).min(1, DELIVERY_MESSAGES.choosePackages).max(50),
-    locationId: z.number().int().positive().optional(),
+    packageIds: z.array(idSchema).min(1, DELIVERY_MESSAGES.choosePackages).max(50),
+    locationId: idSchema.optional(),
     address: z.string().trim().max(300).optional(),
     preferredDate: z.iso.date({ error: DELIVERY_MESSAGES.dateRequired }),
     phone: z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './common';
 
 /** all customers, one branch, one account type, or customers with packages ready for pickup. */
 export const BATCH_AUDIENCES = ['all', 'branch', 'accountType', 'ready'] as const;
@@ -30,7 +31,7 @@ const batchEmailFields = {
   subject: z.string().trim().min(1, BATCH_MESSAGES.subjectRequired).max(200),
   body: z.string().trim().min(1, BATCH_MESSAGES.bodyRequired).max(20_000),
   audience: z.enum(BATCH_AUDIENCES),
-  branchId: z.number().int().positive().nullable().default(null),
+  branchId: idSchema.nullable().default(null),
   accountType: z.enum(['individual', 'business']).nullable().default(null),
 };
 
@@ -46,7 +47,7 @@ function audienceComplete(v: { audience: BatchAudience; branchId: number | null;
 export const batchEmailInputSchema = z.strictObject(batchEmailFields).superRefine(audienceComplete);
 /** Preview before saving: the composed e-mail and, optionally, the customer to render it for. */
 export const batchPreviewInputSchema = z
-  .strictObject({ ...batchEmailFields, customerId: z.number().int().positive().nullable().default(null) })
+  .strictObject({ ...batchEmailFields, customerId: idSchema.nullable().default(null) })
   .superRefine(audienceComplete);
 export type BatchEmailInput = z.input<typeof batchEmailInputSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MANIFEST_STATUSES, SHIPPING_MODES } from '../constants/packages';
-import { listQuerySchema } from './common';
+import { idSchema, listQuerySchema, queryIdSchema } from './common';
 import { packageSchema, trackingNumberSchema } from './packages';
 
 /** Manifests and their reconciliation (DOMAIN.md step 4 and 5). The wording is ours. */
@@ -41,13 +41,13 @@ export const createManifestSchema = z.strictObject({
   flightOrVessel: optionalText(60),
   departureDate: z.iso.date().optional(),
   arrivalDate: z.iso.date().optional(),
-  branchId: z.number().int().positive().optional(),
+  branchId: idSchema.optional(),
 });
 export const updateManifestSchema = createManifestSchema.omit({ type: true }).partial();
 
 export const addToManifestSchema = z.strictObject({
   /** Package ids picked from the list, or one scanned tracking / package number. */
-  packageIds: z.array(z.number().int().positive()).max(500).optional(),
+  packageIds: z.array(idSchema).max(500).optional(),
   scan: z.string().trim().min(1).max(40).optional(),
 });
 
@@ -79,7 +79,7 @@ export type ManifestDto = z.infer<typeof manifestSchema>;
 export const manifestDetailSchema = manifestSchema.extend({ packages: z.array(packageSchema) });
 export type ManifestDetail = z.infer<typeof manifestDetailSchema>;
 
-export const manifestListQuerySchema = listQuerySchema.extend({ courierId: z.coerce.number().int().positive().optional() });
+export const manifestListQuerySchema = listQuerySchema.extend({ courierId: queryIdSchema.optional() });
 
 export const importRowSchema = z.object({
   row: z.number().int(),

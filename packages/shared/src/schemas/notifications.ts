@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './common';
 
 export const NOTIFICATION_TYPES = ['new_ticket', 'new_pre_alert', 'new_delivery_request', 'manifest_arrived', 'announcement'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -53,7 +54,7 @@ export const announcementSchema = z
     title: z.string().trim().min(1, NOTIFICATION_MESSAGES.titleRequired).max(200),
     body: z.string().trim().min(1, NOTIFICATION_MESSAGES.bodyRequired).max(5000),
     target: z.enum(['all', 'chosen']),
-    courierIds: z.array(z.number().int().positive()).max(1000).default([]),
+    courierIds: z.array(idSchema).max(1000).default([]),
   })
   .refine((v) => v.target === 'all' || v.courierIds.length > 0, { message: NOTIFICATION_MESSAGES.couriersRequired, path: ['courierIds'] });
 export type AnnouncementInput = z.input<typeof announcementSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CARRIERS, CLAIM_STATUSES, PACKAGE_STATUSES, PRE_ALERT_STATUSES, SHIPPING_MODES } from '../constants/packages';
-import { listQuerySchema } from './common';
+import { idSchema, listQuerySchema, queryIdSchema } from './common';
 
 /**
  * Packages, pre-alerts and unknown-package claims (DOMAIN.md). The spec shows none of these
@@ -78,7 +78,7 @@ export const receivePackageSchema = z.strictObject({
   heightIn: dimensionSchema.optional(),
   /** The mailbox number read off the label; empty means the package goes to Unknown. */
   mailbox: z.string().trim().max(32).optional(),
-  customerId: z.number().int().positive().optional(),
+  customerId: idSchema.optional(),
   mode: shippingModeSchema.default('AIR'),
   description: z.string().trim().max(200).optional(),
   merchant: z.string().trim().max(100).optional(),
@@ -95,7 +95,7 @@ export const updatePackageSchema = z.strictObject({
   description: z.string().trim().max(200).nullable().optional(),
   merchant: z.string().trim().max(100).nullable().optional(),
   declaredValueUsdCents: z.number().int().min(0).nullable().optional(),
-  branchId: z.number().int().positive().optional(),
+  branchId: idSchema.optional(),
 });
 
 export const changeStatusSchema = z.strictObject({ status: packageStatusSchema, note: noteSchema.optional() });
@@ -189,7 +189,7 @@ export const scanLookupQuerySchema = z.object({ trackingNumber: trackingNumberSc
 
 /** Extra filters of the staff package list beyond the DataTable's columns. */
 export const packageListQuerySchema = listQuerySchema.extend({
-  courierId: z.coerce.number().int().positive().optional(),
+  courierId: queryIdSchema.optional(),
   receivedFrom: z.iso.date().optional(),
   receivedTo: z.iso.date().optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_SUBJECTS, PUBLIC_FORM_LIMITS, PUBLIC_MESSAGES } from './public-form';
+import { queryIdSchema } from './common';
 
 // The limits, messages, subjects and the request builder live in ./public-form (no zod there, so the
 // web app's public forms can show them before loading zod); this module keeps every name.
@@ -136,5 +137,5 @@ export type ContactMessageRecord = z.infer<typeof contactMessageRecordSchema>;
 export const inboxQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(25),
-  courierId: z.coerce.number().int().positive().optional(),
+  courierId: queryIdSchema.optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isPermission } from '../constants/permissions';
+import { idSchema } from './common';
 
 export const ROLE_MESSAGES = {
   nameRequired: 'Role name is required',
@@ -26,7 +27,7 @@ export const roleInputSchema = z.strictObject({
     .array(z.string().refine(isPermission, ROLE_MESSAGES.unknownPermission))
     .min(1, ROLE_MESSAGES.permissionsRequired)
     .transform((list) => [...new Set(list)]),
-  courierId: z.number().int().positive().optional(),
+  courierId: idSchema.optional(),
 });
 export type RoleInput = z.input<typeof roleInputSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../constants/limits';
 import { EMAIL_PATTERN } from './auth';
+import { idSchema, MAX_ID } from './common';
 
 export const STAFF_MESSAGES = {
   firstNameRequired: 'First name is required',
@@ -50,8 +51,8 @@ const staffFields = {
   phone,
   role: z.enum(MANAGED_STAFF_ROLES, { error: STAFF_MESSAGES.roleRequired }),
   /** The permission set; required for branch managers and staff, unused for courier admins. */
-  roleId: z.number({ error: STAFF_MESSAGES.roleRequired }).int().positive().nullable().optional(),
-  branchId: z.number({ error: STAFF_MESSAGES.branchRequired }).int().positive().nullable().optional(),
+  roleId: z.number({ error: STAFF_MESSAGES.roleRequired }).int().positive().max(MAX_ID).nullable().optional(),
+  branchId: z.number({ error: STAFF_MESSAGES.branchRequired }).int().positive().max(MAX_ID).nullable().optional(),
 };
 
 function needsRoleAndBranch(v: { role: ManagedStaffRole; roleId?: number | null; branchId?: number | null }, ctx: z.RefinementCtx) {
@@ -61,7 +62,7 @@ function needsRoleAndBranch(v: { role: ManagedStaffRole; roleId?: number | null;
 }
 
 export const staffCreateSchema = z
-  .strictObject({ ...staffFields, password, courierId: z.number().int().positive().optional() })
+  .strictObject({ ...staffFields, password, courierId: idSchema.optional() })
   .superRefine(needsRoleAndBranch);
 export type StaffCreateInput = z.input<typeof staffCreateSchema>;
 

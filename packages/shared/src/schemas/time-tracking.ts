@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryIdSchema } from './common';
 
 export const TIME_MESSAGES = {
   alreadyIn: 'You are already clocked in',
@@ -23,7 +24,7 @@ export type ClockStatus = z.infer<typeof clockStatusSchema>;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31');
 export const timesheetQuerySchema = z
-  .object({ from: isoDate, to: isoDate, userId: z.coerce.number().int().positive().optional() })
+  .object({ from: isoDate, to: isoDate, userId: queryIdSchema.optional() })
   .refine((q) => q.from <= q.to, { message: TIME_MESSAGES.periodInvalid, path: ['to'] });
 
 export const timesheetSchema = z.object({

@@ -13,7 +13,7 @@ import {
   staffProfileSchema,
   staffRegisterSchema,
 } from '@courier/shared/schemas/auth';
-import { errorResponseSchema } from '@courier/shared/schemas/common';
+import { errorResponseSchema, queryIdSchema } from '@courier/shared/schemas/common';
 import type { AppContext } from '../../app';
 import { AppError } from '../../lib/errors';
 import { revokeToken } from '../../lib/tokens';
@@ -138,7 +138,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['auth'],
           summary: "Issues a 5-minute, single-use token that opens a courier admin's portal",
-          params: z.object({ userId: z.coerce.number().int().positive() }),
+          params: z.object({ userId: queryIdSchema }),
           response: { 200: impersonationIssueResponseSchema, ...errors },
         },
       },

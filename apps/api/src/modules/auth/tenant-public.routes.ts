@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { courierValidationResponseSchema, publicBranchesResponseSchema } from '@courier/shared/schemas/auth';
-import { errorResponseSchema } from '@courier/shared/schemas/common';
+import { errorResponseSchema, queryIdSchema } from '@courier/shared/schemas/common';
 import type { AppContext } from '../../app';
 import { branches } from '../../db/schema/branches';
 import { activeCourierById, courierByApiKey } from './auth.service';
@@ -39,7 +39,7 @@ export function tenantPublicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['branches'],
           summary: "A courier's active branches, for the registration form",
-          params: z.object({ courierId: z.coerce.number().int().positive() }),
+          params: z.object({ courierId: queryIdSchema }),
           response: { 200: publicBranchesResponseSchema, ...errors },
         },
       },

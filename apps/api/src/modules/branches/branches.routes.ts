@@ -1,13 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { branchInputSchema, branchOptionSchema, branchSchema } from '@courier/shared/schemas/branches';
-import { errorResponseSchema, idParamSchema, listQuerySchema, pageSchema, successSchema } from '@courier/shared/schemas/common';
+import {
+  errorResponseSchema,
+  idParamSchema,
+  listQuerySchema,
+  pageSchema,
+  courierQuerySchema,
+  successSchema,
+} from '@courier/shared/schemas/common';
 import type { AppContext } from '../../app';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { branchOptions, createBranch, deleteBranch, getBranch, listBranches, updateBranch } from './branches.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
-const courierFilter = z.object({ courierId: z.coerce.number().int().positive().optional() });
 
 /** Branches of a courier (courier admin, staff with branches_*; the super admin across couriers). */
 export function branchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -17,7 +23,11 @@ export function branchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/branches',
       {
         onRequest: requirePermission('branches_view'),
-        schema: { tags, querystring: listQuerySchema.extend(courierFilter.shape), response: { 200: pageSchema(branchSchema), ...errors } },
+        schema: {
+          tags,
+          querystring: listQuerySchema.extend(courierQuerySchema.shape),
+          response: { 200: pageSchema(branchSchema), ...errors },
+        },
       },
       async (req) => listBranches(ctx.db, currentUser(req), req.query),
     );
@@ -26,7 +36,7 @@ export function branchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/branches/options',
       {
         onRequest: requirePermission('branches_view', 'staff_create', 'staff_edit', 'customers_edit'),
-        schema: { tags, querystring: courierFilter, response: { 200: z.array(branchOptionSchema), ...errors } },
+        schema: { tags, querystring: courierQuerySchema, response: { 200: z.array(branchOptionSchema), ...errors } },
       },
       async (req) => branchOptions(ctx.db, currentUser(req), req.query.courierId),
     );

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponseSchema, idParamSchema, listQuerySchema, pageSchema } from '@courier/shared/schemas/common';
+import { errorResponseSchema, idParamSchema, listQuerySchema, pageSchema, courierQuerySchema } from '@courier/shared/schemas/common';
 import { customerRecordSchema, customerStatusSchema, customerUpdateSchema } from '@courier/shared/schemas/customers';
 import type { AppContext } from '../../app';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { type CustomerKind, getCustomer, listCustomers, setCustomerActive, updateCustomer } from './customers.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
-const courierFilter = z.object({ courierId: z.coerce.number().int().positive().optional() });
 
 /**
  * The courier's customers (customers_*) and, under their own paths and permission, its business
@@ -27,7 +25,7 @@ export function customerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           onRequest: requirePermission(area.view),
           schema: {
             tags,
-            querystring: listQuerySchema.extend(courierFilter.shape),
+            querystring: listQuerySchema.extend(courierQuerySchema.shape),
             response: { 200: pageSchema(customerRecordSchema), ...errors },
           },
         },

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema, idParamSchema, listQuerySchema, pageSchema, successSchema } from '@courier/shared/schemas/common';
+import {
+  errorResponseSchema,
+  idParamSchema,
+  listQuerySchema,
+  pageSchema,
+  courierQuerySchema,
+  successSchema,
+} from '@courier/shared/schemas/common';
 import {
   batchEmailInputSchema,
   batchEmailSchema,
@@ -19,7 +26,6 @@ const errors = {
   404: errorResponseSchema,
   409: errorResponseSchema,
 };
-const courierFilter = z.object({ courierId: z.coerce.number().int().positive().optional() });
 
 /** Batch e-mails to a courier's customers, sent through the outbox (DOMAIN.md). */
 export function emailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -31,7 +37,7 @@ export function emailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requirePermission('emails_view'),
         schema: {
           tags,
-          querystring: listQuerySchema.extend(courierFilter.shape),
+          querystring: listQuerySchema.extend(courierQuerySchema.shape),
           response: { 200: pageSchema(batchEmailSchema), ...errors },
         },
       },
@@ -41,7 +47,7 @@ export function emailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/batch-emails/preview',
       {
         preHandler: requirePermission('emails_create'),
-        schema: { tags, querystring: courierFilter, body: batchPreviewInputSchema, response: { 200: batchPreviewSchema, ...errors } },
+        schema: { tags, querystring: courierQuerySchema, body: batchPreviewInputSchema, response: { 200: batchPreviewSchema, ...errors } },
       },
       async (req) => previewBatch(ctx.db, currentUser(req), req.body, req.query.courierId),
     );
@@ -49,7 +55,7 @@ export function emailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/batch-emails/:id',
       {
         preHandler: requirePermission('emails_view'),
-        schema: { tags, params: idParamSchema, querystring: courierFilter, response: { 200: batchEmailSchema, ...errors } },
+        schema: { tags, params: idParamSchema, querystring: courierQuerySchema, response: { 200: batchEmailSchema, ...errors } },
       },
       async (req) => getBatch(ctx.db, currentUser(req), req.params.id, req.query.courierId),
     );
@@ -60,7 +66,7 @@ export function emailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           params: idParamSchema,
-          querystring: courierFilter.extend({
+          querystring: courierQuerySchema.extend({
             page: z.coerce.number().int().min(1).default(1),
             limit: z.coerce.number().int().min(1).max(100).default(25),
             status: z.enum(['waiting', 'sent', 'failed']).optional(),
@@ -74,7 +80,7 @@ export function emailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/batch-emails',
       {
         preHandler: requirePermission('emails_create'),
-        schema: { tags, querystring: courierFilter, body: batchEmailInputSchema, response: { 201: batchEmailSchema, ...errors } },
+        schema: { tags, querystring: courierQuerySchema, body: batchEmailInputSchema, response: { 201: batchEmailSchema, ...errors } },
       },
       async (req, reply) => reply.status(201).send(await createBatch(ctx.db, currentUser(req), req.body, req.query.courierId)),
     );
@@ -85,7 +91,7 @@ export function emailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           params: idParamSchema,
-          querystring: courierFilter,
+          querystring: courierQuerySchema,
           body: batchEmailInputSchema,
           response: { 200: batchEmailSchema, ...errors },
         },
@@ -96,7 +102,7 @@ export function emailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/batch-emails/:id',
       {
         preHandler: requirePermission('emails_create'),
-        schema: { tags, params: idParamSchema, querystring: courierFilter, response: { 200: successSchema, ...errors } },
+        schema: { tags, params: idParamSchema, querystring: courierQuerySchema, response: { 200: successSchema, ...errors } },
       },
       async (req) => {
         await deleteBatch(ctx.db, currentUser(req), req.params.id, req.query.courierId);
@@ -107,7 +113,7 @@ export function emailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/batch-emails/:id/send',
       {
         preHandler: requirePermission('emails_create'),
-        schema: { tags, params: idParamSchema, querystring: courierFilter, response: { 200: batchEmailSchema, ...errors } },
+        schema: { tags, params: idParamSchema, querystring: courierQuerySchema, response: { 200: batchEmailSchema, ...errors } },
       },
       async (req) => sendBatch(ctx.db, currentUser(req), req.params.id, req.query.courierId),
     );

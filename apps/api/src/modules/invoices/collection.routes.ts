@@ -1,14 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { INVOICE_STATUSES } from '@courier/shared/constants/billing';
-import {
-  BILLING_MESSAGES,
-  collectSchema,
-  collectionViewSchema,
-  courierQuerySchema,
-  invoiceNoParamSchema,
-} from '@courier/shared/schemas/billing';
-import { errorResponseSchema } from '@courier/shared/schemas/common';
+import { BILLING_MESSAGES, collectSchema, collectionViewSchema, invoiceNoParamSchema } from '@courier/shared/schemas/billing';
+import { courierQuerySchema, errorResponseSchema } from '@courier/shared/schemas/common';
 import type { AppContext } from '../../app';
 import { courierScope, currentUser, requirePermission } from '../../plugins/auth';
 import { canOverrideUnpaid, collectInvoice, listCollectable, signatureImage } from './collection.service';

@@ -8,7 +8,6 @@ import {
   BILLING_MESSAGES,
   billablePackageSchema,
   billablePackagesQuerySchema,
-  courierQuerySchema,
   courierRatesSchema,
   customsAssessmentSchema,
   invoiceDetailSchema,
@@ -18,7 +17,7 @@ import {
   issueInvoiceSchema,
   voidInvoiceSchema,
 } from '@courier/shared/schemas/billing';
-import { errorResponseSchema, pageSchema, successSchema } from '@courier/shared/schemas/common';
+import { courierQuerySchema, errorResponseSchema, pageSchema, successSchema } from '@courier/shared/schemas/common';
 import type { AppContext } from '../../app';
 import { couriers } from '../../db/schema/couriers';
 import { getCourierRates } from '../settings/rates.service';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema, idParamSchema, pageSchema } from '@courier/shared/schemas/common';
+import { errorResponseSchema, idParamSchema, pageSchema, queryIdSchema } from '@courier/shared/schemas/common';
 import {
   MANIFEST_MESSAGES,
   addToManifestSchema,
@@ -73,7 +73,7 @@ async function readUpload(request: FastifyRequest, missing: string, tooLarge: st
   if (data.length === 0) throw new AppError('bad_request', missing);
   return data;
 }
-const packageParams = z.object({ id: z.coerce.number().int().positive(), packageId: z.coerce.number().int().positive() });
+const packageParams = z.object({ id: queryIdSchema, packageId: queryIdSchema });
 
 /** AIR and SEA manifests: build, close, ship, arrive, reconcile; CSV and Excel in and out, printable PDF. */
 export function manifestsRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -4,14 +4,13 @@ import {
   BILLING_MESSAGES,
   cashUpExpectedSchema,
   cashUpQuerySchema,
-  courierQuerySchema,
   paymentListQuerySchema,
   paymentSchema,
   receiptParamSchema,
   recordCashUpSchema,
   recordPaymentSchema,
 } from '@courier/shared/schemas/billing';
-import { errorResponseSchema, pageSchema } from '@courier/shared/schemas/common';
+import { courierQuerySchema, errorResponseSchema, pageSchema } from '@courier/shared/schemas/common';
 import type { AppContext } from '../../app';
 import { courierScope, currentUser, requirePermission } from '../../plugins/auth';
 import { pdfResponseSchema, renderReceiptPdf } from '../invoices/invoice-pdf';

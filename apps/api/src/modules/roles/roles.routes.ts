@@ -1,13 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema, idParamSchema, listQuerySchema, pageSchema, successSchema } from '@courier/shared/schemas/common';
+import {
+  errorResponseSchema,
+  idParamSchema,
+  listQuerySchema,
+  pageSchema,
+  courierQuerySchema,
+  successSchema,
+} from '@courier/shared/schemas/common';
 import { roleInputSchema, roleOptionSchema, roleSchema } from '@courier/shared/schemas/roles';
 import type { AppContext } from '../../app';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { createRole, deleteRole, getRole, listRoles, roleOptions, updateRole } from './roles.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
-const courierFilter = z.object({ courierId: z.coerce.number().int().positive().optional() });
 
 /** Roles: named permission sets of one courier (roles_*). */
 export function roleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -17,7 +23,11 @@ export function roleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/roles',
       {
         onRequest: requirePermission('roles_view'),
-        schema: { tags, querystring: listQuerySchema.extend(courierFilter.shape), response: { 200: pageSchema(roleSchema), ...errors } },
+        schema: {
+          tags,
+          querystring: listQuerySchema.extend(courierQuerySchema.shape),
+          response: { 200: pageSchema(roleSchema), ...errors },
+        },
       },
       async (req) => listRoles(ctx.db, currentUser(req), req.query),
     );
@@ -25,7 +35,7 @@ export function roleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/roles/options',
       {
         onRequest: requirePermission('roles_view', 'staff_create', 'staff_edit'),
-        schema: { tags, querystring: courierFilter, response: { 200: z.array(roleOptionSchema), ...errors } },
+        schema: { tags, querystring: courierQuerySchema, response: { 200: z.array(roleOptionSchema), ...errors } },
       },
       async (req) => roleOptions(ctx.db, currentUser(req), req.query.courierId),
     );

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RATE_SHEET_MAX_BYTES } from '@courier/shared/constants/limits';
-import { errorResponseSchema, idParamSchema, successSchema } from '@courier/shared/schemas/common';
+import { errorResponseSchema, idParamSchema, courierQuerySchema, queryIdSchema, successSchema } from '@courier/shared/schemas/common';
 import {
   SETTINGS_MESSAGES,
   additionalFeesInputSchema,
@@ -40,9 +40,7 @@ import {
 } from './fees.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
-/** The super admin names the courier; everyone else always works on their own. */
-const scopeQuery = z.object({ courierId: z.coerce.number().int().positive().optional() });
-const courierParams = z.object({ id: z.coerce.number().int().positive() });
+const courierParams = z.object({ id: queryIdSchema });
 const view = requirePermission('settings_view');
 const edit = requirePermission('settings_edit');
 
@@ -60,14 +58,14 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Shipping rates ---------------------------------------------------------------------------
     app.get(
       '/settings/shipping-rates',
-      { preHandler: view, schema: { tags, querystring: scopeQuery, response: { 200: z.array(shippingRateSchema), ...errors } } },
+      { preHandler: view, schema: { tags, querystring: courierQuerySchema, response: { 200: z.array(shippingRateSchema), ...errors } } },
       async (request) => listShippingRates({ db: ctx.db, courierId: settingsCourier(currentUser(request), request.query.courierId) }),
     );
     app.post(
       '/settings/shipping-rates',
       {
         preHandler: edit,
-        schema: { tags, querystring: scopeQuery, body: shippingRateInputSchema, response: { 201: shippingRateSchema, ...errors } },
+        schema: { tags, querystring: courierQuerySchema, body: shippingRateInputSchema, response: { 201: shippingRateSchema, ...errors } },
       },
       async (request, reply) => {
         const actor = currentUser(request);
@@ -87,7 +85,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           params: idParamSchema,
-          querystring: scopeQuery,
+          querystring: courierQuerySchema,
           body: shippingRateInputSchema,
           response: { 200: shippingRateSchema, ...errors },
         },
@@ -100,7 +98,10 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.delete(
       '/settings/shipping-rates/:id',
-      { preHandler: edit, schema: { tags, params: idParamSchema, querystring: scopeQuery, response: { 200: successSchema, ...errors } } },
+      {
+        preHandler: edit,
+        schema: { tags, params: idParamSchema, querystring: courierQuerySchema, response: { 200: successSchema, ...errors } },
+      },
       async (request) => {
         const actor = currentUser(request);
         await deleteShippingRate({ db: ctx.db, actor, courierId: settingsCourier(actor, request.query.courierId), id: request.params.id });
@@ -111,14 +112,19 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Additional fees --------------------------------------------------------------------------
     app.get(
       '/settings/additional-fees',
-      { preHandler: view, schema: { tags, querystring: scopeQuery, response: { 200: additionalFeesSchema, ...errors } } },
+      { preHandler: view, schema: { tags, querystring: courierQuerySchema, response: { 200: additionalFeesSchema, ...errors } } },
       async (request) => getAdditionalFees({ db: ctx.db, courierId: settingsCourier(currentUser(request), request.query.courierId) }),
     );
     app.put(
       '/settings/additional-fees',
       {
         preHandler: edit,
-        schema: { tags, querystring: scopeQuery, body: additionalFeesInputSchema, response: { 200: additionalFeesSchema, ...errors } },
+        schema: {
+          tags,
+          querystring: courierQuerySchema,
+          body: additionalFeesInputSchema,
+          response: { 200: additionalFeesSchema, ...errors },
+        },
       },
       async (request) => {
         const actor = currentUser(request);
@@ -129,14 +135,19 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Processing fees --------------------------------------------------------------------------
     app.get(
       '/settings/processing-fees',
-      { preHandler: view, schema: { tags, querystring: scopeQuery, response: { 200: z.array(processingFeeSchema), ...errors } } },
+      { preHandler: view, schema: { tags, querystring: courierQuerySchema, response: { 200: z.array(processingFeeSchema), ...errors } } },
       async (request) => listProcessingFees({ db: ctx.db, courierId: settingsCourier(currentUser(request), request.query.courierId) }),
     );
     app.post(
       '/settings/processing-fees',
       {
         preHandler: edit,
-        schema: { tags, querystring: scopeQuery, body: processingFeeInputSchema, response: { 201: processingFeeSchema, ...errors } },
+        schema: {
+          tags,
+          querystring: courierQuerySchema,
+          body: processingFeeInputSchema,
+          response: { 201: processingFeeSchema, ...errors },
+        },
       },
       async (request, reply) => {
         const actor = currentUser(request);
@@ -156,7 +167,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           params: idParamSchema,
-          querystring: scopeQuery,
+          querystring: courierQuerySchema,
           body: processingFeeInputSchema,
           response: { 200: processingFeeSchema, ...errors },
         },
@@ -169,7 +180,10 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.delete(
       '/settings/processing-fees/:id',
-      { preHandler: edit, schema: { tags, params: idParamSchema, querystring: scopeQuery, response: { 200: successSchema, ...errors } } },
+      {
+        preHandler: edit,
+        schema: { tags, params: idParamSchema, querystring: courierQuerySchema, response: { 200: successSchema, ...errors } },
+      },
       async (request) => {
         const actor = currentUser(request);
         await deleteProcessingFee({ db: ctx.db, actor, courierId: settingsCourier(actor, request.query.courierId), id: request.params.id });
@@ -180,7 +194,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Bank details -----------------------------------------------------------------------------
     app.get(
       '/settings/bank-details',
-      { schema: { tags, querystring: scopeQuery, response: { 200: bankDetailsReadSchema, ...errors } } },
+      { schema: { tags, querystring: courierQuerySchema, response: { 200: bankDetailsReadSchema, ...errors } } },
       async (request) => {
         // Customers read them too: invoices and the payment page show them line by line.
         const courier = await findCourier(ctx.db, settingsCourier(currentUser(request), request.query.courierId));
@@ -234,7 +248,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Rate sheet -------------------------------------------------------------------------------
     app.get(
       '/rate-sheet',
-      { schema: { tags, querystring: scopeQuery, response: { 200: rateSheetSchema, ...errors } } },
+      { schema: { tags, querystring: courierQuerySchema, response: { 200: rateSheetSchema, ...errors } } },
       async (request) => {
         // Every account of the courier reads it: customers have a Rate Sheet page of their own.
         const courier = await findCourier(ctx.db, settingsCourier(currentUser(request), request.query.courierId));

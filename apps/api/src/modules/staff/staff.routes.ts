@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponseSchema, idParamSchema, listQuerySchema, pageSchema, successSchema } from '@courier/shared/schemas/common';
+import {
+  errorResponseSchema,
+  idParamSchema,
+  listQuerySchema,
+  pageSchema,
+  courierQuerySchema,
+  successSchema,
+} from '@courier/shared/schemas/common';
 import {
   STAFF_MESSAGES,
   staffCreateSchema,
@@ -14,7 +20,6 @@ import { currentUser, requirePermission } from '../../plugins/auth';
 import { createStaff, getStaff, listStaff, resetStaffPassword, setStaffActive, updateStaff } from './staff.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
-const courierFilter = z.object({ courierId: z.coerce.number().int().positive().optional() });
 
 /** Staff-side accounts of a courier: courier admins, branch managers and staff (staff_*). */
 export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -26,7 +31,7 @@ export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest: requirePermission('staff_view'),
         schema: {
           tags,
-          querystring: listQuerySchema.extend(courierFilter.shape),
+          querystring: listQuerySchema.extend(courierQuerySchema.shape),
           response: { 200: pageSchema(staffMemberSchema), ...errors },
         },
       },

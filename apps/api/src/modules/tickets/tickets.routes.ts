@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { type ZodType, z } from 'zod';
-import { errorResponseSchema, idParamSchema, listQuerySchema, pageSchema } from '@courier/shared/schemas/common';
+import {
+  errorResponseSchema,
+  idParamSchema,
+  listQuerySchema,
+  pageSchema,
+  courierQuerySchema,
+  queryIdSchema,
+} from '@courier/shared/schemas/common';
 import { hasPermission } from '@courier/shared/domain/permissions';
 import { API_MESSAGES } from '@courier/shared/messages';
 import {
@@ -65,7 +72,6 @@ async function withStoredFiles<R>(
     throw error;
   }
 }
-const courierFilter = z.object({ courierId: z.coerce.number().int().positive().optional() });
 
 /** Customers act on their own tickets; staff-side callers need the permission. */
 function customerOrPermission(permission: string): preHandlerAsyncHookHandler {
@@ -97,7 +103,7 @@ export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: customerOrPermission('tickets_view'),
         schema: {
           tags,
-          params: z.object({ customerId: z.coerce.number().int().positive() }),
+          params: z.object({ customerId: queryIdSchema }),
           querystring: customerTicketsQuerySchema,
           response: { 200: customerTicketsSchema, ...errors },
         },
@@ -108,7 +114,11 @@ export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/tickets',
       {
         preHandler: customerOrPermission('tickets_view'),
-        schema: { tags, querystring: listQuerySchema.extend(courierFilter.shape), response: { 200: pageSchema(ticketSchema), ...errors } },
+        schema: {
+          tags,
+          querystring: listQuerySchema.extend(courierQuerySchema.shape),
+          response: { 200: pageSchema(ticketSchema), ...errors },
+        },
       },
       async (req) => listTickets(ctx.db, currentUser(req), req.query),
     );
@@ -165,7 +175,7 @@ export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: customerOrPermission('tickets_view'),
         schema: {
           tags,
-          params: z.object({ id: z.coerce.number().int().positive(), file: z.string().regex(/^[a-f0-9]{32}\.(pdf|jpg|png)$/) }),
+          params: z.object({ id: queryIdSchema, file: z.string().regex(/^[a-f0-9]{32}\.(pdf|jpg|png)$/) }),
           // The answer is the file's bytes (its type set below); errors are the usual { message }.
         },
       },
