@@ -16,8 +16,10 @@ const pkg = (names: string) => new RegExp(`node_modules[\\\\/](${names})[\\\\/]`
  *   chunks before React has downloaded (app/page-preload.ts).
  * - framework: React, React Router, TanStack Query; on every page, and cached across deploys that
  *   do not upgrade them.
- * - zod (with react-hook-form's zod resolver): only for the pages that validate, and on the public
- *   and sign-in forms only from their first validation (lib/lazy-resolver.ts).
+ * - zod: only for the pages that validate, and on the public and sign-in forms only from their first
+ *   validation (lib/lazy-resolver.ts).
+ * - resolvers: react-hook-form's zod resolver, on its own: in zod it would pull react-hook-form into
+ *   every page that parses with zod (the dashboards), in forms onto the forms' first paint.
  * - forms: react-hook-form, and the zod-free messages and constants of those forms
  *   (shared schemas/auth-form.ts, schemas/public-form.ts), which they show before zod loads.
  * - kit: the session, API client, small UI parts and shared constants of the public and sign-in
@@ -32,10 +34,10 @@ const chunkGroups = [
     priority: 30,
     test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/,
   },
-  { name: 'zod', priority: 25, test: pkg('zod|@hookform[\\\\/]resolvers') },
+  { name: 'zod', priority: 25, test: pkg('zod') },
+  { name: 'resolvers', priority: 20, test: pkg('@hookform[\\\\/]resolvers') },
   {
     name: 'forms',
-    // Above zod: the zod resolver imports react-hook-form, which stays here.
     priority: 26,
     test: /node_modules[\\/]react-hook-form[\\/]|shared[\\/]src[\\/]schemas[\\/](auth|public)-form\.ts$/,
   },
