@@ -1,12 +1,18 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
+import { TOAST_WANTED_EVENT } from '@/lib/lazy-toast';
+import { authRoutes } from './routes/auth/routes';
 import { publicRoutes } from './routes/public/routes';
 
 const AppToaster = lazy(() => import('./app-toaster'));
 
-/** The marketing pages (the public layout's children), where nothing toasts before the visitor acts. */
-const MARKETING_PATHS = new Set(
-  publicRoutes.flatMap((layout) => layout.children ?? []).map((route) => (route.index ? '/' : `/${route.path}`)),
-);
+/**
+ * The marketing pages (the public layout's children) and the sign-in pages: there a toast follows the
+ * visitor's action, or comes from lazyToast (lib/lazy-toast.ts), which asks for the Toaster first.
+ */
+const QUIET_PATHS = new Set([
+  ...publicRoutes.flatMap((layout) => layout.children ?? []).map((route) => (route.index ? '/' : `/${route.path}`)),
+  ...authRoutes.map((route) => route.path),
+]);
 
 const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart', 'click'] as const;
 
@@ -22,21 +28,23 @@ function whenIdle(task: () => void): () => void {
 
 /**
  * Mounts the Toaster without putting sonner (~10 KB gzip) on the first paint's path: on a marketing
- * page at the visitor's first interaction, since only their actions (a form sent, a log out) raise
- * toasts there; on any other page when the browser is first idle (some raise a toast from an effect,
- * e.g. when the courier of the link cannot be loaded). A toast raised before the Toaster subscribes
- * is not lost: sonner replays the active toasts to a new subscriber.
+ * or sign-in page at the visitor's first interaction or at the first lazyToast (a sign-in page may
+ * toast from an effect, e.g. when the courier of the link cannot be loaded), so nothing of it runs
+ * while the page loads; on any other page when the browser is first idle. A toast raised before the
+ * Toaster subscribes is not lost: sonner replays the active toasts to a new subscriber.
  */
 export function DeferredToaster() {
   const [wanted, setWanted] = useState(false);
   useEffect(() => {
     if (wanted) return;
     const want = () => setWanted(true);
-    const cancelIdle = MARKETING_PATHS.has(window.location.pathname) ? undefined : whenIdle(want);
+    const cancelIdle = QUIET_PATHS.has(window.location.pathname) ? undefined : whenIdle(want);
     for (const type of INTERACTIONS) window.addEventListener(type, want, { capture: true, passive: true });
+    window.addEventListener(TOAST_WANTED_EVENT, want);
     return () => {
       cancelIdle?.();
       for (const type of INTERACTIONS) window.removeEventListener(type, want, { capture: true });
+      window.removeEventListener(TOAST_WANTED_EVENT, want);
     };
   }, [wanted]);
   if (!wanted) return null;

@@ -1,0 +1,27 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { lazyToast } from '@/lib/lazy-toast';
+import { DeferredToaster } from './deferred-toaster';
+
+const toaster = () => screen.queryByRole('region', { name: /Notifications/ });
+
+afterEach(() => window.history.replaceState(null, '', '/'));
+
+describe('DeferredToaster', () => {
+  it('on a sign-in page mounts at the first lazyToast, which still shows', async () => {
+    window.history.replaceState(null, '', '/register');
+    render(<DeferredToaster />);
+    // No idle mount there: nothing of sonner runs while the page loads.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(toaster()).toBeNull();
+    act(() => lazyToast.error('Courier not found. Reloading page...'));
+    expect(await screen.findByText('Courier not found. Reloading page...')).toBeInTheDocument();
+    expect(toaster()).not.toBeNull();
+  });
+
+  it('on a portal page mounts when the browser is idle', async () => {
+    window.history.replaceState(null, '', '/customer/dashboard');
+    render(<DeferredToaster />);
+    expect(await screen.findByRole('region', { name: /Notifications/ })).toBeInTheDocument();
+  });
+});
