@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { branchInputSchema, branchOptionSchema, branchSchema } from '@courier/shared/schemas/branches';
 import {
+  courierQuerySchema,
   errorResponseSchema,
   idParamSchema,
   listQuerySchema,
   pageSchema,
-  courierQuerySchema,
   successSchema,
 } from '@courier/shared/schemas/common';
 import type { AppContext } from '../../app';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema, idParamSchema, listQuerySchema, pageSchema, courierQuerySchema } from '@courier/shared/schemas/common';
+import { courierQuerySchema, errorResponseSchema, idParamSchema, listQuerySchema, pageSchema } from '@courier/shared/schemas/common';
 import { customerRecordSchema, customerStatusSchema, customerUpdateSchema } from '@courier/shared/schemas/customers';
 import type { AppContext } from '../../app';
 import { currentUser, requirePermission } from '../../plugins/auth';

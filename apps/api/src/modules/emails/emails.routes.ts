@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  courierQuerySchema,
   errorResponseSchema,
   idParamSchema,
   listQuerySchema,
   pageSchema,
-  courierQuerySchema,
   successSchema,
 } from '@courier/shared/schemas/common';
 import {

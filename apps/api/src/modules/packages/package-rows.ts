@@ -27,13 +27,21 @@ export const packageColumns = {
   hasInvoice: sql<boolean>`(${preAlerts.invoicePath} is not null)`,
 };
 
+/**
+ * A package's customer, joined within the package's courier. Besides keeping a tenant's rows
+ * apart, naming the courier lets PostgreSQL carry the list's `courier_id = ?` over to customers,
+ * so a sort by customer name hashes that courier's customers, not every courier's (54 -> 34 ms at
+ * 50,000 customers for a 30-day page, bench/packages-1m.ts).
+ */
+export const packageCustomerJoin = and(eq(customers.id, packages.customerId), eq(customers.courierId, packages.courierId));
+
 /** Selects packages with their names; callers add where/order/limit. */
 export function selectPackages(db: Db) {
   return db
     .select(packageColumns)
     .from(packages)
     .innerJoin(couriers, eq(couriers.id, packages.courierId))
-    .leftJoin(customers, eq(customers.id, packages.customerId))
+    .leftJoin(customers, packageCustomerJoin)
     .leftJoin(branches, eq(branches.id, packages.branchId))
     .leftJoin(manifests, eq(manifests.id, packages.manifestId))
     .leftJoin(preAlerts, eq(preAlerts.id, packages.preAlertId));

@@ -26,7 +26,7 @@ import type { Mailer } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
 import { chargeDueFees, invoiceReadyPackages, willBeInvoicedWhenReady } from '../invoices/automatic-billing.service';
 import { enqueuePackageEmail } from './package-emails';
-import { customerNameSql, findPackage, packageTimeline, selectPackages, toPackageDto } from './package-rows';
+import { customerNameSql, findPackage, packageCustomerJoin, packageTimeline, selectPackages, toPackageDto } from './package-rows';
 import { type Actor, actorOf, nextStatusesOf, transitionPackage, writeEvent } from './package-status.service';
 
 export interface Services {
@@ -421,7 +421,7 @@ export async function listPackages(
       const matching = db
         .select({ one: sql`1` })
         .from(packages)
-        .leftJoin(customers, eq(customers.id, packages.customerId))
+        .leftJoin(customers, packageCustomerJoin)
         .leftJoin(branches, eq(branches.id, packages.branchId))
         .leftJoin(manifests, eq(manifests.id, packages.manifestId))
         .where(where)

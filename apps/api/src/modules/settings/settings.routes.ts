@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RATE_SHEET_MAX_BYTES } from '@courier/shared/constants/limits';
-import { errorResponseSchema, idParamSchema, courierQuerySchema, queryIdSchema, successSchema } from '@courier/shared/schemas/common';
+import { courierQuerySchema, errorResponseSchema, idParamSchema, queryIdSchema, successSchema } from '@courier/shared/schemas/common';
 import {
   SETTINGS_MESSAGES,
   additionalFeesInputSchema,

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  courierQuerySchema,
   errorResponseSchema,
   idParamSchema,
   listQuerySchema,
   pageSchema,
-  courierQuerySchema,
   successSchema,
 } from '@courier/shared/schemas/common';
 import {

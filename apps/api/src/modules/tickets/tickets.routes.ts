@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { type ZodType, z } from 'zod';
 import {
+  courierQuerySchema,
   errorResponseSchema,
   idParamSchema,
   listQuerySchema,
   pageSchema,
-  courierQuerySchema,
   queryIdSchema,
 } from '@courier/shared/schemas/common';
 import { hasPermission } from '@courier/shared/domain/permissions';
