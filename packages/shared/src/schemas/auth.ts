@@ -3,7 +3,7 @@ import { DEFAULT_COUNTRY, MIN_PASSWORD_LENGTH } from '../constants/limits';
 import { PARISHES } from '../constants/parishes';
 import { ROLES } from '../constants/roles';
 import { ACCOUNT_TYPES, AUTH_MESSAGES, EMAIL_PATTERN, TITLES } from './auth-form';
-import { idSchema, MAX_ID } from './common';
+import { ID_OUT_OF_RANGE, idSchema, MAX_ID } from './common';
 
 // The messages, the form constants and the payload builder live in ./auth-form (no zod there, so
 // the web app's sign-in pages can show them before loading zod); this module keeps every name.
@@ -164,7 +164,7 @@ export const customerRegisterSchema = z
     parish: parishField,
     city: requiredText(AUTH_MESSAGES.cityRequired, 100),
     country: z.string().trim().min(1).max(100).default(DEFAULT_COUNTRY),
-    branchId: z.number({ error: AUTH_MESSAGES.branchRequired }).int().positive(AUTH_MESSAGES.branchRequired).max(MAX_ID),
+    branchId: z.number({ error: AUTH_MESSAGES.branchRequired }).int().positive(AUTH_MESSAGES.branchRequired).max(MAX_ID, ID_OUT_OF_RANGE),
     courierId: idSchema.optional(),
     couponCode: z.string().trim().max(100).nullable().optional(),
     referralCode: z.string().trim().max(100).nullable().optional(),
@@ -273,7 +273,7 @@ export const customerProfileUpdateSchema = z.strictObject({
   address: requiredText(AUTH_MESSAGES.addressRequired, 300),
   parish: parishField,
   city: requiredText(AUTH_MESSAGES.cityRequired, 100),
-  branchId: z.number({ error: AUTH_MESSAGES.branchRequired }).int().positive(AUTH_MESSAGES.branchRequired).max(MAX_ID),
+  branchId: z.number({ error: AUTH_MESSAGES.branchRequired }).int().positive(AUTH_MESSAGES.branchRequired).max(MAX_ID, ID_OUT_OF_RANGE),
 });
 export type CustomerProfileUpdate = z.input<typeof customerProfileUpdateSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHARGE_LINE_KINDS, INVOICE_STATUSES, PAYMENT_METHODS } from '../constants/billing';
-import { idSchema, listQuerySchema, queryIdSchema } from './common';
+import { courierListQuerySchema, idSchema, queryIdSchema } from './common';
 
 /**
  * Invoices, payments, collection and reports (DOMAIN.md, Charges). The spec shows none of these
@@ -58,10 +58,7 @@ export const centsSchema = z
 
 export const invoiceNoSchema = z.string().trim().min(1).max(32);
 export const invoiceNoParamSchema = z.object({ invoiceNo: invoiceNoSchema });
-/** The super admin names the courier of a number (numbers are per courier). */
-
-export const invoiceListQuerySchema = listQuerySchema.extend({
-  courierId: queryIdSchema.optional(),
+export const invoiceListQuerySchema = courierListQuerySchema.extend({
   customerId: queryIdSchema.optional(),
 });
 
@@ -206,9 +203,7 @@ export const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
-export const paymentListQuerySchema = listQuerySchema.extend({
-  courierId: queryIdSchema.optional(),
-});
+export const paymentListQuerySchema = courierListQuerySchema;
 export const receiptParamSchema = z.object({ receiptNo: z.string().trim().min(1).max(32) });
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31');

@@ -11,10 +11,12 @@ export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 /** Ids are PostgreSQL `serial` (int4): a larger number names no record. */
 export const MAX_ID = 2_147_483_647;
+/** Answered for an id past MAX_ID, instead of zod's "Too big: expected number to be <=2147483647". */
+export const ID_OUT_OF_RANGE = 'Not a valid id';
 /** A record's id in a JSON body. */
-export const idSchema = z.number().int().positive().max(MAX_ID);
+export const idSchema = z.number().int().positive().max(MAX_ID, ID_OUT_OF_RANGE);
 /** A record's id in a path or query string, where it arrives as text. */
-export const queryIdSchema = z.coerce.number().int().positive().max(MAX_ID);
+export const queryIdSchema = z.coerce.number().int().positive().max(MAX_ID, ID_OUT_OF_RANGE);
 export const idParamSchema = z.object({ id: queryIdSchema });
 /** `?courierId=`: the courier a super admin's call is about (see courierScope in the API). */
 export const courierQuerySchema = z.object({ courierId: queryIdSchema.optional() });
@@ -53,6 +55,8 @@ export const listQuerySchema = z.object({
     }),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
+/** A DataTable list of one courier's records, which the super admin names with `?courierId=`. */
+export const courierListQuerySchema = listQuerySchema.extend(courierQuerySchema.shape);
 
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({

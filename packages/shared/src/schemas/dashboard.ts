@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { queryIdSchema } from './common';
 
 /**
  * A dashboard is a list of figures and charts; each area contributes its own (the organisation:
@@ -43,5 +42,3 @@ export const dashboardSchema = z.object({
     .nullable(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
-
-export const dashboardQuerySchema = z.object({ courierId: queryIdSchema.optional() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MANIFEST_STATUSES, SHIPPING_MODES } from '../constants/packages';
-import { idSchema, listQuerySchema, queryIdSchema } from './common';
+import { courierListQuerySchema, idSchema } from './common';
 import { packageSchema, trackingNumberSchema } from './packages';
 
 /** Manifests and their reconciliation (DOMAIN.md step 4 and 5). The wording is ours. */
@@ -79,7 +79,7 @@ export type ManifestDto = z.infer<typeof manifestSchema>;
 export const manifestDetailSchema = manifestSchema.extend({ packages: z.array(packageSchema) });
 export type ManifestDetail = z.infer<typeof manifestDetailSchema>;
 
-export const manifestListQuerySchema = listQuerySchema.extend({ courierId: queryIdSchema.optional() });
+export const manifestListQuerySchema = courierListQuerySchema;
 
 export const importRowSchema = z.object({
   row: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CARRIERS, CLAIM_STATUSES, PACKAGE_STATUSES, PRE_ALERT_STATUSES, SHIPPING_MODES } from '../constants/packages';
-import { idSchema, listQuerySchema, queryIdSchema } from './common';
+import { courierListQuerySchema, idSchema } from './common';
 
 /**
  * Packages, pre-alerts and unknown-package claims (DOMAIN.md). The spec shows none of these
@@ -188,8 +188,7 @@ export type ScanLookup = z.infer<typeof scanLookupSchema>;
 export const scanLookupQuerySchema = z.object({ trackingNumber: trackingNumberSchema });
 
 /** Extra filters of the staff package list beyond the DataTable's columns. */
-export const packageListQuerySchema = listQuerySchema.extend({
-  courierId: queryIdSchema.optional(),
+export const packageListQuerySchema = courierListQuerySchema.extend({
   receivedFrom: z.iso.date().optional(),
   receivedTo: z.iso.date().optional(),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../constants/limits';
 import { EMAIL_PATTERN } from './auth';
-import { idSchema, MAX_ID } from './common';
+import { ID_OUT_OF_RANGE, idSchema, MAX_ID } from './common';
 
 export const STAFF_MESSAGES = {
   firstNameRequired: 'First name is required',
@@ -51,8 +51,8 @@ const staffFields = {
   phone,
   role: z.enum(MANAGED_STAFF_ROLES, { error: STAFF_MESSAGES.roleRequired }),
   /** The permission set; required for branch managers and staff, unused for courier admins. */
-  roleId: z.number({ error: STAFF_MESSAGES.roleRequired }).int().positive().max(MAX_ID).nullable().optional(),
-  branchId: z.number({ error: STAFF_MESSAGES.branchRequired }).int().positive().max(MAX_ID).nullable().optional(),
+  roleId: z.number({ error: STAFF_MESSAGES.roleRequired }).int().positive().max(MAX_ID, ID_OUT_OF_RANGE).nullable().optional(),
+  branchId: z.number({ error: STAFF_MESSAGES.branchRequired }).int().positive().max(MAX_ID, ID_OUT_OF_RANGE).nullable().optional(),
 };
 
 function needsRoleAndBranch(v: { role: ManagedStaffRole; roleId?: number | null; branchId?: number | null }, ctx: z.RefinementCtx) {

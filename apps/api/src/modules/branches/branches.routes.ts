@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { branchInputSchema, branchOptionSchema, branchSchema } from '@courier/shared/schemas/branches';
 import {
+  courierListQuerySchema,
   courierQuerySchema,
   errorResponseSchema,
   idParamSchema,
-  listQuerySchema,
   pageSchema,
   successSchema,
 } from '@courier/shared/schemas/common';
@@ -25,7 +25,7 @@ export function branchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest: requirePermission('branches_view'),
         schema: {
           tags,
-          querystring: listQuerySchema.extend(courierQuerySchema.shape),
+          querystring: courierListQuerySchema,
           response: { 200: pageSchema(branchSchema), ...errors },
         },
       },

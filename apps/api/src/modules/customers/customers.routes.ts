@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { courierQuerySchema, errorResponseSchema, idParamSchema, listQuerySchema, pageSchema } from '@courier/shared/schemas/common';
+import { courierListQuerySchema, errorResponseSchema, idParamSchema, pageSchema } from '@courier/shared/schemas/common';
 import { customerRecordSchema, customerStatusSchema, customerUpdateSchema } from '@courier/shared/schemas/customers';
 import type { AppContext } from '../../app';
 import { currentUser, requirePermission } from '../../plugins/auth';
@@ -25,7 +25,7 @@ export function customerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           onRequest: requirePermission(area.view),
           schema: {
             tags,
-            querystring: listQuerySchema.extend(courierQuerySchema.shape),
+            querystring: courierListQuerySchema,
             response: { 200: pageSchema(customerRecordSchema), ...errors },
           },
         },

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hasPermission } from '@courier/shared/domain/permissions';
 import { API_MESSAGES } from '@courier/shared/messages';
-import { errorResponseSchema } from '@courier/shared/schemas/common';
-import { type Dashboard, dashboardQuerySchema, dashboardSchema } from '@courier/shared/schemas/dashboard';
+import { courierQuerySchema, errorResponseSchema } from '@courier/shared/schemas/common';
+import { type Dashboard, dashboardSchema } from '@courier/shared/schemas/dashboard';
 import type { AppContext } from '../../app';
 import { AppError } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
@@ -19,7 +19,7 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['dashboard'],
-          querystring: dashboardQuerySchema,
+          querystring: courierQuerySchema,
           response: { 200: dashboardSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
         },
       },

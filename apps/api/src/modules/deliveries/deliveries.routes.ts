@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema, idParamSchema, listQuerySchema, pageSchema, queryIdSchema } from '@courier/shared/schemas/common';
+import { courierListQuerySchema, errorResponseSchema, idParamSchema, listQuerySchema, pageSchema } from '@courier/shared/schemas/common';
 import {
   createDeliveryRequestSchema,
   deliveryLocationInputSchema,
@@ -34,7 +34,7 @@ const errors = {
   409: errorResponseSchema,
 };
 const tags = ['deliveries'];
-const requestListQuery = listQuerySchema.extend({ courierId: queryIdSchema.optional() });
+const requestListQuery = courierListQuerySchema;
 
 /** Delivery locations (courier admin) and delivery requests (customers ask, staff carry out). */
 export function deliveriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  courierListQuerySchema,
   courierQuerySchema,
   errorResponseSchema,
   idParamSchema,
-  listQuerySchema,
   pageSchema,
   successSchema,
 } from '@courier/shared/schemas/common';
@@ -37,7 +37,7 @@ export function emailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requirePermission('emails_view'),
         schema: {
           tags,
-          querystring: listQuerySchema.extend(courierQuerySchema.shape),
+          querystring: courierListQuerySchema,
           response: { 200: pageSchema(batchEmailSchema), ...errors },
         },
       },

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  courierListQuerySchema,
   courierQuerySchema,
   errorResponseSchema,
   idParamSchema,
-  listQuerySchema,
   pageSchema,
   successSchema,
 } from '@courier/shared/schemas/common';
@@ -25,7 +25,7 @@ export function roleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest: requirePermission('roles_view'),
         schema: {
           tags,
-          querystring: listQuerySchema.extend(courierQuerySchema.shape),
+          querystring: courierListQuerySchema,
           response: { 200: pageSchema(roleSchema), ...errors },
         },
       },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RATE_SHEET_MAX_BYTES } from '@courier/shared/constants/limits';
-import { courierQuerySchema, errorResponseSchema, idParamSchema, queryIdSchema, successSchema } from '@courier/shared/schemas/common';
+import { courierQuerySchema, errorResponseSchema, idParamSchema, successSchema } from '@courier/shared/schemas/common';
 import {
   SETTINGS_MESSAGES,
   additionalFeesInputSchema,
@@ -40,7 +40,6 @@ import {
 } from './fees.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
-const courierParams = z.object({ id: queryIdSchema });
 const view = requirePermission('settings_view');
 const edit = requirePermission('settings_edit');
 
@@ -206,7 +205,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // E-mail configuration ---------------------------------------------------------------------
     app.get(
       '/settings/couriers/:id/email-config',
-      { preHandler: view, schema: { tags, params: courierParams, response: { 200: emailConfigResponseSchema, ...errors } } },
+      { preHandler: view, schema: { tags, params: idParamSchema, response: { 200: emailConfigResponseSchema, ...errors } } },
       async (request) => {
         const courierId = ownCourier(currentUser(request), request.params.id);
         return { success: true as const, data: await getEmailConfig(ctx.db, courierId) };
@@ -216,7 +215,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/settings/couriers/:id/email-config',
       {
         preHandler: edit,
-        schema: { tags, params: courierParams, body: emailConfigInputSchema, response: { 200: emailConfigResponseSchema, ...errors } },
+        schema: { tags, params: idParamSchema, body: emailConfigInputSchema, response: { 200: emailConfigResponseSchema, ...errors } },
       },
       async (request) => {
         const actor = currentUser(request);
@@ -232,7 +231,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: edit,
         schema: {
           tags,
-          params: courierParams,
+          params: idParamSchema,
           body: testEmailSchema,
           response: { 200: successSchema, 422: errorResponseSchema, ...errors },
         },

@@ -1,12 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  courierQuerySchema,
-  errorResponseSchema,
-  idParamSchema,
-  listQuerySchema,
-  pageSchema,
-  successSchema,
-} from '@courier/shared/schemas/common';
+import { courierListQuerySchema, errorResponseSchema, idParamSchema, pageSchema, successSchema } from '@courier/shared/schemas/common';
 import {
   STAFF_MESSAGES,
   staffCreateSchema,
@@ -31,7 +24,7 @@ export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest: requirePermission('staff_view'),
         schema: {
           tags,
-          querystring: listQuerySchema.extend(courierQuerySchema.shape),
+          querystring: courierListQuerySchema,
           response: { 200: pageSchema(staffMemberSchema), ...errors },
         },
       },

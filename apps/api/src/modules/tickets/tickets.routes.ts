@@ -1,14 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { type ZodType, z } from 'zod';
-import {
-  courierQuerySchema,
-  errorResponseSchema,
-  idParamSchema,
-  listQuerySchema,
-  pageSchema,
-  queryIdSchema,
-} from '@courier/shared/schemas/common';
+import { courierListQuerySchema, errorResponseSchema, idParamSchema, pageSchema, queryIdSchema } from '@courier/shared/schemas/common';
 import { hasPermission } from '@courier/shared/domain/permissions';
 import { API_MESSAGES } from '@courier/shared/messages';
 import {
@@ -116,7 +109,7 @@ export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: customerOrPermission('tickets_view'),
         schema: {
           tags,
-          querystring: listQuerySchema.extend(courierQuerySchema.shape),
+          querystring: courierListQuerySchema,
           response: { 200: pageSchema(ticketSchema), ...errors },
         },
       },
