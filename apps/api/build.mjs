@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 
 await rm('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server.ts', 'src/cli/seed.ts', 'src/cli/create-super-admin.ts'],
+  entryPoints: ['src/server.ts', 'src/cli/seed.ts', 'src/cli/create-super-admin.ts', 'src/cli/gateway-simulator.ts'],
   outdir: 'dist',
   outbase: 'src',
   bundle: true,

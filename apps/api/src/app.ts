@@ -12,11 +12,11 @@ import {
 } from 'fastify-type-provider-zod';
 import { JSON_BODY_LIMIT_BYTES } from '@courier/shared/constants/limits';
 import type { Config } from './config';
-import type { Db } from './db/client';
-import type { Mailer } from './lib/mailer';
-import type { TokenService } from './lib/tokens';
+import type { AppContext } from './context';
+import { requestLogSerializer } from './lib/log-redaction';
 import { courierSettingsRoutes } from './modules/couriers/courier-settings.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { customersAuthRoutes } from './modules/auth/customers-auth.routes';
 import { tenantPublicRoutes } from './modules/auth/tenant-public.routes';
@@ -34,6 +34,7 @@ import { manifestsRoutes } from './modules/manifests/manifests.routes';
 import { deliveriesRoutes } from './modules/deliveries/deliveries.routes';
 import { collectionRoutes } from './modules/invoices/collection.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
+import { onlinePaymentsRoutes } from './modules/online-payments/online-payments.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { publicRoutes } from './modules/public/public.routes';
@@ -45,17 +46,11 @@ import { emailRoutes } from './modules/emails/emails.routes';
 import { timeTrackingRoutes } from './modules/time-tracking/time-tracking.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerMetrics } from './plugins/metrics';
 import { registerSecurity } from './plugins/security';
 import { findWebDist, registerStatic } from './plugins/static';
 
 /** Everything a route module needs, passed explicitly instead of hung on globals. */
-export interface AppContext {
-  config: Config;
-  db: Db;
-  databaseKind: 'embedded' | 'server';
-  tokens: TokenService;
-  mailer: Mailer;
-}
 
 export interface RegisteredRoute {
   method: string;
@@ -73,6 +68,8 @@ export interface BuildOptions {
   /** Serve the built SPA (production); tests of the API alone leave it off. */
   serveWeb?: boolean;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: NodeJS.WritableStream;
   /** Registers extra routes under /api before the app is sealed (tests use it for probes). */
   extraRoutes?: FastifyPluginAsyncZod;
 }
@@ -92,6 +89,7 @@ const ROUTE_MODULES: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   invoicesRoutes,
   collectionRoutes,
   paymentsRoutes,
+  onlinePaymentsRoutes,
   reportsRoutes,
   packagesRoutes,
   unknownClaimsRoutes,
@@ -107,13 +105,33 @@ const ROUTE_MODULES: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   customerRoutes,
   platformRoutes,
   dashboardRoutes,
+  auditRoutes,
 ];
+
+/**
+ * Only as configured: the client's address is what per-IP limits count (issue 14, item 3).
+ * Fastify 5 reads a bare number as "trust nobody", so a hop count becomes the proxy-addr function
+ * that trusts the nearest `hops` addresses.
+ */
+function trustProxyOption(setting: Config['TRUST_PROXY']): string | boolean | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
+}
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: ctx.config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: ctx.config.LOG_LEVEL,
+            redact: ['req.headers.authorization'],
+            // Reset and impersonation links carry their token in the query string.
+            serializers: { req: requestLogSerializer },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
   }).withTypeProvider<ZodTypeProvider>();
@@ -132,7 +150,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // The API speaks JSON (and multipart for uploads): plain text bodies get a clear 415.
   app.removeContentTypeParser('text/plain');
 
-  await registerSecurity(app, { rateLimitMax: ctx.config.NODE_ENV === 'test' ? 100_000 : 600 });
+  if (ctx.redis) {
+    const redis = ctx.redis;
+    app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  }
+  registerMetrics(app, ctx);
+  await registerSecurity(app, { rateLimitMax: ctx.config.NODE_ENV === 'test' ? 100_000 : 600, redis: ctx.redis });
   await app.register(compress, { threshold: 1024 });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 20 } });
   await app.register(swagger, {

@@ -1,5 +1,41 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY (issue 14, item 3): off unless set, because trusting X-Forwarded-For from anyone
+ * lets every client pick its own IP and walk past the per-IP limits. A hop count (`1` behind one
+ * reverse proxy) or the proxies' addresses/CIDRs, comma-separated; Fastify's `trustProxy` takes
+ * either as is. `true` (trust every hop) is refused on purpose.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, ctx): false | number | string => {
+    if (value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((e) => e.trim());
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (bad.length === 0) return entries.join(',');
+    ctx.addIssue({
+      code: 'custom',
+      message: `give false, a hop count such as 1, or the proxies' addresses/CIDRs separated by commas (not ${bad.join(', ')})`,
+    });
+    return z.NEVER;
+  });
 
 /** Every environment variable the server reads; the README lists the same. */
 const envSchema = z.object({
@@ -24,18 +60,64 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Ports a courier's SMTP may use besides 25, 465, 587 and 2525 (comma-separated). */
+  SMTP_ALLOWED_PORTS: z
+    .string()
+    .regex(/^\s*\d{1,5}\s*(,\s*\d{1,5}\s*)*$/, 'a comma-separated list of port numbers')
+    .optional()
+    .transform((v) => (v ? v.split(',').map((p) => Number(p.trim())) : [])),
+  /**
+   * The platform's own SMTP (the super admin's settings, or SMTP_HOST) may run without TLS and
+   * certificate checks. A loopback host never needs it; couriers have their own flag.
+   */
+  SMTP_ALLOW_INSECURE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   MAIL_FROM: z.string().default('Courier Portal <no-reply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  TRUST_PROXY: trustProxySchema,
   /**
-   * Sign-in and reset attempts per minute from one IP (default 30), and per 15 minutes for one
-   * e-mail (default 10). Unset under NODE_ENV=test, where suites sign in far more often.
+   * Sign-in and reset attempts per minute from one IP (default 30), and reset requests per 15
+   * minutes for one e-mail (default 10). Unset under NODE_ENV=test, where suites sign in far more often.
    */
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().optional(),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().optional(),
+  /**
+   * Failed sign-ins to one account (all login pages together) before unknown devices must wait
+   * (default 5; unset under NODE_ENV=test), and the longest wait in seconds (the delay doubles).
+   */
+  AUTH_LOGIN_DELAY_AFTER_FAILURES: z.coerce.number().int().positive().optional(),
+  AUTH_LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().positive().default(900),
+  /**
+   * The local card gateway simulator under /api/dev/gateway, used by couriers with no WiPay
+   * credentials of their own. Defaults to SEED_DEMO (demo mode); never turn it on in production.
+   */
+  PAYMENT_SIMULATOR: z.enum(['true', 'false']).optional(),
+  /** Where WiPay's API is (default its Jamaica host); point it at a standalone simulator to test. */
+  WIPAY_BASE_URL: z.string().url().optional(),
+  /** Rate-limit counters live here when set, so several replicas count as one; else in memory. */
+  REDIS_URL: z.string().url().optional(),
+  /**
+   * `s3://bucket` or `s3://bucket/prefix`: uploads go to an S3-compatible store (credentials and
+   * region from the usual AWS_* variables) instead of DATA_DIR/uploads. S3_ENDPOINT points at a
+   * non-AWS store (MinIO, Ceph, ...), addressed path-style.
+   */
+  STORAGE_URL: z
+    .string()
+    .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/, 'give s3://bucket or s3://bucket/prefix')
+    .optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  /** Bearer token for GET /api/metrics; without it the route does not exist (404). */
+  METRICS_TOKEN: z.string().min(16, 'give at least 16 characters').optional(),
 });
 
-export type Config = z.infer<typeof envSchema> & { dataDir: string; uploadsDir: string };
+export type Config = Omit<z.infer<typeof envSchema>, 'PAYMENT_SIMULATOR'> & {
+  dataDir: string;
+  uploadsDir: string;
+  PAYMENT_SIMULATOR: boolean;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   // An empty variable means "not set", as in most deployment tools.
@@ -46,5 +128,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid environment: ${problems}`);
   }
   const dataDir = path.resolve(overrides.DATA_DIR ?? parsed.data.DATA_DIR);
-  return { ...parsed.data, dataDir, uploadsDir: path.join(dataDir, 'uploads'), ...overrides };
+  const simulator = parsed.data.PAYMENT_SIMULATOR === undefined ? parsed.data.SEED_DEMO : parsed.data.PAYMENT_SIMULATOR === 'true';
+  return { ...parsed.data, PAYMENT_SIMULATOR: simulator, dataDir, uploadsDir: path.join(dataDir, 'uploads'), ...overrides };
 }

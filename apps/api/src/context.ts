@@ -1,9 +1,25 @@
-import type { AppContext } from './app';
+import type { Redis } from 'ioredis';
 import type { Config } from './config';
-import { type Database, type OpenOptions, openDatabase } from './db/client';
+import { type Database, type Db, type OpenOptions, openDatabase } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
 import { Mailer } from './lib/mailer';
+import { connectRedis } from './lib/redis';
 import { SecretBox } from './lib/secret-box';
 import { TokenService } from './lib/tokens';
+
+/**
+ * What every module is given: the configuration and the services built once per process. It lives
+ * here, not in app.ts, so a module that needs it never imports the app that imports the module.
+ */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  databaseKind: 'embedded' | 'server';
+  tokens: TokenService;
+  mailer: Mailer;
+  /** Shared counters (rate limits) when REDIS_URL is set; the app closes it with itself. */
+  redis?: Redis;
+}
 
 export interface Runtime {
   ctx: AppContext;
@@ -21,5 +37,20 @@ export async function createRuntime(config: Config, open: Partial<OpenOptions> =
   if (migrate) await database.migrate();
   const tokens = await TokenService.create(database.db, config.JWT_SECRET);
   const mailer = new Mailer(database.db, config, new SecretBox(tokens.secret));
-  return { database, ctx: { config, db: database.db, databaseKind: database.kind, tokens, mailer } };
+  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL) : undefined;
+  return { database, ctx: { config, db: database.db, databaseKind: database.kind, tokens, mailer, redis } };
+}
+
+/**
+ * createRuntime for the entry points (server, CLIs): a data directory in use by another process
+ * ends this one with a plain message and exit code 1, not a stack trace.
+ */
+export async function createRuntimeOrExit(config: Config): Promise<Runtime> {
+  try {
+    return await createRuntime(config);
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }

@@ -1,12 +1,12 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { createRuntime } from './context';
+import { createRuntimeOrExit } from './context';
 import { formatDemoLogins, isDatabaseEmpty, seedDemo } from './db/seed';
 import { startOutboxWorker } from './jobs/outbox-worker';
 import { startUncollectedJob } from './jobs/uncollected-job';
 
 const config = loadConfig();
-const { ctx, database } = await createRuntime(config);
+const { ctx, database } = await createRuntimeOrExit(config);
 const app = await buildApp(ctx, { serveWeb: true });
 
 if (config.SEED_DEMO && (await isDatabaseEmpty(ctx.db))) {

@@ -27,9 +27,12 @@ export default async function globalSetup() {
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(sink.smtpPort),
       MAIL_FROM: 'Courier Portal <no-reply@courierportal.test>',
+      // The sink's port, and port 1 (nothing listens) for the refused-connection journey.
+      SMTP_ALLOWED_PORTS: `${sink.smtpPort},1`,
       // Every journey signs in from 127.0.0.1, many times with the same demo e-mails.
       AUTH_RATE_LIMIT_PER_IP: '10000',
       AUTH_RATE_LIMIT_PER_EMAIL: '10000',
+      AUTH_LOGIN_DELAY_AFTER_FAILURES: '10000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -18,7 +18,9 @@ export const API_MESSAGES = {
   bodyTooLarge: 'The request body is too large',
   invalidInput: 'Some fields are invalid',
   unstorableText: 'Text cannot contain NUL characters or broken unicode',
-  valueOutOfRange: 'A value is out of range or not in the expected form',
+  valueOutOfRange: 'A value is out of range or not in the right form',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  metricsToken: 'Give the metrics token as a Bearer token.',
+  notReady: (failed: string[]) => `Not ready: ${failed.join(' and ')} unreachable`,
   internal: 'Something went wrong on our side. Please try again.',
 } as const;

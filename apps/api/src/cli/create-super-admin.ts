@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '@courier/shared/constants/limits';
 import { loadConfig } from '../config';
-import { createRuntime } from '../context';
+import { createRuntimeOrExit } from '../context';
 import { users } from '../db/schema/users';
 import { hashPassword } from '../lib/passwords';
 
@@ -33,7 +33,7 @@ if (!input.success) {
   process.exit(2);
 }
 
-const { ctx, database } = await createRuntime(loadConfig());
+const { ctx, database } = await createRuntimeOrExit(loadConfig());
 try {
   const { email, password, firstName, lastName } = input.data;
   const passwordHash = await hashPassword(password);

@@ -1,10 +1,10 @@
 import { loadConfig } from '../config';
-import { createRuntime } from '../context';
+import { createRuntimeOrExit } from '../context';
 import { formatDemoLogins, isDatabaseEmpty, seedDemo } from '../db/seed';
 
 /** `npm run seed`: migrates and seeds the demo data into an empty database. */
 const config = loadConfig();
-const { ctx, database } = await createRuntime(config);
+const { ctx, database } = await createRuntimeOrExit(config);
 try {
   if (await isDatabaseEmpty(ctx.db)) {
     await seedDemo(ctx.db);

@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type DataDirLock, lockDataDir } from './data-dir-lock';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -58,17 +59,33 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
   }
   let dataDir: string | undefined;
+  let lock: DataDirLock | undefined;
   if (options.dataDir) {
+    await mkdir(options.dataDir, { recursive: true });
+    // Before anything touches the database files: a second process refuses here (issue 14).
+    lock = lockDataDir(options.dataDir);
     dataDir = path.join(options.dataDir, 'pg');
-    await mkdir(dataDir, { recursive: true });
   }
-  const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
+  let client: PGlite;
+  try {
+    if (dataDir) await mkdir(dataDir, { recursive: true });
+    client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
     kind: 'embedded',
     pglite: client,
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }

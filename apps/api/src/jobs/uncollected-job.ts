@@ -1,25 +1,34 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { Mailer } from '../lib/mailer';
+import { countJobRun } from '../lib/metrics';
 import { flagUncollected } from '../modules/packages/packages.service';
+import { runExclusive } from './job-lock';
 
 const HOUR = 3_600_000;
 
 /**
  * The daily uncollected check. It runs at start and then every hour: flagging is idempotent (a
  * package is flagged once, when `uncollected_since` is still empty), so an hourly run marks each
- * package within an hour of its 15th day and a restart never double-charges. Several replicas may
- * run it at once: the UPDATE ... WHERE uncollected_since IS NULL lets only one of them flag a row.
+ * package within an hour of its 15th day and a restart never double-charges. Several replicas run
+ * it under one advisory lock: while one replica runs it, the others skip that round.
  */
+export async function runUncollectedCheck(services: { db: Db; mailer: Mailer }, now = new Date()) {
+  const outcome = await runExclusive(services.db, 'uncollected', (tx) => flagUncollected({ db: tx, mailer: services.mailer }, now));
+  countJobRun('uncollected', outcome.ran ? 'ran' : 'skipped');
+  return outcome;
+}
+
 export function startUncollectedJob(services: { db: Db; mailer: Mailer }, log: FastifyBaseLogger, intervalMs = HOUR) {
   let running = false;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
-      const flagged = await flagUncollected(services);
-      if (flagged > 0) log.info({ flagged }, 'uncollected packages flagged');
+      const outcome = await runUncollectedCheck(services);
+      if (outcome.ran && outcome.result > 0) log.info({ flagged: outcome.result }, 'uncollected packages flagged');
     } catch (error) {
+      countJobRun('uncollected', 'failed');
       log.error({ err: error }, 'uncollected check failed');
     } finally {
       running = false;

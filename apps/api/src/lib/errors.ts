@@ -17,6 +17,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fieldErrors?: Record<string, string[]>,
+    /** A finer code than the HTTP class, for a screen that acts on it (e.g. `heavy_weight` asks to confirm). */
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'AppError';

@@ -91,14 +91,15 @@ export function listClauses(query: ListQuery, spec: ListSpec, scope: Array<SQL |
     conditions.push(or(...spec.searchable.map((column) => ilike(sql`${column}::text`, pattern))));
   }
   for (const [field, value] of Object.entries(query.filters ?? {})) {
-    const rule = spec.filterable[field];
+    // Own keys only: `__proto__`, `constructor` and the like are not fields (they were a 500).
+    const rule = Object.hasOwn(spec.filterable, field) ? spec.filterable[field] : undefined;
     if (!rule) throw new AppError('bad_request', `Cannot filter by ${field}`);
     conditions.push(filterCondition(field, value, rule));
   }
 
   let orderBy: SQL[];
   if (query.sort) {
-    const column = spec.sortable[query.sort];
+    const column = Object.hasOwn(spec.sortable, query.sort) ? spec.sortable[query.sort] : undefined;
     if (!column) throw new AppError('bad_request', `Cannot sort by ${query.sort}`);
     orderBy = [query.order === 'desc' ? desc(column) : asc(column)];
   } else {

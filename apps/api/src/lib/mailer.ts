@@ -1,11 +1,15 @@
-import { and, eq, inArray, lte, or, isNull, sql } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import { and, eq, inArray, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { smtpPortNotAllowedMessage } from '@courier/shared/schemas/settings';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { couriers } from '../db/schema/couriers';
 import { courierEmailConfigs, emailOutbox } from '../db/schema/email';
 import { readPlatformSmtp } from './platform-smtp';
 import type { SecretBox } from './secret-box';
+import { type SmtpSettings, allowedSmtpPorts, isLoopbackHost, publicSmtpError, smtpTransport } from './smtp';
+
+export type { SmtpSettings } from './smtp';
 
 export interface OutgoingEmail {
   courierId: number | null;
@@ -14,36 +18,42 @@ export interface OutgoingEmail {
   text: string;
   html?: string;
   batchId?: number;
+  /** The body holds a secret (a reset link, a token): it is cleared once the mail is sent. */
+  sensitive?: boolean;
 }
 
-export interface SmtpSettings {
-  host: string;
-  port: number;
-  secure: boolean;
-  user?: string;
-  password?: string;
-  from: string;
-}
+/** What a sensitive mail's body becomes once it is sent or given up (subject, recipient, status stay). */
+const CLEARED_BODY = { textBody: '', htmlBody: null } as const;
 
 /** Why a courier's mail cannot go out right now; the mail waits in the outbox meanwhile. */
-export type TransportProblem = 'paused' | 'not_configured';
+export type TransportProblem = 'paused' | 'not_configured' | 'port_not_allowed';
+
+const PROBLEM_TEXT: Record<Exclude<TransportProblem, 'port_not_allowed'>, string> = {
+  paused: 'E-mail sending is paused for this courier',
+  not_configured: 'No SMTP server configured',
+};
+
+/** Mail is sent in one lane per courier; mail of the platform itself (no courier) has its own. */
+export const PLATFORM_LANE = 'platform';
+export type CourierLane = number | typeof PLATFORM_LANE;
+export type OutboxRow = typeof emailOutbox.$inferSelect;
+
+export function laneOf(mail: { courierId: number | null }): CourierLane {
+  return mail.courierId ?? PLATFORM_LANE;
+}
+
+/** Claimed mail grouped by lane, each group in claim (id) order. */
+export function byLane(mails: OutboxRow[]): Map<CourierLane, OutboxRow[]> {
+  const lanes = new Map<CourierLane, OutboxRow[]>();
+  for (const mail of mails) {
+    const lane = laneOf(mail);
+    lanes.set(lane, [...(lanes.get(lane) ?? []), mail]);
+  }
+  return lanes;
+}
 
 const MAX_ATTEMPTS = 5;
 const LOCK_SECONDS = 60;
-
-export function smtpTransport(settings: SmtpSettings): Transporter {
-  return nodemailer.createTransport({
-    host: settings.host,
-    port: settings.port,
-    secure: settings.secure,
-    auth: settings.user ? { user: settings.user, pass: settings.password ?? '' } : undefined,
-    // Loopback test servers and small couriers often run without a trusted certificate.
-    tls: { rejectUnauthorized: false },
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  });
-}
 
 /**
  * Sends e-mail through the outbox table: `enqueue` stores the message (inside the caller's
@@ -67,6 +77,7 @@ export class Mailer {
         textBody: mail.text,
         htmlBody: mail.html,
         batchId: mail.batchId,
+        sensitive: mail.sensitive ?? false,
       })
       .returning({ id: emailOutbox.id });
     if (!row) throw new Error('Outbox insert returned nothing');
@@ -77,12 +88,14 @@ export class Mailer {
   async settingsFor(courierId: number | null): Promise<SmtpSettings | TransportProblem> {
     if (courierId !== null) {
       const [row] = await this.db
-        .select({ cfg: courierEmailConfigs, courierName: couriers.name })
+        .select({ cfg: courierEmailConfigs, courierName: couriers.name, allowInsecure: couriers.smtpAllowInsecure })
         .from(courierEmailConfigs)
         .innerJoin(couriers, eq(couriers.id, courierEmailConfigs.courierId))
         .where(eq(courierEmailConfigs.courierId, courierId));
       if (row) {
         if (row.cfg.status !== 'active') return 'paused';
+        // Settings saved before ports were checked are not used until the admin corrects them.
+        if (!allowedSmtpPorts(this.config).includes(row.cfg.smtpPort)) return 'port_not_allowed';
         return {
           host: row.cfg.smtpHost,
           port: row.cfg.smtpPort,
@@ -90,6 +103,7 @@ export class Mailer {
           user: row.cfg.smtpUser,
           password: this.secrets.open(row.cfg.smtpPasswordEncrypted),
           from: `"${row.cfg.fromName.replaceAll('"', "'")}" <${row.cfg.fromEmail}>`,
+          insecure: row.allowInsecure,
         };
       }
     }
@@ -103,6 +117,7 @@ export class Mailer {
         user: platform.user ?? undefined,
         password: platform.passwordSealed ? this.secrets.open(platform.passwordSealed) : undefined,
         from: `"${platform.fromName.replaceAll('"', "'")}" <${platform.fromEmail}>`,
+        insecure: this.config.SMTP_ALLOW_INSECURE || isLoopbackHost(platform.host),
       };
     }
     if (!this.config.SMTP_HOST) return 'not_configured';
@@ -113,17 +128,23 @@ export class Mailer {
       user: this.config.SMTP_USER,
       password: this.config.SMTP_PASSWORD,
       from: this.config.MAIL_FROM,
+      insecure: this.config.SMTP_ALLOW_INSECURE || isLoopbackHost(this.config.SMTP_HOST),
     };
   }
 
   /**
-   * Claims due mail with SKIP LOCKED so several workers (or replicas) never send one twice, and
-   * sends it. Returns how many were sent. A crash mid-send leaves the row locked until
-   * `lockedUntil`, after which another drain retries it.
+   * Claims due mail with SKIP LOCKED so several workers (or replicas) never send one twice. Mail
+   * of the couriers in `skip` (their lane is busy) is left for later. A crash mid-send leaves the
+   * row locked until `lockedUntil`, after which another drain retries it.
    */
-  async drain(limit = 20): Promise<number> {
+  async claimDue(limit = 20, skip: ReadonlySet<CourierLane> = new Set()): Promise<OutboxRow[]> {
     const now = new Date();
-    const claimed = await this.db.transaction(async (tx) => {
+    const skipIds = [...skip].filter((lane): lane is number => lane !== PLATFORM_LANE);
+    const notSkipped = [
+      ...(skip.has(PLATFORM_LANE) ? [isNotNull(emailOutbox.courierId)] : []),
+      ...(skipIds.length > 0 ? [or(isNull(emailOutbox.courierId), notInArray(emailOutbox.courierId, skipIds))] : []),
+    ];
+    return this.db.transaction(async (tx) => {
       const due = await tx
         .select({ id: emailOutbox.id })
         .from(emailOutbox)
@@ -131,6 +152,7 @@ export class Mailer {
           and(
             or(eq(emailOutbox.status, 'pending'), and(eq(emailOutbox.status, 'sending'), lte(emailOutbox.lockedUntil, now))),
             lte(emailOutbox.sendAfter, now),
+            ...notSkipped,
           ),
         )
         .orderBy(emailOutbox.id)
@@ -152,57 +174,102 @@ export class Mailer {
         )
         .returning();
     });
+  }
 
-    let sent = 0;
-    const transports = new Map<string, Transporter>();
-    for (const mail of claimed) {
-      const settings = await this.settingsFor(mail.courierId);
-      if (typeof settings === 'string') {
-        // Paused or unconfigured: put it back and look again in a minute; nothing is lost.
-        await this.db
-          .update(emailOutbox)
-          .set({
-            status: 'pending',
-            lockedUntil: null,
-            attempts: sql`${emailOutbox.attempts} - 1`,
-            sendAfter: new Date(Date.now() + 60_000),
-            lastError: settings === 'paused' ? 'E-mail sending is paused for this courier' : 'No SMTP server configured',
-          })
-          .where(eq(emailOutbox.id, mail.id));
-        continue;
-      }
-      const key = `${settings.host}:${settings.port}:${settings.user ?? ''}`;
-      let transport = transports.get(key);
-      if (!transport) {
-        transport = smtpTransport(settings);
-        transports.set(key, transport);
-      }
-      try {
-        await transport.sendMail({
-          from: settings.from,
-          to: mail.toAddress,
-          subject: mail.subject,
-          text: mail.textBody,
-          html: mail.htmlBody ?? undefined,
-        });
-        await this.db
-          .update(emailOutbox)
-          .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null })
-          .where(eq(emailOutbox.id, mail.id));
-        sent += 1;
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        const failedForGood = mail.attempts >= MAX_ATTEMPTS;
-        // Back off 1, 2, 4, 8 minutes between attempts.
-        const retryAt = new Date(Date.now() + 60_000 * 2 ** Math.max(0, mail.attempts - 1));
-        await this.db
-          .update(emailOutbox)
-          .set({ status: failedForGood ? 'failed' : 'pending', lockedUntil: null, lastError: message.slice(0, 500), sendAfter: retryAt })
-          .where(eq(emailOutbox.id, mail.id));
-      }
+  /**
+   * Claims due mail and sends it, each courier's over its own connection at the same time, so a
+   * stalled server only delays its own courier. Returns how many were sent.
+   */
+  async drain(limit = 20, log?: FastifyBaseLogger): Promise<number> {
+    const lanes = byLane(await this.claimDue(limit));
+    const sent = await Promise.all([...lanes].map(([lane, mails]) => this.sendLane(lane, mails, log)));
+    return sent.reduce((a, b) => a + b, 0);
+  }
+
+  /**
+   * Sends one courier's claimed mail in order over one connection. When the server cannot be
+   * reached, the rest go back to the outbox at once rather than each waiting out the timeouts.
+   */
+  async sendLane(lane: CourierLane, mails: OutboxRow[], log?: FastifyBaseLogger): Promise<number> {
+    const settings = await this.settingsFor(lane === PLATFORM_LANE ? null : lane);
+    if (typeof settings === 'string') {
+      // Paused or unconfigured: put them back and look again in a minute; nothing is lost.
+      const problem = settings === 'port_not_allowed' ? smtpPortNotAllowedMessage(allowedSmtpPorts(this.config)) : PROBLEM_TEXT[settings];
+      await this.putBack(mails, { sendAfter: new Date(Date.now() + 60_000), lastError: problem, uncountAttempt: true });
+      return 0;
     }
-    for (const transport of transports.values()) transport.close();
+    const transport = smtpTransport(settings);
+    let sent = 0;
+    try {
+      for (const [index, mail] of mails.entries()) {
+        try {
+          await transport.sendMail({
+            from: settings.from,
+            to: mail.toAddress,
+            subject: mail.subject,
+            text: mail.textBody,
+            html: mail.htmlBody ?? undefined,
+          });
+          await this.db
+            .update(emailOutbox)
+            .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null, ...(mail.sensitive ? CLEARED_BODY : {}) })
+            .where(eq(emailOutbox.id, mail.id));
+          sent += 1;
+        } catch (error) {
+          // lastError is shown to the courier: connection details stay in the server's log.
+          const { message, connectionFailed } = publicSmtpError(error);
+          await this.retryLater(mail, message);
+          if (!connectionFailed) continue;
+          log?.warn(
+            { err: error, outboxId: mail.id, courierId: mail.courierId, host: settings.host, port: settings.port },
+            'SMTP connection failed',
+          );
+          const rest = mails.slice(index + 1);
+          await this.putBack(rest, { sendAfter: new Date(Date.now() + 60_000), lastError: message, uncountAttempt: true });
+          break;
+        }
+      }
+    } finally {
+      transport.close();
+    }
     return sent;
+  }
+
+  /** A failed send waits 1, 2, 4, 8 minutes between attempts, then is marked failed. */
+  private async retryLater(mail: OutboxRow, message: string): Promise<void> {
+    const failedForGood = mail.attempts >= MAX_ATTEMPTS;
+    const retryAt = new Date(Date.now() + 60_000 * 2 ** Math.max(0, mail.attempts - 1));
+    await this.db
+      .update(emailOutbox)
+      .set({
+        status: failedForGood ? 'failed' : 'pending',
+        lockedUntil: null,
+        lastError: message.slice(0, 500),
+        sendAfter: retryAt,
+        // A mail given up will not be sent: its secret need not be kept either.
+        ...(failedForGood && mail.sensitive ? CLEARED_BODY : {}),
+      })
+      .where(eq(emailOutbox.id, mail.id));
+  }
+
+  /** Returns claimed mail that was not tried to the outbox; its claim does not count as an attempt. */
+  private async putBack(mails: OutboxRow[], options: { sendAfter: Date; lastError: string; uncountAttempt: boolean }): Promise<void> {
+    if (mails.length === 0) return;
+    await this.db
+      .update(emailOutbox)
+      .set({
+        status: 'pending',
+        lockedUntil: null,
+        attempts: options.uncountAttempt ? sql`${emailOutbox.attempts} - 1` : sql`${emailOutbox.attempts}`,
+        sendAfter: options.sendAfter,
+        lastError: options.lastError.slice(0, 500),
+      })
+      .where(
+        inArray(
+          emailOutbox.id,
+          mails.map((m) => m.id),
+        ),
+      );
   }
 
   /**

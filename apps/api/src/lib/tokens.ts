@@ -81,6 +81,22 @@ export function issuedBeforeCutoff(iat: number, sessionsValidAfter: Date | null)
   return sessionsValidAfter !== null && iat * 1000 < sessionsValidAfter.getTime();
 }
 
+/** Whether a session was ended by a password change: issued before the cutoff, and not the session that made it. */
+export function sessionEnded(
+  claims: Pick<TokenClaims, 'iat' | 'jti'>,
+  account: { sessionsValidAfter: Date | null; sessionKeptJti: string | null },
+) {
+  return issuedBeforeCutoff(claims.iat, account.sessionsValidAfter) && claims.jti !== account.sessionKeptJti;
+}
+
+/**
+ * The account columns that end every session issued until now (a password was reset or changed),
+ * except `keepJti`: the session that made the change stays signed in.
+ */
+export function endSessions(keepJti?: string): { sessionsValidAfter: Date; sessionKeptJti: string | null } {
+  return { sessionsValidAfter: new Date(), sessionKeptJti: keepJti ?? null };
+}
+
 export async function revokeToken(db: Db, jti: string, exp: number): Promise<void> {
   await db
     .insert(revokedTokens)

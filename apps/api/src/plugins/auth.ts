@@ -11,7 +11,7 @@ import { customers } from '../db/schema/customers';
 import { roles } from '../db/schema/roles';
 import { users } from '../db/schema/users';
 import { AppError } from '../lib/errors';
-import { type AccountKind, type TokenService, issuedBeforeCutoff, parseSubject } from '../lib/tokens';
+import { type AccountKind, type TokenService, parseSubject, sessionEnded } from '../lib/tokens';
 
 /** The signed-in caller, as every route and service sees it. */
 export interface AuthUser {
@@ -62,6 +62,7 @@ function prepareSessionQueries(db: Db) {
       branchId: customers.branchId,
       active: customers.active,
       sessionsValidAfter: customers.sessionsValidAfter,
+      sessionKeptJti: customers.sessionKeptJti,
       courierStatus: couriers.status,
       revoked,
     })
@@ -78,6 +79,7 @@ function prepareSessionQueries(db: Db) {
       branchId: users.branchId,
       active: users.active,
       sessionsValidAfter: users.sessionsValidAfter,
+      sessionKeptJti: users.sessionKeptJti,
       rolePermissions: roles.permissions,
       courierStatus: couriers.status,
       revoked,
@@ -103,13 +105,12 @@ async function resolveUser(queries: SessionQueries, tokens: TokenService, token:
 
   if (subject.kind === 'customer') {
     const [row] = await queries.customer.execute(params);
-    if (!row?.active || row.revoked || row.courierStatus !== 'active' || issuedBeforeCutoff(claims.iat, row.sessionsValidAfter))
-      return null;
+    if (!row?.active || row.revoked || row.courierStatus !== 'active' || sessionEnded(claims, row)) return null;
     return { ...base, id: row.id, kind: 'customer', role: 'customer', courierId: row.courierId, branchId: row.branchId, permissions: [] };
   }
 
   const [row] = await queries.user.execute(params);
-  if (!row?.active || row.revoked || issuedBeforeCutoff(claims.iat, row.sessionsValidAfter)) return null;
+  if (!row?.active || row.revoked || sessionEnded(claims, row)) return null;
   if (row.role !== 'super_admin' && row.courierStatus !== 'active') return null;
   const permissions = row.role === 'super_admin' || COURIER_WIDE_ROLES.has(row.role) ? [...ALL_PERMISSIONS] : (row.rolePermissions ?? []);
   return { ...base, id: row.id, kind: 'user', role: row.role, courierId: row.courierId, branchId: row.branchId, permissions };

@@ -1,26 +1,39 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { API_MESSAGES } from '@courier/shared/messages';
+import { type IssueLike, isZodDefaultText, personMessage } from '@courier/shared/validation';
+import { ZodError } from 'zod';
 import { AppError } from '../lib/errors';
 
+type ZodIssueLike = IssueLike & { path?: PropertyKey[]; keys?: string[]; message?: string };
 interface ValidationIssue {
   instancePath?: string;
   message?: string;
-  params?: { issue?: { path?: PropertyKey[] } };
+  params?: { issue?: ZodIssueLike };
 }
 
-/** Field errors keyed by the dotted path of each zod issue; the first message leads. */
+/**
+ * Field errors keyed by the dotted path of each zod issue, in our words (shared/validation): a
+ * schema's own message stays, zod's default text never passes. An unknown field is named itself.
+ */
 function fieldErrorsOf(issues: ValidationIssue[]): Record<string, string[]> {
   const out: Record<string, string[]> = {};
+  const add = (key: string, message: string) => {
+    const list = out[key] ?? [];
+    if (!list.includes(message)) list.push(message);
+    out[key] = list;
+  };
   for (const issue of issues) {
-    const pathParts = issue.params?.issue?.path;
+    const zodIssue = issue.params?.issue;
+    const pathParts = zodIssue?.path;
     const key =
       pathParts && pathParts.length > 0
         ? pathParts.map(String).join('.')
         : (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
-    const list = out[key] ?? [];
-    list.push(issue.message ?? API_MESSAGES.invalidInput);
-    out[key] = list;
+    const message = zodIssue ? personMessage(zodIssue) : personMessage({ message: issue.message });
+    if (zodIssue?.code === 'unrecognized_keys' && zodIssue.keys?.length) {
+      for (const name of zodIssue.keys) add(key === '_' ? name : `${key}.${name}`, message);
+    } else add(key, message);
   }
   return out;
 }
@@ -48,12 +61,18 @@ function isInputDataException(error: unknown): boolean {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ message: error.message, code: error.code, fieldErrors: error.fieldErrors });
+      return reply.status(error.status).send({ message: error.message, code: error.reason ?? error.code, fieldErrors: error.fieldErrors });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation as unknown as ValidationIssue[];
-      const first = issues[0]?.message ?? API_MESSAGES.invalidInput;
-      return reply.status(400).send({ message: first, code: 'validation', fieldErrors: fieldErrorsOf(issues) });
+      const fieldErrors = fieldErrorsOf(error.validation as unknown as ValidationIssue[]);
+      const first = Object.values(fieldErrors)[0]?.[0] ?? API_MESSAGES.invalidInput;
+      return reply.status(400).send({ message: first, code: 'validation', fieldErrors });
+    }
+    if (error instanceof ZodError) {
+      // A schema a service parses itself: the same answer as the request's own validation.
+      const fieldErrors = fieldErrorsOf(error.issues.map((issue) => ({ params: { issue: issue as ZodIssueLike } })));
+      const first = Object.values(fieldErrors)[0]?.[0] ?? API_MESSAGES.invalidInput;
+      return reply.status(400).send({ message: first, code: 'validation', fieldErrors });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
@@ -81,7 +100,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(429).send({ message: API_MESSAGES.tooManyRequests, code: 'too_many_requests' });
     }
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: error.message || API_MESSAGES.invalidInput });
+      const message = error.message && !isZodDefaultText(error.message) ? error.message : API_MESSAGES.invalidInput;
+      return reply.status(status).send({ message });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: API_MESSAGES.internal, code: 'internal' });

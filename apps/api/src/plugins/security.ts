@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { API_MESSAGES } from '@courier/shared/messages';
 import { AppError } from '../lib/errors';
 
@@ -22,19 +23,24 @@ function findUnstorableText(value: unknown, depth = 0): string | undefined {
  * behind one address must not share a single budget. It runs at preParsing, after the auth hook
  * (onRequest) has resolved the caller and before any body is read. Sensitive routes (logins,
  * resets) set tighter per-IP limits of their own through route config.
+ * With `redis` every limit (global, per route, and those made by `app.createRateLimit`) counts in
+ * Redis, so replicas share one budget; without it they count in this process's memory.
  */
-export async function registerSecurity(app: FastifyInstance, options: { rateLimitMax: number }): Promise<void> {
+export async function registerSecurity(app: FastifyInstance, options: { rateLimitMax: number; redis?: Redis }): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets the camera's ZXing WebAssembly (served by us) compile; no JS eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // Radix and sonner set inline style attributes; no inline <style> blocks are needed beyond that.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         mediaSrc: ["'self'", 'blob:'],
+        // The Scan station's auto-print loads the label PDF (a blob) in a hidden frame.
+        frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
@@ -51,6 +57,15 @@ export async function registerSecurity(app: FastifyInstance, options: { rateLimi
     hook: 'preParsing',
     keyGenerator: (request) => (request.user ? `${request.user.kind}:${request.user.id}` : `ip:${request.ip}`),
     allowList: (request) => !request.url.startsWith('/api/'),
+    ...(options.redis
+      ? {
+          redis: options.redis,
+          nameSpace: 'courier-rate-limit:',
+          // Redis down must not take the API down with it: requests pass uncounted (logged), and
+          // /api/ready reports the outage so the load balancer and the operator know.
+          skipOnError: true,
+        }
+      : {}),
   });
   // Text columns cannot hold NUL and jsonb refuses lone surrogates: such input is the caller's
   // mistake (400), found before any query instead of failing inside one (500). Runs after the

@@ -32,7 +32,10 @@ const ATTACHMENT_NAME = `${'0'.repeat(32)}.pdf`;
 const SAMPLE_FIELDS: Record<string, Record<string, unknown>> = {
   'PUT /api/settings/processing-fees/:id': { weightRange: '1lb to 10lbs' },
   'POST /api/collections/:invoiceNo': { signature: `data:image/png;base64,${SAMPLE_PNG.toString('base64')}` },
+  'POST /api/delivery-requests/:id/deliver': { signature: `data:image/png;base64,${SAMPLE_PNG.toString('base64')}` },
   'PUT /api/roles/:id': { permissions: ['dashboard_view'] },
+  'POST /api/settings/couriers/:id/email-config': { smtp_port: 587 },
+  'PUT /api/couriers/:id': { time_zone: 'America/Jamaica' },
 };
 
 const UPLOAD_KEYS = Object.entries(POLICY)
@@ -148,7 +151,7 @@ describe('every route × every role', () => {
     }
     expect(calls).toBe(routes.length * MATRIX_ROLES.length);
     expect(wrong).toEqual([]);
-  });
+  }, 180_000); // every route × every role, one request each: about 16 s alone, longer on a busy machine
 });
 
 describe('another courier’s records stay out of reach', () => {

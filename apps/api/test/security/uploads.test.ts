@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NASTY_STRINGS } from './arbitraries';
+import { deliveryRequests } from '../../src/db/schema/delivery-requests';
 import { packages } from '../../src/db/schema/packages';
 import { preAlerts } from '../../src/db/schema/pre-alerts';
 import { SAMPLE_PDF, SAMPLE_PNG, multipart } from '../multipart';
@@ -46,6 +47,7 @@ let w: SecurityWorld;
 let routes: ApiRoute[];
 let ticketId = 0;
 let manifestId = 0;
+let deliveryId = 0;
 
 beforeAll(async () => {
   w = await buildSecurityWorld();
@@ -56,6 +58,19 @@ beforeAll(async () => {
   const manifest = await call('courier_admin', 'POST', '/api/manifests', { type: 'AIR' });
   expect(manifest.statusCode).toBe(201);
   manifestId = manifest.json().id;
+  // A delivery out with the driver takes the handover photo.
+  const [delivery] = await w.t.db
+    .insert(deliveryRequests)
+    .values({
+      courierId: w.courierA,
+      customerId: w.people.customer,
+      address: '9 Hope Road',
+      preferredDate: '2030-01-01',
+      phone: '(876) 555-0100',
+      status: 'out_for_delivery',
+    })
+    .returning({ id: deliveryRequests.id });
+  deliveryId = delivery?.id ?? 0;
 });
 afterAll(async () => w?.t.close());
 
@@ -143,6 +158,15 @@ const CASES: UploadCase[] = [
     maxBytes: 10 * MB,
     polyglot: PDF_POLYGLOT,
     download: async (res) => ({ url: `/api/customer/pre-alerts/${res.json().id}/invoice`, who: 'customer' }),
+  },
+  {
+    key: 'POST /api/delivery-requests/:id/photo',
+    who: 'courier_admin',
+    url: () => `/api/delivery-requests/${deliveryId}/photo`,
+    field: 'photo',
+    maxBytes: 8 * MB,
+    polyglot: PNG_POLYGLOT,
+    download: async () => ({ url: `/api/delivery-requests/${deliveryId}/proof/photo`, who: 'courier_admin' }),
   },
   // Manifest imports read their content (CSV text, an Excel workbook); they serve nothing back.
   {

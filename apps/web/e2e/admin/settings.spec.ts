@@ -138,12 +138,37 @@ test.describe('courier admin settings', () => {
     await expect(page.getByLabel('SMTP Password', { exact: true })).toHaveValue('');
     await expect(page.getByText('A password is saved.')).toBeVisible();
 
-    // Port 1 refuses the connection: the failure toast carries the reason.
+    // Port 1 (allowed by the e2e platform, nothing listens) refuses the connection: one generic reason.
     await page.getByRole('button', { name: 'Send Test Email' }).click();
     await page.getByRole('dialog').getByLabel('Email Address').fill('owner@example.test');
     await page.getByRole('dialog').getByRole('button', { name: 'Send Test Email' }).click();
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to send test email' })).toContainText(
+      'Could not connect to the SMTP server',
+    );
     await expectToast(page, 'Failed to send test email');
     await page.keyboard.press('Escape');
+
+    // A port that is not an SMTP port is refused under the field.
+    await page.getByLabel('SMTP Port').fill('3306');
+    await page.getByRole('button', { name: 'Save Configuration' }).click();
+    await expect(page.locator('form').getByText(/^SMTP port must be 1, 25, 465, 587/)).toBeVisible();
+    await expectToast(page, 'Failed to save email configuration');
+
+    // The loopback sink has no TLS: only the super admin can allow that for this courier.
+    const superLogin = await request.post('/api/auth/super-admin/login', {
+      data: { email: 'superadmin@courierportal.test', password: 'SuperAdmin#2026' },
+    });
+    const superAuth = { Authorization: `Bearer ${((await superLogin.json()) as { token: string }).token}` };
+    const options = (await (await request.get('/api/platform/couriers/options', { headers: superAuth })).json()) as Array<{
+      id: number;
+      code: string;
+    }>;
+    const jxp = options.find((o) => o.code === 'JXP');
+    const allowed = await request.patch(`/api/platform/couriers/${jxp?.id}/smtp-security`, {
+      headers: superAuth,
+      data: { allowInsecureSmtp: true },
+    });
+    expect(allowed.ok(), await allowed.text()).toBe(true);
 
     await page.getByLabel('SMTP Port').fill(process.env.E2E_SMTP_PORT ?? '2599');
     await page.getByRole('button', { name: 'Save Configuration' }).click();

@@ -131,6 +131,13 @@ test.describe('registration wizard', () => {
     });
     expect(profile).toMatchObject({ email, address: '9 Hope Road', branch: { name: 'Chapelton' } });
     expect(profile.mailboxNumber).toMatch(/^JXP-\d+$/);
+
+    // A new customer is greeted as new, with their US address and the first step.
+    await expect(page.getByText(/^Welcome, /)).toBeVisible();
+    await expect(page.getByText(profile.mailboxNumber).first()).toBeVisible();
+    await page.getByRole('link', { name: 'Pre-alert your first package' }).click();
+    await expect(page).toHaveURL(/\/customer\/packages\?pre-alert/);
+    await expect(page.getByRole('dialog', { name: 'Pre-alert a package' })).toBeVisible();
   });
 
   test('an unknown courier key shows the spec message and reloads', async ({ page }) => {
@@ -195,6 +202,16 @@ test.describe('route guard', () => {
     await expectNavigatedTo(page, /^\/staff(\/|$)/);
     await expect(page).not.toHaveURL(/\/customer\/profile/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+  });
+
+  test('a signed-in person opening a sign-in or registration page goes to their dashboard', async ({ page }) => {
+    await signIn(page, '/login', DEMO.customer.email, DEMO.customer.password);
+    await expectNavigatedTo(page, '/customer/dashboard');
+    for (const path of ['/login', '/register', '/admin/login']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/customer\/dashboard$/);
+      await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
+    }
   });
 });
 
@@ -280,14 +297,16 @@ test('the super admin impersonates a courier admin through /admin/login?token=',
   await page.goto(target.pathname + target.search);
   await expect(page.getByText('Successfully logged in via impersonation')).toBeVisible();
   await expectNavigatedTo(page, '/admin/dashboard');
+  // The impersonated session lives in this tab's session storage, never in the shared local storage.
   const profile = await page.evaluate(async () => {
-    const res = await fetch('/api/auth/profile', { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
+    const res = await fetch('/api/auth/profile', { headers: { Authorization: `Bearer ${sessionStorage.getItem('token')}` } });
     return res.json();
   });
   expect(profile).toMatchObject({ email: DEMO.courier_admin.email, impersonated: true });
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
   // Used once: a second visit fails and the token leaves the address bar.
-  await page.evaluate(() => localStorage.clear());
+  await page.evaluate(() => sessionStorage.clear());
   await page.goto(target.pathname + target.search);
   await expect(page.getByText('Invalid or expired impersonation token')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/login$/);
@@ -295,4 +314,64 @@ test('the super admin impersonates a courier admin through /admin/login?token=',
 
   await page.goto('/admin/login?token=not.a.token');
   await expect(page.getByText('Invalid or expired token')).toBeVisible();
+});
+
+test('impersonation opens a tab of its own and leaves the super admin signed in everywhere else', async ({ page }) => {
+  await signIn(page, '/superadmin/login', DEMO.super_admin.email, DEMO.super_admin.password);
+  await expectNavigatedTo(page, '/superadmin/dashboard');
+  await page.goto('/superadmin/couriers');
+  await page
+    .getByRole('link', { name: /Jamaica Express Post/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/superadmin\/couriers\/\d+$/);
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Impersonate' }).first().click()]);
+  await expect(tab).toHaveURL(/\/admin\/dashboard$/, { timeout: 15_000 });
+  const banner = tab.getByRole('status').filter({ hasText: 'by impersonation' });
+  await expect(banner).toBeVisible();
+
+  // The first tab is still the super admin's, after a reload too.
+  await page.goto('/superadmin/dashboard');
+  await expect(page).toHaveURL(/\/superadmin\/dashboard$/);
+  await expect(page.getByRole('navigation', { name: 'Super admin navigation' })).toBeVisible();
+
+  // Ending it revokes the impersonated session and brings the super admin's own back in that tab.
+  const impersonatedToken = await tab.evaluate(() => sessionStorage.getItem('token'));
+  expect(impersonatedToken).not.toBeNull();
+  await banner.getByRole('button', { name: 'End impersonation' }).click();
+  await expect(tab).toHaveURL(/\/superadmin\/dashboard$/, { timeout: 15_000 });
+  const revoked = await tab.evaluate(
+    async (token) => (await fetch('/api/auth/profile', { headers: { Authorization: `Bearer ${token}` } })).status,
+    impersonatedToken,
+  );
+  expect(revoked).toBe(401);
+});
+
+test('the super admin changes their own password from Settings', async ({ page, request }) => {
+  const { email, password } = DEMO.super_admin;
+  const next = 'SuperAdmin#2026-new';
+  await signIn(page, '/superadmin/login', email, password);
+  await expectNavigatedTo(page, '/superadmin/dashboard');
+  await page.goto('/superadmin/settings');
+  const form = page.getByRole('region', { name: 'Your password' });
+  await form.getByLabel('Current Password').fill(password);
+  await form.getByLabel('New Password', { exact: true }).fill(next);
+  await form.getByLabel('Confirm New Password').fill(next);
+  await form.getByRole('button', { name: 'Update Password' }).click();
+  try {
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Password updated successfully!' })).toBeVisible();
+    const signedIn = await request.post('/api/auth/super-admin/login', { data: { email, password: next } });
+    expect(signedIn.status()).toBe(200);
+  } finally {
+    // Put the demo password back for the other journeys.
+    const login = await request.post('/api/auth/super-admin/login', { data: { email, password: next } });
+    if (login.ok()) {
+      const { token } = await login.json();
+      await request.put('/api/users/change-password', {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { current_password: next, new_password: password },
+      });
+    }
+  }
+  expect((await request.post('/api/auth/super-admin/login', { data: { email, password } })).status()).toBe(200);
 });

@@ -52,10 +52,13 @@ const EXPECTED: Record<Who, { portal: string; labels: string[]; header: RegExp }
       'Staff',
       'Roles',
       'Packages',
+      'Manifests',
       'Notifications',
       'Invoices',
       'Payments',
       'Reports',
+      'Support Tickets',
+      'Audit log',
       'Settings',
     ],
     header: /Super Administrator/,
@@ -74,9 +77,13 @@ const EXPECTED: Record<Who, { portal: string; labels: string[]; header: RegExp }
       'Packages Delivery Request',
       'Delivery Locations',
       'Unknown Packages',
+      'Maniefest',
+      'Reconciliation',
+      'Uncollected',
       'Invoices',
       'Payments',
       'Reports',
+      'Audit log',
       'Support Tickets',
       'Website Inbox',
       'Batch Emails',
@@ -162,6 +169,9 @@ test("the admin opens a customer and sees that customer's packages, invoices, pa
   await page.getByRole('link', { name: 'Kimberly Williams', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Kimberly Williams' })).toBeVisible();
   const packages = page.getByRole('table', { name: 'Customer packages' });
+  // Oldest package numbers first: earlier journeys may have received many more for her.
+  await packages.getByRole('button', { name: /^Package/ }).click();
+  await expect(packages.getByRole('columnheader', { name: /^Package/ })).toHaveAttribute('aria-sort', 'ascending');
   // Her demo packages (PKG-000001 to 7), never the unknown PKG-000008 that belongs to nobody.
   await expect(packages).toContainText('PKG-000001');
   await expect(packages).toContainText('PKG-000007');

@@ -108,7 +108,12 @@ test.describe('support tickets', () => {
     await expect(admin.locator('[data-sonner-toast]').filter({ hasText: 'Ticket status updated' })).toBeVisible();
     await thread.getByLabel('Reply').fill('We found it at the Miami warehouse; it flies to Kingston on Thursday.');
     await thread.getByRole('button', { name: 'Send reply' }).click();
-    await expect(admin.locator('[data-sonner-toast]').filter({ hasText: 'Reply sent' })).toBeVisible();
+    const sent = admin.locator('[data-sonner-toast]').filter({ hasText: 'Reply sent' });
+    await expect(sent).toBeVisible();
+    // Toasts sit below the header, never over its controls.
+    const header = await admin.locator('header').first().boundingBox();
+    const toastBox = await sent.boundingBox();
+    expect(toastBox && header && toastBox.y >= header.y + header.height).toBe(true);
     await expect(thread.getByText('We found it at the Miami warehouse')).toBeVisible();
     await expect(thread.getByLabel('Status')).toHaveValue('In Progress');
     await shot(admin, 'ticket-thread-admin-desktop');
@@ -136,6 +141,8 @@ test.describe('support tickets', () => {
     await shot(customer, 'ticket-thread-customer-desktop');
     await checkA11y(customer);
     await customerThread.getByRole('button', { name: 'Close' }).click();
+    // Reading the answer clears the customer's badge.
+    await expect(customerItem).toHaveText('Support Tickets');
     await shot(customer, 'ticket-list-customer-desktop');
 
     // The same screens on a phone.

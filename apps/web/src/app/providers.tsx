@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { OfflineBanner } from '@/components/layout/offline-banner';
 import { ApiError } from '@/lib/api-client';
 import { SessionProvider } from '@/lib/session';
 import { DeferredToaster } from './deferred-toaster';
@@ -26,6 +27,7 @@ export function Providers({ children, navigate }: { children: ReactNode; navigat
   return (
     <QueryClientProvider client={client}>
       <SessionProvider navigate={navigate}>{children}</SessionProvider>
+      <OfflineBanner />
       <DeferredToaster />
     </QueryClientProvider>
   );

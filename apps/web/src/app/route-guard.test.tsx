@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '@/lib/session';
+import { SESSION_RETRY_MS, SessionProvider } from '@/lib/session';
 import { redirectStore, tokenStore } from '@/lib/storage';
 import { RequireAuth } from './route-guard';
 
@@ -121,6 +121,30 @@ describe('RequireAuth (part 1 §2)', () => {
     renderAt('/admin/settings');
     expect(await screen.findByText('admin settings', {}, { timeout: 5_000 })).toBeInTheDocument();
     expect(tokenStore.get()).not.toBeNull();
+  });
+
+  it('an outage longer than the retries keeps the session and shows the page once the server answers', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      tokenStore.set(fakeToken('courier_admin'));
+      let serverUp = false;
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () =>
+          serverUp ? new Response(JSON.stringify(staffProfile), { status: 200 }) : Promise.reject(new TypeError('Failed to fetch')),
+        ),
+      );
+      renderAt('/admin/settings');
+      // Every retry fails: nobody is signed out, nothing is sent to the login page.
+      await vi.advanceTimersByTimeAsync(3_000);
+      expect(tokenStore.get()).not.toBeNull();
+      expect(screen.queryByText('admin login')).toBeNull();
+      serverUp = true;
+      await vi.advanceTimersByTimeAsync(SESSION_RETRY_MS);
+      expect(await screen.findByText('admin settings')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a refused token fails the check at once: cleared, signed out', async () => {

@@ -1,4 +1,6 @@
 import { Navigate, type RouteObject, createBrowserRouter } from 'react-router';
+import { FullScreenSpinner } from '@/components/ui/spinner';
+import { RouteError } from './route-error';
 import { adminRoutes, courierAdminAliasRoutes } from './routes/admin/routes';
 import { authRoutes } from './routes/auth/routes';
 import { customerRoutes } from './routes/customer/routes';
@@ -11,14 +13,23 @@ import { superadminRoutes } from './routes/superadmin/routes';
  * site never downloads the portals' code. Unknown paths go to / (part 1 §2).
  */
 export const routes: RouteObject[] = [
-  ...publicRoutes,
-  ...authRoutes,
-  ...customerRoutes,
-  ...superadminRoutes,
-  ...adminRoutes,
-  ...courierAdminAliasRoutes,
-  ...staffRoutes,
-  { path: '*', element: <Navigate to="/" replace /> },
+  {
+    // The first page's lazy code is loading: one spinner (and no React Router warning about a
+    // missing HydrateFallback on every first load).
+    HydrateFallback: FullScreenSpinner,
+    // A screen that fails to load or crashes shows our error page, not the router's developer page.
+    ErrorBoundary: RouteError,
+    children: [
+      ...publicRoutes,
+      ...authRoutes,
+      ...customerRoutes,
+      ...superadminRoutes,
+      ...adminRoutes,
+      ...courierAdminAliasRoutes,
+      ...staffRoutes,
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
 ];
 
 export function createRouter() {

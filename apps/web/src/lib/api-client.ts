@@ -1,6 +1,7 @@
 import { REQUEST_TIMEOUT_MS } from '@courier/shared/constants/limits';
 import { isLoginPath, loginPathFor } from '@courier/shared/domain/redirects';
 import { CLIENT_MESSAGES } from '@courier/shared/messages';
+import { connectivity } from './connectivity';
 import { redirectStore, tokenStore } from './storage';
 
 export const API_BASE = '/api';
@@ -92,13 +93,18 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       signal: controller.signal,
     });
   } catch (error) {
-    if (timedOut) throw new ApiError(CLIENT_MESSAGES.timeout, 'timeout');
+    if (timedOut) {
+      connectivity.markOffline();
+      throw new ApiError(CLIENT_MESSAGES.timeout, 'timeout');
+    }
     if (signal?.aborted) throw error;
+    connectivity.markOffline();
     throw new ApiError(CLIENT_MESSAGES.network, 'network');
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', abortFromCaller);
   }
+  connectivity.markOnline();
 
   const text = await response.text();
   let data: unknown = null;

@@ -42,8 +42,11 @@ export interface SessionState {
   loading: boolean;
   /** Re-reads the token (skipped within 5 s of the last check unless forced) and the profile (every 5 minutes). */
   check: (force?: boolean) => Promise<void>;
-  /** Stores a token from a sign-in, registration or impersonation and loads its profile. */
-  login: (token: string) => Promise<void>;
+  /**
+   * Stores a token from a sign-in, registration or impersonation and loads its profile. With
+   * `tabOnly` (impersonation) the token lives in this tab only.
+   */
+  login: (token: string, options?: { tabOnly?: boolean }) => Promise<void>;
   /** Revokes the token on the server (failures only logged), removes it and clears the state. */
   logout: () => Promise<void>;
 }
@@ -97,6 +100,9 @@ export async function fetchProfile(role: Role): Promise<SessionUser> {
   return fromStaffProfile(await api.get<StaffProfile>('/auth/profile'));
 }
 
+/** How long a first load that could not reach the server waits before asking again. */
+export const SESSION_RETRY_MS = 5_000;
+
 /** Pauses before each retry of a profile fetch that failed for a passing reason. */
 export const PROFILE_RETRY_DELAYS_MS = [500, 1_500];
 
@@ -146,6 +152,7 @@ export function SessionProvider({ children, navigate }: { children: ReactNode; n
   const lastFetchAt = useRef(0);
   const userRef = useRef<SessionUser | null>(null);
   const inFlight = useRef<Promise<void> | null>(null);
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const queryClient = useQueryClient();
   const clear = useCallback(() => {
@@ -188,13 +195,26 @@ export function SessionProvider({ children, navigate }: { children: ReactNode; n
         userRef.current = user;
         lastFetchAt.current = Date.now();
         setSnapshot({ user, userType: role, loading: false });
-      } catch {
-        // Part 1 §8: an auth check failure clears the token silently.
-        if (tokenStore.get() === token) clear();
+      } catch (error) {
+        if (tokenStore.get() !== token) return;
+        // Part 1 §8: a check the server refused clears the token silently. A fault on the way
+        // (offline, a time-out, a failing server) is no refusal: the session stays, the screen
+        // stays, and a first load keeps its spinner and asks again shortly.
+        if (!isTransient(error)) {
+          clear();
+          return;
+        }
+        if (!userRef.current) {
+          lastCheckAt.current = 0;
+          retryTimer.current = setTimeout(() => void runCheckRef.current?.(true), SESSION_RETRY_MS);
+        }
       }
     },
     [clear],
   );
+  const runCheckRef = useRef<((force: boolean) => Promise<void>) | null>(null);
+  runCheckRef.current = runCheck;
+  useEffect(() => () => clearTimeout(retryTimer.current), []);
 
   const check = useCallback(
     async (force = false) => {
@@ -209,8 +229,8 @@ export function SessionProvider({ children, navigate }: { children: ReactNode; n
   );
 
   const login = useCallback(
-    async (token: string) => {
-      tokenStore.set(token);
+    async (token: string, options: { tabOnly?: boolean } = {}) => {
+      tokenStore.set(token, options);
       userRef.current = null;
       await check(true);
     },
@@ -227,7 +247,9 @@ export function SessionProvider({ children, navigate }: { children: ReactNode; n
       }
     }
     clear();
-  }, [clear]);
+    // Ending an impersonation clears only this tab's token: the super admin's own session is back.
+    if (tokenStore.get()) await check(true);
+  }, [clear, check]);
 
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;

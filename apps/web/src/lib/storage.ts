@@ -22,10 +22,27 @@ function write(store: () => Storage, key: string, value: string | null): void {
 const local = () => window.localStorage;
 const session = () => window.sessionStorage;
 
+/**
+ * The session token. A sign-in keeps it in local storage, shared by every tab (the spec's place).
+ * An impersonation keeps it in this tab's session storage instead, where it wins over the shared
+ * token: the super admin's own session in local storage, and in their other tabs, stays untouched,
+ * and ending the impersonation (clearing this tab's token) brings it back.
+ */
 export const tokenStore = {
-  get: () => read(local, STORAGE_KEYS.token),
-  set: (token: string) => write(local, STORAGE_KEYS.token, token),
-  clear: () => write(local, STORAGE_KEYS.token, null),
+  get: () => read(session, STORAGE_KEYS.token) ?? read(local, STORAGE_KEYS.token),
+  set: (token: string, options: { tabOnly?: boolean } = {}) => {
+    if (options.tabOnly) return write(session, STORAGE_KEYS.token, token);
+    // A sign-in in a tab that was impersonating ends the impersonation there.
+    write(session, STORAGE_KEYS.token, null);
+    write(local, STORAGE_KEYS.token, token);
+  },
+  /** Clears this tab's own token when it has one (ending an impersonation), else the shared one. */
+  clear: () => {
+    if (read(session, STORAGE_KEYS.token) !== null) write(session, STORAGE_KEYS.token, null);
+    else write(local, STORAGE_KEYS.token, null);
+  },
+  /** True while this tab runs on a token of its own (an impersonation). */
+  isTabOnly: () => read(session, STORAGE_KEYS.token) !== null,
 };
 
 export const redirectStore = {

@@ -14,7 +14,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   cash: 'Cash',
   card: 'Card',
   bank_transfer: 'Bank Transfer',
-  online: 'Online',
+  online: 'Online card',
 };
 
 export const CHARGE_LINE_KINDS = [

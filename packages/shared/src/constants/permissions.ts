@@ -18,6 +18,8 @@ export const PERMISSION_MODULES = {
   settings: ['view', 'edit'],
   emails: ['view', 'create'],
   time_tracking: ['view', 'edit'],
+  /** Let a package leave although its invoice is not paid, with a reason (the release rule). */
+  release: ['override'],
 } as const;
 
 type Modules = typeof PERMISSION_MODULES;
@@ -29,6 +31,11 @@ export type Permission = {
 export const ALL_PERMISSIONS: readonly Permission[] = Object.entries(PERMISSION_MODULES).flatMap(([module, actions]) =>
   actions.map((action) => `${module}_${action}` as Permission),
 );
+
+/** Labels for permissions whose `module action` name does not say enough on its own. */
+export const PERMISSION_LABELS: Partial<Record<Permission, string>> = {
+  release_override: 'Release unpaid packages (with a reason)',
+};
 
 export function isPermission(value: string): value is Permission {
   return (ALL_PERMISSIONS as readonly string[]).includes(value);
@@ -46,6 +53,8 @@ export const STAFF_SIDEBAR = [
   { permission: 'delivery_requests_view', label: 'Packages Delivery Request', path: 'delivery-requests' },
   { permission: 'packages_unknown', label: 'Unknown Packages', path: 'unknown-packages' },
   { permission: 'manifests_view', label: 'Maniefest', path: 'maniefest' },
+  // Not in part 2 §2.5's table: issue 15 links reconciliation (where arrived packages are made ready) from the sidebar.
+  { permission: 'manifests_view', label: 'Reconciliation', path: 'reconciliation' },
   { permission: 'invoices_view', label: 'Invoices', path: 'invoices' },
   { permission: 'payments_view', label: 'Payments', path: 'payments' },
   { permission: 'packages_uncollected', label: 'Uncollected', path: 'uncollected' },

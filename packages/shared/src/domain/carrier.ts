@@ -18,5 +18,6 @@ export function recogniseCarrier(raw: string): Carrier {
   if (/^[A-Z]{2}\d{9}US$/.test(n)) return 'USPS';
   if (/^\d{12}$|^\d{15}$|^\d{20}$/.test(n)) return 'FEDEX';
   if (/^\d{10}$/.test(n)) return 'DHL';
+  if (/^JJ?D\d{16,20}$/.test(n)) return 'DHL';
   return 'OTHER';
 }

@@ -167,7 +167,7 @@ describe('computeCharges', () => {
     expect(r.lines.reduce((s, l) => s + l.amountCents, 0)).toBe(expected);
     expect(r.lines.filter((l) => l.kind === 'customs_duty').map((l) => l.description)).toEqual([
       'Customs duty PKG1 (20% of USD 150.00 at 150)',
-      'Customs duty PKG3 (assessed by customs)',
+      'Customs duty PKG3 (assessed by customs; computed 12000.00)',
     ]);
   });
 
@@ -180,5 +180,43 @@ describe('computeCharges', () => {
     const rates = [...RATES, { weightLbs: 20, costCents: 1, status: 'inactive' as const }];
     const r = computeCharges(inputs([{ weightLbs: 14 }], { rates, gctPercent: 0, processingFees: [] }));
     expect(r.totalCents).toBe(4250_00 + 4 * 350_00);
+  });
+});
+
+describe('customs assessment replaces the computed duty of its package', () => {
+  // USD 200 at 150 -> computed 6000.00; USD 50 -> none (under the threshold)
+  it.each([
+    ['no assessment: the computed duty stands', 200_00, null, 6000_00, 6000_00, 1],
+    ['assessed lower: one line, at the assessed figure', 200_00, 4000_00, 6000_00, 4000_00, 1],
+    ['assessed higher: one line, at the assessed figure', 200_00, 7500_00, 6000_00, 7500_00, 1],
+    ['assessed 0: the duty is waived, no line', 200_00, 0, 6000_00, 0, 0],
+    ['no computed duty, assessed: one line', 50_00, 1500_00, 0, 1500_00, 1],
+    ['no computed duty, no assessment: no line', 50_00, null, 0, 0, 0],
+  ])('%s', (_name, declared, assessed, computed, charged, lineCount) => {
+    const r = computeCharges(
+      inputs([{ weightLbs: 1, declaredValueUsdCents: declared, customsOverrideCents: assessed }], { gctPercent: 0 }),
+    );
+    const duty = r.lines.filter((l) => l.kind === 'customs_duty');
+    expect(duty).toHaveLength(lineCount);
+    expect(duty.reduce((s, l) => s + l.amountCents, 0)).toBe(charged);
+    expect(r.customs).toEqual([{ ref: 1, computedCents: computed, assessedCents: assessed, chargedCents: charged }]);
+    expect(r.customsCents).toBe(charged);
+    // The total moves by exactly (assessed - computed), never by the assessed amount on top.
+    const unassessed = computeCharges(inputs([{ weightLbs: 1, declaredValueUsdCents: declared }], { gctPercent: 0 }));
+    expect(r.totalCents - unassessed.totalCents).toBe(charged - computed);
+  });
+
+  it('leaves the other packages of the invoice alone', () => {
+    const r = computeCharges(
+      inputs(
+        [
+          { ref: 1, label: 'A', weightLbs: 1, declaredValueUsdCents: 0 },
+          { ref: 2, label: 'B', weightLbs: 1, declaredValueUsdCents: 200_00, customsOverrideCents: 4000_00 },
+        ],
+        { gctPercent: 0 },
+      ),
+    );
+    expect(r.lines.filter((l) => l.kind === 'customs_duty').map((l) => [l.packageRef, l.amountCents])).toEqual([[2, 4000_00]]);
+    expect(r.customs.map((c) => c.chargedCents)).toEqual([0, 4000_00]);
   });
 });

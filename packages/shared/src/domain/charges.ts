@@ -66,8 +66,18 @@ export interface MembershipTier {
   discountPercent: number;
 }
 
+/** One package's duty: what the rules compute, what customs assessed (if any), and what is charged. */
+export interface PackageCustoms {
+  ref: number;
+  computedCents: number;
+  assessedCents: number | null;
+  chargedCents: number;
+}
+
 export interface ChargeResult {
   lines: ChargeLine[];
+  /** Per package, in order: the computed and the assessed duty, both kept for the invoice's history. */
+  customs: PackageCustoms[];
   freightCents: number;
   discountCents: number;
   processingCents: number;
@@ -125,6 +135,19 @@ export function customsDutyFor(declaredValueUsdCents: number, exchangeRate: numb
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 
+/**
+ * A package's duty. The assessment customs made REPLACES the computed duty (the package has one
+ * duty line, never two); null means no assessment, so the computed duty stands; 0 waives it.
+ */
+export function packageCustoms(
+  pkg: Pick<ChargePackage, 'ref' | 'declaredValueUsdCents' | 'customsOverrideCents'>,
+  exchangeRate: number,
+): PackageCustoms {
+  const computedCents = customsDutyFor(pkg.declaredValueUsdCents, exchangeRate);
+  const assessedCents = pkg.customsOverrideCents ?? null;
+  return { ref: pkg.ref, computedCents, assessedCents, chargedCents: assessedCents ?? computedCents };
+}
+
 export function computeCharges(input: ChargeInputs): ChargeResult {
   const lines: ChargeLine[] = [];
   const tier = membershipTier(input.lifetimeDeliveredCount);
@@ -160,14 +183,22 @@ export function computeCharges(input: ChargeInputs): ChargeResult {
 
   let customsCents = 0;
   let feesCents = 0;
+  const customs: PackageCustoms[] = [];
   for (const pkg of input.packages) {
-    const override = pkg.customsOverrideCents;
-    const duty = override ?? customsDutyFor(pkg.declaredValueUsdCents, input.exchangeRateJmdPerUsd);
-    if (duty > 0) {
-      customsCents += duty;
+    const duty = packageCustoms(pkg, input.exchangeRateJmdPerUsd);
+    customs.push(duty);
+    if (duty.chargedCents > 0) {
+      customsCents += duty.chargedCents;
       const why =
-        override != null ? 'assessed by customs' : `20% of USD ${money(pkg.declaredValueUsdCents)} at ${input.exchangeRateJmdPerUsd}`;
-      lines.push({ kind: 'customs_duty', description: `Customs duty ${pkg.label} (${why})`, packageRef: pkg.ref, amountCents: duty });
+        duty.assessedCents !== null
+          ? `assessed by customs; computed ${money(duty.computedCents)}`
+          : `20% of USD ${money(pkg.declaredValueUsdCents)} at ${input.exchangeRateJmdPerUsd}`;
+      lines.push({
+        kind: 'customs_duty',
+        description: `Customs duty ${pkg.label} (${why})`,
+        packageRef: pkg.ref,
+        amountCents: duty.chargedCents,
+      });
     }
     const fees: Array<[boolean | undefined, ChargeLineKind, string, number]> = [
       [pkg.assignedFromUnknown, 'unknown_fee', 'Unknown fee', input.unknownFeeCents],
@@ -187,5 +218,5 @@ export function computeCharges(input: ChargeInputs): ChargeResult {
   }
 
   const totalCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
-  return { lines, freightCents, discountCents, processingCents, gctCents, customsCents, feesCents, totalCents, tier };
+  return { lines, customs, freightCents, discountCents, processingCents, gctCents, customsCents, feesCents, totalCents, tier };
 }

@@ -51,6 +51,8 @@ describe('permission names', () => {
       'Packages Delivery Request',
       'Unknown Packages',
       'Maniefest',
+      // Issue 15 adds it after Maniefest: the spec's table has no place for reconciliation.
+      'Reconciliation',
       'Invoices',
       'Payments',
       'Uncollected',

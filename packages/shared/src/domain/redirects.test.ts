@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardForRole, homeForRole, isLoginPath, loginPathFor, redirectAfterSignIn } from './redirects';
+import { dashboardForRole, homeForRole, isLoginPath, loginPathFor, redirectAfterSignIn, staffLandingPath } from './redirects';
 
 describe('loginPathFor (route guard, by path prefix)', () => {
   it.each([
@@ -48,4 +48,18 @@ describe('isLoginPath', () => {
     expect(isLoginPath(p)).toBe(true),
   );
   it.each(['/register', '/admin', '/reset-password'])('%s is not', (p) => expect(isLoginPath(p)).toBe(false));
+});
+
+describe('staffLandingPath (issue 15: no "You do not have permission" dashboard)', () => {
+  const staff = (permissions: string[]) => ({ role: 'staff', permissions });
+  it.each([
+    [['dashboard_view', 'packages_scan'], '/staff/dashboard'],
+    [['packages_scan', 'packages_view'], '/staff/scan'],
+    [['manifests_view', 'invoices_view'], '/staff/maniefest'],
+    [['packages_uncollected'], '/staff/uncollected'],
+    [[], '/staff/settings'],
+  ])('%j -> %s', (permissions, expected) => expect(staffLandingPath(staff(permissions))).toBe(expected));
+  it('reads the permissions of the role too', () => {
+    expect(staffLandingPath({ role: { name: 'branch_manager', permissions: [{ name: 'payments_view' }] } })).toBe('/staff/payments');
+  });
 });

@@ -1,3 +1,6 @@
+import { STAFF_SIDEBAR } from '../constants/permissions';
+import { type PermissionSubject, hasPermission } from './permissions';
+
 /** Redirect rules of part 1 §2 (after sign-in, route guard) and part 2 §2.1. */
 
 export const LOGIN_PATHS = ['/login', '/admin/login', '/staff/login', '/superadmin/login'] as const;
@@ -56,4 +59,15 @@ export function dashboardForRole(role: string | undefined): string {
 export function redirectAfterSignIn(stored: string | null | undefined, role: string | undefined): string {
   if (stored?.startsWith('/') && !stored.startsWith('//') && !isLoginPath(stored)) return stored;
   return dashboardForRole(role);
+}
+
+/**
+ * Where a branch manager or staff member lands (after sign-in and on /staff): the dashboard when
+ * their role grants `dashboard_view`, else the first sidebar screen they may open (issue 15,
+ * defect 9), else their profile page, which every staff member has.
+ */
+export function staffLandingPath(user: PermissionSubject | null | undefined): string {
+  if (hasPermission(user, 'dashboard_view')) return '/staff/dashboard';
+  const first = STAFF_SIDEBAR.find((item) => hasPermission(user, item.permission));
+  return `/staff/${first?.path ?? 'settings'}`;
 }

@@ -20,6 +20,7 @@ export type { AccountType, RegistrationFormValues } from './auth-form';
 /** Messages the server answers with (part 1 §7 leaves them open; these are ours). */
 export const AUTH_API_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
+  signInDelayed: 'Too many failed sign-in attempts on this account. Please wait a moment and try again.',
   accountInactive: 'This account is deactivated. Please contact your courier.',
   courierNotFound: 'Courier not found',
   courierSuspended: 'This courier account is suspended',
@@ -173,6 +174,30 @@ export const customerRegisterSchema = z
   .superRefine(requireBusinessName)
   .superRefine(requireTitle);
 export type CustomerRegisterInput = z.input<typeof customerRegisterSchema>;
+
+/**
+ * A walk-in customer staff register at the warehouse (issue 15): the wizard's rules, without a
+ * password; the customer chooses theirs from the welcome e-mail's link.
+ */
+export const walkInCustomerSchema = z
+  .strictObject({
+    accountType: accountTypeField,
+    businessName: z.string().trim().max(200).nullable().optional(),
+    title: titleField,
+    firstName: requiredText(AUTH_MESSAGES.firstNameRequired, 100),
+    lastName: requiredText(AUTH_MESSAGES.lastNameRequired, 100),
+    email: emailField,
+    phone: requiredText(AUTH_MESSAGES.phoneRequired, 50),
+    trn: requiredText(AUTH_MESSAGES.trnRequired, 50),
+    address: requiredText(AUTH_MESSAGES.addressRequired, 300),
+    parish: parishField,
+    city: requiredText(AUTH_MESSAGES.cityRequired, 100),
+    country: z.string().trim().min(1).max(100).default(DEFAULT_COUNTRY),
+    branchId: z.number({ error: AUTH_MESSAGES.branchRequired }).int().positive(AUTH_MESSAGES.branchRequired).max(MAX_ID, ID_OUT_OF_RANGE),
+  })
+  .superRefine(requireBusinessName)
+  .superRefine(requireTitle);
+export type WalkInCustomerInput = z.input<typeof walkInCustomerSchema>;
 
 /** Staff-side registrations (general: role admin; staff: branch manager or staff). */
 export const staffRegisterSchema = z.strictObject({

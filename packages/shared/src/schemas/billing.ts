@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CHARGE_LINE_KINDS, INVOICE_STATUSES, PAYMENT_METHODS } from '../constants/billing';
-import { courierListQuerySchema, idSchema, queryIdSchema } from './common';
+import { calendarDateSchema, courierListQuerySchema, idSchema, queryIdSchema, requiredQueryIdSchema } from './common';
+import { releaseOverrideFields } from './release';
+import { formatAmount } from '../format/money';
 
 /**
  * Invoices, payments, collection and reports (DOMAIN.md, Charges). The spec shows none of these
@@ -11,7 +13,9 @@ export const BILLING_MESSAGES = {
   paymentNotFound: 'Payment not found',
   customerNotFound: 'Customer not found',
   branchNotFound: 'Branch not found',
+  chooseBranch: 'Choose a branch',
   choosePackages: 'Choose at least one package',
+  choosePackage: 'Choose the package customs assessed',
   packagesNotReady: 'Only packages ready for pickup can be invoiced',
   packagesNotCustomers: 'Every package must belong to the chosen customer',
   packageAlreadyInvoiced: (pkg: string, invoiceNo: string) => `Package ${pkg} is already on invoice ${invoiceNo}`,
@@ -26,18 +30,23 @@ export const BILLING_MESSAGES = {
   moneyStep: 'Use at most two decimal places',
   chooseInvoice: 'Choose at least one invoice',
   duplicateInvoice: 'An invoice appears twice in this payment',
+  invoiceCourierAmbiguous: 'These invoice numbers exist at more than one courier; open the invoice from its courier',
   invoicesOneCustomer: 'All invoices of one payment must belong to the same customer',
   referenceRequired: 'Please enter the bank transfer reference',
+  tenderedCashOnly: 'Amount tendered applies to cash payments only',
+  tenderedTooLow: (total: string) => `The amount tendered is less than the payment (JMD ${total})`,
   overpayment: (invoiceNo: string, balance: string) => `The payment is more than the balance of ${invoiceNo} (JMD ${balance})`,
   invoicePaid: (invoiceNo: string) => `Invoice ${invoiceNo} is already paid`,
   collectorRequired: "Please enter the collector's name",
   signatureRequired: 'Please sign in the box',
   signatureInvalid: 'The signature must be a PNG image',
   unpaidCollection: 'This invoice has an unpaid balance. A manager must permit collection.',
-  overrideNotAllowed: 'Only a branch manager or a courier admin can permit collection with a balance',
   alreadyCollected: 'The packages of this invoice have already been collected',
   nothingToCollect: 'No package of this invoice is ready for pickup',
   cashUpExists: 'The cash-up for this branch and day has already been recorded',
+  cashUpMissing: 'No cash-up has been recorded for this branch and day yet',
+  correctionReasonRequired: 'Please give a reason for the correction',
+  cashUpCorrected: 'Cash-up corrected',
   dateRange: 'The start date must not be after the end date',
   invoiceIssued: 'Invoice issued',
   invoiceVoided: 'Invoice voided',
@@ -93,8 +102,23 @@ export const invoicePackageSchema = z.object({
   description: z.string().nullable(),
   weightLb: z.number(),
   declaredValueUsdCents: z.number().int().nullable(),
+  /** The duty the rules compute from the declared value; an assessment replaces it. */
+  computedDutyCents: z.number().int(),
   customsAssessedCents: z.number().int().nullable(),
   status: z.string(),
+});
+
+/** One customs assessment in an invoice's history: the computed and the assessed figure, who and when. */
+export const customsHistoryEntrySchema = z.object({
+  packageId: z.number().int(),
+  packageNumber: z.string(),
+  computedCents: z.number().int(),
+  assessedBeforeCents: z.number().int().nullable(),
+  assessedCents: z.number().int().nullable(),
+  totalBeforeCents: z.number().int(),
+  totalAfterCents: z.number().int(),
+  byName: z.string().nullable(),
+  at: z.string(),
 });
 
 export const invoicePaymentSchema = z.object({
@@ -107,6 +131,8 @@ export const invoicePaymentSchema = z.object({
 
 export const invoiceDetailSchema = invoiceSummarySchema.extend({
   customerEmail: z.string(),
+  /** The courier's time zone: every date of the invoice is shown in it. */
+  timeZone: z.string(),
   branchName: z.string().nullable(),
   freightCents: z.number().int(),
   discountCents: z.number().int(),
@@ -121,6 +147,7 @@ export const invoiceDetailSchema = invoiceSummarySchema.extend({
   replacedByInvoiceNo: z.string().nullable(),
   lines: z.array(invoiceLineSchema),
   packages: z.array(invoicePackageSchema),
+  customsHistory: z.array(customsHistoryEntrySchema),
   payments: z.array(invoicePaymentSchema),
   /** The courier's bank transfer details, one entry per line. */
   bankDetails: z.array(z.string()),
@@ -172,8 +199,17 @@ export const recordPaymentSchema = z
       .array(z.strictObject({ invoiceNo: invoiceNoSchema, amountCents: centsSchema }))
       .min(1, BILLING_MESSAGES.chooseInvoice)
       .max(50),
+    /** Cash handed over at the counter; the change due is what it exceeds the payment by. */
+    tenderedCents: centsSchema.optional(),
   })
   .superRefine((value, ctx) => {
+    if (value.tenderedCents !== undefined) {
+      const total = value.allocations.reduce((s, a) => s + a.amountCents, 0);
+      if (value.method !== 'cash') ctx.addIssue({ code: 'custom', path: ['tenderedCents'], message: BILLING_MESSAGES.tenderedCashOnly });
+      else if (value.tenderedCents < total) {
+        ctx.addIssue({ code: 'custom', path: ['tenderedCents'], message: BILLING_MESSAGES.tenderedTooLow(formatAmount(total)) });
+      }
+    }
     if (value.method === 'bank_transfer' && !value.reference) {
       ctx.addIssue({ code: 'custom', path: ['reference'], message: BILLING_MESSAGES.referenceRequired });
     }
@@ -198,6 +234,8 @@ export const paymentSchema = z.object({
   reference: z.string().nullable(),
   branchName: z.string().nullable(),
   takenByName: z.string().nullable(),
+  tenderedCents: z.number().int().nullable(),
+  changeCents: z.number().int().nullable(),
   invoiceNos: z.array(z.string()),
   paidAt: z.string(),
 });
@@ -206,9 +244,30 @@ export type Payment = z.infer<typeof paymentSchema>;
 export const paymentListQuerySchema = courierListQuerySchema;
 export const receiptParamSchema = z.object({ receiptNo: z.string().trim().min(1).max(32) });
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31');
+const isoDate = calendarDateSchema();
 
-export const cashUpQuerySchema = z.object({ branchId: queryIdSchema, date: isoDate });
+export const cashUpQuerySchema = z.object({ branchId: requiredQueryIdSchema(BILLING_MESSAGES.chooseBranch), date: isoDate });
+/** One recorded count of a day: the first, or a correction of it (never edited in place). */
+export const cashUpEntrySchema = z.object({
+  id: z.number().int(),
+  correctsId: z.number().int().nullable(),
+  openingFloatCents: z.number().int(),
+  countedCashCents: z.number().int(),
+  countedCardCents: z.number().int(),
+  countedBankTransferCents: z.number().int().nullable(),
+  countedOnlineCents: z.number().int().nullable(),
+  expectedCashCents: z.number().int(),
+  expectedCardCents: z.number().int(),
+  expectedBankTransferCents: z.number().int(),
+  expectedOnlineCents: z.number().int(),
+  differenceCents: z.number().int(),
+  notes: z.string().nullable(),
+  reason: z.string().nullable(),
+  closedByName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CashUpEntry = z.infer<typeof cashUpEntrySchema>;
+
 export const cashUpExpectedSchema = z.object({
   branchId: z.number().int(),
   date: z.string(),
@@ -217,27 +276,39 @@ export const cashUpExpectedSchema = z.object({
   expectedBankTransferCents: z.number().int(),
   expectedOnlineCents: z.number().int(),
   paymentCount: z.number().int(),
-  recorded: z
-    .object({
-      countedCashCents: z.number().int(),
-      countedCardCents: z.number().int(),
-      differenceCents: z.number().int(),
-      notes: z.string().nullable(),
-      closedByName: z.string().nullable(),
-      createdAt: z.string(),
-    })
-    .nullable(),
+  /** The courier's time zone, which the day and the entries' times are in. */
+  timeZone: z.string(),
+  /** The day's figure: the latest entry (a correction when there is one). */
+  recorded: cashUpEntrySchema.nullable(),
+  /** Every entry of the day, oldest first: the first count and its corrections. */
+  entries: z.array(cashUpEntrySchema),
 });
 export type CashUpExpected = z.infer<typeof cashUpExpectedSchema>;
 
+const countCents = z.number().int().min(0).max(CENTS_MAX);
 export const recordCashUpSchema = z.strictObject({
   branchId: idSchema,
   date: isoDate,
-  countedCashCents: z.number().int().min(0).max(CENTS_MAX),
-  countedCardCents: z.number().int().min(0).max(CENTS_MAX),
+  /** Cash in the drawer when the day began; the counted cash includes it. */
+  openingFloatCents: countCents.default(0),
+  countedCashCents: countCents,
+  countedCardCents: countCents,
+  /** Left out when not counted at the desk. */
+  countedBankTransferCents: countCents.optional(),
+  countedOnlineCents: countCents.optional(),
   notes: z.string().trim().max(500, 'At most 500 characters').optional(),
 });
 export type RecordCashUpInput = z.input<typeof recordCashUpSchema>;
+
+/** A correction: a new count of a recorded day, with why; the earlier entries stay as they were. */
+export const correctCashUpSchema = recordCashUpSchema.extend({
+  reason: z
+    .string({ error: BILLING_MESSAGES.correctionReasonRequired })
+    .trim()
+    .min(1, BILLING_MESSAGES.correctionReasonRequired)
+    .max(500, 'At most 500 characters'),
+});
+export type CorrectCashUpInput = z.input<typeof correctCashUpSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Collection (sign-signature)
@@ -251,8 +322,8 @@ export const collectSchema = z.strictObject({
     .min(1, BILLING_MESSAGES.signatureRequired)
     .max(SIGNATURE_MAX_CHARS, 'The signature image is too large')
     .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, BILLING_MESSAGES.signatureInvalid),
-  /** A manager lets an invoice with a balance be collected. */
-  allowUnpaid: z.boolean().optional(),
+  /** Someone holding `release_override` lets an invoice with a balance be collected, with a reason. */
+  ...releaseOverrideFields,
 });
 export type CollectInput = z.input<typeof collectSchema>;
 
@@ -316,14 +387,6 @@ export const reportSchema = z.object({
   ),
 });
 export type Report = z.infer<typeof reportSchema>;
-
-/** Display money: cents -> "1,234.50". */
-export function formatJmd(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const whole = Math.floor(abs / 100).toLocaleString('en-US');
-  return `${sign}${whole}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 /** "12.50" typed in a form -> 1250 cents; NaN when it is not a money amount. */
 export function parseJmdToCents(text: string): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listQuerySchema } from './common';
+import { DATE_MESSAGES, calendarDateSchema, listQuerySchema } from './common';
 
 describe('listQuerySchema', () => {
   it('defaults to page 1 of 10', () => {
@@ -15,5 +15,22 @@ describe('listQuerySchema', () => {
     expect(listQuerySchema.parse({ filters: '{"status":"active","total":12.5}' }).filters).toEqual({ status: 'active', total: '12.5' });
     expect(listQuerySchema.safeParse({ filters: '[1,2]' }).success).toBe(false);
     expect(listQuerySchema.safeParse({ filters: '{oops' }).success).toBe(false);
+  });
+});
+
+describe('calendarDateSchema', () => {
+  it.each(['2026-01-31', '2024-02-29', '1900-01-01', '2100-12-31'])('reads %s', (value) => {
+    expect(calendarDateSchema().safeParse(value).success).toBe(true);
+  });
+  it.each([
+    ['2026-13-01', DATE_MESSAGES.invalid],
+    ['2026-02-30', DATE_MESSAGES.invalid],
+    ['2025-02-29', DATE_MESSAGES.invalid],
+    ['2026-1-1', DATE_MESSAGES.invalid],
+    ['9999-12-31', DATE_MESSAGES.outOfRange],
+    ['1899-12-31', DATE_MESSAGES.outOfRange],
+  ])('refuses %s with our words', (value, message) => {
+    const result = calendarDateSchema().safeParse(value);
+    expect(result.error?.issues[0]?.message).toBe(message);
   });
 });

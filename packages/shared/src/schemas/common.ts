@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants/limits';
+// Installs our words for zod's issues before any schema here parses.
+import '../validation';
 
 /** Every 4xx/5xx body of the API. */
 export const errorResponseSchema = z.object({
@@ -15,11 +17,53 @@ export const MAX_ID = 2_147_483_647;
 export const ID_OUT_OF_RANGE = 'Not a valid id';
 /** A record's id in a JSON body. */
 export const idSchema = z.number().int().positive().max(MAX_ID, ID_OUT_OF_RANGE);
+/**
+ * An id's one spelling in a path or query string: digits only, no sign, space, leading zero, hex or
+ * exponent (" 1", "+1", "01", "0x1" and "1e0" name no record; Number() would read each as 1).
+ */
+export const ID_TEXT = /^[1-9][0-9]*$/;
 /** A record's id in a path or query string, where it arrives as text. */
-export const queryIdSchema = z.coerce.number().int().positive().max(MAX_ID, ID_OUT_OF_RANGE);
+export const queryIdSchema = z
+  .string({ error: ID_OUT_OF_RANGE })
+  .regex(ID_TEXT, ID_OUT_OF_RANGE)
+  .max(10, ID_OUT_OF_RANGE)
+  .transform(Number)
+  .pipe(z.number().max(MAX_ID, ID_OUT_OF_RANGE));
 export const idParamSchema = z.object({ id: queryIdSchema });
+/** A query-string id the caller must give; `message` says which record to choose when it is missing or not an id. */
+export const requiredQueryIdSchema = (message: string) =>
+  z
+    .string({ error: message })
+    .min(1, message)
+    .regex(ID_TEXT, ID_OUT_OF_RANGE)
+    .max(10, ID_OUT_OF_RANGE)
+    .transform(Number)
+    .pipe(z.number().max(MAX_ID, ID_OUT_OF_RANGE));
 /** `?courierId=`: the courier a super admin's call is about (see courierScope in the API). */
 export const courierQuerySchema = z.object({ courierId: queryIdSchema.optional() });
+
+export const DATE_MESSAGES = {
+  invalid: 'Use a real date like 2026-01-31',
+  outOfRange: 'Use a date between 1900-01-01 and 2100-12-31',
+} as const;
+/** The span of dates the portal reads: past it a date is a typo, and date arithmetic overflows. */
+export const MIN_DATE = '1900-01-01';
+export const MAX_DATE = '2100-12-31';
+
+/** Whether YYYY-MM-DD names a day of the calendar (not 2026-13-01 or 2026-02-30). */
+export function isCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** A calendar date as YYYY-MM-DD: a real day between MIN_DATE and MAX_DATE, refused in our words. */
+export function calendarDateSchema(message: string = DATE_MESSAGES.invalid) {
+  // z.iso.date keeps `format: date` in the OpenAPI document; isCalendarDate says why in one place.
+  return z.iso
+    .date({ error: message })
+    .refine(isCalendarDate, message)
+    .refine((v) => v >= MIN_DATE && v <= MAX_DATE, DATE_MESSAGES.outOfRange);
+}
 
 /**
  * The list query every DataTable sends (part 2 §2.9): paging, debounced search, sort and

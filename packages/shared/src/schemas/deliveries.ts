@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DELIVERY_REQUEST_STATUSES } from '../constants/packages';
 import { PARISHES } from '../constants/parishes';
-import { idSchema } from './common';
+import { calendarDateSchema, courierQuerySchema, idSchema, queryIdSchema } from './common';
+import { releaseOverrideFields } from './release';
 
 /** Delivery locations (admin) and delivery requests (DOMAIN.md, Other records). The wording is ours. */
 export const DELIVERY_MESSAGES = {
@@ -16,7 +17,6 @@ export const DELIVERY_MESSAGES = {
   choosePackages: 'Choose at least one package ready for pickup',
   packagesNotReady: 'Only your packages that are ready for pickup can be delivered',
   packageAlreadyRequested: (number: string) => `${number} already has a delivery request`,
-  whereRequired: 'Choose a delivery location or enter an address',
   locationInactive: 'This delivery location is not available',
   dateRequired: 'Please choose the preferred date',
   dateInPast: 'The preferred date cannot be in the past',
@@ -30,7 +30,27 @@ export const DELIVERY_MESSAGES = {
   requestCancelled: 'Delivery request cancelled',
   statusChanged: 'Delivery request updated',
   deleteConfirm: 'Are you sure you want to delete this delivery location?',
+  addressRequired: 'Please enter the street address',
+  scheduleDateRequired: 'Please choose the delivery date',
+  driverRequired: 'Please choose the driver',
+  driverNotFound: 'Choose a driver from your own staff',
+  proofRequired: "A delivery is completed on the deliver screen, with the recipient's name and signature",
+  recipientRequired: "Please enter the recipient's name",
+  signatureRequired: 'Please ask the recipient to sign in the box',
+  signatureInvalid: 'The signature could not be read; please sign again',
+  photoMissing: 'Please take or choose a photo',
+  photoTooLarge: 'The photo is larger than 8 MB',
+  photoWrongType: 'The photo must be a JPG or PNG image',
+  photoNotNow: 'A photo can be added only while the delivery is out for delivery',
+  proofNotFound: 'There is no proof of delivery yet',
+  delivered: 'Delivery completed',
+  scheduled: 'Delivery scheduled',
+  runSheetDateRequired: 'Please choose the date of the run sheet',
 } as const;
+
+/** A signature drawn on the pad: a canvas PNG as a data URL (the server checks the bytes too). */
+export const SIGNATURE_DATA_URL_MAX_CHARS = 1_000_000;
+export const PHOTO_MAX_BYTES = 8 * 1024 * 1024;
 
 export const DELIVERY_STATUS_LABELS: Record<(typeof DELIVERY_REQUEST_STATUSES)[number], string> = {
   requested: 'Requested',
@@ -74,28 +94,29 @@ export const deliveryLocationSchema = z.object({
 });
 export type DeliveryLocation = z.infer<typeof deliveryLocationSchema>;
 
-export const createDeliveryRequestSchema = z
-  .strictObject({
-    packageIds: z.array(idSchema).min(1, DELIVERY_MESSAGES.choosePackages).max(50),
-    locationId: idSchema.optional(),
-    address: z.string().trim().max(300).optional(),
-    preferredDate: z.iso.date({ error: DELIVERY_MESSAGES.dateRequired }),
-    phone: z
-      .string({ error: DELIVERY_MESSAGES.phoneRequired })
-      .trim()
-      .min(1, DELIVERY_MESSAGES.phoneRequired)
-      .regex(/^[0-9+()\-.\s]{7,20}$/, DELIVERY_MESSAGES.phoneShape),
-    notes: z.string().trim().max(500).optional(),
-  })
-  .refine((v) => v.locationId !== undefined || (v.address ?? '').length > 0, {
-    message: DELIVERY_MESSAGES.whereRequired,
-    path: ['address'],
-  });
+export const createDeliveryRequestSchema = z.strictObject({
+  packageIds: z.array(idSchema).min(1, DELIVERY_MESSAGES.choosePackages).max(50),
+  locationId: idSchema.optional(),
+  /** The street address, always (a delivery location is a zone and its fee, not a door). */
+  address: z.string({ error: DELIVERY_MESSAGES.addressRequired }).trim().min(1, DELIVERY_MESSAGES.addressRequired).max(300),
+  preferredDate: calendarDateSchema(DELIVERY_MESSAGES.dateRequired),
+  phone: z
+    .string({ error: DELIVERY_MESSAGES.phoneRequired })
+    .trim()
+    .min(1, DELIVERY_MESSAGES.phoneRequired)
+    .regex(/^[0-9+()\-.\s]{7,20}$/, DELIVERY_MESSAGES.phoneShape),
+  notes: z.string().trim().max(500).optional(),
+});
 export type CreateDeliveryRequestInput = z.infer<typeof createDeliveryRequestSchema>;
 
 export const deliveryStatusSchema = z.strictObject({
   status: z.enum(DELIVERY_REQUEST_STATUSES),
-  scheduledDate: z.iso.date().optional(),
+  scheduledDate: calendarDateSchema(DELIVERY_MESSAGES.scheduleDateRequired).optional(),
+  /** Scheduling picks the driver (a staff member of the courier) and, optionally, the stop's place. */
+  driverId: idSchema.optional(),
+  stopOrder: z.number({ error: 'Please enter a whole number' }).int('Please enter a whole number').min(1).max(999).optional(),
+  /** Dispatching follows the release rule; its override goes along. */
+  ...releaseOverrideFields,
 });
 
 export const deliveryRequestSchema = z.object({
@@ -113,6 +134,64 @@ export const deliveryRequestSchema = z.object({
   feeCents: z.number().int(),
   status: z.enum(DELIVERY_REQUEST_STATUSES),
   packages: z.array(z.object({ id: z.number().int(), packageNumber: z.string(), trackingNumber: z.string(), status: z.string() })),
+  driverId: z.number().int().nullable(),
+  driverName: z.string().nullable(),
+  stopOrder: z.number().int().nullable(),
+  dispatchedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  recipientName: z.string().nullable(),
+  hasSignature: z.boolean(),
+  hasPhoto: z.boolean(),
   createdAt: z.string(),
 });
 export type DeliveryRequestDto = z.infer<typeof deliveryRequestSchema>;
+
+/** The driver's phone: who received the packages and their signature (and the release override). */
+export const deliverSchema = z.strictObject({
+  recipientName: z
+    .string({ error: DELIVERY_MESSAGES.recipientRequired })
+    .trim()
+    .min(1, DELIVERY_MESSAGES.recipientRequired)
+    .max(120, 'At most 120 characters'),
+  signature: z
+    .string({ error: DELIVERY_MESSAGES.signatureRequired })
+    .min(1, DELIVERY_MESSAGES.signatureRequired)
+    .max(SIGNATURE_DATA_URL_MAX_CHARS, 'The signature image is too large')
+    .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, DELIVERY_MESSAGES.signatureInvalid),
+  ...releaseOverrideFields,
+});
+export type DeliverInput = z.input<typeof deliverSchema>;
+
+export const driverSchema = z.object({ id: z.number().int(), name: z.string() });
+export type Driver = z.infer<typeof driverSchema>;
+
+export const runSheetQuerySchema = courierQuerySchema.extend({
+  date: calendarDateSchema(DELIVERY_MESSAGES.runSheetDateRequired),
+  driverId: queryIdSchema.optional(),
+  format: z.enum(['pdf', 'json']).default('pdf'),
+});
+
+/** One stop of a day's run: where, who, what, and what to collect there. */
+export const runSheetSchema = z.object({
+  date: z.string(),
+  courierName: z.string(),
+  stops: z.array(
+    z.object({
+      order: z.number().int(),
+      requestId: z.number().int(),
+      customerName: z.string(),
+      mailboxNumber: z.string(),
+      address: z.string(),
+      locationName: z.string().nullable(),
+      phone: z.string(),
+      notes: z.string().nullable(),
+      driverName: z.string().nullable(),
+      status: z.enum(DELIVERY_REQUEST_STATUSES),
+      packages: z.array(z.string()),
+      invoices: z.array(z.string()),
+      amountDueCents: z.number().int(),
+    }),
+  ),
+  totalDueCents: z.number().int(),
+});
+export type RunSheet = z.infer<typeof runSheetSchema>;

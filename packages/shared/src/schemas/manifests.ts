@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { MANIFEST_STATUSES, SHIPPING_MODES } from '../constants/packages';
-import { courierListQuerySchema, idSchema } from './common';
-import { packageSchema, trackingNumberSchema } from './packages';
+import { calendarDateSchema, courierListQuerySchema, idSchema } from './common';
+import { packageSchema, scanInputSchema } from './packages';
+
+/** Data rows a warehouse file (CSV or Excel) may list in one import. */
+export const MANIFEST_IMPORT_MAX_ROWS = 5_000;
 
 /** Manifests and their reconciliation (DOMAIN.md step 4 and 5). The wording is ours. */
 export const MANIFEST_MESSAGES = {
@@ -9,11 +12,15 @@ export const MANIFEST_MESSAGES = {
   typeRequired: 'Please choose AIR or SEA',
   notOpen: 'Only an open manifest can be changed',
   notClosed: 'Close the manifest before shipping it',
+  departureInFuture: (manifest: string, date: string) =>
+    `${manifest} departs on ${date}: it cannot ship before its departure date. Move the departure date to today to ship it now.`,
+  departureMoved: (from: string, to: string) => `Departure date moved from ${from} to ${to} to ship`,
   notShipped: 'Only a shipped manifest can arrive',
   notArrived: 'Reconcile a manifest once it has arrived',
   empty: 'A manifest needs at least one package',
   packageNotFound: (ref: string) => `No package ${ref}`,
   packageNotReceived: (number: string, status: string) => `${number} is ${status}; only received packages can go on a manifest`,
+  packageOnHold: (number: string, reason: string) => `${number} is on hold: ${reason}`,
   packageOtherManifest: (number: string, manifest: string) => `${number} is already on manifest ${manifest}`,
   packageWrongMode: (number: string, mode: string) => `${number} travels by ${mode}`,
   packageNotOnManifest: 'That package is not on this manifest',
@@ -25,7 +32,15 @@ export const MANIFEST_MESSAGES = {
   xlsxTooLarge: 'The Excel file must be at most 2 MB',
   xlsxNotWorkbook: 'The file must be an Excel workbook (.xlsx)',
   xlsxNoHeader: 'The first sheet needs a header row with tracking_number',
+  xlsxTooLargeUnpacked:
+    'The Excel file unpacks to too much data for a manifest (at most 20 MB); keep only the manifest sheet and save it again',
+  tooManyRows: `A file can list at most ${MANIFEST_IMPORT_MAX_ROWS.toLocaleString('en-US')} packages; split it into smaller files`,
   dateOrder: 'The arrival date cannot be before the departure date',
+  dateInvalid: 'Please enter a valid date',
+  mawbTooLong: 'The MAWB / BL number must be at most 40 characters',
+  flightTooLong: 'The flight / vessel must be at most 60 characters',
+  corrected: 'Manifest updated',
+  notEditable: 'The transport details can be changed until the manifest arrives',
   created: 'Manifest created',
   closed: 'Manifest closed',
   shipped: 'Manifest shipped: the customers are told',
@@ -39,17 +54,52 @@ export const createManifestSchema = z.strictObject({
   type: z.enum(SHIPPING_MODES, { error: MANIFEST_MESSAGES.typeRequired }),
   mawbOrBl: optionalText(40),
   flightOrVessel: optionalText(60),
-  departureDate: z.iso.date().optional(),
-  arrivalDate: z.iso.date().optional(),
+  departureDate: calendarDateSchema().optional(),
+  arrivalDate: calendarDateSchema().optional(),
   branchId: idSchema.optional(),
 });
-export const updateManifestSchema = createManifestSchema.omit({ type: true }).partial();
+/** Transport details corrected on an open manifest; an emptied field or a null date clears it. */
+export const updateManifestSchema = z.strictObject({
+  mawbOrBl: optionalText(40),
+  flightOrVessel: optionalText(60),
+  departureDate: calendarDateSchema(MANIFEST_MESSAGES.dateInvalid).nullable().optional(),
+  arrivalDate: calendarDateSchema(MANIFEST_MESSAGES.dateInvalid).nullable().optional(),
+  branchId: idSchema.optional(),
+});
+export type UpdateManifestInput = z.input<typeof updateManifestSchema>;
+
+const formDate = z.union([z.literal(''), calendarDateSchema(MANIFEST_MESSAGES.dateInvalid)]);
+/** The manifest's edit dialog: the same rules, with the dates as the date inputs give them. */
+export const manifestEditFormSchema = z
+  .strictObject({
+    mawbOrBl: z.string().trim().max(40, MANIFEST_MESSAGES.mawbTooLong),
+    flightOrVessel: z.string().trim().max(60, MANIFEST_MESSAGES.flightTooLong),
+    departureDate: formDate,
+    arrivalDate: formDate,
+  })
+  .refine((v) => !v.departureDate || !v.arrivalDate || v.arrivalDate >= v.departureDate, {
+    message: MANIFEST_MESSAGES.dateOrder,
+    path: ['arrivalDate'],
+  });
+
+/** Shipping; a manifest whose departure date is still ahead ships only if its date moves to today. */
+export const shipManifestSchema = z
+  .strictObject({
+    moveDepartureToToday: z.boolean().optional(),
+    note: z.string().trim().max(500, 'The note must be at most 500 characters').optional(),
+  })
+  // No body at all (the usual ship) arrives as null.
+  .nullish();
+/** Answered (409) for a manifest shipped before its departure date, until the date is moved. */
+export const DEPARTURE_IN_FUTURE_CODE = 'departure_in_future';
 
 export const addToManifestSchema = z.strictObject({
   /** Package ids picked from the list, or one scanned tracking / package number. */
   packageIds: z.array(idSchema).max(500).optional(),
-  scan: z.string().trim().min(1).max(40).optional(),
+  scan: scanInputSchema.optional(),
 });
+/** A package taken off by scanning its label or its tracking number. */
+export const removeScannedSchema = z.strictObject({ scan: scanInputSchema });
 
 export const manifestSchema = z.object({
   id: z.number().int(),
@@ -69,6 +119,7 @@ export const manifestSchema = z.object({
   missingCount: z.number().int().nullable(),
   extraCount: z.number().int().nullable(),
   discrepancyNote: z.string().nullable(),
+  reconciliationNote: z.string().nullable(),
   shippedAt: z.string().nullable(),
   arrivedAt: z.string().nullable(),
   reconciledAt: z.string().nullable(),
@@ -96,7 +147,7 @@ export const importReportSchema = z.object({
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 
-export const reconciliationScanSchema = z.strictObject({ trackingNumber: trackingNumberSchema });
+export const reconciliationScanSchema = z.strictObject({ trackingNumber: scanInputSchema });
 export const reconciliationCloseSchema = z.strictObject({ note: z.string().trim().max(1000).optional() });
 
 const reconLine = z.object({
@@ -105,6 +156,8 @@ const reconLine = z.object({
   trackingNumber: z.string(),
   customerName: z.string().nullable(),
   status: z.string().nullable(),
+  /** Where the package is now: for an extra that is ours, the manifest it is on (if any). */
+  manifestNumber: z.string().nullable(),
 });
 export const reconciliationSchema = z.object({
   manifest: manifestSchema,

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CARRIERS, CLAIM_STATUSES, PACKAGE_STATUSES, PRE_ALERT_STATUSES, SHIPPING_MODES } from '../constants/packages';
-import { courierListQuerySchema, idSchema } from './common';
+import { calendarDateSchema, courierListQuerySchema, idSchema } from './common';
+import { SCAN_KINDS, SCAN_MESSAGES, scanProblem } from '../domain/scan';
+import { releaseOverrideFields } from './release';
 
 /**
  * Packages, pre-alerts and unknown-package claims (DOMAIN.md). The spec shows none of these
@@ -45,7 +47,30 @@ export const PACKAGE_MESSAGES = {
   statusChanged: 'Status updated',
   assigned: 'Package assigned to the customer',
   claimSubmitted: 'Claim submitted; staff will review your proof',
+  corrected: 'Package corrected',
+  nothingToCorrect: 'Nothing was changed',
+  heavyWeightMin: 'The heavy-weight ceiling must be at least 1 lb',
+  heavyWeight: (weightLb: number, ceilingLb: number) => `${weightLb} lb is more than ${ceilingLb} lb: please confirm the weight is right`,
+  invoicePaid: (invoiceNo: string) =>
+    `Invoice ${invoiceNo} has already been paid (fully or partly): refund or settle it before correcting what it charges`,
+  voided: 'Package voided',
+  isVoided: 'This package has been voided',
+  voidReasonRequired: 'Please say why the package is voided',
+  voidOnClosedManifest: (manifest: string) => `The package is on closed manifest ${manifest}: it can be voided once the manifest ships`,
+  modeOnManifest: 'Remove the package from its manifest before changing its mode',
+  customerOnManifest: 'A package on a shipped manifest cannot change customer',
+  heldForInvoice: 'Merchant invoice missing: customs needs it before the package ships',
+  heldForInvoiceNoPreAlert: 'No pre-alert and no merchant invoice: customs needs it before the package ships',
+  released: 'Hold released',
+  notOnHold: 'This package is not on hold',
+  releaseNoteRequired: 'Please say why the hold is released',
+  onHoldCannotBeReady: (packageNumber: string) => `${packageNumber} is on hold: release the hold first`,
 } as const;
+
+/** The courier's warehouse settings when a courier has set none (issue 15). */
+export const DEFAULT_HEAVY_WEIGHT_LB = 150;
+/** Answered with 409 for a weight above the courier's ceiling, until the caller confirms it. */
+export const HEAVY_WEIGHT_CODE = 'heavy_weight';
 
 export const trackingNumberSchema = z
   .string({ error: PACKAGE_MESSAGES.trackingRequired })
@@ -94,15 +119,76 @@ export const updatePackageSchema = z.strictObject({
   mode: shippingModeSchema.optional(),
   description: z.string().trim().max(200).nullable().optional(),
   merchant: z.string().trim().max(100).nullable().optional(),
-  declaredValueUsdCents: z.number().int().min(0).nullable().optional(),
+  declaredValueUsdCents: z
+    .number()
+    .int(PACKAGE_MESSAGES.twoDecimals)
+    .min(0, PACKAGE_MESSAGES.valueNotNegative)
+    .max(10_000_000)
+    .nullable()
+    .optional(),
   branchId: idSchema.optional(),
+  /** A change of customer, by their id (the correction dialog picks them from the customer search). */
+  customerId: idSchema.optional(),
+  /** Said true once the person confirmed a weight above the courier's heavy-weight ceiling. */
+  confirmHeavy: z.boolean().optional(),
+  /** Why the correction was made: kept on the package's timeline. */
+  note: noteSchema.optional(),
+});
+export type UpdatePackageInput = z.input<typeof updatePackageSchema>;
+
+/** The correction dialog: the same rules, with the value in dollars as typed. */
+export const correctPackageFormSchema = z.strictObject({
+  weightLb: weightSchema,
+  lengthIn: dimensionSchema.nullable(),
+  widthIn: dimensionSchema.nullable(),
+  heightIn: dimensionSchema.nullable(),
+  mode: shippingModeSchema,
+  description: z.string().trim().max(200),
+  declaredValueUsd: z
+    .number()
+    .min(0, PACKAGE_MESSAGES.valueNotNegative)
+    .max(100_000)
+    .refine(twoDecimals, PACKAGE_MESSAGES.twoDecimals)
+    .nullable(),
+  customerId: idSchema.optional(),
+  note: noteSchema,
 });
 
-export const changeStatusSchema = z.strictObject({ status: packageStatusSchema, note: noteSchema.optional() });
+export const voidPackageSchema = z.strictObject({
+  reason: z
+    .string({ error: PACKAGE_MESSAGES.voidReasonRequired })
+    .trim()
+    .min(1, PACKAGE_MESSAGES.voidReasonRequired)
+    .max(500, PACKAGE_MESSAGES.noteTooLong),
+});
+
+export const releaseHoldSchema = z.strictObject({
+  note: z
+    .string({ error: PACKAGE_MESSAGES.releaseNoteRequired })
+    .trim()
+    .min(1, PACKAGE_MESSAGES.releaseNoteRequired)
+    .max(500, PACKAGE_MESSAGES.noteTooLong),
+});
+
+/** The courier's warehouse settings: the heavy-weight ceiling and whether every package needs an invoice. */
+export const warehouseSettingsSchema = z.strictObject({
+  heavyWeightLb: z
+    .number({ error: PACKAGE_MESSAGES.weightRequired })
+    // Below a pound every parcel would ask for confirmation (and 0.001 would be stored as 0.00).
+    .min(1, PACKAGE_MESSAGES.heavyWeightMin)
+    .max(2000, PACKAGE_MESSAGES.weightMax)
+    .refine(twoDecimals, PACKAGE_MESSAGES.twoDecimals),
+  requireInvoice: z.boolean(),
+});
+export type WarehouseSettings = z.infer<typeof warehouseSettingsSchema>;
+
+/** To delivered (or out for delivery) the release rule applies; its override fields go along. */
+export const changeStatusSchema = z.strictObject({ status: packageStatusSchema, note: noteSchema.optional(), ...releaseOverrideFields });
 export const bulkStatusSchema = z.strictObject({
   ids: z.array(z.number().int().positive()).min(1, PACKAGE_MESSAGES.chooseAtLeastOne).max(500),
   status: packageStatusSchema,
   note: noteSchema.optional(),
+  ...releaseOverrideFields,
 });
 export const bulkStatusResultSchema = z.object({
   changed: z.number().int(),
@@ -133,6 +219,9 @@ export const packageSchema = z.object({
   carrier: carrierSchema,
   status: packageStatusSchema,
   heldFrom: packageStatusSchema.nullable(),
+  holdReason: z.string().nullable(),
+  voidedAt: z.string().nullable(),
+  voidReason: z.string().nullable(),
   customerId: z.number().int().nullable(),
   customerName: z.string().nullable(),
   mailboxNumber: z.string().nullable(),
@@ -166,8 +255,30 @@ export const packageDetailSchema = packageSchema.extend({
 });
 export type PackageDetail = z.infer<typeof packageDetailSchema>;
 
-/** What a scan of a tracking number finds. */
+export const customerLookupSchema = z.object({
+  id: z.number().int(),
+  mailboxNumber: z.string(),
+  name: z.string(),
+  branchName: z.string().nullable(),
+});
+
+/**
+ * A scan field's text: our package number, a carrier's tracking number or a mailbox number
+ * (domain/scan.ts). Every refusal is in our words, whatever the scanner sent.
+ */
+export const scanInputSchema = z
+  .string({ error: SCAN_MESSAGES.empty })
+  .max(200, SCAN_MESSAGES.tooLong)
+  .trim()
+  .superRefine((value, ctx) => {
+    const problem = scanProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** What a scan finds: our package, a customer by mailbox, or a new tracking number to receive. */
 export const scanLookupSchema = z.object({
+  kind: z.enum(SCAN_KINDS),
+  customer: customerLookupSchema.nullable(),
   trackingNumber: z.string(),
   carrier: carrierSchema,
   package: packageDetailSchema.nullable(),
@@ -185,22 +296,28 @@ export const scanLookupSchema = z.object({
     .nullable(),
 });
 export type ScanLookup = z.infer<typeof scanLookupSchema>;
-export const scanLookupQuerySchema = z.object({ trackingNumber: trackingNumberSchema });
+export const scanLookupQuerySchema = z.object({ trackingNumber: scanInputSchema });
+
+/** The packages whose labels are printed together: `?ids=12,13,14` (at most 200). */
+export const labelIdsQuerySchema = z.object({
+  ids: z
+    .string({ error: PACKAGE_MESSAGES.chooseAtLeastOne })
+    .regex(/^\d{1,9}(,\d{1,9}){0,199}$/, PACKAGE_MESSAGES.chooseAtLeastOne)
+    .transform((s) => s.split(',').map(Number)),
+  download: z.enum(['1', 'true']).optional(),
+});
+export const labelFormatQuerySchema = z.object({ download: z.enum(['1', 'true']).optional() });
 
 /** Extra filters of the staff package list beyond the DataTable's columns. */
 export const packageListQuerySchema = courierListQuerySchema.extend({
-  receivedFrom: z.iso.date().optional(),
-  receivedTo: z.iso.date().optional(),
+  receivedFrom: calendarDateSchema().optional(),
+  receivedTo: calendarDateSchema().optional(),
+  /** Voided packages leave the lists unless asked for. */
+  voided: z.enum(['true', 'false']).optional(),
 });
 
 export const uncollectedPackageSchema = packageSchema.extend({ daysWaiting: z.number().int() });
 
-export const customerLookupSchema = z.object({
-  id: z.number().int(),
-  mailboxNumber: z.string(),
-  name: z.string(),
-  branchName: z.string().nullable(),
-});
 export const customerSearchQuerySchema = z.object({ q: z.string().trim().min(1).max(100) });
 
 // Pre-alerts --------------------------------------------------------------------------------
@@ -257,8 +374,3 @@ export const claimSchema = z.object({
   decidedAt: z.string().nullable(),
 });
 export type ClaimDto = z.infer<typeof claimSchema>;
-
-/** USD cents -> "$1,234.50". */
-export function formatUsd(cents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-}

@@ -23,6 +23,8 @@ export const PLATFORM_MESSAGES = {
   smtpPortInvalid: 'SMTP port must be between 1 and 65535',
   smtpFromEmailInvalid: 'From email must be a valid email address',
   smtpFromNameRequired: 'From name is required',
+  smtpInsecureAllowed: 'This courier may now send e-mail without TLS',
+  smtpTlsRequired: 'This courier must now send e-mail over TLS',
 } as const;
 
 const optionalText = (max: number) =>
@@ -96,8 +98,13 @@ export const courierDetailSchema = courierSummarySchema.extend({
   roleCount: z.number().int(),
   businessCustomerCount: z.number().int(),
   admins: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string(), active: z.boolean() })),
+  /** The super admin lets this courier's SMTP run without TLS and certificate checks. */
+  allowInsecureSmtp: z.boolean(),
 });
 export type CourierDetail = z.infer<typeof courierDetailSchema>;
+
+/** PATCH /platform/couriers/{id}/smtp-security (super admin only). */
+export const courierSmtpSecuritySchema = z.strictObject({ allowInsecureSmtp: z.boolean() });
 
 export const courierOptionSchema = z.object({ id: z.number().int(), name: z.string(), code: z.string() });
 export type CourierOption = z.infer<typeof courierOptionSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidTimeZone } from '../domain/datetime';
 import { LOGO_MAX_BYTES, MIN_PASSWORD_LENGTH, RATE_SHEET_MAX_BYTES } from '../constants/limits';
 
 /**
@@ -7,6 +8,7 @@ import { LOGO_MAX_BYTES, MIN_PASSWORD_LENGTH, RATE_SHEET_MAX_BYTES } from '../co
  */
 export const SETTINGS_MESSAGES = {
   courierIdMissing: 'Courier ID not found. Please reload the page or contact support.',
+  timeZoneInvalid: 'Choose a time zone from the list (e.g. America/Jamaica)',
   // Toasts of part 2 §8: failure / success.
   shippingAddressesFailed: 'Failed to update shipping addresses',
   shippingAddressesSaved: 'Shipping addresses updated!',
@@ -57,6 +59,7 @@ export const SETTINGS_MESSAGES = {
   smtpHostRequired: 'SMTP host is required',
   smtpPortRequired: 'SMTP port is required',
   smtpPortRange: 'SMTP port must be between 1 and 65535',
+  smtpConnectFailed: 'Could not connect to the SMTP server',
   smtpUserRequired: 'SMTP user is required',
   smtpPasswordRequired: 'SMTP password is required',
   fromEmailRequired: 'From email is required',
@@ -149,6 +152,8 @@ export const courierSchema = z.object({
   shipping_address_sea: z.string().nullable(),
   bank_details: z.string().nullable(),
   rate_sheet_url: z.string().nullable(),
+  /** IANA time zone every date and time of the courier is shown in. */
+  time_zone: z.string(),
 });
 export type Courier = z.infer<typeof courierSchema>;
 
@@ -158,6 +163,8 @@ export const updateCourierSchema = z.strictObject({
   first_name: trimmed(80, SETTINGS_MESSAGES.firstNameRequired),
   last_name: trimmed(80, SETTINGS_MESSAGES.lastNameRequired),
   email: email(SETTINGS_MESSAGES.emailRequired, SETTINGS_MESSAGES.emailInvalid),
+  /** Left out, the courier keeps its time zone. */
+  time_zone: z.string().trim().refine(isValidTimeZone, SETTINGS_MESSAGES.timeZoneInvalid).optional(),
 });
 export type UpdateCourierInput = z.input<typeof updateCourierSchema>;
 
@@ -287,22 +294,42 @@ export type EmailConfig = z.infer<typeof emailConfigSchema>;
 export const emailConfigResponseSchema = z.object({ success: z.literal(true), data: emailConfigSchema.nullable() });
 
 /**
+ * The ports a courier's SMTP server may use (issue 14): the submission and relay ports only, so the
+ * server cannot be pointed at any other service. The platform may add ports (SMTP_ALLOWED_PORTS).
+ */
+export const SMTP_PORTS = [25, 465, 587, 2525] as const;
+
+/** "SMTP port must be 25, 465, 587 or 2525" (ours: the spec is silent). */
+export function smtpPortNotAllowedMessage(ports: readonly number[]): string {
+  const list = [...new Set(ports)].sort((a, b) => a - b);
+  const last = list.pop();
+  return `SMTP port must be ${list.length > 0 ? `${list.join(', ')} or ${last}` : String(last)}`;
+}
+
+/**
  * POST settings/couriers/{id}/email-config. Every field is required (part 2 §5); the password may
  * be left empty only when one is stored already, which keeps it (the server checks that part).
+ * `extraPorts` are the platform's additions to SMTP_PORTS; 'server' leaves the allow-list to the
+ * server (the web form: only the server knows the platform's additions, and answers per field).
  */
-export const emailConfigInputSchema = z.strictObject({
-  smtp_host: trimmed(253, SETTINGS_MESSAGES.smtpHostRequired),
-  smtp_port: z
-    .number({ error: SETTINGS_MESSAGES.smtpPortRequired })
-    .int(SETTINGS_MESSAGES.smtpPortRange)
-    .min(1, SETTINGS_MESSAGES.smtpPortRange)
-    .max(65535, SETTINGS_MESSAGES.smtpPortRange),
-  smtp_user: trimmed(254, SETTINGS_MESSAGES.smtpUserRequired),
-  smtp_password: z.string().max(500).optional().default(''),
-  from_email: email(SETTINGS_MESSAGES.fromEmailRequired, SETTINGS_MESSAGES.fromEmailInvalid),
-  from_name: trimmed(120, SETTINGS_MESSAGES.fromNameRequired),
-  status: z.enum(EMAIL_STATUSES).default('active'),
-});
+export function emailConfigInputSchemaWith(extraPorts: readonly number[] | 'server' = []) {
+  const ports: readonly number[] | null = extraPorts === 'server' ? null : [...SMTP_PORTS, ...extraPorts];
+  return z.strictObject({
+    smtp_host: trimmed(253, SETTINGS_MESSAGES.smtpHostRequired),
+    smtp_port: z
+      .number({ error: SETTINGS_MESSAGES.smtpPortRequired })
+      .int(SETTINGS_MESSAGES.smtpPortRange)
+      .min(1, SETTINGS_MESSAGES.smtpPortRange)
+      .max(65535, SETTINGS_MESSAGES.smtpPortRange)
+      .refine((port) => ports === null || ports.includes(port), ports ? smtpPortNotAllowedMessage(ports) : undefined),
+    smtp_user: trimmed(254, SETTINGS_MESSAGES.smtpUserRequired),
+    smtp_password: z.string().max(500).optional().default(''),
+    from_email: email(SETTINGS_MESSAGES.fromEmailRequired, SETTINGS_MESSAGES.fromEmailInvalid),
+    from_name: trimmed(120, SETTINGS_MESSAGES.fromNameRequired),
+    status: z.enum(EMAIL_STATUSES).default('active'),
+  });
+}
+export const emailConfigInputSchema = emailConfigInputSchemaWith();
 export type EmailConfigInput = z.input<typeof emailConfigInputSchema>;
 
 /** The test address: non-empty, then a simple address shape (part 2 §5). */

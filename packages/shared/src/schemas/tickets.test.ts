@@ -13,10 +13,16 @@ describe('ticket badges (part 2 §9)', () => {
     expect(capBadge(count, cap)).toBe(shown);
   });
 
-  it('the customer badge counts tickets with at least one staff message', () => {
+  it('the customer badge counts unread tickets with at least one staff message, and clears once read', () => {
     const staff = { user_id: 4 };
     const customer = { user_id: null };
-    expect(customerBadgeCount([{ messages: [customer] }, { messages: [customer, staff] }, { messages: [staff, staff] }])).toBe(2);
+    const unread = [
+      { unread: true, messages: [customer] },
+      { unread: true, messages: [customer, staff] },
+      { unread: true, messages: [staff, staff] },
+    ];
+    expect(customerBadgeCount(unread)).toBe(2);
+    expect(customerBadgeCount(unread.map((t) => ({ ...t, unread: false })))).toBe(0);
   });
 
   it('colours the statuses as part 2 §4 says', () => {

@@ -112,9 +112,14 @@ export function capBadge(count: number, cap: number): string {
   return count > cap ? `${cap}+` : String(count);
 }
 
-/** Part 2 §7: the customer badge counts tickets with at least one staff message. */
-export function customerBadgeCount(tickets: ReadonlyArray<{ messages: ReadonlyArray<{ user_id: number | null }> }>): number {
-  return tickets.filter((t) => t.messages.some((m) => m.user_id !== null)).length;
+/**
+ * Part 2 §7: the customer badge counts tickets with at least one staff message; of those, only the
+ * ones the customer has not read since staff last wrote, so the badge clears once they read it.
+ */
+export function customerBadgeCount(
+  tickets: ReadonlyArray<{ unread: boolean; messages: ReadonlyArray<{ user_id: number | null }> }>,
+): number {
+  return tickets.filter((t) => t.unread && t.messages.some((m) => m.user_id !== null)).length;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryIdSchema } from './common';
+import { calendarDateSchema, queryIdSchema } from './common';
 
 export const TIME_MESSAGES = {
   alreadyIn: 'You are already clocked in',
@@ -22,7 +22,7 @@ export type TimeEntry = z.infer<typeof timeEntrySchema>;
 export const clockStatusSchema = z.object({ open: timeEntrySchema.nullable(), todayMinutes: z.number().int() });
 export type ClockStatus = z.infer<typeof clockStatusSchema>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31');
+const isoDate = calendarDateSchema();
 export const timesheetQuerySchema = z
   .object({ from: isoDate, to: isoDate, userId: queryIdSchema.optional() })
   .refine((q) => q.from <= q.to, { message: TIME_MESSAGES.periodInvalid, path: ['to'] });

@@ -1,4 +1,4 @@
-import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** A courier company: the tenant. Every tenant-owned row elsewhere carries `courier_id`. */
 export const couriers = pgTable('couriers', {
@@ -20,6 +20,14 @@ export const couriers = pgTable('couriers', {
   rateSheetUrl: text(),
   /** JMD per USD used for customs duty; part 1 §9 default. */
   exchangeRate: integer().notNull().default(150),
+  /** Set by the super admin only: this courier's SMTP may run without TLS and certificate checks. */
+  smtpAllowInsecure: boolean().notNull().default(false),
+  /** Warehouse: a received weight above this (lb) is confirmed before it is saved (issue 15). */
+  heavyWeightLb: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull().default(150),
+  /** Warehouse: a package received without a pre-alert is held until its merchant invoice is uploaded. */
+  requireInvoice: boolean().notNull().default(false),
+  /** IANA time zone every date and time of this courier is shown in (receipts, invoices, e-mails, screens). */
+  timeZone: text().notNull().default('America/Jamaica'),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -28,9 +28,24 @@ export const deliveryRequests = pgTable(
     /** The invoice that carries the fee (charged once); null until charged, or again when that invoice is void. */
     feeInvoiceId: integer(),
     status: text({ enum: DELIVERY_REQUEST_STATUSES }).notNull().default('requested'),
+    /** The staff member who drives it, chosen when it is scheduled. */
+    driverId: integer().references(() => users.id),
+    /** Its place on the day's run sheet (1 = first stop); null = after the numbered ones. */
+    stopOrder: integer(),
+    dispatchedAt: timestamp({ withTimezone: true }),
+    /** The proof taken on the driver's phone: who received it, their signature, optionally a photo. */
+    deliveredAt: timestamp({ withTimezone: true }),
+    recipientName: text(),
+    signaturePngBase64: text(),
+    /** A file in the private `delivery-proofs` upload folder. */
+    photoName: text(),
     updatedBy: integer().references(() => users.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.courierId, t.status, t.createdAt), index().on(t.courierId, t.customerId, t.createdAt)],
+  (t) => [
+    index().on(t.courierId, t.status, t.createdAt),
+    index().on(t.courierId, t.customerId, t.createdAt),
+    index().on(t.courierId, t.scheduledDate),
+  ],
 );

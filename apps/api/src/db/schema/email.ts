@@ -32,6 +32,11 @@ export const emailOutbox = pgTable(
     subject: text().notNull(),
     textBody: text().notNull(),
     htmlBody: text(),
+    /**
+     * Carries a secret (a password reset link, a sign-in or invitation token): the body is
+     * blanked once the mail is sent or given up, keeping recipient, subject and status.
+     */
+    sensitive: boolean().notNull().default(false),
     /** Groups the mails of one batch e-mail; null for single messages. */
     batchId: integer(),
     status: text({ enum: ['pending', 'sending', 'sent', 'failed'] })

@@ -1,6 +1,7 @@
 // The schema object Drizzle's relational queries use. Each table lives in its own file.
 export * from './audit-log';
 export * from './auth-tokens';
+export * from './login-throttle';
 export * from './branches';
 export * from './couriers';
 export * from './customers';
@@ -38,3 +39,4 @@ export * from './payments';
 export * from './payment-allocations';
 export * from './cash-ups';
 export * from './collection-signatures';
+export * from './online-payments';

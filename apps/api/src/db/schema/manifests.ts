@@ -23,8 +23,10 @@ export const manifests = pgTable(
     /** The branch that reconciles it on arrival. */
     branchId: integer().references(() => branches.id),
     status: text({ enum: MANIFEST_STATUSES }).notNull().default('open'),
-    /** Written when reconciliation closes: missing and extra tracking numbers. */
+    /** Written when reconciliation closes: missing and extra packages, automatically. */
     discrepancyNote: text(),
+    /** The person's own note at closing, kept apart from the automatic text. */
+    reconciliationNote: text(),
     missingCount: integer(),
     extraCount: integer(),
     createdBy: integer().references(() => users.id),

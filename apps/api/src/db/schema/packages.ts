@@ -50,12 +50,25 @@ export const packages = pgTable(
     /** Set once when the customer changed the pickup branch after the package was manifested: billing adds the switching fee. */
     switchedBranchAt: timestamp({ withTimezone: true }),
     receivedBy: integer().references(() => users.id),
+    /** The merchant invoice staff uploaded for a package with no pre-alert (storage key, as pre-alerts keep theirs). */
+    invoicePath: text(),
+    invoiceName: text(),
+    invoiceMime: text(),
+    /** Why the package is on hold (e.g. the merchant invoice customs needs is missing); cleared on release. */
+    holdReason: text(),
+    /**
+     * Set when staff void a package received by mistake: it is kept for the record but leaves the
+     * lists, manifests and billing, and its tracking number may be received again.
+     */
+    voidedAt: timestamp({ withTimezone: true }),
+    voidReason: text(),
+    voidedBy: integer().references(() => users.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex().on(t.courierId, t.packageNumber),
-    uniqueIndex().on(t.courierId, t.trackingNumber),
+    uniqueIndex().on(t.courierId, t.trackingNumber).where(sql`${t.voidedAt} is null`),
     index().on(t.courierId, t.createdAt),
     index().on(t.courierId, t.status, t.createdAt),
     index().on(t.courierId, t.customerId, t.createdAt),

@@ -17,6 +17,8 @@ export const paymentAllocations = pgTable(
       .notNull()
       .references(() => invoices.id),
     amountCents: integer().notNull(),
+    /** The invoice's balance right after this payment: what its receipt prints, whatever came later. */
+    balanceAfterCents: integer(),
   },
   (t) => [primaryKey({ columns: [t.paymentId, t.invoiceId] }), index().on(t.courierId, t.invoiceId)],
 );

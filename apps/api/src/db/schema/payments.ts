@@ -21,6 +21,9 @@ export const payments = pgTable(
     amountCents: integer().notNull(),
     method: text({ enum: PAYMENT_METHODS }).notNull(),
     reference: text(),
+    /** Cash handed over at the counter, and the change given back (cash payments only). */
+    tenderedCents: integer(),
+    changeCents: integer(),
     notes: text(),
     takenBy: integer().references(() => users.id),
     branchId: integer().references(() => branches.id),

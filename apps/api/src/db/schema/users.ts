@@ -25,8 +25,10 @@ export const users = pgTable(
     passwordHash: text().notNull(),
     active: boolean().notNull().default(true),
     lastLoginAt: timestamp({ withTimezone: true }),
-    /** Tokens issued before this moment are refused (set when the password is reset). */
+    /** Tokens issued before this moment are refused (set when the password is reset or changed). */
     sessionsValidAfter: timestamp({ withTimezone: true }),
+    /** The one session older than sessionsValidAfter that stays valid: the one that changed the password. */
+    sessionKeptJti: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

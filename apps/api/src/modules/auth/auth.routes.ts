@@ -14,13 +14,14 @@ import {
   staffRegisterSchema,
 } from '@courier/shared/schemas/auth';
 import { errorResponseSchema, queryIdSchema } from '@courier/shared/schemas/common';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { revokeToken } from '../../lib/tokens';
 import { currentUser, requireRole } from '../../plugins/auth';
 import { type Portal, loginStaff, staffProfile } from './auth.service';
 import { exchangeImpersonationToken, issueImpersonationToken } from './impersonation.service';
-import { requestPasswordReset, resetPassword } from './password-reset.service';
+import { requestPasswordReset, resetPassword, settlePasswordResets } from './password-reset.service';
+import { throttledSignIn } from './login-throttle';
 import { perEmailLimit, perIpLimit } from './rate-limits';
 import { registerStaffSide } from './registration.service';
 
@@ -36,6 +37,8 @@ const errors = {
 /** Staff-side sign-in, profile, logout, registrations, password reset and impersonation (part 1 §7). */
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    // Reset links queued after their answer are written before the database closes.
+    app.addHook('onClose', async () => settlePasswordResets());
     const logins: Array<{ url: string; portal: Portal; summary: string }> = [
       { url: '/auth/login', portal: 'admin', summary: 'Courier admin sign-in' },
       { url: '/auth/staff/login', portal: 'staff', summary: 'Branch manager and staff sign-in' },
@@ -46,10 +49,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         login.url,
         {
           config: { public: true, rateLimit: perIpLimit(ctx.config) },
-          preHandler: perEmailLimit(app, ctx.config, login.url),
           schema: { tags: ['auth'], summary: login.summary, body: loginSchema, response: { 200: staffLoginResponseSchema, ...errors } },
         },
-        async (request) => loginStaff(ctx, request.body, login.portal),
+        async (request, reply) =>
+          throttledSignIn(ctx, request, reply, request.body.email, () => loginStaff(ctx, request.body, login.portal)),
       );
     }
 
@@ -109,7 +112,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await requestPasswordReset(ctx, request.body);
+        requestPasswordReset(ctx, request.body, (err) => request.log.error({ err }, 'password reset: the link could not be queued'));
         return { message: AUTH_API_MESSAGES.resetRequested };
       },
     );

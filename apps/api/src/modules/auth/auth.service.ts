@@ -10,7 +10,7 @@ import {
   type loginSchema,
 } from '@courier/shared/schemas/auth';
 import type { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { branches } from '../../db/schema/branches';
 import { couriers } from '../../db/schema/couriers';

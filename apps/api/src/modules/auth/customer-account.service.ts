@@ -1,18 +1,21 @@
 import { and, eq } from 'drizzle-orm';
 import { AUTH_API_MESSAGES, type changePasswordSchema, type customerProfileUpdateSchema } from '@courier/shared/schemas/auth';
 import type { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { branches } from '../../db/schema/branches';
 import { customers } from '../../db/schema/customers';
 import type { Db } from '../../db/client';
 import { recordBranchSwitch } from '../invoices/automatic-billing.service';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { endSessions } from '../../lib/tokens';
 import { customerProfile } from './auth.service';
 
 interface CustomerCaller {
   id: number;
   courierId: number;
+  /** The caller's session (kept signed in when they change their password). */
+  jti: string;
 }
 
 /** The customer edits their own details, address and pickup branch (a branch of their courier). */
@@ -77,6 +80,7 @@ export async function changeCustomerPassword(ctx: AppContext, caller: CustomerCa
   }
   await ctx.db
     .update(customers)
-    .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: new Date() })
+    // Every other session of the customer ends; the one that changed the password stays.
+    .set({ passwordHash: await hashPassword(input.newPassword), ...endSessions(caller.jti), updatedAt: new Date() })
     .where(eq(customers.id, caller.id));
 }

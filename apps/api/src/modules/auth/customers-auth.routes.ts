@@ -10,13 +10,14 @@ import {
   messageResponseSchema,
 } from '@courier/shared/schemas/auth';
 import { errorResponseSchema } from '@courier/shared/schemas/common';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { currentUser, requireRole } from '../../plugins/auth';
 import type { FastifyRequest } from 'fastify';
 import { customerProfile, loginCustomer } from './auth.service';
 import { changeCustomerPassword, updateCustomerProfile } from './customer-account.service';
-import { perEmailLimit, perIpLimit } from './rate-limits';
+import { throttledSignIn } from './login-throttle';
+import { perIpLimit } from './rate-limits';
 import { registerCustomer } from './registration.service';
 
 const errors = {
@@ -31,7 +32,7 @@ const errors = {
 function customerCaller(request: FastifyRequest) {
   const user = currentUser(request);
   if (user.kind !== 'customer' || user.courierId === null) throw new AppError('forbidden', API_MESSAGES.forbidden);
-  return { id: user.id, courierId: user.courierId };
+  return { id: user.id, courierId: user.courierId, jti: user.jti };
 }
 
 /** Refuses staff-side callers before the body is validated (customerCaller still narrows the type). */
@@ -44,7 +45,6 @@ export function customersAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/customers/login',
       {
         config: { public: true, rateLimit: perIpLimit(ctx.config) },
-        preHandler: perEmailLimit(app, ctx.config, 'customer-login'),
         schema: {
           tags: ['customers'],
           summary: 'Customer sign-in (the api key picks the courier)',
@@ -52,7 +52,7 @@ export function customersAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: customerLoginResponseSchema, ...errors },
         },
       },
-      async (request) => loginCustomer(ctx, request.body),
+      async (request, reply) => throttledSignIn(ctx, request, reply, request.body.email, () => loginCustomer(ctx, request.body)),
     );
 
     app.post(

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { AUTH_API_MESSAGES, AUTH_MESSAGES } from '@courier/shared/schemas/auth';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { users } from '../../db/schema/users';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';

@@ -26,7 +26,8 @@ function bodyEmail(request: FastifyRequest): string {
 }
 
 /**
- * preHandler: attempts per 15 minutes for one e-mail, whatever IPs they come from. It runs after
+ * preHandler: reset requests per 15 minutes for one e-mail, whatever IPs they come from (sign-ins
+ * are throttled per account instead: login-throttle.ts). It runs after
  * validation (the e-mail is in the body) through the plugin's store, so Redis works the same.
  */
 export function perEmailLimit(app: FastifyInstance, config: Config, scope: string): preHandlerAsyncHookHandler {

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { AUTH_API_MESSAGES, type customerRegisterSchema, type staffRegisterSchema } from '@courier/shared/schemas/auth';
+import { staffChangeRefusal } from '@courier/shared/domain/role-ceiling';
 import type { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { branches } from '../../db/schema/branches';
 import { customers } from '../../db/schema/customers';
@@ -11,6 +12,7 @@ import { nextMailboxNumber } from '../../db/seed';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { actorRights, grantedRights, refuseIf } from '../../lib/role-ceiling';
 import type { AuthUser } from '../../plugins/auth';
 import { activeCourierById, courierByApiKey, customerProfile, issueAccessToken, staffProfile } from './auth.service';
 
@@ -63,18 +65,7 @@ export async function registerCustomer(ctx: AppContext, input: z.output<typeof c
           courierId: courier.id,
           branchId: input.branchId,
           mailboxNumber: await nextMailboxNumber(db, courier.id, courier.code),
-          accountType: input.accountType,
-          businessName: input.accountType === 'business' ? (input.businessName ?? null) : null,
-          title: input.accountType === 'individual' ? input.title || null : null,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          email: input.email,
-          phone: input.phone,
-          trn: input.trn,
-          address: input.address,
-          parish: input.parish,
-          city: input.city,
-          country: input.country,
+          ...customerColumns(input),
           couponCode: input.couponCode || null,
           referralCode: input.referralCode || null,
           passwordHash,
@@ -133,6 +124,8 @@ export async function registerStaffSide(
   if (existing) throw emailTaken();
 
   const role = kind === 'general' ? ('admin' as const) : (input.role ?? 'staff');
+  const next = await grantedRights(ctx.db, courier.id, role, input.roleId);
+  refuseIf(staffChangeRefusal({ actor: await actorRights(ctx.db, caller), next }));
   let id: number;
   try {
     const [row] = await ctx.db
@@ -159,4 +152,35 @@ export async function registerStaffSide(
   await audit(ctx.db, { courierId: courier.id, actor: caller, action: 'user.registered', entity: 'user', entityId: id, details: { role } });
   const token = await issueAccessToken(ctx, { kind: 'user', id, role, courierId: courier.id });
   return { token, user: await staffProfile(ctx.db, id), message: AUTH_API_MESSAGES.registered };
+}
+
+/** A new customer's own details, as the registration wizard and the walk-in form both take them. */
+export function customerColumns(input: {
+  accountType: 'individual' | 'business';
+  businessName?: string | null;
+  title?: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  trn: string;
+  address: string;
+  parish: string;
+  city: string;
+  country: string;
+}) {
+  return {
+    accountType: input.accountType,
+    businessName: input.accountType === 'business' ? (input.businessName ?? null) : null,
+    title: input.accountType === 'individual' ? input.title || null : null,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    phone: input.phone,
+    trn: input.trn,
+    address: input.address,
+    parish: input.parish,
+    city: input.city,
+    country: input.country,
+  };
 }

@@ -1,24 +1,28 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { courierValidationResponseSchema, publicBranchesResponseSchema } from '@courier/shared/schemas/auth';
+import { AUTH_API_MESSAGES, courierValidationResponseSchema, publicBranchesResponseSchema } from '@courier/shared/schemas/auth';
 import { errorResponseSchema, queryIdSchema } from '@courier/shared/schemas/common';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { branches } from '../../db/schema/branches';
-import { activeCourierById, courierByApiKey } from './auth.service';
+import { couriers } from '../../db/schema/couriers';
+import { AppError } from '../../lib/errors';
+import { courierByApiKey } from './auth.service';
+import { perIpLimit } from './rate-limits';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
 
 /**
  * What the sign-in and registration pages read before anyone signs in: the courier behind an api
- * key (404 unknown, 401 suspended) and its branches. Only public fields leave.
+ * key (404 unknown, 401 suspended) and its branches. Only public fields leave. Both are limited per
+ * IP like the sign-in routes: the branch list takes a sequential id, so walking every tenant is slow.
  */
 export function tenantPublicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/couriers/validate/:apiKey',
       {
-        config: { public: true },
+        config: { public: true, rateLimit: perIpLimit(ctx.config) },
         schema: {
           tags: ['couriers'],
           summary: 'The courier (tenant) of an api key',
@@ -35,7 +39,7 @@ export function tenantPublicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/branches/public/:courierId',
       {
-        config: { public: true },
+        config: { public: true, rateLimit: perIpLimit(ctx.config) },
         schema: {
           tags: ['branches'],
           summary: "A courier's active branches, for the registration form",
@@ -44,7 +48,13 @@ export function tenantPublicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const courier = await activeCourierById(ctx.db, request.params.courierId);
+        // Only an active courier answers: a suspended one is as unknown as an id that names none.
+        const [courier] = await ctx.db
+          .select({ id: couriers.id, status: couriers.status })
+          .from(couriers)
+          .where(eq(couriers.id, request.params.courierId))
+          .limit(1);
+        if (courier?.status !== 'active') throw new AppError('not_found', AUTH_API_MESSAGES.courierNotFound);
         const rows = await ctx.db
           .select({ id: branches.id, name: branches.name })
           .from(branches)

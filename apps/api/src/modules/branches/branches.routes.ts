@@ -9,7 +9,7 @@ import {
   pageSchema,
   successSchema,
 } from '@courier/shared/schemas/common';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { branchOptions, createBranch, deleteBranch, getBranch, listBranches, updateBranch } from './branches.service';
 
@@ -35,7 +35,7 @@ export function branchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/branches/options',
       {
-        onRequest: requirePermission('branches_view', 'staff_create', 'staff_edit', 'customers_edit'),
+        onRequest: requirePermission('branches_view', 'staff_create', 'staff_edit', 'customers_edit', 'customers_create'),
         schema: { tags, querystring: courierQuerySchema, response: { 200: z.array(branchOptionSchema), ...errors } },
       },
       async (req) => branchOptions(ctx.db, currentUser(req), req.query.courierId),

@@ -9,7 +9,7 @@ import {
   shippingAddressesSchema,
   updateCourierSchema,
 } from '@courier/shared/schemas/settings';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { LOGO_MAX_BYTES } from '@courier/shared/constants/limits';
 import { AppError } from '../../lib/errors';
 import { Storage } from '../../lib/storage';
@@ -26,7 +26,7 @@ const tags = ['couriers'];
  * contact, its US shipping addresses, its logo and its bank transfer details.
  */
 export function courierSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const storage = new Storage(ctx.config.uploadsDir);
+  const storage = new Storage(ctx.config);
   return async (app) => {
     app.get('/couriers/:id', { schema: { tags, params: idParamSchema, response: { 200: courierSchema, ...errors } } }, async (request) => {
       const user = currentUser(request);

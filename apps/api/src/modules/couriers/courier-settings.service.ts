@@ -24,6 +24,7 @@ export function toCourier(row: CourierRow): Courier {
     shipping_address_sea: row.shippingAddressSea,
     bank_details: row.bankDetails,
     rate_sheet_url: row.rateSheetUrl,
+    time_zone: row.timeZone,
   };
 }
 
@@ -52,22 +53,40 @@ async function updateCourierRow(
   details: Record<string, unknown>,
 ): Promise<Courier> {
   return db.transaction(async (tx) => {
+    const [old] = await tx.select().from(couriers).where(eq(couriers.id, courierId)).for('update');
     const [row] = await tx
       .update(couriers)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(couriers.id, courierId))
       .returning();
     if (!row) throw new AppError('not_found', COURIER_NOT_FOUND);
-    await audit(tx as unknown as Db, { courierId, actor, action, entity: 'courier', entityId: courierId, details });
+    // Before -> after of the columns this change touched, for the audit log's reader.
+    const before = Object.fromEntries(Object.keys(values).map((k) => [k, old?.[k as keyof CourierRow] ?? null]));
+    await audit(tx as unknown as Db, {
+      courierId,
+      actor,
+      action,
+      entity: 'courier',
+      entityId: courierId,
+      details: { before, after: details },
+    });
     return toCourier(row);
   });
 }
 
-export function updateCompany(options: UpdateOptions<{ name: string; first_name: string; last_name: string; email: string }>) {
+export function updateCompany(
+  options: UpdateOptions<{ name: string; first_name: string; last_name: string; email: string; time_zone?: string }>,
+) {
   const { input } = options;
   return updateCourierRow(
     options,
-    { name: input.name, contactFirstName: input.first_name, contactLastName: input.last_name, email: input.email },
+    {
+      name: input.name,
+      contactFirstName: input.first_name,
+      contactLastName: input.last_name,
+      email: input.email,
+      ...(input.time_zone ? { timeZone: input.time_zone } : {}),
+    },
     'courier.company_updated',
     { ...input },
   );

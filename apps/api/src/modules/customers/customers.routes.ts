@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { courierListQuerySchema, errorResponseSchema, idParamSchema, pageSchema } from '@courier/shared/schemas/common';
 import { customerRecordSchema, customerStatusSchema, customerUpdateSchema } from '@courier/shared/schemas/customers';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { type CustomerKind, getCustomer, listCustomers, setCustomerActive, updateCustomer } from './customers.service';
 

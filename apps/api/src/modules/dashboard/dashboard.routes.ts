@@ -3,7 +3,7 @@ import { hasPermission } from '@courier/shared/domain/permissions';
 import { API_MESSAGES } from '@courier/shared/messages';
 import { courierQuerySchema, errorResponseSchema } from '@courier/shared/schemas/common';
 import { type Dashboard, dashboardSchema } from '@courier/shared/schemas/dashboard';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { DASHBOARD_SECTIONS } from './dashboard.sections';

@@ -1,17 +1,33 @@
 import { and, eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { courierListQuerySchema, errorResponseSchema, idParamSchema, listQuerySchema, pageSchema } from '@courier/shared/schemas/common';
+import {
+  courierListQuerySchema,
+  courierQuerySchema,
+  errorResponseSchema,
+  idParamSchema,
+  listQuerySchema,
+  pageSchema,
+} from '@courier/shared/schemas/common';
 import {
   createDeliveryRequestSchema,
+  deliverSchema,
+  driverSchema,
+  runSheetQuerySchema,
+  runSheetSchema,
   deliveryLocationInputSchema,
   deliveryLocationSchema,
   deliveryRequestSchema,
   deliveryStatusSchema,
 } from '@courier/shared/schemas/deliveries';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { deliveryRequests } from '../../db/schema/delivery-requests';
-import { currentUser, requirePermission, requireRole } from '../../plugins/auth';
+import { CONTENT_TYPES, detectFileType } from '../../lib/file-types';
+import { Storage } from '../../lib/storage';
+import { courierScope, currentUser, requirePermission, requireRole } from '../../plugins/auth';
+import { publicUrl } from '../auth/password-reset.service';
+import { pdfResponseSchema } from '../invoices/invoice-pdf';
 import { listScope } from '../packages/packages.service';
 import {
   cancelOwnRequest,
@@ -21,10 +37,14 @@ import {
   createRequest,
   deleteLocation,
   getRequest,
+  listDrivers,
   listLocations,
   listRequests,
   updateLocation,
 } from './deliveries.service';
+import { longDate } from './delivery-emails';
+import { deliverRequest, proofImage, saveDeliveryPhoto } from './delivery-proof.service';
+import { runSheet, runSheetPdf } from './run-sheet';
 
 const errors = {
   400: errorResponseSchema,
@@ -32,13 +52,24 @@ const errors = {
   403: errorResponseSchema,
   404: errorResponseSchema,
   409: errorResponseSchema,
+  422: errorResponseSchema,
 };
 const tags = ['deliveries'];
 const requestListQuery = courierListQuerySchema;
 
 /** Delivery locations (courier admin) and delivery requests (customers ask, staff carry out). */
 export function deliveriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const s = { db: ctx.db, mailer: ctx.mailer };
+  const s = { db: ctx.db, mailer: ctx.mailer, appUrl: publicUrl(ctx) };
+  const storage = new Storage(ctx.config);
+  const png = z.custom<Buffer>((v) => Buffer.isBuffer(v)).describe('image/png or image/jpeg');
+  const sendImage = (reply: FastifyReply, data: Buffer) =>
+    reply
+      .header('content-type', CONTENT_TYPES[detectFileType(data) ?? 'png'])
+      .header('x-content-type-options', 'nosniff')
+      // Like every uploaded file: opened on its own, a polyglot can run nothing.
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'private, no-store')
+      .send(data);
   const admin = requireRole('courier_admin');
   return async (app) => {
     app.get(
@@ -52,7 +83,8 @@ export function deliveriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/delivery-locations',
       { preHandler: admin, schema: { tags, body: deliveryLocationInputSchema, response: { 201: deliveryLocationSchema, ...errors } } },
-      async (request, reply) => reply.status(201).send(await createLocation(ctx.db, courierOf(currentUser(request)), request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await createLocation(ctx.db, currentUser(request), courierOf(currentUser(request)), request.body)),
     );
     app.put(
       '/delivery-locations/:id',
@@ -60,13 +92,13 @@ export function deliveriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: admin,
         schema: { tags, params: idParamSchema, body: deliveryLocationInputSchema, response: { 200: deliveryLocationSchema, ...errors } },
       },
-      async (request) => updateLocation(ctx.db, courierOf(currentUser(request)), request.params.id, request.body),
+      async (request) => updateLocation(ctx.db, currentUser(request), courierOf(currentUser(request)), request.params.id, request.body),
     );
     app.delete(
       '/delivery-locations/:id',
       { preHandler: admin, schema: { tags, params: idParamSchema, response: { 204: z.null(), ...errors } } },
       async (request, reply) => {
-        await deleteLocation(ctx.db, courierOf(currentUser(request)), request.params.id);
+        await deleteLocation(ctx.db, currentUser(request), courierOf(currentUser(request)), request.params.id);
         return reply.status(204).send(null);
       },
     );
@@ -129,6 +161,74 @@ export function deliveriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, params: idParamSchema, body: deliveryStatusSchema, response: { 200: deliveryRequestSchema, ...errors } },
       },
       async (request) => changeRequestStatus(s, currentUser(request), request.params.id, request.body),
+    );
+
+    app.get(
+      '/delivery-drivers',
+      {
+        preHandler: requirePermission('delivery_requests_edit'),
+        schema: { tags, querystring: courierQuerySchema, response: { 200: z.array(driverSchema), ...errors } },
+      },
+      async (request) => listDrivers(ctx.db, courierScope(currentUser(request), request.query.courierId)),
+    );
+
+    app.post(
+      '/delivery-requests/:id/deliver',
+      {
+        preHandler: requirePermission('delivery_requests_edit'),
+        // A signature PNG can be several hundred KB as a data URL.
+        bodyLimit: 2 * 1024 * 1024,
+        schema: { tags, params: idParamSchema, body: deliverSchema, response: { 200: deliveryRequestSchema, ...errors } },
+      },
+      async (request) => deliverRequest(s, currentUser(request), request.params.id, request.body),
+    );
+
+    app.post(
+      '/delivery-requests/:id/photo',
+      {
+        preHandler: requirePermission('delivery_requests_edit'),
+        schema: {
+          tags,
+          params: idParamSchema,
+          consumes: ['multipart/form-data'],
+          response: { 200: deliveryRequestSchema, 413: errorResponseSchema, 415: errorResponseSchema, ...errors },
+        },
+      },
+      async (request) => saveDeliveryPhoto({ db: ctx.db, storage }, currentUser(request), request.params.id, request),
+    );
+
+    // The proof's two images, each at its own address: for the courier's staff, and for the customer.
+    for (const which of ['signature', 'photo'] as const) {
+      app.get(
+        `/delivery-requests/:id/proof/${which}`,
+        {
+          preHandler: requirePermission('delivery_requests_view'),
+          schema: { tags, params: idParamSchema, response: { 200: png, ...errors } },
+        },
+        async (request, reply) =>
+          sendImage(reply, await proofImage({ db: ctx.db, storage }, currentUser(request), request.params.id, which)),
+      );
+      app.get(
+        `/customer/delivery-requests/:id/proof/${which}`,
+        { preHandler: requireRole('customer'), schema: { tags, params: idParamSchema, response: { 200: png, ...errors } } },
+        async (request, reply) =>
+          sendImage(reply, await proofImage({ db: ctx.db, storage }, currentUser(request), request.params.id, which)),
+      );
+    }
+
+    app.get(
+      '/delivery-run-sheet',
+      {
+        preHandler: requirePermission('delivery_requests_view'),
+        schema: { tags, querystring: runSheetQuerySchema, response: { 200: z.union([runSheetSchema, pdfResponseSchema]), ...errors } },
+      },
+      async (request, reply) => {
+        const { date, driverId, format, courierId } = request.query;
+        const sheet = await runSheet(ctx.db, courierScope(currentUser(request), courierId), date, driverId);
+        if (format === 'json') return sheet;
+        const pdf = await runSheetPdf(sheet, longDate(date));
+        return reply.type('application/pdf').header('content-disposition', `inline; filename="run-sheet-${date}.pdf"`).send(pdf);
+      },
     );
   };
 }

@@ -1,4 +1,5 @@
-import { type SQL, and, asc, count, eq, inArray } from 'drizzle-orm';
+import { type SQL, and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { DELIVERY_REQUEST_STATUSES, type DeliveryRequestStatus } from '@courier/shared/constants/packages';
 import type { ListQuery, Page } from '@courier/shared/schemas/common';
 import {
@@ -8,8 +9,10 @@ import {
   DELIVERY_TRANSITIONS,
   type DeliveryLocation,
   type DeliveryRequestDto,
+  type Driver,
   type deliveryLocationInputSchema,
 } from '@courier/shared/schemas/deliveries';
+import type { ReleaseOverrideInput } from '@courier/shared/schemas/release';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
@@ -17,15 +20,18 @@ import { deliveryLocations } from '../../db/schema/delivery-locations';
 import { deliveryRequestPackages } from '../../db/schema/delivery-request-packages';
 import { deliveryRequests } from '../../db/schema/delivery-requests';
 import { packages } from '../../db/schema/packages';
+import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
 import type { AuthUser } from '../../plugins/auth';
+import { audit } from '../../lib/audit';
 import { notify } from '../notifications/notify';
 import { customerNameSql } from '../packages/package-rows';
 import { chargeDueFees, releaseDeliveryFee } from '../invoices/automatic-billing.service';
 import { actorOf, transitionPackage } from '../packages/package-status.service';
 import { type Services, recordScope } from '../packages/packages.service';
+import { enqueueDeliveryEmail } from './delivery-emails';
 
 const toLocation = (r: typeof deliveryLocations.$inferSelect): DeliveryLocation => ({
   id: r.id,
@@ -50,8 +56,13 @@ export async function listLocations(db: Db, courierId: number, activeOnly = fals
   return rows.map(toLocation);
 }
 
+/** A delivery location's fee is money the customer pays: every change is in the audit log. */
+const auditLocation = (db: Db, actor: AuthUser, courierId: number, action: string, id: number, details: Record<string, unknown>) =>
+  audit(db, { courierId, actor, action: `delivery_location.${action}`, entity: 'delivery_location', entityId: id, details });
+
 export async function createLocation(
   db: Db,
+  actor: AuthUser,
   courierId: number,
   input: z.output<typeof deliveryLocationInputSchema>,
 ): Promise<DeliveryLocation> {
@@ -60,25 +71,34 @@ export async function createLocation(
     .values({ courierId, ...input })
     .returning();
   if (!row) throw new Error('Location insert returned nothing');
-  return toLocation(row);
+  const created = toLocation(row);
+  await auditLocation(db, actor, courierId, 'created', row.id, { after: created });
+  return created;
 }
 
 export async function updateLocation(
   db: Db,
+  actor: AuthUser,
   courierId: number,
   id: number,
   input: z.output<typeof deliveryLocationInputSchema>,
 ): Promise<DeliveryLocation> {
+  const [old] = await db
+    .select()
+    .from(deliveryLocations)
+    .where(and(eq(deliveryLocations.id, id), eq(deliveryLocations.courierId, courierId)));
   const [row] = await db
     .update(deliveryLocations)
     .set({ ...input, updatedAt: new Date() })
     .where(and(eq(deliveryLocations.id, id), eq(deliveryLocations.courierId, courierId)))
     .returning();
-  if (!row) throw new AppError('not_found', DELIVERY_MESSAGES.locationNotFound);
-  return toLocation(row);
+  if (!row || !old) throw new AppError('not_found', DELIVERY_MESSAGES.locationNotFound);
+  const updated = toLocation(row);
+  await auditLocation(db, actor, courierId, 'updated', id, { before: toLocation(old), after: updated });
+  return updated;
 }
 
-export async function deleteLocation(db: Db, courierId: number, id: number): Promise<void> {
+export async function deleteLocation(db: Db, actor: AuthUser, courierId: number, id: number): Promise<void> {
   const [used] = await db
     .select({ n: count() })
     .from(deliveryRequests)
@@ -87,9 +107,13 @@ export async function deleteLocation(db: Db, courierId: number, id: number): Pro
   const [row] = await db
     .delete(deliveryLocations)
     .where(and(eq(deliveryLocations.id, id), eq(deliveryLocations.courierId, courierId)))
-    .returning({ id: deliveryLocations.id });
+    .returning();
   if (!row) throw new AppError('not_found', DELIVERY_MESSAGES.locationNotFound);
+  await auditLocation(db, actor, courierId, 'deleted', id, { before: toLocation(row) });
 }
+
+const driver = alias(users, 'driver');
+const driverNameSql = sql<string | null>`${driver.firstName} || ' ' || ${driver.lastName}`;
 
 function selectRequests(db: Db) {
   return db
@@ -98,10 +122,12 @@ function selectRequests(db: Db) {
       customerName: customerNameSql,
       mailboxNumber: customers.mailboxNumber,
       locationName: deliveryLocations.name,
+      driverName: driverNameSql,
     })
     .from(deliveryRequests)
     .innerJoin(customers, eq(customers.id, deliveryRequests.customerId))
-    .leftJoin(deliveryLocations, eq(deliveryLocations.id, deliveryRequests.locationId));
+    .leftJoin(deliveryLocations, eq(deliveryLocations.id, deliveryRequests.locationId))
+    .leftJoin(driver, eq(driver.id, deliveryRequests.driverId));
 }
 type Row = Awaited<ReturnType<ReturnType<typeof selectRequests>['execute']>>[number];
 
@@ -137,6 +163,14 @@ async function withPackages(db: Db, rows: Row[]): Promise<DeliveryRequestDto[]> 
     feeCents: r.r.feeCents,
     status: r.r.status,
     packages: links.filter((l) => l.requestId === r.r.id).map(({ requestId: _, ...p }) => p),
+    driverId: r.r.driverId,
+    driverName: r.driverName,
+    stopOrder: r.r.stopOrder,
+    dispatchedAt: r.r.dispatchedAt?.toISOString() ?? null,
+    deliveredAt: r.r.deliveredAt?.toISOString() ?? null,
+    recipientName: r.r.recipientName,
+    hasSignature: r.r.signaturePngBase64 !== null,
+    hasPhoto: r.r.photoName !== null,
     createdAt: r.r.createdAt.toISOString(),
   }));
 }
@@ -147,6 +181,8 @@ const spec: ListSpec = {
     preferredDate: deliveryRequests.preferredDate,
     scheduledDate: deliveryRequests.scheduledDate,
     status: deliveryRequests.status,
+    stopOrder: deliveryRequests.stopOrder,
+    driverName: driverNameSql,
     customerName: customerNameSql,
     feeCents: deliveryRequests.feeCents,
   },
@@ -155,10 +191,16 @@ const spec: ListSpec = {
     status: { column: deliveryRequests.status, kind: 'oneOf', values: DELIVERY_REQUEST_STATUSES },
     locationName: { column: deliveryLocations.name, kind: 'exact' },
     preferredDate: { column: deliveryRequests.preferredDate, kind: 'exact' },
+    scheduledDate: { column: deliveryRequests.scheduledDate, kind: 'exact' },
   },
   defaultSort: { column: deliveryRequests.createdAt, order: 'desc' },
   tieBreaker: deliveryRequests.id,
 };
+
+/** Every request matching the conditions, unpaged (a day's run is small). */
+export async function requestsWhere(db: Db, conditions: Array<SQL | undefined>): Promise<DeliveryRequestDto[]> {
+  return withPackages(db, await selectRequests(db).where(and(...conditions)));
+}
 
 export function listRequests(db: Db, query: ListQuery, scope: Array<SQL | undefined>): Promise<Page<DeliveryRequestDto>> {
   const clauses = listClauses(query, spec, scope);
@@ -178,6 +220,7 @@ export function listRequests(db: Db, query: ListQuery, scope: Array<SQL | undefi
         .from(deliveryRequests)
         .innerJoin(customers, eq(customers.id, deliveryRequests.customerId))
         .leftJoin(deliveryLocations, eq(deliveryLocations.id, deliveryRequests.locationId))
+        .leftJoin(driver, eq(driver.id, deliveryRequests.driverId))
         .where(where);
       return r?.n ?? 0;
     },
@@ -291,15 +334,41 @@ export async function cancelOwnRequest(db: Db, user: AuthUser, id: number): Prom
   return findRequest(db, courierId, id, user.id);
 }
 
+/** Drivers a request can be given to: the courier's active staff-side people. */
+export async function listDrivers(db: Db, courierId: number): Promise<Driver[]> {
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(eq(users.courierId, courierId), eq(users.active, true), ne(users.role, 'super_admin')))
+    .orderBy(asc(users.firstName), asc(users.lastName));
+  return rows.map((u) => ({ id: u.id, name: `${u.firstName} ${u.lastName}` }));
+}
+
+export interface DeliveryServices extends Services {
+  /** The web app's address, for the link to the proof in the customer's e-mail. */
+  appUrl: string;
+}
+
+/** The proof a delivery is completed with; only the deliver screen has it. */
+export interface DeliveryProof {
+  recipientName: string;
+  signaturePng: Buffer;
+}
+
+type StatusInput = { status: DeliveryRequestStatus; scheduledDate?: string; driverId?: number; stopOrder?: number } & ReleaseOverrideInput;
+
 /**
- * Staff move a request along; dispatching takes its packages out for delivery, completing
- * delivers them, and cancelling a dispatched request brings them back to the branch.
+ * Staff move a request along: scheduling picks the date and the driver, dispatching takes its
+ * packages out for delivery, completing (with proof) delivers them, and cancelling a dispatched
+ * request brings them back to the branch. Leaving packages pass the release rule; the customer is
+ * e-mailed when it is scheduled, out for delivery and delivered.
  */
 export async function changeRequestStatus(
-  s: Services,
+  s: DeliveryServices,
   user: AuthUser,
   id: number,
-  input: { status: DeliveryRequestStatus; scheduledDate?: string },
+  input: StatusInput,
+  proof?: DeliveryProof,
 ): Promise<DeliveryRequestDto> {
   const current = await getRequest(s.db, user, id);
   if (!DELIVERY_TRANSITIONS[current.status].includes(input.status)) {
@@ -308,10 +377,17 @@ export async function changeRequestStatus(
       DELIVERY_MESSAGES.illegalStatus(DELIVERY_STATUS_LABELS[current.status], DELIVERY_STATUS_LABELS[input.status]),
     );
   }
+  if (input.status === 'delivered' && !proof) throw new AppError('conflict', DELIVERY_MESSAGES.proofRequired);
   const courierIdOfRequest = (
     await s.db.select({ c: deliveryRequests.courierId }).from(deliveryRequests).where(eq(deliveryRequests.id, id))
   )[0]?.c;
   if (courierIdOfRequest === undefined) throw new AppError('not_found', DELIVERY_MESSAGES.requestNotFound);
+  if (input.status === 'scheduled') {
+    if (input.driverId === undefined)
+      throw new AppError('bad_request', DELIVERY_MESSAGES.driverRequired, { driverId: [DELIVERY_MESSAGES.driverRequired] });
+    if (!(await listDrivers(s.db, courierIdOfRequest)).some((d) => d.id === input.driverId))
+      throw new AppError('bad_request', DELIVERY_MESSAGES.driverNotFound, { driverId: [DELIVERY_MESSAGES.driverNotFound] });
+  }
   const packageTarget =
     input.status === 'out_for_delivery'
       ? 'out_for_delivery'
@@ -320,15 +396,22 @@ export async function changeRequestStatus(
         : input.status === 'cancelled' && current.status === 'out_for_delivery'
           ? 'ready_for_pickup'
           : null;
+  const now = new Date();
+  const scheduledDate = input.status === 'scheduled' ? (input.scheduledDate ?? current.preferredDate) : current.scheduledDate;
   await s.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     await tx
       .update(deliveryRequests)
       .set({
         status: input.status,
-        scheduledDate: input.status === 'scheduled' ? (input.scheduledDate ?? current.preferredDate) : current.scheduledDate,
+        scheduledDate,
+        ...(input.status === 'scheduled' ? { driverId: input.driverId, stopOrder: input.stopOrder ?? null } : {}),
+        ...(input.status === 'out_for_delivery' ? { dispatchedAt: now } : {}),
+        ...(proof
+          ? { deliveredAt: now, recipientName: proof.recipientName, signaturePngBase64: proof.signaturePng.toString('base64') }
+          : {}),
         updatedBy: user.kind === 'user' ? user.id : null,
-        updatedAt: new Date(),
+        updatedAt: now,
       })
       .where(eq(deliveryRequests.id, id));
     if (input.status === 'cancelled') await releaseDeliveryFee(tx, courierIdOfRequest, id);
@@ -355,12 +438,42 @@ export async function changeRequestStatus(
         );
       const note =
         packageTarget === 'out_for_delivery'
-          ? `Out for delivery to ${current.locationName ?? current.address ?? 'the customer'}`
+          ? `Out for delivery to ${current.address ?? current.locationName ?? 'the customer'}`
           : packageTarget === 'delivered'
-            ? 'Delivered to the customer'
+            ? `Delivered to ${proof?.recipientName ?? 'the customer'}`
             : 'Delivery did not happen; back at the branch';
+      const release = {
+        actor: user,
+        via: 'home_delivery' as const,
+        reference: `delivery request ${id}`,
+        allowUnpaid: input.allowUnpaid,
+        overrideReason: input.overrideReason,
+      };
       // The request is already out_for_delivery here, which counts as live for the state machine.
-      for (const pkg of pkgs) await transitionPackage(tx, s.mailer, pkg, packageTarget, actorOf(user), { note });
+      for (const pkg of pkgs) await transitionPackage(tx, s.mailer, pkg, packageTarget, actorOf(user), { note, release });
+    }
+    const email =
+      input.status === 'scheduled' && scheduledDate
+        ? ({ kind: 'scheduled', date: scheduledDate } as const)
+        : input.status === 'out_for_delivery'
+          ? ({ kind: 'out_for_delivery' } as const)
+          : proof
+            ? ({ kind: 'delivered', recipientName: proof.recipientName, deliveredAt: now, hasPhoto: current.hasPhoto } as const)
+            : null;
+    if (email) {
+      await enqueueDeliveryEmail(
+        tx,
+        s.mailer,
+        {
+          courierId: courierIdOfRequest,
+          customerId: current.customerId,
+          requestId: id,
+          address: [current.address, current.locationName].filter(Boolean).join(', ') || 'your address',
+          packageNumbers: current.packages.map((p) => p.packageNumber),
+          link: `${s.appUrl}/customer/delivery-requests`,
+        },
+        email,
+      );
     }
   });
   return getRequest(s.db, user, id);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELIVERY_MESSAGES } from '@courier/shared/schemas/deliveries';
+import { auditLog } from '../../db/schema/audit-log';
 import { customers } from '../../db/schema/customers';
 import { notifications } from '../../db/schema/notifications';
 import { packages } from '../../db/schema/packages';
@@ -14,6 +15,7 @@ let manager: string;
 let customer: string;
 let stranger: string;
 let otherAdmin: string;
+let customerId: number;
 const pkgIds: number[] = [];
 const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 
@@ -26,6 +28,7 @@ beforeAll(async () => {
   const [c] = await t.db.select().from(customers).where(eq(customers.email, 'customer@example.test'));
   if (!c) throw new Error('no demo customer');
   customer = await tokenForCustomer(t, c.id);
+  customerId = c.id;
   stranger = (await makeCustomer(t, c.courierId)).token;
   otherAdmin = (await makeUser(t, (await makeCourier(t, 'ODL')).id, 'courier_admin')).token;
   for (const tracking of ['DLV-1', 'DLV-2', 'DLV-3']) {
@@ -65,12 +68,25 @@ describe('delivery locations', () => {
       (await call(otherAdmin, 'PUT', `/delivery-locations/${id}`, { name: 'X', parish: 'Clarendon', feeCents: 1, active: true }))
         .statusCode,
     ).toBe(404);
+    // The fee is money: its creation and change are in the audit log, before -> after.
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(id)));
+    const actions = rows.filter((r) => r.entity === 'delivery_location').map((r) => r.action);
+    expect(actions).toEqual(expect.arrayContaining(['delivery_location.created', 'delivery_location.updated']));
+    const updated = rows.find((r) => r.action === 'delivery_location.updated')?.details as {
+      before: { feeCents: number };
+      after: { feeCents: number };
+    };
+    expect([updated.before.feeCents, updated.after.feeCents]).toEqual([80000, 90000]);
   });
 
   it('a customer requests delivery of ready packages; the fee is the location fee; staff are notified', async () => {
     const notReady = await call(customer, 'POST', '/customer/delivery-requests', {
       packageIds: [pkgIds[2]],
       locationId: id,
+      address: '12 Manchester Ave',
       preferredDate: tomorrow,
       phone: '876-555-0142',
     });
@@ -78,19 +94,22 @@ describe('delivery locations', () => {
     const notMine = await call(stranger, 'POST', '/customer/delivery-requests', {
       packageIds: [pkgIds[0]],
       locationId: id,
+      address: '3 Hope Road',
       preferredDate: tomorrow,
       phone: '876-555-0142',
     });
     expect(notMine.json().message).toBe(DELIVERY_MESSAGES.packagesNotReady);
     const nowhere = await call(customer, 'POST', '/customer/delivery-requests', {
       packageIds: [pkgIds[0]],
+      locationId: id,
       preferredDate: tomorrow,
       phone: '876-555-0142',
     });
-    expect(nowhere.json().message).toBe(DELIVERY_MESSAGES.whereRequired);
+    expect(nowhere.json().message).toBe(DELIVERY_MESSAGES.addressRequired);
     const past = await call(customer, 'POST', '/customer/delivery-requests', {
       packageIds: [pkgIds[0]],
       locationId: id,
+      address: '12 Manchester Ave',
       preferredDate: '2020-01-01',
       phone: '876-555-0142',
     });
@@ -98,6 +117,7 @@ describe('delivery locations', () => {
     const ok = await call(customer, 'POST', '/customer/delivery-requests', {
       packageIds: [pkgIds[0], pkgIds[1]],
       locationId: id,
+      address: '12 Manchester Ave',
       preferredDate: tomorrow,
       phone: '876-555-0142',
       notes: 'Gate code 12',
@@ -124,12 +144,23 @@ describe('delivery locations', () => {
     expect((await call(manager, 'POST', `/delivery-requests/${reqId}/status`, { status: 'delivered' })).json().message).toBe(
       DELIVERY_MESSAGES.illegalStatus('Requested', 'Delivered'),
     );
-    expect((await call(manager, 'POST', `/delivery-requests/${reqId}/status`, { status: 'scheduled' })).json().scheduledDate).toBe(
-      tomorrow,
-    );
+    const drivers = (await call(manager, 'GET', '/delivery-drivers')).json();
+    const scheduled = await call(manager, 'POST', `/delivery-requests/${reqId}/status`, { status: 'scheduled', driverId: drivers[0].id });
+    expect(scheduled.json().scheduledDate).toBe(tomorrow);
+    // The release rule: the packages leave only once their invoice (with the delivery fee) is paid.
+    const invoice = await call(admin, 'POST', '/invoices', { customerId: customerId, packageIds: [pkgIds[0], pkgIds[1]] });
+    expect(invoice.statusCode, invoice.body).toBe(201);
+    const { invoiceNo } = invoice.json();
+    const balance = (await call(admin, 'GET', `/invoices/${invoiceNo}`)).json().balanceCents;
+    expect(
+      (await call(admin, 'POST', '/payments', { method: 'cash', allocations: [{ invoiceNo, amountCents: balance }] })).statusCode,
+    ).toBe(201);
     const out = await call(manager, 'POST', `/delivery-requests/${reqId}/status`, { status: 'out_for_delivery' });
     expect(out.json().packages.map((p: { status: string }) => p.status)).toEqual(['out_for_delivery', 'out_for_delivery']);
-    const done = await call(manager, 'POST', `/delivery-requests/${reqId}/status`, { status: 'delivered' });
+    const done = await call(manager, 'POST', `/delivery-requests/${reqId}/deliver`, {
+      recipientName: 'Kim W',
+      signature: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    });
     expect(done.json().packages.map((p: { status: string }) => p.status)).toEqual(['delivered', 'delivered']);
     expect((await call(customer, 'POST', `/customer/delivery-requests/${reqId}/cancel`)).json().message).toBe(
       DELIVERY_MESSAGES.onlyRequestedCancel,

@@ -15,7 +15,7 @@ import {
   batchPreviewSchema,
   batchRecipientSchema,
 } from '@courier/shared/schemas/emails';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { batchRecipients, createBatch, deleteBatch, getBatch, listBatches, previewBatch, sendBatch, updateBatch } from './emails.service';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { CONTENT_TYPES, detectFileType } from '../../lib/file-types';
 import { Storage, UPLOAD_FOLDERS } from '../../lib/storage';
 
@@ -13,7 +13,7 @@ const params = z.object({ folder: z.enum(UPLOAD_FOLDERS), name: z.string().max(6
  * and nothing is sniffed or scripted.
  */
 export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const storage = new Storage(ctx.config.uploadsDir);
+  const storage = new Storage(ctx.config);
   return async (app) => {
     app.get(
       '/files/:folder/:name',

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { PackageStatus } from '@courier/shared/constants/packages';
 import type { ChargeLineKind } from '@courier/shared/domain/charges';
-import { formatJmd } from '@courier/shared/schemas/billing';
+
 import type { Db } from '../../db/client';
 import { nextCounter } from '../../db/counters';
 import { branches } from '../../db/schema/branches';
@@ -24,6 +24,7 @@ import {
   markDeliveryFeesCharged,
   unchargedDeliveryRequests,
 } from './invoices.service';
+import { formatAmount } from '@courier/shared/format/money';
 
 /**
  * Billing that follows the packages by itself (DOMAIN.md steps 6-8): the invoice issued when
@@ -269,12 +270,12 @@ async function issueFeeInvoice(
       {
         courierId,
         to: customer.email,
-        subject: `Invoice ${invoiceNo}: JMD ${formatJmd(totalCents)} due`,
+        subject: `Invoice ${invoiceNo}: JMD ${formatAmount(totalCents)} due`,
         text: [
           `Hello ${customer.firstName},`,
           '',
-          `A fee was added after your invoice was paid. Invoice ${invoiceNo}: JMD ${formatJmd(totalCents)} due.`,
-          ...bucket.lines.map((l) => `- ${l.description}: JMD ${formatJmd(l.amountCents)}`),
+          `A fee was added after your invoice was paid. Invoice ${invoiceNo}: JMD ${formatAmount(totalCents)} due.`,
+          ...bucket.lines.map((l) => `- ${l.description}: JMD ${formatAmount(l.amountCents)}`),
           '',
           'You can see the invoice and download it as a PDF under Invoices in your account.',
         ].join('\n'),

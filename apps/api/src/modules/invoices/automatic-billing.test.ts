@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeCharges } from '@courier/shared/domain/charges';
-import { formatJmd } from '@courier/shared/schemas/billing';
+
 import { makeCustomer, tokenForUser } from '../../../test/comms-fixtures';
 import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
 import { branches } from '../../db/schema/branches';
@@ -16,6 +16,7 @@ import { manifests } from '../../db/schema/manifests';
 import { packages } from '../../db/schema/packages';
 import { flagUncollected } from '../packages/packages.service';
 import { getCourierRates } from '../settings/rates.service';
+import { formatAmount } from '@courier/shared/format/money';
 
 /**
  * Billing that follows the packages: invoices issued when packages turn ready, and the uncollected,
@@ -136,12 +137,12 @@ describe('packages turning ready are invoiced', () => {
     // One e-mail per customer: ready at the branch and the amount due (no separate "ready" mail).
     const mailsA = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, a.email));
     expect(mailsA.map((m) => m.subject)).toEqual([
-      `Packages ready for pickup: invoice ${invA.invoiceNo}, JMD ${formatJmd(invA.totalCents)} due`,
+      `Packages ready for pickup: invoice ${invA.invoiceNo}, JMD ${formatAmount(invA.totalCents)} due`,
     ]);
     expect(mailsA[0]?.textBody).toContain(`at our ${branch?.name} branch`);
     const mailsB = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, b.email));
     expect(mailsB.map((m) => m.subject)).toEqual([
-      `Package ready for pickup: invoice ${invB.invoiceNo}, JMD ${formatJmd(invB.totalCents)} due`,
+      `Package ready for pickup: invoice ${invB.invoiceNo}, JMD ${formatAmount(invB.totalCents)} due`,
     ]);
   });
 
@@ -235,11 +236,16 @@ describe('fees that arise after the invoice', () => {
     const created = await call(c.token, 'POST', '/customer/delivery-requests', {
       packageIds: [p.id],
       locationId: loc.id,
+      address: '5 Main Street, May Pen',
       preferredDate: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
       phone: '876-555-0100',
     });
     expect(created.statusCode, created.body).toBe(201);
-    const scheduled = await call(admin, 'POST', `/delivery-requests/${created.json().id}/status`, { status: 'scheduled' });
+    const [driver] = (await call(admin, 'GET', '/delivery-drivers')).json();
+    const scheduled = await call(admin, 'POST', `/delivery-requests/${created.json().id}/status`, {
+      status: 'scheduled',
+      driverId: driver.id,
+    });
     expect(scheduled.statusCode, scheduled.body).toBe(200);
     const [after, ...more] = await liveInvoicesOf(c.id);
     expect(more).toHaveLength(0);
@@ -262,6 +268,7 @@ describe('fees that arise after the invoice', () => {
     const created = await call(c.token, 'POST', '/customer/delivery-requests', {
       packageIds: [p.id],
       locationId: loc.id,
+      address: '5 Main Street, May Pen',
       preferredDate: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
       phone: '876-555-0100',
     });
@@ -357,6 +364,6 @@ describe('fees that arise after the invoice', () => {
       ['unpaid', FEES.switchingFeeCents],
     ]);
     const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, c.email));
-    expect(mails.map((m) => m.subject)).toContain(`Invoice ${all[1]?.invoiceNo}: JMD ${formatJmd(FEES.switchingFeeCents)} due`);
+    expect(mails.map((m) => m.subject)).toContain(`Invoice ${all[1]?.invoiceNo}: JMD ${formatAmount(FEES.switchingFeeCents)} due`);
   });
 });

@@ -374,7 +374,7 @@ describe('collection', () => {
     const { invoiceNo, pkgs } = await issue([1, 2]);
     const unpaid = await api('POST', `/collections/${invoiceNo}`, tokens.staff ?? '', { collectorName: 'Kim W', signature: PNG });
     expect(unpaid.statusCode).toBe(422);
-    expect(unpaid.json().message).toBe(BILLING_MESSAGES.unpaidCollection);
+    expect(unpaid.json().message).toMatch(new RegExp(`cannot be released: invoice ${invoiceNo} has JMD`));
     const staffOverride = await api('POST', `/collections/${invoiceNo}`, tokens.staff ?? '', {
       collectorName: 'Kim W',
       signature: PNG,
@@ -393,6 +393,7 @@ describe('collection', () => {
       collectorName: 'Kim W',
       signature: PNG,
       allowUnpaid: true,
+      overrideReason: 'Known customer; pays on Friday',
     });
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().delivered).toBe(2);
@@ -444,5 +445,24 @@ describe('reports', () => {
     expect(all.totals.invoicedCents).toBe(report.totals.invoicedCents);
     const bad = await api('GET', `/reports?from=2026-02-01&to=2026-01-01`, tokens.admin ?? '');
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('lists every day of the range, the quiet ones as zero, and the super admin narrows it to one courier', async () => {
+    const today = new Date(Date.now() - 5 * 3600 * 1000).toISOString().slice(0, 10);
+    const weekAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 6 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    const week = (await api('GET', `/reports?from=${weekAgo}&to=${today}`, tokens.admin ?? '')).json();
+    expect(week.revenue.map((r: { period: string }) => r.period)).toHaveLength(7);
+    expect(week.revenue[0]).toEqual({ period: weekAgo, invoicedCents: 0, collectedCents: 0 });
+    expect(week.revenue.at(-1).period).toBe(today);
+    expect(week.packagesReceived).toHaveLength(7);
+    const csv = await api('GET', `/reports/csv/packages-received?from=${weekAgo}&to=${today}`, tokens.admin ?? '');
+    expect(csv.body.trim().split('\r\n')).toHaveLength(8);
+
+    const mine = (await api('GET', '/auth/profile', tokens.admin ?? '')).json().courier.id as number;
+    const theirs = (await api('GET', '/auth/profile', tokens.secondAdmin ?? '')).json().courier.id as number;
+    const onlyMine = (await api('GET', `/reports?from=${today}&to=${today}&courierId=${mine}`, tokens.superAdmin ?? '')).json();
+    expect(onlyMine.totals.invoicedCents).toBe(week.revenue.at(-1).invoicedCents);
+    const onlyTheirs = (await api('GET', `/reports?from=${today}&to=${today}&courierId=${theirs}`, tokens.superAdmin ?? '')).json();
+    expect(onlyTheirs.totals.invoicedCents).toBe(0);
   });
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { INVOICE_STATUSES } from '@courier/shared/constants/billing';
 import { BILLING_MESSAGES, collectSchema, collectionViewSchema, invoiceNoParamSchema } from '@courier/shared/schemas/billing';
 import { courierQuerySchema, errorResponseSchema } from '@courier/shared/schemas/common';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { courierScope, currentUser, requirePermission } from '../../plugins/auth';
 import { canOverrideUnpaid, collectInvoice, listCollectable, signatureImage } from './collection.service';
 import { getInvoiceDetail } from './invoices.service';

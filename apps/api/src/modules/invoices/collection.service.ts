@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { hasPermission } from '@courier/shared/domain/permissions';
 import { BILLING_MESSAGES } from '@courier/shared/schemas/billing';
 import type { Db } from '../../db/client';
 import { collectionSignatures } from '../../db/schema/collection-signatures';
@@ -8,19 +9,24 @@ import { invoices } from '../../db/schema/invoices';
 import { packages } from '../../db/schema/packages';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { detectFileType } from '../../lib/file-types';
 import type { Mailer } from '../../lib/mailer';
+import { signaturePng } from '../../lib/signature';
 import type { AuthUser } from '../../plugins/auth';
 import { actorOf, transitionPackage } from '../packages/package-status.service';
+import { resolveScan } from '../packages/scan-resolver.service';
 
 const asDb = (tx: unknown) => tx as Db;
 
-/** Who may let an invoice with a balance be collected (DOMAIN.md: "unless a manager permits it"). */
-export const canOverrideUnpaid = (user: AuthUser) => ['super_admin', 'courier_admin', 'admin', 'branch_manager'].includes(user.role);
+/** Who may let an invoice with a balance be collected: the release rule's override permission. */
+export const canOverrideUnpaid = (user: AuthUser) => hasPermission(user, 'release_override');
 
 /** Invoices whose packages wait at the counter: what the signature screen offers without a number. */
 export async function listCollectable(db: Db, courierId: number, search: string | undefined) {
-  const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  // A scanned label or tracking number finds the invoice its package is on; a scanned mailbox
+  // (any case, hyphen or not) finds that customer's invoices.
+  const scanned = search ? await resolveScan(db, courierId, search) : null;
+  const text = scanned?.customer ? scanned.customer.mailboxNumber : search;
+  const pattern = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const rows = await db
     .select({
       invoiceNo: invoices.invoiceNo,
@@ -38,28 +44,21 @@ export async function listCollectable(db: Db, courierId: number, search: string 
       and(
         eq(invoices.courierId, courierId),
         ne(invoices.status, 'void'),
-        pattern
-          ? or(
-              ilike(invoices.invoiceNo, pattern),
-              ilike(customers.mailboxNumber, pattern),
-              ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, pattern),
-            )
-          : undefined,
+        scanned?.pkg
+          ? sql`${invoices.id} in (select ip.invoice_id from ${invoicePackages} ip where ip.package_id = ${scanned.pkg.pkg.id})`
+          : pattern
+            ? or(
+                ilike(invoices.invoiceNo, pattern),
+                ilike(customers.mailboxNumber, pattern),
+                ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, pattern),
+              )
+            : undefined,
       ),
     )
     .groupBy(invoices.id, customers.id)
     .orderBy(desc(invoices.issuedAt))
     .limit(50);
   return rows;
-}
-
-/** "data:image/png;base64,..." -> the PNG bytes, refused unless they really are a PNG. */
-function pngBytes(dataUrl: string): Buffer {
-  const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);
-  const bytes = Buffer.from(base64, 'base64');
-  if (detectFileType(bytes) !== 'png')
-    throw new AppError('bad_request', BILLING_MESSAGES.signatureInvalid, { signature: [BILLING_MESSAGES.signatureInvalid] });
-  return bytes;
 }
 
 export interface CollectOptions {
@@ -71,15 +70,17 @@ export interface CollectOptions {
   collectorName: string;
   signature: string;
   allowUnpaid?: boolean;
+  overrideReason?: string;
 }
 
 /**
  * Records the collector's signature for an invoice and marks its ready packages delivered through
- * the package state machine. An invoice with a balance is refused unless a manager permits it.
+ * the package state machine. The release rule decides (an invoice with a balance is refused unless
+ * someone holding `release_override` lets it go with a reason).
  */
 export async function collectInvoice(options: CollectOptions): Promise<{ delivered: number }> {
   const { db, courierId, actor, invoiceNo } = options;
-  const png = pngBytes(options.signature);
+  const png = signaturePng(options.signature, BILLING_MESSAGES.signatureInvalid);
   return db.transaction(async (txRaw) => {
     const tx = asDb(txRaw);
     const [inv] = await tx
@@ -91,10 +92,6 @@ export async function collectInvoice(options: CollectOptions): Promise<{ deliver
     if (inv.status === 'void') throw new AppError('unprocessable', BILLING_MESSAGES.invoiceVoid);
     const balance = inv.totalCents - inv.paidCents;
     const override = balance > 0;
-    if (override) {
-      if (!options.allowUnpaid) throw new AppError('unprocessable', BILLING_MESSAGES.unpaidCollection);
-      if (!canOverrideUnpaid(actor)) throw new AppError('forbidden', BILLING_MESSAGES.overrideNotAllowed);
-    }
     const links = await tx
       .select({ packageId: invoicePackages.packageId })
       .from(invoicePackages)
@@ -131,7 +128,14 @@ export async function collectInvoice(options: CollectOptions): Promise<{ deliver
       })
       .returning({ id: collectionSignatures.id });
     const note = `Collected by ${options.collectorName} (invoice ${inv.invoiceNo})`;
-    for (const pkg of ready) await transitionPackage(tx, options.mailer, pkg, 'delivered', actorOf(actor), { note });
+    const release = {
+      actor,
+      via: 'counter_collection' as const,
+      reference: inv.invoiceNo,
+      allowUnpaid: options.allowUnpaid,
+      overrideReason: options.overrideReason,
+    };
+    for (const pkg of ready) await transitionPackage(tx, options.mailer, pkg, 'delivered', actorOf(actor), { note, release });
     await audit(tx, {
       courierId,
       actor,
@@ -143,6 +147,7 @@ export async function collectInvoice(options: CollectOptions): Promise<{ deliver
         collectorName: options.collectorName,
         packageIds: ready.map((p) => p.id),
         balanceCents: balance,
+        overrideReason: override ? options.overrideReason : undefined,
       },
     });
     return { delivered: ready.length };

@@ -1,15 +1,16 @@
 import PDFDocument from 'pdfkit';
 import { z } from 'zod';
 import { INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '@courier/shared/constants/billing';
-import { type InvoiceDetail, formatJmd } from '@courier/shared/schemas/billing';
+import { formatDate, formatDateTime } from '@courier/shared/domain/datetime';
+import type { InvoiceDetail } from '@courier/shared/schemas/billing';
+import { formatAmount } from '@courier/shared/format/money';
 
 /** The 200 answer of a PDF route: raw bytes, which Fastify sends without serializing. */
 export const pdfResponseSchema = z.custom<Buffer>((v) => Buffer.isBuffer(v)).describe('application/pdf');
 
-const jmd = (cents: number) => `JMD ${formatJmd(cents)}`;
-const day = (iso: string) => iso.slice(0, 10);
+const jmd = (cents: number) => `JMD ${formatAmount(cents)}`;
 
-function toBuffer(build: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+export function toBuffer(build: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'LETTER', margin: 50, info: { Title: 'Courier Portal' } });
     const chunks: Buffer[] = [];
@@ -22,7 +23,7 @@ function toBuffer(build: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
 }
 
 /** A two-column row: text on the left, amount right-aligned. */
-function row(doc: PDFKit.PDFDocument, left: string, right: string, bold = false) {
+export function row(doc: PDFKit.PDFDocument, left: string, right: string, bold = false) {
   const y = doc.y;
   doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
   doc.text(left, 50, y, { width: 380 });
@@ -35,7 +36,7 @@ export function renderInvoicePdf(inv: InvoiceDetail): Promise<Buffer> {
   return toBuffer((doc) => {
     doc.font('Helvetica-Bold').fontSize(18).text(inv.courierName);
     doc.font('Helvetica').fontSize(12).text(`Invoice ${inv.invoiceNo}`);
-    doc.fontSize(10).text(`Issued ${day(inv.issuedAt)}   Status: ${INVOICE_STATUS_LABELS[inv.status]}`);
+    doc.fontSize(10).text(`Issued ${formatDate(inv.issuedAt, inv.timeZone)}   Status: ${INVOICE_STATUS_LABELS[inv.status]}`);
     if (inv.status === 'void') doc.text(`Void: ${inv.voidReason ?? ''}`);
     doc.moveDown();
     doc.font('Helvetica-Bold').text('Bill to');
@@ -63,7 +64,7 @@ export function renderInvoicePdf(inv: InvoiceDetail): Promise<Buffer> {
       for (const p of inv.payments) {
         row(
           doc,
-          `${day(p.paidAt)}  ${p.receiptNo}  ${PAYMENT_METHOD_LABELS[p.method]}${p.reference ? ` (${p.reference})` : ''}`,
+          `${formatDateTime(p.paidAt, inv.timeZone)}  ${p.receiptNo}  ${PAYMENT_METHOD_LABELS[p.method]}${p.reference ? ` (${p.reference})` : ''}`,
           jmd(p.amountCents),
         );
       }
@@ -87,16 +88,22 @@ export interface ReceiptData {
   reference: string | null;
   amountCents: number;
   paidAt: string;
+  /** The courier's time zone, which the receipt's time is printed in. */
+  timeZone: string;
   branchName: string | null;
   takenByName: string | null;
-  allocations: Array<{ invoiceNo: string; amountCents: number; balanceCents: number }>;
+  /** Cash handed over and the change given, for a cash payment. */
+  tenderedCents: number | null;
+  changeCents: number | null;
+  /** `balanceAfterCents`: the invoice's balance right after this payment, not today's. */
+  allocations: Array<{ invoiceNo: string; amountCents: number; balanceAfterCents: number }>;
 }
 
 export function renderReceiptPdf(r: ReceiptData): Promise<Buffer> {
   return toBuffer((doc) => {
     doc.font('Helvetica-Bold').fontSize(18).text(r.courierName);
     doc.font('Helvetica').fontSize(12).text(`Receipt ${r.receiptNo}`);
-    doc.fontSize(10).text(`${r.paidAt.slice(0, 16).replace('T', ' ')} UTC`);
+    doc.fontSize(10).text(formatDateTime(r.paidAt, r.timeZone));
     doc.moveDown();
     doc.text(`Received from ${r.customerName} (${r.mailboxNumber})`);
     doc.text(`Method: ${PAYMENT_METHOD_LABELS[r.method]}${r.reference ? `, reference ${r.reference}` : ''}`);
@@ -104,8 +111,12 @@ export function renderReceiptPdf(r: ReceiptData): Promise<Buffer> {
     if (r.takenByName) doc.text(`Taken by: ${r.takenByName}`);
     doc.moveDown();
     row(doc, 'Invoice', 'Applied', true);
-    for (const a of r.allocations) row(doc, `${a.invoiceNo} (balance after: ${jmd(a.balanceCents)})`, jmd(a.amountCents));
+    for (const a of r.allocations) row(doc, `${a.invoiceNo} (balance after: ${jmd(a.balanceAfterCents)})`, jmd(a.amountCents));
     doc.moveDown(0.5);
     row(doc, 'Total received', jmd(r.amountCents), true);
+    if (r.tenderedCents !== null) {
+      row(doc, 'Tendered', jmd(r.tenderedCents));
+      row(doc, 'Change given', jmd(r.changeCents ?? 0));
+    }
   });
 }

@@ -18,7 +18,7 @@ import {
   voidInvoiceSchema,
 } from '@courier/shared/schemas/billing';
 import { courierQuerySchema, errorResponseSchema, pageSchema, successSchema } from '@courier/shared/schemas/common';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { couriers } from '../../db/schema/couriers';
 import { getCourierRates } from '../settings/rates.service';
 import { AppError } from '../../lib/errors';

@@ -1,8 +1,8 @@
 import { type SQL, and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { INVOICE_STATUSES, type InvoiceStatus } from '@courier/shared/constants/billing';
-import { type ChargePackage, computeCharges } from '@courier/shared/domain/charges';
+import { type ChargePackage, computeCharges, customsDutyFor } from '@courier/shared/domain/charges';
 import { API_MESSAGES } from '@courier/shared/messages';
-import { BILLING_MESSAGES, type InvoiceDetail, type InvoiceSummary, formatJmd } from '@courier/shared/schemas/billing';
+import { BILLING_MESSAGES, type InvoiceDetail, type InvoiceSummary } from '@courier/shared/schemas/billing';
 import type { ListQuery, Page } from '@courier/shared/schemas/common';
 import type { Db } from '../../db/client';
 import { nextCounter } from '../../db/counters';
@@ -18,12 +18,15 @@ import { invoices } from '../../db/schema/invoices';
 import { packages } from '../../db/schema/packages';
 import { paymentAllocations } from '../../db/schema/payment-allocations';
 import { payments } from '../../db/schema/payments';
+import { auditLog } from '../../db/schema/audit-log';
+import { users } from '../../db/schema/users';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { listClauses, listPage } from '../../lib/list-query';
 import type { Mailer } from '../../lib/mailer';
 import { type AuthUser, courierScope } from '../../plugins/auth';
 import { getCourierRates } from '../settings/rates.service';
+import { formatAmount } from '@courier/shared/format/money';
 
 type Tx = Db;
 const asDb = (tx: unknown) => tx as Db;
@@ -129,7 +132,7 @@ export async function markDeliveryFeesCharged(db: Tx, requestIds: number[], invo
  * Computes an invoice's lines for packages from the courier's current rates and fees. Fees already
  * charged on another live invoice are left out; `exceptInvoiceId` is the invoice being recomputed.
  */
-async function chargesFor(
+export async function chargesFor(
   db: Tx,
   courierId: number,
   customerId: number,
@@ -173,7 +176,7 @@ async function chargesFor(
   };
 }
 
-async function writeLines(tx: Tx, courierId: number, invoiceId: number, lines: ReturnType<typeof computeCharges>['lines']) {
+export async function writeLines(tx: Tx, courierId: number, invoiceId: number, lines: ReturnType<typeof computeCharges>['lines']) {
   await tx.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
   if (lines.length === 0) return;
   await tx.insert(invoiceLines).values(
@@ -189,7 +192,7 @@ async function writeLines(tx: Tx, courierId: number, invoiceId: number, lines: R
   );
 }
 
-const totalsOf = (r: ReturnType<typeof computeCharges>) => ({
+export const totalsOf = (r: ReturnType<typeof computeCharges>) => ({
   freightCents: r.freightCents,
   discountCents: r.discountCents,
   processingCents: r.processingCents,
@@ -306,14 +309,14 @@ export async function issueInvoiceForPackages(options: IssueOptions): Promise<{ 
           courierId,
           to: customer.email,
           // One e-mail for both news: ready at the branch, and what is due (DOMAIN.md step 6).
-          subject: `Package${pkgs.length > 1 ? 's' : ''} ready for pickup: invoice ${invoiceNo}, JMD ${formatJmd(result.totalCents)} due`,
+          subject: `Package${pkgs.length > 1 ? 's' : ''} ready for pickup: invoice ${invoiceNo}, JMD ${formatAmount(result.totalCents)} due`,
           text: [
             `Hello ${customer.firstName},`,
             '',
             `Your package${pkgs.length > 1 ? 's are' : ' is'} ready for pickup${customer.branchName ? ` at our ${customer.branchName} branch` : ''}.`,
             ...(customer.branchAddress ? [`Address: ${customer.branchAddress}`] : []),
             ...(customer.branchHours ? [`Opening hours: ${customer.branchHours}`] : []),
-            `Invoice ${invoiceNo}: JMD ${formatJmd(result.totalCents)} due.`,
+            `Invoice ${invoiceNo}: JMD ${formatAmount(result.totalCents)} due.`,
             ...pkgs.map((p) => `- ${p.packageNumber} (${p.trackingNumber})`),
             '',
             'You can see the invoice and download it as a PDF under Invoices in your account.',
@@ -348,6 +351,8 @@ export async function getInvoiceDetail(db: Db, scope: InvoiceScope, invoiceNo: s
   const [head] = await db
     .select({
       courierName: couriers.name,
+      timeZone: couriers.timeZone,
+      exchangeRate: couriers.exchangeRate,
       bankDetails: couriers.bankDetails,
       firstName: customers.firstName,
       lastName: customers.lastName,
@@ -360,7 +365,7 @@ export async function getInvoiceDetail(db: Db, scope: InvoiceScope, invoiceNo: s
     .leftJoin(branches, eq(branches.id, customers.branchId))
     .where(eq(customers.id, inv.customerId));
   if (!head) throw new AppError('not_found', BILLING_MESSAGES.invoiceNotFound);
-  const [lines, pkgs, pays, [signature], related] = await Promise.all([
+  const [lines, pkgs, pays, [signature], related, assessments] = await Promise.all([
     db
       .select()
       .from(invoiceLines)
@@ -408,6 +413,24 @@ export async function getInvoiceDetail(db: Db, scope: InvoiceScope, invoiceNo: s
           sql`(${invoices.id} = ${inv.replacesInvoiceId ?? 0} or ${invoices.replacesInvoiceId} = ${inv.id})`,
         ),
       ),
+    // The customs history: each assessment's audit row keeps the computed and the assessed figure.
+    db
+      .select({
+        details: auditLog.details,
+        at: auditLog.createdAt,
+        byName: sql<string | null>`(select ${users.firstName} || ' ' || ${users.lastName} from ${users}
+          where ${users.id} = ${auditLog.actorId} and ${auditLog.actorType} = 'user')`,
+      })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.courierId, inv.courierId),
+          eq(auditLog.entity, 'invoice'),
+          eq(auditLog.entityId, inv.invoiceNo),
+          eq(auditLog.action, 'invoice.customs_assessed'),
+        ),
+      )
+      .orderBy(auditLog.id),
   ]);
   return {
     id: inv.id,
@@ -417,6 +440,7 @@ export async function getInvoiceDetail(db: Db, scope: InvoiceScope, invoiceNo: s
     customerId: inv.customerId,
     customerName: `${head.firstName} ${head.lastName}`,
     customerEmail: head.email,
+    timeZone: head.timeZone,
     mailboxNumber: head.mailboxNumber,
     branchName: head.branchName,
     status: inv.status,
@@ -437,7 +461,26 @@ export async function getInvoiceDetail(db: Db, scope: InvoiceScope, invoiceNo: s
     replacesInvoiceNo: related.find((r) => r.id === inv.replacesInvoiceId)?.invoiceNo ?? null,
     replacedByInvoiceNo: related.find((r) => r.replacesInvoiceId === inv.id)?.invoiceNo ?? null,
     lines: lines.map((l) => ({ kind: l.kind, description: l.description, packageId: l.packageId, amountCents: l.amountCents })),
-    packages: pkgs.map((p) => ({ ...p, weightLb: Number(p.weightLb) })),
+    packages: pkgs.map((p) => ({
+      ...p,
+      weightLb: Number(p.weightLb),
+      computedDutyCents: customsDutyFor(p.declaredValueUsdCents ?? 0, head.exchangeRate),
+    })),
+    customsHistory: assessments.map((a) => {
+      const d = (a.details ?? {}) as Record<string, unknown>;
+      const num = (v: unknown) => (typeof v === 'number' ? v : null);
+      return {
+        packageId: num(d.packageId) ?? 0,
+        packageNumber: typeof d.packageNumber === 'string' ? d.packageNumber : '',
+        computedCents: num(d.computedCents) ?? 0,
+        assessedBeforeCents: num(d.assessedBeforeCents),
+        assessedCents: num(d.assessedCents),
+        totalBeforeCents: num(d.totalBefore) ?? 0,
+        totalAfterCents: num(d.totalAfter) ?? 0,
+        byName: a.byName,
+        at: a.at.toISOString(),
+      };
+    }),
     payments: pays.map((p) => ({ ...p, paidAt: p.paidAt.toISOString() })),
     bankDetails: (head.bankDetails ?? '')
       .split(/\r?\n/)
@@ -578,6 +621,8 @@ export async function setCustomsAssessment(options: StaffChange & { packageId: n
       );
     const { result, deliveryRequestIds } = await chargesFor(tx, courierId, inv.customerId, pkgs, customsAssessed, inv.id);
     if (result.totalCents < inv.paidCents) throw new AppError('unprocessable', BILLING_MESSAGES.customsBelowPaid);
+    const duty = result.customs.find((c) => c.ref === packageId);
+    const assessedBeforeCents = links.find((l) => l.packageId === packageId)?.customsAssessedCents ?? null;
     await markDeliveryFeesCharged(tx, deliveryRequestIds, inv.id);
     await tx
       .update(invoicePackages)
@@ -594,7 +639,15 @@ export async function setCustomsAssessment(options: StaffChange & { packageId: n
       action: 'invoice.customs_assessed',
       entity: 'invoice',
       entityId: invoiceNo,
-      details: { packageId, assessedCents, totalBefore: inv.totalCents, totalAfter: result.totalCents },
+      details: {
+        packageId,
+        packageNumber: pkgs.find((p) => p.id === packageId)?.packageNumber ?? null,
+        computedCents: duty?.computedCents ?? 0,
+        assessedBeforeCents,
+        assessedCents,
+        totalBefore: inv.totalCents,
+        totalAfter: result.totalCents,
+      },
     });
   });
 }
@@ -642,7 +695,7 @@ export async function reissueInvoice(options: StaffChange & { mailer: Mailer }):
   if (!inv) throw new AppError('not_found', BILLING_MESSAGES.invoiceNotFound);
   if (inv.status !== 'void') throw new AppError('unprocessable', BILLING_MESSAGES.invoiceNotVoid);
   const links = await db.select().from(invoicePackages).where(eq(invoicePackages.invoiceId, inv.id));
-  return issueInvoiceForPackages({
+  const issued = await issueInvoiceForPackages({
     db,
     mailer: options.mailer,
     courierId,
@@ -651,6 +704,15 @@ export async function reissueInvoice(options: StaffChange & { mailer: Mailer }):
     actor: options.actor,
     replaces: { invoiceId: inv.id, customsAssessed: new Map(links.map((l) => [l.packageId, l.customsAssessedCents])) },
   });
+  await audit(db, {
+    courierId,
+    actor: options.actor,
+    action: 'invoice.reissued',
+    entity: 'invoice',
+    entityId: invoiceNo,
+    details: { before: { invoiceNo, totalCents: inv.totalCents }, after: { invoiceNo: issued.invoiceNo, totalCents: issued.totalCents } },
+  });
+  return issued;
 }
 
 /** Customers with ready packages on no live invoice: who staff can invoice now. */

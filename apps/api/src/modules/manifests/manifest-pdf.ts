@@ -1,42 +1,49 @@
-import type { ManifestDetail } from '@courier/shared/schemas/manifests';
 import { renderPdf } from '../packages/package-label';
+import type { BrokerManifest } from './manifest-export';
 
-/** The printable manifest: transport details, one line per package, and the totals. */
-export function manifestPdf(m: ManifestDetail, courierName: string): Promise<Buffer> {
+/**
+ * The printable manifest for the customs broker: the courier (name and address), transport
+ * details, one line per package with the consignee's name, TRN, address and parish, description,
+ * pieces, weight and declared value (USD), held packages flagged; then the totals.
+ */
+export function manifestPdf({ manifest: m, courier, consignees }: BrokerManifest): Promise<Buffer> {
   return renderPdf(
     (doc) => {
-      const left = 40;
-      const width = doc.page.width - 80;
-      doc.font('Helvetica-Bold').fontSize(16).text(courierName, left, 40);
-      doc.fontSize(13).text(`${m.type} Manifest ${m.manifestNumber}`);
-      doc.font('Helvetica').fontSize(10);
+      const left = 30;
+      const width = doc.page.width - 60;
+      doc.font('Helvetica-Bold').fontSize(15).text(courier.name, left, 30);
+      if (courier.address) doc.font('Helvetica').fontSize(9).text(courier.address);
+      doc.font('Helvetica-Bold').fontSize(12).text(`${m.type} Manifest ${m.manifestNumber}`);
+      doc.font('Helvetica').fontSize(9);
       doc.text(
-        `${m.type === 'AIR' ? 'MAWB' : 'Bill of lading'}: ${m.mawbOrBl ?? '-'}    ${m.type === 'AIR' ? 'Flight' : 'Vessel'}: ${m.flightOrVessel ?? '-'}`,
+        `${m.type === 'AIR' ? 'MAWB' : 'Bill of lading'}: ${m.mawbOrBl ?? '-'}    ${m.type === 'AIR' ? 'Flight' : 'Vessel'}: ${m.flightOrVessel ?? '-'}    Departure: ${m.departureDate ?? '-'}    Arrival: ${m.arrivalDate ?? '-'}    Status: ${m.status}`,
       );
-      doc.text(
-        `Departure: ${m.departureDate ?? '-'}    Arrival: ${m.arrivalDate ?? '-'}    Status: ${m.status}    Branch: ${m.branchName ?? '-'}`,
-      );
-      doc.moveDown();
+      doc.moveDown(0.5);
       const cols = [
-        { title: '#', w: 24 },
-        { title: 'Package', w: 72 },
-        { title: 'Tracking', w: 130 },
-        { title: 'Mailbox', w: 70 },
-        { title: 'Customer', w: 110 },
-        { title: 'Weight (lb)', w: 60 },
-        { title: 'Value (USD)', w: 66 },
+        { title: '#', w: 20 },
+        { title: 'Package', w: 62 },
+        { title: 'Tracking', w: 92 },
+        { title: 'Consignee', w: 88 },
+        { title: 'TRN', w: 58 },
+        { title: 'Address', w: 102 },
+        { title: 'Parish', w: 62 },
+        { title: 'Description', w: 92 },
+        { title: 'Pcs', w: 24 },
+        { title: 'Lb', w: 38 },
+        { title: 'USD', w: 50 },
+        { title: 'Hold', w: 44 },
       ];
       const row = (cells: string[], bold = false) => {
-        if (doc.y > doc.page.height - 60) doc.addPage();
+        if (doc.y > doc.page.height - 50) doc.addPage();
         const y = doc.y;
         let x = left;
-        doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5);
+        doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(7.5);
         cells.forEach((c, i) => {
-          const w = cols[i]?.w ?? 60;
-          doc.text(c, x, y, { width: w - 4, lineBreak: false, ellipsis: true });
+          const w = cols[i]?.w ?? 40;
+          doc.text(c, x, y, { width: w - 3, lineBreak: false, ellipsis: true });
           x += w;
         });
-        doc.y = y + 14;
+        doc.y = y + 13;
         doc
           .moveTo(left, doc.y - 3)
           .lineTo(left + width, doc.y - 3)
@@ -49,22 +56,37 @@ export function manifestPdf(m: ManifestDetail, courierName: string): Promise<Buf
         true,
       );
       for (const [i, p] of m.packages.entries()) {
+        const c = p.customerId === null ? undefined : consignees.get(p.customerId);
         row([
           String(i + 1),
           p.packageNumber,
           p.trackingNumber,
-          p.mailboxNumber ?? '',
-          p.customerName ?? '',
+          p.customerName ? `${p.customerName} (${p.mailboxNumber})` : '',
+          c?.trn ?? '',
+          c?.address ?? '',
+          c?.parish ?? '',
+          p.description ?? '',
+          '1',
           p.weightLb.toFixed(2),
           p.declaredValueUsdCents === null ? '' : (p.declaredValueUsdCents / 100).toFixed(2),
+          p.status === 'on_hold' ? 'HELD' : '',
         ]);
       }
       doc.moveDown();
+      const value = m.packages.reduce((s, p) => s + (p.declaredValueUsdCents ?? 0), 0);
       doc
         .font('Helvetica-Bold')
-        .fontSize(11)
-        .text(`Total pieces: ${m.pieces}    Total weight: ${m.weightLb.toFixed(2)} lb`, left);
+        .fontSize(10)
+        .text(
+          `Total pieces: ${m.pieces}    Total weight: ${m.weightLb.toFixed(2)} lb    Declared value: USD ${(value / 100).toFixed(2)}`,
+          left,
+        );
+      const held = m.packages.filter((p) => p.status === 'on_hold');
+      if (held.length > 0) {
+        doc.font('Helvetica').fontSize(8.5);
+        for (const p of held) doc.text(`HELD ${p.packageNumber}: ${p.holdReason ?? 'on hold'}`, left);
+      }
     },
-    { size: 'LETTER', margin: 40, info: { Title: `Manifest ${m.manifestNumber}` } },
+    { size: 'LETTER', layout: 'landscape', margin: 30, info: { Title: `Manifest ${m.manifestNumber}` } },
   );
 }

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +5,7 @@ import { errorResponseSchema, idParamSchema, pageSchema, queryIdSchema } from '@
 import {
   MANIFEST_MESSAGES,
   addToManifestSchema,
+  removeScannedSchema,
   createManifestSchema,
   importReportSchema,
   manifestDetailSchema,
@@ -14,13 +14,14 @@ import {
   reconciliationCloseSchema,
   reconciliationScanSchema,
   reconciliationSchema,
+  shipManifestSchema,
   scanResultSchema,
   updateManifestSchema,
 } from '@courier/shared/schemas/manifests';
-import type { AppContext } from '../../app';
-import { couriers } from '../../db/schema/couriers';
+import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { currentUser, requirePermission } from '../../plugins/auth';
+import { brokerManifest, manifestCsv, manifestXlsx } from './manifest-export';
 import { manifestPdf } from './manifest-pdf';
 import { readXlsxRows } from './xlsx';
 import {
@@ -34,11 +35,10 @@ import {
   importRows,
   listManifests,
   makeReady,
-  manifestCsv,
-  manifestXlsx,
   reconciliation,
   reconciliationScan,
   removePackage,
+  removeScannedPackage,
   shipManifest,
   updateManifest,
 } from './manifests.service';
@@ -116,11 +116,18 @@ export function manifestsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { preHandler: edit, schema: { tags, params: packageParams, response: detail } },
       async (request) => removePackage(ctx.db, currentUser(request), request.params.id, request.params.packageId),
     );
+    app.post(
+      '/manifests/:id/packages/removals',
+      { preHandler: edit, schema: { tags, params: idParamSchema, body: removeScannedSchema, response: detail } },
+      async (request) => removeScannedPackage(ctx.db, currentUser(request), request.params.id, request.body.scan),
+    );
     app.post('/manifests/:id/close', { preHandler: edit, schema: { tags, params: idParamSchema, response: detail } }, async (request) =>
       closeManifest(ctx.db, currentUser(request), request.params.id),
     );
-    app.post('/manifests/:id/ship', { preHandler: edit, schema: { tags, params: idParamSchema, response: detail } }, async (request) =>
-      shipManifest(s, currentUser(request), request.params.id),
+    app.post(
+      '/manifests/:id/ship',
+      { preHandler: edit, schema: { tags, params: idParamSchema, body: shipManifestSchema, response: detail } },
+      async (request) => shipManifest(s, currentUser(request), request.params.id, request.body ?? {}),
     );
     app.post('/manifests/:id/arrive', { preHandler: edit, schema: { tags, params: idParamSchema, response: detail } }, async (request) =>
       arriveManifest(ctx.db, currentUser(request), request.params.id),
@@ -165,9 +172,9 @@ export function manifestsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         .send(xlsx);
     });
     app.get('/manifests/:id/manifest.pdf', { preHandler: view, schema: { tags, params: idParamSchema } }, async (request, reply) => {
-      const m = await getManifest(ctx.db, currentUser(request), request.params.id);
-      const [courier] = await ctx.db.select({ name: couriers.name }).from(couriers).where(eq(couriers.id, m.courierId));
-      const pdf = await manifestPdf(m, courier?.name ?? '');
+      const broker = await brokerManifest(ctx.db, currentUser(request), request.params.id);
+      const m = broker.manifest;
+      const pdf = await manifestPdf(broker);
       return reply.type('application/pdf').header('content-disposition', `inline; filename="${m.manifestNumber}.pdf"`).send(pdf);
     });
 

@@ -1,9 +1,11 @@
-import { type SQL, and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { MANIFEST_STATUSES, PACKAGE_STATUS_LABELS, SHIPPING_MODES } from '@courier/shared/constants/packages';
-import { normaliseTrackingNumber } from '@courier/shared/domain/carrier';
+import { SCAN_MESSAGES, classifyScan } from '@courier/shared/domain/scan';
 import type { Page } from '@courier/shared/schemas/common';
 import {
+  DEPARTURE_IN_FUTURE_CODE,
   type ImportReport,
+  MANIFEST_IMPORT_MAX_ROWS,
   MANIFEST_MESSAGES,
   type ManifestDetail,
   type ManifestDto,
@@ -13,6 +15,7 @@ import {
   type updateManifestSchema,
 } from '@courier/shared/schemas/manifests';
 import type { z } from 'zod';
+import { PACKAGE_MESSAGES } from '@courier/shared/schemas/packages';
 import type { Db } from '../../db/client';
 import { nextCounter } from '../../db/counters';
 import { branches } from '../../db/schema/branches';
@@ -20,16 +23,18 @@ import { couriers } from '../../db/schema/couriers';
 import { manifestScans } from '../../db/schema/manifest-scans';
 import { manifests } from '../../db/schema/manifests';
 import { packages } from '../../db/schema/packages';
+import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
 import type { AuthUser } from '../../plugins/auth';
 import { invoiceReadyPackages, packagesOnLiveInvoice } from '../invoices/automatic-billing.service';
+import { jamaicaToday } from '../deliveries/deliveries.service';
 import { notify } from '../notifications/notify';
 import { selectPackages, toPackageDto } from '../packages/package-rows';
 import { actorOf, transitionPackage, writeEvent } from '../packages/package-status.service';
 import { type Services, listScope, recordScope } from '../packages/packages.service';
-import { csvLine, parseCsv } from './csv';
-import { writeXlsx } from './xlsx';
+import { resolveScan } from '../packages/scan-resolver.service';
+import { parseCsv } from './csv';
 
 const pieces = sql<number>`(select count(*)::int from ${packages} p where p.manifest_id = ${manifests.id} and p.courier_id = ${manifests.courierId})`;
 const weight = sql<string>`(select coalesce(sum(p.weight_lb), 0) from ${packages} p where p.manifest_id = ${manifests.id} and p.courier_id = ${manifests.courierId})`;
@@ -63,6 +68,7 @@ const toDto = (r: Row): ManifestDto => ({
   missingCount: r.m.missingCount,
   extraCount: r.m.extraCount,
   discrepancyNote: r.m.discrepancyNote,
+  reconciliationNote: r.m.reconciliationNote,
   shippedAt: iso(r.m.shippedAt),
   arrivedAt: iso(r.m.arrivedAt),
   reconciledAt: iso(r.m.reconciledAt),
@@ -175,30 +181,49 @@ export async function updateManifest(
 ): Promise<ManifestDetail> {
   const row = await findManifest(db, user, id);
   // Transport details may be corrected until the manifest arrives; contents only while open.
-  if (row.m.status === 'arrived' || row.m.status === 'reconciled') throw new AppError('conflict', MANIFEST_MESSAGES.notOpen);
+  if (row.m.status === 'arrived' || row.m.status === 'reconciled') throw new AppError('conflict', MANIFEST_MESSAGES.notEditable);
   await checkBranch(db, row.m.courierId, input.branchId);
-  checkDates(input.departureDate ?? row.m.departureDate, input.arrivalDate ?? row.m.arrivalDate);
-  await db
-    .update(manifests)
-    .set({ ...input, updatedAt: new Date() })
-    .where(eq(manifests.id, id));
+  checkDates(
+    input.departureDate === undefined ? row.m.departureDate : input.departureDate,
+    input.arrivalDate === undefined ? row.m.arrivalDate : input.arrivalDate,
+  );
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of ['mawbOrBl', 'flightOrVessel', 'departureDate', 'arrivalDate', 'branchId'] as const) {
+    const to = input[key] === '' ? null : input[key];
+    if (to !== undefined && to !== row.m[key]) changes[key] = { from: row.m[key], to };
+  }
+  if (Object.keys(changes).length === 0) return getManifest(db, user, id);
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx
+      .update(manifests)
+      .set({ ...Object.fromEntries(Object.entries(changes).map(([k, c]) => [k, c.to])), updatedAt: new Date() })
+      .where(eq(manifests.id, id));
+    await audit(tx, {
+      courierId: row.m.courierId,
+      actor: user,
+      action: 'manifest.corrected',
+      entity: 'manifest',
+      entityId: row.m.manifestNumber,
+      details: { changes },
+    });
+  });
   return getManifest(db, user, id);
 }
 
 /** Why a package may not go on this manifest, or null when it may. */
 function refusal(m: ManifestRecord, pkg: typeof packages.$inferSelect, otherManifest: string | null): string | null {
+  if (pkg.voidedAt) return `${pkg.packageNumber}: ${PACKAGE_MESSAGES.isVoided}`;
   if (pkg.manifestId !== null) return MANIFEST_MESSAGES.packageOtherManifest(pkg.packageNumber, otherManifest ?? m.manifestNumber);
+  if (pkg.status === 'on_hold' && pkg.holdReason) return MANIFEST_MESSAGES.packageOnHold(pkg.packageNumber, pkg.holdReason);
   if (pkg.status !== 'received') return MANIFEST_MESSAGES.packageNotReceived(pkg.packageNumber, PACKAGE_STATUS_LABELS[pkg.status]);
   if (pkg.mode !== m.type) return MANIFEST_MESSAGES.packageWrongMode(pkg.packageNumber, pkg.mode);
   return null;
 }
 
+/** The package a scan or a file's cell names (package number or tracking number), within the courier. */
 async function findByRef(db: Db, courierId: number, ref: string) {
-  const n = normaliseTrackingNumber(ref);
-  const [row] = await selectPackages(db)
-    .where(and(eq(packages.courierId, courierId), or(eq(packages.trackingNumber, n), eq(packages.packageNumber, n))))
-    .limit(1);
-  return row;
+  return (await resolveScan(db, courierId, ref)).pkg ?? undefined;
 }
 
 async function attach(db: Db, m: ManifestRecord, row: Awaited<ReturnType<typeof findByRef>>): Promise<string | null> {
@@ -223,7 +248,7 @@ export async function addPackages(
   const refs: Array<Awaited<ReturnType<typeof findByRef>>> = [];
   if (input.scan) {
     const found = await findByRef(db, row.m.courierId, input.scan);
-    if (!found) throw new AppError('not_found', MANIFEST_MESSAGES.packageNotFound(normaliseTrackingNumber(input.scan)));
+    if (!found) throw new AppError('not_found', MANIFEST_MESSAGES.packageNotFound(classifyScan(input.scan)?.value ?? input.scan));
     refs.push(found);
   }
   if (input.packageIds?.length) {
@@ -254,6 +279,14 @@ export async function removePackage(db: Db, user: AuthUser, id: number, packageI
   return getManifest(db, user, id);
 }
 
+/** Takes the scanned package (package number or tracking number) off an open manifest. */
+export async function removeScannedPackage(db: Db, user: AuthUser, id: number, scan: string): Promise<ManifestDetail> {
+  const row = await findManifest(db, user, id);
+  const found = await findByRef(db, row.m.courierId, scan);
+  if (!found) throw new AppError('not_found', MANIFEST_MESSAGES.packageNotFound(classifyScan(scan)?.value ?? scan));
+  return removePackage(db, user, id, found.pkg.id);
+}
+
 export async function closeManifest(db: Db, user: AuthUser, id: number): Promise<ManifestDetail> {
   const row = await findManifest(db, user, id);
   if (row.m.status !== 'open') throw new AppError('conflict', MANIFEST_MESSAGES.notOpen);
@@ -263,18 +296,50 @@ export async function closeManifest(db: Db, user: AuthUser, id: number): Promise
 }
 
 /** Shipping moves every package to in transit and e-mails each customer, all or nothing. */
-export async function shipManifest(s: Services, user: AuthUser, id: number): Promise<ManifestDetail> {
+export async function shipManifest(
+  s: Services,
+  user: AuthUser,
+  id: number,
+  options: { moveDepartureToToday?: boolean; note?: string } = {},
+  now = new Date(),
+): Promise<ManifestDetail> {
   const row = await findManifest(s.db, user, id);
   if (row.m.status !== 'closed') throw new AppError('conflict', MANIFEST_MESSAGES.notClosed);
+  // Dates are the courier's (Jamaica's): a manifest does not leave before the day it departs.
+  const today = jamaicaToday(now);
+  const early = row.m.departureDate !== null && row.m.departureDate > today;
+  if (early && !options.moveDepartureToToday) {
+    throw new AppError(
+      'conflict',
+      MANIFEST_MESSAGES.departureInFuture(row.m.manifestNumber, row.m.departureDate as string),
+      undefined,
+      DEPARTURE_IN_FUTURE_CODE,
+    );
+  }
   await s.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
+    if (early) {
+      await tx.update(manifests).set({ departureDate: today, updatedAt: new Date() }).where(eq(manifests.id, id));
+      await audit(tx, {
+        courierId: row.m.courierId,
+        actor: user,
+        action: 'manifest.departure_moved',
+        entity: 'manifest',
+        entityId: row.m.manifestNumber,
+        details: { from: row.m.departureDate, to: today, note: options.note ?? null },
+      });
+    }
     const pkgs = await tx
       .select()
       .from(packages)
       .where(and(eq(packages.courierId, row.m.courierId), eq(packages.manifestId, id)));
     for (const pkg of pkgs) {
       await transitionPackage(tx, s.mailer, pkg, 'in_transit', actorOf(user), {
-        note: `Shipped on ${row.m.manifestNumber}${row.m.flightOrVessel ? ` (${row.m.flightOrVessel})` : ''}`,
+        note: `Shipped on ${row.m.manifestNumber}${row.m.flightOrVessel ? ` (${row.m.flightOrVessel})` : ''}${
+          early
+            ? `; ${MANIFEST_MESSAGES.departureMoved(row.m.departureDate as string, today)}${options.note ? `: ${options.note}` : ''}`
+            : ''
+        }`,
         manifestNumber: row.m.manifestNumber,
       });
     }
@@ -321,12 +386,23 @@ export async function reconciliation(db: Db, user: AuthUser, id: number): Promis
     .where(and(eq(manifestScans.courierId, row.m.courierId), eq(manifestScans.manifestId, id)))
     .orderBy(asc(manifestScans.createdAt));
   const scanned = new Set(scans.filter((s) => s.result === 'expected').map((s) => s.packageId));
+  // An extra that is a package of ours is shown as that package, with where it is now.
+  const extraIds = scans.flatMap((s) => (s.result === 'extra' && s.packageId !== null ? [s.packageId] : []));
+  const ours = new Map(
+    extraIds.length === 0
+      ? []
+      : (await selectPackages(db).where(and(eq(packages.courierId, row.m.courierId), inArray(packages.id, extraIds)))).map((p) => [
+          p.pkg.id,
+          p,
+        ]),
+  );
   const line = (p: (typeof onManifest)[number]) => ({
     packageId: p.pkg.id,
     packageNumber: p.pkg.packageNumber,
     trackingNumber: p.pkg.trackingNumber,
     customerName: p.customerName,
     status: p.pkg.status,
+    manifestNumber: p.manifestNumber,
   });
   return {
     manifest: toDto(row),
@@ -335,18 +411,44 @@ export async function reconciliation(db: Db, user: AuthUser, id: number): Promis
     missing: onManifest.filter((p) => !scanned.has(p.pkg.id)).map(line),
     extra: scans
       .filter((s) => s.result === 'extra')
-      .map((s) => ({ packageId: s.packageId, packageNumber: null, trackingNumber: s.trackingNumber, customerName: null, status: null })),
+      .map((s) => {
+        const known = s.packageId === null ? undefined : ours.get(s.packageId);
+        return known
+          ? line(known)
+          : {
+              packageId: null,
+              packageNumber: null,
+              trackingNumber: s.trackingNumber,
+              customerName: null,
+              status: null,
+              manifestNumber: null,
+            };
+      }),
   };
+}
+
+/** What the person hears about an extra: ours says where it should be, a stranger is just recorded. */
+function extraMessage(
+  manifestNumber: string,
+  key: string,
+  found: { pkg: { packageNumber: string; status: string }; manifestNumber: string | null } | undefined,
+) {
+  if (!found) return `${key} is not on ${manifestNumber}: recorded as extra`;
+  const where = found.manifestNumber ? `on ${found.manifestNumber}` : 'on no manifest';
+  const status = PACKAGE_STATUS_LABELS[found.pkg.status as keyof typeof PACKAGE_STATUS_LABELS] ?? found.pkg.status;
+  return `${found.pkg.packageNumber} is not on ${manifestNumber} (it is ${where}, ${status}): recorded as extra`;
 }
 
 /** A scan at the branch: a package of the manifest is received (at customs), anything else is extra. */
 export async function reconciliationScan(s: Services, user: AuthUser, id: number, ref: string) {
   const row = await findManifest(s.db, user, id);
   if (row.m.status !== 'arrived') throw new AppError('conflict', MANIFEST_MESSAGES.notArrived);
-  const trackingNumber = normaliseTrackingNumber(ref);
-  const found = await findByRef(s.db, row.m.courierId, trackingNumber);
+  const resolved = await resolveScan(s.db, row.m.courierId, ref);
+  if (!resolved.code) throw new AppError('bad_request', SCAN_MESSAGES.unreadable);
+  if (resolved.customer) throw new AppError('bad_request', SCAN_MESSAGES.notAPackage(resolved.code.value));
+  const found = resolved.pkg ?? undefined;
   const onThis = found?.pkg.manifestId === id;
-  const key = found ? found.pkg.trackingNumber : trackingNumber;
+  const key = found ? found.pkg.trackingNumber : resolved.code.value;
   const [dup] = await s.db
     .select({ id: manifestScans.id })
     .from(manifestScans)
@@ -370,7 +472,7 @@ export async function reconciliationScan(s: Services, user: AuthUser, id: number
   });
   return {
     result: onThis ? ('expected' as const) : ('extra' as const),
-    message: onThis ? `${found?.pkg.packageNumber} received` : `${key} is not on ${row.m.manifestNumber}: recorded as extra`,
+    message: onThis ? `${found?.pkg.packageNumber} received` : extraMessage(row.m.manifestNumber, key, found),
     reconciliation: await reconciliation(s.db, user, id),
   };
 }
@@ -380,8 +482,7 @@ export async function closeReconciliation(db: Db, user: AuthUser, id: number, no
   if (current.manifest.status !== 'arrived') throw new AppError('conflict', MANIFEST_MESSAGES.notArrived);
   const lines = [
     current.missing.length > 0 ? `Missing: ${current.missing.map((m) => m.packageNumber).join(', ')}` : null,
-    current.extra.length > 0 ? `Extra: ${current.extra.map((e) => e.trackingNumber).join(', ')}` : null,
-    note || null,
+    current.extra.length > 0 ? `Extra: ${current.extra.map((e) => e.packageNumber ?? e.trackingNumber).join(', ')}` : null,
   ].filter(Boolean);
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
@@ -393,6 +494,7 @@ export async function closeReconciliation(db: Db, user: AuthUser, id: number, no
         missingCount: current.missing.length,
         extraCount: current.extra.length,
         discrepancyNote: lines.length > 0 ? lines.join('\n') : null,
+        reconciliationNote: note || null,
         updatedAt: new Date(),
       })
       .where(eq(manifests.id, id));
@@ -446,59 +548,6 @@ export async function makeReady(s: Services, user: AuthUser, id: number): Promis
 
 // Export and import ---------------------------------------------------------------------------
 
-const EXPORT_HEADER = [
-  'manifest',
-  'package_number',
-  'tracking_number',
-  'carrier',
-  'mailbox',
-  'customer',
-  'description',
-  'merchant',
-  'weight_lb',
-  'length_in',
-  'width_in',
-  'height_in',
-  'declared_value_usd',
-  'status',
-];
-
-/** The export's rows, shared by CSV and Excel so both carry the same columns. */
-async function manifestTable(db: Db, user: AuthUser, id: number) {
-  const m = await getManifest(db, user, id);
-  const rows = m.packages.map((p) => [
-    m.manifestNumber,
-    p.packageNumber,
-    p.trackingNumber,
-    p.carrier,
-    p.mailboxNumber,
-    p.customerName,
-    p.description,
-    p.merchant,
-    p.weightLb.toFixed(2),
-    p.lengthIn,
-    p.widthIn,
-    p.heightIn,
-    p.declaredValueUsdCents === null ? null : (p.declaredValueUsdCents / 100).toFixed(2),
-    p.status,
-  ]);
-  return { manifestNumber: m.manifestNumber, rows };
-}
-
-export async function manifestCsv(db: Db, user: AuthUser, id: number): Promise<{ name: string; csv: string }> {
-  const { manifestNumber, rows } = await manifestTable(db, user, id);
-  const lines = rows.map((r) => csvLine(r));
-  return { name: `${manifestNumber}.csv`, csv: `${[csvLine(EXPORT_HEADER), ...lines].join('\r\n')}\r\n` };
-}
-
-export async function manifestXlsx(db: Db, user: AuthUser, id: number): Promise<{ name: string; xlsx: Buffer }> {
-  const { manifestNumber, rows } = await manifestTable(db, user, id);
-  // Weights and values go in as numbers so the spreadsheet can total them.
-  const numeric = new Set([8, 9, 10, 11, 12]);
-  const cells = rows.map((r) => r.map((v, i) => (numeric.has(i) && v !== null && v !== undefined && v !== '' ? Number(v) : (v ?? null))));
-  return { name: `${manifestNumber}.xlsx`, xlsx: await writeXlsx(manifestNumber, EXPORT_HEADER, cells) };
-}
-
 export async function importCsv(db: Db, user: AuthUser, id: number, text: string): Promise<ImportReport> {
   return importRows(db, user, id, parseCsv(text.replace(/^\uFEFF/, '')), MANIFEST_MESSAGES.csvNoHeader);
 }
@@ -519,20 +568,23 @@ export async function importRows(db: Db, user: AuthUser, id: number, rows: strin
   );
   const col = header.findIndex((h) => h === 'tracking_number' || h === 'tracking' || h === 'package_number');
   if (col === -1) throw new AppError('bad_request', noHeader);
+  if (rows.length - 1 > MANIFEST_IMPORT_MAX_ROWS) throw new AppError('bad_request', MANIFEST_MESSAGES.tooManyRows);
   const report: ImportReport['rows'] = [];
   const seen = new Set<string>();
   for (const [i, cells] of rows.slice(1).entries()) {
     const rowNumber = i + 2;
     const raw = (cells[col] ?? '').trim();
-    const tracking = normaliseTrackingNumber(raw);
-    if (!tracking) {
+    if (!raw) {
       report.push({ row: rowNumber, trackingNumber: raw, accepted: false, reason: 'No tracking number' });
       continue;
     }
-    if (!/^[A-Z0-9]{1,40}$/.test(tracking)) {
+    // The same reading as a scan: our package number (PKG-000009 or pkg000009) or a tracking number.
+    const code = classifyScan(raw);
+    if (!code || code.kind === 'mailbox') {
       report.push({ row: rowNumber, trackingNumber: raw, accepted: false, reason: 'Not a tracking number' });
       continue;
     }
+    const tracking = code.value;
     if (seen.has(tracking)) {
       report.push({ row: rowNumber, trackingNumber: tracking, accepted: false, reason: 'Listed twice in the file' });
       continue;

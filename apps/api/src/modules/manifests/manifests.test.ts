@@ -166,13 +166,31 @@ describe('a manifest from creation to reconciliation', () => {
     expect(dup.json().message).toBe(MANIFEST_MESSAGES.alreadyScanned('1Z999AA10000000001'));
     const extra = await call('POST', `/manifests/${id}/reconciliation/scans`, { trackingNumber: 'STRAY-1' });
     expect(extra.json()).toMatchObject({ result: 'extra' });
-    expect(extra.json().reconciliation.extra).toEqual([expect.objectContaining({ trackingNumber: 'STRAY1' })]);
+    expect(extra.json().reconciliation.extra).toEqual([expect.objectContaining({ trackingNumber: 'STRAY1', packageId: null })]);
+  });
+
+  it('recognises an extra that is a package of ours and says where it is (issue 15, defect 8)', async () => {
+    // 1Z999AA10000000003 was taken off this manifest before it closed: it is still at the warehouse.
+    const label: string = (await call('GET', `/packages/${ids['1Z999AA10000000003']}`)).json().packageNumber;
+    const res = await call('POST', `/manifests/${id}/reconciliation/scans`, { trackingNumber: label });
+    expect(res.json()).toMatchObject({
+      result: 'extra',
+      message: `${label} is not on ${number} (it is on no manifest, Received): recorded as extra`,
+    });
+    expect(res.json().reconciliation.extra).toEqual([
+      expect.objectContaining({ trackingNumber: 'STRAY1', packageId: null }),
+      expect.objectContaining({ packageId: ids['1Z999AA10000000003'], packageNumber: label, status: 'received', manifestNumber: null }),
+    ]);
+    const again = await call('POST', `/manifests/${id}/reconciliation/scans`, { trackingNumber: '1Z999AA10000000003' });
+    expect(again.statusCode).toBe(409);
   });
 
   it('closes with discrepancies recorded and makes the received ones ready', async () => {
     const closed = await call('POST', `/manifests/${id}/reconciliation/close`, { note: 'Box 2 left in Miami' });
-    expect(closed.json().manifest).toMatchObject({ status: 'reconciled', missingCount: 1, extraCount: 1 });
-    expect(closed.json().manifest.discrepancyNote).toMatch(/Missing: PKG-\d{6}\nExtra: STRAY1\nBox 2 left in Miami/);
+    expect(closed.json().manifest).toMatchObject({ status: 'reconciled', missingCount: 1, extraCount: 2 });
+    // The automatic text and the person's note are kept apart.
+    expect(closed.json().manifest.discrepancyNote).toMatch(/^Missing: PKG-\d{6}\nExtra: STRAY1, PKG-\d{6}$/);
+    expect(closed.json().manifest.reconciliationNote).toBe('Box 2 left in Miami');
     const ready = await call('POST', `/manifests/${id}/ready`);
     const statuses = Object.fromEntries(
       ready.json().packages.map((p: { trackingNumber: string; status: string }) => [p.trackingNumber, p.status]),

@@ -7,7 +7,7 @@ import {
   notificationFeedSchema,
   notificationsQuerySchema,
 } from '@courier/shared/schemas/notifications';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { currentUser, requireRole } from '../../plugins/auth';
 import {
   listAnnouncements,

@@ -25,11 +25,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  */
 export async function enqueuePackageEmail(db: Db, mailer: Mailer, kind: PackageEmailKind, pkg: PackageForEmail): Promise<void> {
   if (pkg.customerId === null) return;
-  const [row] = await db
-    .select({ courierName: couriers.name, email: customers.email, firstName: customers.firstName, mailbox: customers.mailboxNumber })
-    .from(customers)
-    .innerJoin(couriers, eq(couriers.id, customers.courierId))
-    .where(eq(customers.id, pkg.customerId));
+  const row = await customerForEmail(db, pkg.customerId);
   if (!row) return;
   let branch: { name: string; address: string | null; hours: string | null } | undefined;
   if (pkg.branchId !== null) {
@@ -69,11 +65,48 @@ export async function enqueuePackageEmail(db: Db, mailer: Mailer, kind: PackageE
     },
   };
   const { subject, body } = lines[kind];
-  const greeting = `Hello ${row.firstName},`;
-  const signature = `${row.courierName}`;
-  const text = [greeting, '', ...body, '', `Mailbox: ${row.mailbox}`, '', signature].join('\n');
-  const html = `<div style="font-family:Arial,sans-serif;max-width:560px"><h2 style="color:#1d4ed8;margin:0 0 12px">${escapeHtml(row.courierName)}</h2><p>${escapeHtml(greeting)}</p>${body
+  await sendCustomerEmail(db, mailer, { courierId: pkg.courierId, customer: row, subject, body });
+}
+
+export interface CustomerEmail {
+  courierId: number;
+  customer: { courierName: string; email: string; firstName: string; mailbox: string };
+  subject: string;
+  body: string[];
+  /** A button-like link under the text, e.g. to the proof of a delivery. */
+  link?: { label: string; url: string };
+}
+
+/** The customer, as a customer e-mail greets and addresses them, with their courier's name. */
+export async function customerForEmail(db: Db, customerId: number) {
+  const [row] = await db
+    .select({ courierName: couriers.name, email: customers.email, firstName: customers.firstName, mailbox: customers.mailboxNumber })
+    .from(customers)
+    .innerJoin(couriers, eq(couriers.id, customers.courierId))
+    .where(eq(customers.id, customerId));
+  return row ?? null;
+}
+
+/** One customer e-mail in the courier's name (text and HTML), through the outbox, in the caller's transaction. */
+export async function sendCustomerEmail(db: Db, mailer: Mailer, mail: CustomerEmail): Promise<void> {
+  const { customer, body, link } = mail;
+  const greeting = `Hello ${customer.firstName},`;
+  const text = [
+    greeting,
+    '',
+    ...body,
+    ...(link ? ['', `${link.label}: ${link.url}`] : []),
+    '',
+    `Mailbox: ${customer.mailbox}`,
+    '',
+    customer.courierName,
+  ].join('\n');
+  const linkHtml = link ? `<p><a href="${escapeHtml(link.url)}" style="color:#1d4ed8">${escapeHtml(link.label)}</a></p>` : '';
+  const html = `<div style="font-family:Arial,sans-serif;max-width:560px"><h2 style="color:#1d4ed8;margin:0 0 12px">${escapeHtml(customer.courierName)}</h2><p>${escapeHtml(greeting)}</p>${body
     .map((l) => `<p>${escapeHtml(l)}</p>`)
-    .join('')}<p style="color:#555">Mailbox: ${escapeHtml(row.mailbox)}</p></div>`;
-  await mailer.enqueue({ courierId: pkg.courierId, to: row.email, subject: `${row.courierName}: ${subject}`, text, html }, db);
+    .join('')}${linkHtml}<p style="color:#555">Mailbox: ${escapeHtml(customer.mailbox)}</p></div>`;
+  await mailer.enqueue(
+    { courierId: mail.courierId, to: customer.email, subject: `${customer.courierName}: ${mail.subject}`, text, html },
+    db,
+  );
 }

@@ -1,6 +1,6 @@
+import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import type { PackageDto } from '@courier/shared/schemas/packages';
-import { code128Widths } from './code128';
 
 const INCH = 72;
 
@@ -17,62 +17,118 @@ export function renderPdf(draw: (doc: PDFKit.PDFDocument) => void, options: PDFK
   });
 }
 
-/** Draws a Code 128 barcode as vector bars: sharp on any thermal printer. */
+/**
+ * A Code 128 barcode encoded by bwip-js and drawn as vector bars (sharp on any thermal printer):
+ * bwip-js's SVG gives each bar as a vertical stroke of a given width, which become rectangles.
+ */
 export function drawBarcode(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, height: number): void {
-  const widths = code128Widths(text);
-  // Ten modules of quiet zone each side.
-  const modules = widths.reduce((a, b) => a + b, 0) + 20;
-  const unit = width / modules;
-  let cursor = x + 10 * unit;
-  widths.forEach((w, i) => {
-    if (i % 2 === 0) doc.rect(cursor, y, w * unit, height).fill('#000');
-    cursor += w * unit;
-  });
+  const svg = bwipjs.toSVG({ bcid: 'code128', text, height: 10, includetext: false, paddingwidth: 10 });
+  const box = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg);
+  if (!box) throw new Error('bwip-js returned no viewBox');
+  const scale = width / Number(box[1]);
+  for (const path of svg.matchAll(/stroke-width="([\d.]+)" d="([^"]+)"/g)) {
+    const barWidth = Number(path[1]) * scale;
+    for (const bar of (path[2] ?? '').matchAll(/M([\d.]+) [\d.]+L[\d.]+ [\d.]+/g)) {
+      doc.rect(x + Number(bar[1]) * scale - barWidth / 2, y, barWidth, height).fill('#000');
+    }
+  }
 }
 
-/** The 4x6 inch label stuck on the package at the warehouse. */
-export function packageLabelPdf(pkg: PackageDto, courierName: string): Promise<Buffer> {
+function drawLabel(doc: PDFKit.PDFDocument, pkg: PackageDto) {
+  const w = 4 * INCH;
+  const m = 14;
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(14)
+    .text(pkg.courierName ?? '', m, m, { width: w - 2 * m });
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .text(`${pkg.mode} · ${pkg.carrier} · received ${pkg.receivedAt.slice(0, 10)}`, { width: w - 2 * m });
+  doc
+    .moveTo(m, 58)
+    .lineTo(w - m, 58)
+    .stroke();
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(26)
+    .text(pkg.mailboxNumber ?? 'UNKNOWN', m, 68, { width: w - 2 * m });
+  doc
+    .font('Helvetica')
+    .fontSize(13)
+    .text(pkg.customerName ?? 'No customer yet', { width: w - 2 * m });
+  doc.fontSize(11).text(pkg.branchName ? `Pickup: ${pkg.branchName}` : 'Pickup branch not set', { width: w - 2 * m });
+  drawBarcode(doc, pkg.packageNumber, m, 160, w - 2 * m, 110);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(18)
+    .text(pkg.packageNumber, m, 278, { width: w - 2 * m, align: 'center' });
+  doc
+    .moveTo(m, 306)
+    .lineTo(w - m, 306)
+    .stroke();
+  doc.font('Helvetica').fontSize(10);
+  doc.text(`Tracking: ${pkg.trackingNumber}`, m, 316, { width: w - 2 * m });
+  doc.text(`Weight: ${pkg.weightLb.toFixed(2)} lb`, { width: w - 2 * m });
+  if (pkg.lengthIn && pkg.widthIn && pkg.heightIn) doc.text(`Dimensions: ${pkg.lengthIn} x ${pkg.widthIn} x ${pkg.heightIn} in`);
+  if (pkg.merchant) doc.text(`Merchant: ${pkg.merchant}`, { width: w - 2 * m });
+  if (pkg.description) doc.text(`Contents: ${pkg.description}`, { width: w - 2 * m, height: 40, ellipsis: true });
+}
+
+/** The 4x6 inch labels stuck on the packages at the warehouse, one page each. */
+export function packageLabelPdf(pkgs: PackageDto[]): Promise<Buffer> {
+  const title = pkgs.length === 1 ? `Label ${pkgs[0]?.packageNumber}` : `${pkgs.length} labels`;
   return renderPdf(
     (doc) => {
-      const w = 4 * INCH;
-      const m = 14;
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(14)
-        .text(courierName, m, m, { width: w - 2 * m });
-      doc
-        .font('Helvetica')
-        .fontSize(9)
-        .text(`${pkg.mode} · ${pkg.carrier} · received ${pkg.receivedAt.slice(0, 10)}`, { width: w - 2 * m });
-      doc
-        .moveTo(m, 58)
-        .lineTo(w - m, 58)
-        .stroke();
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(26)
-        .text(pkg.mailboxNumber ?? 'UNKNOWN', m, 68, { width: w - 2 * m });
-      doc
-        .font('Helvetica')
-        .fontSize(13)
-        .text(pkg.customerName ?? 'No customer yet', { width: w - 2 * m });
-      doc.fontSize(11).text(pkg.branchName ? `Pickup: ${pkg.branchName}` : 'Pickup branch not set', { width: w - 2 * m });
-      drawBarcode(doc, pkg.packageNumber, m, 160, w - 2 * m, 110);
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(18)
-        .text(pkg.packageNumber, m, 278, { width: w - 2 * m, align: 'center' });
-      doc
-        .moveTo(m, 306)
-        .lineTo(w - m, 306)
-        .stroke();
-      doc.font('Helvetica').fontSize(10);
-      doc.text(`Tracking: ${pkg.trackingNumber}`, m, 316, { width: w - 2 * m });
-      doc.text(`Weight: ${pkg.weightLb.toFixed(2)} lb`, { width: w - 2 * m });
-      if (pkg.lengthIn && pkg.widthIn && pkg.heightIn) doc.text(`Dimensions: ${pkg.lengthIn} x ${pkg.widthIn} x ${pkg.heightIn} in`);
-      if (pkg.merchant) doc.text(`Merchant: ${pkg.merchant}`, { width: w - 2 * m });
-      if (pkg.description) doc.text(`Contents: ${pkg.description}`, { width: w - 2 * m, height: 40, ellipsis: true });
+      pkgs.forEach((pkg, i) => {
+        if (i > 0) doc.addPage({ size: [4 * INCH, 6 * INCH], margin: 0 });
+        drawLabel(doc, pkg);
+      });
     },
-    { size: [4 * INCH, 6 * INCH], margin: 0, info: { Title: `Label ${pkg.packageNumber}` } },
+    { size: [4 * INCH, 6 * INCH], margin: 0, info: { Title: title } },
   );
+}
+
+/** ZPL field data: `^` and `~` start commands, so they never come through from a name. */
+const zplText = (s: string | null | undefined) =>
+  (s ?? '')
+    .replace(/[\^~\\]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * The same 4x6 label in ZPL II for Zebra-type thermal printers at 203 dpi (812 x 1218 dots),
+ * with the printer's own Code 128 (^BC) of the package number. A print agent can send it as is.
+ */
+export function packageLabelZpl(pkg: PackageDto): string {
+  const lines = [
+    '^XA',
+    '^CI28',
+    '^PW812',
+    '^LL1218',
+    '^LH0,0',
+    `^FO40,36^A0N,40,40^FB732,1,0,L^FD${zplText(pkg.courierName)}^FS`,
+    `^FO40,86^A0N,24,24^FD${zplText(`${pkg.mode} - ${pkg.carrier} - received ${pkg.receivedAt.slice(0, 10)}`)}^FS`,
+    '^FO40,122^GB732,3,3^FS',
+    `^FO40,142^A0N,80,80^FB732,1,0,L^FD${zplText(pkg.mailboxNumber ?? 'UNKNOWN')}^FS`,
+    `^FO40,232^A0N,36,36^FB732,1,0,L^FD${zplText(pkg.customerName ?? 'No customer yet')}^FS`,
+    `^FO40,276^A0N,30,30^FB732,1,0,L^FD${zplText(pkg.branchName ? `Pickup: ${pkg.branchName}` : 'Pickup branch not set')}^FS`,
+    `^FO70,340^BY3,3,220^BCN,220,N,N,N^FD${zplText(pkg.packageNumber)}^FS`,
+    `^FO40,580^A0N,56,56^FB732,1,0,C^FD${zplText(pkg.packageNumber)}^FS`,
+    '^FO40,650^GB732,3,3^FS',
+    `^FO40,672^A0N,28,28^FB732,1,0,L^FDTracking: ${zplText(pkg.trackingNumber)}^FS`,
+    `^FO40,712^A0N,28,28^FDWeight: ${pkg.weightLb.toFixed(2)} lb^FS`,
+  ];
+  let y = 752;
+  if (pkg.lengthIn && pkg.widthIn && pkg.heightIn) {
+    lines.push(`^FO40,${y}^A0N,28,28^FDDimensions: ${pkg.lengthIn} x ${pkg.widthIn} x ${pkg.heightIn} in^FS`);
+    y += 40;
+  }
+  if (pkg.merchant) {
+    lines.push(`^FO40,${y}^A0N,28,28^FB732,1,0,L^FDMerchant: ${zplText(pkg.merchant)}^FS`);
+    y += 40;
+  }
+  if (pkg.description) lines.push(`^FO40,${y}^A0N,28,28^FB732,3,4,L^FDContents: ${zplText(pkg.description)}^FS`);
+  lines.push('^XZ');
+  return `${lines.join('\n')}\n`;
 }

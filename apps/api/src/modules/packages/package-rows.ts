@@ -24,7 +24,7 @@ export const packageColumns = {
   customerFirstName: customers.firstName,
   branchName: branches.name,
   manifestNumber: manifests.manifestNumber,
-  hasInvoice: sql<boolean>`(${preAlerts.invoicePath} is not null)`,
+  hasInvoice: sql<boolean>`(${preAlerts.invoicePath} is not null or ${packages.invoicePath} is not null)`,
 };
 
 /**
@@ -61,6 +61,9 @@ export function toPackageDto(row: PackageRow): PackageDto {
     carrier: p.carrier,
     status: p.status,
     heldFrom: p.heldFrom,
+    holdReason: p.holdReason,
+    voidedAt: iso(p.voidedAt),
+    voidReason: p.voidReason,
     customerId: p.customerId,
     customerName: row.customerName,
     mailboxNumber: row.mailboxNumber,

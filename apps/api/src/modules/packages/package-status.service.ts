@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
 import { type PackageEmailKind, enqueuePackageEmail } from './package-emails';
+import { type Release, ensureReleasable, isLeaving } from './release.service';
 
 type PackageRecord = typeof packages.$inferSelect;
 
@@ -60,8 +61,9 @@ export async function writeEvent(
 /**
  * Moves one package to a new status: the state machine decides, an event is written, the
  * timestamps that depend on the status are kept, and the customer gets the e-mail that goes with
- * it. Throws a 409 with the state machine's message when the move is not allowed. Run it inside
- * a transaction with the row locked when several moves may race.
+ * it. Throws a 409 with the state machine's message when the move is not allowed. A move out of
+ * our hands (out for delivery, delivered) also passes the release rule, so it needs `release`.
+ * Run it inside a transaction with the row locked when several moves may race.
  */
 export async function transitionPackage(
   db: Db,
@@ -69,17 +71,24 @@ export async function transitionPackage(
   pkg: PackageRecord,
   to: PackageStatus,
   actor: Actor,
-  options: { note?: string | null; manifestNumber?: string | null; skipEmail?: boolean } = {},
+  options: { note?: string | null; manifestNumber?: string | null; skipEmail?: boolean; holdReason?: string; release?: Release } = {},
 ): Promise<PackageRecord> {
   const hasDeliveryRequest = to === 'out_for_delivery' ? await hasActiveDeliveryRequest(db, pkg.courierId, pkg.id) : false;
   const verdict = canTransition(pkg.status, to, { heldFrom: pkg.heldFrom, hasDeliveryRequest });
   if (!verdict.ok) throw new AppError('conflict', `${pkg.packageNumber}: ${verdict.message}`);
+  if (isLeaving(to)) {
+    // A programming error, not a person's: every way out must say who releases the package.
+    if (!options.release) throw new Error(`Moving ${pkg.packageNumber} to ${to} needs the release rule`);
+    await ensureReleasable(db, pkg, to, options.release);
+  }
   const now = new Date();
   const [updated] = await db
     .update(packages)
     .set({
       status: to,
       heldFrom: to === 'on_hold' ? pkg.status : null,
+      // Why it is held stays on the package (the timeline has it too) until the hold ends.
+      holdReason: to === 'on_hold' ? (options.holdReason ?? options.note ?? null) : null,
       // A package made ready again (after a hold or a failed delivery) keeps its first ready date,
       // so the uncollected clock is not reset by a round trip.
       readyAt: to === 'ready_for_pickup' ? (pkg.readyAt ?? now) : pkg.readyAt,

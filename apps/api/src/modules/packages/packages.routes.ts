@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema, idParamSchema, listQuerySchema, pageSchema } from '@courier/shared/schemas/common';
@@ -9,21 +10,24 @@ import {
   changeStatusSchema,
   customerLookupSchema,
   customerSearchQuerySchema,
+  labelFormatQuerySchema,
+  labelIdsQuerySchema,
   packageDetailSchema,
   packageListQuerySchema,
   packageSchema,
   receivePackageSchema,
+  releaseHoldSchema,
   scanLookupQuerySchema,
   scanLookupSchema,
   uncollectedPackageSchema,
   updatePackageSchema,
+  voidPackageSchema,
 } from '@courier/shared/schemas/packages';
-import type { AppContext } from '../../app';
-import { couriers } from '../../db/schema/couriers';
+import type { AppContext } from '../../context';
 import { packages } from '../../db/schema/packages';
 import { AppError } from '../../lib/errors';
 import { currentUser, requirePermission, requireRole } from '../../plugins/auth';
-import { packageLabelPdf } from './package-label';
+import { labelsPdf, labelsZpl } from './labels.service';
 import {
   assignUnknown,
   bulkChangeStatus,
@@ -38,8 +42,14 @@ import {
   lookupTracking,
   receivePackage,
   searchCustomers,
-  updatePackage,
 } from './packages.service';
+import { correctPackage, voidPackage } from './package-corrections.service';
+import { registerWalkIn } from './walk-in.service';
+import { walkInCustomerSchema } from '@courier/shared/schemas/auth';
+import { heldPackage, packageInvoiceFile, releaseHold, uploadPackageInvoice } from './package-holds.service';
+import { INVOICE_UPLOAD, sendPrivateFile } from '../pre-alerts/pre-alerts.routes';
+import { Storage } from '../../lib/storage';
+import { readUpload } from '../../lib/uploads';
 
 const errors = {
   400: errorResponseSchema,
@@ -47,12 +57,14 @@ const errors = {
   403: errorResponseSchema,
   404: errorResponseSchema,
   409: errorResponseSchema,
+  422: errorResponseSchema,
 };
 const tags = ['packages'];
 
 /** Staff and super admin package screens, and the customer's own packages. */
 export function packagesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const s = { db: ctx.db, mailer: ctx.mailer };
+  const storage = new Storage(ctx.config);
   return async (app) => {
     app.get(
       '/packages',
@@ -82,6 +94,15 @@ export function packagesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, querystring: customerSearchQuerySchema, response: { 200: z.array(customerLookupSchema), ...errors } },
       },
       async (request) => searchCustomers(ctx.db, currentUser(request), request.query.q),
+    );
+
+    app.post(
+      '/packages/customers',
+      {
+        preHandler: requirePermission('customers_create'),
+        schema: { tags, body: walkInCustomerSchema, response: { 201: customerLookupSchema, ...errors } },
+      },
+      async (request, reply) => reply.status(201).send(await registerWalkIn(ctx, currentUser(request), request.body)),
     );
 
     app.post(
@@ -138,7 +159,54 @@ export function packagesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requirePermission('packages_edit'),
         schema: { tags, params: idParamSchema, body: updatePackageSchema, response: { 200: packageDetailSchema, ...errors } },
       },
-      async (request) => updatePackage(ctx.db, currentUser(request), request.params.id, request.body),
+      async (request) => correctPackage(s, currentUser(request), request.params.id, request.body),
+    );
+
+    app.post(
+      '/packages/:id/release',
+      {
+        preHandler: requirePermission('packages_edit'),
+        schema: { tags, params: idParamSchema, body: releaseHoldSchema, response: { 200: packageDetailSchema, ...errors } },
+      },
+      async (request) => releaseHold(s, currentUser(request), request.params.id, request.body.note),
+    );
+
+    app.post(
+      '/packages/:id/invoice',
+      {
+        preHandler: requirePermission('packages_edit', 'packages_scan'),
+        schema: {
+          tags,
+          consumes: ['multipart/form-data'],
+          params: idParamSchema,
+          response: { 200: packageDetailSchema, 413: errorResponseSchema, 415: errorResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        // Another courier's package answers 404 before its file is even read.
+        await heldPackage(s.db, currentUser(request), request.params.id);
+        const upload = await readUpload(request, { ...INVOICE_UPLOAD, allowed: [...INVOICE_UPLOAD.allowed] });
+        return uploadPackageInvoice(s, storage, currentUser(request), request.params.id, {
+          data: upload.data,
+          type: upload.type,
+          name: `invoice.${upload.type}`,
+        });
+      },
+    );
+
+    app.get(
+      '/packages/:id/invoice',
+      { preHandler: requirePermission('packages_view', 'packages_scan'), schema: { tags, params: idParamSchema } },
+      async (request, reply) => sendPrivateFile(reply, await packageInvoiceFile(ctx.db, storage, currentUser(request), request.params.id)),
+    );
+
+    app.post(
+      '/packages/:id/void',
+      {
+        preHandler: requirePermission('packages_edit'),
+        schema: { tags, params: idParamSchema, body: voidPackageSchema, response: { 200: packageDetailSchema, ...errors } },
+      },
+      async (request) => voidPackage(s, currentUser(request), request.params.id, request.body.reason),
     );
 
     app.delete(
@@ -168,15 +236,36 @@ export function packagesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => assignUnknown(s, currentUser(request), request.params.id, { mailbox: request.body.mailbox }),
     );
 
+    // Labels: the 4x6 PDF (one page per package) and ZPL for thermal printers, alone or in bulk.
+    const labelAccess = requirePermission('packages_view', 'packages_scan');
+    const sendPdf = (reply: FastifyReply, file: { name: string; pdf: Buffer }, download?: string) =>
+      reply
+        .type('application/pdf')
+        .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${file.name}"`)
+        .send(file.pdf);
+    const sendZpl = (reply: FastifyReply, file: { name: string; zpl: string }, download?: string) => {
+      if (download) reply.header('content-disposition', `attachment; filename="${file.name}"`);
+      return reply.type('text/plain; charset=utf-8').send(file.zpl);
+    };
     app.get(
       '/packages/:id/label',
-      { preHandler: requirePermission('packages_view', 'packages_scan'), schema: { tags, params: idParamSchema } },
-      async (request, reply) => {
-        const pkg = await getPackage(ctx.db, currentUser(request), request.params.id);
-        const [courier] = await ctx.db.select({ name: couriers.name }).from(couriers).where(eq(couriers.id, pkg.courierId));
-        const pdf = await packageLabelPdf(pkg, courier?.name ?? '');
-        return reply.type('application/pdf').header('content-disposition', `inline; filename="label-${pkg.packageNumber}.pdf"`).send(pdf);
-      },
+      { preHandler: labelAccess, schema: { tags, params: idParamSchema, querystring: labelFormatQuerySchema } },
+      async (request, reply) => sendPdf(reply, await labelsPdf(ctx.db, currentUser(request), [request.params.id]), request.query.download),
+    );
+    app.get(
+      '/packages/:id/label.zpl',
+      { preHandler: labelAccess, schema: { tags, params: idParamSchema, querystring: labelFormatQuerySchema } },
+      async (request, reply) => sendZpl(reply, await labelsZpl(ctx.db, currentUser(request), [request.params.id]), request.query.download),
+    );
+    app.get(
+      '/packages/labels.pdf',
+      { preHandler: labelAccess, schema: { tags, querystring: labelIdsQuerySchema } },
+      async (request, reply) => sendPdf(reply, await labelsPdf(ctx.db, currentUser(request), request.query.ids), request.query.download),
+    );
+    app.get(
+      '/packages/labels.zpl',
+      { preHandler: labelAccess, schema: { tags, querystring: labelIdsQuerySchema } },
+      async (request, reply) => sendZpl(reply, await labelsZpl(ctx.db, currentUser(request), request.query.ids), request.query.download),
     );
 
     // The customer's own packages and timelines; nobody else's.

@@ -1,7 +1,10 @@
-import { type SQL, and, count, desc, eq, gte, ilike, isNull, lt, or, sql } from 'drizzle-orm';
+import { type SQL, and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { PACKAGE_STATUSES, type PackageStatus, SHIPPING_MODES, UNCOLLECTED_AFTER_DAYS } from '@courier/shared/constants/packages';
 import { normaliseTrackingNumber, recogniseCarrier } from '@courier/shared/domain/carrier';
+import { SCAN_MESSAGES, classifyScan } from '@courier/shared/domain/scan';
 import type { Page } from '@courier/shared/schemas/common';
+import { DELIVERY_MESSAGES } from '@courier/shared/schemas/deliveries';
+import type { ReleaseOverrideInput } from '@courier/shared/schemas/release';
 import {
   PACKAGE_MESSAGES,
   type PackageDetail,
@@ -9,7 +12,6 @@ import {
   type ScanLookup,
   type packageListQuerySchema,
   type receivePackageSchema,
-  type updatePackageSchema,
 } from '@courier/shared/schemas/packages';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -25,7 +27,9 @@ import { LIST_COUNT_WINDOW, type ListSpec, listClauses, listPage } from '../../l
 import type { Mailer } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
 import { chargeDueFees, invoiceReadyPackages, willBeInvoicedWhenReady } from '../invoices/automatic-billing.service';
+import { invoiceHoldReason } from './package-holds.service';
 import { enqueuePackageEmail } from './package-emails';
+import { customerByMailbox, resolveScan } from './scan-resolver.service';
 import { customerNameSql, findPackage, packageCustomerJoin, packageTimeline, selectPackages, toPackageDto } from './package-rows';
 import { type Actor, actorOf, nextStatusesOf, transitionPackage, writeEvent } from './package-status.service';
 
@@ -53,13 +57,14 @@ function isUniqueViolation(error: unknown): boolean {
   return e.code === '23505' || e.cause?.code === '23505';
 }
 
-async function detailOf(db: Db, courierId: number | null, id: number): Promise<PackageDetail> {
+export async function detailOf(db: Db, courierId: number | null, id: number): Promise<PackageDetail> {
   const row = await findPackage(db, id, courierId);
   if (!row) throw new AppError('not_found', PACKAGE_MESSAGES.packageNotFound);
   return {
     ...toPackageDto(row),
     events: await packageTimeline(db, row.pkg.courierId, row.pkg.id),
-    nextStatuses: await nextStatusesOf(db, row.pkg),
+    // A voided package moves no more.
+    nextStatuses: row.pkg.voidedAt ? [] : await nextStatusesOf(db, row.pkg),
   };
 }
 
@@ -75,22 +80,41 @@ export async function getOwnPackage(db: Db, user: AuthUser, id: number): Promise
   return { ...toPackageDto(row), events: await packageTimeline(db, courierId as number, id), nextStatuses: [] };
 }
 
-/** What the Scan screen shows for a tracking number: the package if known, else carrier and pre-alert. */
+/**
+ * What the Scan screen shows for a scan: our package (by its number or tracking number), a
+ * customer (by mailbox), else the carrier and pre-alert of a tracking number about to be received.
+ * A package number of ours that is not found is refused: it never becomes a new package.
+ */
 export async function lookupTracking(db: Db, user: AuthUser, raw: string): Promise<ScanLookup> {
   const courierId = listScope(user);
   if (courierId === null) throw new AppError('bad_request', 'Choose a courier');
-  const trackingNumber = normaliseTrackingNumber(raw);
-  const [existing] = await db
-    .select({ id: packages.id })
-    .from(packages)
-    .where(
-      and(eq(packages.courierId, courierId), or(eq(packages.trackingNumber, trackingNumber), eq(packages.packageNumber, trackingNumber))),
-    )
-    .limit(1);
-  if (existing) {
-    const detail = await detailOf(db, courierId, existing.id);
-    return { trackingNumber: detail.trackingNumber, carrier: detail.carrier, package: detail, preAlert: null };
+  const found = await resolveScan(db, courierId, raw);
+  if (!found.code) throw new AppError('bad_request', SCAN_MESSAGES.unreadable);
+  if (found.pkg) {
+    const detail = await detailOf(db, courierId, found.pkg.pkg.id);
+    return {
+      kind: found.code.kind,
+      customer: null,
+      trackingNumber: detail.trackingNumber,
+      carrier: detail.carrier,
+      package: detail,
+      preAlert: null,
+    };
   }
+  if (found.customer) {
+    const [customer] = await searchCustomers(db, user, found.customer.mailboxNumber);
+    return {
+      kind: 'mailbox',
+      customer: customer ?? null,
+      trackingNumber: found.customer.mailboxNumber,
+      carrier: 'OTHER',
+      package: null,
+      preAlert: null,
+    };
+  }
+  if (found.code.kind === 'package_number') throw new AppError('not_found', SCAN_MESSAGES.notFound(found.code.value));
+  // A code shaped like a mailbox that is nobody's is read as an odd carrier's tracking number.
+  const trackingNumber = normaliseTrackingNumber(found.code.value);
   const [pre] = await db
     .select({ p: preAlerts, customerName: customerNameSql, mailboxNumber: customers.mailboxNumber })
     .from(preAlerts)
@@ -99,6 +123,8 @@ export async function lookupTracking(db: Db, user: AuthUser, raw: string): Promi
     .orderBy(desc(preAlerts.createdAt))
     .limit(1);
   return {
+    kind: 'tracking',
+    customer: null,
     trackingNumber,
     carrier: recogniseCarrier(trackingNumber),
     package: null,
@@ -138,15 +164,6 @@ export async function searchCustomers(db: Db, user: AuthUser, q: string) {
   return rows.map((r) => ({ ...r, name: r.name ?? '' }));
 }
 
-async function customerByMailbox(db: Db, courierId: number, mailbox: string) {
-  const [row] = await db
-    .select({ id: customers.id, branchId: customers.branchId })
-    .from(customers)
-    .where(and(eq(customers.courierId, courierId), sql`upper(${customers.mailboxNumber}) = upper(${mailbox.trim()})`))
-    .limit(1);
-  return row;
-}
-
 /**
  * Receives a package at the US warehouse. The customer comes from the label's mailbox number, or
  * from the matching pre-alert; with neither the package goes to Unknown. A tracking number the
@@ -155,6 +172,9 @@ async function customerByMailbox(db: Db, courierId: number, mailbox: string) {
 export async function receivePackage(s: Services, user: AuthUser, input: z.output<typeof receivePackageSchema>): Promise<PackageDetail> {
   const courierId = listScope(user);
   if (courierId === null) throw new AppError('bad_request', 'Choose a courier');
+  // Our own label scanned into the tracking field must not become a phantom package.
+  const code = classifyScan(input.trackingNumber);
+  if (code?.kind === 'package_number') throw new AppError('bad_request', SCAN_MESSAGES.ourNumberNotTracking(code.value));
   const trackingNumber = normaliseTrackingNumber(input.trackingNumber);
   const actor = actorOf(user);
 
@@ -162,7 +182,7 @@ export async function receivePackage(s: Services, user: AuthUser, input: z.outpu
     const [dup] = await s.db
       .select({ packageNumber: packages.packageNumber })
       .from(packages)
-      .where(and(eq(packages.courierId, courierId), eq(packages.trackingNumber, trackingNumber)));
+      .where(and(eq(packages.courierId, courierId), eq(packages.trackingNumber, trackingNumber), isNull(packages.voidedAt)));
     return dup;
   };
   const dup = await duplicate();
@@ -178,7 +198,7 @@ export async function receivePackage(s: Services, user: AuthUser, input: z.outpu
     if (!c) throw new AppError('not_found', PACKAGE_MESSAGES.customerNotFound);
     customer = c;
   } else if (input.mailbox) {
-    customer = await customerByMailbox(s.db, courierId, input.mailbox);
+    customer = (await customerByMailbox(s.db, courierId, input.mailbox)) ?? undefined;
     if (!customer) unknownNote = `The label's mailbox ${input.mailbox} matches no customer`;
   }
 
@@ -239,6 +259,9 @@ export async function receivePackage(s: Services, user: AuthUser, input: z.outpu
         .join('; ');
       await writeEvent(tx, { courierId, packageId: created.id, status, fromStatus: null, actor, note });
       if (customer) await enqueuePackageEmail(tx, s.mailer, 'received', created);
+      // Customs needs the merchant invoice: without it the package waits at the warehouse.
+      const holdReason = customer ? await invoiceHoldReason(tx, courierId, preAlert) : null;
+      if (holdReason) await transitionPackage(tx, s.mailer, created, 'on_hold', actor, { note: holdReason, holdReason });
       return created.id;
     });
     return detailOf(s.db, courierId, id);
@@ -251,32 +274,6 @@ export async function receivePackage(s: Services, user: AuthUser, input: z.outpu
   }
 }
 
-export async function updatePackage(
-  db: Db,
-  user: AuthUser,
-  id: number,
-  input: z.output<typeof updatePackageSchema>,
-): Promise<PackageDetail> {
-  const courierId = recordScope(user);
-  const row = await findPackage(db, id, courierId);
-  if (!row) throw new AppError('not_found', PACKAGE_MESSAGES.packageNotFound);
-  if (input.branchId !== undefined) {
-    const [b] = await db
-      .select({ id: branches.id })
-      .from(branches)
-      .where(and(eq(branches.id, input.branchId), eq(branches.courierId, row.pkg.courierId)));
-    if (!b) throw new AppError('not_found', 'Branch not found');
-  }
-  if (input.mode && input.mode !== row.pkg.mode && row.pkg.manifestId !== null) {
-    throw new AppError('conflict', 'Remove the package from its manifest before changing its mode');
-  }
-  await db
-    .update(packages)
-    .set({ ...input, updatedAt: new Date() })
-    .where(and(eq(packages.id, id), eq(packages.courierId, row.pkg.courierId)));
-  return detailOf(db, row.pkg.courierId, id);
-}
-
 /**
  * Moves one package. A package made ready for pickup is invoiced in the same transaction (the
  * invoice e-mail then replaces the "ready" e-mail); `deferInvoice` lets the bulk change issue one
@@ -286,14 +283,18 @@ export async function changeStatus(
   s: Services,
   user: AuthUser,
   id: number,
-  input: { status: PackageStatus; note?: string },
+  input: { status: PackageStatus; note?: string } & ReleaseOverrideInput,
   options: { deferInvoice?: boolean } = {},
 ): Promise<PackageDetail> {
   const courierId = recordScope(user);
   const row = await findPackage(s.db, id, courierId);
   if (!row) throw new AppError('not_found', PACKAGE_MESSAGES.packageNotFound);
+  if (row.pkg.voidedAt) throw new AppError('conflict', `${row.pkg.packageNumber}: ${PACKAGE_MESSAGES.isVoided}`);
   if (row.pkg.status === 'unknown' && input.status === 'received')
     throw new AppError('conflict', 'Assign an unknown package to a customer to receive it');
+  // A driver completes a home delivery with the recipient's name and signature, never by a status change.
+  if (row.pkg.status === 'out_for_delivery' && input.status === 'delivered')
+    throw new AppError('conflict', `${row.pkg.packageNumber}: ${DELIVERY_MESSAGES.proofRequired}`);
   await s.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const invoiceNow = input.status === 'ready_for_pickup' && (await willBeInvoicedWhenReady(tx, row.pkg));
@@ -301,6 +302,7 @@ export async function changeStatus(
       note: input.note,
       manifestNumber: row.manifestNumber,
       skipEmail: invoiceNow,
+      release: { actor: user, via: 'status_change', allowUnpaid: input.allowUnpaid, overrideReason: input.overrideReason },
     });
     if (invoiceNow && !options.deferInvoice)
       await invoiceReadyPackages({ db: tx, mailer: s.mailer, courierId: row.pkg.courierId, packageIds: [id] });
@@ -312,7 +314,11 @@ export async function changeStatus(
  * Each package moves on its own (a savepoint each): the ones the state machine refuses are
  * reported, the rest change. Packages made ready are invoiced at the end, one invoice per customer.
  */
-export async function bulkChangeStatus(s: Services, user: AuthUser, input: { ids: number[]; status: PackageStatus; note?: string }) {
+export async function bulkChangeStatus(
+  s: Services,
+  user: AuthUser,
+  input: { ids: number[]; status: PackageStatus; note?: string } & ReleaseOverrideInput,
+) {
   const courierId = listScope(user);
   return s.db.transaction(async (txRaw) => {
     const tx: Services = { db: txRaw as unknown as Db, mailer: s.mailer };
@@ -320,7 +326,8 @@ export async function bulkChangeStatus(s: Services, user: AuthUser, input: { ids
     for (const id of [...new Set(input.ids)]) {
       try {
         if (courierId === null) throw new AppError('bad_request', 'Choose a courier');
-        const detail = await changeStatus(tx, user, id, { status: input.status, note: input.note }, { deferInvoice: true });
+        const { ids: _, ...change } = input;
+        const detail = await changeStatus(tx, user, id, change, { deferInvoice: true });
         results.push({ id, packageNumber: detail.packageNumber, ok: true });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
@@ -405,7 +412,9 @@ export async function listPackages(
     query.receivedFrom ? gte(packages.receivedAt, new Date(`${query.receivedFrom}T00:00:00Z`)) : undefined,
     query.receivedTo ? lt(packages.receivedAt, new Date(new Date(`${query.receivedTo}T00:00:00Z`).getTime() + 86_400_000)) : undefined,
   ];
-  const clauses = listClauses(query, packageListSpec, [...scope, ...dateScope]);
+  // Voided packages (received by mistake) leave the lists unless asked for.
+  const voided = query.voided === 'true' ? isNotNull(packages.voidedAt) : isNull(packages.voidedAt);
+  const clauses = listClauses(query, packageListSpec, [...scope, ...dateScope, voided]);
   return listPage(query, clauses, {
     rows: async (c) =>
       (
@@ -471,7 +480,7 @@ export async function assignUnknown(
       .from(customers)
       .where(and(eq(customers.courierId, pkg.courierId), eq(customers.id, target.customerId)));
   } else if (target.mailbox) {
-    customer = await customerByMailbox(s.db, pkg.courierId, target.mailbox);
+    customer = (await customerByMailbox(s.db, pkg.courierId, target.mailbox)) ?? undefined;
   }
   if (!customer) throw new AppError('not_found', PACKAGE_MESSAGES.customerNotFound);
   const found = customer;

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { INVOICE_MAX_BYTES } from '@courier/shared/constants/packages';
 import { errorResponseSchema, idParamSchema, listQuerySchema, pageSchema } from '@courier/shared/schemas/common';
 import { PACKAGE_MESSAGES, claimFieldsSchema, claimSchema, packageListQuerySchema } from '@courier/shared/schemas/packages';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { unknownPackageClaims } from '../../db/schema/unknown-package-claims';
 import { AppError } from '../../lib/errors';
 import { Storage } from '../../lib/storage';
@@ -23,7 +23,7 @@ const tags = ['unknown-packages'];
 
 /** Customers claim unknown packages with a proof of purchase; staff approve or reject. */
 export function unknownClaimsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const storage = new Storage(ctx.config.uploadsDir);
+  const storage = new Storage(ctx.config);
   const s = { db: ctx.db, mailer: ctx.mailer };
   return async (app) => {
     app.post(

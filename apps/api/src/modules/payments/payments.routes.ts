@@ -4,6 +4,7 @@ import {
   BILLING_MESSAGES,
   cashUpExpectedSchema,
   cashUpQuerySchema,
+  correctCashUpSchema,
   paymentListQuerySchema,
   paymentSchema,
   receiptParamSchema,
@@ -11,12 +12,14 @@ import {
   recordPaymentSchema,
 } from '@courier/shared/schemas/billing';
 import { courierQuerySchema, errorResponseSchema, pageSchema } from '@courier/shared/schemas/common';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { courierScope, currentUser, requirePermission } from '../../plugins/auth';
 import { pdfResponseSchema, renderReceiptPdf } from '../invoices/invoice-pdf';
 import { customerOrPermission } from '../invoices/invoices.routes';
 import { invoiceScope } from '../invoices/invoices.service';
-import { getCashUp, getReceipt, listPayments, recordCashUp, recordPayment } from './payments.service';
+import { renderCashUpSheet } from './cash-up-pdf';
+import { cashUpSheetData, correctCashUp, getCashUp, recordCashUp } from './cash-up.service';
+import { getReceipt, listPayments, paymentCourier, recordPayment } from './payments.service';
 
 const errors = {
   400: errorResponseSchema,
@@ -50,7 +53,15 @@ export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           querystring: courierQuerySchema,
           body: recordPaymentSchema,
-          response: { 201: z.object({ receiptNo: z.string(), amountCents: z.number().int(), message: z.string() }), ...errors },
+          response: {
+            201: z.object({
+              receiptNo: z.string(),
+              amountCents: z.number().int(),
+              changeCents: z.number().int().nullable(),
+              message: z.string(),
+            }),
+            ...errors,
+          },
         },
       },
       async (request, reply) => {
@@ -58,7 +69,12 @@ export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const done = await recordPayment({
           db: ctx.db,
           mailer: ctx.mailer,
-          courierId: courierScope(actor, request.query.courierId),
+          courierId: await paymentCourier(
+            ctx.db,
+            actor,
+            request.query.courierId,
+            request.body.allocations.map((a) => a.invoiceNo),
+          ),
           actor,
           ...request.body,
         });
@@ -112,6 +128,48 @@ export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           input: request.body,
         });
         return reply.status(201).send(saved);
+      },
+    );
+
+    app.post(
+      '/payments/cash-up/corrections',
+      {
+        preHandler: requirePermission('payments_create'),
+        schema: { tags, querystring: courierQuerySchema, body: correctCashUpSchema, response: { 201: cashUpExpectedSchema, ...errors } },
+      },
+      async (request, reply) => {
+        const actor = currentUser(request);
+        const { reason, ...input } = request.body;
+        const saved = await correctCashUp({
+          db: ctx.db,
+          actor,
+          courierId: courierScope(actor, request.query.courierId),
+          input,
+          reason,
+        });
+        return reply.status(201).send(saved);
+      },
+    );
+
+    app.get(
+      '/payments/cash-up/sheet',
+      {
+        preHandler: requirePermission('payments_view'),
+        schema: {
+          tags,
+          querystring: cashUpQuerySchema.extend(courierQuerySchema.shape),
+          response: { 200: pdfResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { branchId, date, courierId } = request.query;
+        const data = await cashUpSheetData(ctx.db, courierScope(currentUser(request), courierId), branchId, date);
+        const pdf = await renderCashUpSheet(data);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `inline; filename="cash-up-${date}.pdf"`)
+          .header('cache-control', 'private, no-store')
+          .send(pdf);
       },
     );
   };

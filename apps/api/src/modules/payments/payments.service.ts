@@ -1,11 +1,11 @@
-import { type SQL, and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { type SQL, and, count, eq, inArray, sql } from 'drizzle-orm';
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '@courier/shared/constants/billing';
-import { BILLING_MESSAGES, type CashUpExpected, type Payment, formatJmd } from '@courier/shared/schemas/billing';
+import { BILLING_MESSAGES, type Payment } from '@courier/shared/schemas/billing';
 import type { ListQuery, Page } from '@courier/shared/schemas/common';
+import { formatDateTime } from '@courier/shared/domain/datetime';
 import type { Db } from '../../db/client';
 import { nextCounter } from '../../db/counters';
 import { branches } from '../../db/schema/branches';
-import { cashUps } from '../../db/schema/cash-ups';
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
 import { invoices } from '../../db/schema/invoices';
@@ -16,32 +16,56 @@ import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { listClauses, listPage } from '../../lib/list-query';
 import type { Mailer } from '../../lib/mailer';
-import type { AuthUser } from '../../plugins/auth';
+import { type AuthUser, courierScope } from '../../plugins/auth';
 import type { ReceiptData } from '../invoices/invoice-pdf';
 import type { InvoiceScope } from '../invoices/invoices.service';
+import { formatAmount } from '@courier/shared/format/money';
 
 const asDb = (tx: unknown) => tx as Db;
 export const receiptNumber = (n: number) => `RCT-${String(n).padStart(6, '0')}`;
+
+/**
+ * The courier a payment is taken for. Staff take payments for their own courier; the super admin
+ * names it with `?courierId=` or, without it, it comes from the invoices themselves (numbers are
+ * per courier, so they must name exactly one courier's invoices).
+ */
+export async function paymentCourier(db: Db, actor: AuthUser, requested: number | undefined, invoiceNos: string[]): Promise<number> {
+  if (actor.role !== 'super_admin' || requested) return courierScope(actor, requested);
+  const rows = await db
+    .selectDistinct({ courierId: invoices.courierId })
+    .from(invoices)
+    .where(inArray(invoices.invoiceNo, invoiceNos))
+    .limit(2);
+  const [only] = rows;
+  if (rows.length === 0 || !only) throw new AppError('not_found', BILLING_MESSAGES.invoiceNotFound);
+  if (rows.length > 1) throw new AppError('bad_request', BILLING_MESSAGES.invoiceCourierAmbiguous);
+  return only.courierId;
+}
 
 export interface RecordPaymentOptions {
   db: Db;
   mailer: Mailer;
   courierId: number;
-  actor: AuthUser;
+  /** null when the gateway's verified notification records an online payment. */
+  actor: AuthUser | null;
   method: PaymentMethod;
   reference?: string;
   notes?: string;
   branchId?: number;
   allocations: Array<{ invoiceNo: string; amountCents: number }>;
+  /** Cash handed over (cash only, at least the payment): the change due is recorded with it. */
+  tenderedCents?: number;
 }
 
 /**
  * Records one payment spread over one or more invoices of one customer. Each invoice's paid
  * amount grows in one conditional UPDATE, so two cashiers can never together overpay it.
  */
-export async function recordPayment(options: RecordPaymentOptions): Promise<{ receiptNo: string; amountCents: number }> {
+export async function recordPayment(
+  options: RecordPaymentOptions,
+): Promise<{ receiptNo: string; amountCents: number; changeCents: number | null }> {
   const { db, courierId, actor } = options;
-  const branchId = options.branchId ?? actor.branchId ?? null;
+  const branchId = options.branchId ?? actor?.branchId ?? null;
   const result = await db.transaction(async (txRaw) => {
     const tx = asDb(txRaw);
     if (branchId !== null) {
@@ -63,6 +87,8 @@ export async function recordPayment(options: RecordPaymentOptions): Promise<{ re
     if (customerIds.size !== 1 || customerId === undefined) throw new AppError('unprocessable', BILLING_MESSAGES.invoicesOneCustomer);
 
     const amountCents = options.allocations.reduce((s, a) => s + a.amountCents, 0);
+    const tenderedCents = options.method === 'cash' ? (options.tenderedCents ?? null) : null;
+    const changeCents = tenderedCents === null ? null : tenderedCents - amountCents;
     const receiptNo = receiptNumber(await nextCounter(tx, courierId, 'receipt'));
     const [payment] = await tx
       .insert(payments)
@@ -73,8 +99,10 @@ export async function recordPayment(options: RecordPaymentOptions): Promise<{ re
         amountCents,
         method: options.method,
         reference: options.reference || null,
+        tenderedCents,
+        changeCents,
         notes: options.notes || null,
-        takenBy: actor.kind === 'user' ? actor.id : null,
+        takenBy: actor?.kind === 'user' ? actor.id : null,
         branchId,
       })
       .returning();
@@ -104,12 +132,15 @@ export async function recordPayment(options: RecordPaymentOptions): Promise<{ re
       if (!updated) {
         const [fresh] = await tx.select().from(invoices).where(eq(invoices.id, inv.id));
         const balance = fresh ? fresh.totalCents - fresh.paidCents : 0;
-        throw new AppError('unprocessable', BILLING_MESSAGES.overpayment(inv.invoiceNo, formatJmd(balance)), {
-          allocations: [BILLING_MESSAGES.overpayment(inv.invoiceNo, formatJmd(balance))],
+        throw new AppError('unprocessable', BILLING_MESSAGES.overpayment(inv.invoiceNo, formatAmount(balance)), {
+          allocations: [BILLING_MESSAGES.overpayment(inv.invoiceNo, formatAmount(balance))],
         });
       }
-      await tx.insert(paymentAllocations).values({ courierId, paymentId: payment.id, invoiceId: inv.id, amountCents: a.amountCents });
-      applied.push({ invoiceNo: inv.invoiceNo, amountCents: a.amountCents, balanceCents: updated.totalCents - updated.paidCents });
+      const balanceAfterCents = updated.totalCents - updated.paidCents;
+      await tx
+        .insert(paymentAllocations)
+        .values({ courierId, paymentId: payment.id, invoiceId: inv.id, amountCents: a.amountCents, balanceAfterCents });
+      applied.push({ invoiceNo: inv.invoiceNo, amountCents: a.amountCents, balanceAfterCents });
     }
     await audit(tx, {
       courierId,
@@ -117,25 +148,36 @@ export async function recordPayment(options: RecordPaymentOptions): Promise<{ re
       action: 'payment.recorded',
       entity: 'payment',
       entityId: receiptNo,
-      details: { customerId, amountCents, method: options.method, reference: options.reference ?? null, allocations: options.allocations },
+      details: {
+        customerId,
+        amountCents,
+        method: options.method,
+        reference: options.reference ?? null,
+        tenderedCents,
+        changeCents,
+        allocations: applied,
+      },
     });
 
     const [customer] = await tx
-      .select({ firstName: customers.firstName, email: customers.email })
+      .select({ firstName: customers.firstName, email: customers.email, timeZone: couriers.timeZone })
       .from(customers)
+      .innerJoin(couriers, eq(couriers.id, customers.courierId))
       .where(eq(customers.id, customerId));
     if (customer) {
       await options.mailer.enqueue(
         {
           courierId,
           to: customer.email,
-          subject: `Receipt ${receiptNo}: JMD ${formatJmd(amountCents)} received`,
+          subject: `Receipt ${receiptNo}: JMD ${formatAmount(amountCents)} received`,
           text: [
             `Hello ${customer.firstName},`,
             '',
-            `We received JMD ${formatJmd(amountCents)} by ${PAYMENT_METHOD_LABELS[options.method]}${options.reference ? ` (reference ${options.reference})` : ''}.`,
+            `We received JMD ${formatAmount(amountCents)} by ${PAYMENT_METHOD_LABELS[options.method]}${options.reference ? ` (reference ${options.reference})` : ''} on ${formatDateTime(payment.paidAt, customer.timeZone)}.`,
             `Receipt: ${receiptNo}`,
-            ...applied.map((a) => `- ${a.invoiceNo}: JMD ${formatJmd(a.amountCents)} applied, balance JMD ${formatJmd(a.balanceCents)}`),
+            ...applied.map(
+              (a) => `- ${a.invoiceNo}: JMD ${formatAmount(a.amountCents)} applied, balance JMD ${formatAmount(a.balanceAfterCents)}`,
+            ),
             '',
             'Your receipt is under Payments in your account, where you can download it as a PDF.',
           ].join('\n'),
@@ -143,7 +185,7 @@ export async function recordPayment(options: RecordPaymentOptions): Promise<{ re
         tx,
       );
     }
-    return { receiptNo, amountCents };
+    return { receiptNo, amountCents, changeCents };
   });
   return result;
 }
@@ -180,8 +222,11 @@ function selectPayments(db: Db) {
       reference: payments.reference,
       branchName: branches.name,
       takenByName: takenByNameSql,
+      tenderedCents: payments.tenderedCents,
+      changeCents: payments.changeCents,
       invoiceNos: invoiceNosSql,
       paidAt: payments.paidAt,
+      timeZone: couriers.timeZone,
     })
     .from(payments)
     .innerJoin(customers, eq(customers.id, payments.customerId))
@@ -190,7 +235,7 @@ function selectPayments(db: Db) {
 }
 
 type PaymentRow = Awaited<ReturnType<ReturnType<typeof selectPayments>['execute']>>[number];
-const toPayment = (r: PaymentRow): Payment => ({ ...r, paidAt: r.paidAt.toISOString() });
+const toPayment = ({ timeZone: _zone, ...r }: PaymentRow): Payment => ({ ...r, paidAt: r.paidAt.toISOString() });
 
 export async function listPayments(db: Db, scope: InvoiceScope, query: ListQuery): Promise<Page<Payment>> {
   const clauses = listClauses(
@@ -249,6 +294,7 @@ export async function getReceipt(db: Db, scope: InvoiceScope, receiptNo: string)
     .select({
       invoiceNo: invoices.invoiceNo,
       amountCents: paymentAllocations.amountCents,
+      balanceAfterCents: paymentAllocations.balanceAfterCents,
       total: invoices.totalCents,
       paid: invoices.paidCents,
     })
@@ -264,110 +310,16 @@ export async function getReceipt(db: Db, scope: InvoiceScope, receiptNo: string)
     reference: p.reference,
     amountCents: p.amountCents,
     paidAt: p.paidAt.toISOString(),
+    timeZone: p.timeZone,
     branchName: p.branchName,
     takenByName: p.takenByName,
-    // The balance today, which is what a reprinted receipt can honestly show.
-    allocations: allocations.map((a) => ({ invoiceNo: a.invoiceNo, amountCents: a.amountCents, balanceCents: a.total - a.paid })),
+    tenderedCents: p.tenderedCents,
+    changeCents: p.changeCents,
+    // The balance right after this payment, as recorded with it (the migration backfilled older ones).
+    allocations: allocations.map((a) => ({
+      invoiceNo: a.invoiceNo,
+      amountCents: a.amountCents,
+      balanceAfterCents: a.balanceAfterCents ?? a.total - a.paid,
+    })),
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// End-of-day cash-up
-
-/** Day bounds in Jamaica time (UTC-5 all year, no daylight saving), where the branches are. */
-function jamaicaDay(date: string): { start: Date; end: Date } {
-  const start = new Date(`${date}T05:00:00.000Z`);
-  return { start, end: new Date(start.getTime() + 24 * 3600 * 1000) };
-}
-
-async function ownBranch(db: Db, courierId: number, branchId: number) {
-  const [branch] = await db
-    .select({ id: branches.id })
-    .from(branches)
-    .where(and(eq(branches.id, branchId), eq(branches.courierId, courierId)));
-  if (!branch) throw new AppError('not_found', BILLING_MESSAGES.branchNotFound);
-}
-
-async function expectedByMethod(db: Db, courierId: number, branchId: number, date: string) {
-  const { start, end } = jamaicaDay(date);
-  const rows = await db
-    .select({ method: payments.method, cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int`, n: count() })
-    .from(payments)
-    .where(and(eq(payments.courierId, courierId), eq(payments.branchId, branchId), gte(payments.paidAt, start), lt(payments.paidAt, end)))
-    .groupBy(payments.method);
-  const by = (m: PaymentMethod) => rows.find((r) => r.method === m)?.cents ?? 0;
-  return {
-    expectedCashCents: by('cash'),
-    expectedCardCents: by('card'),
-    expectedBankTransferCents: by('bank_transfer'),
-    expectedOnlineCents: by('online'),
-    paymentCount: rows.reduce((s, r) => s + r.n, 0),
-  };
-}
-
-export async function getCashUp(db: Db, courierId: number, branchId: number, date: string): Promise<CashUpExpected> {
-  await ownBranch(db, courierId, branchId);
-  const expected = await expectedByMethod(db, courierId, branchId, date);
-  const [recorded] = await db
-    .select({
-      countedCashCents: cashUps.countedCashCents,
-      countedCardCents: cashUps.countedCardCents,
-      differenceCents: cashUps.differenceCents,
-      notes: cashUps.notes,
-      closedByName: sql<
-        string | null
-      >`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${cashUps.closedBy})`,
-      createdAt: cashUps.createdAt,
-    })
-    .from(cashUps)
-    .where(and(eq(cashUps.courierId, courierId), eq(cashUps.branchId, branchId), eq(cashUps.businessDate, date)));
-  return {
-    branchId,
-    date,
-    ...expected,
-    recorded: recorded ? { ...recorded, createdAt: recorded.createdAt.toISOString() } : null,
-  };
-}
-
-export async function recordCashUp(options: {
-  db: Db;
-  courierId: number;
-  actor: AuthUser;
-  input: { branchId: number; date: string; countedCashCents: number; countedCardCents: number; notes?: string };
-}): Promise<CashUpExpected> {
-  const { db, courierId, actor, input } = options;
-  await ownBranch(db, courierId, input.branchId);
-  const expected = await expectedByMethod(db, courierId, input.branchId, input.date);
-  const differenceCents = input.countedCashCents + input.countedCardCents - (expected.expectedCashCents + expected.expectedCardCents);
-  await db.transaction(async (txRaw) => {
-    const tx = asDb(txRaw);
-    const inserted = await tx
-      .insert(cashUps)
-      .values({
-        courierId,
-        branchId: input.branchId,
-        businessDate: input.date,
-        expectedCashCents: expected.expectedCashCents,
-        expectedCardCents: expected.expectedCardCents,
-        expectedBankTransferCents: expected.expectedBankTransferCents,
-        expectedOnlineCents: expected.expectedOnlineCents,
-        countedCashCents: input.countedCashCents,
-        countedCardCents: input.countedCardCents,
-        differenceCents,
-        notes: input.notes || null,
-        closedBy: actor.kind === 'user' ? actor.id : null,
-      })
-      .onConflictDoNothing()
-      .returning({ id: cashUps.id });
-    if (inserted.length === 0) throw new AppError('conflict', BILLING_MESSAGES.cashUpExists);
-    await audit(tx, {
-      courierId,
-      actor,
-      action: 'cash_up.recorded',
-      entity: 'cash_up',
-      entityId: `${input.branchId}:${input.date}`,
-      details: { ...expected, countedCashCents: input.countedCashCents, countedCardCents: input.countedCardCents, differenceCents },
-    });
-  });
-  return getCashUp(db, courierId, input.branchId, input.date);
 }

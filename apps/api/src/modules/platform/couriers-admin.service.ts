@@ -97,6 +97,7 @@ export async function getCourierDetail(db: Db, id: number): Promise<CourierDetai
       apiKey: couriers.apiKey,
       contactFirstName: couriers.contactFirstName,
       contactLastName: couriers.contactLastName,
+      allowInsecureSmtp: couriers.smtpAllowInsecure,
       branchCount: sql<number>`(select count(*)::int from branches b where b.courier_id = couriers.id)`,
       roleCount: sql<number>`(select count(*)::int from roles r where r.courier_id = couriers.id)`,
       businessCustomerCount: sql<number>`(select count(*)::int from customers c where c.courier_id = couriers.id and c.account_type = 'business')`,
@@ -228,6 +229,25 @@ export async function rotateApiKey(db: Db, user: AuthUser, id: number): Promise<
   await db.transaction(async (tx) => {
     await tx.update(couriers).set({ apiKey: newApiKey(), updatedAt: new Date() }).where(eq(couriers.id, id));
     await audit(tx as unknown as Db, { courierId: id, actor: user, action: 'courier.api_key_rotated', entity: 'courier', entityId: id });
+  });
+  return getCourierDetail(db, id);
+}
+
+/**
+ * Lets a courier's SMTP run without TLS and certificate checks (an old server on a private
+ * network), or requires them again. Only the super admin can: the courier's own admins cannot.
+ */
+export async function setCourierSmtpSecurity(db: Db, user: AuthUser, id: number, allowInsecureSmtp: boolean): Promise<CourierDetail> {
+  await getCourierDetail(db, id);
+  await db.transaction(async (tx) => {
+    await tx.update(couriers).set({ smtpAllowInsecure: allowInsecureSmtp, updatedAt: new Date() }).where(eq(couriers.id, id));
+    await audit(tx as unknown as Db, {
+      courierId: id,
+      actor: user,
+      action: allowInsecureSmtp ? 'courier.smtp_insecure_allowed' : 'courier.smtp_tls_required',
+      entity: 'courier',
+      entityId: id,
+    });
   });
   return getCourierDetail(db, id);
 }

@@ -5,13 +5,14 @@ import {
   courierCreateSchema,
   courierDetailSchema,
   courierOptionSchema,
+  courierSmtpSecuritySchema,
   courierStatusSchema,
   courierSummarySchema,
   courierUpdateSchema,
   platformSettingsInputSchema,
   platformSettingsSchema,
 } from '@courier/shared/schemas/platform';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { SecretBox } from '../../lib/secret-box';
 import { currentUser, requireRole } from '../../plugins/auth';
 import {
@@ -20,6 +21,7 @@ import {
   getCourierDetail,
   listCouriers,
   rotateApiKey,
+  setCourierSmtpSecurity,
   setCourierStatus,
   updateCourier,
 } from './couriers-admin.service';
@@ -82,6 +84,14 @@ export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, params: idParamSchema, body: courierStatusSchema, response: { 200: courierDetailSchema, ...errors } },
       },
       async (req) => setCourierStatus(ctx.db, currentUser(req), req.params.id, req.body.status),
+    );
+    app.patch(
+      '/platform/couriers/:id/smtp-security',
+      {
+        onRequest: superAdmin,
+        schema: { tags, params: idParamSchema, body: courierSmtpSecuritySchema, response: { 200: courierDetailSchema, ...errors } },
+      },
+      async (req) => setCourierSmtpSecurity(ctx.db, currentUser(req), req.params.id, req.body.allowInsecureSmtp),
     );
     app.post(
       '/platform/couriers/:id/api-key',

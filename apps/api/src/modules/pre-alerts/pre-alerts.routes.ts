@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { INVOICE_MAX_BYTES } from '@courier/shared/constants/packages';
 import { errorResponseSchema, idParamSchema, listQuerySchema, pageSchema } from '@courier/shared/schemas/common';
 import { PACKAGE_MESSAGES, createPreAlertSchema, packageListQuerySchema, preAlertSchema } from '@courier/shared/schemas/packages';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { preAlerts } from '../../db/schema/pre-alerts';
 import { Storage } from '../../lib/storage';
 import { readUpload } from '../../lib/uploads';
@@ -33,7 +33,7 @@ export const INVOICE_UPLOAD = {
 
 /** Customers pre-alert their packages (with the invoice customs needs); staff read them. */
 export function preAlertsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const storage = new Storage(ctx.config.uploadsDir);
+  const storage = new Storage(ctx.config);
   return async (app) => {
     app.get(
       '/customer/pre-alerts',
@@ -64,7 +64,7 @@ export function preAlertsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const user = currentUser(request);
         const upload = await readUpload(request, { ...INVOICE_UPLOAD, allowed: [...INVOICE_UPLOAD.allowed] });
-        return attachInvoice(ctx.db, storage, user, request.params.id, {
+        return attachInvoice(ctx.db, ctx.mailer, storage, user, request.params.id, {
           data: upload.data,
           type: upload.type,
           name: `invoice.${upload.type}`,
@@ -83,7 +83,7 @@ export function preAlertsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { preHandler: requireRole('customer'), schema: { tags, params: idParamSchema } },
       async (request, reply) => {
         const file = await invoiceFile(ctx.db, storage, currentUser(request), request.params.id);
-        return sendFile(reply, file);
+        return sendPrivateFile(reply, file);
       },
     );
 
@@ -102,12 +102,13 @@ export function preAlertsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/pre-alerts/:id/invoice',
       { preHandler: requirePermission('packages_view', 'packages_scan'), schema: { tags, params: idParamSchema } },
-      async (request, reply) => sendFile(reply, await invoiceFile(ctx.db, storage, currentUser(request), request.params.id)),
+      async (request, reply) => sendPrivateFile(reply, await invoiceFile(ctx.db, storage, currentUser(request), request.params.id)),
     );
   };
 }
 
-function sendFile(reply: import('fastify').FastifyReply, file: { data: Buffer; mime: string; name: string }) {
+/** A private upload answered as an attachment that no browser runs. */
+export function sendPrivateFile(reply: import('fastify').FastifyReply, file: { data: Buffer; mime: string; name: string }) {
   return reply
     .type(file.mime)
     .header('X-Content-Type-Options', 'nosniff')

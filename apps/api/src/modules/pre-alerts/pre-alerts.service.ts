@@ -1,4 +1,4 @@
-import { type SQL, and, count, eq } from 'drizzle-orm';
+import { type SQL, and, count, eq, isNull } from 'drizzle-orm';
 import { PRE_ALERT_STATUSES } from '@courier/shared/constants/packages';
 import { normaliseTrackingNumber, recogniseCarrier } from '@courier/shared/domain/carrier';
 import type { Page } from '@courier/shared/schemas/common';
@@ -15,6 +15,8 @@ import type { Storage } from '../../lib/storage';
 import type { AuthUser } from '../../plugins/auth';
 import { notify } from '../notifications/notify';
 import { customerNameSql } from '../packages/package-rows';
+import { releaseForPreAlertInvoice } from '../packages/package-holds.service';
+import type { Mailer } from '../../lib/mailer';
 
 const FOLDER = 'pre-alert-invoices' as const;
 
@@ -25,7 +27,7 @@ function select(db: Db) {
     .select(columns)
     .from(preAlerts)
     .innerJoin(customers, eq(customers.id, preAlerts.customerId))
-    .leftJoin(packages, and(eq(packages.preAlertId, preAlerts.id), eq(packages.courierId, preAlerts.courierId)));
+    .leftJoin(packages, and(eq(packages.preAlertId, preAlerts.id), eq(packages.courierId, preAlerts.courierId), isNull(packages.voidedAt)));
 }
 type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
 
@@ -109,6 +111,7 @@ export async function createPreAlert(db: Db, user: AuthUser, input: CreatePreAle
 
 export async function attachInvoice(
   db: Db,
+  mailer: Mailer,
   storage: Storage,
   user: AuthUser,
   id: number,
@@ -117,10 +120,15 @@ export async function attachInvoice(
   const row = await ownPreAlert(db, user, id);
   if (row.p.status === 'cancelled') throw new AppError('conflict', PACKAGE_MESSAGES.preAlertNotPending);
   const stored = await storage.save(FOLDER, file.data, file.type);
-  await db
-    .update(preAlerts)
-    .set({ invoicePath: stored.name, invoiceName: file.name, invoiceMime: CONTENT_TYPES[file.type], updatedAt: new Date() })
-    .where(eq(preAlerts.id, id));
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx
+      .update(preAlerts)
+      .set({ invoicePath: stored.name, invoiceName: file.name, invoiceMime: CONTENT_TYPES[file.type], updatedAt: new Date() })
+      .where(eq(preAlerts.id, id));
+    // A package already received and held for this invoice goes on.
+    await releaseForPreAlertInvoice(tx, mailer, id, user);
+  });
   return toDto(await ownPreAlert(db, user, id));
 }
 

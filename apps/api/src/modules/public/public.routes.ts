@@ -9,7 +9,7 @@ import {
   inboxQuerySchema,
   publicSubmissionResponseSchema,
 } from '@courier/shared/schemas/public';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { courierScope, currentUser, requirePermission } from '../../plugins/auth';
 import { createAssistedPurchaseRequest, createContactMessage, listAssistedPurchaseRequests, listContactMessages } from './public.service';
 

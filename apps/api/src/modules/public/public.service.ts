@@ -8,7 +8,7 @@ import {
   type ContactSubject,
   PUBLIC_MESSAGES,
 } from '@courier/shared/schemas/public';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { type AssistedPurchaseItemRow, assistedPurchaseRequests } from '../../db/schema/assisted-purchase-requests';
 import { contactMessages } from '../../db/schema/contact-messages';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { REPORT_NAMES, reportQuerySchema, reportSchema } from '@courier/shared/schemas/billing';
 import { errorResponseSchema } from '@courier/shared/schemas/common';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { AuthUser } from '../../plugins/auth';
 import { courierScope, currentUser, requirePermission } from '../../plugins/auth';
 import { buildReport, reportCsv } from './reports.service';

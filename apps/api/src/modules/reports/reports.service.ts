@@ -1,7 +1,8 @@
 import { type AnyColumn, type SQL, and, count, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import { PACKAGE_STATUS_LABELS, type PackageStatus } from '@courier/shared/constants/packages';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@courier/shared/constants/billing';
-import { type Report, type ReportName, formatJmd } from '@courier/shared/schemas/billing';
+import type { Report, ReportName } from '@courier/shared/schemas/billing';
+import { reportPeriods } from '@courier/shared/domain/report-periods';
 import type { Db } from '../../db/client';
 import { branches } from '../../db/schema/branches';
 import { customers } from '../../db/schema/customers';
@@ -9,6 +10,7 @@ import { invoicePackages } from '../../db/schema/invoice-packages';
 import { invoices } from '../../db/schema/invoices';
 import { packages } from '../../db/schema/packages';
 import { payments } from '../../db/schema/payments';
+import { formatAmount } from '@courier/shared/format/money';
 
 /**
  * Reports run in Jamaica time (UTC-5 all year, no daylight saving): a "day" is a Jamaican
@@ -124,11 +126,16 @@ export async function buildReport(db: Db, o: ReportOptions): Promise<Report> {
       .where(inv()),
   ]);
 
-  const periods = new Map<string, { invoicedCents: number; collectedCents: number }>();
-  for (const r of invoicedRows) periods.set(r.period, { invoicedCents: r.cents, collectedCents: 0 });
-  for (const r of collectedRows)
-    periods.set(r.period, { invoicedCents: periods.get(r.period)?.invoicedCents ?? 0, collectedCents: r.cents });
-  const revenue = [...periods.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([period, v]) => ({ period, ...v }));
+  // Every period of the range is listed, quiet ones as zero, so a chart or CSV never skips a day.
+  const invoicedBy = new Map(invoicedRows.map((r) => [r.period, r.cents]));
+  const collectedBy = new Map(collectedRows.map((r) => [r.period, r.cents]));
+  const revenue = reportPeriods(o.from, o.to, o.granularity).map((period) => ({
+    period,
+    invoicedCents: invoicedBy.get(period) ?? 0,
+    collectedCents: collectedBy.get(period) ?? 0,
+  }));
+  const receivedBy = new Map(received.map((r) => [r.day, r.count]));
+  const packagesReceived = reportPeriods(o.from, o.to, 'day').map((day) => ({ day, count: receivedBy.get(day) ?? 0 }));
 
   const buckets = [
     { bucket: '0-15 days', max: 15 },
@@ -155,13 +162,13 @@ export async function buildReport(db: Db, o: ReportOptions): Promise<Report> {
     paymentsByMethod: byMethod,
     paymentsByBranch: byBranch,
     packagesByStatus: byStatus.sort((a, b) => b.count - a.count || a.status.localeCompare(b.status)),
-    packagesReceived: received,
+    packagesReceived,
     ageing,
     topCustomers: top,
   };
 }
 
-const money = (cents: number) => formatJmd(cents).replaceAll(',', '');
+const money = (cents: number) => formatAmount(cents).replaceAll(',', '');
 
 function csvCell(value: string | number): string {
   const text = String(value);

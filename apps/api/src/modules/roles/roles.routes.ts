@@ -9,7 +9,7 @@ import {
   successSchema,
 } from '@courier/shared/schemas/common';
 import { roleInputSchema, roleOptionSchema, roleSchema } from '@courier/shared/schemas/roles';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { createRole, deleteRole, getRole, listRoles, roleOptions, updateRole } from './roles.service';
 

@@ -1,6 +1,7 @@
 import { type SQL, and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { ListQuery, Page } from '@courier/shared/schemas/common';
 import { ROLE_MESSAGES, type RoleRecord, type roleInputSchema } from '@courier/shared/schemas/roles';
+import { roleChangeRefusal } from '@courier/shared/domain/role-ceiling';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { couriers } from '../../db/schema/couriers';
@@ -9,6 +10,7 @@ import { audit } from '../../lib/audit';
 import { assertCourierRow, courierListCondition } from '../../lib/courier-scope';
 import { AppError } from '../../lib/errors';
 import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
+import { actorRights, refuseIf } from '../../lib/role-ceiling';
 import { type AuthUser, courierScope } from '../../plugins/auth';
 
 type RoleInput = z.output<typeof roleInputSchema>;
@@ -87,6 +89,7 @@ export async function createRole(db: Db, user: AuthUser, input: RoleInput): Prom
   const courierId = courierScope(user, input.courierId);
   const [courier] = await db.select({ id: couriers.id }).from(couriers).where(eq(couriers.id, courierId));
   if (!courier) throw new AppError('not_found', 'Courier not found');
+  refuseIf(roleChangeRefusal({ actor: await actorRights(db, user), nextPermissions: input.permissions }));
   await assertNameFree(db, courierId, input.name);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -109,6 +112,7 @@ export async function createRole(db: Db, user: AuthUser, input: RoleInput): Prom
 
 export async function updateRole(db: Db, user: AuthUser, id: number, input: RoleInput): Promise<RoleRecord> {
   const existing = await getRole(db, user, id);
+  refuseIf(roleChangeRefusal({ actor: await actorRights(db, user), role: existing, nextPermissions: input.permissions }));
   await assertNameFree(db, existing.courierId, input.name, id);
   await db.transaction(async (tx) => {
     await tx
@@ -121,7 +125,10 @@ export async function updateRole(db: Db, user: AuthUser, id: number, input: Role
       action: 'role.updated',
       entity: 'role',
       entityId: id,
-      details: { name: input.name, before: existing.permissions, after: input.permissions },
+      details: {
+        before: { name: existing.name, permissions: existing.permissions },
+        after: { name: input.name, permissions: input.permissions },
+      },
     });
   });
   return getRole(db, user, id);
@@ -129,6 +136,7 @@ export async function updateRole(db: Db, user: AuthUser, id: number, input: Role
 
 export async function deleteRole(db: Db, user: AuthUser, id: number): Promise<void> {
   const existing = await getRole(db, user, id);
+  refuseIf(roleChangeRefusal({ actor: await actorRights(db, user), role: existing }));
   if (existing.staffCount > 0) throw new AppError('conflict', ROLE_MESSAGES.inUse);
   await db.transaction(async (tx) => {
     await tx.delete(roles).where(and(eq(roles.id, id), eq(roles.courierId, existing.courierId)));

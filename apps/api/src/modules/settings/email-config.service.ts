@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { type EmailConfig, SETTINGS_MESSAGES } from '@courier/shared/schemas/settings';
+import type { FastifyBaseLogger } from 'fastify';
+import { type EmailConfig, SETTINGS_MESSAGES, smtpPortNotAllowedMessage } from '@courier/shared/schemas/settings';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { couriers } from '../../db/schema/couriers';
 import { courierEmailConfigs } from '../../db/schema/email';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { type Mailer, smtpTransport } from '../../lib/mailer';
+import type { Mailer } from '../../lib/mailer';
+import { allowedSmtpPorts, publicSmtpError, smtpTransport } from '../../lib/smtp';
 import type { SecretBox } from '../../lib/secret-box';
 import type { AuthUser } from '../../plugins/auth';
 
@@ -97,23 +100,32 @@ export async function saveEmailConfig(options: {
 
 /**
  * Sends a real message through the saved settings at once (not through the outbox), so the admin
- * learns now whether they work; a failure answers the SMTP server's own words.
+ * learns now whether they work. A failure after the server answered (a wrong password) gives the
+ * server's words; any failure to connect gives one message, so the test cannot scan ports; the
+ * detail goes to the server's log.
  */
 export async function sendTestEmail(options: {
   db: Db;
+  config: Config;
   secrets: SecretBox;
+  log: FastifyBaseLogger;
   actor: AuthUser;
   courierId: number;
   to: string;
 }): Promise<void> {
-  const { db, secrets, actor, courierId, to } = options;
+  const { db, config, secrets, log, actor, courierId, to } = options;
   const [row] = await db
-    .select({ cfg: courierEmailConfigs, courierName: couriers.name })
+    .select({ cfg: courierEmailConfigs, courierName: couriers.name, allowInsecure: couriers.smtpAllowInsecure })
     .from(courierEmailConfigs)
     .innerJoin(couriers, eq(couriers.id, courierEmailConfigs.courierId))
     .where(eq(courierEmailConfigs.courierId, courierId));
   if (!row) throw new AppError('bad_request', SETTINGS_MESSAGES.emailConfigMissing);
   const { cfg } = row;
+  const ports = allowedSmtpPorts(config);
+  if (!ports.includes(cfg.smtpPort)) {
+    const message = smtpPortNotAllowedMessage(ports);
+    throw new AppError('bad_request', message, { smtp_port: [message] });
+  }
   let password: string;
   try {
     password = secrets.open(cfg.smtpPasswordEncrypted);
@@ -128,6 +140,7 @@ export async function sendTestEmail(options: {
     user: cfg.smtpUser,
     password,
     from: cfg.fromEmail,
+    insecure: row.allowInsecure,
   });
   try {
     await transport.sendMail({
@@ -137,7 +150,8 @@ export async function sendTestEmail(options: {
       text: `This is a test email from ${row.courierName}.\n\nIf you can read it, the email configuration works: SMTP server ${cfg.smtpHost}:${cfg.smtpPort}, sender ${cfg.fromName} <${cfg.fromEmail}>.`,
     });
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const { message: reason, connectionFailed } = publicSmtpError(error);
+    if (connectionFailed) log.warn({ err: error, courierId, host: cfg.smtpHost, port: cfg.smtpPort }, 'SMTP test: connection failed');
     await audit(db, {
       courierId,
       actor,
@@ -146,7 +160,7 @@ export async function sendTestEmail(options: {
       entityId: courierId,
       details: { to, reason },
     });
-    throw new AppError('unprocessable', `${SETTINGS_MESSAGES.testEmailFailed}: ${reason}`);
+    throw new AppError('unprocessable', connectionFailed ? reason : `${SETTINGS_MESSAGES.testEmailFailed}: ${reason}`);
   } finally {
     transport.close();
   }

@@ -7,7 +7,7 @@ import {
   updateProfileSchema,
   userPasswordSchema,
 } from '@courier/shared/schemas/settings';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { STAFF_SIDE_ROLES } from '@courier/shared/constants/roles';
 import { currentUser, requireRole } from '../../plugins/auth';
 import { changeOwnPassword, updateOwnProfile } from './profile.service';

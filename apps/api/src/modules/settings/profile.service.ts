@@ -5,6 +5,7 @@ import { users } from '../../db/schema/users';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { endSessions } from '../../lib/tokens';
 import type { AuthUser } from '../../plugins/auth';
 
 export const USER_NOT_FOUND = 'User not found';
@@ -93,7 +94,11 @@ export async function changeOwnPassword(options: {
   }
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+    // Every other session ends; the one that changed the password stays signed in.
+    await tx
+      .update(users)
+      .set({ passwordHash, ...endSessions(actor.jti), updatedAt: new Date() })
+      .where(eq(users.id, id));
     await audit(tx as unknown as Db, { courierId: actor.courierId, actor, action: 'user.password_changed', entity: 'user', entityId: id });
   });
 }

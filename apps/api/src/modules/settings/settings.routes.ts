@@ -7,7 +7,7 @@ import {
   additionalFeesInputSchema,
   additionalFeesSchema,
   bankDetailsReadSchema,
-  emailConfigInputSchema,
+  emailConfigInputSchemaWith,
   emailConfigResponseSchema,
   processingFeeInputSchema,
   processingFeeSchema,
@@ -17,7 +17,7 @@ import {
   shippingRateSchema,
   testEmailSchema,
 } from '@courier/shared/schemas/settings';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { SecretBox } from '../../lib/secret-box';
 import { Storage } from '../../lib/storage';
@@ -25,6 +25,8 @@ import { readUpload } from '../../lib/uploads';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { findCourier, replaceRateSheet } from '../couriers/courier-settings.service';
 import { ownCourier, settingsCourier } from './access';
+import { getWarehouseSettings, saveWarehouseSettings } from './warehouse.service';
+import { warehouseSettingsSchema } from '@courier/shared/schemas/packages';
 import { getEmailConfig, saveEmailConfig, sendTestEmail } from './email-config.service';
 import {
   createProcessingFee,
@@ -50,9 +52,32 @@ const edit = requirePermission('settings_edit');
  */
 export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const secrets = new SecretBox(ctx.tokens.secret);
-  const storage = new Storage(ctx.config.uploadsDir);
+  const storage = new Storage(ctx.config);
   return async (app) => {
     const tags = ['settings'];
+
+    // Warehouse rules (issue 15) ----------------------------------------------------------------
+    app.get(
+      '/settings/warehouse',
+      { preHandler: view, schema: { tags, querystring: courierQuerySchema, response: { 200: warehouseSettingsSchema, ...errors } } },
+      async (request) => getWarehouseSettings(ctx.db, settingsCourier(currentUser(request), request.query.courierId)),
+    );
+    app.put(
+      '/settings/warehouse',
+      {
+        preHandler: edit,
+        schema: {
+          tags,
+          querystring: courierQuerySchema,
+          body: warehouseSettingsSchema,
+          response: { 200: warehouseSettingsSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const actor = currentUser(request);
+        return saveWarehouseSettings(ctx.db, actor, settingsCourier(actor, request.query.courierId), request.body);
+      },
+    );
 
     // Shipping rates ---------------------------------------------------------------------------
     app.get(
@@ -215,7 +240,12 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/settings/couriers/:id/email-config',
       {
         preHandler: edit,
-        schema: { tags, params: idParamSchema, body: emailConfigInputSchema, response: { 200: emailConfigResponseSchema, ...errors } },
+        schema: {
+          tags,
+          params: idParamSchema,
+          body: emailConfigInputSchemaWith(ctx.config.SMTP_ALLOWED_PORTS),
+          response: { 200: emailConfigResponseSchema, ...errors },
+        },
       },
       async (request) => {
         const actor = currentUser(request);
@@ -239,7 +269,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const actor = currentUser(request);
         const courierId = ownCourier(actor, request.params.id);
-        await sendTestEmail({ db: ctx.db, secrets, actor, courierId, to: request.body.test_email });
+        await sendTestEmail({ db: ctx.db, config: ctx.config, secrets, log: request.log, actor, courierId, to: request.body.test_email });
         return { success: true, message: SETTINGS_MESSAGES.testEmailSent };
       },
     );

@@ -70,11 +70,14 @@ async function tokenForUser(email: string): Promise<{ token: string; id: number 
 beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   smtpPort = (smtp.server.address() as AddressInfo).port;
-  t = await buildTestApp();
+  // The loopback sink listens on a random port without TLS: the platform allows the port, and the
+  // super admin lets this courier send without TLS (test/security/smtp.test.ts covers the refusals).
+  t = await buildTestApp({ SMTP_ALLOWED_PORTS: String(smtpPort) });
   await seedDemoData(t);
   const [jxp] = await t.db.select().from(couriers).where(eq(couriers.code, 'JXP'));
   if (!jxp) throw new Error('demo courier missing');
   courierId = jxp.id;
+  await t.db.update(couriers).set({ smtpAllowInsecure: true }).where(eq(couriers.id, courierId));
 
   // A second courier with its own admin and a rate and a fee of its own.
   const [other] = await t.db.insert(couriers).values({ name: 'Other Courier', code: 'OTH', apiKey: 'ck_other_courier_key' }).returning();

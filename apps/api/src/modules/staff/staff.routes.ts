@@ -8,7 +8,7 @@ import {
   staffStatusSchema,
   staffUpdateSchema,
 } from '@courier/shared/schemas/staff';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { createStaff, getStaff, listStaff, resetStaffPassword, setStaffActive, updateStaff } from './staff.service';
 

@@ -1,7 +1,7 @@
 import { type SQL, and, count, eq, ne, sql } from 'drizzle-orm';
 import type { ListQuery, Page } from '@courier/shared/schemas/common';
 import { STAFF_MESSAGES, type StaffMember, type staffCreateSchema, type staffUpdateSchema } from '@courier/shared/schemas/staff';
-import { API_MESSAGES } from '@courier/shared/messages';
+import { ROLE_CEILING_MESSAGES, isCourierWide, staffChangeRefusal } from '@courier/shared/domain/role-ceiling';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { branches } from '../../db/schema/branches';
@@ -13,6 +13,8 @@ import { assertCourierRow, courierListCondition } from '../../lib/courier-scope'
 import { AppError } from '../../lib/errors';
 import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
 import { hashPassword } from '../../lib/passwords';
+import { endSessions } from '../../lib/tokens';
+import { accountRights, actorRights, grantedRights, otherActiveCourierAdmins, refuseIf } from '../../lib/role-ceiling';
 import { type AuthUser, courierScope } from '../../plugins/auth';
 
 type CreateInput = z.output<typeof staffCreateSchema>;
@@ -115,12 +117,37 @@ export async function getStaff(db: Db, user: AuthUser, id: number): Promise<Staf
  * and staff, not the admins above them. Only the super admin makes someone a courier admin.
  */
 function assertMayManage(actor: AuthUser, targetRole: string) {
-  if (targetRole !== 'courier_admin') return;
-  if (actor.role === 'super_admin' || actor.role === 'courier_admin') return;
-  throw new AppError('forbidden', API_MESSAGES.forbidden);
+  if (!isCourierWide(targetRole)) return;
+  if (actor.role === 'super_admin' || isCourierWide(actor.role)) return;
+  throw new AppError('forbidden', ROLE_CEILING_MESSAGES.targetAbove);
 }
 function assertMayAssign(actor: AuthUser, role: string) {
-  if (role === 'courier_admin' && actor.role !== 'super_admin') throw new AppError('forbidden', API_MESSAGES.forbidden);
+  if (role === 'courier_admin' && actor.role !== 'super_admin')
+    throw new AppError('forbidden', ROLE_CEILING_MESSAGES.courierAdminBySuperAdmin);
+}
+
+/**
+ * The role ceiling: the account acted on may not hold more than the caller, the rights it gets may
+ * not exceed the caller's, nobody changes their own, and the last courier admin stays one.
+ */
+async function assertWithinCeiling(
+  db: Db,
+  actor: AuthUser,
+  change: { targetId?: number; courierId: number; next?: { role: string; roleId?: number | null }; deactivate?: boolean },
+) {
+  const target = change.targetId === undefined ? undefined : await accountRights(db, change.targetId);
+  const next =
+    change.next &&
+    (await grantedRights(db, change.courierId, change.next.role, change.next.role === 'courier_admin' ? null : change.next.roleId));
+  refuseIf(
+    staffChangeRefusal({
+      actor: await actorRights(db, actor),
+      target,
+      next,
+      deactivate: change.deactivate,
+      otherActiveCourierAdmins: target ? await otherActiveCourierAdmins(db, target.courierId, target.id) : 0,
+    }),
+  );
 }
 
 async function checkRoleAndBranch(db: Db, courierId: number, input: { role: string; roleId?: number | null; branchId?: number | null }) {
@@ -152,10 +179,11 @@ async function assertEmailFree(db: Db, email: string, exceptId?: number) {
 
 export async function createStaff(db: Db, user: AuthUser, input: CreateInput): Promise<StaffMember> {
   const courierId = courierScope(user, input.courierId);
-  assertMayAssign(user, input.role);
   const [courier] = await db.select({ id: couriers.id }).from(couriers).where(eq(couriers.id, courierId));
   if (!courier) throw new AppError('not_found', 'Courier not found');
   await checkRoleAndBranch(db, courierId, input);
+  await assertWithinCeiling(db, user, { courierId, next: input });
+  assertMayAssign(user, input.role);
   await assertEmailFree(db, input.email);
   const passwordHash = await hashPassword(input.password);
   const id = await db.transaction(async (tx) => {
@@ -191,9 +219,10 @@ export async function updateStaff(db: Db, user: AuthUser, id: number, input: Upd
   const existing = await getStaff(db, user, id);
   const courierId = existing.courierId;
   if (courierId === null) throw new AppError('not_found', STAFF_MESSAGES.notFound);
+  await checkRoleAndBranch(db, courierId, input);
+  await assertWithinCeiling(db, user, { targetId: id, courierId, next: input });
   assertMayManage(user, existing.role);
   if (input.role !== existing.role) assertMayAssign(user, input.role);
-  await checkRoleAndBranch(db, courierId, input);
   await assertEmailFree(db, input.email, id);
   await db.transaction(async (tx) => {
     await tx
@@ -215,7 +244,14 @@ export async function updateStaff(db: Db, user: AuthUser, id: number, input: Upd
       action: 'staff.updated',
       entity: 'user',
       entityId: id,
-      details: { role: input.role, roleId: input.roleId ?? null, branchId: input.branchId ?? null },
+      details: {
+        before: { role: existing.role, roleId: existing.roleId, branchId: existing.branchId },
+        after: {
+          role: input.role,
+          roleId: input.role === 'courier_admin' ? null : (input.roleId ?? null),
+          branchId: input.branchId ?? null,
+        },
+      },
     });
   });
   return getStaff(db, user, id);
@@ -225,6 +261,8 @@ export async function setStaffActive(db: Db, user: AuthUser, id: number, active:
   const existing = await getStaff(db, user, id);
   assertMayManage(user, existing.role);
   if (!active && id === user.id && user.kind === 'user') throw new AppError('bad_request', STAFF_MESSAGES.cannotChangeSelf);
+  if (existing.courierId !== null)
+    await assertWithinCeiling(db, user, { targetId: id, courierId: existing.courierId, deactivate: !active });
   await db.transaction(async (tx) => {
     await tx.update(users).set({ active, updatedAt: new Date() }).where(eq(users.id, id));
     await audit(tx as unknown as Db, {
@@ -241,9 +279,16 @@ export async function setStaffActive(db: Db, user: AuthUser, id: number, active:
 export async function resetStaffPassword(db: Db, user: AuthUser, id: number, password: string): Promise<void> {
   const existing = await getStaff(db, user, id);
   assertMayManage(user, existing.role);
+  if (existing.courierId !== null) await assertWithinCeiling(db, user, { targetId: id, courierId: existing.courierId });
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+    // The person's sessions end (whoever knew the old password is signed out); an admin resetting
+    // their own keeps the session they did it from.
+    const keep = user.kind === 'user' && user.id === id ? user.jti : undefined;
+    await tx
+      .update(users)
+      .set({ passwordHash, ...endSessions(keep), updatedAt: new Date() })
+      .where(eq(users.id, id));
     await audit(tx as unknown as Db, {
       courierId: existing.courierId,
       actor: user,

@@ -16,7 +16,7 @@ import {
   unreadCountSchema,
   unreadTicketsSchema,
 } from '@courier/shared/schemas/tickets';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { Storage } from '../../lib/storage';
 import { accessGuard, currentUser, requirePermission, requireRole } from '../../plugins/auth';
@@ -77,7 +77,7 @@ function customerOrPermission(permission: string): preHandlerAsyncHookHandler {
 
 /** Support tickets (part 2 §2.8, §7): customers open and answer, staff answer and set the status. */
 export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const storage = new Storage(ctx.config.uploadsDir);
+  const storage = new Storage(ctx.config);
   return async (app) => {
     const tags = ['tickets'];
     app.get(
@@ -157,7 +157,7 @@ export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const user = currentUser(req);
         const { input, attachments } = await ticketForm(req, req.body, replyTicketSchema);
         const ticket = await withStoredFiles(storage, attachments, (saved) =>
-          replyToTicket(ctx.db, user, req.params.id, input.message, saved),
+          replyToTicket(ctx, user, req.params.id, input.message, saved),
         );
         return reply.status(201).send(ticket);
       },

@@ -25,6 +25,8 @@ import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
 import type { AuthUser } from '../../plugins/auth';
 import { notify } from '../notifications/notify';
 import { type SavedAttachment, TICKET_FOLDER, attachmentUrl } from './ticket-attachments';
+import { enqueueTicketAnsweredEmail } from './ticket-emails';
+import type { AppContext } from '../../context';
 import type { Storage } from '../../lib/storage';
 
 /** Who is reading: each staff member and each customer keeps their own read markers. */
@@ -317,15 +319,27 @@ export async function getTicket(db: Db, user: AuthUser, id: number, options = { 
   return { ...toTicket(row), messages };
 }
 
+/**
+ * Where a reply moves the ticket: staff answering a new ticket start work on it, and a customer
+ * writing on a resolved ticket reopens it. Any other status is left as staff set it.
+ */
+export function statusAfterReply(current: TicketStatus, by: 'staff' | 'customer'): TicketStatus {
+  if (by === 'staff' && current === 'Pending') return 'In Progress';
+  if (by === 'customer' && current === 'Resolved') return 'Pending';
+  return current;
+}
+
 export async function replyToTicket(
-  db: Db,
+  ctx: AppContext,
   user: AuthUser,
   id: number,
   body: string,
   files: SavedAttachment[] = [],
 ): Promise<TicketWithMessages> {
+  const db = ctx.db;
   const row = await findTicket(db, user, id);
   const staff = user.kind === 'user';
+  const status = statusAfterReply(row.status, staff ? 'staff' : 'customer');
   await db.transaction(async (tx) => {
     await tx.insert(ticketMessages).values({
       courierId: row.courierId,
@@ -337,10 +351,11 @@ export async function replyToTicket(
     });
     await tx
       .update(tickets)
-      .set(staff ? { lastStaffMessageAt: sql`now()`, updatedAt: sql`now()` } : { lastCustomerMessageAt: sql`now()`, updatedAt: sql`now()` })
+      .set({ status, updatedAt: sql`now()`, ...(staff ? { lastStaffMessageAt: sql`now()` } : { lastCustomerMessageAt: sql`now()` }) })
       .where(eq(tickets.id, row.id));
     await markRead(tx as unknown as Db, readerOf(user), row);
     await markUnreadForOthers(tx as unknown as Db, row, readerOf(user));
+    if (staff) await enqueueTicketAnsweredEmail(tx as unknown as Db, ctx, row, body);
   });
   return getTicket(db, user, id, { markAsRead: false });
 }

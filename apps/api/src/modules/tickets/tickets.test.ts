@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { TICKET_MESSAGES } from '@courier/shared/schemas/tickets';
+import { emailOutbox } from '../../db/schema/email';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/comms-fixtures';
 import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
 
@@ -260,5 +262,36 @@ describe('badge counts', () => {
     expect(page.data).toHaveLength(100);
     const withStaff = page.data.filter((x: { messages: Array<{ user_id: number | null }> }) => x.messages.some((m) => m.user_id !== null));
     expect(withStaff).toHaveLength(11);
+  });
+
+  it('a staff reply moves Pending to In Progress and e-mails the customer the reply; a customer writing on a resolved ticket reopens it', async () => {
+    const courier = (await makeCourier(t, 'MOV')).id;
+    const admin = await makeUser(t, courier, 'courier_admin');
+    const customer = await makeCustomer(t, courier);
+    const ticket = await openTicket(customer, 'Customs question');
+    const post = (who: Person, message: string) =>
+      t.app.inject({ method: 'POST', url: `/api/tickets/${ticket.id}/messages`, headers: bearer(who.token), payload: { message } });
+
+    // The customer's own follow-up does not start work on it.
+    expect((await post(customer, 'Any news?')).json().status).toBe('Pending');
+    const answered = await post(admin, 'It clears customs on Friday.');
+    expect(answered.statusCode, answered.body).toBe(201);
+    expect(answered.json().status).toBe('In Progress');
+    const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, customer.email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toContain(ticket.ticket_no);
+    expect(mails[0]?.textBody).toContain('It clears customs on Friday.');
+    expect(mails[0]?.courierId).toBe(courier);
+
+    const resolved = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/tickets/${ticket.id}/status`,
+      headers: bearer(admin.token),
+      payload: { status: 'Resolved' },
+    });
+    expect(resolved.json().status).toBe('Resolved');
+    expect((await post(customer, 'It did not arrive.')).json().status).toBe('Pending');
+    // Only staff replies are e-mailed to the customer.
+    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, customer.email))).toHaveLength(1);
   });
 });

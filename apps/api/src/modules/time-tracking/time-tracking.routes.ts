@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@courier/shared/schemas/common';
 import { clockStatusSchema, timesheetQuerySchema, timesheetSchema } from '@courier/shared/schemas/time-tracking';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { clockIn, clockOut, clockStatus, timesheet, timesheetCsv } from './time-tracking.service';
 

@@ -13,16 +13,18 @@ interface FieldProps {
 /** A labelled form control with its hint and its error message, wired for screen readers. */
 export function Field({ label, error, hint, children, className }: FieldProps) {
   const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
+  // A hint that the error repeats word for word (e.g. the password length) is said once.
+  const shownHint = hint && hint !== error ? hint : undefined;
+  const hintId = shownHint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className}>
       <Label htmlFor={id}>{label}</Label>
       {cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
-      {hint && (
+      {shownHint && (
         <p id={hintId} className="mt-1 text-xs text-slate-500">
-          {hint}
+          {shownHint}
         </p>
       )}
       {error && (

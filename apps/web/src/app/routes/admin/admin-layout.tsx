@@ -4,9 +4,12 @@ import {
   Bell,
   Briefcase,
   Building2,
+  ClipboardCheck,
+  Clock,
   CreditCard,
   FileText,
   HelpCircle,
+  History,
   LayoutDashboard,
   Mail,
   MapPin,
@@ -15,12 +18,14 @@ import {
   ScanLine,
   Settings,
   ShieldCheck,
+  Ship,
   Truck,
   UserRound,
   Users,
 } from 'lucide-react';
 import { ROLE_LABELS } from '@courier/shared/constants/roles';
 import { type NavItem, PortalShell } from '@/components/layout/portal-shell';
+import { ImpersonationBanner } from '@/features/auth/components/impersonation-banner';
 import { TicketBell } from '@/features/tickets/components/ticket-bell';
 import { withTicketBadge } from '@/features/tickets/components/ticket-nav-badge';
 import { useSidebarTicketBadge } from '@/features/tickets/hooks/use-ticket-badges';
@@ -40,9 +45,14 @@ export const ADMIN_NAV: NavItem[] = [
   { label: 'Packages Delivery Request', to: `${base}/delivery-requests`, icon: Truck },
   { label: 'Delivery Locations', to: `${base}/delivery-locations`, icon: MapPin },
   { label: 'Unknown Packages', to: `${base}/unknown-packages`, icon: HelpCircle },
+  // The floor screens staff have (issue 15): the admin sees them too, with the staff sidebar's labels.
+  { label: 'Maniefest', to: `${base}/maniefest`, icon: Ship },
+  { label: 'Reconciliation', to: `${base}/reconciliation`, icon: ClipboardCheck },
+  { label: 'Uncollected', to: `${base}/uncollected`, icon: Clock },
   { label: 'Invoices', to: `${base}/invoices`, icon: FileText },
   { label: 'Payments', to: `${base}/payments`, icon: CreditCard },
   { label: 'Reports', to: `${base}/reports`, icon: BarChart3 },
+  { label: 'Audit log', to: `${base}/audit-log`, icon: History },
   { label: 'Support Tickets', to: `${base}/support-tickets`, icon: HelpCircle },
   { label: 'Website Inbox', to: `${base}/inbox`, icon: Inbox },
   { label: 'Batch Emails', to: `${base}/batch-emails`, icon: Mail },
@@ -65,13 +75,7 @@ export function AdminLayout() {
       headerLines={lines}
       logoUrl={user?.courier?.logo_url}
       logoAlt={user?.courier?.name ?? 'Courier'}
-      notice={
-        user?.impersonated ? (
-          <p className="border-b border-amber-200 bg-amber-50 px-6 py-2 text-sm text-amber-900" role="status">
-            You are signed in as {name} by impersonation. Log out to end it.
-          </p>
-        ) : undefined
-      }
+      notice={user?.impersonated ? <ImpersonationBanner name={name} /> : undefined}
     />
   );
 }

@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs } from '@/components/ui/tabs';
 import { useAssistedPurchaseRequests } from '@/features/public/api/get-assisted-purchase-requests';
 import { useContactMessages } from '@/features/public/api/get-contact-messages';
-import { formatUsd } from '@/features/public/format-money';
+import { formatUsd } from '@courier/shared/format/money';
 import { errorMessage } from '@/lib/api-client';
 
 const PAGE_SIZE = 10;

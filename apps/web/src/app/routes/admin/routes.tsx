@@ -29,12 +29,18 @@ const pages: RouteObject[] = [
   { path: 'invoices', lazy: async () => ({ Component: (await import('../billing/invoices-page')).default }) },
   { path: 'payments', lazy: async () => ({ Component: (await import('../billing/payments-page')).default }) },
   { path: 'reports', lazy: async () => ({ Component: (await import('../billing/reports-page')).default }) },
+  { path: 'audit-log', lazy: async () => ({ Component: (await import('../audit/audit-log-page')).default }) },
   { path: 'settings', lazy: async () => ({ Component: (await import('./settings-page')).default }) },
   { path: 'scan', lazy: async () => ({ Component: (await import('../packages/scan-page')).default }) },
   { path: 'packages', lazy: async () => ({ Component: (await import('../packages/packages-page')).default }) },
   { path: 'unknown-packages', lazy: async () => ({ Component: (await import('../packages/unknown-packages-page')).default }) },
   { path: 'delivery-requests', lazy: async () => ({ Component: (await import('../packages/delivery-requests-page')).default }) },
   { path: 'delivery-locations', lazy: async () => ({ Component: (await import('../packages/delivery-locations-page')).default }) },
+  // The floor (issue 15): the same screens as staff, under the staff paths; /admin/manifests as well.
+  { path: 'maniefest', lazy: async () => ({ Component: (await import('../packages/manifests-page')).default }) },
+  { path: 'manifests', lazy: async () => ({ Component: (await import('../packages/manifests-page')).default }) },
+  { path: 'reconciliation', lazy: async () => ({ Component: (await import('../packages/reconciliation-page')).default }) },
+  { path: 'uncollected', lazy: async () => ({ Component: (await import('../packages/uncollected-page')).default }) },
 ];
 
 /**
@@ -45,6 +51,7 @@ const pages: RouteObject[] = [
 const outsideLayout: RouteObject[] = [
   { path: 'sign-signature', lazy: async () => ({ Component: (await import('../billing/sign-signature-page')).default }) },
   { path: 'sign-signature/:invoiceNumber', lazy: async () => ({ Component: (await import('../billing/sign-signature-page')).default }) },
+  { path: 'deliver/:id', lazy: async () => ({ Component: (await import('../packages/deliver-page')).default }) },
 ];
 
 export const adminRoutes: RouteObject[] = [

@@ -1,11 +1,21 @@
 import type { RouteObject } from 'react-router';
+import { withSignedInRedirect } from './signed-in-redirect';
 
 /** Sign-in, registration and password reset pages (part 1 §2), each loaded on demand. */
 export const authRoutes: RouteObject[] = [
-  { path: '/login', lazy: async () => ({ Component: (await import('./customer-login-page')).CustomerLoginPage }) },
-  { path: '/admin/login', lazy: async () => ({ Component: (await import('./staff-side-login-page')).AdminLoginPage }) },
-  { path: '/staff/login', lazy: async () => ({ Component: (await import('./staff-side-login-page')).StaffLoginPage }) },
-  { path: '/superadmin/login', lazy: async () => ({ Component: (await import('./staff-side-login-page')).SuperAdminLoginPage }) },
+  { path: '/login', lazy: async () => ({ Component: withSignedInRedirect((await import('./customer-login-page')).CustomerLoginPage) }) },
+  {
+    path: '/admin/login',
+    lazy: async () => ({ Component: withSignedInRedirect((await import('./staff-side-login-page')).AdminLoginPage) }),
+  },
+  {
+    path: '/staff/login',
+    lazy: async () => ({ Component: withSignedInRedirect((await import('./staff-side-login-page')).StaffLoginPage) }),
+  },
+  {
+    path: '/superadmin/login',
+    lazy: async () => ({ Component: withSignedInRedirect((await import('./staff-side-login-page')).SuperAdminLoginPage) }),
+  },
   { path: '/reset-password', lazy: async () => ({ Component: (await import('./reset-password-page')).ResetPasswordPage }) },
-  { path: '/register', lazy: async () => ({ Component: (await import('./register-page')).RegisterPage }) },
+  { path: '/register', lazy: async () => ({ Component: withSignedInRedirect((await import('./register-page')).RegisterPage) }) },
 ];

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { lazyToast as toast } from '@/lib/lazy-toast';
+import { staffLandingPath } from '@courier/shared/domain/redirects';
 import { AUTH_MESSAGES } from '@courier/shared/schemas/auth-form';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { confirmTokenStored, takeRedirect } from '@/features/auth/after-sign-in';
@@ -42,7 +43,9 @@ function StaffSideLogin({ portal }: { portal: StaffSidePortal }) {
     }
     await login(result.token);
     await confirmTokenStored();
-    navigate(takeRedirect(page.loginPath, page.home), { replace: true });
+    // A staff role without the dashboard lands on its first permitted screen.
+    const home = portal === 'staff' ? staffLandingPath(result.user) : page.home;
+    navigate(takeRedirect(page.loginPath, home), { replace: true });
   }
 
   return (
@@ -94,7 +97,8 @@ export function AdminLoginPage() {
     void (async () => {
       try {
         const result = await exchangeImpersonationToken(token);
-        await login(result.token);
+        // This tab only: the super admin's own session (local storage, other tabs) is left as it is.
+        await login(result.token, { tabOnly: true });
         await confirmTokenStored();
         toast.success(AUTH_MESSAGES.impersonationSuccess);
         navigate(paths.admin.dashboard, { replace: true });

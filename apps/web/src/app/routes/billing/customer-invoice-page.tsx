@@ -1,15 +1,31 @@
 import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useInvoice } from '@/features/billing/api/invoices';
+import { InvoiceRefunds } from '@/features/billing/components/invoice-refunds';
 import { InvoiceView } from '@/features/billing/components/invoice-view';
+import { PayNowButton, PaymentReturnNotice } from '@/features/billing/components/pay-online';
 import { ApiError, errorMessage } from '@/lib/api-client';
 
-/** /customer/invoices/{invoiceNo}: one of the customer's invoices. */
+const POLL_MS = 2_000;
+
+/** /customer/invoices/{invoiceNo}: one of the customer's invoices, with Pay now while it is open. */
 export default function CustomerInvoicePage() {
   const { invoiceNo = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const returned = search.get('payment');
   const invoice = useInvoice(invoiceNo);
+  const waiting = returned === 'processing' && invoice.data !== undefined && invoice.data.status !== 'paid';
+  const { refetch } = invoice;
+  // Back from the card page: the invoice is paid when the gateway's notification is recorded, not before.
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = window.setInterval(() => void refetch(), POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [waiting, refetch]);
+  const dismiss = () => setSearch({}, { replace: true });
   return (
     <div className="space-y-4">
       <Link to="/customer/invoices" className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline">
@@ -24,7 +40,16 @@ export default function CustomerInvoicePage() {
           <p role="alert">{errorMessage(invoice.error, 'Could not load the invoice')}</p>
         )
       ) : invoice.data ? (
-        <InvoiceView invoice={invoice.data} />
+        <>
+          {returned && <PaymentReturnNotice state={returned} invoice={invoice.data} onGiveUp={dismiss} />}
+          {!waiting && (
+            <div className="flex justify-end">
+              <PayNowButton invoice={invoice.data} />
+            </div>
+          )}
+          <InvoiceView invoice={invoice.data} />
+          <InvoiceRefunds invoiceNo={invoice.data.invoiceNo} />
+        </>
       ) : null}
     </div>
   );

@@ -4,7 +4,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { toast } from 'sonner';
 import { PAYMENT_METHOD_LABELS } from '@courier/shared/constants/billing';
 import { PACKAGE_STATUS_LABELS, type PackageStatus } from '@courier/shared/constants/packages';
-import { REPORT_GRANULARITIES, type ReportName, formatJmd } from '@courier/shared/schemas/billing';
+import { REPORT_GRANULARITIES, type ReportName } from '@courier/shared/schemas/billing';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -13,9 +13,12 @@ import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { downloadFile } from '@/features/billing/api/files';
+import { CourierFilter } from '@/features/organisation/components/courier-filter';
+import { useSession } from '@/lib/session';
 import { type ReportRange, useReport } from '@/features/billing/api/reports';
 import { jamaicaToday, jmd } from '@/features/billing/components/money';
 import { errorMessage } from '@/lib/api-client';
+import { formatAmount } from '@courier/shared/format/money';
 
 const GRANULARITY_LABELS = { day: 'Day', week: 'Week', month: 'Month' } as const;
 const toJmd = (cents: number) => Math.round(cents) / 100;
@@ -88,6 +91,7 @@ export default function ReportsPage() {
   const report = useReport(range);
   const r = report.data;
   const invalid = range.from > range.to;
+  const isSuperAdmin = useSession().user?.role.name === 'super_admin';
 
   return (
     <div className="space-y-6">
@@ -95,6 +99,7 @@ export default function ReportsPage() {
         <h1 className="text-2xl font-semibold text-slate-900">Reports</h1>
         <p className="mt-1 text-sm text-slate-600">Revenue, payments, packages and what waits to be collected, for the dates you choose.</p>
       </div>
+      {isSuperAdmin && <CourierFilter value={range.courierId} onChange={(courierId) => setRange((s) => ({ ...s, courierId }))} />}
       <div className="grid gap-4 sm:grid-cols-3">
         <Field label="From" error={invalid ? 'The start date must not be after the end date' : undefined}>
           <Input type="date" value={range.from} onChange={(e) => e.target.value && setRange((s) => ({ ...s, from: e.target.value }))} />
@@ -150,7 +155,7 @@ export default function ReportsPage() {
                   <CartesianGrid strokeDasharray="3 3" />
                   <XAxis dataKey="period" fontSize={12} />
                   <YAxis fontSize={12} />
-                  <Tooltip formatter={(v) => `JMD ${formatJmd(Math.round(Number(v) * 100))}`} />
+                  <Tooltip formatter={(v) => `JMD ${formatAmount(Math.round(Number(v) * 100))}`} />
                   <Legend />
                   <Bar dataKey="Invoiced" fill="#1d4ed8" />
                   <Bar dataKey="Collected" fill="#16a34a" />
@@ -161,7 +166,7 @@ export default function ReportsPage() {
               caption="Revenue by period"
               testId="revenue-table"
               head={['Period', 'Invoiced (JMD)', 'Collected (JMD)']}
-              rows={r.revenue.map((p) => [p.period, formatJmd(p.invoicedCents), formatJmd(p.collectedCents)])}
+              rows={r.revenue.map((p) => [p.period, formatAmount(p.invoicedCents), formatAmount(p.collectedCents)])}
             />
           </Section>
 
@@ -170,14 +175,14 @@ export default function ReportsPage() {
               <Table
                 caption="Payments by method"
                 head={['Method', 'Payments', 'Amount (JMD)']}
-                rows={r.paymentsByMethod.map((m) => [PAYMENT_METHOD_LABELS[m.method], m.count, formatJmd(m.amountCents)])}
+                rows={r.paymentsByMethod.map((m) => [PAYMENT_METHOD_LABELS[m.method], m.count, formatAmount(m.amountCents)])}
               />
             </Section>
             <Section title="Payments by branch" report="payments-by-branch" range={range}>
               <Table
                 caption="Payments by branch"
                 head={['Branch', 'Payments', 'Amount (JMD)']}
-                rows={r.paymentsByBranch.map((b) => [b.branch, b.count, formatJmd(b.amountCents)])}
+                rows={r.paymentsByBranch.map((b) => [b.branch, b.count, formatAmount(b.amountCents)])}
               />
             </Section>
             <Section title="Packages by status" report="packages-by-status" range={range}>
@@ -191,7 +196,7 @@ export default function ReportsPage() {
               <Table
                 caption="Invoices whose packages wait at the branch, by days since issue"
                 head={['Waiting', 'Invoices', 'Balance (JMD)']}
-                rows={r.ageing.map((a) => [a.bucket, a.count, formatJmd(a.balanceCents)])}
+                rows={r.ageing.map((a) => [a.bucket, a.count, formatAmount(a.balanceCents)])}
               />
             </Section>
           </div>
@@ -214,7 +219,7 @@ export default function ReportsPage() {
             <Table
               caption="Customers with the most invoiced"
               head={['Customer', 'Mailbox', 'Invoiced (JMD)', 'Paid (JMD)']}
-              rows={r.topCustomers.map((c) => [c.customer, c.mailboxNumber, formatJmd(c.invoicedCents), formatJmd(c.paidCents)])}
+              rows={r.topCustomers.map((c) => [c.customer, c.mailboxNumber, formatAmount(c.invoicedCents), formatAmount(c.paidCents)])}
             />
           </Section>
         </>

@@ -2,10 +2,11 @@ import { ArrowLeft, CheckCircle2 } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { RELEASE_MESSAGES } from '@courier/shared/domain/release';
 import { BILLING_MESSAGES, collectSchema } from '@courier/shared/schemas/billing';
+import type { ReleaseOverrideInput } from '@courier/shared/schemas/release';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Checkbox } from '@/components/ui/checkbox';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -13,8 +14,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { useCollect, useCollectable, useCollection } from '@/features/billing/api/invoices';
 import { InvoicePackages } from '@/features/billing/components/invoice-view';
 import { InvoiceStatusBadge, jmd } from '@/features/billing/components/money';
+import { ReleaseOverrideFields, overridePayload } from '@/features/billing/components/release-override';
 import { type SignaturePadHandle, SignaturePad } from '@/features/billing/components/signature-pad';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { ScanStation } from '@/features/packages/components/scan-station/scan-station';
+import { type ScanOutcome, useScanStation } from '@/features/packages/components/scan-station/use-scan-station';
+import { ApiError, api, errorMessage } from '@/lib/api-client';
 
 /** Where this screen lives: /admin/sign-signature, /courier/admin/sign-signature or /staff/sign-signature. */
 function useBase() {
@@ -26,14 +30,34 @@ function useBase() {
 function FindInvoice({ onPick }: { onPick: (invoiceNo: string) => void }) {
   const [search, setSearch] = useState('');
   const list = useCollectable(search);
+  /** A scanned label, tracking number, mailbox or invoice number: one invoice opens, several are listed. */
+  const station = useScanStation(async (code): Promise<ScanOutcome> => {
+    const found = await api.get<Array<{ invoiceNo: string }>>('/collections', { query: { search: code } });
+    const [first] = found;
+    if (found.length === 1 && first) {
+      onPick(first.invoiceNo);
+      return { tone: 'ok', message: `Invoice ${first.invoiceNo}`, refocus: false };
+    }
+    setSearch(code);
+    if (found.length === 0) return { tone: 'error', message: `No invoice with packages waiting for ${code}` };
+    return { tone: 'warning', message: `${found.length} invoices for ${code}: choose one below` };
+  });
   return (
     <Card>
       <CardHeader>
         <CardTitle>Find the invoice</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
+        <ScanStation
+          station={station}
+          label="Scan a package, mailbox or invoice"
+          hint="Scan the package label, the customer's mailbox or the invoice number, then press Enter"
+          action="Find"
+          autoFocus
+          camera
+        />
         <Field label="Invoice number, mailbox or name">
-          <Input value={search} onChange={(e) => setSearch(e.target.value)} placeholder="INV-000001 or JXP-10001" autoFocus />
+          <Input value={search} onChange={(e) => setSearch(e.target.value)} placeholder="INV-000001 or JXP-10001" />
         </Field>
         {list.isLoading ? (
           <Spinner />
@@ -71,7 +95,7 @@ function Collect({ invoiceNo, onDone }: { invoiceNo: string; onDone: () => void 
   const pad = useRef<SignaturePadHandle>(null);
   const [signed, setSigned] = useState(false);
   const [name, setName] = useState('');
-  const [allowUnpaid, setAllowUnpaid] = useState(false);
+  const [override, setOverride] = useState<ReleaseOverrideInput>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [done, setDone] = useState<string | null>(null);
   const onSigned = useCallback((v: boolean) => setSigned(v), []);
@@ -108,11 +132,13 @@ function Collect({ invoiceNo, onDone }: { invoiceNo: string; onDone: () => void 
       onSubmit={async (e) => {
         e.preventDefault();
         const signature = pad.current?.toDataUrl() ?? '';
-        const parsed = collectSchema.safeParse({ collectorName: name, signature, allowUnpaid: allowUnpaid || undefined });
-        if (!parsed.success) {
+        const parsed = collectSchema.safeParse({ collectorName: name, signature, ...overridePayload(override) });
+        const reasonMissing = override.allowUnpaid && !override.overrideReason?.trim();
+        if (!parsed.success || reasonMissing) {
           const next: Record<string, string> = {};
-          for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
+          for (const issue of parsed.error?.issues ?? []) next[String(issue.path[0])] ??= issue.message;
           if (!signature) next.signature = BILLING_MESSAGES.signatureRequired;
+          if (reasonMissing) next.overrideReason = RELEASE_MESSAGES.reasonRequired;
           return setErrors(next);
         }
         setErrors({});
@@ -143,12 +169,9 @@ function Collect({ invoiceNo, onDone }: { invoiceNo: string; onDone: () => void 
             <div className="rounded-md bg-yellow-50 p-3 text-sm text-yellow-900" role="note">
               <p>{BILLING_MESSAGES.unpaidCollection}</p>
               {canOverride && (
-                <Checkbox
-                  className="mt-2"
-                  label="I permit collection with the balance unpaid"
-                  checked={allowUnpaid}
-                  onChange={(e) => setAllowUnpaid(e.target.checked)}
-                />
+                <div className="mt-2">
+                  <ReleaseOverrideFields value={override} onChange={setOverride} error={errors.overrideReason} />
+                </div>
               )}
             </div>
           )}
@@ -174,7 +197,7 @@ function Collect({ invoiceNo, onDone }: { invoiceNo: string; onDone: () => void 
               type="submit"
               size="lg"
               busy={collect.isPending}
-              disabled={invoice.balanceCents > 0 && !allowUnpaid}
+              disabled={invoice.balanceCents > 0 && !override.allowUnpaid}
               className="w-full sm:w-auto"
             >
               {signed ? 'Confirm collection' : 'Sign to confirm collection'}

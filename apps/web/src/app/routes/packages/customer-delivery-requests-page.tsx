@@ -16,6 +16,8 @@ import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useDeliveryLocations, useDeliveryRequests } from '@/features/packages/api/deliveries';
+import { useCustomerProfile } from '@/features/auth/api/customer-account';
+import { useProofImage } from '@/features/packages/api/deliveries';
 import { usePackageList } from '@/features/packages/api/packages';
 import { api, errorMessage } from '@/lib/api-client';
 
@@ -28,9 +30,14 @@ function RequestDialog({ open, onClose }: { open: boolean; onClose: () => void }
   const locations = useDeliveryLocations('/customer/delivery-locations');
   const [picked, setPicked] = useState<Set<number>>(new Set());
   const [locationId, setLocationId] = useState('');
-  const [address, setAddress] = useState('');
+  const profile = useCustomerProfile();
+  const [address, setAddress] = useState<string | null>(null);
+  // The street address starts as the profile's, until the customer types their own.
+  const profileAddress = [profile.data?.address, profile.data?.city, profile.data?.parish].filter(Boolean).join(', ');
+  const addressValue = address ?? profileAddress;
   const [preferredDate, setPreferredDate] = useState(today());
-  const [phone, setPhone] = useState('');
+  const [phone, setPhone] = useState<string | null>(null);
+  const phoneValue = phone ?? profile.data?.phone ?? '';
   const [notes, setNotes] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const qc = useQueryClient();
@@ -49,9 +56,9 @@ function RequestDialog({ open, onClose }: { open: boolean; onClose: () => void }
     const body = {
       packageIds: [...picked],
       locationId: locationId ? Number(locationId) : undefined,
-      address: address.trim() || undefined,
+      address: addressValue.trim(),
       preferredDate,
-      phone,
+      phone: phoneValue,
       notes: notes.trim() || undefined,
     };
     const parsed = createDeliveryRequestSchema.safeParse(body);
@@ -104,7 +111,7 @@ function RequestDialog({ open, onClose }: { open: boolean; onClose: () => void }
         </fieldset>
         <Field label="Delivery location">
           <Select value={locationId} onChange={(e) => setLocationId(e.target.value)}>
-            <option value="">Another address (below)</option>
+            <option value="">No delivery zone</option>
             {(locations.data ?? []).map((l) => (
               <option key={l.id} value={l.id}>
                 {l.name}, {l.parish} · {jmd(l.feeCents)}
@@ -112,17 +119,15 @@ function RequestDialog({ open, onClose }: { open: boolean; onClose: () => void }
             ))}
           </Select>
         </Field>
-        {!locationId && (
-          <Field label="Address" error={errors.address}>
-            <Textarea value={address} maxLength={300} onChange={(e) => setAddress(e.target.value)} />
-          </Field>
-        )}
+        <Field label="Street address" error={errors.address}>
+          <Textarea value={addressValue} maxLength={300} autoComplete="street-address" onChange={(e) => setAddress(e.target.value)} />
+        </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Preferred date" error={errors.preferredDate}>
             <Input type="date" min={today()} value={preferredDate} onChange={(e) => setPreferredDate(e.target.value)} />
           </Field>
           <Field label="Phone" error={errors.phone}>
-            <Input type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
+            <Input type="tel" value={phoneValue} onChange={(e) => setPhone(e.target.value)} />
           </Field>
         </div>
         <Field label="Notes (optional)">
@@ -141,12 +146,49 @@ function RequestDialog({ open, onClose }: { open: boolean; onClose: () => void }
   );
 }
 
+const jamaicaTime = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Jamaica', hourCycle: 'h23' }).format(
+    new Date(iso),
+  );
+
+/** The proof of a delivery: who received it, when (Jamaica time), their signature and the photo. */
+function ProofDialog({ request, onClose }: { request: DeliveryRequestDto; onClose: () => void }) {
+  const signature = useProofImage(`/customer/delivery-requests/${request.id}/proof/signature`);
+  const photo = useProofImage(request.hasPhoto ? `/customer/delivery-requests/${request.id}/proof/photo` : null);
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()} title="Proof of delivery" className="max-w-lg">
+      <div className="space-y-3 text-sm">
+        <p>
+          Received by <strong>{request.recipientName}</strong>
+          {request.deliveredAt ? ` on ${jamaicaTime(request.deliveredAt)}` : ''}.
+        </p>
+        {signature.data ? (
+          <img
+            src={signature.data}
+            alt={`Signature of ${request.recipientName ?? 'the recipient'}`}
+            className="w-full rounded border bg-white"
+          />
+        ) : (
+          signature.isError && <p role="alert">Could not load the signature.</p>
+        )}
+        {photo.data && <img src={photo.data} alt="Photo taken at delivery" className="w-full rounded border" />}
+        <div className="flex justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
 /** The customer's delivery requests for ready packages. */
 export default function CustomerDeliveryRequestsPage() {
   const list = useListState();
   const requests = useDeliveryRequests('/customer/delivery-requests', list.query);
   const [open, setOpen] = useState(false);
   const [cancelling, setCancelling] = useState<DeliveryRequestDto | null>(null);
+  const [proof, setProof] = useState<DeliveryRequestDto | null>(null);
   const qc = useQueryClient();
   const cancel = useMutation({
     mutationFn: (id: number) => api.post(`/customer/delivery-requests/${id}/cancel`),
@@ -170,6 +212,7 @@ export default function CustomerDeliveryRequestsPage() {
     },
     { field: 'locationName', label: 'Where', filterable: false, render: (r) => r.locationName ?? r.address ?? '-', wrap: true },
     { field: 'preferredDate', label: 'Preferred date', sortable: true },
+    { field: 'scheduledDate', label: 'Delivery date', sortable: true, render: (r) => r.scheduledDate ?? '-' },
     { field: 'feeCents', label: 'Fee', filterable: false, render: (r) => jmd(r.feeCents) },
     {
       field: 'status',
@@ -194,7 +237,11 @@ export default function CustomerDeliveryRequestsPage() {
         getRowId={(r) => r.id}
         {...list.tableProps}
         actions={(r) =>
-          r.status === 'requested' ? (
+          r.status === 'delivered' && r.hasSignature ? (
+            <Button size="sm" variant="secondary" onClick={() => setProof(r)}>
+              Proof
+            </Button>
+          ) : r.status === 'requested' ? (
             <Button size="sm" variant="ghost" onClick={() => setCancelling(r)}>
               Cancel
             </Button>
@@ -202,6 +249,7 @@ export default function CustomerDeliveryRequestsPage() {
         }
       />
       <RequestDialog open={open} onClose={() => setOpen(false)} />
+      {proof && <ProofDialog request={proof} onClose={() => setProof(null)} />}
       <ConfirmDialog
         open={cancelling !== null}
         onOpenChange={(o) => !o && setCancelling(null)}

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { CARRIER_LABELS, PACKAGE_STATUSES, PACKAGE_STATUS_LABELS } from '@courier/shared/constants/packages';
-import { PACKAGE_MESSAGES, type PackageDto, type PreAlertDto, formatUsd } from '@courier/shared/schemas/packages';
+import { PACKAGE_MESSAGES, type PackageDto, type PreAlertDto } from '@courier/shared/schemas/packages';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -16,6 +16,7 @@ import { PackageStatusBadge } from '@/features/packages/components/package-statu
 import { INVOICE_ACCEPT, PreAlertForm, invoiceProblem } from '@/features/packages/components/pre-alert-form';
 import { errorMessage } from '@/lib/api-client';
 import { useQueryClient } from '@tanstack/react-query';
+import { formatUsd } from '@courier/shared/format/money';
 
 const shortDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-JM', { dateStyle: 'medium' }) : '-');
 const PRE_ALERT_TONE = { pending: 'yellow', received: 'green', cancelled: 'neutral' } as const;
@@ -67,7 +68,8 @@ export default function CustomerPackagesPage() {
   const preAlerts = useOwnPreAlerts(alertsList.query);
   const cancel = useCancelPreAlert();
   const [openId, setOpenId] = useState<number | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
+  // The dashboard's first step links here with ?pre-alert to open the form at once.
+  const [formOpen, setFormOpen] = useState(() => new URLSearchParams(window.location.search).has('pre-alert'));
   const [cancelling, setCancelling] = useState<PreAlertDto | null>(null);
 
   const columns: Array<DataTableColumn<PackageDto>> = [

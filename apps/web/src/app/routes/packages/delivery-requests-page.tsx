@@ -1,4 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FileText, Truck } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { DeliveryRequestStatus } from '@courier/shared/constants/packages';
 import { hasPermission } from '@courier/shared/domain/permissions';
@@ -8,43 +11,206 @@ import {
   DELIVERY_TRANSITIONS,
   type DeliveryRequestDto,
 } from '@courier/shared/schemas/deliveries';
+import type { ReleaseOverrideInput } from '@courier/shared/schemas/release';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
-import { useDeliveryRequests } from '@/features/packages/api/deliveries';
-import { api, errorMessage } from '@/lib/api-client';
+import { Dialog } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { openPdf } from '@/features/billing/api/files';
+import { ReleaseOverrideFields, overridePayload } from '@/features/billing/components/release-override';
+import { useDeliveryRequests, useDrivers } from '@/features/packages/api/deliveries';
+import { ApiError, api, errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 
 const TONE = { requested: 'yellow', scheduled: 'blue', out_for_delivery: 'brand', delivered: 'green', cancelled: 'neutral' } as const;
 const jmd = (cents: number) => `JMD ${(cents / 100).toLocaleString('en-JM', { minimumFractionDigits: 2 })}`;
+const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'America/Jamaica' });
 const ACTION_LABEL: Record<DeliveryRequestStatus, string> = {
   requested: 'Requested',
   scheduled: 'Schedule',
   out_for_delivery: 'Dispatch',
-  delivered: 'Delivered',
+  delivered: 'Deliver',
   cancelled: 'Cancel',
 };
 
-/** Customers' delivery requests: staff schedule, dispatch and complete them. */
-export default function DeliveryRequestsPage() {
-  const { user } = useSession();
-  const canEdit = hasPermission(user, 'delivery_requests_edit');
-  const list = useListState();
-  const requests = useDeliveryRequests('/delivery-requests', list.query);
+type Change = {
+  id: number;
+  status: DeliveryRequestStatus;
+  scheduledDate?: string;
+  driverId?: number;
+  stopOrder?: number;
+} & ReleaseOverrideInput;
+
+function useChangeStatus(onDone: () => void) {
   const qc = useQueryClient();
-  const change = useMutation({
-    mutationFn: ({ id, status }: { id: number; status: DeliveryRequestStatus }) =>
-      api.post<DeliveryRequestDto>(`/delivery-requests/${id}/status`, { status }),
+  return useMutation({
+    mutationFn: ({ id, ...body }: Change) => api.post<DeliveryRequestDto>(`/delivery-requests/${id}/status`, body),
     onSuccess: () => {
       toast.success(DELIVERY_MESSAGES.statusChanged);
       void qc.invalidateQueries({ queryKey: ['delivery-requests'] });
       void qc.invalidateQueries({ queryKey: ['packages'] });
+      onDone();
     },
-    onError: (error) => toast.error(errorMessage(error, 'Could not update the request')),
   });
+}
+
+/** Scheduling: the date and the driver, and optionally the stop's place on the run sheet. */
+function ScheduleDialog({ request, onClose }: { request: DeliveryRequestDto; onClose: () => void }) {
+  const drivers = useDrivers(true);
+  const [date, setDate] = useState(request.preferredDate);
+  const [driverId, setDriverId] = useState('');
+  const [stop, setStop] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const change = useChangeStatus(onClose);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const next: Record<string, string> = {};
+    if (!date) next.date = DELIVERY_MESSAGES.scheduleDateRequired;
+    if (!driverId) next.driverId = DELIVERY_MESSAGES.driverRequired;
+    if (stop && !/^\d{1,3}$/.test(stop)) next.stop = 'Please enter a whole number';
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    change.mutate(
+      { id: request.id, status: 'scheduled', scheduledDate: date, driverId: Number(driverId), stopOrder: stop ? Number(stop) : undefined },
+      { onError: (error) => toast.error(errorMessage(error, 'Could not schedule the delivery')) },
+    );
+  };
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title="Schedule delivery"
+      description={`${request.customerName} (${request.mailboxNumber})`}
+    >
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <Field label="Delivery date" error={errors.date}>
+          <Input type="date" min={today()} value={date} onChange={(e) => setDate(e.target.value)} />
+        </Field>
+        <Field label="Driver" error={errors.driverId}>
+          <Select value={driverId} onChange={(e) => setDriverId(e.target.value)}>
+            <option value="">{drivers.isLoading ? 'Loading…' : 'Choose the driver'}</option>
+            {(drivers.data ?? []).map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Stop number (optional)" error={errors.stop} hint="Its place on the day's run sheet">
+          <Input inputMode="numeric" value={stop} onChange={(e) => setStop(e.target.value)} />
+        </Field>
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={change.isPending}>
+            Schedule
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Dispatch refused by the release rule: the reason, and the override for those who hold it. */
+function DispatchOverrideDialog({ request, message, onClose }: { request: DeliveryRequestDto; message: string; onClose: () => void }) {
+  const [override, setOverride] = useState<ReleaseOverrideInput>({ allowUnpaid: true });
+  const [error, setError] = useState<string>();
+  const change = useChangeStatus(onClose);
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()} title="Not paid yet" description={message}>
+      <form
+        className="space-y-4"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!override.overrideReason?.trim()) return setError('Please enter the reason for releasing a package that is not paid');
+          change.mutate(
+            { id: request.id, status: 'out_for_delivery', ...overridePayload(override) },
+            { onError: (err) => setError(errorMessage(err, 'Could not dispatch')) },
+          );
+        }}
+      >
+        <ReleaseOverrideFields value={override} onChange={setOverride} error={error} />
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={change.isPending} disabled={!override.allowUnpaid}>
+            Dispatch anyway
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The run sheet of a day, printed for the driver. */
+function RunSheet() {
+  const [date, setDate] = useState(today());
+  const [busy, setBusy] = useState(false);
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      <Field label="Run sheet date">
+        <Input type="date" value={date} onChange={(e) => setDate(e.target.value)} className="w-44" />
+      </Field>
+      <Button
+        variant="secondary"
+        busy={busy}
+        onClick={async () => {
+          setBusy(true);
+          try {
+            await openPdf('/delivery-run-sheet', { date });
+          } catch (error) {
+            toast.error(errorMessage(error, 'Could not open the run sheet'));
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <FileText className="size-4" aria-hidden /> Print run sheet
+      </Button>
+    </div>
+  );
+}
+
+/** Customers' delivery requests: staff schedule (date, driver), dispatch and complete them with proof. */
+export default function DeliveryRequestsPage() {
+  const { user } = useSession();
+  const canEdit = hasPermission(user, 'delivery_requests_edit');
+  const canOverride = hasPermission(user, 'release_override');
+  const list = useListState();
+  const requests = useDeliveryRequests('/delivery-requests', list.query);
+  const [scheduling, setScheduling] = useState<DeliveryRequestDto | null>(null);
+  const [refused, setRefused] = useState<{ request: DeliveryRequestDto; message: string } | null>(null);
+  const change = useChangeStatus(() => undefined);
+  const act = (r: DeliveryRequestDto, status: DeliveryRequestStatus) => {
+    if (status === 'scheduled') return setScheduling(r);
+    change.mutate(
+      { id: r.id, status },
+      {
+        onError: (error) => {
+          // The release rule refused an unpaid dispatch: offer the override to those who hold it.
+          if (status === 'out_for_delivery' && canOverride && error instanceof ApiError && error.status === 422)
+            return setRefused({ request: r, message: error.message });
+          toast.error(errorMessage(error, 'Could not update the request'));
+        },
+      },
+    );
+  };
+  const base = window.location.pathname.replace(/\/delivery-requests.*$/, '');
   const columns: Array<DataTableColumn<DeliveryRequestDto>> = [
     { field: 'customerName', label: 'Customer', sortable: true, render: (r) => `${r.customerName} (${r.mailboxNumber})`, width: 200 },
-    { field: 'locationName', label: 'Where', render: (r) => r.locationName ?? r.address ?? '-', wrap: true, width: 200 },
+    {
+      field: 'address',
+      label: 'Address',
+      render: (r) => [r.address, r.locationName].filter(Boolean).join(' · ') || '-',
+      wrap: true,
+      width: 220,
+    },
     {
       field: 'packages',
       label: 'Packages',
@@ -54,6 +220,8 @@ export default function DeliveryRequestsPage() {
     },
     { field: 'preferredDate', label: 'Preferred date', sortable: true },
     { field: 'scheduledDate', label: 'Scheduled date', sortable: true, render: (r) => r.scheduledDate ?? '-' },
+    { field: 'driverName', label: 'Driver', sortable: true, filterable: false, render: (r) => r.driverName ?? '-' },
+    { field: 'stopOrder', label: 'Stop', sortable: true, filterable: false, render: (r) => r.stopOrder ?? '-' },
     { field: 'phone', label: 'Phone', filterable: false },
     { field: 'feeCents', label: 'Fee', sortable: true, filterable: false, render: (r) => jmd(r.feeCents) },
     {
@@ -63,10 +231,19 @@ export default function DeliveryRequestsPage() {
       render: (r) => <Badge tone={TONE[r.status]}>{DELIVERY_STATUS_LABELS[r.status]}</Badge>,
       filterOptions: Object.entries(DELIVERY_STATUS_LABELS).map(([value, label]) => ({ value, label })),
     },
+    {
+      field: 'recipientName',
+      label: 'Received by',
+      filterable: false,
+      render: (r) => (r.recipientName ? `${r.recipientName}${r.hasPhoto ? ' (photo)' : ''}` : '-'),
+    },
   ];
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-semibold text-slate-900">Packages Delivery Request</h1>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-slate-900">Packages Delivery Request</h1>
+        <RunSheet />
+      </div>
       {requests.error && (
         <p role="alert" className="text-sm text-red-700">
           {errorMessage(requests.error, 'Could not load the delivery requests')}
@@ -84,21 +261,31 @@ export default function DeliveryRequestsPage() {
         actions={(r) =>
           canEdit ? (
             <div className="flex flex-wrap gap-1">
-              {DELIVERY_TRANSITIONS[r.status].map((s) => (
-                <Button
-                  key={s}
-                  size="sm"
-                  variant={s === 'cancelled' ? 'ghost' : 'secondary'}
-                  busy={change.isPending && change.variables?.id === r.id && change.variables.status === s}
-                  onClick={() => change.mutate({ id: r.id, status: s })}
-                >
-                  {ACTION_LABEL[s]}
-                </Button>
-              ))}
+              {DELIVERY_TRANSITIONS[r.status].map((s) =>
+                s === 'delivered' ? (
+                  <Button key={s} size="sm" asChild>
+                    <Link to={`${base}/deliver/${r.id}`}>
+                      <Truck className="size-4" aria-hidden /> {ACTION_LABEL[s]}
+                    </Link>
+                  </Button>
+                ) : (
+                  <Button
+                    key={s}
+                    size="sm"
+                    variant={s === 'cancelled' ? 'ghost' : 'secondary'}
+                    busy={change.isPending && change.variables?.id === r.id && change.variables.status === s}
+                    onClick={() => act(r, s)}
+                  >
+                    {ACTION_LABEL[s]}
+                  </Button>
+                ),
+              )}
             </div>
           ) : null
         }
       />
+      {scheduling && <ScheduleDialog request={scheduling} onClose={() => setScheduling(null)} />}
+      {refused && <DispatchOverrideDialog request={refused.request} message={refused.message} onClose={() => setRefused(null)} />}
     </div>
   );
 }

@@ -1,8 +1,16 @@
 import { type FormEvent, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { MANIFEST_STATUSES, SHIPPING_MODES, type ShippingMode } from '@courier/shared/constants/packages';
 import { hasPermission } from '@courier/shared/domain/permissions';
-import { type ImportReport, MANIFEST_MESSAGES, type ManifestDetail, type ManifestDto } from '@courier/shared/schemas/manifests';
+import { classifyScan } from '@courier/shared/domain/scan';
+import {
+  DEPARTURE_IN_FUTURE_CODE,
+  type ImportReport,
+  MANIFEST_MESSAGES,
+  type ManifestDetail,
+  type ManifestDto,
+} from '@courier/shared/schemas/manifests';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -15,8 +23,12 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { downloadFile, openFile } from '@/features/packages/api/files';
 import { importManifestCsv, importManifestXlsx, useManifest, useManifestAction, useManifests } from '@/features/packages/api/manifests';
+import { HeldPackagesNotice } from '@/features/packages/components/held-packages-notice';
+import { ManifestEditDialog } from '@/features/packages/components/manifest-edit-dialog';
 import { PackageStatusBadge } from '@/features/packages/components/package-status-badge';
-import { api, errorMessage } from '@/lib/api-client';
+import { ScanStation } from '@/features/packages/components/scan-station/scan-station';
+import { type ScanOutcome, useScanStation } from '@/features/packages/components/scan-station/use-scan-station';
+import { ApiError, api, errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 
 const STATUS_TONE = { open: 'neutral', closed: 'yellow', shipped: 'blue', arrived: 'brand', reconciled: 'green' } as const;
@@ -85,29 +97,39 @@ function CreateManifestDialog({ open, onClose, onCreated }: { open: boolean; onC
 function ManifestDialog({ id, onClose, canEdit }: { id: number | null; onClose: () => void; canEdit: boolean }) {
   const detail = useManifest(id);
   const m = detail.data;
-  const [scan, setScan] = useState('');
-  const [scanError, setScanError] = useState<string>();
+  const navigate = useNavigate();
+  // The same dialog serves /staff and /admin: reconciliation is under the same portal.
+  const portal = useLocation().pathname.split('/')[1] || 'staff';
+  const [scanMode, setScanMode] = useState<'add' | 'remove'>('add');
   const [confirm, setConfirm] = useState<'close' | 'ship' | 'arrive' | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
+  const [editing, setEditing] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
   const xlsxRef = useRef<HTMLInputElement>(null);
   const add = useManifestAction((ref: string) => api.post<ManifestDetail>(`/manifests/${id}/packages`, { scan: ref }));
+  const removeScanned = useManifestAction((ref: string) => api.post<ManifestDetail>(`/manifests/${id}/packages/removals`, { scan: ref }));
   const remove = useManifestAction((packageId: number) => api.delete<ManifestDetail>(`/manifests/${id}/packages/${packageId}`));
   const step = useManifestAction((action: 'close' | 'ship' | 'arrive') => api.post<ManifestDetail>(`/manifests/${id}/${action}`));
+  const shipMoved = useManifestAction((note: string) =>
+    api.post<ManifestDetail>(`/manifests/${id}/ship`, { moveDepartureToToday: true, note: note || undefined }),
+  );
+  // A manifest shipped before its departure date: the API's message, and the note for moving the date.
+  const [early, setEarly] = useState<string | null>(null);
+  const [earlyNote, setEarlyNote] = useState('');
   const importCsv = useManifestAction((file: File) => importManifestCsv(id ?? 0, file));
   const importXlsx = useManifestAction((file: File) => importManifestXlsx(id ?? 0, file));
 
-  const onScan = (e: FormEvent) => {
-    e.preventDefault();
-    if (!scan.trim()) return;
-    add.mutate(scan.trim(), {
-      onSuccess: () => {
-        setScan('');
-        setScanError(undefined);
-      },
-      onError: (error) => setScanError(errorMessage(error, 'Could not add the package')),
-    });
-  };
+  /** Scans add (or, in remove mode, take off) one package each; the field is ready for the next at once. */
+  const station = useScanStation(async (code): Promise<ScanOutcome> => {
+    const value = classifyScan(code)?.value;
+    if (scanMode === 'remove') {
+      const result = await removeScanned.mutateAsync(code);
+      return { tone: 'ok', message: `${value ?? code} removed: ${result.pieces} pieces left` };
+    }
+    const result = await add.mutateAsync(code);
+    const added = result.packages.find((p) => p.packageNumber === value || p.trackingNumber === value);
+    return { tone: 'ok', message: `${added?.packageNumber ?? value ?? code} added: ${result.pieces} pieces` };
+  });
   const done = { close: MANIFEST_MESSAGES.closed, ship: MANIFEST_MESSAGES.shipped, arrive: MANIFEST_MESSAGES.arrived };
   return (
     <Dialog
@@ -134,6 +156,11 @@ function ManifestDialog({ id, onClose, canEdit }: { id: number | null; onClose: 
             {m.pieces} pieces · {m.weightLb.toFixed(2)} lb
           </p>
           <div className="flex flex-wrap gap-2">
+            {canEdit && (m.status === 'open' || m.status === 'closed' || m.status === 'shipped') && (
+              <Button size="sm" variant="secondary" onClick={() => setEditing(true)}>
+                Edit details
+              </Button>
+            )}
             {canEdit && m.status === 'open' && (
               <Button size="sm" variant="secondary" onClick={() => setConfirm('close')} disabled={m.pieces === 0}>
                 Close manifest
@@ -142,6 +169,11 @@ function ManifestDialog({ id, onClose, canEdit }: { id: number | null; onClose: 
             {canEdit && m.status === 'closed' && (
               <Button size="sm" onClick={() => setConfirm('ship')}>
                 Ship
+              </Button>
+            )}
+            {m.status === 'arrived' && (
+              <Button size="sm" onClick={() => navigate(`/${portal}/reconciliation?manifest=${m.id}`)}>
+                Reconcile
               </Button>
             )}
             {canEdit && m.status === 'shipped' && (
@@ -237,15 +269,35 @@ function ManifestDialog({ id, onClose, canEdit }: { id: number | null; onClose: 
               </ul>
             </div>
           )}
+          {m.status === 'open' && <HeldPackagesNotice mode={m.type} />}
           {canEdit && m.status === 'open' && (
-            <form onSubmit={onScan} className="flex items-end gap-2">
-              <Field label="Scan a package to add it" error={scanError} className="flex-1">
-                <Input value={scan} autoFocus autoComplete="off" className="font-mono" onChange={(e) => setScan(e.target.value)} />
-              </Field>
-              <Button type="submit" busy={add.isPending} className={scanError ? 'mb-6' : ''}>
-                Add
-              </Button>
-            </form>
+            <div className="space-y-2">
+              <fieldset className="flex gap-2">
+                <legend className="sr-only">What a scan does</legend>
+                {(['add', 'remove'] as const).map((mode) => (
+                  <Button
+                    key={mode}
+                    type="button"
+                    size="sm"
+                    variant={scanMode === mode ? 'primary' : 'secondary'}
+                    aria-pressed={scanMode === mode}
+                    onClick={() => {
+                      setScanMode(mode);
+                      station.focus();
+                    }}
+                  >
+                    {mode === 'add' ? 'Scan to add' : 'Scan to remove'}
+                  </Button>
+                ))}
+              </fieldset>
+              <ScanStation
+                station={station}
+                label={scanMode === 'add' ? 'Scan a package to add it' : 'Scan a package to remove it'}
+                action={scanMode === 'add' ? 'Add' : 'Remove'}
+                autoFocus
+                camera
+              />
+            </div>
           )}
           <ScrollRegion label="Packages on the manifest">
             <table className="w-full text-sm">
@@ -276,6 +328,9 @@ function ManifestDialog({ id, onClose, canEdit }: { id: number | null; onClose: 
                     <td className="py-2 pr-3">{p.weightLb.toFixed(2)}</td>
                     <td className="py-2 pr-3">
                       <PackageStatusBadge status={p.status} />
+                      {p.status === 'on_hold' && p.holdReason && (
+                        <span className="mt-0.5 block text-xs text-amber-800">{p.holdReason}</span>
+                      )}
                     </td>
                     {canEdit && m.status === 'open' && (
                       <td className="py-2">
@@ -295,6 +350,36 @@ function ManifestDialog({ id, onClose, canEdit }: { id: number | null; onClose: 
               </tbody>
             </table>
           </ScrollRegion>
+          <ManifestEditDialog manifest={m} open={editing} onOpenChange={setEditing} />
+          <Dialog open={early !== null} onOpenChange={(o) => !o && setEarly(null)} title="Ship before the departure date?">
+            <form
+              className="space-y-4"
+              onSubmit={(e) => {
+                e.preventDefault();
+                shipMoved.mutate(earlyNote, {
+                  onSuccess: () => {
+                    toast.success(done.ship);
+                    setEarly(null);
+                    setEarlyNote('');
+                  },
+                  onError: (error) => toast.error(errorMessage(error, 'Could not ship the manifest')),
+                });
+              }}
+            >
+              <p className="text-sm text-slate-700">{early}</p>
+              <Field label="Why it ships early (kept with the change)">
+                <Input value={earlyNote} maxLength={500} onChange={(e) => setEarlyNote(e.target.value)} />
+              </Field>
+              <div className="flex justify-end gap-2">
+                <Button variant="secondary" onClick={() => setEarly(null)}>
+                  Cancel
+                </Button>
+                <Button type="submit" busy={shipMoved.isPending}>
+                  Move the date to today and ship
+                </Button>
+              </div>
+            </form>
+          </Dialog>
           <ConfirmDialog
             open={confirm !== null}
             onOpenChange={(o) => !o && setConfirm(null)}
@@ -316,7 +401,8 @@ function ManifestDialog({ id, onClose, canEdit }: { id: number | null; onClose: 
                   setConfirm(null);
                 },
                 onError: (error) => {
-                  toast.error(errorMessage(error, 'Could not update the manifest'));
+                  if (error instanceof ApiError && error.code === DEPARTURE_IN_FUTURE_CODE) setEarly(error.message);
+                  else toast.error(errorMessage(error, 'Could not update the manifest'));
                   setConfirm(null);
                 },
               })

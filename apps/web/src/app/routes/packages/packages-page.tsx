@@ -2,16 +2,21 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PACKAGE_STATUSES, PACKAGE_STATUS_LABELS, type PackageStatus, SHIPPING_MODES } from '@courier/shared/constants/packages';
 import { hasPermission } from '@courier/shared/domain/permissions';
+import { LEAVING_STATUSES } from '@courier/shared/domain/release';
 import type { PackageDto } from '@courier/shared/schemas/packages';
+import type { ReleaseOverrideInput } from '@courier/shared/schemas/release';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { ReleaseOverrideFields, overridePayload } from '@/features/billing/components/release-override';
 import { useBulkStatus, usePackageList } from '@/features/packages/api/packages';
 import { PackageDetailDialog } from '@/features/packages/components/package-detail-dialog';
 import { PackageStatusBadge } from '@/features/packages/components/package-status-badge';
 import { errorMessage } from '@/lib/api-client';
+import { toast } from 'sonner';
+import { downloadZpl, openLabels } from '@/features/packages/api/labels';
 import { useSession } from '@/lib/session';
 
 const shortDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-JM', { dateStyle: 'medium' }) : '-');
@@ -31,6 +36,9 @@ export default function PackagesPage() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [bulkStatus, setBulkStatus] = useState<PackageStatus>('in_transit');
   const bulk = useBulkStatus();
+  // Delivered by a status change follows the release rule; its override is offered to those who hold it.
+  const [override, setOverride] = useState<ReleaseOverrideInput>({});
+  const offerOverride = LEAVING_STATUSES.includes(bulkStatus) && hasPermission(user, 'release_override');
   const rows = packages.data?.data ?? [];
 
   const toggle = (id: number) =>
@@ -115,7 +123,7 @@ export default function PackagesPage() {
       {canEdit && selected.size > 0 && (
         <section
           className="flex flex-wrap items-end gap-3 rounded-md border border-brand-200 bg-brand-50 p-3"
-          aria-label="Bulk status change"
+          aria-label="Selected packages"
         >
           <p className="text-sm font-medium">{selected.size} selected</p>
           <Field label="New status">
@@ -127,11 +135,33 @@ export default function PackagesPage() {
               ))}
             </Select>
           </Field>
+          {offerOverride && <ReleaseOverrideFields value={override} onChange={setOverride} />}
           <Button
             busy={bulk.isPending}
-            onClick={() => bulk.mutate({ ids: [...selected], status: bulkStatus }, { onSuccess: () => setSelected(new Set()) })}
+            onClick={() =>
+              bulk.mutate(
+                { ids: [...selected], status: bulkStatus, ...(offerOverride ? overridePayload(override) : {}) },
+                { onSuccess: () => setSelected(new Set()) },
+              )
+            }
           >
             Apply to selected
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => openLabels([...selected]).catch((e) => toast.error(errorMessage(e, 'Could not open the labels')))}
+          >
+            Print labels
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() =>
+              downloadZpl([...selected], `labels-${selected.size}.zpl`).catch((e) =>
+                toast.error(errorMessage(e, 'Could not download the labels')),
+              )
+            }
+          >
+            Download ZPL
           </Button>
           <Button variant="ghost" onClick={() => setSelected(new Set())}>
             Clear selection

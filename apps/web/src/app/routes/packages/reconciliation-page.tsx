@@ -1,20 +1,24 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { PACKAGE_STATUS_LABELS, type PackageStatus } from '@courier/shared/constants/packages';
 import { MANIFEST_MESSAGES, type Reconciliation } from '@courier/shared/schemas/manifests';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
-import { Input, Textarea } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { useManifestAction, useManifests, useReconciliation } from '@/features/packages/api/manifests';
+import { ScanStation } from '@/features/packages/components/scan-station/scan-station';
+import { type ScanOutcome, useScanStation } from '@/features/packages/components/scan-station/use-scan-station';
 import { api, errorMessage } from '@/lib/api-client';
 
 type Line = Reconciliation['expected'][number];
 
-function LineList({ title, lines, tone }: { title: string; lines: Line[]; tone: string }) {
+/** `where` says, for an extra that is a package of ours, its status and manifest now. */
+function LineList({ title, lines, tone, where = false }: { title: string; lines: Line[]; tone: string; where?: boolean }) {
   return (
     <Card>
       <CardHeader>
@@ -26,11 +30,17 @@ function LineList({ title, lines, tone }: { title: string; lines: Line[]; tone: 
         {lines.length === 0 ? (
           <p className="text-sm text-slate-500">None</p>
         ) : (
-          <ul className="max-h-64 space-y-1 overflow-y-auto text-sm">
+          <ul className="max-h-64 space-y-1 overflow-y-auto text-sm" aria-label={title} tabIndex={0}>
             {lines.map((l) => (
               <li key={`${l.packageId ?? ''}-${l.trackingNumber}`}>
                 <span className="font-medium">{l.packageNumber ?? l.trackingNumber}</span>
                 {l.customerName ? <span className="text-slate-500"> · {l.customerName}</span> : null}
+                {where && l.packageId !== null ? (
+                  <span className="block text-xs text-slate-600">
+                    Ours: {l.status ? (PACKAGE_STATUS_LABELS[l.status as PackageStatus] ?? l.status) : ''}
+                    {l.manifestNumber ? `, on ${l.manifestNumber}` : ', on no manifest'}
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -46,11 +56,8 @@ export default function ReconciliationPage() {
   const manifestId = params.get('manifest') ? Number(params.get('manifest')) : null;
   const arrived = useManifests({ page: 1, limit: 100, sort: 'createdAt', order: 'desc', filters: JSON.stringify({ status: 'arrived' }) });
   const recon = useReconciliation(manifestId);
-  const [scan, setScan] = useState('');
-  const [feedback, setFeedback] = useState<{ ok: boolean; text: string } | null>(null);
   const [note, setNote] = useState('');
   const [confirmClose, setConfirmClose] = useState(false);
-  const scanRef = useRef<HTMLInputElement>(null);
   const post = useManifestAction((trackingNumber: string) =>
     api.post<{ message: string; result: string }>(`/manifests/${manifestId}/reconciliation/scans`, { trackingNumber }),
   );
@@ -58,25 +65,11 @@ export default function ReconciliationPage() {
   const ready = useManifestAction(() => api.post(`/manifests/${manifestId}/ready`));
   const r = recon.data;
 
-  useEffect(() => {
-    if (r?.manifest.status === 'arrived') scanRef.current?.focus();
-  }, [r?.manifest.status]);
-
-  const onScan = (e: FormEvent) => {
-    e.preventDefault();
-    if (!scan.trim()) return;
-    post.mutate(scan.trim(), {
-      onSuccess: (res) => {
-        setFeedback({ ok: res.result === 'expected', text: res.message });
-        setScan('');
-        scanRef.current?.focus();
-      },
-      onError: (error) => {
-        setFeedback({ ok: false, text: errorMessage(error, 'Could not record the scan') });
-        setScan('');
-      },
-    });
-  };
+  /** A package of the manifest is green, an extra amber (ours or not), a refusal red. */
+  const station = useScanStation(async (code): Promise<ScanOutcome> => {
+    const res = await post.mutateAsync(code);
+    return { tone: res.result === 'expected' ? 'ok' : 'warning', message: res.message };
+  });
 
   return (
     <div className="space-y-6">
@@ -109,36 +102,21 @@ export default function ReconciliationPage() {
       {r && (
         <>
           {r.manifest.status === 'arrived' ? (
-            <form onSubmit={onScan} className="flex max-w-xl items-end gap-2">
-              <Field label="Scan a package" className="flex-1" hint="Scan or type the tracking or package number, then Enter">
-                <Input
-                  ref={scanRef}
-                  value={scan}
-                  autoComplete="off"
-                  className="font-mono text-lg"
-                  onChange={(e) => setScan(e.target.value)}
-                />
-              </Field>
-              <Button type="submit" busy={post.isPending} className="mb-6">
-                Record
-              </Button>
-            </form>
+            <div className="max-w-2xl">
+              <ScanStation station={station} label="Scan a package" action="Record" autoFocus camera />
+            </div>
           ) : (
             <p className="text-sm text-slate-700">
               {r.manifest.manifestNumber} is {r.manifest.status}.
               {r.manifest.discrepancyNote ? ` Discrepancies: ${r.manifest.discrepancyNote}` : ''}
-            </p>
-          )}
-          {feedback && (
-            <p role="status" className={feedback.ok ? 'text-sm font-medium text-green-800' : 'text-sm font-medium text-red-700'}>
-              {feedback.text}
+              {r.manifest.reconciliationNote ? <span className="block">Note: {r.manifest.reconciliationNote}</span> : null}
             </p>
           )}
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <LineList title="Expected" lines={r.expected} tone="" />
             <LineList title="Received" lines={r.received} tone="text-green-800" />
             <LineList title="Missing" lines={r.missing} tone="text-red-700" />
-            <LineList title="Extra" lines={r.extra} tone="text-yellow-800" />
+            <LineList title="Extra" lines={r.extra} tone="text-yellow-800" where />
           </div>
           {r.manifest.status === 'arrived' && (
             <div className="max-w-xl space-y-3">

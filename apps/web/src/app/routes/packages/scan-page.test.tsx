@@ -3,7 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ScanPage from './scan-page';
 
 // Test doubles for the page's data hooks only: the camera flow under test is the real component.
-const lookupTracking = vi.fn(async (trackingNumber: string) => ({ trackingNumber, carrier: 'UPS', package: null, preAlert: null }));
+const lookupTracking = vi.fn(async (trackingNumber: string) => ({
+  kind: 'tracking',
+  customer: null,
+  trackingNumber,
+  carrier: 'UPS',
+  package: null,
+  preAlert: null,
+}));
 vi.mock('@/features/packages/api/packages', () => ({
   lookupTracking: (t: string) => lookupTracking(t),
   useReceivePackage: () => ({ mutateAsync: vi.fn(), isPending: false }),
@@ -42,10 +49,15 @@ afterEach(() => {
 });
 
 describe('Scan page camera scanning', () => {
-  it('hides "Scan with camera" when the browser has no BarcodeDetector', () => {
+  it('offers "Scan with camera" without a native BarcodeDetector (the ZXing polyfill reads the frames)', () => {
     Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn() } });
     render(<ScanPage />);
     expect(screen.getByLabelText('Tracking number')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /scan with camera/i })).toBeInTheDocument();
+  });
+
+  it('hides "Scan with camera" on a device with no camera', () => {
+    render(<ScanPage />);
     expect(screen.queryByRole('button', { name: /scan with camera/i })).not.toBeInTheDocument();
   });
 
@@ -53,8 +65,8 @@ describe('Scan page camera scanning', () => {
     stubCamera(async () => ({ getTracks: () => [{ stop }] }), [{ rawValue: '1Z999AA10000000001' }]);
     render(<ScanPage />);
     fireEvent.click(screen.getByRole('button', { name: /scan with camera/i }));
-    await waitFor(() => expect(screen.getByLabelText('Tracking number')).toHaveValue('1Z999AA10000000001'));
-    expect(lookupTracking).toHaveBeenCalledWith('1Z999AA10000000001');
+    await waitFor(() => expect(lookupTracking).toHaveBeenCalledWith('1Z999AA10000000001'));
+    await waitFor(() => expect(screen.getByTestId('scan-result')).toHaveTextContent('New UPS package 1Z999AA10000000001'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(stop).toHaveBeenCalled();
     expect(navigator.mediaDevices.getUserMedia).toHaveBeenCalledWith({ video: { facingMode: { ideal: 'environment' } }, audio: false });
@@ -65,6 +77,34 @@ describe('Scan page camera scanning', () => {
     render(<ScanPage />);
     fireEvent.click(screen.getByRole('button', { name: /scan with camera/i }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Camera access was denied');
+    expect(lookupTracking).not.toHaveBeenCalled();
+  });
+});
+
+describe('Scan page as a scan station (issue 15, defect 2)', () => {
+  it('clears the field after every scan, so the next scan is never appended', async () => {
+    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn() } });
+    render(<ScanPage />);
+    const field = screen.getByLabelText('Tracking number');
+    fireEvent.change(field, { target: { value: 'PKG-000014' } });
+    fireEvent.submit(field.closest('form') as HTMLFormElement);
+    expect(field).toHaveValue('');
+    fireEvent.change(field, { target: { value: '1ZAUDITB00000001' } });
+    fireEvent.submit(field.closest('form') as HTMLFormElement);
+    await waitFor(() => expect(lookupTracking).toHaveBeenCalledTimes(2));
+    expect(lookupTracking.mock.calls.map((c) => c[0])).toEqual(['PKG-000014', '1ZAUDITB00000001']);
+    expect(field).toHaveValue('');
+  });
+
+  it('refuses an over-long scan in our words, without asking the server', async () => {
+    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn() } });
+    render(<ScanPage />);
+    const field = screen.getByLabelText('Tracking number');
+    fireEvent.change(field, { target: { value: 'PKG-0000141ZAUDITB000000000000000000000000000' } });
+    fireEvent.submit(field.closest('form') as HTMLFormElement);
+    expect(await screen.findByRole('alert')).toHaveTextContent('A code has at most 40 characters: scan again');
+    expect(screen.getByRole('alert')).not.toHaveTextContent(/Too big/);
+    expect(field).toHaveValue('');
     expect(lookupTracking).not.toHaveBeenCalled();
   });
 });

@@ -2,20 +2,25 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { CARRIER_LABELS, SHIPPING_MODES, type ShippingMode } from '@courier/shared/constants/packages';
 import { hasPermission } from '@courier/shared/domain/permissions';
-import { PACKAGE_MESSAGES, type PackageDetail, type ScanLookup, formatUsd, receivePackageSchema } from '@courier/shared/schemas/packages';
+import { PACKAGE_MESSAGES, type PackageDetail, type ScanLookup, receivePackageSchema } from '@courier/shared/schemas/packages';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { openFile } from '@/features/packages/api/files';
+import { isAutoPrint, printLabels, setAutoPrint } from '@/features/packages/api/labels';
+import { Checkbox } from '@/components/ui/checkbox';
 import { lookupTracking, useChangeStatus, useCustomerSearch, useReceivePackage } from '@/features/packages/api/packages';
-import { CameraScan } from '@/features/packages/components/camera-scan';
+import { ScanHistory, ScanResultPanel, ScanStation } from '@/features/packages/components/scan-station/scan-station';
+import { type ScanOutcome, useScanStation } from '@/features/packages/components/scan-station/use-scan-station';
 import { PackageStatusBadge } from '@/features/packages/components/package-status-badge';
 import { PackageSummary } from '@/features/packages/components/package-summary';
 import { PACKAGE_STATUS_LABELS } from '@courier/shared/constants/packages';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { WalkInCustomerDialog } from '@/features/packages/components/walk-in-customer-dialog';
 import { useSession } from '@/lib/session';
+import { formatUsd } from '@courier/shared/format/money';
 
 const decimal = (v: string) => (v.trim() === '' ? undefined : Number(v));
 
@@ -28,12 +33,10 @@ export default function ScanPage() {
   const { user } = useSession();
   const canReceive = hasPermission(user, 'packages_scan');
   const canEdit = hasPermission(user, 'packages_edit');
-  const trackingRef = useRef<HTMLInputElement>(null);
+  const canRegister = hasPermission(user, 'customers_create');
+  const [walkIn, setWalkIn] = useState(false);
   const weightRef = useRef<HTMLInputElement>(null);
-  const [tracking, setTracking] = useState('');
-  const [looking, setLooking] = useState(false);
   const [lookup, setLookup] = useState<ScanLookup | null>(null);
-  const [lookupError, setLookupError] = useState<string>();
   const [weight, setWeight] = useState('');
   const [mailbox, setMailbox] = useState('');
   const [mode, setMode] = useState<ShippingMode>('AIR');
@@ -41,51 +44,61 @@ export default function ScanPage() {
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [last, setLast] = useState<PackageDetail | null>(null);
+  const [autoPrint, setAutoPrintState] = useState(isAutoPrint);
   const receive = useReceivePackage();
   const change = useChangeStatus();
   const customers = useCustomerSearch(mailbox);
 
-  useEffect(() => trackingRef.current?.focus(), []);
-  useEffect(() => {
-    if (lookup && !lookup.package) weightRef.current?.focus();
-  }, [lookup]);
-
-  const reset = () => {
-    setTracking('');
+  const clearForm = () => {
     setLookup(null);
-    setLookupError(undefined);
     setWeight('');
     setMailbox('');
     setDims({ l: '', w: '', h: '' });
     setDescription('');
     setErrors({});
-    trackingRef.current?.focus();
   };
 
-  function onLookup(e: FormEvent) {
-    e.preventDefault();
-    void lookupValue(tracking.trim());
-  }
+  /** Every scan replaces what the last one showed; a mailbox scanned during a receive fills it in. */
+  const station = useScanStation(async (code): Promise<ScanOutcome> => {
+    const found = await lookupTracking(code);
+    if (found.kind === 'mailbox' && found.customer) {
+      if (lookup && !lookup.package) {
+        setMailbox(found.customer.mailboxNumber);
+        weightRef.current?.focus();
+        return { tone: 'ok', message: `Mailbox ${found.customer.mailboxNumber}: ${found.customer.name}`, refocus: false };
+      }
+      return {
+        tone: 'warning',
+        message: `Mailbox ${found.customer.mailboxNumber} is ${found.customer.name}: scan a package to receive it`,
+      };
+    }
+    clearForm();
+    setLookup(found);
+    if (found.package) {
+      const p = found.package;
+      return {
+        tone: 'warning',
+        message: `${p.packageNumber} already received: ${PACKAGE_STATUS_LABELS[p.status]}${p.customerName ? `, ${p.customerName}` : ''}`,
+      };
+    }
+    setMailbox(found.preAlert?.mailboxNumber ?? '');
+    setDescription(found.preAlert?.description ?? '');
+    return {
+      tone: 'ok',
+      message: `New ${CARRIER_LABELS[found.carrier]} package ${found.trackingNumber}${found.preAlert ? ` for ${found.preAlert.customerName}` : ', no pre-alert'}: enter the weight`,
+      refocus: false,
+    };
+  });
 
-  async function lookupValue(value: string) {
-    if (!value) {
-      setLookupError(PACKAGE_MESSAGES.trackingRequired);
-      return;
-    }
-    setLooking(true);
-    setLookupError(undefined);
-    try {
-      const found = await lookupTracking(value);
-      setLookup(found);
-      setTracking(found.trackingNumber);
-      setMailbox(found.preAlert?.mailboxNumber ?? '');
-      setDescription(found.preAlert?.description ?? '');
-    } catch (error) {
-      setLookupError(errorMessage(error, 'Could not look up the tracking number'));
-    } finally {
-      setLooking(false);
-    }
-  }
+  // The weight field takes the focus once the receive form of a new package is on screen.
+  useEffect(() => {
+    if (lookup && !lookup.package) weightRef.current?.focus();
+  }, [lookup]);
+
+  const reset = () => {
+    clearForm();
+    station.focus();
+  };
 
   async function onReceive(e: FormEvent) {
     e.preventDefault();
@@ -115,6 +128,11 @@ export default function ScanPage() {
       toast.success(`${PACKAGE_MESSAGES.received}: ${pkg.packageNumber}${pkg.status === 'unknown' ? ' (Unknown packages)' : ''}`);
       setLast(pkg);
       reset();
+      if (autoPrint) printLabels([pkg.id]).catch((e) => toast.error(errorMessage(e, `Could not print the label of ${pkg.packageNumber}`)));
+      station.report(pkg.packageNumber, {
+        tone: pkg.status === 'unknown' ? 'warning' : 'ok',
+        message: `${PACKAGE_MESSAGES.received}: ${pkg.packageNumber}${pkg.status === 'unknown' ? ' (Unknown packages)' : pkg.customerName ? ` for ${pkg.customerName}` : ''}`,
+      });
     } catch (error) {
       const message = errorMessage(error, 'Could not receive the package');
       if (error instanceof ApiError && error.fieldErrors)
@@ -131,39 +149,28 @@ export default function ScanPage() {
       <h1 className="text-2xl font-semibold text-slate-900">Scan</h1>
       <Card>
         <CardContent className="pt-6">
-          <form onSubmit={onLookup} className="flex flex-col gap-3 sm:flex-row sm:items-end" aria-label="Scan a tracking number">
-            <Field
-              label="Tracking number"
-              error={lookupError}
-              className="flex-1"
-              hint="Scan the barcode or type the number, then press Enter"
-            >
-              <Input
-                ref={trackingRef}
-                value={tracking}
-                autoComplete="off"
-                spellCheck={false}
-                className="font-mono text-lg"
+          <ScanStation
+            station={station}
+            label="Tracking number"
+            hint="Scan the barcode or type the tracking number, our package number or a mailbox, then press Enter"
+            action="Look up"
+            autoFocus
+            camera
+            showResults={false}
+            extra={
+              <Checkbox
+                label="Auto-print labels"
+                checked={autoPrint}
                 onChange={(e) => {
-                  setTracking(e.target.value);
-                  if (lookup) setLookup(null);
+                  setAutoPrint(e.target.checked);
+                  setAutoPrintState(e.target.checked);
                 }}
               />
-            </Field>
-            <Button type="submit" busy={looking} className="sm:mb-6">
-              Look up
-            </Button>
-            <CameraScan
-              onDetected={(value) => {
-                // The camera's code goes through the same lookup as a typed number and Enter.
-                setTracking(value);
-                setLookup(null);
-                void lookupValue(value);
-              }}
-            />
-          </form>
+            }
+          />
         </CardContent>
       </Card>
+      <ScanResultPanel last={station.last} />
 
       {known && (
         <Card>
@@ -246,6 +253,14 @@ export default function ScanPage() {
               >
                 <Input value={mailbox} onChange={(e) => setMailbox(e.target.value)} autoComplete="off" list="scan-customers" />
               </Field>
+              {canRegister && (
+                <div className="flex items-end sm:col-span-2">
+                  <Button type="button" size="sm" variant="secondary" onClick={() => setWalkIn(true)}>
+                    New customer
+                  </Button>
+                </div>
+              )}
+              {walkIn && <WalkInCustomerDialog open={walkIn} onOpenChange={setWalkIn} onRegistered={(c) => setMailbox(c.mailboxNumber)} />}
               <datalist id="scan-customers">
                 {(customers.data ?? []).map((c) => (
                   <option key={c.id} value={c.mailboxNumber}>
@@ -289,6 +304,8 @@ export default function ScanPage() {
           </CardContent>
         </Card>
       )}
+
+      <ScanHistory history={station.history} />
 
       {last && (
         <Card>

@@ -102,7 +102,7 @@ export function HomePage() {
       <Section
         id="pricing"
         title="Simple, transparent pricing"
-        intro="Pay by the pound, rounded up to the next whole pound. No membership fees, no hidden handling charges."
+        intro="Pay by the pound, rounded up to the next whole pound, with no membership fees. Your invoice lists every charge: freight, the processing fee, customs duties where they apply, and GCT."
       >
         <div className="grid gap-8 lg:grid-cols-3">
           <RateTable />

@@ -9,8 +9,9 @@ import { orgPages } from '../organisation-pages';
  * add theirs. The API enforces each page's permission; the sidebar only hides.
  */
 const pages: RouteObject[] = [
-  { index: true, ...orgPages.dashboard },
-  { path: 'dashboard', ...orgPages.dashboard },
+  // Without dashboard_view the home is the first permitted screen (issue 15).
+  { index: true, lazy: async () => ({ Component: (await import('./staff-home')).default }) },
+  { path: 'dashboard', lazy: async () => ({ Component: (await import('./staff-home')).default }) },
   { path: 'staff', ...orgPages.staff },
   { path: 'staff/:id', ...orgPages.staffMember },
   { path: 'customers', ...orgPages.customers },
@@ -32,9 +33,10 @@ const pages: RouteObject[] = [
   { path: 'uncollected', lazy: async () => ({ Component: (await import('../packages/uncollected-page')).default }) },
 ];
 
-/** Staff pages outside the layout: 'sign-signature' (relative to /staff), added by the signature area. */
+/** Staff pages outside the layout (relative to /staff): 'sign-signature' (the counter) and 'deliver/:id' (the driver's phone). */
 const outsideLayout: RouteObject[] = [
   { path: 'sign-signature', lazy: async () => ({ Component: (await import('../billing/sign-signature-page')).default }) },
+  { path: 'deliver/:id', lazy: async () => ({ Component: (await import('../packages/deliver-page')).default }) },
 ];
 
 export const staffRoutes: RouteObject[] = [

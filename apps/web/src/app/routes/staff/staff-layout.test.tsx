@@ -42,6 +42,7 @@ describe('staff sidebar (part 2 §2.5)', () => {
       'Packages Delivery Request',
       'Unknown Packages',
       'Maniefest',
+      'Reconciliation',
       'Invoices',
       'Payments',
       'Uncollected',

@@ -1,6 +1,7 @@
 import {
   BarChart3,
   Briefcase,
+  ClipboardCheck,
   Clock,
   CreditCard,
   FileText,
@@ -36,6 +37,7 @@ const ICONS: Record<(typeof STAFF_SIDEBAR)[number]['path'], LucideIcon> = {
   'delivery-requests': Truck,
   'unknown-packages': HelpCircle,
   maniefest: Ship,
+  reconciliation: ClipboardCheck,
   invoices: FileText,
   payments: CreditCard,
   uncollected: Clock,

@@ -27,10 +27,8 @@ const pages: RouteObject[] = [
   { path: 'invoices', lazy: async () => ({ Component: (await import('../billing/invoices-page')).default }) },
   { path: 'payments', lazy: async () => ({ Component: (await import('../billing/payments-page')).default }) },
   { path: 'reports', lazy: async () => ({ Component: (await import('../billing/reports-page')).default }) },
-  {
-    path: 'settings',
-    lazy: async () => ({ Component: (await import('@/features/organisation/components/platform-settings-page')).PlatformSettingsPage }),
-  },
+  { path: 'audit-log', lazy: async () => ({ Component: (await import('../audit/audit-log-page')).default }) },
+  { path: 'settings', lazy: async () => ({ Component: (await import('./settings-page')).default }) },
 ];
 
 export const superadminRoutes: RouteObject[] = [

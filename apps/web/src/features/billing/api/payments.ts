@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CashUpExpected, Payment, RecordCashUpInput, RecordPaymentInput } from '@courier/shared/schemas/billing';
+import type { CashUpExpected, CorrectCashUpInput, Payment, RecordCashUpInput, RecordPaymentInput } from '@courier/shared/schemas/billing';
 import type { Page } from '@courier/shared/schemas/common';
 import { api } from '@/lib/api-client';
 
@@ -13,10 +13,14 @@ export function usePayments(query: Record<string, string | number | undefined>) 
   });
 }
 
-export function useRecordPayment() {
+/** Records a payment; `courierId` is the invoice's courier, which the super admin must name. */
+export function useRecordPayment(courierId?: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: RecordPaymentInput) => api.post<{ receiptNo: string; amountCents: number; message: string }>('/payments', input),
+    mutationFn: (input: RecordPaymentInput) =>
+      api.post<{ receiptNo: string; amountCents: number; changeCents: number | null; message: string }>('/payments', input, {
+        query: { courierId },
+      }),
     onSuccess: async () => {
       await Promise.all([
         client.invalidateQueries({ queryKey: ['invoices'] }),
@@ -32,6 +36,14 @@ export function useCashUp(branchId: number | null, date: string) {
     queryKey: [...paymentsKey, 'cash-up', branchId, date],
     queryFn: ({ signal }) => api.get<CashUpExpected>('/payments/cash-up', { query: { branchId: branchId ?? 0, date }, signal }),
     enabled: branchId !== null,
+  });
+}
+
+export function useCorrectCashUp() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CorrectCashUpInput) => api.post<CashUpExpected>('/payments/cash-up/corrections', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: [...paymentsKey, 'cash-up'] }),
   });
 }
 

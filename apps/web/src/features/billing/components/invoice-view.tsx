@@ -65,7 +65,7 @@ export function InvoiceView({ invoice, courierId }: { invoice: InvoiceDetail; co
               </span>
             </CardTitle>
             <p className="mt-1 text-sm text-slate-600">
-              {invoice.customerName} ({invoice.mailboxNumber}) · issued {shortDate(invoice.issuedAt)}
+              {invoice.customerName} ({invoice.mailboxNumber}) · issued {shortDate(invoice.issuedAt, invoice.timeZone)}
               {invoice.branchName ? ` · pickup at ${invoice.branchName}` : ''}
             </p>
             {invoice.status === 'void' && (
@@ -77,7 +77,7 @@ export function InvoiceView({ invoice, courierId }: { invoice: InvoiceDetail; co
             {invoice.replacesInvoiceNo && <p className="mt-1 text-sm text-slate-600">Replaces {invoice.replacesInvoiceNo}</p>}
             {invoice.collectedAt && (
               <p className="mt-1 text-sm text-green-700">
-                Collected by {invoice.collectorName} on {shortDate(invoice.collectedAt)}
+                Collected by {invoice.collectorName} on {shortDate(invoice.collectedAt, invoice.timeZone)}
               </p>
             )}
           </div>
@@ -122,6 +122,21 @@ export function InvoiceView({ invoice, courierId }: { invoice: InvoiceDetail; co
             <h3 className="mb-2 text-sm font-semibold text-slate-900">Packages</h3>
             <InvoicePackages invoice={invoice} />
           </div>
+          {invoice.customsHistory.length > 0 && (
+            <div>
+              <h3 className="mb-2 text-sm font-semibold text-slate-900">Customs history</h3>
+              <ul className="space-y-1 text-sm text-slate-700" data-testid="customs-history">
+                {invoice.customsHistory.map((h) => (
+                  <li key={`${h.packageId}-${h.at}`}>
+                    {h.packageNumber}: computed {jmd(h.computedCents)} →{' '}
+                    {h.assessedCents === null ? 'back to computed' : `assessed ${jmd(h.assessedCents)}`} · total {jmd(h.totalBeforeCents)} →{' '}
+                    {jmd(h.totalAfterCents)}
+                    {h.byName ? ` · ${h.byName}` : ''} · {shortDate(h.at, invoice.timeZone)}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
         </CardContent>
       </Card>
 
@@ -137,7 +152,7 @@ export function InvoiceView({ invoice, courierId }: { invoice: InvoiceDetail; co
               {invoice.payments.map((p) => (
                 <li key={p.receiptNo} className="flex flex-wrap justify-between gap-2 py-2">
                   <span>
-                    {shortDate(p.paidAt)} · {p.receiptNo} · {PAYMENT_METHOD_LABELS[p.method]}
+                    {shortDate(p.paidAt, invoice.timeZone)} · {p.receiptNo} · {PAYMENT_METHOD_LABELS[p.method]}
                     {p.reference ? ` (${p.reference})` : ''}
                   </span>
                   <span className="tabular-nums">{jmd(p.amountCents)}</span>

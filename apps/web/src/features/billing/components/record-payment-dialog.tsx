@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { PAYMENT_METHOD_LABELS } from '@courier/shared/constants/billing';
+import { changeDue } from '@courier/shared/domain/cash-up';
 import { BILLING_MESSAGES, STAFF_PAYMENT_METHODS, parseJmdToCents, recordPaymentSchema } from '@courier/shared/schemas/billing';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -18,6 +19,8 @@ interface Props {
   onOpenChange: (open: boolean) => void;
   customerId: number;
   customerName: string;
+  /** The invoice's courier: a super admin's payment is taken for it. */
+  courierId: number;
   /** The invoice the payment starts from; the customer's other open invoices can be added. */
   invoiceNo: string;
 }
@@ -25,11 +28,12 @@ interface Props {
 type Method = (typeof STAFF_PAYMENT_METHODS)[number];
 
 /** Takes cash, card or a bank transfer against one or several open invoices of one customer. */
-export function RecordPaymentDialog({ open, onOpenChange, customerId, customerName, invoiceNo }: Props) {
-  const openInvoices = useInvoices({ customerId, limit: 50, sort: 'issuedAt', order: 'asc' });
-  const record = useRecordPayment();
+export function RecordPaymentDialog({ open, onOpenChange, customerId, customerName, courierId, invoiceNo }: Props) {
+  const openInvoices = useInvoices({ customerId, courierId, limit: 50, sort: 'issuedAt', order: 'asc' });
+  const record = useRecordPayment(courierId);
   const [method, setMethod] = useState<Method>('cash');
   const [reference, setReference] = useState('');
+  const [tendered, setTendered] = useState('');
   const [amounts, setAmounts] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -39,6 +43,7 @@ export function RecordPaymentDialog({ open, onOpenChange, customerId, customerNa
     if (!open) return;
     setMethod('cash');
     setReference('');
+    setTendered('');
     setErrors({});
     setAmounts({});
   }, [open]);
@@ -47,6 +52,8 @@ export function RecordPaymentDialog({ open, onOpenChange, customerId, customerNa
     const c = parseJmdToCents(v);
     return Number.isNaN(c) ? s : s + c;
   }, 0);
+  const tenderedCents = method === 'cash' && tendered.trim() !== '' ? parseJmdToCents(tendered) : null;
+  const change = tenderedCents === null || Number.isNaN(tenderedCents) ? null : changeDue(tenderedCents, totalCents);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -61,10 +68,20 @@ export function RecordPaymentDialog({ open, onOpenChange, customerId, customerNa
       else if (cents > inv.balanceCents) next[inv.invoiceNo] = BILLING_MESSAGES.overpayment(inv.invoiceNo, jmd(inv.balanceCents).slice(4));
       else allocations.push({ invoiceNo: inv.invoiceNo, amountCents: cents });
     }
-    const parsed = recordPaymentSchema.safeParse({ method, reference: reference.trim() || undefined, allocations });
+    if (tenderedCents !== null && Number.isNaN(tenderedCents)) next.tendered = BILLING_MESSAGES.moneyStep;
+    const parsed = recordPaymentSchema.safeParse({
+      method,
+      reference: reference.trim() || undefined,
+      allocations,
+      tenderedCents: tenderedCents === null || Number.isNaN(tenderedCents) ? undefined : tenderedCents,
+    });
+    // An amount already refused on its invoice leaves no allocation: say that, not "Choose at least one invoice".
+    const amountRefused = candidates.some((inv) => next[inv.invoiceNo]);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        const key = issue.path[0] === 'reference' ? 'reference' : 'form';
+        const field = issue.path[0];
+        const key = field === 'reference' ? 'reference' : field === 'tenderedCents' ? 'tendered' : 'form';
+        if (key === 'form' && amountRefused) continue;
         next[key] ??= issue.message;
       }
     }
@@ -72,10 +89,17 @@ export function RecordPaymentDialog({ open, onOpenChange, customerId, customerNa
     if (Object.keys(next).length > 0 || !parsed.success) return;
     try {
       const done = await record.mutateAsync(parsed.data);
-      toast.success(`${done.message}: receipt ${done.receiptNo}`);
+      const changeText = done.changeCents ? `, change due ${jmd(done.changeCents)}` : '';
+      toast.success(`${done.message}: receipt ${done.receiptNo}${changeText}`);
       onOpenChange(false);
     } catch (error) {
-      if (error instanceof ApiError && error.fieldErrors?.reference) setErrors({ reference: error.fieldErrors.reference[0] ?? '' });
+      if (error instanceof ApiError && error.fieldErrors) {
+        const f = error.fieldErrors;
+        setErrors({
+          ...(f.reference?.[0] ? { reference: f.reference[0] } : {}),
+          ...(f.tenderedCents?.[0] ? { tendered: f.tenderedCents[0] } : {}),
+        });
+      }
       toast.error(errorMessage(error, 'Could not record the payment'));
     }
   }
@@ -133,6 +157,19 @@ export function RecordPaymentDialog({ open, onOpenChange, customerId, customerNa
             </p>
           )}
         </fieldset>
+        {method === 'cash' && (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Amount tendered (JMD, optional)" error={errors.tendered}>
+              <Input inputMode="decimal" value={tendered} onChange={(e) => setTendered(e.target.value)} placeholder="0.00" />
+            </Field>
+            <div className="self-end pb-2 text-sm text-slate-700" aria-live="polite">
+              Change due{' '}
+              <strong className="tabular-nums" data-testid="change-due">
+                {change === null ? '—' : jmd(change)}
+              </strong>
+            </div>
+          </div>
+        )}
         <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-4">
           <span className="text-sm text-slate-700">
             Total <strong className="tabular-nums">{jmd(totalCents)}</strong>

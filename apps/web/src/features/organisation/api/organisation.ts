@@ -154,6 +154,14 @@ export function useSetCourierStatus() {
     onSuccess: () => invalidate(keys.couriers, keys.dashboard),
   });
 }
+export function useSetCourierSmtpSecurity() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, allowInsecureSmtp }: { id: number; allowInsecureSmtp: boolean }) =>
+      api.patch<CourierDetail>(`/platform/couriers/${id}/smtp-security`, { allowInsecureSmtp }),
+    onSuccess: () => invalidate(keys.couriers),
+  });
+}
 export function useRotateApiKey() {
   const invalidate = useInvalidate();
   return useMutation({

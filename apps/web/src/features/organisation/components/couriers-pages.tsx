@@ -27,6 +27,7 @@ import { usePage } from '../api/list';
 import { keys, useCourierDetail, useCreateCourier, useRotateApiKey, useSetCourierStatus, useUpdateCourier } from '../api/organisation';
 import { CustomersPage } from './customers-page';
 import { ImpersonateButton } from './impersonate-button';
+import { SmtpSecurityCard } from './smtp-security-card';
 import { ActiveBadge, DetailList, PageError, PageHeader, formatDate } from './page-header';
 
 const STATUS_OPTIONS = [
@@ -334,6 +335,7 @@ export function CourierDetailPage() {
           </div>
         </CardContent>
       </Card>
+      <SmtpSecurityCard courier={c} />
       <Card>
         <CardHeader>
           <CardTitle>Courier admins</CardTitle>

@@ -8,8 +8,8 @@ import { errorMessage } from '@/lib/api-client';
 import { usePage } from '../api/list';
 import { PageError, formatDate } from './page-header';
 import { usePortal } from './portal-context';
+import { formatJmd } from '@courier/shared/format/money';
 
-const jmd = new Intl.NumberFormat('en-JM', { style: 'currency', currency: 'JMD' });
 const statusText = (s: string) => s.replaceAll('_', ' ').replace(/^\w/, (c) => c.toUpperCase());
 
 interface CustomerListProps<T extends { id: number }> {
@@ -69,14 +69,14 @@ const packageColumns: Array<DataTableColumn<Package>> = [
 const invoiceColumns: Array<DataTableColumn<InvoiceSummary>> = [
   { field: 'invoiceNo', label: 'Invoice', sortable: true },
   { field: 'status', label: 'Status', render: (i) => statusText(i.status), filterable: false },
-  { field: 'totalCents', label: 'Total', render: (i) => jmd.format(i.totalCents / 100), filterable: false },
-  { field: 'balanceCents', label: 'Balance due', render: (i) => jmd.format(i.balanceCents / 100), filterable: false },
+  { field: 'totalCents', label: 'Total', render: (i) => formatJmd(i.totalCents), filterable: false },
+  { field: 'balanceCents', label: 'Balance due', render: (i) => formatJmd(i.balanceCents), filterable: false },
   { field: 'issuedAt', label: 'Issued', render: (i) => formatDate(i.issuedAt) },
 ];
 
 const paymentColumns: Array<DataTableColumn<Payment>> = [
   { field: 'receiptNo', label: 'Receipt', sortable: true },
-  { field: 'amountCents', label: 'Amount', sortable: true, render: (p) => jmd.format(p.amountCents / 100), filterable: false },
+  { field: 'amountCents', label: 'Amount', sortable: true, render: (p) => formatJmd(p.amountCents), filterable: false },
   { field: 'method', label: 'Method', sortable: true, render: (p) => statusText(p.method) },
   { field: 'invoiceNos', label: 'Invoices', render: (p) => p.invoiceNos.join(', '), filterable: false, wrap: true },
   { field: 'paidAt', label: 'Paid', sortable: true, render: (p) => formatDate(p.paidAt) },

@@ -14,9 +14,9 @@ import { useDashboard } from '../api/organisation';
 import { CourierFilter } from './courier-filter';
 import { MembershipCard } from './membership-card';
 import { PageError, PageHeader } from './page-header';
+import { formatJmd } from '@courier/shared/format/money';
 
 const COLOURS = ['#124a7d', '#f59e0b', '#16a34a', '#dc2626', '#7c3aed', '#0891b2', '#db2777', '#65a30d'];
-const jmd = new Intl.NumberFormat('en-JM', { style: 'currency', currency: 'JMD' });
 
 function ChartCard({ chart }: { chart: DashboardChart }) {
   const empty = chart.data.every((d) => d.value === 0);
@@ -77,11 +77,14 @@ export function DashboardPage() {
   const [courierId, setCourierId] = useState<number | undefined>();
   const dashboard = useDashboard(courierId);
   const name = user ? user.firstName : '';
+  // A customer with no package yet is new here: greet them as such and show the first step.
+  const firstRun =
+    user?.kind === 'customer' && dashboard.data !== undefined && dashboard.data.charts.every((c) => c.data.every((d) => d.value === 0));
   return (
     <div className="space-y-6">
       <PageHeader
         title="Dashboard"
-        description={name ? `Welcome back, ${name}.` : undefined}
+        description={name ? (firstRun ? `Welcome, ${name}.` : `Welcome back, ${name}.`) : undefined}
         actions={isSuperAdmin && <CourierFilter value={courierId} onChange={setCourierId} />}
       />
       {dashboard.isPending && (
@@ -96,6 +99,22 @@ export function DashboardPage() {
         <ClockWidget />
       )}
       {dashboard.isError && <PageError message={errorMessage(dashboard.error, 'Failed to load the dashboard')} />}
+      {firstRun && (
+        <Card className="border-brand-200 bg-brand-50">
+          <CardHeader>
+            <CardTitle>Pre-alert your first package</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-3 text-sm text-slate-700">
+            <p>
+              Shop online with the US address below as your shipping address. When you order, tell us what is coming: the tracking number
+              and the merchant's invoice, so customs can clear it without delay.
+            </p>
+            <Button asChild>
+              <Link to={`${base}/packages?pre-alert`}>Pre-alert your first package</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      )}
       {dashboard.data?.mailbox && (
         <Card>
           <CardHeader>
@@ -135,7 +154,7 @@ export function DashboardPage() {
       {dashboard.data && dashboard.data.cards.length > 0 && (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {dashboard.data.cards.map((card) => {
-            const value = card.format === 'money' ? jmd.format(card.value / 100) : card.value.toLocaleString('en-JM');
+            const value = card.format === 'money' ? formatJmd(card.value) : card.value.toLocaleString('en-JM');
             return (
               <Card key={card.key}>
                 <CardContent className="pt-4">

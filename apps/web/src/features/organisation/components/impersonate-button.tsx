@@ -5,16 +5,20 @@ import { errorMessage } from '@/lib/api-client';
 import { useImpersonate } from '../api/organisation';
 
 /**
- * Opens the courier admin's portal with a single-use, 5-minute token. The session token lives in
- * local storage, shared by every tab, so this replaces the super admin's session here.
+ * Opens the courier admin's portal in a new tab with a single-use, 5-minute token. That tab keeps
+ * its session to itself (session storage), so the super admin stays signed in here.
  */
 export function ImpersonateButton({ userId, compact }: { userId: number; compact?: boolean }) {
   const impersonate = useImpersonate();
   const onClick = async () => {
+    // Opened before the request, while the click still allows a new tab (pop-up blockers).
+    const tab = window.open('', '_blank');
     try {
       const { url } = await impersonate.mutateAsync(userId);
-      window.location.assign(url);
+      if (tab) tab.location.href = url;
+      else window.location.assign(url);
     } catch (error) {
+      tab?.close();
       toast.error(errorMessage(error, 'Failed to start impersonation'));
     }
   };

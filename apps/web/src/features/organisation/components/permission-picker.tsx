@@ -1,4 +1,4 @@
-import { PERMISSION_MODULES } from '@courier/shared/constants/permissions';
+import { PERMISSION_LABELS, PERMISSION_MODULES, type Permission } from '@courier/shared/constants/permissions';
 
 function title(text: string): string {
   return text
@@ -57,7 +57,7 @@ export function PermissionPicker({
                       onChange={(e) => toggle([name], e.target.checked)}
                     />
                     <span>
-                      {title(action)} <code className="text-xs text-slate-400">{name}</code>
+                      {PERMISSION_LABELS[name as Permission] ?? title(action)} <code className="text-xs text-slate-400">{name}</code>
                     </span>
                   </label>
                 );

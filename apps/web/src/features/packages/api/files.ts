@@ -1,7 +1,7 @@
 import { API_BASE, ApiError } from '@/lib/api-client';
 import { tokenStore } from '@/lib/storage';
 
-async function fetchBlob(path: string): Promise<Blob> {
+export async function fetchBlob(path: string): Promise<Blob> {
   const token = tokenStore.get();
   const response = await fetch(`${API_BASE}${path}`, {
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'cache-control': 'no-cache' },

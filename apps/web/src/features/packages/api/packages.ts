@@ -8,8 +8,11 @@ import {
   type PackageDto,
   type ReceivePackageInput,
   type ScanLookup,
+  type UpdatePackageInput,
 } from '@courier/shared/schemas/packages';
+import type { ReleaseOverrideInput } from '@courier/shared/schemas/release';
 import { api, errorMessage } from '@/lib/api-client';
+import { uploadForm } from '@/lib/upload';
 
 export type ListQueryParams = Record<string, string | number | undefined>;
 
@@ -69,7 +72,8 @@ export interface BulkResult {
 export function useBulkStatus() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: { ids: number[]; status: PackageStatus; note?: string }) => api.post<BulkResult>('/packages/bulk-status', input),
+    mutationFn: (input: { ids: number[]; status: PackageStatus; note?: string } & ReleaseOverrideInput) =>
+      api.post<BulkResult>('/packages/bulk-status', input),
     onSuccess: (result) => {
       void qc.invalidateQueries({ queryKey: packageKeys.all });
       const refused = result.results.filter((r) => !r.ok);
@@ -103,5 +107,56 @@ export function useCustomerSearch(q: string) {
     queryKey: ['packages', 'customers', q],
     queryFn: ({ signal }) => api.get<CustomerOption[]>('/packages/customers', { query: { q }, signal }),
     enabled: q.trim().length >= 2,
+  });
+}
+
+/** Corrects a package after receiving (PATCH); a weight above the courier's ceiling answers `heavy_weight` until confirmed. */
+export function useCorrectPackage() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: UpdatePackageInput }) => api.patch<PackageDetail>(`/packages/${id}`, input),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: packageKeys.all });
+      void qc.invalidateQueries({ queryKey: ['manifests'] });
+    },
+  });
+}
+
+export function useVoidPackage() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) => api.post<PackageDetail>(`/packages/${id}/void`, { reason }),
+    onSuccess: () => {
+      toast.success(PACKAGE_MESSAGES.voided);
+      void qc.invalidateQueries({ queryKey: packageKeys.all });
+      void qc.invalidateQueries({ queryKey: ['manifests'] });
+    },
+  });
+}
+
+export function useReleaseHold() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, note }: { id: number; note: string }) => api.post<PackageDetail>(`/packages/${id}/release`, { note }),
+    onSuccess: () => {
+      toast.success(PACKAGE_MESSAGES.released);
+      void qc.invalidateQueries({ queryKey: packageKeys.all });
+    },
+  });
+}
+
+/** Staff upload the merchant invoice for a package; a hold for it ends. */
+export function useUploadPackageInvoice() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: number; file: File }) => {
+      const form = new FormData();
+      form.append('invoice', file);
+      return uploadForm<PackageDetail>(`/packages/${id}/invoice`, form);
+    },
+    onSuccess: () => {
+      toast.success(PACKAGE_MESSAGES.invoiceUploaded);
+      void qc.invalidateQueries({ queryKey: packageKeys.all });
+    },
   });
 }

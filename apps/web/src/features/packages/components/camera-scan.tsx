@@ -10,18 +10,50 @@ interface DetectedBarcode {
 interface BarcodeDetectorLike {
   detect(source: HTMLVideoElement): Promise<DetectedBarcode[]>;
 }
-type BarcodeDetectorCtor = new (options: { formats: string[] }) => BarcodeDetectorLike;
+type BarcodeDetectorCtor = (new (options: {
+  formats: string[];
+}) => BarcodeDetectorLike) & {
+  getSupportedFormats?: () => Promise<string[]>;
+};
 
-const FORMATS = ['code_128', 'ean_13', 'ean_8', 'upc_a', 'upc_e', 'qr_code'];
+/** Our labels (Code 128), the carriers' labels (Code 128, Code 39, ITF, Data Matrix, PDF417), QR and retail codes. */
+const FORMATS = [
+  'code_128',
+  'code_39',
+  'code_93',
+  'codabar',
+  'itf',
+  'ean_13',
+  'ean_8',
+  'upc_a',
+  'upc_e',
+  'qr_code',
+  'data_matrix',
+  'pdf417',
+];
 const SCAN_INTERVAL_MS = 200;
 
-function barcodeDetector(): BarcodeDetectorCtor | undefined {
+function nativeDetector(): BarcodeDetectorCtor | undefined {
   return (globalThis as unknown as { BarcodeDetector?: BarcodeDetectorCtor }).BarcodeDetector;
 }
 
-/** Camera scanning needs both the camera and the browser's barcode detector (Chrome on Android, Safari 17+ on iOS has the camera only). */
+/**
+ * The browser's own detector when it reads Code 128, else the ZXing polyfill, fetched (with its
+ * WebAssembly) only now that the camera is wanted. Resolves to the detector and the formats to ask.
+ */
+async function loadDetector(): Promise<{ Detector: BarcodeDetectorCtor; formats: string[] }> {
+  const native = nativeDetector();
+  if (native) {
+    const supported = (await native.getSupportedFormats?.().catch(() => [])) ?? FORMATS;
+    if (supported.includes('code_128')) return { Detector: native, formats: FORMATS.filter((f) => supported.includes(f)) };
+  }
+  const { BarcodeDetector } = await import('./barcode-polyfill');
+  return { Detector: BarcodeDetector as unknown as BarcodeDetectorCtor, formats: FORMATS };
+}
+
+/** Camera scanning needs only a camera: where the browser has no barcode detector, ZXing reads the frames. */
 export function cameraScanSupported(): boolean {
-  return typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function' && !!barcodeDetector();
+  return typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
 }
 
 function cameraError(error: unknown): string {
@@ -40,8 +72,8 @@ interface CameraScanProps {
 
 /**
  * "Scan with camera" for a phone on the Scan screen: the rear camera's video in a dialog, read
- * by BarcodeDetector until a code is found. Rendered only where the browser can do it, so the
- * keyboard-wedge flow stays the default everywhere else.
+ * by BarcodeDetector (the browser's, or the ZXing polyfill) until a code is found. Rendered
+ * wherever there is a camera; the keyboard-wedge flow stays the default.
  */
 export function CameraScan({ onDetected }: CameraScanProps) {
   const [open, setOpen] = useState(false);
@@ -78,10 +110,7 @@ function CameraView({ onDetected }: CameraScanProps) {
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
-    const Detector = barcodeDetector();
-    if (!Detector) return;
-
-    async function start(DetectorCtor: BarcodeDetectorCtor) {
+    async function start() {
       try {
         stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: { ideal: 'environment' } }, audio: false });
       } catch (e) {
@@ -104,9 +133,11 @@ function CameraView({ onDetected }: CameraScanProps) {
       }
       let detector: BarcodeDetectorLike;
       try {
-        detector = new DetectorCtor({ formats: FORMATS });
+        const { Detector, formats } = await loadDetector();
+        if (stopped) return;
+        detector = new Detector({ formats });
       } catch (e) {
-        setError(cameraError(e));
+        if (!stopped) setError(cameraError(e));
         return;
       }
       const tick = async () => {
@@ -126,7 +157,7 @@ function CameraView({ onDetected }: CameraScanProps) {
       };
       void tick();
     }
-    void start(Detector);
+    void start();
     return () => {
       stopped = true;
       if (timer) clearTimeout(timer);

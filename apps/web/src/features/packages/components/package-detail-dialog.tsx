@@ -8,7 +8,11 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { openFile } from '../api/files';
+import { downloadZpl } from '../api/labels';
 import { useChangeStatus, usePackage } from '../api/packages';
+import { PackageCorrectionDialog } from './package-correction-dialog';
+import { PackageHoldPanel } from './package-hold-panel';
+import { PackageVoidDialog } from './package-void-dialog';
 import { PackageSummary } from './package-summary';
 import { PackageTimeline } from './package-timeline';
 
@@ -25,7 +29,9 @@ export function PackageDetailDialog({ id, onClose, customer = false, canEdit = f
   const detail = usePackage(id, customer);
   const change = useChangeStatus();
   const [note, setNote] = useState('');
+  const [editing, setEditing] = useState<'correct' | 'void' | null>(null);
   const pkg = detail.data;
+  const voided = pkg?.voidedAt != null;
   const move = (status: PackageStatus) => {
     if (!pkg) return;
     change.mutate({ id: pkg.id, status, note }, { onSuccess: () => setNote('') });
@@ -46,7 +52,13 @@ export function PackageDetailDialog({ id, onClose, customer = false, canEdit = f
       ) : pkg ? (
         <div className="grid gap-6 md:grid-cols-2">
           <div className="space-y-4">
+            {voided && (
+              <p role="status" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+                Voided: {pkg.voidReason}
+              </p>
+            )}
             <PackageSummary pkg={pkg} />
+            {!customer && canEdit && !voided && <PackageHoldPanel pkg={pkg} />}
             {!customer && (
               <div className="flex flex-wrap gap-2">
                 <Button
@@ -58,20 +70,45 @@ export function PackageDetailDialog({ id, onClose, customer = false, canEdit = f
                 >
                   Print label
                 </Button>
-                {pkg.preAlertId !== null && pkg.hasInvoice && (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() =>
+                    downloadZpl([pkg.id], `label-${pkg.packageNumber}.zpl`).catch((e) =>
+                      toast.error(errorMessage(e, 'Could not download the label')),
+                    )
+                  }
+                >
+                  Download ZPL
+                </Button>
+                {pkg.hasInvoice && (
                   <Button
                     size="sm"
                     variant="secondary"
                     onClick={() =>
-                      openFile(`/pre-alerts/${pkg.preAlertId}/invoice`).catch((e) =>
-                        toast.error(errorMessage(e, 'Could not open the invoice')),
-                      )
+                      openFile(`/packages/${pkg.id}/invoice`).catch((e) => toast.error(errorMessage(e, 'Could not open the invoice')))
                     }
                   >
                     View invoice
                   </Button>
                 )}
+                {canEdit && !voided && pkg.status !== 'delivered' && (
+                  <>
+                    <Button size="sm" variant="secondary" onClick={() => setEditing('correct')}>
+                      Correct
+                    </Button>
+                    <Button size="sm" variant="danger" onClick={() => setEditing('void')}>
+                      Void
+                    </Button>
+                  </>
+                )}
               </div>
+            )}
+            {!customer && canEdit && (
+              <>
+                <PackageCorrectionDialog pkg={pkg} open={editing === 'correct'} onOpenChange={(o) => setEditing(o ? 'correct' : null)} />
+                <PackageVoidDialog pkg={pkg} open={editing === 'void'} onOpenChange={(o) => setEditing(o ? 'void' : null)} />
+              </>
             )}
             {!customer && canEdit && pkg.nextStatuses.length > 0 && (
               <div className="space-y-2 rounded-md border border-slate-200 p-3">

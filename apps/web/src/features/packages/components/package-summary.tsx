@@ -1,6 +1,7 @@
 import { CARRIER_LABELS } from '@courier/shared/constants/packages';
-import { type PackageDto, formatUsd } from '@courier/shared/schemas/packages';
+import type { PackageDto } from '@courier/shared/schemas/packages';
 import { PackageStatusBadge } from './package-status-badge';
+import { formatUsd } from '@courier/shared/format/money';
 
 /** The facts of a package as a definition list. */
 export function PackageSummary({ pkg }: { pkg: PackageDto }) {
@@ -23,7 +24,8 @@ export function PackageSummary({ pkg }: { pkg: PackageDto }) {
     ['Merchant', pkg.merchant ?? '-'],
     ['Description', pkg.description ?? '-'],
     ['Declared value', pkg.declaredValueUsdCents === null ? '-' : formatUsd(pkg.declaredValueUsdCents)],
-    ['Invoice', pkg.preAlertId === null ? 'No pre-alert' : pkg.hasInvoice ? 'On file' : 'Missing'],
+    ['Invoice', pkg.hasInvoice ? 'On file' : pkg.preAlertId === null ? 'No pre-alert' : 'Missing'],
+    ...(pkg.status === 'on_hold' && pkg.holdReason ? [['Held because', pkg.holdReason] as [string, React.ReactNode]] : []),
   ];
   return (
     <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-1.5 text-sm">

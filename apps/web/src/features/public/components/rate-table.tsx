@@ -1,5 +1,5 @@
 import { ADDITIONAL_POUND_JMD, DEFAULT_RATE_TABLE } from '@courier/shared/constants/rates';
-import { formatJmdWhole } from '../format-money';
+import { formatWholeMoney } from '@courier/shared/format/money';
 
 /** The weight table of part 1 §9. */
 export function RateTable() {
@@ -23,12 +23,12 @@ export function RateTable() {
               <td className="px-4 py-2 text-slate-700">
                 {row.weightLbs} lb{row.weightLbs === 1 ? '' : 's'}
               </td>
-              <td className="px-4 py-2 text-right font-medium text-slate-900">{formatJmdWhole(row.costJmd)}</td>
+              <td className="px-4 py-2 text-right font-medium text-slate-900">{formatWholeMoney(row.costJmd)}</td>
             </tr>
           ))}
           <tr className="bg-accent-400/10">
             <td className="px-4 py-2 text-slate-700">Each lb over 10</td>
-            <td className="px-4 py-2 text-right font-medium text-slate-900">+ {formatJmdWhole(ADDITIONAL_POUND_JMD)}</td>
+            <td className="px-4 py-2 text-right font-medium text-slate-900">+ {formatWholeMoney(ADDITIONAL_POUND_JMD)}</td>
           </tr>
         </tbody>
       </table>

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { formatJmd, formatUsd } from '../format-money';
+import { formatJmd, formatUsd } from '@courier/shared/format/money';
 import { cn } from '@/lib/cn';
 
 const CATEGORY_LABELS: Record<ProductCategory, string> = {

@@ -8,10 +8,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { useCourier, useUpdateBankDetails } from '../api/courier';
+import { OnlinePaymentsCard } from './online-payments-card';
 import { reportFailure } from './report';
 import { CourierIdMissing, TabError, TabLoading } from './tab-states';
 
-/** Bank Transfer Details: one text, each line shown on its own line to customers. */
+/** Bank Transfer Details: one text, each line shown on its own line to customers; then online card payments. */
 export function BankDetailsTab({ courierId }: { courierId: number | null }) {
   const courier = useCourier(courierId);
   const save = useUpdateBankDetails(courierId);
@@ -40,36 +41,39 @@ export function BankDetailsTab({ courierId }: { courierId: number | null }) {
   });
   const lines = (text ?? '').split(/\r?\n/).filter((l) => l.trim() !== '');
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Bank Transfer Details</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={submit} noValidate className="grid gap-6 md:grid-cols-2">
-          <Field
-            label="Bank Transfer Details"
-            hint="One item per line; customers see each line on its own line."
-            error={form.formState.errors.bank_details?.message}
-          >
-            <Textarea rows={8} placeholder={'Bank: ...\nAccount name: ...\nAccount number: ...'} {...form.register('bank_details')} />
-          </Field>
-          <div>
-            <p className="mb-1 text-sm font-medium text-slate-700">What customers see</p>
-            <div className="min-h-24 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800">
-              {lines.length === 0 ? (
-                <p className="text-slate-500">No bank details yet.</p>
-              ) : (
-                <p className="whitespace-pre-line">{lines.join('\n')}</p>
-              )}
+    <div className="space-y-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Bank Transfer Details</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={submit} noValidate className="grid gap-6 md:grid-cols-2">
+            <Field
+              label="Bank Transfer Details"
+              hint="One item per line; customers see each line on its own line."
+              error={form.formState.errors.bank_details?.message}
+            >
+              <Textarea rows={8} placeholder={'Bank: ...\nAccount name: ...\nAccount number: ...'} {...form.register('bank_details')} />
+            </Field>
+            <div>
+              <p className="mb-1 text-sm font-medium text-slate-700">What customers see</p>
+              <div className="min-h-24 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800">
+                {lines.length === 0 ? (
+                  <p className="text-slate-500">No bank details yet.</p>
+                ) : (
+                  <p className="whitespace-pre-line">{lines.join('\n')}</p>
+                )}
+              </div>
             </div>
-          </div>
-          <div className="md:col-span-2">
-            <Button type="submit" busy={form.formState.isSubmitting}>
-              Save Bank Details
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+            <div className="md:col-span-2">
+              <Button type="submit" busy={form.formState.isSubmitting}>
+                Save Bank Details
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+      <OnlinePaymentsCard courierId={courierId} />
+    </div>
   );
 }

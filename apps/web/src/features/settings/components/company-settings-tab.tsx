@@ -2,7 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { DEFAULT_TIME_ZONE } from '@courier/shared/domain/datetime';
 import {
+  type Courier,
   LOGO_ACCEPT,
   SETTINGS_MESSAGES,
   type ShippingAddressesInput,
@@ -15,6 +17,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { useCourier, useUpdateCompany, useUpdateShippingAddresses, useUploadLogo } from '../api/courier';
 import { FileUpload } from './file-upload';
 import { reportFailure, serverFieldErrors } from './report';
@@ -31,6 +34,21 @@ function ImagePreview({ file }: { file: File }) {
   return <img src={url} alt="Chosen logo preview" className="h-16 w-auto rounded border border-slate-200 bg-white object-contain p-1" />;
 }
 
+/** The time zones this browser knows, for the picker (IANA names). */
+const TIME_ZONES: readonly string[] = (() => {
+  const intl = Intl as { supportedValuesOf?: (key: 'timeZone') => string[] };
+  const zones = intl.supportedValuesOf?.('timeZone') ?? [DEFAULT_TIME_ZONE];
+  return zones.includes(DEFAULT_TIME_ZONE) ? zones : [DEFAULT_TIME_ZONE, ...zones];
+})();
+
+const companyValues = (c: Courier): UpdateCourierInput => ({
+  name: c.name,
+  first_name: c.first_name ?? '',
+  last_name: c.last_name ?? '',
+  email: c.email ?? '',
+  time_zone: c.time_zone,
+});
+
 /** Company Settings: logo, name and contact, read-only code, AIR and SEA addresses (part 2 §2.6). */
 export function CompanySettingsTab({ courierId, onCourierChanged }: { courierId: number | null; onCourierChanged?: () => void }) {
   const courier = useCourier(courierId);
@@ -40,7 +58,7 @@ export function CompanySettingsTab({ courierId, onCourierChanged }: { courierId:
 
   const company = useForm<UpdateCourierInput>({
     resolver: zodResolver(updateCourierSchema),
-    defaultValues: { name: '', first_name: '', last_name: '', email: '' },
+    defaultValues: { name: '', first_name: '', last_name: '', email: '', time_zone: DEFAULT_TIME_ZONE },
   });
   const addresses = useForm<ShippingAddressesInput>({
     resolver: zodResolver(shippingAddressesSchema),
@@ -54,7 +72,7 @@ export function CompanySettingsTab({ courierId, onCourierChanged }: { courierId:
     filledFrom.current = data;
     // Fill the forms from the server, but never over what the person is typing.
     if (!company.formState.isDirty) {
-      company.reset({ name: data.name, first_name: data.first_name ?? '', last_name: data.last_name ?? '', email: data.email ?? '' });
+      company.reset(companyValues(data));
     }
     if (!addresses.formState.isDirty) {
       addresses.reset({ shipping_address_air: data.shipping_address_air ?? '', shipping_address_sea: data.shipping_address_sea ?? '' });
@@ -69,7 +87,7 @@ export function CompanySettingsTab({ courierId, onCourierChanged }: { courierId:
   const saveCompany = company.handleSubmit(async (values) => {
     try {
       const saved = await updateCompany.mutateAsync(values);
-      company.reset({ name: saved.name, first_name: saved.first_name ?? '', last_name: saved.last_name ?? '', email: saved.email ?? '' });
+      company.reset(companyValues(saved));
       toast.success(SETTINGS_MESSAGES.companySaved);
       onCourierChanged?.();
     } catch (error) {
@@ -145,6 +163,15 @@ export function CompanySettingsTab({ courierId, onCourierChanged }: { courierId:
             </Field>
             <Field label="Email" error={ce.email?.message}>
               <Input type="email" autoComplete="email" {...company.register('email')} />
+            </Field>
+            <Field label="Time zone" hint="Receipts, invoices, e-mails and the cash-up show times in it." error={ce.time_zone?.message}>
+              <Select {...company.register('time_zone')}>
+                {TIME_ZONES.map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone.replaceAll('_', ' ')}
+                  </option>
+                ))}
+              </Select>
             </Field>
             <Field label="Courier Code" hint="The code cannot be changed.">
               <Input value={current.code} readOnly aria-readonly="true" className="bg-slate-100" />

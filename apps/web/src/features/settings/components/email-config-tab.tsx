@@ -7,7 +7,7 @@ import {
   type EmailConfigInput,
   SETTINGS_MESSAGES,
   type TestEmailInput,
-  emailConfigInputSchema,
+  emailConfigInputSchemaWith,
   testEmailSchema,
 } from '@courier/shared/schemas/settings';
 import { Badge } from '@/components/ui/badge';
@@ -69,12 +69,15 @@ const EMPTY: EmailConfigInput = {
   status: 'active',
 };
 
+/** The server checks the port against the platform's allow-list and answers under the field. */
+const emailConfigFormSchema = emailConfigInputSchemaWith('server');
+
 /** Email Configuration: SMTP settings, sender information, status, and 'Send Test Email'. */
 export function EmailConfigTab({ courierId }: { courierId: number | null }) {
   const config = useEmailConfig(courierId);
   const save = useSaveEmailConfig(courierId);
   const [testOpen, setTestOpen] = useState(false);
-  const form = useForm<EmailConfigInput>({ resolver: zodResolver(emailConfigInputSchema), defaultValues: EMPTY });
+  const form = useForm<EmailConfigInput>({ resolver: zodResolver(emailConfigFormSchema), defaultValues: EMPTY });
   const stored = config.data?.data ?? null;
   const filledFrom = useRef<typeof config.data>(undefined);
   useEffect(() => {

@@ -9,6 +9,7 @@ import { PasswordTab } from './password-tab';
 import { ProcessingFeesTab } from './processing-fees-tab';
 import { RateSheetTab } from './rate-sheet-tab';
 import { ShippingRatesTab } from './shipping-rates-tab';
+import { WarehouseSettingsCard } from './warehouse-settings-card';
 
 export const SETTINGS_TABS = [
   { value: 'company', label: 'Company Settings' },
@@ -31,7 +32,12 @@ export function SettingsTabs({ courierId, onCourierChanged }: { courierId: numbe
   const requested = params.get('tab');
   const value = SETTINGS_TABS.some((t) => t.value === requested) ? (requested as string) : 'company';
   const content: Record<(typeof SETTINGS_TABS)[number]['value'], ReactNode> = {
-    company: <CompanySettingsTab courierId={courierId} onCourierChanged={onCourierChanged} />,
+    company: (
+      <>
+        <CompanySettingsTab courierId={courierId} onCourierChanged={onCourierChanged} />
+        {courierId !== null && <WarehouseSettingsCard />}
+      </>
+    ),
     'shipping-rates': <ShippingRatesTab />,
     'additional-fees': <AdditionalFeesTab />,
     'processing-fees': <ProcessingFeesTab />,

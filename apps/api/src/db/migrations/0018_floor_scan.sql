@@ -1,0 +1,1 @@
+ALTER TABLE "manifests" ADD COLUMN "reconciliation_note" text;

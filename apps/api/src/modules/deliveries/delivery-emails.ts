@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import { formatDateTime } from '@courier/shared/domain/datetime';
+import type { Db } from '../../db/client';
+import { couriers } from '../../db/schema/couriers';
+import type { Mailer } from '../../lib/mailer';
+import { customerForEmail, sendCustomerEmail } from '../packages/package-emails';
+
+/** "Tuesday, 24 November 2026" for a calendar date (no time zone shift: it is a day, not an instant). */
+export const longDate = (isoDate: string) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${isoDate}T12:00:00Z`));
+
+export type DeliveryEmail =
+  | { kind: 'scheduled'; date: string }
+  | { kind: 'out_for_delivery' }
+  | { kind: 'delivered'; recipientName: string; deliveredAt: Date; hasPhoto: boolean };
+
+export interface DeliveryForEmail {
+  courierId: number;
+  customerId: number;
+  requestId: number;
+  address: string;
+  packageNumbers: string[];
+  /** The customer's delivery requests page, where the proof is shown. */
+  link: string;
+}
+
+/** Tells the customer where their home delivery is; enqueued in the caller's transaction. */
+export async function enqueueDeliveryEmail(db: Db, mailer: Mailer, d: DeliveryForEmail, e: DeliveryEmail): Promise<void> {
+  const customer = await customerForEmail(db, d.customerId);
+  if (!customer) return;
+  // Times are said in the courier's own time zone (a Company Settings field).
+  const [courier] = await db.select({ timeZone: couriers.timeZone }).from(couriers).where(eq(couriers.id, d.courierId));
+  const what = `${d.packageNumbers.length === 1 ? 'Your package' : 'Your packages'} ${d.packageNumbers.join(', ')}`;
+  const mail =
+    e.kind === 'scheduled'
+      ? {
+          subject: `Delivery scheduled for ${longDate(e.date)}`,
+          body: [
+            `${what} will be delivered on ${longDate(e.date)} to ${d.address}.`,
+            'Please make sure someone is there to receive and sign for them.',
+          ],
+        }
+      : e.kind === 'out_for_delivery'
+        ? {
+            subject: 'Out for delivery today',
+            body: [`${what} left our branch with our driver and will be delivered today to ${d.address}.`],
+          }
+        : {
+            subject: 'Delivered',
+            body: [
+              `${what} ${d.packageNumbers.length === 1 ? 'was' : 'were'} delivered to ${d.address} on ${formatDateTime(e.deliveredAt, courier?.timeZone)}.`,
+              `Received and signed for by ${e.recipientName}${e.hasPhoto ? '; our driver also took a photo' : ''}.`,
+            ],
+            link: { label: 'See the proof of delivery', url: d.link },
+          };
+  await sendCustomerEmail(db, mailer, { courierId: d.courierId, customer, ...mail });
+}

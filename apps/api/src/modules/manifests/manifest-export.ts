@@ -1,0 +1,124 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { ManifestDetail } from '@courier/shared/schemas/manifests';
+import type { Db } from '../../db/client';
+import { branches } from '../../db/schema/branches';
+import { couriers } from '../../db/schema/couriers';
+import { customers } from '../../db/schema/customers';
+import type { AuthUser } from '../../plugins/auth';
+import { csvLine } from './csv';
+import { getManifest } from './manifests.service';
+import { writeXlsx } from './xlsx';
+
+/**
+ * The manifest as a Jamaican customs broker needs it (issue 15): per package the consignee's name,
+ * TRN, address and parish, the description, pieces, weight and declared value in USD, whether it
+ * is held and why; and the courier (the importer of record) by name and address. CSV, Excel and
+ * the PDF carry the same table.
+ */
+
+export const EXPORT_HEADER = [
+  'manifest',
+  'package_number',
+  'tracking_number',
+  'carrier',
+  'mailbox',
+  'consignee_name',
+  'description',
+  'merchant',
+  'weight_lb',
+  'length_in',
+  'width_in',
+  'height_in',
+  'declared_value_usd',
+  'status',
+  'pieces',
+  'consignee_trn',
+  'consignee_address',
+  'consignee_parish',
+  'hold',
+  'courier_name',
+  'courier_address',
+];
+/** Columns written as numbers in the workbook, so a spreadsheet can total them. */
+const NUMERIC = new Set(['weight_lb', 'length_in', 'width_in', 'height_in', 'declared_value_usd', 'pieces']);
+
+export interface ConsigneeDetails {
+  trn: string | null;
+  address: string | null;
+  parish: string | null;
+}
+
+export interface BrokerManifest {
+  manifest: ManifestDetail;
+  courier: { name: string; address: string };
+  consignees: Map<number, ConsigneeDetails>;
+  rows: Array<Array<string | number | null>>;
+}
+
+/** The courier's address in Jamaica: the manifest's branch, else the courier's first branch. */
+async function courierAddress(db: Db, courierId: number, branchId: number | null): Promise<string> {
+  const rows = await db
+    .select({ id: branches.id, address: branches.address, parish: branches.parish })
+    .from(branches)
+    .where(eq(branches.courierId, courierId))
+    .orderBy(asc(branches.id));
+  const branch = rows.find((b) => b.id === branchId && b.address) ?? rows.find((b) => b.address);
+  return branch ? [branch.address, branch.parish].filter(Boolean).join(', ') : '';
+}
+
+export async function brokerManifest(db: Db, user: AuthUser, id: number): Promise<BrokerManifest> {
+  const m = await getManifest(db, user, id);
+  const [courier] = await db.select({ name: couriers.name }).from(couriers).where(eq(couriers.id, m.courierId));
+  const address = await courierAddress(db, m.courierId, m.branchId);
+  const customerIds = [...new Set(m.packages.map((p) => p.customerId).filter((c): c is number => c !== null))];
+  const consigneeRows =
+    customerIds.length === 0
+      ? []
+      : await db
+          .select({ id: customers.id, trn: customers.trn, address: customers.address, parish: customers.parish })
+          .from(customers)
+          .where(and(eq(customers.courierId, m.courierId), inArray(customers.id, customerIds)));
+  const consignees = new Map(consigneeRows.map((c) => [c.id, { trn: c.trn, address: c.address, parish: c.parish }]));
+  const courierName = courier?.name ?? '';
+  const rows = m.packages.map((p) => {
+    const c = p.customerId === null ? undefined : consignees.get(p.customerId);
+    return [
+      m.manifestNumber,
+      p.packageNumber,
+      p.trackingNumber,
+      p.carrier,
+      p.mailboxNumber,
+      p.customerName,
+      p.description,
+      p.merchant,
+      p.weightLb.toFixed(2),
+      p.lengthIn,
+      p.widthIn,
+      p.heightIn,
+      p.declaredValueUsdCents === null ? null : (p.declaredValueUsdCents / 100).toFixed(2),
+      p.status,
+      1,
+      c?.trn ?? null,
+      c?.address ?? null,
+      c?.parish ?? null,
+      p.status === 'on_hold' ? (p.holdReason ?? 'On hold') : null,
+      courierName,
+      address,
+    ];
+  });
+  return { manifest: m, courier: { name: courierName, address }, consignees, rows };
+}
+
+export async function manifestCsv(db: Db, user: AuthUser, id: number): Promise<{ name: string; csv: string }> {
+  const { manifest, rows } = await brokerManifest(db, user, id);
+  const lines = rows.map((r) => csvLine(r));
+  return { name: `${manifest.manifestNumber}.csv`, csv: `${[csvLine(EXPORT_HEADER), ...lines].join('\r\n')}\r\n` };
+}
+
+export async function manifestXlsx(db: Db, user: AuthUser, id: number): Promise<{ name: string; xlsx: Buffer }> {
+  const { manifest, rows } = await brokerManifest(db, user, id);
+  const cells = rows.map((r) =>
+    r.map((v, i) => (NUMERIC.has(EXPORT_HEADER[i] ?? '') && v !== null && v !== undefined && v !== '' ? Number(v) : (v ?? null))),
+  );
+  return { name: `${manifest.manifestNumber}.xlsx`, xlsx: await writeXlsx(manifest.manifestNumber, EXPORT_HEADER, cells) };
+}

@@ -1,0 +1,194 @@
+import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
+import { BILLING_MESSAGES } from '@courier/shared/schemas/billing';
+import { type InvoiceRefund, ONLINE_PAYMENT_MESSAGES, type RefundInput } from '@courier/shared/schemas/online-payments';
+import type { Db } from '../../db/client';
+import { customers } from '../../db/schema/customers';
+import { invoices } from '../../db/schema/invoices';
+import { onlinePaymentAttempts, paymentRefunds } from '../../db/schema/online-payments';
+import { paymentAllocations } from '../../db/schema/payment-allocations';
+import { payments } from '../../db/schema/payments';
+import { users } from '../../db/schema/users';
+import { audit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
+import type { AuthUser } from '../../plugins/auth';
+import type { InvoiceScope } from '../invoices/invoices.service';
+import type { PaymentGateway } from './gateway';
+import { formatAmount } from '@courier/shared/format/money';
+
+const asDb = (tx: unknown) => tx as Db;
+
+/**
+ * Gives back part or all of one payment on one of its invoices: a refund row linked to the
+ * payment, the invoice's balance reopened, an audit row and an e-mail to the customer. An online
+ * payment is refunded at the gateway first (WiPay itself has no refund call: then the admin is
+ * told to refund in the WiPay dashboard). Never more than what is left of the payment there.
+ */
+export async function refundPayment(options: {
+  db: Db;
+  mailer: Mailer;
+  actor: AuthUser;
+  courierId: number;
+  receiptNo: string;
+  input: Required<Pick<RefundInput, 'amountCents' | 'reason'>> & { invoiceNo?: string };
+  gatewayFor: (courierId: number) => Promise<PaymentGateway | null>;
+}) {
+  const { db, actor, courierId, input } = options;
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.courierId, courierId), eq(payments.receiptNo, options.receiptNo)));
+  if (!payment) throw new AppError('not_found', BILLING_MESSAGES.paymentNotFound);
+  const allocations = await db
+    .select({ invoiceId: paymentAllocations.invoiceId, invoiceNo: invoices.invoiceNo, amountCents: paymentAllocations.amountCents })
+    .from(paymentAllocations)
+    .innerJoin(invoices, eq(invoices.id, paymentAllocations.invoiceId))
+    .where(eq(paymentAllocations.paymentId, payment.id));
+  let allocation = allocations[0];
+  if (input.invoiceNo) {
+    allocation = allocations.find((a) => a.invoiceNo === input.invoiceNo);
+    if (!allocation)
+      throw new AppError('unprocessable', ONLINE_PAYMENT_MESSAGES.refundInvoiceNotOnPayment, {
+        invoiceNo: [ONLINE_PAYMENT_MESSAGES.refundInvoiceNotOnPayment],
+      });
+  } else if (allocations.length > 1) {
+    throw new AppError('unprocessable', ONLINE_PAYMENT_MESSAGES.refundChooseInvoice, {
+      invoiceNo: [ONLINE_PAYMENT_MESSAGES.refundChooseInvoice],
+    });
+  }
+  if (!allocation) throw new AppError('not_found', BILLING_MESSAGES.paymentNotFound);
+  const chosen = allocation;
+
+  const refundedSoFar = async (tx: Db) => {
+    const [row] = await tx
+      .select({ cents: sql<number>`coalesce(sum(${paymentRefunds.amountCents}), 0)::int` })
+      .from(paymentRefunds)
+      .where(and(eq(paymentRefunds.paymentId, payment.id), eq(paymentRefunds.invoiceId, chosen.invoiceId)));
+    return row?.cents ?? 0;
+  };
+  const tooMuch = (left: number) =>
+    new AppError('unprocessable', ONLINE_PAYMENT_MESSAGES.refundTooMuch(formatAmount(left)), {
+      amountCents: [ONLINE_PAYMENT_MESSAGES.refundTooMuch(formatAmount(left))],
+    });
+  const leftBefore = chosen.amountCents - (await refundedSoFar(db));
+  if (input.amountCents > leftBefore) throw tooMuch(leftBefore);
+
+  // The card is refunded at the gateway before we write it down: a refused refund records nothing.
+  let gatewayReference: string | null = null;
+  let manual = false;
+  if (payment.method === 'online') {
+    const [attempt] = await db
+      .select({ transactionId: onlinePaymentAttempts.transactionId, currency: onlinePaymentAttempts.currency })
+      .from(onlinePaymentAttempts)
+      .where(eq(onlinePaymentAttempts.paymentId, payment.id));
+    const gateway = await options.gatewayFor(courierId);
+    if (attempt?.transactionId && gateway) {
+      const result = await gateway.refund({
+        transactionId: attempt.transactionId,
+        amountCents: input.amountCents,
+        currency: attempt.currency,
+        reason: input.reason,
+      });
+      gatewayReference = result.reference;
+      manual = result.status === 'manual';
+    } else {
+      manual = true;
+    }
+  }
+
+  return db.transaction(async (txRaw) => {
+    const tx = asDb(txRaw);
+    // Lock the invoice, then check again: two refunds at once cannot together exceed the payment.
+    const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, chosen.invoiceId)).for('update');
+    if (!invoice) throw new AppError('not_found', BILLING_MESSAGES.invoiceNotFound);
+    const left = chosen.amountCents - (await refundedSoFar(tx));
+    if (input.amountCents > left) throw tooMuch(left);
+    await tx.insert(paymentRefunds).values({
+      courierId,
+      paymentId: payment.id,
+      invoiceId: invoice.id,
+      amountCents: input.amountCents,
+      reason: input.reason,
+      gatewayReference,
+      refundedBy: actor.kind === 'user' ? actor.id : null,
+    });
+    const paidCents = invoice.paidCents - input.amountCents;
+    const status =
+      invoice.status === 'void' ? 'void' : paidCents <= 0 ? 'unpaid' : paidCents >= invoice.totalCents ? 'paid' : 'partially_paid';
+    await tx.update(invoices).set({ paidCents, status, updatedAt: new Date() }).where(eq(invoices.id, invoice.id));
+    await audit(tx, {
+      courierId,
+      actor,
+      action: 'payment.refunded',
+      entity: 'payment',
+      entityId: payment.receiptNo,
+      details: {
+        invoiceNo: invoice.invoiceNo,
+        amountCents: input.amountCents,
+        reason: input.reason,
+        method: payment.method,
+        gatewayReference,
+        refundAtGateway: payment.method === 'online' ? (manual ? 'manual' : 'done') : null,
+        before: { paidCents: invoice.paidCents, status: invoice.status },
+        after: { paidCents, status },
+      },
+    });
+    const [customer] = await tx
+      .select({ firstName: customers.firstName, email: customers.email })
+      .from(customers)
+      .where(eq(customers.id, payment.customerId));
+    if (customer) {
+      await options.mailer.enqueue(
+        {
+          courierId,
+          to: customer.email,
+          subject: `Refund of JMD ${formatAmount(input.amountCents)} on receipt ${payment.receiptNo}`,
+          text: [
+            `Hello ${customer.firstName},`,
+            '',
+            `We refunded JMD ${formatAmount(input.amountCents)} of receipt ${payment.receiptNo} (${invoice.invoiceNo}).`,
+            `Reason: ${input.reason}`,
+            `The balance of ${invoice.invoiceNo} is now JMD ${formatAmount(invoice.totalCents - paidCents)}.`,
+          ].join('\n'),
+        },
+        tx,
+      );
+    }
+    return {
+      invoiceNo: invoice.invoiceNo,
+      amountCents: input.amountCents,
+      balanceCents: invoice.totalCents - paidCents,
+      gatewayReference,
+      message: manual ? ONLINE_PAYMENT_MESSAGES.refundManual : ONLINE_PAYMENT_MESSAGES.refundRecorded,
+    };
+  });
+}
+
+/** The refunds made on one invoice, newest first, for whoever may read the invoice. */
+export async function listInvoiceRefunds(db: Db, scope: InvoiceScope, invoiceNo: string): Promise<InvoiceRefund[]> {
+  const where: SQL[] = [eq(invoices.invoiceNo, invoiceNo)];
+  if (scope.courierId !== null) where.push(eq(invoices.courierId, scope.courierId));
+  if (scope.customerId !== null) where.push(eq(invoices.customerId, scope.customerId));
+  const found = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(...where))
+    .limit(2);
+  const [invoice] = found;
+  if (found.length !== 1 || !invoice) throw new AppError('not_found', BILLING_MESSAGES.invoiceNotFound);
+  const rows = await db
+    .select({
+      receiptNo: payments.receiptNo,
+      amountCents: paymentRefunds.amountCents,
+      reason: paymentRefunds.reason,
+      refundedByName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+      gatewayReference: paymentRefunds.gatewayReference,
+      createdAt: paymentRefunds.createdAt,
+    })
+    .from(paymentRefunds)
+    .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
+    .leftJoin(users, eq(users.id, paymentRefunds.refundedBy))
+    .where(eq(paymentRefunds.invoiceId, invoice.id))
+    .orderBy(desc(paymentRefunds.createdAt), desc(paymentRefunds.id));
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}

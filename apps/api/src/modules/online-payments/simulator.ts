@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { decimalToCents } from './gateway';
+import { WIPAY_SANDBOX_ACCOUNT, wipayHash } from './wipay';
+
+/**
+ * A local stand-in for WiPay's hosted checkout, speaking the same protocol (see wipay.ts and
+ * docs/decisions/010-online-payments.md): POST /plugins/payments/request answers a checkout page,
+ * where a test card is approved or declined; the signed result is POSTed to the merchant's
+ * response_url (server to server) and the customer is then sent there with the same parameters.
+ * It is mounted under /api/dev/gateway in demo mode and can run on its own:
+ * `npm run gateway-simulator` (src/cli/gateway-simulator.ts: SIMULATOR_PORT, SIMULATOR_ACCOUNTS).
+ */
+export interface SimulatorOptions {
+  /** The merchant's API key for an account number, or null for an unknown account. */
+  resolveKey(accountNumber: string): Promise<string | null>;
+  /** Absolute address of the simulator as the customer's browser reaches it; derived from the request when unset. */
+  publicBase?: string;
+  /** The full path it is mounted at (e.g. /api/dev/gateway), for deriving its address. */
+  mountPath?: string;
+}
+
+interface Session {
+  accountNumber: string;
+  orderId: string;
+  total: string;
+  currency: string;
+  responseUrl: string;
+  name: string;
+  done: boolean;
+}
+
+const FIELDS_REQUIRED = [
+  'account_number',
+  'country_code',
+  'currency',
+  'environment',
+  'method',
+  'order_id',
+  'origin',
+  'response_url',
+  'total',
+];
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#0f172a">
+<p style="background:#fef3c7;border:1px solid #f59e0b;padding:.5rem;border-radius:.375rem">Test gateway (simulator): no real card is charged.</p>
+${body}</body></html>`;
+}
+
+export function gatewaySimulator(options: SimulatorOptions): FastifyPluginAsync<{ prefix?: string }> {
+  const sessions = new Map<string, Session>();
+  const refunded = new Map<string, number>();
+  return async (app, opts) => {
+    if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
+      app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      });
+    }
+    const base = (request: { protocol: string; host: string }) =>
+      options.publicBase ?? `${request.protocol}://${request.host}${options.mountPath ?? opts.prefix ?? ''}`;
+
+    app.post('/plugins/payments/request', { config: { public: true } }, async (request, reply) => {
+      const form = (request.body ?? {}) as Record<string, string>;
+      const missing = FIELDS_REQUIRED.filter((f) => !form[f]);
+      if (missing.length > 0) return reply.status(400).send({ message: `Missing: ${missing.join(', ')}` });
+      if (decimalToCents(form.total) === null) return reply.status(400).send({ message: 'total must be a decimal amount' });
+      if ((await options.resolveKey(form.account_number as string)) === null) {
+        return reply.status(401).send({ message: 'Unknown account_number' });
+      }
+      const id = randomBytes(12).toString('hex');
+      sessions.set(id, {
+        accountNumber: form.account_number as string,
+        orderId: form.order_id as string,
+        total: form.total as string,
+        currency: form.currency as string,
+        responseUrl: form.response_url as string,
+        name: form.name ?? '',
+        done: false,
+      });
+      const url = `${base(request)}/checkout/${id}`;
+      return request.headers.accept?.includes('application/json') ? { url, message: 'OK' } : reply.redirect(url, 302);
+    });
+
+    app.get<{ Params: { id: string } }>('/checkout/:id', { config: { public: true } }, async (request, reply) => {
+      const session = sessions.get(request.params.id);
+      reply.type('text/html; charset=utf-8');
+      if (!session || session.done) return reply.status(404).send(page('Checkout not found', '<h1>This checkout has ended</h1>'));
+      return page(
+        'Pay by card',
+        `<h1 style="font-size:1.25rem">Pay ${escapeHtml(session.currency)} ${escapeHtml(session.total)}</h1>
+<p>Order ${escapeHtml(session.orderId)}${session.name ? ` for ${escapeHtml(session.name)}` : ''}</p>
+<form method="post" action="${escapeHtml(`${base(request)}/checkout/${request.params.id}`)}" style="display:grid;gap:.75rem">
+<label>Card number <input name="card" value="4111 1111 1111 1111" inputmode="numeric" style="display:block;width:100%;box-sizing:border-box;padding:.5rem"></label>
+<button name="decision" value="approve" style="padding:.75rem;background:#15803d;color:#fff;border:0;border-radius:.375rem">Approve payment</button>
+<button name="decision" value="decline" style="padding:.75rem;background:#fff;border:1px solid #b91c1c;color:#b91c1c;border-radius:.375rem">Decline payment</button>
+</form>`,
+      );
+    });
+
+    app.post<{ Params: { id: string } }>('/checkout/:id', { config: { public: true } }, async (request, reply) => {
+      const session = sessions.get(request.params.id);
+      if (!session || session.done)
+        return reply.status(404).type('text/html; charset=utf-8').send(page('Checkout not found', '<h1>This checkout has ended</h1>'));
+      const form = (request.body ?? {}) as Record<string, string>;
+      const approved = form.decision === 'approve';
+      session.done = true;
+      const key = (await options.resolveKey(session.accountNumber)) ?? '';
+      const transactionId = `SIM-${randomBytes(8).toString('hex').toUpperCase()}`;
+      const params = new URLSearchParams({
+        status: approved ? 'success' : 'failed',
+        transaction_id: transactionId,
+        order_id: session.orderId,
+        total: session.total,
+        currency: session.currency,
+        message: approved ? 'Transaction Approved' : 'Transaction Declined',
+        date: new Date().toISOString(),
+        hash: wipayHash(transactionId, session.total, key),
+      });
+      // The notification first, server to server, as a gateway would; the browser only follows.
+      try {
+        await fetch(session.responseUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+          body: params.toString(),
+          signal: AbortSignal.timeout(10_000),
+        });
+      } catch (error) {
+        request.log.warn({ err: error }, 'simulator: the notification could not be delivered');
+      }
+      const target = new URL(session.responseUrl);
+      for (const [k, v] of params) target.searchParams.set(k, v);
+      return reply.redirect(target.toString(), 303);
+    });
+
+    app.post('/plugins/payments/refund', { config: { public: true } }, async (request, reply) => {
+      const form = (request.body ?? {}) as Record<string, string>;
+      const key = form.account_number ? await options.resolveKey(form.account_number) : null;
+      if (!key || !form.transaction_id || !form.total || form.hash !== wipayHash(form.transaction_id, form.total, key)) {
+        return reply.status(401).send({ message: 'Refund request not signed by this merchant' });
+      }
+      const cents = decimalToCents(form.total) ?? 0;
+      refunded.set(form.transaction_id, (refunded.get(form.transaction_id) ?? 0) + cents);
+      return { status: 'success', refund_id: `SIMR-${randomBytes(6).toString('hex').toUpperCase()}`, message: 'Refunded' };
+    });
+  };
+}
+
+/** SIMULATOR_ACCOUNTS="account:key,account:key"; WiPay's sandbox account is always known. */
+export function accountsFromEnv(text: string | undefined): (account: string) => Promise<string | null> {
+  const accounts = new Map<string, string>([[WIPAY_SANDBOX_ACCOUNT.accountNumber, WIPAY_SANDBOX_ACCOUNT.apiKey]]);
+  for (const pair of (text ?? '').split(',')) {
+    const [account, key] = pair.split(':');
+    if (account && key) accounts.set(account.trim(), key.trim());
+  }
+  return async (account) => accounts.get(account) ?? null;
+}
+
+/** Runs the simulator on its own (tests of other systems, or pointing WIPAY_BASE_URL at it). */
+export async function startSimulator(
+  port: number,
+  host = '127.0.0.1',
+  accounts = process.env.SIMULATOR_ACCOUNTS,
+): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+  await app.register(gatewaySimulator({ resolveKey: accountsFromEnv(accounts) }));
+  await app.listen({ port, host });
+  return app;
+}

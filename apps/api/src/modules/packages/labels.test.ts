@@ -1,0 +1,138 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import { PACKAGE_MESSAGES } from '@courier/shared/schemas/packages';
+import { makeCourier, makeUser, tokenForUser } from '../../../test/comms-fixtures';
+import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { customers } from '../../db/schema/customers';
+import { drawBarcode } from './package-label';
+
+/** Issue 15, defect 7: labels from bwip-js, ZPL for thermal printers, reprint one or many. */
+let t: TestApp;
+let staff: string;
+let otherStaff: string;
+let otherId: number;
+const pkgs: Array<{ id: number; number: string }> = [];
+
+const get = (url: string, token = staff) => t.app.inject({ method: 'GET', url: `/api${url}`, headers: bearer(token) });
+const pages = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await seedDemoData(t);
+  staff = await tokenForUser(t, 'manager@jamaicaexpress.test');
+  const [c] = await t.db.select().from(customers).where(eq(customers.email, 'customer@example.test'));
+  if (!c) throw new Error('no demo customer');
+  for (const tracking of ['1Z999AA10000003001', '1Z999AA10000003002']) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/packages',
+      headers: bearer(staff),
+      payload: { trackingNumber: tracking, weightLb: 3.4, mailbox: c.mailboxNumber, description: 'Shoes ^XZ~JA' },
+    });
+    pkgs.push({ id: res.json().id, number: res.json().packageNumber });
+  }
+  const other = await makeCourier(t, 'OTL');
+  otherStaff = (await makeUser(t, other.id, 'courier_admin')).token;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/packages',
+    headers: bearer(otherStaff),
+    payload: { trackingNumber: '1Z999AA10000003009', weightLb: 1 },
+  });
+  otherId = res.json().id;
+});
+afterAll(async () => t?.close());
+
+const one = (i: number) => {
+  const p = pkgs[i];
+  if (!p) throw new Error(`no package ${i}`);
+  return p;
+};
+
+describe('the barcode bwip-js draws', () => {
+  it('decodes back to the exact package number', async () => {
+    // A stand-in for PDFKit that paints the label's rectangles into pixels, read by ZXing.
+    const width = 480;
+    const height = 120;
+    const data = new Uint8ClampedArray(width * height * 4).fill(255);
+    let pending: [number, number, number, number] | null = null;
+    const doc = {
+      rect(x: number, y: number, w: number, h: number) {
+        pending = [x, y, w, h];
+        return doc;
+      },
+      fill() {
+        if (!pending) return doc;
+        const [x, y, w, h] = pending;
+        for (let py = Math.round(y); py < Math.round(y + h); py++)
+          for (let px = Math.round(x); px < Math.round(x + w); px++) data.fill(0, (py * width + px) * 4, (py * width + px) * 4 + 3);
+        pending = null;
+        return doc;
+      },
+    };
+    drawBarcode(doc as unknown as PDFKit.PDFDocument, 'PKG-000009', 0, 10, width, 100);
+    const wasmBinary = readFileSync(createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm'));
+    await prepareZXingModule({ overrides: { wasmBinary: wasmBinary.buffer as ArrayBuffer }, fireImmediately: true });
+    const found = await readBarcodes({ data, width, height, colorSpace: 'srgb' } as unknown as Parameters<typeof readBarcodes>[0], {
+      formats: ['Code128'],
+    });
+    expect(found.map((b) => b.text)).toEqual(['PKG-000009']);
+  });
+});
+
+describe('package labels', () => {
+  it('prints one 4x6 PDF label', async () => {
+    const res = await get(`/packages/${one(0).id}/label`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pages(res.rawPayload)).toBe(1);
+    expect(res.rawPayload.toString('latin1')).toContain('/MediaBox [0 0 288 432]');
+  });
+
+  it('gives the ZPL for a 203 dpi 4x6 thermal label, as raw text and as a download', async () => {
+    const res = await get(`/packages/${one(0).id}/label.zpl`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.headers['content-disposition']).toBeUndefined();
+    const zpl = res.body;
+    expect(zpl.startsWith('^XA')).toBe(true);
+    expect(zpl.trim().endsWith('^XZ')).toBe(true);
+    expect(zpl).toContain('^PW812');
+    expect(zpl).toContain('^LL1218');
+    expect(zpl).toMatch(new RegExp(`\\^BCN,[^\\n]*\\^FD${one(0).number}\\^FS`));
+    // A customer's text never adds commands: one format, whatever the description says.
+    expect(zpl.match(/\^XZ/g)).toHaveLength(1);
+    expect(zpl).not.toContain('~JA');
+    const download = await get(`/packages/${one(0).id}/label.zpl?download=1`);
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="label-${one(0).number}.zpl"`);
+  });
+
+  it('reprints a selection in bulk: one PDF page and one ZPL format per package, in order', async () => {
+    const ids = `${one(1).id},${one(0).id}`;
+    const pdf = await get(`/packages/labels.pdf?ids=${ids}`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pages(pdf.rawPayload)).toBe(2);
+    const zpl = await get(`/packages/labels.zpl?ids=${ids}`);
+    const numbers = [...zpl.body.matchAll(/\^BCN[^\n]*\^FD(PKG-\d+)\^FS/g)].map((m) => m[1]);
+    expect(numbers).toEqual([one(1).number, one(0).number]);
+  });
+
+  it("refuses another courier's package, alone or in a selection", async () => {
+    expect((await get(`/packages/${otherId}/label`)).statusCode).toBe(404);
+    expect((await get(`/packages/${otherId}/label.zpl`)).statusCode).toBe(404);
+    const mixed = await get(`/packages/labels.zpl?ids=${one(0).id},${otherId}`);
+    expect(mixed.statusCode).toBe(404);
+    expect(mixed.body).not.toContain('^XA');
+    expect((await get(`/packages/labels.pdf?ids=${one(0).id}`, otherStaff)).statusCode).toBe(404);
+  });
+
+  it('refuses a malformed selection in our words', async () => {
+    const res = await get('/packages/labels.pdf?ids=1;DROP');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(PACKAGE_MESSAGES.chooseAtLeastOne);
+  });
+});

@@ -1,0 +1,148 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MANIFEST_MESSAGES } from '@courier/shared/schemas/manifests';
+import { PACKAGE_MESSAGES } from '@courier/shared/schemas/packages';
+import { makeCustomer, tokenForUser } from '../../../test/comms-fixtures';
+import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { SAMPLE_PDF, multipart } from '../../../test/multipart';
+import { auditLog } from '../../db/schema/audit-log';
+import { couriers } from '../../db/schema/couriers';
+
+/** Issue 15, defect 5: a package whose merchant invoice is missing is held until it comes. */
+
+let t: TestApp;
+let courierId: number;
+let admin: string;
+let staff: string;
+let customer: Awaited<ReturnType<typeof makeCustomer>>;
+let seq = 0;
+
+const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+  t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload: payload as never });
+
+async function preAlert(tracking: string) {
+  const res = await call(customer.token, 'POST', '/customer/pre-alerts', {
+    trackingNumber: tracking,
+    merchant: 'Amazon',
+    description: 'Blender',
+    declaredValueUsdCents: 8999,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as number;
+}
+
+async function receive(tracking: string, withMailbox = false) {
+  const res = await call(staff, 'POST', '/packages', {
+    trackingNumber: tracking,
+    weightLb: 2,
+    ...(withMailbox ? { mailbox: customer.mailboxNumber } : {}),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+const pdf = () => multipart({}, { field: 'invoice', name: 'invoice.pdf', type: 'application/pdf', data: SAMPLE_PDF });
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await seedDemoData(t);
+  const [courier] = await t.db.select().from(couriers).where(eq(couriers.code, 'JXP'));
+  if (!courier) throw new Error('no demo courier');
+  courierId = courier.id;
+  admin = await tokenForUser(t, 'admin@jamaicaexpress.test');
+  staff = await tokenForUser(t, 'staff@jamaicaexpress.test');
+  customer = await makeCustomer(t, courierId);
+});
+afterAll(async () => t?.close());
+
+describe('holding a package for its merchant invoice', () => {
+  it('a pre-alert without an invoice puts the received package on hold, which cannot ship or be made ready', async () => {
+    seq += 1;
+    await preAlert(`TBAHOLD${seq}`);
+    const pkg = await receive(`TBAHOLD${seq}`);
+    expect(pkg).toMatchObject({ status: 'on_hold', heldFrom: 'received', holdReason: PACKAGE_MESSAGES.heldForInvoice, hasInvoice: false });
+    expect(pkg.events.map((e: { status: string }) => e.status)).toEqual(['received', 'on_hold']);
+    expect(pkg.nextStatuses).toEqual(['received', 'abandoned']);
+    const ready = await call(staff, 'POST', `/packages/${pkg.id}/status`, { status: 'ready_for_pickup' });
+    expect(ready.statusCode).toBe(409);
+    const m = await call(admin, 'POST', '/manifests', { type: 'AIR' });
+    const add = await call(admin, 'POST', `/manifests/${m.json().id}/packages`, { packageIds: [pkg.id] });
+    expect(add.statusCode).toBe(409);
+    expect(add.json().message).toBe(MANIFEST_MESSAGES.packageOnHold(pkg.packageNumber, PACKAGE_MESSAGES.heldForInvoice));
+  });
+
+  it('the customer uploading the invoice on the pre-alert releases it', async () => {
+    seq += 1;
+    const id = await preAlert(`TBAHOLD${seq}`);
+    const pkg = await receive(`TBAHOLD${seq}`);
+    expect(pkg.status).toBe('on_hold');
+    const form = pdf();
+    const up = await t.app.inject({
+      method: 'POST',
+      url: `/api/customer/pre-alerts/${id}/invoice`,
+      headers: { ...bearer(customer.token), ...form.headers },
+      payload: form.payload,
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    const after = (await call(staff, 'GET', `/packages/${pkg.id}`)).json();
+    expect(after).toMatchObject({ status: 'received', holdReason: null, hasInvoice: true });
+    expect(after.events.at(-1).note).toBe('Merchant invoice uploaded: hold released');
+  });
+
+  it('a pre-alert with its invoice is not held', async () => {
+    seq += 1;
+    const id = await preAlert(`TBAHOLD${seq}`);
+    const form = pdf();
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/customer/pre-alerts/${id}/invoice`,
+      headers: { ...bearer(customer.token), ...form.headers },
+      payload: form.payload,
+    });
+    expect((await receive(`TBAHOLD${seq}`)).status).toBe('received');
+  });
+
+  it('with "require invoice" on, a package with no pre-alert is held; staff upload the invoice on the package to release it', async () => {
+    const off = await receive('1ZNOPREALERT0001', true);
+    expect(off.status).toBe('received');
+    const saved = await call(admin, 'PUT', '/settings/warehouse', { heavyWeightLb: 150, requireInvoice: true });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await call(staff, 'GET', '/settings/warehouse')).json()).toEqual({ heavyWeightLb: 150, requireInvoice: true });
+    const pkg = await receive('1ZNOPREALERT0002', true);
+    expect(pkg).toMatchObject({ status: 'on_hold', holdReason: PACKAGE_MESSAGES.heldForInvoiceNoPreAlert });
+    const form = pdf();
+    const up = await t.app.inject({
+      method: 'POST',
+      url: `/api/packages/${pkg.id}/invoice`,
+      headers: { ...bearer(staff), ...form.headers },
+      payload: form.payload,
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.json()).toMatchObject({ status: 'received', hasInvoice: true });
+    const file = await call(staff, 'GET', `/packages/${pkg.id}/invoice`);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(SAMPLE_PDF)).toBe(true);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'warehouse_settings.updated'), eq(auditLog.courierId, courierId)));
+    expect(entry?.details).toMatchObject({ before: { requireInvoice: false }, after: { requireInvoice: true } });
+    await call(admin, 'PUT', '/settings/warehouse', { heavyWeightLb: 150, requireInvoice: false });
+  });
+
+  it('staff release a hold by hand with a note', async () => {
+    seq += 1;
+    await preAlert(`TBAHOLD${seq}`);
+    const pkg = await receive(`TBAHOLD${seq}`);
+    const noNote = await call(staff, 'POST', `/packages/${pkg.id}/release`, { note: '' });
+    expect(noNote.statusCode).toBe(400);
+    expect(noNote.json().message).toBe(PACKAGE_MESSAGES.releaseNoteRequired);
+    const res = await call(staff, 'POST', `/packages/${pkg.id}/release`, { note: 'Invoice e-mailed by the merchant' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'received', holdReason: null });
+    expect(res.json().events.at(-1).note).toBe('Hold released: Invoice e-mailed by the merchant');
+    const again = await call(staff, 'POST', `/packages/${pkg.id}/release`, { note: 'again' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(PACKAGE_MESSAGES.notOnHold);
+  });
+});

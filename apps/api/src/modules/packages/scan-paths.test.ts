@@ -1,0 +1,169 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCAN_MESSAGES } from '@courier/shared/domain/scan';
+import { makeCourier, makeUser, tokenForUser } from '../../../test/comms-fixtures';
+import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { multipart } from '../../../test/multipart';
+import { customers } from '../../db/schema/customers';
+
+/**
+ * Every screen that takes a scan, with every kind of code: our label's text (PKG-000009), the
+ * same typed in lowercase without the hyphen, a carrier's tracking number and a mailbox number.
+ * Issue 15, defect 1: the label's own barcode was refused everywhere.
+ */
+let t: TestApp;
+let staff: string;
+let otherStaff: string;
+let mailbox: string;
+const pkgs: Array<{ id: number; number: string; tracking: string }> = [];
+
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, token = staff) =>
+  t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload: payload as never });
+/** `PKG-000009` as a person types it: `pkg000009`. */
+const typed = (packageNumber: string) => packageNumber.replace('-', '').toLowerCase();
+const mailboxTyped = () => mailbox.replace('-', '').toLowerCase();
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await seedDemoData(t);
+  staff = await tokenForUser(t, 'manager@jamaicaexpress.test');
+  const [c] = await t.db.select().from(customers).where(eq(customers.email, 'customer@example.test'));
+  if (!c) throw new Error('no demo customer');
+  mailbox = c.mailboxNumber;
+  const other = await makeCourier(t, 'OTS');
+  otherStaff = (await makeUser(t, other.id, 'courier_admin')).token;
+  for (let i = 1; i <= 5; i++) {
+    const tracking = `1Z999AA1000000100${i}`;
+    const res = await call('POST', '/packages', { trackingNumber: tracking, weightLb: 1.5, mailbox, mode: 'AIR' });
+    expect(res.statusCode).toBe(201);
+    pkgs.push({ id: res.json().id, number: res.json().packageNumber, tracking });
+  }
+});
+afterAll(async () => t?.close());
+
+const pkg = (i: number) => {
+  const p = pkgs[i];
+  if (!p) throw new Error(`no package ${i}`);
+  return p;
+};
+
+describe('the Scan screen lookup', () => {
+  const lookup = (code: string, token = staff) =>
+    call('GET', `/packages/scan?trackingNumber=${encodeURIComponent(code)}`, undefined, token);
+
+  it.each([
+    ['our label', (p: { number: string }) => p.number, 'package_number'],
+    ['lowercase without hyphen', (p: { number: string }) => typed(p.number), 'package_number'],
+    ['the carrier number', (p: { tracking: string }) => p.tracking, 'tracking'],
+  ] as const)('finds the package by %s', async (_, code, kind) => {
+    const res = await lookup(code(pkg(0) as never));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ kind, package: { id: pkg(0).id, packageNumber: pkg(0).number } });
+  });
+
+  it('finds the customer by mailbox, however typed', async () => {
+    const res = await lookup(mailboxTyped());
+    expect(res.json()).toMatchObject({ kind: 'mailbox', package: null, customer: { mailboxNumber: mailbox } });
+  });
+
+  it('offers a new carrier number for receiving', async () => {
+    const res = await lookup('1z999aa1 0000009999');
+    expect(res.json()).toMatchObject({ kind: 'tracking', package: null, trackingNumber: '1Z999AA10000009999', carrier: 'UPS' });
+  });
+
+  it('never turns an unknown package number of ours into a phantom new package', async () => {
+    const res = await lookup('PKG-999999');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(SCAN_MESSAGES.notFound('PKG-999999'));
+    const receive = await call('POST', '/packages', { trackingNumber: pkg(0).number, weightLb: 2 });
+    expect(receive.statusCode).toBe(400);
+    expect(receive.json().message).toBe(SCAN_MESSAGES.ourNumberNotTracking(pkg(0).number));
+  });
+
+  it('refuses two scans run together in our words, not the schema', async () => {
+    const res = await lookup(`${pkg(0).number}1ZAUDITB00000000000000000000000000000000`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(SCAN_MESSAGES.tooLong);
+  });
+
+  it("another courier's staff find nothing with our label", async () => {
+    const res = await lookup(pkg(0).number, otherStaff);
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('manifest, reconciliation, collection and unknown assignment by scan', () => {
+  let id: number;
+  it('adds to a manifest by label, typed number and carrier number; refuses a mailbox', async () => {
+    id = (await call('POST', '/manifests', { type: 'AIR' })).json().id;
+    expect((await call('POST', `/manifests/${id}/packages`, { scan: pkg(0).number })).json().pieces).toBe(1);
+    expect((await call('POST', `/manifests/${id}/packages`, { scan: typed(pkg(1).number) })).json().pieces).toBe(2);
+    expect((await call('POST', `/manifests/${id}/packages`, { scan: pkg(2).tracking })).json().pieces).toBe(3);
+    const mb = await call('POST', `/manifests/${id}/packages`, { scan: mailbox });
+    expect(mb.statusCode).toBe(404);
+    const other = await call('POST', `/manifests/${id}/packages`, { scan: pkg(3).number }, otherStaff);
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('removes from a manifest by scan', async () => {
+    const res = await call('POST', `/manifests/${id}/packages/removals`, { scan: typed(pkg(2).number) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().pieces).toBe(2);
+    const again = await call('POST', `/manifests/${id}/packages/removals`, { scan: pkg(2).number });
+    expect(again.statusCode).toBe(404);
+    expect((await call('POST', `/manifests/${id}/packages`, { scan: pkg(2).number })).json().pieces).toBe(3);
+  });
+
+  it('imports a file that lists our package numbers', async () => {
+    const csv = `package_number\n${pkg(3).number}\n${typed(pkg(4).number)}\n`;
+    const form = multipart({}, { field: 'file', name: 'm.csv', type: 'text/csv', data: Buffer.from(csv) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/manifests/${id}/import`,
+      headers: { ...bearer(staff), ...form.headers },
+      payload: form.payload,
+    });
+    expect(res.json()).toMatchObject({ accepted: 2, refused: 0 });
+    expect(res.json().manifest.pieces).toBe(5);
+  });
+
+  it('reconciles the label, the typed number and the carrier number as expected; refuses a mailbox', async () => {
+    await call('POST', `/manifests/${id}/close`);
+    await call('POST', `/manifests/${id}/ship`);
+    await call('POST', `/manifests/${id}/arrive`);
+    const scan = (code: string) => call('POST', `/manifests/${id}/reconciliation/scans`, { trackingNumber: code });
+    for (const code of [pkg(0).number, typed(pkg(1).number), pkg(2).tracking]) {
+      const res = await scan(code);
+      expect(res.json(), code).toMatchObject({ result: 'expected' });
+    }
+    const res = await scan(mailboxTyped());
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(SCAN_MESSAGES.notAPackage(mailbox));
+    const recon = await call('GET', `/manifests/${id}/reconciliation`);
+    expect(recon.json().received).toHaveLength(3);
+    expect(recon.json().extra).toHaveLength(0);
+  });
+
+  it('finds the invoice at the signature screen by label, carrier number and mailbox', async () => {
+    await call('POST', `/manifests/${id}/ready`);
+    const byLabel = (await call('GET', `/collections?search=${encodeURIComponent(pkg(0).number)}`)).json();
+    expect(byLabel).toEqual([expect.objectContaining({ mailboxNumber: mailbox, readyCount: 3 })]);
+    for (const code of [typed(pkg(1).number), pkg(2).tracking]) {
+      const res = await call('GET', `/collections?search=${encodeURIComponent(code)}`);
+      expect(res.json(), code).toEqual(byLabel);
+    }
+    // A mailbox lists that customer's invoices, this one among them.
+    const byMailbox = (await call('GET', `/collections?search=${mailboxTyped()}`)).json();
+    expect(byMailbox.map((r: { invoiceNo: string }) => r.invoiceNo)).toContain(byLabel[0].invoiceNo);
+    const other = await call('GET', `/collections?search=${encodeURIComponent(pkg(0).number)}`, undefined, otherStaff);
+    expect(other.json()).toEqual([]);
+  });
+
+  it('assigns an unknown package by a mailbox typed without its hyphen', async () => {
+    const unknown = await call('POST', '/packages', { trackingNumber: '1Z999AA10000002001', weightLb: 1 });
+    expect(unknown.json().status).toBe('unknown');
+    const res = await call('POST', `/packages/${unknown.json().id}/assign`, { mailbox: mailboxTyped() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'received', mailboxNumber: mailbox });
+  });
+});

@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { customers } from '../../db/schema/customers';
+import { publicUrl } from '../auth/password-reset.service';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export interface AnsweredTicket {
+  id: number;
+  ticketNo: string;
+  subject: string;
+  courierId: number;
+  courierName: string;
+  customerId: number;
+}
+
+/**
+ * Tells the customer that staff answered their ticket, with the reply itself, so they need not
+ * sign in to read it. Enqueued inside the reply's transaction: no reply, no e-mail.
+ */
+export async function enqueueTicketAnsweredEmail(db: Db, ctx: AppContext, ticket: AnsweredTicket, reply: string): Promise<void> {
+  const [customer] = await db
+    .select({ email: customers.email, firstName: customers.firstName })
+    .from(customers)
+    .where(eq(customers.id, ticket.customerId));
+  if (!customer) return;
+  const link = `${publicUrl(ctx)}/customer/support-tickets?ticket=${ticket.id}`;
+  const greeting = `Hello ${customer.firstName},`;
+  const intro = `We have answered your support ticket ${ticket.ticketNo} (${ticket.subject}):`;
+  const text = [greeting, '', intro, '', reply, '', `Read the conversation and reply: ${link}`, '', ticket.courierName].join('\n');
+  const html = `<div style="font-family:Arial,sans-serif;max-width:560px"><h2 style="color:#1d4ed8;margin:0 0 12px">${escapeHtml(
+    ticket.courierName,
+  )}</h2><p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p><blockquote style="border-left:3px solid #ddd;margin:0;padding:4px 12px;white-space:pre-wrap">${escapeHtml(
+    reply,
+  )}</blockquote><p><a href="${escapeHtml(link)}">Read the conversation and reply</a></p></div>`;
+  await ctx.mailer.enqueue(
+    { courierId: ticket.courierId, to: customer.email, subject: `${ticket.courierName}: reply to ${ticket.ticketNo}`, text, html },
+    db,
+  );
+}

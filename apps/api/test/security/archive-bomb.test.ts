@@ -1,0 +1,111 @@
+import { gzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MANIFEST_IMPORT_MAX_ROWS, MANIFEST_MESSAGES } from '@courier/shared/schemas/manifests';
+import { customers } from '../../src/db/schema/customers';
+import { XLSX_LIMITS } from '../../src/modules/manifests/xlsx';
+import { tokenForUser } from '../comms-fixtures';
+import { type TestApp, bearer, buildTestApp, seedDemoData } from '../helper';
+import { multipart } from '../multipart';
+import { SHEET_HEAD, SHEET_TAIL, entryOf, repeatedEntry, trackingRow, workbookParts, zip } from './zip-bomb';
+
+/**
+ * Issue 14, item 5: a manifest workbook that unpacks to far more than it weighs is refused with a
+ * 400 before exceljs parses it, quickly and without the memory. Each bomb is built here.
+ */
+let t: TestApp;
+let staff: string;
+let manifestId: number;
+const TRACKING = '1Z999AA10000000077';
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await seedDemoData(t);
+  staff = await tokenForUser(t, 'manager@jamaicaexpress.test');
+  const [c] = await t.db.select().from(customers).where(eq(customers.email, 'customer@example.test'));
+  if (!c) throw new Error('no demo customer');
+  const pkg = await t.app.inject({
+    method: 'POST',
+    url: '/api/packages',
+    headers: bearer(staff),
+    payload: { trackingNumber: TRACKING, weightLb: 2, mailbox: c.mailboxNumber, mode: 'AIR' },
+  });
+  expect(pkg.statusCode).toBe(201);
+  const m = await t.app.inject({ method: 'POST', url: '/api/manifests', headers: bearer(staff), payload: { type: 'AIR' } });
+  manifestId = m.json().id;
+});
+afterAll(async () => t?.close());
+
+async function upload(data: Buffer, url = `/api/manifests/${manifestId}/import.xlsx`, name = 'manifest.xlsx') {
+  const form = multipart({}, { field: 'file', name, type: 'application/octet-stream', data });
+  const rssBefore = process.memoryUsage().rss;
+  const started = performance.now();
+  const res = await t.app.inject({ method: 'POST', url, headers: { ...bearer(staff), ...form.headers }, payload: form.payload });
+  return { res, ms: performance.now() - started, rssGrowthMb: (process.memoryUsage().rss - rssBefore) / 1_048_576 };
+}
+
+function expectRefusedQuickly(result: Awaited<ReturnType<typeof upload>>, message: string = MANIFEST_MESSAGES.xlsxTooLargeUnpacked) {
+  if (process.env.BOMB_REPORT)
+    console.log(`${result.res.statusCode} in ${result.ms.toFixed(0)} ms, RSS +${result.rssGrowthMb.toFixed(1)} MB`);
+  expect(result.res.statusCode).toBe(400);
+  expect(result.res.json().message).toBe(message);
+  expect(result.ms).toBeLessThan(2_000);
+  expect(result.rssGrowthMb).toBeLessThan(200);
+}
+
+describe('manifest Excel import: archive bombs', () => {
+  it('reads a small hand-built workbook (the control: the bombs below are real workbooks)', async () => {
+    const sheet = entryOf('xl/worksheets/sheet1.xml', SHEET_HEAD + trackingRow(TRACKING) + SHEET_TAIL);
+    const { res } = await upload(zip([...workbookParts(), sheet]));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ accepted: 1, refused: 0 });
+  });
+
+  it('refuses a sheet that unpacks to 100 MB from a few hundred kB', { timeout: 60_000 }, async () => {
+    const sheet = await repeatedEntry('xl/worksheets/sheet1.xml', SHEET_HEAD, trackingRow(TRACKING), 2_000_000, SHEET_TAIL);
+    expect(sheet.declaredSize).toBeGreaterThan(100 * 1_048_576);
+    const data = zip([...workbookParts(), sheet]);
+    expect(data.length).toBeLessThan(2 * 1_048_576);
+    expectRefusedQuickly(await upload(data));
+  });
+
+  it('refuses the same sheet when its headers claim it is 1 kB', { timeout: 60_000 }, async () => {
+    const sheet = await repeatedEntry('xl/worksheets/sheet1.xml', SHEET_HEAD, trackingRow(TRACKING), 2_000_000, SHEET_TAIL);
+    expectRefusedQuickly(await upload(zip([...workbookParts(), { ...sheet, declaredSize: 1024 }])));
+  });
+
+  it('refuses a sheet under the byte limit with more rows than any manifest', async () => {
+    const sheet = await repeatedEntry('xl/worksheets/sheet1.xml', SHEET_HEAD, '<row r="2"/>', 500_000, SHEET_TAIL);
+    expect(sheet.declaredSize).toBeLessThan(XLSX_LIMITS.maxEntryBytes);
+    expectRefusedQuickly(await upload(zip([...workbookParts(), sheet])));
+  });
+
+  it('refuses an archive of thousands of entries', async () => {
+    const many = Array.from({ length: 5_000 }, (_, i) => entryOf(`xl/media/pad${i}.xml`, 'x'));
+    expectRefusedQuickly(await upload(zip([...workbookParts(), ...many])));
+  });
+
+  it(`refuses a file listing more than ${MANIFEST_IMPORT_MAX_ROWS} packages (CSV too)`, async () => {
+    const csv = Buffer.from(`tracking_number\n${'1Z999AA10000000099\n'.repeat(MANIFEST_IMPORT_MAX_ROWS + 1)}`);
+    expectRefusedQuickly(await upload(csv, `/api/manifests/${manifestId}/import`, 'manifest.csv'), MANIFEST_MESSAGES.tooManyRows);
+  });
+});
+
+describe('gzip request bodies', () => {
+  it('stops a JSON body that inflates past the body limit (413), without the memory', async () => {
+    const json = `{"name":"${'a'.repeat(50 * 1_048_576)}"}`;
+    const payload = gzipSync(json);
+    const rssBefore = process.memoryUsage().rss;
+    const started = performance.now();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/contact',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload,
+      remoteAddress: '10.7.0.1',
+    });
+    expect(res.statusCode).toBe(413);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect((process.memoryUsage().rss - rssBefore) / 1_048_576).toBeLessThan(200);
+  });
+});

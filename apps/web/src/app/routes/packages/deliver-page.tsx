@@ -1,0 +1,180 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, CheckCircle2, Phone } from 'lucide-react';
+import { useCallback, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { hasPermission } from '@courier/shared/domain/permissions';
+import { RELEASE_MESSAGES } from '@courier/shared/domain/release';
+import { DELIVERY_MESSAGES, DELIVERY_STATUS_LABELS, type DeliveryRequestDto, deliverSchema } from '@courier/shared/schemas/deliveries';
+import type { ReleaseOverrideInput } from '@courier/shared/schemas/release';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { ReleaseOverrideFields, overridePayload } from '@/features/billing/components/release-override';
+import { type SignaturePadHandle, SignaturePad } from '@/features/billing/components/signature-pad';
+import { useDeliveryRequest } from '@/features/packages/api/deliveries';
+import { ApiError, api, errorMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
+import { uploadForm } from '@/lib/upload';
+
+/**
+ * The driver's phone at the door (/staff/deliver/:id, /admin/deliver/:id): who received the
+ * packages, their signature on the same pad as the counter, and optionally a photo. Outside the
+ * portal layout so it fills a 375 px screen.
+ */
+export default function DeliverPage() {
+  const id = Number(useParams().id);
+  // The lists live under /staff or /admin (/courier/admin is only an alias for the screens outside the layout).
+  const base = window.location.pathname.replace(/\/deliver\/.*$/, '').replace(/^\/courier\/admin/, '/admin');
+  const { user } = useSession();
+  const canOverride = hasPermission(user, 'release_override');
+  const request = useDeliveryRequest(id);
+  const qc = useQueryClient();
+  const pad = useRef<SignaturePadHandle>(null);
+  const [signed, setSigned] = useState(false);
+  const onSigned = useCallback((v: boolean) => setSigned(v), []);
+  const [name, setName] = useState('');
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [override, setOverride] = useState<ReleaseOverrideInput>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<DeliveryRequestDto | null>(null);
+
+  const submit = async () => {
+    const signature = pad.current?.toDataUrl() ?? '';
+    const parsed = deliverSchema.safeParse({ recipientName: name, signature, ...overridePayload(override) });
+    const next: Record<string, string> = {};
+    for (const issue of parsed.error?.issues ?? []) next[String(issue.path[0])] ??= issue.message;
+    if (!signature) next.signature = DELIVERY_MESSAGES.signatureRequired;
+    if (override.allowUnpaid && !override.overrideReason?.trim()) next.overrideReason = RELEASE_MESSAGES.reasonRequired;
+    setErrors(next);
+    if (!parsed.success || Object.keys(next).length > 0) return;
+    setBusy(true);
+    try {
+      if (photo) {
+        const form = new FormData();
+        form.append('photo', photo);
+        await uploadForm<DeliveryRequestDto>(`/delivery-requests/${id}/photo`, form);
+      }
+      const result = await api.post<DeliveryRequestDto>(`/delivery-requests/${id}/deliver`, parsed.data);
+      void qc.invalidateQueries({ queryKey: ['delivery-requests'] });
+      toast.success(DELIVERY_MESSAGES.delivered);
+      setDone(result);
+    } catch (error) {
+      const message = errorMessage(error, 'Could not complete the delivery');
+      setErrors({ form: message });
+      toast.error(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const r = request.data;
+  return (
+    <main className="mx-auto min-h-screen max-w-xl space-y-4 bg-slate-50 px-3 py-4 sm:px-4">
+      <div className="flex items-center justify-between gap-2">
+        <h1 className="text-2xl font-semibold text-slate-900">Deliver</h1>
+        <Link to={`${base}/delivery-requests`} className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline">
+          <ArrowLeft className="size-4" aria-hidden /> Delivery requests
+        </Link>
+      </div>
+      {request.isLoading ? (
+        <Spinner />
+      ) : !r ? (
+        request.error instanceof ApiError && request.error.status === 404 ? (
+          <EmptyState title={DELIVERY_MESSAGES.requestNotFound} />
+        ) : (
+          <p role="alert">{errorMessage(request.error, 'Could not load the delivery request')}</p>
+        )
+      ) : done ? (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
+            <CheckCircle2 className="size-12 text-green-600" aria-hidden />
+            <p className="text-lg font-semibold" role="status">
+              {DELIVERY_MESSAGES.delivered}
+            </p>
+            <p className="text-sm text-slate-700">Received by {done.recipientName}. The customer has been e-mailed the proof.</p>
+            <Button asChild>
+              <Link to={`${base}/delivery-requests`}>Next delivery</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      ) : (
+        <>
+          <Card>
+            <CardHeader className="flex flex-wrap items-center justify-between gap-2">
+              <CardTitle>
+                {r.customerName} ({r.mailboxNumber})
+              </CardTitle>
+              <Badge tone={r.status === 'out_for_delivery' ? 'brand' : 'neutral'}>{DELIVERY_STATUS_LABELS[r.status]}</Badge>
+            </CardHeader>
+            <CardContent className="space-y-2 text-sm text-slate-800">
+              <p data-testid="deliver-address">{[r.address, r.locationName].filter(Boolean).join(' · ')}</p>
+              <p>
+                <a href={`tel:${r.phone}`} className="inline-flex items-center gap-1 text-brand-700 underline">
+                  <Phone className="size-4" aria-hidden /> {r.phone}
+                </a>
+              </p>
+              <p>Packages: {r.packages.map((p) => p.packageNumber).join(', ')}</p>
+              {r.notes && <p>Notes: {r.notes}</p>}
+            </CardContent>
+          </Card>
+          {r.status !== 'out_for_delivery' ? (
+            <p className="rounded-md bg-yellow-50 p-3 text-sm text-yellow-900" role="note">
+              {r.status === 'delivered'
+                ? `Delivered to ${r.recipientName ?? 'the customer'}.`
+                : 'Dispatch this delivery from the delivery requests list before completing it here.'}
+            </p>
+          ) : (
+            <form
+              className="space-y-4"
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                void submit();
+              }}
+            >
+              <Card>
+                <CardHeader>
+                  <CardTitle>Proof of delivery</CardTitle>
+                </CardHeader>
+                <CardContent className="space-y-4">
+                  <Field label="Recipient's name" error={errors.recipientName}>
+                    <Input value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" maxLength={120} />
+                  </Field>
+                  <SignaturePad ref={pad} onChange={onSigned} label="Signature box" />
+                  {errors.signature && (
+                    <p className="text-sm text-red-600" role="alert">
+                      {errors.signature}
+                    </p>
+                  )}
+                  <Field label="Photo (optional)" hint="JPG or PNG, up to 8 MB">
+                    <Input
+                      type="file"
+                      accept="image/jpeg,image/png"
+                      capture="environment"
+                      onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
+                    />
+                  </Field>
+                  {canOverride && <ReleaseOverrideFields value={override} onChange={setOverride} error={errors.overrideReason} />}
+                  {errors.form && (
+                    <p className="rounded-md bg-red-50 p-3 text-sm text-red-800" role="alert">
+                      {errors.form}
+                    </p>
+                  )}
+                  <Button type="submit" size="lg" busy={busy} className="w-full">
+                    {signed ? 'Complete delivery' : 'Sign to complete delivery'}
+                  </Button>
+                </CardContent>
+              </Card>
+            </form>
+          )}
+        </>
+      )}
+    </main>
+  );
+}

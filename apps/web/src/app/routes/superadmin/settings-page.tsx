@@ -1,0 +1,14 @@
+import { PlatformSettingsPage } from '@/features/organisation/components/platform-settings-page';
+import { PasswordTab } from '@/features/settings/components/password-tab';
+
+/** /superadmin/settings: the platform's settings, and the super admin's own password. */
+export default function SuperAdminSettingsPage() {
+  return (
+    <div className="space-y-8">
+      <PlatformSettingsPage />
+      <section aria-label="Your password">
+        <PasswordTab />
+      </section>
+    </div>
+  );
+}

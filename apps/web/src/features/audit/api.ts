@@ -1,0 +1,22 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AuditEntry } from '@courier/shared/schemas/audit';
+import type { Page } from '@courier/shared/schemas/common';
+import { api } from '@/lib/api-client';
+
+type Query = Record<string, string | number | undefined>;
+
+export function useAuditLog(query: Query) {
+  return useQuery({
+    queryKey: ['audit-log', 'list', query],
+    queryFn: ({ signal }) => api.get<Page<AuditEntry>>('/audit-log', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAuditActors(courierId: number | undefined) {
+  return useQuery({
+    queryKey: ['audit-log', 'actors', courierId],
+    queryFn: ({ signal }) =>
+      api.get<Array<{ actorType: string; actorId: number | null; name: string }>>('/audit-log/actors', { query: { courierId }, signal }),
+  });
+}

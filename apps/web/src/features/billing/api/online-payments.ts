@@ -1,0 +1,65 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { GatewaySettings, GatewaySettingsInput, InvoiceRefund, RefundInput } from '@courier/shared/schemas/online-payments';
+import { api } from '@/lib/api-client';
+import { invoicesKey } from './invoices';
+
+/** Whether the customer's courier takes card payments online (its WiPay account, or the demo simulator). */
+export function useOnlinePaymentAvailability(enabled: boolean) {
+  return useQuery({
+    queryKey: ['online-payments', 'availability'],
+    queryFn: ({ signal }) => api.get<{ available: boolean }>('/online-payments/availability', { signal }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** "Pay now": the server opens the checkout at the gateway and answers where to send the browser. */
+export function usePayOnline(invoiceNo: string) {
+  return useMutation({
+    mutationFn: () => api.post<{ redirectUrl: string }>(`/invoices/${encodeURIComponent(invoiceNo)}/pay-online`),
+  });
+}
+
+// The courier is the caller's own; only the super admin's courierId is read by the server.
+const gatewayKey = (courierId: number | null) => ['settings', 'payment-gateway', courierId] as const;
+type GatewayResponse = { data: GatewaySettings | null; simulator: boolean };
+
+export function useGatewaySettings(courierId: number | null) {
+  return useQuery({
+    queryKey: gatewayKey(courierId),
+    queryFn: ({ signal }) =>
+      api.get<GatewayResponse>('/settings/payment-gateway', { query: { courierId: courierId ?? undefined }, signal }),
+    enabled: courierId !== null,
+  });
+}
+
+export function useSaveGatewaySettings(courierId: number | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: GatewaySettingsInput) =>
+      api.put<GatewayResponse>('/settings/payment-gateway', input, { query: { courierId: courierId ?? undefined } }),
+    onSuccess: (data) => client.setQueryData(gatewayKey(courierId), data),
+  });
+}
+
+export function useRefundPayment(courierId?: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ receiptNo, ...input }: RefundInput & { receiptNo: string }) =>
+      api.post<{ invoiceNo: string; balanceCents: number; message: string }>(`/payments/${encodeURIComponent(receiptNo)}/refunds`, input, {
+        query: { courierId },
+      }),
+    onSuccess: async () => {
+      await Promise.all([client.invalidateQueries({ queryKey: invoicesKey }), client.invalidateQueries({ queryKey: ['payments'] })]);
+    },
+  });
+}
+
+/** Refunds made on an invoice; under the invoices key, so every billing change refreshes them. */
+export function useInvoiceRefunds(invoiceNo: string, courierId?: number) {
+  return useQuery({
+    queryKey: [...invoicesKey, 'refunds', invoiceNo, courierId],
+    queryFn: ({ signal }) =>
+      api.get<InvoiceRefund[]>(`/invoices/${encodeURIComponent(invoiceNo)}/refunds`, { query: { courierId }, signal }),
+  });
+}

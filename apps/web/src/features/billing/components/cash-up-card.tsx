@@ -1,0 +1,279 @@
+import { useQuery } from '@tanstack/react-query';
+import { FileDown } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { cashUpDifference } from '@courier/shared/domain/cash-up';
+import { formatDateTime } from '@courier/shared/domain/datetime';
+import { hasPermission } from '@courier/shared/domain/permissions';
+import { BILLING_MESSAGES, type CashUpEntry, type CashUpExpected, parseJmdToCents } from '@courier/shared/schemas/billing';
+import type { BranchOption } from '@courier/shared/schemas/branches';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input, Textarea } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { api, errorMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
+import { openPdf } from '../api/files';
+import { useCashUp, useCorrectCashUp, useRecordCashUp } from '../api/payments';
+import { jamaicaToday, jmd } from './money';
+
+const COUNT_FIELDS = [
+  ['openingFloatCents', 'Opening float (JMD)', true],
+  ['countedCashCents', 'Cash counted, with the float (JMD)', true],
+  ['countedCardCents', 'Card batch total (JMD)', true],
+  ['countedBankTransferCents', 'Bank transfers seen (JMD, optional)', false],
+  ['countedOnlineCents', 'Online payments seen (JMD, optional)', false],
+] as const;
+type CountField = (typeof COUNT_FIELDS)[number][0];
+
+const text = (cents: number | null | undefined) => (cents === null || cents === undefined ? '' : (cents / 100).toFixed(2));
+
+/** The count form: the first count of the day, or a correction of the latest (with a reason). */
+function CountForm({
+  day,
+  branchId,
+  date,
+  correcting,
+  onDone,
+}: {
+  day: CashUpExpected;
+  branchId: number;
+  date: string;
+  correcting: CashUpEntry | null;
+  onDone: () => void;
+}) {
+  const record = useRecordCashUp();
+  const correct = useCorrectCashUp();
+  const [values, setValues] = useState<Record<CountField, string>>(() => ({
+    openingFloatCents: text(correcting?.openingFloatCents),
+    countedCashCents: text(correcting?.countedCashCents),
+    countedCardCents: text(correcting?.countedCardCents),
+    countedBankTransferCents: text(correcting?.countedBankTransferCents),
+    countedOnlineCents: text(correcting?.countedOnlineCents),
+  }));
+  const [notes, setNotes] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const cents = (field: CountField, required: boolean): number | null => {
+    const t = values[field].trim();
+    if (t === '') return required ? 0 : null;
+    return parseJmdToCents(t);
+  };
+  const counts = {
+    openingFloatCents: cents('openingFloatCents', true) ?? 0,
+    countedCashCents: cents('countedCashCents', true) ?? 0,
+    countedCardCents: cents('countedCardCents', true) ?? 0,
+    countedBankTransferCents: cents('countedBankTransferCents', false),
+    countedOnlineCents: cents('countedOnlineCents', false),
+  };
+  const invalid = Object.entries(counts).filter(([, v]) => v !== null && Number.isNaN(v));
+  const difference = invalid.length === 0 ? cashUpDifference(counts, day) : null;
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const next: Record<string, string> = Object.fromEntries(invalid.map(([k]) => [k, BILLING_MESSAGES.moneyStep]));
+    if (correcting && !reason.trim()) next.reason = BILLING_MESSAGES.correctionReasonRequired;
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    const body = {
+      branchId,
+      date,
+      ...counts,
+      countedBankTransferCents: counts.countedBankTransferCents ?? undefined,
+      countedOnlineCents: counts.countedOnlineCents ?? undefined,
+      notes: notes.trim() || undefined,
+    };
+    try {
+      if (correcting) {
+        await correct.mutateAsync({ ...body, reason: reason.trim() });
+        toast.success(BILLING_MESSAGES.cashUpCorrected);
+      } else {
+        await record.mutateAsync(body);
+        toast.success(BILLING_MESSAGES.cashUpRecorded);
+      }
+      onDone();
+    } catch (err) {
+      toast.error(errorMessage(err, 'Could not save the cash-up'));
+    }
+  }
+
+  return (
+    <form
+      className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+      onSubmit={submit}
+      noValidate
+      aria-label={correcting ? 'Correct the cash-up' : 'Record the cash-up'}
+    >
+      {COUNT_FIELDS.map(([field, label]) => (
+        <Field key={field} label={label} error={errors[field]}>
+          <Input
+            inputMode="decimal"
+            value={values[field]}
+            onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
+            placeholder="0.00"
+          />
+        </Field>
+      ))}
+      <Field label="Notes">
+        <Textarea rows={1} value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={500} />
+      </Field>
+      {correcting && (
+        <Field label="Reason for the correction" error={errors.reason} className="sm:col-span-2 lg:col-span-3">
+          <Input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
+        </Field>
+      )}
+      <p className="text-sm sm:col-span-2 lg:col-span-3" aria-live="polite">
+        Difference{' '}
+        <strong className={difference !== null && difference < 0 ? 'text-red-700' : 'text-green-700'} data-testid="cash-up-difference">
+          {difference === null ? '—' : jmd(difference)}
+        </strong>
+      </p>
+      <div className="flex gap-2 sm:col-span-2 lg:col-span-3">
+        <Button type="submit" busy={record.isPending || correct.isPending}>
+          {correcting ? 'Save correction' : 'Record cash-up'}
+        </Button>
+        {correcting && (
+          <Button type="button" variant="secondary" onClick={onDone}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function EntryLine({ entry, zone }: { entry: CashUpEntry; zone: string }) {
+  const counted = (c: number | null) => (c === null ? 'not counted' : jmd(c));
+  return (
+    <li className="py-2 text-sm text-slate-700">
+      <span className="font-medium">{entry.correctsId ? 'Correction' : 'Counted'}</span>
+      {entry.closedByName ? ` by ${entry.closedByName}` : ''} · {formatDateTime(entry.createdAt, zone)}
+      {entry.reason ? ` · ${entry.reason}` : ''}
+      <br />
+      Float {jmd(entry.openingFloatCents)}, cash {jmd(entry.countedCashCents)}, card {jmd(entry.countedCardCents)}, transfers{' '}
+      {counted(entry.countedBankTransferCents)}, online {counted(entry.countedOnlineCents)}; difference{' '}
+      <strong className={entry.differenceCents < 0 ? 'text-red-700' : 'text-green-700'}>{jmd(entry.differenceCents)}</strong>
+      {entry.notes ? ` · ${entry.notes}` : ''}
+    </li>
+  );
+}
+
+/** End of day: what the payments say each method should hold against what was counted. */
+export function CashUpCard() {
+  const { user } = useSession();
+  const canPickBranch = hasPermission(user, 'branches_view');
+  const branches = useQuery({
+    queryKey: ['branches', 'options'],
+    queryFn: ({ signal }) => api.get<BranchOption[]>('/branches/options', { signal }),
+    enabled: canPickBranch,
+  });
+  const [picked, setPicked] = useState<number | null>(null);
+  const branchId = picked ?? user?.branch?.id ?? branches.data?.[0]?.id ?? null;
+  const [date, setDate] = useState(jamaicaToday());
+  const cashUp = useCashUp(branchId, date);
+  const [correcting, setCorrecting] = useState(false);
+  const [printing, setPrinting] = useState(false);
+  const canRecord = hasPermission(user, 'payments_create');
+  useEffect(() => setCorrecting(false), []);
+
+  if (!branchId) return null;
+  const data = cashUp.data;
+  return (
+    <Card>
+      <CardHeader className="flex flex-wrap items-center justify-between gap-2">
+        <CardTitle>End-of-day cash-up</CardTitle>
+        <Button
+          size="sm"
+          variant="secondary"
+          busy={printing}
+          onClick={async () => {
+            setPrinting(true);
+            try {
+              await openPdf('/payments/cash-up/sheet', { branchId, date });
+            } catch (error) {
+              toast.error(errorMessage(error, 'Could not open the end-of-day sheet'));
+            } finally {
+              setPrinting(false);
+            }
+          }}
+        >
+          <FileDown className="size-4" aria-hidden /> End-of-day sheet
+        </Button>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {canPickBranch && (
+            <Field label="Branch">
+              <Select value={branchId} onChange={(e) => setPicked(Number(e.target.value))}>
+                {(branches.data ?? []).map((b) => (
+                  <option key={b.id} value={b.id}>
+                    {b.name}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          )}
+          <Field label="Day">
+            <Input type="date" value={date} max={jamaicaToday()} onChange={(e) => setDate(e.target.value)} />
+          </Field>
+        </div>
+        {cashUp.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {errorMessage(cashUp.error, 'Could not load the cash-up')}{' '}
+            <Button size="sm" variant="link" onClick={() => cashUp.refetch()}>
+              Try again
+            </Button>
+          </p>
+        ) : cashUp.isLoading || !data ? (
+          <Spinner />
+        ) : (
+          <>
+            <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+              {(
+                [
+                  ['Cash expected', data.expectedCashCents],
+                  ['Card expected', data.expectedCardCents],
+                  ['Bank transfers', data.expectedBankTransferCents],
+                  ['Online', data.expectedOnlineCents],
+                ] as const
+              ).map(([label, cents]) => (
+                <div key={label} className="rounded-md bg-slate-50 p-3">
+                  <dt className="text-slate-500">{label}</dt>
+                  <dd className="font-semibold tabular-nums">{jmd(cents)}</dd>
+                </div>
+              ))}
+            </dl>
+            {data.entries.length > 0 && (
+              <ul className="divide-y divide-slate-100" data-testid="cash-up-entries">
+                {data.entries.map((e) => (
+                  <EntryLine key={e.id} entry={e} zone={data.timeZone} />
+                ))}
+              </ul>
+            )}
+            {canRecord && !data.recorded && (
+              <CountForm key={`new-${branchId}-${date}`} day={data} branchId={branchId} date={date} correcting={null} onDone={() => {}} />
+            )}
+            {canRecord && data.recorded && !correcting && (
+              <Button variant="secondary" onClick={() => setCorrecting(true)}>
+                Correct the count
+              </Button>
+            )}
+            {canRecord && data.recorded && correcting && (
+              <CountForm
+                key={`fix-${data.recorded.id}`}
+                day={data}
+                branchId={branchId}
+                date={date}
+                correcting={data.recorded}
+                onDone={() => setCorrecting(false)}
+              />
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,30 @@
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useInvoiceRefunds } from '../api/online-payments';
+import { jmd, shortDate } from './money';
+
+/** The refunds on an invoice, if any: when, which receipt, how much, why and by whom. */
+export function InvoiceRefunds({ invoiceNo, courierId }: { invoiceNo: string; courierId?: number }) {
+  const refunds = useInvoiceRefunds(invoiceNo, courierId);
+  if (!refunds.data || refunds.data.length === 0) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Refunds</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y divide-slate-100 text-sm" aria-label="Refunds">
+          {refunds.data.map((r) => (
+            <li key={`${r.receiptNo}-${r.createdAt}`} className="flex flex-wrap justify-between gap-2 py-2">
+              <span>
+                {shortDate(r.createdAt)} · {r.receiptNo} · {r.reason}
+                {r.refundedByName ? ` · by ${r.refundedByName}` : ''}
+                {r.gatewayReference ? ` (${r.gatewayReference})` : ''}
+              </span>
+              <span className="tabular-nums">−{jmd(r.amountCents)}</span>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,94 @@
+import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { scanProblem } from '@courier/shared/domain/scan';
+import { errorMessage } from '@/lib/api-client';
+import { type ScanTone, playScanTone } from './scan-sounds';
+
+/** What a screen says about one scan. */
+export interface ScanOutcome {
+  tone: ScanTone;
+  message: string;
+  /** False when the screen moves the focus elsewhere (the Scan screen's weight field). */
+  refocus?: boolean;
+}
+
+export interface ScanRecord extends ScanOutcome {
+  id: number;
+  code: string;
+  at: Date;
+}
+
+export const SCAN_HISTORY_LENGTH = 20;
+
+/**
+ * A scan field that behaves like a scan station: Enter takes the text and clears the field at
+ * once (so a scan gun's next code never lands on the old one), scans are handled one after
+ * another in the order they came, each result is shown, sounded and kept in the last 20.
+ */
+export function useScanStation(onScan: (code: string) => Promise<ScanOutcome>) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [value, setValue] = useState('');
+  const [last, setLast] = useState<ScanRecord | null>(null);
+  const [history, setHistory] = useState<ScanRecord[]>([]);
+  const [pending, setPending] = useState(0);
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const nextId = useRef(1);
+  const handler = useRef(onScan);
+  handler.current = onScan;
+
+  const record = useCallback((code: string, outcome: ScanOutcome) => {
+    const entry: ScanRecord = { ...outcome, code, id: nextId.current++, at: new Date() };
+    setLast(entry);
+    setHistory((h) => [entry, ...h].slice(0, SCAN_HISTORY_LENGTH));
+    playScanTone(outcome.tone);
+    if (outcome.refocus !== false) inputRef.current?.focus();
+  }, []);
+
+  /** Takes a code from the field, the camera or a test; refusals never reach the screen's handler. */
+  const scan = useCallback(
+    (raw: string) => {
+      const code = raw.trim();
+      const problem = scanProblem(code);
+      if (problem) {
+        record(code, { tone: 'error', message: problem });
+        return;
+      }
+      setPending((n) => n + 1);
+      queue.current = queue.current.then(async () => {
+        try {
+          record(code, await handler.current(code));
+        } catch (error) {
+          record(code, { tone: 'error', message: errorMessage(error, 'The scan could not be recorded') });
+        } finally {
+          setPending((n) => n - 1);
+        }
+      });
+    },
+    [record],
+  );
+
+  const onSubmit = useCallback(
+    (e: FormEvent) => {
+      e.preventDefault();
+      const text = inputRef.current?.value ?? value;
+      setValue('');
+      if (inputRef.current) inputRef.current.value = '';
+      inputRef.current?.focus();
+      scan(text);
+    },
+    [scan, value],
+  );
+
+  return {
+    inputRef,
+    value,
+    setValue,
+    onSubmit,
+    scan,
+    /** Records a result that did not come from the field (a package received by its form). */
+    report: record,
+    last,
+    history,
+    busy: pending > 0,
+    focus: () => inputRef.current?.focus(),
+  };
+}

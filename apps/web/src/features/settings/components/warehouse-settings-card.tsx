@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { type WarehouseSettings, warehouseSettingsSchema } from '@courier/shared/schemas/packages';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { api, errorMessage } from '@/lib/api-client';
+
+const KEY = ['settings', 'warehouse'] as const;
+
+/** The warehouse rules of issue 15: the weight that asks for confirmation, and whether every package needs its invoice. */
+export function WarehouseSettingsCard({ canEdit = true }: { canEdit?: boolean }) {
+  const qc = useQueryClient();
+  const current = useQuery({ queryKey: KEY, queryFn: ({ signal }) => api.get<WarehouseSettings>('/settings/warehouse', { signal }) });
+  const save = useMutation({
+    mutationFn: (input: WarehouseSettings) => api.put<WarehouseSettings>('/settings/warehouse', input),
+    onSuccess: (data) => {
+      qc.setQueryData(KEY, data);
+      toast.success('Warehouse settings saved');
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Could not save the warehouse settings')),
+  });
+  const form = useForm<WarehouseSettings>({ resolver: zodResolver(warehouseSettingsSchema) });
+  useEffect(() => {
+    if (current.data) form.reset(current.data);
+  }, [current.data, form]);
+  return (
+    <Card className="mt-6">
+      <CardHeader>
+        <CardTitle>Warehouse</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {current.isLoading ? (
+          <Spinner />
+        ) : current.error ? (
+          <p role="alert" className="text-sm text-red-700">
+            {errorMessage(current.error, 'Could not load the warehouse settings')}
+          </p>
+        ) : (
+          <form onSubmit={form.handleSubmit((v) => save.mutate(v))} className="space-y-4" noValidate>
+            <Field
+              label="Confirm weights above (lb)"
+              hint="A package received or corrected above this weight asks for confirmation"
+              error={form.formState.errors.heavyWeightLb?.message}
+            >
+              <Input
+                type="number"
+                step="0.01"
+                inputMode="decimal"
+                disabled={!canEdit}
+                {...form.register('heavyWeightLb', { valueAsNumber: true })}
+              />
+            </Field>
+            <Checkbox
+              label="Require the merchant invoice for every package (hold packages without a pre-alert)"
+              disabled={!canEdit}
+              {...form.register('requireInvoice')}
+            />
+            {canEdit && (
+              <div>
+                <Button type="submit" busy={save.isPending}>
+                  Save
+                </Button>
+              </div>
+            )}
+          </form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

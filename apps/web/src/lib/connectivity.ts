@@ -1,0 +1,31 @@
+/**
+ * Whether the API can be reached, as the app last saw it: a call that could not reach the server
+ * (network error, time-out) marks it offline, any answer marks it online again, and so do the
+ * browser's own online/offline events. Screens read it to show one offline banner instead of
+ * signing anyone out or showing empty lists.
+ */
+type Listener = () => void;
+
+let offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+const listeners = new Set<Listener>();
+
+function set(next: boolean): void {
+  if (next === offline) return;
+  offline = next;
+  for (const l of listeners) l();
+}
+
+export const connectivity = {
+  isOffline: (): boolean => offline,
+  markOffline: (): void => set(true),
+  markOnline: (): void => set(false),
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('offline', () => set(true));
+  window.addEventListener('online', () => set(false));
+}

@@ -1,0 +1,85 @@
+/**
+ * Dates and times as a courier's people read them: always in the courier's own time zone (a
+ * courier setting, America/Jamaica by default), never the server's or UTC. One formatter for
+ * receipts, invoices, e-mails and screens.
+ */
+export const DEFAULT_TIME_ZONE = 'America/Jamaica';
+
+/** True for an IANA time zone name this runtime knows (e.g. America/Jamaica). */
+export function isValidTimeZone(zone: string): boolean {
+  if (!zone || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(zone: string, kind: 'date' | 'dateTime'): Intl.DateTimeFormat {
+  const key = `${zone}|${kind}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      ...(kind === 'dateTime' ? { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' } : {}),
+    });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+const toDate = (value: Date | string) => (typeof value === 'string' ? new Date(value) : value);
+
+/** "Jan 31, 2026, 2:05 PM EST" in the courier's zone. */
+export function formatDateTime(value: Date | string, zone: string = DEFAULT_TIME_ZONE): string {
+  return formatter(zone, 'dateTime').format(toDate(value));
+}
+
+/** "Jan 31, 2026" in the courier's zone. */
+export function formatDate(value: Date | string, zone: string = DEFAULT_TIME_ZONE): string {
+  return formatter(zone, 'date').format(toDate(value));
+}
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in the courier's zone. */
+export function dayInZone(value: Date | string, zone: string = DEFAULT_TIME_ZONE): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(
+    toDate(value),
+  );
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** Minutes the zone is ahead of UTC at an instant (negative west of Greenwich). */
+function offsetMinutes(instant: Date, zone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(instant);
+  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const asUtc = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}
+
+/** The instant a calendar day (YYYY-MM-DD) starts in the zone, and the next day's start. */
+export function dayBoundsInZone(day: string, zone: string = DEFAULT_TIME_ZONE): { start: Date; end: Date } {
+  const startOf = (d: string) => {
+    const midnightUtc = new Date(`${d}T00:00:00.000Z`);
+    // Twice: the offset at local midnight can differ from the offset at UTC midnight (DST days).
+    const guess = new Date(midnightUtc.getTime() - offsetMinutes(midnightUtc, zone) * 60_000);
+    return new Date(midnightUtc.getTime() - offsetMinutes(guess, zone) * 60_000);
+  };
+  const next = new Date(`${day}T00:00:00.000Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return { start: startOf(day), end: startOf(next.toISOString().slice(0, 10)) };
+}

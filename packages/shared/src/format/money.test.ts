@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { formatAmount, formatMoney, formatWholeMoney } from './money';
+
+describe('money', () => {
+  it.each([
+    [0, '0.00'],
+    [5, '0.05'],
+    [1505475, '15,054.75'],
+    [-64250, '-642.50'],
+    [100000000001, '1,000,000,000.01'],
+  ])('%i cents is %s', (cents, text) => {
+    expect(formatAmount(cents)).toBe(text);
+  });
+
+  it('always names the currency, JMD by default', () => {
+    expect(formatMoney(1505475)).toBe('JMD 15,054.75');
+    expect(formatMoney(2833, 'USD')).toBe('USD 28.33');
+    expect(formatMoney(1505475)).not.toContain('$');
+    expect(formatWholeMoney(4250)).toBe('JMD 4,250');
+  });
+});
