@@ -139,6 +139,10 @@ export class Mailer {
    */
   async claimDue(limit = 20, skip: ReadonlySet<CourierLane> = new Set()): Promise<OutboxRow[]> {
     const now = new Date();
+    // Due-ness is judged by the database's clock: sendAfter defaults to its now(), which carries
+    // microseconds, so a JS Date (milliseconds) taken right after an enqueue can be "earlier" than
+    // the mail it should find, and the mail would wait for the next pass.
+    const dbNow = sql`now()`;
     const skipIds = [...skip].filter((lane): lane is number => lane !== PLATFORM_LANE);
     const notSkipped = [
       ...(skip.has(PLATFORM_LANE) ? [isNotNull(emailOutbox.courierId)] : []),
@@ -150,8 +154,8 @@ export class Mailer {
         .from(emailOutbox)
         .where(
           and(
-            or(eq(emailOutbox.status, 'pending'), and(eq(emailOutbox.status, 'sending'), lte(emailOutbox.lockedUntil, now))),
-            lte(emailOutbox.sendAfter, now),
+            or(eq(emailOutbox.status, 'pending'), and(eq(emailOutbox.status, 'sending'), lte(emailOutbox.lockedUntil, dbNow))),
+            lte(emailOutbox.sendAfter, dbNow),
             ...notSkipped,
           ),
         )
