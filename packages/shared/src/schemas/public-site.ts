@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * What the public site shows of one courier (issue 18): served by `GET /api/public/site` for the
+ * tenant of the request (api_key, then host name, then the default courier) and embedded in the
+ * HTML the server sends, so pages are right at first paint. Every field the courier has not set
+ * falls back to the spec's constants (the default courier's seed data), server-side, so the web
+ * app never mixes one courier's data with another's.
+ */
+export const publicBranchSchema = z.object({
+  name: z.string(),
+  address: z.string().nullable(),
+  parish: z.string().nullable(),
+  phone: z.string().nullable(),
+  hours: z.string().nullable(),
+});
+
+export const publicHoursSchema = z.object({ days: z.string(), time: z.string() });
+export const publicFaqEntrySchema = z.object({ question: z.string(), answer: z.string() });
+export const publicSocialLinkSchema = z.object({ label: z.string(), url: z.string() });
+
+/** The public content a courier edits in its settings ("Public site" tab). */
+export const publicContentSchema = z.object({
+  tagline: z.string().max(160).nullable(),
+  heroTitle: z.string().max(120).nullable(),
+  heroText: z.string().max(600).nullable(),
+  hours: z.array(publicHoursSchema).max(14),
+  socialLinks: z.array(publicSocialLinkSchema).max(10),
+  faq: z.array(publicFaqEntrySchema).max(50),
+});
+export type PublicContent = z.infer<typeof publicContentSchema>;
+
+export const publicSiteSchema = z.object({
+  courier: z.object({
+    name: z.string(),
+    code: z.string(),
+    /** The api key the site sends with its forms and the sign-in of this courier. */
+    apiKey: z.string(),
+    logoUrl: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    shippingAddressAir: z.string().nullable(),
+    shippingAddressSea: z.string().nullable(),
+  }),
+  /** Active branches only, by name. */
+  branches: z.array(publicBranchSchema),
+  content: publicContentSchema,
+  /** Active rates in JMD cents by whole pound, ascending; the calculator and pricing table use them. */
+  rates: z.array(z.object({ weightLbs: z.number(), costCents: z.number().int() })),
+  additionalPoundCents: z.number().int(),
+  exchangeRateJmdPerUsd: z.number(),
+  tiers: z.array(z.object({ name: z.string(), packageCount: z.number().int(), discountPercent: z.number() })),
+  /** Shop For Me service fee in percent of the item total. */
+  shopForMeFeePercent: z.number(),
+  /** How the tenant was found: shown nowhere, useful in tests and logs. */
+  resolvedBy: z.enum(['api_key', 'host', 'default']),
+});
+export type PublicSite = z.infer<typeof publicSiteSchema>;
