@@ -206,7 +206,7 @@ export default function CustomerPackagesPage() {
         description="Tell us what is coming so we can match it the moment it reaches our Miami warehouse."
         className="max-w-2xl"
       >
-        <PreAlertForm onDone={() => setFormOpen(false)} />
+        <PreAlertForm onDone={() => setFormOpen(false)} onCancel={() => setFormOpen(false)} />
       </Dialog>
       <ConfirmDialog
         open={cancelling !== null}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import { INVOICE_MAX_BYTES } from '@courier/shared/constants/packages';
 import { PACKAGE_MESSAGES, createPreAlertSchema } from '@courier/shared/schemas/packages';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { FilePicker } from '@/components/ui/file-picker';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { useCreatePreAlert } from '../api/pre-alerts';
@@ -32,7 +33,8 @@ export function invoiceProblem(file: File | null): string | undefined {
   return undefined;
 }
 
-export function PreAlertForm({ onDone }: { onDone?: () => void }) {
+/** `onCancel` shows a Cancel button beside Submit (the form in a dialog closes with it). */
+export function PreAlertForm({ onDone, onCancel }: { onDone?: () => void; onCancel?: () => void }) {
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     defaultValues: { trackingNumber: '', merchant: '', description: '', declaredValue: '' },
@@ -40,7 +42,6 @@ export function PreAlertForm({ onDone }: { onDone?: () => void }) {
   const create = useCreatePreAlert();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string>();
-  const fileRef = useRef<HTMLInputElement>(null);
   const { errors } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
@@ -64,7 +65,6 @@ export function PreAlertForm({ onDone }: { onDone?: () => void }) {
       else toast.success(PACKAGE_MESSAGES.preAlertCreated);
       form.reset();
       setFile(null);
-      if (fileRef.current) fileRef.current.value = '';
       onDone?.();
     } catch (error) {
       toast.error(errorMessage(error, 'Could not submit the pre-alert'));
@@ -91,21 +91,25 @@ export function PreAlertForm({ onDone }: { onDone?: () => void }) {
         hint="Customs needs it; you can also add it later"
         className="sm:col-span-2"
       >
-        <Input
-          ref={fileRef}
-          type="file"
+        <FilePicker
+          file={file}
           accept={INVOICE_ACCEPT}
-          onChange={(e) => {
-            const next = e.target.files?.[0] ?? null;
+          disabled={create.isPending}
+          onChange={(next) => {
             setFile(next);
             setFileError(invoiceProblem(next));
           }}
         />
       </Field>
-      <div className="sm:col-span-2">
+      <div className="flex flex-wrap gap-2 sm:col-span-2">
         <Button type="submit" busy={create.isPending}>
           {create.isPending ? 'Submitting...' : 'Submit pre-alert'}
         </Button>
+        {onCancel && (
+          <Button type="button" variant="secondary" disabled={create.isPending} onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
       </div>
     </form>
   );

@@ -1,9 +1,8 @@
 import { Paperclip, X } from 'lucide-react';
 import { useId, useRef } from 'react';
+import { fileSize } from '@/components/ui/file-picker';
 import { TICKET_ATTACHMENT_ACCEPT, TICKET_ATTACHMENT_MAX_FILES, ticketFilesError } from '@courier/shared/schemas/tickets';
 
-const size = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /**
  * Up to three PDF, JPG or PNG files for a ticket or a reply: each choice adds to the list, each
@@ -67,7 +66,7 @@ export function AttachmentPicker({
             >
               <Paperclip className="h-3 w-3 shrink-0 text-slate-500" aria-hidden="true" />
               <span className="min-w-0 flex-1 truncate text-slate-800">{f.name}</span>
-              <span className="shrink-0 text-xs text-slate-500">{size(f.size)}</span>
+              <span className="shrink-0 text-xs text-slate-500">{fileSize(f.size)}</span>
               <button
                 type="button"
                 className="rounded p-1 text-slate-500 hover:bg-slate-200 hover:text-slate-800"
