@@ -3,7 +3,6 @@ import { useId, useRef } from 'react';
 import { fileSize } from '@/components/ui/file-picker';
 import { TICKET_ATTACHMENT_ACCEPT, TICKET_ATTACHMENT_MAX_FILES, ticketFilesError } from '@courier/shared/schemas/tickets';
 
-
 /**
  * Up to three PDF, JPG or PNG files for a ticket or a reply: each choice adds to the list, each
  * file can be removed, and the count/size/type rules show their message at once.
