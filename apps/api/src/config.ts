@@ -51,6 +51,8 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   JWT_SECRET: z.string().min(32).optional(),
   TOKEN_TTL_HOURS: z.coerce.number().positive().default(12),
+  /** How long a session signed in with Remember me lasts. */
+  REMEMBER_ME_TTL_DAYS: z.coerce.number().positive().max(90).default(30),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().optional(),

@@ -63,13 +63,17 @@ export const newPasswordField = z
 
 // ---------- Sign-in and reset request ----------
 
-export const loginSchema = z.strictObject({ email: emailField, password: passwordRequired });
+/** Remember me: the session lasts REMEMBER_ME_TTL_DAYS instead of TOKEN_TTL_HOURS. */
+const rememberField = z.boolean({ error: 'Remember me must be true or false' }).optional();
+
+export const loginSchema = z.strictObject({ email: emailField, password: passwordRequired, remember: rememberField });
 export type LoginInput = z.input<typeof loginSchema>;
 
 export const customerLoginSchema = z.strictObject({
   email: emailField,
   password: passwordRequired,
   api_key: z.string().trim().min(1).max(200).optional(),
+  remember: rememberField,
 });
 export type CustomerLoginInput = z.input<typeof customerLoginSchema>;
 

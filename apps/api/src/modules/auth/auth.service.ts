@@ -111,6 +111,11 @@ export async function customerProfile(db: Db, customerId: number): Promise<Custo
   };
 }
 
+/** How long a new sign-in lasts: REMEMBER_ME_TTL_DAYS with Remember me, else TOKEN_TTL_HOURS. */
+export function signInTtlSeconds(ctx: AppContext, remember: boolean | undefined): number | undefined {
+  return remember ? ctx.config.REMEMBER_ME_TTL_DAYS * 86_400 : undefined;
+}
+
 /** An access token for an account, valid TOKEN_TTL_HOURS (or less for impersonated sessions). */
 export async function issueAccessToken(
   ctx: AppContext,
@@ -167,7 +172,11 @@ export async function loginStaff(ctx: AppContext, input: z.output<typeof loginSc
   }
   if (user.courierId !== null) await activeCourierById(ctx.db, user.courierId);
   await ctx.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-  const token = await issueAccessToken(ctx, { kind: 'user', id: user.id, role: user.role, courierId: user.courierId });
+  const token = await issueAccessToken(
+    ctx,
+    { kind: 'user', id: user.id, role: user.role, courierId: user.courierId },
+    { ttlSeconds: signInTtlSeconds(ctx, input.remember) },
+  );
   return { token, user: await staffProfile(ctx.db, user.id), message: AUTH_API_MESSAGES.loginSuccess };
 }
 
@@ -197,6 +206,10 @@ export async function loginCustomer(ctx: AppContext, input: z.output<typeof cust
   if (!match) throw invalidCredentials();
   if (!match.active) throw new AppError('unauthenticated', AUTH_API_MESSAGES.accountInactive);
   await ctx.db.update(customers).set({ lastLoginAt: new Date() }).where(eq(customers.id, match.id));
-  const token = await issueAccessToken(ctx, { kind: 'customer', id: match.id, role: 'customer', courierId: match.courierId });
+  const token = await issueAccessToken(
+    ctx,
+    { kind: 'customer', id: match.id, role: 'customer', courierId: match.courierId },
+    { ttlSeconds: signInTtlSeconds(ctx, input.remember) },
+  );
   return { token, customer: await customerProfile(ctx.db, match.id), message: AUTH_API_MESSAGES.loginSuccess };
 }

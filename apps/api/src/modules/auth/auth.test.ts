@@ -75,6 +75,25 @@ describe('staff-side sign-in', () => {
     expect(typeof payload.jti).toBe('string');
   });
 
+  it('Remember me signs in for REMEMBER_ME_TTL_DAYS, without it for TOKEN_TTL_HOURS (staff and customers)', async () => {
+    const lifetimeHours = async (url: string, email: string, password: string, extra: Record<string, unknown>) => {
+      const res = await login(url, email, password, extra);
+      expect(res.statusCode).toBe(200);
+      const payload = JSON.parse(Buffer.from(res.json().token.split('.')[1], 'base64url').toString());
+      return Math.round((payload.exp - Math.floor(Date.now() / 1000)) / 3600);
+    };
+    const admin = ['/api/auth/login', 'admin@jamaicaexpress.test', 'CourierAdmin#2026'] as const;
+    const customer = ['/api/customers/login', 'customer@example.test', 'Customer#2026'] as const;
+    expect(await lifetimeHours(...admin, {})).toBe(t.ctx.config.TOKEN_TTL_HOURS);
+    expect(await lifetimeHours(...admin, { remember: false })).toBe(t.ctx.config.TOKEN_TTL_HOURS);
+    expect(await lifetimeHours(...admin, { remember: true })).toBe(t.ctx.config.REMEMBER_ME_TTL_DAYS * 24);
+    expect(await lifetimeHours(...customer, { api_key: DEFAULT_API_KEY, remember: true })).toBe(t.ctx.config.REMEMBER_ME_TTL_DAYS * 24);
+    expect(await lifetimeHours(...customer, { api_key: DEFAULT_API_KEY })).toBe(t.ctx.config.TOKEN_TTL_HOURS);
+    const bad = await login(...admin, { remember: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Remember me must be true or false');
+  });
+
   it('signs staff and branch managers in at the staff login, with their role permissions', async () => {
     for (const [email, password, role] of [
       ['staff@jamaicaexpress.test', 'StaffMember#2026', 'staff'],

@@ -19,10 +19,10 @@ export function CustomerLoginPage() {
   const { login } = useSession();
   const navigate = useNavigate();
 
-  async function signIn(email: string, password: string) {
+  async function signIn(email: string, password: string, remember: boolean) {
     let token: string | undefined;
     try {
-      token = (await signInCustomer(email, password, apiKey)).token;
+      token = (await signInCustomer(email, password, apiKey, remember)).token;
     } catch (error) {
       throw new Error(error instanceof ApiError ? error.message : AUTH_MESSAGES.customerLoginFailed);
     }

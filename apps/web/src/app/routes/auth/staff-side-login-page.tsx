@@ -30,10 +30,10 @@ function StaffSideLogin({ portal }: { portal: StaffSidePortal }) {
   const { login } = useSession();
   const navigate = useNavigate();
 
-  async function signIn(email: string, password: string) {
+  async function signIn(email: string, password: string, remember: boolean) {
     let result: Awaited<ReturnType<typeof signInStaffSide>>;
     try {
-      result = await signInStaffSide(portal, email, password);
+      result = await signInStaffSide(portal, email, password, remember);
     } catch (error) {
       throw new Error(error instanceof Error && error.message ? error.message : AUTH_MESSAGES.loginError);
     }

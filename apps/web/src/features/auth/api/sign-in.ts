@@ -10,14 +10,14 @@ export const STAFF_SIDE_LOGIN_CALLS = {
 export type StaffSidePortal = keyof typeof STAFF_SIDE_LOGIN_CALLS;
 
 // Sign-in calls answer 401 for a wrong password: that is not an expired session (sessionCall false).
-export function signInStaffSide(portal: StaffSidePortal, email: string, password: string) {
-  return api.post<StaffLoginResponse>(STAFF_SIDE_LOGIN_CALLS[portal], { email, password }, { sessionCall: false });
+export function signInStaffSide(portal: StaffSidePortal, email: string, password: string, remember = false) {
+  return api.post<StaffLoginResponse>(STAFF_SIDE_LOGIN_CALLS[portal], { email, password, remember }, { sessionCall: false });
 }
 
-export function signInCustomer(email: string, password: string, apiKey: string | undefined) {
+export function signInCustomer(email: string, password: string, apiKey: string | undefined, remember = false) {
   return api.post<CustomerLoginResponse>(
     '/customers/login',
-    { email, password, ...(apiKey ? { api_key: apiKey } : {}) },
+    { email, password, remember, ...(apiKey ? { api_key: apiKey } : {}) },
     { sessionCall: false },
   );
 }

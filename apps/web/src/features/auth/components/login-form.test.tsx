@@ -5,6 +5,17 @@ import { LoginForm } from './login-form';
 
 // The schema (and zod) load at the first validation: the spec's messages must still appear as before.
 describe('LoginForm', () => {
+  it('passes Remember me on, so the session lasts weeks', async () => {
+    const user = userEvent.setup();
+    const onSignIn = vi.fn(async () => undefined);
+    render(<LoginForm onSignIn={onSignIn} />);
+    await user.type(screen.getByLabelText('Email'), 'ann@example.test');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByLabelText('Remember me'));
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await vi.waitFor(() => expect(onSignIn).toHaveBeenCalledWith('ann@example.test', 'secret', true));
+  });
+
   it('shows the spec messages for empty fields and a malformed e-mail, and signs in with valid ones', async () => {
     const user = userEvent.setup();
     const onSignIn = vi.fn(async () => undefined);
@@ -25,7 +36,7 @@ describe('LoginForm', () => {
     await user.clear(screen.getByLabelText('Email'));
     await user.type(screen.getByLabelText('Email'), ' Ann@Example.TEST ');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    await vi.waitFor(() => expect(onSignIn).toHaveBeenCalledWith('ann@example.test', 'secret'));
+    await vi.waitFor(() => expect(onSignIn).toHaveBeenCalledWith('ann@example.test', 'secret', false));
     expect(screen.queryByText('Invalid email format')).not.toBeInTheDocument();
   });
 

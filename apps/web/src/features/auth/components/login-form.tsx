@@ -20,7 +20,7 @@ interface FormValues {
 // zod, its resolver and the schema load at the first validation (lib/lazy-resolver.ts).
 const validation = lazyResolver(async () => (await import('./login-form-schema')).loginFormResolver);
 
-/** Remember me keeps the e-mail for the next visit; the session itself always lives in local storage. */
+/** Remember me keeps the e-mail for the next visit and signs in for weeks instead of hours. */
 const REMEMBERED_EMAIL_KEY = 'rememberedEmail';
 function rememberedEmail(): string {
   try {
@@ -39,8 +39,8 @@ function rememberEmail(email: string | null): void {
 }
 
 interface LoginFormProps {
-  /** Signs in; throws an Error whose message is shown. */
-  onSignIn: (email: string, password: string) => Promise<void>;
+  /** Signs in (for REMEMBER_ME_TTL_DAYS with Remember me, else for the usual hours); throws an Error whose message is shown. */
+  onSignIn: (email: string, password: string, remember: boolean) => Promise<void>;
   /** Shows Remember me and the Forgot password link (not on the super admin page). */
   withExtras?: boolean;
   resetApiKey?: string;
@@ -63,7 +63,7 @@ export function LoginForm({ onSignIn, withExtras = true, resetApiKey, footer }: 
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      await onSignIn(values.email, values.password);
+      await onSignIn(values.email, values.password, withExtras && values.remember);
       if (withExtras) rememberEmail(values.remember ? values.email : null);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
