@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { hasPermission } from '@courier/shared/domain/permissions';
 import { BILLING_MESSAGES } from '@courier/shared/schemas/billing';
 import type { Db } from '../../db/client';
@@ -14,6 +14,7 @@ import { signaturePng } from '../../lib/signature';
 import type { AuthUser } from '../../plugins/auth';
 import { actorOf, transitionPackage } from '../packages/package-status.service';
 import { resolveScan } from '../packages/scan-resolver.service';
+import { invoicePackageRows } from './invoice-package-rows';
 
 const asDb = (tx: unknown) => tx as Db;
 
@@ -92,23 +93,7 @@ export async function collectInvoice(options: CollectOptions): Promise<{ deliver
     if (inv.status === 'void') throw new AppError('unprocessable', BILLING_MESSAGES.invoiceVoid);
     const balance = inv.totalCents - inv.paidCents;
     const override = balance > 0;
-    const links = await tx
-      .select({ packageId: invoicePackages.packageId })
-      .from(invoicePackages)
-      .where(eq(invoicePackages.invoiceId, inv.id));
-    const pkgs = await tx
-      .select()
-      .from(packages)
-      .where(
-        and(
-          eq(packages.courierId, courierId),
-          inArray(
-            packages.id,
-            links.map((l) => l.packageId),
-          ),
-        ),
-      )
-      .for('update');
+    const { pkgs } = await invoicePackageRows(tx, courierId, inv.id, { forUpdate: true });
     const ready = pkgs.filter((p) => p.status === 'ready_for_pickup');
     if (ready.length === 0) {
       throw new AppError(

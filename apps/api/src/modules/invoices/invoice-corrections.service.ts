@@ -1,13 +1,13 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { PACKAGE_MESSAGES } from '@courier/shared/schemas/packages';
 import type { Db } from '../../db/client';
 import { invoicePackages } from '../../db/schema/invoice-packages';
 import { invoices } from '../../db/schema/invoices';
-import { packages } from '../../db/schema/packages';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { chargesFor, invoiceStatusFor, markDeliveryFeesCharged, totalsOf, writeLines } from './invoices.service';
+import { invoicePackageRows } from './invoice-package-rows';
 
 /**
  * What a correction of a package (weight, declared value, customer) or its voiding does to the
@@ -42,19 +42,7 @@ export async function recomputeInvoice(
   options: { courierId: number; invoice: InvoiceRecord; actor: AuthUser | null; reason: string },
 ): Promise<{ totalBefore: number; totalAfter: number }> {
   const { courierId, invoice: inv } = options;
-  const links = await db.select().from(invoicePackages).where(eq(invoicePackages.invoiceId, inv.id));
-  const pkgs = await db
-    .select()
-    .from(packages)
-    .where(
-      and(
-        eq(packages.courierId, courierId),
-        inArray(
-          packages.id,
-          links.map((l) => l.packageId),
-        ),
-      ),
-    );
+  const { links, pkgs } = await invoicePackageRows(db, courierId, inv.id);
   const customsAssessed = new Map(links.map((l) => [l.packageId, l.customsAssessedCents]));
   const { result, deliveryRequestIds } = await chargesFor(db, courierId, inv.customerId, pkgs, customsAssessed, inv.id);
   refuseIfPaid(inv);

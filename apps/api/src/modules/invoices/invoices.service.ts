@@ -27,6 +27,7 @@ import type { Mailer } from '../../lib/mailer';
 import { type AuthUser, courierScope } from '../../plugins/auth';
 import { getCourierRates } from '../settings/rates.service';
 import { formatAmount } from '@courier/shared/format/money';
+import { invoicePackageRows } from './invoice-package-rows';
 
 type Tx = Db;
 const asDb = (tx: unknown) => tx as Db;
@@ -604,21 +605,9 @@ export async function setCustomsAssessment(options: StaffChange & { packageId: n
       .for('update');
     if (!inv) throw new AppError('not_found', BILLING_MESSAGES.invoiceNotFound);
     if (inv.status === 'void') throw new AppError('unprocessable', BILLING_MESSAGES.invoiceVoid);
-    const links = await tx.select().from(invoicePackages).where(eq(invoicePackages.invoiceId, inv.id));
+    const { links, pkgs } = await invoicePackageRows(tx, courierId, inv.id);
     if (!links.some((l) => l.packageId === packageId)) throw new AppError('unprocessable', BILLING_MESSAGES.packageNotOnInvoice);
     const customsAssessed = new Map(links.map((l) => [l.packageId, l.packageId === packageId ? assessedCents : l.customsAssessedCents]));
-    const pkgs = await tx
-      .select()
-      .from(packages)
-      .where(
-        and(
-          eq(packages.courierId, courierId),
-          inArray(
-            packages.id,
-            links.map((l) => l.packageId),
-          ),
-        ),
-      );
     const { result, deliveryRequestIds } = await chargesFor(tx, courierId, inv.customerId, pkgs, customsAssessed, inv.id);
     if (result.totalCents < inv.paidCents) throw new AppError('unprocessable', BILLING_MESSAGES.customsBelowPaid);
     const duty = result.customs.find((c) => c.ref === packageId);
