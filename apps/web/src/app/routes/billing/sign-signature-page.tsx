@@ -15,7 +15,7 @@ import { useCollect, useCollectable, useCollection } from '@/features/billing/ap
 import { InvoicePackages } from '@/features/billing/components/invoice-view';
 import { InvoiceStatusBadge, jmd } from '@/features/billing/components/money';
 import { ReleaseOverrideFields, overridePayload } from '@/features/billing/components/release-override';
-import { type SignaturePadHandle, SignaturePad } from '@/features/billing/components/signature-pad';
+import { type SignaturePadHandle, SignedNameFields } from '@/features/billing/components/signature-pad';
 import { ScanStation } from '@/features/packages/components/scan-station/scan-station';
 import { type ScanOutcome, useScanStation } from '@/features/packages/components/scan-station/use-scan-station';
 import { ApiError, api, errorMessage } from '@/lib/api-client';
@@ -184,15 +184,15 @@ function Collect({ invoiceNo, onDone }: { invoiceNo: string; onDone: () => void 
             <CardTitle>Signature</CardTitle>
           </CardHeader>
           <CardContent className="space-y-4">
-            <Field label="Collector's name" error={errors.collectorName}>
-              <Input value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" maxLength={120} />
-            </Field>
-            <SignaturePad ref={pad} onChange={onSigned} label="Signature box" />
-            {errors.signature && (
-              <p className="text-sm text-red-600" role="alert">
-                {errors.signature}
-              </p>
-            )}
+            <SignedNameFields
+              nameLabel="Collector's name"
+              name={name}
+              onNameChange={setName}
+              nameError={errors.collectorName}
+              pad={pad}
+              onSigned={onSigned}
+              signatureError={errors.signature}
+            />
             <Button
               type="submit"
               size="lg"

@@ -15,7 +15,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ReleaseOverrideFields, overridePayload } from '@/features/billing/components/release-override';
-import { type SignaturePadHandle, SignaturePad } from '@/features/billing/components/signature-pad';
+import { type SignaturePadHandle, SignedNameFields } from '@/features/billing/components/signature-pad';
 import { useDeliveryRequest } from '@/features/packages/api/deliveries';
 import { ApiError, api, errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
@@ -143,15 +143,15 @@ export default function DeliverPage() {
                   <CardTitle>Proof of delivery</CardTitle>
                 </CardHeader>
                 <CardContent className="space-y-4">
-                  <Field label="Recipient's name" error={errors.recipientName}>
-                    <Input value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" maxLength={120} />
-                  </Field>
-                  <SignaturePad ref={pad} onChange={onSigned} label="Signature box" />
-                  {errors.signature && (
-                    <p className="text-sm text-red-600" role="alert">
-                      {errors.signature}
-                    </p>
-                  )}
+                  <SignedNameFields
+                    nameLabel="Recipient's name"
+                    name={name}
+                    onNameChange={setName}
+                    nameError={errors.recipientName}
+                    pad={pad}
+                    onSigned={onSigned}
+                    signatureError={errors.signature}
+                  />
                   <Field label="Photo (optional)" hint="JPG or PNG, up to 8 MB">
                     <Input
                       type="file"

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 
 export interface SignaturePadHandle {
   /** The drawing as a PNG data URL, or null when nothing was drawn. */
@@ -113,5 +115,41 @@ export function SignaturePad({
         </Button>
       </div>
     </div>
+  );
+}
+
+/**
+ * Who signs and their signature, as the collection and the home delivery both ask for it: a name
+ * field, the box, and the box's error under it.
+ */
+export function SignedNameFields({
+  nameLabel,
+  name,
+  onNameChange,
+  nameError,
+  pad,
+  onSigned,
+  signatureError,
+}: {
+  nameLabel: string;
+  name: string;
+  onNameChange: (name: string) => void;
+  nameError?: string;
+  pad: Ref<SignaturePadHandle>;
+  onSigned: (signed: boolean) => void;
+  signatureError?: string;
+}) {
+  return (
+    <>
+      <Field label={nameLabel} error={nameError}>
+        <Input value={name} onChange={(e) => onNameChange(e.target.value)} autoComplete="off" maxLength={120} />
+      </Field>
+      <SignaturePad ref={pad} onChange={onSigned} label="Signature box" />
+      {signatureError && (
+        <p className="text-sm text-red-600" role="alert">
+          {signatureError}
+        </p>
+      )}
+    </>
   );
 }
