@@ -153,23 +153,33 @@ export const registrationStepSchemas = [
   }),
 ] as const;
 
+/** Who the customer is: the registration wizard's first fields, asked of walk-ins too. */
+const customerIdentityFields = {
+  accountType: accountTypeField,
+  businessName: z.string().trim().max(200).nullable().optional(),
+  title: titleField,
+  firstName: requiredText(AUTH_MESSAGES.firstNameRequired, 100),
+  lastName: requiredText(AUTH_MESSAGES.lastNameRequired, 100),
+  email: emailField,
+  phone: requiredText(AUTH_MESSAGES.phoneRequired, 50),
+};
+
+/** Where the customer is and which branch serves them. */
+const customerAddressFields = {
+  trn: requiredText(AUTH_MESSAGES.trnRequired, 50),
+  address: requiredText(AUTH_MESSAGES.addressRequired, 300),
+  parish: parishField,
+  city: requiredText(AUTH_MESSAGES.cityRequired, 100),
+  country: z.string().trim().min(1).max(100).default(DEFAULT_COUNTRY),
+  branchId: z.number({ error: AUTH_MESSAGES.branchRequired }).int().positive(AUTH_MESSAGES.branchRequired).max(MAX_ID, ID_OUT_OF_RANGE),
+};
+
 /** The registration payload of part 1 §3, as POST /customers/register takes it; the server re-checks every rule. */
 export const customerRegisterSchema = z
   .strictObject({
-    accountType: accountTypeField,
-    businessName: z.string().trim().max(200).nullable().optional(),
-    title: titleField,
-    firstName: requiredText(AUTH_MESSAGES.firstNameRequired, 100),
-    lastName: requiredText(AUTH_MESSAGES.lastNameRequired, 100),
-    email: emailField,
-    phone: requiredText(AUTH_MESSAGES.phoneRequired, 50),
+    ...customerIdentityFields,
     password: newPasswordField,
-    trn: requiredText(AUTH_MESSAGES.trnRequired, 50),
-    address: requiredText(AUTH_MESSAGES.addressRequired, 300),
-    parish: parishField,
-    city: requiredText(AUTH_MESSAGES.cityRequired, 100),
-    country: z.string().trim().min(1).max(100).default(DEFAULT_COUNTRY),
-    branchId: z.number({ error: AUTH_MESSAGES.branchRequired }).int().positive(AUTH_MESSAGES.branchRequired).max(MAX_ID, ID_OUT_OF_RANGE),
+    ...customerAddressFields,
     courierId: idSchema.optional(),
     couponCode: z.string().trim().max(100).nullable().optional(),
     referralCode: z.string().trim().max(100).nullable().optional(),
@@ -184,21 +194,7 @@ export type CustomerRegisterInput = z.input<typeof customerRegisterSchema>;
  * password; the customer chooses theirs from the welcome e-mail's link.
  */
 export const walkInCustomerSchema = z
-  .strictObject({
-    accountType: accountTypeField,
-    businessName: z.string().trim().max(200).nullable().optional(),
-    title: titleField,
-    firstName: requiredText(AUTH_MESSAGES.firstNameRequired, 100),
-    lastName: requiredText(AUTH_MESSAGES.lastNameRequired, 100),
-    email: emailField,
-    phone: requiredText(AUTH_MESSAGES.phoneRequired, 50),
-    trn: requiredText(AUTH_MESSAGES.trnRequired, 50),
-    address: requiredText(AUTH_MESSAGES.addressRequired, 300),
-    parish: parishField,
-    city: requiredText(AUTH_MESSAGES.cityRequired, 100),
-    country: z.string().trim().min(1).max(100).default(DEFAULT_COUNTRY),
-    branchId: z.number({ error: AUTH_MESSAGES.branchRequired }).int().positive(AUTH_MESSAGES.branchRequired).max(MAX_ID, ID_OUT_OF_RANGE),
-  })
+  .strictObject({ ...customerIdentityFields, ...customerAddressFields })
   .superRefine(requireBusinessName)
   .superRefine(requireTitle);
 export type WalkInCustomerInput = z.input<typeof walkInCustomerSchema>;
