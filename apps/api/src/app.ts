@@ -43,6 +43,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { ticketRoutes } from './modules/tickets/tickets.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { emailRoutes } from './modules/emails/emails.routes';
+import { outboxRoutes } from './modules/emails/outbox.routes';
 import { timeTrackingRoutes } from './modules/time-tracking/time-tracking.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
@@ -98,6 +99,7 @@ const ROUTE_MODULES: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   deliveriesRoutes,
   notificationRoutes,
   emailRoutes,
+  outboxRoutes,
   timeTrackingRoutes,
   branchRoutes,
   staffRoutes,

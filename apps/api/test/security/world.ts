@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { ALL_PERMISSIONS } from '@courier/shared/constants/permissions';
 import type { Role } from '@courier/shared/constants/roles';
 import { batchEmails } from '../../src/db/schema/batch-emails';
+import { emailOutbox } from '../../src/db/schema/email';
 import { branches } from '../../src/db/schema/branches';
 import { processingFees } from '../../src/db/schema/courier-fees';
 import { couriers } from '../../src/db/schema/couriers';
@@ -55,6 +56,7 @@ export const RESOURCE_KINDS = [
   'preAlert',
   'unknownClaim',
   'batchEmail',
+  'outboxMail',
   'shippingRate',
   'processingFee',
   'notification',
@@ -239,6 +241,11 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
     .insert(batchEmails)
     .values({ courierId: courierB, subject: `News ${MARKER}`, body: `Body ${MARKER}`, audience: 'all', createdBy: adminB.id })
     .returning();
+  const [outboxB] = await db
+    .insert(emailOutbox)
+    .values({ courierId: courierB, toAddress: 'b@example.test', subject: `Mail ${MARKER}`, textBody: `Body ${MARKER}`, status: 'failed' })
+    .returning();
+  if (!batchB || !outboxB) throw new Error('security world: mail of courier B');
   const [paymentB] = await db
     .insert(payments)
     .values({ courierId: courierB, customerId: customerB.id, receiptNo: 'RCT-900001', amountCents: 1000, method: 'cash', notes: MARKER })
@@ -298,6 +305,7 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
     preAlert: String(preAlertB.id),
     unknownClaim: String(claimB.id),
     batchEmail: String(batchB.id),
+    outboxMail: String(outboxB.id),
     shippingRate: String(rateB.id),
     processingFee: String(feeB.id),
     notification: String(notificationB.id),
