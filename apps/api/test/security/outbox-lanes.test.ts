@@ -100,6 +100,12 @@ describe('per-courier sending', () => {
     try {
       await waitFor(() => received.some((m) => m.to === 'b1@example.test'));
       const firstDelay = Date.now() - started;
+      // The proof is the order, not a stopwatch: B's mail went out while A's were still held by
+      // A's silent server (one shared lane would have sent B's only after A's gave up).
+      const aWhenBArrived = await t.db
+        .select({ status: emailOutbox.status })
+        .from(emailOutbox)
+        .where(inArray(emailOutbox.id, [a1, a2]));
 
       // A reset for B queued while A's server still holds its connection goes out at once too.
       const queuedAt = Date.now();
@@ -107,9 +113,11 @@ describe('per-courier sending', () => {
       worker.wake();
       await waitFor(() => received.some((m) => m.to === 'b2@example.test'));
       const secondDelay = Date.now() - queuedAt;
-      expect(silentSockets.size, 'A is still waiting for its server').toBeGreaterThan(0);
-      expect(firstDelay).toBeLessThan(2_000);
-      expect(secondDelay).toBeLessThan(2_000);
+      expect(aWhenBArrived.map((r) => r.status)).toContain('sending');
+      expect(aWhenBArrived.map((r) => r.status)).not.toContain('failed');
+      // Well inside A's greeting timeout, however busy the machine (CI once saw 2.2 s at load 38).
+      expect(firstDelay).toBeLessThan(SMTP_TIMEOUTS_MS.greeting);
+      expect(secondDelay).toBeLessThan(SMTP_TIMEOUTS_MS.greeting);
 
       // A's mail gives up after the greeting timeout and waits for a retry, not lost.
       await waitFor(async () => {

@@ -1,3 +1,4 @@
+import { hasPermission } from '@courier/shared/domain/permissions';
 import { SettingsTabs } from '@/features/settings/components/settings-tabs';
 import { useSession } from '@/lib/session';
 
@@ -10,7 +11,11 @@ export default function AdminSettingsPage() {
         <h1 className="text-2xl font-semibold text-slate-900">Settings</h1>
         <p className="mt-1 text-sm text-slate-600">Your company, rates and fees, bank details, e-mail and password.</p>
       </div>
-      <SettingsTabs courierId={user?.courier?.id ?? null} onCourierChanged={() => void check(true)} />
+      <SettingsTabs
+        courierId={user?.courier?.id ?? null}
+        onCourierChanged={() => void check(true)}
+        canEditSettings={hasPermission(user, 'settings_edit')}
+      />
     </div>
   );
 }

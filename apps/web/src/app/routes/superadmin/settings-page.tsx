@@ -1,4 +1,5 @@
 import { PlatformSettingsPage } from '@/features/organisation/components/platform-settings-page';
+import { OutboxCard } from '@/features/settings/components/outbox-card';
 import { PasswordTab } from '@/features/settings/components/password-tab';
 
 /** /superadmin/settings: the platform's settings, and the super admin's own password. */
@@ -6,6 +7,9 @@ export default function SuperAdminSettingsPage() {
   return (
     <div className="space-y-8">
       <PlatformSettingsPage />
+      <section aria-label="Platform outbox">
+        <OutboxCard courierId={null} canRetry />
+      </section>
       <section aria-label="Your password">
         <PasswordTab />
       </section>

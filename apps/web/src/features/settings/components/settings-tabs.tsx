@@ -5,6 +5,7 @@ import { AdditionalFeesTab } from './additional-fees-tab';
 import { BankDetailsTab } from './bank-details-tab';
 import { CompanySettingsTab } from './company-settings-tab';
 import { EmailConfigTab } from './email-config-tab';
+import { OutboxCard } from './outbox-card';
 import { PasswordTab } from './password-tab';
 import { ProcessingFeesTab } from './processing-fees-tab';
 import { RateSheetTab } from './rate-sheet-tab';
@@ -27,7 +28,16 @@ export const SETTINGS_TABS = [
  * or a shared link lands on the same tab. `onCourierChanged` lets the portal refresh what it shows
  * of the courier (the header's name and logo).
  */
-export function SettingsTabs({ courierId, onCourierChanged }: { courierId: number | null; onCourierChanged?: () => void }) {
+export function SettingsTabs({
+  courierId,
+  onCourierChanged,
+  canEditSettings = false,
+}: {
+  courierId: number | null;
+  onCourierChanged?: () => void;
+  /** Shows the outbox's Send again (settings_edit). */
+  canEditSettings?: boolean;
+}) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const value = SETTINGS_TABS.some((t) => t.value === requested) ? (requested as string) : 'company';
@@ -42,7 +52,12 @@ export function SettingsTabs({ courierId, onCourierChanged }: { courierId: numbe
     'additional-fees': <AdditionalFeesTab />,
     'processing-fees': <ProcessingFeesTab />,
     'bank-details': <BankDetailsTab courierId={courierId} />,
-    email: <EmailConfigTab courierId={courierId} />,
+    email: (
+      <>
+        <EmailConfigTab courierId={courierId} />
+        <OutboxCard courierId={courierId} canRetry={canEditSettings} />
+      </>
+    ),
     'rate-sheet': <RateSheetTab courierId={courierId} />,
     password: <PasswordTab />,
   };
