@@ -4,13 +4,15 @@ import type { InvoiceSummary } from '@courier/shared/schemas/billing';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
 import { useInvoices } from '@/features/billing/api/invoices';
-import { InvoiceStatusBadge, jmd, shortDate } from '@/features/billing/components/money';
+import { InvoiceStatusBadge, jmd } from '@/features/billing/components/money';
 import { errorMessage } from '@/lib/api-client';
+import { useDateFormat } from '@/lib/format-date';
 
 export const customerInvoicePath = (invoiceNo: string) => `/customer/invoices/${encodeURIComponent(invoiceNo)}`;
 
 /** /customer/invoices: the customer's own invoices. */
 export default function CustomerInvoicesPage() {
+  const dates = useDateFormat();
   const list = useListState({ sort: { field: 'issuedAt', order: 'desc' } });
   const invoices = useInvoices(list.query);
   const columns: Array<DataTableColumn<InvoiceSummary>> = [
@@ -35,7 +37,7 @@ export default function CustomerInvoicesPage() {
     { field: 'packageCount', label: 'Packages', filterable: false },
     { field: 'totalCents', label: 'Total', sortable: true, render: (r) => jmd(r.totalCents) },
     { field: 'balanceCents', label: 'Balance', sortable: true, filterable: false, render: (r) => jmd(r.balanceCents) },
-    { field: 'issuedAt', label: 'Issued', sortable: true, render: (r) => shortDate(r.issuedAt) },
+    { field: 'issuedAt', label: 'Issued', sortable: true, filterable: false, render: (r) => dates.date(r.issuedAt) },
   ];
   return (
     <div className="space-y-6">

@@ -17,8 +17,8 @@ import { INVOICE_ACCEPT, PreAlertForm, invoiceProblem } from '@/features/package
 import { errorMessage } from '@/lib/api-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatUsd } from '@courier/shared/format/money';
+import { useDateFormat } from '@/lib/format-date';
 
-const shortDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-JM', { dateStyle: 'medium' }) : '-');
 const PRE_ALERT_TONE = { pending: 'yellow', received: 'green', cancelled: 'neutral' } as const;
 
 function UploadInvoiceButton({ preAlert }: { preAlert: PreAlertDto }) {
@@ -62,6 +62,7 @@ function UploadInvoiceButton({ preAlert }: { preAlert: PreAlertDto }) {
 
 /** The customer's packages with their timelines, and their pre-alerts. */
 export default function CustomerPackagesPage() {
+  const dates = useDateFormat();
   const list = useListState();
   const packages = usePackageList('/customer/packages', list.query);
   const alertsList = useListState();
@@ -91,7 +92,7 @@ export default function CustomerPackagesPage() {
     },
     { field: 'weightLb', label: 'Weight (lb)', sortable: true, filterable: false, render: (p) => p.weightLb.toFixed(2), width: 100 },
     { field: 'branchName', label: 'Pickup branch', filterable: false, render: (p) => p.branchName ?? '-' },
-    { field: 'receivedAt', label: 'Received date', sortable: true, render: (p) => shortDate(p.receivedAt) },
+    { field: 'receivedAt', label: 'Received date', sortable: true, filterable: false, render: (p) => dates.date(p.receivedAt) },
   ];
   const alertColumns: Array<DataTableColumn<PreAlertDto>> = [
     {

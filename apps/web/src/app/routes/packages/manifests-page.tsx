@@ -30,6 +30,7 @@ import { ScanStation } from '@/features/packages/components/scan-station/scan-st
 import { type ScanOutcome, useScanStation } from '@/features/packages/components/scan-station/use-scan-station';
 import { ApiError, api, errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
+import { useDateFormat } from '@/lib/format-date';
 
 const STATUS_TONE = { open: 'neutral', closed: 'yellow', shipped: 'blue', arrived: 'brand', reconciled: 'green' } as const;
 
@@ -95,6 +96,7 @@ function CreateManifestDialog({ open, onClose, onCreated }: { open: boolean; onC
 }
 
 function ManifestDialog({ id, onClose, canEdit }: { id: number | null; onClose: () => void; canEdit: boolean }) {
+  const dates = useDateFormat();
   const detail = useManifest(id);
   const m = detail.data;
   const navigate = useNavigate();
@@ -149,8 +151,8 @@ function ManifestDialog({ id, onClose, canEdit }: { id: number | null; onClose: 
         <div className="space-y-4">
           <p className="text-sm text-slate-700">
             <Badge tone={STATUS_TONE[m.status]}>{m.status}</Badge> · {m.type === 'AIR' ? 'MAWB' : 'BL'} {m.mawbOrBl ?? '-'} ·{' '}
-            {m.type === 'AIR' ? 'Flight' : 'Vessel'} {m.flightOrVessel ?? '-'} · departs {m.departureDate ?? '-'} · arrives{' '}
-            {m.arrivalDate ?? '-'}
+            {m.type === 'AIR' ? 'Flight' : 'Vessel'} {m.flightOrVessel ?? '-'} · departs {dates.calendar(m.departureDate)} · arrives{' '}
+            {dates.calendar(m.arrivalDate)}
           </p>
           <p className="text-sm font-semibold" aria-live="polite">
             {m.pieces} pieces · {m.weightLb.toFixed(2)} lb
@@ -416,6 +418,7 @@ function ManifestDialog({ id, onClose, canEdit }: { id: number | null; onClose: 
 
 /** AIR and SEA manifests: staff build and ship them; the super admin sees every courier's. */
 export default function ManifestsPage() {
+  const dates = useDateFormat();
   const { user } = useSession();
   const superAdmin = user?.role.name === 'super_admin';
   const canEdit = !superAdmin && hasPermission(user, 'manifests_edit');
@@ -430,7 +433,7 @@ export default function ManifestsPage() {
     ...(superAdmin ? [{ field: 'courierName', label: 'Courier', filterable: false, render: (m: ManifestDto) => m.courierName ?? '' }] : []),
     { field: 'mawbOrBl', label: 'MAWB / BL', filterable: false, render: (m) => m.mawbOrBl ?? '-' },
     { field: 'flightOrVessel', label: 'Flight / vessel', filterable: false, render: (m) => m.flightOrVessel ?? '-' },
-    { field: 'departureDate', label: 'Departure date', sortable: true, render: (m) => m.departureDate ?? '-' },
+    { field: 'departureDate', label: 'Departure date', sortable: true, render: (m) => dates.calendar(m.departureDate) },
     { field: 'pieces', label: 'Pieces', sortable: true, filterable: false, width: 80 },
     { field: 'weightLb', label: 'Weight (lb)', filterable: false, render: (m) => m.weightLb.toFixed(2), width: 100 },
     {

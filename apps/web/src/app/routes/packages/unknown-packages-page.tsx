@@ -14,8 +14,8 @@ import { openFile } from '@/features/packages/api/files';
 import { useAssignPackage, useCustomerSearch, usePackageList } from '@/features/packages/api/packages';
 import { PackageDetailDialog } from '@/features/packages/components/package-detail-dialog';
 import { api, errorMessage } from '@/lib/api-client';
+import { useDateFormat } from '@/lib/format-date';
 
-const shortDate = (iso: string) => new Date(iso).toLocaleDateString('en-JM', { dateStyle: 'medium' });
 const CLAIM_TONE = { pending: 'yellow', approved: 'green', rejected: 'red' } as const;
 
 function AssignDialog({ pkg, onClose }: { pkg: PackageDto | null; onClose: () => void }) {
@@ -82,6 +82,7 @@ function AssignDialog({ pkg, onClose }: { pkg: PackageDto | null; onClose: () =>
 
 /** Packages that reached the warehouse without a customer, and customers' claims for them. */
 export default function UnknownPackagesPage() {
+  const dates = useDateFormat();
   const list = useListState();
   const packages = usePackageList('/packages/unknown', list.query);
   const claimList = useListState({ filters: { status: 'pending' } });
@@ -113,7 +114,7 @@ export default function UnknownPackagesPage() {
     },
     { field: 'carrier', label: 'Carrier', sortable: true },
     { field: 'weightLb', label: 'Weight (lb)', sortable: true, filterable: false, render: (p) => p.weightLb.toFixed(2) },
-    { field: 'receivedAt', label: 'Received date', sortable: true, render: (p) => shortDate(p.receivedAt) },
+    { field: 'receivedAt', label: 'Received date', sortable: true, filterable: false, render: (p) => dates.date(p.receivedAt) },
   ];
   const claimColumns: Array<DataTableColumn<ClaimDto>> = [
     { field: 'packageNumber', label: 'Package', filterable: false },

@@ -8,8 +8,7 @@ import { useTicket, useTickets } from '@/features/tickets/api/tickets';
 import { TicketStatusBadge } from '@/features/tickets/components/ticket-status-badge';
 import { TicketThread } from '@/features/tickets/components/ticket-thread';
 import { useSession } from '@/lib/session';
-
-const shortDate = (iso: string) => new Date(iso).toLocaleString('en-JM', { dateStyle: 'medium', timeStyle: 'short' });
+import { useDateFormat } from '@/lib/format-date';
 
 function OpenTicket({ id, canEdit }: { id: number; canEdit: boolean }) {
   const ticket = useTicket(id);
@@ -20,6 +19,7 @@ function OpenTicket({ id, canEdit }: { id: number; canEdit: boolean }) {
 
 /** Support tickets of the admin, staff and super admin portals; ?ticket={ticket_no} opens one (part 2 §2.8). */
 export default function StaffSupportTicketsPage() {
+  const dates = useDateFormat();
   const { user } = useSession();
   const superAdmin = user?.role.name === 'super_admin';
   const canEdit = superAdmin || (user?.permissions.includes('tickets_edit') ?? false);
@@ -97,7 +97,15 @@ export default function StaffSupportTicketsPage() {
       render: (t) => <TicketStatusBadge status={t.status} />,
       filterOptions: TICKET_STATUSES.map((s) => ({ value: s, label: s })),
     },
-    { field: 'updatedAt', label: 'Updated', sortable: true, wrap: true, width: 120, render: (t) => shortDate(t.updatedAt) },
+    {
+      field: 'updatedAt',
+      label: 'Updated',
+      sortable: true,
+      wrap: true,
+      width: 120,
+      filterable: false,
+      render: (t) => dates.dateTime(t.updatedAt),
+    },
   ];
 
   return (
