@@ -4,9 +4,10 @@ import type { InvoiceSummary } from '@courier/shared/schemas/billing';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
 import { useInvoices } from '@/features/billing/api/invoices';
-import { InvoiceStatusBadge, jmd } from '@/features/billing/components/money';
+import { jmd } from '@/features/billing/components/money';
 import { errorMessage } from '@/lib/api-client';
 import { useDateFormat } from '@/lib/format-date';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 export const customerInvoicePath = (invoiceNo: string) => `/customer/invoices/${encodeURIComponent(invoiceNo)}`;
 
@@ -31,7 +32,7 @@ export default function CustomerInvoicesPage() {
       field: 'status',
       label: 'Status',
       sortable: true,
-      render: (r) => <InvoiceStatusBadge status={r.status} />,
+      render: (r) => <StatusBadge kind="invoice" status={r.status} />,
       filterOptions: INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] })),
     },
     { field: 'packageCount', label: 'Packages', filterable: false },

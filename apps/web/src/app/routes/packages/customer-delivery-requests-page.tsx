@@ -1,13 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import {
-  DELIVERY_MESSAGES,
-  DELIVERY_STATUS_LABELS,
-  type DeliveryRequestDto,
-  createDeliveryRequestSchema,
-} from '@courier/shared/schemas/deliveries';
-import { Badge } from '@/components/ui/badge';
+import { DELIVERY_MESSAGES, type DeliveryRequestDto, createDeliveryRequestSchema } from '@courier/shared/schemas/deliveries';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
@@ -21,8 +15,9 @@ import { useProofImage } from '@/features/packages/api/deliveries';
 import { usePackageList } from '@/features/packages/api/packages';
 import { api, errorMessage } from '@/lib/api-client';
 import { useDateFormat } from '@/lib/format-date';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { statusOptions } from '@courier/shared/format/status';
 
-const TONE = { requested: 'yellow', scheduled: 'blue', out_for_delivery: 'brand', delivered: 'green', cancelled: 'neutral' } as const;
 const jmd = (cents: number) => `JMD ${(cents / 100).toLocaleString('en-JM', { minimumFractionDigits: 2 })}`;
 
 function RequestDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -216,8 +211,8 @@ export default function CustomerDeliveryRequestsPage() {
       field: 'status',
       label: 'Status',
       sortable: true,
-      render: (r) => <Badge tone={TONE[r.status]}>{DELIVERY_STATUS_LABELS[r.status]}</Badge>,
-      filterOptions: Object.entries(DELIVERY_STATUS_LABELS).map(([value, label]) => ({ value, label })),
+      render: (r) => <StatusBadge kind="delivery" status={r.status} />,
+      filterOptions: statusOptions('delivery'),
     },
   ];
   return (

@@ -5,14 +5,8 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { DeliveryRequestStatus } from '@courier/shared/constants/packages';
 import { hasPermission } from '@courier/shared/domain/permissions';
-import {
-  DELIVERY_MESSAGES,
-  DELIVERY_STATUS_LABELS,
-  DELIVERY_TRANSITIONS,
-  type DeliveryRequestDto,
-} from '@courier/shared/schemas/deliveries';
+import { DELIVERY_MESSAGES, DELIVERY_TRANSITIONS, type DeliveryRequestDto } from '@courier/shared/schemas/deliveries';
 import type { ReleaseOverrideInput } from '@courier/shared/schemas/release';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
 import { Dialog } from '@/components/ui/dialog';
@@ -25,8 +19,9 @@ import { useDeliveryRequests, useDrivers } from '@/features/packages/api/deliver
 import { ApiError, api, errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useDateFormat } from '@/lib/format-date';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { statusOptions } from '@courier/shared/format/status';
 
-const TONE = { requested: 'yellow', scheduled: 'blue', out_for_delivery: 'brand', delivered: 'green', cancelled: 'neutral' } as const;
 const jmd = (cents: number) => `JMD ${(cents / 100).toLocaleString('en-JM', { minimumFractionDigits: 2 })}`;
 const ACTION_LABEL: Record<DeliveryRequestStatus, string> = {
   requested: 'Requested',
@@ -231,8 +226,8 @@ export default function DeliveryRequestsPage() {
       field: 'status',
       label: 'Status',
       sortable: true,
-      render: (r) => <Badge tone={TONE[r.status]}>{DELIVERY_STATUS_LABELS[r.status]}</Badge>,
-      filterOptions: Object.entries(DELIVERY_STATUS_LABELS).map(([value, label]) => ({ value, label })),
+      render: (r) => <StatusBadge kind="delivery" status={r.status} />,
+      filterOptions: statusOptions('delivery'),
     },
     {
       field: 'recipientName',

@@ -13,12 +13,13 @@ import { Select } from '@/components/ui/select';
 import { ReleaseOverrideFields, overridePayload } from '@/features/billing/components/release-override';
 import { useBulkStatus, usePackageList } from '@/features/packages/api/packages';
 import { PackageDetailDialog } from '@/features/packages/components/package-detail-dialog';
-import { PackageStatusBadge } from '@/features/packages/components/package-status-badge';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from 'sonner';
 import { downloadZpl, openLabels } from '@/features/packages/api/labels';
 import { useSession } from '@/lib/session';
 import { useDateFormat } from '@/lib/format-date';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { statusOptions } from '@courier/shared/format/status';
 
 /** The staff package list: every filter a warehouse needs, bulk status changes, and each package's timeline. */
 export default function PackagesPage() {
@@ -80,8 +81,8 @@ export default function PackagesPage() {
       field: 'status',
       label: 'Status',
       sortable: true,
-      render: (p) => <PackageStatusBadge status={p.status} />,
-      filterOptions: PACKAGE_STATUSES.map((s) => ({ value: s, label: PACKAGE_STATUS_LABELS[s] })),
+      render: (p) => <StatusBadge kind="package" status={p.status} />,
+      filterOptions: statusOptions('package'),
     },
     {
       field: 'customerName',

@@ -3,7 +3,6 @@ import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import type { Page } from '@courier/shared/schemas/common';
 import { type ClaimDto, PACKAGE_MESSAGES, type PackageDto } from '@courier/shared/schemas/packages';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
@@ -15,8 +14,8 @@ import { useAssignPackage, useCustomerSearch, usePackageList } from '@/features/
 import { PackageDetailDialog } from '@/features/packages/components/package-detail-dialog';
 import { api, errorMessage } from '@/lib/api-client';
 import { useDateFormat } from '@/lib/format-date';
-
-const CLAIM_TONE = { pending: 'yellow', approved: 'green', rejected: 'red' } as const;
+import { StatusBadge } from '@/components/ui/status-badge';
+import { statusOptions } from '@courier/shared/format/status';
 
 function AssignDialog({ pkg, onClose }: { pkg: PackageDto | null; onClose: () => void }) {
   const [mailbox, setMailbox] = useState('');
@@ -136,12 +135,8 @@ export default function UnknownPackagesPage() {
       field: 'status',
       label: 'Status',
       sortable: true,
-      render: (c) => <Badge tone={CLAIM_TONE[c.status]}>{c.status}</Badge>,
-      filterOptions: [
-        { value: 'pending', label: 'Pending' },
-        { value: 'approved', label: 'Approved' },
-        { value: 'rejected', label: 'Rejected' },
-      ],
+      render: (c) => <StatusBadge kind="claim" status={c.status} />,
+      filterOptions: statusOptions('claim'),
     },
   ];
 

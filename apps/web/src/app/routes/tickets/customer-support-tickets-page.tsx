@@ -8,10 +8,10 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useCustomerTickets, useTicket } from '@/features/tickets/api/tickets';
 import { NewTicketDialog } from '@/features/tickets/components/new-ticket-dialog';
-import { TicketStatusBadge } from '@/features/tickets/components/ticket-status-badge';
 import { TicketThread } from '@/features/tickets/components/ticket-thread';
 import { useSession } from '@/lib/session';
 import { useDateFormat } from '@/lib/format-date';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 function OpenTicket({ id }: { id: number }) {
   const ticket = useTicket(id);
@@ -69,7 +69,7 @@ export default function CustomerSupportTicketsPage() {
                     {t.ticket_no} · {t.department} · {hasStaffReply(t) ? 'Answered' : 'Awaiting answer'} · updated {dates.date(t.updatedAt)}
                   </span>
                 </span>
-                <TicketStatusBadge status={t.status} />
+                <StatusBadge kind="ticket" status={t.status} />
               </button>
             </li>
           ))}

@@ -5,10 +5,10 @@ import { DataTable, type DataTableColumn, useListState } from '@/components/ui/d
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useTicket, useTickets } from '@/features/tickets/api/tickets';
-import { TicketStatusBadge } from '@/features/tickets/components/ticket-status-badge';
 import { TicketThread } from '@/features/tickets/components/ticket-thread';
 import { useSession } from '@/lib/session';
 import { useDateFormat } from '@/lib/format-date';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 function OpenTicket({ id, canEdit }: { id: number; canEdit: boolean }) {
   const ticket = useTicket(id);
@@ -94,7 +94,7 @@ export default function StaffSupportTicketsPage() {
       label: 'Status',
       sortable: true,
       width: 120,
-      render: (t) => <TicketStatusBadge status={t.status} />,
+      render: (t) => <StatusBadge kind="ticket" status={t.status} />,
       filterOptions: TICKET_STATUSES.map((s) => ({ value: s, label: s })),
     },
     {

@@ -8,8 +8,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
 import { openPdf } from '../api/files';
-import { InvoiceStatusBadge, jmd } from './money';
+import { jmd } from './money';
 import { useDateFormat } from '@/lib/format-date';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 export function PdfButton({ invoiceNo, courierId }: { invoiceNo: string; courierId?: number }) {
   const [busy, setBusy] = useState(false);
@@ -63,7 +64,7 @@ export function InvoiceView({ invoice, courierId }: { invoice: InvoiceDetail; co
             <CardTitle>
               Invoice {invoice.invoiceNo}{' '}
               <span data-testid="invoice-status">
-                <InvoiceStatusBadge status={invoice.status} />
+                <StatusBadge kind="invoice" status={invoice.status} />
               </span>
             </CardTitle>
             <p className="mt-1 text-sm text-slate-600">

@@ -10,8 +10,8 @@ import { PageError } from './page-header';
 import { type DateFormat, useDateFormat } from '@/lib/format-date';
 import { usePortal } from './portal-context';
 import { formatJmd } from '@courier/shared/format/money';
-
-const statusText = (s: string) => s.replaceAll('_', ' ').replace(/^\w/, (c) => c.toUpperCase());
+import { StatusBadge } from '@/components/ui/status-badge';
+import { PAYMENT_METHOD_LABELS } from '@courier/shared/constants/billing';
 
 interface CustomerListProps<T extends { id: number }> {
   customerId: number;
@@ -62,14 +62,14 @@ function CustomerList<T extends { id: number }>({ customerId, title, path, colum
 const packageColumns = (dates: DateFormat): Array<DataTableColumn<Package>> => [
   { field: 'packageNumber', label: 'Package', sortable: true },
   { field: 'trackingNumber', label: 'Tracking number', width: 200 },
-  { field: 'status', label: 'Status', sortable: true, render: (p) => statusText(p.status), filterable: false },
+  { field: 'status', label: 'Status', sortable: true, render: (p) => <StatusBadge kind="package" status={p.status} />, filterable: false },
   { field: 'weightLb', label: 'Weight (lb)', width: 110, filterable: false },
   { field: 'receivedAt', label: 'Received', filterable: false, render: (p) => dates.date(p.receivedAt) },
 ];
 
 const invoiceColumns = (dates: DateFormat): Array<DataTableColumn<InvoiceSummary>> => [
   { field: 'invoiceNo', label: 'Invoice', sortable: true },
-  { field: 'status', label: 'Status', render: (i) => statusText(i.status), filterable: false },
+  { field: 'status', label: 'Status', render: (i) => <StatusBadge kind="invoice" status={i.status} />, filterable: false },
   { field: 'totalCents', label: 'Total', render: (i) => formatJmd(i.totalCents), filterable: false },
   { field: 'balanceCents', label: 'Balance due', render: (i) => formatJmd(i.balanceCents), filterable: false },
   { field: 'issuedAt', label: 'Issued', filterable: false, render: (i) => dates.date(i.issuedAt) },
@@ -78,7 +78,7 @@ const invoiceColumns = (dates: DateFormat): Array<DataTableColumn<InvoiceSummary
 const paymentColumns = (dates: DateFormat): Array<DataTableColumn<Payment>> => [
   { field: 'receiptNo', label: 'Receipt', sortable: true },
   { field: 'amountCents', label: 'Amount', sortable: true, render: (p) => formatJmd(p.amountCents), filterable: false },
-  { field: 'method', label: 'Method', sortable: true, render: (p) => statusText(p.method) },
+  { field: 'method', label: 'Method', sortable: true, render: (p) => PAYMENT_METHOD_LABELS[p.method] },
   { field: 'invoiceNos', label: 'Invoices', render: (p) => p.invoiceNos.join(', '), filterable: false, wrap: true },
   { field: 'paidAt', label: 'Paid', sortable: true, filterable: false, render: (p) => dates.date(p.paidAt) },
 ];
@@ -96,7 +96,7 @@ function ticketColumns(base: string, dates: DateFormat): Array<DataTableColumn<T
       ),
     },
     { field: 'subject', label: 'Subject', sortable: true, wrap: true, width: 240 },
-    { field: 'status', label: 'Status', sortable: true, render: (t) => statusText(t.status), filterable: false },
+    { field: 'status', label: 'Status', sortable: true, render: (t) => <StatusBadge kind="ticket" status={t.status} />, filterable: false },
     { field: 'department', label: 'Department', sortable: true },
     { field: 'updatedAt', label: 'Last update', filterable: false, render: (t) => dates.date(t.updatedAt) },
   ];

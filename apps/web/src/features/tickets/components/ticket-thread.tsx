@@ -18,8 +18,8 @@ import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { openAttachment, useReplyTicket, useSetTicketStatus } from '../api/tickets';
 import { AttachmentPicker } from './attachment-picker';
-import { TicketStatusBadge } from './ticket-status-badge';
 import { useDateFormat } from '@/lib/format-date';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 /** One ticket: who wrote what, a reply box, and (for staff with tickets_edit) the status. */
 export function TicketThread({ ticket, side, canEdit }: { ticket: TicketWithMessages; side: 'staff' | 'customer'; canEdit: boolean }) {
@@ -58,7 +58,7 @@ export function TicketThread({ ticket, side, canEdit }: { ticket: TicketWithMess
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
         <span className="font-mono text-slate-900">{ticket.ticket_no}</span>
-        <TicketStatusBadge status={ticket.status} />
+        <StatusBadge kind="ticket" status={ticket.status} />
         <span>{ticket.department}</span>
         {side === 'staff' && (
           <span>
