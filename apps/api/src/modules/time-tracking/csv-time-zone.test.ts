@@ -63,14 +63,12 @@ describe('CSV dates carry the courier offset', () => {
 
   it('timesheets: the period is counted in the courier zone', async () => {
     // 2026-07-15T02:30Z is the 14th in New York (22:30 EDT): outside a sheet for the 15th.
-    await t.db
-      .insert(timeEntries)
-      .values({
-        courierId: ny.id,
-        userId: ny.admin.id,
-        clockIn: new Date('2026-07-15T02:30:00Z'),
-        clockOut: new Date('2026-07-15T03:30:00Z'),
-      });
+    await t.db.insert(timeEntries).values({
+      courierId: ny.id,
+      userId: ny.admin.id,
+      clockIn: new Date('2026-07-15T02:30:00Z'),
+      clockOut: new Date('2026-07-15T03:30:00Z'),
+    });
     const rows = rowsOf((await get(ny.admin.token, '/api/time-tracking/timesheets.csv?from=2026-07-15&to=2026-07-15')).body);
     expect(rows.filter((r) => r[2]?.startsWith('2026-07-'))).toHaveLength(1);
     expect(rows[1]?.[2]).toBe('2026-07-15T10:15:00-04:00');
