@@ -160,7 +160,7 @@ test('the floor at scan-gun speed, keyboard only', async ({ browser, request }) 
     await press(manager.getByRole('dialog').last().getByRole('button', { name: confirm, exact: true }).last());
     await expect(manager.getByRole('dialog')).toHaveCount(1);
   }
-  await expect(dialog.getByText('arrived', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Arrived', { exact: true })).toBeVisible();
 
   // At the branch: reconcile by scanning, one missing, one extra that is ours (the unknown parcel).
   const found = await request.get(`/api/manifests?search=${manifestNumber}`, { headers: { authorization: `Bearer ${managerToken}` } });

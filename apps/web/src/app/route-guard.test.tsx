@@ -24,6 +24,7 @@ const staffProfile = {
   courier: { id: 1, name: 'JXP', code: 'JXP', logo_url: null },
   branch: null,
   impersonated: false,
+  timeZone: 'America/Jamaica',
 };
 
 function renderAt(path: string) {

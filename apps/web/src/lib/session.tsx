@@ -3,6 +3,7 @@ import { type ReactNode, createContext, useCallback, useContext, useEffect, useM
 import { AUTH_CHECK_MIN_GAP_MS, PROFILE_REFRESH_MS } from '@courier/shared/constants/limits';
 import type { Role } from '@courier/shared/constants/roles';
 import { ROLES } from '@courier/shared/constants/roles';
+import { DEFAULT_TIME_ZONE } from '@courier/shared/domain/datetime';
 import type { AccountType, BranchBrief, CourierBrief, CustomerProfile, StaffProfile } from '@courier/shared/schemas/auth';
 import { ApiError, api, setSessionExpiredHandler } from './api-client';
 import { decodeToken, tokenStore } from './storage';
@@ -29,6 +30,8 @@ export interface SessionUser {
   branch: BranchBrief | null;
   /** True when a super admin opened this courier admin session by impersonation. */
   impersonated: boolean;
+  /** The courier's time zone (the platform default for the super admin): every screen date uses it. */
+  timeZone: string;
   /** Customers only. */
   accountType?: AccountType;
   businessName?: string | null;
@@ -68,6 +71,7 @@ export function fromStaffProfile(p: StaffProfile): SessionUser {
     courier: p.courier,
     branch: p.branch,
     impersonated: p.impersonated,
+    timeZone: p.timeZone ?? DEFAULT_TIME_ZONE,
   };
 }
 
@@ -88,6 +92,7 @@ export function fromCustomerProfile(p: CustomerProfile): SessionUser {
     courier: p.courier,
     branch: p.branch,
     impersonated: false,
+    timeZone: p.timeZone ?? DEFAULT_TIME_ZONE,
     accountType: p.accountType,
     businessName: p.businessName,
     mailboxNumber: p.mailboxNumber,
@@ -281,6 +286,11 @@ export function SessionProvider({ children, navigate }: { children: ReactNode; n
     [snapshot, check, login, logout],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/** The session where there is one (a component rendered outside the provider gets null). */
+export function useOptionalSession(): SessionState | null {
+  return useContext(SessionContext);
 }
 
 export function useSession(): SessionState {

@@ -17,17 +17,22 @@ export function isValidTimeZone(zone: string): boolean {
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(zone: string, kind: 'date' | 'dateTime'): Intl.DateTimeFormat {
+function formatter(zone: string, kind: 'date' | 'dateTime' | 'time'): Intl.DateTimeFormat {
   const key = `${zone}|${kind}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      ...(kind === 'dateTime' ? { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' } : {}),
-    });
+    f = new Intl.DateTimeFormat(
+      'en-US',
+      kind === 'time'
+        ? { timeZone: zone, hour: 'numeric', minute: '2-digit' }
+        : {
+            timeZone: zone,
+            year: 'numeric',
+            month: 'short',
+            day: 'numeric',
+            ...(kind === 'dateTime' ? { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' } : {}),
+          },
+    );
     formatters.set(key, f);
   }
   return f;
@@ -43,6 +48,11 @@ export function formatDateTime(value: Date | string, zone: string = DEFAULT_TIME
 /** "Jan 31, 2026" in the courier's zone. */
 export function formatDate(value: Date | string, zone: string = DEFAULT_TIME_ZONE): string {
   return formatter(zone, 'date').format(toDate(value));
+}
+
+/** "2:05 PM" in the courier's zone. */
+export function formatTime(value: Date | string, zone: string = DEFAULT_TIME_ZONE): string {
+  return formatter(zone, 'time').format(toDate(value));
 }
 
 /** The calendar day (YYYY-MM-DD) an instant falls on in the courier's zone. */
@@ -70,6 +80,24 @@ function offsetMinutes(instant: Date, zone: string): number {
   const asUtc = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
 }
+
+/**
+ * An instant as ISO 8601 with the zone's offset at that instant, to the second: the one way CSV
+ * exports write a date and time ("2026-11-23T09:15:00-05:00"; "+00:00" for UTC).
+ */
+export function isoInZone(value: Date | string, zone: string = DEFAULT_TIME_ZONE): string {
+  const instant = toDate(value);
+  const offset = offsetMinutes(instant, zone);
+  const local = new Date(Math.floor(instant.getTime() / 1000) * 1000 + offset * 60_000).toISOString().slice(0, 19);
+  const abs = Math.abs(offset);
+  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
+  const mm = String(abs % 60).padStart(2, '0');
+  return `${local}${offset < 0 ? '-' : '+'}${hh}:${mm}`;
+}
+
+/** A nullable instant for a CSV cell: ISO 8601 with the zone's offset, or an empty cell. */
+export const csvDateTime = (value: Date | string | null | undefined, zone: string = DEFAULT_TIME_ZONE): string =>
+  value === null || value === undefined || value === '' ? '' : isoInZone(value, zone);
 
 /** The instant a calendar day (YYYY-MM-DD) starts in the zone, and the next day's start. */
 export function dayBoundsInZone(day: string, zone: string = DEFAULT_TIME_ZONE): { start: Date; end: Date } {

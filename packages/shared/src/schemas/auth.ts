@@ -237,6 +237,11 @@ export const staffProfileSchema = z.object({
   branch: branchBriefSchema.nullable(),
   /** True when this session came from a super admin's impersonation token. */
   impersonated: z.boolean(),
+  /**
+   * The IANA zone every date and time of this session is shown in: the courier's setting; for the
+   * super admin (no courier) the platform default, America/Jamaica.
+   */
+  timeZone: z.string(),
 });
 export type StaffProfile = z.infer<typeof staffProfileSchema>;
 
@@ -259,6 +264,11 @@ export const customerProfileSchema = z.object({
   avatarUrl: z.string().nullable(),
   branch: branchBriefSchema.nullable(),
   courier: courierBriefSchema,
+  /**
+   * The IANA zone every date and time of this session is shown in: the courier's setting; for the
+   * super admin (no courier) the platform default, America/Jamaica.
+   */
+  timeZone: z.string(),
   role: z.literal('customer'),
   createdAt: z.string(),
 });

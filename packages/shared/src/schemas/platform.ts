@@ -86,6 +86,8 @@ export const courierSummarySchema = z.object({
   logoUrl: z.string().nullable(),
   customerCount: z.number().int(),
   staffCount: z.number().int(),
+  /** The courier's time zone: its dates are shown in it, also to the super admin. */
+  timeZone: z.string(),
   createdAt: z.string(),
 });
 export type CourierSummary = z.infer<typeof courierSummarySchema>;

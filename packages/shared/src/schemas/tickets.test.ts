@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BELL_BADGE_CAP, SIDEBAR_BADGE_CAP } from '../constants/limits';
-import { TICKET_STATUS_COLORS, capBadge, customerBadgeCount } from './tickets';
+import { statusTone } from '../format/status';
+import { TICKET_STATUSES, capBadge, customerBadgeCount } from './tickets';
 
 describe('ticket badges (part 2 §9)', () => {
   it.each([
@@ -26,6 +27,10 @@ describe('ticket badges (part 2 §9)', () => {
   });
 
   it('colours the statuses as part 2 §4 says', () => {
-    expect(TICKET_STATUS_COLORS).toEqual({ Pending: 'yellow', 'In Progress': 'blue', Resolved: 'green' });
+    expect(Object.fromEntries(TICKET_STATUSES.map((s) => [s, statusTone('ticket', s)]))).toEqual({
+      Pending: 'yellow',
+      'In Progress': 'blue',
+      Resolved: 'green',
+    });
   });
 });

@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { CUSTOMER_TICKET_PAGE_LIMIT } from '../constants/limits';
 
-/** Part 2 §4: the statuses a ticket shows, with their colours. */
+/** Part 2 §4: the statuses a ticket shows (labels and colours in format/status.ts). */
 export const TICKET_STATUSES = ['Pending', 'In Progress', 'Resolved'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
-export const TICKET_STATUS_COLORS: Record<TicketStatus, 'yellow' | 'blue' | 'green'> = {
-  Pending: 'yellow',
-  'In Progress': 'blue',
-  Resolved: 'green',
-};
 
 export const TICKET_DEPARTMENTS = ['General Inquiry', 'Packages', 'Billing', 'Customs', 'Delivery', 'Technical Support'] as const;
 export type TicketDepartment = (typeof TICKET_DEPARTMENTS)[number];

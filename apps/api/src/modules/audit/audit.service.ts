@@ -1,6 +1,6 @@
 import { type SQL, count, eq, gte, lt, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
-import { DEFAULT_TIME_ZONE, dayBoundsInZone, formatDateTime } from '@courier/shared/domain/datetime';
+import { DEFAULT_TIME_ZONE, csvDateTime, dayBoundsInZone } from '@courier/shared/domain/datetime';
 import type { AuditEntry, AuditListQuery } from '@courier/shared/schemas/audit';
 import type { Page } from '@courier/shared/schemas/common';
 import type { Db } from '../../db/client';
@@ -8,6 +8,7 @@ import { auditLog } from '../../db/schema/audit-log';
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
 import { users } from '../../db/schema/users';
+import { courierTimeZone } from '../../lib/courier-zone';
 import { listClauses, listPage } from '../../lib/list-query';
 
 /** Whose log a caller reads: one courier's, or (the super admin without a courier) every courier's. */
@@ -36,14 +37,8 @@ function beforeAfter(details: unknown): { before: Record<string, unknown> | null
   return { before: null, after: details };
 }
 
-async function zoneOf(db: Db, scope: AuditScope): Promise<string> {
-  if (scope.courierId === null) return DEFAULT_TIME_ZONE;
-  const [c] = await db.select({ timeZone: couriers.timeZone }).from(couriers).where(eq(couriers.id, scope.courierId));
-  return c?.timeZone ?? DEFAULT_TIME_ZONE;
-}
-
 async function clausesFor(db: Db, scope: AuditScope, query: AuditListQuery) {
-  const zone = await zoneOf(db, scope);
+  const zone = await courierTimeZone(db, scope.courierId);
   const where: SQL[] = [];
   if (scope.courierId !== null) where.push(eq(auditLog.courierId, scope.courierId));
   if (query.from) where.push(gte(auditLog.createdAt, dayBoundsInZone(query.from, zone).start));
@@ -118,9 +113,9 @@ export const AUDIT_EXPORT_MAX = 10_000;
 
 const json = (v: Record<string, unknown> | null) => (v ? JSON.stringify(v) : '');
 
-/** The filtered log as CSV (papaparse; formulae defused), times in the courier's zone. */
+/** The filtered log as CSV (papaparse; formulae defused), times as ISO 8601 with each row's courier offset. */
 export async function auditCsv(db: Db, scope: AuditScope, query: AuditListQuery): Promise<string> {
-  const { clauses, zone } = await clausesFor(db, scope, { ...query, page: 1, limit: 10 });
+  const { clauses } = await clausesFor(db, scope, { ...query, page: 1, limit: 10 });
   const rows = (
     await selectEntries(db)
       .where(clauses.where)
@@ -131,7 +126,7 @@ export async function auditCsv(db: Db, scope: AuditScope, query: AuditListQuery)
     {
       fields: ['When', 'Courier', 'Who', 'Action', 'Record', 'Before', 'After'],
       data: rows.map((r) => [
-        formatDateTime(r.createdAt, zone),
+        csvDateTime(r.createdAt, r.timeZone),
         r.courierName ?? '',
         r.actorName,
         r.action,

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS } from '@courier/shared/constants/permissions';
+import { DEFAULT_TIME_ZONE } from '@courier/shared/domain/datetime';
 import type { Role } from '@courier/shared/constants/roles';
 import {
   AUTH_API_MESSAGES,
@@ -49,6 +50,7 @@ export async function staffProfile(db: Db, userId: number, impersonated = false)
       courierName: couriers.name,
       courierCode: couriers.code,
       courierLogo: couriers.logoUrl,
+      courierTimeZone: couriers.timeZone,
       branchId: branches.id,
       branchName: branches.name,
     })
@@ -74,6 +76,7 @@ export async function staffProfile(db: Db, userId: number, impersonated = false)
     courier: courierBrief({ id: row.courierId, name: row.courierName, code: row.courierCode, logoUrl: row.courierLogo }),
     branch: row.branchId !== null && row.branchName !== null ? { id: row.branchId, name: row.branchName } : null,
     impersonated,
+    timeZone: row.courierTimeZone ?? DEFAULT_TIME_ZONE,
   };
 }
 
@@ -106,6 +109,7 @@ export async function customerProfile(db: Db, customerId: number): Promise<Custo
     avatarUrl: c.avatarUrl,
     branch: c.branchId !== null && row.branchName !== null ? { id: c.branchId, name: row.branchName } : null,
     courier: { id: row.courier.id, name: row.courier.name, code: row.courier.code, logo_url: row.courier.logoUrl },
+    timeZone: row.courier.timeZone,
     role: 'customer',
     createdAt: c.createdAt.toISOString(),
   };

@@ -21,6 +21,8 @@ import { deliveryRequestPackages } from '../../db/schema/delivery-request-packag
 import { deliveryRequests } from '../../db/schema/delivery-requests';
 import { packages } from '../../db/schema/packages';
 import { users } from '../../db/schema/users';
+import { dayInZone } from '@courier/shared/domain/datetime';
+import { courierTimeZone } from '../../lib/courier-zone';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
@@ -242,7 +244,7 @@ async function findRequest(db: Db, courierId: number | null, id: number, custome
 
 export const getRequest = (db: Db, user: AuthUser, id: number) => findRequest(db, recordScope(user), id);
 
-/** Today in Jamaica, where the couriers deliver. */
+/** Today in Jamaica (the platform default zone); a courier's own today is `dayInZone(now, courier zone)`. */
 export const jamaicaToday = (now = new Date()) => now.toLocaleDateString('en-CA', { timeZone: 'America/Jamaica' });
 
 export async function createRequest(
@@ -252,7 +254,9 @@ export async function createRequest(
   mailer: Mailer | null = null,
 ): Promise<DeliveryRequestDto> {
   const courierId = courierOf(user);
-  if (input.preferredDate < jamaicaToday()) throw new AppError('bad_request', DELIVERY_MESSAGES.dateInPast);
+  if (input.preferredDate < dayInZone(new Date(), await courierTimeZone(db, courierId))) {
+    throw new AppError('bad_request', DELIVERY_MESSAGES.dateInPast);
+  }
   let feeCents = 0;
   if (input.locationId !== undefined) {
     const [loc] = await db

@@ -28,7 +28,8 @@ import { AppError } from '../../lib/errors';
 import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
 import type { AuthUser } from '../../plugins/auth';
 import { invoiceReadyPackages, packagesOnLiveInvoice } from '../invoices/automatic-billing.service';
-import { jamaicaToday } from '../deliveries/deliveries.service';
+import { dayInZone } from '@courier/shared/domain/datetime';
+import { courierTimeZone } from '../../lib/courier-zone';
 import { notify } from '../notifications/notify';
 import { selectPackages, toPackageDto } from '../packages/package-rows';
 import { actorOf, transitionPackage, writeEvent } from '../packages/package-status.service';
@@ -305,8 +306,8 @@ export async function shipManifest(
 ): Promise<ManifestDetail> {
   const row = await findManifest(s.db, user, id);
   if (row.m.status !== 'closed') throw new AppError('conflict', MANIFEST_MESSAGES.notClosed);
-  // Dates are the courier's (Jamaica's): a manifest does not leave before the day it departs.
-  const today = jamaicaToday(now);
+  // Dates are the courier's (its time zone): a manifest does not leave before the day it departs.
+  const today = dayInZone(now, await courierTimeZone(s.db, row.m.courierId));
   const early = row.m.departureDate !== null && row.m.departureDate > today;
   if (early && !options.moveDepartureToToday) {
     throw new AppError(

@@ -41,6 +41,7 @@ const summaryColumns = {
   logoUrl: couriers.logoUrl,
   customerCount,
   staffCount,
+  timeZone: couriers.timeZone,
   createdAt: couriers.createdAt,
 };
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { errorResponseSchema } from '@courier/shared/schemas/common';
 import { clockStatusSchema, timesheetQuerySchema, timesheetSchema } from '@courier/shared/schemas/time-tracking';
 import type { AppContext } from '../../context';
+import { courierTimeZone } from '../../lib/courier-zone';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { clockIn, clockOut, clockStatus, timesheet, timesheetCsv } from './time-tracking.service';
 
@@ -55,7 +56,7 @@ export function timeTrackingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="timesheet-${sheet.from}-to-${sheet.to}.csv"`)
-          .send(timesheetCsv(sheet));
+          .send(timesheetCsv(sheet, await courierTimeZone(ctx.db, currentUser(req).courierId)));
       },
     );
   };

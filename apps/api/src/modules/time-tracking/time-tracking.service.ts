@@ -1,22 +1,17 @@
 import { and, asc, eq, gte, isNull, lt, or } from 'drizzle-orm';
+import { csvDateTime, dayBoundsInZone, dayInZone } from '@courier/shared/domain/datetime';
 import { API_MESSAGES } from '@courier/shared/messages';
 import { TIME_MESSAGES, type ClockStatus, type TimeEntry, type Timesheet } from '@courier/shared/schemas/time-tracking';
 import type { Db } from '../../db/client';
 import { timeEntries } from '../../db/schema/time-entries';
 import { users } from '../../db/schema/users';
+import { courierTimeZone } from '../../lib/courier-zone';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 
-/** Couriers work on Jamaica time (UTC-5, no daylight saving): a day runs midnight to midnight there. */
-const JAMAICA_OFFSET = '-05:00';
-
-function dayStart(date: string): Date {
-  return new Date(`${date}T00:00:00${JAMAICA_OFFSET}`);
-}
-
-function nextDayStart(date: string): Date {
-  return new Date(dayStart(date).getTime() + 24 * 3_600_000);
-}
+/** A day runs midnight to midnight in the courier's time zone (a courier setting). */
+const dayStart = (date: string, zone: string): Date => dayBoundsInZone(date, zone).start;
+const nextDayStart = (date: string, zone: string): Date => dayBoundsInZone(date, zone).end;
 
 function courierOf(user: AuthUser): number {
   if (user.kind !== 'user' || user.courierId === null) throw new AppError('forbidden', API_MESSAGES.forbidden);
@@ -39,7 +34,8 @@ function toEntry(row: typeof timeEntries.$inferSelect, now: Date): TimeEntry {
 
 export async function clockStatus(db: Db, user: AuthUser, now = new Date()): Promise<ClockStatus> {
   const courierId = courierOf(user);
-  const today = new Date(now.getTime() - 5 * 3_600_000).toISOString().slice(0, 10);
+  const zone = await courierTimeZone(db, courierId);
+  const today = dayInZone(now, zone);
   const rows = await db
     .select()
     .from(timeEntries)
@@ -47,11 +43,11 @@ export async function clockStatus(db: Db, user: AuthUser, now = new Date()): Pro
       and(
         eq(timeEntries.courierId, courierId),
         eq(timeEntries.userId, user.id),
-        or(gte(timeEntries.clockIn, dayStart(today)), isNull(timeEntries.clockOut)),
+        or(gte(timeEntries.clockIn, dayStart(today, zone)), isNull(timeEntries.clockOut)),
       ),
     );
   const open = rows.find((r) => r.clockOut === null);
-  const midnight = dayStart(today).getTime();
+  const midnight = dayStart(today, zone).getTime();
   const todayMinutes = rows.reduce((sum, r) => sum + minutesBetween(new Date(Math.max(midnight, r.clockIn.getTime())), r.clockOut, now), 0);
   return { open: open ? toEntry(open, now) : null, todayMinutes };
 }
@@ -79,7 +75,7 @@ export async function clockOut(db: Db, user: AuthUser): Promise<ClockStatus> {
   return clockStatus(db, user);
 }
 
-/** Shifts that started in the period (Jamaica dates, both ends included), per person, with totals. */
+/** Shifts that started in the period (dates in the courier's zone, both ends included), per person, with totals. */
 export async function timesheet(
   db: Db,
   user: AuthUser,
@@ -87,6 +83,7 @@ export async function timesheet(
   now = new Date(),
 ): Promise<Timesheet> {
   const courierId = courierOf(user);
+  const zone = await courierTimeZone(db, courierId);
   const rows = await db
     .select({ entry: timeEntries, firstName: users.firstName, lastName: users.lastName, role: users.role })
     .from(timeEntries)
@@ -94,8 +91,8 @@ export async function timesheet(
     .where(
       and(
         eq(timeEntries.courierId, courierId),
-        gte(timeEntries.clockIn, dayStart(query.from)),
-        lt(timeEntries.clockIn, nextDayStart(query.to)),
+        gte(timeEntries.clockIn, dayStart(query.from, zone)),
+        lt(timeEntries.clockIn, nextDayStart(query.to, zone)),
         query.userId ? eq(timeEntries.userId, query.userId) : undefined,
       ),
     )
@@ -122,11 +119,16 @@ function csvCell(value: string | number): string {
   return /[",\n\r]/.test(safe) || safe !== text ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-export function timesheetCsv(sheet: Timesheet): string {
+/** The timesheet as CSV; clock times as ISO 8601 with the courier's offset. */
+export function timesheetCsv(sheet: Timesheet, zone: string): string {
   const lines = [['Name', 'Role', 'Clock in', 'Clock out', 'Minutes', 'Hours'].join(',')];
   for (const person of sheet.people) {
     for (const e of person.entries) {
-      lines.push([person.name, person.role, e.clockIn, e.clockOut ?? '', e.minutes, (e.minutes / 60).toFixed(2)].map(csvCell).join(','));
+      lines.push(
+        [person.name, person.role, csvDateTime(e.clockIn, zone), csvDateTime(e.clockOut, zone), e.minutes, (e.minutes / 60).toFixed(2)]
+          .map(csvCell)
+          .join(','),
+      );
     }
     lines.push(
       [`${person.name} total`, person.role, '', '', person.totalMinutes, (person.totalMinutes / 60).toFixed(2)].map(csvCell).join(','),

@@ -1,7 +1,8 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
-const TONES = {
+/** The colour classes of each tone (a status's tone comes from `@courier/shared/format/status`). */
+export const BADGE_TONES = {
   neutral: 'bg-slate-100 text-slate-700',
   yellow: 'bg-yellow-100 text-yellow-800',
   blue: 'bg-blue-100 text-blue-800',
@@ -9,11 +10,14 @@ const TONES = {
   red: 'bg-red-100 text-red-800',
   brand: 'bg-brand-100 text-brand-800',
 } as const;
-export type BadgeTone = keyof typeof TONES;
+export type BadgeTone = keyof typeof BADGE_TONES;
 
 export function Badge({ tone = 'neutral', className, ...props }: ComponentProps<'span'> & { tone?: BadgeTone }) {
   return (
-    <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium', TONES[tone], className)} {...props} />
+    <span
+      className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium', BADGE_TONES[tone], className)}
+      {...props}
+    />
   );
 }
 

@@ -11,9 +11,9 @@ import { useAssistedPurchaseRequests } from '@/features/public/api/get-assisted-
 import { useContactMessages } from '@/features/public/api/get-contact-messages';
 import { formatUsd } from '@courier/shared/format/money';
 import { errorMessage } from '@/lib/api-client';
+import { useDateFormat } from '@/lib/format-date';
 
 const PAGE_SIZE = 10;
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * What visitors sent through the public site: Shop For Me requests and contact messages, newest
@@ -78,6 +78,7 @@ function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) 
 }
 
 function AssistedPurchaseList() {
+  const dates = useDateFormat();
   const [page, setPage] = useState(1);
   const query = useAssistedPurchaseRequests(page, PAGE_SIZE);
   if (query.isPending) return <ListSkeleton />;
@@ -101,7 +102,7 @@ function AssistedPurchaseList() {
                   </a>
                 </div>
                 <time dateTime={request.createdAt} className="text-sm text-slate-500">
-                  {dateTime.format(new Date(request.createdAt))}
+                  {dates.dateTime(request.createdAt)}
                 </time>
               </div>
               <ol className="mt-3 space-y-2 text-sm">
@@ -139,6 +140,7 @@ function AssistedPurchaseList() {
 }
 
 function MessageList() {
+  const dates = useDateFormat();
   const [page, setPage] = useState(1);
   const query = useContactMessages(page, PAGE_SIZE);
   if (query.isPending) return <ListSkeleton />;
@@ -162,7 +164,7 @@ function MessageList() {
                   </a>
                 </div>
                 <time dateTime={message.createdAt} className="text-sm text-slate-500">
-                  {dateTime.format(new Date(message.createdAt))}
+                  {dates.dateTime(message.createdAt)}
                 </time>
               </div>
               <p className="mt-3 text-sm whitespace-pre-line text-slate-700">{message.message}</p>

@@ -1,7 +1,7 @@
 import { FileDown } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { formatDateTime } from '@courier/shared/domain/datetime';
+import { formatJmd } from '@courier/shared/format/money';
 import { AUDIT_KIND_LABELS, type AuditEntry } from '@courier/shared/schemas/audit';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
@@ -11,11 +11,12 @@ import { useAuditActors, useAuditLog } from '@/features/audit/api';
 import { downloadFile } from '@/features/billing/api/files';
 import { usePortal } from '@/features/billing/components/portal';
 import { errorMessage } from '@/lib/api-client';
+import { useDateFormat } from '@/lib/format-date';
 
 /** Money in an audit row's figures: the keys that end in Cents are integer JMD cents. */
 function show(key: string, value: unknown): string {
   if (typeof value === 'number' && /Cents$|^total(Before|After)$/.test(key)) {
-    return `JMD ${(value / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    return formatJmd(value);
   }
   if (value === null || value === undefined || value === '') return '—';
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
@@ -53,6 +54,7 @@ function Change({ entry }: { entry: AuditEntry }) {
 
 /** Admin -> Audit log: who changed what and when, with before -> after; the super admin sees every courier's. */
 export default function AuditLogPage() {
+  const dates = useDateFormat();
   const portal = usePortal();
   const list = useListState({ sort: { field: 'createdAt', order: 'desc' } });
   const [from, setFrom] = useState('');
@@ -69,7 +71,7 @@ export default function AuditLogPage() {
       sortable: true,
       filterable: false,
       width: 170,
-      render: (e) => formatDateTime(e.createdAt, e.timeZone),
+      render: (e) => dates.dateTime(e.createdAt, e.timeZone),
     },
     ...(portal === 'superadmin'
       ? [{ field: 'courierName', label: 'Courier', sortable: true, render: (e: AuditEntry) => e.courierName ?? 'Platform' }]

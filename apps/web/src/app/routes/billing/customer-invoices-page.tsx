@@ -4,13 +4,16 @@ import type { InvoiceSummary } from '@courier/shared/schemas/billing';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
 import { useInvoices } from '@/features/billing/api/invoices';
-import { InvoiceStatusBadge, jmd, shortDate } from '@/features/billing/components/money';
+import { jmd } from '@/features/billing/components/money';
 import { errorMessage } from '@/lib/api-client';
+import { useDateFormat } from '@/lib/format-date';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 export const customerInvoicePath = (invoiceNo: string) => `/customer/invoices/${encodeURIComponent(invoiceNo)}`;
 
 /** /customer/invoices: the customer's own invoices. */
 export default function CustomerInvoicesPage() {
+  const dates = useDateFormat();
   const list = useListState({ sort: { field: 'issuedAt', order: 'desc' } });
   const invoices = useInvoices(list.query);
   const columns: Array<DataTableColumn<InvoiceSummary>> = [
@@ -29,13 +32,13 @@ export default function CustomerInvoicesPage() {
       field: 'status',
       label: 'Status',
       sortable: true,
-      render: (r) => <InvoiceStatusBadge status={r.status} />,
+      render: (r) => <StatusBadge kind="invoice" status={r.status} />,
       filterOptions: INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] })),
     },
     { field: 'packageCount', label: 'Packages', filterable: false },
     { field: 'totalCents', label: 'Total', sortable: true, render: (r) => jmd(r.totalCents) },
     { field: 'balanceCents', label: 'Balance', sortable: true, filterable: false, render: (r) => jmd(r.balanceCents) },
-    { field: 'issuedAt', label: 'Issued', sortable: true, render: (r) => shortDate(r.issuedAt) },
+    { field: 'issuedAt', label: 'Issued', sortable: true, filterable: false, render: (r) => dates.date(r.issuedAt) },
   ];
   return (
     <div className="space-y-6">

@@ -6,16 +6,19 @@ import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
 import { Dialog } from '@/components/ui/dialog';
 import { useInvoices } from '@/features/billing/api/invoices';
-import { InvoiceStatusBadge, jmd, shortDate } from '@/features/billing/components/money';
+import { jmd } from '@/features/billing/components/money';
 import { usePortal } from '@/features/billing/components/portal';
 import { IssueInvoiceDialog } from '@/features/billing/components/issue-invoice-dialog';
 import { StaffInvoicePanel } from '@/features/billing/components/staff-invoice-panel';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { hasPermission } from '@courier/shared/domain/permissions';
+import { useDateFormat } from '@/lib/format-date';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 /** Invoices of the admin, staff and super admin portals; one opens in a dialog (?invoice=INV-000001). */
 export default function InvoicesPage() {
+  const dates = useDateFormat();
   const portal = usePortal();
   const { user } = useSession();
   const [issuing, setIssuing] = useState(false);
@@ -42,12 +45,12 @@ export default function InvoicesPage() {
       field: 'status',
       label: 'Status',
       sortable: true,
-      render: (r) => <InvoiceStatusBadge status={r.status} />,
+      render: (r) => <StatusBadge kind="invoice" status={r.status} />,
       filterOptions: INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] })),
     },
     { field: 'totalCents', label: 'Total', sortable: true, render: (r) => jmd(r.totalCents) },
     { field: 'balanceCents', label: 'Balance', sortable: true, filterable: false, render: (r) => jmd(r.balanceCents) },
-    { field: 'issuedAt', label: 'Issued', sortable: true, render: (r) => shortDate(r.issuedAt) },
+    { field: 'issuedAt', label: 'Issued', sortable: true, filterable: false, render: (r) => dates.date(r.issuedAt) },
   ];
 
   return (

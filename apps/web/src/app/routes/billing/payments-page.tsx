@@ -8,9 +8,10 @@ import { DataTable, type DataTableColumn, useListState } from '@/components/ui/d
 import { openPdf } from '@/features/billing/api/files';
 import { usePayments } from '@/features/billing/api/payments';
 import { CashUpCard } from '@/features/billing/components/cash-up-card';
-import { jmd, shortDate } from '@/features/billing/components/money';
+import { jmd } from '@/features/billing/components/money';
 import { usePortal } from '@/features/billing/components/portal';
 import { errorMessage } from '@/lib/api-client';
+import { useDateFormat } from '@/lib/format-date';
 
 function ReceiptButton({ payment }: { payment: Payment }) {
   const portal = usePortal();
@@ -39,6 +40,7 @@ function ReceiptButton({ payment }: { payment: Payment }) {
 
 /** Payments: the customer's history, or the courier's payments (super admin: every courier's). */
 export default function PaymentsPage() {
+  const dates = useDateFormat();
   const portal = usePortal();
   const list = useListState({ sort: { field: 'paidAt', order: 'desc' } });
   const payments = usePayments(list.query);
@@ -69,7 +71,7 @@ export default function PaymentsPage() {
     ...(portal === 'customer'
       ? []
       : [{ field: 'branchName', label: 'Branch', sortable: true, render: (r: Payment) => r.branchName ?? '' }]),
-    { field: 'paidAt', label: 'Date', sortable: true, render: (r) => shortDate(r.paidAt) },
+    { field: 'paidAt', label: 'Date', sortable: true, filterable: false, render: (r) => dates.date(r.paidAt) },
   ];
   return (
     <div className="space-y-6">

@@ -16,9 +16,10 @@ import { downloadFile } from '@/features/billing/api/files';
 import { CourierFilter } from '@/features/organisation/components/courier-filter';
 import { useSession } from '@/lib/session';
 import { type ReportRange, useReport } from '@/features/billing/api/reports';
-import { jamaicaToday, jmd } from '@/features/billing/components/money';
+import { jmd } from '@/features/billing/components/money';
 import { errorMessage } from '@/lib/api-client';
 import { formatAmount } from '@courier/shared/format/money';
+import { useDateFormat } from '@/lib/format-date';
 
 const GRANULARITY_LABELS = { day: 'Day', week: 'Week', month: 'Month' } as const;
 const toJmd = (cents: number) => Math.round(cents) / 100;
@@ -87,7 +88,8 @@ function Table({ caption, head, rows, testId }: { caption: string; head: string[
 
 /** Reports for admins, staff with reports_view and the super admin (every courier). */
 export default function ReportsPage() {
-  const [range, setRange] = useState<ReportRange>({ from: jamaicaToday(-29), to: jamaicaToday(), granularity: 'day' });
+  const dates = useDateFormat();
+  const [range, setRange] = useState<ReportRange>(() => ({ from: dates.today(-29), to: dates.today(), granularity: 'day' }));
   const report = useReport(range);
   const r = report.data;
   const invalid = range.from > range.to;

@@ -13,12 +13,13 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useCollect, useCollectable, useCollection } from '@/features/billing/api/invoices';
 import { InvoicePackages } from '@/features/billing/components/invoice-view';
-import { InvoiceStatusBadge, jmd } from '@/features/billing/components/money';
+import { jmd } from '@/features/billing/components/money';
 import { ReleaseOverrideFields, overridePayload } from '@/features/billing/components/release-override';
 import { type SignaturePadHandle, SignedNameFields } from '@/features/billing/components/signature-pad';
 import { ScanStation } from '@/features/packages/components/scan-station/scan-station';
 import { type ScanOutcome, useScanStation } from '@/features/packages/components/scan-station/use-scan-station';
 import { ApiError, api, errorMessage } from '@/lib/api-client';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 /** Where this screen lives: /admin/sign-signature, /courier/admin/sign-signature or /staff/sign-signature. */
 function useBase() {
@@ -77,7 +78,7 @@ function FindInvoice({ onPick }: { onPick: (invoiceNo: string) => void }) {
                     {c.readyCount === 1 ? '' : 's'}
                   </span>
                   <span className="flex items-center gap-2">
-                    <InvoiceStatusBadge status={c.status} /> {jmd(c.balanceCents)}
+                    <StatusBadge kind="invoice" status={c.status} /> {jmd(c.balanceCents)}
                   </span>
                 </button>
               </li>
@@ -154,7 +155,7 @@ function Collect({ invoiceNo, onDone }: { invoiceNo: string; onDone: () => void 
       <Card>
         <CardHeader className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle>
-            {invoice.invoiceNo} <InvoiceStatusBadge status={invoice.status} />
+            {invoice.invoiceNo} <StatusBadge kind="invoice" status={invoice.status} />
           </CardTitle>
           <span className="text-sm text-slate-700">
             {invoice.customerName} ({invoice.mailboxNumber})

@@ -11,9 +11,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAnnouncements, useSendAnnouncement } from '@/features/communications/api/communications';
 import { useCourierOptions } from '@/features/organisation/api/organisation';
 import { errorMessage } from '@/lib/api-client';
+import { useDateFormat } from '@/lib/format-date';
 
 /** The super admin's Notifications page: announcements to every courier or to chosen ones, and those sent so far. */
 export default function AnnouncementsPage() {
+  const dates = useDateFormat();
   const list = useAnnouncements();
   const send = useSendAnnouncement();
   const form = useForm<AnnouncementInput, unknown, AnnouncementInput>({
@@ -103,8 +105,7 @@ export default function AnnouncementsPage() {
               <p className="font-medium text-slate-900">{a.title}</p>
               <p className="text-slate-700">{a.body}</p>
               <p className="text-xs text-slate-500">
-                {a.courier ? a.courier.name : 'All couriers'} ·{' '}
-                {new Date(a.createdAt).toLocaleString('en-JM', { dateStyle: 'medium', timeStyle: 'short' })}
+                {a.courier ? a.courier.name : 'All couriers'} · {dates.dateTime(a.createdAt)}
               </p>
             </li>
           ))}

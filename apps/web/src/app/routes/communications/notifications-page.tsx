@@ -8,9 +8,11 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useMarkNotifications, useNotifications } from '@/features/communications/api/communications';
 import { errorMessage } from '@/lib/api-client';
+import { useDateFormat } from '@/lib/format-date';
 
 /** The in-app feed of a courier's staff and admins, with read and unread. */
 export default function NotificationsPage() {
+  const dates = useDateFormat();
   const [page, setPage] = useState(1);
   const [unreadOnly, setUnreadOnly] = useState(false);
   const feed = useNotifications(page, unreadOnly);
@@ -60,8 +62,7 @@ export default function NotificationsPage() {
                 </p>
                 {n.body && <p className="text-sm text-slate-600">{n.body}</p>}
                 <p className="mt-1 text-xs text-slate-500">
-                  <Badge>{NOTIFICATION_TYPE_LABELS[n.type]}</Badge>{' '}
-                  {new Date(n.createdAt).toLocaleString('en-JM', { dateStyle: 'medium', timeStyle: 'short' })}
+                  <Badge>{NOTIFICATION_TYPE_LABELS[n.type]}</Badge> {dates.dateTime(n.createdAt)}
                 </p>
               </div>
               {!n.read && (

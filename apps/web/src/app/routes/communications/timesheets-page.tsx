@@ -9,24 +9,20 @@ import { Spinner } from '@/components/ui/spinner';
 import { downloadTimesheetCsv, useTimesheet } from '@/features/time-tracking/api/time-tracking';
 import { ClockWidget } from '@/features/time-tracking/components/clock-widget';
 import { errorMessage } from '@/lib/api-client';
-
-function isoDay(d: Date): string {
-  return new Date(d.getTime() - 5 * 3_600_000).toISOString().slice(0, 10);
-}
-const time = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-JM', { dateStyle: 'medium', timeStyle: 'short' }) : 'Still in';
+import { useDateFormat } from '@/lib/format-date';
 
 /** Admins' timesheets: per person and period, with totals and a CSV export. */
 export default function TimesheetsPage() {
-  const today = new Date();
-  const [from, setFrom] = useState(isoDay(new Date(today.getTime() - 6 * 86_400_000)));
-  const [to, setTo] = useState(isoDay(today));
+  const dates = useDateFormat();
+  const time = (iso: string | null) => (iso ? dates.dateTime(iso) : 'Still in');
+  const [from, setFrom] = useState(() => dates.today(-6));
+  const [to, setTo] = useState(() => dates.today());
   const sheet = useTimesheet({ from, to });
   return (
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-semibold text-slate-900">Timesheets</h1>
-        <p className="mt-1 text-sm text-slate-600">Shifts that started in the period (Jamaica time).</p>
+        <p className="mt-1 text-sm text-slate-600">Shifts that started in the period (in the courier's time zone).</p>
       </div>
       <ClockWidget />
       <div className="flex flex-wrap items-end gap-3">

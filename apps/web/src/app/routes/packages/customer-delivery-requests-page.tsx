@@ -1,13 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import {
-  DELIVERY_MESSAGES,
-  DELIVERY_STATUS_LABELS,
-  type DeliveryRequestDto,
-  createDeliveryRequestSchema,
-} from '@courier/shared/schemas/deliveries';
-import { Badge } from '@/components/ui/badge';
+import { DELIVERY_MESSAGES, type DeliveryRequestDto, createDeliveryRequestSchema } from '@courier/shared/schemas/deliveries';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
@@ -20,12 +14,13 @@ import { useCustomerProfile } from '@/features/auth/api/customer-account';
 import { useProofImage } from '@/features/packages/api/deliveries';
 import { usePackageList } from '@/features/packages/api/packages';
 import { api, errorMessage } from '@/lib/api-client';
-
-const TONE = { requested: 'yellow', scheduled: 'blue', out_for_delivery: 'brand', delivered: 'green', cancelled: 'neutral' } as const;
-const jmd = (cents: number) => `JMD ${(cents / 100).toLocaleString('en-JM', { minimumFractionDigits: 2 })}`;
-const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'America/Jamaica' });
+import { useDateFormat } from '@/lib/format-date';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { statusOptions } from '@courier/shared/format/status';
+import { formatJmd } from '@courier/shared/format/money';
 
 function RequestDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const dates = useDateFormat();
   const ready = usePackageList('/customer/packages', { page: 1, limit: 100, filters: JSON.stringify({ status: 'ready_for_pickup' }) });
   const locations = useDeliveryLocations('/customer/delivery-locations');
   const [picked, setPicked] = useState<Set<number>>(new Set());
@@ -35,7 +30,7 @@ function RequestDialog({ open, onClose }: { open: boolean; onClose: () => void }
   // The street address starts as the profile's, until the customer types their own.
   const profileAddress = [profile.data?.address, profile.data?.city, profile.data?.parish].filter(Boolean).join(', ');
   const addressValue = address ?? profileAddress;
-  const [preferredDate, setPreferredDate] = useState(today());
+  const [preferredDate, setPreferredDate] = useState(() => dates.today());
   const [phone, setPhone] = useState<string | null>(null);
   const phoneValue = phone ?? profile.data?.phone ?? '';
   const [notes, setNotes] = useState('');
@@ -114,7 +109,7 @@ function RequestDialog({ open, onClose }: { open: boolean; onClose: () => void }
             <option value="">No delivery zone</option>
             {(locations.data ?? []).map((l) => (
               <option key={l.id} value={l.id}>
-                {l.name}, {l.parish} · {jmd(l.feeCents)}
+                {l.name}, {l.parish} · {formatJmd(l.feeCents)}
               </option>
             ))}
           </Select>
@@ -124,7 +119,7 @@ function RequestDialog({ open, onClose }: { open: boolean; onClose: () => void }
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Preferred date" error={errors.preferredDate}>
-            <Input type="date" min={today()} value={preferredDate} onChange={(e) => setPreferredDate(e.target.value)} />
+            <Input type="date" min={dates.today()} value={preferredDate} onChange={(e) => setPreferredDate(e.target.value)} />
           </Field>
           <Field label="Phone" error={errors.phone}>
             <Input type="tel" value={phoneValue} onChange={(e) => setPhone(e.target.value)} />
@@ -146,13 +141,9 @@ function RequestDialog({ open, onClose }: { open: boolean; onClose: () => void }
   );
 }
 
-const jamaicaTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Jamaica', hourCycle: 'h23' }).format(
-    new Date(iso),
-  );
-
-/** The proof of a delivery: who received it, when (Jamaica time), their signature and the photo. */
+/** The proof of a delivery: who received it, when (in the courier's time zone), their signature and the photo. */
 function ProofDialog({ request, onClose }: { request: DeliveryRequestDto; onClose: () => void }) {
+  const dates = useDateFormat();
   const signature = useProofImage(`/customer/delivery-requests/${request.id}/proof/signature`);
   const photo = useProofImage(request.hasPhoto ? `/customer/delivery-requests/${request.id}/proof/photo` : null);
   return (
@@ -160,7 +151,7 @@ function ProofDialog({ request, onClose }: { request: DeliveryRequestDto; onClos
       <div className="space-y-3 text-sm">
         <p>
           Received by <strong>{request.recipientName}</strong>
-          {request.deliveredAt ? ` on ${jamaicaTime(request.deliveredAt)}` : ''}.
+          {request.deliveredAt ? ` on ${dates.dateTime(request.deliveredAt)}` : ''}.
         </p>
         {signature.data ? (
           <img
@@ -184,6 +175,7 @@ function ProofDialog({ request, onClose }: { request: DeliveryRequestDto; onClos
 
 /** The customer's delivery requests for ready packages. */
 export default function CustomerDeliveryRequestsPage() {
+  const dates = useDateFormat();
   const list = useListState();
   const requests = useDeliveryRequests('/customer/delivery-requests', list.query);
   const [open, setOpen] = useState(false);
@@ -211,15 +203,15 @@ export default function CustomerDeliveryRequestsPage() {
       wrap: true,
     },
     { field: 'locationName', label: 'Where', filterable: false, render: (r) => r.locationName ?? r.address ?? '-', wrap: true },
-    { field: 'preferredDate', label: 'Preferred date', sortable: true },
-    { field: 'scheduledDate', label: 'Delivery date', sortable: true, render: (r) => r.scheduledDate ?? '-' },
-    { field: 'feeCents', label: 'Fee', filterable: false, render: (r) => jmd(r.feeCents) },
+    { field: 'preferredDate', label: 'Preferred date', sortable: true, render: (r) => dates.calendar(r.preferredDate) },
+    { field: 'scheduledDate', label: 'Delivery date', sortable: true, render: (r) => dates.calendar(r.scheduledDate) },
+    { field: 'feeCents', label: 'Fee', filterable: false, render: (r) => formatJmd(r.feeCents) },
     {
       field: 'status',
       label: 'Status',
       sortable: true,
-      render: (r) => <Badge tone={TONE[r.status]}>{DELIVERY_STATUS_LABELS[r.status]}</Badge>,
-      filterOptions: Object.entries(DELIVERY_STATUS_LABELS).map(([value, label]) => ({ value, label })),
+      render: (r) => <StatusBadge kind="delivery" status={r.status} />,
+      filterOptions: statusOptions('delivery'),
     },
   ];
   return (

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { CARRIER_LABELS, PACKAGE_STATUSES, PACKAGE_STATUS_LABELS } from '@courier/shared/constants/packages';
+import { CARRIER_LABELS } from '@courier/shared/constants/packages';
 import { PACKAGE_MESSAGES, type PackageDto, type PreAlertDto } from '@courier/shared/schemas/packages';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -12,14 +12,13 @@ import { openFile } from '@/features/packages/api/files';
 import { usePackageList } from '@/features/packages/api/packages';
 import { uploadInvoice, useCancelPreAlert, useOwnPreAlerts } from '@/features/packages/api/pre-alerts';
 import { PackageDetailDialog } from '@/features/packages/components/package-detail-dialog';
-import { PackageStatusBadge } from '@/features/packages/components/package-status-badge';
 import { INVOICE_ACCEPT, PreAlertForm, invoiceProblem } from '@/features/packages/components/pre-alert-form';
 import { errorMessage } from '@/lib/api-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatUsd } from '@courier/shared/format/money';
-
-const shortDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-JM', { dateStyle: 'medium' }) : '-');
-const PRE_ALERT_TONE = { pending: 'yellow', received: 'green', cancelled: 'neutral' } as const;
+import { useDateFormat } from '@/lib/format-date';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { statusOptions } from '@courier/shared/format/status';
 
 function UploadInvoiceButton({ preAlert }: { preAlert: PreAlertDto }) {
   const ref = useRef<HTMLInputElement>(null);
@@ -62,6 +61,7 @@ function UploadInvoiceButton({ preAlert }: { preAlert: PreAlertDto }) {
 
 /** The customer's packages with their timelines, and their pre-alerts. */
 export default function CustomerPackagesPage() {
+  const dates = useDateFormat();
   const list = useListState();
   const packages = usePackageList('/customer/packages', list.query);
   const alertsList = useListState();
@@ -86,12 +86,12 @@ export default function CustomerPackagesPage() {
       field: 'status',
       label: 'Status',
       sortable: true,
-      render: (p) => <PackageStatusBadge status={p.status} />,
-      filterOptions: PACKAGE_STATUSES.filter((s) => s !== 'unknown').map((s) => ({ value: s, label: PACKAGE_STATUS_LABELS[s] })),
+      render: (p) => <StatusBadge kind="package" status={p.status} />,
+      filterOptions: statusOptions('package').filter((o) => o.value !== 'unknown'),
     },
     { field: 'weightLb', label: 'Weight (lb)', sortable: true, filterable: false, render: (p) => p.weightLb.toFixed(2), width: 100 },
     { field: 'branchName', label: 'Pickup branch', filterable: false, render: (p) => p.branchName ?? '-' },
-    { field: 'receivedAt', label: 'Received date', sortable: true, render: (p) => shortDate(p.receivedAt) },
+    { field: 'receivedAt', label: 'Received date', sortable: true, filterable: false, render: (p) => dates.date(p.receivedAt) },
   ];
   const alertColumns: Array<DataTableColumn<PreAlertDto>> = [
     {
@@ -115,12 +115,8 @@ export default function CustomerPackagesPage() {
       field: 'status',
       label: 'Status',
       sortable: true,
-      render: (a) => <Badge tone={PRE_ALERT_TONE[a.status]}>{a.status[0]?.toUpperCase() + a.status.slice(1)}</Badge>,
-      filterOptions: [
-        { value: 'pending', label: 'Pending' },
-        { value: 'received', label: 'Received' },
-        { value: 'cancelled', label: 'Cancelled' },
-      ],
+      render: (a) => <StatusBadge kind="preAlert" status={a.status} />,
+      filterOptions: statusOptions('preAlert'),
     },
   ];
 

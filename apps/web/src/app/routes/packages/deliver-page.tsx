@@ -5,9 +5,8 @@ import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { hasPermission } from '@courier/shared/domain/permissions';
 import { RELEASE_MESSAGES } from '@courier/shared/domain/release';
-import { DELIVERY_MESSAGES, DELIVERY_STATUS_LABELS, type DeliveryRequestDto, deliverSchema } from '@courier/shared/schemas/deliveries';
+import { DELIVERY_MESSAGES, type DeliveryRequestDto, deliverSchema } from '@courier/shared/schemas/deliveries';
 import type { ReleaseOverrideInput } from '@courier/shared/schemas/release';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -20,6 +19,7 @@ import { useDeliveryRequest } from '@/features/packages/api/deliveries';
 import { ApiError, api, errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { uploadForm } from '@/lib/upload';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 /**
  * The driver's phone at the door (/staff/deliver/:id, /admin/deliver/:id): who received the
@@ -110,7 +110,7 @@ export default function DeliverPage() {
               <CardTitle>
                 {r.customerName} ({r.mailboxNumber})
               </CardTitle>
-              <Badge tone={r.status === 'out_for_delivery' ? 'brand' : 'neutral'}>{DELIVERY_STATUS_LABELS[r.status]}</Badge>
+              <StatusBadge kind="delivery" status={r.status} />
             </CardHeader>
             <CardContent className="space-y-2 text-sm text-slate-800">
               <p data-testid="deliver-address">{[r.address, r.locationName].filter(Boolean).join(' · ')}</p>

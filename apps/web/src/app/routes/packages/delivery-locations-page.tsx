@@ -19,6 +19,7 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { useDeliveryLocations } from '@/features/packages/api/deliveries';
 import { api, errorMessage } from '@/lib/api-client';
+import { formatJmd } from '@courier/shared/format/money';
 
 const formSchema = deliveryLocationInputSchema.omit({ feeCents: true }).extend({
   fee: z
@@ -29,7 +30,6 @@ const formSchema = deliveryLocationInputSchema.omit({ feeCents: true }).extend({
   active: z.boolean(),
 });
 type FormValues = z.infer<typeof formSchema>;
-const jmd = (cents: number) => `JMD ${(cents / 100).toLocaleString('en-JM', { minimumFractionDigits: 2 })}`;
 
 function LocationDialog({ location, open, onClose }: { location: DeliveryLocation | null; open: boolean; onClose: () => void }) {
   const qc = useQueryClient();
@@ -146,7 +146,7 @@ export default function DeliveryLocationsPage() {
                 <tr key={l.id} className="border-b last:border-0">
                   <td className="p-3">{l.name}</td>
                   <td className="p-3">{l.parish}</td>
-                  <td className="p-3 tabular-nums">{jmd(l.feeCents)}</td>
+                  <td className="p-3 tabular-nums">{formatJmd(l.feeCents)}</td>
                   <td className="p-3">{l.active ? <Badge tone="green">active</Badge> : <Badge>inactive</Badge>}</td>
                   <td className="flex gap-2 p-3">
                     <Button

@@ -5,14 +5,8 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { DeliveryRequestStatus } from '@courier/shared/constants/packages';
 import { hasPermission } from '@courier/shared/domain/permissions';
-import {
-  DELIVERY_MESSAGES,
-  DELIVERY_STATUS_LABELS,
-  DELIVERY_TRANSITIONS,
-  type DeliveryRequestDto,
-} from '@courier/shared/schemas/deliveries';
+import { DELIVERY_MESSAGES, DELIVERY_TRANSITIONS, type DeliveryRequestDto } from '@courier/shared/schemas/deliveries';
 import type { ReleaseOverrideInput } from '@courier/shared/schemas/release';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
 import { Dialog } from '@/components/ui/dialog';
@@ -24,10 +18,11 @@ import { ReleaseOverrideFields, overridePayload } from '@/features/billing/compo
 import { useDeliveryRequests, useDrivers } from '@/features/packages/api/deliveries';
 import { ApiError, api, errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
+import { useDateFormat } from '@/lib/format-date';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { statusOptions } from '@courier/shared/format/status';
+import { formatJmd } from '@courier/shared/format/money';
 
-const TONE = { requested: 'yellow', scheduled: 'blue', out_for_delivery: 'brand', delivered: 'green', cancelled: 'neutral' } as const;
-const jmd = (cents: number) => `JMD ${(cents / 100).toLocaleString('en-JM', { minimumFractionDigits: 2 })}`;
-const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'America/Jamaica' });
 const ACTION_LABEL: Record<DeliveryRequestStatus, string> = {
   requested: 'Requested',
   scheduled: 'Schedule',
@@ -59,6 +54,7 @@ function useChangeStatus(onDone: () => void) {
 
 /** Scheduling: the date and the driver, and optionally the stop's place on the run sheet. */
 function ScheduleDialog({ request, onClose }: { request: DeliveryRequestDto; onClose: () => void }) {
+  const dates = useDateFormat();
   const drivers = useDrivers(true);
   const [date, setDate] = useState(request.preferredDate);
   const [driverId, setDriverId] = useState('');
@@ -87,7 +83,7 @@ function ScheduleDialog({ request, onClose }: { request: DeliveryRequestDto; onC
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
         <Field label="Delivery date" error={errors.date}>
-          <Input type="date" min={today()} value={date} onChange={(e) => setDate(e.target.value)} />
+          <Input type="date" min={dates.today()} value={date} onChange={(e) => setDate(e.target.value)} />
         </Field>
         <Field label="Driver" error={errors.driverId}>
           <Select value={driverId} onChange={(e) => setDriverId(e.target.value)}>
@@ -150,7 +146,8 @@ function DispatchOverrideDialog({ request, message, onClose }: { request: Delive
 
 /** The run sheet of a day, printed for the driver. */
 function RunSheet() {
-  const [date, setDate] = useState(today());
+  const dates = useDateFormat();
+  const [date, setDate] = useState(() => dates.today());
   const [busy, setBusy] = useState(false);
   return (
     <div className="flex flex-wrap items-end gap-2">
@@ -179,6 +176,7 @@ function RunSheet() {
 
 /** Customers' delivery requests: staff schedule (date, driver), dispatch and complete them with proof. */
 export default function DeliveryRequestsPage() {
+  const dates = useDateFormat();
   const { user } = useSession();
   const canEdit = hasPermission(user, 'delivery_requests_edit');
   const canOverride = hasPermission(user, 'release_override');
@@ -218,18 +216,18 @@ export default function DeliveryRequestsPage() {
       render: (r) => r.packages.map((p) => p.packageNumber).join(', '),
       wrap: true,
     },
-    { field: 'preferredDate', label: 'Preferred date', sortable: true },
-    { field: 'scheduledDate', label: 'Scheduled date', sortable: true, render: (r) => r.scheduledDate ?? '-' },
+    { field: 'preferredDate', label: 'Preferred date', sortable: true, render: (r) => dates.calendar(r.preferredDate) },
+    { field: 'scheduledDate', label: 'Scheduled date', sortable: true, render: (r) => dates.calendar(r.scheduledDate) },
     { field: 'driverName', label: 'Driver', sortable: true, filterable: false, render: (r) => r.driverName ?? '-' },
     { field: 'stopOrder', label: 'Stop', sortable: true, filterable: false, render: (r) => r.stopOrder ?? '-' },
     { field: 'phone', label: 'Phone', filterable: false },
-    { field: 'feeCents', label: 'Fee', sortable: true, filterable: false, render: (r) => jmd(r.feeCents) },
+    { field: 'feeCents', label: 'Fee', sortable: true, filterable: false, render: (r) => formatJmd(r.feeCents) },
     {
       field: 'status',
       label: 'Status',
       sortable: true,
-      render: (r) => <Badge tone={TONE[r.status]}>{DELIVERY_STATUS_LABELS[r.status]}</Badge>,
-      filterOptions: Object.entries(DELIVERY_STATUS_LABELS).map(([value, label]) => ({ value, label })),
+      render: (r) => <StatusBadge kind="delivery" status={r.status} />,
+      filterOptions: statusOptions('delivery'),
     },
     {
       field: 'recipientName',

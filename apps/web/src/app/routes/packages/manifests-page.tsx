@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { MANIFEST_STATUSES, SHIPPING_MODES, type ShippingMode } from '@courier/shared/constants/packages';
+import { SHIPPING_MODES, type ShippingMode } from '@courier/shared/constants/packages';
 import { hasPermission } from '@courier/shared/domain/permissions';
 import { classifyScan } from '@courier/shared/domain/scan';
 import {
@@ -11,7 +11,6 @@ import {
   type ManifestDetail,
   type ManifestDto,
 } from '@courier/shared/schemas/manifests';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
@@ -25,13 +24,13 @@ import { downloadFile, openFile } from '@/features/packages/api/files';
 import { importManifestCsv, importManifestXlsx, useManifest, useManifestAction, useManifests } from '@/features/packages/api/manifests';
 import { HeldPackagesNotice } from '@/features/packages/components/held-packages-notice';
 import { ManifestEditDialog } from '@/features/packages/components/manifest-edit-dialog';
-import { PackageStatusBadge } from '@/features/packages/components/package-status-badge';
 import { ScanStation } from '@/features/packages/components/scan-station/scan-station';
 import { type ScanOutcome, useScanStation } from '@/features/packages/components/scan-station/use-scan-station';
 import { ApiError, api, errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-
-const STATUS_TONE = { open: 'neutral', closed: 'yellow', shipped: 'blue', arrived: 'brand', reconciled: 'green' } as const;
+import { useDateFormat } from '@/lib/format-date';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { statusOptions } from '@courier/shared/format/status';
 
 function CreateManifestDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (id: number) => void }) {
   const [type, setType] = useState<ShippingMode>('AIR');
@@ -95,6 +94,7 @@ function CreateManifestDialog({ open, onClose, onCreated }: { open: boolean; onC
 }
 
 function ManifestDialog({ id, onClose, canEdit }: { id: number | null; onClose: () => void; canEdit: boolean }) {
+  const dates = useDateFormat();
   const detail = useManifest(id);
   const m = detail.data;
   const navigate = useNavigate();
@@ -148,9 +148,9 @@ function ManifestDialog({ id, onClose, canEdit }: { id: number | null; onClose: 
       ) : (
         <div className="space-y-4">
           <p className="text-sm text-slate-700">
-            <Badge tone={STATUS_TONE[m.status]}>{m.status}</Badge> · {m.type === 'AIR' ? 'MAWB' : 'BL'} {m.mawbOrBl ?? '-'} ·{' '}
-            {m.type === 'AIR' ? 'Flight' : 'Vessel'} {m.flightOrVessel ?? '-'} · departs {m.departureDate ?? '-'} · arrives{' '}
-            {m.arrivalDate ?? '-'}
+            <StatusBadge kind="manifest" status={m.status} /> · {m.type === 'AIR' ? 'MAWB' : 'BL'} {m.mawbOrBl ?? '-'} ·{' '}
+            {m.type === 'AIR' ? 'Flight' : 'Vessel'} {m.flightOrVessel ?? '-'} · departs {dates.calendar(m.departureDate)} · arrives{' '}
+            {dates.calendar(m.arrivalDate)}
           </p>
           <p className="text-sm font-semibold" aria-live="polite">
             {m.pieces} pieces · {m.weightLb.toFixed(2)} lb
@@ -327,7 +327,7 @@ function ManifestDialog({ id, onClose, canEdit }: { id: number | null; onClose: 
                     <td className="py-2 pr-3">{p.customerName ? `${p.customerName} (${p.mailboxNumber})` : '-'}</td>
                     <td className="py-2 pr-3">{p.weightLb.toFixed(2)}</td>
                     <td className="py-2 pr-3">
-                      <PackageStatusBadge status={p.status} />
+                      <StatusBadge kind="package" status={p.status} />
                       {p.status === 'on_hold' && p.holdReason && (
                         <span className="mt-0.5 block text-xs text-amber-800">{p.holdReason}</span>
                       )}
@@ -416,6 +416,7 @@ function ManifestDialog({ id, onClose, canEdit }: { id: number | null; onClose: 
 
 /** AIR and SEA manifests: staff build and ship them; the super admin sees every courier's. */
 export default function ManifestsPage() {
+  const dates = useDateFormat();
   const { user } = useSession();
   const superAdmin = user?.role.name === 'super_admin';
   const canEdit = !superAdmin && hasPermission(user, 'manifests_edit');
@@ -430,15 +431,15 @@ export default function ManifestsPage() {
     ...(superAdmin ? [{ field: 'courierName', label: 'Courier', filterable: false, render: (m: ManifestDto) => m.courierName ?? '' }] : []),
     { field: 'mawbOrBl', label: 'MAWB / BL', filterable: false, render: (m) => m.mawbOrBl ?? '-' },
     { field: 'flightOrVessel', label: 'Flight / vessel', filterable: false, render: (m) => m.flightOrVessel ?? '-' },
-    { field: 'departureDate', label: 'Departure date', sortable: true, render: (m) => m.departureDate ?? '-' },
+    { field: 'departureDate', label: 'Departure date', sortable: true, render: (m) => dates.calendar(m.departureDate) },
     { field: 'pieces', label: 'Pieces', sortable: true, filterable: false, width: 80 },
     { field: 'weightLb', label: 'Weight (lb)', filterable: false, render: (m) => m.weightLb.toFixed(2), width: 100 },
     {
       field: 'status',
       label: 'Status',
       sortable: true,
-      render: (m) => <Badge tone={STATUS_TONE[m.status]}>{m.status}</Badge>,
-      filterOptions: MANIFEST_STATUSES.map((s) => ({ value: s, label: s })),
+      render: (m) => <StatusBadge kind="manifest" status={m.status} />,
+      filterOptions: statusOptions('manifest'),
     },
   ];
   return (

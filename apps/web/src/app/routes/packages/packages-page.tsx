@@ -13,16 +13,17 @@ import { Select } from '@/components/ui/select';
 import { ReleaseOverrideFields, overridePayload } from '@/features/billing/components/release-override';
 import { useBulkStatus, usePackageList } from '@/features/packages/api/packages';
 import { PackageDetailDialog } from '@/features/packages/components/package-detail-dialog';
-import { PackageStatusBadge } from '@/features/packages/components/package-status-badge';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from 'sonner';
 import { downloadZpl, openLabels } from '@/features/packages/api/labels';
 import { useSession } from '@/lib/session';
-
-const shortDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-JM', { dateStyle: 'medium' }) : '-');
+import { useDateFormat } from '@/lib/format-date';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { statusOptions } from '@courier/shared/format/status';
 
 /** The staff package list: every filter a warehouse needs, bulk status changes, and each package's timeline. */
 export default function PackagesPage() {
+  const dates = useDateFormat();
   const { user } = useSession();
   const [params] = useSearchParams();
   const superAdmin = user?.role.name === 'super_admin';
@@ -80,8 +81,8 @@ export default function PackagesPage() {
       field: 'status',
       label: 'Status',
       sortable: true,
-      render: (p) => <PackageStatusBadge status={p.status} />,
-      filterOptions: PACKAGE_STATUSES.map((s) => ({ value: s, label: PACKAGE_STATUS_LABELS[s] })),
+      render: (p) => <StatusBadge kind="package" status={p.status} />,
+      filterOptions: statusOptions('package'),
     },
     {
       field: 'customerName',
@@ -95,7 +96,7 @@ export default function PackagesPage() {
     { field: 'mode', label: 'Mode', sortable: true, filterOptions: SHIPPING_MODES.map((m) => ({ value: m, label: m })), width: 80 },
     { field: 'manifestNumber', label: 'Manifest', sortable: true, render: (p) => p.manifestNumber ?? '-' },
     { field: 'weightLb', label: 'Weight (lb)', sortable: true, filterable: false, render: (p) => p.weightLb.toFixed(2), width: 100 },
-    { field: 'receivedAt', label: 'Received date', sortable: true, render: (p) => shortDate(p.receivedAt) },
+    { field: 'receivedAt', label: 'Received date', sortable: true, filterable: false, render: (p) => dates.date(p.receivedAt) },
   ];
 
   return (

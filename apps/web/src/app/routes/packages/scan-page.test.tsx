@@ -19,6 +19,8 @@ vi.mock('@/features/packages/api/packages', () => ({
 }));
 vi.mock('@/lib/session', () => ({
   useSession: () => ({ user: { kind: 'user', role: { name: 'staff', permissions: ['packages_scan', 'packages_edit'] }, permissions: [] } }),
+  // Dates on the page: the platform default zone.
+  useOptionalSession: () => null,
 }));
 
 const stop = vi.fn();

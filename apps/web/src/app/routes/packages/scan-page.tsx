@@ -14,13 +14,13 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { lookupTracking, useChangeStatus, useCustomerSearch, useReceivePackage } from '@/features/packages/api/packages';
 import { ScanHistory, ScanResultPanel, ScanStation } from '@/features/packages/components/scan-station/scan-station';
 import { type ScanOutcome, useScanStation } from '@/features/packages/components/scan-station/use-scan-station';
-import { PackageStatusBadge } from '@/features/packages/components/package-status-badge';
 import { PackageSummary } from '@/features/packages/components/package-summary';
 import { PACKAGE_STATUS_LABELS } from '@courier/shared/constants/packages';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { WalkInCustomerDialog } from '@/features/packages/components/walk-in-customer-dialog';
 import { useSession } from '@/lib/session';
 import { formatUsd } from '@courier/shared/format/money';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 const decimal = (v: string) => (v.trim() === '' ? undefined : Number(v));
 
@@ -176,7 +176,7 @@ export default function ScanPage() {
         <Card>
           <CardHeader>
             <CardTitle>
-              {known.packageNumber} <PackageStatusBadge status={known.status} />
+              {known.packageNumber} <StatusBadge kind="package" status={known.status} />
             </CardTitle>
           </CardHeader>
           <CardContent className="space-y-4">
@@ -311,7 +311,7 @@ export default function ScanPage() {
         <Card>
           <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-6">
             <p className="text-sm" aria-live="polite">
-              Last received: <strong>{last.packageNumber}</strong> <PackageStatusBadge status={last.status} />{' '}
+              Last received: <strong>{last.packageNumber}</strong> <StatusBadge kind="package" status={last.status} />{' '}
               {last.customerName ? `for ${last.customerName} (${last.mailboxNumber})` : 'with no customer'}
             </p>
             <Button

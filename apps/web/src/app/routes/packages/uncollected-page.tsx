@@ -10,12 +10,13 @@ import { PackageDetailDialog } from '@/features/packages/components/package-deta
 import { hasPermission } from '@courier/shared/domain/permissions';
 import { api, errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
+import { useDateFormat } from '@/lib/format-date';
 
 type Uncollected = PackageDto & { daysWaiting: number };
-const shortDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-JM', { dateStyle: 'medium' }) : '-');
 
 /** Packages ready for more than 15 days: the customers to call, and the fee that now applies. */
 export default function UncollectedPage() {
+  const dates = useDateFormat();
   const { user } = useSession();
   const list = useListState({ sort: { field: 'readyAt', order: 'asc' } });
   const data = useQuery({
@@ -33,7 +34,7 @@ export default function UncollectedPage() {
       width: 200,
     },
     { field: 'branchName', label: 'Branch', sortable: true, render: (p) => p.branchName ?? '-' },
-    { field: 'readyAt', label: 'Ready date', sortable: true, render: (p) => shortDate(p.readyAt) },
+    { field: 'readyAt', label: 'Ready date', sortable: true, filterable: false, render: (p) => dates.date(p.readyAt) },
     {
       field: 'daysWaiting',
       label: 'Days waiting',

@@ -3,7 +3,6 @@ import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import type { Page } from '@courier/shared/schemas/common';
 import { type ClaimDto, PACKAGE_MESSAGES, type PackageDto } from '@courier/shared/schemas/packages';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
@@ -14,9 +13,9 @@ import { openFile } from '@/features/packages/api/files';
 import { useAssignPackage, useCustomerSearch, usePackageList } from '@/features/packages/api/packages';
 import { PackageDetailDialog } from '@/features/packages/components/package-detail-dialog';
 import { api, errorMessage } from '@/lib/api-client';
-
-const shortDate = (iso: string) => new Date(iso).toLocaleDateString('en-JM', { dateStyle: 'medium' });
-const CLAIM_TONE = { pending: 'yellow', approved: 'green', rejected: 'red' } as const;
+import { useDateFormat } from '@/lib/format-date';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { statusOptions } from '@courier/shared/format/status';
 
 function AssignDialog({ pkg, onClose }: { pkg: PackageDto | null; onClose: () => void }) {
   const [mailbox, setMailbox] = useState('');
@@ -82,6 +81,7 @@ function AssignDialog({ pkg, onClose }: { pkg: PackageDto | null; onClose: () =>
 
 /** Packages that reached the warehouse without a customer, and customers' claims for them. */
 export default function UnknownPackagesPage() {
+  const dates = useDateFormat();
   const list = useListState();
   const packages = usePackageList('/packages/unknown', list.query);
   const claimList = useListState({ filters: { status: 'pending' } });
@@ -113,7 +113,7 @@ export default function UnknownPackagesPage() {
     },
     { field: 'carrier', label: 'Carrier', sortable: true },
     { field: 'weightLb', label: 'Weight (lb)', sortable: true, filterable: false, render: (p) => p.weightLb.toFixed(2) },
-    { field: 'receivedAt', label: 'Received date', sortable: true, render: (p) => shortDate(p.receivedAt) },
+    { field: 'receivedAt', label: 'Received date', sortable: true, filterable: false, render: (p) => dates.date(p.receivedAt) },
   ];
   const claimColumns: Array<DataTableColumn<ClaimDto>> = [
     { field: 'packageNumber', label: 'Package', filterable: false },
@@ -135,12 +135,8 @@ export default function UnknownPackagesPage() {
       field: 'status',
       label: 'Status',
       sortable: true,
-      render: (c) => <Badge tone={CLAIM_TONE[c.status]}>{c.status}</Badge>,
-      filterOptions: [
-        { value: 'pending', label: 'Pending' },
-        { value: 'approved', label: 'Approved' },
-        { value: 'rejected', label: 'Rejected' },
-      ],
+      render: (c) => <StatusBadge kind="claim" status={c.status} />,
+      filterOptions: statusOptions('claim'),
     },
   ];
 

@@ -20,6 +20,7 @@ function user(role: Role, permissions: string[] = []): SessionUser {
     courier: null,
     branch: null,
     impersonated: false,
+    timeZone: 'America/Jamaica',
   };
 }
 

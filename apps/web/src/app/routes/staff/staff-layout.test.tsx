@@ -21,6 +21,7 @@ function staffUser(permissions: string[], role: 'staff' | 'branch_manager' | 'su
     courier: null,
     branch: null,
     impersonated: false,
+    timeZone: 'America/Jamaica',
   };
 }
 

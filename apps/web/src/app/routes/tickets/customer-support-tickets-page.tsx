@@ -8,9 +8,10 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useCustomerTickets, useTicket } from '@/features/tickets/api/tickets';
 import { NewTicketDialog } from '@/features/tickets/components/new-ticket-dialog';
-import { TicketStatusBadge } from '@/features/tickets/components/ticket-status-badge';
 import { TicketThread } from '@/features/tickets/components/ticket-thread';
 import { useSession } from '@/lib/session';
+import { useDateFormat } from '@/lib/format-date';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 function OpenTicket({ id }: { id: number }) {
   const ticket = useTicket(id);
@@ -23,6 +24,7 @@ const hasStaffReply = (t: TicketWithMessages) => t.messages.some((m) => m.user_i
 
 /** The customer's support tickets: open one, read the answers, reply. */
 export default function CustomerSupportTicketsPage() {
+  const dates = useDateFormat();
   const { user } = useSession();
   const tickets = useCustomerTickets(user?.kind === 'customer' ? user.id : undefined, true);
   const [creating, setCreating] = useState(false);
@@ -64,11 +66,10 @@ export default function CustomerSupportTicketsPage() {
                     {t.unread && <span className="ml-2 rounded bg-red-600 px-1.5 text-xs font-semibold text-white">New reply</span>}
                   </span>
                   <span className="block text-xs text-slate-500">
-                    {t.ticket_no} · {t.department} · {hasStaffReply(t) ? 'Answered' : 'Awaiting answer'} · updated{' '}
-                    {new Date(t.updatedAt).toLocaleDateString('en-JM', { dateStyle: 'medium' })}
+                    {t.ticket_no} · {t.department} · {hasStaffReply(t) ? 'Answered' : 'Awaiting answer'} · updated {dates.date(t.updatedAt)}
                   </span>
                 </span>
-                <TicketStatusBadge status={t.status} />
+                <StatusBadge kind="ticket" status={t.status} />
               </button>
             </li>
           ))}

@@ -5,11 +5,10 @@ import { DataTable, type DataTableColumn, useListState } from '@/components/ui/d
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useTicket, useTickets } from '@/features/tickets/api/tickets';
-import { TicketStatusBadge } from '@/features/tickets/components/ticket-status-badge';
 import { TicketThread } from '@/features/tickets/components/ticket-thread';
 import { useSession } from '@/lib/session';
-
-const shortDate = (iso: string) => new Date(iso).toLocaleString('en-JM', { dateStyle: 'medium', timeStyle: 'short' });
+import { useDateFormat } from '@/lib/format-date';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 function OpenTicket({ id, canEdit }: { id: number; canEdit: boolean }) {
   const ticket = useTicket(id);
@@ -20,6 +19,7 @@ function OpenTicket({ id, canEdit }: { id: number; canEdit: boolean }) {
 
 /** Support tickets of the admin, staff and super admin portals; ?ticket={ticket_no} opens one (part 2 §2.8). */
 export default function StaffSupportTicketsPage() {
+  const dates = useDateFormat();
   const { user } = useSession();
   const superAdmin = user?.role.name === 'super_admin';
   const canEdit = superAdmin || (user?.permissions.includes('tickets_edit') ?? false);
@@ -94,10 +94,18 @@ export default function StaffSupportTicketsPage() {
       label: 'Status',
       sortable: true,
       width: 120,
-      render: (t) => <TicketStatusBadge status={t.status} />,
+      render: (t) => <StatusBadge kind="ticket" status={t.status} />,
       filterOptions: TICKET_STATUSES.map((s) => ({ value: s, label: s })),
     },
-    { field: 'updatedAt', label: 'Updated', sortable: true, wrap: true, width: 120, render: (t) => shortDate(t.updatedAt) },
+    {
+      field: 'updatedAt',
+      label: 'Updated',
+      sortable: true,
+      wrap: true,
+      width: 120,
+      filterable: false,
+      render: (t) => dates.dateTime(t.updatedAt),
+    },
   ];
 
   return (

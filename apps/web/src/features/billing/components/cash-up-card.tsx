@@ -3,7 +3,6 @@ import { FileDown } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { cashUpDifference } from '@courier/shared/domain/cash-up';
-import { formatDateTime } from '@courier/shared/domain/datetime';
 import { hasPermission } from '@courier/shared/domain/permissions';
 import { BILLING_MESSAGES, type CashUpEntry, type CashUpExpected, parseJmdToCents } from '@courier/shared/schemas/billing';
 import type { BranchOption } from '@courier/shared/schemas/branches';
@@ -17,7 +16,8 @@ import { api, errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { openPdf } from '../api/files';
 import { useCashUp, useCorrectCashUp, useRecordCashUp } from '../api/payments';
-import { jamaicaToday, jmd } from './money';
+import { jmd } from './money';
+import { useDateFormat } from '@/lib/format-date';
 
 const COUNT_FIELDS = [
   ['openingFloatCents', 'Opening float (JMD)', true],
@@ -146,11 +146,12 @@ function CountForm({
 }
 
 function EntryLine({ entry, zone }: { entry: CashUpEntry; zone: string }) {
+  const dates = useDateFormat();
   const counted = (c: number | null) => (c === null ? 'not counted' : jmd(c));
   return (
     <li className="py-2 text-sm text-slate-700">
       <span className="font-medium">{entry.correctsId ? 'Correction' : 'Counted'}</span>
-      {entry.closedByName ? ` by ${entry.closedByName}` : ''} · {formatDateTime(entry.createdAt, zone)}
+      {entry.closedByName ? ` by ${entry.closedByName}` : ''} · {dates.dateTime(entry.createdAt, zone)}
       {entry.reason ? ` · ${entry.reason}` : ''}
       <br />
       Float {jmd(entry.openingFloatCents)}, cash {jmd(entry.countedCashCents)}, card {jmd(entry.countedCardCents)}, transfers{' '}
@@ -163,6 +164,7 @@ function EntryLine({ entry, zone }: { entry: CashUpEntry; zone: string }) {
 
 /** End of day: what the payments say each method should hold against what was counted. */
 export function CashUpCard() {
+  const dates = useDateFormat();
   const { user } = useSession();
   const canPickBranch = hasPermission(user, 'branches_view');
   const branches = useQuery({
@@ -172,7 +174,7 @@ export function CashUpCard() {
   });
   const [picked, setPicked] = useState<number | null>(null);
   const branchId = picked ?? user?.branch?.id ?? branches.data?.[0]?.id ?? null;
-  const [date, setDate] = useState(jamaicaToday());
+  const [date, setDate] = useState(() => dates.today());
   const cashUp = useCashUp(branchId, date);
   const [correcting, setCorrecting] = useState(false);
   const [printing, setPrinting] = useState(false);
@@ -217,7 +219,7 @@ export function CashUpCard() {
             </Field>
           )}
           <Field label="Day">
-            <Input type="date" value={date} max={jamaicaToday()} onChange={(e) => setDate(e.target.value)} />
+            <Input type="date" value={date} max={dates.today()} onChange={(e) => setDate(e.target.value)} />
           </Field>
         </div>
         {cashUp.isError ? (

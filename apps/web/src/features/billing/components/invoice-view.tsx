@@ -8,7 +8,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
 import { openPdf } from '../api/files';
-import { InvoiceStatusBadge, jmd, shortDate } from './money';
+import { jmd } from './money';
+import { useDateFormat } from '@/lib/format-date';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 export function PdfButton({ invoiceNo, courierId }: { invoiceNo: string; courierId?: number }) {
   const [busy, setBusy] = useState(false);
@@ -53,6 +55,7 @@ export function InvoicePackages({ invoice }: { invoice: InvoiceDetail }) {
 
 /** An invoice as the customer and staff read it: charges, packages, payments, balance, bank details. */
 export function InvoiceView({ invoice, courierId }: { invoice: InvoiceDetail; courierId?: number }) {
+  const dates = useDateFormat();
   return (
     <div className="space-y-4">
       <Card>
@@ -61,11 +64,11 @@ export function InvoiceView({ invoice, courierId }: { invoice: InvoiceDetail; co
             <CardTitle>
               Invoice {invoice.invoiceNo}{' '}
               <span data-testid="invoice-status">
-                <InvoiceStatusBadge status={invoice.status} />
+                <StatusBadge kind="invoice" status={invoice.status} />
               </span>
             </CardTitle>
             <p className="mt-1 text-sm text-slate-600">
-              {invoice.customerName} ({invoice.mailboxNumber}) · issued {shortDate(invoice.issuedAt, invoice.timeZone)}
+              {invoice.customerName} ({invoice.mailboxNumber}) · issued {dates.date(invoice.issuedAt, invoice.timeZone)}
               {invoice.branchName ? ` · pickup at ${invoice.branchName}` : ''}
             </p>
             {invoice.status === 'void' && (
@@ -77,7 +80,7 @@ export function InvoiceView({ invoice, courierId }: { invoice: InvoiceDetail; co
             {invoice.replacesInvoiceNo && <p className="mt-1 text-sm text-slate-600">Replaces {invoice.replacesInvoiceNo}</p>}
             {invoice.collectedAt && (
               <p className="mt-1 text-sm text-green-700">
-                Collected by {invoice.collectorName} on {shortDate(invoice.collectedAt, invoice.timeZone)}
+                Collected by {invoice.collectorName} on {dates.date(invoice.collectedAt, invoice.timeZone)}
               </p>
             )}
           </div>
@@ -131,7 +134,7 @@ export function InvoiceView({ invoice, courierId }: { invoice: InvoiceDetail; co
                     {h.packageNumber}: computed {jmd(h.computedCents)} →{' '}
                     {h.assessedCents === null ? 'back to computed' : `assessed ${jmd(h.assessedCents)}`} · total {jmd(h.totalBeforeCents)} →{' '}
                     {jmd(h.totalAfterCents)}
-                    {h.byName ? ` · ${h.byName}` : ''} · {shortDate(h.at, invoice.timeZone)}
+                    {h.byName ? ` · ${h.byName}` : ''} · {dates.date(h.at, invoice.timeZone)}
                   </li>
                 ))}
               </ul>
@@ -152,7 +155,7 @@ export function InvoiceView({ invoice, courierId }: { invoice: InvoiceDetail; co
               {invoice.payments.map((p) => (
                 <li key={p.receiptNo} className="flex flex-wrap justify-between gap-2 py-2">
                   <span>
-                    {shortDate(p.paidAt, invoice.timeZone)} · {p.receiptNo} · {PAYMENT_METHOD_LABELS[p.method]}
+                    {dates.date(p.paidAt, invoice.timeZone)} · {p.receiptNo} · {PAYMENT_METHOD_LABELS[p.method]}
                     {p.reference ? ` (${p.reference})` : ''}
                   </span>
                   <span className="tabular-nums">{jmd(p.amountCents)}</span>

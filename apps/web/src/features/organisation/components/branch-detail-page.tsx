@@ -7,10 +7,12 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useBranch } from '../api/organisation';
 import { BranchFormDialog } from './branch-form-dialog';
-import { ActiveBadge, DetailList, PageError, PageHeader, formatDate } from './page-header';
+import { ActiveBadge, DetailList, PageError, PageHeader } from './page-header';
 import { usePortal } from './portal-context';
+import { useDateFormat } from '@/lib/format-date';
 
 export function BranchDetailPage() {
+  const dates = useDateFormat();
   const { id } = useParams();
   const { base, can, isSuperAdmin } = usePortal();
   const branch = useBranch(Number(id));
@@ -51,7 +53,7 @@ export function BranchDetailPage() {
               ['Status', <ActiveBadge key="s" active={b.active} />],
               ['Staff', b.staffCount],
               ['Customers', b.customerCount],
-              ['Created', formatDate(b.createdAt)],
+              ['Created', dates.date(b.createdAt)],
             ]}
           />
         </CardContent>

@@ -28,7 +28,8 @@ import { keys, useCourierDetail, useCreateCourier, useRotateApiKey, useSetCourie
 import { CustomersPage } from './customers-page';
 import { ImpersonateButton } from './impersonate-button';
 import { SmtpSecurityCard } from './smtp-security-card';
-import { ActiveBadge, DetailList, PageError, PageHeader, formatDate } from './page-header';
+import { ActiveBadge, DetailList, PageError, PageHeader } from './page-header';
+import { TimeZoneScope, useDateFormat } from '@/lib/format-date';
 
 const STATUS_OPTIONS = [
   { value: 'active', label: 'Active' },
@@ -105,6 +106,7 @@ function CreateCourierDialog({ open, onOpenChange }: { open: boolean; onOpenChan
 }
 
 export function CouriersPage() {
+  const dates = useDateFormat();
   const list = useListState();
   const page = usePage<CourierSummary>(keys.couriers, '/platform/couriers', list.query);
   const [creating, setCreating] = useState(false);
@@ -133,7 +135,7 @@ export function CouriersPage() {
       filterOptions: STATUS_OPTIONS,
       render: (c) => <ActiveBadge active={c.status === 'active'} labels={['Active', 'Suspended']} />,
     },
-    { field: 'createdAt', label: 'Created', sortable: true, render: (c) => formatDate(c.createdAt) },
+    { field: 'createdAt', label: 'Created', sortable: true, filterable: false, render: (c) => dates.date(c.createdAt, c.timeZone) },
   ];
   return (
     <div>
@@ -243,6 +245,7 @@ function EditCourierDialog({ courier, open, onOpenChange }: { courier: CourierDe
 }
 
 export function CourierDetailPage() {
+  const dates = useDateFormat();
   const { id } = useParams();
   const courier = useCourierDetail(Number(id));
   const setStatus = useSetCourierStatus();
@@ -301,7 +304,7 @@ export function CourierDetailPage() {
               ['Email', c.email],
               ['Phone', c.phone],
               ['Contact', [c.contactFirstName, c.contactLastName].filter(Boolean).join(' ')],
-              ['Created', formatDate(c.createdAt)],
+              ['Created', dates.date(c.createdAt, c.timeZone)],
             ]}
           />
         </CardContent>
@@ -412,7 +415,10 @@ export function CourierCustomersPage() {
         back={{ to: `/superadmin/couriers/${id}`, label: courier.data?.name ?? 'Courier' }}
         title={`Customers${courier.data ? ` of ${courier.data.name}` : ''}`}
       />
-      <CustomersPage area="customers" fixedCourierId={Number(id)} />
+      {/* The courier's customers, their dates in that courier's time zone. */}
+      <TimeZoneScope zone={courier.data?.timeZone}>
+        <CustomersPage area="customers" fixedCourierId={Number(id)} />
+      </TimeZoneScope>
     </div>
   );
 }

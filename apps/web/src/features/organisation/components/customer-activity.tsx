@@ -6,11 +6,12 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
 import { errorMessage } from '@/lib/api-client';
 import { usePage } from '../api/list';
-import { PageError, formatDate } from './page-header';
+import { PageError } from './page-header';
+import { type DateFormat, useDateFormat } from '@/lib/format-date';
 import { usePortal } from './portal-context';
 import { formatJmd } from '@courier/shared/format/money';
-
-const statusText = (s: string) => s.replaceAll('_', ' ').replace(/^\w/, (c) => c.toUpperCase());
+import { StatusBadge } from '@/components/ui/status-badge';
+import { PAYMENT_METHOD_LABELS } from '@courier/shared/constants/billing';
 
 interface CustomerListProps<T extends { id: number }> {
   customerId: number;
@@ -58,31 +59,31 @@ function CustomerList<T extends { id: number }>({ customerId, title, path, colum
   );
 }
 
-const packageColumns: Array<DataTableColumn<Package>> = [
+const packageColumns = (dates: DateFormat): Array<DataTableColumn<Package>> => [
   { field: 'packageNumber', label: 'Package', sortable: true },
   { field: 'trackingNumber', label: 'Tracking number', width: 200 },
-  { field: 'status', label: 'Status', sortable: true, render: (p) => statusText(p.status), filterable: false },
+  { field: 'status', label: 'Status', sortable: true, render: (p) => <StatusBadge kind="package" status={p.status} />, filterable: false },
   { field: 'weightLb', label: 'Weight (lb)', width: 110, filterable: false },
-  { field: 'receivedAt', label: 'Received', render: (p) => formatDate(p.receivedAt) },
+  { field: 'receivedAt', label: 'Received', filterable: false, render: (p) => dates.date(p.receivedAt) },
 ];
 
-const invoiceColumns: Array<DataTableColumn<InvoiceSummary>> = [
+const invoiceColumns = (dates: DateFormat): Array<DataTableColumn<InvoiceSummary>> => [
   { field: 'invoiceNo', label: 'Invoice', sortable: true },
-  { field: 'status', label: 'Status', render: (i) => statusText(i.status), filterable: false },
+  { field: 'status', label: 'Status', render: (i) => <StatusBadge kind="invoice" status={i.status} />, filterable: false },
   { field: 'totalCents', label: 'Total', render: (i) => formatJmd(i.totalCents), filterable: false },
   { field: 'balanceCents', label: 'Balance due', render: (i) => formatJmd(i.balanceCents), filterable: false },
-  { field: 'issuedAt', label: 'Issued', render: (i) => formatDate(i.issuedAt) },
+  { field: 'issuedAt', label: 'Issued', filterable: false, render: (i) => dates.date(i.issuedAt) },
 ];
 
-const paymentColumns: Array<DataTableColumn<Payment>> = [
+const paymentColumns = (dates: DateFormat): Array<DataTableColumn<Payment>> => [
   { field: 'receiptNo', label: 'Receipt', sortable: true },
   { field: 'amountCents', label: 'Amount', sortable: true, render: (p) => formatJmd(p.amountCents), filterable: false },
-  { field: 'method', label: 'Method', sortable: true, render: (p) => statusText(p.method) },
+  { field: 'method', label: 'Method', sortable: true, render: (p) => PAYMENT_METHOD_LABELS[p.method] },
   { field: 'invoiceNos', label: 'Invoices', render: (p) => p.invoiceNos.join(', '), filterable: false, wrap: true },
-  { field: 'paidAt', label: 'Paid', sortable: true, render: (p) => formatDate(p.paidAt) },
+  { field: 'paidAt', label: 'Paid', sortable: true, filterable: false, render: (p) => dates.date(p.paidAt) },
 ];
 
-function ticketColumns(base: string): Array<DataTableColumn<Ticket>> {
+function ticketColumns(base: string, dates: DateFormat): Array<DataTableColumn<Ticket>> {
   return [
     {
       field: 'ticket_no',
@@ -95,24 +96,25 @@ function ticketColumns(base: string): Array<DataTableColumn<Ticket>> {
       ),
     },
     { field: 'subject', label: 'Subject', sortable: true, wrap: true, width: 240 },
-    { field: 'status', label: 'Status', sortable: true, render: (t) => statusText(t.status), filterable: false },
+    { field: 'status', label: 'Status', sortable: true, render: (t) => <StatusBadge kind="ticket" status={t.status} />, filterable: false },
     { field: 'department', label: 'Department', sortable: true },
-    { field: 'updatedAt', label: 'Last update', render: (t) => formatDate(t.updatedAt) },
+    { field: 'updatedAt', label: 'Last update', filterable: false, render: (t) => dates.date(t.updatedAt) },
   ];
 }
 
 /** The customer's packages, invoices, payments and tickets, each shown only to those who may see them. */
 export function CustomerActivity({ customerId }: { customerId: number }) {
   const { can, base } = usePortal();
+  const dates = useDateFormat();
   return (
     <div className="mt-6 space-y-6">
-      {can('packages_view') && <CustomerList customerId={customerId} title="Packages" path="/packages" columns={packageColumns} />}
+      {can('packages_view') && <CustomerList customerId={customerId} title="Packages" path="/packages" columns={packageColumns(dates)} />}
       {can('invoices_view') && (
-        <CustomerList customerId={customerId} title="Invoices" path="/invoices" columns={invoiceColumns} customerAs="query" />
+        <CustomerList customerId={customerId} title="Invoices" path="/invoices" columns={invoiceColumns(dates)} customerAs="query" />
       )}
-      {can('payments_view') && <CustomerList customerId={customerId} title="Payments" path="/payments" columns={paymentColumns} />}
+      {can('payments_view') && <CustomerList customerId={customerId} title="Payments" path="/payments" columns={paymentColumns(dates)} />}
       {can('tickets_view') && (
-        <CustomerList customerId={customerId} title="Support tickets" path="/tickets" columns={ticketColumns(base)} />
+        <CustomerList customerId={customerId} title="Support tickets" path="/tickets" columns={ticketColumns(base, dates)} />
       )}
     </div>
   );

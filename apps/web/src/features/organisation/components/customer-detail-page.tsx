@@ -17,9 +17,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { type CustomerArea, useBranchOptions, useCustomer, useSetCustomerActive, useUpdateCustomer } from '../api/organisation';
 import { CustomerActivity } from './customer-activity';
-import { ActiveBadge, DetailList, PageError, PageHeader, formatDate } from './page-header';
+import { ActiveBadge, DetailList, PageError, PageHeader } from './page-header';
 import { usePortal } from './portal-context';
 import { ActiveStatusConfirm } from './active-status-confirm';
+import { useDateFormat } from '@/lib/format-date';
 
 type FormIn = z.input<typeof customerUpdateSchema>;
 type FormOut = z.output<typeof customerUpdateSchema>;
@@ -141,6 +142,7 @@ function EditCustomerDialog({
 
 /** customers/{id} and business-customers/{id}: the customer's record, edit and deactivate. */
 export function CustomerDetailPage({ area }: { area: CustomerArea }) {
+  const dates = useDateFormat();
   const { id } = useParams();
   const { base, can } = usePortal();
   const customer = useCustomer(area, Number(id));
@@ -188,8 +190,8 @@ export function CustomerDetailPage({ area }: { area: CustomerArea }) {
               ['Address', [c.address, c.city, c.parish].filter(Boolean).join(', ')],
               ['Pickup branch', c.branchName],
               ['Status', <ActiveBadge key="s" active={c.active} />],
-              ['Last sign-in', formatDate(c.lastLoginAt)],
-              ['Joined', formatDate(c.createdAt)],
+              ['Last sign-in', dates.date(c.lastLoginAt)],
+              ['Joined', dates.date(c.createdAt)],
             ]}
           />
         </CardContent>

@@ -9,8 +9,9 @@ import { errorMessage } from '@/lib/api-client';
 import { usePage } from '../api/list';
 import { type CustomerArea, keys } from '../api/organisation';
 import { CourierFilter } from './courier-filter';
-import { ActiveBadge, PageError, PageHeader, formatDate } from './page-header';
+import { ActiveBadge, PageError, PageHeader } from './page-header';
 import { usePortal } from './portal-context';
+import { useDateFormat } from '@/lib/format-date';
 
 const ACTIVE_OPTIONS = [
   { value: 'true', label: 'Active' },
@@ -23,6 +24,7 @@ const TYPE_OPTIONS = [
 
 /** Customers, or business customers (the same records, accountType business). */
 export function CustomersPage({ area, fixedCourierId }: { area: CustomerArea; fixedCourierId?: number }) {
+  const dates = useDateFormat();
   const { base, isSuperAdmin } = usePortal();
   const list = useListState();
   const [chosenCourier, setChosenCourier] = useState<number | undefined>();
@@ -63,7 +65,7 @@ export function CustomersPage({ area, fixedCourierId }: { area: CustomerArea; fi
       filterOptions: ACTIVE_OPTIONS,
       render: (c) => <ActiveBadge active={c.active} />,
     },
-    { field: 'createdAt', label: 'Joined', sortable: true, render: (c) => formatDate(c.createdAt) },
+    { field: 'createdAt', label: 'Joined', sortable: true, filterable: false, render: (c) => dates.date(c.createdAt) },
   ];
 
   return (

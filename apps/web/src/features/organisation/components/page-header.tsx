@@ -56,11 +56,6 @@ export function ActiveBadge({ active, labels = ['Active', 'Inactive'] }: { activ
   );
 }
 
-export function formatDate(iso: string | null): string {
-  if (!iso) return '—';
-  return new Date(iso).toLocaleDateString('en-JM', { year: 'numeric', month: 'short', day: 'numeric' });
-}
-
 export function PageError({ message }: { message: string }) {
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">

@@ -10,10 +10,12 @@ import { errorMessage } from '@/lib/api-client';
 import { usePage } from '../api/list';
 import { keys, useDeleteRole } from '../api/organisation';
 import { CourierFilter } from './courier-filter';
-import { PageError, PageHeader, formatDate } from './page-header';
+import { PageError, PageHeader } from './page-header';
 import { usePortal } from './portal-context';
+import { useDateFormat } from '@/lib/format-date';
 
 export function RolesPage() {
+  const dates = useDateFormat();
   const { base, can, isSuperAdmin } = usePortal();
   const list = useListState();
   const [courierId, setCourierId] = useState<number | undefined>();
@@ -36,7 +38,7 @@ export function RolesPage() {
     { field: 'description', label: 'Description', wrap: true, width: 260 },
     { field: 'permissions', label: 'Permissions', filterable: false, width: 120, render: (r) => `${r.permissions.length}` },
     { field: 'staffCount', label: 'Staff', filterable: false, width: 90 },
-    { field: 'updatedAt', label: 'Updated', sortable: true, render: (r) => formatDate(r.updatedAt), filterable: false },
+    { field: 'updatedAt', label: 'Updated', sortable: true, render: (r) => dates.date(r.updatedAt), filterable: false },
   ];
 
   return (

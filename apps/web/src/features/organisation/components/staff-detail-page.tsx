@@ -14,12 +14,14 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useResetStaffPassword, useSetStaffActive, useStaffMember } from '../api/organisation';
 import { ImpersonateButton } from './impersonate-button';
-import { ActiveBadge, DetailList, PageError, PageHeader, formatDate } from './page-header';
+import { ActiveBadge, DetailList, PageError, PageHeader } from './page-header';
 import { usePortal } from './portal-context';
 import { ActiveStatusConfirm } from './active-status-confirm';
 import { StaffFormDialog } from './staff-form';
+import { useDateFormat } from '@/lib/format-date';
 
 export function StaffDetailPage() {
+  const dates = useDateFormat();
   const { id } = useParams();
   const { base, can, isSuperAdmin, user } = usePortal();
   const member = useStaffMember(Number(id));
@@ -84,8 +86,8 @@ export function StaffDetailPage() {
               ['Branch', m.branchName],
               ...(isSuperAdmin ? ([['Courier', m.courierName]] as Array<[string, string | null]>) : []),
               ['Status', <ActiveBadge key="s" active={m.active} />],
-              ['Last sign-in', formatDate(m.lastLoginAt)],
-              ['Created', formatDate(m.createdAt)],
+              ['Last sign-in', dates.date(m.lastLoginAt)],
+              ['Created', dates.date(m.createdAt)],
             ]}
           />
         </CardContent>

@@ -10,9 +10,10 @@ import { usePage } from '../api/list';
 import { keys } from '../api/organisation';
 import { CourierFilter } from './courier-filter';
 import { ImpersonateButton } from './impersonate-button';
-import { ActiveBadge, PageError, PageHeader, formatDate } from './page-header';
+import { ActiveBadge, PageError, PageHeader } from './page-header';
 import { usePortal } from './portal-context';
 import { StaffFormDialog } from './staff-form';
+import { useDateFormat } from '@/lib/format-date';
 
 const ROLE_OPTIONS = (['courier_admin', 'branch_manager', 'staff'] as const).map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 const ACTIVE_OPTIONS = [
@@ -21,6 +22,7 @@ const ACTIVE_OPTIONS = [
 ];
 
 export function StaffPage() {
+  const dates = useDateFormat();
   const { base, can, isSuperAdmin } = usePortal();
   const list = useListState();
   const [courierId, setCourierId] = useState<number | undefined>();
@@ -51,7 +53,7 @@ export function StaffPage() {
       filterOptions: ACTIVE_OPTIONS,
       render: (s) => <ActiveBadge active={s.active} />,
     },
-    { field: 'lastLoginAt', label: 'Last sign-in', sortable: true, filterable: false, render: (s) => formatDate(s.lastLoginAt) },
+    { field: 'lastLoginAt', label: 'Last sign-in', sortable: true, filterable: false, render: (s) => dates.date(s.lastLoginAt) },
   ];
 
   return (

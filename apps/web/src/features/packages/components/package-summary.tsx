@@ -1,13 +1,13 @@
 import { CARRIER_LABELS } from '@courier/shared/constants/packages';
 import type { PackageDto } from '@courier/shared/schemas/packages';
-import { PackageStatusBadge } from './package-status-badge';
 import { formatUsd } from '@courier/shared/format/money';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 /** The facts of a package as a definition list. */
 export function PackageSummary({ pkg }: { pkg: PackageDto }) {
   const dims = pkg.lengthIn && pkg.widthIn && pkg.heightIn ? `${pkg.lengthIn} x ${pkg.widthIn} x ${pkg.heightIn} in` : '-';
   const rows: Array<[string, React.ReactNode]> = [
-    ['Status', <PackageStatusBadge key="s" status={pkg.status} />],
+    ['Status', <StatusBadge key="s" kind="package" status={pkg.status} />],
     [
       'Tracking',
       <span key="t" className="font-mono break-all">

@@ -1,10 +1,10 @@
 import { PACKAGE_STATUS_LABELS } from '@courier/shared/constants/packages';
 import type { PackageEvent } from '@courier/shared/schemas/packages';
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-JM', { dateStyle: 'medium', timeStyle: 'short' });
+import { useDateFormat } from '@/lib/format-date';
 
 /** Every step of a package, newest first; customers see the same steps (without staff names). */
 export function PackageTimeline({ events, showPeople = true }: { events: PackageEvent[]; showPeople?: boolean }) {
+  const dates = useDateFormat();
   if (events.length === 0) return <p className="text-sm text-slate-500">No events yet.</p>;
   return (
     <ol className="relative space-y-4 border-l-2 border-slate-200 pl-5" aria-label="Package timeline">
@@ -13,7 +13,7 @@ export function PackageTimeline({ events, showPeople = true }: { events: Package
           <span className="absolute top-1.5 -left-[27px] size-3 rounded-full border-2 border-white bg-brand-700" aria-hidden />
           <p className="text-sm font-semibold text-slate-900">{PACKAGE_STATUS_LABELS[e.status]}</p>
           <p className="text-xs text-slate-500">
-            <time dateTime={e.createdAt}>{when(e.createdAt)}</time>
+            <time dateTime={e.createdAt}>{dates.dateTime(e.createdAt)}</time>
             {e.branchName ? ` · ${e.branchName}` : ''}
             {showPeople && e.userName ? ` · ${e.userName}` : ''}
           </p>

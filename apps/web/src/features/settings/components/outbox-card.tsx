@@ -1,12 +1,12 @@
 import { RotateCw } from 'lucide-react';
 import { toast } from 'sonner';
-import { formatDateTime } from '@courier/shared/domain/datetime';
 import { OUTBOX_MESSAGES, OUTBOX_STATUS_LABELS, type OutboxEntry, type OutboxStatus } from '@courier/shared/schemas/outbox';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
 import { errorMessage } from '@/lib/api-client';
+import { useDateFormat } from '@/lib/format-date';
 import { useOutbox, useOutboxSummary, useRetryOutboxMail } from '../api/outbox';
 
 const STATUS_TONE: Record<OutboxStatus, BadgeTone> = { pending: 'yellow', sending: 'blue', sent: 'green', failed: 'red' };
@@ -44,8 +44,9 @@ export function OutboxCard({ courierId, canRetry }: { courierId: number | null; 
   const list = useListState({ sort: { field: 'createdAt', order: 'desc' } });
   const outbox = useOutbox(courierId, list.query);
   const retry = useRetryOutboxMail(courierId);
+  const dates = useDateFormat();
   const columns: Array<DataTableColumn<OutboxEntry>> = [
-    { field: 'createdAt', label: 'Queued', sortable: true, filterable: false, width: 170, render: (m) => formatDateTime(m.createdAt) },
+    { field: 'createdAt', label: 'Queued', sortable: true, filterable: false, width: 170, render: (m) => dates.dateTime(m.createdAt) },
     { field: 'to', label: 'To', sortable: true, filterable: false },
     { field: 'subject', label: 'Subject', sortable: true, filterable: false, wrap: true, width: 260 },
     {
@@ -68,11 +69,11 @@ export function OutboxCard({ courierId, canRetry }: { courierId: number | null; 
       width: 240,
       render: (m) =>
         m.status === 'sent' && m.sentAt
-          ? `Sent ${formatDateTime(m.sentAt)}`
+          ? `Sent ${dates.dateTime(m.sentAt)}`
           : m.lastError
             ? `${m.lastError}${m.attempts > 0 ? ` (attempt ${m.attempts})` : ''}`
             : m.status === 'pending'
-              ? `Next try ${formatDateTime(m.sendAfter)}`
+              ? `Next try ${dates.dateTime(m.sendAfter)}`
               : '—',
     },
   ];

@@ -10,13 +10,14 @@ import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteProcessingFee, useProcessingFees, useSaveProcessingFee } from '../api/rates-and-fees';
 import { DialogFormFooter, type EditDialogProps, EditableListTab } from './editable-list-tab';
-import { formatDate, formatJmd } from './format';
+import { formatJmd } from './format';
+import { type DateFormat, useDateFormat } from '@/lib/format-date';
 import { reportFailure } from './report';
 
-const columns: Array<DataTableColumn<ProcessingFee>> = [
+const columnsIn = (dates: DateFormat): Array<DataTableColumn<ProcessingFee>> => [
   { field: 'weightRange', label: 'Weight Range', sortable: true, filterable: false },
   { field: 'fee', label: 'Fee', sortable: true, filterable: false, render: (f) => formatJmd(f.fee) },
-  { field: 'createdAt', label: 'Created At', sortable: true, render: (f) => formatDate(f.createdAt) },
+  { field: 'createdAt', label: 'Created At', sortable: true, filterable: false, render: (f) => dates.date(f.createdAt) },
 ];
 
 function FeeDialog({ item: fee, open, onClose }: EditDialogProps<ProcessingFee>) {
@@ -71,6 +72,7 @@ const sortValue = (f: ProcessingFee, field: string) =>
 
 /** Processing Fees: the table (Weight Range, Fee, Created At, Actions) and its dialog. */
 export function ProcessingFeesTab() {
+  const dates = useDateFormat();
   const fees = useProcessingFees();
   const remove = useDeleteProcessingFee();
   return (
@@ -78,7 +80,7 @@ export function ProcessingFeesTab() {
       noun={{ one: 'processing fee', short: 'fee' }}
       query={fees}
       remove={remove}
-      columns={columns}
+      columns={columnsIn(dates)}
       search={searchText}
       value={sortValue}
       rowName={(f) => f.weightRange}

@@ -18,10 +18,11 @@ import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteShippingRate, useSaveShippingRate, useShippingRates } from '../api/rates-and-fees';
 import { DialogFormFooter, type EditDialogProps, EditableListTab } from './editable-list-tab';
-import { formatDate, formatJmd } from './format';
+import { formatJmd } from './format';
+import { type DateFormat, useDateFormat } from '@/lib/format-date';
 import { reportFailure } from './report';
 
-const columns: Array<DataTableColumn<ShippingRate>> = [
+const columnsIn = (dates: DateFormat): Array<DataTableColumn<ShippingRate>> => [
   {
     field: 'weight',
     label: 'Weight',
@@ -37,7 +38,7 @@ const columns: Array<DataTableColumn<ShippingRate>> = [
     filterOptions: RATE_STATUSES.map((s) => ({ value: s, label: s === 'active' ? 'Active' : 'Inactive' })),
     render: (r) => <Badge tone={r.status === 'active' ? 'green' : 'neutral'}>{r.status === 'active' ? 'Active' : 'Inactive'}</Badge>,
   },
-  { field: 'createdAt', label: 'Created At', sortable: true, render: (r) => formatDate(r.createdAt) },
+  { field: 'createdAt', label: 'Created At', sortable: true, filterable: false, render: (r) => dates.date(r.createdAt) },
 ];
 
 function RateDialog({ item: rate, open, onClose }: EditDialogProps<ShippingRate>) {
@@ -98,6 +99,7 @@ const sortValue = (r: ShippingRate, field: string) => {
 
 /** Shipping Rates: the table (Weight, Cost, Status, Created At, Actions) and its dialog. */
 export function ShippingRatesTab() {
+  const dates = useDateFormat();
   const rates = useShippingRates();
   const remove = useDeleteShippingRate();
   return (
@@ -105,7 +107,7 @@ export function ShippingRatesTab() {
       noun={{ one: 'shipping rate', short: 'rate' }}
       query={rates}
       remove={remove}
-      columns={columns}
+      columns={columnsIn(dates)}
       search={searchText}
       value={sortValue}
       rowName={(r) => r.weight}

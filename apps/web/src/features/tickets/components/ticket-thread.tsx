@@ -18,12 +18,12 @@ import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { openAttachment, useReplyTicket, useSetTicketStatus } from '../api/tickets';
 import { AttachmentPicker } from './attachment-picker';
-import { TicketStatusBadge } from './ticket-status-badge';
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-JM', { dateStyle: 'medium', timeStyle: 'short' });
+import { useDateFormat } from '@/lib/format-date';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 /** One ticket: who wrote what, a reply box, and (for staff with tickets_edit) the status. */
 export function TicketThread({ ticket, side, canEdit }: { ticket: TicketWithMessages; side: 'staff' | 'customer'; canEdit: boolean }) {
+  const dates = useDateFormat();
   const reply = useReplyTicket(ticket.id);
   const setStatus = useSetTicketStatus(ticket.id);
   const form = useForm<{ message: string }>({ resolver: zodResolver(replyTicketSchema), defaultValues: { message: '' } });
@@ -58,7 +58,7 @@ export function TicketThread({ ticket, side, canEdit }: { ticket: TicketWithMess
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
         <span className="font-mono text-slate-900">{ticket.ticket_no}</span>
-        <TicketStatusBadge status={ticket.status} />
+        <StatusBadge kind="ticket" status={ticket.status} />
         <span>{ticket.department}</span>
         {side === 'staff' && (
           <span>
@@ -87,7 +87,8 @@ export function TicketThread({ ticket, side, canEdit }: { ticket: TicketWithMess
             >
               <p className="text-xs text-slate-600">
                 <span className="font-medium text-slate-800">{m.author.name}</span>
-                {m.author.kind === 'staff' ? ' · Support' : ' · Customer'} · <time dateTime={m.createdAt}>{when(m.createdAt)}</time>
+                {m.author.kind === 'staff' ? ' · Support' : ' · Customer'} ·{' '}
+                <time dateTime={m.createdAt}>{dates.dateTime(m.createdAt)}</time>
               </p>
               <p className="mt-1 text-sm whitespace-pre-wrap text-slate-900">{m.message}</p>
               {m.attachments.length > 0 && (

@@ -6,9 +6,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useClock, useClockStatus } from '../api/time-tracking';
+import { useDateFormat } from '@/lib/format-date';
 
 /** The staff dashboard's clock: in or out, since when, and today's hours. */
 export function ClockWidget() {
+  const dates = useDateFormat();
   const status = useClockStatus();
   const clock = useClock();
   const open = status.data?.open ?? null;
@@ -37,9 +39,7 @@ export function ClockWidget() {
         ) : (
           <>
             <p className="text-sm text-slate-700" aria-live="polite">
-              {open
-                ? `Clocked in since ${new Date(open.clockIn).toLocaleTimeString('en-JM', { timeStyle: 'short' })}`
-                : 'You are clocked out'}
+              {open ? `Clocked in since ${dates.time(open.clockIn)}` : 'You are clocked out'}
               {' · '}Today {formatMinutes(status.data?.todayMinutes ?? 0)}
             </p>
             <Button onClick={() => void act()} busy={clock.isPending} variant={open ? 'secondary' : 'primary'}>

@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { CameraScan } from '../camera-scan';
 import { type ScanTone, isMuted, setMuted } from './scan-sounds';
 import type { ScanRecord, useScanStation } from './use-scan-station';
+import { useDateFormat } from '@/lib/format-date';
 
 const PANEL: Record<ScanTone, string> = {
   ok: 'bg-green-700 text-white',
@@ -47,6 +48,7 @@ export function ScanResultPanel({ last }: { last: ScanRecord | null }) {
 
 /** The last 20 scans, newest first, each with its outcome. */
 export function ScanHistory({ history }: { history: ScanRecord[] }) {
+  const dates = useDateFormat();
   if (history.length === 0) return null;
   return (
     <details className="rounded-md border border-slate-200 bg-white" open>
@@ -62,7 +64,7 @@ export function ScanHistory({ history }: { history: ScanRecord[] }) {
               {h.message}
             </span>
             <time className="shrink-0 text-xs text-slate-600" dateTime={h.at.toISOString()}>
-              {h.at.toLocaleTimeString()}
+              {dates.time(h.at)}
             </time>
           </li>
         ))}

@@ -1,0 +1,75 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+
+/**
+ * Every date on a screen is in the courier's time zone (a Company Settings field). The admin
+ * changes the zone and the packages list shows a package's received date in the new zone.
+ * Journeys share one database: the courier's zone is put back at the end.
+ */
+const ADMIN = { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026' };
+
+test.use({ viewport: { width: 1920, height: 1000 } });
+
+async function signIn(page: Page, request: APIRequestContext) {
+  const res = await request.post('/api/auth/login', { data: ADMIN });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { token } = (await res.json()) as { token: string };
+  await page.addInitScript((t) => window.localStorage.setItem('token', t), token);
+  return { authorization: `Bearer ${token}` };
+}
+
+/** The screens' date style ("Nov 23, 2026") in a zone, worked out here independently. */
+const dayIn = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(iso));
+
+test('a received date on the admin packages screen follows the courier time zone setting', async ({ page, request }) => {
+  const auth = await signIn(page, request);
+  const courierId = ((await (await request.get('/api/auth/profile', { headers: auth })).json()) as { courier: { id: number } }).courier.id;
+  const before = (await (await request.get(`/api/couriers/${courierId}`, { headers: auth })).json()) as Record<string, string>;
+  const list = (await (await request.get('/api/packages?page=1&limit=50', { headers: auth })).json()) as {
+    data: Array<{ packageNumber: string; receivedAt: string | null }>;
+  };
+  const pkg = list.data.find((p) => p.receivedAt);
+  expect(pkg, 'a received package in the demo data').toBeTruthy();
+  if (!pkg?.receivedAt) return;
+
+  // A zone whose calendar day differs from Jamaica's at that instant: 19 hours ahead if the
+  // instant is after 05:00 in Jamaica, else 6 hours behind.
+  const jamaicaHour = Number(
+    new Intl.DateTimeFormat('en-US', { timeZone: 'America/Jamaica', hour: 'numeric', hourCycle: 'h23' }).format(new Date(pkg.receivedAt)),
+  );
+  const zone = jamaicaHour >= 5 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+  const inJamaica = dayIn(pkg.receivedAt, before.time_zone || 'America/Jamaica');
+  const inZone = dayIn(pkg.receivedAt, zone);
+  expect(inZone).not.toBe(inJamaica);
+
+  const row = () => page.getByRole('row').filter({ hasText: pkg.packageNumber });
+  try {
+    await page.goto(`/admin/packages?search=${encodeURIComponent(pkg.packageNumber)}`);
+    await expect(row()).toContainText(inJamaica);
+
+    await page.goto('/admin/settings');
+    await page.getByLabel('Time zone').selectOption(zone);
+    await page.getByRole('button', { name: 'Save Company Settings' }).click();
+    await expect(page.locator('[data-sonner-toast]').first()).toBeVisible();
+    await expect
+      .poll(async () => ((await (await request.get('/api/auth/profile', { headers: auth })).json()) as { timeZone: string }).timeZone)
+      .toBe(zone);
+
+    await page.goto(`/admin/packages?search=${encodeURIComponent(pkg.packageNumber)}`);
+    await expect(row()).toContainText(inZone);
+    await expect(row()).not.toContainText(inJamaica);
+  } finally {
+    const restored = await request.put(`/api/couriers/${courierId}`, {
+      headers: auth,
+      data: {
+        name: before.name,
+        first_name: before.first_name,
+        last_name: before.last_name,
+        email: before.email,
+        time_zone: before.time_zone || 'America/Jamaica',
+      },
+    });
+    expect(restored.ok(), await restored.text()).toBe(true);
+  }
+});
