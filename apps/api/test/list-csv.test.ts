@@ -99,12 +99,9 @@ describe('format=csv on the lists', () => {
 
 describe('CSV cells', () => {
   it('names money and units in the header and leaves ids out', () => {
-    expect(csvColumns(['id', 'courierId', 'amountCents', 'declaredValueUsdCents', 'weightLb', 'customerName']).map((c) => c.header)).toEqual([
-      'Amount (JMD)',
-      'Declared Value (USD)',
-      'Weight (lb)',
-      'Customer Name',
-    ]);
+    expect(
+      csvColumns(['id', 'courierId', 'amountCents', 'declaredValueUsdCents', 'weightLb', 'customerName']).map((c) => c.header),
+    ).toEqual(['Amount (JMD)', 'Declared Value (USD)', 'Weight (lb)', 'Customer Name']);
     expect(plainAmount(1505475)).toBe('15054.75');
     expect(plainAmount(-5)).toBe('-0.05');
   });

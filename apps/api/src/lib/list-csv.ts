@@ -54,7 +54,14 @@ export function isoInZone(value: Date | string, zone: string): string {
   }).formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
   const day = dayInZone(at, zone);
-  const local = Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)), Number(get('hour')), Number(get('minute')), Number(get('second')));
+  const local = Date.UTC(
+    Number(day.slice(0, 4)),
+    Number(day.slice(5, 7)) - 1,
+    Number(day.slice(8, 10)),
+    Number(get('hour')),
+    Number(get('minute')),
+    Number(get('second')),
+  );
   const offset = Math.round((local - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
   const sign = offset < 0 ? '-' : '+';
   const abs = Math.abs(offset);
@@ -125,7 +132,12 @@ function schemaFields(request: FastifyRequest): string[] | undefined {
   return element?.shape ? Object.keys(element.shape) : undefined;
 }
 
-async function* csvChunks(db: Db, exported: ListExport, fields: string[] | undefined, userCourierId: number | null): AsyncGenerator<string> {
+async function* csvChunks(
+  db: Db,
+  exported: ListExport,
+  fields: string[] | undefined,
+  userCourierId: number | null,
+): AsyncGenerator<string> {
   const zones = new Map<number, string>();
   const zoneOf = async (courierIds: number[]) => {
     const missing = [...new Set(courierIds)].filter((id) => !zones.has(id));
@@ -137,16 +149,17 @@ async function* csvChunks(db: Db, exported: ListExport, fields: string[] | undef
   let wroteHeader = false;
   for await (const batch of exported.batches()) {
     const rows = batch as Array<Record<string, unknown>>;
-    columns ??= csvColumns(Object.keys(rows[0] ?? {}));
+    const cols = columns ?? csvColumns(Object.keys(rows[0] ?? {}));
+    columns = cols;
     const courierIdOf = (row: Record<string, unknown>) => (typeof row.courierId === 'number' ? row.courierId : userCourierId);
     await zoneOf(rows.map(courierIdOf).filter((id): id is number => id !== null));
     const data = rows.map((row) => {
       const id = courierIdOf(row);
       const zone = id === null ? DEFAULT_TIME_ZONE : (zones.get(id) ?? DEFAULT_TIME_ZONE);
-      return columns!.map((c) => cell(row[c.field], c, zone));
+      return cols.map((c) => cell(row[c.field], c, zone));
     });
     const text = Papa.unparse(
-      { fields: columns.map((c) => c.header), data },
+      { fields: cols.map((c) => c.header), data },
       { header: !wroteHeader, newline: '\r\n', escapeFormulae: FORMULA },
     );
     yield `${text}\r\n`;
@@ -157,7 +170,10 @@ async function* csvChunks(db: Db, exported: ListExport, fields: string[] | undef
 
 /** "packages-2026-01-31.csv" from "/api/packages". */
 function fileName(request: FastifyRequest): string {
-  const path = (request.routeOptions.url ?? 'list').replace(/^\/api\//, '').replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+  const path = (request.routeOptions.url ?? 'list')
+    .replace(/^\/api\//, '')
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '');
   return `${path || 'list'}-${new Date().toISOString().slice(0, 10)}.csv`;
 }
 
