@@ -205,17 +205,26 @@ export default function CustomerDeliveryRequestsPage() {
   const columns: Array<DataTableColumn<DeliveryRequestDto>> = [
     {
       field: 'packages',
+      priority: 1,
       label: 'Packages',
       filterable: false,
       render: (r) => r.packages.map((p) => p.packageNumber).join(', '),
       wrap: true,
     },
-    { field: 'locationName', label: 'Where', filterable: false, render: (r) => r.locationName ?? r.address ?? '-', wrap: true },
-    { field: 'preferredDate', label: 'Preferred date', sortable: true },
-    { field: 'scheduledDate', label: 'Delivery date', sortable: true, render: (r) => r.scheduledDate ?? '-' },
-    { field: 'feeCents', label: 'Fee', filterable: false, render: (r) => jmd(r.feeCents) },
+    {
+      field: 'locationName',
+      priority: 2,
+      label: 'Where',
+      filterable: false,
+      render: (r) => r.locationName ?? r.address ?? '-',
+      wrap: true,
+    },
+    { field: 'preferredDate', priority: 2, label: 'Preferred date', sortable: true },
+    { field: 'scheduledDate', priority: 2, label: 'Delivery date', sortable: true, render: (r) => r.scheduledDate ?? '-' },
+    { field: 'feeCents', priority: 3, label: 'Fee', filterable: false, render: (r) => jmd(r.feeCents) },
     {
       field: 'status',
+      priority: 1,
       label: 'Status',
       sortable: true,
       render: (r) => <Badge tone={TONE[r.status]}>{DELIVERY_STATUS_LABELS[r.status]}</Badge>,
@@ -234,6 +243,8 @@ export default function CustomerDeliveryRequestsPage() {
         data={requests.data?.data ?? []}
         total={requests.data?.total ?? 0}
         loading={requests.isFetching}
+        error={requests.error ? errorMessage(requests.error, 'Could not load your delivery requests') : null}
+        onRetry={() => void requests.refetch()}
         getRowId={(r) => r.id}
         {...list.tableProps}
         actions={(r) =>
