@@ -53,7 +53,11 @@ function Card<T>({ row, columns, titleField, statusField, renderCell, actions }:
       <div className="flex items-start gap-3">
         {select && <div className="pt-0.5">{renderCell(select, row)}</div>}
         <div className="min-w-0 flex-1 font-medium text-slate-900 [overflow-wrap:anywhere]">{title && renderCell(title, row)}</div>
-        {status && <div className="shrink-0 whitespace-nowrap [&_*]:whitespace-nowrap">{renderCell(status, row)}</div>}
+        {status && (
+          <div className="shrink-0 whitespace-nowrap [&_*]:whitespace-nowrap" data-testid="card-status">
+            {renderCell(status, row)}
+          </div>
+        )}
       </div>
       {shown.length > 0 && <DetailList columns={shown} row={row} renderCell={renderCell} className="grid-cols-2" />}
       {more.length > 0 && (
