@@ -2,8 +2,8 @@ import { type RefObject, useEffect, useState } from 'react';
 
 /** Under this container width rows render as cards (title, status, primary action). */
 export const CARD_BREAKPOINT = 640;
-/** Width a column is counted at when it names none. */
-export const DEFAULT_COLUMN_WIDTH = 150;
+/** Width a column is counted at when it names none (the drawn table is measured after, see DataTable). */
+export const DEFAULT_COLUMN_WIDTH = 130;
 export const MIN_COLUMN_WIDTH = 20;
 /** Room for the Actions column (about three small buttons) unless the page says otherwise. */
 export const ACTIONS_COLUMN_WIDTH = 170;
@@ -39,9 +39,15 @@ export function foldColumns(columns: FoldableColumn[], available: number, action
   const folded = new Set<string>();
   if (all + actionsWidth > available) {
     let used = actionsWidth + EXPANDER_WIDTH;
+    // Once a column does not fit, every less important one folds too (a narrow priority-4
+    // column never stays while a priority-3 one is folded).
+    let cutoff = Number.POSITIVE_INFINITY;
     for (const { c, priority } of ranked) {
-      if (priority <= 1 || used + width(c) <= available) used += width(c);
-      else folded.add(c.field);
+      if (priority <= 1 || (priority <= cutoff && used + width(c) <= available)) used += width(c);
+      else {
+        folded.add(c.field);
+        cutoff = Math.min(cutoff, priority);
+      }
     }
   }
   // Still too wide when drawn: fold further, least important first, never a priority-1 column.

@@ -76,6 +76,8 @@ describe('foldColumns', () => {
   it('folds nothing when every column fits, then the lowest priorities first, never priority 1', () => {
     expect(foldColumns(columns, 1200, 170)).toEqual([]);
     expect(foldColumns(columns, 800, 170)).toEqual(['branch', 'manifest', 'weight']);
+    // A narrow priority-4 column that would fit does not stay while a priority-3 one is folded.
+    expect(foldColumns(columns, 830, 170)).toEqual(['branch', 'manifest', 'weight']);
     expect(foldColumns(columns, 300, 170)).toEqual(['customer', 'branch', 'manifest', 'weight']);
     // Drawn wider than estimated: one more, the least important visible column.
     expect(foldColumns(columns, 1200, 170, 1)).toEqual(['weight']);

@@ -26,7 +26,7 @@ export interface DataTableColumn<T> {
   wrap?: boolean;
   /** Keep the cell on one line (badges, amounts, numbers). */
   nowrap?: boolean;
-  /** The width the column needs in px (default 150), used to decide what fits. */
+  /** The width the column needs in px (default 130), used to decide what fits. */
   width?: number;
   /**
    * 1: always visible (what names the row, its status); 2 (default): important; 3 and higher fold
