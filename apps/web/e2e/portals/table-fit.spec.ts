@@ -9,7 +9,7 @@ import { expect, test } from '../support/test';
 const SHOTS = process.env.PORTAL_SHOTS_DIR ?? '/tmp/portal-shots';
 
 const WHO = {
-  super_admin: { email: 'superadmin@courierportal.test', password: 'SuperAdmin#2026', login: '/api/auth/login' },
+  super_admin: { email: 'superadmin@courierportal.test', password: 'SuperAdmin#2026', login: '/api/auth/super-admin/login' },
   courier_admin: { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026', login: '/api/auth/login' },
   customer: { email: 'customer@example.test', password: 'Customer#2026', login: '/api/customers/login' },
 };
@@ -62,6 +62,14 @@ async function listLoaded(page: Page) {
 }
 
 const shotName = (path: string, size: string) => `${SHOTS}/table-${path.replaceAll('/', '-').slice(1)}-${size}.png`;
+
+// On a busy machine the server may still be seeding when the first journey starts.
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(180_000);
+  await expect
+    .poll(async () => (await request.get('/api/health').catch(() => null))?.ok() ?? false, { timeout: 170_000, intervals: [1_000] })
+    .toBe(true);
+});
 
 for (const who of Object.keys(WHO) as Array<keyof typeof WHO>) {
   test(`${who}: every list fits at 1366 px and shows status on a phone`, async ({ browser, request }) => {
