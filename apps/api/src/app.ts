@@ -50,6 +50,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerMetrics } from './plugins/metrics';
 import { registerSecurity } from './plugins/security';
 import { findWebDist, registerStatic } from './plugins/static';
+import { registerListCsv } from './lib/list-csv';
 
 /** Everything a route module needs, passed explicitly instead of hung on globals. */
 
@@ -171,6 +172,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerAuth(app, ctx.db, ctx.tokens);
+  registerListCsv(app, ctx.db);
   await app.register(
     async (api) => {
       for (const routes of ROUTE_MODULES) await api.register(routes(ctx));

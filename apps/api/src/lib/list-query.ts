@@ -1,6 +1,7 @@
 import { type AnyColumn, type SQL, and, asc, desc, ilike, or, sql } from 'drizzle-orm';
 import type { ListQuery, Page } from '@courier/shared/schemas/common';
 import { AppError } from './errors';
+import { ListExport, exportBatches } from './list-csv';
 
 type Expr = AnyColumn | SQL;
 
@@ -134,6 +135,8 @@ export async function listPage<T>(
     countWindow?: number;
   },
 ): Promise<Page<T>> {
+  // `?format=csv`: every matching row in the same order, streamed as CSV by the onSend hook.
+  if (query.format === 'csv') return new ListExport(exportBatches(clauses, run.rows)) as unknown as Page<T>;
   const cap = run.countWindow === undefined ? undefined : clauses.offset + run.countWindow;
   const [data, counted] = await Promise.all([run.rows(clauses), run.count(clauses.where, cap === undefined ? undefined : cap + 1)]);
   const page = { data, page: query.page, limit: query.limit };

@@ -81,6 +81,8 @@ export const listQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   sort: z.string().max(64).optional(),
   order: z.enum(['asc', 'desc']).default('asc'),
+  /** `csv`: every matching row (not one page) as a CSV download (issue 17's Export CSV). */
+  format: z.enum(['json', 'csv']).optional(),
   filters: z
     .string()
     .max(2000)

@@ -1,24 +1,40 @@
-import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, Filter, Search } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '@courier/shared/constants/limits';
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronRight, Download, Filter } from 'lucide-react';
+import { Fragment, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { downloadFile } from '@/features/packages/api/files';
+import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { ScrollRegion } from './scroll-region';
 import { Button } from './button';
-import { Input, Label } from './input';
-import { Select } from './select';
+import { CardSort, DetailList, TableCards } from './data-table-cards';
+import { DebouncedSearch, FiltersPanel, TableFooter, fieldValue, isFilterableColumn } from './data-table-controls';
+import { ACTIONS_COLUMN_WIDTH, CARD_BREAKPOINT, DEFAULT_PRIORITY, foldColumns, useContainerWidth } from './data-table-layout';
+import { type EmptyProps, LoadingStatus, SkeletonCards, SkeletonRows, TableEmpty, TableError } from './data-table-states';
+import { ScrollRegion } from './scroll-region';
 import { Spinner } from './spinner';
 
-/** A column as part 2 §2.9 defines it: field, label, sortable, render, wrap. */
+export { isFilterableColumn, pageWindow } from './data-table-controls';
+export { CARD_BREAKPOINT, DEFAULT_COLUMN_WIDTH, MIN_COLUMN_WIDTH, foldColumns } from './data-table-layout';
+export { type ListState, useListState } from './use-list-state';
+
+/** A column as part 2 §2.9 defines it: field, label, sortable, render, wrap; plus how it folds. */
 export interface DataTableColumn<T> {
   field: string;
   label: string;
   sortable?: boolean;
   render?: (row: T) => ReactNode;
-  /** Let long text wrap instead of staying on one line. */
+  /** Let long text wrap (the default now: nothing is cut off); kept for the pages that say so. */
   wrap?: boolean;
-  /** Width in px (default 150, minimum 20; part 2 §9). */
+  /** Keep the cell on one line (badges, amounts, numbers). */
+  nowrap?: boolean;
+  /** The width the column needs in px (default 130), used to decide what fits. */
   width?: number;
+  /**
+   * 1: always visible (what names the row, its status); 2 (default): important; 3 and higher fold
+   * first into the row's details when the table is narrower than its columns.
+   */
+  priority?: number;
+  /** The card layout's title or status (default: the first column, and the `status` field). */
+  card?: 'title' | 'status';
   /** Known values for the Filters panel (e.g. statuses); used instead of the loaded rows' values. */
   filterOptions?: Array<{ value: string; label: string }>;
   /** false keeps a column out of the Filters panel. */
@@ -30,6 +46,8 @@ export interface SortState {
   order: 'asc' | 'desc';
 }
 
+type QueryValue = string | number | boolean | undefined | null;
+
 export interface DataTableProps<T> {
   columns: Array<DataTableColumn<T>>;
   data: T[];
@@ -38,6 +56,11 @@ export interface DataTableProps<T> {
   /** The server stopped counting at `total` (a very large list): the footer shows "total+". */
   totalCapped?: boolean;
   loading?: boolean;
+  /** Why the list failed to load, in plain words: shown with a Retry instead of the rows. */
+  error?: string | null;
+  onRetry?: () => void;
+  /** The empty list: what it is for and the first action. */
+  empty?: EmptyProps;
   page: number;
   pageSize: number;
   onPageChange: (page: number) => void;
@@ -49,218 +72,249 @@ export interface DataTableProps<T> {
   onSortChange: (sort: SortState | null) => void;
   filters: Record<string, string>;
   onFiltersChange: (filters: Record<string, string>) => void;
-  /** Per-row action buttons, shown in the last column. */
+  /** Per-row action buttons, shown in the last column (kept in view) or at the foot of a card. */
   actions?: (row: T) => ReactNode;
+  /** Room the actions need in px (default 170). */
+  actionsWidth?: number;
   getRowId: (row: T) => string | number;
   /** Accessible name of the table. */
   label: string;
   /** Controls placed beside the search box (e.g. a "New branch" button). */
   toolbar?: ReactNode;
+  /** The list's endpoint (e.g. "/packages"): shows "Export CSV" of every row the list matches. */
+  exportPath?: string;
+  /** Other query parameters of the list (courierId, date range) for the export. */
+  exportQuery?: Record<string, QueryValue>;
 }
 
-export const DEFAULT_COLUMN_WIDTH = 150;
-export const MIN_COLUMN_WIDTH = 20;
-/** Room for three icon buttons. */
-const ACTIONS_COLUMN_WIDTH = 170;
-const FILTER_EXCLUDED = new Set(['actions', 'select', 'createdAt', 'date']);
-const NUMERIC_FILTERS = new Set(['total', 'amount']);
-
-/** Whether a column takes part in the Filters panel (part 2 §5: actions, select, createdAt and dates do not). */
-export function isFilterableColumn(column: Pick<DataTableColumn<unknown>, 'field' | 'filterable'>): boolean {
-  if (column.filterable === false) return false;
-  return !FILTER_EXCLUDED.has(column.field) && !/date/i.test(column.field);
-}
-
-/**
- * The page buttons: every page when there are 7 or fewer, otherwise the first, the last and the
- * current page with one neighbour each side, gaps shown as 'ellipsis'.
- */
-export function pageWindow(current: number, pageCount: number): Array<number | 'ellipsis'> {
-  if (pageCount <= 7) return Array.from({ length: pageCount }, (_, i) => i + 1);
-  const pages = new Set([1, pageCount, current - 1, current, current + 1].filter((p) => p >= 1 && p <= pageCount));
-  const sorted = [...pages].sort((a, b) => a - b);
-  const out: Array<number | 'ellipsis'> = [];
-  for (const [i, p] of sorted.entries()) {
-    const prev = sorted[i - 1];
-    if (prev !== undefined && p - prev > 1) out.push('ellipsis');
-    out.push(p);
+function exportUrl(path: string, props: DataTableProps<never>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(props.exportQuery ?? {})) {
+    if (v !== undefined && v !== null && v !== '' && !['page', 'limit'].includes(k)) params.set(k, String(v));
   }
-  return out;
-}
-
-function fieldValue(row: unknown, field: string): unknown {
-  if (row && typeof row === 'object') return (row as Record<string, unknown>)[field];
-  return undefined;
-}
-
-function distinctValues<T>(data: T[], field: string): string[] {
-  const values = new Set<string>();
-  for (const row of data) {
-    const v = fieldValue(row, field);
-    if (v !== null && v !== undefined && v !== '' && typeof v !== 'object') values.add(String(v));
+  if (props.search.trim()) params.set('search', props.search.trim());
+  else params.delete('search');
+  if (props.sort) {
+    params.set('sort', props.sort.field);
+    params.set('order', props.sort.order);
   }
-  return [...values].sort();
+  if (Object.keys(props.filters).length > 0) params.set('filters', JSON.stringify(props.filters));
+  else params.delete('filters');
+  params.set('format', 'csv');
+  return `${path}${path.includes('?') ? '&' : '?'}${params.toString()}`;
 }
 
-/** The search box: types freely, tells the parent only after 300 ms of quiet. */
-function DebouncedSearch({ value, onChange, placeholder }: { value: string; onChange: (v: string) => void; placeholder: string }) {
-  const [text, setText] = useState(value);
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
-  const lastSent = useRef(value);
-  useEffect(() => {
-    // The parent may clear the search (e.g. a reset); show what it holds.
-    if (value !== lastSent.current) {
-      lastSent.current = value;
-      setText(value);
-    }
-  }, [value]);
-  useEffect(() => {
-    if (text === lastSent.current) return;
-    const timer = setTimeout(() => {
-      lastSent.current = text;
-      onChangeRef.current(text);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+function ExportButton({ path, props }: { path: string; props: DataTableProps<never> }) {
+  const [busy, setBusy] = useState(false);
+  const name = `${props.label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${new Date().toISOString().slice(0, 10)}.csv`;
   return (
-    <div className="relative w-full sm:max-w-xs">
-      <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-      <Input
-        type="search"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        placeholder={placeholder}
-        aria-label={placeholder}
-        className="pl-9"
-      />
-    </div>
-  );
-}
-
-function FiltersPanel<T>({
-  columns,
-  data,
-  applied,
-  onApply,
-  onClear,
-}: {
-  columns: Array<DataTableColumn<T>>;
-  data: T[];
-  applied: Record<string, string>;
-  onApply: (filters: Record<string, string>) => void;
-  onClear: () => void;
-}) {
-  const [draft, setDraft] = useState<Record<string, string>>(applied);
-  const baseId = useId();
-  useEffect(() => setDraft(applied), [applied]);
-  const filterable = columns.filter(isFilterableColumn);
-  if (filterable.length === 0) return null;
-  return (
-    <form
-      className="grid gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onApply(Object.fromEntries(Object.entries(draft).filter(([, v]) => v.trim() !== '')));
+    <Button
+      variant="secondary"
+      busy={busy}
+      onClick={() => {
+        setBusy(true);
+        downloadFile(exportUrl(path, props), name)
+          .catch((e) => toast.error(errorMessage(e, 'Could not export the list')))
+          .finally(() => setBusy(false));
       }}
-      aria-label="Filters"
     >
-      {filterable.map((column) => {
-        const id = `${baseId}-${column.field}`;
-        const value = draft[column.field] ?? '';
-        const set = (v: string) => setDraft((d) => ({ ...d, [column.field]: v }));
-        const options = column.filterOptions ?? distinctValues(data, column.field).map((v) => ({ value: v, label: v }));
-        let control: ReactNode;
-        if (NUMERIC_FILTERS.has(column.field)) {
-          control = <Input id={id} type="number" step="0.01" value={value} onChange={(e) => set(e.target.value)} />;
-        } else if (options.length >= 2 && options.length <= 20) {
-          control = (
-            <Select id={id} value={value} onChange={(e) => set(e.target.value)}>
-              <option value="">All</option>
-              {options.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </Select>
-          );
-        } else {
-          control = <Input id={id} type="text" value={value} onChange={(e) => set(e.target.value)} />;
-        }
-        return (
-          <div key={column.field}>
-            <Label htmlFor={id}>{column.label}</Label>
-            {control}
-          </div>
-        );
-      })}
-      <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
-        <Button type="submit">Apply Filters</Button>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            setDraft({});
-            onClear();
-          }}
-        >
-          Clear
-        </Button>
-      </div>
-    </form>
+      <Download className="h-4 w-4" aria-hidden="true" />
+      Export CSV
+    </Button>
   );
 }
 
 /**
  * The shared data table of part 2 §2.9: debounced search, Filters panel, sortable columns,
- * per-row actions, spinner, empty states, and the paging footer. Paging, search, sort and filters
- * are the parent's state and run on the server; the table only renders and reports changes.
+ * per-row actions, loading, empty and error states, the paging footer and Export CSV. Paging,
+ * search, sort and filters are the parent's state and run on the server.
+ *
+ * It fits its box (issue 17): the box is measured, columns that do not fit fold by priority into
+ * an expandable row detail, the Actions column stays in view at the right, badges never wrap or
+ * cut; under 640 px each row is a card with its title, status and actions.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { columns, data, total, loading, page, pageSize, sort, filters, actions, getRowId, label } = props;
+  const { columns, data, total, loading, error, sort, filters, actions, getRowId, label } = props;
   const [showFilters, setShowFilters] = useState(false);
-  const perPageId = useId();
+  const [expanded, setExpanded] = useState<Set<string>>(new Set());
+  const boxRef = useRef<HTMLDivElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  const width = useContainerWidth(boxRef);
+  const cards = width > 0 && width < CARD_BREAKPOINT;
 
-  const columnDefs = useMemo<Array<ColumnDef<T>>>(() => {
-    const defs: Array<ColumnDef<T>> = columns.map((c) => ({
-      id: c.field,
-      header: c.label,
-      size: Math.max(c.width ?? DEFAULT_COLUMN_WIDTH, MIN_COLUMN_WIDTH),
-      cell: (ctx) => {
-        const row = ctx.row.original;
-        if (c.render) return c.render(row);
-        const v = fieldValue(row, c.field);
-        return v === null || v === undefined || v === '' ? '—' : String(v);
-      },
-    }));
-    if (actions) {
-      defs.push({ id: 'actions', header: 'Actions', size: ACTIONS_COLUMN_WIDTH, cell: (ctx) => actions(ctx.row.original) });
-    }
-    return defs;
-  }, [columns, actions]);
+  // Folds beyond the estimate when the drawn table still came out wider than its box.
+  const fitKey = `${width}|${columns.map((c) => c.field).join(',')}`;
+  const [extra, setExtra] = useState({ key: fitKey, folds: 0 });
+  const extraFolds = extra.key === fitKey ? extra.folds : 0;
+  const actionsWidth = actions ? (props.actionsWidth ?? ACTIONS_COLUMN_WIDTH) : 0;
+  const folded = new Set(cards ? [] : foldColumns(columns, width - 2, actionsWidth, extraFolds));
+  const visible = columns.filter((c) => !folded.has(c.field));
+  const hidden = columns.filter((c) => folded.has(c.field));
+  const canFoldMore = visible.some((c) => (c.priority ?? DEFAULT_PRIORITY) > 1);
 
-  const table = useReactTable({
-    data,
-    columns: columnDefs,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => String(getRowId(row)),
-    manualPagination: true,
-    manualSorting: true,
-    manualFiltering: true,
-    defaultColumn: { size: DEFAULT_COLUMN_WIDTH, minSize: MIN_COLUMN_WIDTH },
+  useLayoutEffect(() => {
+    const box = boxRef.current;
+    const table = tableRef.current;
+    if (cards || width <= 0 || !box || !table || !canFoldMore) return;
+    if (table.offsetWidth > box.clientWidth + 1) setExtra({ key: fitKey, folds: extraFolds + 1 });
   });
 
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const to = Math.min(page * pageSize, total);
   const activeFilterCount = Object.keys(filters).length;
   const searching = props.search.trim() !== '' || activeFilterCount > 0;
-  const byField = new Map(columns.map((c) => [c.field, c]));
+  const rows = data.map((original) => ({ id: String(getRowId(original)), original }));
+  const titleField = (columns.find((c) => c.card === 'title') ?? columns.find((c) => c.field !== 'select' && c.field !== 'status'))?.field;
+  const statusField = (columns.find((c) => c.card === 'status') ?? columns.find((c) => c.field === 'status'))?.field;
+
+  const renderCell = (c: DataTableColumn<T>, row: T): ReactNode => {
+    if (c.render) return c.render(row);
+    const v = fieldValue(row, c.field);
+    return v === null || v === undefined || v === '' ? '—' : String(v);
+  };
 
   const toggleSort = (field: string) => {
     if (sort?.field !== field) props.onSortChange({ field, order: 'asc' });
     else if (sort.order === 'asc') props.onSortChange({ field, order: 'desc' });
     else props.onSortChange(null);
   };
+  const toggleRow = (id: string) =>
+    setExpanded((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const columnCount = visible.length + (hidden.length > 0 ? 1 : 0) + (actions ? 1 : 0);
+  const firstLoad = loading && data.length === 0;
+  const stickyCell = 'sticky right-0 z-[1] whitespace-nowrap shadow-[-6px_0_6px_-6px_rgba(15,23,42,0.18)]';
+
+  let body: ReactNode;
+  if (error) {
+    body = <TableError message={error} onRetry={props.onRetry} />;
+  } else if (!loading && data.length === 0) {
+    body = <TableEmpty searching={searching} empty={props.empty} />;
+  } else if (cards) {
+    body = firstLoad ? (
+      <SkeletonCards />
+    ) : (
+      <TableCards
+        columns={columns}
+        rows={rows}
+        titleField={titleField}
+        statusField={statusField}
+        renderCell={renderCell}
+        actions={actions}
+        label={label}
+      />
+    );
+  } else {
+    body = (
+      <ScrollRegion label={label}>
+        <table ref={tableRef} className="w-full border-collapse text-sm" aria-label={label} aria-busy={loading || undefined}>
+          <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+            <tr>
+              {hidden.length > 0 && (
+                <th scope="col" className="w-11 border-b border-slate-200 px-2 py-3">
+                  <span className="sr-only">Details</span>
+                </th>
+              )}
+              {visible.map((column) => {
+                const sorted = sort?.field === column.field ? sort.order : null;
+                return (
+                  <th
+                    key={column.field}
+                    scope="col"
+                    className="border-b border-slate-200 px-4 py-3 whitespace-nowrap"
+                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                  >
+                    {column.sortable ? (
+                      <button
+                        type="button"
+                        className="inline-flex items-center gap-1 uppercase hover:text-slate-900"
+                        onClick={() => toggleSort(column.field)}
+                      >
+                        {column.label}
+                        {sorted === 'asc' ? (
+                          <ArrowUp className="h-3.5 w-3.5" aria-hidden="true" />
+                        ) : sorted === 'desc' ? (
+                          <ArrowDown className="h-3.5 w-3.5" aria-hidden="true" />
+                        ) : (
+                          <ArrowUpDown className="h-3.5 w-3.5 opacity-50" aria-hidden="true" />
+                        )}
+                      </button>
+                    ) : (
+                      column.label
+                    )}
+                  </th>
+                );
+              })}
+              {actions && (
+                <th scope="col" className={cn('border-b border-slate-200 bg-slate-50 px-4 py-3', stickyCell)} data-sticky="actions">
+                  Actions
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {firstLoad ? (
+              <SkeletonRows columns={columnCount} />
+            ) : (
+              rows.map((row) => {
+                const open = expanded.has(row.id);
+                return (
+                  <Fragment key={row.id}>
+                    <tr className="group border-b border-slate-100 last:border-0 hover:bg-slate-50">
+                      {hidden.length > 0 && (
+                        <td className="px-2 py-2 align-top">
+                          <button
+                            type="button"
+                            className="inline-flex h-8 w-8 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100"
+                            aria-expanded={open}
+                            aria-label={open ? 'Hide details' : 'Show details'}
+                            onClick={() => toggleRow(row.id)}
+                          >
+                            <ChevronRight className={cn('h-4 w-4 transition-transform', open && 'rotate-90')} aria-hidden="true" />
+                          </button>
+                        </td>
+                      )}
+                      {visible.map((c) => (
+                        <td
+                          key={c.field}
+                          className={cn(
+                            'px-4 py-3 align-top text-slate-800 [&_.rounded-full]:whitespace-nowrap',
+                            c.nowrap || c.field === statusField ? 'whitespace-nowrap' : '[overflow-wrap:anywhere]',
+                          )}
+                        >
+                          {renderCell(c, row.original)}
+                        </td>
+                      ))}
+                      {actions && (
+                        <td className={cn('bg-white px-4 py-2 align-top group-hover:bg-slate-50', stickyCell)} data-sticky="actions">
+                          <div className="flex items-center gap-2">{actions(row.original)}</div>
+                        </td>
+                      )}
+                    </tr>
+                    {open && hidden.length > 0 && (
+                      <tr className="border-b border-slate-100 bg-slate-50/60">
+                        <td colSpan={columnCount} className="px-4 py-3 sm:pl-14">
+                          <DetailList
+                            columns={hidden}
+                            row={row.original}
+                            renderCell={renderCell}
+                            className="sm:grid-cols-2 lg:grid-cols-3"
+                          />
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+      </ScrollRegion>
+    );
+  }
 
   return (
     <div className="space-y-4">
@@ -275,7 +329,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
             </Button>
           )}
         </div>
-        {props.toolbar && <div className="flex shrink-0 gap-2">{props.toolbar}</div>}
+        {(props.toolbar || props.exportPath) && (
+          <div className="flex shrink-0 flex-wrap gap-2">
+            {props.toolbar}
+            {props.exportPath && <ExportButton path={props.exportPath} props={props as unknown as DataTableProps<never>} />}
+          </div>
+        )}
       </div>
 
       {showFilters && (
@@ -287,211 +346,28 @@ export function DataTable<T>(props: DataTableProps<T>) {
           onClear={() => props.onFiltersChange({})}
         />
       )}
+      {cards && !error && data.length > 0 && <CardSort columns={columns} sort={sort} onSortChange={props.onSortChange} />}
 
-      <ScrollRegion label={label} className="relative rounded-lg border border-slate-200 bg-white">
-        <table
-          className="w-full table-fixed border-collapse text-sm"
-          // Columns keep their widths; a narrow screen scrolls the table sideways instead of squeezing it.
-          style={{ minWidth: table.getTotalSize() }}
-          aria-label={label}
-          aria-busy={loading || undefined}
-        >
-          <colgroup>
-            {table.getVisibleLeafColumns().map((column) => (
-              <col key={column.id} style={{ width: column.getSize(), minWidth: MIN_COLUMN_WIDTH }} />
-            ))}
-          </colgroup>
-          <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const column = byField.get(header.column.id);
-                  const sorted = sort?.field === header.column.id ? sort.order : null;
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      className="border-b border-slate-200 px-4 py-3"
-                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                    >
-                      {column?.sortable ? (
-                        <button
-                          type="button"
-                          className="inline-flex items-center gap-1 uppercase hover:text-slate-900"
-                          onClick={() => toggleSort(header.column.id)}
-                        >
-                          {flexRender(header.column.columnDef.header, header.getContext())}
-                          {sorted === 'asc' ? (
-                            <ArrowUp className="h-3.5 w-3.5" aria-hidden="true" />
-                          ) : sorted === 'desc' ? (
-                            <ArrowDown className="h-3.5 w-3.5" aria-hidden="true" />
-                          ) : (
-                            <ArrowUpDown className="h-3.5 w-3.5 opacity-50" aria-hidden="true" />
-                          )}
-                        </button>
-                      ) : (
-                        flexRender(header.column.columnDef.header, header.getContext())
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className="border-b border-slate-100 last:border-0 hover:bg-slate-50">
-                {row.getVisibleCells().map((cell) => {
-                  const wrap = byField.get(cell.column.id)?.wrap;
-                  return (
-                    <td
-                      key={cell.id}
-                      className={cn(
-                        'px-4 py-3 align-top text-slate-800',
-                        // Action buttons must never be clipped; text cells truncate unless told to wrap.
-                        cell.column.id === 'actions'
-                          ? 'whitespace-nowrap'
-                          : wrap
-                            ? 'break-words whitespace-normal'
-                            : 'truncate whitespace-nowrap',
-                      )}
-                    >
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {loading && (
+      <div ref={boxRef} className="relative w-full overflow-hidden rounded-lg border border-slate-200 bg-white" data-table-box="">
+        {body}
+        {firstLoad && <LoadingStatus />}
+        {loading && !firstLoad && !error && (
           <div className="absolute inset-0 flex items-center justify-center bg-white/60">
             <Spinner className="h-8 w-8 text-brand-700" />
           </div>
         )}
-        {!loading && data.length === 0 && (
-          <p className="px-4 py-10 text-center text-sm text-slate-600">
-            {searching ? 'No results found for your search' : 'No data available'}
-          </p>
-        )}
-      </ScrollRegion>
-
-      <div className="flex flex-col gap-3 text-sm text-slate-600 lg:flex-row lg:items-center lg:justify-between">
-        <p aria-live="polite">{`Showing ${from} to ${to} of ${total}${props.totalCapped ? '+' : ''} results`}</p>
-        <div className="flex flex-wrap items-center gap-3">
-          <div className="flex items-center gap-2">
-            <label htmlFor={perPageId}>Per page</label>
-            <Select id={perPageId} className="h-8 w-24" value={pageSize} onChange={(e) => props.onPageSizeChange(Number(e.target.value))}>
-              {PAGE_SIZES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <nav aria-label="Pagination" className="flex items-center gap-1">
-            <PageButton label="First page" disabled={page <= 1} onClick={() => props.onPageChange(1)}>
-              <ChevronsLeft className="h-4 w-4" aria-hidden="true" />
-            </PageButton>
-            <PageButton label="Previous page" disabled={page <= 1} onClick={() => props.onPageChange(page - 1)}>
-              <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-            </PageButton>
-            {pageWindow(page, pageCount).map((p, i) =>
-              p === 'ellipsis' ? (
-                // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity of their own.
-                <span key={`gap-${i}`} className="px-1" aria-hidden="true">
-                  …
-                </span>
-              ) : (
-                <PageButton key={p} label={`Page ${p}`} current={p === page} onClick={() => props.onPageChange(p)}>
-                  {p}
-                </PageButton>
-              ),
-            )}
-            <PageButton label="Next page" disabled={page >= pageCount} onClick={() => props.onPageChange(page + 1)}>
-              <ChevronRight className="h-4 w-4" aria-hidden="true" />
-            </PageButton>
-            <PageButton label="Last page" disabled={page >= pageCount} onClick={() => props.onPageChange(pageCount)}>
-              <ChevronsRight className="h-4 w-4" aria-hidden="true" />
-            </PageButton>
-          </nav>
-        </div>
       </div>
+
+      {!error && (
+        <TableFooter
+          page={props.page}
+          pageSize={props.pageSize}
+          total={total}
+          totalCapped={props.totalCapped}
+          onPageChange={props.onPageChange}
+          onPageSizeChange={props.onPageSizeChange}
+        />
+      )}
     </div>
   );
-}
-
-function PageButton({
-  label,
-  current,
-  disabled,
-  onClick,
-  children,
-}: {
-  label: string;
-  current?: boolean;
-  disabled?: boolean;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      aria-current={current ? 'page' : undefined}
-      disabled={disabled}
-      onClick={onClick}
-      className={cn(
-        'inline-flex h-8 min-w-8 items-center justify-center rounded-md border px-2 text-sm disabled:cursor-not-allowed disabled:opacity-40',
-        current ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100',
-      )}
-    >
-      {children}
-    </button>
-  );
-}
-
-/** The list state a page hands to DataTable and to its query; changing size, search or filters goes back to page 1. */
-export interface ListState {
-  page: number;
-  limit: number;
-  search: string;
-  sort: SortState | null;
-  filters: Record<string, string>;
-}
-
-export function useListState(initial: Partial<ListState> = {}) {
-  const [state, setState] = useState<ListState>({
-    page: 1,
-    limit: DEFAULT_PAGE_SIZE,
-    search: '',
-    sort: null,
-    filters: {},
-    ...initial,
-  });
-  return {
-    state,
-    /** The query string of `listQuerySchema`. */
-    query: {
-      page: state.page,
-      limit: state.limit,
-      search: state.search || undefined,
-      sort: state.sort?.field,
-      order: state.sort?.order,
-      filters: Object.keys(state.filters).length > 0 ? JSON.stringify(state.filters) : undefined,
-    },
-    /** Props for DataTable's controlled state. */
-    tableProps: {
-      page: state.page,
-      pageSize: state.limit,
-      search: state.search,
-      sort: state.sort,
-      filters: state.filters,
-      onPageChange: (page: number) => setState((s) => ({ ...s, page })),
-      onPageSizeChange: (limit: number) => setState((s) => ({ ...s, limit, page: 1 })),
-      onSearchChange: (search: string) => setState((s) => ({ ...s, search, page: 1 })),
-      onSortChange: (sort: SortState | null) => setState((s) => ({ ...s, sort, page: 1 })),
-      onFiltersChange: (filters: Record<string, string>) => setState((s) => ({ ...s, filters, page: 1 })),
-    },
-  };
 }

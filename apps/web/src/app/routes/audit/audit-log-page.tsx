@@ -67,6 +67,7 @@ export default function AuditLogPage() {
   const columns: Array<DataTableColumn<AuditEntry>> = [
     {
       field: 'createdAt',
+      priority: 1,
       label: 'When',
       sortable: true,
       filterable: false,
@@ -74,10 +75,11 @@ export default function AuditLogPage() {
       render: (e) => dates.dateTime(e.createdAt, e.timeZone),
     },
     ...(portal === 'superadmin'
-      ? [{ field: 'courierName', label: 'Courier', sortable: true, render: (e: AuditEntry) => e.courierName ?? 'Platform' }]
+      ? [{ field: 'courierName', priority: 2, label: 'Courier', sortable: true, render: (e: AuditEntry) => e.courierName ?? 'Platform' }]
       : []),
     {
       field: 'actorId',
+      priority: 2,
       label: 'Who',
       sortable: false,
       render: (e) => e.actorName,
@@ -85,12 +87,28 @@ export default function AuditLogPage() {
     },
     {
       field: 'kind',
+      priority: 3,
       label: 'Kind',
       render: (e) => AUDIT_KIND_LABELS[e.kind] ?? e.kind,
       filterOptions: Object.entries(AUDIT_KIND_LABELS).map(([value, text]) => ({ value, label: text })),
     },
-    { field: 'action', label: 'What', sortable: true, wrap: true, render: (e) => `${e.action}${e.entityId ? ` · ${e.entityId}` : ''}` },
-    { field: 'after', label: 'Before → after', filterable: false, wrap: true, width: 320, render: (e) => <Change entry={e} /> },
+    {
+      field: 'action',
+      priority: 1,
+      label: 'What',
+      sortable: true,
+      wrap: true,
+      render: (e) => `${e.action}${e.entityId ? ` · ${e.entityId}` : ''}`,
+    },
+    {
+      field: 'after',
+      priority: 3,
+      label: 'Before → after',
+      filterable: false,
+      wrap: true,
+      width: 320,
+      render: (e) => <Change entry={e} />,
+    },
   ];
 
   return (
@@ -128,14 +146,6 @@ export default function AuditLogPage() {
           <Input type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
         </Field>
       </div>
-      {log.isError && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(log.error, 'Could not load the audit log')}{' '}
-          <Button size="sm" variant="link" onClick={() => log.refetch()}>
-            Try again
-          </Button>
-        </p>
-      )}
       <DataTable
         label="Audit log"
         columns={columns}
@@ -143,6 +153,8 @@ export default function AuditLogPage() {
         total={log.data?.total ?? 0}
         totalCapped={log.data?.totalCapped}
         loading={log.isFetching}
+        error={log.error ? errorMessage(log.error, 'Could not load the audit log') : null}
+        onRetry={() => void log.refetch()}
         getRowId={(e) => e.id}
         searchPlaceholder="Action, record or person"
         {...list.tableProps}

@@ -19,6 +19,7 @@ export default function CustomerInvoicesPage() {
   const columns: Array<DataTableColumn<InvoiceSummary>> = [
     {
       field: 'invoiceNo',
+      priority: 1,
       label: 'Invoice',
       sortable: true,
       filterable: false,
@@ -30,15 +31,16 @@ export default function CustomerInvoicesPage() {
     },
     {
       field: 'status',
+      priority: 1,
       label: 'Status',
       sortable: true,
       render: (r) => <StatusBadge kind="invoice" status={r.status} />,
       filterOptions: INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] })),
     },
-    { field: 'packageCount', label: 'Packages', filterable: false },
-    { field: 'totalCents', label: 'Total', sortable: true, render: (r) => jmd(r.totalCents) },
-    { field: 'balanceCents', label: 'Balance', sortable: true, filterable: false, render: (r) => jmd(r.balanceCents) },
-    { field: 'issuedAt', label: 'Issued', sortable: true, filterable: false, render: (r) => dates.date(r.issuedAt) },
+    { field: 'packageCount', priority: 3, label: 'Packages', filterable: false },
+    { field: 'totalCents', priority: 2, label: 'Total', sortable: true, render: (r) => jmd(r.totalCents) },
+    { field: 'balanceCents', priority: 2, label: 'Balance', sortable: true, filterable: false, render: (r) => jmd(r.balanceCents) },
+    { field: 'issuedAt', priority: 2, label: 'Issued', sortable: true, filterable: false, render: (r) => dates.date(r.issuedAt) },
   ];
   return (
     <div className="space-y-6">
@@ -46,17 +48,14 @@ export default function CustomerInvoicesPage() {
         <h1 className="text-2xl font-semibold text-slate-900">Invoices</h1>
         <p className="mt-1 text-sm text-slate-600">Pay at the counter by cash or card, or by bank transfer quoting the invoice number.</p>
       </div>
-      {invoices.isError && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(invoices.error, 'Could not load invoices')}
-        </p>
-      )}
       <DataTable
         label="Your invoices"
         columns={columns}
         data={invoices.data?.data ?? []}
         total={invoices.data?.total ?? 0}
         loading={invoices.isFetching}
+        error={invoices.error ? errorMessage(invoices.error, 'Could not load invoices') : null}
+        onRetry={() => void invoices.refetch()}
         getRowId={(r) => r.id}
         searchPlaceholder="Invoice number"
         {...list.tableProps}

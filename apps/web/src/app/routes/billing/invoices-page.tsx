@@ -31,10 +31,11 @@ export default function InvoicesPage() {
     setParams(portal === 'superadmin' ? { invoice: row.invoiceNo, courier: String(row.courierId) } : { invoice: row.invoiceNo });
 
   const columns: Array<DataTableColumn<InvoiceSummary>> = [
-    { field: 'invoiceNo', label: 'Invoice', sortable: true, filterable: false },
-    ...(portal === 'superadmin' ? [{ field: 'courierName', label: 'Courier' }] : []),
+    { field: 'invoiceNo', priority: 1, label: 'Invoice', sortable: true, filterable: false },
+    ...(portal === 'superadmin' ? [{ field: 'courierName', priority: 2, label: 'Courier' }] : []),
     {
       field: 'customerName',
+      priority: 2,
       label: 'Customer',
       sortable: true,
       filterable: false,
@@ -43,14 +44,15 @@ export default function InvoicesPage() {
     },
     {
       field: 'status',
+      priority: 1,
       label: 'Status',
       sortable: true,
       render: (r) => <StatusBadge kind="invoice" status={r.status} />,
       filterOptions: INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] })),
     },
-    { field: 'totalCents', label: 'Total', sortable: true, render: (r) => jmd(r.totalCents) },
-    { field: 'balanceCents', label: 'Balance', sortable: true, filterable: false, render: (r) => jmd(r.balanceCents) },
-    { field: 'issuedAt', label: 'Issued', sortable: true, filterable: false, render: (r) => dates.date(r.issuedAt) },
+    { field: 'totalCents', priority: 2, label: 'Total', sortable: true, render: (r) => jmd(r.totalCents) },
+    { field: 'balanceCents', priority: 2, label: 'Balance', sortable: true, filterable: false, render: (r) => jmd(r.balanceCents) },
+    { field: 'issuedAt', priority: 3, label: 'Issued', sortable: true, filterable: false, render: (r) => dates.date(r.issuedAt) },
   ];
 
   return (
@@ -59,17 +61,15 @@ export default function InvoicesPage() {
         <h1 className="text-2xl font-semibold text-slate-900">Invoices</h1>
         <p className="mt-1 text-sm text-slate-600">Invoices are issued when packages are ready for pickup. Open one to take a payment.</p>
       </div>
-      {invoices.isError && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(invoices.error, 'Could not load invoices')}
-        </p>
-      )}
       <DataTable
         label="Invoices"
         columns={columns}
         data={invoices.data?.data ?? []}
         total={invoices.data?.total ?? 0}
         loading={invoices.isFetching}
+        error={invoices.error ? errorMessage(invoices.error, 'Could not load invoices') : null}
+        onRetry={() => void invoices.refetch()}
+        exportPath="/invoices"
         getRowId={(r) => r.id}
         searchPlaceholder="Invoice, customer or mailbox"
         toolbar={

@@ -45,13 +45,14 @@ export default function PaymentsPage() {
   const list = useListState({ sort: { field: 'paidAt', order: 'desc' } });
   const payments = usePayments(list.query);
   const columns: Array<DataTableColumn<Payment>> = [
-    { field: 'receiptNo', label: 'Receipt', sortable: true, filterable: false },
-    ...(portal === 'superadmin' ? [{ field: 'courierName', label: 'Courier' }] : []),
+    { field: 'receiptNo', priority: 1, label: 'Receipt', sortable: true, filterable: false },
+    ...(portal === 'superadmin' ? [{ field: 'courierName', priority: 2, label: 'Courier' }] : []),
     ...(portal === 'customer'
       ? []
       : [
           {
             field: 'customerName',
+            priority: 2,
             label: 'Customer',
             sortable: true,
             filterable: false,
@@ -59,19 +60,20 @@ export default function PaymentsPage() {
             render: (r: Payment) => `${r.customerName} (${r.mailboxNumber})`,
           },
         ]),
-    { field: 'invoiceNos', label: 'Invoices', filterable: false, wrap: true, render: (r) => r.invoiceNos.join(', ') },
+    { field: 'invoiceNos', priority: 3, label: 'Invoices', filterable: false, wrap: true, render: (r) => r.invoiceNos.join(', ') },
     {
       field: 'method',
+      priority: 3,
       label: 'Method',
       sortable: true,
       render: (r) => `${PAYMENT_METHOD_LABELS[r.method]}${r.reference ? ` (${r.reference})` : ''}`,
       filterOptions: PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] })),
     },
-    { field: 'amountCents', label: 'Amount', sortable: true, render: (r) => jmd(r.amountCents) },
+    { field: 'amountCents', priority: 1, label: 'Amount', sortable: true, render: (r) => jmd(r.amountCents) },
     ...(portal === 'customer'
       ? []
-      : [{ field: 'branchName', label: 'Branch', sortable: true, render: (r: Payment) => r.branchName ?? '' }]),
-    { field: 'paidAt', label: 'Date', sortable: true, filterable: false, render: (r) => dates.date(r.paidAt) },
+      : [{ field: 'branchName', priority: 4, label: 'Branch', sortable: true, render: (r: Payment) => r.branchName ?? '' }]),
+    { field: 'paidAt', priority: 2, label: 'Date', sortable: true, filterable: false, render: (r) => dates.date(r.paidAt) },
   ];
   return (
     <div className="space-y-6">
@@ -84,17 +86,15 @@ export default function PaymentsPage() {
         </p>
       </div>
       {(portal === 'admin' || portal === 'staff') && <CashUpCard />}
-      {payments.isError && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(payments.error, 'Could not load payments')}
-        </p>
-      )}
       <DataTable
         label="Payments"
         columns={columns}
         data={payments.data?.data ?? []}
         total={payments.data?.total ?? 0}
         loading={payments.isFetching}
+        error={payments.error ? errorMessage(payments.error, 'Could not load payments') : null}
+        onRetry={() => void payments.refetch()}
+        exportPath="/payments"
         getRowId={(r) => r.id}
         searchPlaceholder="Receipt, reference or customer"
         {...list.tableProps}

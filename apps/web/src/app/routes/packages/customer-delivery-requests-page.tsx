@@ -197,17 +197,19 @@ export default function CustomerDeliveryRequestsPage() {
   const columns: Array<DataTableColumn<DeliveryRequestDto>> = [
     {
       field: 'packages',
+      priority: 1,
       label: 'Packages',
       filterable: false,
       render: (r) => r.packages.map((p) => p.packageNumber).join(', '),
       wrap: true,
     },
     { field: 'locationName', label: 'Where', filterable: false, render: (r) => r.locationName ?? r.address ?? '-', wrap: true },
-    { field: 'preferredDate', label: 'Preferred date', sortable: true, render: (r) => dates.calendar(r.preferredDate) },
-    { field: 'scheduledDate', label: 'Delivery date', sortable: true, render: (r) => dates.calendar(r.scheduledDate) },
-    { field: 'feeCents', label: 'Fee', filterable: false, render: (r) => formatJmd(r.feeCents) },
+    { field: 'preferredDate', priority: 2, label: 'Preferred date', sortable: true, render: (r) => dates.calendar(r.preferredDate) },
+    { field: 'scheduledDate', priority: 2, label: 'Delivery date', sortable: true, render: (r) => dates.calendar(r.scheduledDate) },
+    { field: 'feeCents', priority: 3, label: 'Fee', filterable: false, render: (r) => formatJmd(r.feeCents) },
     {
       field: 'status',
+      priority: 1,
       label: 'Status',
       sortable: true,
       render: (r) => <StatusBadge kind="delivery" status={r.status} />,
@@ -226,6 +228,8 @@ export default function CustomerDeliveryRequestsPage() {
         data={requests.data?.data ?? []}
         total={requests.data?.total ?? 0}
         loading={requests.isFetching}
+        error={requests.error ? errorMessage(requests.error, 'Could not load your delivery requests') : null}
+        onRetry={() => void requests.refetch()}
         getRowId={(r) => r.id}
         {...list.tableProps}
         actions={(r) =>

@@ -73,46 +73,51 @@ export default function CustomerPackagesPage() {
   const [cancelling, setCancelling] = useState<PreAlertDto | null>(null);
 
   const columns: Array<DataTableColumn<PackageDto>> = [
-    { field: 'packageNumber', label: 'Package', sortable: true },
+    { field: 'packageNumber', priority: 1, label: 'Package', sortable: true },
     {
       field: 'trackingNumber',
+      priority: 2,
       label: 'Tracking',
       sortable: true,
       render: (p) => <span className="font-mono text-xs break-all">{p.trackingNumber}</span>,
       width: 190,
     },
-    { field: 'description', label: 'Description', filterable: false, render: (p) => p.description ?? '-', wrap: true },
+    { field: 'description', priority: 3, label: 'Description', filterable: false, render: (p) => p.description ?? '-', wrap: true },
     {
       field: 'status',
+      priority: 1,
       label: 'Status',
       sortable: true,
       render: (p) => <StatusBadge kind="package" status={p.status} />,
       filterOptions: statusOptions('package').filter((o) => o.value !== 'unknown'),
     },
     { field: 'weightLb', label: 'Weight (lb)', sortable: true, filterable: false, render: (p) => p.weightLb.toFixed(2), width: 100 },
-    { field: 'branchName', label: 'Pickup branch', filterable: false, render: (p) => p.branchName ?? '-' },
-    { field: 'receivedAt', label: 'Received date', sortable: true, filterable: false, render: (p) => dates.date(p.receivedAt) },
+    { field: 'branchName', priority: 3, label: 'Pickup branch', filterable: false, render: (p) => p.branchName ?? '-' },
+    { field: 'receivedAt', priority: 2, label: 'Received date', sortable: true, filterable: false, render: (p) => dates.date(p.receivedAt) },
   ];
   const alertColumns: Array<DataTableColumn<PreAlertDto>> = [
     {
       field: 'trackingNumber',
+      priority: 2,
       label: 'Tracking',
       sortable: true,
       render: (a) => <span className="font-mono text-xs break-all">{a.trackingNumber}</span>,
       width: 190,
     },
-    { field: 'carrier', label: 'Carrier', render: (a) => CARRIER_LABELS[a.carrier], filterable: false },
-    { field: 'merchant', label: 'Merchant', sortable: true, filterable: false },
-    { field: 'description', label: 'Description', filterable: false, wrap: true },
-    { field: 'declaredValueUsdCents', label: 'Value', filterable: false, render: (a) => formatUsd(a.declaredValueUsdCents) },
+    { field: 'carrier', priority: 3, label: 'Carrier', render: (a) => CARRIER_LABELS[a.carrier], filterable: false },
+    { field: 'merchant', priority: 3, label: 'Merchant', sortable: true, filterable: false },
+    { field: 'description', priority: 3, label: 'Description', filterable: false, wrap: true },
+    { field: 'declaredValueUsdCents', priority: 2, label: 'Value', filterable: false, render: (a) => formatUsd(a.declaredValueUsdCents) },
     {
       field: 'invoice',
+      priority: 3,
       label: 'Invoice',
       filterable: false,
       render: (a) => (a.hasInvoice ? <Badge tone="green">On file</Badge> : <Badge tone="red">Missing</Badge>),
     },
     {
       field: 'status',
+      priority: 1,
       label: 'Status',
       sortable: true,
       render: (a) => <StatusBadge kind="preAlert" status={a.status} />,
@@ -131,11 +136,6 @@ export default function CustomerPackagesPage() {
         <h2 id="packages-heading" className="text-lg font-semibold">
           Packages
         </h2>
-        {packages.error && (
-          <p role="alert" className="text-sm text-red-700">
-            {errorMessage(packages.error, 'Could not load your packages')}
-          </p>
-        )}
         <DataTable
           label="My packages"
           columns={columns}
@@ -143,6 +143,9 @@ export default function CustomerPackagesPage() {
           total={packages.data?.total ?? 0}
           totalCapped={packages.data?.totalCapped}
           loading={packages.isFetching}
+          error={packages.error ? errorMessage(packages.error, 'Could not load your packages') : null}
+          onRetry={() => void packages.refetch()}
+          exportPath="/customer/packages"
           getRowId={(p) => p.id}
           searchPlaceholder="Package, tracking or merchant"
           {...list.tableProps}
@@ -165,6 +168,8 @@ export default function CustomerPackagesPage() {
             data={preAlerts.data?.data ?? []}
             total={preAlerts.data?.total ?? 0}
             loading={preAlerts.isFetching}
+            error={preAlerts.error ? errorMessage(preAlerts.error, 'Could not load your pre-alerts') : null}
+            onRetry={() => void preAlerts.refetch()}
             getRowId={(a) => a.id}
             searchPlaceholder="Tracking, merchant or description"
             {...alertsList.tableProps}

@@ -201,9 +201,17 @@ export default function DeliveryRequestsPage() {
   };
   const base = window.location.pathname.replace(/\/delivery-requests.*$/, '');
   const columns: Array<DataTableColumn<DeliveryRequestDto>> = [
-    { field: 'customerName', label: 'Customer', sortable: true, render: (r) => `${r.customerName} (${r.mailboxNumber})`, width: 200 },
+    {
+      field: 'customerName',
+      priority: 1,
+      label: 'Customer',
+      sortable: true,
+      render: (r) => `${r.customerName} (${r.mailboxNumber})`,
+      width: 200,
+    },
     {
       field: 'address',
+      priority: 2,
       label: 'Address',
       render: (r) => [r.address, r.locationName].filter(Boolean).join(' · ') || '-',
       wrap: true,
@@ -211,19 +219,21 @@ export default function DeliveryRequestsPage() {
     },
     {
       field: 'packages',
+      priority: 2,
       label: 'Packages',
       filterable: false,
       render: (r) => r.packages.map((p) => p.packageNumber).join(', '),
       wrap: true,
     },
-    { field: 'preferredDate', label: 'Preferred date', sortable: true, render: (r) => dates.calendar(r.preferredDate) },
-    { field: 'scheduledDate', label: 'Scheduled date', sortable: true, render: (r) => dates.calendar(r.scheduledDate) },
-    { field: 'driverName', label: 'Driver', sortable: true, filterable: false, render: (r) => r.driverName ?? '-' },
-    { field: 'stopOrder', label: 'Stop', sortable: true, filterable: false, render: (r) => r.stopOrder ?? '-' },
-    { field: 'phone', label: 'Phone', filterable: false },
-    { field: 'feeCents', label: 'Fee', sortable: true, filterable: false, render: (r) => formatJmd(r.feeCents) },
+    { field: 'preferredDate', priority: 3, label: 'Preferred date', sortable: true, render: (r) => dates.calendar(r.preferredDate) },
+    { field: 'scheduledDate', priority: 2, label: 'Scheduled date', sortable: true, render: (r) => dates.calendar(r.scheduledDate) },
+    { field: 'driverName', priority: 3, label: 'Driver', sortable: true, filterable: false, render: (r) => r.driverName ?? '-' },
+    { field: 'stopOrder', priority: 4, label: 'Stop', sortable: true, filterable: false, render: (r) => r.stopOrder ?? '-' },
+    { field: 'phone', priority: 4, label: 'Phone', filterable: false },
+    { field: 'feeCents', priority: 3, label: 'Fee', sortable: true, filterable: false, render: (r) => formatJmd(r.feeCents) },
     {
       field: 'status',
+      priority: 1,
       label: 'Status',
       sortable: true,
       render: (r) => <StatusBadge kind="delivery" status={r.status} />,
@@ -231,6 +241,7 @@ export default function DeliveryRequestsPage() {
     },
     {
       field: 'recipientName',
+      priority: 4,
       label: 'Received by',
       filterable: false,
       render: (r) => (r.recipientName ? `${r.recipientName}${r.hasPhoto ? ' (photo)' : ''}` : '-'),
@@ -242,17 +253,14 @@ export default function DeliveryRequestsPage() {
         <h1 className="text-2xl font-semibold text-slate-900">Packages Delivery Request</h1>
         <RunSheet />
       </div>
-      {requests.error && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(requests.error, 'Could not load the delivery requests')}
-        </p>
-      )}
       <DataTable
         label="Delivery requests"
         columns={columns}
         data={requests.data?.data ?? []}
         total={requests.data?.total ?? 0}
         loading={requests.isFetching}
+        error={requests.error ? errorMessage(requests.error, 'Could not load the delivery requests') : null}
+        onRetry={() => void requests.refetch()}
         getRowId={(r) => r.id}
         searchPlaceholder="Mailbox, name, address or phone"
         {...list.tableProps}

@@ -426,16 +426,17 @@ export default function ManifestsPage() {
   const [openId, setOpenId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
   const columns: Array<DataTableColumn<ManifestDto>> = [
-    { field: 'manifestNumber', label: 'Manifest', sortable: true },
+    { field: 'manifestNumber', priority: 1, label: 'Manifest', sortable: true },
     { field: 'type', label: 'Type', sortable: true, filterOptions: SHIPPING_MODES.map((m) => ({ value: m, label: m })), width: 80 },
-    ...(superAdmin ? [{ field: 'courierName', label: 'Courier', filterable: false, render: (m: ManifestDto) => m.courierName ?? '' }] : []),
-    { field: 'mawbOrBl', label: 'MAWB / BL', filterable: false, render: (m) => m.mawbOrBl ?? '-' },
-    { field: 'flightOrVessel', label: 'Flight / vessel', filterable: false, render: (m) => m.flightOrVessel ?? '-' },
-    { field: 'departureDate', label: 'Departure date', sortable: true, render: (m) => dates.calendar(m.departureDate) },
-    { field: 'pieces', label: 'Pieces', sortable: true, filterable: false, width: 80 },
-    { field: 'weightLb', label: 'Weight (lb)', filterable: false, render: (m) => m.weightLb.toFixed(2), width: 100 },
+    ...(superAdmin ? [{ field: 'courierName', priority: 2, label: 'Courier', filterable: false, render: (m: ManifestDto) => m.courierName ?? '' }] : []),
+    { field: 'mawbOrBl', priority: 3, label: 'MAWB / BL', filterable: false, render: (m) => m.mawbOrBl ?? '-' },
+    { field: 'flightOrVessel', priority: 3, label: 'Flight / vessel', filterable: false, render: (m) => m.flightOrVessel ?? '-' },
+    { field: 'departureDate', priority: 2, label: 'Departure date', sortable: true, render: (m) => dates.calendar(m.departureDate) },
+    { field: 'pieces', priority: 3, label: 'Pieces', sortable: true, filterable: false, width: 80 },
+    { field: 'weightLb', priority: 4, label: 'Weight (lb)', filterable: false, render: (m) => m.weightLb.toFixed(2), width: 100 },
     {
       field: 'status',
+      priority: 1,
       label: 'Status',
       sortable: true,
       render: (m) => <StatusBadge kind="manifest" status={m.status} />,
@@ -445,17 +446,15 @@ export default function ManifestsPage() {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold text-slate-900">{superAdmin ? 'Manifests' : 'Maniefest'}</h1>
-      {manifests.error && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(manifests.error, 'Could not load the manifests')}
-        </p>
-      )}
       <DataTable
         label="Manifests"
         columns={columns}
         data={manifests.data?.data ?? []}
         total={manifests.data?.total ?? 0}
         loading={manifests.isFetching}
+        error={manifests.error ? errorMessage(manifests.error, 'Could not load the manifests') : null}
+        onRetry={() => void manifests.refetch()}
+        exportPath="/manifests"
         getRowId={(m) => m.id}
         searchPlaceholder="Manifest, MAWB, BL or flight"
         {...list.tableProps}

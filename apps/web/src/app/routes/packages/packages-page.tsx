@@ -55,6 +55,7 @@ export default function PackagesPage() {
       ? [
           {
             field: 'select',
+            priority: 1,
             label: 'Select',
             width: 60,
             render: (p: PackageDto) => (
@@ -69,9 +70,16 @@ export default function PackagesPage() {
           },
         ]
       : []),
-    { field: 'packageNumber', label: 'Package', sortable: true, render: (p) => <span className="font-medium">{p.packageNumber}</span> },
+    {
+      field: 'packageNumber',
+      priority: 1,
+      label: 'Package',
+      sortable: true,
+      render: (p) => <span className="font-medium">{p.packageNumber}</span>,
+    },
     {
       field: 'trackingNumber',
+      priority: 3,
       label: 'Tracking',
       sortable: true,
       render: (p) => <span className="font-mono text-xs break-all">{p.trackingNumber}</span>,
@@ -79,6 +87,7 @@ export default function PackagesPage() {
     },
     {
       field: 'status',
+      priority: 1,
       label: 'Status',
       sortable: true,
       render: (p) => <StatusBadge kind="package" status={p.status} />,
@@ -86,17 +95,18 @@ export default function PackagesPage() {
     },
     {
       field: 'customerName',
+      priority: 2,
       label: 'Customer',
       sortable: true,
       render: (p) => (p.customerName ? `${p.customerName} (${p.mailboxNumber})` : 'Unknown'),
       width: 200,
     },
-    ...(superAdmin ? [{ field: 'courierName', label: 'Courier', filterable: false, render: (p: PackageDto) => p.courierName ?? '' }] : []),
-    { field: 'branchName', label: 'Branch', sortable: true, render: (p) => p.branchName ?? '-' },
+    ...(superAdmin ? [{ field: 'courierName', priority: 2, label: 'Courier', filterable: false, render: (p: PackageDto) => p.courierName ?? '' }] : []),
+    { field: 'branchName', priority: 3, label: 'Branch', sortable: true, render: (p) => p.branchName ?? '-' },
     { field: 'mode', label: 'Mode', sortable: true, filterOptions: SHIPPING_MODES.map((m) => ({ value: m, label: m })), width: 80 },
-    { field: 'manifestNumber', label: 'Manifest', sortable: true, render: (p) => p.manifestNumber ?? '-' },
+    { field: 'manifestNumber', priority: 3, label: 'Manifest', sortable: true, render: (p) => p.manifestNumber ?? '-' },
     { field: 'weightLb', label: 'Weight (lb)', sortable: true, filterable: false, render: (p) => p.weightLb.toFixed(2), width: 100 },
-    { field: 'receivedAt', label: 'Received date', sortable: true, filterable: false, render: (p) => dates.date(p.receivedAt) },
+    { field: 'receivedAt', priority: 2, label: 'Received date', sortable: true, filterable: false, render: (p) => dates.date(p.receivedAt) },
   ];
 
   return (
@@ -169,11 +179,6 @@ export default function PackagesPage() {
           </Button>
         </section>
       )}
-      {packages.error && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(packages.error, 'Could not load the packages')}
-        </p>
-      )}
       <DataTable
         label="Packages"
         columns={columns}
@@ -181,6 +186,10 @@ export default function PackagesPage() {
         total={packages.data?.total ?? 0}
         totalCapped={packages.data?.totalCapped}
         loading={packages.isFetching}
+        error={packages.error ? errorMessage(packages.error, 'Could not load the packages') : null}
+        onRetry={() => void packages.refetch()}
+        exportPath="/packages"
+        exportQuery={query}
         getRowId={(p) => p.id}
         searchPlaceholder="Package, tracking, mailbox or name"
         {...list.tableProps}

@@ -25,24 +25,27 @@ export default function UncollectedPage() {
   });
   const [openId, setOpenId] = useState<number | null>(null);
   const columns: Array<DataTableColumn<Uncollected>> = [
-    { field: 'packageNumber', label: 'Package', sortable: true },
+    { field: 'packageNumber', priority: 1, label: 'Package', sortable: true },
     {
       field: 'customerName',
+      priority: 2,
       label: 'Customer',
       sortable: true,
       render: (p) => `${p.customerName ?? ''} (${p.mailboxNumber ?? ''})`,
       width: 200,
     },
-    { field: 'branchName', label: 'Branch', sortable: true, render: (p) => p.branchName ?? '-' },
-    { field: 'readyAt', label: 'Ready date', sortable: true, filterable: false, render: (p) => dates.date(p.readyAt) },
+    { field: 'branchName', priority: 3, label: 'Branch', sortable: true, render: (p) => p.branchName ?? '-' },
+    { field: 'readyAt', priority: 2, label: 'Ready date', sortable: true, filterable: false, render: (p) => dates.date(p.readyAt) },
     {
       field: 'daysWaiting',
+      priority: 2,
       label: 'Days waiting',
       filterable: false,
       render: (p) => <Badge tone={p.daysWaiting > 30 ? 'red' : 'yellow'}>{p.daysWaiting} days</Badge>,
     },
     {
       field: 'fee',
+      priority: 3,
       label: 'Uncollected fee',
       filterable: false,
       render: (p) => (p.uncollectedSince ? 'Applied' : 'Applies at the next daily check'),
@@ -55,11 +58,6 @@ export default function UncollectedPage() {
         Packages ready for pickup for more than {UNCOLLECTED_AFTER_DAYS} days. The customer is reminded by e-mail when the uncollected fee
         applies.
       </p>
-      {data.error && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(data.error, 'Could not load the uncollected packages')}
-        </p>
-      )}
       <DataTable
         label="Uncollected packages"
         columns={columns}
@@ -67,6 +65,8 @@ export default function UncollectedPage() {
         total={data.data?.total ?? 0}
         totalCapped={data.data?.totalCapped}
         loading={data.isFetching}
+        error={data.error ? errorMessage(data.error, 'Could not load the uncollected packages') : null}
+        onRetry={() => void data.refetch()}
         getRowId={(p) => p.id}
         searchPlaceholder="Package, mailbox or name"
         {...list.tableProps}

@@ -103,36 +103,40 @@ export default function UnknownPackagesPage() {
   const [openId, setOpenId] = useState<number | null>(null);
 
   const columns: Array<DataTableColumn<PackageDto>> = [
-    { field: 'packageNumber', label: 'Package', sortable: true },
+    { field: 'packageNumber', priority: 1, label: 'Package', sortable: true },
     {
       field: 'trackingNumber',
+      priority: 2,
       label: 'Tracking',
       sortable: true,
       render: (p) => <span className="font-mono text-xs break-all">{p.trackingNumber}</span>,
       width: 190,
     },
-    { field: 'carrier', label: 'Carrier', sortable: true },
-    { field: 'weightLb', label: 'Weight (lb)', sortable: true, filterable: false, render: (p) => p.weightLb.toFixed(2) },
-    { field: 'receivedAt', label: 'Received date', sortable: true, filterable: false, render: (p) => dates.date(p.receivedAt) },
+    { field: 'carrier', priority: 3, label: 'Carrier', sortable: true },
+    { field: 'weightLb', priority: 3, label: 'Weight (lb)', sortable: true, filterable: false, render: (p) => p.weightLb.toFixed(2) },
+    { field: 'receivedAt', priority: 2, label: 'Received date', sortable: true, filterable: false, render: (p) => dates.date(p.receivedAt) },
   ];
   const claimColumns: Array<DataTableColumn<ClaimDto>> = [
-    { field: 'packageNumber', label: 'Package', filterable: false },
+    { field: 'packageNumber', priority: 1, label: 'Package', filterable: false },
     {
       field: 'trackingNumber',
+      priority: 2,
       label: 'Tracking',
       filterable: false,
       render: (c) => <span className="font-mono text-xs">{c.trackingNumber}</span>,
     },
     {
       field: 'customerName',
+      priority: 2,
       label: 'Claimed by',
       sortable: true,
       filterable: false,
       render: (c) => `${c.customerName} (${c.mailboxNumber})`,
     },
-    { field: 'note', label: 'Note', filterable: false, wrap: true, render: (c) => c.note ?? '-' },
+    { field: 'note', priority: 3, label: 'Note', filterable: false, wrap: true, render: (c) => c.note ?? '-' },
     {
       field: 'status',
+      priority: 1,
       label: 'Status',
       sortable: true,
       render: (c) => <StatusBadge kind="claim" status={c.status} />,
@@ -150,6 +154,8 @@ export default function UnknownPackagesPage() {
         total={packages.data?.total ?? 0}
         totalCapped={packages.data?.totalCapped}
         loading={packages.isFetching}
+        error={packages.error ? errorMessage(packages.error, 'Could not load the unknown packages') : null}
+        onRetry={() => void packages.refetch()}
         getRowId={(p) => p.id}
         searchPlaceholder="Package or tracking number"
         {...list.tableProps}
@@ -175,6 +181,8 @@ export default function UnknownPackagesPage() {
             data={claims.data?.data ?? []}
             total={claims.data?.total ?? 0}
             loading={claims.isFetching}
+            error={claims.error ? errorMessage(claims.error, 'Could not load the claims') : null}
+            onRetry={() => void claims.refetch()}
             getRowId={(c) => c.id}
             searchPlaceholder="Tracking, mailbox or name"
             {...claimList.tableProps}

@@ -1,3 +1,4 @@
+import { errorMessage } from '@/lib/api-client';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { TICKET_DEPARTMENTS, TICKET_STATUSES, type Ticket } from '@courier/shared/schemas/tickets';
 import { Button } from '@/components/ui/button';
@@ -38,6 +39,7 @@ export default function StaffSupportTicketsPage() {
   const columns: Array<DataTableColumn<Ticket>> = [
     {
       field: 'ticket_no',
+      priority: 1,
       label: 'Ticket',
       sortable: true,
       filterable: false,
@@ -64,6 +66,7 @@ export default function StaffSupportTicketsPage() {
     },
     {
       field: 'subject',
+      priority: 1,
       label: 'Subject',
       sortable: true,
       filterable: false,
@@ -71,9 +74,10 @@ export default function StaffSupportTicketsPage() {
       width: 190,
       render: (t) => <span className={t.unread ? 'font-semibold text-slate-900' : undefined}>{t.subject}</span>,
     },
-    ...(superAdmin ? [{ field: 'courier', label: 'Courier', sortable: true, render: (t: Ticket) => t.courier.name }] : []),
+    ...(superAdmin ? [{ field: 'courier', priority: 2, label: 'Courier', sortable: true, render: (t: Ticket) => t.courier.name }] : []),
     {
       field: 'customer',
+      priority: 2,
       label: 'Customer',
       sortable: true,
       filterable: false,
@@ -83,6 +87,7 @@ export default function StaffSupportTicketsPage() {
     },
     {
       field: 'department',
+      priority: 3,
       label: 'Department',
       sortable: true,
       wrap: true,
@@ -91,6 +96,7 @@ export default function StaffSupportTicketsPage() {
     },
     {
       field: 'status',
+      priority: 1,
       label: 'Status',
       sortable: true,
       width: 120,
@@ -98,7 +104,7 @@ export default function StaffSupportTicketsPage() {
       filterOptions: TICKET_STATUSES.map((s) => ({ value: s, label: s })),
     },
     {
-      field: 'updatedAt',
+      field: 'updatedAt', priority: 2,
       label: 'Updated',
       sortable: true,
       wrap: true,
@@ -120,6 +126,8 @@ export default function StaffSupportTicketsPage() {
         data={tickets.data?.data ?? []}
         total={tickets.data?.total ?? 0}
         loading={tickets.isFetching}
+        error={tickets.error ? errorMessage(tickets.error, 'Could not load the tickets') : null}
+        onRetry={() => void tickets.refetch()}
         getRowId={(t) => t.id}
         searchPlaceholder="Ticket, subject, customer or mailbox"
         {...list.tableProps}

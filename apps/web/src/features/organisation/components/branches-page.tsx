@@ -12,7 +12,7 @@ import { usePage } from '../api/list';
 import { keys, useDeleteBranch } from '../api/organisation';
 import { BranchFormDialog } from './branch-form-dialog';
 import { CourierFilter } from './courier-filter';
-import { ActiveBadge, PageError, PageHeader } from './page-header';
+import { ActiveBadge, PageHeader } from './page-header';
 import { usePortal } from './portal-context';
 
 const ACTIVE_OPTIONS = [
@@ -33,6 +33,7 @@ export function BranchesPage() {
   const columns: Array<DataTableColumn<Branch>> = [
     {
       field: 'name',
+      priority: 1,
       label: 'Name',
       sortable: true,
       render: (b) => (
@@ -41,14 +42,23 @@ export function BranchesPage() {
         </Link>
       ),
     },
-    { field: 'code', label: 'Code', sortable: true, width: 90 },
-    ...(isSuperAdmin ? [{ field: 'courierName', label: 'Courier', sortable: true } satisfies DataTableColumn<Branch>] : []),
-    { field: 'parish', label: 'Parish', sortable: true, width: 130, filterOptions: PARISHES.map((p) => ({ value: p, label: p })) },
-    { field: 'phone', label: 'Phone', width: 140 },
-    { field: 'staffCount', label: 'Staff', width: 80, filterable: false },
+    { field: 'code', priority: 3, label: 'Code', sortable: true, width: 90 },
+    ...(isSuperAdmin ? [{ field: 'courierName', priority: 2, label: 'Courier', sortable: true } satisfies DataTableColumn<Branch>] : []),
+    {
+      field: 'parish',
+      priority: 3,
+      label: 'Parish',
+      sortable: true,
+      width: 130,
+      filterOptions: PARISHES.map((p) => ({ value: p, label: p })),
+    },
+    { field: 'phone', priority: 3, label: 'Phone', width: 140 },
+    { field: 'staffCount', priority: 4, label: 'Staff', width: 80, filterable: false },
     { field: 'customerCount', label: 'Customers', width: 100, filterable: false },
     {
       field: 'active',
+      priority: 1,
+      card: 'status',
       label: 'Status',
       sortable: true,
       width: 110,
@@ -76,13 +86,14 @@ export function BranchesPage() {
           )
         }
       />
-      {page.isError && <PageError message={errorMessage(page.error, 'Failed to load branches')} />}
       <DataTable
         label="Branches"
         columns={columns}
         data={page.data?.data ?? []}
         total={page.data?.total ?? 0}
         loading={page.isFetching}
+        error={page.error ? errorMessage(page.error, 'Failed to load branches') : null}
+        onRetry={() => void page.refetch()}
         getRowId={(b) => b.id}
         searchPlaceholder="Search branches..."
         toolbar={

@@ -113,6 +113,7 @@ export function CouriersPage() {
   const columns: Array<DataTableColumn<CourierSummary>> = [
     {
       field: 'name',
+      priority: 1,
       label: 'Name',
       sortable: true,
       width: 220,
@@ -123,19 +124,20 @@ export function CouriersPage() {
         </Link>
       ),
     },
-    { field: 'code', label: 'Code', sortable: true, width: 100 },
-    { field: 'email', label: 'Email', width: 220 },
-    { field: 'customerCount', label: 'Customers', sortable: true, filterable: false, width: 120 },
-    { field: 'staffCount', label: 'Staff', sortable: true, filterable: false, width: 90 },
+    { field: 'code', priority: 3, label: 'Code', sortable: true, width: 100 },
+    { field: 'email', priority: 3, label: 'Email', width: 220 },
+    { field: 'customerCount', priority: 2, label: 'Customers', sortable: true, filterable: false, width: 120 },
+    { field: 'staffCount', priority: 3, label: 'Staff', sortable: true, filterable: false, width: 90 },
     {
       field: 'status',
+      priority: 1,
       label: 'Status',
       sortable: true,
       width: 120,
       filterOptions: STATUS_OPTIONS,
       render: (c) => <ActiveBadge active={c.status === 'active'} labels={['Active', 'Suspended']} />,
     },
-    { field: 'createdAt', label: 'Created', sortable: true, filterable: false, render: (c) => dates.date(c.createdAt, c.timeZone) },
+    { field: 'createdAt', priority: 3, label: 'Created', sortable: true, filterable: false, render: (c) => dates.date(c.createdAt, c.timeZone) },
   ];
   return (
     <div>
@@ -149,13 +151,14 @@ export function CouriersPage() {
           </Button>
         }
       />
-      {page.isError && <PageError message={errorMessage(page.error, 'Failed to load couriers')} />}
       <DataTable
         label="Couriers"
         columns={columns}
         data={page.data?.data ?? []}
         total={page.data?.total ?? 0}
         loading={page.isFetching}
+        error={page.error ? errorMessage(page.error, 'Failed to load couriers') : null}
+        onRetry={() => void page.refetch()}
         getRowId={(c) => c.id}
         searchPlaceholder="Search couriers..."
         actions={(c) => (

@@ -6,7 +6,6 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
 import { errorMessage } from '@/lib/api-client';
 import { usePage } from '../api/list';
-import { PageError } from './page-header';
 import { type DateFormat, useDateFormat } from '@/lib/format-date';
 import { usePortal } from './portal-context';
 import { formatJmd } from '@courier/shared/format/money';
@@ -42,7 +41,6 @@ function CustomerList<T extends { id: number }>({ customerId, title, path, colum
         <CardTitle>{title}</CardTitle>
       </CardHeader>
       <CardContent>
-        {page.isError && <PageError message={errorMessage(page.error, `Failed to load ${noun}`)} />}
         <DataTable
           label={`Customer ${noun}`}
           columns={columns}
@@ -50,6 +48,8 @@ function CustomerList<T extends { id: number }>({ customerId, title, path, colum
           total={page.data?.total ?? 0}
           totalCapped={page.data?.totalCapped}
           loading={page.isFetching}
+          error={page.error ? errorMessage(page.error, `Failed to load ${noun}`) : null}
+          onRetry={() => void page.refetch()}
           getRowId={(row) => row.id}
           searchPlaceholder={`Search ${noun}...`}
           {...list.tableProps}
@@ -60,33 +60,34 @@ function CustomerList<T extends { id: number }>({ customerId, title, path, colum
 }
 
 const packageColumns = (dates: DateFormat): Array<DataTableColumn<Package>> => [
-  { field: 'packageNumber', label: 'Package', sortable: true },
-  { field: 'trackingNumber', label: 'Tracking number', width: 200 },
-  { field: 'status', label: 'Status', sortable: true, render: (p) => <StatusBadge kind="package" status={p.status} />, filterable: false },
-  { field: 'weightLb', label: 'Weight (lb)', width: 110, filterable: false },
-  { field: 'receivedAt', label: 'Received', filterable: false, render: (p) => dates.date(p.receivedAt) },
+  { field: 'packageNumber', priority: 1, label: 'Package', sortable: true },
+  { field: 'trackingNumber', priority: 3, label: 'Tracking number', width: 200 },
+  { field: 'status', priority: 1, label: 'Status', sortable: true, render: (p) => <StatusBadge kind="package" status={p.status} />, filterable: false },
+  { field: 'weightLb', priority: 4, label: 'Weight (lb)', width: 110, filterable: false },
+  { field: 'receivedAt', priority: 2, label: 'Received', filterable: false, render: (p) => dates.date(p.receivedAt) },
 ];
 
 const invoiceColumns = (dates: DateFormat): Array<DataTableColumn<InvoiceSummary>> => [
-  { field: 'invoiceNo', label: 'Invoice', sortable: true },
-  { field: 'status', label: 'Status', render: (i) => <StatusBadge kind="invoice" status={i.status} />, filterable: false },
-  { field: 'totalCents', label: 'Total', render: (i) => formatJmd(i.totalCents), filterable: false },
-  { field: 'balanceCents', label: 'Balance due', render: (i) => formatJmd(i.balanceCents), filterable: false },
-  { field: 'issuedAt', label: 'Issued', filterable: false, render: (i) => dates.date(i.issuedAt) },
+  { field: 'invoiceNo', priority: 1, label: 'Invoice', sortable: true },
+  { field: 'status', priority: 1, label: 'Status', render: (i) => <StatusBadge kind="invoice" status={i.status} />, filterable: false },
+  { field: 'totalCents', priority: 2, label: 'Total', render: (i) => formatJmd(i.totalCents), filterable: false },
+  { field: 'balanceCents', priority: 2, label: 'Balance due', render: (i) => formatJmd(i.balanceCents), filterable: false },
+  { field: 'issuedAt', priority: 3, label: 'Issued', filterable: false, render: (i) => dates.date(i.issuedAt) },
 ];
 
 const paymentColumns = (dates: DateFormat): Array<DataTableColumn<Payment>> => [
-  { field: 'receiptNo', label: 'Receipt', sortable: true },
-  { field: 'amountCents', label: 'Amount', sortable: true, render: (p) => formatJmd(p.amountCents), filterable: false },
-  { field: 'method', label: 'Method', sortable: true, render: (p) => PAYMENT_METHOD_LABELS[p.method] },
-  { field: 'invoiceNos', label: 'Invoices', render: (p) => p.invoiceNos.join(', '), filterable: false, wrap: true },
-  { field: 'paidAt', label: 'Paid', sortable: true, filterable: false, render: (p) => dates.date(p.paidAt) },
+  { field: 'receiptNo', priority: 1, label: 'Receipt', sortable: true },
+  { field: 'amountCents', priority: 1, label: 'Amount', sortable: true, render: (p) => formatJmd(p.amountCents), filterable: false },
+  { field: 'method', priority: 3, label: 'Method', sortable: true, render: (p) => PAYMENT_METHOD_LABELS[p.method] },
+  { field: 'invoiceNos', priority: 3, label: 'Invoices', render: (p) => p.invoiceNos.join(', '), filterable: false, wrap: true },
+  { field: 'paidAt', priority: 2, label: 'Paid', sortable: true, filterable: false, render: (p) => dates.date(p.paidAt) },
 ];
 
 function ticketColumns(base: string, dates: DateFormat): Array<DataTableColumn<Ticket>> {
   return [
     {
       field: 'ticket_no',
+      priority: 1,
       label: 'Ticket',
       sortable: true,
       render: (t) => (
@@ -95,10 +96,10 @@ function ticketColumns(base: string, dates: DateFormat): Array<DataTableColumn<T
         </Link>
       ),
     },
-    { field: 'subject', label: 'Subject', sortable: true, wrap: true, width: 240 },
-    { field: 'status', label: 'Status', sortable: true, render: (t) => <StatusBadge kind="ticket" status={t.status} />, filterable: false },
-    { field: 'department', label: 'Department', sortable: true },
-    { field: 'updatedAt', label: 'Last update', filterable: false, render: (t) => dates.date(t.updatedAt) },
+    { field: 'subject', priority: 1, label: 'Subject', sortable: true, wrap: true, width: 240 },
+    { field: 'status', priority: 1, label: 'Status', sortable: true, render: (t) => <StatusBadge kind="ticket" status={t.status} />, filterable: false },
+    { field: 'department', priority: 3, label: 'Department', sortable: true },
+    { field: 'updatedAt', priority: 2, label: 'Last update', filterable: false, render: (t) => dates.date(t.updatedAt) },
   ];
 }
 

@@ -9,7 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { usePage } from '../api/list';
 import { type CustomerArea, keys } from '../api/organisation';
 import { CourierFilter } from './courier-filter';
-import { ActiveBadge, PageError, PageHeader } from './page-header';
+import { ActiveBadge, PageHeader } from './page-header';
 import { usePortal } from './portal-context';
 import { useDateFormat } from '@/lib/format-date';
 
@@ -35,9 +35,10 @@ export function CustomersPage({ area, fixedCourierId }: { area: CustomerArea; fi
   const detailPath = (c: CustomerRecord) => (isSuperAdmin ? undefined : `${base}/${area}/${c.id}`);
 
   const columns: Array<DataTableColumn<CustomerRecord>> = [
-    { field: 'mailboxNumber', label: 'Mailbox', sortable: true, width: 120 },
+    { field: 'mailboxNumber', priority: 1, label: 'Mailbox', sortable: true, width: 120 },
     {
       field: 'name',
+      priority: 1,
       label: 'Name',
       sortable: true,
       render: (c) => {
@@ -51,21 +52,25 @@ export function CustomersPage({ area, fixedCourierId }: { area: CustomerArea; fi
         );
       },
     },
-    ...(business ? [{ field: 'businessName', label: 'Business', sortable: true } satisfies DataTableColumn<CustomerRecord>] : []),
-    { field: 'email', label: 'Email', sortable: true, width: 220 },
-    { field: 'phone', label: 'Phone' },
-    ...(business ? [] : [{ field: 'accountType', label: 'Account', sortable: true, filterOptions: TYPE_OPTIONS, width: 120 }]),
-    { field: 'parish', label: 'Parish', sortable: true, filterOptions: PARISHES.map((p) => ({ value: p, label: p })) },
-    { field: 'branchName', label: 'Branch', sortable: true },
+    ...(business
+      ? [{ field: 'businessName', priority: 2, label: 'Business', sortable: true } satisfies DataTableColumn<CustomerRecord>]
+      : []),
+    { field: 'email', priority: 2, label: 'Email', sortable: true, width: 220 },
+    { field: 'phone', priority: 3, label: 'Phone' },
+    ...(business ? [] : [{ field: 'accountType', priority: 3, label: 'Account', sortable: true, filterOptions: TYPE_OPTIONS, width: 120 }]),
+    { field: 'parish', priority: 4, label: 'Parish', sortable: true, filterOptions: PARISHES.map((p) => ({ value: p, label: p })) },
+    { field: 'branchName', priority: 4, label: 'Branch', sortable: true },
     {
       field: 'active',
+      priority: 1,
+      card: 'status',
       label: 'Status',
       sortable: true,
       width: 110,
       filterOptions: ACTIVE_OPTIONS,
       render: (c) => <ActiveBadge active={c.active} />,
     },
-    { field: 'createdAt', label: 'Joined', sortable: true, filterable: false, render: (c) => dates.date(c.createdAt) },
+    { field: 'createdAt', priority: 3, label: 'Joined', sortable: true, filterable: false, render: (c) => dates.date(c.createdAt) },
   ];
 
   return (
@@ -76,13 +81,16 @@ export function CustomersPage({ area, fixedCourierId }: { area: CustomerArea; fi
           description={business ? 'Customers with business accounts.' : 'Everyone with a mailbox at the courier.'}
         />
       )}
-      {page.isError && <PageError message={errorMessage(page.error, 'Failed to load customers')} />}
       <DataTable
         label={business ? 'Business customers' : 'Customers'}
         columns={columns}
         data={page.data?.data ?? []}
         total={page.data?.total ?? 0}
         loading={page.isFetching}
+        error={page.error ? errorMessage(page.error, 'Failed to load customers') : null}
+        onRetry={() => void page.refetch()}
+        exportPath={`/${area}`}
+        exportQuery={{ courierId }}
         getRowId={(c) => c.id}
         searchPlaceholder="Search by mailbox, name, email, phone..."
         toolbar={isSuperAdmin && fixedCourierId === undefined && <CourierFilter value={chosenCourier} onChange={setChosenCourier} />}

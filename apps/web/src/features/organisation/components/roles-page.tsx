@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/api-client';
 import { usePage } from '../api/list';
 import { keys, useDeleteRole } from '../api/organisation';
 import { CourierFilter } from './courier-filter';
-import { PageError, PageHeader } from './page-header';
+import { PageHeader } from './page-header';
 import { usePortal } from './portal-context';
 import { useDateFormat } from '@/lib/format-date';
 
@@ -26,6 +26,7 @@ export function RolesPage() {
   const columns: Array<DataTableColumn<RoleRecord>> = [
     {
       field: 'name',
+      priority: 1,
       label: 'Name',
       sortable: true,
       render: (r) => (
@@ -34,11 +35,11 @@ export function RolesPage() {
         </Link>
       ),
     },
-    ...(isSuperAdmin ? [{ field: 'courierName', label: 'Courier', sortable: true } satisfies DataTableColumn<RoleRecord>] : []),
-    { field: 'description', label: 'Description', wrap: true, width: 260 },
-    { field: 'permissions', label: 'Permissions', filterable: false, width: 120, render: (r) => `${r.permissions.length}` },
-    { field: 'staffCount', label: 'Staff', filterable: false, width: 90 },
-    { field: 'updatedAt', label: 'Updated', sortable: true, render: (r) => dates.date(r.updatedAt), filterable: false },
+    ...(isSuperAdmin ? [{ field: 'courierName', priority: 2, label: 'Courier', sortable: true } satisfies DataTableColumn<RoleRecord>] : []),
+    { field: 'description', priority: 3, label: 'Description', wrap: true, width: 260 },
+    { field: 'permissions', priority: 2, label: 'Permissions', filterable: false, width: 120, render: (r) => `${r.permissions.length}` },
+    { field: 'staffCount', priority: 3, label: 'Staff', filterable: false, width: 90 },
+    { field: 'updatedAt', priority: 4, label: 'Updated', sortable: true, render: (r) => dates.date(r.updatedAt), filterable: false },
   ];
 
   return (
@@ -57,13 +58,14 @@ export function RolesPage() {
           )
         }
       />
-      {page.isError && <PageError message={errorMessage(page.error, 'Failed to load roles')} />}
       <DataTable
         label="Roles"
         columns={columns}
         data={page.data?.data ?? []}
         total={page.data?.total ?? 0}
         loading={page.isFetching}
+        error={page.error ? errorMessage(page.error, 'Failed to load roles') : null}
+        onRetry={() => void page.refetch()}
         getRowId={(r) => r.id}
         searchPlaceholder="Search roles..."
         toolbar={isSuperAdmin && <CourierFilter value={courierId} onChange={setCourierId} />}

@@ -10,7 +10,7 @@ import { usePage } from '../api/list';
 import { keys } from '../api/organisation';
 import { CourierFilter } from './courier-filter';
 import { ImpersonateButton } from './impersonate-button';
-import { ActiveBadge, PageError, PageHeader } from './page-header';
+import { ActiveBadge, PageHeader } from './page-header';
 import { usePortal } from './portal-context';
 import { StaffFormDialog } from './staff-form';
 import { useDateFormat } from '@/lib/format-date';
@@ -32,6 +32,7 @@ export function StaffPage() {
   const columns: Array<DataTableColumn<StaffMember>> = [
     {
       field: 'name',
+      priority: 1,
       label: 'Name',
       sortable: true,
       render: (s) => (
@@ -40,13 +41,24 @@ export function StaffPage() {
         </Link>
       ),
     },
-    { field: 'email', label: 'Email', sortable: true, width: 220 },
-    ...(isSuperAdmin ? [{ field: 'courierName', label: 'Courier', sortable: true } satisfies DataTableColumn<StaffMember>] : []),
-    { field: 'role', label: 'Position', sortable: true, filterOptions: ROLE_OPTIONS, render: (s) => ROLE_LABELS[s.role as Role] ?? s.role },
-    { field: 'roleName', label: 'Role', sortable: true },
-    { field: 'branchName', label: 'Branch', sortable: true },
+    { field: 'email', priority: 2, label: 'Email', sortable: true, width: 220 },
+    ...(isSuperAdmin
+      ? [{ field: 'courierName', priority: 2, label: 'Courier', sortable: true } satisfies DataTableColumn<StaffMember>]
+      : []),
+    {
+      field: 'role',
+      priority: 3,
+      label: 'Position',
+      sortable: true,
+      filterOptions: ROLE_OPTIONS,
+      render: (s) => ROLE_LABELS[s.role as Role] ?? s.role,
+    },
+    { field: 'roleName', priority: 2, label: 'Role', sortable: true },
+    { field: 'branchName', priority: 3, label: 'Branch', sortable: true },
     {
       field: 'active',
+      priority: 1,
+      card: 'status',
       label: 'Status',
       sortable: true,
       width: 110,
@@ -78,13 +90,14 @@ export function StaffPage() {
           </>
         }
       />
-      {page.isError && <PageError message={errorMessage(page.error, 'Failed to load staff')} />}
       <DataTable
         label="Staff"
         columns={columns}
         data={page.data?.data ?? []}
         total={page.data?.total ?? 0}
         loading={page.isFetching}
+        error={page.error ? errorMessage(page.error, 'Failed to load staff') : null}
+        onRetry={() => void page.refetch()}
         getRowId={(s) => s.id}
         searchPlaceholder="Search staff..."
         toolbar={isSuperAdmin && <CourierFilter value={courierId} onChange={setCourierId} />}
