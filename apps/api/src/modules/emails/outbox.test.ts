@@ -65,7 +65,9 @@ describe('e-mail outbox', () => {
   });
 
   it('filters by status and searches by recipient or subject', async () => {
-    const failed = (await get(`/api/email-outbox?limit=10&filters=${encodeURIComponent(JSON.stringify({ status: 'failed' }))}`, a.admin)).json();
+    const failed = (
+      await get(`/api/email-outbox?limit=10&filters=${encodeURIComponent(JSON.stringify({ status: 'failed' }))}`, a.admin)
+    ).json();
     expect(failed.data.map((m: { subject: string }) => m.subject)).toEqual(['A invoice']);
     const search = (await get('/api/email-outbox?limit=10&search=welcome', a.admin)).json();
     expect(search.data.map((m: { subject: string }) => m.subject)).toEqual(['A welcome']);

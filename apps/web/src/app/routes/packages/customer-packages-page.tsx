@@ -93,7 +93,14 @@ export default function CustomerPackagesPage() {
     },
     { field: 'weightLb', label: 'Weight (lb)', sortable: true, filterable: false, render: (p) => p.weightLb.toFixed(2), width: 100 },
     { field: 'branchName', priority: 3, label: 'Pickup branch', filterable: false, render: (p) => p.branchName ?? '-' },
-    { field: 'receivedAt', priority: 2, label: 'Received date', sortable: true, filterable: false, render: (p) => dates.date(p.receivedAt) },
+    {
+      field: 'receivedAt',
+      priority: 2,
+      label: 'Received date',
+      sortable: true,
+      filterable: false,
+      render: (p) => dates.date(p.receivedAt),
+    },
   ];
   const alertColumns: Array<DataTableColumn<PreAlertDto>> = [
     {

@@ -428,7 +428,9 @@ export default function ManifestsPage() {
   const columns: Array<DataTableColumn<ManifestDto>> = [
     { field: 'manifestNumber', priority: 1, label: 'Manifest', sortable: true },
     { field: 'type', label: 'Type', sortable: true, filterOptions: SHIPPING_MODES.map((m) => ({ value: m, label: m })), width: 80 },
-    ...(superAdmin ? [{ field: 'courierName', priority: 2, label: 'Courier', filterable: false, render: (m: ManifestDto) => m.courierName ?? '' }] : []),
+    ...(superAdmin
+      ? [{ field: 'courierName', priority: 2, label: 'Courier', filterable: false, render: (m: ManifestDto) => m.courierName ?? '' }]
+      : []),
     { field: 'mawbOrBl', priority: 3, label: 'MAWB / BL', filterable: false, render: (m) => m.mawbOrBl ?? '-' },
     { field: 'flightOrVessel', priority: 3, label: 'Flight / vessel', filterable: false, render: (m) => m.flightOrVessel ?? '-' },
     { field: 'departureDate', priority: 2, label: 'Departure date', sortable: true, render: (m) => dates.calendar(m.departureDate) },

@@ -101,12 +101,21 @@ export default function PackagesPage() {
       render: (p) => (p.customerName ? `${p.customerName} (${p.mailboxNumber})` : 'Unknown'),
       width: 200,
     },
-    ...(superAdmin ? [{ field: 'courierName', priority: 2, label: 'Courier', filterable: false, render: (p: PackageDto) => p.courierName ?? '' }] : []),
+    ...(superAdmin
+      ? [{ field: 'courierName', priority: 2, label: 'Courier', filterable: false, render: (p: PackageDto) => p.courierName ?? '' }]
+      : []),
     { field: 'branchName', priority: 3, label: 'Branch', sortable: true, render: (p) => p.branchName ?? '-' },
     { field: 'mode', label: 'Mode', sortable: true, filterOptions: SHIPPING_MODES.map((m) => ({ value: m, label: m })), width: 80 },
     { field: 'manifestNumber', priority: 3, label: 'Manifest', sortable: true, render: (p) => p.manifestNumber ?? '-' },
     { field: 'weightLb', label: 'Weight (lb)', sortable: true, filterable: false, render: (p) => p.weightLb.toFixed(2), width: 100 },
-    { field: 'receivedAt', priority: 2, label: 'Received date', sortable: true, filterable: false, render: (p) => dates.date(p.receivedAt) },
+    {
+      field: 'receivedAt',
+      priority: 2,
+      label: 'Received date',
+      sortable: true,
+      filterable: false,
+      render: (p) => dates.date(p.receivedAt),
+    },
   ];
 
   return (

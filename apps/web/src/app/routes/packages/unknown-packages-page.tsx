@@ -114,7 +114,14 @@ export default function UnknownPackagesPage() {
     },
     { field: 'carrier', priority: 3, label: 'Carrier', sortable: true },
     { field: 'weightLb', priority: 3, label: 'Weight (lb)', sortable: true, filterable: false, render: (p) => p.weightLb.toFixed(2) },
-    { field: 'receivedAt', priority: 2, label: 'Received date', sortable: true, filterable: false, render: (p) => dates.date(p.receivedAt) },
+    {
+      field: 'receivedAt',
+      priority: 2,
+      label: 'Received date',
+      sortable: true,
+      filterable: false,
+      render: (p) => dates.date(p.receivedAt),
+    },
   ];
   const claimColumns: Array<DataTableColumn<ClaimDto>> = [
     { field: 'packageNumber', priority: 1, label: 'Package', filterable: false },

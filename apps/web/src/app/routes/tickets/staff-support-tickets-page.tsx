@@ -104,7 +104,8 @@ export default function StaffSupportTicketsPage() {
       filterOptions: TICKET_STATUSES.map((s) => ({ value: s, label: s })),
     },
     {
-      field: 'updatedAt', priority: 2,
+      field: 'updatedAt',
+      priority: 2,
       label: 'Updated',
       sortable: true,
       wrap: true,

@@ -137,7 +137,14 @@ export function CouriersPage() {
       filterOptions: STATUS_OPTIONS,
       render: (c) => <ActiveBadge active={c.status === 'active'} labels={['Active', 'Suspended']} />,
     },
-    { field: 'createdAt', priority: 3, label: 'Created', sortable: true, filterable: false, render: (c) => dates.date(c.createdAt, c.timeZone) },
+    {
+      field: 'createdAt',
+      priority: 3,
+      label: 'Created',
+      sortable: true,
+      filterable: false,
+      render: (c) => dates.date(c.createdAt, c.timeZone),
+    },
   ];
   return (
     <div>

@@ -62,7 +62,14 @@ function CustomerList<T extends { id: number }>({ customerId, title, path, colum
 const packageColumns = (dates: DateFormat): Array<DataTableColumn<Package>> => [
   { field: 'packageNumber', priority: 1, label: 'Package', sortable: true },
   { field: 'trackingNumber', priority: 3, label: 'Tracking number', width: 200 },
-  { field: 'status', priority: 1, label: 'Status', sortable: true, render: (p) => <StatusBadge kind="package" status={p.status} />, filterable: false },
+  {
+    field: 'status',
+    priority: 1,
+    label: 'Status',
+    sortable: true,
+    render: (p) => <StatusBadge kind="package" status={p.status} />,
+    filterable: false,
+  },
   { field: 'weightLb', priority: 4, label: 'Weight (lb)', width: 110, filterable: false },
   { field: 'receivedAt', priority: 2, label: 'Received', filterable: false, render: (p) => dates.date(p.receivedAt) },
 ];
@@ -97,7 +104,14 @@ function ticketColumns(base: string, dates: DateFormat): Array<DataTableColumn<T
       ),
     },
     { field: 'subject', priority: 1, label: 'Subject', sortable: true, wrap: true, width: 240 },
-    { field: 'status', priority: 1, label: 'Status', sortable: true, render: (t) => <StatusBadge kind="ticket" status={t.status} />, filterable: false },
+    {
+      field: 'status',
+      priority: 1,
+      label: 'Status',
+      sortable: true,
+      render: (t) => <StatusBadge kind="ticket" status={t.status} />,
+      filterable: false,
+    },
     { field: 'department', priority: 3, label: 'Department', sortable: true },
     { field: 'updatedAt', priority: 2, label: 'Last update', filterable: false, render: (t) => dates.date(t.updatedAt) },
   ];

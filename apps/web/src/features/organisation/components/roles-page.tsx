@@ -35,7 +35,9 @@ export function RolesPage() {
         </Link>
       ),
     },
-    ...(isSuperAdmin ? [{ field: 'courierName', priority: 2, label: 'Courier', sortable: true } satisfies DataTableColumn<RoleRecord>] : []),
+    ...(isSuperAdmin
+      ? [{ field: 'courierName', priority: 2, label: 'Courier', sortable: true } satisfies DataTableColumn<RoleRecord>]
+      : []),
     { field: 'description', priority: 3, label: 'Description', wrap: true, width: 260 },
     { field: 'permissions', priority: 2, label: 'Permissions', filterable: false, width: 120, render: (r) => `${r.permissions.length}` },
     { field: 'staffCount', priority: 3, label: 'Staff', filterable: false, width: 90 },
