@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvColumns, isoInZone, plainAmount } from '../src/lib/list-csv';
+import { isoInZone } from '@courier/shared/domain/datetime';
+import { csvColumns, plainAmount } from '../src/lib/list-csv';
 import { makeCourier, makeUser, tokenForUser } from './comms-fixtures';
 import { type TestApp, bearer, buildTestApp, seedDemoData } from './helper';
 

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Papa from 'papaparse';
-import { DEFAULT_TIME_ZONE, dayInZone } from '@courier/shared/domain/datetime';
+import { DEFAULT_TIME_ZONE, isoInZone } from '@courier/shared/domain/datetime';
 import type { Db } from '../db/client';
 import { couriers } from '../db/schema/couriers';
 
@@ -41,34 +41,6 @@ export function exportBatches<T, C extends { limit: number; offset: number }>(cl
 }
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-
-/** "2026-01-31T09:05:00-05:00": the instant in the courier's zone, with its offset. */
-export function isoInZone(value: Date | string, zone: string): string {
-  const at = typeof value === 'string' ? new Date(value) : value;
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  const day = dayInZone(at, zone);
-  const local = Date.UTC(
-    Number(day.slice(0, 4)),
-    Number(day.slice(5, 7)) - 1,
-    Number(day.slice(8, 10)),
-    Number(get('hour')),
-    Number(get('minute')),
-    Number(get('second')),
-  );
-  const offset = Math.round((local - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
-  const sign = offset < 0 ? '-' : '+';
-  const abs = Math.abs(offset);
-  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
-  const mm = String(abs % 60).padStart(2, '0');
-  return `${day}T${get('hour')}:${get('minute')}:${get('second')}${sign}${hh}:${mm}`;
-}
 
 /** 1505475 -> "15054.75": a plain amount a spreadsheet reads as a number. */
 export function plainAmount(cents: number): string {
