@@ -68,7 +68,7 @@ test.describe('the installable scan station', () => {
   test('registers its service worker, then opens offline in a clear offline state', async ({ browser, request }) => {
     test.setTimeout(90_000);
     const token = await staffToken(request);
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, serviceWorkers: 'allow' });
     await context.addInitScript((t) => window.localStorage.setItem('token', t), token);
     const page = await context.newPage();
     await page.goto('/staff/scan');
