@@ -21,6 +21,10 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The staff portal's service worker (the installable scan station) precaches every screen and
+    // sits between the page and page.route(): journeys run without it, as a first visit does;
+    // floor/scan-station-pwa.spec.ts allows it in its own contexts.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromium,
       args: [

@@ -2,6 +2,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** Matches a package under node_modules (the path separator may be / or \). */
 const pkg = (names: string) => new RegExp(`node_modules[\\\\/](${names})[\\\\/]`);
@@ -64,8 +65,32 @@ const chunkGroups = [
   },
 ];
 
+/**
+ * The scan station as an installable app (issue 15): Workbox's generated service worker precaches
+ * the built app shell (every chunk, so any staff screen opens offline) and answers a navigation
+ * with index.html when the network is gone; the API is never cached. The manifest is the static
+ * public/manifest.webmanifest, linked only from the staff and admin portals (lib/station-app.ts),
+ * which also register the worker, in production builds only: a customer on the public site never
+ * downloads the staff app nor sees an offer to install a scan station.
+ */
+const stationApp = VitePWA({
+  injectRegister: false,
+  manifest: false,
+  registerType: 'autoUpdate',
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,wasm}'],
+    // The camera's barcode reader (ZXing in WebAssembly) is the largest file, about 1 MB.
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api(\/|$)/],
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    skipWaiting: true,
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), stationApp],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: {

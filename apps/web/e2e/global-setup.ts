@@ -36,7 +36,8 @@ export default async function globalSetup() {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 60_000;
+  // Generous: on a loaded machine the built server has taken over a minute to answer its first health check.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {

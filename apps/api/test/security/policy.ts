@@ -148,6 +148,7 @@ export const POLICY: Record<string, Policy> = {
   'GET /api/packages/customers': perm('packages_scan', 'packages_unknown'),
   'POST /api/packages': perm('packages_scan', 'packages_create'),
   'GET /api/packages/unknown': perm('packages_unknown'),
+  'GET /api/packages/unknown/scan': perm('packages_unknown'),
   'GET /api/packages/uncollected': perm('packages_uncollected'),
   'POST /api/packages/bulk-status': perm('packages_edit'),
   'GET /api/packages/:id': on(perm('packages_view', 'packages_scan'), id('package')),

@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_RETRY_MS, SessionProvider } from '@/lib/session';
-import { redirectStore, tokenStore } from '@/lib/storage';
+import { offlineProfileStore, redirectStore, tokenStore } from '@/lib/storage';
 import { RequireAuth } from './route-guard';
 
 function fakeToken(role: string, expInSeconds = 3600): string {
@@ -53,6 +53,7 @@ function renderAt(path: string) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  offlineProfileStore.clear();
   tokenStore.clear();
   redirectStore.clear();
 });
@@ -146,6 +147,32 @@ describe('RequireAuth (part 1 §2)', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('an installed station opened offline shows the page with the last profile of the same token only', async () => {
+    const token = fakeToken('courier_admin');
+    tokenStore.set(token);
+    let serverUp = true;
+    const fetchMock = vi.fn(async () =>
+      serverUp ? new Response(JSON.stringify(staffProfile), { status: 200 }) : Promise.reject(new TypeError('Failed to fetch')),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/admin/settings');
+    expect(await screen.findByText('admin settings')).toBeInTheDocument();
+    expect(offlineProfileStore.get(token)).toMatchObject({ firstName: 'Andrea', role: { name: 'courier_admin' } });
+    cleanup();
+
+    // The next start has no network: the stored profile opens the page after the retries.
+    serverUp = false;
+    renderAt('/admin/settings');
+    expect(await screen.findByText('admin settings', {}, { timeout: 5_000 })).toBeInTheDocument();
+    cleanup();
+
+    // Another token (someone else signed in) never gets that profile: the spinner stays.
+    tokenStore.set(fakeToken('courier_admin', 7200).replace('.sig', '.other-signature'));
+    renderAt('/admin/settings');
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(screen.queryByText('admin settings')).toBeNull();
   });
 
   it('a refused token fails the check at once: cleared, signed out', async () => {

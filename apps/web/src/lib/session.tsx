@@ -6,7 +6,7 @@ import { ROLES } from '@courier/shared/constants/roles';
 import { DEFAULT_TIME_ZONE } from '@courier/shared/domain/datetime';
 import type { AccountType, BranchBrief, CourierBrief, CustomerProfile, StaffProfile } from '@courier/shared/schemas/auth';
 import { ApiError, api, setSessionExpiredHandler } from './api-client';
-import { decodeToken, tokenStore } from './storage';
+import { decodeToken, offlineProfileStore, tokenStore } from './storage';
 
 /**
  * The signed-in person as every screen sees it: the profile of part 1 §3 with `role` normalised
@@ -135,6 +135,9 @@ async function fetchProfileWithRetries(role: Role): Promise<SessionUser> {
   return fetchProfile(role);
 }
 
+/** The roles that work the scan station, whose last profile is kept for an offline start. */
+const OFFLINE_ROLES: ReadonlySet<Role> = new Set<Role>(['staff', 'branch_manager', 'courier_admin']);
+
 function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
@@ -162,6 +165,7 @@ export function SessionProvider({ children, navigate }: { children: ReactNode; n
   const queryClient = useQueryClient();
   const clear = useCallback(() => {
     tokenStore.clear();
+    offlineProfileStore.clear();
     // Nothing cached for one account may show up for the next one.
     queryClient.clear();
     userRef.current = null;
@@ -199,6 +203,7 @@ export function SessionProvider({ children, navigate }: { children: ReactNode; n
         if (tokenStore.get() !== token) return;
         userRef.current = user;
         lastFetchAt.current = Date.now();
+        if (OFFLINE_ROLES.has(role)) offlineProfileStore.set(token, user);
         setSnapshot({ user, userType: role, loading: false });
       } catch (error) {
         if (tokenStore.get() !== token) return;
@@ -210,7 +215,18 @@ export function SessionProvider({ children, navigate }: { children: ReactNode; n
           return;
         }
         if (!userRef.current) {
+          // An installed scan station opened offline: the last profile of this same token shows
+          // the screen (its calls say they are offline) until the server answers again.
+          const stored = OFFLINE_ROLES.has(role) ? offlineProfileStore.get<SessionUser>(token) : null;
+          if (stored) {
+            userRef.current = stored;
+            setSnapshot({ user: stored, userType: role, loading: false });
+          }
+        }
+        // Until a profile has come from the server (first load, or a stored one), ask again shortly.
+        if (lastFetchAt.current === 0) {
           lastCheckAt.current = 0;
+          clearTimeout(retryTimer.current);
           retryTimer.current = setTimeout(() => void runCheckRef.current?.(true), SESSION_RETRY_MS);
         }
       }

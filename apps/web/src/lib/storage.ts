@@ -45,6 +45,28 @@ export const tokenStore = {
   isTabOnly: () => read(session, STORAGE_KEYS.token) !== null,
 };
 
+/**
+ * The last profile of a staff or admin sign-in, kept so an installed scan station opens on its
+ * screen when the network is gone (the profile cannot be fetched). It belongs to one token: a
+ * profile stored for another token (a sign-out, another person) is never used.
+ */
+const OFFLINE_PROFILE_KEY = 'courier.offlineProfile';
+const tokenKey = (token: string) => token.slice(-32);
+export const offlineProfileStore = {
+  get<T>(token: string): T | null {
+    const raw = read(local, OFFLINE_PROFILE_KEY);
+    if (!raw) return null;
+    try {
+      const stored = JSON.parse(raw) as { key?: string; profile?: T };
+      return stored.key === tokenKey(token) && stored.profile ? stored.profile : null;
+    } catch {
+      return null;
+    }
+  },
+  set: (token: string, profile: unknown) => write(local, OFFLINE_PROFILE_KEY, JSON.stringify({ key: tokenKey(token), profile })),
+  clear: () => write(local, OFFLINE_PROFILE_KEY, null),
+};
+
 export const redirectStore = {
   get: () => read(session, STORAGE_KEYS.redirectAfterLogin),
   set: (path: string) => write(session, STORAGE_KEYS.redirectAfterLogin, path),

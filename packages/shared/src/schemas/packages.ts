@@ -298,6 +298,12 @@ export const scanLookupSchema = z.object({
 export type ScanLookup = z.infer<typeof scanLookupSchema>;
 export const scanLookupQuerySchema = z.object({ trackingNumber: scanInputSchema });
 
+/** `GET /packages/unknown/scan?code=`: the unknown package a scan names (assignment station). */
+export const unknownScanQuerySchema = z.object({ code: scanInputSchema });
+export const UNKNOWN_SCAN_MESSAGES = {
+  notUnknown: (packageNumber: string, status: string) => `${packageNumber} is not an unknown package: it is ${status}`,
+} as const;
+
 /** The packages whose labels are printed together: `?ids=12,13,14` (at most 200). */
 export const labelIdsQuerySchema = z.object({
   ids: z

@@ -20,6 +20,7 @@ import {
   scanLookupQuerySchema,
   scanLookupSchema,
   uncollectedPackageSchema,
+  unknownScanQuerySchema,
   updatePackageSchema,
   voidPackageSchema,
 } from '@courier/shared/schemas/packages';
@@ -28,6 +29,7 @@ import { packages } from '../../db/schema/packages';
 import { AppError } from '../../lib/errors';
 import { currentUser, requirePermission, requireRole } from '../../plugins/auth';
 import { labelsPdf, labelsZpl } from './labels.service';
+import { findUnknownByScan } from './unknown-scan.service';
 import {
   assignUnknown,
   bulkChangeStatus,
@@ -124,6 +126,15 @@ export function packagesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const scope = listScope(currentUser(request), request.query.courierId);
         return listPackages(ctx.db, request.query, [courierCondition(scope), eq(packages.status, 'unknown')]);
       },
+    );
+
+    app.get(
+      '/packages/unknown/scan',
+      {
+        preHandler: requirePermission('packages_unknown'),
+        schema: { tags, querystring: unknownScanQuerySchema, response: { 200: packageDetailSchema, ...errors } },
+      },
+      async (request) => findUnknownByScan(ctx.db, currentUser(request), request.query.code),
     );
 
     app.get(

@@ -166,4 +166,23 @@ describe('manifest, reconciliation, collection and unknown assignment by scan', 
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'received', mailboxNumber: mailbox });
   });
+
+  it('finds an unknown package for the assignment station by its label or carrier number', async () => {
+    const unknown = (await call('POST', '/packages', { trackingNumber: '1Z999AA10000002002', weightLb: 2 })).json();
+    const find = (code: string, token = staff) => call('GET', `/packages/unknown/scan?code=${encodeURIComponent(code)}`, undefined, token);
+    for (const code of [unknown.packageNumber, typed(unknown.packageNumber), '1z999aa1 0000002002']) {
+      const res = await find(code);
+      expect(res.statusCode, code).toBe(200);
+      expect(res.json()).toMatchObject({ id: unknown.id, status: 'unknown' });
+    }
+    const received = await find(pkg(4).number);
+    expect(received.statusCode).toBe(409);
+    expect(received.json().message).toMatch(new RegExp(`^${pkg(4).number} is not an unknown package: it is `));
+    const byMailbox = await find(mailboxTyped());
+    expect(byMailbox.statusCode).toBe(400);
+    expect(byMailbox.json().message).toBe(SCAN_MESSAGES.notAPackage(mailbox));
+    expect((await find('PKG-999999')).json().message).toBe(SCAN_MESSAGES.notFound('PKG-999999'));
+    expect((await find('!!')).json().message).toBe(SCAN_MESSAGES.unreadable);
+    expect((await find(unknown.packageNumber, otherStaff)).statusCode).toBe(404);
+  });
 });

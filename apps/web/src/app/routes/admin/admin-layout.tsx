@@ -30,6 +30,7 @@ import { TicketBell } from '@/features/tickets/components/ticket-bell';
 import { withTicketBadge } from '@/features/tickets/components/ticket-nav-badge';
 import { useSidebarTicketBadge } from '@/features/tickets/hooks/use-ticket-badges';
 import { useSession } from '@/lib/session';
+import { useStationApp } from '@/lib/station-app';
 
 const base = '/admin';
 /** Part 2 §2.4's pages, plus Signature (outside the layout, at /admin/sign-signature). */
@@ -63,6 +64,8 @@ export const ADMIN_NAV: NavItem[] = [
 
 /** The courier admin's portal: name, role and courier in the header, the courier's logo. */
 export function AdminLayout() {
+  // The scan station installs as an app from here (manifest, offline service worker).
+  useStationApp();
   const { user } = useSession();
   const ticketBadge = useSidebarTicketBadge();
   const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';

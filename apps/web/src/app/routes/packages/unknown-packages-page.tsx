@@ -12,6 +12,7 @@ import { Input } from '@/components/ui/input';
 import { openFile } from '@/features/packages/api/files';
 import { useAssignPackage, useCustomerSearch, usePackageList } from '@/features/packages/api/packages';
 import { PackageDetailDialog } from '@/features/packages/components/package-detail-dialog';
+import { UnknownAssignStation } from '@/features/packages/components/unknown-assign/unknown-assign-station';
 import { api, errorMessage } from '@/lib/api-client';
 import { useDateFormat } from '@/lib/format-date';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -154,6 +155,7 @@ export default function UnknownPackagesPage() {
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-semibold text-slate-900">Unknown Packages</h1>
+      <UnknownAssignStation />
       <DataTable
         label="Unknown packages"
         columns={columns}

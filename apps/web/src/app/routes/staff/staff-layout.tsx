@@ -22,6 +22,7 @@ import { ROLE_LABELS } from '@courier/shared/constants/roles';
 import { hasPermission } from '@courier/shared/domain/permissions';
 import { type NavItem, PortalShell } from '@/components/layout/portal-shell';
 import { type SessionUser, useSession } from '@/lib/session';
+import { useStationApp } from '@/lib/station-app';
 import { TicketBell } from '@/features/tickets/components/ticket-bell';
 import { withTicketBadge } from '@/features/tickets/components/ticket-nav-badge';
 import { useSidebarTicketBadge } from '@/features/tickets/hooks/use-ticket-badges';
@@ -57,6 +58,8 @@ export function staffNav(user: SessionUser | null): NavItem[] {
 
 /** Branch managers' and staff's portal. */
 export function StaffLayout() {
+  // The scan station installs as an app from here (manifest, offline service worker).
+  useStationApp();
   const { user } = useSession();
   const ticketBadge = useSidebarTicketBadge();
   const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';

@@ -41,6 +41,9 @@ export function usePackage(id: number | null, customer = false) {
 
 export const lookupTracking = (trackingNumber: string) => api.get<ScanLookup>('/packages/scan', { query: { trackingNumber } });
 
+/** The unknown package a scan names (its label's number or the carrier's), for the assignment station. */
+export const findUnknownByScan = (code: string) => api.get<PackageDetail>('/packages/unknown/scan', { query: { code } });
+
 export function useReceivePackage() {
   const qc = useQueryClient();
   return useMutation({

@@ -1,4 +1,4 @@
-import { AlertTriangle, CheckCircle2, Volume2, VolumeX, XCircle } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Volume2, VolumeX, WifiOff, XCircle } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -73,6 +73,60 @@ export function ScanHistory({ history }: { history: ScanRecord[] }) {
   );
 }
 
+/**
+ * The station's connection state: while offline, a dark band says scans are refused and lists the
+ * refused codes; once back, the same codes with "Scan them again".
+ */
+export function ScanOfflineState({ station }: { station: ReturnType<typeof useScanStation> }) {
+  const { offline, missed } = station;
+  if (!offline && missed.length === 0) return null;
+  const count = missed.length === 1 ? '1 scan was' : `${missed.length} scans were`;
+  return (
+    <div
+      role="status"
+      data-testid="scan-offline"
+      data-offline={offline}
+      className={`rounded-lg p-4 ${offline ? 'bg-slate-900 text-white' : 'border border-amber-300 bg-amber-50 text-amber-950'}`}
+    >
+      <p className="flex items-center gap-2 text-lg font-semibold">
+        <WifiOff className="size-5 shrink-0" aria-hidden="true" />
+        {offline ? 'Offline: scans are not recorded' : 'Connection back'}
+      </p>
+      <p className="mt-1 text-sm">
+        {offline
+          ? 'The station cannot reach the server. Each scan is refused with a buzz until the connection is back.'
+          : `${count} refused while offline: scan again.`}
+      </p>
+      {missed.length > 0 && (
+        <>
+          {offline && (
+            <p className="mt-2 text-sm font-medium" data-testid="scan-missed-count">
+              {count} refused while offline
+            </p>
+          )}
+          <ul className="mt-1 flex flex-wrap gap-1.5 font-mono text-sm" aria-label="Scans refused while offline">
+            {missed.map((code) => (
+              <li key={code} className={`rounded px-1.5 py-0.5 ${offline ? 'bg-slate-700' : 'bg-amber-100'}`}>
+                {code}
+              </li>
+            ))}
+          </ul>
+          {!offline && (
+            <div className="mt-3 flex flex-wrap gap-2">
+              <Button type="button" size="sm" onClick={station.retryMissed}>
+                Scan them again
+              </Button>
+              <Button type="button" size="sm" variant="ghost" onClick={station.dismissMissed}>
+                Dismiss
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
 function MuteToggle() {
   const [muted, setState] = useState(isMuted);
   return (
@@ -135,6 +189,7 @@ export function ScanStation({ station, label, hint, action, autoFocus, camera, e
           {camera && <CameraScan onDetected={(code) => station.scan(code)} />}
         </div>
       </form>
+      <ScanOfflineState station={station} />
       <div className="flex flex-wrap items-center gap-2">
         <MuteToggle />
         {extra}

@@ -1,6 +1,7 @@
-import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { scanProblem } from '@courier/shared/domain/scan';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { connectivity } from '@/lib/connectivity';
 import { type ScanTone, playScanTone } from './scan-sounds';
 
 /** What a screen says about one scan. */
@@ -20,6 +21,18 @@ export interface ScanRecord extends ScanOutcome {
 export const SCAN_HISTORY_LENGTH = 20;
 
 /**
+ * Without a network a scan is refused, never kept back: every scan screen needs the server's answer
+ * (is it ours, is it on this manifest) before the person moves on to the next parcel, so a queued
+ * scan would be a promise the station cannot keep. The refused codes stay listed until the person
+ * scans them again (one button once the connection is back) or dismisses them.
+ */
+export const SCAN_OFFLINE_MESSAGES = {
+  refused: (code: string) => `No connection: ${code} was not recorded. Scan it again when the connection is back`,
+} as const;
+
+const isNetworkFailure = (error: unknown) => error instanceof ApiError && error.kind !== 'http';
+
+/**
  * A scan field that behaves like a scan station: Enter takes the text and clears the field at
  * once (so a scan gun's next code never lands on the old one), scans are handled one after
  * another in the order they came, each result is shown, sounded and kept in the last 20.
@@ -30,6 +43,9 @@ export function useScanStation(onScan: (code: string) => Promise<ScanOutcome>) {
   const [last, setLast] = useState<ScanRecord | null>(null);
   const [history, setHistory] = useState<ScanRecord[]>([]);
   const [pending, setPending] = useState(0);
+  const offline = useSyncExternalStore(connectivity.subscribe, connectivity.isOffline, () => false);
+  /** Codes refused for want of a connection, oldest first. */
+  const [missed, setMissed] = useState<string[]>([]);
   const queue = useRef<Promise<void>>(Promise.resolve());
   const nextId = useRef(1);
   const handler = useRef(onScan);
@@ -52,12 +68,21 @@ export function useScanStation(onScan: (code: string) => Promise<ScanOutcome>) {
         record(code, { tone: 'error', message: problem });
         return;
       }
+      const refuseOffline = () => {
+        record(code, { tone: 'error', message: SCAN_OFFLINE_MESSAGES.refused(code) });
+        setMissed((m) => (m.includes(code) ? m : [...m, code]));
+      };
+      if (connectivity.isOffline()) {
+        refuseOffline();
+        return;
+      }
       setPending((n) => n + 1);
       queue.current = queue.current.then(async () => {
         try {
           record(code, await handler.current(code));
         } catch (error) {
-          record(code, { tone: 'error', message: errorMessage(error, 'The scan could not be recorded') });
+          if (isNetworkFailure(error)) refuseOffline();
+          else record(code, { tone: 'error', message: errorMessage(error, 'The scan could not be recorded') });
         } finally {
           setPending((n) => n - 1);
         }
@@ -78,6 +103,13 @@ export function useScanStation(onScan: (code: string) => Promise<ScanOutcome>) {
     [scan, value],
   );
 
+  /** Scans the codes refused while offline again, in the order they came. */
+  const retryMissed = useCallback(() => {
+    const codes = missed;
+    setMissed([]);
+    for (const code of codes) scan(code);
+  }, [missed, scan]);
+
   return {
     inputRef,
     value,
@@ -89,6 +121,11 @@ export function useScanStation(onScan: (code: string) => Promise<ScanOutcome>) {
     last,
     history,
     busy: pending > 0,
+    /** True while the server cannot be reached: scans are refused, with a message. */
+    offline,
+    missed,
+    retryMissed,
+    dismissMissed: () => setMissed([]),
     focus: () => inputRef.current?.focus(),
   };
 }
