@@ -95,7 +95,7 @@ describe('courier invitations', () => {
   it('mails a single-use link to the invitee, keeping only its hash and clearing the mail body once sent', async () => {
     const { id, token } = await invite('maya@islandship.test');
     const mail = received.find((m) => m.to === 'maya@islandship.test');
-    expect(mail?.raw).toContain('Subject: You\'re invited to set up your courier');
+    expect(mail?.raw).toContain("Subject: You're invited to set up your courier");
     expect(mail?.raw.replace(/=\r?\n/g, '')).toContain(`https://portal.example.test/courier-invitation/${token}`);
     const stored = JSON.stringify(await t.db.select().from(courierInvitations));
     expect(stored).not.toContain(token);
@@ -240,9 +240,7 @@ describe('courier invitations', () => {
       });
       expect(post.statusCode, who).toBe(403);
       expect((await t.app.inject({ method: 'GET', url: '/api/platform/courier-invitations', headers: as(who) })).statusCode).toBe(403);
-      expect((await t.app.inject({ method: 'DELETE', url: '/api/platform/courier-invitations/1', headers: as(who) })).statusCode).toBe(
-        403,
-      );
+      expect((await t.app.inject({ method: 'DELETE', url: '/api/platform/courier-invitations/1', headers: as(who) })).statusCode).toBe(403);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/platform/courier-invitations' })).statusCode).toBe(401);
     const unknown = await t.app.inject({ method: 'GET', url: '/api/courier-invitations/not-a-real-token' });

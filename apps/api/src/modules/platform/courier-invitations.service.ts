@@ -139,7 +139,8 @@ export async function listInvitations(db: Db, id?: number): Promise<CourierInvit
     createdAt: r.createdAt.toISOString(),
     usedAt: r.usedAt?.toISOString() ?? null,
     revokedAt: r.revokedAt?.toISOString() ?? null,
-    courier: courierId !== null && courierName !== null && courierCode !== null ? { id: courierId, name: courierName, code: courierCode } : null,
+    courier:
+      courierId !== null && courierName !== null && courierCode !== null ? { id: courierId, name: courierName, code: courierCode } : null,
   }));
 }
 
@@ -167,7 +168,10 @@ export async function revokeInvitation(db: Db, user: AuthUser, id: number): Prom
 
 /** What the accept page shows for a link; 410 when it cannot be used (unknown, used, revoked or expired). */
 export async function viewInvitation(db: Db, token: string): Promise<CourierInvitationView> {
-  const [row] = await db.select().from(courierInvitations).where(usable(sha256(token)));
+  const [row] = await db
+    .select()
+    .from(courierInvitations)
+    .where(usable(sha256(token)));
   if (!row) throw gone();
   return { email: row.email, expiresAt: row.expiresAt.toISOString() };
 }
