@@ -162,6 +162,17 @@ describe('courier invitations', () => {
     expect(await t.db.select().from(couriers).where(eq(couriers.code, 'ISX2'))).toHaveLength(0);
   });
 
+  it('lets only one of two accepts sent together through', async () => {
+    const { token } = await invite('race@islandship.test');
+    const answers = await Promise.all([
+      accept(token, setUp({ courierCode: 'race1', courierName: 'Race One' })),
+      accept(token, setUp({ courierCode: 'race2', courierName: 'Race Two' })),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 410]);
+    const made = await t.db.select().from(users).where(eq(users.email, 'race@islandship.test'));
+    expect(made).toHaveLength(1);
+  });
+
   it('refuses an expired link', async () => {
     const { id, token } = await invite('late@islandship.test');
     await t.db
