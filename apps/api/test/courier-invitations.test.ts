@@ -261,7 +261,7 @@ describe('courier invitations', () => {
 
 describe('GET /settings/setup-checklist', () => {
   let courierId = 0;
-  const done = async (who: string, query = '') => {
+  const done = async (who: string, query = ''): Promise<Record<string, boolean>> => {
     const res = await t.app.inject({ method: 'GET', url: `/api/settings/setup-checklist${query}`, headers: as(who) });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as { items: Array<{ key: string; done: boolean }>; complete: boolean };
