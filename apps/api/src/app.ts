@@ -25,6 +25,8 @@ import { branchRoutes } from './modules/branches/branches.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { platformRoutes } from './modules/platform/platform.routes';
+import { courierInvitationRoutes } from './modules/platform/courier-invitations.routes';
+import { setupChecklistRoutes } from './modules/settings/setup-checklist.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
@@ -107,6 +109,8 @@ const ROUTE_MODULES: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   roleRoutes,
   customerRoutes,
   platformRoutes,
+  courierInvitationRoutes,
+  setupChecklistRoutes,
   dashboardRoutes,
   auditRoutes,
 ];

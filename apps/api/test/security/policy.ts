@@ -279,6 +279,12 @@ export const POLICY: Record<string, Policy> = {
   'PATCH /api/platform/couriers/:id/smtp-security': on(roles('super_admin'), {}),
   'GET /api/platform/settings': roles('super_admin'),
   'PUT /api/platform/settings': roles('super_admin'),
+  'POST /api/platform/courier-invitations': roles('super_admin'),
+  'GET /api/platform/courier-invitations': roles('super_admin'),
+  'DELETE /api/platform/courier-invitations/:id': on(roles('super_admin'), {}),
+  'GET /api/courier-invitations/:token': pub,
+  'POST /api/courier-invitations/:token/accept': pub,
+  'GET /api/settings/setup-checklist': perm('settings_view'),
   'GET /api/dashboard': custOr('dashboard_view'),
 };
 

@@ -4,6 +4,7 @@ import { RouteError } from './route-error';
 import { adminRoutes, courierAdminAliasRoutes } from './routes/admin/routes';
 import { authRoutes } from './routes/auth/routes';
 import { customerRoutes } from './routes/customer/routes';
+import { invitationRoutes } from './routes/invitation/routes';
 import { publicRoutes } from './routes/public/routes';
 import { staffRoutes } from './routes/staff/routes';
 import { superadminRoutes } from './routes/superadmin/routes';
@@ -22,6 +23,7 @@ export const routes: RouteObject[] = [
     children: [
       ...publicRoutes,
       ...authRoutes,
+      ...invitationRoutes,
       ...customerRoutes,
       ...superadminRoutes,
       ...adminRoutes,

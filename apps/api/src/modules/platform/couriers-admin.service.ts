@@ -16,7 +16,7 @@ import { couriers } from '../../db/schema/couriers';
 import { roles } from '../../db/schema/roles';
 import { shippingRates } from '../../db/schema/shipping-rates';
 import { users } from '../../db/schema/users';
-import { audit } from '../../lib/audit';
+import { type AuditEntry, audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
 import { hashPassword } from '../../lib/passwords';
@@ -130,9 +130,10 @@ async function assertCodeFree(db: Db, code: string, exceptId?: number) {
 
 /**
  * A new tenant ready to work: the courier, its first courier admin, the two default roles and the
- * default rate table, all in one transaction.
+ * default rate table, all in one transaction. `user` is the super admin who creates it, or null
+ * when an accepted invitation does (the invitee is not signed in yet).
  */
-export async function createCourier(db: Db, user: AuthUser, input: CreateInput): Promise<CourierDetail> {
+export async function createCourier(db: Db, user: AuditEntry['actor'], input: CreateInput): Promise<CourierDetail> {
   await assertCodeFree(db, input.code);
   const [emailClash] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.admin.email));
   if (emailClash) throw new AppError('conflict', PLATFORM_MESSAGES.emailTaken, { 'admin.email': [PLATFORM_MESSAGES.emailTaken] });

@@ -1,17 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Ban, CheckCircle2, Eye, KeyRound, Pencil, Plus, Users } from 'lucide-react';
+import { Ban, CheckCircle2, Eye, KeyRound, Mail, Pencil, Plus, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import {
-  type CourierDetail,
-  type CourierSummary,
-  PLATFORM_MESSAGES,
-  courierCreateSchema,
-  courierUpdateSchema,
-} from '@courier/shared/schemas/platform';
+import { type CourierDetail, type CourierSummary, PLATFORM_MESSAGES, courierUpdateSchema } from '@courier/shared/schemas/platform';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -19,12 +13,13 @@ import { DataTable, type DataTableColumn, useListState } from '@/components/ui/d
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { PasswordInput } from '@/components/ui/password-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { CourierLogo } from '@/components/layout/portal-shell';
 import { errorMessage } from '@/lib/api-client';
 import { usePage } from '../api/list';
-import { keys, useCourierDetail, useCreateCourier, useRotateApiKey, useSetCourierStatus, useUpdateCourier } from '../api/organisation';
+import { keys, useCourierDetail, useRotateApiKey, useSetCourierStatus, useUpdateCourier } from '../api/organisation';
+import { CourierInvitationsCard, InviteCourierDialog } from './courier-invitations';
+import { CreateCourierDialog } from './create-courier-dialog';
 import { CustomersPage } from './customers-page';
 import { ImpersonateButton } from './impersonate-button';
 import { SmtpSecurityCard } from './smtp-security-card';
@@ -36,80 +31,18 @@ const STATUS_OPTIONS = [
   { value: 'suspended', label: 'Suspended' },
 ];
 
-type CreateIn = z.input<typeof courierCreateSchema>;
-type CreateOut = z.output<typeof courierCreateSchema>;
-
-function CreateCourierDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
-  const create = useCreateCourier();
-  const navigate = useNavigate();
-  const form = useForm<CreateIn, unknown, CreateOut>({ resolver: zodResolver(courierCreateSchema) });
-  const { register, handleSubmit, reset, formState } = form;
-  useEffect(() => {
-    if (open) reset({ name: '', code: '', email: '', phone: '', admin: { firstName: '', lastName: '', email: '', password: '' } });
-  }, [open, reset]);
-  const e = formState.errors;
-  const onSubmit = handleSubmit(async (input) => {
-    try {
-      const created = await create.mutateAsync(input);
-      toast.success(PLATFORM_MESSAGES.courierCreated);
-      onOpenChange(false);
-      navigate(`/superadmin/couriers/${created.id}`);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to create the courier'));
-    }
-  });
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title="New courier"
-      description="The courier and the admin who will run it."
-      className="max-w-2xl"
-    >
-      <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
-        <Field label="Courier name" error={e.name?.message}>
-          <Input {...register('name')} />
-        </Field>
-        <Field label="Code" error={e.code?.message} hint="2 to 8 letters or digits; starts every mailbox number.">
-          <Input className="uppercase" {...register('code')} />
-        </Field>
-        <Field label="Email" error={e.email?.message}>
-          <Input type="email" {...register('email')} />
-        </Field>
-        <Field label="Phone" error={e.phone?.message}>
-          <Input type="tel" {...register('phone')} />
-        </Field>
-        <h3 className="pt-2 text-sm font-semibold text-slate-900 sm:col-span-2">Courier admin</h3>
-        <Field label="First name" error={e.admin?.firstName?.message}>
-          <Input {...register('admin.firstName')} />
-        </Field>
-        <Field label="Last name" error={e.admin?.lastName?.message}>
-          <Input {...register('admin.lastName')} />
-        </Field>
-        <Field label="Admin email" error={e.admin?.email?.message}>
-          <Input type="email" autoComplete="off" {...register('admin.email')} />
-        </Field>
-        <Field label="Admin password" error={e.admin?.password?.message}>
-          <PasswordInput autoComplete="new-password" {...register('admin.password')} />
-        </Field>
-        <div className="flex justify-end gap-2 sm:col-span-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={create.isPending}>
-            Create courier
-          </Button>
-        </div>
-      </form>
-    </Dialog>
-  );
-}
-
 export function CouriersPage() {
   const dates = useDateFormat();
   const list = useListState();
   const page = usePage<CourierSummary>(keys.couriers, '/platform/couriers', list.query);
-  const [creating, setCreating] = useState(false);
+  // ?new and ?invite (the first-run card's links) open the dialogs.
+  const [params, setParams] = useSearchParams();
+  const [creating, setCreating] = useState(() => params.has('new'));
+  const [inviting, setInviting] = useState(() => params.has('invite'));
+  const closeDialog = (set: (o: boolean) => void) => (open: boolean) => {
+    set(open);
+    if (!open && (params.has('new') || params.has('invite'))) setParams({}, { replace: true });
+  };
   const columns: Array<DataTableColumn<CourierSummary>> = [
     {
       field: 'name',
@@ -152,10 +85,16 @@ export function CouriersPage() {
         title="Couriers"
         description="The courier companies on the platform."
         actions={
-          <Button onClick={() => setCreating(true)}>
-            <Plus className="h-4 w-4" aria-hidden="true" />
-            New courier
-          </Button>
+          <>
+            <Button variant="secondary" onClick={() => setInviting(true)}>
+              <Mail className="h-4 w-4" aria-hidden="true" />
+              Invite a courier
+            </Button>
+            <Button onClick={() => setCreating(true)}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              New courier
+            </Button>
+          </>
         }
       />
       <DataTable
@@ -184,7 +123,11 @@ export function CouriersPage() {
         )}
         {...list.tableProps}
       />
-      <CreateCourierDialog open={creating} onOpenChange={setCreating} />
+      <div className="mt-6">
+        <CourierInvitationsCard />
+      </div>
+      <CreateCourierDialog open={creating} onOpenChange={closeDialog(setCreating)} />
+      <InviteCourierDialog open={inviting} onOpenChange={closeDialog(setInviting)} />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { useDashboard } from '../api/organisation';
 import { CourierFilter } from './courier-filter';
 import { MembershipCard } from './membership-card';
 import { PageError, PageHeader } from './page-header';
+import { FirstCourierCard, SetupChecklistCard } from './setup-cards';
 import { formatJmd } from '@courier/shared/format/money';
 
 const COLOURS = ['#124a7d', '#f59e0b', '#16a34a', '#dc2626', '#7c3aed', '#0891b2', '#db2777', '#65a30d'];
@@ -87,6 +88,8 @@ export function DashboardPage() {
         description={name ? (firstRun ? `Welcome, ${name}.` : `Welcome back, ${name}.`) : undefined}
         actions={isSuperAdmin && <CourierFilter value={courierId} onChange={setCourierId} />}
       />
+      {isSuperAdmin && <FirstCourierCard />}
+      {user?.role.name === 'courier_admin' && user.permissions.includes('settings_view') && <SetupChecklistCard />}
       {dashboard.isPending && (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {[1, 2, 3, 4].map((k) => (

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { courierQuerySchema, errorResponseSchema } from '@courier/shared/schemas/common';
+import { setupChecklistSchema } from '@courier/shared/schemas/courier-invitations';
+import type { AppContext } from '../../context';
+import { currentUser, requirePermission } from '../../plugins/auth';
+import { settingsCourier } from './access';
+import { setupChecklist } from './setup-checklist.service';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+
+/** GET /settings/setup-checklist: the "Set up your courier" card of a new courier's dashboard (issue 18). */
+export function setupChecklistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/settings/setup-checklist',
+      {
+        preHandler: requirePermission('settings_view'),
+        schema: { tags: ['settings'], querystring: courierQuerySchema, response: { 200: setupChecklistSchema, ...errors } },
+      },
+      async (request) => setupChecklist(ctx.db, settingsCourier(currentUser(request), request.query.courierId)),
+    );
+  };
+}

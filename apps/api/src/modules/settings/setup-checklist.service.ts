@@ -1,0 +1,33 @@
+import { type AnyColumn, eq, sql } from 'drizzle-orm';
+import { SETUP_ITEMS, type SetupChecklist } from '@courier/shared/schemas/courier-invitations';
+import type { Db } from '../../db/client';
+import { couriers } from '../../db/schema/couriers';
+import { AppError } from '../../lib/errors';
+import { COURIER_NOT_FOUND } from './access';
+
+const filled = (column: AnyColumn) => sql<boolean>`coalesce(btrim(${column}), '') <> ''`;
+// Subqueries name their tables in plain SQL (see couriers-admin.service.ts).
+const exists = (from: string) => sql<boolean>`exists (select 1 from ${sql.raw(from)})`;
+
+/**
+ * What a new courier has set up (issue 18), in one query: a logo, a shipping address (air or sea),
+ * an active branch, an active shipping rate, its fees saved (the additional fees or a processing
+ * fee), its own SMTP server (active) and its bank transfer details.
+ */
+export async function setupChecklist(db: Db, courierId: number): Promise<SetupChecklist> {
+  const [row] = await db
+    .select({
+      logo: filled(couriers.logoUrl),
+      addresses: sql<boolean>`(${filled(couriers.shippingAddressAir)} or ${filled(couriers.shippingAddressSea)})`,
+      branches: exists('branches b where b.courier_id = couriers.id and b.active'),
+      rates: exists(`shipping_rates r where r.courier_id = couriers.id and r.status = 'active'`),
+      fees: sql<boolean>`(${exists('courier_fee_settings f where f.courier_id = couriers.id')} or ${exists('processing_fees p where p.courier_id = couriers.id')})`,
+      smtp: exists(`courier_email_configs e where e.courier_id = couriers.id and e.status = 'active'`),
+      bank: filled(couriers.bankDetails),
+    })
+    .from(couriers)
+    .where(eq(couriers.id, courierId));
+  if (!row) throw new AppError('not_found', COURIER_NOT_FOUND);
+  const items = SETUP_ITEMS.map((key) => ({ key, done: row[key] === true }));
+  return { items, complete: items.every((i) => i.done) };
+}

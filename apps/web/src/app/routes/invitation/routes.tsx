@@ -1,0 +1,9 @@
+import type { RouteObject } from 'react-router';
+
+/** The courier invitation link (issue 18): public, the invitee has no account yet. */
+export const invitationRoutes: RouteObject[] = [
+  {
+    path: '/courier-invitation/:token',
+    lazy: async () => ({ Component: (await import('./courier-invitation-page')).CourierInvitationPage }),
+  },
+];
