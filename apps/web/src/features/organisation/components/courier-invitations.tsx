@@ -20,7 +20,8 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useInvitations, useInviteCourier, useRevokeInvitation } from '../api/invitations';
-import { PageError, formatDate } from './page-header';
+import { useDateFormat } from '@/lib/format-date';
+import { PageError } from './page-header';
 
 type InviteIn = z.input<typeof courierInvitationInputSchema>;
 type InviteOut = z.output<typeof courierInvitationInputSchema>;
@@ -71,6 +72,7 @@ const TONE: Record<InvitationStatus, BadgeTone> = { pending: 'blue', used: 'gree
 
 /** The invitations sent, newest first: status, the courier an accepted one created, Revoke (asks first). */
 export function CourierInvitationsCard() {
+  const dates = useDateFormat();
   const invitations = useInvitations();
   const revoke = useRevokeInvitation();
   const [revoking, setRevoking] = useState<CourierInvitation | null>(null);
@@ -115,8 +117,8 @@ export function CourierInvitationsCard() {
                     <td className="py-2 pr-4">
                       <Badge tone={TONE[i.status]}>{INVITATION_STATUS_LABELS[i.status]}</Badge>
                     </td>
-                    <td className="py-2 pr-4 text-slate-700">{formatDate(i.createdAt)}</td>
-                    <td className="py-2 pr-4 text-slate-700">{formatDate(i.expiresAt)}</td>
+                    <td className="py-2 pr-4 text-slate-700">{dates.date(i.createdAt)}</td>
+                    <td className="py-2 pr-4 text-slate-700">{dates.date(i.expiresAt)}</td>
                     <td className="py-2 pr-4">
                       {i.courier ? (
                         <Link to={`/superadmin/couriers/${i.courier.id}`} className="font-medium text-brand-700 hover:underline">
