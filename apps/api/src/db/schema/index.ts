@@ -40,3 +40,4 @@ export * from './payment-allocations';
 export * from './cash-ups';
 export * from './collection-signatures';
 export * from './online-payments';
+export * from './public-site';
