@@ -93,7 +93,7 @@ const site = async (query = '', headers: Record<string, string> = {}) => {
   expect(res.statusCode, res.body).toBe(200);
   return publicSiteSchema.parse(res.json());
 };
-const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, who?: keyof typeof tokens, payload?: unknown) =>
+const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, who?: keyof typeof tokens, payload?: object) =>
   t.app.inject({ method, url, headers: who ? as(who) : {}, ...(payload === undefined ? {} : { payload }) });
 
 const ISE_CONTENT = {
