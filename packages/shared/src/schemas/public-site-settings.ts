@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_EMBED_ORIGINS } from '../constants/public-site';
 import { courierCodeField } from './platform';
-import { publicContentSchema } from './public-site';
+import type { publicContentSchema } from './public-site';
 
 /** The words of the public-site settings (issue 18): tab, domains, embedding, default courier. */
 export const PUBLIC_SITE_MESSAGES = {

@@ -78,7 +78,14 @@ export async function saveEmbedSettings(db: Db, actor: AuthUser, courierId: numb
       .insert(courierPublicContent)
       .values({ courierId, embedOrigins: origins })
       .onConflictDoUpdate({ target: courierPublicContent.courierId, set: { embedOrigins: origins, updatedAt: new Date() } });
-    await audit(t, { courierId, actor, action: 'embed.updated', entity: 'embed', entityId: courierId, details: { allowedOrigins: origins } });
+    await audit(t, {
+      courierId,
+      actor,
+      action: 'embed.updated',
+      entity: 'embed',
+      entityId: courierId,
+      details: { allowedOrigins: origins },
+    });
   });
   return getEmbedSettings(db, courierId);
 }

@@ -24,7 +24,8 @@ export async function getDefaultCourier(ctx: Ctx): Promise<DefaultCourier> {
 export async function setDefaultCourier(ctx: Ctx, actor: AuthUser, courierCode: string | null): Promise<DefaultCourier> {
   if (courierCode !== null) {
     const [courier] = await ctx.db.select({ id: couriers.id }).from(couriers).where(eq(couriers.code, courierCode)).limit(1);
-    if (!courier) throw new AppError('not_found', PUBLIC_SITE_MESSAGES.courierNotFound, { courierCode: [PUBLIC_SITE_MESSAGES.courierNotFound] });
+    if (!courier)
+      throw new AppError('not_found', PUBLIC_SITE_MESSAGES.courierNotFound, { courierCode: [PUBLIC_SITE_MESSAGES.courierNotFound] });
   }
   await ctx.db.transaction(async (tx) => {
     const t = tx as unknown as Db;

@@ -70,7 +70,8 @@ export async function requestDomain(db: Db, actor: AuthUser, courierId: number, 
 }
 
 async function findDomain(db: Db, id: number, courierId?: number): Promise<CourierDomain> {
-  const where = courierId === undefined ? eq(courierDomains.id, id) : and(eq(courierDomains.id, id), eq(courierDomains.courierId, courierId));
+  const where =
+    courierId === undefined ? eq(courierDomains.id, id) : and(eq(courierDomains.id, id), eq(courierDomains.courierId, courierId));
   const [row] = await base(db).where(where).limit(1);
   if (!row) throw new AppError('not_found', PUBLIC_SITE_MESSAGES.domainNotFound);
   return toDomain(row);
@@ -82,7 +83,14 @@ export async function removeDomain(db: Db, actor: AuthUser, courierId: number, i
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await t.delete(courierDomains).where(and(eq(courierDomains.id, id), eq(courierDomains.courierId, courierId)));
-    await audit(t, { courierId, actor, action: 'domain.removed', entity: 'courier_domain', entityId: id, details: { hostname: domain.hostname } });
+    await audit(t, {
+      courierId,
+      actor,
+      action: 'domain.removed',
+      entity: 'courier_domain',
+      entityId: id,
+      details: { hostname: domain.hostname },
+    });
   });
 }
 

@@ -49,7 +49,14 @@ beforeAll(async () => {
   jxpId = jxp.id;
   const [ise] = await t.db
     .insert(couriers)
-    .values({ name: 'Island Ship Express', code: 'ISE', apiKey: ISE_KEY, phone: '(876) 555-0199', email: 'hi@islandship.test', exchangeRate: 160 })
+    .values({
+      name: 'Island Ship Express',
+      code: 'ISE',
+      apiKey: ISE_KEY,
+      phone: '(876) 555-0199',
+      email: 'hi@islandship.test',
+      exchangeRate: 160,
+    })
     .returning();
   if (!ise) throw new Error('insert failed');
   iseId = ise.id;
@@ -62,10 +69,18 @@ beforeAll(async () => {
     { courierId: ise.id, weight: '1', costCents: 80_000 },
     { courierId: ise.id, weight: '3', costCents: 99_000, status: 'inactive' },
   ]);
-  await t.db
-    .insert(users)
-    .values({ courierId: ise.id, role: 'courier_admin', firstName: 'Ivy', lastName: 'Island', email: 'admin@islandship.test', passwordHash: 'x' });
-  const [limited] = await t.db.insert(roles).values({ courierId: jxpId, name: 'No settings', permissions: ['dashboard_view'] }).returning();
+  await t.db.insert(users).values({
+    courierId: ise.id,
+    role: 'courier_admin',
+    firstName: 'Ivy',
+    lastName: 'Island',
+    email: 'admin@islandship.test',
+    passwordHash: 'x',
+  });
+  const [limited] = await t.db
+    .insert(roles)
+    .values({ courierId: jxpId, name: 'No settings', permissions: ['dashboard_view'] })
+    .returning();
   await t.db.insert(users).values({
     courierId: jxpId,
     role: 'staff',
@@ -80,7 +95,9 @@ beforeAll(async () => {
   tokens.iseAdmin = await userToken('admin@islandship.test');
   tokens.staff = await userToken('staff@jamaicaexpress.test');
   tokens.noSettings = await userToken('nosettings@jamaicaexpress.test');
-  tokens.customer = (await t.ctx.tokens.sign({ sub: subjectOf('customer', 1), role: 'customer', type: 'access', courierId: jxpId }, 3600)).token;
+  tokens.customer = (
+    await t.ctx.tokens.sign({ sub: subjectOf('customer', 1), role: 'customer', type: 'access', courierId: jxpId }, 3600)
+  ).token;
 });
 afterAll(async () => {
   await t?.close();
@@ -216,9 +233,9 @@ describe('the default courier', () => {
     const fromEnv = { db: t.db, config: { ...t.config, DEFAULT_COURIER_CODE: 'ISE' } };
     expect((await resolveTenant(fromEnv, { hostname: null }))?.courier.code).toBe('ISE');
     // A code that names no active courier is passed over.
-    expect((await resolveTenant({ db: t.db, config: { ...t.config, DEFAULT_COURIER_CODE: 'NOPE' } }, { hostname: null }))?.courier.code).toBe(
-      'JXP',
-    );
+    expect(
+      (await resolveTenant({ db: t.db, config: { ...t.config, DEFAULT_COURIER_CODE: 'NOPE' } }, { hostname: null }))?.courier.code,
+    ).toBe('JXP');
 
     const before = await call('GET', '/api/platform/default-courier', 'super');
     expect(before.json()).toEqual({ courierCode: null, environmentCourierCode: null, effectiveCourierCode: 'JXP' });
@@ -267,7 +284,9 @@ describe('embedding: frame-ancestors per courier', () => {
     }
     const many = Array.from({ length: 11 }, (_, i) => `https://s${i}.example.com`);
     expect((await call('PUT', '/api/settings/embed', 'iseAdmin', { allowedOrigins: many })).statusCode).toBe(400);
-    const res = await call('PUT', '/api/settings/embed', 'iseAdmin', { allowedOrigins: ['https://WWW.IslandShip.test/', 'https://www.islandship.test'] });
+    const res = await call('PUT', '/api/settings/embed', 'iseAdmin', {
+      allowedOrigins: ['https://WWW.IslandShip.test/', 'https://www.islandship.test'],
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ allowedOrigins: ['https://www.islandship.test'], apiKey: ISE_KEY });
   });

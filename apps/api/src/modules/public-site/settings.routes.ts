@@ -41,7 +41,12 @@ export function publicSiteSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod
       '/settings/public-content',
       {
         preHandler: edit,
-        schema: { tags, querystring: courierQuerySchema, body: publicContentInputSchema, response: { 200: publicContentSchema, ...errors } },
+        schema: {
+          tags,
+          querystring: courierQuerySchema,
+          body: publicContentInputSchema,
+          response: { 200: publicContentSchema, ...errors },
+        },
       },
       async (request) => {
         const actor = currentUser(request);
@@ -93,7 +98,12 @@ export function publicSiteSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod
       '/settings/embed',
       {
         preHandler: edit,
-        schema: { tags, querystring: courierQuerySchema, body: embedSettingsInputSchema, response: { 200: embedSettingsSchema, ...errors } },
+        schema: {
+          tags,
+          querystring: courierQuerySchema,
+          body: embedSettingsInputSchema,
+          response: { 200: embedSettingsSchema, ...errors },
+        },
       },
       async (request) => {
         const actor = currentUser(request);

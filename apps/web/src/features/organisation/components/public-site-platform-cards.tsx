@@ -127,7 +127,13 @@ export function DomainApprovalsCard() {
                   </Button>
                 )}
                 {d.status !== 'rejected' && (
-                  <Button variant="ghost" size="sm" className="text-red-700" onClick={() => act(d, 'reject')} aria-label={`Reject ${d.hostname}`}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="text-red-700"
+                    onClick={() => act(d, 'reject')}
+                    aria-label={`Reject ${d.hostname}`}
+                  >
                     <X className="h-4 w-4" aria-hidden="true" />
                     Reject
                   </Button>

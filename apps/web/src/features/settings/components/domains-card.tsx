@@ -83,8 +83,8 @@ export function DomainsCard() {
       </CardHeader>
       <CardContent className="space-y-4">
         <p className="text-sm text-slate-600">
-          Serve your public site and sign-in on your own address, such as portal.yourcompany.com. Point the name's DNS at this platform;
-          it works once the platform approves it.
+          Serve your public site and sign-in on your own address, such as portal.yourcompany.com. Point the name's DNS at this platform; it
+          works once the platform approves it.
         </p>
         <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
           <Field label="Host name" error={problem} className="sm:w-96">

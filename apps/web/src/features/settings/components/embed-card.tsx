@@ -69,7 +69,11 @@ export function EmbedCard() {
         ) : (
           <>
             <form onSubmit={submit} noValidate className="space-y-3">
-              <Field label="Allowed websites" hint="One https origin per line, e.g. https://www.yourcompany.com (at most 10)." error={problem}>
+              <Field
+                label="Allowed websites"
+                hint="One https origin per line, e.g. https://www.yourcompany.com (at most 10)."
+                error={problem}
+              >
                 <Textarea rows={4} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} />
               </Field>
               <Button type="submit" busy={save.isPending}>

@@ -64,7 +64,13 @@ function PairList<N extends 'hours' | 'socialLinks' | 'faq'>({
             <Field label={`${second.label} ${index + 1}`} error={errorAt(form, at(second.key))}>
               {multiline ? <Textarea rows={3} {...form.register(at(second.key))} /> : <Input {...form.register(at(second.key))} />}
             </Field>
-            <Button variant="ghost" size="sm" className="text-red-700 sm:mt-6" onClick={() => list.remove(index)} aria-label={`Remove ${legend.toLowerCase()} ${index + 1}`}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-red-700 sm:mt-6"
+              onClick={() => list.remove(index)}
+              aria-label={`Remove ${legend.toLowerCase()} ${index + 1}`}
+            >
               <Trash2 className="h-4 w-4" aria-hidden="true" />
               Remove
             </Button>
@@ -120,7 +126,11 @@ export function PublicContentCard() {
         </p>
         <form onSubmit={submit} noValidate className="space-y-6">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Tagline" hint="A short line above the headline, e.g. “Miami to Ocho Rios, every week”." error={e.tagline?.message}>
+            <Field
+              label="Tagline"
+              hint="A short line above the headline, e.g. “Miami to Ocho Rios, every week”."
+              error={e.tagline?.message}
+            >
               <Input {...form.register('tagline')} />
             </Field>
             <Field label="Hero title" hint="The home page's headline." error={e.heroTitle?.message}>
