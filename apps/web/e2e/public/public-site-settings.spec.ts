@@ -36,8 +36,9 @@ test.describe('the Public site settings tab (issue 18)', () => {
       expect(site.content.tagline).toBe(tagline);
       expect(site.content.faq).toEqual([{ question: 'Where do I collect?', answer: 'At your branch.' }]);
 
-      await page.getByLabel('Host name').fill(host.toUpperCase());
+      await page.getByRole('textbox', { name: 'Host name', exact: true }).fill(host.toUpperCase());
       await page.getByRole('button', { name: 'Add Host Name' }).click();
+      await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Host name sent to the platform for approval' })).toBeVisible();
       const row = page.getByRole('row').filter({ hasText: host });
       await expect(row).toContainText('Waiting for approval');
 
