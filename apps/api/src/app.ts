@@ -40,6 +40,8 @@ import { onlinePaymentsRoutes } from './modules/online-payments/online-payments.
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { publicRoutes } from './modules/public/public.routes';
+import { publicSiteSettingsRoutes } from './modules/public-site/settings.routes';
+import { publicSiteRoutes } from './modules/public-site/site.routes';
 import { profileRoutes } from './modules/settings/profile.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { ticketRoutes } from './modules/tickets/tickets.routes';
@@ -48,6 +50,7 @@ import { emailRoutes } from './modules/emails/emails.routes';
 import { outboxRoutes } from './modules/emails/outbox.routes';
 import { timeTrackingRoutes } from './modules/time-tracking/time-tracking.routes';
 import { registerAuth } from './plugins/auth';
+import { registerEmbedding } from './plugins/embedding';
 import { registerErrorHandling } from './plugins/errors';
 import { registerMetrics } from './plugins/metrics';
 import { registerSecurity } from './plugins/security';
@@ -85,6 +88,8 @@ const ROUTE_MODULES: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   tenantPublicRoutes,
   healthRoutes,
   publicRoutes,
+  publicSiteRoutes,
+  publicSiteSettingsRoutes,
   ticketRoutes,
   courierSettingsRoutes,
   settingsRoutes,
@@ -163,6 +168,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   }
   registerMetrics(app, ctx);
   await registerSecurity(app, { rateLimitMax: ctx.config.NODE_ENV === 'test' ? 100_000 : 600, redis: ctx.redis });
+  registerEmbedding(app, ctx);
   await app.register(compress, { threshold: 1024 });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 20 } });
   await app.register(swagger, {

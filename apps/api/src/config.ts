@@ -111,6 +111,16 @@ const envSchema = z.object({
     .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/, 'give s3://bucket or s3://bucket/prefix')
     .optional(),
   S3_ENDPOINT: z.string().url().optional(),
+  /**
+   * The code of the courier the public site shows when neither an api key nor an approved host name
+   * names one (issue 18). The super admin's choice in platform settings wins over it.
+   */
+  DEFAULT_COURIER_CODE: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{2,8}$/, 'give a courier code (2 to 8 letters or digits)')
+    .transform((v) => v.toUpperCase())
+    .optional(),
   /** Bearer token for GET /api/metrics; without it the route does not exist (404). */
   METRICS_TOKEN: z.string().min(16, 'give at least 16 characters').optional(),
 });

@@ -12,6 +12,7 @@ import { manifests } from '../../src/db/schema/manifests';
 import { packages } from '../../src/db/schema/packages';
 import { payments } from '../../src/db/schema/payments';
 import { preAlerts } from '../../src/db/schema/pre-alerts';
+import { courierDomains, courierPublicContent } from '../../src/db/schema/public-site';
 import { roles } from '../../src/db/schema/roles';
 import { shippingRates } from '../../src/db/schema/shipping-rates';
 import { tickets } from '../../src/db/schema/tickets';
@@ -62,6 +63,8 @@ async function snapshotOfCourierB(): Promise<string> {
     roles,
     users,
     customers,
+    courierDomains,
+    courierPublicContent,
   ];
   const rows = [];
   for (const table of tables)
@@ -208,6 +211,7 @@ describe('another courier’s records stay out of reach', () => {
       ['otherAdmin', `/api/delivery-requests/${w.other.deliveryRequest}`],
       ['otherAdmin', `/api/batch-emails/${w.other.batchEmail}`],
       ['otherAdmin', `/api/couriers/${w.other.courier}`],
+      ['otherAdmin', '/api/settings/public-content'],
       ['otherCustomer', `/api/customer/packages/${w.other.package}`],
     ];
     for (const [who, url] of reads) {

@@ -286,6 +286,20 @@ export const POLICY: Record<string, Policy> = {
   'POST /api/courier-invitations/:token/accept': pub,
   'GET /api/settings/setup-checklist': perm('settings_view'),
   'GET /api/dashboard': custOr('dashboard_view'),
+
+  'GET /api/public/site': pub,
+  'GET /api/settings/public-content': perm('settings_view'),
+  'PUT /api/settings/public-content': perm('settings_edit'),
+  'GET /api/settings/domains': perm('settings_view'),
+  'POST /api/settings/domains': perm('settings_edit'),
+  'DELETE /api/settings/domains/:id': on(perm('settings_edit'), id('courierDomain')),
+  'GET /api/settings/embed': perm('settings_view'),
+  'PUT /api/settings/embed': perm('settings_edit'),
+  'GET /api/platform/domains': roles('super_admin'),
+  'POST /api/platform/domains/:id/approve': on(roles('super_admin'), {}),
+  'POST /api/platform/domains/:id/reject': on(roles('super_admin'), {}),
+  'GET /api/platform/default-courier': roles('super_admin'),
+  'PUT /api/platform/default-courier': roles('super_admin'),
 };
 
 /** The permissions the route checks, for the staff member made to lack exactly them. */

@@ -15,6 +15,7 @@ import { notifications } from '../../src/db/schema/notifications';
 import { packages } from '../../src/db/schema/packages';
 import { payments } from '../../src/db/schema/payments';
 import { preAlerts } from '../../src/db/schema/pre-alerts';
+import { courierDomains, courierPublicContent } from '../../src/db/schema/public-site';
 import { roles } from '../../src/db/schema/roles';
 import { shippingRates } from '../../src/db/schema/shipping-rates';
 import { ticketMessages } from '../../src/db/schema/ticket-messages';
@@ -60,6 +61,7 @@ export const RESOURCE_KINDS = [
   'shippingRate',
   'processingFee',
   'notification',
+  'courierDomain',
 ] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 
@@ -278,7 +280,13 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
     .insert(notifications)
     .values({ courierId: courierB, type: 'announcement', title: `Notice ${MARKER}`, body: MARKER })
     .returning();
-  if (!batchB || !paymentB || !requestB || !claimB || !notificationB) throw new Error('security world: records of courier B');
+  const [domainB] = await db.insert(courierDomains).values({ courierId: courierB, hostname: 'portal.leakmarkerb.test' }).returning();
+  await db.insert(courierPublicContent).values({
+    courierId: courierB,
+    content: { tagline: MARKER, heroTitle: null, heroText: null, hours: [], socialLinks: [], faq: [] },
+    embedOrigins: ['https://qz7leakmarkerb.test'],
+  });
+  if (!batchB || !paymentB || !requestB || !claimB || !notificationB || !domainB) throw new Error('security world: records of courier B');
 
   const invoiceB = await first(db.select().from(invoices).where(inB(invoices)).orderBy(asc(invoices.id)), 'invoice');
   const manifestB = await first(db.select().from(manifests).where(inB(manifests)), 'manifest');
@@ -309,6 +317,7 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
     shippingRate: String(rateB.id),
     processingFee: String(feeB.id),
     notification: String(notificationB.id),
+    courierDomain: String(domainB.id),
   };
 
   const lacking = new Map<string, Record<string, string>>();

@@ -91,3 +91,9 @@ export function useDateFormat(): DateFormat {
   const zone = useDisplayTimeZone();
   return useMemo(() => dateFormatIn(zone), [zone]);
 }
+
+/** A date in a table cell or a line of text, for lists whose columns are defined outside a component. */
+export function DateText({ value }: { value: string | Date | null | undefined }) {
+  const dates = useDateFormat();
+  return value ? dates.date(value) : NO_DATE;
+}

@@ -41,3 +41,4 @@ export * from './cash-ups';
 export * from './collection-signatures';
 export * from './online-payments';
 export * from './courier-invitations';
+export * from './public-site';

@@ -1,12 +1,17 @@
+import { DefaultCourierCard, DomainApprovalsCard } from '@/features/organisation/components/public-site-platform-cards';
 import { PlatformSettingsPage } from '@/features/organisation/components/platform-settings-page';
 import { OutboxCard } from '@/features/settings/components/outbox-card';
 import { PasswordTab } from '@/features/settings/components/password-tab';
 
-/** /superadmin/settings: the platform's settings, and the super admin's own password. */
+/** /superadmin/settings: the platform's settings, the public site's default courier and domains, and the super admin's own password. */
 export default function SuperAdminSettingsPage() {
   return (
     <div className="space-y-8">
       <PlatformSettingsPage />
+      <section aria-label="Public sites" className="space-y-6">
+        <DefaultCourierCard />
+        <DomainApprovalsCard />
+      </section>
       <section aria-label="Platform outbox">
         <OutboxCard courierId={null} canRetry />
       </section>

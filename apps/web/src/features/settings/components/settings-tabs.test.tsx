@@ -50,7 +50,7 @@ afterEach(() => {
 });
 
 describe('SettingsTabs', () => {
-  it('shows the eight tabs in the spec order', () => {
+  it('shows the eight tabs in the spec order, with Public site (issue 18) before Password', () => {
     serve(() => ({ status: 200, body: {} }));
     renderWith(<SettingsTabs courierId={1} />);
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
@@ -61,6 +61,7 @@ describe('SettingsTabs', () => {
       'Bank Transfer Details',
       'Email Configuration',
       'Rate Sheet',
+      'Public site',
       'Password',
     ]);
   });

@@ -8,6 +8,7 @@ import { EmailConfigTab } from './email-config-tab';
 import { OutboxCard } from './outbox-card';
 import { PasswordTab } from './password-tab';
 import { ProcessingFeesTab } from './processing-fees-tab';
+import { PublicSiteTab } from './public-site-tab';
 import { RateSheetTab } from './rate-sheet-tab';
 import { ShippingRatesTab } from './shipping-rates-tab';
 import { WarehouseSettingsCard } from './warehouse-settings-card';
@@ -20,11 +21,12 @@ export const SETTINGS_TABS = [
   { value: 'bank-details', label: 'Bank Transfer Details' },
   { value: 'email', label: 'Email Configuration' },
   { value: 'rate-sheet', label: 'Rate Sheet' },
+  { value: 'public-site', label: 'Public site' },
   { value: 'password', label: 'Password' },
 ] as const;
 
 /**
- * The eight tabs of part 2 §2.6, in the spec's order. The open tab is kept in `?tab=` so a reload
+ * The eight tabs of part 2 §2.6, in the spec's order, and Public site (issue 18) before Password. The open tab is kept in `?tab=` so a reload
  * or a shared link lands on the same tab. `onCourierChanged` lets the portal refresh what it shows
  * of the courier (the header's name and logo).
  */
@@ -59,6 +61,7 @@ export function SettingsTabs({
       </>
     ),
     'rate-sheet': <RateSheetTab courierId={courierId} />,
+    'public-site': <PublicSiteTab />,
     password: <PasswordTab />,
   };
   return (
