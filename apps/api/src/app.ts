@@ -38,6 +38,8 @@ import { onlinePaymentsRoutes } from './modules/online-payments/online-payments.
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { publicRoutes } from './modules/public/public.routes';
+import { publicSiteRoutes } from './modules/public-site/site.routes';
+import { publicTrackRoutes } from './modules/public-site/track.routes';
 import { profileRoutes } from './modules/settings/profile.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { ticketRoutes } from './modules/tickets/tickets.routes';
@@ -81,6 +83,8 @@ const ROUTE_MODULES: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   tenantPublicRoutes,
   healthRoutes,
   publicRoutes,
+  publicSiteRoutes,
+  publicTrackRoutes,
   ticketRoutes,
   courierSettingsRoutes,
   settingsRoutes,

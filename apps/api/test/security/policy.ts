@@ -66,6 +66,8 @@ export const POLICY: Record<string, Policy> = {
   'GET /api/ready': pub,
   'POST /api/public/assisted-purchase': pub,
   'POST /api/public/contact': pub,
+  'GET /api/public/site': pub,
+  'GET /api/public/track/:number': pub,
   'GET /api/assisted-purchase-requests': perm('customers_view', 'tickets_view'),
   'GET /api/contact-messages': perm('customers_view', 'tickets_view'),
 
