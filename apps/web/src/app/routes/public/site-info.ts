@@ -1,26 +1,13 @@
 /**
- * The company details the public site prints: the two Clarendon branches, phone, e-mail and
- * hours of part 1 §2. One place, so the footer, home and contact pages never disagree.
+ * The marketing figures and favourite stores of part 1 §2: the same on every courier's site. A
+ * courier's own details (name, branches, phone, e-mail, hours) come from its public site
+ * (features/public/api/get-public-site.ts), never from constants here.
  */
-export const SITE = {
-  phone: '(876) 986-2040',
-  phoneHref: 'tel:+18769862040',
-  email: 'hello@jamaicaexpress.test',
-  branches: [
-    { name: 'May Pen', street: '23 Main Street', town: 'May Pen, Clarendon', phone: '(876) 986-2040' },
-    { name: 'Chapelton', street: '4 Market Street', town: 'Chapelton, Clarendon', phone: '(876) 987-1150' },
-  ],
-  hours: [
-    { days: 'Monday - Friday', time: '9:00 AM - 6:00 PM EST' },
-    { days: 'Saturday', time: '10:00 AM - 4:00 PM EST' },
-    { days: 'Sunday', time: 'Closed' },
-  ],
-  stats: [
-    { value: '5,000+', label: 'happy customers' },
-    { value: '100,000+', label: 'packages forwarded' },
-    { value: '150+', label: 'countries served' },
-  ],
-} as const;
+export const SITE_STATS = [
+  { value: '5,000+', label: 'happy customers' },
+  { value: '100,000+', label: 'packages forwarded' },
+  { value: '150+', label: 'countries served' },
+] as const;
 
 /** Favourite US stores of part 1 §2. */
 export const RETAILERS = [
