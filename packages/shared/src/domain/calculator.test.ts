@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CALCULATOR_WEIGHT_MESSAGE, type CalculatorInput, DEFAULT_CALCULATOR_RATES, calculateShipping, shippingCostJmd } from './calculator';
+import {
+  CALCULATOR_WEIGHT_MESSAGE,
+  type CalculatorInput,
+  DEFAULT_CALCULATOR_RATES,
+  calculateShipping,
+  shippingCostJmd,
+} from './calculator';
 
 function quote(input: CalculatorInput) {
   const result = calculateShipping(input);

@@ -17,7 +17,9 @@ beforeAll(async () => {
     .values({ name: 'Island Ship Express', code: 'ISE', apiKey: OTHER_KEY, phone: '(876) 555-0199', exchangeRate: 160 })
     .returning();
   if (!other) throw new Error('insert failed');
-  await t.db.insert(branches).values({ courierId: other.id, name: 'Ocho Rios', address: '1 Main Street', parish: 'St. Ann', phone: '(876) 555-0100' });
+  await t.db
+    .insert(branches)
+    .values({ courierId: other.id, name: 'Ocho Rios', address: '1 Main Street', parish: 'St. Ann', phone: '(876) 555-0100' });
   await t.db.insert(shippingRates).values({ courierId: other.id, weight: '1', costCents: 80_000 });
 });
 afterAll(async () => t?.close());

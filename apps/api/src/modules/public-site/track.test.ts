@@ -33,7 +33,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('GET /api/public/track/:number', () => {
-  it("finds a demo package by tracking number: its status and timeline, oldest first", async () => {
+  it('finds a demo package by tracking number: its status and timeline, oldest first', async () => {
     const res = await track('1Z84A2W60398765432', DEFAULT_API_KEY);
     expect(res.statusCode).toBe(200);
     const body = res.json();

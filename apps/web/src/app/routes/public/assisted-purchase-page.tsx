@@ -65,7 +65,9 @@ export function AssistedPurchasePage() {
 
   async function onValid(values: AssistedPurchaseFormValues) {
     try {
-      const res = await submit.mutateAsync(toAssistedPurchaseRequest(values, resolveApiKey(location.search)));
+      const res = await submit.mutateAsync(
+        toAssistedPurchaseRequest(values, resolveApiKey(location.search) || site.courier.apiKey || undefined),
+      );
       toast.success(res.message, { duration: TOAST_LONG_DURATION_MS });
       reset(EMPTY_FORM);
       navigate(paths.home);

@@ -43,7 +43,7 @@ export function ContactPage() {
 
   async function onValid(values: ContactFormInput) {
     try {
-      const res = await submit.mutateAsync({ ...values, apiKey: resolveApiKey(location.search) });
+      const res = await submit.mutateAsync({ ...values, apiKey: resolveApiKey(location.search) || site.courier.apiKey || undefined });
       toast.success(res.message);
       reset(EMPTY);
     } catch (error) {

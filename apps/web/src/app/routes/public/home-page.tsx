@@ -32,7 +32,9 @@ export function HomePage() {
               <Plane className="h-4 w-4" aria-hidden="true" />{' '}
               {loading ? <TextSkeleton className="w-44 bg-white/20" /> : (content.tagline ?? `Miami to ${where ?? 'Jamaica'}, every week`)}
             </p>
-            <h1 className="mt-4 text-4xl font-bold tracking-tight sm:text-5xl">{content.heroTitle ?? 'Shop in the US. Collect in Jamaica.'}</h1>
+            <h1 className="mt-4 text-4xl font-bold tracking-tight sm:text-5xl">
+              {content.heroTitle ?? 'Shop in the US. Collect in Jamaica.'}
+            </h1>
             <p className="mt-5 max-w-xl text-lg text-brand-100">
               {content.heroText ??
                 `Get a free personal US shipping address, shop the stores you love and we forward every package to your branch${where ? ` in ${where}` : ''}, with customs handled and your costs shown upfront.`}
@@ -233,10 +235,7 @@ export function HomePage() {
               {loading || !site.courier.email ? (
                 <TextSkeleton className="mt-2 w-48" />
               ) : (
-                <a
-                  href={`mailto:${site.courier.email}`}
-                  className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline"
-                >
+                <a href={`mailto:${site.courier.email}`} className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">
                   {site.courier.email}
                 </a>
               )}

@@ -51,7 +51,8 @@ export function HowItWorksPage() {
       >
         <Steps steps={SHOP_FOR_ME_STEPS} />
         <p className="mt-6 max-w-2xl text-sm text-slate-600">
-          Our service fee is {site.shopForMeFeePercent}% of the item cost, with a minimum of ${SHOP_FOR_ME_MINIMUM_USD}. You see and confirm the full price before we buy.
+          Our service fee is {site.shopForMeFeePercent}% of the item cost, with a minimum of ${SHOP_FOR_ME_MINIMUM_USD}. You see and confirm
+          the full price before we buy.
         </p>
         <Link
           to={paths.assistedPurchase}

@@ -49,7 +49,8 @@ export function PricingPage() {
           <div className="rounded-xl border border-slate-200 p-5">
             <h3 className="font-semibold text-slate-900">Shop For Me fee</h3>
             <p className="mt-2 text-sm text-slate-600">
-              {site.shopForMeFeePercent}% of the item cost, minimum ${SHOP_FOR_ME_MINIMUM_USD}, confirmed with you before we buy. Shipping is charged at the rates above.
+              {site.shopForMeFeePercent}% of the item cost, minimum ${SHOP_FOR_ME_MINIMUM_USD}, confirmed with you before we buy. Shipping
+              is charged at the rates above.
             </p>
           </div>
         </div>

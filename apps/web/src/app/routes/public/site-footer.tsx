@@ -45,8 +45,8 @@ export function SiteFooter() {
         <div className="lg:col-span-2">
           <p className="text-lg font-semibold text-white">{site.content.tagline ?? 'US shopping, delivered to Jamaica'}</p>
           <p className="mt-2 max-w-sm text-sm leading-relaxed">
-            Your own US address, weekly air freight from Miami and pickup at your local branch{where ? ` in ${where}` : ''}. No US credit card? We
-            will buy it for you.
+            Your own US address, weekly air freight from Miami and pickup at your local branch{where ? ` in ${where}` : ''}. No US credit
+            card? We will buy it for you.
           </p>
           <ul className="mt-6 space-y-3 text-sm" data-testid="footer-contact">
             {loading ? (
@@ -119,8 +119,8 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-6xl px-4 py-5 text-xs text-brand-200">
-          &copy; {new Date().getFullYear()} {loading ? '' : site.courier.name}. All rights reserved. Rates in Jamaican dollars; customs duty is set by Jamaica
-          Customs.
+          &copy; {new Date().getFullYear()} {loading ? '' : site.courier.name}. All rights reserved. Rates in Jamaican dollars; customs duty
+          is set by Jamaica Customs.
         </p>
       </div>
     </footer>

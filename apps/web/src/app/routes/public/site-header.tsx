@@ -1,6 +1,7 @@
 import { Menu, X } from 'lucide-react';
-import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { usePublicSite } from '@/features/public/api/get-public-site';
 import { cn } from '@/lib/cn';
 import { paths, withApiKey } from '@/lib/paths';
 import { useSession } from '@/lib/session';
@@ -26,7 +27,9 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
  */
 export function SiteHeader() {
   const location = useLocation();
-  const apiKey = useMemo(() => resolveApiKey(location.search), [location.search]);
+  const { site } = usePublicSite();
+  // The URL's, host's or session's key, else the key of the site the server resolved (issue 18).
+  const apiKey = resolveApiKey(location.search) || site.courier.apiKey;
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === location.key;
   const toggleRef = useRef<HTMLButtonElement>(null);

@@ -34,8 +34,8 @@ export function TermsPage() {
           <li>Freight is charged by weight, rounded up to the next whole pound, at the rates published on our pricing page.</li>
           <li>Customs duty and taxes are set by Jamaica Customs and are payable by you.</li>
           <li>
-            Shop For Me carries a service fee of {site.shopForMeFeePercent}% of the item cost, minimum ${SHOP_FOR_ME_MINIMUM_USD}, confirmed before
-            purchase.
+            Shop For Me carries a service fee of {site.shopForMeFeePercent}% of the item cost, minimum ${SHOP_FOR_ME_MINIMUM_USD}, confirmed
+            before purchase.
           </li>
           <li>Packages not collected within 15 days of being ready may attract a storage fee.</li>
         </ul>
@@ -55,8 +55,8 @@ export function TermsPage() {
         </p>
         <h2>Changes and contact</h2>
         <p>
-          We may update these terms and will post the new version here. <ContactSentence site={site} loading={loading} lead="Questions: " joiner=" or " />
-          .
+          We may update these terms and will post the new version here.{' '}
+          <ContactSentence site={site} loading={loading} lead="Questions: " joiner=" or " />.
         </p>
       </Prose>
     </>

@@ -59,7 +59,9 @@ export function TrackPage() {
             </p>
           )}
           {result.isError && !notFound && (
-            <p className="rounded-lg bg-red-50 p-4 text-red-800">{result.error instanceof Error ? result.error.message : 'Tracking failed.'}</p>
+            <p className="rounded-lg bg-red-50 p-4 text-red-800">
+              {result.error instanceof Error ? result.error.message : 'Tracking failed.'}
+            </p>
           )}
           {result.data && (
             <section aria-labelledby="track-result-title" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -67,11 +69,14 @@ export function TrackPage() {
                 <PackageSearch className="h-5 w-5 text-brand-700" aria-hidden="true" /> {result.data.number}
               </h2>
               <p className="mt-2 text-sm text-slate-600">
-                Status: <strong className="text-brand-800" data-testid="track-status">{result.data.statusLabel}</strong>
+                Status:{' '}
+                <strong className="text-brand-800" data-testid="track-status">
+                  {result.data.statusLabel}
+                </strong>
               </p>
               <ol className="mt-6 space-y-4 border-l-2 border-brand-100 pl-5" aria-label="Timeline">
-                {result.data.timeline.map((event, index) => (
-                  <li key={`${event.status}-${event.at}-${index}`} className="relative">
+                {result.data.timeline.map((event) => (
+                  <li key={`${event.status}-${event.at}`} className="relative">
                     <CheckCircle2 className="absolute top-0.5 -left-[1.95rem] h-5 w-5 bg-white text-brand-700" aria-hidden="true" />
                     <p className="font-medium text-slate-900">{event.label}</p>
                     <p className="text-sm text-slate-600">

@@ -17,7 +17,12 @@ export function MembershipTiers({ headingLevel = 'h3' }: { headingLevel?: 'h2' |
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       {site.tiers.map((tier) => (
         <li key={tier.name} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-          <span className={cn('inline-flex h-10 w-10 items-center justify-center rounded-full', TIER_STYLE[tier.name] ?? 'text-brand-700 bg-brand-50')}>
+          <span
+            className={cn(
+              'inline-flex h-10 w-10 items-center justify-center rounded-full',
+              TIER_STYLE[tier.name] ?? 'text-brand-700 bg-brand-50',
+            )}
+          >
             <Award className="h-5 w-5" aria-hidden="true" />
           </span>
           <Heading className="mt-3 text-lg font-semibold text-slate-900">{tier.name}</Heading>

@@ -43,14 +43,15 @@ export function ShippingCalculator({ headingLevel = 'h3' }: { headingLevel?: 'h2
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const result = calculateShipping({
-      weightLbs: values.weight,
-      itemCostUsd: values.itemCost,
-      lengthIn: values.length,
-      widthIn: values.width,
-      heightIn: values.height,
-    },
-    { rates: site.rates, additionalPoundCents: site.additionalPoundCents, exchangeRateJmdPerUsd: site.exchangeRateJmdPerUsd },
+    const result = calculateShipping(
+      {
+        weightLbs: values.weight,
+        itemCostUsd: values.itemCost,
+        lengthIn: values.length,
+        widthIn: values.width,
+        heightIn: values.height,
+      },
+      { rates: site.rates, additionalPoundCents: site.additionalPoundCents, exchangeRateJmdPerUsd: site.exchangeRateJmdPerUsd },
     );
     if (result.ok) {
       setQuote(result.quote);
@@ -144,7 +145,8 @@ export function ShippingCalculator({ headingLevel = 'h3' }: { headingLevel?: 'h2
           </p>
         )}
         <p className="mt-4 text-xs text-slate-600">
-          Estimates use USD 1 = JMD {site.exchangeRateJmdPerUsd}. Customs may assess a different duty by item type; your invoice shows the final amount.
+          Estimates use USD 1 = JMD {site.exchangeRateJmdPerUsd}. Customs may assess a different duty by item type; your invoice shows the
+          final amount.
         </p>
       </section>
     </div>

@@ -5,7 +5,12 @@ type Branch = PublicSite['branches'][number];
 
 /** A grey bar of about one line of text, while the courier's site loads: the layout keeps its size. */
 export function TextSkeleton({ className }: { className?: string }) {
-  return <span className={cn('inline-block h-4 w-40 max-w-full animate-pulse rounded bg-slate-300/60 align-middle', className)} aria-hidden="true" />;
+  return (
+    <span
+      className={cn('inline-block h-4 w-40 max-w-full animate-pulse rounded bg-slate-300/60 align-middle', className)}
+      aria-hidden="true"
+    />
+  );
 }
 
 /** A branch's address as one line: street, town and parish as the courier wrote them, then the country. */
@@ -23,7 +28,17 @@ export function branchParishes(site: PublicSite): string | null {
 }
 
 /** "e-mail or phone" of the courier in running text; nothing while it loads or when it has neither. */
-export function ContactSentence({ site, loading, lead, joiner = ' or call ' }: { site: PublicSite; loading: boolean; lead: string; joiner?: string }) {
+export function ContactSentence({
+  site,
+  loading,
+  lead,
+  joiner = ' or call ',
+}: {
+  site: PublicSite;
+  loading: boolean;
+  lead: string;
+  joiner?: string;
+}) {
   if (loading) return <TextSkeleton className="w-48" />;
   const { email, phone } = site.courier;
   if (!email && !phone) return null;
