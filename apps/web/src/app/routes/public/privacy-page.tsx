@@ -50,7 +50,7 @@ export function PrivacyPage() {
         </p>
         <h2>Contact</h2>
         <p>
-          <ContactSentence site={site} loading={loading} lead="Write to " joiner=", call " />
+          <ContactSentence site={site} loading={loading} lead="Write to " phoneLead="Call " joiner=", call " />
           {site.courier.email || site.courier.phone ? ', or visit our ' : 'Visit our '}
           <Link to={paths.contact}>contact page</Link>.
         </p>

@@ -56,7 +56,7 @@ export function TermsPage() {
         <h2>Changes and contact</h2>
         <p>
           We may update these terms and will post the new version here.{' '}
-          <ContactSentence site={site} loading={loading} lead="Questions: " joiner=" or " />.
+          <ContactSentence site={site} loading={loading} lead="Questions: " phoneLead="Questions: " joiner=" or " trail="." />
         </p>
       </Prose>
     </>

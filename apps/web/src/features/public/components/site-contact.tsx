@@ -27,27 +27,41 @@ export function branchParishes(site: PublicSite): string | null {
   return `${parishes.slice(0, -1).join(', ')} and ${parishes.at(-1)}`;
 }
 
-/** "e-mail or phone" of the courier in running text; nothing while it loads or when it has neither. */
+/**
+ * The courier's e-mail and phone in running text ("Write to a@b.test, call 876..."): `lead` before
+ * the e-mail, `phoneLead` before a phone shown without one, `trail` after. Nothing while the site
+ * loads (a placeholder) or when the courier has neither.
+ */
 export function ContactSentence({
   site,
   loading,
   lead,
-  joiner = ' or call ',
+  phoneLead,
+  joiner,
+  trail = '',
 }: {
   site: PublicSite;
   loading: boolean;
   lead: string;
-  joiner?: string;
+  phoneLead: string;
+  joiner: string;
+  trail?: string;
 }) {
   if (loading) return <TextSkeleton className="w-48" />;
   const { email, phone } = site.courier;
   if (!email && !phone) return null;
   return (
     <>
-      {lead}
-      {email && <a href={`mailto:${email}`}>{email}</a>}
-      {email && phone ? joiner : phone ? 'call ' : ''}
-      {phone}
+      {email ? (
+        <>
+          {lead}
+          <a href={`mailto:${email}`}>{email}</a>
+          {phone && `${joiner}${phone}`}
+        </>
+      ) : (
+        `${phoneLead}${phone}`
+      )}
+      {trail}
     </>
   );
 }
