@@ -42,6 +42,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { publicRoutes } from './modules/public/public.routes';
 import { publicSiteSettingsRoutes } from './modules/public-site/settings.routes';
 import { publicSiteRoutes } from './modules/public-site/site.routes';
+import { publicTrackRoutes } from './modules/public-site/track.routes';
 import { profileRoutes } from './modules/settings/profile.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { ticketRoutes } from './modules/tickets/tickets.routes';
@@ -90,6 +91,7 @@ const ROUTE_MODULES: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   publicRoutes,
   publicSiteRoutes,
   publicSiteSettingsRoutes,
+  publicTrackRoutes,
   ticketRoutes,
   courierSettingsRoutes,
   settingsRoutes,

@@ -66,6 +66,8 @@ export const POLICY: Record<string, Policy> = {
   'GET /api/ready': pub,
   'POST /api/public/assisted-purchase': pub,
   'POST /api/public/contact': pub,
+  'GET /api/public/site': pub,
+  'GET /api/public/track/:number': pub,
   'GET /api/assisted-purchase-requests': perm('customers_view', 'tickets_view'),
   'GET /api/contact-messages': perm('customers_view', 'tickets_view'),
 
@@ -287,7 +289,6 @@ export const POLICY: Record<string, Policy> = {
   'GET /api/settings/setup-checklist': perm('settings_view'),
   'GET /api/dashboard': custOr('dashboard_view'),
 
-  'GET /api/public/site': pub,
   'GET /api/settings/public-content': perm('settings_view'),
   'PUT /api/settings/public-content': perm('settings_edit'),
   'GET /api/settings/domains': perm('settings_view'),

@@ -140,11 +140,21 @@ test.describe('registration wizard', () => {
     await expect(page.getByRole('dialog', { name: 'Pre-alert a package' })).toBeVisible();
   });
 
-  test('an unknown courier key shows the spec message and reloads', async ({ page }) => {
+  test('an unknown courier key shows the spec message, reloads once, then a clear page with a link home', async ({ page }) => {
     await page.goto('/register?api_key=ck_does_not_exist');
     await expect(page.getByText('Courier not found. Reloading page...').first()).toBeVisible();
-    // The page reloads after 2 s (and tries again).
+    // The page reloads after 2 s and tries again (part 1 §8) ...
     await page.waitForEvent('load', { timeout: 10_000 });
+    // ... and failing again, it stops there instead of reloading forever (issue 18).
+    await expect(page.getByRole('heading', { name: 'Registration is not available' })).toBeVisible();
+    let reloads = 0;
+    page.on('load', () => {
+      reloads += 1;
+    });
+    await page.waitForTimeout(3_000);
+    expect(reloads).toBe(0);
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page).toHaveURL(/\/$/);
   });
 });
 

@@ -17,6 +17,7 @@ const PAGE_CHUNKS: Record<string, () => Promise<unknown>[]> = {
   '/faq': () => [publicLayout(), import('./routes/public/faq-page')],
   '/privacy': () => [publicLayout(), import('./routes/public/privacy-page')],
   '/terms': () => [publicLayout(), import('./routes/public/terms-page')],
+  '/track': () => [publicLayout(), import('./routes/public/track-page')],
   '/login': () => [import('./routes/auth/customer-login-page')],
   '/admin/login': () => [import('./routes/auth/staff-side-login-page')],
   '/staff/login': () => [import('./routes/auth/staff-side-login-page')],

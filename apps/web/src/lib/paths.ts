@@ -11,6 +11,7 @@ export const paths = {
   faq: '/faq',
   privacy: '/privacy',
   terms: '/terms',
+  track: '/track',
   login: '/login',
   register: '/register',
   resetPassword: '/reset-password',

@@ -1,4 +1,5 @@
-import { DEFAULT_API_KEY, STORAGE_KEYS } from '@courier/shared/constants/limits';
+import { STORAGE_KEYS } from '@courier/shared/constants/limits';
+import { requestedApiKey, resolvedSite } from './public-site-store';
 
 /**
  * The browser storage the spec names (part 1 §9): the token in local storage; redirectAfterLogin
@@ -73,14 +74,13 @@ export const redirectStore = {
   clear: () => write(session, STORAGE_KEYS.redirectAfterLogin, null),
 };
 
-/** The tenant's api key: the URL's `api_key`, else session storage, else the built-in default. */
+/**
+ * The tenant's api key: the URL's `api_key` (kept in session storage), the courier of the host
+ * name, session storage, else the api key of the site the server resolved (issue 18: nothing is
+ * compiled in). Empty only before that site has loaded, or when it could not be.
+ */
 export function resolveApiKey(search: string = window.location.search): string {
-  const fromUrl = new URLSearchParams(search).get(STORAGE_KEYS.apiKey);
-  if (fromUrl) {
-    write(session, STORAGE_KEYS.apiKey, fromUrl);
-    return fromUrl;
-  }
-  return read(session, STORAGE_KEYS.apiKey) ?? DEFAULT_API_KEY;
+  return requestedApiKey(search) ?? resolvedSite()?.courier.apiKey ?? '';
 }
 
 export interface TokenPayload {

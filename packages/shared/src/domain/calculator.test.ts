@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CALCULATOR_WEIGHT_MESSAGE, type CalculatorInput, calculateShipping, shippingCostJmd } from './calculator';
+import {
+  CALCULATOR_WEIGHT_MESSAGE,
+  type CalculatorInput,
+  DEFAULT_CALCULATOR_RATES,
+  calculateShipping,
+  shippingCostJmd,
+} from './calculator';
 
 function quote(input: CalculatorInput) {
   const result = calculateShipping(input);
@@ -96,5 +102,33 @@ describe('weight is required and greater than 0', () => {
 
   it('uses the exact message of part 1 §5', () => {
     expect(CALCULATOR_WEIGHT_MESSAGE).toBe('Please enter a valid weight greater than 0 lbs.');
+  });
+});
+
+describe("a courier's own rates (issue 18)", () => {
+  const island = {
+    rates: [
+      { weightLbs: 1, costCents: 80_000 },
+      { weightLbs: 5, costCents: 200_000 },
+    ],
+    additionalPoundCents: 50_000,
+    exchangeRateJmdPerUsd: 160,
+  };
+  it('charges its table, its extra pound and its exchange rate', () => {
+    const result = calculateShipping({ weightLbs: '1', itemCostUsd: '10' }, island);
+    if (!result.ok) throw new Error(result.error);
+    expect(result.quote.shippingJmdCents).toBe(80_000);
+    expect(result.quote.itemCostJmdCents).toBe(160_000);
+    const heavy = calculateShipping({ weightLbs: '3' }, island);
+    expect(heavy.ok && heavy.quote.shippingJmdCents).toBe(200_000);
+    const over = calculateShipping({ weightLbs: '7' }, island);
+    expect(over.ok && over.quote.shippingJmdCents).toBe(300_000);
+    const withDuty = calculateShipping({ weightLbs: '1', itemCostUsd: '200' }, island);
+    expect(withDuty.ok && withDuty.quote.customsJmdCents).toBe(640_000);
+    expect(withDuty.ok && withDuty.quote.approxTotalUsdCents).toBe(Math.round((80_000 + 3_200_000 + 640_000) / 160));
+  });
+  it('without rates keeps part 1 §9', () => {
+    const result = calculateShipping({ weightLbs: '12' }, DEFAULT_CALCULATOR_RATES);
+    expect(result.ok && result.quote.shippingJmdCents).toBe(495_000);
   });
 });

@@ -5,6 +5,7 @@ import {
   DEFAULT_RATE_TABLE,
   EXCHANGE_RATE_JMD_PER_USD,
 } from '../constants/rates';
+import { freightFor } from './charges';
 
 /** Part 1 §5: the calculator's only validation message. */
 export const CALCULATOR_WEIGHT_MESSAGE = 'Please enter a valid weight greater than 0 lbs.';
@@ -35,6 +36,23 @@ export interface ShippingQuote {
   approxTotalUsdCents: number;
 }
 
+/**
+ * The prices a courier quotes with (issue 18): its active rates by whole pound in JMD cents, the
+ * extra-pound rate and its exchange rate. Left out, the calculator uses part 1 §9's constants.
+ */
+export interface CalculatorRates {
+  rates: ReadonlyArray<{ weightLbs: number; costCents: number }>;
+  additionalPoundCents: number;
+  exchangeRateJmdPerUsd: number;
+}
+
+/** Part 1 §9's table, extra pound and exchange rate: the default courier's seed. */
+export const DEFAULT_CALCULATOR_RATES: CalculatorRates = {
+  rates: DEFAULT_RATE_TABLE.map((r) => ({ weightLbs: r.weightLbs, costCents: r.costJmd * 100 })),
+  additionalPoundCents: ADDITIONAL_POUND_JMD * 100,
+  exchangeRateJmdPerUsd: EXCHANGE_RATE_JMD_PER_USD,
+};
+
 export type CalculatorResult = { ok: true; quote: ShippingQuote } | { ok: false; error: string };
 
 function toNumber(value: string | number | null | undefined): number {
@@ -55,7 +73,7 @@ export function shippingCostJmd(billableWeightLbs: number): number {
 }
 
 /** The shipping and customs estimate of part 1 §5 and §9. Pure: the same input, the same answer. */
-export function calculateShipping(input: CalculatorInput): CalculatorResult {
+export function calculateShipping(input: CalculatorInput, pricing: CalculatorRates = DEFAULT_CALCULATOR_RATES): CalculatorResult {
   const weight = toNumber(input.weightLbs);
   if (!Number.isFinite(weight) || weight <= 0) return { ok: false, error: CALCULATOR_WEIGHT_MESSAGE };
   const billableWeightLbs = Math.ceil(weight);
@@ -63,10 +81,15 @@ export function calculateShipping(input: CalculatorInput): CalculatorResult {
   const cost = toNumber(input.itemCostUsd);
   // An empty, negative or unreadable item cost counts as 0 (part 1 §5).
   const itemCostUsdCents = Number.isFinite(cost) && cost > 0 ? Math.round(cost * 100) : 0;
-  const itemCostJmdCents = itemCostUsdCents * EXCHANGE_RATE_JMD_PER_USD;
+  const exchangeRate = pricing.exchangeRateJmdPerUsd > 0 ? pricing.exchangeRateJmdPerUsd : EXCHANGE_RATE_JMD_PER_USD;
+  const itemCostJmdCents = Math.round(itemCostUsdCents * exchangeRate);
   const customsApplies = itemCostUsdCents > CUSTOMS_THRESHOLD_USD * 100;
   const customsJmdCents = customsApplies ? Math.round(itemCostJmdCents * CUSTOMS_DUTY_RATE) : 0;
-  const shippingJmdCents = shippingCostJmd(billableWeightLbs) * 100;
+  const shippingJmdCents = freightFor(
+    billableWeightLbs,
+    pricing.rates.map((r) => ({ ...r, status: 'active' as const })),
+    pricing.additionalPoundCents,
+  );
   const totalJmdCents = itemCostJmdCents + shippingJmdCents + customsJmdCents;
 
   return {
@@ -79,7 +102,7 @@ export function calculateShipping(input: CalculatorInput): CalculatorResult {
       customsJmdCents,
       customsApplies,
       totalJmdCents,
-      approxTotalUsdCents: Math.round(totalJmdCents / EXCHANGE_RATE_JMD_PER_USD),
+      approxTotalUsdCents: Math.round(totalJmdCents / exchangeRate),
     },
   };
 }

@@ -5,7 +5,8 @@ import { confirmTokenStored, takeRedirect } from '@/features/auth/after-sign-in'
 import { signInCustomer } from '@/features/auth/api/sign-in';
 import { AuthShell } from '@/features/auth/components/auth-shell';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { useCourierBrand } from '@/features/public/api/get-courier-brand';
+import { usePublicSite } from '@/features/public/api/get-public-site';
+import { branchAddress } from '@/features/public/components/site-contact';
 import { ApiError } from '@/lib/api-client';
 import { paths, withApiKey } from '@/lib/paths';
 import { useSession } from '@/lib/session';
@@ -13,9 +14,11 @@ import { resolveApiKey } from '@/lib/storage';
 
 /** /login: the customer sign-in of the courier named by api_key (part 1 §2). */
 export function CustomerLoginPage() {
-  const apiKey = resolveApiKey();
   // A failed courier lookup only costs the branding: the default brand shows (part 1 §7).
-  const { brand } = useCourierBrand(apiKey);
+  const { site } = usePublicSite();
+  const apiKey = resolveApiKey() || site.courier.apiKey;
+  const brand = { name: site.courier.name, logoUrl: site.courier.logoUrl };
+  const contact = { branches: site.branches.map((b) => ({ name: b.name, address: branchAddress(b) })), phone: site.courier.phone };
   const { login } = useSession();
   const navigate = useNavigate();
 
@@ -33,7 +36,7 @@ export function CustomerLoginPage() {
   }
 
   return (
-    <AuthShell brand={brand} title="Welcome back" subtitle={`Sign in to your ${brand.name} account`}>
+    <AuthShell brand={brand} contact={contact} title="Welcome back" subtitle={`Sign in to your ${brand.name} account`}>
       <LoginForm
         onSignIn={signIn}
         resetApiKey={apiKey}

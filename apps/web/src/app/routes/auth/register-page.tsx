@@ -21,6 +21,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { getPublicBranches, registerCustomer, validateCourier } from '@/features/auth/api/registration';
 import { AuthShell } from '@/features/auth/components/auth-shell';
 import { DEFAULT_BRAND } from '@/features/public/api/get-courier-brand';
+import { usePublicSite } from '@/features/public/api/get-public-site';
+import { branchAddress } from '@/features/public/components/site-contact';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { lazyToast as toast } from '@/lib/lazy-toast';
@@ -31,7 +33,10 @@ import { resolveApiKey } from '@/lib/storage';
 type CourierState =
   | { status: 'loading' }
   | { status: 'ready'; courier: CourierValidation; branches: BranchBrief[] }
-  | { status: 'failed'; message: string };
+  /** Failed: the page reloads once after 2 s (part 1 §8). */
+  | { status: 'failed'; message: string }
+  /** Failed again after that reload: a clear page with a link home, no reload loop (issue 18). */
+  | { status: 'gave-up'; message: string };
 
 /** The message of part 1 §8 for a courier that could not be loaded. */
 function courierLoadMessage(error: unknown): string {
@@ -44,30 +49,71 @@ function courierLoadMessage(error: unknown): string {
   return AUTH_MESSAGES.courierOtherReload;
 }
 
+/** "Courier not found. Reloading page..." once the page no longer reloads. */
+const withoutReload = (message: string) => message.replace(/\s*Reloading page\.\.\.$/, '');
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Session storage: the api key whose failed load already reloaded the page once. */
+const RELOADED_KEY = 'registerCourierReloaded';
+function reloadedFor(): string | null {
+  try {
+    return window.sessionStorage.getItem(RELOADED_KEY);
+  } catch {
+    return null;
+  }
+}
+function markReloaded(apiKey: string | null): void {
+  try {
+    if (apiKey === null) window.sessionStorage.removeItem(RELOADED_KEY);
+    else window.sessionStorage.setItem(RELOADED_KEY, apiKey);
+  } catch {
+    // Without storage the page cannot tell a first failure from a second: it gives up at once.
+  }
+}
 
 /**
  * Loads the courier of the api key and its branches. Network and time-out errors are retried twice
- * (after 2 s, then 4 s); any failure shows its message and reloads the page after 2 s (part 1 §8).
+ * (after 2 s, then 4 s); a failure shows its message and reloads the page after 2 s (part 1 §8),
+ * once: failing again after that reload, the page says so and links home instead of reloading
+ * forever. `apiKey` null: still waiting for the site the server resolved; `unavailable`: that
+ * site could not be loaded either.
  */
-function useRegistrationCourier(apiKey: string): CourierState {
+export function useRegistrationCourier(apiKey: string | null, unavailable = false): CourierState {
   const [state, setState] = useState<CourierState>({ status: 'loading' });
   useEffect(() => {
+    if (apiKey === null && !unavailable) return;
     let cancelled = false;
     let reloadTimer: ReturnType<typeof setTimeout> | undefined;
+    const key = apiKey ?? '';
     const fail = (message: string) => {
       if (cancelled) return;
+      if (reloadedFor() === key) {
+        toast.error(withoutReload(message));
+        setState({ status: 'gave-up', message: withoutReload(message) });
+        return;
+      }
       toast.error(message);
       setState({ status: 'failed', message });
+      markReloaded(key);
       reloadTimer = setTimeout(() => window.location.reload(), COURIER_RELOAD_DELAY_MS);
     };
+    if (!key) {
+      fail(AUTH_MESSAGES.courierNotFoundReload);
+      return () => {
+        cancelled = true;
+        clearTimeout(reloadTimer);
+      };
+    }
     void (async () => {
       for (let attempt = 1; ; attempt += 1) {
         try {
-          const res = await validateCourier(apiKey);
+          const res = await validateCourier(key);
           if (!res?.success || !res.data?.id) return fail(AUTH_MESSAGES.courierInvalid);
           const branches = await getPublicBranches(res.data.id);
-          if (!cancelled) setState({ status: 'ready', courier: res.data, branches: branches.data ?? [] });
+          if (cancelled) return;
+          markReloaded(null);
+          setState({ status: 'ready', courier: res.data, branches: branches.data ?? [] });
           return;
         } catch (error) {
           const transient = error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
@@ -84,7 +130,7 @@ function useRegistrationCourier(apiKey: string): CourierState {
       cancelled = true;
       clearTimeout(reloadTimer);
     };
-  }, [apiKey]);
+  }, [apiKey, unavailable]);
   return state;
 }
 
@@ -161,8 +207,10 @@ function ProgressIndicator({ step }: { step: number }) {
 
 /** /register: the customer's four-step registration wizard (part 1 §2, §4, §5, §8). */
 export function RegisterPage() {
-  const apiKey = resolveApiKey();
-  const courierState = useRegistrationCourier(apiKey);
+  const publicSite = usePublicSite();
+  // The api key of the URL, host or session; else that of the site the server resolved, once known.
+  const apiKey = resolveApiKey() || (publicSite.loading || publicSite.failed ? null : publicSite.site.courier.apiKey || null);
+  const courierState = useRegistrationCourier(apiKey, publicSite.failed);
   const [step, setStep] = useState(0);
   const [registered, setRegistered] = useState(false);
   const { login } = useSession();
@@ -175,6 +223,15 @@ export function RegisterPage() {
     courierState.status === 'ready'
       ? { name: courierState.courier.name || DEFAULT_BRAND.name, logoUrl: courierState.courier.logo_url || DEFAULT_BRAND.logoUrl }
       : DEFAULT_BRAND;
+
+  // The courier's branches and phone, from its public site when that is the courier being registered with.
+  const contact =
+    courierState.status === 'ready' && publicSite.site.courier.apiKey === apiKey
+      ? {
+          branches: publicSite.site.branches.map((b) => ({ name: b.name, address: branchAddress(b) })),
+          phone: publicSite.site.courier.phone,
+        }
+      : undefined;
 
   // Editing a field clears its error (part 1 §5).
   const field = (name: FieldPath<RegistrationFormValues>) => form.register(name, { onChange: () => form.clearErrors(name) });
@@ -203,7 +260,7 @@ export function RegisterPage() {
     if (step < STEP_TITLES.length - 1) return next();
     if (!(await validateStep(step)) || courierState.status !== 'ready') return;
     try {
-      const result = await registerCustomer(registrationPayload(values, courierState.courier.id, apiKey));
+      const result = await registerCustomer(registrationPayload(values, courierState.courier.id, apiKey ?? ''));
       if (!result.token) throw new Error(AUTH_MESSAGES.noToken);
       setRegistered(true);
       toast.success(AUTH_MESSAGES.registrationSuccess);
@@ -232,11 +289,28 @@ export function RegisterPage() {
   const footer = (
     <p className="mt-6 text-center text-sm text-slate-600">
       Already have an account?{' '}
-      <Link to={withApiKey(paths.login, apiKey)} className="font-medium text-brand-700 hover:underline">
+      <Link to={withApiKey(paths.login, apiKey ?? '')} className="font-medium text-brand-700 hover:underline">
         Sign in
       </Link>
     </p>
   );
+
+  if (courierState.status === 'gave-up') {
+    return (
+      <AuthShell brand={DEFAULT_BRAND} title="Registration is not available">
+        <div role="alert" className="space-y-3 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          <p className="font-medium">{courierState.message}</p>
+          <p>This sign-up link does not name a courier we can find. Check the link you were given, or start again from the home page.</p>
+        </div>
+        <Link
+          to={paths.home}
+          className="mt-6 inline-flex h-11 items-center justify-center rounded-md bg-brand-700 px-5 font-medium text-white hover:bg-brand-800"
+        >
+          Go to the home page
+        </Link>
+      </AuthShell>
+    );
+  }
 
   if (courierState.status !== 'ready') {
     return (
@@ -256,7 +330,7 @@ export function RegisterPage() {
   }
 
   return (
-    <AuthShell brand={brand} title="Create your account" subtitle={`Get your US shipping address with ${brand.name}.`}>
+    <AuthShell brand={brand} contact={contact} title="Create your account" subtitle={`Get your US shipping address with ${brand.name}.`}>
       <ProgressIndicator step={step} />
       {/* Enter in a field of an early step goes to the next step, as Next does. */}
       <form

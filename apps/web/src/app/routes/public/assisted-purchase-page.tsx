@@ -10,6 +10,8 @@ import {
   PUBLIC_MESSAGES,
   toAssistedPurchaseRequest,
 } from '@courier/shared/schemas/public-form';
+import { SHOP_FOR_ME_MINIMUM_USD } from '@courier/shared/constants/public-site';
+import { usePublicSite } from '@/features/public/api/get-public-site';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
@@ -46,6 +48,7 @@ export function AssistedPurchasePage() {
   const location = useLocation();
   const navigate = useNavigate();
   const submit = useSubmitAssistedPurchase();
+  const { site } = usePublicSite();
   const {
     register,
     control,
@@ -62,7 +65,9 @@ export function AssistedPurchasePage() {
 
   async function onValid(values: AssistedPurchaseFormValues) {
     try {
-      const res = await submit.mutateAsync(toAssistedPurchaseRequest(values, resolveApiKey(location.search)));
+      const res = await submit.mutateAsync(
+        toAssistedPurchaseRequest(values, resolveApiKey(location.search) || site.courier.apiKey || undefined),
+      );
       toast.success(res.message, { duration: TOAST_LONG_DURATION_MS });
       reset(EMPTY_FORM);
       navigate(paths.home);
@@ -175,8 +180,8 @@ export function AssistedPurchasePage() {
         <aside className="space-y-4">
           <div className="rounded-xl bg-brand-800 p-6 text-white">
             <h2 className="text-lg font-semibold">Service fee</h2>
-            <p className="mt-2 text-3xl font-bold text-accent-400">10%</p>
-            <p className="text-sm text-brand-100">of the item cost, minimum $5.</p>
+            <p className="mt-2 text-3xl font-bold text-accent-400">{site.shopForMeFeePercent}%</p>
+            <p className="text-sm text-brand-100">of the item cost, minimum ${SHOP_FOR_ME_MINIMUM_USD}.</p>
             <p className="mt-4 text-sm text-brand-100">
               We confirm the full price with you (items, US tax and delivery, our fee and estimated shipping to Jamaica) before we buy
               anything. Nothing is charged until you approve.

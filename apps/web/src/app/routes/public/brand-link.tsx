@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
-import { useCourierBrand } from '@/features/public/api/get-courier-brand';
 import { DEFAULT_BRAND } from '@/features/public/api/get-courier-brand';
+import { usePublicSite } from '@/features/public/api/get-public-site';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 
 /** The courier's logo and name (part 1 §1), the default brand when it has none or cannot be read. */
-export function BrandLink({ apiKey, inverted = false }: { apiKey: string; inverted?: boolean }) {
-  const { brand, loading } = useCourierBrand(apiKey);
+export function BrandLink({ inverted = false }: { inverted?: boolean }) {
+  const { site, loading } = usePublicSite();
+  const brand = { name: site.courier.name || DEFAULT_BRAND.name, logoUrl: site.courier.logoUrl || DEFAULT_BRAND.logoUrl };
   return (
     <Link
       to={paths.home}

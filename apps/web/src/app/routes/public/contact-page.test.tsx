@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FALLBACK_SITE } from '@/features/public/api/get-public-site';
 import { ContactPage } from './contact-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -11,13 +12,21 @@ afterEach(() => vi.unstubAllGlobals());
 describe('ContactPage', () => {
   it('shows the field messages of part 1 §5, and sends a valid message', async () => {
     const fetchMock = vi.fn(
-      async () =>
+      async (_url: string, _init?: RequestInit) =>
         new Response(JSON.stringify({ success: true, id: 1, message: 'sent' }), {
           status: 201,
           headers: { 'content-type': 'application/json' },
         }),
     );
-    vi.stubGlobal('fetch', fetchMock);
+    // The courier's public site comes with the page (issue 18); the form's own call is what this test counts.
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) =>
+      String(url).includes('/public/site')
+        ? new Response(JSON.stringify({ ...FALLBACK_SITE, courier: { ...FALLBACK_SITE.courier, apiKey: 'ck_contact_test' } }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          })
+        : fetchMock(url, init),
+    );
     const user = userEvent.setup();
     const router = createMemoryRouter([{ path: '/contact', element: <ContactPage /> }], { initialEntries: ['/contact'] });
     render(
@@ -45,6 +54,8 @@ describe('ContactPage', () => {
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    // The tenant key is the site's the server resolved, never a compiled-in default.
+    expect(JSON.parse(String(init.body)).apiKey).toBe('ck_contact_test');
     expect(url).toMatch(/\/api\/public\/contact$/);
     expect(JSON.parse(String(init.body))).toMatchObject({
       name: 'Ann Brown',

@@ -8,6 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { phoneHref, usePublicSite } from '@/features/public/api/get-public-site';
+import { TextSkeleton, branchAddress } from '@/features/public/components/site-contact';
 import { useSubmitContactMessage } from '@/features/public/api/submit-contact-message';
 import { errorMessage } from '@/lib/api-client';
 import { lazyResolver } from '@/lib/lazy-resolver';
@@ -15,7 +17,6 @@ import { paths } from '@/lib/paths';
 import { resolveApiKey } from '@/lib/storage';
 import { FAQ_LINKS } from './faq-links';
 import { PageHero } from './page-parts';
-import { SITE } from './site-info';
 
 const EMPTY: ContactFormInput = { name: '', email: '', subject: '' as ContactFormInput['subject'], message: '' };
 
@@ -32,6 +33,7 @@ const validation = lazyResolver(async () => {
 export function ContactPage() {
   const location = useLocation();
   const submit = useSubmitContactMessage();
+  const { site, loading } = usePublicSite();
   const {
     register,
     handleSubmit,
@@ -41,7 +43,7 @@ export function ContactPage() {
 
   async function onValid(values: ContactFormInput) {
     try {
-      const res = await submit.mutateAsync({ ...values, apiKey: resolveApiKey(location.search) });
+      const res = await submit.mutateAsync({ ...values, apiKey: resolveApiKey(location.search) || site.courier.apiKey || undefined });
       toast.success(res.message);
       reset(EMPTY);
     } catch (error) {
@@ -93,29 +95,54 @@ export function ContactPage() {
         <aside className="space-y-4">
           <div className="rounded-xl border border-slate-200 bg-white p-6">
             <h2 className="font-semibold text-slate-900">Get in touch</h2>
-            <ul className="mt-4 space-y-4 text-sm text-slate-700">
-              {SITE.branches.map((branch) => (
-                <li key={branch.name} className="flex gap-3">
-                  <MapPin className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
-                  <span>
-                    <span className="font-medium text-slate-900">{branch.name} branch</span>
-                    <br />
-                    {branch.street}, {branch.town}, Jamaica
-                  </span>
+            <ul className="mt-4 space-y-4 text-sm text-slate-700" data-testid="contact-details">
+              {loading ? (
+                <li className="space-y-2" aria-hidden="true">
+                  <TextSkeleton className="w-36" />
+                  <TextSkeleton className="w-52" />
+                  <TextSkeleton className="w-36" />
+                  <TextSkeleton className="w-52" />
                 </li>
-              ))}
-              <li className="flex gap-3">
-                <Mail className="h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
-                <a href={`mailto:${SITE.email}`} className="text-brand-700 underline">
-                  {SITE.email}
-                </a>
-              </li>
-              <li className="flex gap-3">
-                <Phone className="h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
-                <a href={SITE.phoneHref} className="text-brand-700 underline">
-                  {SITE.phone}
-                </a>
-              </li>
+              ) : (
+                <>
+                  {site.branches.map((branch) => (
+                    <li key={branch.name} className="flex gap-3">
+                      <MapPin className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+                      <span>
+                        <span className="font-medium text-slate-900">{branch.name} branch</span>
+                        {branchAddress(branch) && (
+                          <>
+                            <br />
+                            {branchAddress(branch)}
+                          </>
+                        )}
+                        {branch.phone && (
+                          <>
+                            <br />
+                            {branch.phone}
+                          </>
+                        )}
+                      </span>
+                    </li>
+                  ))}
+                  {site.courier.email && (
+                    <li className="flex gap-3">
+                      <Mail className="h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+                      <a href={`mailto:${site.courier.email}`} className="text-brand-700 underline">
+                        {site.courier.email}
+                      </a>
+                    </li>
+                  )}
+                  {site.courier.phone && (
+                    <li className="flex gap-3">
+                      <Phone className="h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+                      <a href={phoneHref(site.courier.phone)} className="text-brand-700 underline">
+                        {site.courier.phone}
+                      </a>
+                    </li>
+                  )}
+                </>
+              )}
             </ul>
           </div>
           <div className="rounded-xl border border-slate-200 bg-white p-6">
@@ -123,7 +150,7 @@ export function ContactPage() {
               <Clock className="h-5 w-5 text-brand-700" aria-hidden="true" /> Business hours
             </h2>
             <dl className="mt-3 space-y-1 text-sm">
-              {SITE.hours.map((h) => (
+              {site.content.hours.map((h) => (
                 <div key={h.days} className="flex justify-between gap-4">
                   <dt className="text-slate-600">{h.days}</dt>
                   <dd className="font-medium text-slate-900">{h.time}</dd>

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import { PageHero } from './page-parts';
-import { SITE } from './site-info';
+import { usePublicSite } from '@/features/public/api/get-public-site';
+import { TextSkeleton } from '@/features/public/components/site-contact';
 
 /** The questions people ask before signing up; each has an anchor the contact page links to. */
 export const FAQ_GROUPS = [
@@ -76,6 +77,10 @@ export const FAQ_GROUPS = [
 ] as const;
 
 export function FaqPage() {
+  const { site, loading } = usePublicSite();
+  // The courier's own questions come first; the general ones (which the contact page links to) follow.
+  const own = site.content.faq.map((entry) => ({ q: entry.question, a: entry.answer }));
+  const groups = own.length > 0 ? [{ id: 'courier', title: `About ${site.courier.name}`, items: own }, ...FAQ_GROUPS] : FAQ_GROUPS;
   return (
     <>
       <title>FAQ | US to Jamaica package forwarding</title>
@@ -83,7 +88,7 @@ export function FaqPage() {
         Quick answers about your US address, shipping times, customs and payments.
       </PageHero>
       <div className="mx-auto max-w-3xl px-4 py-12">
-        {FAQ_GROUPS.map((group) => (
+        {groups.map((group) => (
           <section key={group.id} id={group.id} aria-labelledby={`${group.id}-title`} className="mb-10 scroll-mt-20">
             <h2 id={`${group.id}-title`} className="text-xl font-semibold text-slate-900">
               {group.title}
@@ -108,7 +113,7 @@ export function FaqPage() {
           <Link to={paths.contact} className="font-medium text-brand-700 underline">
             Contact us
           </Link>{' '}
-          or call {SITE.phone}.
+          {loading ? <TextSkeleton className="w-32" /> : site.courier.phone ? `or call ${site.courier.phone}.` : null}
         </p>
       </div>
     </>

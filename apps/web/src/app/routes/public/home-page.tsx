@@ -1,19 +1,26 @@
 import { ArrowRight, CreditCard, ExternalLink, Mail, MapPin, PackageCheck, Plane } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
+import { SHOP_FOR_ME_MINIMUM_USD } from '@courier/shared/constants/public-site';
+import { usePublicSite } from '@/features/public/api/get-public-site';
 import { ShippingCalculator } from '@/features/public/components/shipping-calculator';
+import { TextSkeleton, branchAddress, branchParishes } from '@/features/public/components/site-contact';
+import { TrackBox } from '@/features/public/components/track-box';
 import { MembershipTiers } from '@/features/public/components/membership-tiers';
 import { RateTable } from '@/features/public/components/rate-table';
 import { paths, withApiKey } from '@/lib/paths';
 import { resolveApiKey } from '@/lib/storage';
 import { FORWARDING_STEPS } from './flows';
 import { Section, Steps } from './page-parts';
-import { RETAILERS, SITE } from './site-info';
+import { RETAILERS, SITE_STATS } from './site-info';
 
 /** Home (part 1 §2): hero, steps, stores, pricing with the calculator, Shop For Me, sign-up, locations. */
 export function HomePage() {
   const location = useLocation();
   const apiKey = resolveApiKey(location.search);
   const registerPath = withApiKey(paths.register, apiKey);
+  const { site, loading } = usePublicSite();
+  const where = branchParishes(site);
+  const { content } = site;
 
   return (
     <>
@@ -22,12 +29,15 @@ export function HomePage() {
         <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 sm:py-20 lg:grid-cols-5 lg:items-center">
           <div className="lg:col-span-3">
             <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-accent-400">
-              <Plane className="h-4 w-4" aria-hidden="true" /> Miami to Clarendon, every week
+              <Plane className="h-4 w-4" aria-hidden="true" />{' '}
+              {loading ? <TextSkeleton className="w-44 bg-white/20" /> : (content.tagline ?? `Miami to ${where ?? 'Jamaica'}, every week`)}
             </p>
-            <h1 className="mt-4 text-4xl font-bold tracking-tight sm:text-5xl">Shop in the US. Collect in Jamaica.</h1>
+            <h1 className="mt-4 text-4xl font-bold tracking-tight sm:text-5xl">
+              {content.heroTitle ?? 'Shop in the US. Collect in Jamaica.'}
+            </h1>
             <p className="mt-5 max-w-xl text-lg text-brand-100">
-              Get a free personal US shipping address, shop the stores you love and we forward every package to your branch in Clarendon,
-              with customs handled and your costs shown upfront.
+              {content.heroText ??
+                `Get a free personal US shipping address, shop the stores you love and we forward every package to your branch${where ? ` in ${where}` : ''}, with customs handled and your costs shown upfront.`}
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Link
@@ -46,7 +56,7 @@ export function HomePage() {
             </div>
           </div>
           <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3 lg:col-span-2 lg:grid-cols-1">
-            {SITE.stats.map((stat) => (
+            {SITE_STATS.map((stat) => (
               <div
                 key={stat.label}
                 className="flex items-baseline gap-3 rounded-xl bg-white/10 px-4 py-3 sm:flex-col sm:items-start sm:gap-0 sm:py-4 ring-1 ring-white/15 backdrop-blur"
@@ -58,6 +68,8 @@ export function HomePage() {
           </dl>
         </div>
       </section>
+
+      <TrackBox />
 
       <Section id="how-it-works" title="How it works" intro="Four simple steps from checkout in the US to pickup in Jamaica.">
         <Steps steps={FORWARDING_STEPS} />
@@ -159,7 +171,7 @@ export function HomePage() {
           </div>
           <ul className="space-y-3 text-sm text-slate-800">
             {[
-              'Service fee of 10% of the item cost, minimum $5',
+              `Service fee of ${site.shopForMeFeePercent}% of the item cost, minimum $${SHOP_FOR_ME_MINIMUM_USD}`,
               'You confirm the full price before we buy anything',
               'Items ship with your packages: one trip, one pickup',
             ].map((line) => (
@@ -192,32 +204,43 @@ export function HomePage() {
       <Section
         id="locations"
         tone="white"
-        title="Visit us in Clarendon"
+        title={where ? `Visit us in ${where}` : 'Visit us'}
         intro="Collect your packages, pay your invoices or talk to us in person."
       >
-        <div className="grid gap-4 md:grid-cols-3">
-          {SITE.branches.map((branch) => (
-            <div key={branch.name} className="rounded-xl border border-slate-200 p-5">
+        <div className="grid gap-4 md:grid-cols-3" data-testid="home-locations">
+          {loading
+            ? [0, 1].map((i) => (
+                <div key={i} className="space-y-3 rounded-xl border border-slate-200 p-5" aria-hidden="true">
+                  <TextSkeleton className="w-32" />
+                  <TextSkeleton className="w-48" />
+                  <TextSkeleton className="w-28" />
+                </div>
+              ))
+            : site.branches.map((branch) => (
+                <div key={branch.name} className="rounded-xl border border-slate-200 p-5">
+                  <h3 className="flex items-center gap-2 font-semibold text-slate-900">
+                    <MapPin className="h-5 w-5 text-brand-700" aria-hidden="true" /> {branch.name} branch
+                  </h3>
+                  {branchAddress(branch) && <p className="mt-2 text-sm text-slate-700">{branchAddress(branch)}</p>}
+                  {branch.phone && <p className="mt-2 text-sm text-slate-700">{branch.phone}</p>}
+                  {branch.hours && <p className="mt-2 text-sm text-slate-600">{branch.hours}</p>}
+                </div>
+              ))}
+          {(loading || site.courier.email) && (
+            <div className="rounded-xl border border-slate-200 p-5">
               <h3 className="flex items-center gap-2 font-semibold text-slate-900">
-                <MapPin className="h-5 w-5 text-brand-700" aria-hidden="true" /> {branch.name} branch
+                <Mail className="h-5 w-5 text-brand-700" aria-hidden="true" /> E-mail us
               </h3>
-              <p className="mt-2 text-sm text-slate-700">
-                {branch.street}
-                <br />
-                {branch.town}, Jamaica
-              </p>
-              <p className="mt-2 text-sm text-slate-700">{branch.phone}</p>
+              <p className="mt-2 text-sm text-slate-700">We answer within one business day.</p>
+              {loading || !site.courier.email ? (
+                <TextSkeleton className="mt-2 w-48" />
+              ) : (
+                <a href={`mailto:${site.courier.email}`} className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">
+                  {site.courier.email}
+                </a>
+              )}
             </div>
-          ))}
-          <div className="rounded-xl border border-slate-200 p-5">
-            <h3 className="flex items-center gap-2 font-semibold text-slate-900">
-              <Mail className="h-5 w-5 text-brand-700" aria-hidden="true" /> E-mail us
-            </h3>
-            <p className="mt-2 text-sm text-slate-700">We answer within one business day.</p>
-            <a href={`mailto:${SITE.email}`} className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">
-              {SITE.email}
-            </a>
-          </div>
+          )}
         </div>
       </Section>
     </>

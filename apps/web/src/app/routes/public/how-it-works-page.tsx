@@ -1,6 +1,8 @@
 import { ArrowRight, Boxes, Check, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { SHOP_FOR_ME_MINIMUM_USD } from '@courier/shared/constants/public-site';
+import { usePublicSite } from '@/features/public/api/get-public-site';
 import { paths, withApiKey } from '@/lib/paths';
 import { resolveApiKey } from '@/lib/storage';
 import { FORWARDING_STEPS, SHOP_FOR_ME_STEPS } from './flows';
@@ -19,6 +21,7 @@ function Feature({ children }: { children: ReactNode }) {
 export function HowItWorksPage() {
   const location = useLocation();
   const apiKey = resolveApiKey(location.search);
+  const { site } = usePublicSite();
   return (
     <>
       <title>How it works | US to Jamaica package forwarding</title>
@@ -48,7 +51,8 @@ export function HowItWorksPage() {
       >
         <Steps steps={SHOP_FOR_ME_STEPS} />
         <p className="mt-6 max-w-2xl text-sm text-slate-600">
-          Our service fee is 10% of the item cost, with a minimum of $5. You see and confirm the full price before we buy.
+          Our service fee is {site.shopForMeFeePercent}% of the item cost, with a minimum of ${SHOP_FOR_ME_MINIMUM_USD}. You see and confirm
+          the full price before we buy.
         </p>
         <Link
           to={paths.assistedPurchase}

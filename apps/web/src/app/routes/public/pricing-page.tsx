@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
-import { CUSTOMS_THRESHOLD_USD, EXCHANGE_RATE_JMD_PER_USD } from '@courier/shared/constants/rates';
+import { CUSTOMS_THRESHOLD_USD } from '@courier/shared/constants/rates';
+import { SHOP_FOR_ME_MINIMUM_USD } from '@courier/shared/constants/public-site';
+import { usePublicSite } from '@/features/public/api/get-public-site';
 import { MembershipTiers } from '@/features/public/components/membership-tiers';
 import { RateTable } from '@/features/public/components/rate-table';
 import { ShippingCalculator } from '@/features/public/components/shipping-calculator';
@@ -8,6 +10,7 @@ import { PageHero, Section } from './page-parts';
 
 /** Pricing: the rate table, the calculator, membership tiers and how customs and fees work. */
 export function PricingPage() {
+  const { site } = usePublicSite();
   return (
     <>
       <title>Pricing | US to Jamaica package forwarding</title>
@@ -34,7 +37,7 @@ export function PricingPage() {
             <h3 className="font-semibold text-slate-900">Customs duty</h3>
             <p className="mt-2 text-sm text-slate-600">
               Items worth more than USD {CUSTOMS_THRESHOLD_USD} attract duty. Our estimate uses 20% of the item cost at USD 1 = JMD{' '}
-              {EXCHANGE_RATE_JMD_PER_USD}. Jamaica Customs sets the final amount, which we pass on at cost.
+              {site.exchangeRateJmdPerUsd}. Jamaica Customs sets the final amount, which we pass on at cost.
             </p>
           </div>
           <div className="rounded-xl border border-slate-200 p-5">
@@ -46,7 +49,8 @@ export function PricingPage() {
           <div className="rounded-xl border border-slate-200 p-5">
             <h3 className="font-semibold text-slate-900">Shop For Me fee</h3>
             <p className="mt-2 text-sm text-slate-600">
-              10% of the item cost, minimum $5, confirmed with you before we buy. Shipping is charged at the rates above.
+              {site.shopForMeFeePercent}% of the item cost, minimum ${SHOP_FOR_ME_MINIMUM_USD}, confirmed with you before we buy. Shipping
+              is charged at the rates above.
             </p>
           </div>
         </div>

@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import { PageHero, Prose } from './page-parts';
-import { SITE } from './site-info';
+import { usePublicSite } from '@/features/public/api/get-public-site';
+import { ContactSentence } from '@/features/public/components/site-contact';
 
 export function PrivacyPage() {
+  const { site, loading } = usePublicSite();
   return (
     <>
       <title>Privacy Policy | US to Jamaica package forwarding</title>
@@ -48,7 +50,8 @@ export function PrivacyPage() {
         </p>
         <h2>Contact</h2>
         <p>
-          Write to <a href={`mailto:${SITE.email}`}>{SITE.email}</a>, call {SITE.phone}, or visit our{' '}
+          <ContactSentence site={site} loading={loading} lead="Write to " phoneLead="Call " joiner=", call " />
+          {site.courier.email || site.courier.phone ? ', or visit our ' : 'Visit our '}
           <Link to={paths.contact}>contact page</Link>.
         </p>
       </Prose>

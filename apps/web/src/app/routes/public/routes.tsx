@@ -13,6 +13,7 @@ export const publicRoutes: RouteObject[] = [
       { path: 'faq', lazy: async () => ({ Component: (await import('./faq-page')).FaqPage }) },
       { path: 'privacy', lazy: async () => ({ Component: (await import('./privacy-page')).PrivacyPage }) },
       { path: 'terms', lazy: async () => ({ Component: (await import('./terms-page')).TermsPage }) },
+      { path: 'track', lazy: async () => ({ Component: (await import('./track-page')).TrackPage }) },
     ],
   },
 ];

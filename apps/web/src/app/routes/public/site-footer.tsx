@@ -1,9 +1,8 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
-import { useCourierBrand } from '@/features/public/api/get-courier-brand';
+import { Link } from 'react-router';
+import { phoneHref, usePublicSite } from '@/features/public/api/get-public-site';
+import { TextSkeleton, branchAddress, branchParishes } from '@/features/public/components/site-contact';
 import { paths } from '@/lib/paths';
-import { resolveApiKey } from '@/lib/storage';
-import { SITE } from './site-info';
 
 const GROUPS = [
   {
@@ -34,43 +33,74 @@ const GROUPS = [
   },
 ] as const;
 
-/** The public footer (part 1 §2): its links, both branch addresses, phone and e-mail. */
+/** The public footer (part 1 §2): its links and the courier's own branches, phone and e-mail. */
 export function SiteFooter() {
-  const location = useLocation();
-  const { brand } = useCourierBrand(resolveApiKey(location.search));
+  const { site, loading } = usePublicSite();
+  const where = branchParishes(site);
+  // Only web links: a courier's content never puts a script URL in a visitor's page.
+  const socialLinks = site.content.socialLinks.filter((link) => /^https?:\/\//i.test(link.url));
   return (
     <footer className="bg-brand-900 text-brand-100">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
         <div className="lg:col-span-2">
-          <p className="text-lg font-semibold text-white">US shopping, delivered to Jamaica</p>
+          <p className="text-lg font-semibold text-white">{site.content.tagline ?? 'US shopping, delivered to Jamaica'}</p>
           <p className="mt-2 max-w-sm text-sm leading-relaxed">
-            Your own US address, weekly air freight from Miami and pickup at your local branch in Clarendon. No US credit card? We will buy
-            it for you.
+            Your own US address, weekly air freight from Miami and pickup at your local branch{where ? ` in ${where}` : ''}. No US credit
+            card? We will buy it for you.
           </p>
-          <ul className="mt-6 space-y-3 text-sm">
-            {SITE.branches.map((branch) => (
-              <li key={branch.name} className="flex gap-2">
-                <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-accent-400" aria-hidden="true" />
-                <span>
-                  <span className="font-medium text-white">{branch.name} branch</span>
-                  <br />
-                  {branch.street}, {branch.town}, Jamaica
-                </span>
+          <ul className="mt-6 space-y-3 text-sm" data-testid="footer-contact">
+            {loading ? (
+              <li className="space-y-2" aria-hidden="true">
+                <TextSkeleton className="w-48 bg-white/20" />
+                <TextSkeleton className="w-56 bg-white/20" />
+                <TextSkeleton className="w-36 bg-white/20" />
               </li>
-            ))}
-            <li className="flex items-center gap-2">
-              <Phone className="h-4 w-4 shrink-0 text-accent-400" aria-hidden="true" />
-              <a href={SITE.phoneHref} className="hover:text-white hover:underline">
-                {SITE.phone}
-              </a>
-            </li>
-            <li className="flex items-center gap-2">
-              <Mail className="h-4 w-4 shrink-0 text-accent-400" aria-hidden="true" />
-              <a href={`mailto:${SITE.email}`} className="hover:text-white hover:underline">
-                {SITE.email}
-              </a>
-            </li>
+            ) : (
+              <>
+                {site.branches.map((branch) => (
+                  <li key={branch.name} className="flex gap-2">
+                    <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-accent-400" aria-hidden="true" />
+                    <span>
+                      <span className="font-medium text-white">{branch.name} branch</span>
+                      {branchAddress(branch) && (
+                        <>
+                          <br />
+                          {branchAddress(branch)}
+                        </>
+                      )}
+                    </span>
+                  </li>
+                ))}
+                {site.courier.phone && (
+                  <li className="flex items-center gap-2">
+                    <Phone className="h-4 w-4 shrink-0 text-accent-400" aria-hidden="true" />
+                    <a href={phoneHref(site.courier.phone)} className="hover:text-white hover:underline">
+                      {site.courier.phone}
+                    </a>
+                  </li>
+                )}
+                {site.courier.email && (
+                  <li className="flex items-center gap-2">
+                    <Mail className="h-4 w-4 shrink-0 text-accent-400" aria-hidden="true" />
+                    <a href={`mailto:${site.courier.email}`} className="hover:text-white hover:underline">
+                      {site.courier.email}
+                    </a>
+                  </li>
+                )}
+              </>
+            )}
           </ul>
+          {socialLinks.length > 0 && (
+            <ul className="mt-4 flex flex-wrap gap-3 text-sm" aria-label="Follow us">
+              {socialLinks.map((link) => (
+                <li key={link.url}>
+                  <a href={link.url} rel="noopener noreferrer" target="_blank" className="hover:text-white hover:underline">
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
         {GROUPS.map((group) => (
           <nav key={group.title} aria-label={group.title}>
@@ -89,8 +119,8 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-6xl px-4 py-5 text-xs text-brand-200">
-          &copy; {new Date().getFullYear()} {brand.name}. All rights reserved. Rates in Jamaican dollars; customs duty is set by Jamaica
-          Customs.
+          &copy; {new Date().getFullYear()} {loading ? '' : site.courier.name}. All rights reserved. Rates in Jamaican dollars; customs duty
+          is set by Jamaica Customs.
         </p>
       </div>
     </footer>

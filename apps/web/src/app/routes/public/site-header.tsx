@@ -1,6 +1,7 @@
 import { Menu, X } from 'lucide-react';
-import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { usePublicSite } from '@/features/public/api/get-public-site';
 import { cn } from '@/lib/cn';
 import { paths, withApiKey } from '@/lib/paths';
 import { useSession } from '@/lib/session';
@@ -26,7 +27,9 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
  */
 export function SiteHeader() {
   const location = useLocation();
-  const apiKey = useMemo(() => resolveApiKey(location.search), [location.search]);
+  const { site } = usePublicSite();
+  // The URL's, host's or session's key, else the key of the site the server resolved (issue 18).
+  const apiKey = resolveApiKey(location.search) || site.courier.apiKey;
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === location.key;
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -45,7 +48,7 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <BrandLink apiKey={apiKey} />
+        <BrandLink />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {NAV_ITEMS.map((item) => (
             <NavLink key={item.to} to={item.to} end className={desktopLink}>

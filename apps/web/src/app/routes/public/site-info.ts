@@ -1,5 +1,9 @@
 /**
- * The company details the public site prints, now kept in @courier/shared so the server serves the
- * same defaults (issue 18). Re-exported here until every page reads the courier's own data.
+ * The marketing figures and favourite stores of part 1 §2: the same on every courier's site. A
+ * courier's own details (name, branches, phone, e-mail, hours) come from its public site
+ * (features/public/api/get-public-site.ts), never from constants here.
  */
-export { RETAILERS, SITE } from '@courier/shared/constants/public-site';
+import { SITE } from '@courier/shared/constants/public-site';
+
+export { RETAILERS } from '@courier/shared/constants/public-site';
+export const SITE_STATS = SITE.stats;

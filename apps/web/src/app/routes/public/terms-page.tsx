@@ -1,9 +1,12 @@
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import { PageHero, Prose } from './page-parts';
-import { SITE } from './site-info';
+import { SHOP_FOR_ME_MINIMUM_USD } from '@courier/shared/constants/public-site';
+import { usePublicSite } from '@/features/public/api/get-public-site';
+import { ContactSentence } from '@/features/public/components/site-contact';
 
 export function TermsPage() {
+  const { site, loading } = usePublicSite();
   return (
     <>
       <title>Terms of Service | US to Jamaica package forwarding</title>
@@ -30,7 +33,10 @@ export function TermsPage() {
         <ul>
           <li>Freight is charged by weight, rounded up to the next whole pound, at the rates published on our pricing page.</li>
           <li>Customs duty and taxes are set by Jamaica Customs and are payable by you.</li>
-          <li>Shop For Me carries a service fee of 10% of the item cost, minimum $5, confirmed before purchase.</li>
+          <li>
+            Shop For Me carries a service fee of {site.shopForMeFeePercent}% of the item cost, minimum ${SHOP_FOR_ME_MINIMUM_USD}, confirmed
+            before purchase.
+          </li>
           <li>Packages not collected within 15 days of being ready may attract a storage fee.</li>
         </ul>
         <h2>Invoices and declarations</h2>
@@ -49,8 +55,8 @@ export function TermsPage() {
         </p>
         <h2>Changes and contact</h2>
         <p>
-          We may update these terms and will post the new version here. Questions: <a href={`mailto:${SITE.email}`}>{SITE.email}</a> or{' '}
-          {SITE.phone}.
+          We may update these terms and will post the new version here.{' '}
+          <ContactSentence site={site} loading={loading} lead="Questions: " phoneLead="Questions: " joiner=" or " trail="." />
         </p>
       </Prose>
     </>

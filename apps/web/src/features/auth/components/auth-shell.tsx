@@ -8,6 +8,12 @@ export interface Brand {
   logoUrl: string;
 }
 
+/** Where the courier's customers find it (issue 18): shown on the customer sign-in and registration pages. */
+export interface ShellContact {
+  branches: ReadonlyArray<{ name: string; address: string }>;
+  phone: string | null;
+}
+
 const PHRASES = [
   { icon: Truck, label: 'Express Delivery' },
   { icon: ShieldCheck, label: 'Secure Shipping' },
@@ -18,7 +24,19 @@ const PHRASES = [
  * The split layout of the sign-in pages (part 1 §2): the courier's logo, name and the marketing
  * phrases on one side (on top on a phone), the form on the other.
  */
-export function AuthShell({ brand, title, subtitle, children }: { brand: Brand; title: string; subtitle?: string; children: ReactNode }) {
+export function AuthShell({
+  brand,
+  title,
+  subtitle,
+  contact,
+  children,
+}: {
+  brand: Brand;
+  title: string;
+  subtitle?: string;
+  contact?: ShellContact;
+  children: ReactNode;
+}) {
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 lg:flex-row">
       <aside className="flex flex-col justify-between gap-6 bg-brand-800 px-6 py-6 text-white lg:w-5/12 lg:px-12 lg:py-12">
@@ -48,6 +66,19 @@ export function AuthShell({ brand, title, subtitle, children }: { brand: Brand; 
             ))}
           </ul>
         </div>
+        {contact && (contact.branches.length > 0 || contact.phone) && (
+          <address className="text-sm not-italic text-brand-100" data-testid="auth-contact">
+            <ul className="space-y-1">
+              {contact.branches.map((branch) => (
+                <li key={branch.name}>
+                  <span className="font-medium text-white">{branch.name} branch</span>
+                  {branch.address && `: ${branch.address}`}
+                </li>
+              ))}
+              {contact.phone && <li>{contact.phone}</li>}
+            </ul>
+          </address>
+        )}
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-brand-100 lg:hidden">
           {PHRASES.map(({ label }) => (
             <li key={label}>{label}</li>

@@ -1,11 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-
-interface ValidateCourierResponse {
-  success: boolean;
-  data?: { id: number; name: string; logo_url: string | null } | null;
-}
-
 export interface CourierBrand {
   name: string;
   logoUrl: string;
@@ -13,23 +5,3 @@ export interface CourierBrand {
 
 /** Part 1 §1: the brand shown when the courier has no name or logo, or cannot be loaded. */
 export const DEFAULT_BRAND: CourierBrand = { name: 'Courier Portal', logoUrl: '/default-logo.svg' };
-
-export async function getCourierBrand(apiKey: string): Promise<CourierBrand> {
-  const res = await api.get<ValidateCourierResponse>(`/couriers/validate/${encodeURIComponent(apiKey)}`, { sessionCall: false });
-  if (!res?.success || !res.data) return DEFAULT_BRAND;
-  return { name: res.data.name || DEFAULT_BRAND.name, logoUrl: res.data.logo_url || DEFAULT_BRAND.logoUrl };
-}
-
-/**
- * The courier's name and logo for the api key. A failed lookup is not an error for a visitor:
- * the page simply shows the default brand, so nothing is retried or reported.
- */
-export function useCourierBrand(apiKey: string) {
-  const query = useQuery({
-    queryKey: ['courier-brand', apiKey],
-    queryFn: () => getCourierBrand(apiKey),
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  return { brand: query.data ?? DEFAULT_BRAND, loading: query.isPending };
-}

@@ -1,5 +1,5 @@
 import { Award } from 'lucide-react';
-import { MEMBERSHIP_TIERS } from '@courier/shared/constants/rates';
+import { usePublicSite } from '@/features/public/api/get-public-site';
 import { cn } from '@/lib/cn';
 
 const TIER_STYLE: Record<string, string> = {
@@ -9,14 +9,20 @@ const TIER_STYLE: Record<string, string> = {
   Platinum: 'text-brand-700 bg-brand-50',
 };
 
-/** Membership tiers of part 1 §9: the more you ship, the less each package costs. */
+/** The courier's membership tiers (part 1 §9's by default): the more you ship, the less each package costs. */
 export function MembershipTiers({ headingLevel = 'h3' }: { headingLevel?: 'h2' | 'h3' }) {
+  const { site } = usePublicSite();
   const Heading = headingLevel;
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      {MEMBERSHIP_TIERS.map((tier) => (
+      {site.tiers.map((tier) => (
         <li key={tier.name} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-          <span className={cn('inline-flex h-10 w-10 items-center justify-center rounded-full', TIER_STYLE[tier.name])}>
+          <span
+            className={cn(
+              'inline-flex h-10 w-10 items-center justify-center rounded-full',
+              TIER_STYLE[tier.name] ?? 'text-brand-700 bg-brand-50',
+            )}
+          >
             <Award className="h-5 w-5" aria-hidden="true" />
           </span>
           <Heading className="mt-3 text-lg font-semibold text-slate-900">{tier.name}</Heading>

@@ -1,8 +1,14 @@
-import { ADDITIONAL_POUND_JMD, DEFAULT_RATE_TABLE } from '@courier/shared/constants/rates';
-import { formatWholeMoney } from '@courier/shared/format/money';
+import { formatJmd, formatWholeMoney } from '@courier/shared/format/money';
+import { usePublicSite } from '@/features/public/api/get-public-site';
+import { TextSkeleton } from './site-contact';
 
-/** The weight table of part 1 §9. */
+/** Cents as the table prints them: whole dollars when there are no cents, else to the cent. */
+const money = (cents: number) => (cents % 100 === 0 ? formatWholeMoney(cents / 100) : formatJmd(cents));
+
+/** The courier's weight table (part 1 §9's by default): its active rates and the extra-pound rate. */
 export function RateTable() {
+  const { site, loading } = usePublicSite();
+  const last = site.rates.at(-1);
   return (
     <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <table className="w-full text-sm">
@@ -18,17 +24,21 @@ export function RateTable() {
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
-          {DEFAULT_RATE_TABLE.map((row) => (
+          {site.rates.map((row) => (
             <tr key={row.weightLbs}>
               <td className="px-4 py-2 text-slate-700">
                 {row.weightLbs} lb{row.weightLbs === 1 ? '' : 's'}
               </td>
-              <td className="px-4 py-2 text-right font-medium text-slate-900">{formatWholeMoney(row.costJmd)}</td>
+              <td className="px-4 py-2 text-right font-medium text-slate-900">
+                {loading ? <TextSkeleton className="w-16" /> : money(row.costCents)}
+              </td>
             </tr>
           ))}
           <tr className="bg-accent-400/10">
-            <td className="px-4 py-2 text-slate-700">Each lb over 10</td>
-            <td className="px-4 py-2 text-right font-medium text-slate-900">+ {formatWholeMoney(ADDITIONAL_POUND_JMD)}</td>
+            <td className="px-4 py-2 text-slate-700">{last ? `Each lb over ${last.weightLbs}` : 'Each lb'}</td>
+            <td className="px-4 py-2 text-right font-medium text-slate-900">
+              {loading ? <TextSkeleton className="w-16" /> : `+ ${money(site.additionalPoundCents)}`}
+            </td>
           </tr>
         </tbody>
       </table>

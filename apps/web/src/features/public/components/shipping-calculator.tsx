@@ -7,6 +7,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { formatJmd, formatUsd } from '@courier/shared/format/money';
+import { usePublicSite } from '@/features/public/api/get-public-site';
 import { cn } from '@/lib/cn';
 
 const CATEGORY_LABELS: Record<ProductCategory, string> = {
@@ -26,7 +27,8 @@ const EMPTY = { weight: '', itemCost: '', category: '', length: '', width: '', h
 
 /**
  * The shipping and customs calculator of part 1 §5: computed when the button is pressed, with the
- * rule from packages/shared so the estimate and the invoices agree.
+ * rule from packages/shared and the courier's own rates and exchange rate, so the estimate and the
+ * invoices agree.
  */
 export function ShippingCalculator({ headingLevel = 'h3' }: { headingLevel?: 'h2' | 'h3' }) {
   const [values, setValues] = useState(EMPTY);
@@ -34,19 +36,23 @@ export function ShippingCalculator({ headingLevel = 'h3' }: { headingLevel?: 'h2
   const [error, setError] = useState<string | undefined>();
   const resultId = useId();
   const Heading = headingLevel;
+  const { site } = usePublicSite();
 
   const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: event.target.value }));
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const result = calculateShipping({
-      weightLbs: values.weight,
-      itemCostUsd: values.itemCost,
-      lengthIn: values.length,
-      widthIn: values.width,
-      heightIn: values.height,
-    });
+    const result = calculateShipping(
+      {
+        weightLbs: values.weight,
+        itemCostUsd: values.itemCost,
+        lengthIn: values.length,
+        widthIn: values.width,
+        heightIn: values.height,
+      },
+      { rates: site.rates, additionalPoundCents: site.additionalPoundCents, exchangeRateJmdPerUsd: site.exchangeRateJmdPerUsd },
+    );
     if (result.ok) {
       setQuote(result.quote);
       setError(undefined);
@@ -139,7 +145,8 @@ export function ShippingCalculator({ headingLevel = 'h3' }: { headingLevel?: 'h2
           </p>
         )}
         <p className="mt-4 text-xs text-slate-600">
-          Estimates use USD 1 = JMD 150. Customs may assess a different duty by item type; your invoice shows the final amount.
+          Estimates use USD 1 = JMD {site.exchangeRateJmdPerUsd}. Customs may assess a different duty by item type; your invoice shows the
+          final amount.
         </p>
       </section>
     </div>

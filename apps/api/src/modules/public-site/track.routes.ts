@@ -1,0 +1,73 @@
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PACKAGE_STATUS_LABELS } from '@courier/shared/constants/packages';
+import { normaliseTrackingNumber } from '@courier/shared/domain/carrier';
+import { errorResponseSchema } from '@courier/shared/schemas/common';
+import { PUBLIC_TRACK_MESSAGES, type PublicTrack, publicTrackParamsSchema, publicTrackSchema } from '@courier/shared/schemas/public-track';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { packageEvents } from '../../db/schema/package-events';
+import { packages } from '../../db/schema/packages';
+import { AppError } from '../../lib/errors';
+import { resolvePublicCourier } from './tenant';
+
+/** Anyone may look a number up, so each IP gets a small budget: enough for a family's parcels, too little to walk numbers. */
+export const PUBLIC_TRACK_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
+
+/**
+ * A package of one courier by tracking number (as the warehouse stores it) or package number, and
+ * its timeline. Voided packages are not found. Only statuses and times leave: no customer, address,
+ * weight, value or charge.
+ */
+export async function trackPackage(db: Db, courierId: number, raw: string): Promise<PublicTrack | null> {
+  const number = raw.trim();
+  const [found] = await db
+    .select({ id: packages.id, status: packages.status, receivedAt: packages.receivedAt })
+    .from(packages)
+    .where(
+      and(
+        eq(packages.courierId, courierId),
+        isNull(packages.voidedAt),
+        or(eq(packages.trackingNumber, normaliseTrackingNumber(number)), eq(packages.packageNumber, number.toUpperCase())),
+      ),
+    )
+    .limit(1);
+  if (!found) return null;
+  const events = await db
+    .select({ status: packageEvents.status, createdAt: packageEvents.createdAt })
+    .from(packageEvents)
+    .where(and(eq(packageEvents.courierId, courierId), eq(packageEvents.packageId, found.id)))
+    .orderBy(asc(packageEvents.createdAt), asc(packageEvents.id));
+  const timeline = events.map((e) => ({ status: e.status, label: PACKAGE_STATUS_LABELS[e.status], at: e.createdAt.toISOString() }));
+  // A package with no recorded change still shows where it is, since it was received.
+  if (timeline.length === 0) {
+    timeline.push({ status: found.status, label: PACKAGE_STATUS_LABELS[found.status], at: found.receivedAt.toISOString() });
+  }
+  return { number, status: found.status, statusLabel: PACKAGE_STATUS_LABELS[found.status], timeline };
+}
+
+export function publicTrackRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/public/track/:number',
+      {
+        config: { public: true, rateLimit: PUBLIC_TRACK_RATE_LIMIT },
+        schema: {
+          tags: ['public'],
+          summary: "A package's status and timeline by tracking or package number, within the courier of the request",
+          security: [],
+          params: publicTrackParamsSchema,
+          querystring: z.object({ api_key: z.string().max(200).optional() }),
+          response: { 200: publicTrackSchema, 400: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema },
+        },
+      },
+      async (request) => {
+        const resolved = await resolvePublicCourier(ctx, request);
+        const found = resolved ? await trackPackage(ctx.db, resolved.courier.id, request.params.number) : null;
+        if (!found) throw new AppError('not_found', PUBLIC_TRACK_MESSAGES.notFound);
+        return found;
+      },
+    );
+  };
+}

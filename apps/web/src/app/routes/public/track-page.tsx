@@ -1,0 +1,94 @@
+import { CheckCircle2, PackageSearch } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { formatDateTime } from '@courier/shared/domain/datetime';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { usePublicSite } from '@/features/public/api/get-public-site';
+import { useTrackPackage } from '@/features/public/api/track-package';
+import { ApiError } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { resolveApiKey } from '@/lib/storage';
+import { PageHero } from './page-parts';
+
+/**
+ * /track (issue 18): a package's status and timeline by tracking or package number, for the
+ * courier of the site. The number lives in `?number=`, so the home page's box and a shared link
+ * open the answer directly. Nothing personal is shown (the API sends none).
+ */
+export function TrackPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { site } = usePublicSite();
+  const number = new URLSearchParams(location.search).get('number')?.trim() ?? '';
+  const [draft, setDraft] = useState(number);
+  const apiKey = resolveApiKey(location.search) || site.courier.apiKey;
+  const result = useTrackPackage(number, apiKey);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const value = draft.trim();
+    if (value) navigate(`${paths.track}?number=${encodeURIComponent(value)}`);
+  }
+
+  const notFound = result.error instanceof ApiError && result.error.status === 404;
+  return (
+    <>
+      <title>{`Track a package | ${site.courier.name}`}</title>
+      <PageHero eyebrow="Tracking" title="Track a package">
+        Enter the tracking number from the store, or the package number on your label, to see where your package is.
+      </PageHero>
+      <div className="mx-auto max-w-3xl px-4 py-12">
+        <form onSubmit={onSubmit} role="search" aria-label="Track a package" className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div className="flex-1">
+            <Field label="Tracking or package number">
+              <Input value={draft} onChange={(event) => setDraft(event.target.value)} autoComplete="off" required />
+            </Field>
+          </div>
+          <Button type="submit" busy={result.isFetching}>
+            Track
+          </Button>
+        </form>
+
+        <div aria-live="polite" className="mt-8 min-h-24">
+          {number && result.isPending && result.fetchStatus !== 'idle' && <p className="text-slate-600">Looking up {number}...</p>}
+          {notFound && (
+            <p className="rounded-lg bg-amber-50 p-4 text-amber-900">
+              We could not find a package with the number {number}. Check the number, or try again once the warehouse has received it.
+            </p>
+          )}
+          {result.isError && !notFound && (
+            <p className="rounded-lg bg-red-50 p-4 text-red-800">
+              {result.error instanceof Error ? result.error.message : 'Tracking failed.'}
+            </p>
+          )}
+          {result.data && (
+            <section aria-labelledby="track-result-title" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+              <h2 id="track-result-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+                <PackageSearch className="h-5 w-5 text-brand-700" aria-hidden="true" /> {result.data.number}
+              </h2>
+              <p className="mt-2 text-sm text-slate-600">
+                Status:{' '}
+                <strong className="text-brand-800" data-testid="track-status">
+                  {result.data.statusLabel}
+                </strong>
+              </p>
+              <ol className="mt-6 space-y-4 border-l-2 border-brand-100 pl-5" aria-label="Timeline">
+                {result.data.timeline.map((event) => (
+                  <li key={`${event.status}-${event.at}`} className="relative">
+                    <CheckCircle2 className="absolute top-0.5 -left-[1.95rem] h-5 w-5 bg-white text-brand-700" aria-hidden="true" />
+                    <p className="font-medium text-slate-900">{event.label}</p>
+                    <p className="text-sm text-slate-600">
+                      <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+                    </p>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { MEMBERSHIP_TIERS } from '@courier/shared/constants/rates';
+import { DEFAULT_PUBLIC_CONTENT, DEFAULT_SHOP_FOR_ME_FEE_PERCENT } from '@courier/shared/constants/public-site';
+import { DEFAULT_CALCULATOR_RATES } from '@courier/shared/domain/calculator';
+import type { PublicSite } from '@courier/shared/schemas/public-site';
+import { ApiError, api } from '@/lib/api-client';
+import { embeddedSite, rememberSite, requestedApiKey } from '@/lib/public-site-store';
+import { DEFAULT_BRAND } from './get-courier-brand';
+
+/**
+ * What the public pages show when the courier's site cannot be loaded: the default brand (part
+ * 1 §1) and no courier's contact details at all, so no page ever shows one courier's data on
+ * another's site. Rates, tiers and hours are the spec's constants.
+ */
+export const FALLBACK_SITE: PublicSite = {
+  courier: {
+    name: DEFAULT_BRAND.name,
+    code: '',
+    apiKey: '',
+    logoUrl: DEFAULT_BRAND.logoUrl,
+    email: null,
+    phone: null,
+    shippingAddressAir: null,
+    shippingAddressSea: null,
+  },
+  branches: [],
+  content: DEFAULT_PUBLIC_CONTENT,
+  rates: [...DEFAULT_CALCULATOR_RATES.rates],
+  additionalPoundCents: DEFAULT_CALCULATOR_RATES.additionalPoundCents,
+  exchangeRateJmdPerUsd: DEFAULT_CALCULATOR_RATES.exchangeRateJmdPerUsd,
+  tiers: MEMBERSHIP_TIERS.map((t) => ({ ...t })),
+  shopForMeFeePercent: DEFAULT_SHOP_FOR_ME_FEE_PERCENT,
+  resolvedBy: 'default',
+};
+
+export async function getPublicSite(apiKey: string | null): Promise<PublicSite> {
+  const site = await api.get<PublicSite>('/public/site', { query: { api_key: apiKey }, sessionCall: false });
+  rememberSite(site);
+  return site;
+}
+
+export interface PublicSiteState {
+  site: PublicSite;
+  /** True until the site is known: pages show placeholders of the same size, not the fallback. */
+  loading: boolean;
+  /** The site could not be loaded: `site` is FALLBACK_SITE. */
+  failed: boolean;
+}
+
+const transient = (error: unknown) => error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
+
+/**
+ * The public site of the tenant (issue 18): first the one the server embedded in the HTML (no
+ * flash, and the first render matches the pre-rendered markup), else `GET /api/public/site` for
+ * the api key of the URL, host or session (none: the server's default courier). A passing fault
+ * is retried twice; a courier that cannot be found leaves the default brand.
+ */
+export function usePublicSite(): PublicSiteState {
+  const { search } = useLocation();
+  const apiKey = requestedApiKey(search);
+  const embedded = embeddedSite();
+  const initial = embedded && (apiKey === null || embedded.courier.apiKey === apiKey) ? embedded : undefined;
+  const query = useQuery({
+    queryKey: ['public-site', apiKey],
+    queryFn: () => getPublicSite(apiKey),
+    initialData: initial,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: (failures, error) => transient(error) && failures < 2,
+  });
+  if (query.data) return { site: query.data, loading: false, failed: false };
+  return { site: FALLBACK_SITE, loading: query.isPending, failed: query.isError };
+}
+
+/** `tel:` link of a phone number as printed: its digits (and a leading +), a Jamaican 10-digit number with +1. */
+export function phoneHref(phone: string): string {
+  const digits = phone.replace(/[^\d+]/g, '');
+  return `tel:${/^\d{10}$/.test(digits) ? `+1${digits}` : digits}`;
+}

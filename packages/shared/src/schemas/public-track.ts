@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { PACKAGE_STATUSES } from '../constants/packages';
+
+/**
+ * Public tracking (issue 18): a package's status and timeline by tracking or package number,
+ * within the courier of the request. Nothing personal: no name, address, weight or amount.
+ */
+export const publicTrackParamsSchema = z.object({
+  number: z.string().trim().min(3, 'Enter a tracking or package number').max(100, 'That number is too long'),
+});
+
+export const publicTrackEventSchema = z.object({
+  status: z.enum(PACKAGE_STATUSES),
+  label: z.string(),
+  at: z.string(),
+});
+
+export const publicTrackSchema = z.object({
+  number: z.string(),
+  status: z.enum(PACKAGE_STATUSES),
+  statusLabel: z.string(),
+  /** Oldest first. */
+  timeline: z.array(publicTrackEventSchema),
+});
+export type PublicTrack = z.infer<typeof publicTrackSchema>;
+
+export const PUBLIC_TRACK_MESSAGES = {
+  notFound: 'No package with that number was found',
+} as const;
