@@ -64,14 +64,22 @@ const chunkGroups = [
   },
 ];
 
-export default defineConfig({
+/**
+ * `vite build` makes the browser's app in dist/; `vite build --ssr` (npm run build) the server-side
+ * render of the public and sign-in pages in dist/_ssr, one self-contained module that
+ * scripts/prerender.mjs runs at build time and the API at request time (issue 18).
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
-  build: {
-    outDir: 'dist',
-    sourcemap: false,
-    chunkSizeWarningLimit: 600,
-    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
-  },
-});
+  ssr: { noExternal: true, target: 'node' },
+  build: isSsrBuild
+    ? { outDir: 'dist/_ssr', sourcemap: false, copyPublicDir: false, emptyOutDir: true, chunkSizeWarningLimit: 2000 }
+    : {
+        outDir: 'dist',
+        sourcemap: false,
+        chunkSizeWarningLimit: 600,
+        rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
+      },
+}));

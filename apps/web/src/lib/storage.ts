@@ -52,7 +52,7 @@ export const redirectStore = {
 };
 
 /** The tenant's api key: the URL's `api_key`, else session storage, else the built-in default. */
-export function resolveApiKey(search: string = window.location.search): string {
+export function resolveApiKey(search: string = typeof window === 'undefined' ? '' : window.location.search): string {
   const fromUrl = new URLSearchParams(search).get(STORAGE_KEYS.apiKey);
   if (fromUrl) {
     write(session, STORAGE_KEYS.apiKey, fromUrl);

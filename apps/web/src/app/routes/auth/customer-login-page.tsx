@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { dashboardForRole } from '@courier/shared/domain/redirects';
 import { AUTH_MESSAGES } from '@courier/shared/schemas/auth-form';
 import { confirmTokenStored, takeRedirect } from '@/features/auth/after-sign-in';
@@ -13,7 +13,8 @@ import { resolveApiKey } from '@/lib/storage';
 
 /** /login: the customer sign-in of the courier named by api_key (part 1 §2). */
 export function CustomerLoginPage() {
-  const apiKey = resolveApiKey();
+  // From the router's location, so the server's render (issue 18) reads the same key as the browser.
+  const apiKey = resolveApiKey(useLocation().search);
   // A failed courier lookup only costs the branding: the default brand shows (part 1 §7).
   const { brand } = useCourierBrand(apiKey);
   const { login } = useSession();

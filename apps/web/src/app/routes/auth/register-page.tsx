@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { COURIER_LOAD_RETRIES, COURIER_RELOAD_DELAY_MS, REGISTER_REDIRECT_DELAY_MS } from '@courier/shared/constants/limits';
 import { PARISHES } from '@courier/shared/constants/parishes';
 import type { BranchBrief, CourierValidation } from '@courier/shared/schemas/auth';
@@ -161,7 +161,8 @@ function ProgressIndicator({ step }: { step: number }) {
 
 /** /register: the customer's four-step registration wizard (part 1 §2, §4, §5, §8). */
 export function RegisterPage() {
-  const apiKey = resolveApiKey();
+  // From the router's location, so the server's render (issue 18) reads the same key as the browser.
+  const apiKey = resolveApiKey(useLocation().search);
   const courierState = useRegistrationCourier(apiKey);
   const [step, setStep] = useState(0);
   const [registered, setRegistered] = useState(false);
@@ -260,6 +261,7 @@ export function RegisterPage() {
       <ProgressIndicator step={step} />
       {/* Enter in a field of an early step goes to the next step, as Next does. */}
       <form
+        method="post"
         onSubmit={(event) => {
           if (step < STEP_TITLES.length - 1) {
             event.preventDefault();

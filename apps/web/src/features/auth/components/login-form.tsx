@@ -72,7 +72,8 @@ export function LoginForm({ onSignIn, withExtras = true, resetApiKey, footer }: 
 
   return (
     <>
-      <form onSubmit={submit} onFocus={validation.preload} noValidate className="space-y-4">
+      {/* method="post": without JavaScript a submit must not put the password in the URL. */}
+      <form method="post" onSubmit={submit} onFocus={validation.preload} noValidate className="space-y-4">
         {error && (
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
             {error}

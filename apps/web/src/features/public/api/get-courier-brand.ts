@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { embeddedPublicSite } from '@/lib/embedded-site';
 
 interface ValidateCourierResponse {
   success: boolean;
@@ -26,10 +27,19 @@ export async function getCourierBrand(apiKey: string): Promise<CourierBrand> {
  */
 export function useCourierBrand(apiKey: string) {
   const query = useQuery({
+    // The site the server embedded in the page, when it is this key's: the brand is in the
+    // pre-rendered HTML and the first client render shows the same (no skeleton, no mismatch).
+    initialData: () => brandFromEmbeddedSite(apiKey),
     queryKey: ['courier-brand', apiKey],
     queryFn: () => getCourierBrand(apiKey),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
   return { brand: query.data ?? DEFAULT_BRAND, loading: query.isPending };
+}
+
+function brandFromEmbeddedSite(apiKey: string): CourierBrand | undefined {
+  const site = embeddedPublicSite();
+  if (!site || site.courier.apiKey !== apiKey) return undefined;
+  return { name: site.courier.name || DEFAULT_BRAND.name, logoUrl: site.courier.logoUrl || DEFAULT_BRAND.logoUrl };
 }
