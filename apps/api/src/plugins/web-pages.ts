@@ -5,7 +5,14 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicSite } from '@courier/shared/schemas/public-site';
 import type { AppContext } from '../context';
-import { type PrerenderedPage, allowInlineScript, assemblePage, pageHead, siteScript, stripHoisted } from '../modules/public-site/page-html';
+import {
+  type PrerenderedPage,
+  allowInlineScript,
+  assemblePage,
+  pageHead,
+  siteScript,
+  stripHoisted,
+} from '../modules/public-site/page-html';
 import { robotsTxt, sitemapXml } from '../modules/public-site/seo';
 import { loadPublicSite } from '../modules/public-site/site-loader';
 
@@ -35,14 +42,16 @@ export function requestOrigin(request: FastifyRequest): string {
 export async function registerWebPages(app: FastifyInstance, ctx: AppContext, webDist: string): Promise<void> {
   const dir = path.join(webDist, '_prerendered');
   const manifestFile = path.join(dir, 'manifest.json');
-  const pages: PrerenderedPage[] = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')).pages as PrerenderedPage[]) : [];
+  const pages: PrerenderedPage[] = existsSync(manifestFile)
+    ? (JSON.parse(readFileSync(manifestFile, 'utf8')).pages as PrerenderedPage[])
+    : [];
   const shell = readFileSync(path.join(webDist, 'index.html'), 'utf8');
   const ssrFile = path.join(webDist, '_ssr', 'entry-server.js');
   let ssr: Promise<SsrModule | null> | undefined;
   const loadSsr = () => {
     ssr ??= existsSync(ssrFile)
       ? (import(pathToFileURL(ssrFile).href) as Promise<SsrModule>).catch((error: unknown) => {
-          app.log.error({ err: error }, 'The web build\'s server-side render could not be loaded; serving the build-time pages');
+          app.log.error({ err: error }, "The web build's server-side render could not be loaded; serving the build-time pages");
           return null;
         })
       : Promise.resolve(null);
@@ -95,7 +104,10 @@ export async function registerWebPages(app: FastifyInstance, ctx: AppContext, we
   }
 
   app.get('/robots.txt', async (request, reply) =>
-    reply.header('Cache-Control', 'no-cache').type('text/plain; charset=utf-8').send(robotsTxt(requestOrigin(request))),
+    reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/plain; charset=utf-8')
+      .send(robotsTxt(requestOrigin(request))),
   );
   app.get('/sitemap.xml', async (request, reply) =>
     reply

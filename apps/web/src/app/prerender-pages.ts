@@ -21,7 +21,8 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
   {
     path: '/how-it-works',
     title: 'How it works | US to Jamaica package forwarding',
-    description: 'Sign up for your free US address, shop, and collect your packages in Jamaica: package and mail forwarding, consolidation.',
+    description:
+      'Sign up for your free US address, shop, and collect your packages in Jamaica: package and mail forwarding, consolidation.',
     sitemap: true,
   },
   {

@@ -40,7 +40,10 @@ export function scriptHashSource(script: string): string {
 
 /** The page's CSP with the inline script's hash added to script-src. */
 export function allowInlineScript(csp: string, script: string): string {
-  return csp.replace(/(^|;)(\s*script-src\s[^;]*)/, (_all, start: string, directive: string) => `${start}${directive} ${scriptHashSource(script)}`);
+  return csp.replace(
+    /(^|;)(\s*script-src\s[^;]*)/,
+    (_all, start: string, directive: string) => `${start}${directive} ${scriptHashSource(script)}`,
+  );
 }
 
 /** An absolute URL on the request's origin for a path (or an absolute URL as it is). */

@@ -87,25 +87,28 @@ describe('pre-rendered pages', () => {
     expect(manifest.pages.map((p) => p.path).sort()).toEqual([...Object.keys(HEADINGS), '/register'].sort());
   });
 
-  it.each(Object.entries(HEADINGS))('%s is readable without JavaScript: heading and courier name in the HTML', async (pagePath, heading) => {
-    const res = await t.app.inject({ method: 'GET', url: pagePath });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/html/);
-    const html = res.body;
-    const body = text(/<div id="root">([\s\S]*)<\/div>/.exec(html)?.[1] ?? '');
-    expect(body).toContain(heading);
-    expect(html).toMatch(new RegExp(`<title>[^<]*\\| ${DEMO}</title>`));
-    expect(html).toContain(`<meta property="og:title" content="`);
-    expect(html).toContain(`<meta property="og:site_name" content="${DEMO}" />`);
-    expect(html).toMatch(new RegExp(`<meta name="description" content="${DEMO}: `));
-    expect(embeddedSite(html)?.courier.name).toBe(DEMO);
-    // The script is allowed by the page's CSP through its hash, and by nothing looser.
-    const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
-    const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain(scriptHashSource(script));
-    expect(csp).not.toContain("'unsafe-inline' 'sha256");
-    expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval' 'sha256-[^']+'/);
-  });
+  it.each(Object.entries(HEADINGS))(
+    '%s is readable without JavaScript: heading and courier name in the HTML',
+    async (pagePath, heading) => {
+      const res = await t.app.inject({ method: 'GET', url: pagePath });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      const html = res.body;
+      const body = text(/<div id="root">([\s\S]*)<\/div>/.exec(html)?.[1] ?? '');
+      expect(body).toContain(heading);
+      expect(html).toMatch(new RegExp(`<title>[^<]*\\| ${DEMO}</title>`));
+      expect(html).toContain(`<meta property="og:title" content="`);
+      expect(html).toContain(`<meta property="og:site_name" content="${DEMO}" />`);
+      expect(html).toMatch(new RegExp(`<meta name="description" content="${DEMO}: `));
+      expect(embeddedSite(html)?.courier.name).toBe(DEMO);
+      // The script is allowed by the page's CSP through its hash, and by nothing looser.
+      const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain(scriptHashSource(script));
+      expect(csp).not.toContain("'unsafe-inline' 'sha256");
+      expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval' 'sha256-[^']+'/);
+    },
+  );
 
   it('the public pages show the courier name in their markup (header brand), over plain HTTP', async () => {
     for (const pagePath of ['/', '/pricing', '/contact', '/faq', '/how-it-works', '/assisted-purchase', '/privacy', '/terms']) {
@@ -175,7 +178,14 @@ describe('robots.txt and sitemap.xml', () => {
     const robots = await t.app.inject({ method: 'GET', url: '/robots.txt', headers: { host: 'portal.islandship.test' } });
     expect(robots.statusCode).toBe(200);
     expect(robots.headers['content-type']).toMatch(/^text\/plain/);
-    for (const line of ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /customer', 'Disallow: /super-admin', 'Disallow: /api']) {
+    for (const line of [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /admin',
+      'Disallow: /customer',
+      'Disallow: /super-admin',
+      'Disallow: /api',
+    ]) {
       expect(robots.body.split('\n')).toContain(line);
     }
     expect(robots.body).toContain('Sitemap: http://portal.islandship.test/sitemap.xml');
