@@ -119,7 +119,8 @@ async function startServer(): Promise<{ stop: () => Promise<void> }> {
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 90_000;
+  // A busy machine (migrations and the demo seed on a shared CPU) may take minutes.
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
@@ -130,7 +131,7 @@ async function startServer(): Promise<{ stop: () => Promise<void> }> {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();
-  throw new Error('server did not answer /api/health in 90 s');
+  throw new Error('server did not answer /api/health in 300 s');
 }
 
 interface Weight {
