@@ -50,7 +50,7 @@ const chunkGroups = [
     test: new RegExp(
       [
         'node_modules[\\\\/](lucide-react[\\\\/]dist[\\\\/]esm[\\\\/](?!icons)|clsx[\\\\/]|tailwind-merge[\\\\/])',
-        'src[\\\\/]lib[\\\\/](api-client|cn|lazy-resolver|lazy-toast|paths|session|storage)\\.tsx?$',
+        'src[\\\\/]lib[\\\\/](api-client|cn|embedded-site|hydration|lazy-resolver|lazy-toast|paths|session|storage)\\.tsx?$',
         'src[\\\\/]components[\\\\/]ui[\\\\/](button|input|field|select|checkbox|password-input|spinner)\\.tsx$',
         'shared[\\\\/]src[\\\\/](constants[\\\\/]|domain[\\\\/](permissions|redirects|avatar)\\.ts)',
         'features[\\\\/]public[\\\\/](api[\\\\/](get-courier-brand|submit-)|format-money)',
@@ -89,14 +89,23 @@ const stationApp = VitePWA({
   },
 });
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), stationApp],
+/**
+ * `vite build` makes the browser's app in dist/; `vite build --ssr` (npm run build) the server-side
+ * render of the public and sign-in pages in dist/_ssr, one self-contained module that
+ * scripts/prerender.mjs runs at build time and the API at request time (issue 18). The service
+ * worker belongs to the browser's build only.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [stationApp])],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
-  build: {
-    outDir: 'dist',
-    sourcemap: false,
-    chunkSizeWarningLimit: 600,
-    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
-  },
-});
+  ssr: { noExternal: true, target: 'node' },
+  build: isSsrBuild
+    ? { outDir: 'dist/_ssr', sourcemap: false, copyPublicDir: false, emptyOutDir: true, chunkSizeWarningLimit: 2000 }
+    : {
+        outDir: 'dist',
+        sourcemap: false,
+        chunkSizeWarningLimit: 600,
+        rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
+      },
+}));

@@ -193,6 +193,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     { prefix: '/api' },
   );
 
-  await registerStatic(app, options.serveWeb ? findWebDist(ctx.config.WEB_DIST) : undefined);
+  await registerStatic(app, options.serveWeb ? findWebDist(ctx.config.WEB_DIST) : undefined, ctx);
   return app;
 }

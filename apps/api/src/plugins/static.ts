@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { API_MESSAGES } from '@courier/shared/messages';
+import type { AppContext } from '../context';
+import { registerWebPages } from './web-pages';
 
 /** Where the built web app is: WEB_DIST, else apps/web/dist relative to source or bundle. */
 export function findWebDist(configured?: string): string | undefined {
@@ -18,12 +20,15 @@ export function findWebDist(configured?: string): string | undefined {
  * Serves the single-page app with history fallback: any GET that is not under /api and not a
  * file answers index.html, so deep links work. Unknown /api routes answer JSON 404.
  */
-export async function registerStatic(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+export async function registerStatic(app: FastifyInstance, webDist: string | undefined, ctx?: AppContext): Promise<void> {
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,
+      // The pre-rendered pages are served by their paths (web-pages.ts), the server-side render never.
+      globIgnore: ['_prerendered/**', '_ssr/**'],
+      allowedPath: (pathName) => !/^\/(_prerendered|_ssr)(\/|$)/.test(pathName),
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders(reply, filePath) {
         reply.header(
@@ -33,6 +38,7 @@ export async function registerStatic(app: FastifyInstance, webDist: string | und
       },
     });
   }
+  if (webDist && ctx) await registerWebPages(app, ctx, webDist);
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (!isApi && webDist && (request.method === 'GET' || request.method === 'HEAD')) {

@@ -1,19 +1,42 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { type RouteObject, RouterProvider, matchRoutes } from 'react-router';
 import { Providers } from './providers';
-import { createRouter } from './router';
+import { createRouter, routes } from './router';
 
-/** Renders the app into #root (main.tsx loads this module once the page's own chunks are on their way). */
-export function boot(): void {
-  const router = createRouter();
+/**
+ * Loads the lazy modules of the routes matching `pathname` into the route objects, so the router
+ * starts with the page itself rather than its HydrateFallback: the same tree the server rendered.
+ */
+async function resolveLazyRoutes(all: RouteObject[], pathname: string): Promise<void> {
+  const matches = matchRoutes(all, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+/**
+ * Renders the app into #root (main.tsx loads this module once the page's own chunks are on their
+ * way). A page the server sent pre-rendered (#root has content) is hydrated, with its lazy routes
+ * resolved first; any other page is rendered from scratch.
+ */
+export async function boot(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('Missing #root');
-  createRoot(root).render(
+  const prerendered = root.firstElementChild !== null;
+  if (prerendered) await resolveLazyRoutes(routes, window.location.pathname);
+  const router = createRouter();
+  const app = (
     <StrictMode>
       <Providers navigate={(to) => void router.navigate(to)}>
         <RouterProvider router={router} />
       </Providers>
-    </StrictMode>,
+    </StrictMode>
   );
+  if (prerendered) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 }

@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '@courier/shared/constants/limits';
 import type { PublicSite } from '@courier/shared/schemas/public-site';
+import { embeddedPublicSite } from './embedded-site';
 
 /**
  * Which courier's public site this tab shows (issue 18). The server embeds the site of the
@@ -9,9 +10,9 @@ import type { PublicSite } from '@courier/shared/schemas/public-site';
  */
 let remembered: PublicSite | null = null;
 
+/** The site the server embedded in the page (or is rendering on the server), when it is well formed. */
 export function embeddedSite(): PublicSite | null {
-  if (typeof window === 'undefined') return null;
-  const site = window.__PUBLIC_SITE__;
+  const site = embeddedPublicSite();
   return site && typeof site === 'object' && typeof site.courier?.apiKey === 'string' ? site : null;
 }
 

@@ -6,6 +6,7 @@ import { ROLES } from '@courier/shared/constants/roles';
 import { DEFAULT_TIME_ZONE } from '@courier/shared/domain/datetime';
 import type { AccountType, BranchBrief, CourierBrief, CustomerProfile, StaffProfile } from '@courier/shared/schemas/auth';
 import { ApiError, api, setSessionExpiredHandler } from './api-client';
+import { useHydrated } from './hydration';
 import { decodeToken, offlineProfileStore, tokenStore } from './storage';
 
 /**
@@ -289,17 +290,20 @@ export function SessionProvider({ children, navigate }: { children: ReactNode; n
     void check(true);
   }, [check]);
 
+  // A pre-rendered page is hydrated as the server rendered it, signed out (the server cannot read
+  // the token); the session shows from the render right after.
+  const hydrated = useHydrated();
   const value = useMemo<SessionState>(
     () => ({
-      user: snapshot.user,
-      userType: snapshot.userType,
-      isAuthenticated: snapshot.user !== null,
-      loading: snapshot.loading,
+      user: hydrated ? snapshot.user : null,
+      userType: hydrated ? snapshot.userType : null,
+      isAuthenticated: hydrated && snapshot.user !== null,
+      loading: hydrated && snapshot.loading,
       check,
       login,
       logout,
     }),
-    [snapshot, check, login, logout],
+    [hydrated, snapshot, check, login, logout],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -79,7 +79,7 @@ export const redirectStore = {
  * name, session storage, else the api key of the site the server resolved (issue 18: nothing is
  * compiled in). Empty only before that site has loaded, or when it could not be.
  */
-export function resolveApiKey(search: string = window.location.search): string {
+export function resolveApiKey(search: string = typeof window === 'undefined' ? '' : window.location.search): string {
   return requestedApiKey(search) ?? resolvedSite()?.courier.apiKey ?? '';
 }
 

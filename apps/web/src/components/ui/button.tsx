@@ -1,6 +1,7 @@
 import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { useHydrated } from '@/lib/hydration';
 import { Spinner } from './spinner';
 
 const VARIANTS = {
@@ -28,6 +29,9 @@ export interface ButtonProps extends ComponentProps<'button'> {
 }
 
 export function Button({ variant = 'primary', size = 'md', busy, asChild, className, disabled, children, type, ...props }: ButtonProps) {
+  // On a pre-rendered page a click before React has hydrated would be lost (or submit the form to
+  // the server): the button waits for it. Elsewhere `hydrated` is true from the first render.
+  const hydrated = useHydrated();
   const classes = cn(
     'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-70',
     VARIANTS[variant],
@@ -42,7 +46,7 @@ export function Button({ variant = 'primary', size = 'md', busy, asChild, classN
     );
   }
   return (
-    <button type={type ?? 'button'} className={classes} disabled={disabled || busy} aria-busy={busy || undefined} {...props}>
+    <button type={type ?? 'button'} className={classes} disabled={disabled || busy || !hydrated} aria-busy={busy || undefined} {...props}>
       {busy && <Spinner className="h-4 w-4" label="" />}
       {children}
     </button>

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { dashboardForRole } from '@courier/shared/domain/redirects';
 import { AUTH_MESSAGES } from '@courier/shared/schemas/auth-form';
 import { confirmTokenStored, takeRedirect } from '@/features/auth/after-sign-in';
@@ -16,7 +16,8 @@ import { resolveApiKey } from '@/lib/storage';
 export function CustomerLoginPage() {
   // A failed courier lookup only costs the branding: the default brand shows (part 1 §7).
   const { site } = usePublicSite();
-  const apiKey = resolveApiKey() || site.courier.apiKey;
+  // From the router's location, so the server's render (issue 18) reads the same key as the browser.
+  const apiKey = resolveApiKey(useLocation().search) || site.courier.apiKey;
   const brand = { name: site.courier.name, logoUrl: site.courier.logoUrl };
   const contact = { branches: site.branches.map((b) => ({ name: b.name, address: branchAddress(b) })), phone: site.courier.phone };
   const { login } = useSession();

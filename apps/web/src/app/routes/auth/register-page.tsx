@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { COURIER_LOAD_RETRIES, COURIER_RELOAD_DELAY_MS, REGISTER_REDIRECT_DELAY_MS } from '@courier/shared/constants/limits';
 import { PARISHES } from '@courier/shared/constants/parishes';
 import type { BranchBrief, CourierValidation } from '@courier/shared/schemas/auth';
@@ -208,8 +208,10 @@ function ProgressIndicator({ step }: { step: number }) {
 /** /register: the customer's four-step registration wizard (part 1 §2, §4, §5, §8). */
 export function RegisterPage() {
   const publicSite = usePublicSite();
-  // The api key of the URL, host or session; else that of the site the server resolved, once known.
-  const apiKey = resolveApiKey() || (publicSite.loading || publicSite.failed ? null : publicSite.site.courier.apiKey || null);
+  // The api key of the URL, host or session (from the router's location, so the server's render
+  // reads the same key as the browser); else that of the site the server resolved, once known.
+  const apiKey =
+    resolveApiKey(useLocation().search) || (publicSite.loading || publicSite.failed ? null : publicSite.site.courier.apiKey || null);
   const courierState = useRegistrationCourier(apiKey, publicSite.failed);
   const [step, setStep] = useState(0);
   const [registered, setRegistered] = useState(false);
@@ -334,6 +336,7 @@ export function RegisterPage() {
       <ProgressIndicator step={step} />
       {/* Enter in a field of an early step goes to the next step, as Next does. */}
       <form
+        method="post"
         onSubmit={(event) => {
           if (step < STEP_TITLES.length - 1) {
             event.preventDefault();

@@ -2,6 +2,7 @@ import { type ComponentType, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { dashboardForRole } from '@courier/shared/domain/redirects';
 import { FullScreenSpinner } from '@/components/ui/spinner';
+import { useHydrated } from '@/lib/hydration';
 import { useSession } from '@/lib/session';
 
 /**
@@ -15,7 +16,9 @@ export function withSignedInRedirect(Page: ComponentType): ComponentType {
     const { user, userType, loading } = useSession();
     const { search } = useLocation();
     const arrivedSignedIn = useRef<boolean | null>(null);
-    if (new URLSearchParams(search).has('token')) return <Page />;
+    const hydrated = useHydrated();
+    // The pre-rendered form first (server and hydration: the session is not known there), then the decision.
+    if (!hydrated || new URLSearchParams(search).has('token')) return <Page />;
     if (arrivedSignedIn.current === null) {
       if (loading) return <FullScreenSpinner />;
       arrivedSignedIn.current = user !== null;

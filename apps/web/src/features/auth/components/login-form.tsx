@@ -5,6 +5,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
+import { useHydrated } from '@/lib/hydration';
 import { lazyResolver } from '@/lib/lazy-resolver';
 
 // The reset modal (with the dialog primitives and sonner) loads when first wanted, not with the page.
@@ -54,6 +55,7 @@ export function LoginForm({ onSignIn, withExtras = true, resetApiKey, footer }: 
   // Mounted from the first opening on, so that closing it animates and returns the focus.
   const [forgotMounted, setForgotMounted] = useState(false);
   const [initialEmail] = useState(rememberedEmail);
+  const hydrated = useHydrated();
   const form = useForm<FormValues>({
     resolver: validation.resolver,
     defaultValues: { email: initialEmail, password: '', remember: initialEmail !== '' },
@@ -72,7 +74,8 @@ export function LoginForm({ onSignIn, withExtras = true, resetApiKey, footer }: 
 
   return (
     <>
-      <form onSubmit={submit} onFocus={validation.preload} noValidate className="space-y-4">
+      {/* method="post": without JavaScript a submit must not put the password in the URL. */}
+      <form method="post" onSubmit={submit} onFocus={validation.preload} noValidate className="space-y-4">
         {error && (
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
             {error}
@@ -90,6 +93,8 @@ export function LoginForm({ onSignIn, withExtras = true, resetApiKey, footer }: 
             <button
               type="button"
               className="text-sm font-medium text-brand-700 hover:underline"
+              // Waits for hydration on the pre-rendered page (a click before it would be lost).
+              disabled={!hydrated}
               onPointerEnter={() => void loadForgotPasswordDialog()}
               onFocus={() => void loadForgotPasswordDialog()}
               onClick={() => {

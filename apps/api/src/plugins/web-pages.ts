@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PublicSite } from '@courier/shared/schemas/public-site';
+import type { AppContext } from '../context';
+import {
+  type PrerenderedPage,
+  allowInlineScript,
+  assemblePage,
+  pageHead,
+  siteScript,
+  stripHoisted,
+} from '../modules/public-site/page-html';
+import { robotsTxt, sitemapXml } from '../modules/public-site/seo';
+import { loadPublicSite } from '../modules/public-site/site-loader';
+
+/** The web build's server-side render (apps/web/src/entry-server.tsx). */
+interface SsrModule {
+  render(url: string, site: PublicSite | null): Promise<{ status: number; html: string | null }>;
+}
+
+/** Rendered pages kept per page, api key and site (a changed site renders again); the oldest go first. */
+const CACHE_LIMIT = 200;
+
+/** The request's origin for absolute URLs (the Host it was sent to; the scheme as trusted proxies report it). */
+export function requestOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * The pre-rendered public and sign-in pages (issue 18) from the web build's dist/_prerendered:
+ * each path answers its page with the head of the request's tenant (title, description, Open
+ * Graph with the courier's name) and the tenant's public site in `window.__PUBLIC_SITE__`. With the
+ * build's server-side render (dist/_ssr) #root is rendered for that site, so the first paint and
+ * the client's hydration show the same courier; without it, the build-time markup is served.
+ * A URL with other query parameters than api_key (an impersonation token) or an api key that names
+ * no courier gets the plain app shell (index.html), which renders in the browser as before.
+ * Also /robots.txt and /sitemap.xml for the request's host.
+ */
+export async function registerWebPages(app: FastifyInstance, ctx: AppContext, webDist: string): Promise<void> {
+  const dir = path.join(webDist, '_prerendered');
+  const manifestFile = path.join(dir, 'manifest.json');
+  const pages: PrerenderedPage[] = existsSync(manifestFile)
+    ? (JSON.parse(readFileSync(manifestFile, 'utf8')).pages as PrerenderedPage[])
+    : [];
+  const shell = readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const ssrFile = path.join(webDist, '_ssr', 'entry-server.js');
+  let ssr: Promise<SsrModule | null> | undefined;
+  const loadSsr = () => {
+    ssr ??= existsSync(ssrFile)
+      ? (import(pathToFileURL(ssrFile).href) as Promise<SsrModule>).catch((error: unknown) => {
+          app.log.error({ err: error }, "The web build's server-side render could not be loaded; serving the build-time pages");
+          return null;
+        })
+      : Promise.resolve(null);
+    return ssr;
+  };
+  const rendered = new Map<string, string>();
+
+  async function renderBody(page: PrerenderedPage, url: string, site: PublicSite): Promise<string | null> {
+    const key = `${url}\n${createHash('sha1').update(JSON.stringify(site)).digest('base64')}`;
+    const cached = rendered.get(key);
+    if (cached !== undefined) return cached;
+    const module = await loadSsr();
+    if (!module) return null;
+    try {
+      const result = await module.render(url, site);
+      if (result.status !== 200 || result.html === null) return null;
+      const body = stripHoisted(result.html);
+      if (rendered.size >= CACHE_LIMIT) rendered.delete(rendered.keys().next().value as string);
+      rendered.set(key, body);
+      return body;
+    } catch (error) {
+      app.log.error({ err: error, path: page.path }, 'Server-side render failed; serving the build-time page');
+      return null;
+    }
+  }
+
+  const sendHtml = (reply: FastifyReply, html: string) =>
+    reply.header('Cache-Control', 'no-cache').header('Vary', 'Host').type('text/html; charset=utf-8').send(html);
+
+  for (const page of pages) {
+    const file = readFileSync(path.join(dir, page.file), 'utf8');
+    app.get(page.path, async (request, reply) => {
+      const query = request.query as Record<string, unknown>;
+      const names = Object.keys(query);
+      const apiKey = typeof query.api_key === 'string' && query.api_key !== '' ? query.api_key : undefined;
+      // Anything but api_key in the URL (an impersonation token, a tracking parameter) may change the
+      // page's first render: the browser renders it (no hydration), and no server render is made for it.
+      if (names.some((name) => name !== 'api_key') || (names.length > 0 && !apiKey)) return sendHtml(reply, shell);
+      const site = await loadPublicSite(ctx, request);
+      if (apiKey && !site) return sendHtml(reply, shell);
+      const url = apiKey ? `${page.path}?api_key=${encodeURIComponent(apiKey)}` : page.path;
+      const head = pageHead(page, site, requestOrigin(request), url);
+      if (site) {
+        const csp = reply.getHeader('content-security-policy');
+        if (typeof csp === 'string') reply.header('content-security-policy', allowInlineScript(csp, siteScript(site)));
+      }
+      const body = site ? await renderBody(page, url, site) : null;
+      return sendHtml(reply, body === null ? assemblePage(file, head, null) : assemblePage(shell, head, body));
+    });
+  }
+
+  app.get('/robots.txt', async (request, reply) =>
+    reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/plain; charset=utf-8')
+      .send(robotsTxt(requestOrigin(request))),
+  );
+  app.get('/sitemap.xml', async (request, reply) =>
+    reply
+      .header('Cache-Control', 'no-cache')
+      .type('application/xml; charset=utf-8')
+      .send(
+        sitemapXml(
+          requestOrigin(request),
+          pages.filter((page) => page.sitemap).map((page) => page.path),
+        ),
+      ),
+  );
+}
