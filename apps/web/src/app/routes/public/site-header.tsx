@@ -1,3 +1,4 @@
+import { useHydrated } from '@/lib/hydration';
 import { Menu, X } from 'lucide-react';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -27,6 +28,7 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
  */
 export function SiteHeader() {
   const location = useLocation();
+  const hydrated = useHydrated();
   const { site } = usePublicSite();
   // The URL's, host's or session's key, else the key of the site the server resolved (issue 18).
   const apiKey = resolveApiKey(location.search) || site.courier.apiKey;
@@ -66,6 +68,8 @@ export function SiteHeader() {
           aria-expanded={open}
           aria-controls="mobile-menu"
           aria-label={open ? 'Close menu' : 'Open menu'}
+          // Like every Button: a tap before React has hydrated the pre-rendered page would be lost.
+          disabled={!hydrated}
           onClick={() => setOpenAt(open ? null : location.key)}
         >
           {open ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}

@@ -23,33 +23,31 @@ const CATEGORY_LABELS: Record<ProductCategory, string> = {
   other: 'Other',
 };
 
-const EMPTY = { weight: '', itemCost: '', category: '', length: '', width: '', height: '' };
-
 /**
  * The shipping and customs calculator of part 1 §5: computed when the button is pressed, with the
  * rule from packages/shared and the courier's own rates and exchange rate, so the estimate and the
  * invoices agree.
  */
 export function ShippingCalculator({ headingLevel = 'h3' }: { headingLevel?: 'h2' | 'h3' }) {
-  const [values, setValues] = useState(EMPTY);
   const [quote, setQuote] = useState<ShippingQuote | null>(null);
   const [error, setError] = useState<string | undefined>();
   const resultId = useId();
   const Heading = headingLevel;
   const { site } = usePublicSite();
 
-  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: event.target.value }));
-
-  function onSubmit(event: FormEvent) {
+  // The fields are read from the form when Calculate is pressed, not kept in state: on a
+  // pre-rendered page what a visitor types before React has hydrated still counts.
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const field = (name: string) => String(form.get(name) ?? '');
     const result = calculateShipping(
       {
-        weightLbs: values.weight,
-        itemCostUsd: values.itemCost,
-        lengthIn: values.length,
-        widthIn: values.width,
-        heightIn: values.height,
+        weightLbs: field('weight'),
+        itemCostUsd: field('itemCost'),
+        lengthIn: field('length'),
+        widthIn: field('width'),
+        heightIn: field('height'),
       },
       { rates: site.rates, additionalPoundCents: site.additionalPoundCents, exchangeRateJmdPerUsd: site.exchangeRateJmdPerUsd },
     );
@@ -71,14 +69,14 @@ export function ShippingCalculator({ headingLevel = 'h3' }: { headingLevel?: 'h2
         </Heading>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Weight (lbs)" error={error} hint="Rounded up to the next whole pound">
-            <Input type="number" inputMode="decimal" min="0" step="0.01" value={values.weight} onChange={set('weight')} required />
+            <Input type="number" inputMode="decimal" min="0" step="0.01" name="weight" required />
           </Field>
           <Field label="Item cost (USD)" hint="Optional. Duty applies above USD 100">
-            <Input type="number" inputMode="decimal" min="0" step="0.01" value={values.itemCost} onChange={set('itemCost')} />
+            <Input type="number" inputMode="decimal" min="0" step="0.01" name="itemCost" />
           </Field>
         </div>
         <Field label="Item category (optional)">
-          <Select value={values.category} onChange={set('category')}>
+          <Select name="category">
             <option value="">Choose a category</option>
             {PRODUCT_CATEGORIES.map((c) => (
               <option key={c} value={c}>
@@ -90,33 +88,9 @@ export function ShippingCalculator({ headingLevel = 'h3' }: { headingLevel?: 'h2
         <fieldset>
           <legend className="mb-1 text-sm font-medium text-slate-700">Dimensions in inches (optional)</legend>
           <div className="grid grid-cols-3 gap-2">
-            <Input
-              aria-label="Length (inches)"
-              placeholder="L"
-              type="number"
-              inputMode="decimal"
-              min="0"
-              value={values.length}
-              onChange={set('length')}
-            />
-            <Input
-              aria-label="Width (inches)"
-              placeholder="W"
-              type="number"
-              inputMode="decimal"
-              min="0"
-              value={values.width}
-              onChange={set('width')}
-            />
-            <Input
-              aria-label="Height (inches)"
-              placeholder="H"
-              type="number"
-              inputMode="decimal"
-              min="0"
-              value={values.height}
-              onChange={set('height')}
-            />
+            <Input aria-label="Length (inches)" placeholder="L" type="number" inputMode="decimal" min="0" name="length" />
+            <Input aria-label="Width (inches)" placeholder="W" type="number" inputMode="decimal" min="0" name="width" />
+            <Input aria-label="Height (inches)" placeholder="H" type="number" inputMode="decimal" min="0" name="height" />
           </div>
         </fieldset>
         <Button type="submit" className="w-full sm:w-auto">
