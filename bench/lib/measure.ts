@@ -1,5 +1,5 @@
 /** What the benchmarks share: autocannon with every response time kept, percentiles, RSS, load. */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 
@@ -20,14 +20,53 @@ export function pct(times: number[], p: number): string {
   return at.toFixed(1);
 }
 
+/** The process and every process below it (the embedded PostgreSQL's guardian, postmaster and backends). */
+export function processTree(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const list = children.get(ppid) ?? [];
+      list.push(Number(entry));
+      children.set(ppid, list);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const out: number[] = [];
+  const stack = [pid];
+  while (stack.length) {
+    const p = stack.pop() as number;
+    out.push(p);
+    stack.push(...(children.get(p) ?? []));
+  }
+  return out;
+}
+
+function statusKb(pid: number, file: 'status' | 'smaps_rollup', field: string): number {
+  try {
+    const text = readFileSync(`/proc/${pid}/${file}`, 'utf8');
+    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(text)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
 /**
- * Resident memory of a process in MiB, from /proc (Linux): what the operating system has given
- * it, which for the embedded database includes PGlite's WebAssembly heap and its buffers.
+ * Resident memory in MiB, from /proc (Linux), of a process and all its descendants: for PGlite
+ * that is the Node process alone (its WebAssembly heap and buffers included); for the embedded
+ * PostgreSQL, Node plus the postgres processes. RSS counts shared memory (postgres's shared
+ * buffers) once per process that touched it, so the sum overstates; PSS shares it out.
  */
 export function rssMiB(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
-  return kb / 1024;
+  return processTree(pid).reduce((sum, p) => sum + statusKb(p, 'status', 'VmRSS'), 0) / 1024;
+}
+
+/** Proportional set size of the tree in MiB: shared pages divided among the processes sharing them. */
+export function pssMiB(pid: number): number {
+  return processTree(pid).reduce((sum, p) => sum + statusKb(p, 'smaps_rollup', 'Pss'), 0) / 1024;
 }
 
 /** Samples a process's RSS every `everyMs` until stopped; answers the largest sample. */

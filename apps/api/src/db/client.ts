@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type DataDirLock, lockDataDir } from './data-dir-lock';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -43,20 +44,54 @@ export interface OpenOptions {
   poolSize?: number;
   /** PGlite only: start from a dumped data directory (the migrated test template). */
   loadDataDir?: Blob;
+  /**
+   * The embedded engine: a PostgreSQL cluster in DATA_DIR/pg (the default), or PGlite, kept only
+   * to compare the two (EMBEDDED_DATABASE=pglite; decision 012).
+   */
+  engine?: 'postgres' | 'pglite';
+}
+
+function openPool(url: string, poolSize: number | undefined, onClose?: () => Promise<void>): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize ?? 10 });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    kind: onClose ? 'embedded' : 'server',
+    migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
+    close: async () => {
+      try {
+        await pool.end();
+      } finally {
+        await onClose?.();
+      }
+    },
+  };
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // A dropped idle connection must not crash the process; the pool replaces it.
-    pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
-    return {
-      db,
-      kind: 'server',
-      migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
-      close: () => pool.end(),
-    };
+  if (options.databaseUrl) return openPool(options.databaseUrl, options.poolSize);
+  const engine = options.engine ?? (options.loadDataDir || process.env.EMBEDDED_DATABASE === 'pglite' ? 'pglite' : 'postgres');
+  if (engine === 'postgres') {
+    if (!options.dataDir) throw new Error('The embedded PostgreSQL needs a data directory');
+    await mkdir(options.dataDir, { recursive: true });
+    // Before anything touches the database files: a second process refuses here (decision 008).
+    const lock = lockDataDir(options.dataDir);
+    let cluster: EmbeddedPostgres;
+    try {
+      cluster = await startEmbeddedPostgres({ pgDir: path.join(options.dataDir, 'pg') });
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+    return openPool(cluster.url, options.poolSize, async () => {
+      try {
+        await cluster.stop();
+      } finally {
+        lock.release();
+      }
+    });
   }
   let dataDir: string | undefined;
   let lock: DataDirLock | undefined;
