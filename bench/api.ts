@@ -282,7 +282,7 @@ async function main(): Promise<void> {
     });
     const api = await start(apiFile, env);
     const rows: Array<{ figure: Figure; bare: Figure }> = [];
-    const rss = { bareIdle: 0, barePeak: 0, idle: 0, peak: 0, after: 0, pssIdle: 0, pssAfter: 0 };
+    const rss = { bareIdle: 0, barePeak: 0, idle: 0, peak: 0, after: 0, pssIdle: 0, pssAfter: 0, pssPeak: 0 };
     try {
       await new Promise((r) => setTimeout(r, 2000));
       const barePid = bare.child.pid ?? 0;
@@ -292,6 +292,7 @@ async function main(): Promise<void> {
       rss.pssIdle = pssMiB(apiPid);
       const bareSampler = sampleRss(barePid);
       const sampler = sampleRss(apiPid);
+      const pssSampler = sampleRss(apiPid, 250, pssMiB);
       const bareScenario: Scenario = { name: 'bare Fastify `GET /` → `{ ok: true }`', requests: [{ method: 'GET', path: '/' }] };
       const bareSeconds = Math.max(3, Math.round(seconds / 2));
       await drive(bare, bareScenario, {}, { duration: 1 }); // warm-up
@@ -373,6 +374,7 @@ async function main(): Promise<void> {
         );
       }
       rss.peak = sampler.stop();
+      rss.pssPeak = pssSampler.stop();
       rss.barePeak = bareSampler.stop();
       await new Promise((r) => setTimeout(r, 3000));
       rss.after = rssMiB(apiPid);
@@ -403,7 +405,7 @@ async function main(): Promise<void> {
     console.log('|---|---|---|---|');
     console.log(`| API server, ${kind} database | ${rss.idle.toFixed(0)} | ${rss.peak.toFixed(0)} | ${rss.after.toFixed(0)} |`);
     console.log(
-      `| API server, ${kind} database, PSS (shared pages shared out) | ${rss.pssIdle.toFixed(0)} | - | ${rss.pssAfter.toFixed(0)} |`,
+      `| API server, ${kind} database, PSS (shared pages shared out) | ${rss.pssIdle.toFixed(0)} | ${rss.pssPeak.toFixed(0)} | ${rss.pssAfter.toFixed(0)} |`,
     );
     console.log(`| bare Fastify (with its raw database driver) | ${rss.bareIdle.toFixed(0)} | ${rss.barePeak.toFixed(0)} | - |`);
   } finally {

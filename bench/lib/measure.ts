@@ -70,11 +70,11 @@ export function pssMiB(pid: number): number {
 }
 
 /** Samples a process's RSS every `everyMs` until stopped; answers the largest sample. */
-export function sampleRss(pid: number, everyMs = 100): { stop: () => number } {
-  let peak = rssMiB(pid);
+export function sampleRss(pid: number, everyMs = 100, read: (pid: number) => number = rssMiB): { stop: () => number } {
+  let peak = read(pid);
   const timer = setInterval(() => {
     try {
-      peak = Math.max(peak, rssMiB(pid));
+      peak = Math.max(peak, read(pid));
     } catch {
       // The process ended between two samples; keep the peak so far.
     }
@@ -93,15 +93,24 @@ export function load1(): string {
 }
 
 /**
- * CPU time a process has used so far (user + system), in ms, from /proc (Linux). Divided by the
+ * CPU time a process and its descendants have used so far (user + system), in ms, from /proc (Linux). Divided by the
  * requests answered in between, it gives the server's CPU cost of one request: unlike req/s, it
  * hardly moves with what else the shared machine is doing.
  */
 export function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name "(...)": utime and stime are the 12th and 13th, in clock ticks.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  // The process and its descendants: the embedded PostgreSQL's backends do the queries' work.
+  let total = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      // Fields after the command name "(...)": utime and stime are the 12th and 13th, in clock ticks.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return total;
 }
 /** USER_HZ: 100 on every Linux the benchmarks run on. */
 const CLOCK_TICKS = 100;
