@@ -308,6 +308,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     pid,
     stop() {
       stopping ??= (async () => {
+        // Keep Node alive until postgres is down (the child was unref'd while it ran).
+        child.ref();
         child.stdin?.end();
         const timer = setTimeout(() => {
           // Fast shutdown stuck: an immediate one (postgres recovers at the next start).
