@@ -18,7 +18,7 @@ export default defineConfig({
           globalSetup: ['apps/api/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // PGlite instances are memory-hungry; two workers suit the 2-core machines.
+          // Two workers suit the 2-core machines (each file has its own database on one PostgreSQL).
           maxWorkers: 2,
           // Its own group: the API files run after the others, with their own worker limit.
           sequence: { groupOrder: 2 },

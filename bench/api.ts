@@ -50,7 +50,7 @@ import {
   vacuumAnalyze,
 } from './lib/dataset';
 import { serverDatabase } from './lib/server-database';
-import { cpuMs, load1, measure, pct, rssMiB, sampleRss } from './lib/measure';
+import { cpuMs, load1, measure, pct, pssMiB, rssMiB, sampleRss } from './lib/measure';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -70,6 +70,7 @@ const connections = Number(option('connections') ?? 10);
 const keep = args.includes('--keep');
 const reuse = args.includes('--reuse');
 const DB_NAME = 'bench_api';
+const engineName = process.env.EMBEDDED_DATABASE === 'pglite' ? 'PGlite' : 'embedded PostgreSQL';
 const serverDb = serverDatabase(serverUrl, DB_NAME);
 
 type Rows<T> = { rows: T[] };
@@ -264,7 +265,7 @@ async function main(): Promise<void> {
   const env = databaseEnv(dataDir);
   try {
     const samples = await prepare(env);
-    const where = kind === 'server' ? `PostgreSQL server (${DB_NAME})` : `embedded PGlite (${dataDir})`;
+    const where = kind === 'server' ? `PostgreSQL server (${DB_NAME})` : `${engineName} (${dataDir})`;
     console.log(
       `\ndatabase: ${where}; ${Object.entries(samples.counts)
         .map(([table, n]) => `${n} ${table}`)
@@ -281,15 +282,17 @@ async function main(): Promise<void> {
     });
     const api = await start(apiFile, env);
     const rows: Array<{ figure: Figure; bare: Figure }> = [];
-    const rss = { bareIdle: 0, barePeak: 0, idle: 0, peak: 0, after: 0 };
+    const rss = { bareIdle: 0, barePeak: 0, idle: 0, peak: 0, after: 0, pssIdle: 0, pssAfter: 0, pssPeak: 0 };
     try {
       await new Promise((r) => setTimeout(r, 2000));
       const barePid = bare.child.pid ?? 0;
       const apiPid = api.child.pid ?? 0;
       rss.bareIdle = rssMiB(barePid);
       rss.idle = rssMiB(apiPid);
+      rss.pssIdle = pssMiB(apiPid);
       const bareSampler = sampleRss(barePid);
       const sampler = sampleRss(apiPid);
+      const pssSampler = sampleRss(apiPid, 250, pssMiB);
       const bareScenario: Scenario = { name: 'bare Fastify `GET /` → `{ ok: true }`', requests: [{ method: 'GET', path: '/' }] };
       const bareSeconds = Math.max(3, Math.round(seconds / 2));
       await drive(bare, bareScenario, {}, { duration: 1 }); // warm-up
@@ -371,9 +374,11 @@ async function main(): Promise<void> {
         );
       }
       rss.peak = sampler.stop();
+      rss.pssPeak = pssSampler.stop();
       rss.barePeak = bareSampler.stop();
       await new Promise((r) => setTimeout(r, 3000));
       rss.after = rssMiB(apiPid);
+      rss.pssAfter = pssMiB(apiPid);
     } finally {
       await Promise.all([api.stop(), bare.stop()]);
     }
@@ -383,7 +388,7 @@ async function main(): Promise<void> {
       const f = r.figure;
       return `| ${f.name} | ${f.rps.toFixed(0)} | ${r.bare.rps.toFixed(0)} | ${ratio(r).toFixed(3)} | ${f.cpuUs.toFixed(0)} | ${r.bare.cpuUs.toFixed(0)} | ${f.p50} | ${f.p95} | ${f.p99} | ${f.failed} | ${f.load} |`;
     };
-    console.log(`\n### ${kind === 'server' ? 'PostgreSQL server' : 'Embedded database (PGlite)'}\n`);
+    console.log(`\n### ${kind === 'server' ? 'PostgreSQL server' : `Embedded database (${engineName})`}\n`);
     console.log(
       '| Path | req/s | bare req/s (just before) | × bare | server CPU µs/req | bare CPU µs/req | p50 ms | p95 ms | p99 ms | failed | load 1 min |',
     );
@@ -399,6 +404,9 @@ async function main(): Promise<void> {
     console.log('\n| Process | RSS idle MiB | RSS peak under load MiB | RSS idle after load MiB |');
     console.log('|---|---|---|---|');
     console.log(`| API server, ${kind} database | ${rss.idle.toFixed(0)} | ${rss.peak.toFixed(0)} | ${rss.after.toFixed(0)} |`);
+    console.log(
+      `| API server, ${kind} database, PSS (shared pages shared out) | ${rss.pssIdle.toFixed(0)} | ${rss.pssPeak.toFixed(0)} | ${rss.pssAfter.toFixed(0)} |`,
+    );
     console.log(`| bare Fastify (with its raw database driver) | ${rss.bareIdle.toFixed(0)} | ${rss.barePeak.toFixed(0)} | - |`);
   } finally {
     if (kind === 'server' && !keep) await serverDb.drop();

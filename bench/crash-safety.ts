@@ -30,7 +30,9 @@ const { values } = parseArgs({
 });
 const claimExpiry = values.claims === 'fast-forward' ? 'fast-forward' : 'wait';
 
-const databases: Array<{ label: string; database: CrashDatabase }> = [{ label: 'embedded (PGlite)', database: { kind: 'embedded' } }];
+const databases: Array<{ label: string; database: CrashDatabase }> = [
+  { label: process.env.EMBEDDED_DATABASE === 'pglite' ? 'embedded (PGlite)' : 'embedded (PostgreSQL)', database: { kind: 'embedded' } },
+];
 if (values.pg && !values['embedded-only'])
   databases.push({ label: 'PostgreSQL server', database: { kind: 'server', adminUrl: values.pg } });
 else console.log('(PostgreSQL server skipped: pass --pg URL or set DATABASE_URL)');

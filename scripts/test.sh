@@ -10,7 +10,7 @@ echo "== typecheck"
 npm run --silent typecheck
 echo "== lint"
 npx biome check .
-echo "== unit, component and API tests (embedded PostgreSQL)"
+echo "== unit, component and API tests (API on ${DATABASE_URL:-an embedded PostgreSQL})"
 npx vitest run
 echo "== build"
 npm run --silent build

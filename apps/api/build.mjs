@@ -4,7 +4,14 @@ import { build } from 'esbuild';
 
 await rm('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server.ts', 'src/cli/seed.ts', 'src/cli/create-super-admin.ts', 'src/cli/gateway-simulator.ts'],
+  entryPoints: [
+    'src/server.ts',
+    'src/cli/seed.ts',
+    'src/cli/create-super-admin.ts',
+    'src/cli/gateway-simulator.ts',
+    'src/cli/backup.ts',
+    'src/cli/restore.ts',
+  ],
   outdir: 'dist',
   outbase: 'src',
   bundle: true,

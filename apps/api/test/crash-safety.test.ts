@@ -7,16 +7,18 @@ import { buildTestApp } from './helper';
 /**
  * Crash safety on every test run (issue 10): the real server (apps/api/src/server.ts) in its own
  * process, SIGKILLed in the middle of a stream of registrations and payments, restarted on the
- * same data. The database this run is about: PostgreSQL when DATABASE_URL is set (in a fresh
- * crash_* database dropped afterwards), else the embedded one in a temporary DATA_DIR.
- * bench/crash-safety.ts runs more cycles on both.
+ * same data. Always on the embedded database (the default: a PostgreSQL cluster in a temporary
+ * DATA_DIR, started and stopped by the server), and also on the PostgreSQL server when
+ * DATABASE_URL is set (in a fresh crash_* database dropped afterwards). bench/crash-safety.ts
+ * runs more cycles on both.
  */
 const serverUrl = process.env.DATABASE_URL;
+const modes = [{ label: 'embedded database', server: false }, ...(serverUrl ? [{ label: 'PostgreSQL server', server: true }] : [])];
 
-describe(`crash safety (${serverUrl ? 'PostgreSQL server' : 'embedded database'})`, () => {
+describe.each(modes)('crash safety ($label)', ({ server }) => {
   it('keeps every acknowledged write whole after a SIGKILL, and the outbox delivers every receipt', { timeout: 150_000 }, async () => {
     const [cycle, ...more] = await runCrashRound({
-      database: serverUrl ? { kind: 'server', adminUrl: serverUrl } : { kind: 'embedded' },
+      database: server && serverUrl ? { kind: 'server', adminUrl: serverUrl } : { kind: 'embedded' },
       cycles: 1,
       concurrency: 4,
       killAfterEachKind: 6,

@@ -41,7 +41,7 @@ describe('health', () => {
   it('reports the database reachable', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok', database: process.env.DATABASE_URL ? 'server' : 'embedded' });
+    expect(res.json()).toMatchObject({ status: 'ok', database: 'server' });
   });
 
   it('answers unknown API routes with a JSON 404', async () => {

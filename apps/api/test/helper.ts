@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +9,14 @@ import { type Config, loadConfig } from '../src/config';
 import { createRuntime } from '../src/context';
 import type { Db } from '../src/db/client';
 import { DEMO_LOGINS, seedDemo } from '../src/db/seed';
+import { withDatabase } from './global-setup';
+
+/** The PostgreSQL this run uses: DATABASE_URL, else the embedded cluster of global setup. */
+export function testServerUrl(): string {
+  const url = process.env.DATABASE_URL || inject('testServerUrl');
+  if (!url) throw new Error('global setup did not provide a PostgreSQL server');
+  return url;
+}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -20,44 +27,32 @@ export interface TestApp {
 }
 
 /**
- * Builds the app on a fresh database: a copy of the migrated template (embedded), or a new
- * database cloned from the template on the PostgreSQL server when DATABASE_URL is set.
+ * Builds the app on a fresh database cloned from the migrated template (CREATE DATABASE ...
+ * TEMPLATE) on the run's PostgreSQL: DATABASE_URL, else the embedded one global setup started.
  * Call once per file (beforeAll) and close in afterAll, or the process never exits.
  */
 export async function buildTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestApp> {
-  const serverUrl = process.env.DATABASE_URL;
-  let dropDatabase: (() => Promise<void>) | undefined;
-  let databaseUrl: string | undefined;
-  let loadDataDir: Blob | undefined;
-
-  if (serverUrl) {
-    const template = inject('templateDatabase');
-    if (!template) throw new Error('global setup did not provide a template database');
-    const name = `courier_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  } else {
-    const file = inject('templateDataDir');
-    if (!file) throw new Error('global setup did not provide a template data directory');
-    loadDataDir = new Blob([await readFile(file)]);
-  }
+  const serverUrl = testServerUrl();
+  const template = inject('templateDatabase');
+  if (!template) throw new Error('global setup did not provide a template database');
+  const name = `courier_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin.end();
+  const databaseUrl = withDatabase(serverUrl, name);
+  const dropDatabase = async () => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  };
 
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env, DATABASE_URL: databaseUrl },
     { DATA_DIR: path.join(os.tmpdir(), 'courier-test-unused') },
   );
-  const runtime = await createRuntime(config, { dataDir: undefined, loadDataDir, poolSize: 4 }, false);
+  const runtime = await createRuntime(config, { poolSize: 4 }, false);
   const app = await buildApp(runtime.ctx, { logger: false, ...options });
   await app.ready();
   return {
@@ -68,7 +63,7 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Bu
     async close() {
       await app.close();
       await runtime.database.close();
-      await dropDatabase?.();
+      await dropDatabase();
     },
   };
 }

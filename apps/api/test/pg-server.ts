@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { withDatabase } from './global-setup';
+import { testServerUrl } from './helper';
 
 /**
- * A scratch database on a real PostgreSQL server, for tests that need several connections or
- * processes (advisory locks, replicas). DATABASE_URL when the suite runs on a server, else the
- * local server on 127.0.0.1:5432; `undefined` when neither answers, so the caller can skip.
+ * A scratch database on the run's PostgreSQL (DATABASE_URL, else the embedded cluster of global
+ * setup), for tests that need several connections or processes (advisory locks, replicas);
+ * `undefined` when it does not answer, so the caller can skip.
  */
 export async function createScratchDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> } | undefined> {
-  const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const serverUrl = testServerUrl();
   const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3_000 });
   try {
     await admin.connect();
@@ -20,10 +22,8 @@ export async function createScratchDatabase(prefix: string): Promise<{ url: stri
   } finally {
     await admin.end();
   }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: withDatabase(serverUrl, name),
     async drop() {
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();

@@ -37,7 +37,7 @@ const redisUp = await (async () => {
     probe.disconnect();
   }
 })();
-if (!scratch) console.warn('replicas test skipped: no PostgreSQL on 127.0.0.1:5432');
+if (!scratch) console.warn('replicas test skipped: the run has no PostgreSQL (DATABASE_URL or the embedded one)');
 if (!redisUp) console.warn('replicas test skipped: no Redis on 127.0.0.1:6379');
 
 async function freePort(): Promise<number> {

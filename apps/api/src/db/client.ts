@@ -2,14 +2,12 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type DataDirLock, lockDataDir } from './data-dir-lock';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -21,8 +19,6 @@ export interface Database {
   kind: 'embedded' | 'server';
   migrate(): Promise<void>;
   close(): Promise<void>;
-  /** The PGlite instance, for the test template; undefined on a server. */
-  pglite?: PGlite;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -41,35 +37,80 @@ export interface OpenOptions {
   databaseUrl?: string;
   dataDir?: string;
   poolSize?: number;
-  /** PGlite only: start from a dumped data directory (the migrated test template). */
-  loadDataDir?: Blob;
+  /**
+   * The embedded engine: a PostgreSQL cluster in DATA_DIR/pg (the default), or PGlite, kept only
+   * to compare the two (EMBEDDED_DATABASE=pglite; decision 012).
+   */
+  engine?: 'postgres' | 'pglite';
+}
+
+function openPool(url: string, poolSize: number | undefined, onClose?: () => Promise<void>): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize ?? 10 });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    kind: onClose ? 'embedded' : 'server',
+    migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
+    close: async () => {
+      try {
+        await pool.end();
+      } finally {
+        await onClose?.();
+      }
+    },
+  };
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // A dropped idle connection must not crash the process; the pool replaces it.
-    pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
-    return {
-      db,
-      kind: 'server',
-      migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
-      close: () => pool.end(),
-    };
+  if (options.databaseUrl) return openPool(options.databaseUrl, options.poolSize);
+  const engine = options.engine ?? (process.env.EMBEDDED_DATABASE === 'pglite' ? 'pglite' : 'postgres');
+  if (engine === 'postgres') {
+    if (!options.dataDir) throw new Error('The embedded PostgreSQL needs a data directory');
+    await mkdir(options.dataDir, { recursive: true });
+    // Before anything touches the database files: a second process refuses here (decision 008).
+    const lock = lockDataDir(options.dataDir);
+    let cluster: EmbeddedPostgres;
+    try {
+      cluster = await startEmbeddedPostgres({ pgDir: path.join(options.dataDir, 'pg') });
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+    return openPool(cluster.url, options.poolSize, async () => {
+      try {
+        await cluster.stop();
+      } finally {
+        lock.release();
+      }
+    });
   }
+  return openPglite(options.dataDir);
+}
+
+/**
+ * PGlite (PostgreSQL in WebAssembly, in this process), the embedded engine before decision 012,
+ * kept only so bench/embedded-engines.ts and EMBEDDED_DATABASE=pglite can compare the two. It is
+ * a development dependency, loaded on demand: a production install does not have it.
+ */
+async function openPglite(dataDirOption: string | undefined): Promise<Database> {
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   let dataDir: string | undefined;
   let lock: DataDirLock | undefined;
-  if (options.dataDir) {
-    await mkdir(options.dataDir, { recursive: true });
-    // Before anything touches the database files: a second process refuses here (issue 14).
-    lock = lockDataDir(options.dataDir);
-    dataDir = path.join(options.dataDir, 'pg');
+  if (dataDirOption) {
+    await mkdir(dataDirOption, { recursive: true });
+    lock = lockDataDir(dataDirOption);
+    dataDir = path.join(dataDirOption, 'pg');
   }
-  let client: PGlite;
+  let client: InstanceType<typeof PGlite>;
   try {
     if (dataDir) await mkdir(dataDir, { recursive: true });
-    client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
+    client = await PGlite.create({ dataDir });
   } catch (error) {
     lock?.release();
     throw error;
@@ -78,7 +119,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return {
     db,
     kind: 'embedded',
-    pglite: client,
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
     close: async () => {
       try {

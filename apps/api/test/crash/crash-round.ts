@@ -101,6 +101,8 @@ export async function runCrashRound(options: CrashRoundOptions): Promise<CycleRe
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(smtpPort),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: workDir }),
+    // bench/embedded-engines comparisons: PGlite instead of the embedded PostgreSQL.
+    ...(process.env.EMBEDDED_DATABASE ? { EMBEDDED_DATABASE: process.env.EMBEDDED_DATABASE } : {}),
   };
 
   const results: CycleResult[] = [];
