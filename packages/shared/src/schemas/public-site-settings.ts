@@ -15,7 +15,7 @@ export const PUBLIC_SITE_MESSAGES = {
   domainApproved: 'Host name approved',
   domainRejected: 'Host name rejected',
   tooManyDomains: 'A courier can register at most 10 host names',
-  originInvalid: 'Enter an https origin such as https://www.example.com (no path)',
+  originInvalid: 'Enter an https origin such as https://www.example.com (no path; http only for localhost)',
   tooManyOrigins: `At most ${MAX_EMBED_ORIGINS} origins`,
   embedSaved: 'Embedding settings saved',
   defaultCourierSaved: 'Default courier saved',
@@ -105,10 +105,16 @@ export const courierDomainSchema = z.object({
 });
 export type CourierDomain = z.infer<typeof courierDomainSchema>;
 
-/** `https://Shop.Example.com:8443/` -> `https://shop.example.com:8443`; null unless an https origin with no path. */
+/** A developer's own machine: the one place a page may embed the portal over plain http. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * `https://Shop.Example.com:8443/` -> `https://shop.example.com:8443`; null unless an https origin
+ * with no path (or http on localhost, which browsers treat as secure, for trying the embed code).
+ */
 export function normaliseOrigin(input: string): string | null {
   const text = input.trim();
-  if (!/^https:\/\//i.test(text)) return null;
+  if (!/^https?:\/\//i.test(text)) return null;
   let url: URL;
   try {
     url = new URL(text);
@@ -116,6 +122,7 @@ export function normaliseOrigin(input: string): string | null {
     return null;
   }
   if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) return null;
+  if (url.protocol === 'http:') return LOOPBACK_HOSTS.has(url.hostname) ? url.origin : null;
   if (normaliseHostname(url.hostname) === null) return null;
   return url.origin;
 }

@@ -277,8 +277,14 @@ describe('embedding: frame-ancestors per courier', () => {
   const ancestors = (res: { headers: Record<string, unknown> }) =>
     /frame-ancestors ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
 
-  it('keeps only https origins without a path, at most 10', async () => {
-    for (const origin of ['http://shop.example.com', 'https://shop.example.com/path', 'https://*.example.com', 'javascript:alert(1)']) {
+  it('keeps only https origins without a path (http only on localhost), at most 10', async () => {
+    for (const origin of [
+      'http://shop.example.com',
+      'http://localhost.example.com',
+      'https://shop.example.com/path',
+      'https://*.example.com',
+      'javascript:alert(1)',
+    ]) {
       const res = await call('PUT', '/api/settings/embed', 'iseAdmin', { allowedOrigins: [origin] });
       expect(res.statusCode, origin).toBe(400);
     }
@@ -289,6 +295,11 @@ describe('embedding: frame-ancestors per courier', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ allowedOrigins: ['https://www.islandship.test'], apiKey: ISE_KEY });
+    const local = await call('PUT', '/api/settings/embed', 'iseAdmin', {
+      allowedOrigins: ['http://localhost:8080', 'http://127.0.0.1:5500/'],
+    });
+    expect(local.json().allowedOrigins).toEqual(['http://localhost:8080', 'http://127.0.0.1:5500']);
+    await call('PUT', '/api/settings/embed', 'iseAdmin', { allowedOrigins: ['https://www.islandship.test'] });
   });
 
   it("gives the sign-in and portal HTML of the courier's tenant its origins, and everything else 'none'", async () => {
