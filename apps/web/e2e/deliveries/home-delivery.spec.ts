@@ -5,8 +5,9 @@ import { expect, test } from '../support/test';
 /**
  * Issue 16: a home delivery on a phone. The customer asks for it (address prefilled from the
  * profile), the courier admin schedules it with a driver, dispatch is refused while the invoice is
- * unpaid, the invoice is paid at the counter, and the driver completes it with the recipient's
- * name and a signature drawn on the pad. The customer's three e-mails arrive.
+ * unpaid, the customer pays online through the gateway simulator, and the driver completes it with
+ * the recipient's name and a signature drawn on the pad. The customer's e-mails arrive, and the
+ * admin reads the online payment in the audit log.
  */
 const ADMIN = { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026' };
 const CUSTOMER = { email: 'customer@example.test', password: 'Customer#2026' };
@@ -99,13 +100,23 @@ test('a home delivery is refused while unpaid, then paid and delivered with a si
   const stillReady = await (await request.get(`/api/packages/${pkg.id}`, { headers: as(admin) })).json();
   expect(stillReady.status).toBe('ready_for_pickup');
 
-  // The customer pays the balance at the counter.
+  // The customer pays online on the phone, through the gateway simulator (WiPay's protocol); the
+  // payment is recorded from the gateway's verified notification, not from the redirect.
   const invoice = await (await request.get(`/api/invoices/${invoiceNo}`, { headers: as(admin) })).json();
-  const paid = await request.post('/api/payments', {
-    headers: as(admin),
-    data: { method: 'cash', allocations: [{ invoiceNo, amountCents: invoice.balanceCents }] },
-  });
-  expect(paid.ok(), await paid.text()).toBe(true);
+  await signInAs(page, customer);
+  await page.goto(`/customer/invoices/${invoiceNo}`);
+  const due = `JMD ${(invoice.balanceCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+  await page.getByRole('button', { name: `Pay now ${due}` }).click();
+  await expect(page).toHaveURL(/\/api\/dev\/gateway\/checkout\//);
+  await page.getByRole('button', { name: 'Approve payment' }).click();
+  await expect(page).toHaveURL(new RegExp(`/customer/invoices/${invoiceNo}\\?payment=`));
+  await expect(page.getByTestId('invoice-status')).toHaveText('Paid');
+  await waitForMail(CUSTOMER.email, new RegExp(`Receipt RCT-\\d+: ${due.replace(/[.,]/g, '\\$&')} received`));
+
+  // Back to the admin's delivery requests.
+  await signInAs(page, admin);
+  await page.goto('/admin/delivery-requests');
+  await page.getByPlaceholder('Mailbox, name, address or phone').fill(`gate ${tag}`);
 
   // Now it goes out, and the driver completes it at the door with a signature.
   await page.getByRole('button', { name: 'Dispatch', exact: true }).first().click();
@@ -143,4 +154,10 @@ test('a home delivery is refused while unpaid, then paid and delivered with a si
   await expect(proof).toContainText('Received by Marcia Brown');
   await expect(proof.getByRole('img', { name: 'Signature of Marcia Brown' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/proof-375.png`, fullPage: true });
+
+  // The admin reads the online payment in the audit log.
+  await signInAs(page, admin);
+  await page.goto('/admin/audit-log');
+  await page.getByPlaceholder('Action, record or person').fill(invoiceNo as string);
+  await expect(page.getByText(`online_payment.recorded · ${invoiceNo}`).first()).toBeVisible();
 });
