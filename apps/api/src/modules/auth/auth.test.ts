@@ -328,6 +328,18 @@ describe('customer registration', () => {
       title: 'Mr.',
     });
     expect((await get('/api/customers/profile', body.token)).statusCode).toBe(200);
+    // The welcome e-mail (issue 17): the mailbox, the US addresses with it on the first line, how to pre-alert.
+    const [courier] = await t.db.select().from(couriers).where(eq(couriers.apiKey, DEFAULT_API_KEY));
+    const [welcome] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'devon.grant@example.test'));
+    expect(welcome?.subject).toBe('Welcome to Jamaica Express Post: your mailbox JXP-10002');
+    expect(welcome?.courierId).toBe(courier?.id);
+    expect(welcome?.textBody).toContain('Your mailbox number is JXP-10002');
+    expect(welcome?.textBody).toContain('Devon Grant JXP-10002');
+    const firstAirLine = courier?.shippingAddressAir?.split('\n')[0]?.trim();
+    expect(firstAirLine, 'the demo courier has an AIR address').toBeTruthy();
+    expect(welcome?.textBody).toContain(firstAirLine as string);
+    expect(welcome?.textBody).toContain('/customer/packages');
+    expect(welcome?.sensitive).toBe(false);
     const again = await post('/api/customers/register', await validBody({ email: 'devon.grant@example.test' }));
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(AUTH_API_MESSAGES.emailTaken);

@@ -14,6 +14,8 @@ import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { actorRights, grantedRights, refuseIf } from '../../lib/role-ceiling';
 import type { AuthUser } from '../../plugins/auth';
+import { enqueueWelcomeEmail } from '../customers/welcome-email';
+import { publicUrl } from './password-reset.service';
 import { activeCourierById, courierByApiKey, customerProfile, issueAccessToken, staffProfile } from './auth.service';
 
 const emailTaken = () => new AppError('conflict', AUTH_API_MESSAGES.emailTaken, { email: [AUTH_API_MESSAGES.emailTaken] });
@@ -71,8 +73,13 @@ export async function registerCustomer(ctx: AppContext, input: z.output<typeof c
           passwordHash,
           lastLoginAt: new Date(),
         })
-        .returning({ id: customers.id });
+        .returning({ id: customers.id, mailboxNumber: customers.mailboxNumber });
       if (!row) throw new Error('Customer insert returned nothing');
+      await enqueueWelcomeEmail(db, ctx.mailer, {
+        courierId: courier.id,
+        customer: { firstName: input.firstName, lastName: input.lastName, email: input.email, mailboxNumber: row.mailboxNumber },
+        appUrl: publicUrl(ctx),
+      });
       return row.id;
     });
   } catch (error) {

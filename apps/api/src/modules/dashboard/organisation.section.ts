@@ -6,6 +6,7 @@ import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
 import { users } from '../../db/schema/users';
 import type { DashboardInput } from './dashboard.sections';
+import { mailboxAddresses } from '@courier/shared/domain/mailbox-address';
 
 const MONTHS_SHOWN = 6;
 
@@ -90,13 +91,6 @@ export async function organisationSection({ db, user, courierId }: DashboardInpu
   return { cards, charts };
 }
 
-function lines(text: string | null): string[] {
-  return (text ?? '')
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter((l) => l !== '');
-}
-
 /**
  * The customer's US addresses (DOMAIN.md): the courier's AIR and SEA address with the customer's
  * name and mailbox number on the first line.
@@ -115,9 +109,6 @@ export async function customerMailboxSection({ db, user }: DashboardInput): Prom
     .innerJoin(couriers, eq(couriers.id, customers.courierId))
     .where(eq(customers.id, user.id));
   if (!row) return {};
-  const firstLine = `${row.firstName} ${row.lastName} ${row.mailboxNumber}`;
-  const addresses: NonNullable<Dashboard['mailbox']>['addresses'] = [];
-  if (row.air) addresses.push({ mode: 'AIR', lines: [firstLine, ...lines(row.air)] });
-  if (row.sea) addresses.push({ mode: 'SEA', lines: [firstLine, ...lines(row.sea)] });
+  const addresses = mailboxAddresses(row, { shippingAddressAir: row.air, shippingAddressSea: row.sea });
   return { mailbox: { number: row.mailboxNumber, addresses } };
 }

@@ -12,14 +12,13 @@ import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import type { AuthUser } from '../../plugins/auth';
-import { passwordLink } from '../auth/password-reset.service';
+import { passwordLink, publicUrl } from '../auth/password-reset.service';
+import { enqueueWelcomeEmail } from '../customers/welcome-email';
 import { listScope } from './packages.service';
 import { customerColumns } from '../auth/registration.service';
 
 /** How long the welcome e-mail's "choose your password" link works. */
 export const WELCOME_LINK_TTL_MINUTES = 7 * 24 * 60;
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Staff register a walk-in customer from the Scan screen (issue 15): the registration wizard's
@@ -59,25 +58,12 @@ export async function registerWalkIn(ctx: AppContext, user: AuthUser, input: z.o
         .returning({ id: customers.id, mailboxNumber: customers.mailboxNumber, firstName: customers.firstName, email: customers.email });
       if (!row) throw new Error('Customer insert returned nothing');
       const link = await passwordLink(ctx, tx, { kind: 'customer', id: row.id }, WELCOME_LINK_TTL_MINUTES);
-      const lines = [
-        `Hello ${row.firstName},`,
-        '',
-        `Welcome to ${courier.name}. Your mailbox number is ${row.mailboxNumber}: put it on every parcel you ship to our Miami warehouse.`,
-        'Choose your password to sign in and follow your packages:',
-        link,
-        '',
-        'The link works once and expires in 7 days.',
-      ];
-      await ctx.mailer.enqueue(
-        {
-          courierId,
-          to: row.email,
-          subject: `Welcome to ${courier.name}: your mailbox ${row.mailboxNumber}`,
-          text: lines.join('\n'),
-          html: `<p>Hello ${escapeHtml(row.firstName)},</p><p>Welcome to ${escapeHtml(courier.name)}. Your mailbox number is <strong>${escapeHtml(row.mailboxNumber)}</strong>: put it on every parcel you ship to our Miami warehouse.</p><p><a href="${link}">Choose your password</a></p><p>The link works once and expires in 7 days.</p>`,
-        },
-        tx,
-      );
+      await enqueueWelcomeEmail(tx, ctx.mailer, {
+        courierId,
+        customer: { ...row, lastName: input.lastName },
+        appUrl: publicUrl(ctx),
+        passwordLink: link,
+      });
       await audit(tx, {
         courierId,
         actor: user,
