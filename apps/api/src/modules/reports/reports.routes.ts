@@ -5,6 +5,7 @@ import { errorResponseSchema } from '@courier/shared/schemas/common';
 import type { AppContext } from '../../context';
 import type { AuthUser } from '../../plugins/auth';
 import { courierScope, currentUser, requirePermission } from '../../plugins/auth';
+import { courierTimeZone } from '../../lib/courier-zone';
 import { buildReport, reportCsv } from './reports.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
@@ -24,7 +25,8 @@ export function reportsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { courierId, ...range } = request.query;
-        return buildReport(ctx.db, { ...range, courierId: reportCourier(currentUser(request), courierId) });
+        const scope = reportCourier(currentUser(request), courierId);
+        return buildReport(ctx.db, { ...range, courierId: scope, timeZone: await courierTimeZone(ctx.db, scope) });
       },
     );
 
@@ -41,7 +43,8 @@ export function reportsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { courierId, ...range } = request.query;
-        const report = await buildReport(ctx.db, { ...range, courierId: reportCourier(currentUser(request), courierId) });
+        const scope = reportCourier(currentUser(request), courierId);
+        const report = await buildReport(ctx.db, { ...range, courierId: scope, timeZone: await courierTimeZone(ctx.db, scope) });
         const name = request.params.report;
         return reply
           .header('content-type', 'text/csv; charset=utf-8')

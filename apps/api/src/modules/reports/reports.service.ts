@@ -3,6 +3,7 @@ import { PACKAGE_STATUS_LABELS, type PackageStatus } from '@courier/shared/const
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@courier/shared/constants/billing';
 import type { Report, ReportName } from '@courier/shared/schemas/billing';
 import { reportPeriods } from '@courier/shared/domain/report-periods';
+import { DEFAULT_TIME_ZONE, dayBoundsInZone, isValidTimeZone } from '@courier/shared/domain/datetime';
 import type { Db } from '../../db/client';
 import { branches } from '../../db/schema/branches';
 import { customers } from '../../db/schema/customers';
@@ -13,29 +14,32 @@ import { payments } from '../../db/schema/payments';
 import { formatAmount } from '@courier/shared/format/money';
 
 /**
- * Reports run in Jamaica time (UTC-5 all year, no daylight saving): a "day" is a Jamaican
- * business day. A null courier is the super admin's view across every courier.
+ * Reports run in the courier's time zone (`timeZone`, America/Jamaica by default): a "day" is a
+ * business day where the courier is, daylight saving included. A null courier is the super
+ * admin's view across every courier, in the platform's zone.
  */
 export interface ReportOptions {
   courierId: number | null;
+  timeZone?: string;
   from: string;
   to: string;
   granularity: 'day' | 'week' | 'month';
   now?: Date;
 }
 
-const DAY_MS = 24 * 3600 * 1000;
-const startOf = (date: string) => new Date(`${date}T05:00:00.000Z`);
-
 /** The local period a timestamp falls in, as text ('2026-01-05' = that day, that Monday or that month's 1st). */
-function periodOf(column: SQL | AnyColumn, granularity: ReportOptions['granularity']): SQL<string> {
+function periodOf(column: SQL | AnyColumn, granularity: ReportOptions['granularity'], zone: string): SQL<string> {
   const unit = sql.raw(`'${granularity}'`);
-  return sql<string>`to_char(date_trunc(${unit}, (${column} at time zone 'UTC') - interval '5 hours'), 'YYYY-MM-DD')`;
+  // A literal, not a parameter: GROUP BY must see the same expression as the SELECT list (two
+  // parameters are two expressions to PostgreSQL). The zone is a checked IANA name; quotes doubled anyway.
+  const at = sql.raw(`'${zone.replaceAll("'", "''")}'`);
+  return sql<string>`to_char(date_trunc(${unit}, ${column} at time zone ${at}), 'YYYY-MM-DD')`;
 }
 
 export async function buildReport(db: Db, o: ReportOptions): Promise<Report> {
-  const start = startOf(o.from);
-  const end = new Date(startOf(o.to).getTime() + DAY_MS);
+  const zone = o.timeZone && isValidTimeZone(o.timeZone) ? o.timeZone : DEFAULT_TIME_ZONE;
+  const start = dayBoundsInZone(o.from, zone).start;
+  const end = dayBoundsInZone(o.to, zone).end;
   const now = o.now ?? new Date();
   const inv = (extra: SQL[] = []) =>
     and(
@@ -51,9 +55,9 @@ export async function buildReport(db: Db, o: ReportOptions): Promise<Report> {
     lt(payments.paidAt, end),
   );
   const pkgScope = o.courierId === null ? undefined : eq(packages.courierId, o.courierId);
-  const invPeriod = periodOf(invoices.issuedAt, o.granularity);
-  const payPeriod = periodOf(payments.paidAt, o.granularity);
-  const receivedDay = periodOf(packages.receivedAt, 'day');
+  const invPeriod = periodOf(invoices.issuedAt, o.granularity, zone);
+  const payPeriod = periodOf(payments.paidAt, o.granularity, zone);
+  const receivedDay = periodOf(packages.receivedAt, 'day', zone);
   const sumCents = (column: SQL | AnyColumn) => sql<number>`coalesce(sum(${column}), 0)::int`;
 
   const [invoicedRows, collectedRows, byMethod, byBranch, byStatus, received, ageingRows, top, [outstanding]] = await Promise.all([
