@@ -81,11 +81,15 @@ function markReloaded(apiKey: string | null): void {
  */
 export function useRegistrationCourier(apiKey: string | null, unavailable = false): CourierState {
   const [state, setState] = useState<CourierState>({ status: 'loading' });
+  // What to look up: the key, or '' once it is clear there is none. Only this re-runs the lookup:
+  // the public site failing later (it fails for the same unknown key) must not cancel the spec's
+  // one reload that the first failure scheduled.
+  const lookup = apiKey ?? (unavailable ? '' : null);
   useEffect(() => {
-    if (apiKey === null && !unavailable) return;
+    if (lookup === null) return;
     let cancelled = false;
     let reloadTimer: ReturnType<typeof setTimeout> | undefined;
-    const key = apiKey ?? '';
+    const key = lookup;
     const fail = (message: string) => {
       if (cancelled) return;
       if (reloadedFor() === key) {
@@ -130,7 +134,7 @@ export function useRegistrationCourier(apiKey: string | null, unavailable = fals
       cancelled = true;
       clearTimeout(reloadTimer);
     };
-  }, [apiKey, unavailable]);
+  }, [lookup]);
   return state;
 }
 

@@ -111,13 +111,14 @@ export default function CustomerPackagesPage() {
       render: (a) => <span className="font-mono text-xs break-all">{a.trackingNumber}</span>,
       width: 190,
     },
-    { field: 'carrier', priority: 3, label: 'Carrier', render: (a) => CARRIER_LABELS[a.carrier], filterable: false },
+    { field: 'carrier', priority: 4, label: 'Carrier', render: (a) => CARRIER_LABELS[a.carrier], filterable: false },
     { field: 'merchant', priority: 3, label: 'Merchant', sortable: true, filterable: false },
     { field: 'description', priority: 3, label: 'Description', filterable: false, wrap: true },
     { field: 'declaredValueUsdCents', priority: 2, label: 'Value', filterable: false, render: (a) => formatUsd(a.declaredValueUsdCents) },
     {
       field: 'invoice',
-      priority: 3,
+      // Customs needs it: whether it is on file stays in view before carrier, merchant or description.
+      priority: 2,
       label: 'Invoice',
       filterable: false,
       render: (a) => (a.hasInvoice ? <Badge tone="green">On file</Badge> : <Badge tone="red">Missing</Badge>),
