@@ -27,7 +27,7 @@ export function OfflineBanner() {
       className="fixed inset-x-0 bottom-0 z-50 flex flex-wrap items-center justify-center gap-3 border-t border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 shadow-lg"
     >
       <WifiOff className="h-4 w-4" aria-hidden="true" />
-      <span>You are offline or the server cannot be reached. Nothing is lost; try again when the connection is back.</span>
+      <span>You are offline or the server cannot be reached. You stay signed in; try again when the connection is back.</span>
       <Button size="sm" variant="secondary" busy={retrying} onClick={() => void retry()}>
         Retry
       </Button>
