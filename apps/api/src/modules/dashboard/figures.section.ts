@@ -9,17 +9,19 @@ import { packages } from '../../db/schema/packages';
 import { payments } from '../../db/schema/payments';
 import { tickets } from '../../db/schema/tickets';
 import type { DashboardInput } from './dashboard.sections';
+import { dayBoundsInZone, dayInZone } from '@courier/shared/domain/datetime';
+import { courierTimeZone } from '../../lib/courier-zone';
 
 /** Tickets still waiting on the courier: every status but Resolved. */
 export const OPEN_TICKET_STATUSES = ['Pending', 'In Progress'] as const;
 
 /**
- * The first instant of the current month in Jamaica, where the couriers keep their books.
- * Jamaica has no daylight saving time, so its offset is always -05:00.
+ * The first instant of the current month where the courier keeps its books (its time zone
+ * setting; the platform default for the super admin's whole platform), daylight saving included.
  */
-export function jamaicaMonthStart(now = new Date()): Date {
-  const month = now.toLocaleDateString('en-CA', { timeZone: 'America/Jamaica' }).slice(0, 7);
-  return new Date(`${month}-01T00:00:00-05:00`);
+export function monthStartInZone(zone: string, now = new Date()): Date {
+  const month = dayInZone(now, zone).slice(0, 7);
+  return dayBoundsInZone(`${month}-01`, zone).start;
 }
 
 /** A package is uncollected once it has been ready for pickup for more than 15 days. */
@@ -80,7 +82,7 @@ export async function courierFiguresSection(input: DashboardInput): Promise<Part
     });
   }
 
-  const since = jamaicaMonthStart();
+  const since = monthStartInZone(await courierTimeZone(db, courierId));
   if (hasPermission(user, 'invoices_view')) {
     const [row] = await db
       .select({ cents: sumCents(invoices.totalCents) })

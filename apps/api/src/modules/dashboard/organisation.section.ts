@@ -7,6 +7,8 @@ import { customers } from '../../db/schema/customers';
 import { users } from '../../db/schema/users';
 import type { DashboardInput } from './dashboard.sections';
 import { mailboxAddresses } from '@courier/shared/domain/mailbox-address';
+import { dayBoundsInZone, dayInZone } from '@courier/shared/domain/datetime';
+import { courierTimeZone } from '../../lib/courier-zone';
 
 const MONTHS_SHOWN = 6;
 
@@ -37,23 +39,27 @@ export async function organisationSection({ db, user, courierId }: DashboardInpu
         href: user.role === 'super_admin' ? undefined : 'business-customers',
       });
     }
-    const since = new Date();
-    since.setUTCDate(1);
-    since.setUTCHours(0, 0, 0, 0);
-    since.setUTCMonth(since.getUTCMonth() - (MONTHS_SHOWN - 1));
-    const month = sql<string>`to_char(date_trunc('month', ${customers.createdAt} at time zone 'UTC'), 'YYYY-MM')`;
+    // Months where the courier keeps its books (its time zone), the current one and five before.
+    const zone = await courierTimeZone(db, courierId);
+    const thisMonth = dayInZone(new Date(), zone).slice(0, 7);
+    const months = Array.from({ length: MONTHS_SHOWN }, (_, i) => {
+      const d = new Date(`${thisMonth}-01T12:00:00Z`);
+      d.setUTCMonth(d.getUTCMonth() - (MONTHS_SHOWN - 1 - i));
+      return d.toISOString().slice(0, 7);
+    });
+    const since = dayBoundsInZone(`${months[0]}-01`, zone).start;
+    const at = sql.raw(`'${zone.replaceAll("'", "''")}'`);
+    const month = sql<string>`to_char(date_trunc('month', ${customers.createdAt} at time zone ${at}), 'YYYY-MM')`;
     const perMonth = await db
       .select({ month, n: count() })
       .from(customers)
       .where(and(inCourier(customers.courierId), gte(customers.createdAt, since)))
       .groupBy(month);
     const byMonth = new Map(perMonth.map((r) => [r.month, r.n]));
-    const data = Array.from({ length: MONTHS_SHOWN }, (_, i) => {
-      const d = new Date(since);
-      d.setUTCMonth(since.getUTCMonth() + i);
-      const key = d.toISOString().slice(0, 7);
-      return { name: d.toLocaleString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }), value: byMonth.get(key) ?? 0 };
-    });
+    const data = months.map((key) => ({
+      name: new Date(`${key}-01T12:00:00Z`).toLocaleString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }),
+      value: byMonth.get(key) ?? 0,
+    }));
     charts.push({ key: 'new_customers', label: 'New customers per month', kind: 'bar', data });
 
     if (courierId !== null) {
