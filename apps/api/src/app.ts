@@ -168,7 +168,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     const redis = ctx.redis;
     app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   }
-  registerMetrics(app, ctx);
+  await registerMetrics(app, ctx);
   await registerSecurity(app, { rateLimitMax: ctx.config.NODE_ENV === 'test' ? 100_000 : 600, redis: ctx.redis });
   registerEmbedding(app, ctx);
   await app.register(compress, { threshold: 1024 });

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import Papa from 'papaparse';
 import { DEFAULT_TIME_ZONE, isoInZone } from '@courier/shared/domain/datetime';
 import type { Db } from '../db/client';
 import { couriers } from '../db/schema/couriers';
@@ -117,6 +116,7 @@ async function* csvChunks(
     const rows = await db.select({ id: couriers.id, timeZone: couriers.timeZone }).from(couriers).where(inArray(couriers.id, missing));
     for (const id of missing) zones.set(id, rows.find((r) => r.id === id)?.timeZone ?? DEFAULT_TIME_ZONE);
   };
+  const { default: Papa } = await import('papaparse');
   let columns = fields ? csvColumns(fields) : undefined;
   let wroteHeader = false;
   for await (const batch of exported.batches()) {

@@ -1,25 +1,18 @@
-import PDFDocument from 'pdfkit';
 import { z } from 'zod';
 import { INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '@courier/shared/constants/billing';
 import { formatDate, formatDateTime } from '@courier/shared/domain/datetime';
 import type { InvoiceDetail } from '@courier/shared/schemas/billing';
 import { formatAmount } from '@courier/shared/format/money';
+import { renderPdf } from '../../lib/pdf';
 
 /** The 200 answer of a PDF route: raw bytes, which Fastify sends without serializing. */
 export const pdfResponseSchema = z.custom<Buffer>((v) => Buffer.isBuffer(v)).describe('application/pdf');
 
 const jmd = (cents: number) => `JMD ${formatAmount(cents)}`;
 
+/** A letter-size page with the portal's margins (pdfkit loads on the first PDF: lib/pdf.ts). */
 export function toBuffer(build: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'LETTER', margin: 50, info: { Title: 'Courier Portal' } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    build(doc);
-    doc.end();
-  });
+  return renderPdf(build, { size: 'LETTER', margin: 50, info: { Title: 'Courier Portal' } });
 }
 
 /** A two-column row: text on the left, amount right-aligned. */

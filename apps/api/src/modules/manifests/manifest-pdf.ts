@@ -1,4 +1,4 @@
-import { renderPdf } from '../packages/package-label';
+import { renderPdf } from '../../lib/pdf';
 import type { BrokerManifest } from './manifest-export';
 
 /**

@@ -1,40 +1,9 @@
-import bwipjs from 'bwip-js/node';
-import PDFDocument from 'pdfkit';
 import type { PackageDto } from '@courier/shared/schemas/packages';
+import { type Barcode, code128, drawBarcode, renderPdf } from '../../lib/pdf';
 
 const INCH = 72;
 
-/** Renders a PDF to a buffer. */
-export function renderPdf(draw: (doc: PDFKit.PDFDocument) => void, options: PDFKit.PDFDocumentOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument(options);
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    draw(doc);
-    doc.end();
-  });
-}
-
-/**
- * A Code 128 barcode encoded by bwip-js and drawn as vector bars (sharp on any thermal printer):
- * bwip-js's SVG gives each bar as a vertical stroke of a given width, which become rectangles.
- */
-export function drawBarcode(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, height: number): void {
-  const svg = bwipjs.toSVG({ bcid: 'code128', text, height: 10, includetext: false, paddingwidth: 10 });
-  const box = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg);
-  if (!box) throw new Error('bwip-js returned no viewBox');
-  const scale = width / Number(box[1]);
-  for (const path of svg.matchAll(/stroke-width="([\d.]+)" d="([^"]+)"/g)) {
-    const barWidth = Number(path[1]) * scale;
-    for (const bar of (path[2] ?? '').matchAll(/M([\d.]+) [\d.]+L[\d.]+ [\d.]+/g)) {
-      doc.rect(x + Number(bar[1]) * scale - barWidth / 2, y, barWidth, height).fill('#000');
-    }
-  }
-}
-
-function drawLabel(doc: PDFKit.PDFDocument, pkg: PackageDto) {
+function drawLabel(doc: PDFKit.PDFDocument, pkg: PackageDto, barcode: Barcode) {
   const w = 4 * INCH;
   const m = 14;
   doc
@@ -58,7 +27,7 @@ function drawLabel(doc: PDFKit.PDFDocument, pkg: PackageDto) {
     .fontSize(13)
     .text(pkg.customerName ?? 'No customer yet', { width: w - 2 * m });
   doc.fontSize(11).text(pkg.branchName ? `Pickup: ${pkg.branchName}` : 'Pickup branch not set', { width: w - 2 * m });
-  drawBarcode(doc, pkg.packageNumber, m, 160, w - 2 * m, 110);
+  drawBarcode(doc, barcode, m, 160, w - 2 * m, 110);
   doc
     .font('Helvetica-Bold')
     .fontSize(18)
@@ -76,13 +45,14 @@ function drawLabel(doc: PDFKit.PDFDocument, pkg: PackageDto) {
 }
 
 /** The 4x6 inch labels stuck on the packages at the warehouse, one page each. */
-export function packageLabelPdf(pkgs: PackageDto[]): Promise<Buffer> {
+export async function packageLabelPdf(pkgs: PackageDto[]): Promise<Buffer> {
+  const barcodes = await Promise.all(pkgs.map((pkg) => code128(pkg.packageNumber)));
   const title = pkgs.length === 1 ? `Label ${pkgs[0]?.packageNumber}` : `${pkgs.length} labels`;
   return renderPdf(
     (doc) => {
       pkgs.forEach((pkg, i) => {
         if (i > 0) doc.addPage({ size: [4 * INCH, 6 * INCH], margin: 0 });
-        drawLabel(doc, pkg);
+        drawLabel(doc, pkg, barcodes[i] as Barcode);
       });
     },
     { size: [4 * INCH, 6 * INCH], margin: 0, info: { Title: title } },
