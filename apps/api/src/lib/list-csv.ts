@@ -95,8 +95,10 @@ function cell(value: unknown, column: CsvColumn, zone: string): string | number 
 /** Formula-like text is defused ('=…), plain negative numbers stay numbers. */
 const FORMULA = /^[=+\-@\t\r](?!\d+(?:\.\d+)?$)/;
 
-/** The fields of `pageSchema(item)`'s item, when the route declares one. */
+/** The fields of the route's `exportItem`, else of `pageSchema(item)`'s item, when the route declares one. */
 function schemaFields(request: FastifyRequest): string[] | undefined {
+  const exportItem = request.routeOptions.config.exportItem;
+  if (exportItem) return Object.keys(exportItem.shape);
   const response = (request.routeOptions.schema?.response as Record<string, unknown> | undefined)?.[200];
   const shape = (response as { shape?: Record<string, unknown> } | undefined)?.shape;
   const element = (shape?.data as { element?: { shape?: Record<string, unknown> } } | undefined)?.element;

@@ -13,6 +13,7 @@ import {
   labelFormatQuerySchema,
   labelIdsQuerySchema,
   packageDetailSchema,
+  packageListItemSchema,
   packageListQuerySchema,
   packageSchema,
   receivePackageSchema,
@@ -38,6 +39,7 @@ import {
   deletePackage,
   getOwnPackage,
   getPackage,
+  listPackageTable,
   listPackages,
   listScope,
   listUncollected,
@@ -72,11 +74,13 @@ export function packagesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/packages',
       {
         preHandler: requirePermission('packages_view'),
-        schema: { tags, querystring: packageListQuerySchema, response: { 200: pageSchema(packageSchema), ...errors } },
+        schema: { tags, querystring: packageListQuerySchema, response: { 200: pageSchema(packageListItemSchema), ...errors } },
+        // The page sends the table's fields; the CSV export every field of a package.
+        config: { exportItem: packageSchema },
       },
       async (request) => {
         const user = currentUser(request);
-        return listPackages(ctx.db, request.query, [courierCondition(listScope(user, request.query.courierId))]);
+        return listPackageTable(ctx.db, request.query, [courierCondition(listScope(user, request.query.courierId))]);
       },
     );
 

@@ -1,4 +1,4 @@
-import { type SQL, and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { type SQL, and, count as sqlCount, desc, eq, gte, ilike, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { PACKAGE_STATUSES, type PackageStatus, SHIPPING_MODES, UNCOLLECTED_AFTER_DAYS } from '@courier/shared/constants/packages';
 import { normaliseTrackingNumber, recogniseCarrier } from '@courier/shared/domain/carrier';
 import { SCAN_MESSAGES, classifyScan } from '@courier/shared/domain/scan';
@@ -9,6 +9,7 @@ import {
   PACKAGE_MESSAGES,
   type PackageDetail,
   type PackageDto,
+  type PackageListItem,
   type ScanLookup,
   type packageListQuerySchema,
   type receivePackageSchema,
@@ -23,14 +24,23 @@ import { packageEvents } from '../../db/schema/package-events';
 import { packages } from '../../db/schema/packages';
 import { preAlerts } from '../../db/schema/pre-alerts';
 import { AppError } from '../../lib/errors';
-import { LIST_COUNT_WINDOW, type ListSpec, listClauses, listPage } from '../../lib/list-query';
+import { LIST_COUNT_WINDOW, type ListClauses, type ListSpec, listClauses, listPage } from '../../lib/list-query';
 import type { Mailer } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
 import { chargeDueFees, invoiceReadyPackages, willBeInvoicedWhenReady } from '../invoices/automatic-billing.service';
 import { invoiceHoldReason } from './package-holds.service';
 import { enqueuePackageEmail } from './package-emails';
 import { customerByMailbox, resolveScan } from './scan-resolver.service';
-import { customerNameSql, findPackage, packageCustomerJoin, packageTimeline, selectPackages, toPackageDto } from './package-rows';
+import {
+  customerNameSql,
+  findPackage,
+  packageCustomerJoin,
+  packageTimeline,
+  selectPackageListItems,
+  selectPackages,
+  toPackageDto,
+  toPackageListItem,
+} from './package-rows';
 import { type Actor, actorOf, nextStatusesOf, transitionPackage, writeEvent } from './package-status.service';
 
 export interface Services {
@@ -402,12 +412,10 @@ const packageListSpec: ListSpec = {
   tieBreaker: packages.id,
 };
 
-/** The staff list: server-side paging, search, sort and every warehouse filter, within the scope. */
-export async function listPackages(
-  db: Db,
-  query: z.output<typeof packageListQuerySchema>,
-  scope: Array<SQL | undefined>,
-): Promise<Page<PackageDto>> {
+type PackageListQuery = z.output<typeof packageListQuerySchema>;
+
+/** The clauses and the capped count every package list shares. */
+function packageListClauses(db: Db, query: PackageListQuery, scope: Array<SQL | undefined>) {
   const dateScope: Array<SQL | undefined> = [
     query.receivedFrom ? gte(packages.receivedAt, new Date(`${query.receivedFrom}T00:00:00Z`)) : undefined,
     query.receivedTo ? lt(packages.receivedAt, new Date(new Date(`${query.receivedTo}T00:00:00Z`).getTime() + 86_400_000)) : undefined,
@@ -415,29 +423,54 @@ export async function listPackages(
   // Voided packages (received by mistake) leave the lists unless asked for.
   const voided = query.voided === 'true' ? isNotNull(packages.voidedAt) : isNull(packages.voidedAt);
   const clauses = listClauses(query, packageListSpec, [...scope, ...dateScope, voided]);
+  const fullRows = async (c: ListClauses) =>
+    (
+      await selectPackages(db)
+        .where(c.where)
+        .orderBy(...c.orderBy)
+        .limit(c.limit)
+        .offset(c.offset)
+    ).map(toPackageDto);
+  // A courier's packages run to hundreds of thousands: count only a window ahead of the page.
+  const count = async (where: SQL | undefined, atMost?: number) => {
+    const matching = db
+      .select({ one: sql`1` })
+      .from(packages)
+      .leftJoin(customers, packageCustomerJoin)
+      .leftJoin(branches, eq(branches.id, packages.branchId))
+      .leftJoin(manifests, eq(manifests.id, packages.manifestId))
+      .where(where)
+      .$dynamic();
+    const [row] = await db.select({ n: sqlCount() }).from((atMost === undefined ? matching : matching.limit(atMost)).as('matching'));
+    return row?.n ?? 0;
+  };
+  return { clauses, fullRows, count };
+}
+
+/** Packages with every field, paged, searched, sorted and filtered within the scope. */
+export async function listPackages(db: Db, query: PackageListQuery, scope: Array<SQL | undefined>): Promise<Page<PackageDto>> {
+  const { clauses, fullRows, count } = packageListClauses(db, query, scope);
+  return listPage(query, clauses, { rows: fullRows, count, countWindow: LIST_COUNT_WINDOW });
+}
+
+/**
+ * The staff list's page (`GET /packages`): the table's fields only (packageListItemSchema); its
+ * CSV export (`?format=csv`) still has every field.
+ */
+export async function listPackageTable(db: Db, query: PackageListQuery, scope: Array<SQL | undefined>): Promise<Page<PackageListItem>> {
+  const { clauses, fullRows, count } = packageListClauses(db, query, scope);
   return listPage(query, clauses, {
     rows: async (c) =>
       (
-        await selectPackages(db)
+        await selectPackageListItems(db)
           .where(c.where)
           .orderBy(...c.orderBy)
           .limit(c.limit)
           .offset(c.offset)
-      ).map(toPackageDto),
-    // A courier's packages run to hundreds of thousands: count only a window ahead of the page.
+      ).map(toPackageListItem),
+    exportRows: fullRows,
+    count,
     countWindow: LIST_COUNT_WINDOW,
-    count: async (where, atMost) => {
-      const matching = db
-        .select({ one: sql`1` })
-        .from(packages)
-        .leftJoin(customers, packageCustomerJoin)
-        .leftJoin(branches, eq(branches.id, packages.branchId))
-        .leftJoin(manifests, eq(manifests.id, packages.manifestId))
-        .where(where)
-        .$dynamic();
-      const [row] = await db.select({ n: count() }).from((atMost === undefined ? matching : matching.limit(atMost)).as('matching'));
-      return row?.n ?? 0;
-    },
   });
 }
 
