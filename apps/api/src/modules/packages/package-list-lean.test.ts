@@ -62,6 +62,25 @@ describe('the staff package page', () => {
     expect(Object.keys(packageSchema.shape).length).toBeGreaterThan(Object.keys(packageListItemSchema.shape).length);
   });
 
+  it('leaves PDFs uncompressed (already compressed) and gzips the streamed CSV when asked', async () => {
+    const { data } = (await page()).json() as { data: Array<{ id: number }> };
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/packages/${data[0]?.id}/label`,
+      headers: { ...bearer(staff), 'accept-encoding': 'gzip, br' },
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-encoding']).toBeUndefined();
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/packages?format=csv',
+      headers: { ...bearer(staff), 'accept-encoding': 'gzip' },
+    });
+    expect(csv.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(csv.rawPayload).toString()).toMatch(/^Courier Name,Package Number,/);
+  });
+
   it("never shows another courier's packages, compressed or not", async () => {
     const mine = (await page()).json() as { data: Array<{ id: number }> };
     const theirs = await page('gzip', otherAdmin);
