@@ -21,6 +21,7 @@
  * Ratios are after / before: the machine is shared, and both saw the same load.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -132,11 +133,21 @@ interface Server {
   stop: () => Promise<void>;
 }
 
+/** The Node flags `npm run serve` starts the server with (root package.json of a ref, or of this tree). */
+function serveFlags(packageJson: string): string[] {
+  const serve = (JSON.parse(packageJson) as { scripts: Record<string, string> }).scripts.serve ?? '';
+  return /^node((?: --\S+)*) apps\/api\/dist\/server\.js/.exec(serve)?.[1]?.trim().split(/\s+/).filter(Boolean) ?? [];
+}
+const FLAGS = {
+  before: serveFlags(execFileSync('git', ['show', `${beforeRef}:package.json`], { cwd: ROOT, encoding: 'utf8' })),
+  after: serveFlags(readFileSync(path.join(ROOT, 'package.json'), 'utf8')),
+};
+
 /** Spawns `node server.js` and answers once `/api/health` gave its first 200, with the time it took. */
-async function start(file: string, nodeEnv: 'production' | 'test'): Promise<Server & { startMs: number }> {
+async function start(file: string, flags: string[], nodeEnv: 'production' | 'test'): Promise<Server & { startMs: number }> {
   const port = await freePort();
   const t0 = performance.now();
-  const child = spawn(process.execPath, [file], {
+  const child = spawn(process.execPath, [...flags, file], {
     env: {
       ...process.env,
       NODE_ENV: nodeEnv,
@@ -232,6 +243,7 @@ async function main(): Promise<void> {
   const files = { before: await bundle(before.dir, 'before'), after: await bundle(ROOT, 'after') };
   await rm(before.dir, { recursive: true, force: true });
   console.log(`before: ${beforeRef} (${before.sha}); after: this tree (${after}${dirty ? ', with uncommitted changes' : ''})`);
+  console.log(`node flags (from npm run serve): before [${FLAGS.before.join(' ')}], after [${FLAGS.after.join(' ')}]`);
   if (!args.includes('--reuse')) await db.recreate();
   try {
     await prepare();
@@ -243,7 +255,7 @@ async function main(): Promise<void> {
     const idle: Record<Name, number[]> = { before: [], after: [] };
     for (let i = 0; i < spawns; i++) {
       for (const name of i % 2 ? [...names].reverse() : names) {
-        const s = await start(files[name], 'production');
+        const s = await start(files[name], FLAGS[name], 'production');
         starts[name].push(s.startMs);
         await new Promise((r) => setTimeout(r, 2000));
         idle[name].push(rssMiB(s.child.pid ?? 0));
@@ -255,7 +267,7 @@ async function main(): Promise<void> {
     }
 
     // The package page, both servers up, interleaved windows.
-    const servers = { before: await start(files.before, 'test'), after: await start(files.after, 'test') };
+    const servers = { before: await start(files.before, FLAGS.before, 'test'), after: await start(files.after, FLAGS.after, 'test') };
     try {
       const tokens = { before: await signIn(servers.before.port), after: await signIn(servers.after.port) };
       const auth = (name: Name, encoding: Encoding) => ({
