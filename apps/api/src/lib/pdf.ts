@@ -1,7 +1,7 @@
 /**
  * PDFs (invoices, receipts, labels, run sheets, manifests, cash-ups) and their barcodes. pdfkit
  * and bwip-js load on the first PDF, not at start: together they cost the start about 0.3 s of
- * CPU and 20 MiB that a server answering JSON never needs (issue 19, docs/performance.md).
+ * CPU and 30 MiB that a server answering JSON never needs (issue 19, docs/performance.md).
  */
 import type PDFDocumentClass from 'pdfkit';
 
