@@ -64,7 +64,7 @@ async function documents() {
 
 const expectClose = (box: number[] | undefined, expected: number[]) => {
   expect(box).toHaveLength(4);
-  expected.forEach((v, i) => expect(box?.[i]).toBeCloseTo(v, 1));
+  for (const [i, v] of expected.entries()) expect(box?.[i]).toBeCloseTo(v, 1);
 };
 
 beforeAll(async () => {
@@ -90,7 +90,11 @@ beforeAll(async () => {
   });
   expect(paid.statusCode, paid.body).toBe(201);
   receiptNo = paid.json().receiptNo;
-  const manifest = await w.api('POST', '/manifests', w.tokens.admin, { type: 'AIR', mawbOrBl: '176-12345675', departureDate: '2026-11-20' });
+  const manifest = await w.api('POST', '/manifests', w.tokens.admin, {
+    type: 'AIR',
+    mawbOrBl: '176-12345675',
+    departureDate: '2026-11-20',
+  });
   expect(manifest.statusCode, manifest.body).toBe(201);
   manifestId = manifest.json().id;
   const [other] = await db
