@@ -27,7 +27,7 @@ import { CONTENT_TYPES, detectFileType } from '../../lib/file-types';
 import { Storage } from '../../lib/storage';
 import { courierScope, currentUser, requirePermission, requireRole } from '../../plugins/auth';
 import { publicUrl } from '../auth/password-reset.service';
-import { pdfResponseSchema } from '../invoices/invoice-pdf';
+import { pdfResponseSchema } from '../../lib/pdf/render';
 import { listScope } from '../packages/packages.service';
 import {
   cancelOwnRequest,

@@ -6,7 +6,7 @@ import { couriers } from '../../db/schema/couriers';
 import { deliveryRequests } from '../../db/schema/delivery-requests';
 import { invoicePackages } from '../../db/schema/invoice-packages';
 import { invoices } from '../../db/schema/invoices';
-import { renderPdf } from '../packages/package-label';
+import { renderPdf } from '../../lib/pdf/render';
 import { requestsWhere } from './deliveries.service';
 import { formatAmount } from '@courier/shared/format/money';
 

@@ -1,21 +1,15 @@
 import bwipjs from 'bwip-js/node';
-import PDFDocument from 'pdfkit';
+import { DEFAULT_TIME_ZONE, dayInZone } from '@courier/shared/domain/datetime';
 import type { PackageDto } from '@courier/shared/schemas/packages';
+import { type Letterhead, drawLogo } from '../../lib/pdf/letterhead';
+import { renderPdf } from '../../lib/pdf/render';
 
 const INCH = 72;
+/** The small logo in the label's top right corner (points). */
+const LABEL_LOGO: [number, number] = [64, 40];
 
-/** Renders a PDF to a buffer. */
-export function renderPdf(draw: (doc: PDFKit.PDFDocument) => void, options: PDFKit.PDFDocumentOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument(options);
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    draw(doc);
-    doc.end();
-  });
-}
+/** The day the package was received, where the courier is (not UTC). */
+const receivedDay = (pkg: PackageDto, lh: Letterhead | undefined) => dayInZone(pkg.receivedAt, lh?.timeZone ?? DEFAULT_TIME_ZONE);
 
 /**
  * A Code 128 barcode encoded by bwip-js and drawn as vector bars (sharp on any thermal printer):
@@ -34,17 +28,20 @@ export function drawBarcode(doc: PDFKit.PDFDocument, text: string, x: number, y:
   }
 }
 
-function drawLabel(doc: PDFKit.PDFDocument, pkg: PackageDto) {
+/** One 4x6 label; the courier's letterhead on it is its name and, top right, its logo small. */
+function drawLabel(doc: PDFKit.PDFDocument, pkg: PackageDto, lh: Letterhead | undefined) {
   const w = 4 * INCH;
   const m = 14;
+  const hasLogo = lh ? drawLogo(doc, lh, w - m - LABEL_LOGO[0], m - 4, LABEL_LOGO, 'right') : false;
+  const headWidth = w - 2 * m - (hasLogo ? LABEL_LOGO[0] + 6 : 0);
   doc
     .font('Helvetica-Bold')
     .fontSize(14)
-    .text(pkg.courierName ?? '', m, m, { width: w - 2 * m });
+    .text(lh?.name ?? pkg.courierName ?? '', m, m, { width: headWidth, height: 18, ellipsis: true });
   doc
     .font('Helvetica')
     .fontSize(9)
-    .text(`${pkg.mode} · ${pkg.carrier} · received ${pkg.receivedAt.slice(0, 10)}`, { width: w - 2 * m });
+    .text(`${pkg.mode} · ${pkg.carrier} · received ${receivedDay(pkg, lh)}`, m, doc.y, { width: headWidth });
   doc
     .moveTo(m, 58)
     .lineTo(w - m, 58)
@@ -75,14 +72,14 @@ function drawLabel(doc: PDFKit.PDFDocument, pkg: PackageDto) {
   if (pkg.description) doc.text(`Contents: ${pkg.description}`, { width: w - 2 * m, height: 40, ellipsis: true });
 }
 
-/** The 4x6 inch labels stuck on the packages at the warehouse, one page each. */
-export function packageLabelPdf(pkgs: PackageDto[]): Promise<Buffer> {
+/** The 4x6 inch labels stuck on the packages at the warehouse, one page each, each with its courier's letterhead. */
+export function packageLabelPdf(pkgs: PackageDto[], heads: Map<number, Letterhead>): Promise<Buffer> {
   const title = pkgs.length === 1 ? `Label ${pkgs[0]?.packageNumber}` : `${pkgs.length} labels`;
   return renderPdf(
     (doc) => {
       pkgs.forEach((pkg, i) => {
         if (i > 0) doc.addPage({ size: [4 * INCH, 6 * INCH], margin: 0 });
-        drawLabel(doc, pkg);
+        drawLabel(doc, pkg, heads.get(pkg.courierId));
       });
     },
     { size: [4 * INCH, 6 * INCH], margin: 0, info: { Title: title } },
@@ -100,15 +97,15 @@ const zplText = (s: string | null | undefined) =>
  * The same 4x6 label in ZPL II for Zebra-type thermal printers at 203 dpi (812 x 1218 dots),
  * with the printer's own Code 128 (^BC) of the package number. A print agent can send it as is.
  */
-export function packageLabelZpl(pkg: PackageDto): string {
+export function packageLabelZpl(pkg: PackageDto, lh?: Letterhead): string {
   const lines = [
     '^XA',
     '^CI28',
     '^PW812',
     '^LL1218',
     '^LH0,0',
-    `^FO40,36^A0N,40,40^FB732,1,0,L^FD${zplText(pkg.courierName)}^FS`,
-    `^FO40,86^A0N,24,24^FD${zplText(`${pkg.mode} - ${pkg.carrier} - received ${pkg.receivedAt.slice(0, 10)}`)}^FS`,
+    `^FO40,36^A0N,40,40^FB732,1,0,L^FD${zplText(lh?.name ?? pkg.courierName)}^FS`,
+    `^FO40,86^A0N,24,24^FD${zplText(`${pkg.mode} - ${pkg.carrier} - received ${receivedDay(pkg, lh)}`)}^FS`,
     '^FO40,122^GB732,3,3^FS',
     `^FO40,142^A0N,80,80^FB732,1,0,L^FD${zplText(pkg.mailboxNumber ?? 'UNKNOWN')}^FS`,
     `^FO40,232^A0N,36,36^FB732,1,0,L^FD${zplText(pkg.customerName ?? 'No customer yet')}^FS`,

@@ -67,6 +67,7 @@ const tags = ['packages'];
 export function packagesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const s = { db: ctx.db, mailer: ctx.mailer };
   const storage = new Storage(ctx.config);
+  const documents = { db: ctx.db, storage };
   return async (app) => {
     app.get(
       '/packages',
@@ -261,22 +262,24 @@ export function packagesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/packages/:id/label',
       { preHandler: labelAccess, schema: { tags, params: idParamSchema, querystring: labelFormatQuerySchema } },
-      async (request, reply) => sendPdf(reply, await labelsPdf(ctx.db, currentUser(request), [request.params.id]), request.query.download),
+      async (request, reply) =>
+        sendPdf(reply, await labelsPdf(documents, currentUser(request), [request.params.id]), request.query.download),
     );
     app.get(
       '/packages/:id/label.zpl',
       { preHandler: labelAccess, schema: { tags, params: idParamSchema, querystring: labelFormatQuerySchema } },
-      async (request, reply) => sendZpl(reply, await labelsZpl(ctx.db, currentUser(request), [request.params.id]), request.query.download),
+      async (request, reply) =>
+        sendZpl(reply, await labelsZpl(documents, currentUser(request), [request.params.id]), request.query.download),
     );
     app.get(
       '/packages/labels.pdf',
       { preHandler: labelAccess, schema: { tags, querystring: labelIdsQuerySchema } },
-      async (request, reply) => sendPdf(reply, await labelsPdf(ctx.db, currentUser(request), request.query.ids), request.query.download),
+      async (request, reply) => sendPdf(reply, await labelsPdf(documents, currentUser(request), request.query.ids), request.query.download),
     );
     app.get(
       '/packages/labels.zpl',
       { preHandler: labelAccess, schema: { tags, querystring: labelIdsQuerySchema } },
-      async (request, reply) => sendZpl(reply, await labelsZpl(ctx.db, currentUser(request), request.query.ids), request.query.download),
+      async (request, reply) => sendZpl(reply, await labelsZpl(documents, currentUser(request), request.query.ids), request.query.download),
     );
 
     // The customer's own packages and timelines; nobody else's.

@@ -17,7 +17,7 @@ import { AppError } from '../../lib/errors';
 import { listClauses, listPage } from '../../lib/list-query';
 import type { Mailer } from '../../lib/mailer';
 import { type AuthUser, courierScope } from '../../plugins/auth';
-import type { ReceiptData } from '../invoices/invoice-pdf';
+import type { ReceiptData } from './receipt-pdf';
 import type { InvoiceScope } from '../invoices/invoices.service';
 import { formatAmount } from '@courier/shared/format/money';
 
@@ -220,6 +220,7 @@ function selectPayments(db: Db) {
       amountCents: payments.amountCents,
       method: payments.method,
       reference: payments.reference,
+      branchId: payments.branchId,
       branchName: branches.name,
       takenByName: takenByNameSql,
       tenderedCents: payments.tenderedCents,
@@ -235,7 +236,7 @@ function selectPayments(db: Db) {
 }
 
 type PaymentRow = Awaited<ReturnType<ReturnType<typeof selectPayments>['execute']>>[number];
-const toPayment = ({ timeZone: _zone, ...r }: PaymentRow): Payment => ({ ...r, paidAt: r.paidAt.toISOString() });
+const toPayment = ({ timeZone: _zone, branchId: _branch, ...r }: PaymentRow): Payment => ({ ...r, paidAt: r.paidAt.toISOString() });
 
 export async function listPayments(db: Db, scope: InvoiceScope, query: ListQuery): Promise<Page<Payment>> {
   const clauses = listClauses(
@@ -302,6 +303,7 @@ export async function getReceipt(db: Db, scope: InvoiceScope, receiptNo: string)
     .innerJoin(invoices, eq(invoices.id, paymentAllocations.invoiceId))
     .where(eq(paymentAllocations.paymentId, p.id));
   return {
+    courierId: p.courierId,
     courierName: p.courierName,
     receiptNo: p.receiptNo,
     customerName: p.customerName,
@@ -311,6 +313,7 @@ export async function getReceipt(db: Db, scope: InvoiceScope, receiptNo: string)
     amountCents: p.amountCents,
     paidAt: p.paidAt.toISOString(),
     timeZone: p.timeZone,
+    branchId: p.branchId,
     branchName: p.branchName,
     takenByName: p.takenByName,
     tenderedCents: p.tenderedCents,
