@@ -151,4 +151,21 @@ describe('notification preferences', () => {
     expect(mail?.textBody).toContain('switch them off in your profile: http');
     expect(mail?.textBody).toContain('/customer/profile');
   });
+
+  it('with "Ticket answered" off the reply is in the feed, linked to the ticket, but no mail goes', async () => {
+    const prefs = { ticket_answered: false, invoice_issued: true, payment_received: true, delivery_scheduled: true };
+    expect((await api('PUT', '/customers/profile/notification-preferences', neighbour.token, prefs)).statusCode).toBe(200);
+    const created = await api('POST', '/tickets', neighbour.token, { subject: 'Quiet please', department: 'Packages', message: 'Hi' });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id, ticket_no: ticketNo } = created.json();
+    expect((await api('POST', `/tickets/${id}/messages`, admin, { message: 'Answered' })).statusCode).toBe(201);
+    const feed = (await api('GET', '/notifications', neighbour.token)).json();
+    expect(feed.data[0]).toMatchObject({ type: 'ticket_answered', link: `/customer/support-tickets?ticket=${ticketNo}` });
+    const [row] = await t.db.select().from(customers).where(eq(customers.id, neighbour.id));
+    const mails = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, row?.email ?? ''), like(emailOutbox.subject, `%${ticketNo}%`)));
+    expect(mails).toHaveLength(0);
+  });
 });
