@@ -106,6 +106,7 @@ const EXPECTED: Record<Who, { portal: string; labels: string[]; header: RegExp }
       'Customs Calculator',
       'Rate Sheet',
       'Support Tickets',
+      'Notifications',
       'Profile',
     ],
     header: /Individual Account/,

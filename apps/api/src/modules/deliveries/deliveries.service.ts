@@ -315,7 +315,7 @@ export async function createRequest(
       type: 'new_delivery_request',
       title: `Delivery request from ${c?.name ?? 'a customer'} (${c?.mailbox ?? ''})`,
       body: `${ids.length} package${ids.length === 1 ? '' : 's'} for ${input.preferredDate}`,
-      link: 'delivery-requests',
+      target: { kind: 'delivery_request', ref: String(created.id) },
     });
     return created.id;
   });

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { PackageStatus } from '@courier/shared/constants/packages';
 import type { ChargeLineKind } from '@courier/shared/domain/charges';
 
+import { tellCustomer } from '../customers/customer-notices';
 import type { Db } from '../../db/client';
 import { nextCounter } from '../../db/counters';
 import { branches } from '../../db/schema/branches';
@@ -266,9 +267,16 @@ async function issueFeeInvoice(
     .from(customers)
     .where(eq(customers.id, customerId));
   if (mailer && customer) {
-    await mailer.enqueue(
-      {
-        courierId,
+    await tellCustomer(db, mailer, {
+      kind: 'invoice_issued',
+      courierId,
+      customerId,
+      notice: {
+        title: `Invoice ${invoiceNo}: JMD ${formatAmount(totalCents)} due`,
+        body: bucket.lines.map((l) => l.description).join(', '),
+        target: { kind: 'invoice', ref: invoiceNo },
+      },
+      mail: {
         to: customer.email,
         subject: `Invoice ${invoiceNo}: JMD ${formatAmount(totalCents)} due`,
         text: [
@@ -280,8 +288,7 @@ async function issueFeeInvoice(
           'You can see the invoice and download it as a PDF under Invoices in your account.',
         ].join('\n'),
       },
-      db,
-    );
+    });
   }
 }
 

@@ -4,6 +4,7 @@ import { type ChargePackage, computeCharges, customsDutyFor } from '@courier/sha
 import { API_MESSAGES } from '@courier/shared/messages';
 import { BILLING_MESSAGES, type InvoiceDetail, type InvoiceSummary } from '@courier/shared/schemas/billing';
 import type { ListQuery, Page } from '@courier/shared/schemas/common';
+import { tellCustomer } from '../customers/customer-notices';
 import type { Db } from '../../db/client';
 import { nextCounter } from '../../db/counters';
 import { branches } from '../../db/schema/branches';
@@ -305,9 +306,16 @@ export async function issueInvoiceForPackages(options: IssueOptions): Promise<{ 
       details: { customerId, packageIds, totalCents: result.totalCents },
     });
     if (options.mailer)
-      await options.mailer.enqueue(
-        {
-          courierId,
+      await tellCustomer(tx, options.mailer, {
+        kind: 'invoice_issued',
+        courierId,
+        customerId,
+        notice: {
+          title: `Invoice ${invoiceNo}: JMD ${formatAmount(result.totalCents)} due`,
+          body: pkgs.map((p) => p.packageNumber).join(', '),
+          target: { kind: 'invoice', ref: invoiceNo },
+        },
+        mail: {
           to: customer.email,
           // One e-mail for both news: ready at the branch, and what is due (DOMAIN.md step 6).
           subject: `Package${pkgs.length > 1 ? 's' : ''} ready for pickup: invoice ${invoiceNo}, JMD ${formatAmount(result.totalCents)} due`,
@@ -323,8 +331,7 @@ export async function issueInvoiceForPackages(options: IssueOptions): Promise<{ 
             'You can see the invoice and download it as a PDF under Invoices in your account.',
           ].join('\n'),
         },
-        tx,
-      );
+      });
     return { invoiceNo, totalCents: result.totalCents };
   });
   return issued;

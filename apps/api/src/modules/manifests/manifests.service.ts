@@ -368,7 +368,7 @@ export async function arriveManifest(db: Db, user: AuthUser, id: number): Promis
       type: 'manifest_arrived',
       title: `Manifest ${row.m.manifestNumber} arrived`,
       body: `${row.pieces} pieces, ${Number(row.weight).toFixed(2)} lb: ready to reconcile`,
-      link: `reconciliation?manifest=${row.m.id}`,
+      target: { kind: 'manifest', ref: String(row.m.id) },
     });
   });
   return getManifest(db, user, id);

@@ -3,6 +3,7 @@ import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '@cou
 import { BILLING_MESSAGES, type Payment } from '@courier/shared/schemas/billing';
 import type { ListQuery, Page } from '@courier/shared/schemas/common';
 import { formatDateTime } from '@courier/shared/domain/datetime';
+import { tellCustomer } from '../customers/customer-notices';
 import type { Db } from '../../db/client';
 import { nextCounter } from '../../db/counters';
 import { branches } from '../../db/schema/branches';
@@ -165,9 +166,16 @@ export async function recordPayment(
       .innerJoin(couriers, eq(couriers.id, customers.courierId))
       .where(eq(customers.id, customerId));
     if (customer) {
-      await options.mailer.enqueue(
-        {
-          courierId,
+      await tellCustomer(tx, options.mailer, {
+        kind: 'payment_received',
+        courierId,
+        customerId,
+        notice: {
+          title: `Payment received: JMD ${formatAmount(amountCents)}`,
+          body: `Receipt ${receiptNo}`,
+          target: { kind: 'payment', ref: receiptNo },
+        },
+        mail: {
           to: customer.email,
           subject: `Receipt ${receiptNo}: JMD ${formatAmount(amountCents)} received`,
           text: [
@@ -182,8 +190,7 @@ export async function recordPayment(
             'Your receipt is under Payments in your account, where you can download it as a PDF.',
           ].join('\n'),
         },
-        tx,
-      );
+      });
     }
     return { receiptNo, amountCents, changeCents };
   });

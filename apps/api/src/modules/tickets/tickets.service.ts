@@ -292,7 +292,7 @@ export async function createTicket(
       type: 'new_ticket',
       title: `New ticket ${ticketNo}`,
       body: input.subject,
-      link: `support-tickets?ticket=${ticketNo}`,
+      target: { kind: 'ticket', ref: ticketNo },
     });
     return ticket.id;
   });

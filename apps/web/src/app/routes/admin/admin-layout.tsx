@@ -26,6 +26,7 @@ import {
 import { ROLE_LABELS } from '@courier/shared/constants/roles';
 import { type NavItem, PortalShell } from '@/components/layout/portal-shell';
 import { ImpersonationBanner } from '@/features/auth/components/impersonation-banner';
+import { useNotificationBadge, withNotificationBadge } from '@/features/communications/components/notification-badge';
 import { TicketBell } from '@/features/tickets/components/ticket-bell';
 import { withTicketBadge } from '@/features/tickets/components/ticket-nav-badge';
 import { useSidebarTicketBadge } from '@/features/tickets/hooks/use-ticket-badges';
@@ -68,12 +69,13 @@ export function AdminLayout() {
   useStationApp();
   const { user } = useSession();
   const ticketBadge = useSidebarTicketBadge();
+  const notificationBadge = useNotificationBadge();
   const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';
   const lines = [name, ROLE_LABELS.courier_admin, user?.courier?.name].filter((l): l is string => Boolean(l));
   return (
     <PortalShell
       portalName="Admin"
-      nav={withTicketBadge(ADMIN_NAV, ticketBadge)}
+      nav={withNotificationBadge(withTicketBadge(ADMIN_NAV, ticketBadge), notificationBadge)}
       headerActions={<TicketBell />}
       headerLines={lines}
       logoUrl={user?.courier?.logo_url}

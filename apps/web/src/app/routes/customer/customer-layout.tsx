@@ -1,5 +1,17 @@
-import { Calculator, CreditCard, FileSpreadsheet, FileText, HelpCircle, LayoutDashboard, Package, Truck, UserRound } from 'lucide-react';
+import {
+  Bell,
+  Calculator,
+  CreditCard,
+  FileSpreadsheet,
+  FileText,
+  HelpCircle,
+  LayoutDashboard,
+  Package,
+  Truck,
+  UserRound,
+} from 'lucide-react';
 import { type NavItem, PortalShell } from '@/components/layout/portal-shell';
+import { useNotificationBadge, withNotificationBadge } from '@/features/communications/components/notification-badge';
 import { withTicketBadge } from '@/features/tickets/components/ticket-nav-badge';
 import { useCustomerTicketBadge } from '@/features/tickets/hooks/use-ticket-badges';
 import { useSession } from '@/lib/session';
@@ -15,6 +27,8 @@ export const CUSTOMER_NAV: NavItem[] = [
   { label: 'Customs Calculator', to: `${base}/customs-calculator`, icon: Calculator },
   { label: 'Rate Sheet', to: `${base}/rate-sheet`, icon: FileSpreadsheet },
   { label: 'Support Tickets', to: `${base}/support-tickets`, icon: HelpCircle },
+  // Issue 17: the customer's own feed (invoices, payments, ticket answers, deliveries, packages).
+  { label: 'Notifications', to: `${base}/notifications`, icon: Bell },
   { label: 'Profile', to: `${base}/profile`, icon: UserRound },
 ];
 
@@ -37,10 +51,11 @@ export function customerHeaderLines(user: {
 export function CustomerLayout() {
   const { user } = useSession();
   const ticketBadge = useCustomerTicketBadge();
+  const notificationBadge = useNotificationBadge();
   return (
     <PortalShell
       portalName="Customer"
-      nav={withTicketBadge(CUSTOMER_NAV, ticketBadge)}
+      nav={withNotificationBadge(withTicketBadge(CUSTOMER_NAV, ticketBadge), notificationBadge)}
       headerLines={user ? customerHeaderLines(user) : []}
       logoUrl={user?.courier?.logo_url}
       logoAlt={user?.courier?.name ?? 'Courier'}

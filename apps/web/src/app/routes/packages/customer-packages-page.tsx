@@ -62,7 +62,8 @@ function UploadInvoiceButton({ preAlert }: { preAlert: PreAlertDto }) {
 /** The customer's packages with their timelines, and their pre-alerts. */
 export default function CustomerPackagesPage() {
   const dates = useDateFormat();
-  const list = useListState();
+  // A notification opens this page on its package (?search=PKG-...).
+  const list = useListState({ search: new URLSearchParams(window.location.search).get('search') ?? '' });
   const packages = usePackageList('/customer/packages', list.query);
   const alertsList = useListState();
   const preAlerts = useOwnPreAlerts(alertsList.query);

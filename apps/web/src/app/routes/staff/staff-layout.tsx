@@ -23,6 +23,7 @@ import { hasPermission } from '@courier/shared/domain/permissions';
 import { type NavItem, PortalShell } from '@/components/layout/portal-shell';
 import { type SessionUser, useSession } from '@/lib/session';
 import { useStationApp } from '@/lib/station-app';
+import { NotificationBell } from '@/features/communications/components/notification-bell';
 import { TicketBell } from '@/features/tickets/components/ticket-bell';
 import { withTicketBadge } from '@/features/tickets/components/ticket-nav-badge';
 import { useSidebarTicketBadge } from '@/features/tickets/hooks/use-ticket-badges';
@@ -69,7 +70,12 @@ export function StaffLayout() {
     <PortalShell
       portalName="Staff"
       nav={withTicketBadge(staffNav(user), ticketBadge)}
-      headerActions={<TicketBell />}
+      headerActions={
+        <>
+          <NotificationBell />
+          <TicketBell />
+        </>
+      }
       headerLines={lines}
       logoUrl={user?.courier?.logo_url}
       logoAlt={user?.courier?.name ?? 'Courier'}
