@@ -142,16 +142,15 @@ export async function chargesFor(
   exceptInvoiceId: number | null = null,
 ) {
   const ids = pkgs.map((p) => p.id);
-  const [rates, [delivered], deliveryFees, charged] = await Promise.all([
-    getCourierRates(db, courierId),
-    db
-      .select({ n: count() })
-      .from(packages)
-      .where(and(eq(packages.courierId, courierId), eq(packages.customerId, customerId), eq(packages.status, 'delivered'))),
-    // A delivery request's fee is charged once, on the invoice of its packages.
-    unchargedDeliveryRequests(db, courierId, ids, exceptInvoiceId),
-    feesAlreadyCharged(db, courierId, ids, exceptInvoiceId),
-  ]);
+  // One after another: `db` is usually a transaction, whose single connection runs one query at a time.
+  const rates = await getCourierRates(db, courierId);
+  const [delivered] = await db
+    .select({ n: count() })
+    .from(packages)
+    .where(and(eq(packages.courierId, courierId), eq(packages.customerId, customerId), eq(packages.status, 'delivered')));
+  // A delivery request's fee is charged once, on the invoice of its packages.
+  const deliveryFees = await unchargedDeliveryRequests(db, courierId, ids, exceptInvoiceId);
+  const charged = await feesAlreadyCharged(db, courierId, ids, exceptInvoiceId);
   const due = (applies: boolean, kind: PackageFeeKind, id: number) => applies && !charged.has(`${kind}:${id}`);
   const chargePackages: ChargePackage[] = pkgs.map((p) => ({
     ref: p.id,
