@@ -16,14 +16,8 @@ import { packages } from '../../db/schema/packages';
 import { audit } from '../../lib/audit';
 import type { Mailer } from '../../lib/mailer';
 import { getCourierRates } from '../settings/rates.service';
-import {
-  feesAlreadyCharged,
-  invoiceNumber,
-  invoiceStatusFor,
-  issueInvoiceForPackages,
-  markDeliveryFeesCharged,
-  unchargedDeliveryRequests,
-} from './invoices.service';
+import { feesAlreadyCharged, invoiceStatusFor, markDeliveryFeesCharged, unchargedDeliveryRequests } from './invoice-charges';
+import { invoiceNumber, issueInvoiceForPackages } from './invoice-issuing.service';
 import { formatAmount } from '@courier/shared/format/money';
 
 /**

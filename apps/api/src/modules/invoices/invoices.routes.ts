@@ -24,17 +24,11 @@ import { getCourierRates } from '../settings/rates.service';
 import { AppError } from '../../lib/errors';
 import { accessGuard, courierScope, currentUser, requirePermission } from '../../plugins/auth';
 import { pdfResponseSchema, renderInvoicePdf } from './invoice-pdf';
-import {
-  getInvoiceDetail,
-  invoiceScope,
-  issueInvoiceForPackages,
-  listBillableCustomers,
-  listBillablePackages,
-  listInvoices,
-  reissueInvoice,
-  setCustomsAssessment,
-  voidInvoice,
-} from './invoices.service';
+import { invoiceScope } from './invoice-access';
+import { setCustomsAssessment } from './invoice-customs.service';
+import { issueInvoiceForPackages, reissueInvoice } from './invoice-issuing.service';
+import { getInvoiceDetail, listBillableCustomers, listBillablePackages, listInvoices } from './invoice-queries.service';
+import { voidInvoice } from './invoice-voiding.service';
 
 const errors = {
   400: errorResponseSchema,

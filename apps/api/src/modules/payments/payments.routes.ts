@@ -16,7 +16,7 @@ import type { AppContext } from '../../context';
 import { courierScope, currentUser, requirePermission } from '../../plugins/auth';
 import { pdfResponseSchema, renderReceiptPdf } from '../invoices/invoice-pdf';
 import { customerOrPermission } from '../invoices/invoices.routes';
-import { invoiceScope } from '../invoices/invoices.service';
+import { invoiceScope } from '../invoices/invoice-access';
 import { renderCashUpSheet } from './cash-up-pdf';
 import { cashUpSheetData, correctCashUp, getCashUp, recordCashUp } from './cash-up.service';
 import { getReceipt, listPayments, paymentCourier, recordPayment } from './payments.service';
