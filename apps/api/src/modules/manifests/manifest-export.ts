@@ -6,7 +6,7 @@ import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
 import type { AuthUser } from '../../plugins/auth';
 import { csvLine } from './csv';
-import { getManifest } from './manifests.service';
+import { getManifest } from './manifest-queries.service';
 import { writeXlsx } from './xlsx';
 
 /**
