@@ -28,7 +28,7 @@ import { Storage } from '../../lib/storage';
 import { courierScope, currentUser, requirePermission, requireRole } from '../../plugins/auth';
 import { publicUrl } from '../auth/password-reset.service';
 import { pdfResponseSchema } from '../invoices/invoice-pdf';
-import { listScope } from '../packages/packages.service';
+import { listScope } from '../packages/courier-scope';
 import {
   cancelOwnRequest,
   changeRequestStatus,

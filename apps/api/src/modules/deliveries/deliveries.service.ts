@@ -32,7 +32,7 @@ import { notify } from '../notifications/notify';
 import { customerNameSql } from '../packages/package-rows';
 import { chargeDueFees, releaseDeliveryFee } from '../invoices/automatic-billing.service';
 import { actorOf, transitionPackage } from '../packages/package-status.service';
-import { type Services, recordScope } from '../packages/packages.service';
+import { type Services, recordScope } from '../packages/courier-scope';
 import { enqueueDeliveryEmail } from './delivery-emails';
 
 const toLocation = (r: typeof deliveryLocations.$inferSelect): DeliveryLocation => ({

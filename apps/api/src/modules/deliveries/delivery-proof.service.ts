@@ -8,7 +8,7 @@ import { signaturePng } from '../../lib/signature';
 import type { Storage } from '../../lib/storage';
 import { readUpload } from '../../lib/uploads';
 import type { AuthUser } from '../../plugins/auth';
-import { recordScope } from '../packages/packages.service';
+import { recordScope } from '../packages/courier-scope';
 import { type DeliveryServices, changeRequestStatus, getRequest } from './deliveries.service';
 
 /** The driver hands the packages over: the recipient's name and signature complete the delivery. */

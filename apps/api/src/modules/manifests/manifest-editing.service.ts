@@ -13,7 +13,7 @@ import { manifests } from '../../db/schema/manifests';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { listScope } from '../packages/packages.service';
+import { listScope } from '../packages/courier-scope';
 import { findManifest, getManifest } from './manifest-queries.service';
 
 async function checkBranch(db: Db, courierId: number, branchId: number | undefined) {

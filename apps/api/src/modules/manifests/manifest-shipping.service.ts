@@ -10,7 +10,7 @@ import { dayInZone } from '@courier/shared/domain/datetime';
 import { courierTimeZone } from '../../lib/courier-zone';
 import { notify } from '../notifications/notify';
 import { actorOf, transitionPackage } from '../packages/package-status.service';
-import type { Services } from '../packages/packages.service';
+import type { Services } from '../packages/courier-scope';
 import { findManifest, getManifest } from './manifest-queries.service';
 
 export async function closeManifest(db: Db, user: AuthUser, id: number): Promise<ManifestDetail> {

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { packageLabelPdf, packageLabelZpl } from './package-label';
 import { selectPackages, toPackageDto } from './package-rows';
-import { recordScope } from './packages.service';
+import { recordScope } from './courier-scope';
 
 /**
  * The packages to print, in the order asked, all within the caller's courier: one id of another
