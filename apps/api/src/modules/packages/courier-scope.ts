@@ -21,3 +21,9 @@ export function listScope(user: AuthUser, requested?: number): number | null {
 export function recordScope(user: AuthUser): number | null {
   return user.role === 'super_admin' ? null : listScope(user);
 }
+
+/** The courier of a caller who must have one (a customer, a courier's staff); none is refused. */
+export function courierOf(user: AuthUser): number {
+  if (user.courierId === null) throw new AppError('bad_request', 'Choose a courier');
+  return user.courierId;
+}
