@@ -36,7 +36,9 @@ function renderPage() {
 const step = (name: string) => screen.findByRole('group', { name });
 
 beforeEach(() => {
-  vi.mocked(validateCourier).mockReset().mockResolvedValue({ success: true, data: { id: 3, name: 'Island Express', logo_url: null } });
+  vi.mocked(validateCourier)
+    .mockReset()
+    .mockResolvedValue({ success: true, data: { id: 3, name: 'Island Express', logo_url: null } });
   vi.mocked(getPublicBranches)
     .mockReset()
     .mockResolvedValue({
@@ -46,7 +48,9 @@ beforeEach(() => {
         { id: 8, name: 'Montego Bay' },
       ],
     });
-  vi.mocked(registerCustomer).mockReset().mockResolvedValue({ token: 'jwt-token' } as Awaited<ReturnType<typeof registerCustomer>>);
+  vi.mocked(registerCustomer)
+    .mockReset()
+    .mockResolvedValue({ token: 'jwt-token' } as Awaited<ReturnType<typeof registerCustomer>>);
   vi.mocked(lazyToast.error).mockReset();
   vi.mocked(lazyToast.success).mockReset();
   login.mockClear();
