@@ -33,7 +33,9 @@ function renderPage() {
   );
 }
 
-const step = (name: string) => screen.findByRole('group', { name });
+// The step rules (zod) load at the first validation: on a busy machine that takes a while.
+const WAIT = { timeout: 5_000 };
+const step = (name: string) => screen.findByRole('group', { name }, WAIT);
 
 beforeEach(() => {
   vi.mocked(validateCourier)
@@ -77,7 +79,7 @@ describe('RegisterPage', () => {
   it('walks the four steps, showing each step’s errors, and registers the customer', async () => {
     const user = userEvent.setup();
     renderPage();
-    expect(await screen.findByRole('list', { name: 'Registration progress' })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Registration progress' }, WAIT)).toBeInTheDocument();
     await step('Account Type');
     expect(validateCourier).toHaveBeenCalledWith('ck_test');
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -85,7 +87,7 @@ describe('RegisterPage', () => {
 
     await step('Personal Information');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText(AUTH_MESSAGES.titleRequired)).toBeInTheDocument();
+    expect(await screen.findByText(AUTH_MESSAGES.titleRequired, {}, WAIT)).toBeInTheDocument();
     expect(screen.getByText(AUTH_MESSAGES.firstNameRequired)).toBeInTheDocument();
     expect(lazyToast.error).toHaveBeenCalledWith(AUTH_MESSAGES.stepInvalid);
     await user.type(screen.getByLabelText('First Name'), 'A');
@@ -95,7 +97,7 @@ describe('RegisterPage', () => {
     await fillPersonalAndContact(user);
     expect(screen.getByRole('option', { name: 'Montego Bay' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByText(AUTH_MESSAGES.branchRequired)).toBeInTheDocument();
+    expect(await screen.findByText(AUTH_MESSAGES.branchRequired, {}, WAIT)).toBeInTheDocument();
     expect(registerCustomer).not.toHaveBeenCalled();
 
     await user.type(screen.getByLabelText('Street Address'), '1 Hope Road');
@@ -115,7 +117,7 @@ describe('RegisterPage', () => {
       }),
     );
     expect(lazyToast.success).toHaveBeenCalledWith(AUTH_MESSAGES.registrationSuccess);
-  });
+  }, 30_000);
 
   it('asks a business for its name and not for a title', async () => {
     const user = userEvent.setup();
@@ -124,7 +126,7 @@ describe('RegisterPage', () => {
     expect(screen.queryByLabelText('Business Name')).not.toBeInTheDocument();
     await user.click(screen.getByLabelText('Business'));
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText(AUTH_MESSAGES.businessNameRequired)).toBeInTheDocument();
+    expect(await screen.findByText(AUTH_MESSAGES.businessNameRequired, {}, WAIT)).toBeInTheDocument();
     await user.type(screen.getByLabelText('Business Name'), 'Lee Traders');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await step('Personal Information');
@@ -132,7 +134,7 @@ describe('RegisterPage', () => {
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     await step('Account Type');
     expect(screen.getByLabelText('Business Name')).toHaveValue('Lee Traders');
-  });
+  }, 30_000);
 
   it('shows a server field message on the step that holds the field', async () => {
     const user = userEvent.setup();
@@ -152,12 +154,12 @@ describe('RegisterPage', () => {
     expect(screen.getByText('This e-mail already has an account')).toBeInTheDocument();
     expect(lazyToast.error).toHaveBeenCalledWith('Please correct the fields');
     expect(login).not.toHaveBeenCalled();
-  });
+  }, 30_000);
 
   it('says so when the courier key is unknown', async () => {
     vi.mocked(validateCourier).mockResolvedValue({ success: false, data: null });
     renderPage();
-    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.courierInvalid);
+    expect(await screen.findByRole('alert', {}, WAIT)).toHaveTextContent(AUTH_MESSAGES.courierInvalid);
     expect(screen.queryByRole('group', { name: 'Account Type' })).not.toBeInTheDocument();
   });
 });
