@@ -7,7 +7,7 @@ import { deliveryRequests } from '../../db/schema/delivery-requests';
 import { invoicePackages } from '../../db/schema/invoice-packages';
 import { invoices } from '../../db/schema/invoices';
 import { renderPdf } from '../../lib/pdf/render';
-import { requestsWhere } from './deliveries.service';
+import { requestsWhere } from './delivery-request-queries.service';
 import { formatAmount } from '@courier/shared/format/money';
 
 /**

@@ -17,14 +17,8 @@ import { packages } from '../../db/schema/packages';
 import { audit } from '../../lib/audit';
 import type { Mailer } from '../../lib/mailer';
 import { getCourierRates } from '../settings/rates.service';
-import {
-  feesAlreadyCharged,
-  invoiceNumber,
-  invoiceStatusFor,
-  issueInvoiceForPackages,
-  markDeliveryFeesCharged,
-  unchargedDeliveryRequests,
-} from './invoices.service';
+import { feesAlreadyCharged, invoiceStatusFor, markDeliveryFeesCharged, unchargedDeliveryRequests } from './invoice-charges';
+import { invoiceNumber, issueInvoiceForPackages } from './invoice-issuing.service';
 import { formatAmount } from '@courier/shared/format/money';
 
 /**
@@ -130,15 +124,14 @@ export async function chargeDueFees(options: { db: Db; mailer: Mailer | null; co
   const invoicedIds = [...invoiceOf.keys()];
   if (invoicedIds.length === 0) return;
 
-  const [rates, pkgs, charged, requests] = await Promise.all([
-    getCourierRates(db, courierId),
-    db
-      .select()
-      .from(packages)
-      .where(and(eq(packages.courierId, courierId), inArray(packages.id, invoicedIds))),
-    feesAlreadyCharged(db, courierId, invoicedIds, null),
-    unchargedDeliveryRequests(db, courierId, invoicedIds, null),
-  ]);
+  // One after another: a transaction's single connection runs one query at a time.
+  const rates = await getCourierRates(db, courierId);
+  const pkgs = await db
+    .select()
+    .from(packages)
+    .where(and(eq(packages.courierId, courierId), inArray(packages.id, invoicedIds)));
+  const charged = await feesAlreadyCharged(db, courierId, invoicedIds, null);
+  const requests = await unchargedDeliveryRequests(db, courierId, invoicedIds, null);
   const linesByInvoice = new Map<number, { lines: FeeLine[]; requestIds: number[] }>();
   const target = (invoiceId: number) => {
     const entry = linesByInvoice.get(invoiceId) ?? { lines: [], requestIds: [] };

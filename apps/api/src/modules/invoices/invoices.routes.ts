@@ -27,17 +27,11 @@ import { loadLetterhead } from '../../lib/pdf/letterhead';
 import { pdfResponseSchema } from '../../lib/pdf/render';
 import { Storage } from '../../lib/storage';
 import { renderInvoicePdf } from './invoice-pdf';
-import {
-  getInvoiceDetail,
-  invoiceScope,
-  issueInvoiceForPackages,
-  listBillableCustomers,
-  listBillablePackages,
-  listInvoices,
-  reissueInvoice,
-  setCustomsAssessment,
-  voidInvoice,
-} from './invoices.service';
+import { invoiceScope } from './invoice-access';
+import { setCustomsAssessment } from './invoice-customs.service';
+import { issueInvoiceForPackages, reissueInvoice } from './invoice-issuing.service';
+import { getInvoiceDetail, listBillableCustomers, listBillablePackages, listInvoices } from './invoice-queries.service';
+import { voidInvoice } from './invoice-voiding.service';
 
 const errors = {
   400: errorResponseSchema,

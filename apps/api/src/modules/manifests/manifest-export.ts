@@ -6,7 +6,7 @@ import { customers } from '../../db/schema/customers';
 import { courierAddress } from '../../lib/pdf/letterhead';
 import type { AuthUser } from '../../plugins/auth';
 import { csvLine } from './csv';
-import { getManifest } from './manifests.service';
+import { getManifest } from './manifest-queries.service';
 import { writeXlsx } from './xlsx';
 
 /**

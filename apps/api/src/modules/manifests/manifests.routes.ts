@@ -26,24 +26,11 @@ import { currentUser, requirePermission } from '../../plugins/auth';
 import { brokerManifest, manifestCsv, manifestXlsx } from './manifest-export';
 import { manifestPdf } from './manifest-pdf';
 import { readXlsxRows } from './xlsx';
-import {
-  addPackages,
-  arriveManifest,
-  closeManifest,
-  closeReconciliation,
-  createManifest,
-  getManifest,
-  importCsv,
-  importRows,
-  listManifests,
-  makeReady,
-  reconciliation,
-  reconciliationScan,
-  removePackage,
-  removeScannedPackage,
-  shipManifest,
-  updateManifest,
-} from './manifests.service';
+import { addPackages, importCsv, importRows, removePackage, removeScannedPackage } from './manifest-contents.service';
+import { createManifest, updateManifest } from './manifest-editing.service';
+import { getManifest, listManifests } from './manifest-queries.service';
+import { closeReconciliation, makeReady, reconciliation, reconciliationScan } from './manifest-reconciliation.service';
+import { arriveManifest, closeManifest, shipManifest } from './manifest-shipping.service';
 
 const errors = {
   400: errorResponseSchema,

@@ -7,7 +7,7 @@ import { type LetterheadDeps, loadLetterheads } from '../../lib/pdf/letterhead';
 import type { AuthUser } from '../../plugins/auth';
 import { packageLabelPdf, packageLabelZpl } from './package-label';
 import { selectPackages, toPackageDto } from './package-rows';
-import { recordScope } from './packages.service';
+import { recordScope } from './courier-scope';
 
 /**
  * The packages to print, in the order asked, all within the caller's courier: one id of another

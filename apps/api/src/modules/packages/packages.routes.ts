@@ -30,21 +30,13 @@ import { AppError } from '../../lib/errors';
 import { currentUser, requirePermission, requireRole } from '../../plugins/auth';
 import { labelsPdf, labelsZpl } from './labels.service';
 import { findUnknownByScan } from './unknown-scan.service';
-import {
-  assignUnknown,
-  bulkChangeStatus,
-  changeStatus,
-  courierCondition,
-  deletePackage,
-  getOwnPackage,
-  getPackage,
-  listPackages,
-  listScope,
-  listUncollected,
-  lookupTracking,
-  receivePackage,
-  searchCustomers,
-} from './packages.service';
+import { listScope } from './courier-scope';
+import { courierCondition, getOwnPackage, getPackage, listPackages } from './package-queries.service';
+import { deletePackage, receivePackage } from './package-receiving.service';
+import { bulkChangeStatus, changeStatus } from './package-status-change.service';
+import { lookupTracking, searchCustomers } from './scan-lookup.service';
+import { listUncollected } from './uncollected.service';
+import { assignUnknown } from './unknown-assignment.service';
 import { correctPackage, voidPackage } from './package-corrections.service';
 import { registerWalkIn } from './walk-in.service';
 import { walkInCustomerSchema } from '@courier/shared/schemas/auth';

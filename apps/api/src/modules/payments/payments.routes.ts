@@ -19,7 +19,7 @@ import { loadLetterhead } from '../../lib/pdf/letterhead';
 import { pdfResponseSchema } from '../../lib/pdf/render';
 import { Storage } from '../../lib/storage';
 import { customerOrPermission } from '../invoices/invoices.routes';
-import { invoiceScope } from '../invoices/invoices.service';
+import { invoiceScope } from '../invoices/invoice-access';
 import { renderCashUpSheet } from './cash-up-pdf';
 import { cashUpSheetData, correctCashUp, getCashUp, recordCashUp } from './cash-up.service';
 import { getReceipt, listPayments, paymentCourier, recordPayment } from './payments.service';

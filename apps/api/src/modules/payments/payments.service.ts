@@ -19,7 +19,7 @@ import { listClauses, listPage } from '../../lib/list-query';
 import type { Mailer } from '../../lib/mailer';
 import { type AuthUser, courierScope } from '../../plugins/auth';
 import type { ReceiptData } from './receipt-pdf';
-import type { InvoiceScope } from '../invoices/invoices.service';
+import type { InvoiceScope } from '../invoices/invoice-access';
 import { formatAmount } from '@courier/shared/format/money';
 
 const asDb = (tx: unknown) => tx as Db;
