@@ -90,19 +90,18 @@ function NavLinks({ items }: { items: NavItem[] }) {
 function Section({ group, open, onToggle }: { group: NavGroup & { title: NavSection }; open: boolean; onToggle: () => void }) {
   const id = useId();
   return (
-    <div role="group" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`} className="mt-3">
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={`${id}-list`}
-          onClick={onToggle}
-          className="flex w-full items-center justify-between rounded-md px-3 py-1 text-xs font-semibold tracking-wide text-slate-500 uppercase hover:bg-slate-100 hover:text-slate-700"
-        >
-          {group.title}
-          <ChevronDown className={cn('h-3.5 w-3.5 transition-transform', !open && '-rotate-90')} aria-hidden="true" />
-        </button>
-      </h2>
+    <div role="group" aria-labelledby={`${id}-heading`} className="mt-3">
+      <button
+        id={`${id}-heading`}
+        type="button"
+        aria-expanded={open}
+        aria-controls={`${id}-list`}
+        onClick={onToggle}
+        className="flex w-full items-center justify-between rounded-md px-3 py-1 text-xs font-semibold tracking-wide text-slate-500 uppercase hover:bg-slate-100 hover:text-slate-700"
+      >
+        {group.title}
+        <ChevronDown className={cn('h-3.5 w-3.5 transition-transform', !open && '-rotate-90')} aria-hidden="true" />
+      </button>
       <ul id={`${id}-list`} hidden={!open} className="mt-1 space-y-1">
         <NavLinks items={group.items} />
       </ul>
@@ -111,8 +110,8 @@ function Section({ group, open, onToggle }: { group: NavGroup & { title: NavSect
 }
 
 /**
- * The sidebar's links in labelled, foldable sections (headings that name groups, so a screen reader
- * lists them), with the pinned items and the footer (Log out) below the scrolling part. Arriving on a
+ * The sidebar's links in labelled, foldable sections (groups named by their toggle; not headings,
+ * which would repeat the pages' own titles such as Customers), with the pinned items and the footer (Log out) below the scrolling part. Arriving on a
  * page of a folded section (from the command palette, a link) unfolds it.
  */
 export function SidebarNav({ portalName, nav, footer }: { portalName: string; nav: NavItem[]; footer?: ReactNode }) {
