@@ -93,5 +93,14 @@ describe('GET /api/search', () => {
     expect(await find(w.headers('courier_admin'), '  ')).toEqual({ packages: [], customers: [], invoices: [] });
     const res = await w.t.app.inject({ method: 'GET', url: '/api/search?q=PKG-000001' });
     expect(res.statusCode).toBe(401);
+    // Text PostgreSQL cannot hold, and wildcards, are plain text that matches nothing.
+    for (const q of ['PKG\u0000001', '%', '_%_']) {
+      const odd = await w.t.app.inject({
+        method: 'GET',
+        url: `/api/search?q=${encodeURIComponent(q)}`,
+        headers: w.headers('courier_admin'),
+      });
+      expect(odd.statusCode, odd.body).toBeLessThan(500);
+    }
   });
 });
