@@ -4,6 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SearchResult } from '@courier/shared/schemas/search';
 import { ADMIN_NAV } from '@/app/routes/admin/admin-layout';
 import { CommandPalette, matchScreens } from './command-palette';
+import { resultLinks } from './result-links';
 
 const EMPTY: SearchResult = { packages: [], customers: [], invoices: [] };
 let found: SearchResult = EMPTY;
@@ -120,5 +121,19 @@ describe('command palette (issue 17)', () => {
   it('scores screens by their label', () => {
     expect(matchScreens(ADMIN_NAV, 'audit').map((i) => i.label)).toEqual(['Audit log']);
     expect(matchScreens(ADMIN_NAV, 'INV-000001')).toEqual([]);
+  });
+});
+
+describe('where a found record opens, per portal', () => {
+  const pkg = { id: 7, courierId: 3, packageNumber: 'PKG-000007', trackingNumber: '1Z7', customerName: null };
+  const invoice = { invoiceNo: 'INV-000002', courierId: 3, customerName: null };
+  const customer = { id: 9, courierId: 3, mailboxNumber: 'JXP-10009', name: 'Kim Lee', accountType: 'individual' as const };
+  it('keeps customers in their own pages and the super admin on the right courier', () => {
+    expect(resultLinks('customer').package(pkg)).toBe('/customer/packages?package=7');
+    expect(resultLinks('customer').invoice(invoice)).toBe('/customer/invoices/INV-000002');
+    expect(resultLinks('staff').customer(customer)).toBe('/staff/customers/9');
+    expect(resultLinks('staff').invoice(invoice)).toBe('/staff/invoices?invoice=INV-000002');
+    expect(resultLinks('superadmin').invoice(invoice)).toBe('/superadmin/invoices?invoice=INV-000002&courier=3');
+    expect(resultLinks('superadmin').customer(customer)).toBe('/superadmin/couriers/3/customers');
   });
 });
