@@ -73,6 +73,9 @@ export const POLICY: Record<string, Policy> = {
   'GET /api/assisted-purchase-requests': perm('customers_view', 'tickets_view'),
   'GET /api/contact-messages': perm('customers_view', 'tickets_view'),
 
+  // Scoped inside: each kind needs its view permission (customers: their own); blank answers nothing.
+  'GET /api/search': signedIn,
+
   'GET /api/tickets/unread': perm('tickets_view'),
   'GET /api/tickets/unread/count': perm('tickets_view'),
   'GET /api/tickets/customer/:customerId': on(custOr('tickets_view'), { customerId: 'customer' }),

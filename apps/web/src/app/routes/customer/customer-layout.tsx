@@ -17,19 +17,19 @@ import { useCustomerTicketBadge } from '@/features/tickets/hooks/use-ticket-badg
 import { useSession } from '@/lib/session';
 
 const base = '/customer';
-/** Part 2 §2.3's pages. */
+/** Part 2 §2.3's pages, in the sidebar's sections (issue 17); Profile stays pinned at the bottom. */
 export const CUSTOMER_NAV: NavItem[] = [
   { label: 'Dashboard', to: `${base}/dashboard`, icon: LayoutDashboard },
-  { label: 'Packages', to: `${base}/packages`, icon: Package },
-  { label: 'Delivery Requests', to: `${base}/delivery-requests`, icon: Truck },
-  { label: 'Invoices', to: `${base}/invoices`, icon: FileText },
-  { label: 'Payments', to: `${base}/payments`, icon: CreditCard },
-  { label: 'Customs Calculator', to: `${base}/customs-calculator`, icon: Calculator },
-  { label: 'Rate Sheet', to: `${base}/rate-sheet`, icon: FileSpreadsheet },
-  { label: 'Support Tickets', to: `${base}/support-tickets`, icon: HelpCircle },
+  { label: 'Packages', to: `${base}/packages`, icon: Package, section: 'Shipping' },
+  { label: 'Delivery Requests', to: `${base}/delivery-requests`, icon: Truck, section: 'Shipping' },
+  { label: 'Customs Calculator', to: `${base}/customs-calculator`, icon: Calculator, section: 'Shipping' },
+  { label: 'Invoices', to: `${base}/invoices`, icon: FileText, section: 'Billing' },
+  { label: 'Payments', to: `${base}/payments`, icon: CreditCard, section: 'Billing' },
+  { label: 'Rate Sheet', to: `${base}/rate-sheet`, icon: FileSpreadsheet, section: 'Billing' },
+  { label: 'Support Tickets', to: `${base}/support-tickets`, icon: HelpCircle, section: 'Support' },
   // Issue 17: the customer's own feed (invoices, payments, ticket answers, deliveries, packages).
-  { label: 'Notifications', to: `${base}/notifications`, icon: Bell },
-  { label: 'Profile', to: `${base}/profile`, icon: UserRound },
+  { label: 'Notifications', to: `${base}/notifications`, icon: Bell, section: 'Support' },
+  { label: 'Profile', to: `${base}/profile`, icon: UserRound, pinned: true },
 ];
 
 /** The header lines of part 2 §2.3: name, account type, then business and courier names when present. */

@@ -12,6 +12,7 @@ import { openFile } from '@/features/packages/api/files';
 import { usePackageList } from '@/features/packages/api/packages';
 import { uploadInvoice, useCancelPreAlert, useOwnPreAlerts } from '@/features/packages/api/pre-alerts';
 import { PackageDetailDialog } from '@/features/packages/components/package-detail-dialog';
+import { useLinkedPackage } from '@/features/packages/hooks/use-linked-package';
 import { INVOICE_ACCEPT, PreAlertForm, invoiceProblem } from '@/features/packages/components/pre-alert-form';
 import { errorMessage } from '@/lib/api-client';
 import { useQueryClient } from '@tanstack/react-query';
@@ -68,7 +69,7 @@ export default function CustomerPackagesPage() {
   const alertsList = useListState();
   const preAlerts = useOwnPreAlerts(alertsList.query);
   const cancel = useCancelPreAlert();
-  const [openId, setOpenId] = useState<number | null>(null);
+  const { openId, open: setOpenId, close } = useLinkedPackage();
   // The dashboard's first step links here with ?pre-alert to open the form at once.
   const [formOpen, setFormOpen] = useState(() => new URLSearchParams(window.location.search).has('pre-alert'));
   const [cancelling, setCancelling] = useState<PreAlertDto | null>(null);
@@ -236,7 +237,7 @@ export default function CustomerPackagesPage() {
           })
         }
       />
-      <PackageDetailDialog id={openId} onClose={() => setOpenId(null)} customer />
+      <PackageDetailDialog id={openId} onClose={close} customer />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { Select } from '@/components/ui/select';
 import { ReleaseOverrideFields, overridePayload } from '@/features/billing/components/release-override';
 import { useBulkStatus, usePackageList } from '@/features/packages/api/packages';
 import { PackageDetailDialog } from '@/features/packages/components/package-detail-dialog';
+import { useLinkedPackage } from '@/features/packages/hooks/use-linked-package';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from 'sonner';
 import { downloadZpl, openLabels } from '@/features/packages/api/labels';
@@ -33,7 +34,7 @@ export default function PackagesPage() {
   const [to, setTo] = useState('');
   const query = { ...list.query, receivedFrom: from || undefined, receivedTo: to || undefined };
   const packages = usePackageList('/packages', query);
-  const [openId, setOpenId] = useState<number | null>(null);
+  const { openId, open: setOpenId, close } = useLinkedPackage();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [bulkStatus, setBulkStatus] = useState<PackageStatus>('in_transit');
   const bulk = useBulkStatus();
@@ -208,7 +209,7 @@ export default function PackagesPage() {
           </Button>
         )}
       />
-      <PackageDetailDialog id={openId} onClose={() => setOpenId(null)} canEdit={canEdit} />
+      <PackageDetailDialog id={openId} onClose={close} canEdit={canEdit} />
     </div>
   );
 }
