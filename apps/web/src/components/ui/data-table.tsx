@@ -59,7 +59,7 @@ export interface DataTableProps<T> {
   /** Why the list failed to load, in plain words: shown with a Retry instead of the rows. */
   error?: string | null;
   onRetry?: () => void;
-  /** The empty list: what it is for and the first action. */
+  /** The empty list: what it is for and the first action; with a search or filters, a Clear filters. */
   empty?: EmptyProps;
   page: number;
   pageSize: number;
@@ -192,7 +192,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
   if (error) {
     body = <TableError message={error} onRetry={props.onRetry} />;
   } else if (!loading && data.length === 0) {
-    body = <TableEmpty searching={searching} empty={props.empty} />;
+    const clear = () => {
+      props.onSearchChange('');
+      props.onFiltersChange({});
+      props.empty?.onClearFilters?.();
+    };
+    body = <TableEmpty searching={searching} empty={props.empty} onClear={clear} />;
   } else if (cards) {
     body = firstLoad ? (
       <SkeletonCards />

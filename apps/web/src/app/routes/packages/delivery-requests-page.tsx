@@ -255,6 +255,7 @@ export default function DeliveryRequestsPage() {
       </div>
       <DataTable
         label="Delivery requests"
+        empty={{ description: 'Customers ask for their ready packages to be delivered; their requests arrive here to schedule.' }}
         columns={columns}
         data={requests.data?.data ?? []}
         total={requests.data?.total ?? 0}

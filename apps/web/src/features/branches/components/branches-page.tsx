@@ -89,6 +89,21 @@ export function BranchesPage() {
       />
       <DataTable
         label="Branches"
+        empty={{
+          description: 'Branches are where customers collect their packages and staff work.',
+          action: can('branches_create')
+            ? {
+                label: 'Add a branch',
+                icon: Plus,
+                onClick: () => {
+                  setEditing(undefined);
+                  setFormOpen(true);
+                },
+              }
+            : undefined,
+          filtered: courierId !== undefined,
+          onClearFilters: () => setCourierId(undefined),
+        }}
         columns={columns}
         data={page.data?.data ?? []}
         total={page.data?.total ?? 0}

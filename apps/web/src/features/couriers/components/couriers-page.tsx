@@ -86,6 +86,11 @@ export function CouriersPage() {
       />
       <DataTable
         label="Couriers"
+        empty={{
+          description:
+            'The courier companies on the platform appear here. Invite a courier to set up its own account, or create one yourself.',
+          action: { label: 'Invite a courier', icon: Mail, onClick: () => setInviting(true) },
+        }}
         columns={columns}
         data={page.data?.data ?? []}
         total={page.data?.total ?? 0}

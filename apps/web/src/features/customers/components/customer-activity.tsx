@@ -52,6 +52,7 @@ function CustomerList<T extends { id: number }>({ customerId, title, path, colum
           onRetry={() => void page.refetch()}
           getRowId={(row) => row.id}
           searchPlaceholder={`Search ${noun}...`}
+          empty={{ description: `This customer's ${noun} appear here.` }}
           {...list.tableProps}
         />
       </CardContent>

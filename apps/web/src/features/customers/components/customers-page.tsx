@@ -84,6 +84,13 @@ export function CustomersPage({ area, fixedCourierId }: { area: CustomerArea; fi
       )}
       <DataTable
         label={business ? 'Business customers' : 'Customers'}
+        empty={{
+          description: business
+            ? 'Customers with a business account appear here.'
+            : 'Customers appear here when they register on the public site or are signed up at the counter.',
+          filtered: fixedCourierId === undefined && chosenCourier !== undefined,
+          onClearFilters: () => setChosenCourier(undefined),
+        }}
         columns={columns}
         data={page.data?.data ?? []}
         total={page.data?.total ?? 0}

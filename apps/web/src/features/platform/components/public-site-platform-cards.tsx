@@ -114,6 +114,7 @@ export function DomainApprovalsCard() {
           <DataTable
             {...table}
             label="Courier domains"
+            empty={{ description: 'Web addresses couriers add for their public sites wait here for your approval.' }}
             columns={columns}
             loading={domains.isPending}
             getRowId={(d) => d.id}

@@ -63,6 +63,12 @@ export function RolesPage() {
       />
       <DataTable
         label="Roles"
+        empty={{
+          description: 'A role is a named set of permissions; each staff member has one.',
+          action: can('roles_create') ? { label: 'Create a role', icon: Plus, to: `${base}/roles/new` } : undefined,
+          filtered: courierId !== undefined,
+          onClearFilters: () => setCourierId(undefined),
+        }}
         columns={columns}
         data={page.data?.data ?? []}
         total={page.data?.total ?? 0}

@@ -92,6 +92,12 @@ export function StaffPage() {
       />
       <DataTable
         label="Staff"
+        empty={{
+          description: 'The people who work for the courier, with their role and branch. Add someone to give them a sign-in.',
+          action: can('staff_create') ? { label: 'Add a staff member', icon: Plus, onClick: () => setCreating(true) } : undefined,
+          filtered: courierId !== undefined,
+          onClearFilters: () => setCourierId(undefined),
+        }}
         columns={columns}
         data={page.data?.data ?? []}
         total={page.data?.total ?? 0}
