@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { softBreaks } from '@/lib/soft-breaks';
 
 export function PageHeader({
   title,
@@ -35,7 +36,9 @@ export function DetailList({ items }: { items: Array<[string, ReactNode]> }) {
       {items.map(([label, value]) => (
         <div key={label}>
           <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-          <dd className="mt-1 text-sm break-words text-slate-900">{value === null || value === undefined || value === '' ? '—' : value}</dd>
+          <dd className="mt-1 text-sm break-words text-slate-900">
+            {value === null || value === undefined || value === '' ? '—' : typeof value === 'string' ? softBreaks(value) : value}
+          </dd>
         </div>
       ))}
     </dl>

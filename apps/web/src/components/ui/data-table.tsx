@@ -11,6 +11,7 @@ import { ACTIONS_COLUMN_WIDTH, CARD_BREAKPOINT, DEFAULT_PRIORITY, foldColumns, u
 import { type EmptyProps, LoadingStatus, SkeletonCards, SkeletonRows, TableEmpty, TableError } from './data-table-states';
 import { ScrollRegion } from './scroll-region';
 import { Spinner } from './spinner';
+import { softBreaks } from '@/lib/soft-breaks';
 
 export { isFilterableColumn, pageWindow } from './data-table-controls';
 export { CARD_BREAKPOINT, DEFAULT_COLUMN_WIDTH, MIN_COLUMN_WIDTH, foldColumns } from './data-table-layout';
@@ -168,7 +169,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const renderCell = (c: DataTableColumn<T>, row: T): ReactNode => {
     if (c.render) return c.render(row);
     const v = fieldValue(row, c.field);
-    return v === null || v === undefined || v === '' ? '—' : String(v);
+    return v === null || v === undefined || v === '' ? '—' : softBreaks(String(v));
   };
 
   const toggleSort = (field: string) => {
@@ -287,7 +288,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                           key={c.field}
                           className={cn(
                             'px-4 py-3 align-top text-slate-800 [&_.rounded-full]:whitespace-nowrap',
-                            c.nowrap || c.field === statusField ? 'whitespace-nowrap' : '[overflow-wrap:anywhere]',
+                            c.nowrap || c.field === statusField ? 'whitespace-nowrap' : 'break-words',
                           )}
                         >
                           {renderCell(c, row.original)}

@@ -15,6 +15,7 @@ import { useDateFormat } from '@/lib/format-date';
 import { useCourierDetail, useRotateApiKey, useSetCourierStatus } from '../api/couriers';
 import { EditCourierDialog } from './edit-courier-dialog';
 import { SmtpSecurityCard } from './smtp-security-card';
+import { softBreaks } from '@/lib/soft-breaks';
 
 /** One courier (super admin): its counts, details, API key, SMTP security and admins. */
 export function CourierDetailPage() {
@@ -127,7 +128,7 @@ export function CourierDetailPage() {
                     <Link to={`/superadmin/staff/${a.id}`} className="font-medium text-brand-700 hover:underline">
                       {a.name}
                     </Link>
-                    <p className="text-xs text-slate-500">{a.email}</p>
+                    <p className="text-xs break-words text-slate-500">{softBreaks(a.email)}</p>
                   </div>
                   {a.active && active && <ImpersonateButton userId={a.id} />}
                 </li>

@@ -22,6 +22,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useInvitations, useInviteCourier, useRevokeInvitation } from '../api/invitations';
 import { useDateFormat } from '@/lib/format-date';
 import { PageError } from '@/components/layout/page-header';
+import { softBreaks } from '@/lib/soft-breaks';
 
 type InviteIn = z.input<typeof courierInvitationInputSchema>;
 type InviteOut = z.output<typeof courierInvitationInputSchema>;
@@ -113,7 +114,7 @@ export function CourierInvitationsCard() {
               <tbody className="divide-y divide-slate-100">
                 {rows.map((i) => (
                   <tr key={i.id}>
-                    <td className="py-2 pr-4 break-all text-slate-900">{i.email}</td>
+                    <td className="py-2 pr-4 break-words text-slate-900">{softBreaks(i.email)}</td>
                     <td className="py-2 pr-4">
                       <Badge tone={TONE[i.status]}>{INVITATION_STATUS_LABELS[i.status]}</Badge>
                     </td>
