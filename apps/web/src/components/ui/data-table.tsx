@@ -335,10 +335,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
             </Button>
           )}
         </div>
-        {(props.toolbar || props.exportPath) && (
+        {(props.toolbar || (props.exportPath && total > 0)) && (
           <div className="flex shrink-0 flex-wrap gap-2">
             {props.toolbar}
-            {props.exportPath && <ExportButton path={props.exportPath} props={props as unknown as DataTableProps<never>} />}
+            {props.exportPath && total > 0 && <ExportButton path={props.exportPath} props={props as unknown as DataTableProps<never>} />}
           </div>
         )}
       </div>

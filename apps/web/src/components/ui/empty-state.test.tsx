@@ -54,6 +54,14 @@ describe('empty lists', () => {
     expect(add).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps the count but drops paging and Export CSV while there is nothing to page or export', () => {
+    render(table({ exportPath: '/branches', empty: { description: 'Branches are where customers collect their packages.' } }));
+    expect(screen.getByText('Showing 0 to 0 of 0 results')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Per page')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+  });
+
   it('leaves the first action out when the person may not take it', () => {
     render(table({ empty: { description: 'Branches are where customers collect their packages.' } }));
     expect(screen.getByText('No data available')).toBeInTheDocument();

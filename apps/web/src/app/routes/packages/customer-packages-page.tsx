@@ -149,8 +149,8 @@ export default function CustomerPackagesPage() {
           label="My packages"
           empty={{
             description:
-              'Packages we receive for you at our Miami warehouse show here, each with its timeline. Pre-alert what you ordered so we can match it the day it arrives.',
-            action: { label: 'Pre-alert your first package', icon: Plus, onClick: () => setFormOpen(true) },
+              'Packages we receive for you at our Miami warehouse show here, each with its timeline. Shop online with your US shipping address, then pre-alert what you order.',
+            action: { label: 'See your US shipping address', to: '../dashboard', variant: 'secondary' },
           }}
           columns={columns}
           data={packages.data?.data ?? []}
