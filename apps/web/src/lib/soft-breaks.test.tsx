@@ -13,7 +13,11 @@ function breaks(text: string): string {
 
 describe('softBreaks', () => {
   it('breaks an e-mail after the @ and before its dots, never inside a word', () => {
-    expect(breaks('maria.campbell-brown@example.test')).toBe('maria|.campbell-|brown@|example|.test');
+    expect(breaks('maria.campbell-brown@example.test')).toBe('maria|.campbell-|brown@|example.test');
+  });
+
+  it('keeps a short name and domain whole around the @', () => {
+    expect(breaks('customer@example.test')).toBe('customer@|example.test');
   });
 
   it('breaks ids and paths at their separators', () => {
@@ -27,7 +31,7 @@ describe('softBreaks', () => {
   });
 
   it('keeps the text itself, spaces included', () => {
-    expect(breaks('Send to maria.campbell@example.test today')).toBe('Send to maria|.campbell@|example|.test today');
+    expect(breaks('Send to maria.campbell@example.test today')).toBe('Send to maria|.campbell@|example.test today');
   });
 });
 

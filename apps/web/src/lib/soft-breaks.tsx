@@ -6,7 +6,7 @@ const LONG_RUN = 14;
 const BREAK_AFTER = new Set(['@', '/', '-', '_', '+', '=', '&']);
 
 /** The run cut at its break points (no look-behind regex: older Safari refuses to parse one). */
-function pieces(run: string): string[] {
+function cut(run: string): string[] {
   const out: string[] = [];
   let start = 0;
   for (let i = 1; i < run.length; i++) {
@@ -17,6 +17,17 @@ function pieces(run: string): string[] {
   }
   out.push(run.slice(start));
   return out;
+}
+
+/**
+ * An e-mail breaks after its @ first; its name and domain only when long themselves, so
+ * "customer@" | "example.test" rather than "customer@example" | ".test".
+ */
+function pieces(run: string): string[] {
+  const at = run.lastIndexOf('@') + 1;
+  if (at <= 1 || at >= run.length) return cut(run);
+  const whole = (part: string) => (part.length >= LONG_RUN ? cut(part) : [part]);
+  return [...whole(run.slice(0, at)), ...whole(run.slice(at))];
 }
 
 /**

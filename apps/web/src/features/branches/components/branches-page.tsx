@@ -53,7 +53,7 @@ export function BranchesPage() {
       width: 130,
       filterOptions: PARISHES.map((p) => ({ value: p, label: p })),
     },
-    { field: 'phone', priority: 3, label: 'Phone', width: 140 },
+    { field: 'phone', priority: 3, label: 'Phone', width: 140, nowrap: true },
     { field: 'staffCount', priority: 4, label: 'Staff', width: 80, filterable: false },
     { field: 'customerCount', label: 'Customers', width: 100, filterable: false },
     {

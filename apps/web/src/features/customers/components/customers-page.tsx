@@ -57,7 +57,7 @@ export function CustomersPage({ area, fixedCourierId }: { area: CustomerArea; fi
       ? [{ field: 'businessName', priority: 2, label: 'Business', sortable: true } satisfies DataTableColumn<CustomerRecord>]
       : []),
     { field: 'email', priority: 2, label: 'Email', sortable: true, width: 220 },
-    { field: 'phone', priority: 3, label: 'Phone' },
+    { field: 'phone', priority: 3, label: 'Phone', nowrap: true, width: 140 },
     ...(business ? [] : [{ field: 'accountType', priority: 3, label: 'Account', sortable: true, filterOptions: TYPE_OPTIONS, width: 120 }]),
     { field: 'parish', priority: 4, label: 'Parish', sortable: true, filterOptions: PARISHES.map((p) => ({ value: p, label: p })) },
     { field: 'branchName', priority: 4, label: 'Branch', sortable: true },
