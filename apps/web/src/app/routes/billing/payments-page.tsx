@@ -101,6 +101,13 @@ export default function PaymentsPage() {
       {(portal === 'admin' || portal === 'staff') && <CashUpCard />}
       <DataTable
         label="Payments"
+        empty={{
+          description:
+            portal === 'customer'
+              ? 'Your payments and their receipts appear here once you pay an invoice.'
+              : 'Payments taken at the counter or by bank transfer appear here, with their receipts. Take one from an invoice.',
+          action: portal === 'customer' ? undefined : { label: 'Go to invoices', to: '../invoices', variant: 'secondary' },
+        }}
         columns={columns}
         data={payments.data?.data ?? []}
         total={payments.data?.total ?? 0}

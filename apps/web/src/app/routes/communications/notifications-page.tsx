@@ -44,7 +44,11 @@ export default function NotificationsPage() {
           {errorMessage(feed.error, 'Could not load notifications')}
         </p>
       ) : (feed.data?.data.length ?? 0) === 0 ? (
-        <EmptyState title="No notifications" />
+        <EmptyState title="No notifications">
+          {unreadOnly
+            ? 'Everything has been read.'
+            : 'New tickets, pre-alerts, delivery requests, arrived manifests and platform announcements appear here.'}
+        </EmptyState>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {feed.data?.data.map((n) => (

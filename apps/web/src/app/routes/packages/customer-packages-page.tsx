@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import { CARRIER_LABELS } from '@courier/shared/constants/packages';
 import { PACKAGE_MESSAGES, type PackageDto, type PreAlertDto } from '@courier/shared/schemas/packages';
@@ -148,6 +149,11 @@ export default function CustomerPackagesPage() {
         </h2>
         <DataTable
           label="My packages"
+          empty={{
+            description:
+              'Packages we receive for you at our Miami warehouse show here, each with its timeline. Shop online with your US shipping address, then pre-alert what you order.',
+            action: { label: 'See your US shipping address', to: '../dashboard', variant: 'secondary' },
+          }}
           columns={columns}
           data={packages.data?.data ?? []}
           total={packages.data?.total ?? 0}
@@ -174,6 +180,11 @@ export default function CustomerPackagesPage() {
         <CardContent>
           <DataTable
             label="My pre-alerts"
+            empty={{
+              description:
+                'A pre-alert tells us a package is on its way, with its invoice for customs, so we can match it the moment it reaches Miami.',
+              action: { label: 'Pre-alert your first package', icon: Plus, onClick: () => setFormOpen(true) },
+            }}
             columns={alertColumns}
             data={preAlerts.data?.data ?? []}
             total={preAlerts.data?.total ?? 0}

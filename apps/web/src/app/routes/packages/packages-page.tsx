@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ScanLine } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { PACKAGE_STATUSES, PACKAGE_STATUS_LABELS, type PackageStatus, SHIPPING_MODES } from '@courier/shared/constants/packages';
 import { hasPermission } from '@courier/shared/domain/permissions';
@@ -191,6 +192,16 @@ export default function PackagesPage() {
       )}
       <DataTable
         label="Packages"
+        empty={{
+          description: 'Every package the courier receives shows here once it is scanned in at the warehouse.',
+          action:
+            !superAdmin && hasPermission(user, 'packages_scan') ? { label: 'Scan a package in', icon: ScanLine, to: '../scan' } : undefined,
+          filtered: Boolean(from || to),
+          onClearFilters: () => {
+            setFrom('');
+            setTo('');
+          },
+        }}
         columns={columns}
         data={rows}
         total={packages.data?.total ?? 0}
