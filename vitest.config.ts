@@ -32,6 +32,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // A hang detector, not a speed test: typing a whole form with user-event has taken over 5 s on a loaded machine.
+          testTimeout: 15_000,
           sequence: { groupOrder: 1 },
         },
       },

@@ -1,16 +1,17 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_WORKERS, workerBaseURL } from './e2e/support/ports';
 
-const port = Number(process.env.E2E_PORT ?? 3199);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * Journeys in the system Chromium against the production build, served by the API on a fresh
- * embedded database (a new DATA_DIR each run) with the demo data and a loopback SMTP sink.
+ * embedded database (a new DATA_DIR each run) with the demo data and a loopback SMTP sink: one
+ * server, database and sink per worker (E2E_WORKERS, default 1), a spec file's tests in one worker.
  */
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
   // CI machines are shared: a long journey under load has taken 1.5 min; the timeout is a hang detector, not a speed test.
   timeout: process.env.CI ? 120_000 : 60_000,
@@ -18,7 +19,8 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   globalSetup: './e2e/global-setup.ts',
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    // Worker 0's; support/test.ts gives every worker its own server.
+    baseURL: workerBaseURL(0),
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     // The staff portal's service worker (the installable scan station) precaches every screen and

@@ -50,6 +50,7 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { emailRoutes } from './modules/emails/emails.routes';
 import { outboxRoutes } from './modules/emails/outbox.routes';
 import { timeTrackingRoutes } from './modules/time-tracking/time-tracking.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { registerAuth } from './plugins/auth';
 import { registerEmbedding } from './plugins/embedding';
 import { registerErrorHandling } from './plugins/errors';
@@ -120,6 +121,7 @@ const ROUTE_MODULES: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   setupChecklistRoutes,
   dashboardRoutes,
   auditRoutes,
+  searchRoutes,
 ];
 
 /**

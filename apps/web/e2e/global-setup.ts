@@ -2,16 +2,25 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { E2E_WORKERS, type WorkerPorts, workerPorts } from './support/ports';
 import { startSmtpSink } from './support/smtp-sink';
 
 /**
- * Starts the built server (apps/api/dist + apps/web/dist) on a fresh data directory with the
- * demo data, and a loopback SMTP server whose messages the journeys read over HTTP.
+ * Starts, for each Playwright worker, the built server (apps/api/dist + apps/web/dist) on a fresh
+ * data directory with the demo data, and a loopback SMTP server whose messages the journeys read
+ * over HTTP (support/ports.ts gives each worker its ports).
  */
 export default async function globalSetup() {
-  const port = Number(process.env.E2E_PORT ?? 3199);
+  const started = await Promise.all(Array.from({ length: E2E_WORKERS }, (_, index) => startWorkerServer(workerPorts(index))));
+  return async () => {
+    await Promise.all(started.map((stop) => stop()));
+  };
+}
+
+async function startWorkerServer(ports: WorkerPorts): Promise<() => Promise<void>> {
+  const port = ports.app;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'courier-e2e-'));
-  const sink = await startSmtpSink(Number(process.env.E2E_SMTP_PORT ?? 2599), Number(process.env.E2E_MAILBOX_PORT ?? 2598));
+  const sink = await startSmtpSink(ports.smtp, ports.mailbox);
   const root = path.resolve(import.meta.dirname, '../../..');
   const server: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
     env: {
@@ -39,7 +48,7 @@ export default async function globalSetup() {
   // Generous: on a loaded machine the built server has taken over a minute to answer its first health check.
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    if (server.exitCode !== null) throw new Error(`server on port ${port} exited with ${server.exitCode}`);
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (res.ok) break;

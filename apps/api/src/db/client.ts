@@ -13,6 +13,8 @@ import * as schema from './schema/index';
 export type Schema = typeof schema;
 /** One type for both drivers: services never know which database they run on. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction as a Db, for the services that take one (the same query API; drizzle types them apart). */
+export const asDb = (tx: unknown) => tx as Db;
 
 export interface Database {
   db: Db;

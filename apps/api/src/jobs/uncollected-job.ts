@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { Mailer } from '../lib/mailer';
 import { countJobRun } from '../lib/metrics';
-import { flagUncollected } from '../modules/packages/packages.service';
+import { flagUncollected } from '../modules/packages/uncollected.service';
 import { runExclusive } from './job-lock';
 
 const HOUR = 3_600_000;

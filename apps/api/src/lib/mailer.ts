@@ -52,6 +52,11 @@ export function byLane(mails: OutboxRow[]): Map<CourierLane, OutboxRow[]> {
   return lanes;
 }
 
+/** The web app's address for links in e-mails (PUBLIC_URL, or this server in development). */
+export function appUrlOf(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+}
+
 const MAX_ATTEMPTS = 5;
 const LOCK_SECONDS = 60;
 
@@ -66,6 +71,11 @@ export class Mailer {
     private readonly config: Config,
     private readonly secrets: SecretBox,
   ) {}
+
+  /** Where links in mail point (see appUrlOf). */
+  get appUrl(): string {
+    return appUrlOf(this.config);
+  }
 
   async enqueue(mail: OutgoingEmail, db: Db = this.db): Promise<number> {
     const [row] = await db

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { embedOrigins } from '../modules/public-site/content.service';
-import { requestHostname, resolveTenant } from '../modules/public-site/tenant';
+import { resolvePublicCourier } from '../modules/public-site/tenant';
 
 /** The pages a courier may embed in its own website: the customer sign-in, registration, reset and portal. */
 export function isEmbeddablePath(pathname: string): boolean {
@@ -39,8 +39,7 @@ export function registerEmbedding(app: FastifyInstance, ctx: Pick<AppContext, 'd
     if (!isEmbeddablePath(url.pathname)) return payload;
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp !== 'string') return payload;
-    const apiKey = url.searchParams.get('api_key')?.trim().slice(0, 200) || undefined;
-    const tenant = await resolveTenant(ctx, { apiKey, hostname: requestHostname(request) });
+    const tenant = await resolvePublicCourier(ctx, request);
     if (!tenant) return payload;
     const origins = await embedOrigins(ctx.db, tenant.courier.id);
     if (origins.length === 0) return payload;

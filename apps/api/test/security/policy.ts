@@ -59,6 +59,8 @@ export const POLICY: Record<string, Policy> = {
   'POST /api/customers/register': pub,
   'GET /api/customers/profile': roles('customer'),
   'PUT /api/customers/profile': roles('customer'),
+  'GET /api/customers/profile/notification-preferences': roles('customer'),
+  'PUT /api/customers/profile/notification-preferences': roles('customer'),
   'PUT /api/customers/change-password': roles('customer'),
   'GET /api/couriers/validate/:apiKey': pub,
   'GET /api/branches/public/:courierId': pub,
@@ -70,6 +72,9 @@ export const POLICY: Record<string, Policy> = {
   'GET /api/public/track/:number': pub,
   'GET /api/assisted-purchase-requests': perm('customers_view', 'tickets_view'),
   'GET /api/contact-messages': perm('customers_view', 'tickets_view'),
+
+  // Scoped inside: each kind needs its view permission (customers: their own); blank answers nothing.
+  'GET /api/search': signedIn,
 
   'GET /api/tickets/unread': perm('tickets_view'),
   'GET /api/tickets/unread/count': perm('tickets_view'),
@@ -223,9 +228,10 @@ export const POLICY: Record<string, Policy> = {
   'GET /api/delivery-drivers': perm('delivery_requests_edit'),
   'GET /api/delivery-run-sheet': perm('delivery_requests_view'),
 
-  'GET /api/notifications': roles(...COURIER_STAFF),
-  'POST /api/notifications/read-all': roles(...COURIER_STAFF),
-  'POST /api/notifications/:id/read': on(roles(...COURIER_STAFF), id('notification')),
+  'GET /api/notifications': roles(...COURIER_STAFF, 'customer'),
+  'GET /api/notifications/unread-count': roles(...COURIER_STAFF, 'customer'),
+  'POST /api/notifications/read-all': roles(...COURIER_STAFF, 'customer'),
+  'POST /api/notifications/:id/read': on(roles(...COURIER_STAFF, 'customer'), id('notification')),
   'GET /api/notifications/announcements': roles('super_admin'),
   'POST /api/notifications/announcements': roles('super_admin'),
   'GET /api/batch-emails': perm('emails_view'),

@@ -18,9 +18,10 @@ const isFocused = (target: Locator) => target.evaluate((el) => el === document.a
 
 /**
  * Presses Tab until `target` has the focus, or Shift+Tab when it comes before the focused
- * element; fails when it is not reached within `max` presses.
+ * element; fails when it is not reached within `max` presses (the admin sidebar alone, with its
+ * section toggles and the header's Search, is some 32 stops).
  */
-async function tabTo(page: Page, target: Locator, max = 40) {
+async function tabTo(page: Page, target: Locator, max = 60) {
   const backwards = await target.evaluate((el) => {
     const active = document.activeElement;
     return !!active && active !== document.body && (el.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;

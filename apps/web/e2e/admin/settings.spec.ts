@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { waitForMail } from '../support/mailbox';
+import { workerPorts } from '../support/ports';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 
 const ADMIN = { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026' };
@@ -170,7 +171,7 @@ test.describe('courier admin settings', () => {
     });
     expect(allowed.ok(), await allowed.text()).toBe(true);
 
-    await page.getByLabel('SMTP Port').fill(process.env.E2E_SMTP_PORT ?? '2599');
+    await page.getByLabel('SMTP Port').fill(String(workerPorts().smtp));
     await page.getByRole('button', { name: 'Save Configuration' }).click();
     await expectToast(page, 'Email configuration saved successfully');
     await page.getByRole('button', { name: 'Send Test Email' }).click();

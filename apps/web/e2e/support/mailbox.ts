@@ -1,6 +1,8 @@
+import { workerPorts } from './ports';
 import type { ReceivedMail } from './smtp-sink';
 
-const url = `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT ?? 2598}/messages`;
+/** This worker's sink (each worker's server sends to its own). */
+const url = `http://127.0.0.1:${workerPorts().mailbox}/messages`;
 
 /** Waits for a message to `to` whose raw text matches, as delivered to the loopback SMTP sink. */
 export async function waitForMail(to: string, match: RegExp, timeoutMs = 20_000): Promise<ReceivedMail> {

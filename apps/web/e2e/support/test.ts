@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, type Page, test as base, expect } from '@playwright/test';
 import { expectNoSeriousA11yViolations, seriousA11yViolations } from './axe';
+import { workerBaseURL } from './ports';
 
 /**
  * Every journey imports `test` from here instead of '@playwright/test': axe then runs by itself on
@@ -21,7 +22,7 @@ export interface A11yAudit {
   readonly audits: number;
 }
 
-/** Screens already audited automatically in this worker; one worker runs the whole suite. */
+/** Screens already audited automatically in this worker. */
 const auditedScreens = new Set<string>();
 
 /** A stable name for what the page shows: /admin/customers/:id desktop [dialog:New customer]. */
@@ -46,6 +47,12 @@ function isAppPage(page: Page, baseURL: string | undefined): boolean {
 }
 
 export const test = base.extend<{ a11y: A11yAudit }>({
+  // This worker's own server (global-setup starts one per worker).
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  baseURL: async ({}, use) => {
+    await use(workerBaseURL());
+  },
+
   contextOptions: async ({ contextOptions }, use) => {
     await use({ reducedMotion: 'reduce', ...contextOptions });
   },

@@ -244,6 +244,14 @@ export type Payment = z.infer<typeof paymentSchema>;
 export const paymentListQuerySchema = courierListQuerySchema;
 export const receiptParamSchema = z.object({ receiptNo: z.string().trim().min(1).max(32) });
 
+/** A receipt on the courier's A4/Letter paper, or `thermal`: the 80 mm roll of a receipt printer. */
+export const RECEIPT_FORMATS = ['page', 'thermal'] as const;
+export type ReceiptFormat = (typeof RECEIPT_FORMATS)[number];
+export const receiptQuerySchema = z.object({
+  courierId: queryIdSchema.optional(),
+  format: z.enum(RECEIPT_FORMATS, { error: "Format must be 'page' or 'thermal'" }).default('page'),
+});
+
 const isoDate = calendarDateSchema();
 
 export const cashUpQuerySchema = z.object({ branchId: requiredQueryIdSchema(BILLING_MESSAGES.chooseBranch), date: isoDate });

@@ -1,11 +1,61 @@
 import { z } from 'zod';
 import { idSchema } from './common';
 
-export const NOTIFICATION_TYPES = ['new_ticket', 'new_pre_alert', 'new_delivery_request', 'manifest_arrived', 'announcement'] as const;
+export const NOTIFICATION_TYPES = [
+  'new_ticket',
+  'new_pre_alert',
+  'new_delivery_request',
+  'manifest_arrived',
+  'announcement',
+  // A customer's own feed.
+  'ticket_answered',
+  'invoice_issued',
+  'payment_received',
+  'delivery_scheduled',
+  'package_update',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
-/** `staff`: every staff-side user of the courier; `admins`: its courier admins only. */
-export const NOTIFICATION_AUDIENCES = ['staff', 'admins'] as const;
+/**
+ * `staff`: every staff-side user of the courier; `admins`: its courier admins only; `customer`:
+ * the one customer the row names.
+ */
+export const NOTIFICATION_AUDIENCES = ['staff', 'admins', 'customer'] as const;
 export type NotificationAudience = (typeof NOTIFICATION_AUDIENCES)[number];
+
+/** What a notification is about; its page is worked out per portal when the feed is read. */
+export const NOTIFICATION_TARGET_KINDS = ['package', 'invoice', 'payment', 'ticket', 'delivery_request', 'manifest'] as const;
+export type NotificationTargetKind = (typeof NOTIFICATION_TARGET_KINDS)[number];
+/** `ref` is the number people see (PKG-, INV-, TKT-, receipt) or, for requests and manifests, the id. */
+export interface NotificationTarget {
+  kind: NotificationTargetKind;
+  ref: string;
+}
+export type NotificationPortal = 'admin' | 'staff' | 'customer';
+
+/** The page a notification opens in the reader's portal (absolute path). */
+export function notificationPath(portal: NotificationPortal, target: NotificationTarget): string {
+  const ref = encodeURIComponent(target.ref);
+  if (portal === 'customer') {
+    const page: Record<NotificationTargetKind, string> = {
+      package: `packages?search=${ref}`,
+      invoice: `invoices/${ref}`,
+      payment: 'payments',
+      ticket: `support-tickets?ticket=${ref}`,
+      delivery_request: 'delivery-requests',
+      manifest: 'packages',
+    };
+    return `/customer/${page[target.kind]}`;
+  }
+  const page: Record<NotificationTargetKind, string> = {
+    package: `packages?search=${ref}`,
+    invoice: `invoices?invoice=${ref}`,
+    payment: 'payments',
+    ticket: `support-tickets?ticket=${ref}`,
+    delivery_request: 'delivery-requests',
+    manifest: `reconciliation?manifest=${ref}`,
+  };
+  return `/${portal}/${page[target.kind]}`;
+}
 
 export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   new_ticket: 'New ticket',
@@ -13,6 +63,11 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   new_delivery_request: 'New delivery request',
   manifest_arrived: 'Manifest arrived',
   announcement: 'Announcement',
+  ticket_answered: 'Ticket answered',
+  invoice_issued: 'Invoice issued',
+  payment_received: 'Payment received',
+  delivery_scheduled: 'Delivery scheduled',
+  package_update: 'Package update',
 };
 
 export const NOTIFICATION_MESSAGES = {
@@ -29,6 +84,7 @@ export const notificationSchema = z.object({
   type: z.enum(NOTIFICATION_TYPES),
   title: z.string(),
   body: z.string(),
+  /** The page of the thing it is about, in the reader's own portal (absolute path). */
   link: z.string().nullable(),
   read: z.boolean(),
   createdAt: z.string(),
@@ -67,3 +123,33 @@ export const announcementItemSchema = z.object({
   createdAt: z.string(),
 });
 export const announcementListSchema = z.object({ data: z.array(announcementItemSchema) });
+
+/** The customer e-mails a customer may switch off; welcome, password and security mail always go. */
+export const OPTIONAL_EMAIL_KINDS = ['ticket_answered', 'invoice_issued', 'payment_received', 'delivery_scheduled'] as const;
+export type OptionalEmailKind = (typeof OPTIONAL_EMAIL_KINDS)[number];
+export const OPTIONAL_EMAIL_LABELS: Record<OptionalEmailKind, string> = {
+  ticket_answered: 'Ticket answered',
+  invoice_issued: 'Invoice issued',
+  payment_received: 'Payment received',
+  delivery_scheduled: 'Delivery scheduled',
+};
+export const OPTIONAL_EMAIL_HINTS: Record<OptionalEmailKind, string> = {
+  ticket_answered: 'When our team replies to one of your support tickets',
+  invoice_issued: 'When an invoice is issued for your packages',
+  payment_received: 'When we receive a payment from you',
+  delivery_scheduled: 'When a home delivery is scheduled',
+};
+export const emailPreferencesSchema = z.strictObject({
+  ticket_answered: z.boolean(),
+  invoice_issued: z.boolean(),
+  payment_received: z.boolean(),
+  delivery_scheduled: z.boolean(),
+});
+export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
+export const DEFAULT_EMAIL_PREFERENCES: EmailPreferences = {
+  ticket_answered: true,
+  invoice_issued: true,
+  payment_received: true,
+  delivery_scheduled: true,
+};
+export const EMAIL_PREFERENCES_SAVED = 'Notification preferences saved';

@@ -6,9 +6,20 @@ import { LOGO_MAX_BYTES, MIN_PASSWORD_LENGTH, RATE_SHEET_MAX_BYTES } from '../co
  * The courier admin Settings tabs and the staff profile (part 2 §2.6, §2.7, §5, §7, §8, §9).
  * Messages are the spec's words; where the spec is silent the wording is ours and says so.
  */
+/** The longest GCT registration number accepted (TAJ numbers are 9 digits; room for dashes and a prefix). */
+export const GCT_REG_NO_MAX = 40;
+
+/** The paper the courier's documents are laid out on; Letter unless the courier chooses A4. */
+export const PAPER_SIZES = ['letter', 'a4'] as const;
+export type PaperSize = (typeof PAPER_SIZES)[number];
+export const PAPER_SIZE_LABELS: Record<PaperSize, string> = { letter: 'Letter', a4: 'A4' };
+
 export const SETTINGS_MESSAGES = {
   courierIdMissing: 'Courier ID not found. Please reload the page or contact support.',
   timeZoneInvalid: 'Choose a time zone from the list (e.g. America/Jamaica)',
+  // Ours (issue 17, branded documents).
+  gctRegistrationNumberTooLong: `The GCT registration number must be at most ${GCT_REG_NO_MAX} characters`,
+  paperSizeInvalid: 'Choose A4 or Letter',
   // Toasts of part 2 §8: failure / success.
   shippingAddressesFailed: 'Failed to update shipping addresses',
   shippingAddressesSaved: 'Shipping addresses updated!',
@@ -154,6 +165,9 @@ export const courierSchema = z.object({
   rate_sheet_url: z.string().nullable(),
   /** IANA time zone every date and time of the courier is shown in. */
   time_zone: z.string(),
+  /** Printed on the letterhead as "GCT Reg. No."; null when not registered. */
+  gct_registration_number: z.string().nullable(),
+  paper_size: z.enum(PAPER_SIZES),
 });
 export type Courier = z.infer<typeof courierSchema>;
 
@@ -165,8 +179,13 @@ export const updateCourierSchema = z.strictObject({
   email: email(SETTINGS_MESSAGES.emailRequired, SETTINGS_MESSAGES.emailInvalid),
   /** Left out, the courier keeps its time zone. */
   time_zone: z.string().trim().refine(isValidTimeZone, SETTINGS_MESSAGES.timeZoneInvalid).optional(),
+  /** Left out, unchanged; empty, cleared. */
+  gct_registration_number: z.string().trim().max(GCT_REG_NO_MAX, SETTINGS_MESSAGES.gctRegistrationNumberTooLong).optional(),
+  /** Left out, unchanged. */
+  paper_size: z.enum(PAPER_SIZES, { error: SETTINGS_MESSAGES.paperSizeInvalid }).optional(),
 });
 export type UpdateCourierInput = z.input<typeof updateCourierSchema>;
+export type UpdateCourierOutput = z.output<typeof updateCourierSchema>;
 
 export const shippingAddressesSchema = z.strictObject({
   shipping_address_air: trimmed(1000),

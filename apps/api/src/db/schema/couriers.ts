@@ -28,6 +28,12 @@ export const couriers = pgTable('couriers', {
   requireInvoice: boolean().notNull().default(false),
   /** IANA time zone every date and time of this courier is shown in (receipts, invoices, e-mails, screens). */
   timeZone: text().notNull().default('America/Jamaica'),
+  /** Printed as "GCT Reg. No." on the letterhead of invoices, receipts, labels and manifests (issue 17). */
+  gctRegistrationNumber: text(),
+  /** The paper the courier's invoices, receipts and manifests are laid out on. */
+  paperSize: text({ enum: ['letter', 'a4'] })
+    .notNull()
+    .default('letter'),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -31,6 +31,8 @@ export const customers = pgTable(
     referralCode: text(),
     passwordHash: text().notNull(),
     active: boolean().notNull().default(true),
+    /** The optional e-mails (OPTIONAL_EMAIL_KINDS) this customer switched off; the rest are sent. */
+    emailOptOuts: text().array().notNull().default([]),
     lastLoginAt: timestamp({ withTimezone: true }),
     /** Tokens issued before this moment are refused (set when the password is reset or changed). */
     sessionsValidAfter: timestamp({ withTimezone: true }),

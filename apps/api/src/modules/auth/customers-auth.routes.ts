@@ -10,10 +10,12 @@ import {
   messageResponseSchema,
 } from '@courier/shared/schemas/auth';
 import { errorResponseSchema } from '@courier/shared/schemas/common';
+import { emailPreferencesSchema } from '@courier/shared/schemas/notifications';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { currentUser, requireRole } from '../../plugins/auth';
 import type { FastifyRequest } from 'fastify';
+import { emailPreferences, saveEmailPreferences } from '../customers/customer-notices';
 import { customerProfile, loginCustomer } from './auth.service';
 import { changeCustomerPassword, updateCustomerProfile } from './customer-account.service';
 import { throttledSignIn } from './login-throttle';
@@ -90,6 +92,33 @@ export function customersAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => updateCustomerProfile(ctx, customerCaller(request), request.body),
+    );
+
+    app.get(
+      '/customers/profile/notification-preferences',
+      {
+        preHandler: customerOnly,
+        schema: {
+          tags: ['customers'],
+          summary: 'Which optional e-mails the signed-in customer gets',
+          response: { 200: emailPreferencesSchema, ...errors },
+        },
+      },
+      async (request) => emailPreferences(ctx.db, customerCaller(request).id),
+    );
+
+    app.put(
+      '/customers/profile/notification-preferences',
+      {
+        preHandler: customerOnly,
+        schema: {
+          tags: ['customers'],
+          summary: 'Switches the optional e-mails on or off (welcome and password mail always go)',
+          body: emailPreferencesSchema,
+          response: { 200: emailPreferencesSchema, ...errors },
+        },
+      },
+      async (request) => saveEmailPreferences(ctx.db, customerCaller(request).id, request.body),
     );
 
     app.put(

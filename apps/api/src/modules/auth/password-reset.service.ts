@@ -7,6 +7,7 @@ import { customers } from '../../db/schema/customers';
 import { passwordResetTokens } from '../../db/schema/password-reset-tokens';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
+import { appUrlOf } from '../../lib/mailer';
 import { hashPassword } from '../../lib/passwords';
 import { type AccountKind, endSessions } from '../../lib/tokens';
 
@@ -15,7 +16,7 @@ export const RESET_TOKEN_TTL_MINUTES = 60;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 export function publicUrl(ctx: AppContext): string {
-  return (ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`).replace(/\/$/, '');
+  return appUrlOf(ctx.config);
 }
 
 interface ResetTarget {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Courier } from '@courier/shared/schemas/settings';
+import type { Courier, UpdateCourierOutput } from '@courier/shared/schemas/settings';
 import type { Db } from '../../db/client';
 import { couriers } from '../../db/schema/couriers';
 import { audit } from '../../lib/audit';
@@ -25,6 +25,8 @@ export function toCourier(row: CourierRow): Courier {
     bank_details: row.bankDetails,
     rate_sheet_url: row.rateSheetUrl,
     time_zone: row.timeZone,
+    gct_registration_number: row.gctRegistrationNumber,
+    paper_size: row.paperSize,
   };
 }
 
@@ -74,9 +76,7 @@ async function updateCourierRow(
   });
 }
 
-export function updateCompany(
-  options: UpdateOptions<{ name: string; first_name: string; last_name: string; email: string; time_zone?: string }>,
-) {
+export function updateCompany(options: UpdateOptions<UpdateCourierOutput>) {
   const { input } = options;
   return updateCourierRow(
     options,
@@ -86,6 +86,8 @@ export function updateCompany(
       contactLastName: input.last_name,
       email: input.email,
       ...(input.time_zone ? { timeZone: input.time_zone } : {}),
+      ...(input.gct_registration_number === undefined ? {} : { gctRegistrationNumber: input.gct_registration_number || null }),
+      ...(input.paper_size ? { paperSize: input.paper_size } : {}),
     },
     'courier.company_updated',
     { ...input },

@@ -8,7 +8,7 @@ import { users } from '../../db/schema/users';
 import type { DashboardInput } from './dashboard.sections';
 import { mailboxAddresses } from '@courier/shared/domain/mailbox-address';
 import { dayBoundsInZone, dayInZone } from '@courier/shared/domain/datetime';
-import { courierTimeZone } from '../../lib/courier-zone';
+import { courierTimeZone, localTimeIn } from '../../lib/courier-zone';
 
 const MONTHS_SHOWN = 6;
 
@@ -48,8 +48,7 @@ export async function organisationSection({ db, user, courierId }: DashboardInpu
       return d.toISOString().slice(0, 7);
     });
     const since = dayBoundsInZone(`${months[0]}-01`, zone).start;
-    const at = sql.raw(`'${zone.replaceAll("'", "''")}'`);
-    const month = sql<string>`to_char(date_trunc('month', ${customers.createdAt} at time zone ${at}), 'YYYY-MM')`;
+    const month = sql<string>`to_char(date_trunc('month', ${localTimeIn(customers.createdAt, zone)}), 'YYYY-MM')`;
     const perMonth = await db
       .select({ month, n: count() })
       .from(customers)

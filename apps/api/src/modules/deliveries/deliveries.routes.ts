@@ -27,21 +27,12 @@ import { CONTENT_TYPES, detectFileType } from '../../lib/file-types';
 import { Storage } from '../../lib/storage';
 import { courierScope, currentUser, requirePermission, requireRole } from '../../plugins/auth';
 import { publicUrl } from '../auth/password-reset.service';
-import { pdfResponseSchema } from '../invoices/invoice-pdf';
-import { listScope } from '../packages/packages.service';
-import {
-  cancelOwnRequest,
-  changeRequestStatus,
-  courierOf,
-  createLocation,
-  createRequest,
-  deleteLocation,
-  getRequest,
-  listDrivers,
-  listLocations,
-  listRequests,
-  updateLocation,
-} from './deliveries.service';
+import { pdfResponseSchema } from '../../lib/pdf/render';
+import { courierOf, listScope } from '../packages/courier-scope';
+import { cancelOwnRequest, createRequest } from './customer-delivery-requests.service';
+import { createLocation, deleteLocation, listLocations, updateLocation } from './delivery-locations.service';
+import { getRequest, listDrivers, listRequests } from './delivery-request-queries.service';
+import { changeRequestStatus } from './delivery-status-change.service';
 import { longDate } from './delivery-emails';
 import { deliverRequest, proofImage, saveDeliveryPhoto } from './delivery-proof.service';
 import { runSheet, runSheetPdf } from './run-sheet';

@@ -3,7 +3,8 @@ import { formatDateTime } from '@courier/shared/domain/datetime';
 import type { Db } from '../../db/client';
 import { couriers } from '../../db/schema/couriers';
 import type { Mailer } from '../../lib/mailer';
-import { customerForEmail, sendCustomerEmail } from '../packages/package-emails';
+import { tellCustomer } from '../customers/customer-notices';
+import { composeCustomerEmail, customerForEmail, sendCustomerEmail } from '../packages/package-emails';
 
 /** "Tuesday, 24 November 2026" for a calendar date (no time zone shift: it is a day, not an instant). */
 export const longDate = (isoDate: string) =>
@@ -53,5 +54,16 @@ export async function enqueueDeliveryEmail(db: Db, mailer: Mailer, d: DeliveryFo
             ],
             link: { label: 'See the proof of delivery', url: d.link },
           };
+  if (e.kind === 'scheduled') {
+    // The one optional delivery e-mail: the customer may switch it off (the feed still says it).
+    await tellCustomer(db, mailer, {
+      kind: 'delivery_scheduled',
+      courierId: d.courierId,
+      customerId: d.customerId,
+      notice: { title: mail.subject, body: d.packageNumbers.join(', '), target: { kind: 'delivery_request', ref: String(d.requestId) } },
+      mail: composeCustomerEmail({ courierId: d.courierId, customer, ...mail }),
+    });
+    return;
+  }
   await sendCustomerEmail(db, mailer, { courierId: d.courierId, customer, ...mail });
 }

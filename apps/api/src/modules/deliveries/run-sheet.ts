@@ -6,8 +6,8 @@ import { couriers } from '../../db/schema/couriers';
 import { deliveryRequests } from '../../db/schema/delivery-requests';
 import { invoicePackages } from '../../db/schema/invoice-packages';
 import { invoices } from '../../db/schema/invoices';
-import { renderPdf } from '../../lib/pdf';
-import { requestsWhere } from './deliveries.service';
+import { renderPdf } from '../../lib/pdf/render';
+import { requestsWhere } from './delivery-request-queries.service';
 import { formatAmount } from '@courier/shared/format/money';
 
 /**

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { PackageStatus } from '@courier/shared/constants/packages';
 import type { ChargeLineKind } from '@courier/shared/domain/charges';
 
+import { tellCustomer } from '../customers/customer-notices';
 import type { Db } from '../../db/client';
 import { nextCounter } from '../../db/counters';
 import { branches } from '../../db/schema/branches';
@@ -16,14 +17,8 @@ import { packages } from '../../db/schema/packages';
 import { audit } from '../../lib/audit';
 import type { Mailer } from '../../lib/mailer';
 import { getCourierRates } from '../settings/rates.service';
-import {
-  feesAlreadyCharged,
-  invoiceNumber,
-  invoiceStatusFor,
-  issueInvoiceForPackages,
-  markDeliveryFeesCharged,
-  unchargedDeliveryRequests,
-} from './invoices.service';
+import { feesAlreadyCharged, invoiceStatusFor, markDeliveryFeesCharged, unchargedDeliveryRequests } from './invoice-charges';
+import { invoiceNumber, issueInvoiceForPackages } from './invoice-issuing.service';
 import { formatAmount } from '@courier/shared/format/money';
 
 /**
@@ -129,15 +124,14 @@ export async function chargeDueFees(options: { db: Db; mailer: Mailer | null; co
   const invoicedIds = [...invoiceOf.keys()];
   if (invoicedIds.length === 0) return;
 
-  const [rates, pkgs, charged, requests] = await Promise.all([
-    getCourierRates(db, courierId),
-    db
-      .select()
-      .from(packages)
-      .where(and(eq(packages.courierId, courierId), inArray(packages.id, invoicedIds))),
-    feesAlreadyCharged(db, courierId, invoicedIds, null),
-    unchargedDeliveryRequests(db, courierId, invoicedIds, null),
-  ]);
+  // One after another: a transaction's single connection runs one query at a time.
+  const rates = await getCourierRates(db, courierId);
+  const pkgs = await db
+    .select()
+    .from(packages)
+    .where(and(eq(packages.courierId, courierId), inArray(packages.id, invoicedIds)));
+  const charged = await feesAlreadyCharged(db, courierId, invoicedIds, null);
+  const requests = await unchargedDeliveryRequests(db, courierId, invoicedIds, null);
   const linesByInvoice = new Map<number, { lines: FeeLine[]; requestIds: number[] }>();
   const target = (invoiceId: number) => {
     const entry = linesByInvoice.get(invoiceId) ?? { lines: [], requestIds: [] };
@@ -266,9 +260,16 @@ async function issueFeeInvoice(
     .from(customers)
     .where(eq(customers.id, customerId));
   if (mailer && customer) {
-    await mailer.enqueue(
-      {
-        courierId,
+    await tellCustomer(db, mailer, {
+      kind: 'invoice_issued',
+      courierId,
+      customerId,
+      notice: {
+        title: `Invoice ${invoiceNo}: JMD ${formatAmount(totalCents)} due`,
+        body: bucket.lines.map((l) => l.description).join(', '),
+        target: { kind: 'invoice', ref: invoiceNo },
+      },
+      mail: {
         to: customer.email,
         subject: `Invoice ${invoiceNo}: JMD ${formatAmount(totalCents)} due`,
         text: [
@@ -280,8 +281,7 @@ async function issueFeeInvoice(
           'You can see the invoice and download it as a PDF under Invoices in your account.',
         ].join('\n'),
       },
-      db,
-    );
+    });
   }
 }
 

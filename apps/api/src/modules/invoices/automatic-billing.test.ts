@@ -14,7 +14,7 @@ import { invoicePackages } from '../../db/schema/invoice-packages';
 import { invoices } from '../../db/schema/invoices';
 import { manifests } from '../../db/schema/manifests';
 import { packages } from '../../db/schema/packages';
-import { flagUncollected } from '../packages/packages.service';
+import { flagUncollected } from '../packages/uncollected.service';
 import { getCourierRates } from '../settings/rates.service';
 import { formatAmount } from '@courier/shared/format/money';
 

@@ -4,7 +4,7 @@ import { couriers } from '../../db/schema/couriers';
 import { invoicePackages } from '../../db/schema/invoice-packages';
 import { invoices } from '../../db/schema/invoices';
 import { packages } from '../../db/schema/packages';
-import { issueInvoiceForPackages } from './invoices.service';
+import { issueInvoiceForPackages } from './invoice-issuing.service';
 
 /**
  * Demo invoices: one per customer for the demo courier's ready packages that have none yet (the

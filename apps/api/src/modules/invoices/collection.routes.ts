@@ -6,7 +6,7 @@ import { courierQuerySchema, errorResponseSchema } from '@courier/shared/schemas
 import type { AppContext } from '../../context';
 import { courierScope, currentUser, requirePermission } from '../../plugins/auth';
 import { canOverrideUnpaid, collectInvoice, listCollectable, signatureImage } from './collection.service';
-import { getInvoiceDetail } from './invoices.service';
+import { getInvoiceDetail } from './invoice-queries.service';
 
 const errors = {
   400: errorResponseSchema,

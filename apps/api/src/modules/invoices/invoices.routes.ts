@@ -23,18 +23,15 @@ import { couriers } from '../../db/schema/couriers';
 import { getCourierRates } from '../settings/rates.service';
 import { AppError } from '../../lib/errors';
 import { accessGuard, courierScope, currentUser, requirePermission } from '../../plugins/auth';
-import { pdfResponseSchema, renderInvoicePdf } from './invoice-pdf';
-import {
-  getInvoiceDetail,
-  invoiceScope,
-  issueInvoiceForPackages,
-  listBillableCustomers,
-  listBillablePackages,
-  listInvoices,
-  reissueInvoice,
-  setCustomsAssessment,
-  voidInvoice,
-} from './invoices.service';
+import { loadLetterhead } from '../../lib/pdf/letterhead';
+import { pdfResponseSchema } from '../../lib/pdf/render';
+import { Storage } from '../../lib/storage';
+import { renderInvoicePdf } from './invoice-pdf';
+import { invoiceScope } from './invoice-access';
+import { setCustomsAssessment } from './invoice-customs.service';
+import { issueInvoiceForPackages, reissueInvoice } from './invoice-issuing.service';
+import { getInvoiceDetail, listBillableCustomers, listBillablePackages, listInvoices } from './invoice-queries.service';
+import { voidInvoice } from './invoice-voiding.service';
 
 const errors = {
   400: errorResponseSchema,
@@ -57,6 +54,7 @@ export function customerOrPermission(permission: string): preHandlerAsyncHookHan
 }
 
 export function invoicesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const documents = { db: ctx.db, storage: new Storage(ctx.config) };
   return async (app) => {
     // The customer's Rate Sheet and Customs Calculator: the courier's own active rates and fees.
     app.get(
@@ -162,7 +160,7 @@ export function invoicesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           invoiceScope(currentUser(request), request.query.courierId),
           request.params.invoiceNo,
         );
-        const pdf = await renderInvoicePdf(detail);
+        const pdf = await renderInvoicePdf(detail, await loadLetterhead(documents, detail.courierId));
         return reply
           .header('content-type', 'application/pdf')
           .header('content-disposition', `inline; filename="${detail.invoiceNo}.pdf"`)

@@ -1,12 +1,12 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { ManifestDetail } from '@courier/shared/schemas/manifests';
 import type { Db } from '../../db/client';
-import { branches } from '../../db/schema/branches';
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
+import { courierAddress } from '../../lib/pdf/letterhead';
 import type { AuthUser } from '../../plugins/auth';
 import { csvLine } from './csv';
-import { getManifest } from './manifests.service';
+import { getManifest } from './manifest-queries.service';
 import { writeXlsx } from './xlsx';
 
 /**
@@ -55,21 +55,10 @@ export interface BrokerManifest {
   rows: Array<Array<string | number | null>>;
 }
 
-/** The courier's address in Jamaica: the manifest's branch, else the courier's first branch. */
-async function courierAddress(db: Db, courierId: number, branchId: number | null): Promise<string> {
-  const rows = await db
-    .select({ id: branches.id, address: branches.address, parish: branches.parish })
-    .from(branches)
-    .where(eq(branches.courierId, courierId))
-    .orderBy(asc(branches.id));
-  const branch = rows.find((b) => b.id === branchId && b.address) ?? rows.find((b) => b.address);
-  return branch ? [branch.address, branch.parish].filter(Boolean).join(', ') : '';
-}
-
 export async function brokerManifest(db: Db, user: AuthUser, id: number): Promise<BrokerManifest> {
   const m = await getManifest(db, user, id);
   const [courier] = await db.select({ name: couriers.name }).from(couriers).where(eq(couriers.id, m.courierId));
-  const address = await courierAddress(db, m.courierId, m.branchId);
+  const { address } = await courierAddress(db, m.courierId, m.branchId);
   const customerIds = [...new Set(m.packages.map((p) => p.customerId).filter((c): c is number => c !== null))];
   const consigneeRows =
     customerIds.length === 0

@@ -1,18 +1,21 @@
-import { renderPdf } from '../../lib/pdf';
+import { formatAmount, formatUsd } from '@courier/shared/format/money';
+import { type Letterhead, drawLetterhead } from '../../lib/pdf/letterhead';
+import { PDF_PAPER, renderPdf } from '../../lib/pdf/render';
 import type { BrokerManifest } from './manifest-export';
 
 /**
- * The printable manifest for the customs broker: the courier (name and address), transport
+ * The printable manifest for the customs broker, landscape on the courier's paper: the courier's
+ * letterhead (logo, name, address, phone, e-mail, GCT registration number; the manifest's branch's
+ * address), transport
  * details, one line per package with the consignee's name, TRN, address and parish, description,
  * pieces, weight and declared value (USD), held packages flagged; then the totals.
  */
-export function manifestPdf({ manifest: m, courier, consignees }: BrokerManifest): Promise<Buffer> {
+export function manifestPdf({ manifest: m, consignees }: BrokerManifest, lh: Letterhead): Promise<Buffer> {
   return renderPdf(
     (doc) => {
       const left = 30;
       const width = doc.page.width - 60;
-      doc.font('Helvetica-Bold').fontSize(15).text(courier.name, left, 30);
-      if (courier.address) doc.font('Helvetica').fontSize(9).text(courier.address);
+      drawLetterhead(doc, lh);
       doc.font('Helvetica-Bold').fontSize(12).text(`${m.type} Manifest ${m.manifestNumber}`);
       doc.font('Helvetica').fontSize(9);
       doc.text(
@@ -68,7 +71,7 @@ export function manifestPdf({ manifest: m, courier, consignees }: BrokerManifest
           p.description ?? '',
           '1',
           p.weightLb.toFixed(2),
-          p.declaredValueUsdCents === null ? '' : (p.declaredValueUsdCents / 100).toFixed(2),
+          p.declaredValueUsdCents === null ? '' : formatAmount(p.declaredValueUsdCents),
           p.status === 'on_hold' ? 'HELD' : '',
         ]);
       }
@@ -77,16 +80,13 @@ export function manifestPdf({ manifest: m, courier, consignees }: BrokerManifest
       doc
         .font('Helvetica-Bold')
         .fontSize(10)
-        .text(
-          `Total pieces: ${m.pieces}    Total weight: ${m.weightLb.toFixed(2)} lb    Declared value: USD ${(value / 100).toFixed(2)}`,
-          left,
-        );
+        .text(`Total pieces: ${m.pieces}    Total weight: ${m.weightLb.toFixed(2)} lb    Declared value: ${formatUsd(value)}`, left);
       const held = m.packages.filter((p) => p.status === 'on_hold');
       if (held.length > 0) {
         doc.font('Helvetica').fontSize(8.5);
         for (const p of held) doc.text(`HELD ${p.packageNumber}: ${p.holdReason ?? 'on hold'}`, left);
       }
     },
-    { size: 'LETTER', layout: 'landscape', margin: 30, info: { Title: `Manifest ${m.manifestNumber}` } },
+    { size: PDF_PAPER[lh.paperSize], layout: 'landscape', margin: 30, info: { Title: `Manifest ${m.manifestNumber}`, Author: lh.name } },
   );
 }

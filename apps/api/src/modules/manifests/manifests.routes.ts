@@ -20,28 +20,17 @@ import {
 } from '@courier/shared/schemas/manifests';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { loadLetterhead } from '../../lib/pdf/letterhead';
+import { Storage } from '../../lib/storage';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { brokerManifest, manifestCsv, manifestXlsx } from './manifest-export';
 import { manifestPdf } from './manifest-pdf';
 import { readXlsxRows } from './xlsx';
-import {
-  addPackages,
-  arriveManifest,
-  closeManifest,
-  closeReconciliation,
-  createManifest,
-  getManifest,
-  importCsv,
-  importRows,
-  listManifests,
-  makeReady,
-  reconciliation,
-  reconciliationScan,
-  removePackage,
-  removeScannedPackage,
-  shipManifest,
-  updateManifest,
-} from './manifests.service';
+import { addPackages, importCsv, importRows, removePackage, removeScannedPackage } from './manifest-contents.service';
+import { createManifest, updateManifest } from './manifest-editing.service';
+import { getManifest, listManifests } from './manifest-queries.service';
+import { closeReconciliation, makeReady, reconciliation, reconciliationScan } from './manifest-reconciliation.service';
+import { arriveManifest, closeManifest, shipManifest } from './manifest-shipping.service';
 
 const errors = {
   400: errorResponseSchema,
@@ -81,6 +70,7 @@ export function manifestsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const view = requirePermission('manifests_view');
   const edit = requirePermission('manifests_edit');
   const detail = { 200: manifestDetailSchema, ...errors };
+  const documents = { db: ctx.db, storage: new Storage(ctx.config) };
   return async (app) => {
     app.get(
       '/manifests',
@@ -174,7 +164,7 @@ export function manifestsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/manifests/:id/manifest.pdf', { preHandler: view, schema: { tags, params: idParamSchema } }, async (request, reply) => {
       const broker = await brokerManifest(ctx.db, currentUser(request), request.params.id);
       const m = broker.manifest;
-      const pdf = await manifestPdf(broker);
+      const pdf = await manifestPdf(broker, await loadLetterhead(documents, m.courierId, m.branchId));
       return reply.type('application/pdf').header('content-disposition', `inline; filename="${m.manifestNumber}.pdf"`).send(pdf);
     });
 

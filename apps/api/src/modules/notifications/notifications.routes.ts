@@ -15,31 +15,38 @@ import {
   markNotificationRead,
   notificationFeed,
   sendAnnouncement,
+  unreadNotificationCount,
 } from './notifications.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
-const courierStaff = requireRole('courier_admin', 'admin', 'branch_manager', 'staff');
+/** Each reader sees only their own feed: staff by permission, a customer only what is addressed to them. */
+const readers = requireRole('courier_admin', 'admin', 'branch_manager', 'staff', 'customer');
 
-/** The in-app feed of a courier's staff and admins, and the super admin's announcements. */
+/** The in-app feed of a courier's staff, admins and customers, and the super admin's announcements. */
 export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['notifications'];
     app.get(
       '/notifications',
       {
-        preHandler: courierStaff,
+        preHandler: readers,
         schema: { tags, querystring: notificationsQuerySchema, response: { 200: notificationFeedSchema, ...errors } },
       },
       async (req) => notificationFeed(ctx.db, currentUser(req), req.query),
     );
+    app.get(
+      '/notifications/unread-count',
+      { preHandler: readers, schema: { tags, response: { 200: z.object({ unreadCount: z.number().int() }), ...errors } } },
+      async (req) => ({ unreadCount: await unreadNotificationCount(ctx.db, currentUser(req)) }),
+    );
     app.post(
       '/notifications/read-all',
-      { preHandler: courierStaff, schema: { tags, response: { 200: z.object({ updated: z.number().int() }), ...errors } } },
+      { preHandler: readers, schema: { tags, response: { 200: z.object({ updated: z.number().int() }), ...errors } } },
       async (req) => ({ updated: await markAllNotificationsRead(ctx.db, currentUser(req)) }),
     );
     app.post(
       '/notifications/:id/read',
-      { preHandler: courierStaff, schema: { tags, params: idParamSchema, response: { 200: successSchema, ...errors } } },
+      { preHandler: readers, schema: { tags, params: idParamSchema, response: { 200: successSchema, ...errors } } },
       async (req) => {
         await markNotificationRead(ctx.db, currentUser(req), req.params.id);
         return { success: true };

@@ -4,10 +4,13 @@ import { API_MESSAGES } from '@courier/shared/messages';
 import type {
   AppNotification,
   NotificationFeed,
+  NotificationPortal,
+  NotificationTargetKind,
   NotificationType,
   announcementItemSchema,
   announcementSchema,
 } from '@courier/shared/schemas/notifications';
+import { notificationPath } from '@courier/shared/schemas/notifications';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { couriers } from '../../db/schema/couriers';
@@ -16,32 +19,60 @@ import { notifications } from '../../db/schema/notifications';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 
-/** Which notification types a person sees follows what they may open. */
-const TYPE_PERMISSION: Record<Exclude<NotificationType, 'announcement'>, string> = {
+/** Which notification types a staff-side person sees follows what they may open. */
+const TYPE_PERMISSION: Partial<Record<NotificationType, string>> = {
   new_ticket: 'tickets_view',
   new_pre_alert: 'packages_view',
   new_delivery_request: 'delivery_requests_view',
   manifest_arrived: 'manifests_view',
 };
 
-function visibleTo(user: AuthUser): SQL {
-  if (user.kind !== 'user' || user.courierId === null) throw new AppError('forbidden', API_MESSAGES.forbidden);
-  const types: NotificationType[] = ['announcement'];
-  for (const [type, permission] of Object.entries(TYPE_PERMISSION)) {
-    if (hasPermission(user, permission)) types.push(type as NotificationType);
-  }
-  const isAdmin = user.role === 'courier_admin' || user.role === 'admin';
-  const condition = and(
-    or(eq(notifications.courierId, user.courierId), isNull(notifications.courierId)),
-    isAdmin ? undefined : eq(notifications.audience, 'staff'),
-    inArray(notifications.type, types),
-  );
+type Reader = AuthUser & { courierId: number };
+
+function reader(user: AuthUser): Reader {
+  if (user.courierId === null || user.role === 'super_admin') throw new AppError('forbidden', API_MESSAGES.forbidden);
+  return user as Reader;
+}
+
+/** The portal whose pages the reader's links open. */
+function portalOf(user: Reader): NotificationPortal {
+  if (user.kind === 'customer') return 'customer';
+  return user.role === 'courier_admin' || user.role === 'admin' ? 'admin' : 'staff';
+}
+
+function visibleTo(user: Reader): SQL {
+  // A customer sees only the rows addressed to them, at their own courier.
+  const condition =
+    user.kind === 'customer'
+      ? and(eq(notifications.courierId, user.courierId), eq(notifications.customerId, user.id), eq(notifications.audience, 'customer'))
+      : and(
+          or(eq(notifications.courierId, user.courierId), isNull(notifications.courierId)),
+          user.role === 'courier_admin' || user.role === 'admin'
+            ? inArray(notifications.audience, ['staff', 'admins'])
+            : eq(notifications.audience, 'staff'),
+          inArray(notifications.type, [
+            'announcement' as NotificationType,
+            ...(Object.entries(TYPE_PERMISSION) as Array<[NotificationType, string]>)
+              .filter(([, permission]) => hasPermission(user, permission))
+              .map(([type]) => type),
+          ]),
+        );
   if (!condition) throw new Error('unreachable');
   return condition;
 }
 
-function readBy(userId: number): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from ${notificationReads} where ${notificationReads.userId} = ${userId} and ${notificationReads.notificationId} = ${notifications.id})`;
+/** Whether the reader has read the row: staff per person, the addressed customer on the row itself. */
+function readBy(user: Reader): SQL<boolean> {
+  if (user.kind === 'customer') return sql<boolean>`(${notifications.readAt} is not null)`;
+  return sql<boolean>`exists (select 1 from ${notificationReads} where ${notificationReads.userId} = ${user.id} and ${notificationReads.notificationId} = ${notifications.id})`;
+}
+
+function linkFor(
+  portal: NotificationPortal,
+  row: { targetKind: NotificationTargetKind | null; targetRef: string | null; link: string | null },
+) {
+  if (row.targetKind && row.targetRef !== null) return notificationPath(portal, { kind: row.targetKind, ref: row.targetRef });
+  return row.link ? `/${portal}/${row.link}` : null;
 }
 
 export async function notificationFeed(
@@ -49,10 +80,11 @@ export async function notificationFeed(
   user: AuthUser,
   query: { page: number; limit: number; unread?: 'true' | 'false' },
 ): Promise<NotificationFeed> {
-  const visible = visibleTo(user);
-  const read = readBy(user.id);
+  const who = reader(user);
+  const visible = visibleTo(who);
+  const read = readBy(who);
   const where = query.unread === 'true' ? and(visible, sql`not ${read}`) : visible;
-  const [rows, [total], [unread]] = await Promise.all([
+  const [rows, [total], unreadCount] = await Promise.all([
     db
       .select({
         id: notifications.id,
@@ -61,6 +93,8 @@ export async function notificationFeed(
         title: notifications.title,
         body: notifications.body,
         link: notifications.link,
+        targetKind: notifications.targetKind,
+        targetRef: notifications.targetRef,
         read,
         createdAt: notifications.createdAt,
       })
@@ -70,33 +104,63 @@ export async function notificationFeed(
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     db.select({ n: count() }).from(notifications).where(where),
-    db
-      .select({ n: count() })
-      .from(notifications)
-      .where(and(visible, sql`not ${read}`)),
+    unreadNotificationCount(db, who),
   ]);
-  const data: AppNotification[] = rows.map((r) => ({ ...r, read: Boolean(r.read), createdAt: r.createdAt.toISOString() }));
-  return { data, total: total?.n ?? 0, page: query.page, limit: query.limit, unreadCount: unread?.n ?? 0 };
+  const portal = portalOf(who);
+  const data: AppNotification[] = rows.map(({ targetKind, targetRef, link, ...r }) => ({
+    ...r,
+    link: linkFor(portal, { targetKind, targetRef, link }),
+    read: Boolean(r.read),
+    createdAt: r.createdAt.toISOString(),
+  }));
+  return { data, total: total?.n ?? 0, page: query.page, limit: query.limit, unreadCount };
+}
+
+/** The sidebar badge and the bell: how many of the reader's notifications they have not read. */
+export async function unreadNotificationCount(db: Db, user: AuthUser): Promise<number> {
+  const who = reader(user);
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(visibleTo(who), sql`not ${readBy(who)}`));
+  return row?.n ?? 0;
 }
 
 export async function markNotificationRead(db: Db, user: AuthUser, id: number): Promise<void> {
+  const who = reader(user);
   const [row] = await db
     .select({ id: notifications.id })
     .from(notifications)
-    .where(and(eq(notifications.id, id), visibleTo(user)));
+    .where(and(eq(notifications.id, id), visibleTo(who)));
   if (!row) throw new AppError('not_found', 'Notification not found');
-  await db.insert(notificationReads).values({ userId: user.id, notificationId: row.id }).onConflictDoNothing();
+  if (who.kind === 'customer') {
+    await db
+      .update(notifications)
+      .set({ readAt: new Date() })
+      .where(and(eq(notifications.id, row.id), isNull(notifications.readAt)));
+    return;
+  }
+  await db.insert(notificationReads).values({ userId: who.id, notificationId: row.id }).onConflictDoNothing();
 }
 
 export async function markAllNotificationsRead(db: Db, user: AuthUser): Promise<number> {
+  const who = reader(user);
+  if (who.kind === 'customer') {
+    const updated = await db
+      .update(notifications)
+      .set({ readAt: new Date() })
+      .where(and(visibleTo(who), isNull(notifications.readAt)))
+      .returning({ id: notifications.id });
+    return updated.length;
+  }
   const unread = await db
     .select({ id: notifications.id })
     .from(notifications)
-    .where(and(visibleTo(user), sql`not ${readBy(user.id)}`));
+    .where(and(visibleTo(who), sql`not ${readBy(who)}`));
   if (unread.length === 0) return 0;
   await db
     .insert(notificationReads)
-    .values(unread.map((n) => ({ userId: user.id, notificationId: n.id })))
+    .values(unread.map((n) => ({ userId: who.id, notificationId: n.id })))
     .onConflictDoNothing();
   return unread.length;
 }

@@ -42,7 +42,7 @@ describe('notifications', () => {
     expect(a.data[0]).toMatchObject({
       type: 'new_ticket',
       title: 'New ticket TKT-000001',
-      link: 'support-tickets?ticket=TKT-000001',
+      link: '/admin/support-tickets?ticket=TKT-000001',
       read: false,
     });
     expect(a.unreadCount).toBe(1);
@@ -56,9 +56,10 @@ describe('notifications', () => {
       type: 'new_pre_alert',
       title: 'New pre-alert',
       body: 'Amazon 1Z999',
-      link: 'packages',
+      target: { kind: 'package', ref: '1Z999' },
     });
-    expect((await feed(staffA)).data.map((n: { id: number }) => n.id)).toContain(id);
+    const seen = (await feed(staffA)).data.find((n: { id: number }) => n.id === id);
+    expect(seen.link).toBe('/staff/packages?search=1Z999');
     const read = await t.app.inject({ method: 'POST', url: `/api/notifications/${id}/read`, headers: bearer(staffA.token) });
     expect(read.statusCode).toBe(200);
     expect((await feed(staffA)).data.find((n: { id: number }) => n.id === id).read).toBe(true);

@@ -1,4 +1,4 @@
-import type { NotificationAudience, NotificationType } from '@courier/shared/schemas/notifications';
+import type { NotificationAudience, NotificationTarget, NotificationType } from '@courier/shared/schemas/notifications';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema/notifications';
 
@@ -8,9 +8,9 @@ export interface NotifyInput {
   type: NotificationType;
   title: string;
   body?: string;
-  /** In-app path below the reader's portal, e.g. `support-tickets?ticket=TKT-000001`. */
-  link?: string | null;
-  audience?: NotificationAudience;
+  /** What it is about: the feed links it to that page in each reader's portal. */
+  target?: NotificationTarget | null;
+  audience?: Exclude<NotificationAudience, 'customer'>;
   createdBy?: number | null;
 }
 
@@ -20,18 +20,43 @@ export interface NotifyInput {
  * the notification exists exactly when the thing it announces does.
  */
 export async function notify(db: Db, input: NotifyInput): Promise<number> {
-  const [row] = await db
-    .insert(notifications)
-    .values({
-      courierId: input.courierId,
-      type: input.type,
-      title: input.title,
-      body: input.body ?? '',
-      link: input.link ?? null,
-      audience: input.audience ?? 'staff',
-      createdBy: input.createdBy ?? null,
-    })
-    .returning({ id: notifications.id });
+  return insertNotification(db, {
+    courierId: input.courierId,
+    type: input.type,
+    title: input.title,
+    body: input.body ?? '',
+    targetKind: input.target?.kind ?? null,
+    targetRef: input.target?.ref ?? null,
+    audience: input.audience ?? 'staff',
+    createdBy: input.createdBy ?? null,
+  });
+}
+
+export interface NotifyCustomerInput {
+  courierId: number;
+  customerId: number;
+  type: NotificationType;
+  title: string;
+  body?: string;
+  target: NotificationTarget;
+}
+
+/** Puts an entry in one customer's own feed (their invoice, payment, ticket answer, delivery). */
+export async function notifyCustomer(db: Db, input: NotifyCustomerInput): Promise<number> {
+  return insertNotification(db, {
+    courierId: input.courierId,
+    customerId: input.customerId,
+    audience: 'customer',
+    type: input.type,
+    title: input.title,
+    body: input.body ?? '',
+    targetKind: input.target.kind,
+    targetRef: input.target.ref,
+  });
+}
+
+async function insertNotification(db: Db, values: typeof notifications.$inferInsert): Promise<number> {
+  const [row] = await db.insert(notifications).values(values).returning({ id: notifications.id });
   if (!row) throw new Error('Notification insert returned nothing');
   return row.id;
 }

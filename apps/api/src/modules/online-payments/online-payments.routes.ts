@@ -17,7 +17,7 @@ import { AppError } from '../../lib/errors';
 import { SecretBox } from '../../lib/secret-box';
 import { courierScope, currentUser, requirePermission, requireRole } from '../../plugins/auth';
 import { customerOrPermission } from '../invoices/invoices.routes';
-import { invoiceScope } from '../invoices/invoices.service';
+import { invoiceScope } from '../invoices/invoice-access';
 import { GatewayUnavailableError } from './gateway';
 import { type GatewayDeps, SIMULATOR_PREFIX, gatewayFor } from './gateway-for';
 import { acceptNotification, startCheckout } from './online-payments.service';

@@ -3,10 +3,11 @@ import { PACKAGE_MESSAGES, type PackageDto } from '@courier/shared/schemas/packa
 import type { Db } from '../../db/client';
 import { packages } from '../../db/schema/packages';
 import { AppError } from '../../lib/errors';
+import { type LetterheadDeps, loadLetterheads } from '../../lib/pdf/letterhead';
 import type { AuthUser } from '../../plugins/auth';
 import { packageLabelPdf, packageLabelZpl } from './package-label';
 import { selectPackages, toPackageDto } from './package-rows';
-import { recordScope } from './packages.service';
+import { recordScope } from './courier-scope';
 
 /**
  * The packages to print, in the order asked, all within the caller's courier: one id of another
@@ -23,16 +24,24 @@ async function labelPackages(db: Db, user: AuthUser, ids: number[]): Promise<Pac
   return unique.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** Each package's courier's letterhead (a super admin's batch may span couriers). */
+const headsOf = (deps: LetterheadDeps, pkgs: PackageDto[]) =>
+  loadLetterheads(
+    deps,
+    pkgs.map((p) => p.courierId),
+  );
+
 /** One PDF, a 4x6 page per package. */
-export async function labelsPdf(db: Db, user: AuthUser, ids: number[]) {
-  const pkgs = await labelPackages(db, user, ids);
+export async function labelsPdf(deps: LetterheadDeps, user: AuthUser, ids: number[]) {
+  const pkgs = await labelPackages(deps.db, user, ids);
   const name = pkgs.length === 1 ? `label-${pkgs[0]?.packageNumber}.pdf` : `labels-${pkgs.length}.pdf`;
-  return { name, pdf: await packageLabelPdf(pkgs) };
+  return { name, pdf: await packageLabelPdf(pkgs, await headsOf(deps, pkgs)) };
 }
 
 /** The ZPL of every package, one ^XA...^XZ format after another: a Zebra prints them in a row. */
-export async function labelsZpl(db: Db, user: AuthUser, ids: number[]) {
-  const pkgs = await labelPackages(db, user, ids);
+export async function labelsZpl(deps: LetterheadDeps, user: AuthUser, ids: number[]) {
+  const pkgs = await labelPackages(deps.db, user, ids);
+  const heads = await headsOf(deps, pkgs);
   const name = pkgs.length === 1 ? `label-${pkgs[0]?.packageNumber}.zpl` : `labels-${pkgs.length}.zpl`;
-  return { name, zpl: pkgs.map((p) => packageLabelZpl(p)).join('') };
+  return { name, zpl: pkgs.map((p) => packageLabelZpl(p, heads.get(p.courierId))).join('') };
 }

@@ -7,7 +7,7 @@ import { PACKAGE_MESSAGES } from '@courier/shared/schemas/packages';
 import { makeCourier, makeUser, tokenForUser } from '../../../test/comms-fixtures';
 import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
 import { customers } from '../../db/schema/customers';
-import { code128, drawBarcode } from '../../lib/pdf';
+import { code128, drawBarcode } from '../../lib/pdf/barcode';
 
 /** Issue 15, defect 7: labels from bwip-js, ZPL for thermal printers, reprint one or many. */
 let t: TestApp;

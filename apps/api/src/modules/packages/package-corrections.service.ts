@@ -17,7 +17,8 @@ import { liveInvoiceOfPackage, recomputeInvoice, refuseIfPaid, removePackageFrom
 import { enqueuePackageEmail } from './package-emails';
 import { type PackageRow, findPackage } from './package-rows';
 import { actorOf, writeEvent } from './package-status.service';
-import { type Services, detailOf, recordScope } from './packages.service';
+import { type Services, recordScope } from './courier-scope';
+import { detailOf } from './package-queries.service';
 
 /**
  * Corrections after receiving (issue 15): the warehouse fixes a typo in the weight, the

@@ -4,6 +4,7 @@ import { branches } from '../../db/schema/branches';
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
 import type { Mailer } from '../../lib/mailer';
+import { notifyCustomer } from '../notifications/notify';
 
 export type PackageEmailKind = 'received' | 'shipped' | 'ready' | 'uncollected';
 
@@ -65,6 +66,15 @@ export async function enqueuePackageEmail(db: Db, mailer: Mailer, kind: PackageE
     },
   };
   const { subject, body } = lines[kind];
+  // Package news is not optional by e-mail; the customer's feed gets it too, linked to the package.
+  await notifyCustomer(db, {
+    courierId: pkg.courierId,
+    customerId: pkg.customerId,
+    type: 'package_update',
+    title: subject,
+    body: pkg.trackingNumber,
+    target: { kind: 'package', ref: pkg.packageNumber },
+  });
   await sendCustomerEmail(db, mailer, { courierId: pkg.courierId, customer: row, subject, body });
 }
 
@@ -89,6 +99,11 @@ export async function customerForEmail(db: Db, customerId: number) {
 
 /** One customer e-mail in the courier's name (text and HTML), through the outbox, in the caller's transaction. */
 export async function sendCustomerEmail(db: Db, mailer: Mailer, mail: CustomerEmail): Promise<void> {
+  await mailer.enqueue({ courierId: mail.courierId, ...composeCustomerEmail(mail) }, db);
+}
+
+/** The recipient, subject, text and HTML of a customer e-mail (greeting, lines, link, mailbox, courier). */
+export function composeCustomerEmail(mail: CustomerEmail): { to: string; subject: string; text: string; html: string } {
   const { customer, body, link } = mail;
   const greeting = `Hello ${customer.firstName},`;
   const text = [
@@ -105,8 +120,5 @@ export async function sendCustomerEmail(db: Db, mailer: Mailer, mail: CustomerEm
   const html = `<div style="font-family:Arial,sans-serif;max-width:560px"><h2 style="color:#1d4ed8;margin:0 0 12px">${escapeHtml(customer.courierName)}</h2><p>${escapeHtml(greeting)}</p>${body
     .map((l) => `<p>${escapeHtml(l)}</p>`)
     .join('')}${linkHtml}<p style="color:#555">Mailbox: ${escapeHtml(customer.mailbox)}</p></div>`;
-  await mailer.enqueue(
-    { courierId: mail.courierId, to: customer.email, subject: `${customer.courierName}: ${mail.subject}`, text, html },
-    db,
-  );
+  return { to: customer.email, subject: `${customer.courierName}: ${mail.subject}`, text, html };
 }

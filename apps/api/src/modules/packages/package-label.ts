@@ -1,19 +1,30 @@
+import { DEFAULT_TIME_ZONE, dayInZone } from '@courier/shared/domain/datetime';
 import type { PackageDto } from '@courier/shared/schemas/packages';
-import { type Barcode, code128, drawBarcode, renderPdf } from '../../lib/pdf';
+import { type Letterhead, drawLogo } from '../../lib/pdf/letterhead';
+import { type Barcode, code128, drawBarcode } from '../../lib/pdf/barcode';
+import { renderPdf } from '../../lib/pdf/render';
 
 const INCH = 72;
+/** The small logo in the label's top right corner (points). */
+const LABEL_LOGO: [number, number] = [64, 40];
 
-function drawLabel(doc: PDFKit.PDFDocument, pkg: PackageDto, barcode: Barcode) {
+/** The day the package was received, where the courier is (not UTC). */
+const receivedDay = (pkg: PackageDto, lh: Letterhead | undefined) => dayInZone(pkg.receivedAt, lh?.timeZone ?? DEFAULT_TIME_ZONE);
+
+/** One 4x6 label; the courier's letterhead on it is its name and, top right, its logo small. */
+function drawLabel(doc: PDFKit.PDFDocument, pkg: PackageDto, lh: Letterhead | undefined, barcode: Barcode) {
   const w = 4 * INCH;
   const m = 14;
+  const hasLogo = lh ? drawLogo(doc, lh, w - m - LABEL_LOGO[0], m - 4, LABEL_LOGO, 'right') : false;
+  const headWidth = w - 2 * m - (hasLogo ? LABEL_LOGO[0] + 6 : 0);
   doc
     .font('Helvetica-Bold')
     .fontSize(14)
-    .text(pkg.courierName ?? '', m, m, { width: w - 2 * m });
+    .text(lh?.name ?? pkg.courierName ?? '', m, m, { width: headWidth, height: 18, ellipsis: true });
   doc
     .font('Helvetica')
     .fontSize(9)
-    .text(`${pkg.mode} · ${pkg.carrier} · received ${pkg.receivedAt.slice(0, 10)}`, { width: w - 2 * m });
+    .text(`${pkg.mode} · ${pkg.carrier} · received ${receivedDay(pkg, lh)}`, m, doc.y, { width: headWidth });
   doc
     .moveTo(m, 58)
     .lineTo(w - m, 58)
@@ -44,15 +55,15 @@ function drawLabel(doc: PDFKit.PDFDocument, pkg: PackageDto, barcode: Barcode) {
   if (pkg.description) doc.text(`Contents: ${pkg.description}`, { width: w - 2 * m, height: 40, ellipsis: true });
 }
 
-/** The 4x6 inch labels stuck on the packages at the warehouse, one page each. */
-export async function packageLabelPdf(pkgs: PackageDto[]): Promise<Buffer> {
+/** The 4x6 inch labels stuck on the packages at the warehouse, one page each, each with its courier's letterhead. */
+export async function packageLabelPdf(pkgs: PackageDto[], heads: Map<number, Letterhead>): Promise<Buffer> {
   const barcodes = await Promise.all(pkgs.map((pkg) => code128(pkg.packageNumber)));
   const title = pkgs.length === 1 ? `Label ${pkgs[0]?.packageNumber}` : `${pkgs.length} labels`;
   return renderPdf(
     (doc) => {
       pkgs.forEach((pkg, i) => {
         if (i > 0) doc.addPage({ size: [4 * INCH, 6 * INCH], margin: 0 });
-        drawLabel(doc, pkg, barcodes[i] as Barcode);
+        drawLabel(doc, pkg, heads.get(pkg.courierId), barcodes[i] as Barcode);
       });
     },
     { size: [4 * INCH, 6 * INCH], margin: 0, info: { Title: title } },
@@ -70,15 +81,15 @@ const zplText = (s: string | null | undefined) =>
  * The same 4x6 label in ZPL II for Zebra-type thermal printers at 203 dpi (812 x 1218 dots),
  * with the printer's own Code 128 (^BC) of the package number. A print agent can send it as is.
  */
-export function packageLabelZpl(pkg: PackageDto): string {
+export function packageLabelZpl(pkg: PackageDto, lh?: Letterhead): string {
   const lines = [
     '^XA',
     '^CI28',
     '^PW812',
     '^LL1218',
     '^LH0,0',
-    `^FO40,36^A0N,40,40^FB732,1,0,L^FD${zplText(pkg.courierName)}^FS`,
-    `^FO40,86^A0N,24,24^FD${zplText(`${pkg.mode} - ${pkg.carrier} - received ${pkg.receivedAt.slice(0, 10)}`)}^FS`,
+    `^FO40,36^A0N,40,40^FB732,1,0,L^FD${zplText(lh?.name ?? pkg.courierName)}^FS`,
+    `^FO40,86^A0N,24,24^FD${zplText(`${pkg.mode} - ${pkg.carrier} - received ${receivedDay(pkg, lh)}`)}^FS`,
     '^FO40,122^GB732,3,3^FS',
     `^FO40,142^A0N,80,80^FB732,1,0,L^FD${zplText(pkg.mailboxNumber ?? 'UNKNOWN')}^FS`,
     `^FO40,232^A0N,36,36^FB732,1,0,L^FD${zplText(pkg.customerName ?? 'No customer yet')}^FS`,

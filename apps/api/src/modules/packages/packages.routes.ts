@@ -31,22 +31,13 @@ import { AppError } from '../../lib/errors';
 import { currentUser, requirePermission, requireRole } from '../../plugins/auth';
 import { labelsPdf, labelsZpl } from './labels.service';
 import { findUnknownByScan } from './unknown-scan.service';
-import {
-  assignUnknown,
-  bulkChangeStatus,
-  changeStatus,
-  courierCondition,
-  deletePackage,
-  getOwnPackage,
-  getPackage,
-  listPackageTable,
-  listPackages,
-  listScope,
-  listUncollected,
-  lookupTracking,
-  receivePackage,
-  searchCustomers,
-} from './packages.service';
+import { listScope } from './courier-scope';
+import { courierCondition, getOwnPackage, getPackage, listPackageTable, listPackages } from './package-queries.service';
+import { deletePackage, receivePackage } from './package-receiving.service';
+import { bulkChangeStatus, changeStatus } from './package-status-change.service';
+import { lookupTracking, searchCustomers } from './scan-lookup.service';
+import { listUncollected } from './uncollected.service';
+import { assignUnknown } from './unknown-assignment.service';
 import { correctPackage, voidPackage } from './package-corrections.service';
 import { registerWalkIn } from './walk-in.service';
 import { walkInCustomerSchema } from '@courier/shared/schemas/auth';
@@ -69,6 +60,7 @@ const tags = ['packages'];
 export function packagesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const s = { db: ctx.db, mailer: ctx.mailer };
   const storage = new Storage(ctx.config);
+  const documents = { db: ctx.db, storage };
   return async (app) => {
     app.get(
       '/packages',
@@ -265,22 +257,24 @@ export function packagesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/packages/:id/label',
       { preHandler: labelAccess, schema: { tags, params: idParamSchema, querystring: labelFormatQuerySchema } },
-      async (request, reply) => sendPdf(reply, await labelsPdf(ctx.db, currentUser(request), [request.params.id]), request.query.download),
+      async (request, reply) =>
+        sendPdf(reply, await labelsPdf(documents, currentUser(request), [request.params.id]), request.query.download),
     );
     app.get(
       '/packages/:id/label.zpl',
       { preHandler: labelAccess, schema: { tags, params: idParamSchema, querystring: labelFormatQuerySchema } },
-      async (request, reply) => sendZpl(reply, await labelsZpl(ctx.db, currentUser(request), [request.params.id]), request.query.download),
+      async (request, reply) =>
+        sendZpl(reply, await labelsZpl(documents, currentUser(request), [request.params.id]), request.query.download),
     );
     app.get(
       '/packages/labels.pdf',
       { preHandler: labelAccess, schema: { tags, querystring: labelIdsQuerySchema } },
-      async (request, reply) => sendPdf(reply, await labelsPdf(ctx.db, currentUser(request), request.query.ids), request.query.download),
+      async (request, reply) => sendPdf(reply, await labelsPdf(documents, currentUser(request), request.query.ids), request.query.download),
     );
     app.get(
       '/packages/labels.zpl',
       { preHandler: labelAccess, schema: { tags, querystring: labelIdsQuerySchema } },
-      async (request, reply) => sendZpl(reply, await labelsZpl(ctx.db, currentUser(request), request.query.ids), request.query.download),
+      async (request, reply) => sendZpl(reply, await labelsZpl(documents, currentUser(request), request.query.ids), request.query.download),
     );
 
     // The customer's own packages and timelines; nobody else's.

@@ -9,7 +9,7 @@ import { preAlerts } from '../../db/schema/pre-alerts';
 import { makeCourier, makeCustomer, makeUser, tokenForCustomer, tokenForUser } from '../../../test/comms-fixtures';
 import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
 import { SAMPLE_PDF, SAMPLE_PNG, multipart } from '../../../test/multipart';
-import { flagUncollected } from './packages.service';
+import { flagUncollected } from './uncollected.service';
 
 let t: TestApp;
 let staff: string;

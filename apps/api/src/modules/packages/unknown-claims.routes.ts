@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors';
 import { Storage } from '../../lib/storage';
 import { readUpload } from '../../lib/uploads';
 import { currentUser, requirePermission, requireRole } from '../../plugins/auth';
-import { listScope } from './packages.service';
+import { listScope } from './courier-scope';
 import { claimProof, createClaim, decideClaim, listClaims } from './unknown-claims.service';
 
 const errors = {

@@ -12,7 +12,8 @@ import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
 import type { Storage } from '../../lib/storage';
 import type { AuthUser } from '../../plugins/auth';
 import { customerNameSql } from './package-rows';
-import { type Services, assignUnknown, recordScope } from './packages.service';
+import { type Services, recordScope } from './courier-scope';
+import { assignUnknown } from './unknown-assignment.service';
 
 const FOLDER = 'claim-proofs' as const;
 

@@ -4,7 +4,8 @@ import { UNKNOWN_SCAN_MESSAGES, type PackageDetail } from '@courier/shared/schem
 import type { AuthUser } from '../../plugins/auth';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { detailOf, listScope } from './packages.service';
+import { listScope } from './courier-scope';
+import { detailOf } from './package-queries.service';
 import { resolveScan } from './scan-resolver.service';
 
 /**

@@ -14,7 +14,7 @@ import { hashPassword } from '../../lib/passwords';
 import type { AuthUser } from '../../plugins/auth';
 import { passwordLink, publicUrl } from '../auth/password-reset.service';
 import { enqueueWelcomeEmail } from '../customers/welcome-email';
-import { listScope } from './packages.service';
+import { listScope } from './courier-scope';
 import { customerColumns } from '../auth/registration.service';
 
 /** How long the welcome e-mail's "choose your password" link works. */

@@ -1,11 +1,10 @@
 import { PAYMENT_METHOD_LABELS } from '@courier/shared/constants/billing';
 import { formatDate, formatDateTime } from '@courier/shared/domain/datetime';
 import type { CashUpEntry } from '@courier/shared/schemas/billing';
-import { row, toBuffer } from '../invoices/invoice-pdf';
+import { renderPdf, row } from '../../lib/pdf/render';
 import type { CashUpSheetData } from './cash-up.service';
-import { formatAmount } from '@courier/shared/format/money';
+import { formatJmd as jmd } from '@courier/shared/format/money';
 
-const jmd = (cents: number) => `JMD ${formatAmount(cents)}`;
 const counted = (cents: number | null) => (cents === null ? 'not counted' : jmd(cents));
 
 function entryRows(doc: PDFKit.PDFDocument, e: CashUpEntry, zone: string) {
@@ -24,38 +23,41 @@ function entryRows(doc: PDFKit.PDFDocument, e: CashUpEntry, zone: string) {
 
 /** The printable end-of-day sheet of one branch: the day's payments, totals by method, the count and its corrections. */
 export function renderCashUpSheet(d: CashUpSheetData): Promise<Buffer> {
-  return toBuffer((doc) => {
-    const s = d.summary;
-    doc.font('Helvetica-Bold').fontSize(18).text(d.courierName);
-    doc
-      .font('Helvetica')
-      .fontSize(12)
-      .text(`End-of-day sheet: ${d.branchName}, ${formatDate(`${s.date}T12:00:00Z`, 'UTC')}`);
-    doc.fontSize(10).text(`Times in ${d.timeZone}`);
-    doc.moveDown();
-    doc.font('Helvetica-Bold').text(`Payments (${d.payments.length})`);
-    if (d.payments.length === 0) doc.font('Helvetica').text('No payments at this branch on this day.');
-    for (const p of d.payments) {
-      const cash = p.tenderedCents !== null ? `, tendered ${jmd(p.tenderedCents)}, change ${jmd(p.changeCents ?? 0)}` : '';
-      const ref = p.reference ? ` (${p.reference})` : '';
-      row(
-        doc,
-        `${formatDateTime(p.paidAt, d.timeZone)}  ${p.receiptNo}  ${p.customerName}  ${PAYMENT_METHOD_LABELS[p.method]}${ref}${cash}`,
-        jmd(p.amountCents),
-      );
-    }
-    doc.moveDown();
-    doc.font('Helvetica-Bold').text('Expected by method');
-    row(doc, PAYMENT_METHOD_LABELS.cash, jmd(s.expectedCashCents));
-    row(doc, PAYMENT_METHOD_LABELS.card, jmd(s.expectedCardCents));
-    row(doc, PAYMENT_METHOD_LABELS.bank_transfer, jmd(s.expectedBankTransferCents));
-    row(doc, PAYMENT_METHOD_LABELS.online, jmd(s.expectedOnlineCents));
-    row(doc, 'Total', jmd(s.expectedCashCents + s.expectedCardCents + s.expectedBankTransferCents + s.expectedOnlineCents), true);
-    doc.moveDown();
-    doc.font('Helvetica-Bold').text('Count');
-    if (s.entries.length === 0) doc.font('Helvetica').text('Not counted yet.');
-    for (const e of s.entries) entryRows(doc, e, d.timeZone);
-    doc.moveDown(2);
-    doc.font('Helvetica').text('Signed: ______________________________');
-  });
+  return renderPdf(
+    (doc) => {
+      const s = d.summary;
+      doc.font('Helvetica-Bold').fontSize(18).text(d.courierName);
+      doc
+        .font('Helvetica')
+        .fontSize(12)
+        .text(`End-of-day sheet: ${d.branchName}, ${formatDate(`${s.date}T12:00:00Z`, 'UTC')}`);
+      doc.fontSize(10).text(`Times in ${d.timeZone}`);
+      doc.moveDown();
+      doc.font('Helvetica-Bold').text(`Payments (${d.payments.length})`);
+      if (d.payments.length === 0) doc.font('Helvetica').text('No payments at this branch on this day.');
+      for (const p of d.payments) {
+        const cash = p.tenderedCents !== null ? `, tendered ${jmd(p.tenderedCents)}, change ${jmd(p.changeCents ?? 0)}` : '';
+        const ref = p.reference ? ` (${p.reference})` : '';
+        row(
+          doc,
+          `${formatDateTime(p.paidAt, d.timeZone)}  ${p.receiptNo}  ${p.customerName}  ${PAYMENT_METHOD_LABELS[p.method]}${ref}${cash}`,
+          jmd(p.amountCents),
+        );
+      }
+      doc.moveDown();
+      doc.font('Helvetica-Bold').text('Expected by method');
+      row(doc, PAYMENT_METHOD_LABELS.cash, jmd(s.expectedCashCents));
+      row(doc, PAYMENT_METHOD_LABELS.card, jmd(s.expectedCardCents));
+      row(doc, PAYMENT_METHOD_LABELS.bank_transfer, jmd(s.expectedBankTransferCents));
+      row(doc, PAYMENT_METHOD_LABELS.online, jmd(s.expectedOnlineCents));
+      row(doc, 'Total', jmd(s.expectedCashCents + s.expectedCardCents + s.expectedBankTransferCents + s.expectedOnlineCents), true);
+      doc.moveDown();
+      doc.font('Helvetica-Bold').text('Count');
+      if (s.entries.length === 0) doc.font('Helvetica').text('Not counted yet.');
+      for (const e of s.entries) entryRows(doc, e, d.timeZone);
+      doc.moveDown(2);
+      doc.font('Helvetica').text('Signed: ______________________________');
+    },
+    { size: 'LETTER', margin: 50, info: { Title: 'Courier Portal' } },
+  );
 }

@@ -8,18 +8,22 @@ import {
   paymentListQuerySchema,
   paymentSchema,
   receiptParamSchema,
+  receiptQuerySchema,
   recordCashUpSchema,
   recordPaymentSchema,
 } from '@courier/shared/schemas/billing';
 import { courierQuerySchema, errorResponseSchema, pageSchema } from '@courier/shared/schemas/common';
 import type { AppContext } from '../../context';
 import { courierScope, currentUser, requirePermission } from '../../plugins/auth';
-import { pdfResponseSchema, renderReceiptPdf } from '../invoices/invoice-pdf';
+import { loadLetterhead } from '../../lib/pdf/letterhead';
+import { pdfResponseSchema } from '../../lib/pdf/render';
+import { Storage } from '../../lib/storage';
 import { customerOrPermission } from '../invoices/invoices.routes';
-import { invoiceScope } from '../invoices/invoices.service';
+import { invoiceScope } from '../invoices/invoice-access';
 import { renderCashUpSheet } from './cash-up-pdf';
 import { cashUpSheetData, correctCashUp, getCashUp, recordCashUp } from './cash-up.service';
 import { getReceipt, listPayments, paymentCourier, recordPayment } from './payments.service';
+import { renderReceiptPdf } from './receipt-pdf';
 
 const errors = {
   400: errorResponseSchema,
@@ -32,6 +36,7 @@ const errors = {
 const tags = ['payments'];
 
 export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const documents = { db: ctx.db, storage: new Storage(ctx.config) };
   return async (app) => {
     app.get(
       '/payments',
@@ -86,11 +91,12 @@ export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/payments/:receiptNo/receipt',
       {
         preHandler: customerOrPermission('payments_view'),
-        schema: { tags, params: receiptParamSchema, querystring: courierQuerySchema, response: { 200: pdfResponseSchema, ...errors } },
+        schema: { tags, params: receiptParamSchema, querystring: receiptQuerySchema, response: { 200: pdfResponseSchema, ...errors } },
       },
       async (request, reply) => {
         const receipt = await getReceipt(ctx.db, invoiceScope(currentUser(request), request.query.courierId), request.params.receiptNo);
-        const pdf = await renderReceiptPdf(receipt);
+        const letterhead = await loadLetterhead(documents, receipt.courierId, receipt.branchId);
+        const pdf = await renderReceiptPdf(receipt, letterhead, request.query.format);
         return reply
           .header('content-type', 'application/pdf')
           .header('content-disposition', `inline; filename="${receipt.receiptNo}.pdf"`)

@@ -3,6 +3,7 @@ import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '@cou
 import { BILLING_MESSAGES, type Payment } from '@courier/shared/schemas/billing';
 import type { ListQuery, Page } from '@courier/shared/schemas/common';
 import { formatDateTime } from '@courier/shared/domain/datetime';
+import { tellCustomer } from '../customers/customer-notices';
 import type { Db } from '../../db/client';
 import { nextCounter } from '../../db/counters';
 import { branches } from '../../db/schema/branches';
@@ -17,8 +18,8 @@ import { AppError } from '../../lib/errors';
 import { listClauses, listPage } from '../../lib/list-query';
 import type { Mailer } from '../../lib/mailer';
 import { type AuthUser, courierScope } from '../../plugins/auth';
-import type { ReceiptData } from '../invoices/invoice-pdf';
-import type { InvoiceScope } from '../invoices/invoices.service';
+import type { ReceiptData } from './receipt-pdf';
+import type { InvoiceScope } from '../invoices/invoice-access';
 import { formatAmount } from '@courier/shared/format/money';
 
 const asDb = (tx: unknown) => tx as Db;
@@ -165,9 +166,16 @@ export async function recordPayment(
       .innerJoin(couriers, eq(couriers.id, customers.courierId))
       .where(eq(customers.id, customerId));
     if (customer) {
-      await options.mailer.enqueue(
-        {
-          courierId,
+      await tellCustomer(tx, options.mailer, {
+        kind: 'payment_received',
+        courierId,
+        customerId,
+        notice: {
+          title: `Payment received: JMD ${formatAmount(amountCents)}`,
+          body: `Receipt ${receiptNo}`,
+          target: { kind: 'payment', ref: receiptNo },
+        },
+        mail: {
           to: customer.email,
           subject: `Receipt ${receiptNo}: JMD ${formatAmount(amountCents)} received`,
           text: [
@@ -182,8 +190,7 @@ export async function recordPayment(
             'Your receipt is under Payments in your account, where you can download it as a PDF.',
           ].join('\n'),
         },
-        tx,
-      );
+      });
     }
     return { receiptNo, amountCents, changeCents };
   });
@@ -220,6 +227,7 @@ function selectPayments(db: Db) {
       amountCents: payments.amountCents,
       method: payments.method,
       reference: payments.reference,
+      branchId: payments.branchId,
       branchName: branches.name,
       takenByName: takenByNameSql,
       tenderedCents: payments.tenderedCents,
@@ -235,7 +243,7 @@ function selectPayments(db: Db) {
 }
 
 type PaymentRow = Awaited<ReturnType<ReturnType<typeof selectPayments>['execute']>>[number];
-const toPayment = ({ timeZone: _zone, ...r }: PaymentRow): Payment => ({ ...r, paidAt: r.paidAt.toISOString() });
+const toPayment = ({ timeZone: _zone, branchId: _branch, ...r }: PaymentRow): Payment => ({ ...r, paidAt: r.paidAt.toISOString() });
 
 export async function listPayments(db: Db, scope: InvoiceScope, query: ListQuery): Promise<Page<Payment>> {
   const clauses = listClauses(
@@ -302,6 +310,7 @@ export async function getReceipt(db: Db, scope: InvoiceScope, receiptNo: string)
     .innerJoin(invoices, eq(invoices.id, paymentAllocations.invoiceId))
     .where(eq(paymentAllocations.paymentId, p.id));
   return {
+    courierId: p.courierId,
     courierName: p.courierName,
     receiptNo: p.receiptNo,
     customerName: p.customerName,
@@ -311,6 +320,7 @@ export async function getReceipt(db: Db, scope: InvoiceScope, receiptNo: string)
     amountCents: p.amountCents,
     paidAt: p.paidAt.toISOString(),
     timeZone: p.timeZone,
+    branchId: p.branchId,
     branchName: p.branchName,
     takenByName: p.takenByName,
     tenderedCents: p.tenderedCents,

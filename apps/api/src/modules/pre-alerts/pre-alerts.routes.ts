@@ -8,7 +8,7 @@ import { preAlerts } from '../../db/schema/pre-alerts';
 import { Storage } from '../../lib/storage';
 import { readUpload } from '../../lib/uploads';
 import { currentUser, requirePermission, requireRole } from '../../plugins/auth';
-import { listScope } from '../packages/packages.service';
+import { listScope } from '../packages/courier-scope';
 import { attachInvoice, cancelPreAlert, createPreAlert, invoiceFile, listPreAlerts, ownScope } from './pre-alerts.service';
 
 const errors = {

@@ -102,7 +102,7 @@ export async function createPreAlert(db: Db, user: AuthUser, input: CreatePreAle
       type: 'new_pre_alert',
       title: `New pre-alert from ${c?.name ?? 'a customer'} (${c?.mailbox ?? ''})`,
       body: `${trackingNumber} · ${input.merchant} · ${input.description}`,
-      link: `packages?search=${encodeURIComponent(trackingNumber)}`,
+      target: { kind: 'package', ref: trackingNumber },
     });
     return created.id;
   });

@@ -91,6 +91,15 @@ export async function resolveTenant(ctx: Pick<AppContext, 'db' | 'config'>, hint
   return courier ? { courier, resolvedBy: 'default' } : null;
 }
 
+// A pre-rendered page asks twice (its public site, then the embedding hook's frame-ancestors): one lookup.
+const tenantOfRequest = new WeakMap<FastifyRequest, Promise<ResolvedCourier | null>>();
+
+/** The tenant of this request (api key in the query or x-api-key, host name, default), looked up once per request. */
 export function resolvePublicCourier(ctx: Pick<AppContext, 'db' | 'config'>, request: FastifyRequest): Promise<ResolvedCourier | null> {
-  return resolveTenant(ctx, { apiKey: requestApiKey(request), hostname: requestHostname(request) });
+  let tenant = tenantOfRequest.get(request);
+  if (!tenant) {
+    tenant = resolveTenant(ctx, { apiKey: requestApiKey(request), hostname: requestHostname(request) });
+    tenantOfRequest.set(request, tenant);
+  }
+  return tenant;
 }

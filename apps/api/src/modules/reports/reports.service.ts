@@ -5,6 +5,7 @@ import type { Report, ReportName } from '@courier/shared/schemas/billing';
 import { reportPeriods } from '@courier/shared/domain/report-periods';
 import { DEFAULT_TIME_ZONE, dayBoundsInZone, isValidTimeZone } from '@courier/shared/domain/datetime';
 import type { Db } from '../../db/client';
+import { localTimeIn } from '../../lib/courier-zone';
 import { branches } from '../../db/schema/branches';
 import { customers } from '../../db/schema/customers';
 import { invoicePackages } from '../../db/schema/invoice-packages';
@@ -30,10 +31,7 @@ export interface ReportOptions {
 /** The local period a timestamp falls in, as text ('2026-01-05' = that day, that Monday or that month's 1st). */
 function periodOf(column: SQL | AnyColumn, granularity: ReportOptions['granularity'], zone: string): SQL<string> {
   const unit = sql.raw(`'${granularity}'`);
-  // A literal, not a parameter: GROUP BY must see the same expression as the SELECT list (two
-  // parameters are two expressions to PostgreSQL). The zone is a checked IANA name; quotes doubled anyway.
-  const at = sql.raw(`'${zone.replaceAll("'", "''")}'`);
-  return sql<string>`to_char(date_trunc(${unit}, ${column} at time zone ${at}), 'YYYY-MM-DD')`;
+  return sql<string>`to_char(date_trunc(${unit}, ${localTimeIn(column, zone)}), 'YYYY-MM-DD')`;
 }
 
 export async function buildReport(db: Db, o: ReportOptions): Promise<Report> {

@@ -31,15 +31,18 @@ export function weightOf(text: string): number | null {
 }
 
 export async function getCourierRates(db: Db, courierId: number): Promise<CourierRates> {
-  const [rateRows, feeRows, [settings], [courier]] = await Promise.all([
-    db
-      .select()
-      .from(shippingRates)
-      .where(and(eq(shippingRates.courierId, courierId), eq(shippingRates.status, 'active'))),
-    db.select().from(processingFees).where(eq(processingFees.courierId, courierId)).orderBy(asc(processingFees.minWeightLbs)),
-    db.select().from(courierFeeSettings).where(eq(courierFeeSettings.courierId, courierId)),
-    db.select({ exchangeRate: couriers.exchangeRate }).from(couriers).where(eq(couriers.id, courierId)),
-  ]);
+  // One after another: `db` may be a transaction, whose single connection runs one query at a time.
+  const rateRows = await db
+    .select()
+    .from(shippingRates)
+    .where(and(eq(shippingRates.courierId, courierId), eq(shippingRates.status, 'active')));
+  const feeRows = await db
+    .select()
+    .from(processingFees)
+    .where(eq(processingFees.courierId, courierId))
+    .orderBy(asc(processingFees.minWeightLbs));
+  const [settings] = await db.select().from(courierFeeSettings).where(eq(courierFeeSettings.courierId, courierId));
+  const [courier] = await db.select({ exchangeRate: couriers.exchangeRate }).from(couriers).where(eq(couriers.id, courierId));
   const rates: ChargeRate[] = [];
   for (const row of rateRows) {
     const weightLbs = weightOf(row.weight);

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { publicUrl } from '../auth/password-reset.service';
+import { tellCustomer } from '../customers/customer-notices';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -25,7 +26,8 @@ export async function enqueueTicketAnsweredEmail(db: Db, ctx: AppContext, ticket
     .from(customers)
     .where(eq(customers.id, ticket.customerId));
   if (!customer) return;
-  const link = `${publicUrl(ctx)}/customer/support-tickets?ticket=${ticket.id}`;
+  // The customer's tickets page opens the ticket its number names.
+  const link = `${publicUrl(ctx)}/customer/support-tickets?ticket=${encodeURIComponent(ticket.ticketNo)}`;
   const greeting = `Hello ${customer.firstName},`;
   const intro = `We have answered your support ticket ${ticket.ticketNo} (${ticket.subject}):`;
   const text = [greeting, '', intro, '', reply, '', `Read the conversation and reply: ${link}`, '', ticket.courierName].join('\n');
@@ -34,8 +36,11 @@ export async function enqueueTicketAnsweredEmail(db: Db, ctx: AppContext, ticket
   )}</h2><p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p><blockquote style="border-left:3px solid #ddd;margin:0;padding:4px 12px;white-space:pre-wrap">${escapeHtml(
     reply,
   )}</blockquote><p><a href="${escapeHtml(link)}">Read the conversation and reply</a></p></div>`;
-  await ctx.mailer.enqueue(
-    { courierId: ticket.courierId, to: customer.email, subject: `${ticket.courierName}: reply to ${ticket.ticketNo}`, text, html },
-    db,
-  );
+  await tellCustomer(db, ctx.mailer, {
+    kind: 'ticket_answered',
+    courierId: ticket.courierId,
+    customerId: ticket.customerId,
+    notice: { title: `Reply to ticket ${ticket.ticketNo}`, body: ticket.subject, target: { kind: 'ticket', ref: ticket.ticketNo } },
+    mail: { to: customer.email, subject: `${ticket.courierName}: reply to ${ticket.ticketNo}`, text, html },
+  });
 }

@@ -20,17 +20,9 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { Storage } from '../../lib/storage';
 import { accessGuard, currentUser, requirePermission, requireRole } from '../../plugins/auth';
-import {
-  createTicket,
-  customerTickets,
-  getTicket,
-  listTickets,
-  replyToTicket,
-  setTicketStatus,
-  ticketAttachment,
-  unreadCount,
-  unreadTickets,
-} from './tickets.service';
+import { createTicket, replyToTicket, setTicketStatus } from './ticket-changes.service';
+import { customerTickets, getTicket, listTickets, ticketAttachment } from './ticket-queries.service';
+import { unreadCount, unreadTickets } from './ticket-unread.service';
 import { type IncomingAttachment, readTicketForm, removeAttachments, saveAttachments } from './ticket-attachments';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };

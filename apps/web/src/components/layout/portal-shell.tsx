@@ -1,23 +1,17 @@
 import { LogOut, Menu, X } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
-import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { cn } from '@/lib/cn';
+import { CommandPalette } from '@/features/search/components/command-palette';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
+import { type NavItem, SidebarNav } from './sidebar-nav';
 
-export interface NavItem {
-  label: string;
-  /** Absolute path of the page. */
-  to: string;
-  icon: ComponentType<{ className?: string }>;
-  /** A count badge or similar shown after the label (e.g. Support Tickets). */
-  badge?: ReactNode;
-}
+export type { NavItem, NavSection } from './sidebar-nav';
 
 export interface PortalShellProps {
-  /** Accessible name of the sidebar navigation, e.g. "Admin". */
+  /** Accessible name of the sidebar navigation, e.g. "Admin"; also keys the remembered folded sections. */
   portalName: string;
   nav: NavItem[];
   /** The header's lines: the person's name first, then role or account type, business, courier. */
@@ -41,8 +35,9 @@ export function CourierLogo({ src, alt, className }: { src: string | null | unde
 }
 
 /**
- * The signed-in portals' frame: a sidebar of the portal's pages, a header with who is signed in
- * and their courier, and the page. On a phone the sidebar is a drawer behind the menu button.
+ * The signed-in portals' frame: a sidebar of the portal's pages in sections, a header with who is
+ * signed in and their courier, the command palette (Ctrl+K), and the page. On a phone the sidebar
+ * is a drawer behind the menu button.
  */
 export function PortalShell({ portalName, nav, headerLines, logoUrl, logoAlt, headerActions, notice }: PortalShellProps) {
   const [open, setOpen] = useState(false);
@@ -71,35 +66,20 @@ export function PortalShell({ portalName, nav, headerLines, logoUrl, logoAlt, he
       <div className="flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 px-4">
         <CourierLogo src={logoUrl} alt={logoAlt} className="h-10 w-auto max-w-40 object-contain" />
       </div>
-      <ul className="flex-1 space-y-1 overflow-y-auto p-3">
-        {nav.map((item) => (
-          <li key={item.to}>
-            <NavLink
-              to={item.to}
-              className={({ isActive }) =>
-                cn(
-                  'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium',
-                  isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
-                )
-              }
-            >
-              <item.icon className="h-4 w-4 shrink-0" aria-hidden="true" />
-              <span className="flex-1">{item.label}</span>
-              {item.badge}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-      <div className="border-t border-slate-200 p-3">
-        <button
-          type="button"
-          onClick={() => void onLogout()}
-          className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-        >
-          <LogOut className="h-4 w-4" aria-hidden="true" />
-          Log out
-        </button>
-      </div>
+      <SidebarNav
+        portalName={portalName}
+        nav={nav}
+        footer={
+          <button
+            type="button"
+            onClick={() => void onLogout()}
+            className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+          >
+            <LogOut className="h-4 w-4" aria-hidden="true" />
+            Log out
+          </button>
+        }
+      />
     </nav>
   );
 
@@ -132,6 +112,7 @@ export function PortalShell({ portalName, nav, headerLines, logoUrl, logoAlt, he
               <p className="truncate text-sm font-semibold text-slate-900">{name}</p>
               {details.length > 0 && <p className="truncate text-xs text-slate-600">{details.join(' · ')}</p>}
             </div>
+            <CommandPalette nav={nav} />
             {headerActions}
           </header>
           {notice}

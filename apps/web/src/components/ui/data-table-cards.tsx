@@ -32,7 +32,7 @@ export function DetailList<T>({
       {columns.map((c) => (
         <div key={c.field} className="min-w-0">
           <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{c.label}</dt>
-          <dd className="text-slate-800 [overflow-wrap:anywhere] [&_.rounded-full]:whitespace-nowrap">{renderCell(c, row)}</dd>
+          <dd className="break-words text-slate-800 [&_.rounded-full]:whitespace-nowrap">{renderCell(c, row)}</dd>
         </div>
       ))}
     </dl>
@@ -52,7 +52,7 @@ function Card<T>({ row, columns, titleField, statusField, renderCell, actions }:
     <li className="space-y-3 p-4" data-testid="table-card">
       <div className="flex items-start gap-3">
         {select && <div className="pt-0.5">{renderCell(select, row)}</div>}
-        <div className="min-w-0 flex-1 font-medium text-slate-900 [overflow-wrap:anywhere]">{title && renderCell(title, row)}</div>
+        <div className="min-w-0 flex-1 font-medium break-words text-slate-900">{title && renderCell(title, row)}</div>
         {status && (
           <div className="shrink-0 whitespace-nowrap [&_*]:whitespace-nowrap" data-testid="card-status">
             {renderCell(status, row)}

@@ -179,44 +179,47 @@ export function TableFooter({
   return (
     <div className="flex flex-col gap-3 text-sm text-slate-600 lg:flex-row lg:items-center lg:justify-between">
       <p aria-live="polite">{`Showing ${from} to ${to} of ${total}${totalCapped ? '+' : ''} results`}</p>
-      <div className="flex flex-wrap items-center gap-3">
-        <div className="flex items-center gap-2">
-          <label htmlFor={perPageId}>Per page</label>
-          <Select id={perPageId} className="h-8 w-24" value={pageSize} onChange={(e) => props.onPageSizeChange(Number(e.target.value))}>
-            {PAGE_SIZES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </Select>
+      {/* Nothing to page through: the count alone (the empty state above says what to do). */}
+      {total > 0 && (
+        <div className="flex flex-wrap items-center gap-3">
+          <div className="flex items-center gap-2">
+            <label htmlFor={perPageId}>Per page</label>
+            <Select id={perPageId} className="h-8 w-24" value={pageSize} onChange={(e) => props.onPageSizeChange(Number(e.target.value))}>
+              {PAGE_SIZES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <nav aria-label="Pagination" className="flex items-center gap-1">
+            <PageButton label="First page" disabled={page <= 1} onClick={() => props.onPageChange(1)}>
+              <ChevronsLeft className="h-4 w-4" aria-hidden="true" />
+            </PageButton>
+            <PageButton label="Previous page" disabled={page <= 1} onClick={() => props.onPageChange(page - 1)}>
+              <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+            </PageButton>
+            {pageWindow(page, pageCount).map((p, i) =>
+              p === 'ellipsis' ? (
+                // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity of their own.
+                <span key={`gap-${i}`} className="px-1" aria-hidden="true">
+                  …
+                </span>
+              ) : (
+                <PageButton key={p} label={`Page ${p}`} current={p === page} onClick={() => props.onPageChange(p)}>
+                  {p}
+                </PageButton>
+              ),
+            )}
+            <PageButton label="Next page" disabled={page >= pageCount} onClick={() => props.onPageChange(page + 1)}>
+              <ChevronRight className="h-4 w-4" aria-hidden="true" />
+            </PageButton>
+            <PageButton label="Last page" disabled={page >= pageCount} onClick={() => props.onPageChange(pageCount)}>
+              <ChevronsRight className="h-4 w-4" aria-hidden="true" />
+            </PageButton>
+          </nav>
         </div>
-        <nav aria-label="Pagination" className="flex items-center gap-1">
-          <PageButton label="First page" disabled={page <= 1} onClick={() => props.onPageChange(1)}>
-            <ChevronsLeft className="h-4 w-4" aria-hidden="true" />
-          </PageButton>
-          <PageButton label="Previous page" disabled={page <= 1} onClick={() => props.onPageChange(page - 1)}>
-            <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-          </PageButton>
-          {pageWindow(page, pageCount).map((p, i) =>
-            p === 'ellipsis' ? (
-              // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity of their own.
-              <span key={`gap-${i}`} className="px-1" aria-hidden="true">
-                …
-              </span>
-            ) : (
-              <PageButton key={p} label={`Page ${p}`} current={p === page} onClick={() => props.onPageChange(p)}>
-                {p}
-              </PageButton>
-            ),
-          )}
-          <PageButton label="Next page" disabled={page >= pageCount} onClick={() => props.onPageChange(page + 1)}>
-            <ChevronRight className="h-4 w-4" aria-hidden="true" />
-          </PageButton>
-          <PageButton label="Last page" disabled={page >= pageCount} onClick={() => props.onPageChange(pageCount)}>
-            <ChevronsRight className="h-4 w-4" aria-hidden="true" />
-          </PageButton>
-        </nav>
-      </div>
+      )}
     </div>
   );
 }

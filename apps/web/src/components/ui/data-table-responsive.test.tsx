@@ -164,14 +164,14 @@ describe('DataTable at different widths', () => {
         data: [],
         total: 0,
         empty: {
-          title: 'Packages you pre-alert appear here',
-          action: <a href="/customer/pre-alerts">Pre-alert your first package</a>,
+          description: 'Packages you pre-alert appear here',
+          action: { label: 'Pre-alert your first package', onClick: () => {} },
         },
       }),
     );
     expect(screen.queryByTestId('skeleton-row')).not.toBeInTheDocument();
     expect(screen.getByText('Packages you pre-alert appear here')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Pre-alert your first package' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pre-alert your first package' })).toBeInTheDocument();
   });
 
   it('offers Export CSV of what the list shows when the page passes its endpoint', async () => {

@@ -1,6 +1,7 @@
-import { AlertTriangle, Inbox, RotateCw } from 'lucide-react';
+import { AlertTriangle, RotateCw, SearchX, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from './button';
+import { type EmptyAction, EmptyState } from './empty-state';
 import { Skeleton } from './skeleton';
 
 /** Placeholder rows while the first page loads: the table's shape, not a blank box. */
@@ -67,25 +68,38 @@ export function TableError({ message, onRetry }: { message: string; onRetry?: ()
   );
 }
 
+/** A page's empty list, in a few words: what the list is for and its first action. */
 export interface EmptyProps {
-  /** What the list is for, when it has nothing yet ("Packages you pre-alert appear here"). */
-  title?: string;
-  description?: ReactNode;
-  /** The first thing to do ("Pre-alert your first package"). */
-  action?: ReactNode;
+  /** What the list is for, when it has nothing yet ("Packages you pre-alert show here..."). */
+  description: ReactNode;
+  /** The first thing to do, when the person may do it ("Pre-alert your first package"). */
+  action?: EmptyAction;
+  /** Filters the page keeps outside the table (a courier, a date range) narrow the list. */
+  filtered?: boolean;
+  /** Clears those outside filters too, with the table's search and filters. */
+  onClearFilters?: () => void;
 }
 
-/** No rows: what the list is for and the first action; or that the search found nothing. */
-export function TableEmpty({ searching, empty }: { searching: boolean; empty?: EmptyProps }) {
-  if (searching) {
-    return <p className="px-4 py-10 text-center text-sm text-slate-600">No results found for your search</p>;
+/**
+ * No rows. With nothing searched or filtered: the spec's 'No data available', what the list is
+ * for and the first action. When a search or filters hide every row: says so and offers to clear them.
+ */
+export function TableEmpty({ searching, empty, onClear }: { searching: boolean; empty?: EmptyProps; onClear: () => void }) {
+  if (searching || empty?.filtered) {
+    return (
+      <EmptyState
+        framed={false}
+        icon={SearchX}
+        title="No results found for your search"
+        action={{ label: 'Clear filters', icon: X, variant: 'secondary', onClick: onClear }}
+      >
+        Nothing matches the search or filters in use.
+      </EmptyState>
+    );
   }
   return (
-    <div className="flex flex-col items-center gap-2 px-6 py-10 text-center">
-      <Inbox className="h-8 w-8 text-slate-400" aria-hidden="true" />
-      <p className="text-sm font-medium text-slate-700">{empty?.title ?? 'No data available'}</p>
-      {empty?.description && <div className="max-w-md text-sm text-slate-500">{empty.description}</div>}
-      {empty?.action && <div className="mt-2">{empty.action}</div>}
-    </div>
+    <EmptyState framed={false} title="No data available" action={empty?.action}>
+      {empty?.description}
+    </EmptyState>
   );
 }

@@ -11,6 +11,7 @@ import { ACTIONS_COLUMN_WIDTH, CARD_BREAKPOINT, DEFAULT_PRIORITY, foldColumns, u
 import { type EmptyProps, LoadingStatus, SkeletonCards, SkeletonRows, TableEmpty, TableError } from './data-table-states';
 import { ScrollRegion } from './scroll-region';
 import { Spinner } from './spinner';
+import { softBreaks } from '@/lib/soft-breaks';
 
 export { isFilterableColumn, pageWindow } from './data-table-controls';
 export { CARD_BREAKPOINT, DEFAULT_COLUMN_WIDTH, MIN_COLUMN_WIDTH, foldColumns } from './data-table-layout';
@@ -59,7 +60,7 @@ export interface DataTableProps<T> {
   /** Why the list failed to load, in plain words: shown with a Retry instead of the rows. */
   error?: string | null;
   onRetry?: () => void;
-  /** The empty list: what it is for and the first action. */
+  /** The empty list: what it is for and the first action; with a search or filters, a Clear filters. */
   empty?: EmptyProps;
   page: number;
   pageSize: number;
@@ -168,7 +169,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const renderCell = (c: DataTableColumn<T>, row: T): ReactNode => {
     if (c.render) return c.render(row);
     const v = fieldValue(row, c.field);
-    return v === null || v === undefined || v === '' ? '—' : String(v);
+    return v === null || v === undefined || v === '' ? '—' : softBreaks(String(v));
   };
 
   const toggleSort = (field: string) => {
@@ -192,7 +193,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
   if (error) {
     body = <TableError message={error} onRetry={props.onRetry} />;
   } else if (!loading && data.length === 0) {
-    body = <TableEmpty searching={searching} empty={props.empty} />;
+    const clear = () => {
+      props.onSearchChange('');
+      props.onFiltersChange({});
+      props.empty?.onClearFilters?.();
+    };
+    body = <TableEmpty searching={searching} empty={props.empty} onClear={clear} />;
   } else if (cards) {
     body = firstLoad ? (
       <SkeletonCards />
@@ -282,7 +288,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                           key={c.field}
                           className={cn(
                             'px-4 py-3 align-top text-slate-800 [&_.rounded-full]:whitespace-nowrap',
-                            c.nowrap || c.field === statusField ? 'whitespace-nowrap' : '[overflow-wrap:anywhere]',
+                            c.nowrap || c.field === statusField ? 'whitespace-nowrap' : 'break-words',
                           )}
                         >
                           {renderCell(c, row.original)}
@@ -329,10 +335,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
             </Button>
           )}
         </div>
-        {(props.toolbar || props.exportPath) && (
+        {(props.toolbar || (props.exportPath && total > 0)) && (
           <div className="flex shrink-0 flex-wrap gap-2">
             {props.toolbar}
-            {props.exportPath && <ExportButton path={props.exportPath} props={props as unknown as DataTableProps<never>} />}
+            {props.exportPath && total > 0 && <ExportButton path={props.exportPath} props={props as unknown as DataTableProps<never>} />}
           </div>
         )}
       </div>

@@ -9,6 +9,8 @@ interface FilePickerProps {
   file: File | null;
   onChange: (file: File | null) => void;
   accept: string;
+  /** On a phone, open the camera ('environment': the back one) instead of the file list. */
+  capture?: 'user' | 'environment';
   disabled?: boolean;
   /** Set by Field: the hidden input gets the id, so the field's label opens the chooser too. */
   id?: string;
@@ -21,7 +23,7 @@ interface FilePickerProps {
  * name and size with a Remove button, and choosing again replaces it.
  */
 export const FilePicker = forwardRef<HTMLInputElement, FilePickerProps>(function FilePicker(
-  { file, onChange, accept, disabled, id, ...aria },
+  { file, onChange, accept, capture, disabled, id, ...aria },
   forwardedRef,
 ) {
   const own = useRef<HTMLInputElement | null>(null);
@@ -36,6 +38,7 @@ export const FilePicker = forwardRef<HTMLInputElement, FilePickerProps>(function
         id={id}
         type="file"
         accept={accept}
+        capture={capture}
         className="sr-only"
         disabled={disabled}
         {...aria}

@@ -148,6 +148,14 @@ export default function AuditLogPage() {
       </div>
       <DataTable
         label="Audit log"
+        empty={{
+          description: 'Changes to money, settings and permissions are recorded here as they happen.',
+          filtered: Boolean(from || to),
+          onClearFilters: () => {
+            setFrom('');
+            setTo('');
+          },
+        }}
         columns={columns}
         data={log.data?.data ?? []}
         total={log.data?.total ?? 0}

@@ -1,213 +1,30 @@
-import { Check } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { COURIER_LOAD_RETRIES, COURIER_RELOAD_DELAY_MS, REGISTER_REDIRECT_DELAY_MS } from '@courier/shared/constants/limits';
-import { PARISHES } from '@courier/shared/constants/parishes';
-import type { BranchBrief, CourierValidation } from '@courier/shared/schemas/auth';
-import {
-  AUTH_MESSAGES,
-  REGISTRATION_STEP_LABELS,
-  type RegistrationFormValues,
-  TITLES,
-  registrationPayload,
-} from '@courier/shared/schemas/auth-form';
+import { REGISTER_REDIRECT_DELAY_MS } from '@courier/shared/constants/limits';
+import { AUTH_MESSAGES, type RegistrationFormValues, registrationPayload } from '@courier/shared/schemas/auth-form';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
-import { PasswordInput } from '@/components/ui/password-input';
-import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { getPublicBranches, registerCustomer, validateCourier } from '@/features/auth/api/registration';
+import { registerCustomer } from '@/features/auth/api/registration';
 import { AuthShell } from '@/features/auth/components/auth-shell';
+import { RegistrationProgress } from '@/features/auth/components/registration-progress';
+import { AccountTypeFields, AddressFields, ContactFields, PersonalFields } from '@/features/auth/components/registration-step-fields';
+import {
+  EMPTY_REGISTRATION,
+  STEP_FIELDS,
+  STEP_TITLES,
+  preloadStepSchemas,
+  stepErrors,
+} from '@/features/auth/components/registration-steps';
+import { useRegistrationCourier } from '@/features/auth/hooks/use-registration-courier';
 import { DEFAULT_BRAND } from '@/features/public/api/get-courier-brand';
 import { usePublicSite } from '@/features/public/api/get-public-site';
 import { branchAddress } from '@/features/public/components/site-contact';
 import { ApiError } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { lazyToast as toast } from '@/lib/lazy-toast';
 import { paths, withApiKey } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { resolveApiKey } from '@/lib/storage';
-
-type CourierState =
-  | { status: 'loading' }
-  | { status: 'ready'; courier: CourierValidation; branches: BranchBrief[] }
-  /** Failed: the page reloads once after 2 s (part 1 §8). */
-  | { status: 'failed'; message: string }
-  /** Failed again after that reload: a clear page with a link home, no reload loop (issue 18). */
-  | { status: 'gave-up'; message: string };
-
-/** The message of part 1 §8 for a courier that could not be loaded. */
-function courierLoadMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.kind === 'network') return AUTH_MESSAGES.courierNetworkReload;
-    if (error.kind === 'timeout') return AUTH_MESSAGES.courierTimeoutReload;
-    if (error.status === 404) return AUTH_MESSAGES.courierNotFoundReload;
-    if (error.status === 401) return AUTH_MESSAGES.courierUnauthorizedReload;
-  }
-  return AUTH_MESSAGES.courierOtherReload;
-}
-
-/** "Courier not found. Reloading page..." once the page no longer reloads. */
-const withoutReload = (message: string) => message.replace(/\s*Reloading page\.\.\.$/, '');
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Session storage: the api key whose failed load already reloaded the page once. */
-const RELOADED_KEY = 'registerCourierReloaded';
-function reloadedFor(): string | null {
-  try {
-    return window.sessionStorage.getItem(RELOADED_KEY);
-  } catch {
-    return null;
-  }
-}
-function markReloaded(apiKey: string | null): void {
-  try {
-    if (apiKey === null) window.sessionStorage.removeItem(RELOADED_KEY);
-    else window.sessionStorage.setItem(RELOADED_KEY, apiKey);
-  } catch {
-    // Without storage the page cannot tell a first failure from a second: it gives up at once.
-  }
-}
-
-/**
- * Loads the courier of the api key and its branches. Network and time-out errors are retried twice
- * (after 2 s, then 4 s); a failure shows its message and reloads the page after 2 s (part 1 §8),
- * once: failing again after that reload, the page says so and links home instead of reloading
- * forever. `apiKey` null: still waiting for the site the server resolved; `unavailable`: that
- * site could not be loaded either.
- */
-export function useRegistrationCourier(apiKey: string | null, unavailable = false): CourierState {
-  const [state, setState] = useState<CourierState>({ status: 'loading' });
-  // What to look up: the key, or '' once it is clear there is none. Only this re-runs the lookup:
-  // the public site failing later (it fails for the same unknown key) must not cancel the spec's
-  // one reload that the first failure scheduled.
-  const lookup = apiKey ?? (unavailable ? '' : null);
-  useEffect(() => {
-    if (lookup === null) return;
-    let cancelled = false;
-    let reloadTimer: ReturnType<typeof setTimeout> | undefined;
-    const key = lookup;
-    const fail = (message: string) => {
-      if (cancelled) return;
-      if (reloadedFor() === key) {
-        toast.error(withoutReload(message));
-        setState({ status: 'gave-up', message: withoutReload(message) });
-        return;
-      }
-      toast.error(message);
-      setState({ status: 'failed', message });
-      markReloaded(key);
-      reloadTimer = setTimeout(() => window.location.reload(), COURIER_RELOAD_DELAY_MS);
-    };
-    if (!key) {
-      fail(AUTH_MESSAGES.courierNotFoundReload);
-      return () => {
-        cancelled = true;
-        clearTimeout(reloadTimer);
-      };
-    }
-    void (async () => {
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          const res = await validateCourier(key);
-          if (!res?.success || !res.data?.id) return fail(AUTH_MESSAGES.courierInvalid);
-          const branches = await getPublicBranches(res.data.id);
-          if (cancelled) return;
-          markReloaded(null);
-          setState({ status: 'ready', courier: res.data, branches: branches.data ?? [] });
-          return;
-        } catch (error) {
-          const transient = error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
-          if (transient && attempt <= COURIER_LOAD_RETRIES && !cancelled) {
-            console.warn(`Courier load failed (attempt ${attempt}); retrying`, error);
-            await sleep(COURIER_RELOAD_DELAY_MS * attempt);
-            continue;
-          }
-          return fail(courierLoadMessage(error));
-        }
-      }
-    })();
-    return () => {
-      cancelled = true;
-      clearTimeout(reloadTimer);
-    };
-  }, [lookup]);
-  return state;
-}
-
-const STEP_TITLES = ['Account Type', 'Personal Information', 'Contact Information', 'Address & Branch'] as const;
-const STEP_FIELDS: ReadonlyArray<ReadonlyArray<FieldPath<RegistrationFormValues>>> = [
-  ['accountType', 'businessName'],
-  ['title', 'firstName', 'lastName', 'trn'],
-  ['email', 'phone', 'password', 'confirmPassword'],
-  ['address', 'parish', 'city', 'branchId'],
-];
-
-/** The step schemas, with zod: loaded at the first validation (or when focus enters the form), not with the page. */
-const loadStepSchemas = async () => (await import('@courier/shared/schemas/auth')).registrationStepSchemas;
-const preloadStepSchemas = () => void loadStepSchemas().catch(() => undefined);
-
-/** The first message per field of one step's rules (part 1 §5). */
-async function stepErrors(step: number, values: RegistrationFormValues): Promise<Map<FieldPath<RegistrationFormValues>, string>> {
-  const schema = (await loadStepSchemas())[step];
-  const out = new Map<FieldPath<RegistrationFormValues>, string>();
-  if (!schema) return out;
-  const result = schema.safeParse(values);
-  if (result.success) return out;
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0]) as FieldPath<RegistrationFormValues>;
-    if (!out.has(field)) out.set(field, issue.message);
-  }
-  return out;
-}
-
-const EMPTY: RegistrationFormValues = {
-  accountType: 'individual',
-  businessName: '',
-  title: '',
-  firstName: '',
-  lastName: '',
-  trn: '',
-  email: '',
-  phone: '',
-  password: '',
-  confirmPassword: '',
-  address: '',
-  parish: '',
-  city: '',
-  branchId: '',
-  couponCode: '',
-  referralCode: '',
-};
-
-function ProgressIndicator({ step }: { step: number }) {
-  return (
-    <ol className="mb-8 grid grid-cols-4 gap-2" aria-label="Registration progress">
-      {REGISTRATION_STEP_LABELS.map((label, index) => {
-        const done = index < step;
-        const current = index === step;
-        return (
-          <li key={label} aria-current={current ? 'step' : undefined} className="flex flex-col items-center gap-1 text-center">
-            <span
-              className={cn(
-                'flex h-9 w-9 items-center justify-center rounded-full border-2 text-sm font-semibold',
-                done && 'border-brand-700 bg-brand-700 text-white',
-                current && 'border-brand-700 bg-white text-brand-800',
-                !done && !current && 'border-slate-300 bg-white text-slate-500',
-              )}
-            >
-              {done ? <Check className="h-4 w-4" aria-hidden="true" /> : index + 1}
-            </span>
-            <span className={cn('text-xs font-medium', current ? 'text-brand-800' : 'text-slate-600')}>{label}</span>
-          </li>
-        );
-      })}
-    </ol>
-  );
-}
 
 /** /register: the customer's four-step registration wizard (part 1 §2, §4, §5, §8). */
 export function RegisterPage() {
@@ -221,7 +38,7 @@ export function RegisterPage() {
   const [registered, setRegistered] = useState(false);
   const { login } = useSession();
   const navigate = useNavigate();
-  const form = useForm<RegistrationFormValues>({ defaultValues: EMPTY });
+  const form = useForm<RegistrationFormValues>({ defaultValues: EMPTY_REGISTRATION });
   const { errors, isSubmitting } = form.formState;
   const accountType = form.watch('accountType');
 
@@ -337,7 +154,7 @@ export function RegisterPage() {
 
   return (
     <AuthShell brand={brand} contact={contact} title="Create your account" subtitle={`Get your US shipping address with ${brand.name}.`}>
-      <ProgressIndicator step={step} />
+      <RegistrationProgress step={step} />
       {/* Enter in a field of an early step goes to the next step, as Next does. */}
       <form
         method="post"
@@ -353,107 +170,10 @@ export function RegisterPage() {
         <fieldset className="space-y-4" disabled={isSubmitting || registered}>
           <legend className="mb-4 text-lg font-semibold text-slate-900">{STEP_TITLES[step]}</legend>
 
-          {step === 0 && (
-            <>
-              <div className="grid grid-cols-2 gap-3" role="radiogroup" aria-label="Account type">
-                {(['individual', 'business'] as const).map((type) => (
-                  <label
-                    key={type}
-                    className={cn(
-                      'flex cursor-pointer items-center gap-2 rounded-lg border-2 px-4 py-3 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500',
-                      accountType === type ? 'border-brand-700 bg-brand-50 text-brand-900' : 'border-slate-200 text-slate-700',
-                    )}
-                  >
-                    <input type="radio" value={type} className="accent-brand-700" {...field('accountType')} />
-                    {type === 'individual' ? 'Individual' : 'Business'}
-                  </label>
-                ))}
-              </div>
-              {accountType === 'business' && (
-                <Field label="Business Name" error={errors.businessName?.message}>
-                  <Input autoComplete="organization" {...field('businessName')} />
-                </Field>
-              )}
-            </>
-          )}
-
-          {step === 1 && (
-            <>
-              {accountType === 'individual' && (
-                <Field label="Title" error={errors.title?.message}>
-                  <Select autoComplete="honorific-prefix" {...field('title')}>
-                    <option value="">Select title</option>
-                    {TITLES.map((t) => (
-                      <option key={t} value={t}>
-                        {t}
-                      </option>
-                    ))}
-                  </Select>
-                </Field>
-              )}
-              <div className="grid gap-4 sm:grid-cols-2">
-                <Field label="First Name" error={errors.firstName?.message}>
-                  <Input autoComplete="given-name" {...field('firstName')} />
-                </Field>
-                <Field label="Last Name" error={errors.lastName?.message}>
-                  <Input autoComplete="family-name" {...field('lastName')} />
-                </Field>
-              </div>
-              <Field label="TRN" error={errors.trn?.message} hint="Taxpayer Registration Number">
-                <Input inputMode="numeric" {...field('trn')} />
-              </Field>
-            </>
-          )}
-
-          {step === 2 && (
-            <>
-              <Field label="Email" error={errors.email?.message}>
-                <Input type="email" autoComplete="email" {...field('email')} />
-              </Field>
-              <Field label="Phone" error={errors.phone?.message}>
-                <Input type="tel" autoComplete="tel" {...field('phone')} />
-              </Field>
-              <Field label="Password" error={errors.password?.message}>
-                <PasswordInput autoComplete="new-password" {...field('password')} />
-              </Field>
-              <Field label="Confirm Password" error={errors.confirmPassword?.message}>
-                <PasswordInput autoComplete="new-password" {...field('confirmPassword')} />
-              </Field>
-            </>
-          )}
-
-          {step === 3 && (
-            <>
-              <Field label="Street Address" error={errors.address?.message}>
-                <Input autoComplete="street-address" {...field('address')} />
-              </Field>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <Field label="Parish" error={errors.parish?.message}>
-                  <Select {...field('parish')}>
-                    <option value="">Select parish</option>
-                    {PARISHES.map((p) => (
-                      <option key={p} value={p}>
-                        {p}
-                      </option>
-                    ))}
-                  </Select>
-                </Field>
-                <Field label="City" error={errors.city?.message}>
-                  <Input autoComplete="address-level2" {...field('city')} />
-                </Field>
-              </div>
-              <Field label="Branch" error={errors.branchId?.message} hint="Where you will collect your packages">
-                <Select {...field('branchId')}>
-                  <option value="">Select branch</option>
-                  {courierState.branches.map((b) => (
-                    <option key={b.id} value={String(b.id)}>
-                      {b.name}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-            </>
-          )}
+          {step === 0 && <AccountTypeFields field={field} errors={errors} accountType={accountType} />}
+          {step === 1 && <PersonalFields field={field} errors={errors} accountType={accountType} />}
+          {step === 2 && <ContactFields field={field} errors={errors} />}
+          {step === 3 && <AddressFields field={field} errors={errors} branches={courierState.branches} />}
         </fieldset>
 
         <div className="mt-8 flex items-center justify-between gap-3">

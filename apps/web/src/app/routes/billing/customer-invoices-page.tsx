@@ -50,6 +50,10 @@ export default function CustomerInvoicesPage() {
       </div>
       <DataTable
         label="Your invoices"
+        empty={{
+          description: 'An invoice appears here when a package of yours is ready for pickup; pay it at the counter or by bank transfer.',
+          action: { label: 'See my packages', to: '../packages', variant: 'secondary' },
+        }}
         columns={columns}
         data={invoices.data?.data ?? []}
         total={invoices.data?.total ?? 0}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Plus } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { INVOICE_STATUSES, INVOICE_STATUS_LABELS } from '@courier/shared/constants/billing';
 import type { InvoiceSummary } from '@courier/shared/schemas/billing';
@@ -63,6 +64,13 @@ export default function InvoicesPage() {
       </div>
       <DataTable
         label="Invoices"
+        empty={{
+          description: 'Invoices are issued for packages that are ready for pickup; each one takes its payments.',
+          action:
+            portal !== 'superadmin' && hasPermission(user, 'invoices_create')
+              ? { label: 'Issue an invoice', icon: Plus, onClick: () => setIssuing(true) }
+              : undefined,
+        }}
         columns={columns}
         data={invoices.data?.data ?? []}
         total={invoices.data?.total ?? 0}

@@ -1,8 +1,8 @@
-import { FileDown } from 'lucide-react';
+import { FileDown, Printer } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '@courier/shared/constants/billing';
-import type { Payment } from '@courier/shared/schemas/billing';
+import type { Payment, ReceiptFormat } from '@courier/shared/schemas/billing';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
 import { openPdf } from '@/features/billing/api/files';
@@ -13,19 +13,24 @@ import { usePortal } from '@/features/billing/components/portal';
 import { errorMessage } from '@/lib/api-client';
 import { useDateFormat } from '@/lib/format-date';
 
-function ReceiptButton({ payment }: { payment: Payment }) {
+/** Opens the receipt PDF: on the courier's A4/Letter paper, or as the 80 mm roll of a receipt printer. */
+function ReceiptButton({ payment, format = 'page' }: { payment: Payment; format?: ReceiptFormat }) {
   const portal = usePortal();
   const [busy, setBusy] = useState(false);
+  const thermal = format === 'thermal';
   return (
     <Button
       size="sm"
       variant="secondary"
       busy={busy}
-      aria-label={`Receipt ${payment.receiptNo}`}
+      aria-label={thermal ? `Print receipt ${payment.receiptNo} (80 mm)` : `Receipt ${payment.receiptNo}`}
       onClick={async () => {
         setBusy(true);
         try {
-          await openPdf(`/payments/${payment.receiptNo}/receipt`, { courierId: portal === 'superadmin' ? payment.courierId : undefined });
+          await openPdf(`/payments/${payment.receiptNo}/receipt`, {
+            courierId: portal === 'superadmin' ? payment.courierId : undefined,
+            format: thermal ? 'thermal' : undefined,
+          });
         } catch (error) {
           toast.error(errorMessage(error, 'Could not open the receipt'));
         } finally {
@@ -33,7 +38,15 @@ function ReceiptButton({ payment }: { payment: Payment }) {
         }
       }}
     >
-      <FileDown className="size-4" aria-hidden /> Receipt
+      {thermal ? (
+        <>
+          <Printer className="size-4" aria-hidden /> Print receipt (80 mm)
+        </>
+      ) : (
+        <>
+          <FileDown className="size-4" aria-hidden /> Receipt
+        </>
+      )}
     </Button>
   );
 }
@@ -88,6 +101,13 @@ export default function PaymentsPage() {
       {(portal === 'admin' || portal === 'staff') && <CashUpCard />}
       <DataTable
         label="Payments"
+        empty={{
+          description:
+            portal === 'customer'
+              ? 'Your payments and their receipts appear here once you pay an invoice.'
+              : 'Payments taken at the counter or by bank transfer appear here, with their receipts. Take one from an invoice.',
+          action: portal === 'customer' ? undefined : { label: 'Go to invoices', to: '../invoices', variant: 'secondary' },
+        }}
         columns={columns}
         data={payments.data?.data ?? []}
         total={payments.data?.total ?? 0}
@@ -98,7 +118,13 @@ export default function PaymentsPage() {
         getRowId={(r) => r.id}
         searchPlaceholder="Receipt, reference or customer"
         {...list.tableProps}
-        actions={(r) => <ReceiptButton payment={r} />}
+        actions={(r) => (
+          <>
+            <ReceiptButton payment={r} />
+            {/* The front desk's receipt printer; customers print the page receipt. */}
+            {portal !== 'customer' && <ReceiptButton payment={r} format="thermal" />}
+          </>
+        )}
       />
     </div>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { NOTIFICATION_TYPE_LABELS } from '@courier/shared/schemas/notifications';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,14 +10,13 @@ import { useMarkNotifications, useNotifications } from '@/features/communication
 import { errorMessage } from '@/lib/api-client';
 import { useDateFormat } from '@/lib/format-date';
 
-/** The in-app feed of a courier's staff and admins, with read and unread. */
+/** The in-app feed of a courier's admins and of a customer: each item opens what it is about, in the reader's portal. */
 export default function NotificationsPage() {
   const dates = useDateFormat();
   const [page, setPage] = useState(1);
   const [unreadOnly, setUnreadOnly] = useState(false);
   const feed = useNotifications(page, unreadOnly);
   const mark = useMarkNotifications();
-  const portal = useLocation().pathname.split('/')[1] ?? 'admin';
   const pages = Math.max(1, Math.ceil((feed.data?.total ?? 0) / 20));
   return (
     <div className="space-y-6">
@@ -45,7 +44,11 @@ export default function NotificationsPage() {
           {errorMessage(feed.error, 'Could not load notifications')}
         </p>
       ) : (feed.data?.data.length ?? 0) === 0 ? (
-        <EmptyState title="No notifications" />
+        <EmptyState title="No notifications">
+          {unreadOnly
+            ? 'Everything has been read.'
+            : 'New tickets, pre-alerts, delivery requests, arrived manifests and platform announcements appear here.'}
+        </EmptyState>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {feed.data?.data.map((n) => (
@@ -53,7 +56,7 @@ export default function NotificationsPage() {
               <div className="min-w-0 flex-1">
                 <p className={n.read ? 'text-sm text-slate-700' : 'text-sm font-semibold text-slate-900'}>
                   {n.link ? (
-                    <Link to={`/${portal}/${n.link}`} onClick={() => !n.read && mark.mutate(n.id)} className="hover:underline">
+                    <Link to={n.link} onClick={() => !n.read && mark.mutate(n.id)} className="hover:underline">
                       {n.title}
                     </Link>
                   ) : (

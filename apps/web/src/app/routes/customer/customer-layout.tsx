@@ -1,21 +1,35 @@
-import { Calculator, CreditCard, FileSpreadsheet, FileText, HelpCircle, LayoutDashboard, Package, Truck, UserRound } from 'lucide-react';
+import {
+  Bell,
+  Calculator,
+  CreditCard,
+  FileSpreadsheet,
+  FileText,
+  HelpCircle,
+  LayoutDashboard,
+  Package,
+  Truck,
+  UserRound,
+} from 'lucide-react';
 import { type NavItem, PortalShell } from '@/components/layout/portal-shell';
+import { useNotificationBadge, withNotificationBadge } from '@/features/communications/components/notification-badge';
 import { withTicketBadge } from '@/features/tickets/components/ticket-nav-badge';
 import { useCustomerTicketBadge } from '@/features/tickets/hooks/use-ticket-badges';
 import { useSession } from '@/lib/session';
 
 const base = '/customer';
-/** Part 2 §2.3's pages. */
+/** Part 2 §2.3's pages, in the sidebar's sections (issue 17); Profile stays pinned at the bottom. */
 export const CUSTOMER_NAV: NavItem[] = [
   { label: 'Dashboard', to: `${base}/dashboard`, icon: LayoutDashboard },
-  { label: 'Packages', to: `${base}/packages`, icon: Package },
-  { label: 'Delivery Requests', to: `${base}/delivery-requests`, icon: Truck },
-  { label: 'Invoices', to: `${base}/invoices`, icon: FileText },
-  { label: 'Payments', to: `${base}/payments`, icon: CreditCard },
-  { label: 'Customs Calculator', to: `${base}/customs-calculator`, icon: Calculator },
-  { label: 'Rate Sheet', to: `${base}/rate-sheet`, icon: FileSpreadsheet },
-  { label: 'Support Tickets', to: `${base}/support-tickets`, icon: HelpCircle },
-  { label: 'Profile', to: `${base}/profile`, icon: UserRound },
+  { label: 'Packages', to: `${base}/packages`, icon: Package, section: 'Shipping' },
+  { label: 'Delivery Requests', to: `${base}/delivery-requests`, icon: Truck, section: 'Shipping' },
+  { label: 'Customs Calculator', to: `${base}/customs-calculator`, icon: Calculator, section: 'Shipping' },
+  { label: 'Invoices', to: `${base}/invoices`, icon: FileText, section: 'Billing' },
+  { label: 'Payments', to: `${base}/payments`, icon: CreditCard, section: 'Billing' },
+  { label: 'Rate Sheet', to: `${base}/rate-sheet`, icon: FileSpreadsheet, section: 'Billing' },
+  { label: 'Support Tickets', to: `${base}/support-tickets`, icon: HelpCircle, section: 'Support' },
+  // Issue 17: the customer's own feed (invoices, payments, ticket answers, deliveries, packages).
+  { label: 'Notifications', to: `${base}/notifications`, icon: Bell, section: 'Support' },
+  { label: 'Profile', to: `${base}/profile`, icon: UserRound, pinned: true },
 ];
 
 /** The header lines of part 2 §2.3: name, account type, then business and courier names when present. */
@@ -37,10 +51,11 @@ export function customerHeaderLines(user: {
 export function CustomerLayout() {
   const { user } = useSession();
   const ticketBadge = useCustomerTicketBadge();
+  const notificationBadge = useNotificationBadge();
   return (
     <PortalShell
       portalName="Customer"
-      nav={withTicketBadge(CUSTOMER_NAV, ticketBadge)}
+      nav={withNotificationBadge(withTicketBadge(CUSTOMER_NAV, ticketBadge), notificationBadge)}
       headerLines={user ? customerHeaderLines(user) : []}
       logoUrl={user?.courier?.logo_url}
       logoAlt={user?.courier?.name ?? 'Courier'}

@@ -21,6 +21,7 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { NotificationPreferencesCard } from '@/features/communications/components/notification-preferences-card';
 import {
   changeCustomerPassword,
   customerProfileKey,
@@ -212,7 +213,7 @@ function PasswordCard() {
   );
 }
 
-/** /customer/profile: the customer's details, address and pickup branch, and a change-password form. */
+/** /customer/profile: the customer's details, address and pickup branch, their e-mail switches, and a change-password form. */
 export function CustomerProfilePage() {
   const profile = useCustomerProfile();
   return (
@@ -233,6 +234,7 @@ export function CustomerProfilePage() {
       ) : (
         <DetailsCard profile={profile.data} />
       )}
+      <NotificationPreferencesCard />
       <PasswordCard />
     </div>
   );

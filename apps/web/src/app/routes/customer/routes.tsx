@@ -15,12 +15,13 @@ export const customerRoutes: RouteObject[] = [
         children: [
           {
             index: true,
-            lazy: async () => ({ Component: (await import('@/features/organisation/components/dashboard-page')).DashboardPage }),
+            lazy: async () => ({ Component: (await import('@/features/dashboard/components/dashboard-page')).DashboardPage }),
           },
           {
             path: 'dashboard',
-            lazy: async () => ({ Component: (await import('@/features/organisation/components/dashboard-page')).DashboardPage }),
+            lazy: async () => ({ Component: (await import('@/features/dashboard/components/dashboard-page')).DashboardPage }),
           },
+          { path: 'notifications', lazy: async () => ({ Component: (await import('../communications/notifications-page')).default }) },
           { path: 'profile', lazy: async () => ({ Component: (await import('./profile-page')).CustomerProfilePage }) },
           { path: 'invoices', lazy: async () => ({ Component: (await import('../billing/customer-invoices-page')).default }) },
           { path: 'invoices/:invoiceNo', lazy: async () => ({ Component: (await import('../billing/customer-invoice-page')).default }) },

@@ -13,7 +13,7 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { AuthShell } from '@/features/auth/components/auth-shell';
-import { acceptInvitation, useInvitationView } from '@/features/organisation/api/invitations';
+import { acceptInvitation, useInvitationView } from '@/features/couriers/api/invitations';
 import { DEFAULT_BRAND } from '@/features/public/api/get-courier-brand';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { lazyToast as toast } from '@/lib/lazy-toast';

@@ -224,6 +224,10 @@ export default function CustomerDeliveryRequestsPage() {
       </div>
       <DataTable
         label="My delivery requests"
+        empty={{
+          description: 'Ask us to bring packages that are ready for pickup to your door, and follow the delivery here.',
+          action: { label: 'Request a delivery', onClick: () => setOpen(true) },
+        }}
         columns={columns}
         data={requests.data?.data ?? []}
         total={requests.data?.total ?? 0}

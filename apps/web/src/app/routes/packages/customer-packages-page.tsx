@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import { CARRIER_LABELS } from '@courier/shared/constants/packages';
 import { PACKAGE_MESSAGES, type PackageDto, type PreAlertDto } from '@courier/shared/schemas/packages';
@@ -12,6 +13,7 @@ import { openFile } from '@/features/packages/api/files';
 import { usePackageList } from '@/features/packages/api/packages';
 import { uploadInvoice, useCancelPreAlert, useOwnPreAlerts } from '@/features/packages/api/pre-alerts';
 import { PackageDetailDialog } from '@/features/packages/components/package-detail-dialog';
+import { useLinkedPackage } from '@/features/packages/hooks/use-linked-package';
 import { INVOICE_ACCEPT, PreAlertForm, invoiceProblem } from '@/features/packages/components/pre-alert-form';
 import { errorMessage } from '@/lib/api-client';
 import { useQueryClient } from '@tanstack/react-query';
@@ -62,12 +64,13 @@ function UploadInvoiceButton({ preAlert }: { preAlert: PreAlertDto }) {
 /** The customer's packages with their timelines, and their pre-alerts. */
 export default function CustomerPackagesPage() {
   const dates = useDateFormat();
-  const list = useListState();
+  // A notification opens this page on its package (?search=PKG-...).
+  const list = useListState({ search: new URLSearchParams(window.location.search).get('search') ?? '' });
   const packages = usePackageList('/customer/packages', list.query);
   const alertsList = useListState();
   const preAlerts = useOwnPreAlerts(alertsList.query);
   const cancel = useCancelPreAlert();
-  const [openId, setOpenId] = useState<number | null>(null);
+  const { openId, open: setOpenId, close } = useLinkedPackage();
   // The dashboard's first step links here with ?pre-alert to open the form at once.
   const [formOpen, setFormOpen] = useState(() => new URLSearchParams(window.location.search).has('pre-alert'));
   const [cancelling, setCancelling] = useState<PreAlertDto | null>(null);
@@ -146,6 +149,11 @@ export default function CustomerPackagesPage() {
         </h2>
         <DataTable
           label="My packages"
+          empty={{
+            description:
+              'Packages we receive for you at our Miami warehouse show here, each with its timeline. Shop online with your US shipping address, then pre-alert what you order.',
+            action: { label: 'See your US shipping address', to: '../dashboard', variant: 'secondary' },
+          }}
           columns={columns}
           data={packages.data?.data ?? []}
           total={packages.data?.total ?? 0}
@@ -172,6 +180,11 @@ export default function CustomerPackagesPage() {
         <CardContent>
           <DataTable
             label="My pre-alerts"
+            empty={{
+              description:
+                'A pre-alert tells us a package is on its way, with its invoice for customs, so we can match it the moment it reaches Miami.',
+              action: { label: 'Pre-alert your first package', icon: Plus, onClick: () => setFormOpen(true) },
+            }}
             columns={alertColumns}
             data={preAlerts.data?.data ?? []}
             total={preAlerts.data?.total ?? 0}
@@ -235,7 +248,7 @@ export default function CustomerPackagesPage() {
           })
         }
       />
-      <PackageDetailDialog id={openId} onClose={() => setOpenId(null)} customer />
+      <PackageDetailDialog id={openId} onClose={close} customer />
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { FilePicker } from '@/components/ui/file-picker';
 import { Spinner } from '@/components/ui/spinner';
 import { ReleaseOverrideFields, overridePayload } from '@/features/billing/components/release-override';
 import { type SignaturePadHandle, SignedNameFields } from '@/features/billing/components/signature-pad';
@@ -153,12 +153,7 @@ export default function DeliverPage() {
                     signatureError={errors.signature}
                   />
                   <Field label="Photo (optional)" hint="JPG or PNG, up to 8 MB">
-                    <Input
-                      type="file"
-                      accept="image/jpeg,image/png"
-                      capture="environment"
-                      onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
-                    />
+                    <FilePicker file={photo} onChange={setPhoto} accept="image/jpeg,image/png" capture="environment" />
                   </Field>
                   {canOverride && <ReleaseOverrideFields value={override} onChange={setOverride} error={errors.overrideReason} />}
                   {errors.form && (

@@ -1,3 +1,4 @@
+import { Plus } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -128,7 +129,19 @@ export default function DeliveryLocationsPage() {
           {errorMessage(locations.error, 'Could not load the locations')}
         </p>
       ) : (locations.data ?? []).length === 0 ? (
-        <EmptyState title="No data available" />
+        <EmptyState
+          title="No data available"
+          action={{
+            label: 'Add the first location',
+            icon: Plus,
+            onClick: () => {
+              setEditing(null);
+              setOpen(true);
+            },
+          }}
+        >
+          Delivery locations are the areas you deliver to, each with its fee; customers pick one when they request a delivery.
+        </EmptyState>
       ) : (
         <ScrollRegion label="Delivery locations" className="rounded-md border border-slate-200 bg-white">
           <table className="w-full text-sm">

@@ -229,7 +229,7 @@ export default function DeliveryRequestsPage() {
     { field: 'scheduledDate', priority: 2, label: 'Scheduled date', sortable: true, render: (r) => dates.calendar(r.scheduledDate) },
     { field: 'driverName', priority: 3, label: 'Driver', sortable: true, filterable: false, render: (r) => r.driverName ?? '-' },
     { field: 'stopOrder', priority: 4, label: 'Stop', sortable: true, filterable: false, render: (r) => r.stopOrder ?? '-' },
-    { field: 'phone', priority: 4, label: 'Phone', filterable: false },
+    { field: 'phone', priority: 4, label: 'Phone', filterable: false, nowrap: true },
     { field: 'feeCents', priority: 3, label: 'Fee', sortable: true, filterable: false, render: (r) => formatJmd(r.feeCents) },
     {
       field: 'status',
@@ -255,6 +255,7 @@ export default function DeliveryRequestsPage() {
       </div>
       <DataTable
         label="Delivery requests"
+        empty={{ description: 'Customers ask for their ready packages to be delivered; their requests arrive here to schedule.' }}
         columns={columns}
         data={requests.data?.data ?? []}
         total={requests.data?.total ?? 0}

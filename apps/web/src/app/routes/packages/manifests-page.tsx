@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Plus } from 'lucide-react';
 import { SHIPPING_MODES } from '@courier/shared/constants/packages';
 import { statusOptions } from '@courier/shared/format/status';
 import { hasPermission } from '@courier/shared/domain/permissions';
@@ -49,6 +50,10 @@ export default function ManifestsPage() {
       <h1 className="text-2xl font-semibold text-slate-900">{superAdmin ? 'Manifests' : 'Maniefest'}</h1>
       <DataTable
         label="Manifests"
+        empty={{
+          description: 'A manifest lists the packages of one AIR or SEA shipment from Miami; build one before the shipment leaves.',
+          action: canCreate ? { label: 'Create the first manifest', icon: Plus, onClick: () => setCreating(true) } : undefined,
+        }}
         columns={columns}
         data={manifests.data?.data ?? []}
         total={manifests.data?.total ?? 0}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ScanLine } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { PACKAGE_STATUSES, PACKAGE_STATUS_LABELS, type PackageStatus, SHIPPING_MODES } from '@courier/shared/constants/packages';
 import { hasPermission } from '@courier/shared/domain/permissions';
@@ -13,6 +14,7 @@ import { Select } from '@/components/ui/select';
 import { ReleaseOverrideFields, overridePayload } from '@/features/billing/components/release-override';
 import { useBulkStatus, usePackageList } from '@/features/packages/api/packages';
 import { PackageDetailDialog } from '@/features/packages/components/package-detail-dialog';
+import { useLinkedPackage } from '@/features/packages/hooks/use-linked-package';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from 'sonner';
 import { downloadZpl, openLabels } from '@/features/packages/api/labels';
@@ -33,7 +35,7 @@ export default function PackagesPage() {
   const [to, setTo] = useState('');
   const query = { ...list.query, receivedFrom: from || undefined, receivedTo: to || undefined };
   const packages = usePackageList('/packages', query);
-  const [openId, setOpenId] = useState<number | null>(null);
+  const { openId, open: setOpenId, close } = useLinkedPackage();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [bulkStatus, setBulkStatus] = useState<PackageStatus>('in_transit');
   const bulk = useBulkStatus();
@@ -190,6 +192,16 @@ export default function PackagesPage() {
       )}
       <DataTable
         label="Packages"
+        empty={{
+          description: 'Every package the courier receives shows here once it is scanned in at the warehouse.',
+          action:
+            !superAdmin && hasPermission(user, 'packages_scan') ? { label: 'Scan a package in', icon: ScanLine, to: '../scan' } : undefined,
+          filtered: Boolean(from || to),
+          onClearFilters: () => {
+            setFrom('');
+            setTo('');
+          },
+        }}
         columns={columns}
         data={rows}
         total={packages.data?.total ?? 0}
@@ -208,7 +220,7 @@ export default function PackagesPage() {
           </Button>
         )}
       />
-      <PackageDetailDialog id={openId} onClose={() => setOpenId(null)} canEdit={canEdit} />
+      <PackageDetailDialog id={openId} onClose={close} canEdit={canEdit} />
     </div>
   );
 }

@@ -60,6 +60,9 @@ export default function UncollectedPage() {
       </p>
       <DataTable
         label="Uncollected packages"
+        empty={{
+          description: `Packages ready for pickup for more than ${UNCOLLECTED_AFTER_DAYS} days appear here, with the customer to call.`,
+        }}
         columns={columns}
         data={data.data?.data ?? []}
         total={data.data?.total ?? 0}

@@ -158,6 +158,7 @@ export default function UnknownPackagesPage() {
       <UnknownAssignStation />
       <DataTable
         label="Unknown packages"
+        empty={{ description: 'Packages that arrive without a mailbox we can match wait here until someone assigns them to a customer.' }}
         columns={columns}
         data={packages.data?.data ?? []}
         total={packages.data?.total ?? 0}
@@ -186,6 +187,7 @@ export default function UnknownPackagesPage() {
         <CardContent>
           <DataTable
             label="Claims"
+            empty={{ description: 'When a customer claims an unknown package as theirs, the claim waits here for your decision.' }}
             columns={claimColumns}
             data={claims.data?.data ?? []}
             total={claims.data?.total ?? 0}

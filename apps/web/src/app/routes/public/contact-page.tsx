@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { Clock, Mail, Phone } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { lazyToast as toast } from '@/lib/lazy-toast';
@@ -9,7 +9,7 @@ import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { phoneHref, usePublicSite } from '@/features/public/api/get-public-site';
-import { TextSkeleton, branchAddress } from '@/features/public/components/site-contact';
+import { BranchContact, TextSkeleton } from '@/features/public/components/site-contact';
 import { useSubmitContactMessage } from '@/features/public/api/submit-contact-message';
 import { errorMessage } from '@/lib/api-client';
 import { lazyResolver } from '@/lib/lazy-resolver';
@@ -106,24 +106,14 @@ export function ContactPage() {
               ) : (
                 <>
                   {site.branches.map((branch) => (
-                    <li key={branch.name} className="flex gap-3">
-                      <MapPin className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
-                      <span>
-                        <span className="font-medium text-slate-900">{branch.name} branch</span>
-                        {branchAddress(branch) && (
-                          <>
-                            <br />
-                            {branchAddress(branch)}
-                          </>
-                        )}
-                        {branch.phone && (
-                          <>
-                            <br />
-                            {branch.phone}
-                          </>
-                        )}
-                      </span>
-                    </li>
+                    <BranchContact
+                      key={branch.name}
+                      branch={branch}
+                      withPhone
+                      itemClassName="flex gap-3"
+                      iconClassName="h-5 w-5 text-brand-700"
+                      nameClassName="font-medium text-slate-900"
+                    />
                   ))}
                   {site.courier.email && (
                     <li className="flex gap-3">

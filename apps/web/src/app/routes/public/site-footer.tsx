@@ -1,7 +1,7 @@
-import { Mail, MapPin, Phone } from 'lucide-react';
+import { Mail, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { phoneHref, usePublicSite } from '@/features/public/api/get-public-site';
-import { TextSkeleton, branchAddress, branchParishes } from '@/features/public/components/site-contact';
+import { BranchContact, TextSkeleton, branchParishes } from '@/features/public/components/site-contact';
 import { paths } from '@/lib/paths';
 
 const GROUPS = [
@@ -58,18 +58,13 @@ export function SiteFooter() {
             ) : (
               <>
                 {site.branches.map((branch) => (
-                  <li key={branch.name} className="flex gap-2">
-                    <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-accent-400" aria-hidden="true" />
-                    <span>
-                      <span className="font-medium text-white">{branch.name} branch</span>
-                      {branchAddress(branch) && (
-                        <>
-                          <br />
-                          {branchAddress(branch)}
-                        </>
-                      )}
-                    </span>
-                  </li>
+                  <BranchContact
+                    key={branch.name}
+                    branch={branch}
+                    itemClassName="flex gap-2"
+                    iconClassName="h-4 w-4 text-accent-400"
+                    nameClassName="font-medium text-white"
+                  />
                 ))}
                 {site.courier.phone && (
                   <li className="flex items-center gap-2">

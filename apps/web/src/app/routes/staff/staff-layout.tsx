@@ -20,9 +20,10 @@ import {
 import { STAFF_SIDEBAR } from '@courier/shared/constants/permissions';
 import { ROLE_LABELS } from '@courier/shared/constants/roles';
 import { hasPermission } from '@courier/shared/domain/permissions';
-import { type NavItem, PortalShell } from '@/components/layout/portal-shell';
+import { type NavItem, type NavSection, PortalShell } from '@/components/layout/portal-shell';
 import { type SessionUser, useSession } from '@/lib/session';
 import { useStationApp } from '@/lib/station-app';
+import { NotificationBell } from '@/features/communications/components/notification-bell';
 import { TicketBell } from '@/features/tickets/components/ticket-bell';
 import { withTicketBadge } from '@/features/tickets/components/ticket-nav-badge';
 import { useSidebarTicketBadge } from '@/features/tickets/hooks/use-ticket-badges';
@@ -47,13 +48,40 @@ const ICONS: Record<(typeof STAFF_SIDEBAR)[number]['path'], LucideIcon> = {
   settings: Settings,
 };
 
-/** Part 2 §2.5: each item only with its permission, in the spec's order. */
+type StaffPath = (typeof STAFF_SIDEBAR)[number]['path'];
+
+/** The sidebar section of each item (issue 17); the dashboard above them, Settings pinned at the bottom. */
+const SECTIONS: Record<StaffPath, NavSection | 'top' | 'pinned'> = {
+  dashboard: 'top',
+  scan: 'Operations',
+  packages: 'Operations',
+  'delivery-requests': 'Operations',
+  'unknown-packages': 'Operations',
+  maniefest: 'Operations',
+  reconciliation: 'Operations',
+  uncollected: 'Operations',
+  'sign-signature': 'Operations',
+  customers: 'Customers',
+  'business-customers': 'Customers',
+  invoices: 'Billing',
+  payments: 'Billing',
+  reports: 'Billing',
+  'support-tickets': 'Support',
+  staff: 'Organisation',
+  settings: 'pinned',
+};
+
+/** Part 2 §2.5: each item only with its permission, in the spec's order (shown grouped by section). */
 export function staffNav(user: SessionUser | null): NavItem[] {
-  return STAFF_SIDEBAR.filter((item) => hasPermission(user, item.permission)).map((item) => ({
-    label: item.label,
-    to: `/staff/${item.path}`,
-    icon: ICONS[item.path],
-  }));
+  return STAFF_SIDEBAR.filter((item) => hasPermission(user, item.permission)).map((item) => {
+    const section = SECTIONS[item.path];
+    return {
+      label: item.label,
+      to: `/staff/${item.path}`,
+      icon: ICONS[item.path],
+      ...(section === 'pinned' ? { pinned: true } : section === 'top' ? {} : { section }),
+    };
+  });
 }
 
 /** Branch managers' and staff's portal. */
@@ -69,7 +97,12 @@ export function StaffLayout() {
     <PortalShell
       portalName="Staff"
       nav={withTicketBadge(staffNav(user), ticketBadge)}
-      headerActions={<TicketBell />}
+      headerActions={
+        <>
+          <NotificationBell />
+          <TicketBell />
+        </>
+      }
       headerLines={lines}
       logoUrl={user?.courier?.logo_url}
       logoAlt={user?.courier?.name ?? 'Courier'}

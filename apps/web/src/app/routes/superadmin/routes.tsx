@@ -2,8 +2,6 @@ import type { RouteObject } from 'react-router';
 import { RequireAuth } from '../../route-guard';
 import { orgPages } from '../organisation-pages';
 
-const couriers = () => import('@/features/organisation/components/couriers-pages');
-
 /**
  * The super admin portal (part 2 §2.2). Pages inside the layout go in `pages`, one line each;
  * the other areas (packages, notifications, invoices, payments, reports, manifests) add theirs.
@@ -11,9 +9,15 @@ const couriers = () => import('@/features/organisation/components/couriers-pages
 const pages: RouteObject[] = [
   { index: true, ...orgPages.dashboard },
   { path: 'dashboard', ...orgPages.dashboard },
-  { path: 'couriers', lazy: async () => ({ Component: (await couriers()).CouriersPage }) },
-  { path: 'couriers/:id', lazy: async () => ({ Component: (await couriers()).CourierDetailPage }) },
-  { path: 'couriers/:id/customers', lazy: async () => ({ Component: (await couriers()).CourierCustomersPage }) },
+  { path: 'couriers', lazy: async () => ({ Component: (await import('@/features/couriers/components/couriers-page')).CouriersPage }) },
+  {
+    path: 'couriers/:id',
+    lazy: async () => ({ Component: (await import('@/features/couriers/components/courier-detail-page')).CourierDetailPage }),
+  },
+  {
+    path: 'couriers/:id/customers',
+    lazy: async () => ({ Component: (await import('@/features/couriers/components/courier-customers-page')).CourierCustomersPage }),
+  },
   { path: 'branches', ...orgPages.branches },
   { path: 'branches/:id', ...orgPages.branch },
   { path: 'staff', ...orgPages.staff },

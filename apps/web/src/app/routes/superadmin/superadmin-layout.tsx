@@ -22,22 +22,25 @@ import { useSidebarTicketBadge } from '@/features/tickets/hooks/use-ticket-badge
 import { useSession } from '@/lib/session';
 
 const base = '/superadmin';
-/** Part 2 §2.2, in the spec's order, plus the Manifests and Support Tickets pages it already had routes for. */
+/**
+ * Part 2 §2.2's labels, plus the Manifests, Support Tickets and Audit log pages it already had
+ * routes for, grouped into the sidebar's sections (issue 17); Settings stays pinned at the bottom.
+ */
 export const SUPERADMIN_NAV: NavItem[] = [
   { label: 'Dashboard', to: `${base}/dashboard`, icon: LayoutDashboard },
-  { label: 'Couriers', to: `${base}/couriers`, icon: Truck },
-  { label: 'Branches', to: `${base}/branches`, icon: Building2 },
-  { label: 'Staff', to: `${base}/staff`, icon: Users },
-  { label: 'Roles', to: `${base}/roles`, icon: ShieldCheck },
-  { label: 'Packages', to: `${base}/packages`, icon: Package },
-  { label: 'Manifests', to: `${base}/manifests`, icon: ClipboardList },
-  { label: 'Notifications', to: `${base}/notifications`, icon: Bell },
-  { label: 'Invoices', to: `${base}/invoices`, icon: FileText },
-  { label: 'Payments', to: `${base}/payments`, icon: CreditCard },
-  { label: 'Reports', to: `${base}/reports`, icon: BarChart3 },
-  { label: 'Support Tickets', to: `${base}/support-tickets`, icon: HelpCircle },
-  { label: 'Audit log', to: `${base}/audit-log`, icon: History },
-  { label: 'Settings', to: `${base}/settings`, icon: Settings },
+  { label: 'Packages', to: `${base}/packages`, icon: Package, section: 'Operations' },
+  { label: 'Manifests', to: `${base}/manifests`, icon: ClipboardList, section: 'Operations' },
+  { label: 'Invoices', to: `${base}/invoices`, icon: FileText, section: 'Billing' },
+  { label: 'Payments', to: `${base}/payments`, icon: CreditCard, section: 'Billing' },
+  { label: 'Reports', to: `${base}/reports`, icon: BarChart3, section: 'Billing' },
+  { label: 'Support Tickets', to: `${base}/support-tickets`, icon: HelpCircle, section: 'Support' },
+  { label: 'Notifications', to: `${base}/notifications`, icon: Bell, section: 'Support' },
+  { label: 'Couriers', to: `${base}/couriers`, icon: Truck, section: 'Organisation' },
+  { label: 'Branches', to: `${base}/branches`, icon: Building2, section: 'Organisation' },
+  { label: 'Staff', to: `${base}/staff`, icon: Users, section: 'Organisation' },
+  { label: 'Roles', to: `${base}/roles`, icon: ShieldCheck, section: 'Organisation' },
+  { label: 'Audit log', to: `${base}/audit-log`, icon: History, section: 'Organisation' },
+  { label: 'Settings', to: `${base}/settings`, icon: Settings, pinned: true },
 ];
 
 /** The super admin's portal: the header shows the name and 'Super Administrator'. */

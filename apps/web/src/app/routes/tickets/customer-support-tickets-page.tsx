@@ -50,7 +50,12 @@ export default function CustomerSupportTicketsPage() {
           Could not load your tickets. Please reload the page.
         </p>
       ) : (tickets.data?.data.length ?? 0) === 0 ? (
-        <EmptyState title="No support tickets yet">Open a ticket and our team will answer here.</EmptyState>
+        <EmptyState
+          title="No support tickets yet"
+          action={{ label: 'Open your first ticket', icon: Plus, onClick: () => setCreating(true) }}
+        >
+          Questions about a package, a bill or a delivery? Open a ticket and our team will answer here.
+        </EmptyState>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {tickets.data?.data.map((t) => (

@@ -123,6 +123,7 @@ export default function StaffSupportTicketsPage() {
       </div>
       <DataTable
         label="Support tickets"
+        empty={{ description: "Customers' questions about packages, bills and deliveries arrive here; answer them from the ticket." }}
         columns={columns}
         data={tickets.data?.data ?? []}
         total={tickets.data?.total ?? 0}

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@courier/shared/schemas/common';
 import type { BatchEmail, BatchEmailInput, BatchPreview, BatchRecipient } from '@courier/shared/schemas/emails';
-import type { AnnouncementInput, NotificationFeed } from '@courier/shared/schemas/notifications';
+import type { AnnouncementInput, EmailPreferences, NotificationFeed } from '@courier/shared/schemas/notifications';
 import { api } from '@/lib/api-client';
 
 export function useNotifications(page: number, unreadOnly: boolean) {
@@ -14,11 +14,39 @@ export function useNotifications(page: number, unreadOnly: boolean) {
   });
 }
 
+/** The reader's unread count for the sidebar badge and the staff bell, polled every 30 s. */
+export function useNotificationUnreadCount(enabled = true) {
+  return useQuery({
+    queryKey: ['notifications', 'unread-count'],
+    queryFn: ({ signal }) => api.get<{ unreadCount: number }>('/notifications/unread-count', { signal }),
+    enabled,
+    refetchInterval: 30_000,
+  });
+}
+
+/** Marks one notification (or all) read; the feed and the badge refresh. */
 export function useMarkNotifications() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number | 'all') => (id === 'all' ? api.post('/notifications/read-all') : api.post(`/notifications/${id}/read`)),
     onSuccess: () => client.invalidateQueries({ queryKey: ['notifications'] }),
+  });
+}
+
+const emailPreferencesKey = ['customer', 'email-preferences'];
+
+export function useEmailPreferences() {
+  return useQuery({
+    queryKey: emailPreferencesKey,
+    queryFn: ({ signal }) => api.get<EmailPreferences>('/customers/profile/notification-preferences', { signal }),
+  });
+}
+
+export function useSaveEmailPreferences() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (prefs: EmailPreferences) => api.put<EmailPreferences>('/customers/profile/notification-preferences', prefs),
+    onSuccess: (saved) => client.setQueryData(emailPreferencesKey, saved),
   });
 }
 

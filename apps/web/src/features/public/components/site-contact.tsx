@@ -1,4 +1,5 @@
 import type { PublicSite } from '@courier/shared/schemas/public-site';
+import { MapPin } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
 type Branch = PublicSite['branches'][number];
@@ -17,6 +18,46 @@ export function TextSkeleton({ className }: { className?: string }) {
 export function branchAddress(branch: Branch): string {
   const parts = [branch.address, branch.parish].filter((p): p is string => Boolean(p?.trim()));
   return parts.length > 0 ? `${parts.join(', ')}, Jamaica` : '';
+}
+
+/**
+ * One branch as a list item: a pin, "<name> branch", its address and (where asked) its phone. The
+ * contact page and the footer differ only in colours and size, given as class names.
+ */
+export function BranchContact({
+  branch,
+  withPhone = false,
+  itemClassName,
+  iconClassName,
+  nameClassName,
+}: {
+  branch: Branch;
+  withPhone?: boolean;
+  itemClassName: string;
+  iconClassName: string;
+  nameClassName: string;
+}) {
+  const address = branchAddress(branch);
+  return (
+    <li className={itemClassName}>
+      <MapPin className={cn('mt-0.5 shrink-0', iconClassName)} aria-hidden="true" />
+      <span>
+        <span className={nameClassName}>{branch.name} branch</span>
+        {address && (
+          <>
+            <br />
+            {address}
+          </>
+        )}
+        {withPhone && branch.phone && (
+          <>
+            <br />
+            {branch.phone}
+          </>
+        )}
+      </span>
+    </li>
+  );
 }
 
 /** The parishes of the courier's branches, for a heading such as "Visit us in Clarendon" (none: null). */

@@ -6,6 +6,8 @@ import { DEFAULT_TIME_ZONE } from '@courier/shared/domain/datetime';
 import {
   type Courier,
   LOGO_ACCEPT,
+  PAPER_SIZES,
+  PAPER_SIZE_LABELS,
   SETTINGS_MESSAGES,
   type ShippingAddressesInput,
   type UpdateCourierInput,
@@ -47,9 +49,14 @@ const companyValues = (c: Courier): UpdateCourierInput => ({
   last_name: c.last_name ?? '',
   email: c.email ?? '',
   time_zone: c.time_zone,
+  gct_registration_number: c.gct_registration_number ?? '',
+  paper_size: c.paper_size,
 });
 
-/** Company Settings: logo, name and contact, read-only code, AIR and SEA addresses (part 2 §2.6). */
+/**
+ * Company Settings: logo, name and contact, read-only code, AIR and SEA addresses (part 2 §2.6);
+ * the GCT registration number and paper size of the courier's documents (issue 17).
+ */
 export function CompanySettingsTab({ courierId, onCourierChanged }: { courierId: number | null; onCourierChanged?: () => void }) {
   const courier = useCourier(courierId);
   const updateCompany = useUpdateCompany(courierId);
@@ -58,7 +65,15 @@ export function CompanySettingsTab({ courierId, onCourierChanged }: { courierId:
 
   const company = useForm<UpdateCourierInput>({
     resolver: zodResolver(updateCourierSchema),
-    defaultValues: { name: '', first_name: '', last_name: '', email: '', time_zone: DEFAULT_TIME_ZONE },
+    defaultValues: {
+      name: '',
+      first_name: '',
+      last_name: '',
+      email: '',
+      time_zone: DEFAULT_TIME_ZONE,
+      gct_registration_number: '',
+      paper_size: 'letter',
+    },
   });
   const addresses = useForm<ShippingAddressesInput>({
     resolver: zodResolver(shippingAddressesSchema),
@@ -175,6 +190,22 @@ export function CompanySettingsTab({ courierId, onCourierChanged }: { courierId:
             </Field>
             <Field label="Courier Code" hint="The code cannot be changed.">
               <Input value={current.code} readOnly aria-readonly="true" className="bg-slate-100" />
+            </Field>
+            <Field
+              label="GCT registration number"
+              hint="Printed as GCT Reg. No. on invoices, receipts, labels and manifests. Leave empty if not registered."
+              error={ce.gct_registration_number?.message}
+            >
+              <Input autoComplete="off" {...company.register('gct_registration_number')} />
+            </Field>
+            <Field label="Paper size" hint="The paper invoices, receipts and manifests are laid out on." error={ce.paper_size?.message}>
+              <Select {...company.register('paper_size')}>
+                {PAPER_SIZES.map((size) => (
+                  <option key={size} value={size}>
+                    {PAPER_SIZE_LABELS[size]}
+                  </option>
+                ))}
+              </Select>
             </Field>
             <div className="sm:col-span-2">
               <Button type="submit" busy={company.formState.isSubmitting}>

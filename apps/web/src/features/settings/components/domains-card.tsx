@@ -103,6 +103,7 @@ export function DomainsCard() {
           <DataTable
             {...table}
             label="Host names"
+            empty={{ description: 'Host names you add above appear here, with whether the platform has approved them.' }}
             columns={columns}
             loading={domains.isPending}
             getRowId={(d) => d.id}

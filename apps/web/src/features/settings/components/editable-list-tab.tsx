@@ -18,6 +18,8 @@ export interface EditDialogProps<T> {
 interface EditableListTabProps<T extends { id: number }> {
   /** The row's name in messages, e.g. 'shipping rate', and its short form on buttons, e.g. 'rate'. */
   noun: { one: string; short: string };
+  /** What the list is for, shown while it is empty. */
+  purpose: string;
   query: { data: T[] | undefined; isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
   remove: { mutateAsync: (id: number) => Promise<unknown>; isPending: boolean };
   columns: Array<DataTableColumn<T>>;
@@ -38,6 +40,7 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
  */
 export function EditableListTab<T extends { id: number }>({
   noun,
+  purpose,
   query,
   remove,
   columns,
@@ -67,6 +70,11 @@ export function EditableListTab<T extends { id: number }>({
     }
   };
 
+  const openAdd = () => {
+    setEditing(null);
+    setDialogOpen(true);
+  };
+
   return (
     <>
       <DataTable
@@ -76,13 +84,9 @@ export function EditableListTab<T extends { id: number }>({
         loading={query.isPending}
         getRowId={(row) => row.id}
         searchPlaceholder={`Search ${noun.short}s...`}
+        empty={{ description: purpose, action: { label: `Add the first ${noun.short}`, icon: Plus, onClick: openAdd } }}
         toolbar={
-          <Button
-            onClick={() => {
-              setEditing(null);
-              setDialogOpen(true);
-            }}
-          >
+          <Button onClick={openAdd}>
             <Plus className="h-4 w-4" aria-hidden="true" />
             Add {capitalise(noun.short)}
           </Button>

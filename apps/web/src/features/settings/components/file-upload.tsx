@@ -1,6 +1,7 @@
 import { Upload } from 'lucide-react';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { FilePicker } from '@/components/ui/file-picker';
 import { Label } from '@/components/ui/input';
 
 interface FileUploadProps {
@@ -16,18 +17,18 @@ interface FileUploadProps {
 }
 
 /**
- * Choose a file, then upload it (part 2 §2.6): the upload button appears only once a file is
- * chosen and reads 'Uploading...' while it goes, with a progress bar for large files.
+ * Choose a file (with the one FilePicker, not the browser's raw control), then upload it (part 2
+ * §2.6): the upload button appears only once a file is chosen and reads 'Uploading...' while it
+ * goes, with a progress bar for large files.
  */
 export function FileUpload({ label, accept, hint, validate, upload, preview }: FileUploadProps) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [progress, setProgress] = useState(0);
 
-  const choose = (chosen: File | undefined) => {
+  const choose = (chosen: File | null) => {
     setProgress(0);
     if (!chosen) {
       setFile(null);
@@ -46,7 +47,6 @@ export function FileUpload({ label, accept, hint, validate, upload, preview }: F
     try {
       await upload(file, setProgress);
       setFile(null);
-      if (input.current) input.current.value = '';
     } catch {
       // The caller has told the person (toast) and logged it; the chosen file stays for a retry.
     } finally {
@@ -58,17 +58,17 @@ export function FileUpload({ label, accept, hint, validate, upload, preview }: F
     <div className="space-y-3">
       <div>
         <Label htmlFor={id}>{label}</Label>
-        <input
-          ref={input}
-          id={id}
-          type="file"
-          accept={accept}
-          disabled={uploading}
-          onChange={(e) => choose(e.target.files?.[0])}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-          className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-200"
-        />
+        <div className="mt-1">
+          <FilePicker
+            id={id}
+            file={file}
+            accept={accept}
+            disabled={uploading}
+            onChange={choose}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+          />
+        </div>
         {hint && !error && (
           <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
             {hint}

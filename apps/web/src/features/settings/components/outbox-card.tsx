@@ -97,6 +97,7 @@ export function OutboxCard({ courierId, canRetry }: { courierId: number | null; 
         )}
         <DataTable
           label="Outbox"
+          empty={{ description: 'Every e-mail the portal sends is listed here with how its delivery went.' }}
           columns={columns}
           data={outbox.data?.data ?? []}
           total={outbox.data?.total ?? 0}

@@ -78,6 +78,7 @@ export function ProcessingFeesTab() {
   return (
     <EditableListTab
       noun={{ one: 'processing fee', short: 'fee' }}
+      purpose="The handling fee for each weight range, added to every package's invoice."
       query={fees}
       remove={remove}
       columns={columnsIn(dates)}

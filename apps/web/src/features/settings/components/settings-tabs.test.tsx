@@ -223,6 +223,10 @@ describe('FileUpload', () => {
     expect(screen.queryByRole('button', { name: /upload/i })).not.toBeInTheDocument();
     const user = userEvent.setup();
     await user.upload(screen.getByLabelText('Logo'), new File(['x'], 'logo.png', { type: 'image/png' }));
+    // The chosen file by name, with Remove: the browser's raw control is hidden.
+    expect(screen.getByText('logo.png')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Remove logo.png' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Logo')).toHaveClass('sr-only');
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(screen.getByRole('button', { name: /Uploading\.\.\./ })).toBeDisabled();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');

@@ -105,6 +105,7 @@ export function ShippingRatesTab() {
   return (
     <EditableListTab
       noun={{ one: 'shipping rate', short: 'rate' }}
+      purpose="What customers pay for freight by weight; the rate sheet and invoices use these rates."
       query={rates}
       remove={remove}
       columns={columnsIn(dates)}

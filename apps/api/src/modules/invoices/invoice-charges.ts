@@ -1,0 +1,155 @@
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { InvoiceStatus } from '@courier/shared/constants/billing';
+import { type ChargePackage, computeCharges } from '@courier/shared/domain/charges';
+import type { Db } from '../../db/client';
+import { deliveryRequestPackages } from '../../db/schema/delivery-request-packages';
+import { deliveryRequests } from '../../db/schema/delivery-requests';
+import { invoiceLines } from '../../db/schema/invoice-lines';
+import { invoices } from '../../db/schema/invoices';
+import { packages } from '../../db/schema/packages';
+import { getCourierRates } from '../settings/rates.service';
+
+// What an invoice charges: its lines and totals from the courier's rates and fees, each fee once.
+
+interface ChargeablePackage {
+  id: number;
+  packageNumber: string;
+  weightLb: number;
+  declaredValueUsdCents: number | null;
+  assignedFromUnknown: boolean;
+  uncollectedSince: Date | null;
+  switchedBranchAt: Date | null;
+}
+
+export const PACKAGE_FEE_KINDS = ['unknown_fee', 'uncollected_fee', 'switching_fee'] as const;
+export type PackageFeeKind = (typeof PACKAGE_FEE_KINDS)[number];
+
+/**
+ * The per-package fees already on a live invoice other than `exceptInvoiceId`, as `kind:packageId`:
+ * each fee is charged once, on whichever live invoice took it first (the package's own invoice, or a
+ * small fee invoice when that one was already paid).
+ */
+export async function feesAlreadyCharged(db: Db, courierId: number, packageIds: number[], exceptInvoiceId: number | null) {
+  if (packageIds.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ kind: invoiceLines.kind, packageId: invoiceLines.packageId })
+    .from(invoiceLines)
+    .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+    .where(
+      and(
+        eq(invoiceLines.courierId, courierId),
+        inArray(invoiceLines.packageId, packageIds),
+        inArray(invoiceLines.kind, [...PACKAGE_FEE_KINDS]),
+        ne(invoices.status, 'void'),
+        exceptInvoiceId === null ? undefined : ne(invoices.id, exceptInvoiceId),
+      ),
+    );
+  return new Set(rows.map((r) => `${r.kind}:${r.packageId}`));
+}
+
+/**
+ * Live delivery requests of these packages whose fee no live invoice carries yet (or only
+ * `exceptInvoiceId`, the invoice being recomputed).
+ */
+export async function unchargedDeliveryRequests(db: Db, courierId: number, packageIds: number[], exceptInvoiceId: number | null) {
+  if (packageIds.length === 0) return [];
+  return db
+    .selectDistinct({ id: deliveryRequests.id, feeCents: deliveryRequests.feeCents })
+    .from(deliveryRequests)
+    .innerJoin(deliveryRequestPackages, eq(deliveryRequestPackages.deliveryRequestId, deliveryRequests.id))
+    .where(
+      and(
+        eq(deliveryRequests.courierId, courierId),
+        ne(deliveryRequests.status, 'cancelled'),
+        inArray(deliveryRequestPackages.packageId, packageIds),
+        sql`(${deliveryRequests.feeInvoiceId} is null or ${deliveryRequests.feeInvoiceId} = ${exceptInvoiceId ?? 0}
+          or exists (select 1 from ${invoices} i where i.id = ${deliveryRequests.feeInvoiceId} and i.status = 'void'))`,
+      ),
+    );
+}
+
+/** Records which invoice carries these delivery requests' fees. */
+export async function markDeliveryFeesCharged(db: Db, requestIds: number[], invoiceId: number) {
+  if (requestIds.length === 0) return;
+  await db.update(deliveryRequests).set({ feeInvoiceId: invoiceId }).where(inArray(deliveryRequests.id, requestIds));
+}
+
+/**
+ * Computes an invoice's lines for packages from the courier's current rates and fees. Fees already
+ * charged on another live invoice are left out; `exceptInvoiceId` is the invoice being recomputed.
+ */
+export async function chargesFor(
+  db: Db,
+  courierId: number,
+  customerId: number,
+  pkgs: ChargeablePackage[],
+  customsAssessed: Map<number, number | null>,
+  exceptInvoiceId: number | null = null,
+) {
+  const ids = pkgs.map((p) => p.id);
+  // One after another: `db` is usually a transaction, whose single connection runs one query at a time.
+  const rates = await getCourierRates(db, courierId);
+  const [delivered] = await db
+    .select({ n: count() })
+    .from(packages)
+    .where(and(eq(packages.courierId, courierId), eq(packages.customerId, customerId), eq(packages.status, 'delivered')));
+  // A delivery request's fee is charged once, on the invoice of its packages.
+  const deliveryFees = await unchargedDeliveryRequests(db, courierId, ids, exceptInvoiceId);
+  const charged = await feesAlreadyCharged(db, courierId, ids, exceptInvoiceId);
+  const due = (applies: boolean, kind: PackageFeeKind, id: number) => applies && !charged.has(`${kind}:${id}`);
+  const chargePackages: ChargePackage[] = pkgs.map((p) => ({
+    ref: p.id,
+    label: p.packageNumber,
+    weightLbs: p.weightLb,
+    declaredValueUsdCents: p.declaredValueUsdCents ?? 0,
+    customsOverrideCents: customsAssessed.get(p.id) ?? null,
+    assignedFromUnknown: due(p.assignedFromUnknown, 'unknown_fee', p.id),
+    uncollected: due(p.uncollectedSince !== null, 'uncollected_fee', p.id),
+    switchedBranch: due(p.switchedBranchAt !== null, 'switching_fee', p.id),
+  }));
+  const result = computeCharges({
+    ...rates,
+    packages: chargePackages,
+    lifetimeDeliveredCount: delivered?.n ?? 0,
+    deliveryFeeCents: deliveryFees.reduce((s, d) => s + d.feeCents, 0),
+  });
+  return {
+    result,
+    gctPercent: rates.gctPercent,
+    exchangeRate: rates.exchangeRateJmdPerUsd,
+    deliveryRequestIds: deliveryFees.filter((d) => d.feeCents > 0).map((d) => d.id),
+  };
+}
+
+export async function writeLines(tx: Db, courierId: number, invoiceId: number, lines: ReturnType<typeof computeCharges>['lines']) {
+  await tx.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
+  if (lines.length === 0) return;
+  await tx.insert(invoiceLines).values(
+    lines.map((l, i) => ({
+      courierId,
+      invoiceId,
+      position: i + 1,
+      kind: l.kind,
+      description: l.description,
+      packageId: l.packageRef,
+      amountCents: l.amountCents,
+    })),
+  );
+}
+
+export const totalsOf = (r: ReturnType<typeof computeCharges>) => ({
+  freightCents: r.freightCents,
+  discountCents: r.discountCents,
+  processingCents: r.processingCents,
+  gctCents: r.gctCents,
+  customsCents: r.customsCents,
+  feesCents: r.feesCents,
+  totalCents: r.totalCents,
+  membershipTier: r.tier?.name ?? null,
+});
+
+export const invoiceStatusFor = (total: number, paid: number, current: InvoiceStatus): InvoiceStatus => {
+  if (current === 'void') return 'void';
+  if (paid <= 0) return 'unpaid';
+  return paid >= total ? 'paid' : 'partially_paid';
+};

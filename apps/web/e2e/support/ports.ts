@@ -1,0 +1,26 @@
+/**
+ * Each Playwright worker has its own server, embedded database and SMTP sink (global-setup starts
+ * one set per worker), so journeys that change shared things (settings, rates, the clock of a
+ * manifest) never meet. Worker N's ports are the base ports plus 100 × N.
+ */
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+
+export interface WorkerPorts {
+  /** The built server (web and API). */
+  app: number;
+  /** The loopback SMTP sink the server sends to. */
+  smtp: number;
+  /** The sink's HTTP endpoint listing what it received. */
+  mailbox: number;
+}
+
+/** The ports of worker `index` (in a worker: its own, from Playwright's TEST_PARALLEL_INDEX). */
+export function workerPorts(index = Number(process.env.TEST_PARALLEL_INDEX ?? 0)): WorkerPorts {
+  return {
+    app: Number(process.env.E2E_PORT ?? 3199) + 100 * index,
+    smtp: Number(process.env.E2E_SMTP_PORT ?? 2599) + 100 * index,
+    mailbox: Number(process.env.E2E_MAILBOX_PORT ?? 2598) + 100 * index,
+  };
+}
+
+export const workerBaseURL = (index?: number) => `http://127.0.0.1:${workerPorts(index).app}`;

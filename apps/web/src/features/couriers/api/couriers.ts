@@ -1,0 +1,47 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { CourierCreateInput, CourierDetail, CourierOption, CourierUpdateInput } from '@courier/shared/schemas/platform';
+import { api } from '@/lib/api-client';
+import { keys, useInvalidate } from '@/lib/query-keys';
+
+/** Couriers (super admin): the options list, one courier, create, update, status, SMTP security, API key. */
+export const useCourierOptions = (enabled = true) =>
+  useQuery({ queryKey: [...keys.couriers, 'options'], queryFn: () => api.get<CourierOption[]>('/platform/couriers/options'), enabled });
+export const useCourierDetail = (id: number) =>
+  useQuery({ queryKey: [...keys.couriers, 'one', id], queryFn: () => api.get<CourierDetail>(`/platform/couriers/${id}`) });
+export function useCreateCourier() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: CourierCreateInput) => api.post<CourierDetail>('/platform/couriers', input),
+    onSuccess: () => invalidate(keys.couriers, keys.dashboard),
+  });
+}
+export function useUpdateCourier() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: CourierUpdateInput }) => api.put<CourierDetail>(`/platform/couriers/${id}`, input),
+    onSuccess: () => invalidate(keys.couriers),
+  });
+}
+export function useSetCourierStatus() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: 'active' | 'suspended' }) =>
+      api.patch<CourierDetail>(`/platform/couriers/${id}/status`, { status }),
+    onSuccess: () => invalidate(keys.couriers, keys.dashboard),
+  });
+}
+export function useSetCourierSmtpSecurity() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, allowInsecureSmtp }: { id: number; allowInsecureSmtp: boolean }) =>
+      api.patch<CourierDetail>(`/platform/couriers/${id}/smtp-security`, { allowInsecureSmtp }),
+    onSuccess: () => invalidate(keys.couriers),
+  });
+}
+export function useRotateApiKey() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: number) => api.post<CourierDetail>(`/platform/couriers/${id}/api-key`),
+    onSuccess: () => invalidate(keys.couriers),
+  });
+}

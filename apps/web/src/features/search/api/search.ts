@@ -1,0 +1,31 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { SearchResult } from '@courier/shared/schemas/search';
+import { api } from '@/lib/api-client';
+
+/** Shortest query sent to the lookup: one character matches too much to be worth a call. */
+export const SEARCH_MIN_LENGTH = 2;
+
+/** The value once typing has paused for `ms`. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** Packages, customers and invoices matching a typed number or name (GET /api/search), scoped by the API. */
+export function useRecordSearch(query: string) {
+  const q = useDebounced(query.trim(), 200);
+  const enabled = q.length >= SEARCH_MIN_LENGTH;
+  return useQuery({
+    queryKey: ['search', q],
+    queryFn: ({ signal }) => api.get<SearchResult>('/search', { query: { q }, signal }),
+    enabled,
+    staleTime: 10_000,
+    placeholderData: keepPreviousData,
+    select: (data) => (enabled ? data : undefined),
+  });
+}

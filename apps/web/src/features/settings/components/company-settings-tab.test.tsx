@@ -1,0 +1,87 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Courier, GCT_REG_NO_MAX, SETTINGS_MESSAGES } from '@courier/shared/schemas/settings';
+import { tokenStore } from '@/lib/storage';
+import { CompanySettingsTab } from './company-settings-tab';
+
+const courier: Courier = {
+  id: 1,
+  name: 'Jamaica Express Post',
+  code: 'JXP',
+  logo_url: null,
+  first_name: 'Ann',
+  last_name: 'Reid',
+  email: 'office@jamaicaexpress.test',
+  shipping_address_air: null,
+  shipping_address_sea: null,
+  bank_details: null,
+  rate_sheet_url: null,
+  time_zone: 'America/Jamaica',
+  gct_registration_number: '001-234-567',
+  paper_size: 'a4',
+};
+
+/** Answers GET /couriers/1 and records the PUTs, answering them as the API would. */
+function serve() {
+  const puts: Array<Record<string, unknown>> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init: RequestInit) => {
+      const body = init.body ? JSON.parse(String(init.body)) : undefined;
+      if (init.method === 'PUT') puts.push(body);
+      const answer = init.method === 'PUT' ? { ...courier, ...body } : courier;
+      return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return puts;
+}
+
+function renderTab() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <CompanySettingsTab courierId={1} />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  tokenStore.set('header.payload.signature');
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('CompanySettingsTab: GCT registration number and paper size', () => {
+  it('shows the saved values beside the spec fields, refuses a too long number, and saves both', async () => {
+    const puts = serve();
+    renderTab();
+    const gct = await screen.findByLabelText(/GCT registration number/);
+    await waitFor(() => expect(gct).toHaveValue('001-234-567'));
+    const paper = screen.getByLabelText(/Paper size/);
+    expect(paper).toHaveValue('a4');
+    expect([...(paper as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['Letter', 'A4']);
+    // The spec's Company Settings fields are still there, under their own labels.
+    for (const label of ['Courier Name', 'First Name', 'Last Name', 'Email', 'Courier Code']) {
+      expect(screen.getByLabelText(new RegExp(`^${label}`))).toBeInTheDocument();
+    }
+
+    const user = userEvent.setup();
+    await user.clear(gct);
+    await user.type(gct, '9'.repeat(GCT_REG_NO_MAX + 1));
+    await user.click(screen.getByRole('button', { name: 'Save Company Settings' }));
+    expect(await screen.findByText(SETTINGS_MESSAGES.gctRegistrationNumberTooLong)).toBeInTheDocument();
+    expect(puts).toHaveLength(0);
+
+    await user.clear(gct);
+    await user.type(gct, '  123-456-789 ');
+    await user.selectOptions(paper, 'Letter');
+    await user.click(screen.getByRole('button', { name: 'Save Company Settings' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ gct_registration_number: '123-456-789', paper_size: 'letter' });
+  });
+});
