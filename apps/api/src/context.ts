@@ -37,7 +37,7 @@ export async function createRuntime(config: Config, open: Partial<OpenOptions> =
   if (migrate) await database.migrate();
   const tokens = await TokenService.create(database.db, config.JWT_SECRET);
   const mailer = new Mailer(database.db, config, new SecretBox(tokens.secret));
-  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL) : undefined;
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : undefined;
   return { database, ctx: { config, db: database.db, databaseKind: database.kind, tokens, mailer, redis } };
 }
 

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import Papa from 'papaparse';
 import { DEFAULT_TIME_ZONE, isoInZone } from '@courier/shared/domain/datetime';
 import type { Db } from '../db/client';
 import { couriers } from '../db/schema/couriers';
@@ -96,8 +95,10 @@ function cell(value: unknown, column: CsvColumn, zone: string): string | number 
 /** Formula-like text is defused ('=…), plain negative numbers stay numbers. */
 const FORMULA = /^[=+\-@\t\r](?!\d+(?:\.\d+)?$)/;
 
-/** The fields of `pageSchema(item)`'s item, when the route declares one. */
+/** The fields of the route's `exportItem`, else of `pageSchema(item)`'s item, when the route declares one. */
 function schemaFields(request: FastifyRequest): string[] | undefined {
+  const exportItem = request.routeOptions.config.exportItem;
+  if (exportItem) return Object.keys(exportItem.shape);
   const response = (request.routeOptions.schema?.response as Record<string, unknown> | undefined)?.[200];
   const shape = (response as { shape?: Record<string, unknown> } | undefined)?.shape;
   const element = (shape?.data as { element?: { shape?: Record<string, unknown> } } | undefined)?.element;
@@ -117,6 +118,7 @@ async function* csvChunks(
     const rows = await db.select({ id: couriers.id, timeZone: couriers.timeZone }).from(couriers).where(inArray(couriers.id, missing));
     for (const id of missing) zones.set(id, rows.find((r) => r.id === id)?.timeZone ?? DEFAULT_TIME_ZONE);
   };
+  const { default: Papa } = await import('papaparse');
   let columns = fields ? csvColumns(fields) : undefined;
   let wroteHeader = false;
   for await (const batch of exported.batches()) {

@@ -130,13 +130,15 @@ export async function listPage<T>(
   clauses: ListClauses,
   run: {
     rows: (c: ListClauses) => Promise<T[]>;
+    /** The rows `?format=csv` streams when they have more fields than the page (default: `rows`). */
+    exportRows?: (c: ListClauses) => Promise<unknown[]>;
     /** Counts the rows matching `where`, reading at most `atMost` of them when it is given. */
     count: (where: SQL | undefined, atMost?: number) => Promise<number>;
     countWindow?: number;
   },
 ): Promise<Page<T>> {
   // `?format=csv`: every matching row in the same order, streamed as CSV by the onSend hook.
-  if (query.format === 'csv') return new ListExport(exportBatches(clauses, run.rows)) as unknown as Page<T>;
+  if (query.format === 'csv') return new ListExport(exportBatches(clauses, run.exportRows ?? run.rows)) as unknown as Page<T>;
   const cap = run.countWindow === undefined ? undefined : clauses.offset + run.countWindow;
   const [data, counted] = await Promise.all([run.rows(clauses), run.count(clauses.where, cap === undefined ? undefined : cap + 1)]);
   const page = { data, page: query.page, limit: query.limit };

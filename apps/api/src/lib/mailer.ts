@@ -212,7 +212,7 @@ export class Mailer {
       await this.putBack(mails, { sendAfter: new Date(Date.now() + 60_000), lastError: problem, uncountAttempt: true });
       return 0;
     }
-    const transport = smtpTransport(settings);
+    const transport = await smtpTransport(settings);
     let sent = 0;
     try {
       for (const [index, mail] of mails.entries()) {

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { SETTINGS_MESSAGES } from '@courier/shared/schemas/settings';
 import { SMTP_PORTS } from '@courier/shared/schemas/settings';
 import type { Config } from '../config';
@@ -26,8 +26,10 @@ export const SMTP_TIMEOUTS_MS = { connection: 5_000, greeting: 5_000, socket: 10
  * when `secure`), STARTTLS required otherwise. `insecure` falls back to the old behaviour:
  * STARTTLS when offered, any certificate.
  */
-export function smtpTransport(settings: SmtpSettings): Transporter {
+export async function smtpTransport(settings: SmtpSettings): Promise<Transporter> {
   const implicitTls = settings.secure || settings.port === 465;
+  // Loaded on the first mail, not at start (issue 19).
+  const { default: nodemailer } = await import('nodemailer');
   return nodemailer.createTransport({
     host: settings.host,
     port: settings.port,

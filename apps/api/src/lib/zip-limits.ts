@@ -1,4 +1,4 @@
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
 
 /**
  * Zip bombs (issue 14, item 5): a 1 MB upload can unpack to gigabytes, and a parser that inflates
@@ -31,7 +31,9 @@ class Refused extends Error {
 export async function checkZip(data: Buffer, limits: ZipLimits, visitor?: ZipVisitor): Promise<ZipRefusal | null> {
   let zip: yauzl.ZipFile;
   try {
-    zip = await yauzl.fromBufferPromise(data, { validateEntrySizes: true });
+    // Loaded on the first upload that needs it, not at start (issue 19).
+    const { default: unzip } = await import('yauzl');
+    zip = await unzip.fromBufferPromise(data, { validateEntrySizes: true });
   } catch {
     return 'not_a_zip';
   }

@@ -35,6 +35,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes reachable without a token. Every other /api route answers 401 without one. */
     public?: boolean;
+    /** A list's CSV columns when its export has more fields than its page (lib/list-csv.ts). */
+    exportItem?: { shape: Record<string, unknown> };
   }
 }
 

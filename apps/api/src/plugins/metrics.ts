@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { sql } from 'drizzle-orm';
 import { API_MESSAGES } from '@courier/shared/messages';
 import type { AppContext } from '../context';
@@ -18,9 +17,11 @@ function tokenMatches(header: string | undefined, token: string): boolean {
  * any unknown route). Requests are labelled by route pattern (`/api/packages/:id`), never the raw
  * URL, so the series stay few. One registry per app: tests build many apps in one process.
  */
-export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
+export async function registerMetrics(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const token = ctx.config.METRICS_TOKEN;
   if (!token) return;
+  // Loaded only when metrics are on (issue 19: a lean start).
+  const { Counter, Gauge, Histogram, Registry } = await import('prom-client');
   const registry = new Registry();
   const labelNames = ['method', 'route', 'status'] as const;
   const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered', labelNames, registers: [registry] });

@@ -249,6 +249,30 @@ export const packageSchema = z.object({
 });
 export type PackageDto = z.infer<typeof packageSchema>;
 
+/**
+ * A row of the staff package list (`GET /packages`): what its table and the held-packages notice
+ * show, not the whole package (issue 19: a 50-row page went from 40 KB to about 14 KB before
+ * compression). The detail dialog fetches the package itself; `?format=csv` still exports every
+ * field of packageSchema.
+ */
+export const packageListItemSchema = packageSchema.pick({
+  id: true,
+  courierId: true,
+  courierName: true,
+  packageNumber: true,
+  trackingNumber: true,
+  status: true,
+  holdReason: true,
+  customerName: true,
+  mailboxNumber: true,
+  branchName: true,
+  mode: true,
+  manifestNumber: true,
+  weightLb: true,
+  receivedAt: true,
+});
+export type PackageListItem = z.infer<typeof packageListItemSchema>;
+
 export const packageDetailSchema = packageSchema.extend({
   events: z.array(packageEventSchema),
   nextStatuses: z.array(packageStatusSchema),

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocumentClass from 'pdfkit';
 import { z } from 'zod';
 import type { PaperSize } from '@courier/shared/schemas/settings';
 
@@ -11,8 +11,16 @@ export const PDF_PAPER: Record<PaperSize, 'A4' | 'LETTER'> = { a4: 'A4', letter:
 /** 80 mm thermal receipt paper, in points (72 per inch). */
 export const THERMAL_WIDTH_PT = (80 / 25.4) * 72;
 
+/**
+ * pdfkit loads on the first PDF, not at start: it costs the start about 0.3 s of CPU and 30 MiB
+ * that a server answering JSON never needs (issue 19, docs/performance.md "Lean server").
+ */
+let pdfkit: Promise<typeof PDFDocumentClass> | undefined;
+
 /** Renders a PDF to a buffer. */
-export function renderPdf(draw: (doc: PDFKit.PDFDocument) => void, options: PDFKit.PDFDocumentOptions): Promise<Buffer> {
+export async function renderPdf(draw: (doc: PDFKit.PDFDocument) => void, options: PDFKit.PDFDocumentOptions): Promise<Buffer> {
+  pdfkit ??= import('pdfkit').then((m) => m.default);
+  const PDFDocument = await pdfkit;
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument(options);
     const chunks: Buffer[] = [];

@@ -1,5 +1,4 @@
 import { type SQL, count, eq, gte, lt, sql } from 'drizzle-orm';
-import Papa from 'papaparse';
 import { DEFAULT_TIME_ZONE, csvDateTime, dayBoundsInZone } from '@courier/shared/domain/datetime';
 import type { AuditEntry, AuditListQuery } from '@courier/shared/schemas/audit';
 import type { Page } from '@courier/shared/schemas/common';
@@ -122,6 +121,7 @@ export async function auditCsv(db: Db, scope: AuditScope, query: AuditListQuery)
       .orderBy(...clauses.orderBy)
       .limit(AUDIT_EXPORT_MAX)
   ).map(toEntry);
+  const { default: Papa } = await import('papaparse');
   return Papa.unparse(
     {
       fields: ['When', 'Courier', 'Who', 'Action', 'Record', 'Before', 'After'],

@@ -7,7 +7,7 @@ import { PACKAGE_MESSAGES } from '@courier/shared/schemas/packages';
 import { makeCourier, makeUser, tokenForUser } from '../../../test/comms-fixtures';
 import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
 import { customers } from '../../db/schema/customers';
-import { drawBarcode } from './package-label';
+import { code128, drawBarcode } from '../../lib/pdf/barcode';
 
 /** Issue 15, defect 7: labels from bwip-js, ZPL for thermal printers, reprint one or many. */
 let t: TestApp;
@@ -73,7 +73,7 @@ describe('the barcode bwip-js draws', () => {
         return doc;
       },
     };
-    drawBarcode(doc as unknown as PDFKit.PDFDocument, 'PKG-000009', 0, 10, width, 100);
+    drawBarcode(doc as unknown as PDFKit.PDFDocument, await code128('PKG-000009'), 0, 10, width, 100);
     const wasmBinary = readFileSync(createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm'));
     await prepareZXingModule({ overrides: { wasmBinary: wasmBinary.buffer as ArrayBuffer }, fireImmediately: true });
     const found = await readBarcodes({ data, width, height, colorSpace: 'srgb' } as unknown as Parameters<typeof readBarcodes>[0], {

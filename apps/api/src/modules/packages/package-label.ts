@@ -1,7 +1,7 @@
-import bwipjs from 'bwip-js/node';
 import { DEFAULT_TIME_ZONE, dayInZone } from '@courier/shared/domain/datetime';
 import type { PackageDto } from '@courier/shared/schemas/packages';
 import { type Letterhead, drawLogo } from '../../lib/pdf/letterhead';
+import { type Barcode, code128, drawBarcode } from '../../lib/pdf/barcode';
 import { renderPdf } from '../../lib/pdf/render';
 
 const INCH = 72;
@@ -11,25 +11,8 @@ const LABEL_LOGO: [number, number] = [64, 40];
 /** The day the package was received, where the courier is (not UTC). */
 const receivedDay = (pkg: PackageDto, lh: Letterhead | undefined) => dayInZone(pkg.receivedAt, lh?.timeZone ?? DEFAULT_TIME_ZONE);
 
-/**
- * A Code 128 barcode encoded by bwip-js and drawn as vector bars (sharp on any thermal printer):
- * bwip-js's SVG gives each bar as a vertical stroke of a given width, which become rectangles.
- */
-export function drawBarcode(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, height: number): void {
-  const svg = bwipjs.toSVG({ bcid: 'code128', text, height: 10, includetext: false, paddingwidth: 10 });
-  const box = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg);
-  if (!box) throw new Error('bwip-js returned no viewBox');
-  const scale = width / Number(box[1]);
-  for (const path of svg.matchAll(/stroke-width="([\d.]+)" d="([^"]+)"/g)) {
-    const barWidth = Number(path[1]) * scale;
-    for (const bar of (path[2] ?? '').matchAll(/M([\d.]+) [\d.]+L[\d.]+ [\d.]+/g)) {
-      doc.rect(x + Number(bar[1]) * scale - barWidth / 2, y, barWidth, height).fill('#000');
-    }
-  }
-}
-
 /** One 4x6 label; the courier's letterhead on it is its name and, top right, its logo small. */
-function drawLabel(doc: PDFKit.PDFDocument, pkg: PackageDto, lh: Letterhead | undefined) {
+function drawLabel(doc: PDFKit.PDFDocument, pkg: PackageDto, lh: Letterhead | undefined, barcode: Barcode) {
   const w = 4 * INCH;
   const m = 14;
   const hasLogo = lh ? drawLogo(doc, lh, w - m - LABEL_LOGO[0], m - 4, LABEL_LOGO, 'right') : false;
@@ -55,7 +38,7 @@ function drawLabel(doc: PDFKit.PDFDocument, pkg: PackageDto, lh: Letterhead | un
     .fontSize(13)
     .text(pkg.customerName ?? 'No customer yet', { width: w - 2 * m });
   doc.fontSize(11).text(pkg.branchName ? `Pickup: ${pkg.branchName}` : 'Pickup branch not set', { width: w - 2 * m });
-  drawBarcode(doc, pkg.packageNumber, m, 160, w - 2 * m, 110);
+  drawBarcode(doc, barcode, m, 160, w - 2 * m, 110);
   doc
     .font('Helvetica-Bold')
     .fontSize(18)
@@ -73,13 +56,14 @@ function drawLabel(doc: PDFKit.PDFDocument, pkg: PackageDto, lh: Letterhead | un
 }
 
 /** The 4x6 inch labels stuck on the packages at the warehouse, one page each, each with its courier's letterhead. */
-export function packageLabelPdf(pkgs: PackageDto[], heads: Map<number, Letterhead>): Promise<Buffer> {
+export async function packageLabelPdf(pkgs: PackageDto[], heads: Map<number, Letterhead>): Promise<Buffer> {
+  const barcodes = await Promise.all(pkgs.map((pkg) => code128(pkg.packageNumber)));
   const title = pkgs.length === 1 ? `Label ${pkgs[0]?.packageNumber}` : `${pkgs.length} labels`;
   return renderPdf(
     (doc) => {
       pkgs.forEach((pkg, i) => {
         if (i > 0) doc.addPage({ size: [4 * INCH, 6 * INCH], margin: 0 });
-        drawLabel(doc, pkg, heads.get(pkg.courierId));
+        drawLabel(doc, pkg, heads.get(pkg.courierId), barcodes[i] as Barcode);
       });
     },
     { size: [4 * INCH, 6 * INCH], margin: 0, info: { Title: title } },

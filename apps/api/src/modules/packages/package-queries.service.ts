@@ -1,7 +1,13 @@
 import { type SQL, count, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { PACKAGE_STATUSES, SHIPPING_MODES } from '@courier/shared/constants/packages';
 import type { Page } from '@courier/shared/schemas/common';
-import { PACKAGE_MESSAGES, type PackageDetail, type PackageDto, type packageListQuerySchema } from '@courier/shared/schemas/packages';
+import {
+  PACKAGE_MESSAGES,
+  type PackageDetail,
+  type PackageDto,
+  type PackageListItem,
+  type packageListQuerySchema,
+} from '@courier/shared/schemas/packages';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { branches } from '../../db/schema/branches';
@@ -9,9 +15,18 @@ import { customers } from '../../db/schema/customers';
 import { manifests } from '../../db/schema/manifests';
 import { packages } from '../../db/schema/packages';
 import { AppError } from '../../lib/errors';
-import { LIST_COUNT_WINDOW, type ListSpec, listClauses, listPage } from '../../lib/list-query';
+import { LIST_COUNT_WINDOW, type ListClauses, type ListSpec, listClauses, listPage } from '../../lib/list-query';
 import type { AuthUser } from '../../plugins/auth';
-import { customerNameSql, findPackage, packageCustomerJoin, packageTimeline, selectPackages, toPackageDto } from './package-rows';
+import {
+  customerNameSql,
+  findPackage,
+  packageCustomerJoin,
+  packageTimeline,
+  selectPackageListItems,
+  selectPackages,
+  toPackageDto,
+  toPackageListItem,
+} from './package-rows';
 import { nextStatusesOf } from './package-status.service';
 import { listScope, recordScope } from './courier-scope';
 
@@ -80,12 +95,10 @@ const packageListSpec: ListSpec = {
   tieBreaker: packages.id,
 };
 
-/** The staff list: server-side paging, search, sort and every warehouse filter, within the scope. */
-export async function listPackages(
-  db: Db,
-  query: z.output<typeof packageListQuerySchema>,
-  scope: Array<SQL | undefined>,
-): Promise<Page<PackageDto>> {
+type PackageListQuery = z.output<typeof packageListQuerySchema>;
+
+/** The clauses and the capped count every package list shares. */
+function packageListClauses(db: Db, query: PackageListQuery, scope: Array<SQL | undefined>) {
   const dateScope: Array<SQL | undefined> = [
     query.receivedFrom ? gte(packages.receivedAt, new Date(`${query.receivedFrom}T00:00:00Z`)) : undefined,
     query.receivedTo ? lt(packages.receivedAt, new Date(new Date(`${query.receivedTo}T00:00:00Z`).getTime() + 86_400_000)) : undefined,
@@ -93,29 +106,54 @@ export async function listPackages(
   // Voided packages (received by mistake) leave the lists unless asked for.
   const voided = query.voided === 'true' ? isNotNull(packages.voidedAt) : isNull(packages.voidedAt);
   const clauses = listClauses(query, packageListSpec, [...scope, ...dateScope, voided]);
+  const fullRows = async (c: ListClauses) =>
+    (
+      await selectPackages(db)
+        .where(c.where)
+        .orderBy(...c.orderBy)
+        .limit(c.limit)
+        .offset(c.offset)
+    ).map(toPackageDto);
+  // A courier's packages run to hundreds of thousands: count only a window ahead of the page.
+  const countRows = async (where: SQL | undefined, atMost?: number) => {
+    const matching = db
+      .select({ one: sql`1` })
+      .from(packages)
+      .leftJoin(customers, packageCustomerJoin)
+      .leftJoin(branches, eq(branches.id, packages.branchId))
+      .leftJoin(manifests, eq(manifests.id, packages.manifestId))
+      .where(where)
+      .$dynamic();
+    const [row] = await db.select({ n: count() }).from((atMost === undefined ? matching : matching.limit(atMost)).as('matching'));
+    return row?.n ?? 0;
+  };
+  return { clauses, fullRows, countRows };
+}
+
+/** Packages with every field, paged, searched, sorted and filtered within the scope. */
+export async function listPackages(db: Db, query: PackageListQuery, scope: Array<SQL | undefined>): Promise<Page<PackageDto>> {
+  const { clauses, fullRows, countRows } = packageListClauses(db, query, scope);
+  return listPage(query, clauses, { rows: fullRows, count: countRows, countWindow: LIST_COUNT_WINDOW });
+}
+
+/**
+ * The staff list's page (`GET /packages`): the table's fields only (packageListItemSchema); its
+ * CSV export (`?format=csv`) still has every field.
+ */
+export async function listPackageTable(db: Db, query: PackageListQuery, scope: Array<SQL | undefined>): Promise<Page<PackageListItem>> {
+  const { clauses, fullRows, countRows } = packageListClauses(db, query, scope);
   return listPage(query, clauses, {
     rows: async (c) =>
       (
-        await selectPackages(db)
+        await selectPackageListItems(db)
           .where(c.where)
           .orderBy(...c.orderBy)
           .limit(c.limit)
           .offset(c.offset)
-      ).map(toPackageDto),
-    // A courier's packages run to hundreds of thousands: count only a window ahead of the page.
+      ).map(toPackageListItem),
+    exportRows: fullRows,
+    count: countRows,
     countWindow: LIST_COUNT_WINDOW,
-    count: async (where, atMost) => {
-      const matching = db
-        .select({ one: sql`1` })
-        .from(packages)
-        .leftJoin(customers, packageCustomerJoin)
-        .leftJoin(branches, eq(branches.id, packages.branchId))
-        .leftJoin(manifests, eq(manifests.id, packages.manifestId))
-        .where(where)
-        .$dynamic();
-      const [row] = await db.select({ n: count() }).from((atMost === undefined ? matching : matching.limit(atMost)).as('matching'));
-      return row?.n ?? 0;
-    },
   });
 }
 

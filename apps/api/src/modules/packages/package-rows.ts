@@ -1,5 +1,5 @@
 import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { PackageDto, PackageEvent } from '@courier/shared/schemas/packages';
+import type { PackageDto, PackageEvent, PackageListItem } from '@courier/shared/schemas/packages';
 import type { Db } from '../../db/client';
 import { branches } from '../../db/schema/branches';
 import { couriers } from '../../db/schema/couriers';
@@ -47,6 +47,41 @@ export function selectPackages(db: Db) {
     .leftJoin(preAlerts, eq(preAlerts.id, packages.preAlertId));
 }
 export type PackageRow = Awaited<ReturnType<ReturnType<typeof selectPackages>['execute']>>[number];
+
+/**
+ * The staff list's rows: only packageListItemSchema's columns, so PostgreSQL sends, pg parses and
+ * the serializer writes a third of a full row (issue 19). Same joins as selectPackages but the
+ * pre-alert, which only `hasInvoice` needs.
+ */
+export function selectPackageListItems(db: Db) {
+  return db
+    .select({
+      id: packages.id,
+      courierId: packages.courierId,
+      courierName: couriers.name,
+      packageNumber: packages.packageNumber,
+      trackingNumber: packages.trackingNumber,
+      status: packages.status,
+      holdReason: packages.holdReason,
+      customerName: customerNameSql,
+      mailboxNumber: customers.mailboxNumber,
+      branchName: branches.name,
+      mode: packages.mode,
+      manifestNumber: manifests.manifestNumber,
+      weightLb: packages.weightLb,
+      receivedAt: packages.receivedAt,
+    })
+    .from(packages)
+    .innerJoin(couriers, eq(couriers.id, packages.courierId))
+    .leftJoin(customers, packageCustomerJoin)
+    .leftJoin(branches, eq(branches.id, packages.branchId))
+    .leftJoin(manifests, eq(manifests.id, packages.manifestId));
+}
+type PackageListRow = Awaited<ReturnType<ReturnType<typeof selectPackageListItems>['execute']>>[number];
+
+export function toPackageListItem(row: PackageListRow): PackageListItem {
+  return { ...row, weightLb: Number(row.weightLb), receivedAt: row.receivedAt.toISOString() };
+}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

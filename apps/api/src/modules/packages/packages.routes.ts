@@ -13,6 +13,7 @@ import {
   labelFormatQuerySchema,
   labelIdsQuerySchema,
   packageDetailSchema,
+  packageListItemSchema,
   packageListQuerySchema,
   packageSchema,
   receivePackageSchema,
@@ -31,7 +32,7 @@ import { currentUser, requirePermission, requireRole } from '../../plugins/auth'
 import { labelsPdf, labelsZpl } from './labels.service';
 import { findUnknownByScan } from './unknown-scan.service';
 import { listScope } from './courier-scope';
-import { courierCondition, getOwnPackage, getPackage, listPackages } from './package-queries.service';
+import { courierCondition, getOwnPackage, getPackage, listPackageTable, listPackages } from './package-queries.service';
 import { deletePackage, receivePackage } from './package-receiving.service';
 import { bulkChangeStatus, changeStatus } from './package-status-change.service';
 import { lookupTracking, searchCustomers } from './scan-lookup.service';
@@ -65,11 +66,13 @@ export function packagesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/packages',
       {
         preHandler: requirePermission('packages_view'),
-        schema: { tags, querystring: packageListQuerySchema, response: { 200: pageSchema(packageSchema), ...errors } },
+        schema: { tags, querystring: packageListQuerySchema, response: { 200: pageSchema(packageListItemSchema), ...errors } },
+        // The page sends the table's fields; the CSV export every field of a package.
+        config: { exportItem: packageSchema },
       },
       async (request) => {
         const user = currentUser(request);
-        return listPackages(ctx.db, request.query, [courierCondition(listScope(user, request.query.courierId))]);
+        return listPackageTable(ctx.db, request.query, [courierCondition(listScope(user, request.query.courierId))]);
       },
     );
 

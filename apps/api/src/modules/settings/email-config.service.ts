@@ -133,7 +133,7 @@ export async function sendTestEmail(options: {
     // Sealed under another secret (JWT_SECRET changed): the admin must enter it again.
     throw new AppError('unprocessable', 'The stored SMTP password can no longer be read; enter it again and save');
   }
-  const transport = smtpTransport({
+  const transport = await smtpTransport({
     host: cfg.smtpHost,
     port: cfg.smtpPort,
     secure: cfg.smtpSecure,

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { PACKAGE_STATUSES, PACKAGE_STATUS_LABELS, type PackageStatus, SHIPPING_MODES } from '@courier/shared/constants/packages';
 import { hasPermission } from '@courier/shared/domain/permissions';
 import { LEAVING_STATUSES } from '@courier/shared/domain/release';
-import type { PackageDto } from '@courier/shared/schemas/packages';
+import type { PackageListItem } from '@courier/shared/schemas/packages';
 import type { ReleaseOverrideInput } from '@courier/shared/schemas/release';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
@@ -52,7 +52,7 @@ export default function PackagesPage() {
       return next;
     });
 
-  const columns: Array<DataTableColumn<PackageDto>> = [
+  const columns: Array<DataTableColumn<PackageListItem>> = [
     ...(canEdit
       ? [
           {
@@ -60,7 +60,7 @@ export default function PackagesPage() {
             priority: 1,
             label: 'Select',
             width: 60,
-            render: (p: PackageDto) => (
+            render: (p: PackageListItem) => (
               <input
                 type="checkbox"
                 className="h-4 w-4 accent-brand-700"
@@ -104,7 +104,7 @@ export default function PackagesPage() {
       width: 200,
     },
     ...(superAdmin
-      ? [{ field: 'courierName', priority: 2, label: 'Courier', filterable: false, render: (p: PackageDto) => p.courierName ?? '' }]
+      ? [{ field: 'courierName', priority: 2, label: 'Courier', filterable: false, render: (p: PackageListItem) => p.courierName ?? '' }]
       : []),
     { field: 'branchName', priority: 3, label: 'Branch', sortable: true, render: (p) => p.branchName ?? '-' },
     { field: 'mode', label: 'Mode', sortable: true, filterOptions: SHIPPING_MODES.map((m) => ({ value: m, label: m })), width: 80 },

@@ -6,6 +6,7 @@ import {
   PACKAGE_MESSAGES,
   type PackageDetail,
   type PackageDto,
+  type PackageListItem,
   type ReceivePackageInput,
   type ScanLookup,
   type UpdatePackageInput,
@@ -22,11 +23,15 @@ export const packageKeys = {
   detail: (id: number, customer: boolean) => ['packages', 'detail', id, customer] as const,
 };
 
+type PackageListPath = '/packages' | '/packages/unknown' | '/customer/packages';
+/** The staff list sends its table's fields only; the other two lists whole packages. */
+type PackageListRow<P extends PackageListPath> = P extends '/packages' ? PackageListItem : PackageDto;
+
 /** The staff list (`/packages`), Unknown (`/packages/unknown`) and the customer's own list. */
-export function usePackageList(path: '/packages' | '/packages/unknown' | '/customer/packages', query: ListQueryParams) {
+export function usePackageList<P extends PackageListPath>(path: P, query: ListQueryParams) {
   return useQuery({
     queryKey: packageKeys.list(path, query),
-    queryFn: ({ signal }) => api.get<Page<PackageDto>>(path, { query, signal }),
+    queryFn: ({ signal }) => api.get<Page<PackageListRow<P>>>(path, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }

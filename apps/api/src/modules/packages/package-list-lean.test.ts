@@ -1,0 +1,95 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageListItemSchema, packageSchema } from '@courier/shared/schemas/packages';
+import { makeCourier, makeUser, tokenForUser } from '../../../test/comms-fixtures';
+import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+
+/** Issue 19, a lean server: the staff package page sends its table's fields, compressed when asked. */
+let t: TestApp;
+let staff: string;
+let otherAdmin: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await seedDemoData(t);
+  staff = await tokenForUser(t, 'staff@jamaicaexpress.test');
+  otherAdmin = (await makeUser(t, (await makeCourier(t, 'LEA')).id, 'courier_admin')).token;
+});
+afterAll(async () => t?.close());
+
+const PAGE = '/api/packages?page=1&limit=50';
+const page = (encoding?: string, token = staff) =>
+  t.app.inject({ method: 'GET', url: PAGE, headers: { ...bearer(token), ...(encoding ? { 'accept-encoding': encoding } : {}) } });
+
+describe('the staff package page', () => {
+  it('answers plain JSON to a client that does not ask for compression', async () => {
+    const res = await page();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    const body = res.json() as { data: Array<Record<string, unknown>>; total: number };
+    expect(body.data.length).toBeGreaterThan(5);
+    expect(res.rawPayload.length).toBeGreaterThan(1024); // above the compression threshold
+  });
+
+  it('answers gzip or br to a client that accepts it, with the same JSON inside', async () => {
+    const plain = (await page()).body;
+    const gzip = await page('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain);
+    expect(gzip.rawPayload.length).toBeLessThan(plain.length / 3);
+    const br = await page('br, gzip;q=0.5');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+  });
+
+  it('sends only the fields the table shows, and the CSV export still has every field', async () => {
+    const body = (await page()).json() as { data: Array<Record<string, unknown>> };
+    for (const row of body.data) {
+      expect(Object.keys(row).sort()).toEqual(
+        Object.keys(packageListItemSchema.shape)
+          .filter((k) => k in row)
+          .sort(),
+      );
+      expect(row).not.toHaveProperty('description');
+      expect(row).not.toHaveProperty('updatedAt');
+      expect(packageListItemSchema.strict().safeParse(row).success).toBe(true);
+    }
+    const csv = await t.app.inject({ method: 'GET', url: '/api/packages?format=csv', headers: bearer(staff) });
+    expect(csv.statusCode).toBe(200);
+    const header = csv.body.split('\r\n')[0] ?? '';
+    for (const wide of ['Description', 'Merchant', 'Updated At', 'Ready At', 'Has Invoice']) expect(header).toContain(wide);
+    expect(Object.keys(packageSchema.shape).length).toBeGreaterThan(Object.keys(packageListItemSchema.shape).length);
+  });
+
+  it('leaves PDFs uncompressed (already compressed) and gzips the streamed CSV when asked', async () => {
+    const { data } = (await page()).json() as { data: Array<{ id: number }> };
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/packages/${data[0]?.id}/label`,
+      headers: { ...bearer(staff), 'accept-encoding': 'gzip, br' },
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-encoding']).toBeUndefined();
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/packages?format=csv',
+      headers: { ...bearer(staff), 'accept-encoding': 'gzip' },
+    });
+    expect(csv.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(csv.rawPayload).toString()).toMatch(/^Courier Name,Package Number,/);
+  });
+
+  it("never shows another courier's packages, compressed or not", async () => {
+    const mine = (await page()).json() as { data: Array<{ id: number }> };
+    const theirs = await page('gzip', otherAdmin);
+    expect(theirs.statusCode).toBe(200);
+    const rows = (JSON.parse(gunzipOrPlain(theirs)) as { data: Array<{ id: number }> }).data;
+    expect(rows.filter((r) => mine.data.some((m) => m.id === r.id))).toEqual([]);
+  });
+});
+
+function gunzipOrPlain(res: { headers: Record<string, unknown>; rawPayload: Buffer }): string {
+  return res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.rawPayload).toString() : res.rawPayload.toString();
+}
