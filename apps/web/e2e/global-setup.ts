@@ -17,8 +17,23 @@ export default async function globalSetup() {
   };
 }
 
+/** True when something already answers HTTP on the port (a server left over from an interrupted run). */
+async function answers(port: number): Promise<boolean> {
+  try {
+    await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2_000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function startWorkerServer(ports: WorkerPorts): Promise<() => Promise<void>> {
   const port = ports.app;
+  // Otherwise the health check below would pass on the old server and every journey would test
+  // an old build on an old database.
+  if (await answers(port)) {
+    throw new Error(`Port ${port} is already in use by another server (left over from an interrupted run?): stop it, or set E2E_PORT.`);
+  }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'courier-e2e-'));
   const sink = await startSmtpSink(ports.smtp, ports.mailbox);
   const root = path.resolve(import.meta.dirname, '../../..');
