@@ -6,7 +6,7 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
  * Journeys in the system Chromium against the production build, served by the API on a fresh
  * embedded database (a new DATA_DIR each run) with the demo data and a loopback SMTP sink: one
- * server, database and sink per worker (E2E_WORKERS, default 1), a spec file's tests in one worker.
+ * server, database and sink per worker (E2E_WORKERS: 2 in CI, else 1), a spec file's tests in one worker.
  */
 export default defineConfig({
   testDir: './e2e',

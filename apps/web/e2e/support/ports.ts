@@ -3,7 +3,7 @@
  * one set per worker), so journeys that change shared things (settings, rates, the clock of a
  * manifest) never meet. Worker N's ports are the base ports plus 100 × N.
  */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? (process.env.CI ? 2 : 1)));
 
 export interface WorkerPorts {
   /** The built server (web and API). */

@@ -12,6 +12,8 @@ interface ScrollRegionProps {
  * A box that scrolls sideways when its content is too wide (a table on a phone). While it
  * overflows it joins the tab order as a named region, so it can be scrolled with the arrow keys
  * (WCAG 2.1.1; axe `scrollable-region-focusable`); when everything fits it adds no tab stop.
+ * `relative` makes it the containing block of absolutely placed content (a `sr-only` header
+ * label): otherwise that content escapes the scrolling and widens the whole page on a phone.
  */
 export function ScrollRegion({ label, className, children }: ScrollRegionProps) {
   const ref = useRef<HTMLDivElement>(null);
@@ -33,7 +35,7 @@ export function ScrollRegion({ label, className, children }: ScrollRegionProps) 
   return (
     <div
       ref={ref}
-      className={cn('overflow-x-auto', className)}
+      className={cn('relative overflow-x-auto', className)}
       {...(overflowing ? { role: 'region', 'aria-label': label, tabIndex: 0 } : {})}
     >
       {children}

@@ -53,7 +53,7 @@ export default function TimesheetsPage() {
         <div className="space-y-4">
           <p className="text-sm font-medium text-slate-900">All staff: {formatMinutes(sheet.data?.totalMinutes ?? 0)}</p>
           {sheet.data?.people.map((p) => (
-            <section key={p.userId} className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <section key={p.userId} className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
               <h2 className="flex justify-between px-4 py-3 text-sm font-semibold text-slate-900">
                 <span>{p.name}</span>
                 <span>{formatMinutes(p.totalMinutes)}</span>

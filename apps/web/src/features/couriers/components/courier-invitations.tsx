@@ -11,6 +11,7 @@ import {
   type InvitationStatus,
   courierInvitationInputSchema,
 } from '@courier/shared/schemas/courier-invitations';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -87,7 +88,7 @@ export function CourierInvitationsCard() {
         {invitations.isError && <PageError message={errorMessage(invitations.error, 'Failed to load the invitations')} />}
         {invitations.isSuccess && rows.length === 0 && <p className="text-sm text-slate-600">No invitation sent yet.</p>}
         {rows.length > 0 && (
-          <div className="overflow-x-auto">
+          <ScrollRegion label="Invitations">
             <table className="w-full text-left text-sm" aria-label="Invitations">
               <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase">
                 <tr>
@@ -140,7 +141,7 @@ export function CourierInvitationsCard() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </CardContent>
       <ConfirmDialog
