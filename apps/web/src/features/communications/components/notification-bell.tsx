@@ -1,4 +1,4 @@
-import { BellRing } from 'lucide-react';
+import { Inbox } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { BELL_BADGE_CAP } from '@courier/shared/constants/limits';
 import { CountBadge } from '@/components/ui/badge';
@@ -31,10 +31,12 @@ export function NotificationBell() {
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger
         aria-label={count > 0 ? `Notifications: ${shown} unread` : 'Notifications'}
+        // Beside the spec's ticket bell: a different icon and a tooltip tell the two apart.
+        title="Notifications"
         className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
         data-testid="notification-bell"
       >
-        <BellRing className="h-5 w-5" aria-hidden="true" />
+        <Inbox className="h-5 w-5" aria-hidden="true" />
         <CountBadge count={count} cap={BELL_BADGE_CAP} className="absolute -top-0.5 -right-1" />
       </DropdownMenuTrigger>
       <DropdownMenuContent className="w-80 max-w-[calc(100vw-1rem)]">
