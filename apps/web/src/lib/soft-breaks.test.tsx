@@ -24,6 +24,13 @@ describe('softBreaks', () => {
     expect(breaks('/customer/pre-alerts/12')).toBe('/|customer/|pre-|alerts/|12');
   });
 
+  it('keeps a short hyphenated id on one line', () => {
+    const { container } = render(<p>{softBreaks('Kimberly Williams (JXP-10001)')}</p>);
+    expect(container.querySelector('.whitespace-nowrap')?.textContent).toBe('(JXP-10001)');
+    expect(container.textContent).toBe('Kimberly Williams (JXP-10001)');
+    expect(render(<p>{softBreaks('PKG-000001')}</p>).container.querySelector('.whitespace-nowrap')?.textContent).toBe('PKG-000001');
+  });
+
   it('leaves short text and ordinary words alone', () => {
     expect(softBreaks('Kingston')).toBe('Kingston');
     expect(softBreaks('a.b@c.jm')).toBe('a.b@c.jm');

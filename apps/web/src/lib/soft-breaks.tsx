@@ -31,14 +31,27 @@ function pieces(run: string): string[] {
 }
 
 /**
+ * A short id with a hyphen ("PKG-000001", "(JXP-10001)") stays on one line: the browser would
+ * otherwise break it after the hyphen in a narrow column, where it reads as two values.
+ */
+const keptWhole = (run: string) => run.length < LONG_RUN && run.includes('-');
+
+/**
  * Text with line-break opportunities (<wbr>) at sensible points of its long runs, so a narrow cell
- * wraps "maria.campbell@" | "example.com" instead of cutting a word anywhere. Short text and prose
- * come back unchanged.
+ * wraps "maria.campbell@" | "example.com" instead of cutting a word anywhere, and short hyphenated
+ * ids never break. Other short text and prose come back unchanged.
  */
 export function softBreaks(text: string): ReactNode {
   const runs = text.split(/(\s+)/);
-  if (!runs.some((run) => run.length >= LONG_RUN)) return text;
+  if (!runs.some((run) => run.length >= LONG_RUN || keptWhole(run))) return text;
   return runs.map((run, i) => {
+    if (keptWhole(run))
+      return (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the runs of one string, in order.
+        <span key={i} className="whitespace-nowrap">
+          {run}
+        </span>
+      );
     if (run.length < LONG_RUN) return run;
     const parts = pieces(run);
     return (

@@ -167,7 +167,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const statusField = (columns.find((c) => c.card === 'status') ?? columns.find((c) => c.field === 'status'))?.field;
 
   const renderCell = (c: DataTableColumn<T>, row: T): ReactNode => {
-    if (c.render) return c.render(row);
+    if (c.render) {
+      const shown = c.render(row);
+      return typeof shown === 'string' ? softBreaks(shown) : shown;
+    }
     const v = fieldValue(row, c.field);
     return v === null || v === undefined || v === '' ? '—' : softBreaks(String(v));
   };

@@ -24,7 +24,7 @@ export default function CustomerInvoicesPage() {
       sortable: true,
       filterable: false,
       render: (r) => (
-        <Link className="font-medium text-brand-700 hover:underline" to={customerInvoicePath(r.invoiceNo)}>
+        <Link className="font-medium whitespace-nowrap text-brand-700 hover:underline" to={customerInvoicePath(r.invoiceNo)}>
           {r.invoiceNo}
         </Link>
       ),

@@ -77,7 +77,7 @@ export default function PackagesPage() {
       priority: 1,
       label: 'Package',
       sortable: true,
-      render: (p) => <span className="font-medium">{p.packageNumber}</span>,
+      render: (p) => <span className="font-medium whitespace-nowrap">{p.packageNumber}</span>,
     },
     {
       field: 'trackingNumber',
