@@ -12,6 +12,7 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateCourier } from '../api/couriers';
+import { CourierIdentityFields } from './courier-identity-fields';
 
 type CreateIn = z.input<typeof courierCreateSchema>;
 type CreateOut = z.output<typeof courierCreateSchema>;
@@ -45,18 +46,7 @@ export function CreateCourierDialog({ open, onOpenChange }: { open: boolean; onO
       className="max-w-2xl"
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
-        <Field label="Courier name" error={e.name?.message}>
-          <Input {...register('name')} />
-        </Field>
-        <Field label="Code" error={e.code?.message} hint="2 to 8 letters or digits; starts every mailbox number.">
-          <Input className="uppercase" {...register('code')} />
-        </Field>
-        <Field label="Email" error={e.email?.message}>
-          <Input type="email" {...register('email')} />
-        </Field>
-        <Field label="Phone" error={e.phone?.message}>
-          <Input type="tel" {...register('phone')} />
-        </Field>
+        <CourierIdentityFields register={register} errors={e} codeHint="2 to 8 letters or digits; starts every mailbox number." />
         <h3 className="pt-2 text-sm font-semibold text-slate-900 sm:col-span-2">Courier admin</h3>
         <Field label="First name" error={e.admin?.firstName?.message}>
           <Input {...register('admin.firstName')} />

@@ -10,6 +10,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { useUpdateCourier } from '../api/couriers';
+import { CourierIdentityFields } from './courier-identity-fields';
 
 type UpdateIn = z.input<typeof courierUpdateSchema>;
 type UpdateOut = z.output<typeof courierUpdateSchema>;
@@ -53,18 +54,7 @@ export function EditCourierDialog({
           }
         })}
       >
-        <Field label="Courier name" error={e.name?.message}>
-          <Input {...register('name')} />
-        </Field>
-        <Field label="Code" error={e.code?.message} hint="Changing it does not renumber existing mailboxes.">
-          <Input className="uppercase" {...register('code')} />
-        </Field>
-        <Field label="Email" error={e.email?.message}>
-          <Input type="email" {...register('email')} />
-        </Field>
-        <Field label="Phone" error={e.phone?.message}>
-          <Input type="tel" {...register('phone')} />
-        </Field>
+        <CourierIdentityFields register={register} errors={e} codeHint="Changing it does not renumber existing mailboxes." />
         <Field label="Contact first name" error={e.contactFirstName?.message}>
           <Input {...register('contactFirstName')} />
         </Field>
