@@ -3,6 +3,7 @@ import type { PackageStatus } from '@courier/shared/constants/packages';
 import type { ChargeLineKind } from '@courier/shared/domain/charges';
 
 import { tellCustomer } from '../customers/customer-notices';
+import { invoiceMailLine } from './invoice-mail';
 import type { Db } from '../../db/client';
 import { nextCounter } from '../../db/counters';
 import { branches } from '../../db/schema/branches';
@@ -278,7 +279,7 @@ async function issueFeeInvoice(
           `A fee was added after your invoice was paid. Invoice ${invoiceNo}: JMD ${formatAmount(totalCents)} due.`,
           ...bucket.lines.map((l) => `- ${l.description}: JMD ${formatAmount(l.amountCents)}`),
           '',
-          'You can see the invoice and download it as a PDF under Invoices in your account.',
+          invoiceMailLine(mailer, invoiceNo),
         ].join('\n'),
       },
     });

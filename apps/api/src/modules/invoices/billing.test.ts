@@ -160,6 +160,8 @@ describe('issuing an invoice', () => {
     ]);
     const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'customer@example.test'));
     expect(mail?.subject).toBe(`Package ready for pickup: invoice ${invoiceNo}, JMD 8,155.25 due`);
+    // A link to the invoice's page (with its PDF), not just "under Invoices in your account".
+    expect(mail?.textBody).toMatch(new RegExp(`https?://[^\\s]+/customer/invoices/${invoiceNo}\\b`));
     const audits = await t.db
       .select()
       .from(auditLog)

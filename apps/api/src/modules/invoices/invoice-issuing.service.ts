@@ -1,4 +1,5 @@
 import { tellCustomer } from '../customers/customer-notices';
+import { invoiceMailLine } from './invoice-mail';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { BILLING_MESSAGES } from '@courier/shared/schemas/billing';
 import { asDb, type Db } from '../../db/client';
@@ -141,7 +142,7 @@ export async function issueInvoiceForPackages(options: IssueOptions): Promise<{ 
             `Invoice ${invoiceNo}: JMD ${formatAmount(result.totalCents)} due.`,
             ...pkgs.map((p) => `- ${p.packageNumber} (${p.trackingNumber})`),
             '',
-            'You can see the invoice and download it as a PDF under Invoices in your account.',
+            invoiceMailLine(options.mailer, invoiceNo),
           ].join('\n'),
         },
       });
