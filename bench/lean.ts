@@ -2,12 +2,13 @@
  * A lean server (issue 19): cold start, idle memory, and the CPU and bytes of a 50-row package
  * page, for this tree's API build against a "before" build of another git ref, in the same run.
  *
- *   npm run bench:lean -- [--url postgres://postgres@127.0.0.1:5432] [--before main]
+ *   npm run bench:lean -- [--url postgres://postgres@127.0.0.1:5432] [--before main] [--database bench_lean]
  *                         [--spawns 7] [--rounds 3] [--seconds 4] [--packages 100000] [--reuse] [--keep]
  *
- * 1. Builds both servers the way `npm run build` does (esbuild, packages external): this tree's
- *    apps/api/src, and --before's (a git ref, default `main`, taken with `git archive`), each into
- *    apps/api/node_modules/.cache/courier-lean/ so their packages resolve like apps/api/dist's.
+ * 1. Builds both servers the way each tree's `npm run build` does (build-server.mjs when the tree has
+ *    it): this tree's, and --before's (a git ref, default `main`, taken with `git archive`), each into
+ *    apps/api/node_modules/.cache/courier-lean/ so their packages resolve like apps/api/dist's. The
+ *    first spawn of a build with a code cache compiles and saves it; the median counts it too.
  * 2. Fills the database `bench_lean` (5 couriers, 50,000 customers, --packages packages) with
  *    this tree's migrations, unless --reuse finds it filled; dropped at the end unless --keep.
  * 3. Cold start: --spawns times each, alternating before/after, `node server.js` in production
@@ -21,13 +22,14 @@
  * Ratios are after / before: the machine is shared, and both saw the same load.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/api/src/config';
@@ -51,12 +53,15 @@ const spawns = Number(option('spawns') ?? 7);
 const rounds = Number(option('rounds') ?? 3);
 const seconds = Number(option('seconds') ?? 4);
 const packageCount = Number(option('packages') ?? 100_000);
-const db = serverDatabase(serverUrl, 'bench_lean');
+const db = serverDatabase(serverUrl, option('database') ?? 'bench_lean');
 const PAGE = '/api/packages?page=1&limit=50';
 const ENCODINGS = ['identity', 'gzip', 'br'] as const;
 type Encoding = (typeof ENCODINGS)[number];
 const JWT_SECRET = 'bench-lean-secret-0123456789abcdef0123456789';
 const DATA_DIR = await mkdtemp(path.join(os.tmpdir(), 'bench-lean-data-'));
+const CACHE = path.join(API, 'node_modules', '.cache', 'courier-lean');
+// Both servers hand out the web build when there is one, as `npm start` does.
+const WEB_DIST = path.join(ROOT, 'apps/web/dist');
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -64,31 +69,56 @@ const median = (xs: number[]) => {
   return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
 };
 
-/** Bundles a server entry like apps/api/build.mjs, with its migrations beside it. */
+/**
+ * Builds a tree's server the way its own apps/api/build.mjs does: with its build-server.mjs when it
+ * has one (the bundle started through V8's code cache, decision 015), else as it was before (one ESM
+ * file, packages left to Node). Migrations go beside it.
+ */
 async function bundle(srcRoot: string, name: string): Promise<string> {
-  const outDir = path.join(API, 'node_modules', '.cache', 'courier-lean', name);
+  const outDir = path.join(CACHE, name);
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
-  await build({
-    entryPoints: [path.join(srcRoot, 'apps/api/src/server.ts')],
-    outfile: path.join(outDir, 'server.js'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    alias: { '@courier/shared': path.join(srcRoot, 'packages/shared/src') },
-    logLevel: 'warning',
-  });
+  const builder = path.join(srcRoot, 'apps/api/build-server.mjs');
+  if (existsSync(builder)) {
+    const { buildServer } = (await import(pathToFileURL(builder).href)) as {
+      buildServer(options: { apiRoot: string; sharedRoot: string; outdir: string }): Promise<void>;
+    };
+    await buildServer({ apiRoot: path.join(srcRoot, 'apps/api'), sharedRoot: path.join(srcRoot, 'packages/shared'), outdir: outDir });
+  } else {
+    await build({
+      entryPoints: [path.join(srcRoot, 'apps/api/src/server.ts')],
+      outfile: path.join(outDir, 'server.js'),
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      alias: { '@courier/shared': path.join(srcRoot, 'packages/shared/src') },
+      logLevel: 'warning',
+    });
+  }
   await cp(path.join(srcRoot, 'apps/api/src/db/migrations'), path.join(outDir, 'migrations'), { recursive: true });
   return path.join(outDir, 'server.js');
 }
 
-/** The sources of a git ref, extracted into a temporary directory. */
+/**
+ * The sources of a git ref, extracted under apps/api/node_modules/.cache so that its build script
+ * and its packages resolve from this checkout's node_modules.
+ */
 async function checkout(ref: string): Promise<{ dir: string; sha: string }> {
   const sha = execFileSync('git', ['rev-parse', '--short', ref], { cwd: ROOT, encoding: 'utf8' }).trim();
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-lean-'));
-  const tar = execFileSync('git', ['archive', ref, 'apps/api/src', 'packages/shared/src'], { cwd: ROOT, maxBuffer: 1 << 28 });
+  const dir = path.join(CACHE, 'src-before');
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  const paths = ['apps/api/src', 'packages/shared/src', 'apps/api/build-server.mjs'].filter((p) => {
+    try {
+      execFileSync('git', ['cat-file', '-e', `${ref}:${p}`], { cwd: ROOT, stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  const tar = execFileSync('git', ['archive', ref, ...paths], { cwd: ROOT, maxBuffer: 1 << 28 });
   execFileSync('tar', ['-x', '-C', dir], { input: tar });
   return { dir, sha };
 }
@@ -158,6 +188,7 @@ async function start(file: string, flags: string[], nodeEnv: 'production' | 'tes
       LOG_LEVEL: 'warn',
       JWT_SECRET,
       DATA_DIR,
+      ...(existsSync(path.join(WEB_DIST, 'index.html')) ? { WEB_DIST } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

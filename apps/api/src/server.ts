@@ -5,44 +5,57 @@ import { formatDemoLogins, isDatabaseEmpty, seedDemo } from './db/seed';
 import { startOutboxWorker } from './jobs/outbox-worker';
 import { startUncollectedJob } from './jobs/uncollected-job';
 
-const config = loadConfig();
-const { ctx, database } = await createRuntimeOrExit(config);
-const app = await buildApp(ctx, { serveWeb: true });
+/**
+ * Starts the server: the entry of `tsx src/server.ts` and of the bundle (dist/server.cjs, started by
+ * dist/server.js through V8's code cache, decision 015). No top-level await: the bundle is CommonJS.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const { ctx, database } = await createRuntimeOrExit(config);
+  const app = await buildApp(ctx, { serveWeb: true });
 
-if (config.SEED_DEMO && (await isDatabaseEmpty(ctx.db))) {
-  await seedDemo(ctx.db);
-  const base = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-  // Printed once, on the first start of an empty database.
-  console.log(`\n${formatDemoLogins(base)}\n`);
-}
-
-if (database.kind === 'embedded') {
-  // One process owns the embedded database: a claim still held at start is a crashed run's.
-  const released = await ctx.mailer.releaseAbandonedClaims();
-  if (released > 0) app.log.warn({ released }, 'outbox: mail claimed by a crashed run queued again');
-}
-const worker = startOutboxWorker(ctx.mailer, app.log);
-const uncollected = startUncollectedJob({ db: ctx.db, mailer: ctx.mailer }, app.log);
-await app.listen({ port: config.PORT, host: config.HOST });
-app.log.info(`Courier portal on http://localhost:${config.PORT} (${database.kind} database)`);
-
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
-  try {
-    uncollected.stop();
-    await app.close();
-    await worker.stop();
-    await database.close();
-    process.exit(0);
-  } catch (error) {
-    app.log.error({ err: error }, 'shutdown failed');
-    process.exit(1);
+  if (config.SEED_DEMO && (await isDatabaseEmpty(ctx.db))) {
+    await seedDemo(ctx.db);
+    const base = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+    // Printed once, on the first start of an empty database.
+    console.log(`\n${formatDemoLogins(base)}\n`);
   }
+
+  if (database.kind === 'embedded') {
+    // One process owns the embedded database: a claim still held at start is a crashed run's.
+    const released = await ctx.mailer.releaseAbandonedClaims();
+    if (released > 0) app.log.warn({ released }, 'outbox: mail claimed by a crashed run queued again');
+  }
+  const worker = startOutboxWorker(ctx.mailer, app.log);
+  const uncollected = startUncollectedJob({ db: ctx.db, mailer: ctx.mailer }, app.log);
+  await app.listen({ port: config.PORT, host: config.HOST });
+  // dist/server.js saves V8's code cache once the start is done (decision 015).
+  (process as NodeJS.EventEmitter).emit('courier:listening');
+  app.log.info(`Courier portal on http://localhost:${config.PORT} (${database.kind} database)`);
+
+  let closing = false;
+  async function shutdown(signal: string) {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      uncollected.stop();
+      await app.close();
+      await worker.stop();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

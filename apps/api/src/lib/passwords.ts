@@ -1,15 +1,16 @@
-import { hash, verify } from '@node-rs/argon2';
-
 // argon2id with OWASP's minimum parameters (19 MiB, 2 iterations); algorithm 2 is argon2id.
 const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+/** The native argon2 library, loaded on the first sign-in or password change, not at every start (issue 19). */
+const argon2 = () => import('@node-rs/argon2');
+
+export async function hashPassword(password: string): Promise<string> {
+  return (await argon2()).hash(password, OPTIONS);
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await (await argon2()).verify(passwordHash, password);
   } catch {
     return false;
   }

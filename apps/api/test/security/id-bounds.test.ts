@@ -2,6 +2,7 @@ import { ID_OUT_OF_RANGE, MAX_ID } from '@courier/shared/schemas/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../helper';
 import type { JsonSchema } from './arbitraries';
+import { loadOpenApi, openApiOf } from './routes';
 
 /**
  * Every id a caller can send (path, query or JSON body: a field named `id`, `…Id` or `…Ids`) is
@@ -36,6 +37,7 @@ function unboundedIds(schema: JsonSchema | undefined, at: string, named = ''): s
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
+  await loadOpenApi(t.app);
 });
 afterAll(async () => {
   await t.close();
@@ -43,7 +45,7 @@ afterAll(async () => {
 
 describe('ids a caller sends', () => {
   it('are bounded by MAX_ID on every route, in the path, the query and the body', () => {
-    const doc = t.app.swagger() as unknown as OpenApi;
+    const doc = openApiOf(t.app) as unknown as OpenApi;
     const found: string[] = [];
     let idFields = 0;
     for (const [path, operations] of Object.entries(doc.paths)) {

@@ -53,7 +53,7 @@ export interface Operation {
   query: Record<string, JsonSchema>;
 }
 
-interface OpenApi {
+export interface OpenApi {
   paths: Record<
     string,
     Record<
@@ -66,9 +66,30 @@ interface OpenApi {
   >;
 }
 
+const documents = new WeakMap<FastifyInstance, OpenApi>();
+
+/**
+ * Fetches the OpenAPI document the zod schemas generate, as a client would (/api/docs/json, built
+ * on its first request), for the readers below: call it once before them (buildSecurityWorld does).
+ */
+export async function loadOpenApi(app: FastifyInstance): Promise<OpenApi> {
+  const answer = await app.inject({ method: 'GET', url: '/api/docs/json' });
+  if (answer.statusCode !== 200) throw new Error(`/api/docs/json: ${answer.statusCode}`);
+  const doc = answer.json() as OpenApi;
+  documents.set(app, doc);
+  return doc;
+}
+
+/** The document loadOpenApi fetched for this app. */
+export function openApiOf(app: FastifyInstance): OpenApi {
+  const doc = documents.get(app);
+  if (!doc) throw new Error('call loadOpenApi(app) first');
+  return doc;
+}
+
 /** The body and query schemas of each route, from the OpenAPI document the zod schemas generate. */
 export function readOperations(app: FastifyInstance): Map<string, Operation> {
-  const doc = app.swagger() as unknown as OpenApi;
+  const doc = openApiOf(app);
   const map = new Map<string, Operation>();
   for (const [path, ops] of Object.entries(doc.paths)) {
     const url = path.replace(/\{([A-Za-z]+)\}/g, ':$1');

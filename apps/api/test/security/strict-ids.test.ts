@@ -2,7 +2,7 @@ import { ID_OUT_OF_RANGE, ID_TEXT } from '@courier/shared/schemas/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonSchema } from './arbitraries';
 import { POLICY, isAllowed } from './policy';
-import { apiRoutes, encodeSegment, fillParams, methodOf } from './routes';
+import { apiRoutes, encodeSegment, fillParams, methodOf, openApiOf } from './routes';
 import { MATRIX_ROLES, type SecurityWorld, buildSecurityWorld } from './world';
 
 /**
@@ -37,7 +37,7 @@ interface IdParameter {
   others: Record<string, string>;
 }
 function idParameters(): IdParameter[] {
-  const doc = w.t.app.swagger() as unknown as OpenApi;
+  const doc = openApiOf(w.t.app) as unknown as OpenApi;
   const found: IdParameter[] = [];
   for (const [path, operations] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(operations)) {
@@ -56,7 +56,7 @@ function idParameters(): IdParameter[] {
 
 describe('ids in paths and query strings', () => {
   it('are all read by the strict id schema (digits only)', () => {
-    const doc = w.t.app.swagger() as unknown as OpenApi;
+    const doc = openApiOf(w.t.app) as unknown as OpenApi;
     const loose: string[] = [];
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(operations)) {

@@ -8,7 +8,7 @@ import { packages } from '../../src/db/schema/packages';
 import { preAlerts } from '../../src/db/schema/pre-alerts';
 import { SAMPLE_PDF, SAMPLE_PNG, multipart } from '../multipart';
 import { POLICY } from './policy';
-import { type ApiRoute, apiRoutes } from './routes';
+import { type ApiRoute, apiRoutes, openApiOf } from './routes';
 import { type SecurityWorld, buildSecurityWorld } from './world';
 
 /**
@@ -199,7 +199,7 @@ function expectRefused(res: LightMyRequestResponse, status: number | number[], w
 
 describe('upload routes', () => {
   it('are exactly the multipart routes of the route table, each with a case here', () => {
-    const doc = w.t.app.swagger() as unknown as {
+    const doc = openApiOf(w.t.app) as unknown as {
       paths: Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } }>>;
     };
     const multipartRoutes = Object.entries(doc.paths).flatMap(([path, ops]) =>

@@ -27,6 +27,7 @@ import { seedPackagesDemo } from '../../src/modules/packages/packages.seed';
 import { seedSettingsDemo } from '../../src/modules/settings/settings.seed';
 import { subjectOf } from '../../src/lib/tokens';
 import { type TestApp, bearer, buildTestApp, seedDemoData } from '../helper';
+import { loadOpenApi } from './routes';
 
 /**
  * The security suite's world: the demo courier (A) with one person of every role, and a second
@@ -98,6 +99,7 @@ async function first<T>(rows: Promise<T[]>, what: string): Promise<T> {
 export async function buildSecurityWorld(): Promise<SecurityWorld> {
   const t = await buildTestApp();
   await seedDemoData(t);
+  await loadOpenApi(t.app);
   const { db, ctx } = t;
 
   const signUser = async (id: number, role: Role, courierId: number | null) =>

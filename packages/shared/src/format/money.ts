@@ -1,6 +1,14 @@
 export type Currency = 'JMD' | 'USD';
 
-const wholeUnits = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+// Made on first use: ICU's data (several MB) is paged in by the first Intl object, and a server
+// that has formatted nothing yet need not hold it (issue 19).
+let wholeUnits: Intl.NumberFormat | undefined;
+
+/** A whole number as people read it: "5,000". */
+export function formatCount(count: number): string {
+  wholeUnits ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+  return wholeUnits.format(count);
+}
 
 /**
  * The amount alone, from integer cents: "15,054.75" (for tables, CSVs and documents whose column
@@ -9,7 +17,7 @@ const wholeUnits = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 export function formatAmount(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
-  return `${sign}${wholeUnits.format(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
+  return `${sign}${formatCount(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /**
@@ -22,7 +30,7 @@ export function formatMoney(cents: number, currency: Currency = 'JMD'): string {
 
 /** Whole units for tables of round prices: "JMD 4,250". */
 export function formatWholeMoney(units: number, currency: Currency = 'JMD'): string {
-  return `${currency} ${wholeUnits.format(units)}`;
+  return `${currency} ${formatCount(units)}`;
 }
 
 /** "JMD 15,054.75" from cents. */

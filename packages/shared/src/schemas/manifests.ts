@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MANIFEST_STATUSES, SHIPPING_MODES } from '../constants/packages';
+import { formatCount } from '../format/money';
 import { calendarDateSchema, courierListQuerySchema, idSchema } from './common';
 import { packageSchema, scanInputSchema } from './packages';
 
@@ -34,7 +35,10 @@ export const MANIFEST_MESSAGES = {
   xlsxNoHeader: 'The first sheet needs a header row with tracking_number',
   xlsxTooLargeUnpacked:
     'The Excel file unpacks to too much data for a manifest (at most 20 MB); keep only the manifest sheet and save it again',
-  tooManyRows: `A file can list at most ${MANIFEST_IMPORT_MAX_ROWS.toLocaleString('en-US')} packages; split it into smaller files`,
+  // A getter: Intl is loaded on first use, not when the messages are (format/money.ts).
+  get tooManyRows() {
+    return `A file can list at most ${formatCount(MANIFEST_IMPORT_MAX_ROWS)} packages; split it into smaller files`;
+  },
   dateOrder: 'The arrival date cannot be before the departure date',
   dateInvalid: 'Please enter a valid date',
   mawbTooLong: 'The MAWB / BL number must be at most 40 characters',

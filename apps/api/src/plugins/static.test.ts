@@ -1,0 +1,69 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_MESSAGES } from '@courier/shared/messages';
+import { buildTestApp, type TestApp } from '../../test/helper';
+
+/**
+ * The web build as the server hands it out (one wildcard route, issue 19): files by path, the app's
+ * own paths answered with index.html, unknown API paths with the JSON 404, never the server-side
+ * render or a file outside the build.
+ */
+let t: TestApp;
+let dist: string;
+
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(os.tmpdir(), 'static-test-'));
+  await mkdir(path.join(dist, 'assets'));
+  await mkdir(path.join(dist, '_ssr'));
+  await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>the app</title>');
+  await writeFile(path.join(dist, 'assets/app-1a2b3c.js'), 'console.log("app")');
+  await writeFile(path.join(dist, 'hello.txt'), 'hello');
+  await writeFile(path.join(dist, '_ssr/entry-server.js'), 'export const secret = "server code"');
+  await writeFile(path.join(os.tmpdir(), 'static-test-outside.txt'), 'outside the build');
+  t = await buildTestApp({ WEB_DIST: dist }, { serveWeb: true });
+});
+
+afterAll(async () => {
+  await t.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+describe('the web build', () => {
+  it('serves hashed assets for a year and other files revalidated', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log("app")');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const robots = await t.app.inject({ method: 'GET', url: '/hello.txt' });
+    expect(robots.body).toBe('hello');
+    expect(robots.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("answers the app's own paths with index.html, for a deep link or a reload", async () => {
+    for (const url of ['/customer/packages', '/admin/manifests/12', '/assets/gone-000000.js']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain('<title>the app</title>');
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('answers an unknown API path with the JSON 404, signed in or not, whatever the method', async () => {
+    for (const method of ['GET', 'HEAD', 'POST', 'DELETE'] as const) {
+      const answer = await t.app.inject({ method, url: '/api/no-such-thing' });
+      expect(answer.statusCode, method).toBe(404);
+      if (method !== 'HEAD') expect(answer.json(), method).toEqual({ message: API_MESSAGES.routeNotFound, code: 'not_found' });
+    }
+  });
+
+  it('never hands out the server-side render or a file outside the build', async () => {
+    const ssr = await t.app.inject({ method: 'GET', url: '/_ssr/entry-server.js' });
+    expect(ssr.body).not.toContain('server code');
+    for (const url of ['/../static-test-outside.txt', '/%2e%2e/static-test-outside.txt', '/assets/..%2f..%2fstatic-test-outside.txt']) {
+      const outside = await t.app.inject({ method: 'GET', url });
+      expect(outside.body, url).not.toContain('outside the build');
+    }
+  });
+});
