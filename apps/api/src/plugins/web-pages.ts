@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicSite } from '@courier/shared/schemas/public-site';
 import type { AppContext } from '../context';
@@ -50,10 +50,14 @@ export async function registerWebPages(app: FastifyInstance, ctx: AppContext, we
   let ssr: Promise<SsrModule | null> | undefined;
   const loadSsr = () => {
     ssr ??= existsSync(ssrFile)
-      ? (import(pathToFileURL(ssrFile).href) as Promise<SsrModule>).catch((error: unknown) => {
-          app.log.error({ err: error }, "The web build's server-side render could not be loaded; serving the build-time pages");
-          return null;
-        })
+      ? Promise.resolve()
+          // require, not import(): in the server bundle (decision 015) import() becomes require()
+          // anyway, and Node ≥ 20.19 requires an ES module such as this one.
+          .then(() => createRequire(import.meta.url)(ssrFile) as SsrModule)
+          .catch((error: unknown) => {
+            app.log.error({ err: error }, "The web build's server-side render could not be loaded; serving the build-time pages");
+            return null;
+          })
       : Promise.resolve(null);
     return ssr;
   };
