@@ -34,19 +34,17 @@ export const SERVER_EXTERNALS = [
  * `apiRoot` and `sharedRoot` are apps/api and packages/shared of the tree to build.
  */
 export async function buildServer({ apiRoot, sharedRoot, outdir }) {
-  const alias = { '@courier/shared': path.join(sharedRoot, 'src') };
+  const node = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning' };
   await build({
+    ...node,
     entryPoints: [path.join(apiRoot, 'src/server.ts')],
     outfile: path.join(outdir, 'server.cjs'),
-    bundle: true,
-    platform: 'node',
     format: 'cjs',
-    target: 'node20',
     external: SERVER_EXTERNALS,
     // import() of those packages becomes require() on first use: a script run through V8's code
     // cache (vm.Script) could only keep import() with an experimental flag of Node 20.
     supported: { 'dynamic-import': false },
-    alias,
+    alias: { '@courier/shared': path.join(sharedRoot, 'src') },
     // Whitespace and syntax only: names stay readable in stack traces.
     minifyWhitespace: true,
     minifySyntax: true,
@@ -54,15 +52,11 @@ export async function buildServer({ apiRoot, sharedRoot, outdir }) {
     // The sources read import.meta.url for files beside the bundle (migrations, the web build).
     define: { 'import.meta.url': '__bundleUrl' },
     banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
-    logLevel: 'warning',
   });
   await build({
+    ...node,
     entryPoints: [path.join(apiRoot, 'src/start-bundle.ts')],
     outfile: path.join(outdir, 'server.js'),
-    bundle: true,
-    platform: 'node',
     format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
   });
 }
