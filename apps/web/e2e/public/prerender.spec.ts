@@ -12,6 +12,27 @@ test.beforeAll(async ({ request }) => {
  * The pre-rendered pages (issue 18): readable with JavaScript off, and hydrated by React without a
  * warning when it is on (the first client render matches the HTML the server sent).
  */
+test('a number typed into the tracking box before the page has hydrated is the one tracked', async ({ page }) => {
+  // A phone on a slow line shows the pre-rendered page, and its box takes typing, before the app's
+  // script has run. The number typed then was lost: seen in a full run under load.
+  let release = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  const box = page.getByRole('search');
+  await box.getByLabel('Tracking or package number').fill('9205590175547700112233');
+  release();
+  await expect(box.getByRole('button', { name: 'Track' })).toBeEnabled();
+  await box.getByRole('button', { name: 'Track' }).click();
+  await expect(page).toHaveURL(/\/track\?number=9205590175547700112233$/);
+  await expect(page.getByTestId('track-status')).toHaveText('Delivered');
+});
+
 test('with JavaScript off the home page and the sign-in form are there', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   try {

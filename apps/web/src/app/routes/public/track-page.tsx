@@ -1,5 +1,5 @@
 import { CheckCircle2, PackageSearch } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { formatDateTime } from '@courier/shared/domain/datetime';
 import { Button } from '@/components/ui/button';
@@ -7,6 +7,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { usePublicSite } from '@/features/public/api/get-public-site';
 import { useTrackPackage } from '@/features/public/api/track-package';
+import { trackNumberOf } from '@/features/public/components/track-box';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { resolveApiKey } from '@/lib/storage';
@@ -22,13 +23,12 @@ export function TrackPage() {
   const navigate = useNavigate();
   const { site } = usePublicSite();
   const number = new URLSearchParams(location.search).get('number')?.trim() ?? '';
-  const [draft, setDraft] = useState(number);
   const apiKey = resolveApiKey(location.search) || site.courier.apiKey;
   const result = useTrackPackage(number, apiKey);
 
-  function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const value = draft.trim();
+    const value = trackNumberOf(event.currentTarget);
     if (value) navigate(`${paths.track}?number=${encodeURIComponent(value)}`);
   }
 
@@ -40,10 +40,11 @@ export function TrackPage() {
         Enter the tracking number from the store, or the package number on your label, to see where your package is.
       </PageHero>
       <div className="mx-auto max-w-3xl px-4 py-12">
+        {/* The input is uncontrolled and keyed by the number asked: a search starts from the address. */}
         <form onSubmit={onSubmit} role="search" aria-label="Track a package" className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <div className="flex-1">
             <Field label="Tracking or package number">
-              <Input value={draft} onChange={(event) => setDraft(event.target.value)} autoComplete="off" required />
+              <Input key={number} name="number" defaultValue={number} autoComplete="off" required />
             </Field>
           </div>
           <Button type="submit" busy={result.isFetching}>

@@ -1,18 +1,25 @@
 import { PackageSearch } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/lib/paths';
 
+/**
+ * The number in a tracking form, read from the form itself: on a pre-rendered page a visitor can
+ * type before React has hydrated, and React state would not have seen it.
+ */
+export function trackNumberOf(form: HTMLFormElement): string {
+  return String(new FormData(form).get('number') ?? '').trim();
+}
+
 /** The home page's tracking box (issue 18): a number, then the /track page with its answer. */
 export function TrackBox() {
-  const [number, setNumber] = useState('');
   const navigate = useNavigate();
   const inputId = useId();
-  function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const value = number.trim();
+    const value = trackNumberOf(event.currentTarget);
     if (value) navigate(`${paths.track}?number=${encodeURIComponent(value)}`);
   }
   return (
@@ -24,14 +31,7 @@ export function TrackBox() {
         <label htmlFor={inputId} className="sr-only">
           Tracking or package number
         </label>
-        <Input
-          id={inputId}
-          value={number}
-          onChange={(event) => setNumber(event.target.value)}
-          placeholder="Tracking or package number"
-          autoComplete="off"
-          className="sm:max-w-md"
-        />
+        <Input id={inputId} name="number" placeholder="Tracking or package number" autoComplete="off" className="sm:max-w-md" />
         <Button type="submit">Track</Button>
       </form>
     </section>
