@@ -51,11 +51,12 @@ export type PackageRow = Awaited<ReturnType<ReturnType<typeof selectPackages>['e
 /**
  * The staff list's rows: only packageListItemSchema's columns, so PostgreSQL sends, pg parses and
  * the serializer writes a third of a full row (issue 19). Same joins as selectPackages but the
- * pre-alert, which only `hasInvoice` needs.
+ * pre-alert, which only `hasInvoice` needs. `extra` adds columns (the prepared page's count).
  */
-export function selectPackageListItems(db: Db) {
+export function selectPackageListItems<Extra extends Record<string, SQL.Aliased | SQL>>(db: Db, extra?: Extra) {
   return db
     .select({
+      ...(extra as Extra),
       id: packages.id,
       courierId: packages.courierId,
       courierName: couriers.name,
@@ -77,7 +78,7 @@ export function selectPackageListItems(db: Db) {
     .leftJoin(branches, eq(branches.id, packages.branchId))
     .leftJoin(manifests, eq(manifests.id, packages.manifestId));
 }
-type PackageListRow = Awaited<ReturnType<ReturnType<typeof selectPackageListItems>['execute']>>[number];
+type PackageListRow = Awaited<ReturnType<ReturnType<typeof selectPackageListItems<Record<never, SQL>>>['execute']>>[number];
 
 export function toPackageListItem(row: PackageListRow): PackageListItem {
   return { ...row, weightLb: Number(row.weightLb), receivedAt: row.receivedAt.toISOString() };

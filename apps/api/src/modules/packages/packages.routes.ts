@@ -72,7 +72,7 @@ export function packagesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = currentUser(request);
-        return listPackageTable(ctx.db, request.query, [courierCondition(listScope(user, request.query.courierId))]);
+        return listPackageTable(ctx.db, request.query, listScope(user, request.query.courierId));
       },
     );
 
