@@ -1,5 +1,6 @@
 import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PackageDto, PackageEvent, PackageListItem } from '@courier/shared/schemas/packages';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { branches } from '../../db/schema/branches';
 import { couriers } from '../../db/schema/couriers';
@@ -48,40 +49,59 @@ export function selectPackages(db: Db) {
 }
 export type PackageRow = Awaited<ReturnType<ReturnType<typeof selectPackages>['execute']>>[number];
 
+/** The staff list's columns: only packageListItemSchema's, so PostgreSQL sends, pg parses and the serializer writes a third of a full row (issue 19). */
+export const packageListItemColumns = {
+  id: packages.id,
+  courierId: packages.courierId,
+  courierName: couriers.name,
+  packageNumber: packages.packageNumber,
+  trackingNumber: packages.trackingNumber,
+  status: packages.status,
+  holdReason: packages.holdReason,
+  customerName: customerNameSql,
+  mailboxNumber: customers.mailboxNumber,
+  branchName: branches.name,
+  mode: packages.mode,
+  manifestNumber: manifests.manifestNumber,
+  weightLb: packages.weightLb,
+  receivedAt: packages.receivedAt,
+};
+
 /**
- * The staff list's rows: only packageListItemSchema's columns, so PostgreSQL sends, pg parses and
- * the serializer writes a third of a full row (issue 19). Same joins as selectPackages but the
- * pre-alert, which only `hasInvoice` needs. `extra` adds columns (the prepared page's count).
+ * The staff list's rows (packageListItemColumns), with the same joins as selectPackages but the
+ * pre-alert, which only `hasInvoice` needs. `columns` may name them otherwise: the prepared page
+ * does, and reads its rows raw (the builder's row type is then not theirs).
  */
-export function selectPackageListItems<Extra extends Record<string, SQL.Aliased | SQL>>(db: Db, extra?: Extra) {
+export function selectPackageListItems(db: Db, columns: SelectedFields = packageListItemColumns) {
   return db
-    .select({
-      ...(extra as Extra),
-      id: packages.id,
-      courierId: packages.courierId,
-      courierName: couriers.name,
-      packageNumber: packages.packageNumber,
-      trackingNumber: packages.trackingNumber,
-      status: packages.status,
-      holdReason: packages.holdReason,
-      customerName: customerNameSql,
-      mailboxNumber: customers.mailboxNumber,
-      branchName: branches.name,
-      mode: packages.mode,
-      manifestNumber: manifests.manifestNumber,
-      weightLb: packages.weightLb,
-      receivedAt: packages.receivedAt,
-    })
+    .select(columns as typeof packageListItemColumns)
     .from(packages)
     .innerJoin(couriers, eq(couriers.id, packages.courierId))
     .leftJoin(customers, packageCustomerJoin)
     .leftJoin(branches, eq(branches.id, packages.branchId))
     .leftJoin(manifests, eq(manifests.id, packages.manifestId));
 }
-type PackageListRow = Awaited<ReturnType<ReturnType<typeof selectPackageListItems<Record<never, SQL>>>['execute']>>[number];
+type PackageListRow = Awaited<ReturnType<ReturnType<typeof selectPackageListItems>['execute']>>[number];
+/** A list row as pg answers it without drizzle's mapping: numeric and timestamp as text. */
+export type RawPackageListRow = Omit<PackageListRow, 'weightLb' | 'receivedAt'> & { weightLb: string; receivedAt: string };
 
-export function toPackageListItem(row: PackageListRow): PackageListItem {
-  return { ...row, weightLb: Number(row.weightLb), receivedAt: row.receivedAt.toISOString() };
+export function toPackageListItem(row: PackageListRow | RawPackageListRow): PackageListItem {
+  return {
+    id: row.id,
+    courierId: row.courierId,
+    courierName: row.courierName,
+    packageNumber: row.packageNumber,
+    trackingNumber: row.trackingNumber,
+    status: row.status,
+    holdReason: row.holdReason,
+    customerName: row.customerName,
+    mailboxNumber: row.mailboxNumber,
+    branchName: row.branchName,
+    mode: row.mode,
+    manifestNumber: row.manifestNumber,
+    weightLb: Number(row.weightLb),
+    receivedAt: (typeof row.receivedAt === 'string' ? new Date(row.receivedAt) : row.receivedAt).toISOString(),
+  };
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
