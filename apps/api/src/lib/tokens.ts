@@ -32,11 +32,22 @@ export function parseSubject(sub: string): { kind: AccountKind; id: number } | n
   return { kind: match[1] as AccountKind, id: Number(match[2]) };
 }
 
+/** How many verified tokens a TokenService remembers before it starts over (a few hundred KB at most). */
+const VERIFIED_TOKENS_KEPT = 1_000;
+
 /**
  * Signs and verifies the bearer tokens. The secret comes from JWT_SECRET, or is generated once
  * and kept in the database so every replica and every restart share it.
  */
 export class TokenService {
+  /**
+   * Tokens whose signature this service has checked, with their claims: a signed-in client sends
+   * the same token on every request, and its HMAC and two JSON parses were a few percent of a
+   * package page's CPU (issue 19). Only the signature check is remembered: expiry is checked on
+   * every call, and the session (logout, password change, the account) by the auth plugin's query.
+   */
+  private readonly verified = new Map<string, TokenClaims>();
+
   private constructor(private readonly key: Uint8Array) {}
 
   /** The secret's bytes, from which other keys (the SecretBox) are derived. */
@@ -63,6 +74,8 @@ export class TokenService {
 
   /** Verifies signature and expiry (synchronously: it runs on every request); null for anything that is not a valid token. */
   verify(token: string): TokenClaims | null {
+    const known = this.verified.get(token);
+    if (known) return known.exp > Date.now() / 1000 ? known : null;
     const payload = verifyJwt(token, this.key);
     if (
       !payload ||
@@ -72,7 +85,10 @@ export class TokenService {
       typeof payload.iat !== 'number'
     )
       return null;
-    return payload as unknown as TokenClaims;
+    if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.clear();
+    const claims = Object.freeze(payload) as unknown as TokenClaims;
+    this.verified.set(token, claims);
+    return claims;
   }
 }
 

@@ -1,4 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageListItemSchema, packageSchema } from '@courier/shared/schemas/packages';
 import { makeCourier, makeUser, tokenForUser } from '../../../test/comms-fixtures';
@@ -8,12 +9,19 @@ import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/
 let t: TestApp;
 let staff: string;
 let otherAdmin: string;
+let superAdmin: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
   await seedDemoData(t);
   staff = await tokenForUser(t, 'staff@jamaicaexpress.test');
-  otherAdmin = (await makeUser(t, (await makeCourier(t, 'LEA')).id, 'courier_admin')).token;
+  const other = await makeCourier(t, 'LEA');
+  otherAdmin = (await makeUser(t, other.id, 'courier_admin')).token;
+  superAdmin = (await makeUser(t, null, 'super_admin')).token;
+  // More packages than the list's count window (1,000) in the other courier, two of them voided.
+  await t.db.execute(sql`insert into packages (courier_id, package_number, tracking_number, status, weight_lb, received_at, voided_at)
+    select ${other.id}, 'LEA-' || n, 'TRK-LEA-' || n, 'received', 1.5, now() - n * interval '1 minute', case when n <= 2 then now() end
+    from generate_series(1, 1100) n`);
 });
 afterAll(async () => t?.close());
 
@@ -87,6 +95,51 @@ describe('the staff package page', () => {
     expect(theirs.statusCode).toBe(200);
     const rows = (JSON.parse(gunzipOrPlain(theirs)) as { data: Array<{ id: number }> }).data;
     expect(rows.filter((r) => mine.data.some((m) => m.id === r.id))).toEqual([]);
+  });
+});
+
+describe('the prepared package page (no search, filter or dates)', () => {
+  // A blank filter changes nothing but takes the general path: both must answer alike.
+  const general = encodeURIComponent(JSON.stringify({ status: '' }));
+  const get = (token: string, query: string) =>
+    t.app.inject({ method: 'GET', url: `/api/packages?${query}`, headers: bearer(token) }).then((res) => {
+      expect(res.statusCode).toBe(200);
+      return res.json() as { data: Array<{ id: number }>; total: number; totalCapped?: boolean };
+    });
+  const queries = [
+    'page=1&limit=50',
+    'page=2&limit=10',
+    'page=1&limit=25&sort=customerName&order=desc',
+    'page=1&limit=10&sort=status&order=asc',
+    'page=1&limit=10&voided=true',
+    'page=999&limit=50',
+    'page=11&limit=100',
+  ];
+
+  it('answers what the general path answers, for a courier and for the super admin', async () => {
+    for (const token of [staff, otherAdmin, superAdmin]) {
+      for (const query of queries) {
+        const prepared = await get(token, query);
+        expect(prepared, `${query}`).toEqual(await get(token, `${query}&filters=${general}`));
+      }
+    }
+  });
+
+  it('caps the count past the window as the general path does, and counts exactly within it', async () => {
+    expect(await get(otherAdmin, 'page=1&limit=50')).toMatchObject({ total: 1_000, totalCapped: true });
+    const last = await get(otherAdmin, 'page=11&limit=100');
+    expect(last).toMatchObject({ total: 1_098 });
+    expect(last.totalCapped).toBeUndefined();
+    expect(last.data).toHaveLength(98);
+    const voided = await get(otherAdmin, 'page=1&limit=10&voided=true');
+    expect(voided).toMatchObject({ total: 2 });
+    expect(voided.totalCapped).toBeUndefined();
+  });
+
+  it('still refuses an unknown sort field', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/packages?page=1&limit=10&sort=passwordHash', headers: bearer(staff) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: 'Cannot sort by passwordHash' });
   });
 });
 

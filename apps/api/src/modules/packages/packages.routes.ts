@@ -28,6 +28,7 @@ import {
 import type { AppContext } from '../../context';
 import { packages } from '../../db/schema/packages';
 import { AppError } from '../../lib/errors';
+import { fastOkSerializer } from '../../lib/fast-serializer';
 import { currentUser, requirePermission, requireRole } from '../../plugins/auth';
 import { labelsPdf, labelsZpl } from './labels.service';
 import { findUnknownByScan } from './unknown-scan.service';
@@ -69,10 +70,11 @@ export function packagesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, querystring: packageListQuerySchema, response: { 200: pageSchema(packageListItemSchema), ...errors } },
         // The page sends the table's fields; the CSV export every field of a package.
         config: { exportItem: packageSchema },
+        serializerCompiler: fastOkSerializer,
       },
       async (request) => {
         const user = currentUser(request);
-        return listPackageTable(ctx.db, request.query, [courierCondition(listScope(user, request.query.courierId))]);
+        return listPackageTable(ctx.db, request.query, listScope(user, request.query.courierId));
       },
     );
 
