@@ -213,6 +213,25 @@ while read -r _line; do :; done
 kill -INT $pid 2>/dev/null
 wait $pid`;
 
+/**
+ * Sized for one small courier on a small machine (issue 19: Node plus the database within 200 MiB
+ * idle and 350 MiB under load), not PostgreSQL's defaults for a shared server. Decision 013,
+ * "Sizing", has the measurements.
+ * - shared_buffers 32MB (default 128MB): caps what the cluster keeps resident once a long-running
+ *   server has read its whole database; the OS page cache holds the rest and gives it back under
+ *   memory pressure. The hot paths measured no slower (same CPU per request).
+ * - maintenance_work_mem 32MB (default 64MB): the cap for (auto)vacuum and index builds.
+ * - io_method sync (PostgreSQL 18's default is `worker`, three I/O worker processes): each backend
+ *   reads for itself, as PostgreSQL 17 did; three fewer processes.
+ * - max_logical_replication_workers 0: no logical replication, so no launcher process.
+ */
+const SMALL_COURIER: Record<string, string | number> = {
+  shared_buffers: '32MB',
+  maintenance_work_mem: '32MB',
+  io_method: 'sync',
+  max_logical_replication_workers: 0,
+};
+
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   if (os.platform() === 'win32') {
     throw new Error('The embedded PostgreSQL is not supported on Windows yet: set DATABASE_URL to a PostgreSQL server.');
@@ -249,6 +268,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     port: 5432,
     max_connections: 50,
     log_min_messages: 'warning',
+    ...SMALL_COURIER,
     ...options.settings,
   };
   const args = ['-D', pgDir, ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
