@@ -118,18 +118,22 @@ function packageListClauses(db: Db, query: PackageListQuery, scope: Array<SQL | 
     ).map(toPackageDto);
   // A courier's packages run to hundreds of thousands: count only a window ahead of the page.
   const countRows = async (where: SQL | undefined, atMost?: number) => {
-    const matching = db
-      .select({ one: sql`1` })
-      .from(packages)
-      .leftJoin(customers, packageCustomerJoin)
-      .leftJoin(branches, eq(branches.id, packages.branchId))
-      .leftJoin(manifests, eq(manifests.id, packages.manifestId))
-      .where(where)
-      .$dynamic();
+    const matching = matchingPackages(db, where).$dynamic();
     const [row] = await db.select({ n: count() }).from((atMost === undefined ? matching : matching.limit(atMost)).as('matching'));
     return row?.n ?? 0;
   };
   return { clauses, fullRows, countRows };
+}
+
+/** One row per package matching `where`, with the joins the list's conditions may name: what a count counts. */
+function matchingPackages(db: Db, where: SQL | undefined) {
+  return db
+    .select({ one: sql`1` })
+    .from(packages)
+    .leftJoin(customers, packageCustomerJoin)
+    .leftJoin(branches, eq(branches.id, packages.branchId))
+    .leftJoin(manifests, eq(manifests.id, packages.manifestId))
+    .where(where);
 }
 
 /** Packages with every field, paged, searched, sorted and filtered within the scope. */
@@ -208,15 +212,7 @@ function prepareTablePage(db: Db, name: string, query: PackageListQuery, allCour
     allCouriers ? undefined : eq(packages.courierId, sql.placeholder('courierId')),
     voided ? isNotNull(packages.voidedAt) : isNull(packages.voidedAt),
   ]);
-  const matching = db
-    .select({ one: sql`1` })
-    .from(packages)
-    .leftJoin(customers, packageCustomerJoin)
-    .leftJoin(branches, eq(branches.id, packages.branchId))
-    .leftJoin(manifests, eq(manifests.id, packages.manifestId))
-    .where(where)
-    .limit(sql.placeholder('countLimit'))
-    .as('matching');
+  const matching = matchingPackages(db, where).limit(sql.placeholder('countLimit')).as('matching');
   const named = Object.fromEntries(Object.entries(packageListItemColumns).map(([field, column]) => [field, sql`${column}`.as(field)]));
   return selectPackageListItems(db, { ...named, total: sql`(select count(*) from ${matching})`.as('total') })
     .where(where)
