@@ -2,6 +2,25 @@ import { defineConfig } from '@playwright/test';
 import { E2E_WORKERS, workerBaseURL } from './e2e/support/ports';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const browser = { browserName: 'chromium', viewport: { width: 1280, height: 800 } } as const;
+
+/**
+ * Spec files of a minute or more of journeys. A file's tests run in one worker and Playwright hands
+ * out files in project order, then by path: with every file in one project the longest
+ * (tickets/tickets.spec.ts, 1.5 min) came last and ran alone while the other worker idled (issue
+ * 19, docs/performance.md "CI time"). Listing them in a first project starts them first and leaves
+ * the short files to even out the end. A new long spec goes here; a missing one only costs time.
+ */
+const LONG_FIRST = [
+  'a11y/keyboard.spec.ts',
+  'a11y/screens.spec.ts',
+  'auth/auth.spec.ts',
+  'floor/scan-gun-journey.spec.ts',
+  'portals/portals.spec.ts',
+  'portals/table-fit.spec.ts',
+  'public/pages.spec.ts',
+  'tickets/tickets.spec.ts',
+].map((file) => `**/e2e/${file}`);
 
 /**
  * Journeys in the system Chromium against the production build, served by the API on a fresh
@@ -40,5 +59,9 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
+  // The long spec files first, then the rest (see LONG_FIRST).
+  projects: [
+    { name: 'chromium-long', testMatch: LONG_FIRST, use: browser },
+    { name: 'chromium', testIgnore: LONG_FIRST, use: browser },
+  ],
 });
