@@ -7,7 +7,7 @@ import { users } from '../src/db/schema/users';
 import { subjectOf } from '../src/lib/tokens';
 import { type TestApp, bearer, buildTestApp, seedDemoData } from './helper';
 import type { JsonSchema } from './security/arbitraries';
-import { apiRoutes, fillParams, hasBody, readOperations } from './security/routes';
+import { apiRoutes, fillParams, hasBody, loadOpenApi, readOperations } from './security/routes';
 
 /**
  * Generated from the OpenAPI document: every route's query and JSON body get values of the wrong
@@ -24,6 +24,7 @@ let callers: Array<Record<string, string>>;
 
 beforeAll(async () => {
   t = await buildTestApp();
+  await loadOpenApi(t.app);
   await seedDemoData(t);
   const sign = async (kind: 'user' | 'customer', id: number, role: string, courierId: number | null) =>
     bearer((await t.ctx.tokens.sign({ sub: subjectOf(kind, id), role: role as 'staff', type: 'access', courierId }, 3600)).token);
