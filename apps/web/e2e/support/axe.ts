@@ -31,6 +31,11 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     const axe = (window as AxeWindow).axe;
     if (!axe) throw new Error('axe is not loaded');
+    // The page as the person sees it once it settles: a button still fading from its disabled or
+    // busy colour (150 ms transitions) measured mid-way failed colour contrast. Spinners loop
+    // forever and are not waited for.
+    const settling = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
+    await Promise.all(settling.map((a) => a.finished.catch(() => undefined)));
     // All nodes of the violations; passes and the rest are not read, so one node of each will do.
     const results = await axe.run(document, { resultTypes: ['violations'] });
     return results.violations
