@@ -91,7 +91,14 @@ test("the demo courier's pages show its own branches, and none of another courie
 
 test("/track shows a demo package's status and timeline, from the home page's box", async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('search').getByLabel('Tracking or package number').fill('9205590175547700112233');
+  // An empty box is answered in our words, not by the browser's "required" bubble, and keeps the focus.
+  const box = page.getByRole('search').getByLabel('Tracking or package number');
+  await page.getByRole('search').getByRole('button', { name: 'Track' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Enter a tracking number, or the package number on your label.' })).toBeVisible();
+  await expect(box).toBeFocused();
+  await expect(page).toHaveURL(/\/$/);
+  await box.fill('9205590175547700112233');
+  await expect(page.getByText('Enter a tracking number, or the package number on your label.')).toHaveCount(0);
   await page.getByRole('search').getByRole('button', { name: 'Track' }).click();
   await expect(page).toHaveURL(/\/track\?number=9205590175547700112233$/);
   await expect(page.getByRole('heading', { name: 'Track a package', level: 1 })).toBeVisible();
@@ -102,6 +109,10 @@ test("/track shows a demo package's status and timeline, from the home page's bo
   // Nothing personal: no customer, merchant or item.
   for (const text of ['Etsy', 'Necklace', 'customer@example.test']) await expect(page.locator('main')).not.toContainText(text);
 
+  await page.getByLabel('Tracking or package number').fill('');
+  await page.getByRole('button', { name: 'Track' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Enter a tracking number, or the package number on your label.' })).toBeVisible();
+  await expect(page.getByTestId('track-status')).toHaveText('Delivered');
   await page.getByLabel('Tracking or package number').fill('NOSUCHNUMBER123');
   await page.getByRole('button', { name: 'Track' }).click();
   await expect(page.getByText('We could not find a package with the number NOSUCHNUMBER123.', { exact: false })).toBeVisible();

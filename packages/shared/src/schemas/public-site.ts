@@ -41,6 +41,8 @@ export const publicSiteSchema = z.object({
     phone: z.string().nullable(),
     shippingAddressAir: z.string().nullable(),
     shippingAddressSea: z.string().nullable(),
+    /** The courier's zone (IANA): tracking times are said in it. */
+    timeZone: z.string(),
   }),
   /** Active branches only, by name. */
   branches: z.array(publicBranchSchema),

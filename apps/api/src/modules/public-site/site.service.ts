@@ -36,6 +36,7 @@ export async function buildPublicSite(db: Db, { courier, resolvedBy }: ResolvedC
       phone: courier.phone,
       shippingAddressAir: courier.shippingAddressAir,
       shippingAddressSea: courier.shippingAddressSea,
+      timeZone: courier.timeZone,
     },
     branches: branchRows.map((b) => ({ name: b.name, address: b.address, parish: b.parish, phone: b.phone, hours: b.hours })),
     content: withDefaults(content),

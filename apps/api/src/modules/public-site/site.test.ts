@@ -14,7 +14,14 @@ beforeAll(async () => {
   await seedDemoData(t);
   const [other] = await t.db
     .insert(couriers)
-    .values({ name: 'Island Ship Express', code: 'ISE', apiKey: OTHER_KEY, phone: '(876) 555-0199', exchangeRate: 160 })
+    .values({
+      name: 'Island Ship Express',
+      code: 'ISE',
+      apiKey: OTHER_KEY,
+      phone: '(876) 555-0199',
+      exchangeRate: 160,
+      timeZone: 'America/New_York',
+    })
     .returning();
   if (!other) throw new Error('insert failed');
   await t.db
@@ -32,6 +39,8 @@ describe('GET /api/public/site (t18-pages stand-in)', () => {
     expect(res.statusCode).toBe(200);
     const body = publicSiteSchema.parse(res.json());
     expect(body.courier).toMatchObject({ name: 'Island Ship Express', phone: '(876) 555-0199', apiKey: OTHER_KEY });
+    // Its tracking page says times in its own zone.
+    expect(body.courier.timeZone).toBe('America/New_York');
     expect(body.branches.map((b) => b.name)).toEqual(['Ocho Rios']);
     expect(body.rates).toEqual([{ weightLbs: 1, costCents: 80_000 }]);
     expect(body.exchangeRateJmdPerUsd).toBe(160);
@@ -43,6 +52,7 @@ describe('GET /api/public/site (t18-pages stand-in)', () => {
     const demo = publicSiteSchema.parse((await site()).json());
     expect(demo.courier.apiKey).toBe(DEFAULT_API_KEY);
     expect(demo.resolvedBy).toBe('default');
+    expect(demo.courier.timeZone).toBe('America/Jamaica');
     expect(demo.branches.map((b) => b.name)).toEqual(['Chapelton', 'May Pen']);
     const unknown = await site('?api_key=ck_nobody');
     expect(unknown.statusCode).toBe(404);

@@ -1,15 +1,13 @@
 import { CheckCircle2, PackageSearch } from 'lucide-react';
-import type { FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useId } from 'react';
+import { useLocation } from 'react-router';
 import { formatDateTime } from '@courier/shared/domain/datetime';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/input';
 import { usePublicSite } from '@/features/public/api/get-public-site';
 import { useTrackPackage } from '@/features/public/api/track-package';
-import { trackNumberOf } from '@/features/public/components/track-box';
+import { TrackNumberInput, useTrackSubmit } from '@/features/public/components/track-box';
 import { ApiError } from '@/lib/api-client';
-import { paths } from '@/lib/paths';
 import { resolveApiKey } from '@/lib/storage';
 import { PageHero } from './page-parts';
 
@@ -20,17 +18,13 @@ import { PageHero } from './page-parts';
  */
 export function TrackPage() {
   const location = useLocation();
-  const navigate = useNavigate();
   const { site } = usePublicSite();
   const number = new URLSearchParams(location.search).get('number')?.trim() ?? '';
   const apiKey = resolveApiKey(location.search) || site.courier.apiKey;
   const result = useTrackPackage(number, apiKey);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const value = trackNumberOf(event.currentTarget);
-    if (value) navigate(`${paths.track}?number=${encodeURIComponent(value)}`);
-  }
+  const { onSubmit, error, clearError } = useTrackSubmit();
+  const inputId = useId();
 
   const notFound = result.error instanceof ApiError && result.error.status === 404;
   return (
@@ -41,15 +35,14 @@ export function TrackPage() {
       </PageHero>
       <div className="mx-auto max-w-3xl px-4 py-12">
         {/* The input is uncontrolled and keyed by the number asked: a search starts from the address. */}
-        <form onSubmit={onSubmit} role="search" aria-label="Track a package" className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <div className="flex-1">
-            <Field label="Tracking or package number">
-              <Input key={number} name="number" defaultValue={number} autoComplete="off" required />
-            </Field>
+        <form onSubmit={onSubmit} noValidate role="search" aria-label="Track a package">
+          <Label htmlFor={inputId}>Tracking or package number</Label>
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+            <TrackNumberInput key={number} id={inputId} defaultValue={number} error={error} onInput={clearError} />
+            <Button type="submit" busy={result.isFetching}>
+              Track
+            </Button>
           </div>
-          <Button type="submit" busy={result.isFetching}>
-            Track
-          </Button>
         </form>
 
         <div aria-live="polite" className="mt-8 min-h-24">
@@ -81,7 +74,7 @@ export function TrackPage() {
                     <CheckCircle2 className="absolute top-0.5 -left-[1.95rem] h-5 w-5 bg-white text-brand-700" aria-hidden="true" />
                     <p className="font-medium text-slate-900">{event.label}</p>
                     <p className="text-sm text-slate-600">
-                      <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+                      <time dateTime={event.at}>{formatDateTime(event.at, site.courier.timeZone)}</time>
                     </p>
                   </li>
                 ))}

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { MEMBERSHIP_TIERS } from '@courier/shared/constants/rates';
 import { DEFAULT_PUBLIC_CONTENT, DEFAULT_SHOP_FOR_ME_FEE_PERCENT } from '@courier/shared/constants/public-site';
 import { DEFAULT_CALCULATOR_RATES } from '@courier/shared/domain/calculator';
+import { DEFAULT_TIME_ZONE } from '@courier/shared/domain/datetime';
 import type { PublicSite } from '@courier/shared/schemas/public-site';
 import { ApiError, api } from '@/lib/api-client';
 import { embeddedSite, rememberSite, requestedApiKey } from '@/lib/public-site-store';
@@ -23,6 +24,7 @@ export const FALLBACK_SITE: PublicSite = {
     phone: null,
     shippingAddressAir: null,
     shippingAddressSea: null,
+    timeZone: DEFAULT_TIME_ZONE,
   },
   branches: [],
   content: DEFAULT_PUBLIC_CONTENT,
