@@ -3,7 +3,8 @@ import { expect, test } from '../support/test';
 
 /**
  * Every date on a screen is in the courier's time zone (a Company Settings field). The admin
- * changes the zone and the packages list shows a package's received date in the new zone.
+ * changes the zone and the packages list, and the public tracking page, show a package's received
+ * date in the new zone.
  * Journeys share one database: the courier's zone is put back at the end.
  */
 const ADMIN = { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026' };
@@ -22,7 +23,7 @@ async function signIn(page: Page, request: APIRequestContext) {
 const dayIn = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(iso));
 
-test('a received date on the admin packages screen follows the courier time zone setting', async ({ page, request }) => {
+test('a received date on the admin packages screen follows the courier time zone setting', async ({ page, request, browser }) => {
   const auth = await signIn(page, request);
   const courierId = ((await (await request.get('/api/auth/profile', { headers: auth })).json()) as { courier: { id: number } }).courier.id;
   const before = (await (await request.get(`/api/couriers/${courierId}`, { headers: auth })).json()) as Record<string, string>;
@@ -59,6 +60,14 @@ test('a received date on the admin packages screen follows the courier time zone
     await page.goto(`/admin/packages?search=${encodeURIComponent(pkg.packageNumber)}`);
     await expect(row()).toContainText(inZone);
     await expect(row()).not.toContainText(inJamaica);
+
+    // The public tracking page, to a visitor who is not signed in, says it in the courier's zone too.
+    const visitor = await browser.newPage();
+    await visitor.goto(`${new URL(page.url()).origin}/track?number=${encodeURIComponent(pkg.packageNumber)}`);
+    const received = visitor.getByRole('list', { name: 'Timeline' }).getByRole('listitem').filter({ hasText: 'Received' });
+    await expect(received).toContainText(inZone);
+    await expect(received).not.toContainText(inJamaica);
+    await visitor.close();
   } finally {
     const restored = await request.put(`/api/couriers/${courierId}`, {
       headers: auth,

@@ -1,9 +1,12 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { usePublicSite } from '@/features/public/api/get-public-site';
+import { TimeZoneScope } from '@/lib/format-date';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-/** The shared layout of the public pages (part 1 §2): navbar, page, footer. */
+/** The shared layout of the public pages (part 1 §2): navbar, page, footer; times in the site's courier's zone. */
 export function PublicLayout() {
+  const { site } = usePublicSite();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -14,7 +17,9 @@ export function PublicLayout() {
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Outlet />
+        <TimeZoneScope zone={site.courier.timeZone}>
+          <Outlet />
+        </TimeZoneScope>
       </main>
       <SiteFooter />
       <ScrollRestoration />

@@ -1,13 +1,13 @@
 import { CheckCircle2, PackageSearch } from 'lucide-react';
 import { useId } from 'react';
 import { useLocation } from 'react-router';
-import { formatDateTime } from '@courier/shared/domain/datetime';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/input';
 import { usePublicSite } from '@/features/public/api/get-public-site';
 import { useTrackPackage } from '@/features/public/api/track-package';
 import { TrackNumberInput, useTrackSubmit } from '@/features/public/components/track-box';
 import { ApiError } from '@/lib/api-client';
+import { useDateFormat } from '@/lib/format-date';
 import { resolveApiKey } from '@/lib/storage';
 import { PageHero } from './page-parts';
 
@@ -25,6 +25,7 @@ export function TrackPage() {
 
   const { onSubmit, error, clearError } = useTrackSubmit();
   const inputId = useId();
+  const dates = useDateFormat();
 
   const notFound = result.error instanceof ApiError && result.error.status === 404;
   return (
@@ -74,7 +75,7 @@ export function TrackPage() {
                     <CheckCircle2 className="absolute top-0.5 -left-[1.95rem] h-5 w-5 bg-white text-brand-700" aria-hidden="true" />
                     <p className="font-medium text-slate-900">{event.label}</p>
                     <p className="text-sm text-slate-600">
-                      <time dateTime={event.at}>{formatDateTime(event.at, site.courier.timeZone)}</time>
+                      <time dateTime={event.at}>{dates.dateTime(event.at)}</time>
                     </p>
                   </li>
                 ))}
