@@ -1,5 +1,5 @@
 import { Copy } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { toast } from 'sonner';
@@ -16,17 +16,25 @@ import { MembershipCard } from './membership-card';
 import { PageError, PageHeader } from '@/components/layout/page-header';
 import { FirstCourierCard, SetupChecklistCard } from './setup-cards';
 import { formatJmd } from '@courier/shared/format/money';
+import { useContainerWidth } from '@/components/ui/data-table-layout';
+import { VALUE_AXIS_WIDTH, countTicks, leanCategoryLabels } from './chart-axis';
 
 const COLOURS = ['#124a7d', '#f59e0b', '#16a34a', '#dc2626', '#7c3aed', '#0891b2', '#db2777', '#65a30d'];
 
 function ChartCard({ chart }: { chart: DashboardChart }) {
   const empty = chart.data.every((d) => d.value === 0);
+  const area = useRef<HTMLDivElement>(null);
+  const lean = leanCategoryLabels(
+    chart.data.map((d) => d.name),
+    useContainerWidth(area),
+  );
+  const ticks = countTicks(Math.max(0, ...chart.data.map((d) => d.value)));
   return (
     <Card>
       <CardHeader>
         <CardTitle>{chart.label}</CardTitle>
       </CardHeader>
-      <CardContent className="h-64">
+      <CardContent ref={area} className="h-64">
         {empty ? (
           <p className="flex h-full items-center justify-center text-sm text-slate-500">No data available</p>
         ) : (
@@ -34,14 +42,14 @@ function ChartCard({ chart }: { chart: DashboardChart }) {
             {chart.kind === 'bar' ? (
               <BarChart data={chart.data}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                {/* Every category keeps its label; many of them lean so they don't collide. */}
+                {/* Every category keeps its label; they lean when they would collide (a phone, many bars). */}
                 <XAxis
                   dataKey="name"
                   tick={{ fontSize: 12 }}
                   interval={0}
-                  {...(chart.data.length > 5 ? { angle: -30, textAnchor: 'end', height: 64 } : {})}
+                  {...(lean ? { angle: -30, textAnchor: 'end', height: 72 } : {})}
                 />
-                <YAxis allowDecimals={false} tick={{ fontSize: 12 }} width={40} />
+                <YAxis ticks={ticks} domain={[0, ticks.at(-1) ?? 1]} tick={{ fontSize: 12 }} width={VALUE_AXIS_WIDTH} />
                 <Tooltip />
                 <Bar isAnimationActive={false} dataKey="value" name={chart.label} fill={COLOURS[0]} radius={[4, 4, 0, 0]} />
               </BarChart>
