@@ -145,10 +145,17 @@ test.describe('billing', () => {
     const table = page.getByTestId('revenue-table');
     await expect(table).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/reports-desktop.png`, fullPage: true });
-    const screenRows = await table
-      .locator('tbody tr')
-      .evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => (td.textContent ?? '').replaceAll(',', ''))));
+    const screenRows = await table.locator('tbody tr').evaluateAll((rows) =>
+      rows.map((r) =>
+        // The screen says a period as "Nov 24, 2026" over its ISO day (<time datetime>), the CSV's form.
+        Array.from(r.querySelectorAll('td')).map(
+          (td) => td.querySelector('time')?.getAttribute('datetime') ?? (td.textContent ?? '').replaceAll(',', ''),
+        ),
+      ),
+    );
     expect(screenRows.length).toBeGreaterThan(0);
+    const firstPeriod = await table.locator('tbody tr td time').first().textContent();
+    expect(firstPeriod).toMatch(/^[A-Z][a-z]{2}\s\d{1,2},\s\d{4}$/);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export Revenue invoiced and collected as CSV' }).click();
     const file = await (await download).path();

@@ -3,6 +3,7 @@ import {
   DEFAULT_TIME_ZONE,
   dayBoundsInZone,
   dayInZone,
+  formatCalendarDay,
   formatDate,
   formatDateTime,
   formatTime,
@@ -35,8 +36,11 @@ export interface DateFormat {
   today: (offsetDays?: number) => string;
   /** The calendar day (YYYY-MM-DD) an instant falls on in the zone. */
   day: (value: string | Date) => string;
-  /** A calendar day with no time (YYYY-MM-DD, e.g. a departure date) in the screen style: "Nov 23, 2026". */
-  calendar: (value: string | null | undefined) => string;
+  /**
+   * A calendar day with no time (YYYY-MM-DD, e.g. a departure date) in the screen style: "Nov 23,
+   * 2026"; "Nov 23" (`short`, a chart's axis); "Nov 2026" (`month`).
+   */
+  calendar: (value: string | null | undefined, style?: 'date' | 'short' | 'month') => string;
 }
 
 const usable = (zone: string | null | undefined): zone is string => !!zone && isValidTimeZone(zone);
@@ -59,9 +63,8 @@ export function dateFormatIn(zone: string | null | undefined): DateFormat {
       return shifted.toISOString().slice(0, 10);
     },
     day: (value) => dayInZone(value, home),
-    // A day is the same day everywhere: read at noon UTC and shown in UTC, so no zone moves it.
-    calendar: (value) =>
-      value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(`${value}T12:00:00Z`, 'UTC') : (value ?? NO_DATE) || NO_DATE,
+    calendar: (value, style) =>
+      value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatCalendarDay(value, style) : (value ?? NO_DATE) || NO_DATE,
   };
 }
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { csvDateTime, dayBoundsInZone, dayInZone, formatDate, formatDateTime, formatTime, isValidTimeZone, isoInZone } from './datetime';
+import {
+  csvDateTime,
+  dayBoundsInZone,
+  formatCalendarDay,
+  dayInZone,
+  formatDate,
+  formatDateTime,
+  formatTime,
+  isValidTimeZone,
+  isoInZone,
+} from './datetime';
 
 describe('dates in the courier time zone', () => {
   it.each([
@@ -83,5 +93,16 @@ describe('ISO 8601 with the courier offset (CSV exports)', () => {
     expect(csvDateTime(null)).toBe('');
     expect(csvDateTime(undefined, 'America/New_York')).toBe('');
     expect(csvDateTime(new Date('2026-11-23T14:15:00Z'))).toBe('2026-11-23T09:15:00-05:00');
+  });
+});
+
+describe('formatCalendarDay', () => {
+  it('says a calendar day in full, short for an axis, or as its month, whatever the zone of the machine', () => {
+    expect(formatCalendarDay('2026-11-24')).toBe('Nov 24, 2026');
+    expect(formatCalendarDay('2026-11-24', 'short')).toBe('Nov 24');
+    expect(formatCalendarDay('2026-11-01', 'month')).toBe('Nov 2026');
+    // The first and last days of a year stay themselves (read at noon UTC, said in UTC).
+    expect(formatCalendarDay('2026-01-01')).toBe('Jan 1, 2026');
+    expect(formatCalendarDay('2026-12-31', 'short')).toBe('Dec 31');
   });
 });

@@ -17,22 +17,19 @@ export function isValidTimeZone(zone: string): boolean {
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(zone: string, kind: 'date' | 'dateTime' | 'time'): Intl.DateTimeFormat {
+type FormatKind = 'date' | 'dateTime' | 'time' | 'dayMonth' | 'month';
+const FORMAT_OPTIONS: Record<FormatKind, Intl.DateTimeFormatOptions> = {
+  date: { year: 'numeric', month: 'short', day: 'numeric' },
+  dateTime: { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' },
+  time: { hour: 'numeric', minute: '2-digit' },
+  dayMonth: { month: 'short', day: 'numeric' },
+  month: { year: 'numeric', month: 'short' },
+};
+function formatter(zone: string, kind: FormatKind): Intl.DateTimeFormat {
   const key = `${zone}|${kind}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(
-      'en-US',
-      kind === 'time'
-        ? { timeZone: zone, hour: 'numeric', minute: '2-digit' }
-        : {
-            timeZone: zone,
-            year: 'numeric',
-            month: 'short',
-            day: 'numeric',
-            ...(kind === 'dateTime' ? { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' } : {}),
-          },
-    );
+    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, ...FORMAT_OPTIONS[kind] });
     formatters.set(key, f);
   }
   return f;
@@ -53,6 +50,15 @@ export function formatDate(value: Date | string, zone: string = DEFAULT_TIME_ZON
 /** "2:05 PM" in the courier's zone. */
 export function formatTime(value: Date | string, zone: string = DEFAULT_TIME_ZONE): string {
   return formatter(zone, 'time').format(toDate(value));
+}
+
+/**
+ * A calendar day with no time ('YYYY-MM-DD': a departure date, a report's period) as screens say
+ * it: "Nov 23, 2026", or "Nov 23" (`short`), or its month, "Nov 2026" (`month`). A day is the
+ * same day everywhere: it is read at noon UTC and said in UTC, so no zone moves it.
+ */
+export function formatCalendarDay(day: string, style: 'date' | 'short' | 'month' = 'date'): string {
+  return formatter('UTC', style === 'short' ? 'dayMonth' : style).format(new Date(`${day}T12:00:00Z`));
 }
 
 /** The calendar day (YYYY-MM-DD) an instant falls on in the courier's zone. */

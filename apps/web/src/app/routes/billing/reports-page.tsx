@@ -19,9 +19,19 @@ import { type ReportRange, useReport } from '@/features/billing/api/reports';
 import { jmd } from '@/features/billing/components/money';
 import { errorMessage } from '@/lib/api-client';
 import { formatAmount } from '@courier/shared/format/money';
-import { useDateFormat } from '@/lib/format-date';
+import { type DateFormat, useDateFormat } from '@/lib/format-date';
 
 const GRANULARITY_LABELS = { day: 'Day', week: 'Week', month: 'Month' } as const;
+type Granularity = keyof typeof GRANULARITY_LABELS;
+
+/** A report period ('YYYY-MM-DD': the day, its Monday or its month's 1st) as the screen says it, in full or on a chart's axis. */
+function periodLabel(dates: DateFormat, period: string, granularity: Granularity, style: 'full' | 'axis'): string {
+  if (granularity === 'month') return dates.calendar(period, 'month');
+  if (style === 'axis') return dates.calendar(period, 'short');
+  // The date itself never breaks across lines; a narrow table breaks after "Week of".
+  const day = dates.calendar(period).replaceAll(' ', '\u00a0');
+  return granularity === 'week' ? `Week of ${day}` : day;
+}
 const toJmd = (cents: number) => Math.round(cents) / 100;
 
 function Section({ title, report, range, children }: { title: string; report: ReportName; range: ReportRange; children: ReactNode }) {
@@ -54,7 +64,7 @@ function Section({ title, report, range, children }: { title: string; report: Re
   );
 }
 
-function Table({ caption, head, rows, testId }: { caption: string; head: string[]; rows: Array<Array<string | number>>; testId?: string }) {
+function Table({ caption, head, rows, testId }: { caption: string; head: string[]; rows: ReactNode[][]; testId?: string }) {
   if (rows.length === 0) return <p className="text-sm text-slate-600">No data available</p>;
   return (
     <ScrollRegion label={caption}>
@@ -70,8 +80,9 @@ function Table({ caption, head, rows, testId }: { caption: string; head: string[
           </tr>
         </thead>
         <tbody>
-          {rows.map((r) => (
-            <tr key={String(r[0])} className="border-b border-slate-100">
+          {rows.map((r, row) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a report's rows are replaced whole, never reordered
+            <tr key={row} className="border-b border-slate-100">
               {r.map((c, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: cells of a fixed-shape row
                 <td key={i} className={`py-2 pr-3 ${i > 0 ? 'text-right tabular-nums' : ''}`}>
@@ -155,9 +166,12 @@ export default function ReportsPage() {
                   data={r.revenue.map((p) => ({ period: p.period, Invoiced: toJmd(p.invoicedCents), Collected: toJmd(p.collectedCents) }))}
                 >
                   <CartesianGrid strokeDasharray="3 3" />
-                  <XAxis dataKey="period" fontSize={12} />
+                  <XAxis dataKey="period" fontSize={12} tickFormatter={(p: string) => periodLabel(dates, p, range.granularity, 'axis')} />
                   <YAxis fontSize={12} />
-                  <Tooltip formatter={(v) => `JMD ${formatAmount(Math.round(Number(v) * 100))}`} />
+                  <Tooltip
+                    formatter={(v) => `JMD ${formatAmount(Math.round(Number(v) * 100))}`}
+                    labelFormatter={(p) => periodLabel(dates, String(p), range.granularity, 'full')}
+                  />
                   <Legend />
                   <Bar dataKey="Invoiced" fill="#1d4ed8" />
                   <Bar dataKey="Collected" fill="#16a34a" />
@@ -168,7 +182,13 @@ export default function ReportsPage() {
               caption="Revenue by period"
               testId="revenue-table"
               head={['Period', 'Invoiced (JMD)', 'Collected (JMD)']}
-              rows={r.revenue.map((p) => [p.period, formatAmount(p.invoicedCents), formatAmount(p.collectedCents)])}
+              rows={r.revenue.map((p) => [
+                <time key="period" dateTime={p.period}>
+                  {periodLabel(dates, p.period, range.granularity, 'full')}
+                </time>,
+                formatAmount(p.invoicedCents),
+                formatAmount(p.collectedCents),
+              ])}
             />
           </Section>
 
@@ -208,9 +228,9 @@ export default function ReportsPage() {
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart data={r.packagesReceived.map((d) => ({ day: d.day, Packages: d.count }))}>
                   <CartesianGrid strokeDasharray="3 3" />
-                  <XAxis dataKey="day" fontSize={12} />
+                  <XAxis dataKey="day" fontSize={12} tickFormatter={(d: string) => dates.calendar(d, 'short')} />
                   <YAxis allowDecimals={false} fontSize={12} />
-                  <Tooltip />
+                  <Tooltip labelFormatter={(d) => dates.calendar(String(d))} />
                   <Bar dataKey="Packages" fill="#0891b2" />
                 </BarChart>
               </ResponsiveContainer>
