@@ -10,6 +10,9 @@ export const SERVER_EXTERNALS = [
   // loaded with import() on first use
   'pdfkit',
   'bwip-js',
+  'pngjs',
+  'omggif',
+  'jpeg-js',
   'exceljs',
   'yauzl',
   'papaparse',

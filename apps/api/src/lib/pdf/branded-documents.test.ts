@@ -11,6 +11,7 @@ import { type DeskWorld, buildDeskWorld } from '../../modules/payments/front-des
 
 /** A real 1x1 PNG (with alpha), the smallest logo pdfkit can draw. */
 const LOGO_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+/** A real 1x1 GIF whose one pixel is transparent. */
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 const A = {
@@ -193,7 +194,7 @@ describe('branded documents', () => {
     }
   });
 
-  it('draw the uploaded PNG logo; a GIF logo is left off and the documents still print', async () => {
+  it('draw the uploaded logo, a PNG or a GIF (its first frame, transparency kept)', async () => {
     const before = await documents();
     expect(pdfHasImage(before.invoice)).toBe(false);
     const upload = (file: Buffer, name: string, type: string) => {
@@ -212,7 +213,11 @@ describe('branded documents', () => {
     }
     expect((await upload(GIF, 'logo.gif', 'image/gif')).statusCode).toBe(200);
     const gif = await documents();
-    expect(pdfHasImage(gif.invoice)).toBe(false);
+    for (const kind of ['invoice', 'receipt', 'thermal', 'manifest', 'label'] as const) {
+      expect(pdfHasImage(gif[kind]), kind).toBe(true);
+    }
+    // The GIF's first frame comes as a PNG with its alpha: its transparent pixel stays see-through.
+    expect(gif.invoice.toString('latin1')).toMatch(/\/SMask\s+\d+ 0 R/);
     expect(await pdfText(gif.invoice)).toContain(A.name);
   });
 

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { branches } from '../../db/schema/branches';
 import { couriers } from '../../db/schema/couriers';
 import { AppError } from '../errors';
-import { detectFileType } from '../file-types';
 import type { Storage } from '../storage';
+import { pdfLogo } from './logo-image';
 
 /**
  * The courier's letterhead on its invoices, receipts, manifests and package labels (issue 17):
@@ -20,7 +20,7 @@ export interface Letterhead {
   phone: string | null;
   email: string | null;
   gctRegistrationNumber: string | null;
-  /** PNG or JPEG bytes; null without a logo or with one pdfkit cannot draw (GIF). */
+  /** PNG or JPEG bytes (a GIF logo's first frame as PNG); null without a logo or with one that cannot be read. */
   logo: Buffer | null;
   paperSize: PaperSize;
   timeZone: string;
@@ -34,16 +34,15 @@ export interface LetterheadDeps {
 const LOGO_URL = /^\/api\/files\/logos\/([^/]+)$/;
 
 /**
- * The stored logo, if pdfkit can draw it. Uploads are JPG, PNG or GIF (part 2 §5); pdfkit draws
- * PNG and JPEG only, so a GIF logo is left off the documents (the name still heads them).
+ * The stored logo as pdfkit can draw it. Uploads are JPG, PNG or GIF (part 2 §5); pdfkit draws
+ * PNG and JPEG only, so a GIF's first frame comes as PNG (`pdfLogo`). A file that cannot be read
+ * leaves the logo off (the name still heads the documents).
  */
 async function logoBytes(storage: Storage, url: string | null): Promise<Buffer | null> {
   const name = url ? LOGO_URL.exec(url)?.[1] : undefined;
   if (!name) return null;
   const data = await storage.read('logos', name).catch(() => null);
-  if (!data) return null;
-  const type = detectFileType(data);
-  return type === 'png' || type === 'jpg' ? data : null;
+  return data ? pdfLogo(data) : null;
 }
 
 /**

@@ -3,7 +3,8 @@ import { PACKAGE_MESSAGES, type PackageDto } from '@courier/shared/schemas/packa
 import type { Db } from '../../db/client';
 import { packages } from '../../db/schema/packages';
 import { AppError } from '../../lib/errors';
-import { type LetterheadDeps, loadLetterheads } from '../../lib/pdf/letterhead';
+import { type Letterhead, type LetterheadDeps, loadLetterheads } from '../../lib/pdf/letterhead';
+import { type ZplGraphic, zplLogo } from '../../lib/pdf/logo-image';
 import type { AuthUser } from '../../plugins/auth';
 import { packageLabelPdf, packageLabelZpl } from './package-label';
 import { selectPackages, toPackageDto } from './package-rows';
@@ -38,10 +39,19 @@ export async function labelsPdf(deps: LetterheadDeps, user: AuthUser, ids: numbe
   return { name, pdf: await packageLabelPdf(pkgs, await headsOf(deps, pkgs)) };
 }
 
+/** Each courier's logo as a ZPL graphic, converted once per request (nothing is kept between requests). */
+async function zplLogosOf(heads: Map<number, Letterhead>): Promise<Map<number, ZplGraphic | null>> {
+  const entries = await Promise.all(
+    [...heads].map(async ([courierId, lh]) => [courierId, lh.logo ? await zplLogo(lh.logo) : null] as const),
+  );
+  return new Map(entries);
+}
+
 /** The ZPL of every package, one ^XA...^XZ format after another: a Zebra prints them in a row. */
 export async function labelsZpl(deps: LetterheadDeps, user: AuthUser, ids: number[]) {
   const pkgs = await labelPackages(deps.db, user, ids);
   const heads = await headsOf(deps, pkgs);
+  const logos = await zplLogosOf(heads);
   const name = pkgs.length === 1 ? `label-${pkgs[0]?.packageNumber}.zpl` : `labels-${pkgs.length}.zpl`;
-  return { name, zpl: pkgs.map((p) => packageLabelZpl(p, heads.get(p.courierId))).join('') };
+  return { name, zpl: pkgs.map((p) => packageLabelZpl(p, heads.get(p.courierId), logos.get(p.courierId))).join('') };
 }

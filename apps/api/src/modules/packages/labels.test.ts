@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { eq } from 'drizzle-orm';
+import { GifWriter } from 'omggif';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { PACKAGE_MESSAGES } from '@courier/shared/schemas/packages';
 import { makeCourier, makeUser, tokenForUser } from '../../../test/comms-fixtures';
 import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { multipart } from '../../../test/multipart';
 import { customers } from '../../db/schema/customers';
 import { code128, drawBarcode } from '../../lib/pdf/barcode';
 
@@ -14,6 +16,7 @@ let t: TestApp;
 let staff: string;
 let otherStaff: string;
 let otherId: number;
+let otherCourierId: number;
 const pkgs: Array<{ id: number; number: string }> = [];
 
 const get = (url: string, token = staff) => t.app.inject({ method: 'GET', url: `/api${url}`, headers: bearer(token) });
@@ -35,6 +38,7 @@ beforeAll(async () => {
     pkgs.push({ id: res.json().id, number: res.json().packageNumber });
   }
   const other = await makeCourier(t, 'OTL');
+  otherCourierId = other.id;
   otherStaff = (await makeUser(t, other.id, 'courier_admin')).token;
   const res = await t.app.inject({
     method: 'POST',
@@ -109,6 +113,41 @@ describe('package labels', () => {
     expect(zpl).not.toContain('~JA');
     const download = await get(`/packages/${one(0).id}/label.zpl?download=1`);
     expect(download.headers['content-disposition']).toBe(`attachment; filename="label-${one(0).number}.zpl"`);
+  });
+
+  it('heads the ZPL label with the courier’s logo as a graphic field, the name beside it; no logo, no graphic', async () => {
+    const without = await get(`/packages/${otherId}/label.zpl`, otherStaff);
+    expect(without.body).not.toContain('^GFA');
+    expect(without.body).toContain('^FO40,36^A0N,40,40^FB732,1,0,L^FDOTL Courier^FS');
+    // A 16 x 2 GIF (the format pdfkit cannot draw), left half black: it fills the 160 x 80 box's width.
+    const gif = Buffer.alloc(256);
+    const writer = new GifWriter(gif, 16, 2, { palette: [0x000000, 0xffffff] });
+    writer.addFrame(
+      0,
+      0,
+      16,
+      2,
+      Array.from({ length: 32 }, (_, i) => (i % 16 < 8 ? 0 : 1)),
+    );
+    const body = multipart({}, { field: 'logo', name: 'logo.gif', type: 'image/gif', data: gif.subarray(0, writer.end()) });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: `/api/couriers/${otherCourierId}/logo`,
+      headers: { ...bearer(otherStaff), ...body.headers },
+      payload: body.payload,
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const zpl = (await get(`/packages/${otherId}/label.zpl`, otherStaff)).body;
+    const field = /\^FO40,(\d+)\^GFA,(\d+),(\d+),(\d+),([0-9A-F]+)\^FS/.exec(zpl);
+    expect(field, zpl.slice(0, 300)).not.toBeNull();
+    const [, y, total, again, perRow, hex] = field ?? [];
+    // 160 x 20 dots, centred in the box's 80: 20 bytes a row, 400 bytes, 800 hex digits.
+    expect([y, total, again, perRow, hex?.length]).toEqual(['66', '400', '400', '20', 800]);
+    expect(hex?.slice(0, 40)).toBe('FF'.repeat(10) + '00'.repeat(10));
+    expect(zpl).toContain('^FO216,36^A0N,40,40^FB556,1,0,L^FDOTL Courier^FS');
+    expect(zpl.match(/\^GFA/g)).toHaveLength(1);
+    // Another courier's label stays without it.
+    expect((await get(`/packages/${one(0).id}/label.zpl`)).body).not.toContain('^GFA');
   });
 
   it('reprints a selection in bulk: one PDF page and one ZPL format per package, in order', async () => {

@@ -2,6 +2,7 @@ import { DEFAULT_TIME_ZONE, dayInZone } from '@courier/shared/domain/datetime';
 import type { PackageDto } from '@courier/shared/schemas/packages';
 import { type Letterhead, drawLogo } from '../../lib/pdf/letterhead';
 import { type Barcode, code128, drawBarcode } from '../../lib/pdf/barcode';
+import { ZPL_LOGO_BOX, type ZplGraphic } from '../../lib/pdf/logo-image';
 import { renderPdf } from '../../lib/pdf/render';
 
 const INCH = 72;
@@ -77,19 +78,36 @@ const zplText = (s: string | null | undefined) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/** The label's header in ZPL: the logo (when given) in a box on the left, the name and the package's line beside it. */
+function zplHeader(pkg: PackageDto, lh: Letterhead | undefined, logo: ZplGraphic | null | undefined): string[] {
+  const top = 36;
+  const lines: string[] = [];
+  let left = 40;
+  if (logo) {
+    // Centred in the box's height, so a wide logo sits level with the two text lines.
+    lines.push(`^FO40,${top + Math.floor((ZPL_LOGO_BOX.height - logo.height) / 2)}${logo.field}^FS`);
+    left += logo.width + 16;
+  }
+  lines.push(
+    `^FO${left},${top}^A0N,40,40^FB${772 - left},1,0,L^FD${zplText(lh?.name ?? pkg.courierName)}^FS`,
+    `^FO${left},86^A0N,24,24^FD${zplText(`${pkg.mode} - ${pkg.carrier} - received ${receivedDay(pkg, lh)}`)}^FS`,
+  );
+  return lines;
+}
+
 /**
  * The same 4x6 label in ZPL II for Zebra-type thermal printers at 203 dpi (812 x 1218 dots),
  * with the printer's own Code 128 (^BC) of the package number. A print agent can send it as is.
+ * `logo` is the courier's logo as a 1-bit graphic (`zplLogo`); without one the name heads the label alone.
  */
-export function packageLabelZpl(pkg: PackageDto, lh?: Letterhead): string {
+export function packageLabelZpl(pkg: PackageDto, lh?: Letterhead, logo?: ZplGraphic | null): string {
   const lines = [
     '^XA',
     '^CI28',
     '^PW812',
     '^LL1218',
     '^LH0,0',
-    `^FO40,36^A0N,40,40^FB732,1,0,L^FD${zplText(lh?.name ?? pkg.courierName)}^FS`,
-    `^FO40,86^A0N,24,24^FD${zplText(`${pkg.mode} - ${pkg.carrier} - received ${receivedDay(pkg, lh)}`)}^FS`,
+    ...zplHeader(pkg, lh, logo),
     '^FO40,122^GB732,3,3^FS',
     `^FO40,142^A0N,80,80^FB732,1,0,L^FD${zplText(pkg.mailboxNumber ?? 'UNKNOWN')}^FS`,
     `^FO40,232^A0N,36,36^FB732,1,0,L^FD${zplText(pkg.customerName ?? 'No customer yet')}^FS`,
