@@ -20,3 +20,10 @@ export function localTimeIn(column: SQL | AnyColumn, zone: string): SQL {
   const checked = isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
   return sql`${column} at time zone ${sql.raw(`'${checked.replaceAll("'", "''")}'`)}`;
 }
+
+/**
+ * A row's `timeZone` (rowTimeZoneSchema): its courier's zone, in a query that joins `couriers`
+ * (left joins too: a row of no courier gets the platform default). The default is a literal, so a
+ * prepared statement's SQL stays the same text.
+ */
+export const courierZoneColumn = sql<string>`coalesce(${couriers.timeZone}, ${sql.raw(`'${DEFAULT_TIME_ZONE}'`)})`;

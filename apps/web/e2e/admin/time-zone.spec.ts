@@ -4,15 +4,21 @@ import { expect, test } from '../support/test';
 /**
  * Every date on a screen is in the courier's time zone (a Company Settings field). The admin
  * changes the zone and the packages list, and the public tracking page, show a package's received
- * date in the new zone.
+ * date in the new zone, and so does the super admin's packages list (whose own zone is the
+ * platform's): each row of a list that mixes couriers is in its courier's zone.
  * Journeys share one database: the courier's zone is put back at the end.
  */
 const ADMIN = { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026' };
+const SUPER_ADMIN = { email: 'superadmin@courierportal.test', password: 'SuperAdmin#2026', path: '/api/auth/super-admin/login' };
 
 test.use({ viewport: { width: 1920, height: 1000 } });
 
-async function signIn(page: Page, request: APIRequestContext) {
-  const res = await request.post('/api/auth/login', { data: ADMIN });
+async function signIn(
+  page: Page,
+  request: APIRequestContext,
+  { path = '/api/auth/login', ...who }: typeof ADMIN & { path?: string } = ADMIN,
+) {
+  const res = await request.post(path, { data: who });
   expect(res.ok(), await res.text()).toBe(true);
   const { token } = (await res.json()) as { token: string };
   await page.addInitScript((t) => window.localStorage.setItem('token', t), token);
@@ -68,6 +74,15 @@ test('a received date on the admin packages screen follows the courier time zone
     await expect(received).toContainText(inZone);
     await expect(received).not.toContainText(inJamaica);
     await visitor.close();
+
+    // The super admin's list mixes couriers: the row is in its courier's zone, not the platform's.
+    const superAdmin = await (await browser.newContext({ viewport: { width: 1920, height: 1000 } })).newPage();
+    await signIn(superAdmin, request, SUPER_ADMIN);
+    await superAdmin.goto(`${new URL(page.url()).origin}/superadmin/packages?search=${encodeURIComponent(pkg.packageNumber)}`);
+    const superRow = superAdmin.getByRole('row').filter({ hasText: pkg.packageNumber });
+    await expect(superRow).toContainText(inZone);
+    await expect(superRow).not.toContainText(inJamaica);
+    await superAdmin.context().close();
   } finally {
     const restored = await request.put(`/api/couriers/${courierId}`, {
       headers: auth,

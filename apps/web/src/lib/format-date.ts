@@ -15,8 +15,10 @@ import { useOptionalSession } from './session';
  * The one way a screen shows a date or a time: in the time zone of the courier the screen is
  * about, never the browser's or UTC. The zone comes from the signed-in session (the courier's
  * setting; the platform default for the super admin), unless a `TimeZoneScope` names another
- * courier's (the courier a super admin is viewing, the courier of a public page). The words come
- * from `@courier/shared/domain/datetime`, as on receipts and in e-mails.
+ * courier's (the courier a super admin is viewing, the courier of a public page). A list that
+ * mixes couriers (the super admin's) passes each row's own zone: `dates.date(row.issuedAt,
+ * row.timeZone)`, the API's `timeZone` on every such row. The words come from
+ * `@courier/shared/domain/datetime`, as on receipts and in e-mails.
  */
 type When = string | Date | null | undefined;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateSchema, courierListQuerySchema } from './common';
+import { calendarDateSchema, courierListQuerySchema, rowTimeZoneSchema } from './common';
 
 /** The audit log as people read it: who, what, when, before -> after (Admin -> Audit log). */
 export const AUDIT_MESSAGES = {
@@ -39,7 +39,7 @@ export const auditEntrySchema = z.object({
   courierId: z.number().int().nullable(),
   courierName: z.string().nullable(),
   /** The courier's time zone (the default for platform rows), which the time is shown in. */
-  timeZone: z.string(),
+  timeZone: rowTimeZoneSchema,
   actorType: z.enum(['user', 'customer', 'system']),
   actorId: z.number().int().nullable(),
   actorName: z.string(),

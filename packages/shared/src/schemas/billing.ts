@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHARGE_LINE_KINDS, INVOICE_STATUSES, PAYMENT_METHODS } from '../constants/billing';
-import { calendarDateSchema, courierListQuerySchema, idSchema, queryIdSchema, requiredQueryIdSchema } from './common';
+import { calendarDateSchema, courierListQuerySchema, idSchema, queryIdSchema, requiredQueryIdSchema, rowTimeZoneSchema } from './common';
 import { releaseOverrideFields } from './release';
 import { formatAmount } from '../format/money';
 
@@ -75,6 +75,7 @@ export const invoiceSummarySchema = z.object({
   id: z.number().int(),
   courierId: z.number().int(),
   courierName: z.string(),
+  timeZone: rowTimeZoneSchema,
   invoiceNo: z.string(),
   customerId: z.number().int(),
   customerName: z.string(),
@@ -131,8 +132,6 @@ export const invoicePaymentSchema = z.object({
 
 export const invoiceDetailSchema = invoiceSummarySchema.extend({
   customerEmail: z.string(),
-  /** The courier's time zone: every date of the invoice is shown in it. */
-  timeZone: z.string(),
   branchName: z.string().nullable(),
   freightCents: z.number().int(),
   discountCents: z.number().int(),
@@ -225,6 +224,7 @@ export const paymentSchema = z.object({
   id: z.number().int(),
   courierId: z.number().int(),
   courierName: z.string(),
+  timeZone: rowTimeZoneSchema,
   receiptNo: z.string(),
   customerId: z.number().int(),
   customerName: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PARISHES } from '../constants/parishes';
-import { idSchema } from './common';
+import { idSchema, rowTimeZoneSchema } from './common';
 
 export const BRANCH_MESSAGES = {
   nameRequired: 'Branch name is required',
@@ -43,6 +43,7 @@ export const branchSchema = z.object({
   id: z.number().int(),
   courierId: z.number().int(),
   courierName: z.string(),
+  timeZone: rowTimeZoneSchema,
   name: z.string(),
   code: z.string().nullable(),
   address: z.string().nullable(),

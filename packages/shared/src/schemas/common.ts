@@ -104,6 +104,13 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 /** A DataTable list of one courier's records, which the super admin names with `?courierId=`. */
 export const courierListQuerySchema = listQuerySchema.extend(courierQuerySchema.shape);
 
+/**
+ * `timeZone` of a row a list may mix couriers in (the super admin's lists): the zone of the row's
+ * courier (IANA, the platform default for a row of no courier), which its dates are shown in.
+ * CSV exports leave it out; their instants already carry that zone's offset.
+ */
+export const rowTimeZoneSchema = z.string();
+
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({
     data: z.array(item),

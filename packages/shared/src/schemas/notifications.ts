@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema, rowTimeZoneSchema } from './common';
 
 export const NOTIFICATION_TYPES = [
   'new_ticket',
@@ -120,9 +120,11 @@ export const announcementItemSchema = z.object({
   title: z.string(),
   body: z.string(),
   courier: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  timeZone: rowTimeZoneSchema,
   createdAt: z.string(),
 });
 export const announcementListSchema = z.object({ data: z.array(announcementItemSchema) });
+export type AnnouncementList = z.infer<typeof announcementListSchema>;
 
 /** The customer e-mails a customer may switch off; welcome, password and security mail always go. */
 export const OPTIONAL_EMAIL_KINDS = ['ticket_answered', 'invoice_issued', 'payment_received', 'delivery_scheduled'] as const;

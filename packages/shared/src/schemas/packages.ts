@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CARRIERS, CLAIM_STATUSES, PACKAGE_STATUSES, PRE_ALERT_STATUSES, SHIPPING_MODES } from '../constants/packages';
-import { calendarDateSchema, courierListQuerySchema, idSchema } from './common';
+import { calendarDateSchema, courierListQuerySchema, idSchema, rowTimeZoneSchema } from './common';
 import { SCAN_KINDS, SCAN_MESSAGES, scanProblem } from '../domain/scan';
 import { releaseOverrideFields } from './release';
 
@@ -214,6 +214,7 @@ export const packageSchema = z.object({
   id: z.number().int(),
   courierId: z.number().int(),
   courierName: z.string().optional(),
+  timeZone: rowTimeZoneSchema,
   packageNumber: z.string(),
   trackingNumber: z.string(),
   carrier: carrierSchema,
@@ -259,6 +260,7 @@ export const packageListItemSchema = packageSchema.pick({
   id: true,
   courierId: true,
   courierName: true,
+  timeZone: true,
   packageNumber: true,
   trackingNumber: true,
   status: true,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isPermission } from '../constants/permissions';
-import { idSchema } from './common';
+import { idSchema, rowTimeZoneSchema } from './common';
 
 export const ROLE_MESSAGES = {
   nameRequired: 'Role name is required',
@@ -35,6 +35,7 @@ export const roleSchema = z.object({
   id: z.number().int(),
   courierId: z.number().int(),
   courierName: z.string(),
+  timeZone: rowTimeZoneSchema,
   name: z.string(),
   description: z.string().nullable(),
   permissions: z.array(z.string()),

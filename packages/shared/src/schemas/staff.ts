@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../constants/limits';
 import { EMAIL_PATTERN } from './auth';
-import { ID_OUT_OF_RANGE, idSchema, MAX_ID } from './common';
+import { ID_OUT_OF_RANGE, idSchema, MAX_ID, rowTimeZoneSchema } from './common';
 
 export const STAFF_MESSAGES = {
   firstNameRequired: 'First name is required',
@@ -76,6 +76,7 @@ export const staffMemberSchema = z.object({
   id: z.number().int(),
   courierId: z.number().int().nullable(),
   courierName: z.string().nullable(),
+  timeZone: rowTimeZoneSchema,
   firstName: z.string(),
   lastName: z.string(),
   name: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CUSTOMER_TICKET_PAGE_LIMIT } from '../constants/limits';
+import { rowTimeZoneSchema } from './common';
 
 /** Part 2 §4: the statuses a ticket shows (labels and colours in format/status.ts). */
 export const TICKET_STATUSES = ['Pending', 'In Progress', 'Resolved'] as const;
@@ -75,6 +76,7 @@ export const ticketSchema = z.object({
   status: z.enum(TICKET_STATUSES),
   department: z.string(),
   courier: z.object({ id: z.number().int(), name: z.string() }),
+  timeZone: rowTimeZoneSchema,
   customer: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), mailboxNumber: z.string() }),
   /** For the reader asking: a message from the other side arrived after they last read it. */
   unread: z.boolean(),

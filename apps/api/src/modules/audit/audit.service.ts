@@ -1,5 +1,5 @@
 import { type SQL, count, eq, gte, lt, sql } from 'drizzle-orm';
-import { DEFAULT_TIME_ZONE, csvDateTime, dayBoundsInZone } from '@courier/shared/domain/datetime';
+import { csvDateTime, dayBoundsInZone } from '@courier/shared/domain/datetime';
 import type { AuditEntry, AuditListQuery } from '@courier/shared/schemas/audit';
 import type { Page } from '@courier/shared/schemas/common';
 import type { Db } from '../../db/client';
@@ -7,7 +7,7 @@ import { auditLog } from '../../db/schema/audit-log';
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
 import { users } from '../../db/schema/users';
-import { courierTimeZone } from '../../lib/courier-zone';
+import { courierTimeZone, courierZoneColumn } from '../../lib/courier-zone';
 import { listClauses, listPage } from '../../lib/list-query';
 
 /** Whose log a caller reads: one courier's, or (the super admin without a courier) every courier's. */
@@ -70,7 +70,7 @@ function selectEntries(db: Db) {
       id: auditLog.id,
       courierId: auditLog.courierId,
       courierName: couriers.name,
-      timeZone: sql<string>`coalesce(${couriers.timeZone}, ${DEFAULT_TIME_ZONE})`,
+      timeZone: courierZoneColumn,
       actorType: auditLog.actorType,
       actorId: auditLog.actorId,
       actorName: actorNameSql,

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { branches } from '../../db/schema/branches';
 import { couriers } from '../../db/schema/couriers';
+import { courierZoneColumn } from '../../lib/courier-zone';
 import { audit } from '../../lib/audit';
 import { assertCourierRow, courierListCondition } from '../../lib/courier-scope';
 import { AppError } from '../../lib/errors';
@@ -20,6 +21,7 @@ const columns = {
   id: branches.id,
   courierId: branches.courierId,
   courierName: couriers.name,
+  timeZone: courierZoneColumn,
   name: branches.name,
   code: branches.code,
   address: branches.address,

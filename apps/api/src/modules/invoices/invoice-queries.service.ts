@@ -16,6 +16,7 @@ import { paymentAllocations } from '../../db/schema/payment-allocations';
 import { payments } from '../../db/schema/payments';
 import { auditLog } from '../../db/schema/audit-log';
 import { users } from '../../db/schema/users';
+import { courierZoneColumn } from '../../lib/courier-zone';
 import { AppError } from '../../lib/errors';
 import { listClauses, listPage } from '../../lib/list-query';
 import { type InvoiceScope, scopeConditions } from './invoice-access';
@@ -211,6 +212,7 @@ export async function listInvoices(db: Db, scope: InvoiceScope, query: ListQuery
         id: invoices.id,
         courierId: invoices.courierId,
         courierName: couriers.name,
+        timeZone: courierZoneColumn,
         invoiceNo: invoices.invoiceNo,
         customerId: invoices.customerId,
         customerName: customerNameSql,

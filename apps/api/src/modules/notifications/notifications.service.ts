@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
 import { couriers } from '../../db/schema/couriers';
 import { notificationReads } from '../../db/schema/notification-reads';
 import { notifications } from '../../db/schema/notifications';
+import { courierZoneColumn } from '../../lib/courier-zone';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 
@@ -194,6 +195,7 @@ export async function listAnnouncements(db: Db, user: AuthUser): Promise<Array<z
       body: notifications.body,
       courierId: couriers.id,
       courierName: couriers.name,
+      timeZone: courierZoneColumn,
       createdAt: notifications.createdAt,
     })
     .from(notifications)
@@ -206,6 +208,7 @@ export async function listAnnouncements(db: Db, user: AuthUser): Promise<Array<z
     title: r.title,
     body: r.body,
     courier: r.courierId !== null && r.courierName !== null ? { id: r.courierId, name: r.courierName } : null,
+    timeZone: r.timeZone,
     createdAt: r.createdAt.toISOString(),
   }));
 }

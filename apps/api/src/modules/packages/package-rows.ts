@@ -10,6 +10,7 @@ import { packageEvents } from '../../db/schema/package-events';
 import { packages } from '../../db/schema/packages';
 import { preAlerts } from '../../db/schema/pre-alerts';
 import { users } from '../../db/schema/users';
+import { courierZoneColumn } from '../../lib/courier-zone';
 
 export const customerNameSql = sql<
   string | null
@@ -19,6 +20,7 @@ export const customerNameSql = sql<
 export const packageColumns = {
   pkg: packages,
   courierName: couriers.name,
+  timeZone: courierZoneColumn,
   customerName: customerNameSql,
   mailboxNumber: customers.mailboxNumber,
   customerEmail: customers.email,
@@ -54,6 +56,7 @@ export const packageListItemColumns = {
   id: packages.id,
   courierId: packages.courierId,
   courierName: couriers.name,
+  timeZone: courierZoneColumn,
   packageNumber: packages.packageNumber,
   trackingNumber: packages.trackingNumber,
   status: packages.status,
@@ -90,6 +93,7 @@ export function toPackageListItem(row: PackageListRow | RawPackageListRow): Pack
     id: row.id,
     courierId: row.courierId,
     courierName: row.courierName,
+    timeZone: row.timeZone,
     packageNumber: row.packageNumber,
     trackingNumber: row.trackingNumber,
     status: row.status,
@@ -126,6 +130,7 @@ export function toPackageDto(row: PackageRow): PackageDto {
     id: p.id,
     courierId: p.courierId,
     courierName: row.courierName,
+    timeZone: row.timeZone,
     packageNumber: p.packageNumber,
     trackingNumber: p.trackingNumber,
     carrier: p.carrier,

@@ -243,7 +243,7 @@ function selectPayments(db: Db) {
 }
 
 type PaymentRow = Awaited<ReturnType<ReturnType<typeof selectPayments>['execute']>>[number];
-const toPayment = ({ timeZone: _zone, branchId: _branch, ...r }: PaymentRow): Payment => ({ ...r, paidAt: r.paidAt.toISOString() });
+const toPayment = ({ branchId: _branch, ...r }: PaymentRow): Payment => ({ ...r, paidAt: r.paidAt.toISOString() });
 
 export async function listPayments(db: Db, scope: InvoiceScope, query: ListQuery): Promise<Page<Payment>> {
   const clauses = listClauses(

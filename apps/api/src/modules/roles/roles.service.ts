@@ -8,6 +8,7 @@ import { couriers } from '../../db/schema/couriers';
 import { roles } from '../../db/schema/roles';
 import { audit } from '../../lib/audit';
 import { assertCourierRow, courierListCondition } from '../../lib/courier-scope';
+import { courierZoneColumn } from '../../lib/courier-zone';
 import { AppError } from '../../lib/errors';
 import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
 import { actorRights, refuseIf } from '../../lib/role-ceiling';
@@ -20,6 +21,7 @@ const columns = {
   id: roles.id,
   courierId: roles.courierId,
   courierName: couriers.name,
+  timeZone: courierZoneColumn,
   name: roles.name,
   description: roles.description,
   permissions: roles.permissions,

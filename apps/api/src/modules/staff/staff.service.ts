@@ -10,6 +10,7 @@ import { roles } from '../../db/schema/roles';
 import { users } from '../../db/schema/users';
 import { audit } from '../../lib/audit';
 import { assertCourierRow, courierListCondition } from '../../lib/courier-scope';
+import { courierZoneColumn } from '../../lib/courier-zone';
 import { AppError } from '../../lib/errors';
 import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
 import { hashPassword } from '../../lib/passwords';
@@ -24,6 +25,7 @@ const columns = {
   id: users.id,
   courierId: users.courierId,
   courierName: couriers.name,
+  timeZone: courierZoneColumn,
   firstName: users.firstName,
   lastName: users.lastName,
   name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,

@@ -8,6 +8,7 @@ import { ticketMessages } from '../../db/schema/ticket-messages';
 import { tickets } from '../../db/schema/tickets';
 import { users } from '../../db/schema/users';
 import { courierListCondition } from '../../lib/courier-scope';
+import { courierZoneColumn } from '../../lib/courier-zone';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { type Reader, readerOf, unreadFor } from './ticket-read-markers';
@@ -23,6 +24,7 @@ function ticketColumns(reader: Reader) {
     department: tickets.department,
     courierId: tickets.courierId,
     courierName: couriers.name,
+    timeZone: courierZoneColumn,
     customerId: tickets.customerId,
     firstName: customers.firstName,
     lastName: customers.lastName,
@@ -42,6 +44,7 @@ type TicketRow = {
   department: string;
   courierId: number;
   courierName: string;
+  timeZone: string;
   customerId: number;
   firstName: string;
   lastName: string;
@@ -60,6 +63,7 @@ export function toTicket(row: TicketRow): Ticket {
     status: row.status,
     department: row.department,
     courier: { id: row.courierId, name: row.courierName },
+    timeZone: row.timeZone,
     customer: { id: row.customerId, firstName: row.firstName, lastName: row.lastName, mailboxNumber: row.mailboxNumber },
     unread: Boolean(row.unread),
     messageCount: Number(row.messageCount),

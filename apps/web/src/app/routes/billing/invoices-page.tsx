@@ -53,7 +53,14 @@ export default function InvoicesPage() {
     },
     { field: 'totalCents', priority: 2, label: 'Total', sortable: true, render: (r) => jmd(r.totalCents) },
     { field: 'balanceCents', priority: 2, label: 'Balance', sortable: true, filterable: false, render: (r) => jmd(r.balanceCents) },
-    { field: 'issuedAt', priority: 3, label: 'Issued', sortable: true, filterable: false, render: (r) => dates.date(r.issuedAt) },
+    {
+      field: 'issuedAt',
+      priority: 3,
+      label: 'Issued',
+      sortable: true,
+      filterable: false,
+      render: (r) => dates.date(r.issuedAt, r.timeZone),
+    },
   ];
 
   return (

@@ -86,7 +86,7 @@ export default function PaymentsPage() {
     ...(portal === 'customer'
       ? []
       : [{ field: 'branchName', priority: 4, label: 'Branch', sortable: true, render: (r: Payment) => r.branchName ?? '' }]),
-    { field: 'paidAt', priority: 2, label: 'Date', sortable: true, filterable: false, render: (r) => dates.date(r.paidAt) },
+    { field: 'paidAt', priority: 2, label: 'Date', sortable: true, filterable: false, render: (r) => dates.date(r.paidAt, r.timeZone) },
   ];
   return (
     <div className="space-y-6">

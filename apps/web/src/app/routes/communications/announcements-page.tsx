@@ -105,7 +105,7 @@ export default function AnnouncementsPage() {
               <p className="font-medium text-slate-900">{a.title}</p>
               <p className="text-slate-700">{a.body}</p>
               <p className="text-xs text-slate-500">
-                {a.courier ? a.courier.name : 'All couriers'} · {dates.dateTime(a.createdAt)}
+                {a.courier ? a.courier.name : 'All couriers'} · {dates.dateTime(a.createdAt, a.timeZone)}
               </p>
             </li>
           ))}

@@ -116,7 +116,7 @@ export default function PackagesPage() {
       label: 'Received date',
       sortable: true,
       filterable: false,
-      render: (p) => dates.date(p.receivedAt),
+      render: (p) => dates.date(p.receivedAt, p.timeZone),
     },
   ];
 

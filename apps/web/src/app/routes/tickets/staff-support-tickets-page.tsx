@@ -111,7 +111,7 @@ export default function StaffSupportTicketsPage() {
       wrap: true,
       width: 120,
       filterable: false,
-      render: (t) => dates.dateTime(t.updatedAt),
+      render: (t) => dates.dateTime(t.updatedAt, t.timeZone),
     },
   ];
 

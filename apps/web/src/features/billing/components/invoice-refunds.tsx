@@ -3,8 +3,8 @@ import { useInvoiceRefunds } from '../api/online-payments';
 import { jmd } from './money';
 import { useDateFormat } from '@/lib/format-date';
 
-/** The refunds on an invoice, if any: when, which receipt, how much, why and by whom. */
-export function InvoiceRefunds({ invoiceNo, courierId }: { invoiceNo: string; courierId?: number }) {
+/** The refunds on an invoice, if any: when (in `zone`, the invoice's courier's), which receipt, how much, why and by whom. */
+export function InvoiceRefunds({ invoiceNo, courierId, zone }: { invoiceNo: string; courierId?: number; zone?: string }) {
   const dates = useDateFormat();
   const refunds = useInvoiceRefunds(invoiceNo, courierId);
   if (!refunds.data || refunds.data.length === 0) return null;
@@ -18,7 +18,7 @@ export function InvoiceRefunds({ invoiceNo, courierId }: { invoiceNo: string; co
           {refunds.data.map((r) => (
             <li key={`${r.receiptNo}-${r.createdAt}`} className="flex flex-wrap justify-between gap-2 py-2">
               <span>
-                {dates.date(r.createdAt)} · {r.receiptNo} · {r.reason}
+                {dates.date(r.createdAt, zone)} · {r.receiptNo} · {r.reason}
                 {r.refundedByName ? ` · by ${r.refundedByName}` : ''}
                 {r.gatewayReference ? ` (${r.gatewayReference})` : ''}
               </span>

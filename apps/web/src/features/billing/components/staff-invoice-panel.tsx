@@ -77,7 +77,7 @@ export function StaffInvoicePanel({
         )}
       </div>
       <InvoiceView invoice={inv} courierId={courierId} />
-      <InvoiceRefunds invoiceNo={inv.invoiceNo} courierId={courierId} />
+      <InvoiceRefunds invoiceNo={inv.invoiceNo} courierId={courierId} zone={inv.timeZone} />
 
       {dialog === 'pay' && (
         <RecordPaymentDialog

@@ -53,7 +53,7 @@ export function BranchDetailPage() {
               ['Status', <ActiveBadge key="s" active={b.active} />],
               ['Staff', b.staffCount],
               ['Customers', b.customerCount],
-              ['Created', dates.date(b.createdAt)],
+              ['Created', dates.date(b.createdAt, b.timeZone)],
             ]}
           />
         </CardContent>

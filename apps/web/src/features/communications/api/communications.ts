@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@courier/shared/schemas/common';
 import type { BatchEmail, BatchEmailInput, BatchPreview, BatchRecipient } from '@courier/shared/schemas/emails';
-import type { AnnouncementInput, EmailPreferences, NotificationFeed } from '@courier/shared/schemas/notifications';
+import type { AnnouncementInput, AnnouncementList, EmailPreferences, NotificationFeed } from '@courier/shared/schemas/notifications';
 import { api } from '@/lib/api-client';
 
 export function useNotifications(page: number, unreadOnly: boolean) {
@@ -53,10 +53,7 @@ export function useSaveEmailPreferences() {
 export function useAnnouncements() {
   return useQuery({
     queryKey: ['announcements'],
-    queryFn: ({ signal }) =>
-      api.get<{
-        data: Array<{ id: number; title: string; body: string; courier: { id: number; name: string } | null; createdAt: string }>;
-      }>('/notifications/announcements', { signal }),
+    queryFn: ({ signal }) => api.get<AnnouncementList>('/notifications/announcements', { signal }),
   });
 }
 

@@ -133,7 +133,7 @@ export function PackageDetailDialog({ id, onClose, customer = false, canEdit = f
           </div>
           <div>
             <h3 className="mb-3 text-sm font-semibold text-slate-900">Timeline</h3>
-            <PackageTimeline events={pkg.events} showPeople={!customer} />
+            <PackageTimeline events={pkg.events} showPeople={!customer} zone={pkg.timeZone} />
           </div>
         </div>
       ) : null}

@@ -42,7 +42,14 @@ export function RolesPage() {
     { field: 'description', priority: 3, label: 'Description', wrap: true, width: 260 },
     { field: 'permissions', priority: 2, label: 'Permissions', filterable: false, width: 120, render: (r) => `${r.permissions.length}` },
     { field: 'staffCount', priority: 3, label: 'Staff', filterable: false, width: 90 },
-    { field: 'updatedAt', priority: 4, label: 'Updated', sortable: true, render: (r) => dates.date(r.updatedAt), filterable: false },
+    {
+      field: 'updatedAt',
+      priority: 4,
+      label: 'Updated',
+      sortable: true,
+      render: (r) => dates.date(r.updatedAt, r.timeZone),
+      filterable: false,
+    },
   ];
 
   return (

@@ -86,8 +86,8 @@ export function StaffDetailPage() {
               ['Branch', m.branchName],
               ...(isSuperAdmin ? ([['Courier', m.courierName]] as Array<[string, string | null]>) : []),
               ['Status', <ActiveBadge key="s" active={m.active} />],
-              ['Last sign-in', dates.date(m.lastLoginAt)],
-              ['Created', dates.date(m.createdAt)],
+              ['Last sign-in', dates.date(m.lastLoginAt, m.timeZone)],
+              ['Created', dates.date(m.createdAt, m.timeZone)],
             ]}
           />
         </CardContent>

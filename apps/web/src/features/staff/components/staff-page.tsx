@@ -65,7 +65,13 @@ export function StaffPage() {
       filterOptions: ACTIVE_OPTIONS,
       render: (s) => <ActiveBadge active={s.active} />,
     },
-    { field: 'lastLoginAt', label: 'Last sign-in', sortable: true, filterable: false, render: (s) => dates.date(s.lastLoginAt) },
+    {
+      field: 'lastLoginAt',
+      label: 'Last sign-in',
+      sortable: true,
+      filterable: false,
+      render: (s) => dates.date(s.lastLoginAt, s.timeZone),
+    },
   ];
 
   return (

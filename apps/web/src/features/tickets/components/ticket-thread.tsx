@@ -88,7 +88,7 @@ export function TicketThread({ ticket, side, canEdit }: { ticket: TicketWithMess
               <p className="text-xs text-slate-600">
                 <span className="font-medium text-slate-800">{m.author.name}</span>
                 {m.author.kind === 'staff' ? ' · Support' : ' · Customer'} ·{' '}
-                <time dateTime={m.createdAt}>{dates.dateTime(m.createdAt)}</time>
+                <time dateTime={m.createdAt}>{dates.dateTime(m.createdAt, ticket.timeZone)}</time>
               </p>
               <p className="mt-1 text-sm whitespace-pre-wrap text-slate-900">{m.message}</p>
               {m.attachments.length > 0 && (
