@@ -1,5 +1,6 @@
 import { type SQL, count, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { PACKAGE_STATUSES, SHIPPING_MODES } from '@courier/shared/constants/packages';
+import { DEFAULT_TIME_ZONE, dayBoundsInZone } from '@courier/shared/domain/datetime';
 import type { Page } from '@courier/shared/schemas/common';
 import {
   PACKAGE_MESSAGES,
@@ -11,9 +12,11 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { branches } from '../../db/schema/branches';
+import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
 import { manifests } from '../../db/schema/manifests';
 import { packages } from '../../db/schema/packages';
+import { courierTimeZone } from '../../lib/courier-zone';
 import { AppError } from '../../lib/errors';
 import { LIST_COUNT_WINDOW, type ListClauses, type ListSpec, listClauses, listPage } from '../../lib/list-query';
 import type { AuthUser } from '../../plugins/auth';
@@ -99,15 +102,36 @@ const packageListSpec: ListSpec = {
 
 type PackageListQuery = z.output<typeof packageListQuerySchema>;
 
-/** The clauses and the capped count every package list shares. */
-function packageListClauses(db: Db, query: PackageListQuery, scope: Array<SQL | undefined>) {
-  const dateScope: Array<SQL | undefined> = [
-    query.receivedFrom ? gte(packages.receivedAt, new Date(`${query.receivedFrom}T00:00:00Z`)) : undefined,
-    query.receivedTo ? lt(packages.receivedAt, new Date(new Date(`${query.receivedTo}T00:00:00Z`).getTime() + 86_400_000)) : undefined,
+/**
+ * "Received from / to" are calendar days where the courier is: a parcel scanned at 8 PM in Kingston
+ * on the 23rd is the 23rd's, though it is already the 24th in UTC. One courier's list takes fixed
+ * bounds from its zone (the received-date index still serves them); the super admin's list of
+ * every courier bounds each package by its own courier's day, as its row shows it.
+ */
+async function receivedDayScope(db: Db, query: PackageListQuery, courierId: number | null): Promise<SQL[]> {
+  const { receivedFrom: from, receivedTo: to } = query;
+  if (!from && !to) return [];
+  if (courierId !== null) {
+    const zone = await courierTimeZone(db, courierId);
+    return [
+      ...(from ? [gte(packages.receivedAt, dayBoundsInZone(from, zone).start)] : []),
+      ...(to ? [lt(packages.receivedAt, dayBoundsInZone(to, zone).end)] : []),
+    ];
+  }
+  const zoneOfRow = sql`coalesce((select ${couriers.timeZone} from ${couriers} where ${couriers.id} = ${packages.courierId}), ${DEFAULT_TIME_ZONE})`;
+  const startOf = (day: string, plusDays: number) => sql`((${day}::date + ${plusDays}::int)::timestamp at time zone ${zoneOfRow})`;
+  return [
+    ...(from ? [sql`${packages.receivedAt} >= ${startOf(from, 0)}`] : []),
+    ...(to ? [sql`${packages.receivedAt} < ${startOf(to, 1)}`] : []),
   ];
+}
+
+/** The clauses and the capped count every package list shares, within one courier (or every courier: null). */
+async function packageListClauses(db: Db, query: PackageListQuery, courierId: number | null, conditions: SQL[]) {
+  const dateScope = await receivedDayScope(db, query, courierId);
   // Voided packages (received by mistake) leave the lists unless asked for.
   const voided = query.voided === 'true' ? isNotNull(packages.voidedAt) : isNull(packages.voidedAt);
-  const clauses = listClauses(query, packageListSpec, [...scope, ...dateScope, voided]);
+  const clauses = listClauses(query, packageListSpec, [courierCondition(courierId), ...conditions, ...dateScope, voided]);
   const fullRows = async (c: ListClauses) =>
     (
       await selectPackages(db)
@@ -136,9 +160,14 @@ function matchingPackages(db: Db, where: SQL | undefined) {
     .where(where);
 }
 
-/** Packages with every field, paged, searched, sorted and filtered within the scope. */
-export async function listPackages(db: Db, query: PackageListQuery, scope: Array<SQL | undefined>): Promise<Page<PackageDto>> {
-  const { clauses, fullRows, countRows } = packageListClauses(db, query, scope);
+/** Packages with every field, paged, searched, sorted and filtered within one courier (every courier: null) and `conditions`. */
+export async function listPackages(
+  db: Db,
+  query: PackageListQuery,
+  courierId: number | null,
+  conditions: SQL[] = [],
+): Promise<Page<PackageDto>> {
+  const { clauses, fullRows, countRows } = await packageListClauses(db, query, courierId, conditions);
   return listPage(query, clauses, { rows: fullRows, count: countRows, countWindow: LIST_COUNT_WINDOW });
 }
 
@@ -150,7 +179,7 @@ export async function listPackages(db: Db, query: PackageListQuery, scope: Array
 export async function listPackageTable(db: Db, query: PackageListQuery, scope: number | null): Promise<Page<PackageListItem>> {
   const prepared = await preparedTablePage(db, query, scope);
   if (prepared) return prepared;
-  const { clauses, fullRows, countRows } = packageListClauses(db, query, [courierCondition(scope)]);
+  const { clauses, fullRows, countRows } = await packageListClauses(db, query, scope, []);
   return listPage(query, clauses, {
     rows: async (c) =>
       (

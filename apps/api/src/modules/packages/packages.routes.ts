@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,7 +33,7 @@ import { currentUser, requirePermission, requireRole } from '../../plugins/auth'
 import { labelsPdf, labelsZpl } from './labels.service';
 import { findUnknownByScan } from './unknown-scan.service';
 import { listScope } from './courier-scope';
-import { courierCondition, getOwnPackage, getPackage, listPackageTable, listPackages } from './package-queries.service';
+import { getOwnPackage, getPackage, listPackageTable, listPackages } from './package-queries.service';
 import { deletePackage, receivePackage } from './package-receiving.service';
 import { bulkChangeStatus, changeStatus } from './package-status-change.service';
 import { lookupTracking, searchCustomers } from './scan-lookup.service';
@@ -122,7 +122,7 @@ export function packagesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const scope = listScope(currentUser(request), request.query.courierId);
-        return listPackages(ctx.db, request.query, [courierCondition(scope), eq(packages.status, 'unknown')]);
+        return listPackages(ctx.db, request.query, scope, [eq(packages.status, 'unknown')]);
       },
     );
 
@@ -289,7 +289,7 @@ export function packagesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const user = currentUser(request);
         if (user.courierId === null) throw new AppError('forbidden', 'You do not have permission to perform this action');
-        return listPackages(ctx.db, request.query, [and(eq(packages.courierId, user.courierId), eq(packages.customerId, user.id))]);
+        return listPackages(ctx.db, request.query, user.courierId, [eq(packages.customerId, user.id)]);
       },
     );
 

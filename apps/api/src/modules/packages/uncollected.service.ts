@@ -8,16 +8,12 @@ import { chargeDueFees } from '../invoices/automatic-billing.service';
 import { enqueuePackageEmail } from './package-emails';
 import { writeEvent } from './package-status.service';
 import type { Services } from './courier-scope';
-import { courierCondition, listPackages } from './package-queries.service';
+import { listPackages } from './package-queries.service';
 
 /** Ready for more than 15 days and not collected; `daysWaiting` counts from the ready date. */
 export async function listUncollected(db: Db, query: z.output<typeof packageListQuerySchema>, courierId: number | null, now = new Date()) {
   const cutoff = new Date(now.getTime() - UNCOLLECTED_AFTER_DAYS * 86_400_000);
-  const page = await listPackages(db, query, [
-    courierCondition(courierId),
-    eq(packages.status, 'ready_for_pickup'),
-    lt(packages.readyAt, cutoff),
-  ]);
+  const page = await listPackages(db, query, courierId, [eq(packages.status, 'ready_for_pickup'), lt(packages.readyAt, cutoff)]);
   return {
     ...page,
     data: page.data.map((p) => ({
