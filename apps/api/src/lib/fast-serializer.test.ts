@@ -9,6 +9,7 @@ const row = {
   id: 7,
   courierId: 1,
   courierName: 'Jamaica Express',
+  timeZone: 'America/Jamaica',
   packageNumber: 'PKG-000007',
   trackingNumber: '1Z999',
   status: 'received' as const,
