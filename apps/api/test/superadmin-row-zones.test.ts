@@ -99,9 +99,16 @@ describe("the super admin's lists say each row's courier time zone", () => {
     expect(res.body.split('\r\n')[0]).not.toMatch(/time zone/i);
   });
 
-  it("gives a courier's own staff their courier's zone, and only their rows", async () => {
-    const data = await rows('/api/packages?limit=100', tokyoAdmin);
-    expect(data.length).toBeGreaterThan(0);
-    expect(data.every((r) => r.courierId === ids.tokyo && r.timeZone === 'Asia/Tokyo')).toBe(true);
+  it("gives a courier's own staff only their rows, in their courier's zone", async () => {
+    const invoices = await rows('/api/invoices?limit=100', tokyoAdmin);
+    expect(invoices.length).toBeGreaterThan(0);
+    expect(invoices.every((r) => courierOf(r) === ids.tokyo && r.timeZone === 'Asia/Tokyo')).toBe(true);
+    // The package table, the busiest page, names no zone on one courier's rows (they are all the
+    // screen's): 50 rows stay within issue 19's 20 KB. Both of its paths.
+    for (const url of ['/api/packages?limit=100', '/api/packages?limit=100&search=Z']) {
+      const data = await rows(url, tokyoAdmin);
+      expect(data.length).toBeGreaterThan(0);
+      expect(data.every((r) => r.courierId === ids.tokyo && !('timeZone' in r))).toBe(true);
+    }
   });
 });

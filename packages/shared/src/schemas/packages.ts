@@ -256,23 +256,26 @@ export type PackageDto = z.infer<typeof packageSchema>;
  * compression). The detail dialog fetches the package itself; `?format=csv` still exports every
  * field of packageSchema.
  */
-export const packageListItemSchema = packageSchema.pick({
-  id: true,
-  courierId: true,
-  courierName: true,
-  timeZone: true,
-  packageNumber: true,
-  trackingNumber: true,
-  status: true,
-  holdReason: true,
-  customerName: true,
-  mailboxNumber: true,
-  branchName: true,
-  mode: true,
-  manifestNumber: true,
-  weightLb: true,
-  receivedAt: true,
-});
+export const packageListItemSchema = packageSchema
+  .pick({
+    id: true,
+    courierId: true,
+    courierName: true,
+    packageNumber: true,
+    trackingNumber: true,
+    status: true,
+    holdReason: true,
+    customerName: true,
+    mailboxNumber: true,
+    branchName: true,
+    mode: true,
+    manifestNumber: true,
+    weightLb: true,
+    receivedAt: true,
+  })
+  // Only the super admin's list of every courier names each row's zone: one courier's rows are all
+  // in the screen's own zone, and 50 of them would carry 1.5 KB more for nothing.
+  .extend({ timeZone: rowTimeZoneSchema.optional() });
 export type PackageListItem = z.infer<typeof packageListItemSchema>;
 
 export const packageDetailSchema = packageSchema.extend({

@@ -188,7 +188,7 @@ export async function listPackageTable(db: Db, query: PackageListQuery, scope: n
           .orderBy(...c.orderBy)
           .limit(c.limit)
           .offset(c.offset)
-      ).map(toPackageListItem),
+      ).map((row) => toPackageListItem(row, scope === null)),
     exportRows: fullRows,
     count: countRows,
     countWindow: LIST_COUNT_WINDOW,
@@ -231,7 +231,7 @@ async function preparedTablePage(db: Db, query: PackageListQuery, scope: number 
   const first = rows[0];
   if (!first) return undefined;
   const total = Number(first.total);
-  const page = { data: rows.map(toPackageListItem), page: query.page, limit: query.limit };
+  const page = { data: rows.map((row) => toPackageListItem(row, scope === null)), page: query.page, limit: query.limit };
   return total > cap ? { ...page, total: cap, totalCapped: true } : { ...page, total };
 }
 

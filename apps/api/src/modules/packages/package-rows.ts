@@ -88,12 +88,14 @@ type PackageListRow = Awaited<ReturnType<ReturnType<typeof selectPackageListItem
 /** A list row as pg answers it without drizzle's mapping: numeric and timestamp as text. */
 export type RawPackageListRow = Omit<PackageListRow, 'weightLb' | 'receivedAt'> & { weightLb: string; receivedAt: string };
 
-export function toPackageListItem(row: PackageListRow | RawPackageListRow): PackageListItem {
+/** A list row; `withZone` (the super admin's list of every courier) adds its courier's zone. */
+export function toPackageListItem(row: PackageListRow | RawPackageListRow, withZone: boolean): PackageListItem {
   return {
     id: row.id,
     courierId: row.courierId,
     courierName: row.courierName,
-    timeZone: row.timeZone,
+    // Left undefined (not written) otherwise; one shape for every row keeps the hot path monomorphic.
+    timeZone: withZone ? row.timeZone : undefined,
     packageNumber: row.packageNumber,
     trackingNumber: row.trackingNumber,
     status: row.status,

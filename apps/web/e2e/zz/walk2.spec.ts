@@ -1,0 +1,22 @@
+import { expect, test } from '../support/test';
+test('dashboards', async ({ page, request }) => {
+  const c = await request.post('/api/customers/login', { data: { email: 'customer@example.test', password: 'Customer#2026' } });
+  const a = await request.post('/api/auth/login', { data: { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026' } });
+  expect(c.ok() && a.ok()).toBe(true);
+  const ct = ((await c.json()) as { token: string }).token;
+  const at = ((await a.json()) as { token: string }).token;
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/');
+  await page.evaluate((t) => localStorage.setItem('token', t), ct);
+  await page.goto('/customer/dashboard');
+  await page.waitForLoadState('networkidle');
+  await page.getByText('Your packages by status').scrollIntoViewIfNeeded();
+  await page.waitForTimeout(500);
+  await page.locator('.recharts-wrapper').first().screenshot({ path: '/tmp/walk/c-chart-375.png' });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.evaluate((t) => localStorage.setItem('token', t), at);
+  await page.goto('/admin/dashboard');
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: '/tmp/walk/a-dash-1366.png', fullPage: true });
+});
