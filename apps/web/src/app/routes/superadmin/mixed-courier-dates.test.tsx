@@ -49,6 +49,8 @@ const COURIERS = [
 
 type Courier = (typeof COURIERS)[number];
 const customer = { customerId: 5, customerName: 'Kim Lee', mailboxNumber: 'KE-1' };
+/** What every billing and package row says of its courier and customer. */
+const courierFields = (c: Courier) => ({ ...customer, id: c.id, courierId: c.id, courierName: c.name, timeZone: c.timeZone });
 
 /** One row of each courier per list, the same instant in every date field. */
 const LISTS: Array<{ name: string; path: string; api: string; Page: ComponentType; row: (c: Courier) => object; flat?: boolean }> = [
@@ -58,11 +60,7 @@ const LISTS: Array<{ name: string; path: string; api: string; Page: ComponentTyp
     api: '/api/packages',
     Page: PackagesPage,
     row: (c) => ({
-      ...customer,
-      id: c.id,
-      courierId: c.id,
-      courierName: c.name,
-      timeZone: c.timeZone,
+      ...courierFields(c),
       packageNumber: `PKG-${c.id}`,
       trackingNumber: `TRK-${c.id}`,
       status: 'received',
@@ -80,11 +78,7 @@ const LISTS: Array<{ name: string; path: string; api: string; Page: ComponentTyp
     api: '/api/invoices',
     Page: InvoicesPage,
     row: (c) => ({
-      ...customer,
-      id: c.id,
-      courierId: c.id,
-      courierName: c.name,
-      timeZone: c.timeZone,
+      ...courierFields(c),
       invoiceNo: `INV-${c.id}`,
       status: 'unpaid',
       totalCents: 1000,
@@ -100,11 +94,7 @@ const LISTS: Array<{ name: string; path: string; api: string; Page: ComponentTyp
     api: '/api/payments',
     Page: PaymentsPage,
     row: (c) => ({
-      ...customer,
-      id: c.id,
-      courierId: c.id,
-      courierName: c.name,
-      timeZone: c.timeZone,
+      ...courierFields(c),
       receiptNo: `RCT-${c.id}`,
       amountCents: 500,
       method: 'cash',
