@@ -24,7 +24,11 @@ import { type DateFormat, useDateFormat } from '@/lib/format-date';
 const GRANULARITY_LABELS = { day: 'Day', week: 'Week', month: 'Month' } as const;
 type Granularity = keyof typeof GRANULARITY_LABELS;
 
-/** A report period ('YYYY-MM-DD': the day, its Monday or its month's 1st) as the screen says it, in full or on a chart's axis. */
+/**
+ * A report period ('YYYY-MM-DD': the day, its Monday or its month's 1st) as the screen says it, in
+ * full or on a chart's axis. `granularity` is the shown report's own, not the select's: the
+ * previous report stays on screen while the next one loads.
+ */
 function periodLabel(dates: DateFormat, period: string, granularity: Granularity, style: 'full' | 'axis'): string {
   if (granularity === 'month') return dates.calendar(period, 'month');
   if (style === 'axis') return dates.calendar(period, 'short');
@@ -166,11 +170,11 @@ export default function ReportsPage() {
                   data={r.revenue.map((p) => ({ period: p.period, Invoiced: toJmd(p.invoicedCents), Collected: toJmd(p.collectedCents) }))}
                 >
                   <CartesianGrid strokeDasharray="3 3" />
-                  <XAxis dataKey="period" fontSize={12} tickFormatter={(p: string) => periodLabel(dates, p, range.granularity, 'axis')} />
+                  <XAxis dataKey="period" fontSize={12} tickFormatter={(p: string) => periodLabel(dates, p, r.granularity, 'axis')} />
                   <YAxis fontSize={12} />
                   <Tooltip
                     formatter={(v) => `JMD ${formatAmount(Math.round(Number(v) * 100))}`}
-                    labelFormatter={(p) => periodLabel(dates, String(p), range.granularity, 'full')}
+                    labelFormatter={(p) => periodLabel(dates, String(p), r.granularity, 'full')}
                   />
                   <Legend />
                   <Bar dataKey="Invoiced" fill="#1d4ed8" />
@@ -184,7 +188,7 @@ export default function ReportsPage() {
               head={['Period', 'Invoiced (JMD)', 'Collected (JMD)']}
               rows={r.revenue.map((p) => [
                 <time key="period" dateTime={p.period}>
-                  {periodLabel(dates, p.period, range.granularity, 'full')}
+                  {periodLabel(dates, p.period, r.granularity, 'full')}
                 </time>,
                 formatAmount(p.invoicedCents),
                 formatAmount(p.collectedCents),
