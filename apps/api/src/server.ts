@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   app.log.info(`Courier portal on http://localhost:${config.PORT} (${database.kind} database)`);
 
   let closing = false;
-  async function shutdown(signal: string) {
+  async function shutdown(signal: string, exitCode = 0) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
@@ -45,12 +45,18 @@ async function main(): Promise<void> {
       await app.close();
       await worker.stop();
       await database.close();
-      process.exit(0);
+      process.exit(exitCode);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
       process.exit(1);
     }
   }
+  // Without its database the server can only fail every request: it says so and stops (a
+  // supervisor, or the next `npm start`, starts both again; PostgreSQL recovers its files).
+  void database.lost?.then(() => {
+    app.log.fatal('The embedded PostgreSQL stopped unexpectedly, so the server stops too. Start it again: the database recovers.');
+    void shutdown('database lost', 1);
+  });
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }

@@ -21,6 +21,8 @@ export interface Database {
   kind: 'embedded' | 'server';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** The embedded PostgreSQL only: settles if it stops on its own (killed, crashed). */
+  lost?: Promise<void>;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -80,13 +82,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       lock.release();
       throw error;
     }
-    return openPool(cluster.url, options.poolSize, async () => {
+    const database = openPool(cluster.url, options.poolSize, async () => {
       try {
         await cluster.stop();
       } finally {
         lock.release();
       }
     });
+    return { ...database, lost: cluster.lost };
   }
   return openPglite(options.dataDir);
 }

@@ -29,6 +29,8 @@ export interface EmbeddedPostgres {
   url: string;
   /** The postmaster's pid. */
   pid: number;
+  /** Settles when postgres exits without `stop()` (killed, crashed): the server cannot go on. */
+  lost: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -205,6 +207,27 @@ function run(cmd: string, args: string[], who: RunAs): Promise<void> {
   });
 }
 
+/**
+ * Whether a process runs. A killed postmaster stays a zombie until the guardian reaps it, which it
+ * only does once its stdin closes, so on Linux its state in /proc counts; elsewhere, whether it
+ * can be signalled at all.
+ */
+function isRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.charAt(stat.lastIndexOf(')') + 2);
+    return state !== 'Z' && state !== 'X';
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && existsSync('/proc/self/stat')) return false;
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
 // The guardian: starts postgres, and when its stdin closes (stop, or the parent died) asks postgres
 // for a fast shutdown and waits for it. "$@" is the postgres command line.
 const GUARDIAN = `"$@" & pid=$!
@@ -323,10 +346,24 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const pid = Number((await readFile(path.join(pgDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
 
   let stopping: Promise<void> | undefined;
+  // The guardian outlives a postgres that died on its own (it waits for its stdin to close), so
+  // the postmaster is looked for once a second; a stop we asked for is never a loss.
+  let watch: NodeJS.Timeout | undefined;
+  const lost = new Promise<void>((resolve) => {
+    watch = setInterval(() => {
+      if (stopping) return clearInterval(watch);
+      if (isRunning(pid)) return;
+      clearInterval(watch);
+      resolve();
+    }, 1_000);
+    watch.unref();
+  });
   return {
     url,
     pid,
+    lost,
     stop() {
+      clearInterval(watch);
       stopping ??= (async () => {
         // Keep Node alive until postgres is down (the child was unref'd while it ran).
         child.ref();

@@ -23,6 +23,8 @@ export interface ServerProcess {
   pid: number;
   /** What the server printed, for the failure message when something goes wrong. */
   output(): string;
+  /** Settles with the exit code (null after a signal) when the process ends, whoever ended it. */
+  exited: Promise<number | null>;
   /** SIGKILL: no shutdown hook, no flush, no close; answers once the process is gone. */
   kill(): Promise<void>;
   /** SIGTERM: the graceful shutdown server.ts does in production. */
@@ -90,6 +92,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 90_00
     baseUrl,
     pid,
     output: () => log,
+    exited: exited.then(() => child.exitCode),
     async kill() {
       child.kill('SIGKILL');
       await gone();
