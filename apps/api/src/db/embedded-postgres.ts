@@ -347,11 +347,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 
   let stopping: Promise<void> | undefined;
   // The guardian outlives a postgres that died on its own (it waits for its stdin to close), so
-  // the postmaster is looked for once a second; a stop we asked for is never a loss.
+  // the postmaster is looked for once a second until `stop()`: a stop we asked for is no loss.
   let watch: NodeJS.Timeout | undefined;
   const lost = new Promise<void>((resolve) => {
     watch = setInterval(() => {
-      if (stopping) return clearInterval(watch);
       if (isRunning(pid)) return;
       clearInterval(watch);
       resolve();

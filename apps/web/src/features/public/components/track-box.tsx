@@ -13,7 +13,7 @@ export function trackNumberOf(form: HTMLFormElement): string {
   return String(new FormData(form).get('number') ?? '').trim();
 }
 
-export const TRACK_NUMBER_MISSING = 'Enter a tracking number, or the package number on your label.';
+const TRACK_NUMBER_MISSING = 'Enter a tracking number, or the package number on your label.';
 
 /**
  * Submitting a tracking form: the number opens /track with its answer. An empty box is said in
@@ -34,7 +34,7 @@ export function useTrackSubmit() {
 }
 
 /** The number's input with its error under it, wired for screen readers; the button stays level with the input. */
-export function TrackNumberInput({ id, error, onInput, ...props }: ComponentProps<typeof Input> & { id: string; error?: string }) {
+export function TrackNumberInput({ id, error, ...props }: ComponentProps<typeof Input> & { id: string; error?: string }) {
   return (
     <div className="flex-1">
       <Input
@@ -43,7 +43,6 @@ export function TrackNumberInput({ id, error, onInput, ...props }: ComponentProp
         autoComplete="off"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        onInput={onInput}
         {...props}
       />
       {error && (
