@@ -8,7 +8,7 @@ import { DataTable, type DataTableColumn, useListState } from '@/components/ui/d
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useAuditActors, useAuditLog } from '@/features/audit/api';
-import { downloadFile } from '@/features/billing/api/files';
+import { downloadFile } from '@/lib/download';
 import { usePortal } from '@/features/billing/components/portal';
 import { errorMessage } from '@/lib/api-client';
 import { useDateFormat } from '@/lib/format-date';

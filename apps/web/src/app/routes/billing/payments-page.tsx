@@ -5,7 +5,7 @@ import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '@courier/shared/constant
 import type { Payment, ReceiptFormat } from '@courier/shared/schemas/billing';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
-import { openPdf } from '@/features/billing/api/files';
+import { openFile } from '@/lib/download';
 import { usePayments } from '@/features/billing/api/payments';
 import { CashUpCard } from '@/features/billing/components/cash-up-card';
 import { jmd } from '@/features/billing/components/money';
@@ -27,7 +27,7 @@ function ReceiptButton({ payment, format = 'page' }: { payment: Payment; format?
       onClick={async () => {
         setBusy(true);
         try {
-          await openPdf(`/payments/${payment.receiptNo}/receipt`, {
+          await openFile(`/payments/${payment.receiptNo}/receipt`, {
             courierId: portal === 'superadmin' ? payment.courierId : undefined,
             format: thermal ? 'thermal' : undefined,
           });

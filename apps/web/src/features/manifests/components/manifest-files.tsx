@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { toast } from 'sonner';
 import type { ImportReport, ManifestDetail } from '@courier/shared/schemas/manifests';
 import { Button } from '@/components/ui/button';
-import { downloadFile, openFile } from '@/features/packages/api/files';
+import { downloadFile, openFile } from '@/lib/download';
 import { importManifestCsv, importManifestXlsx, useManifestAction } from '@/features/packages/api/manifests';
 import { errorMessage } from '@/lib/api-client';
 
