@@ -9,13 +9,13 @@ import { openFile } from '@/lib/download';
 import { usePayments } from '@/features/billing/api/payments';
 import { CashUpCard } from '@/features/billing/components/cash-up-card';
 import { jmd } from '@/features/billing/components/money';
-import { usePortal } from '@/features/billing/components/portal';
+import { usePortal } from '@/lib/portal-context';
 import { errorMessage } from '@/lib/api-client';
 import { useDateFormat } from '@/lib/format-date';
 
 /** Opens the receipt PDF: on the courier's A4/Letter paper, or as the 80 mm roll of a receipt printer. */
 function ReceiptButton({ payment, format = 'page' }: { payment: Payment; format?: ReceiptFormat }) {
-  const portal = usePortal();
+  const { portal } = usePortal();
   const [busy, setBusy] = useState(false);
   const thermal = format === 'thermal';
   return (
@@ -54,7 +54,7 @@ function ReceiptButton({ payment, format = 'page' }: { payment: Payment; format?
 /** Payments: the customer's history, or the courier's payments (super admin: every courier's). */
 export default function PaymentsPage() {
   const dates = useDateFormat();
-  const portal = usePortal();
+  const { portal } = usePortal();
   const list = useListState({ sort: { field: 'paidAt', order: 'desc' } });
   const payments = usePayments(list.query);
   const columns: Array<DataTableColumn<Payment>> = [
