@@ -51,7 +51,6 @@ const WEB_KNOWN_EXCEPTIONS = {
       'apps/web/src/features/manifests/components/manifest-dialog.tsx',
       'apps/web/src/features/packages/components/held-packages-notice.tsx',
     ],
-    ['apps/web/src/features/manifests/components/manifest-files.tsx', 'apps/web/src/features/packages/api/files.ts'],
     ['apps/web/src/features/manifests/components/manifest-files.tsx', 'apps/web/src/features/packages/api/manifests.ts'],
     ['apps/web/src/features/manifests/components/manifest-packages-table.tsx', 'apps/web/src/features/packages/api/manifests.ts'],
     ['apps/web/src/features/manifests/components/manifest-scan-panel.tsx', 'apps/web/src/features/packages/api/manifests.ts'],
@@ -75,8 +74,6 @@ const WEB_KNOWN_EXCEPTIONS = {
     ['apps/web/src/features/platform/components/public-site-platform-cards.tsx', 'apps/web/src/features/settings/hooks/use-local-table.ts'],
     ['apps/web/src/features/roles/components/role-detail-page.tsx', 'apps/web/src/features/couriers/api/couriers.ts'],
     ['apps/web/src/features/roles/components/roles-page.tsx', 'apps/web/src/features/couriers/components/courier-filter.tsx'],
-    ['apps/web/src/features/search/components/command-palette.tsx', 'apps/web/src/features/billing/components/portal.ts'],
-    ['apps/web/src/features/search/components/result-links.ts', 'apps/web/src/features/billing/components/portal.ts'],
     ['apps/web/src/features/settings/components/online-payments-card.tsx', 'apps/web/src/features/billing/api/online-payments.ts'],
     ['apps/web/src/features/staff/components/staff-detail-page.tsx', 'apps/web/src/features/auth/components/impersonate-button.tsx'],
     ['apps/web/src/features/staff/components/staff-form.tsx', 'apps/web/src/features/branches/api/branches.ts'],
@@ -88,7 +85,6 @@ const WEB_KNOWN_EXCEPTIONS = {
   ],
   'web-components-to-feature': [
     ['apps/web/src/components/layout/portal-shell.tsx', 'apps/web/src/features/search/components/command-palette.tsx'],
-    ['apps/web/src/components/ui/data-table.tsx', 'apps/web/src/features/packages/api/files.ts'],
   ],
 };
 
