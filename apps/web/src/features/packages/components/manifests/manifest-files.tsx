@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import type { ImportReport, ManifestDetail } from '@courier/shared/schemas/manifests';
 import { Button } from '@/components/ui/button';
 import { downloadFile, openFile } from '@/lib/download';
-import { importManifestCsv, importManifestXlsx, useManifestAction } from '@/features/packages/api/manifests';
+import { importManifestCsv, importManifestXlsx, useManifestAction } from '../../api/manifests';
 import { errorMessage } from '@/lib/api-client';
 
 /** The manifest as CSV, Excel and PDF (the customs broker's columns). */
