@@ -40,9 +40,9 @@ function courierBrief(row: { id: number | null; name: string | null; code: strin
   return { id: row.id, name: row.name, code: row.code, logo_url: row.logoUrl };
 }
 
-/** The staff-side profile of part 1 §3 (GET /auth/profile). */
-export async function staffProfile(db: Db, userId: number, impersonated = false): Promise<StaffProfile> {
-  const [row] = await db
+/** The staff-side account with what its profile shows; `where` picks the account. */
+function selectStaffProfile(db: Db) {
+  return db
     .select({
       user: users,
       rolePermissions: roles.permissions,
@@ -51,16 +51,18 @@ export async function staffProfile(db: Db, userId: number, impersonated = false)
       courierCode: couriers.code,
       courierLogo: couriers.logoUrl,
       courierTimeZone: couriers.timeZone,
+      courierStatus: couriers.status,
       branchId: branches.id,
       branchName: branches.name,
     })
     .from(users)
     .leftJoin(roles, and(eq(roles.id, users.roleId), eq(roles.courierId, users.courierId)))
     .leftJoin(couriers, eq(couriers.id, users.courierId))
-    .leftJoin(branches, eq(branches.id, users.branchId))
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!row) throw new AppError('not_found', AUTH_API_MESSAGES.userNotFound);
+    .leftJoin(branches, eq(branches.id, users.branchId));
+}
+type StaffProfileRow = Awaited<ReturnType<ReturnType<typeof selectStaffProfile>['execute']>>[number];
+
+function toStaffProfile(row: StaffProfileRow, impersonated: boolean): StaffProfile {
   const { user } = row;
   const permissions = COURIER_WIDE_ROLES.has(user.role) ? [...ALL_PERMISSIONS] : (row.rolePermissions ?? []);
   return {
@@ -80,16 +82,27 @@ export async function staffProfile(db: Db, userId: number, impersonated = false)
   };
 }
 
-/** The customer profile (GET /customers/profile). */
-export async function customerProfile(db: Db, customerId: number): Promise<CustomerProfile> {
-  const [row] = await db
+/** The staff-side profile of part 1 §3 (GET /auth/profile). */
+export async function staffProfile(db: Db, userId: number, impersonated = false): Promise<StaffProfile> {
+  const [row] = await selectStaffProfile(db).where(eq(users.id, userId)).limit(1);
+  if (!row) throw new AppError('not_found', AUTH_API_MESSAGES.userNotFound);
+  return toStaffProfile(row, impersonated);
+}
+
+/** The customer account with what its profile shows; `where` picks the account. */
+function selectCustomerProfile(db: Db) {
+  return db
     .select({ customer: customers, courier: couriers, branchName: branches.name })
     .from(customers)
     .innerJoin(couriers, eq(couriers.id, customers.courierId))
-    .leftJoin(branches, eq(branches.id, customers.branchId))
-    .where(eq(customers.id, customerId))
-    .limit(1);
-  if (!row) throw new AppError('not_found', AUTH_API_MESSAGES.userNotFound);
+    .leftJoin(branches, eq(branches.id, customers.branchId));
+}
+
+function toCustomerProfile(row: {
+  customer: typeof customers.$inferSelect;
+  courier: typeof couriers.$inferSelect;
+  branchName: string | null;
+}) {
   const c = row.customer;
   return {
     id: c.id,
@@ -112,7 +125,14 @@ export async function customerProfile(db: Db, customerId: number): Promise<Custo
     timeZone: row.courier.timeZone,
     role: 'customer',
     createdAt: c.createdAt.toISOString(),
-  };
+  } satisfies CustomerProfile;
+}
+
+/** The customer profile (GET /customers/profile). */
+export async function customerProfile(db: Db, customerId: number): Promise<CustomerProfile> {
+  const [row] = await selectCustomerProfile(db).where(eq(customers.id, customerId)).limit(1);
+  if (!row) throw new AppError('not_found', AUTH_API_MESSAGES.userNotFound);
+  return toCustomerProfile(row);
 }
 
 /** How long a new sign-in lasts: REMEMBER_ME_TTL_DAYS with Remember me, else TOKEN_TTL_HOURS. */
@@ -159,29 +179,32 @@ const invalidCredentials = () => new AppError('unauthenticated', AUTH_API_MESSAG
 /**
  * Signs a staff-side account in at one of the three staff-side pages. The password is checked
  * first (against a dummy hash when the e-mail is unknown, so both take the same time), then
- * whether this page is the right one for the account's role.
+ * whether this page is the right one for the account's role. The account, its courier's state
+ * and its profile come in one statement; the sign-in time is written in a second.
  */
 export async function loginStaff(ctx: AppContext, input: z.output<typeof loginSchema>, portal: Portal) {
-  const [user] = await ctx.db
-    .select()
-    .from(users)
+  const [row] = await selectStaffProfile(ctx.db)
     .where(eq(lower(users.email), input.email))
     .limit(1);
+  const user = row?.user;
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!user || !ok) throw invalidCredentials();
+  if (!row || !user || !ok) throw invalidCredentials();
   if (!user.active) throw new AppError('unauthenticated', AUTH_API_MESSAGES.accountInactive);
   const allowed: readonly Role[] = PORTAL_ROLES[portal];
   if (!allowed.includes(user.role)) {
     throw new AppError('forbidden', portal === 'super_admin' ? AUTH_MESSAGES.noPermissionArea : AUTH_API_MESSAGES.wrongLogin);
   }
-  if (user.courierId !== null) await activeCourierById(ctx.db, user.courierId);
+  if (user.courierId !== null) {
+    if (row.courierId === null) throw new AppError('not_found', AUTH_API_MESSAGES.courierNotFound);
+    if (row.courierStatus !== 'active') throw new AppError('unauthenticated', AUTH_API_MESSAGES.courierSuspended);
+  }
   await ctx.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
   const token = await issueAccessToken(
     ctx,
     { kind: 'user', id: user.id, role: user.role, courierId: user.courierId },
     { ttlSeconds: signInTtlSeconds(ctx, input.remember) },
   );
-  return { token, user: await staffProfile(ctx.db, user.id), message: AUTH_API_MESSAGES.loginSuccess };
+  return { token, user: toStaffProfile(row, false), message: AUTH_API_MESSAGES.loginSuccess };
 }
 
 /**
@@ -190,39 +213,52 @@ export async function loginStaff(ctx: AppContext, input: z.output<typeof loginSc
  * the accounts of every active courier with this e-mail are, as without a key (one person may use
  * two couriers): a customer who followed an old link, or finds another courier as the platform's
  * default, still signs in to their own account, and the answer's profile names their courier,
- * whose brand the app then shows.
+ * whose brand the app then shows. The key's courier, the accounts and their profiles come in one
+ * statement (the key's courier's accounts first); the sign-in time is written in a second.
  */
 export async function loginCustomer(ctx: AppContext, input: z.output<typeof customerLoginSchema>) {
-  const candidatesWhere = (where: ReturnType<typeof and>) =>
-    ctx.db
-      .select({ id: customers.id, courierId: customers.courierId, passwordHash: customers.passwordHash, active: customers.active })
-      .from(customers)
-      .innerJoin(couriers, eq(couriers.id, customers.courierId))
-      .where(where)
-      .orderBy(customers.id)
-      .limit(5);
-  const anyCourier = and(eq(lower(customers.email), input.email), eq(couriers.status, 'active'));
-  let candidates = input.api_key
-    ? await candidatesWhere(
-        and(eq(customers.courierId, (await courierByApiKey(ctx.db, input.api_key)).id), eq(lower(customers.email), input.email)),
-      )
-    : [];
-  if (candidates.length === 0) candidates = await candidatesWhere(anyCourier);
+  const key = input.api_key ?? null;
+  const keyCourier = (column: typeof couriers.id | typeof couriers.status) =>
+    sql`(select ${column} from ${couriers} where ${couriers.apiKey} = ${key})`;
+  const rows = await ctx.db
+    .select({
+      customer: customers,
+      courier: couriers,
+      branchName: branches.name,
+      keyCourierId: sql<number | null>`${keyCourier(couriers.id)}`,
+      keyCourierStatus: sql<string | null>`${keyCourier(couriers.status)}`,
+    })
+    .from(customers)
+    .innerJoin(couriers, eq(couriers.id, customers.courierId))
+    .leftJoin(branches, eq(branches.id, customers.branchId))
+    .where(and(eq(lower(customers.email), input.email), eq(couriers.status, 'active')))
+    .orderBy(sql`${customers.courierId} = ${keyCourier(couriers.id)} desc nulls last`, customers.id)
+    .limit(5);
+  if (key !== null) {
+    // No account on any active courier: the key's courier is read alone for its own answer.
+    const [first] = rows;
+    if (!first) await courierByApiKey(ctx.db, key);
+    else if (first.keyCourierId === null) throw new AppError('not_found', AUTH_API_MESSAGES.courierNotFound);
+    else if (first.keyCourierStatus !== 'active') throw new AppError('unauthenticated', AUTH_API_MESSAGES.courierSuspended);
+  }
+  const ofKey = rows.filter((r) => r.customer.courierId === r.keyCourierId);
+  const candidates = ofKey.length > 0 ? ofKey : rows;
   let match: (typeof candidates)[number] | undefined;
   if (candidates.length === 0) await verifyPassword(await dummyPasswordHash(), input.password);
   for (const candidate of candidates) {
-    if (await verifyPassword(candidate.passwordHash, input.password)) {
+    if (await verifyPassword(candidate.customer.passwordHash, input.password)) {
       match = candidate;
       break;
     }
   }
   if (!match) throw invalidCredentials();
-  if (!match.active) throw new AppError('unauthenticated', AUTH_API_MESSAGES.accountInactive);
-  await ctx.db.update(customers).set({ lastLoginAt: new Date() }).where(eq(customers.id, match.id));
+  const { customer } = match;
+  if (!customer.active) throw new AppError('unauthenticated', AUTH_API_MESSAGES.accountInactive);
+  await ctx.db.update(customers).set({ lastLoginAt: new Date() }).where(eq(customers.id, customer.id));
   const token = await issueAccessToken(
     ctx,
-    { kind: 'customer', id: match.id, role: 'customer', courierId: match.courierId },
+    { kind: 'customer', id: customer.id, role: 'customer', courierId: customer.courierId },
     { ttlSeconds: signInTtlSeconds(ctx, input.remember) },
   );
-  return { token, customer: await customerProfile(ctx.db, match.id), message: AUTH_API_MESSAGES.loginSuccess };
+  return { token, customer: toCustomerProfile(match), message: AUTH_API_MESSAGES.loginSuccess };
 }

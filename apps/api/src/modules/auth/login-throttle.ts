@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_API_MESSAGES } from '@courier/shared/schemas/auth';
 import type { AppContext } from '../../context';
@@ -56,23 +56,18 @@ export class PgLoginThrottleStore implements LoginThrottleStore {
   constructor(private readonly db: Db) {}
 
   async state(accountKey: string, ipHash: string, now: Date) {
+    // One statement: the delay and, for when there is one, whether this IP is known.
     const [row] = await this.db
-      .select({ delayedUntil: loginThrottles.delayedUntil })
+      .select({
+        delayedUntil: loginThrottles.delayedUntil,
+        knownIp: sql<boolean>`exists (select 1 from ${loginKnownIps} where ${loginKnownIps.accountKey} = ${accountKey}
+          and ${loginKnownIps.ipHash} = ${ipHash} and ${loginKnownIps.lastSeenAt} > ${new Date(now.getTime() - KNOWN_IP_TTL_MS)})`,
+      })
       .from(loginThrottles)
       .where(eq(loginThrottles.accountKey, accountKey));
     const delayedUntil = row?.delayedUntil && row.delayedUntil > now ? row.delayedUntil : null;
     if (!delayedUntil) return { delayedUntil: null, knownIp: false };
-    const [known] = await this.db
-      .select({ ipHash: loginKnownIps.ipHash })
-      .from(loginKnownIps)
-      .where(
-        and(
-          eq(loginKnownIps.accountKey, accountKey),
-          eq(loginKnownIps.ipHash, ipHash),
-          gt(loginKnownIps.lastSeenAt, new Date(now.getTime() - KNOWN_IP_TTL_MS)),
-        ),
-      );
-    return { delayedUntil, knownIp: known !== undefined };
+    return { delayedUntil, knownIp: row?.knownIp === true };
   }
 
   async recordFailure(accountKey: string, now: Date, delayFor: (failures: number) => number) {
@@ -114,12 +109,16 @@ export class PgLoginThrottleStore implements LoginThrottleStore {
   }
 
   async recordSuccess(accountKey: string, ipHash: string, now: Date, delayAfter: number) {
-    await this.db
+    // One statement: remember the IP and, below the threshold, forget the failures (typos). Under
+    // attack the count stays, or each of the owner's sign-ins would hand out fresh guesses.
+    const remember = this.db
       .insert(loginKnownIps)
       .values({ accountKey, ipHash, lastSeenAt: now })
       .onConflictDoUpdate({ target: [loginKnownIps.accountKey, loginKnownIps.ipHash], set: { lastSeenAt: now } });
-    // Under attack the count stays, or each of the owner's sign-ins would hand out fresh guesses.
-    await this.db.delete(loginThrottles).where(and(eq(loginThrottles.accountKey, accountKey), lt(loginThrottles.failures, delayAfter)));
+    const forget = this.db
+      .delete(loginThrottles)
+      .where(and(eq(loginThrottles.accountKey, accountKey), lt(loginThrottles.failures, delayAfter)));
+    await this.db.execute(sql`with remembered as (${remember.getSQL()}) ${forget.getSQL()}`);
   }
 }
 

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, and, count, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { INVOICE_STATUSES, type InvoiceStatus } from '@courier/shared/constants/billing';
 import { customsDutyFor } from '@courier/shared/domain/charges';
 import { BILLING_MESSAGES, type InvoiceDetail, type InvoiceSummary } from '@courier/shared/schemas/billing';
@@ -21,123 +22,148 @@ import { AppError } from '../../lib/errors';
 import { listClauses, listPage } from '../../lib/list-query';
 import { type InvoiceScope, scopeConditions } from './invoice-access';
 
-async function findInvoice(db: Db, scope: InvoiceScope, invoiceNo: string) {
-  const rows = await db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.invoiceNo, invoiceNo), ...scopeConditions(scope)))
-    .limit(2);
-  // A super admin without a courier sees a number only when it is unambiguous.
-  if (rows.length !== 1 || !rows[0]) throw new AppError('not_found', BILLING_MESSAGES.invoiceNotFound);
-  return rows[0];
-}
-
 const balanceOf = (i: { totalCents: number; paidCents: number; status: InvoiceStatus }) =>
   i.status === 'void' ? 0 : i.totalCents - i.paidCents;
 
-export async function getInvoiceDetail(db: Db, scope: InvoiceScope, invoiceNo: string): Promise<InvoiceDetail> {
-  const inv = await findInvoice(db, scope, invoiceNo);
-  const [head] = await db
-    .select({
-      courierName: couriers.name,
-      timeZone: couriers.timeZone,
-      exchangeRate: couriers.exchangeRate,
-      bankDetails: couriers.bankDetails,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-      email: customers.email,
-      mailboxNumber: customers.mailboxNumber,
-      branchName: branches.name,
-    })
-    .from(customers)
-    .innerJoin(couriers, eq(couriers.id, customers.courierId))
-    .leftJoin(branches, eq(branches.id, customers.branchId))
-    .where(eq(customers.id, inv.customerId));
-  if (!head) throw new AppError('not_found', BILLING_MESSAGES.invoiceNotFound);
-  const [lines, pkgs, pays, [signature], related, assessments] = await Promise.all([
-    db
-      .select()
-      .from(invoiceLines)
-      .where(and(eq(invoiceLines.courierId, inv.courierId), eq(invoiceLines.invoiceId, inv.id)))
-      .orderBy(invoiceLines.position),
+/** A timestamp as `Date#toISOString` writes it (UTC, milliseconds truncated), written by PostgreSQL. */
+const isoText = (column: AnyColumn | SQL) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** The rows of a subquery as one JSON array, in order; `[]` when there are none. */
+const jsonRows = <T>(object: SQL, orderBy: SQL, from: SQL) =>
+  sql<T[]>`(select coalesce(json_agg(${object} order by ${orderBy}), '[]'::json) ${from})`;
+
+const related = alias(invoices, 'related');
+
+/**
+ * The invoice page in one statement: the invoice, its customer and courier, and each list it
+ * shows (lines, packages, payments, customs history, the last collection signature, the invoices
+ * it replaces or was replaced by) as JSON columns. One prepared statement per kind of scope.
+ */
+function prepareInvoiceDetail(db: Db, kind: ScopeKind) {
+  const scoped = eq(invoices.courierId, sql.placeholder('courierId'));
+  return (
     db
       .select({
-        id: packages.id,
-        packageNumber: packages.packageNumber,
-        trackingNumber: packages.trackingNumber,
-        description: packages.description,
-        weightLb: packages.weightLb,
-        declaredValueUsdCents: packages.declaredValueUsdCents,
-        customsAssessedCents: invoicePackages.customsAssessedCents,
-        status: packages.status,
-      })
-      .from(invoicePackages)
-      .innerJoin(packages, eq(packages.id, invoicePackages.packageId))
-      .where(eq(invoicePackages.invoiceId, inv.id))
-      .orderBy(packages.packageNumber),
-    db
-      .select({
-        receiptNo: payments.receiptNo,
-        method: payments.method,
-        reference: payments.reference,
-        amountCents: paymentAllocations.amountCents,
-        paidAt: payments.paidAt,
-      })
-      .from(paymentAllocations)
-      .innerJoin(payments, eq(payments.id, paymentAllocations.paymentId))
-      .where(and(eq(paymentAllocations.courierId, inv.courierId), eq(paymentAllocations.invoiceId, inv.id)))
-      .orderBy(payments.paidAt),
-    db
-      .select({ collectorName: collectionSignatures.collectorName, signedAt: collectionSignatures.signedAt })
-      .from(collectionSignatures)
-      .where(and(eq(collectionSignatures.courierId, inv.courierId), eq(collectionSignatures.invoiceId, inv.id)))
-      .orderBy(desc(collectionSignatures.signedAt))
-      .limit(1),
-    db
-      .select({ id: invoices.id, invoiceNo: invoices.invoiceNo, replacesInvoiceId: invoices.replacesInvoiceId })
-      .from(invoices)
-      .where(
-        and(
-          eq(invoices.courierId, inv.courierId),
-          sql`(${invoices.id} = ${inv.replacesInvoiceId ?? 0} or ${invoices.replacesInvoiceId} = ${inv.id})`,
+        id: invoices.id,
+        courierId: invoices.courierId,
+        invoiceNo: invoices.invoiceNo,
+        customerId: invoices.customerId,
+        status: invoices.status,
+        totalCents: invoices.totalCents,
+        paidCents: invoices.paidCents,
+        issuedAt: isoText(invoices.issuedAt),
+        freightCents: invoices.freightCents,
+        discountCents: invoices.discountCents,
+        processingCents: invoices.processingCents,
+        gctCents: invoices.gctCents,
+        customsCents: invoices.customsCents,
+        feesCents: invoices.feesCents,
+        membershipTier: invoices.membershipTier,
+        voidReason: invoices.voidReason,
+        voidedAt: sql<string | null>`case when ${invoices.voidedAt} is null then null else ${isoText(invoices.voidedAt)} end`,
+        courierName: couriers.name,
+        timeZone: couriers.timeZone,
+        exchangeRate: couriers.exchangeRate,
+        bankDetails: couriers.bankDetails,
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        email: customers.email,
+        mailboxNumber: customers.mailboxNumber,
+        branchName: branches.name,
+        replacesInvoiceNo: sql<string | null>`(select ${related.invoiceNo} from ${invoices} as "related"
+        where ${related.courierId} = ${invoices.courierId} and ${related.id} = ${invoices.replacesInvoiceId})`,
+        replacedByInvoiceNo: sql<string | null>`(select ${related.invoiceNo} from ${invoices} as "related"
+        where ${related.courierId} = ${invoices.courierId} and ${related.replacesInvoiceId} = ${invoices.id}
+        order by ${related.id} limit 1)`,
+        lines: jsonRows<InvoiceDetail['lines'][number]>(
+          sql`json_build_object('kind', ${invoiceLines.kind}, 'description', ${invoiceLines.description},
+          'packageId', ${invoiceLines.packageId}, 'amountCents', ${invoiceLines.amountCents})`,
+          sql`${invoiceLines.position}`,
+          sql`from ${invoiceLines} where ${invoiceLines.courierId} = ${invoices.courierId} and ${invoiceLines.invoiceId} = ${invoices.id}`,
         ),
-      ),
-    // The customs history: each assessment's audit row keeps the computed and the assessed figure.
-    db
-      .select({
-        details: auditLog.details,
-        at: auditLog.createdAt,
-        byName: sql<string | null>`(select ${users.firstName} || ' ' || ${users.lastName} from ${users}
-          where ${users.id} = ${auditLog.actorId} and ${auditLog.actorType} = 'user')`,
+        packages: jsonRows<Omit<InvoiceDetail['packages'][number], 'computedDutyCents'>>(
+          sql`json_build_object('id', ${packages.id}, 'packageNumber', ${packages.packageNumber},
+          'trackingNumber', ${packages.trackingNumber}, 'description', ${packages.description},
+          'weightLb', ${packages.weightLb}, 'declaredValueUsdCents', ${packages.declaredValueUsdCents},
+          'customsAssessedCents', ${invoicePackages.customsAssessedCents}, 'status', ${packages.status})`,
+          sql`${packages.packageNumber}`,
+          sql`from ${invoicePackages} join ${packages} on ${packages.id} = ${invoicePackages.packageId}
+          where ${invoicePackages.invoiceId} = ${invoices.id}`,
+        ),
+        payments: jsonRows<InvoiceDetail['payments'][number]>(
+          sql`json_build_object('receiptNo', ${payments.receiptNo}, 'method', ${payments.method},
+          'reference', ${payments.reference}, 'amountCents', ${paymentAllocations.amountCents},
+          'paidAt', ${isoText(payments.paidAt)})`,
+          sql`${payments.paidAt}, ${payments.id}`,
+          sql`from ${paymentAllocations} join ${payments} on ${payments.id} = ${paymentAllocations.paymentId}
+          where ${paymentAllocations.courierId} = ${invoices.courierId} and ${paymentAllocations.invoiceId} = ${invoices.id}`,
+        ),
+        signature: sql<{ collectorName: string; signedAt: string } | null>`(select json_build_object(
+          'collectorName', ${collectionSignatures.collectorName}, 'signedAt', ${isoText(collectionSignatures.signedAt)})
+        from ${collectionSignatures}
+        where ${collectionSignatures.courierId} = ${invoices.courierId} and ${collectionSignatures.invoiceId} = ${invoices.id}
+        order by ${collectionSignatures.signedAt} desc limit 1)`,
+        // The customs history: each assessment's audit row keeps the computed and the assessed figure.
+        assessments: jsonRows<{ details: Record<string, unknown> | null; at: string; byName: string | null }>(
+          sql`json_build_object('details', ${auditLog.details}, 'at', ${isoText(auditLog.createdAt)},
+          'byName', (select ${users.firstName} || ' ' || ${users.lastName} from ${users}
+            where ${users.id} = ${auditLog.actorId} and ${auditLog.actorType} = 'user'))`,
+          sql`${auditLog.id}`,
+          sql`from ${auditLog} where ${auditLog.courierId} = ${invoices.courierId} and ${auditLog.entity} = 'invoice'
+          and ${auditLog.entityId} = ${invoices.invoiceNo} and ${auditLog.action} = 'invoice.customs_assessed'`,
+        ),
       })
-      .from(auditLog)
+      .from(invoices)
+      .innerJoin(customers, eq(customers.id, invoices.customerId))
+      .innerJoin(couriers, eq(couriers.id, customers.courierId))
+      .leftJoin(branches, eq(branches.id, customers.branchId))
       .where(
         and(
-          eq(auditLog.courierId, inv.courierId),
-          eq(auditLog.entity, 'invoice'),
-          eq(auditLog.entityId, inv.invoiceNo),
-          eq(auditLog.action, 'invoice.customs_assessed'),
+          eq(invoices.invoiceNo, sql.placeholder('invoiceNo')),
+          kind === 'any' ? undefined : scoped,
+          kind === 'customer' ? eq(invoices.customerId, sql.placeholder('customerId')) : undefined,
         ),
       )
-      .orderBy(auditLog.id),
-  ]);
+      // A super admin without a courier sees a number only when it is unambiguous.
+      .limit(2)
+      .prepare(`invoice_detail_${kind}`)
+  );
+}
+type ScopeKind = 'any' | 'courier' | 'customer';
+const preparedDetails = new WeakMap<Db, Map<ScopeKind, ReturnType<typeof prepareInvoiceDetail>>>();
+
+export async function getInvoiceDetail(db: Db, scope: InvoiceScope, invoiceNo: string): Promise<InvoiceDetail> {
+  const kind: ScopeKind = scope.customerId !== null ? 'customer' : scope.courierId !== null ? 'courier' : 'any';
+  let statements = preparedDetails.get(db);
+  if (!statements) {
+    statements = new Map();
+    preparedDetails.set(db, statements);
+  }
+  let statement = statements.get(kind);
+  if (!statement) {
+    statement = prepareInvoiceDetail(db, kind);
+    statements.set(kind, statement);
+  }
+  const rows = await statement.execute({ invoiceNo, courierId: scope.courierId ?? 0, customerId: scope.customerId ?? 0 });
+  const inv = rows[0];
+  if (rows.length !== 1 || !inv) throw new AppError('not_found', BILLING_MESSAGES.invoiceNotFound);
+  const num = (v: unknown) => (typeof v === 'number' ? v : null);
   return {
     id: inv.id,
     courierId: inv.courierId,
-    courierName: head.courierName,
+    courierName: inv.courierName,
     invoiceNo: inv.invoiceNo,
     customerId: inv.customerId,
-    customerName: `${head.firstName} ${head.lastName}`,
-    customerEmail: head.email,
-    timeZone: head.timeZone,
-    mailboxNumber: head.mailboxNumber,
-    branchName: head.branchName,
+    customerName: `${inv.firstName} ${inv.lastName}`,
+    customerEmail: inv.email,
+    timeZone: inv.timeZone,
+    mailboxNumber: inv.mailboxNumber,
+    branchName: inv.branchName,
     status: inv.status,
     totalCents: inv.totalCents,
     paidCents: inv.paidCents,
     balanceCents: balanceOf(inv),
-    packageCount: pkgs.length,
-    issuedAt: inv.issuedAt.toISOString(),
+    packageCount: inv.packages.length,
+    issuedAt: inv.issuedAt,
     freightCents: inv.freightCents,
     discountCents: inv.discountCents,
     processingCents: inv.processingCents,
@@ -146,18 +172,17 @@ export async function getInvoiceDetail(db: Db, scope: InvoiceScope, invoiceNo: s
     feesCents: inv.feesCents,
     membershipTier: inv.membershipTier,
     voidReason: inv.voidReason,
-    voidedAt: inv.voidedAt?.toISOString() ?? null,
-    replacesInvoiceNo: related.find((r) => r.id === inv.replacesInvoiceId)?.invoiceNo ?? null,
-    replacedByInvoiceNo: related.find((r) => r.replacesInvoiceId === inv.id)?.invoiceNo ?? null,
-    lines: lines.map((l) => ({ kind: l.kind, description: l.description, packageId: l.packageId, amountCents: l.amountCents })),
-    packages: pkgs.map((p) => ({
+    voidedAt: inv.voidedAt,
+    replacesInvoiceNo: inv.replacesInvoiceNo,
+    replacedByInvoiceNo: inv.replacedByInvoiceNo,
+    lines: inv.lines,
+    packages: inv.packages.map((p) => ({
       ...p,
       weightLb: Number(p.weightLb),
-      computedDutyCents: customsDutyFor(p.declaredValueUsdCents ?? 0, head.exchangeRate),
+      computedDutyCents: customsDutyFor(p.declaredValueUsdCents ?? 0, inv.exchangeRate),
     })),
-    customsHistory: assessments.map((a) => {
-      const d = (a.details ?? {}) as Record<string, unknown>;
-      const num = (v: unknown) => (typeof v === 'number' ? v : null);
+    customsHistory: inv.assessments.map((a) => {
+      const d = a.details ?? {};
       return {
         packageId: num(d.packageId) ?? 0,
         packageNumber: typeof d.packageNumber === 'string' ? d.packageNumber : '',
@@ -167,16 +192,16 @@ export async function getInvoiceDetail(db: Db, scope: InvoiceScope, invoiceNo: s
         totalBeforeCents: num(d.totalBefore) ?? 0,
         totalAfterCents: num(d.totalAfter) ?? 0,
         byName: a.byName,
-        at: a.at.toISOString(),
+        at: a.at,
       };
     }),
-    payments: pays.map((p) => ({ ...p, paidAt: p.paidAt.toISOString() })),
-    bankDetails: (head.bankDetails ?? '')
+    payments: inv.payments,
+    bankDetails: (inv.bankDetails ?? '')
       .split(/\r?\n/)
       .map((l) => l.trim())
       .filter((l) => l.length > 0),
-    collectedAt: signature?.signedAt.toISOString() ?? null,
-    collectorName: signature?.collectorName ?? null,
+    collectedAt: inv.signature?.signedAt ?? null,
+    collectorName: inv.signature?.collectorName ?? null,
   };
 }
 

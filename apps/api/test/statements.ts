@@ -1,0 +1,23 @@
+import pg from 'pg';
+
+type Query = (...args: unknown[]) => unknown;
+
+/**
+ * The SQL statements this process sends through the pg driver while `run` runs: every pool and
+ * client goes through `Client#query` (a prepared statement's parse, bind and execute is one call).
+ * Run nothing else against the database meanwhile.
+ */
+export async function countStatements<T>(run: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+  const original = pg.Client.prototype.query as Query;
+  const statements: string[] = [];
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const [query] = args;
+    statements.push(typeof query === 'string' ? query : String((query as { text?: unknown } | undefined)?.text));
+    return original.apply(this, args);
+  } as typeof pg.Client.prototype.query;
+  try {
+    return { result: await run(), statements };
+  } finally {
+    pg.Client.prototype.query = original as typeof pg.Client.prototype.query;
+  }
+}
