@@ -5,6 +5,7 @@
  *   npx tsx bench/api.ts [--db embedded|server] [--url postgres://postgres@127.0.0.1:5432]
  *                        [--packages 1000000] [--invoices 200000] [--tickets 2000]
  *                        [--seconds 10] [--connections 10] [--data-dir DIR] [--keep] [--reuse]
+ *                        [--before REF [--only invoices,login] [--rounds 4]]
  *
  * --db defaults to `server` when DATABASE_URL is set, else `embedded`. The server database is
  * `bench_api` on --url (default DATABASE_URL, BENCH_PG_URL or the local server), dropped at the
@@ -23,17 +24,18 @@
  *    load of the shared machine hardly moves.
  * 4. RSS of both server processes (from /proc): idle after start, the peak sampled every 100 ms
  *    under load, and the API's idle again after the load.
+ * With --before, instead of 3 and 4: that git ref's API and this tree's, up side by side on the same
+ * data, each path in --rounds interleaved windows (bench/lib/api-compare.ts); ratios after / before.
  * The per-IP and per-account rate limits are lifted (NODE_ENV=test): the figures are the cost of
  * the work, not of being refused.
  */
-import { type ChildProcess, fork } from 'node:child_process';
-import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/api/src/config';
 import { createRuntime } from '../apps/api/src/context';
+import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres';
 import { users } from '../apps/api/src/db/schema/users';
 import { hashPassword } from '../apps/api/src/lib/passwords';
 import {
@@ -49,10 +51,10 @@ import {
   generateTickets,
   vacuumAnalyze,
 } from './lib/dataset';
+import { type Figure, type Scenario, type Server, bundle, drive as driveFor, signInAs, start } from './lib/api-servers';
+import { compareBeforeAfter } from './lib/api-compare';
 import { serverDatabase } from './lib/server-database';
-import { cpuMs, load1, measure, pct, pssMiB, rssMiB, sampleRss } from './lib/measure';
-
-const ROOT = path.resolve(import.meta.dirname, '..');
+import { load1, pssMiB, rssMiB, sampleRss } from './lib/measure';
 const args = process.argv.slice(2);
 function option(name: string): string | undefined {
   const i = args.indexOf(`--${name}`);
@@ -68,12 +70,23 @@ const size: DatasetSize = {
 const seconds = Number(option('seconds') ?? 10);
 const connections = Number(option('connections') ?? 10);
 const keep = args.includes('--keep');
+/** A git ref: compare its API with this tree's instead of with the bare route. */
+const beforeRef = option('before');
+/** Only the paths whose name contains one of these words (comma-separated), e.g. `invoices,login`. */
+const only = option('only')?.split(',');
+const rounds = Number(option('rounds') ?? 4);
 const reuse = args.includes('--reuse');
 const DB_NAME = 'bench_api';
 const engineName = process.env.EMBEDDED_DATABASE === 'pglite' ? 'PGlite' : 'embedded PostgreSQL';
 const serverDb = serverDatabase(serverUrl, DB_NAME);
 
 type Rows<T> = { rows: T[] };
+const drive = (
+  server: Server,
+  scenario: Scenario,
+  headers: Record<string, string>,
+  options: { warmUp?: boolean; duration?: number } = {},
+) => driveFor(server, scenario, headers, { duration: seconds, connections, ...options });
 const secondsSince = (t: number) => ((performance.now() - t) / 1000).toFixed(0);
 
 /** The environment both this process (to generate) and the server process open the database with. */
@@ -156,103 +169,68 @@ async function prepare(env: NodeJS.ProcessEnv): Promise<Samples> {
   }
 }
 
-/** Bundles a server entry beside node_modules (so its packages resolve) with the app's migrations. */
-async function bundle(entry: string): Promise<string> {
-  const outDir = path.join(ROOT, 'node_modules', '.cache', 'courier-bench');
-  await mkdir(outDir, { recursive: true });
-  const outfile = path.join(outDir, `${path.basename(entry, '.ts')}.mjs`);
-  await build({
-    entryPoints: [path.join(ROOT, 'bench', entry)],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    alias: { '@courier/shared': path.join(ROOT, 'packages/shared/src') },
-    logLevel: 'warning',
-  });
-  await cp(path.join(ROOT, 'apps/api/src/db/migrations'), path.join(outDir, 'migrations'), { recursive: true });
-  return outfile;
-}
-
-interface Server {
-  child: ChildProcess;
-  base: string;
-  stop: () => Promise<void>;
-}
-
-async function start(file: string, env: NodeJS.ProcessEnv): Promise<Server> {
-  const child = fork(file, [], { env, stdio: 'inherit' });
-  const ready = await new Promise<{ port: number }>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as { port: number }));
-    child.once('exit', (code) => reject(new Error(`${path.basename(file)} exited with ${code}`)));
-  });
-  return {
-    child,
-    base: `http://127.0.0.1:${ready.port}`,
-    stop: async () => {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.send('stop');
-      await exited;
-    },
-  };
-}
-
-interface Scenario {
-  name: string;
-  requests: Array<{ method: 'GET' | 'POST'; path: string; body?: string; headers?: Record<string, string> }>;
-}
-
-interface Figure {
-  name: string;
-  rps: number;
-  p50: string;
-  p95: string;
-  p99: string;
-  failed: number;
-  /** The server process's CPU time per successful answer, in µs. */
-  cpuUs: number;
-  load: string;
-}
-
-async function drive(
-  server: Server,
-  scenario: Scenario,
-  headers: Record<string, string> = {},
-  { warmUp = true, duration = seconds } = {},
-): Promise<Figure> {
-  const first = scenario.requests[0];
-  if (!first) throw new Error(`${scenario.name}: no request`);
-  const check = await fetch(`${server.base}${first.path}`, {
-    method: first.method,
-    headers: { ...headers, ...first.headers },
-    body: first.body,
-  });
-  if (!check.ok) throw new Error(`${scenario.name}: ${check.status} ${await check.text()}`);
-  const options = { url: server.base, headers, connections, requests: scenario.requests };
-  if (warmUp) await measure({ ...options, duration: 2 }); // JIT, caches, the pool's connections
-  const pid = server.child.pid ?? 0;
-  const cpuBefore = cpuMs(pid);
-  const { result, times } = await measure({ ...options, duration });
-  const cpu = cpuMs(pid) - cpuBefore;
-  return {
-    name: scenario.name,
-    // Successful answers only: a 429 or 5xx is cheaper than the real work and must not count.
-    rps: result['2xx'] / result.duration,
-    p50: pct(times, 50),
-    p95: pct(times, 95),
-    p99: pct(times, 99),
-    failed: result.non2xx + result.errors + result.timeouts,
-    cpuUs: (cpu * 1000) / Math.max(1, result['2xx']),
-    load: load1(),
-  };
-}
-
 function listUrl(params: Record<string, string | Record<string, string>>): string {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) q.set(k, typeof v === 'string' ? v : JSON.stringify(v));
   return `/api/packages?${q.toString()}`;
+}
+
+/** The app's paths, each with whether it needs the courier admin's token. */
+function hotPaths(samples: Samples): Array<{ scenario: Scenario; auth: boolean }> {
+  const loginBody = JSON.stringify(BENCH_ADMIN);
+  const json = { 'content-type': 'application/json' };
+  return [
+    // Not a hot path: the app's plugins and hooks plus one `select 1`, without a token.
+    {
+      scenario: { name: 'reference: `GET /api/health` (no token, `select 1`)', requests: [{ method: 'GET', path: '/api/health' }] },
+      auth: false,
+    },
+    {
+      scenario: {
+        name: '`POST /api/auth/login` (argon2id)',
+        requests: [{ method: 'POST', path: '/api/auth/login', body: loginBody, headers: json }],
+      },
+      auth: false,
+    },
+    { scenario: { name: '`GET /api/auth/profile`', requests: [{ method: 'GET', path: '/api/auth/profile' }] }, auth: true },
+    {
+      scenario: { name: '`GET /api/tickets/unread/count`', requests: [{ method: 'GET', path: '/api/tickets/unread/count' }] },
+      auth: true,
+    },
+    {
+      scenario: {
+        name: '`GET /api/packages?page=1&limit=50` (newest first)',
+        requests: [{ method: 'GET', path: listUrl({ page: '1', limit: '50' }) }],
+      },
+      auth: true,
+    },
+    {
+      scenario: {
+        name: 'package list, `status=ready_for_pickup`, sort `receivedAt` desc',
+        requests: [
+          {
+            method: 'GET',
+            path: listUrl({ page: '1', limit: '50', sort: 'receivedAt', order: 'desc', filters: { status: 'ready_for_pickup' } }),
+          },
+        ],
+      },
+      auth: true,
+    },
+    {
+      scenario: {
+        name: `\`GET /api/packages/scan?trackingNumber=…\` (${samples.tracking.length} numbers)`,
+        requests: samples.tracking.map((t) => ({ method: 'GET', path: `/api/packages/scan?trackingNumber=${encodeURIComponent(t)}` })),
+      },
+      auth: true,
+    },
+    {
+      scenario: {
+        name: `\`GET /api/invoices/:invoiceNo\` (${samples.invoiceNos.length} invoices)`,
+        requests: samples.invoiceNos.map((n) => ({ method: 'GET', path: `/api/invoices/${encodeURIComponent(n)}` })),
+      },
+      auth: true,
+    },
+  ];
 }
 
 async function main(): Promise<void> {
@@ -271,6 +249,24 @@ async function main(): Promise<void> {
         .map(([table, n]) => `${n} ${table}`)
         .join(', ')}; ${connections} connections, ${seconds} s per path; ` + `${os.cpus().length} cores, Node ${process.version}`,
     );
+    if (beforeRef) {
+      // Both builds on one database: the embedded cluster is started here and shared (its lock allows one opener).
+      const cluster = kind === 'embedded' ? await startEmbeddedPostgres({ pgDir: path.join(dataDir, 'pg') }) : undefined;
+      try {
+        await compareBeforeAfter({
+          beforeRef,
+          env: { ...env, DATABASE_URL: cluster?.url ?? serverDb.url },
+          paths: hotPaths(samples).filter((p) => !only || only.some((word) => p.scenario.name.includes(word))),
+          login: BENCH_ADMIN,
+          seconds,
+          connections,
+          rounds,
+        });
+      } finally {
+        await cluster?.stop();
+      }
+      return;
+    }
     const [bareFile, apiFile] = await Promise.all([bundle('bare-server.ts'), bundle('api-server.ts')]);
 
     // Both servers stay up; only the one being driven works. The bare route is measured right
@@ -296,12 +292,7 @@ async function main(): Promise<void> {
       const bareScenario: Scenario = { name: 'bare Fastify `GET /` → `{ ok: true }`', requests: [{ method: 'GET', path: '/' }] };
       const bareSeconds = Math.max(3, Math.round(seconds / 2));
       await drive(bare, bareScenario, {}, { duration: 1 }); // warm-up
-      const loginBody = JSON.stringify(BENCH_ADMIN);
-      const json = { 'content-type': 'application/json' };
-      const signIn = await fetch(`${api.base}/api/auth/login`, { method: 'POST', headers: json, body: loginBody });
-      if (!signIn.ok) throw new Error(`login: ${signIn.status} ${await signIn.text()}`);
-      const token = ((await signIn.json()) as { token: string }).token;
-      const auth = { authorization: `Bearer ${token}` };
+      const auth = await signInAs(api.base, BENCH_ADMIN);
       const scenarios: Array<{ scenario: Scenario; headers: Record<string, string>; server?: Server }> = [
         // The ceiling of any path that touches the database: the bare route plus one `select 1`
         // through the raw driver on the same database, none of the app's code.
@@ -313,56 +304,7 @@ async function main(): Promise<void> {
           headers: {},
           server: bare,
         },
-        // Not a hot path: the app's plugins and hooks plus one `select 1`, without a token.
-        {
-          scenario: { name: 'reference: `GET /api/health` (no token, `select 1`)', requests: [{ method: 'GET', path: '/api/health' }] },
-          headers: {},
-        },
-        {
-          scenario: {
-            name: '`POST /api/auth/login` (argon2id)',
-            requests: [{ method: 'POST', path: '/api/auth/login', body: loginBody, headers: json }],
-          },
-          headers: {},
-        },
-        { scenario: { name: '`GET /api/auth/profile`', requests: [{ method: 'GET', path: '/api/auth/profile' }] }, headers: auth },
-        {
-          scenario: { name: '`GET /api/tickets/unread/count`', requests: [{ method: 'GET', path: '/api/tickets/unread/count' }] },
-          headers: auth,
-        },
-        {
-          scenario: {
-            name: '`GET /api/packages?page=1&limit=50` (newest first)',
-            requests: [{ method: 'GET', path: listUrl({ page: '1', limit: '50' }) }],
-          },
-          headers: auth,
-        },
-        {
-          scenario: {
-            name: 'package list, `status=ready_for_pickup`, sort `receivedAt` desc',
-            requests: [
-              {
-                method: 'GET',
-                path: listUrl({ page: '1', limit: '50', sort: 'receivedAt', order: 'desc', filters: { status: 'ready_for_pickup' } }),
-              },
-            ],
-          },
-          headers: auth,
-        },
-        {
-          scenario: {
-            name: `\`GET /api/packages/scan?trackingNumber=…\` (${samples.tracking.length} numbers)`,
-            requests: samples.tracking.map((t) => ({ method: 'GET', path: `/api/packages/scan?trackingNumber=${encodeURIComponent(t)}` })),
-          },
-          headers: auth,
-        },
-        {
-          scenario: {
-            name: `\`GET /api/invoices/:invoiceNo\` (${samples.invoiceNos.length} invoices)`,
-            requests: samples.invoiceNos.map((n) => ({ method: 'GET', path: `/api/invoices/${encodeURIComponent(n)}` })),
-          },
-          headers: auth,
-        },
+        ...hotPaths(samples).map((p) => ({ scenario: p.scenario, headers: p.auth ? auth : {} })),
       ];
       for (const { scenario, headers, server = api } of scenarios) {
         const bareFigure = await drive(bare, bareScenario, {}, { warmUp: false, duration: bareSeconds });
