@@ -7,6 +7,11 @@ import {
   customerProfileSchema,
   customerProfileUpdateSchema,
   customerRegisterSchema,
+  framePermissionQuerySchema,
+  framePermissionResponseSchema,
+  handoffIssueResponseSchema,
+  handoffRedeemResponseSchema,
+  handoffRedeemSchema,
   messageResponseSchema,
 } from '@courier/shared/schemas/auth';
 import { errorResponseSchema } from '@courier/shared/schemas/common';
@@ -18,6 +23,7 @@ import type { FastifyRequest } from 'fastify';
 import { emailPreferences, saveEmailPreferences } from '../customers/customer-notices';
 import { customerProfile, loginCustomer } from './auth.service';
 import { changeCustomerPassword, updateCustomerProfile } from './customer-account.service';
+import { framePermission, issueHandoffCode, redeemHandoffCode } from './handoff.service';
 import { throttledSignIn } from './login-throttle';
 import { perIpLimit } from './rate-limits';
 import { registerCustomer } from './registration.service';
@@ -69,6 +75,47 @@ export function customersAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => reply.status(201).send(await registerCustomer(ctx, request.body)),
+    );
+
+    app.post(
+      '/customers/handoff',
+      {
+        preHandler: customerOnly,
+        schema: {
+          tags: ['customers'],
+          summary: 'A one-minute, single-use code that opens this session in a tab of its own (a framed portal without storage)',
+          response: { 200: handoffIssueResponseSchema, ...errors },
+        },
+      },
+      async (request) => issueHandoffCode(ctx, currentUser(request)),
+    );
+
+    app.post(
+      '/customers/handoff/redeem',
+      {
+        config: { public: true, rateLimit: perIpLimit(ctx.config) },
+        schema: {
+          tags: ['customers'],
+          summary: 'Exchanges a hand-off code (once) for a session of the same customer',
+          body: handoffRedeemSchema,
+          response: { 200: handoffRedeemResponseSchema, ...errors },
+        },
+      },
+      async (request) => redeemHandoffCode(ctx, request.body.code),
+    );
+
+    app.get(
+      '/customers/frame-permission',
+      {
+        preHandler: customerOnly,
+        schema: {
+          tags: ['customers'],
+          summary: "Whether the customer's own courier allows these origins (comma-separated) to frame the portal",
+          querystring: framePermissionQuerySchema,
+          response: { 200: framePermissionResponseSchema, ...errors },
+        },
+      },
+      async (request) => framePermission(ctx, currentUser(request), request.query.origins, request.query.api_key),
     );
 
     app.get(
