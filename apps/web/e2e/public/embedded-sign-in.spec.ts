@@ -149,7 +149,11 @@ test("another courier's allowed website does not show the demo courier's signed-
   const ownSite = await websiteFraming(ownSrc);
   const restoreOther = await allowOrigins(request, other.admin, [otherSite.origin]);
   const restoreOwn = await allowOrigins(request, DEMO_ADMIN, [ownSite.origin]);
-  const session = await bearerOf(request, '/api/customers/login', { email: CUSTOMER.email, password: CUSTOMER.password, api_key: DEFAULT_API_KEY });
+  const session = await bearerOf(request, '/api/customers/login', {
+    email: CUSTOMER.email,
+    password: CUSTOMER.password,
+    api_key: DEFAULT_API_KEY,
+  });
   const token = session.authorization.slice('Bearer '.length);
   const browser = await browserWithout('TrackingProtection3pcd');
   try {
