@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { selectPackages } from '../packages/package-rows';
 import { resolveScan } from '../packages/scan-resolver.service';
-import { parseCsv } from './csv';
+import { type SheetRow, parseCsvRows } from './csv';
 import { type ManifestRecord, findManifest, getManifest, toDto } from './manifest-queries.service';
 
 /** Why a package may not go on this manifest, or null when it may. */
@@ -89,18 +89,18 @@ export async function removeScannedPackage(db: Db, user: AuthUser, id: number, s
 }
 
 export async function importCsv(db: Db, user: AuthUser, id: number, text: string): Promise<ImportReport> {
-  return importRows(db, user, id, parseCsv(text.replace(/^\uFEFF/, '')), MANIFEST_MESSAGES.csvNoHeader);
+  return importRows(db, user, id, parseCsvRows(text.replace(/^\uFEFF/, '')), MANIFEST_MESSAGES.csvNoHeader);
 }
 
 /**
  * Adds the packages a warehouse file lists (CSV or the first sheet of a workbook; a
  * `tracking_number` column, `package_number` also works) to an open manifest, row by row: each
- * row is accepted or refused with its reason.
+ * row is accepted or refused with its reason, named by the file's own line (or sheet row) number.
  */
-export async function importRows(db: Db, user: AuthUser, id: number, rows: string[][], noHeader: string): Promise<ImportReport> {
+export async function importRows(db: Db, user: AuthUser, id: number, rows: SheetRow[], noHeader: string): Promise<ImportReport> {
   const row = await findManifest(db, user, id);
   if (row.m.status !== 'open') throw new AppError('conflict', MANIFEST_MESSAGES.notOpen);
-  const header = (rows[0] ?? []).map((h) =>
+  const header = (rows[0]?.cells ?? []).map((h) =>
     h
       .trim()
       .toLowerCase()
@@ -111,8 +111,7 @@ export async function importRows(db: Db, user: AuthUser, id: number, rows: strin
   if (rows.length - 1 > MANIFEST_IMPORT_MAX_ROWS) throw new AppError('bad_request', MANIFEST_MESSAGES.tooManyRows);
   const report: ImportReport['rows'] = [];
   const seen = new Set<string>();
-  for (const [i, cells] of rows.slice(1).entries()) {
-    const rowNumber = i + 2;
+  for (const { line: rowNumber, cells } of rows.slice(1)) {
     const raw = (cells[col] ?? '').trim();
     if (!raw) {
       report.push({ row: rowNumber, trackingNumber: raw, accepted: false, reason: 'No tracking number' });

@@ -161,6 +161,9 @@ export async function closeReconciliation(db: Db, user: AuthUser, id: number, no
  */
 export async function makeReady(s: Services, user: AuthUser, id: number): Promise<ManifestDetail> {
   const row = await findManifest(s.db, user, id);
+  // Packages clear customs only after their manifest has arrived.
+  if (row.m.status !== 'arrived' && row.m.status !== 'reconciled')
+    throw new AppError('conflict', MANIFEST_MESSAGES.readyBeforeArrival(row.m.manifestNumber));
   await s.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const pkgs = await tx
