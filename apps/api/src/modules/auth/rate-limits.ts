@@ -57,7 +57,8 @@ export function registrationProbeLimit(app: FastifyInstance, config: Config) {
     /** preHandler: refuses an IP that has had its share of "already exists" answers this hour. */
     async refuseProber(request: FastifyRequest, reply: FastifyReply) {
       const state = await limiter(request, { increment: false });
-      if (state.remaining > 0) return;
+      // isAllowed: an allow-listed caller.
+      if (state.isAllowed || state.remaining > 0) return;
       request.log.info({ ip: request.ip }, 'Registration refused: too many attempts for e-mails that already have accounts');
       reply.header('retry-after', String(Math.max(1, state.ttlInSeconds)));
       throw new AppError('too_many_requests', API_MESSAGES.tooManyRequests);
@@ -65,7 +66,7 @@ export function registrationProbeLimit(app: FastifyInstance, config: Config) {
     /** Counts one "already exists" answer; the one that uses up the share is logged. */
     async countProbe(request: FastifyRequest) {
       const state = await limiter(request);
-      if (state.remaining === 0 && !state.isExceeded)
+      if (!state.isAllowed && state.remaining === 0 && !state.isExceeded)
         request.log.warn(
           { ip: request.ip, probes: max },
           'Repeated registration attempts for e-mails that already have accounts: registration from this IP is refused for the hour',
