@@ -8,7 +8,7 @@ import { packages } from '../../db/schema/packages';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { selectPackages } from '../packages/package-rows';
-import { resolveScan } from '../packages/scan-resolver.service';
+import { refuseVoided, resolveScan } from '../packages/scan-resolver.service';
 import { type SheetRow, parseCsvRows } from './csv';
 import { type ManifestRecord, findManifest, getManifest, toDto } from './manifest-queries.service';
 
@@ -25,6 +25,13 @@ function refusal(m: ManifestRecord, pkg: typeof packages.$inferSelect, otherMani
 /** The package a scan or a file's cell names (package number or tracking number), within the courier. */
 async function findByRef(db: Db, courierId: number, ref: string) {
   return (await resolveScan(db, courierId, ref)).pkg ?? undefined;
+}
+
+/** The package a person scanned; one that was voided is refused saying so. */
+async function findScanned(db: Db, courierId: number, ref: string) {
+  const found = await resolveScan(db, courierId, ref);
+  if (!found.pkg) refuseVoided(found);
+  return found.pkg ?? undefined;
 }
 
 async function attach(db: Db, m: ManifestRecord, row: Awaited<ReturnType<typeof findByRef>>): Promise<string | null> {
@@ -48,7 +55,7 @@ export async function addPackages(
   if (row.m.status !== 'open') throw new AppError('conflict', MANIFEST_MESSAGES.notOpen);
   const refs: Array<Awaited<ReturnType<typeof findByRef>>> = [];
   if (input.scan) {
-    const found = await findByRef(db, row.m.courierId, input.scan);
+    const found = await findScanned(db, row.m.courierId, input.scan);
     if (!found) throw new AppError('not_found', MANIFEST_MESSAGES.packageNotFound(classifyScan(input.scan)?.value ?? input.scan));
     refs.push(found);
   }
@@ -83,7 +90,7 @@ export async function removePackage(db: Db, user: AuthUser, id: number, packageI
 /** Takes the scanned package (package number or tracking number) off an open manifest. */
 export async function removeScannedPackage(db: Db, user: AuthUser, id: number, scan: string): Promise<ManifestDetail> {
   const row = await findManifest(db, user, id);
-  const found = await findByRef(db, row.m.courierId, scan);
+  const found = await findScanned(db, row.m.courierId, scan);
   if (!found) throw new AppError('not_found', MANIFEST_MESSAGES.packageNotFound(classifyScan(scan)?.value ?? scan));
   return removePackage(db, user, id, found.pkg.id);
 }

@@ -12,7 +12,7 @@ import { invoiceReadyPackages, packagesOnLiveInvoice } from '../invoices/automat
 import { selectPackages } from '../packages/package-rows';
 import { actorOf, transitionPackage, writeEvent } from '../packages/package-status.service';
 import type { Services } from '../packages/courier-scope';
-import { resolveScan } from '../packages/scan-resolver.service';
+import { refuseVoided, resolveScan } from '../packages/scan-resolver.service';
 import { findManifest, getManifest, toDto } from './manifest-queries.service';
 
 export async function reconciliation(db: Db, user: AuthUser, id: number): Promise<Reconciliation> {
@@ -86,6 +86,7 @@ export async function reconciliationScan(s: Services, user: AuthUser, id: number
   const resolved = await resolveScan(s.db, row.m.courierId, ref);
   if (!resolved.code) throw new AppError('bad_request', SCAN_MESSAGES.unreadable);
   if (resolved.customer) throw new AppError('bad_request', SCAN_MESSAGES.notAPackage(resolved.code.value));
+  if (!resolved.pkg) refuseVoided(resolved);
   const found = resolved.pkg ?? undefined;
   const onThis = found?.pkg.manifestId === id;
   const key = found ? found.pkg.trackingNumber : resolved.code.value;
