@@ -17,16 +17,9 @@ import type { AuthUser } from '../../plugins/auth';
 import { enqueueWelcomeEmail } from '../customers/welcome-email';
 import { publicUrl } from './password-reset.service';
 import { activeCourierById, courierByApiKey, customerProfile, issueAccessToken, staffProfile } from './auth.service';
+import { isUniqueViolation } from '../../lib/db-errors';
 
 const emailTaken = () => new AppError('conflict', AUTH_API_MESSAGES.emailTaken, { email: [AUTH_API_MESSAGES.emailTaken] });
-
-/** True for PostgreSQL's unique_violation, however the driver wraps it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 async function activeBranchOf(db: Db, courierId: number, branchId: number) {
   const [branch] = await db

@@ -25,10 +25,9 @@ import type { AppContext } from '../../context';
 import { deliveryRequests } from '../../db/schema/delivery-requests';
 import { CONTENT_TYPES, detectFileType } from '../../lib/file-types';
 import { Storage } from '../../lib/storage';
-import { courierScope, currentUser, requirePermission, requireRole } from '../../plugins/auth';
+import { currentUser, requirePermission, requireRole } from '../../plugins/auth';
 import { publicUrl } from '../auth/password-reset.service';
 import { pdfResponseSchema } from '../../lib/pdf/render';
-import { courierOf, listScope } from '../packages/courier-scope';
 import { cancelOwnRequest, createRequest } from './customer-delivery-requests.service';
 import { createLocation, deleteLocation, listLocations, updateLocation } from './delivery-locations.service';
 import { getRequest, listDrivers, listRequests } from './delivery-request-queries.service';
@@ -36,6 +35,7 @@ import { changeRequestStatus } from './delivery-status-change.service';
 import { longDate } from './delivery-emails';
 import { deliverRequest, proofImage, saveDeliveryPhoto } from './delivery-proof.service';
 import { runSheet, runSheetPdf } from './run-sheet';
+import { courierScope, courierOf, listScope } from '../../lib/courier-scope';
 
 const errors = {
   400: errorResponseSchema,

@@ -14,9 +14,9 @@ import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { chargeDueFees, releaseDeliveryFee } from '../invoices/automatic-billing.service';
 import { actorOf, transitionPackage } from '../packages/package-status.service';
-import type { Services } from '../packages/courier-scope';
 import { enqueueDeliveryEmail } from './delivery-emails';
 import { getRequest, listDrivers } from './delivery-request-queries.service';
+import type { Services } from '../../context';
 
 export interface DeliveryServices extends Services {
   /** The web app's address, for the link to the proof in the customer's e-mail. */

@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { SecretBox } from '../../lib/secret-box';
-import { courierScope, currentUser, requirePermission, requireRole } from '../../plugins/auth';
+import { currentUser, requirePermission, requireRole } from '../../plugins/auth';
 import { customerOrPermission } from '../invoices/invoices.routes';
 import { invoiceScope } from '../invoices/invoice-access';
 import { GatewayUnavailableError } from './gateway';
@@ -25,6 +25,7 @@ import { listInvoiceRefunds, refundPayment } from './refunds.service';
 import { getGatewaySettings, saveGatewaySettings } from './settings.service';
 import { gatewaySimulator } from './simulator';
 import { WIPAY_SANDBOX_ACCOUNT } from './wipay';
+import { courierScope } from '../../lib/courier-scope';
 
 const errors = {
   400: errorResponseSchema,

@@ -14,8 +14,9 @@ import { hashPassword } from '../../lib/passwords';
 import type { AuthUser } from '../../plugins/auth';
 import { passwordLink, publicUrl } from '../auth/password-reset.service';
 import { enqueueWelcomeEmail } from '../customers/welcome-email';
-import { listScope } from './courier-scope';
 import { customerColumns } from '../auth/registration.service';
+import { listScope } from '../../lib/courier-scope';
+import { isUniqueViolation } from '../../lib/db-errors';
 
 /** How long the welcome e-mail's "choose your password" link works. */
 export const WELCOME_LINK_TTL_MINUTES = 7 * 24 * 60;
@@ -80,8 +81,7 @@ export async function registerWalkIn(ctx: AppContext, user: AuthUser, input: z.o
       };
     });
   } catch (error) {
-    const e = error as { code?: string; cause?: { code?: string } };
-    if (e.code === '23505' || e.cause?.code === '23505') throw taken();
+    if (isUniqueViolation(error)) throw taken();
     throw error;
   }
 }

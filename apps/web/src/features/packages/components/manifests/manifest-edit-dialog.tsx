@@ -15,7 +15,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ApiError, api, errorMessage } from '@/lib/api-client';
-import { useManifestAction } from '../api/manifests';
+import { useManifestAction } from '../../api/manifests';
 import { SplitShipmentConfirm } from './split-shipment-confirm';
 
 type FormIn = z.input<typeof manifestEditFormSchema>;

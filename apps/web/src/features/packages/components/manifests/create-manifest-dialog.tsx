@@ -7,9 +7,9 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { useManifestAction } from '@/features/packages/api/manifests';
-import { SplitShipmentConfirm } from '@/features/packages/components/split-shipment-confirm';
+import { useManifestAction } from '../../api/manifests';
 import { ApiError, api, errorMessage } from '@/lib/api-client';
+import { SplitShipmentConfirm } from './split-shipment-confirm';
 
 /** A new AIR or SEA manifest: type, MAWB or bill of lading, flight or vessel, dates. */
 export function CreateManifestDialog({
