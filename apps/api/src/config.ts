@@ -101,6 +101,11 @@ const envSchema = z.object({
   AUTH_LOGIN_DELAY_AFTER_FAILURES: z.coerce.number().int().positive().optional(),
   AUTH_LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().positive().default(900),
   /**
+   * "An account with this email already exists" answers self-registration gives one IP per hour
+   * before that IP may not register for the rest of the hour (default 10; unset under NODE_ENV=test).
+   */
+  AUTH_REGISTRATION_PROBES_PER_IP: z.coerce.number().int().positive().optional(),
+  /**
    * The local card gateway simulator under /api/dev/gateway, used by couriers with no WiPay
    * credentials of their own. Defaults to SEED_DEMO (demo mode); never turn it on in production.
    */

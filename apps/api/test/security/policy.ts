@@ -106,7 +106,7 @@ export const POLICY: Record<string, Policy> = {
   'POST /api/settings/processing-fees': perm('settings_edit'),
   'PUT /api/settings/processing-fees/:id': on(perm('settings_edit'), id('processingFee')),
   'DELETE /api/settings/processing-fees/:id': on(perm('settings_edit'), id('processingFee')),
-  'GET /api/settings/bank-details': signedIn,
+  'GET /api/settings/bank-details': custOr('settings_view'),
   'GET /api/settings/couriers/:id/email-config': on(perm('settings_view'), id('courier')),
   'POST /api/settings/couriers/:id/email-config': on(perm('settings_edit'), id('courier')),
   'POST /api/settings/couriers/:id/email-config/test': on(perm('settings_edit'), id('courier')),

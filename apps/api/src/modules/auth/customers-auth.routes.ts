@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_MESSAGES } from '@courier/shared/messages';
 import {
+  AUTH_API_MESSAGES,
   changePasswordSchema,
   customerLoginResponseSchema,
   customerLoginSchema,
@@ -25,7 +26,7 @@ import { customerProfile, loginCustomer } from './auth.service';
 import { changeCustomerPassword, updateCustomerProfile } from './customer-account.service';
 import { framePermission, issueHandoffCode, redeemHandoffCode } from './handoff.service';
 import { throttledSignIn } from './login-throttle';
-import { perIpLimit } from './rate-limits';
+import { perIpLimit, registrationProbeLimit } from './rate-limits';
 import { registerCustomer } from './registration.service';
 
 const errors = {
@@ -50,6 +51,7 @@ const customerOnly = requireRole('customer');
 /** The customer's own account: sign-in, self-registration, profile and password (part 1 §7). */
 export function customersAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    const probes = registrationProbeLimit(app, ctx.config);
     app.post(
       '/customers/login',
       {
@@ -74,8 +76,17 @@ export function customersAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: customerRegisterSchema,
           response: { 201: customerLoginResponseSchema, ...errors },
         },
+        preHandler: probes.refuseProber,
       },
-      async (request, reply) => reply.status(201).send(await registerCustomer(ctx, request.body)),
+      async (request, reply) => {
+        try {
+          return reply.status(201).send(await registerCustomer(ctx, request.body));
+        } catch (error) {
+          // The person is told the e-mail has an account; a prober gets that answer only a few times.
+          if (error instanceof AppError && error.message === AUTH_API_MESSAGES.emailTaken) await probes.countProbe(request);
+          throw error;
+        }
+      },
     );
 
     app.post(
