@@ -82,7 +82,8 @@ export function runSheetPdf(sheet: RunSheet, dateLabel: string): Promise<Buffer>
           .text(`${stop.order}. ${stop.customerName} (${stop.mailboxNumber})`, left, top, { width: width - 150 });
         // Only a cash-on-delivery zone collects at the door; elsewhere an unpaid stop is not handed over.
         const due = `JMD ${formatAmount(stop.amountDueCents)}`;
-        const collect = stop.amountDueCents <= 0 ? 'Paid' : stop.cashOnDelivery ? `Collect ${due} (cash)` : `Unpaid ${due}: do not hand over`;
+        const collect =
+          stop.amountDueCents <= 0 ? 'Paid' : stop.cashOnDelivery ? `Collect ${due} (cash)` : `Unpaid ${due}: do not hand over`;
         doc.text(collect, left + width - 150, top, {
           width: 150,
           align: 'right',

@@ -55,7 +55,11 @@ export function renderInvoicePdf(inv: InvoiceDetail, lh: Letterhead): Promise<Bu
         doc.moveDown();
         doc.font('Helvetica-Bold').text('Credit notes');
         for (const c of inv.creditNotes) {
-          row(doc, `${formatDateTime(c.createdAt, inv.timeZone)}  ${c.creditNoteNo}  refund of ${c.receiptNo}: ${c.reason}`, formatJmd(c.amountCents));
+          row(
+            doc,
+            `${formatDateTime(c.createdAt, inv.timeZone)}  ${c.creditNoteNo}  refund of ${c.receiptNo}: ${c.reason}`,
+            formatJmd(c.amountCents),
+          );
         }
       }
       if (inv.bankDetails.length > 0) {

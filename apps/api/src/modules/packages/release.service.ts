@@ -59,7 +59,12 @@ export async function ensureReleasable(
 ): Promise<void> {
   const invoice = await invoiceOf(db, pkg.courierId, pkg.id);
   const verdict = releaseVerdict(
-    { packageNumber: pkg.packageNumber, status: pkg.status, invoice, cashOnDeliveryDispatch: to === 'out_for_delivery' && release.cashOnDelivery === true },
+    {
+      packageNumber: pkg.packageNumber,
+      status: pkg.status,
+      invoice,
+      cashOnDeliveryDispatch: to === 'out_for_delivery' && release.cashOnDelivery === true,
+    },
     {
       requested: release.allowUnpaid === true,
       permitted: hasPermission(release.actor, 'release_override'),

@@ -68,9 +68,6 @@ export async function recordPayment(
 ): Promise<{ receiptNo: string; amountCents: number; changeCents: number | null }> {
   const { db, courierId, actor } = options;
   const branchId = options.branchId ?? actor?.branchId ?? null;
-  // Every payment a person takes lands in a till: someone without a branch names it.
-  if (actor && branchId === null)
-    throw new AppError('unprocessable', BILLING_MESSAGES.tillRequired, { branchId: [BILLING_MESSAGES.tillRequired] });
   const result = await db.transaction(async (txRaw) => {
     const tx = asDb(txRaw);
     if (branchId !== null) {
@@ -90,6 +87,9 @@ export async function recordPayment(
     const customerIds = new Set(rows.map((r) => r.customerId));
     const [customerId] = [...customerIds];
     if (customerIds.size !== 1 || customerId === undefined) throw new AppError('unprocessable', BILLING_MESSAGES.invoicesOneCustomer);
+    // Every payment a person takes lands in a till: someone without a branch names it.
+    if (actor && branchId === null)
+      throw new AppError('unprocessable', BILLING_MESSAGES.tillRequired, { branchId: [BILLING_MESSAGES.tillRequired] });
 
     const amountCents = options.allocations.reduce((s, a) => s + a.amountCents, 0);
     const tenderedCents = options.method === 'cash' ? (options.tenderedCents ?? null) : null;
