@@ -76,7 +76,9 @@ test('a customer pays an invoice online through the gateway simulator and sees i
   await refund.getByLabel('Reason').fill('Customer cancelled the order');
   await refund.getByRole('button', { name: 'Refund' }).click();
   await expect(
-    adminPage.locator('[data-sonner-toast]').filter({ hasText: new RegExp(`Refund recorded: credit note CN-\\d{6} on ${invoice.invoiceNo}`) }),
+    adminPage
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: new RegExp(`Refund recorded: credit note CN-\\d{6} on ${invoice.invoiceNo}`) }),
   ).toBeVisible();
   await expect(panel.getByTestId('invoice-status')).toHaveText('Paid');
   await expect(panel.getByTestId('invoice-balance')).toHaveText('JMD 0.00');

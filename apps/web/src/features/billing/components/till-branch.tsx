@@ -71,7 +71,8 @@ export function useTill(courierId?: number): Till {
 export function TillField({ till, label = 'Branch (till)', error }: { till: Till; label?: string; error?: string }) {
   if (!till.choosing) return null;
   return (
-    <Field label={label} error={error} hint="The cash-up of this branch counts it">
+    // Once a branch is chosen, "choose a branch" no longer applies.
+    <Field label={label} error={till.branchId === null ? error : undefined} hint="The cash-up of this branch counts it">
       <Select value={till.branchId ?? ''} onChange={(e) => till.choose(e.target.value ? Number(e.target.value) : null)}>
         <option value="">{till.loading ? 'Loading branches…' : 'Choose a branch'}</option>
         {till.options.map((b) => (
