@@ -138,6 +138,7 @@ export const POLICY: Record<string, Policy> = {
   'POST /api/payments/cash-up': perm('payments_create'),
   'GET /api/invoices/:invoiceNo/refunds': on(custOr('invoices_view'), { invoiceNo: 'invoiceNo' }),
   'POST /api/payments/:receiptNo/refunds': on(perm('payments_create'), { receiptNo: 'receiptNo' }),
+  'POST /api/payments/:receiptNo/till': on(perm('payments_create'), { receiptNo: 'receiptNo' }),
   'GET /api/online-payments/availability': roles('customer'),
   'POST /api/invoices/:invoiceNo/pay-online': on(roles('customer'), { invoiceNo: 'invoiceNo' }),
   // The gateway's notification: no token, only the signature under the courier's key counts.
@@ -255,7 +256,15 @@ export const POLICY: Record<string, Policy> = {
   'GET /api/time-tracking/timesheets.csv': perm('time_tracking_edit'),
 
   'GET /api/branches': perm('branches_view'),
-  'GET /api/branches/options': perm('branches_view', 'staff_create', 'staff_edit', 'customers_edit', 'customers_create'),
+  'GET /api/branches/options': perm(
+    'branches_view',
+    'staff_create',
+    'staff_edit',
+    'customers_edit',
+    'customers_create',
+    'payments_create',
+    'delivery_requests_edit',
+  ),
   'GET /api/branches/:id': on(perm('branches_view'), id('branch')),
   'POST /api/branches': perm('branches_create'),
   'PUT /api/branches/:id': on(perm('branches_edit'), id('branch')),

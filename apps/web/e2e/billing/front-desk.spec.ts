@@ -89,6 +89,8 @@ test('front desk: a customs assessment replaces the duty line, a partial cash pa
   // A partial cash payment: 500.00 with 1,000.00 tendered, 500.00 change due.
   await dialog.getByRole('button', { name: 'Record payment' }).click();
   const pay = page.getByRole('dialog', { name: 'Record payment' });
+  // The courier admin has no branch: she names the till.
+  await pay.getByLabel('Branch (till)').selectOption({ label: 'May Pen' });
   await pay.getByLabel(new RegExp(`^${open.invoiceNo} · balance`)).fill('500.00');
   await pay.getByLabel('Amount tendered (JMD, optional)').fill('1000.00');
   await expect(pay.getByTestId('change-due')).toHaveText('JMD 500.00');

@@ -55,6 +55,11 @@ export const BILLING_MESSAGES = {
   paymentRecorded: 'Payment recorded',
   cashUpRecorded: 'Cash-up recorded',
   collected: 'Collection recorded: the packages are delivered',
+  tillRequired: 'Choose the branch whose till takes this payment',
+  refundTillRequired: 'Choose the branch whose till the cash is handed back from',
+  alreadyOnTill: (branch: string) => `This payment is already on the till of ${branch}`,
+  placedOnTill: (receiptNo: string, branch: string) => `${receiptNo} placed on the till of ${branch}`,
+  onlineNotOnTill: 'Online payments are not taken at a till',
 } as const;
 
 const CENTS_MAX = 1_000_000_000_00;
@@ -130,6 +135,16 @@ export const invoicePaymentSchema = z.object({
   paidAt: z.string(),
 });
 
+/** A refund as the invoice reads it: a numbered credit note against the invoice. */
+export const creditNoteSchema = z.object({
+  creditNoteNo: z.string(),
+  receiptNo: z.string(),
+  amountCents: z.number().int(),
+  reason: z.string(),
+  createdAt: z.string(),
+});
+export type CreditNote = z.infer<typeof creditNoteSchema>;
+
 export const invoiceDetailSchema = invoiceSummarySchema.extend({
   customerEmail: z.string(),
   branchName: z.string().nullable(),
@@ -148,6 +163,9 @@ export const invoiceDetailSchema = invoiceSummarySchema.extend({
   packages: z.array(invoicePackageSchema),
   customsHistory: z.array(customsHistoryEntrySchema),
   payments: z.array(invoicePaymentSchema),
+  /** Refunds against this invoice: each lowers what was owed and what was paid alike. */
+  creditNotes: z.array(creditNoteSchema),
+  creditedCents: z.number().int(),
   /** The courier's bank transfer details, one entry per line. */
   bankDetails: z.array(z.string()),
   collectedAt: z.string().nullable(),
@@ -238,8 +256,26 @@ export const paymentSchema = z.object({
   changeCents: z.number().int().nullable(),
   invoiceNos: z.array(z.string()),
   paidAt: z.string(),
+  /** What was given back of it, and the credit notes that say so. */
+  refundedCents: z.number().int(),
+  creditNoteNos: z.array(z.string()),
 });
 export type Payment = z.infer<typeof paymentSchema>;
+
+/** Places a payment taken without a branch on a branch's till (its cash-up then counts it). */
+export const placeOnTillSchema = z.strictObject({ branchId: idSchema });
+export type PlaceOnTillInput = z.input<typeof placeOnTillSchema>;
+
+/** A counter payment that belongs to no till yet (taken by someone without a branch). */
+export const unassignedPaymentSchema = z.object({
+  receiptNo: z.string(),
+  customerName: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  amountCents: z.number().int(),
+  takenByName: z.string().nullable(),
+  paidAt: z.string(),
+});
+export type UnassignedPayment = z.infer<typeof unassignedPaymentSchema>;
 
 export const paymentListQuerySchema = courierListQuerySchema;
 export const receiptParamSchema = z.object({ receiptNo: z.string().trim().min(1).max(32) });
@@ -290,6 +326,10 @@ export const cashUpExpectedSchema = z.object({
   recorded: cashUpEntrySchema.nullable(),
   /** Every entry of the day, oldest first: the first count and its corrections. */
   entries: z.array(cashUpEntrySchema),
+  /** What was handed back over this till that day, by the refunded payment's method (already out of the expected figures). */
+  refundedCents: z.number().int(),
+  /** The courier's counter payments on no till, oldest first, until someone places them. */
+  unassigned: z.array(unassignedPaymentSchema),
 });
 export type CashUpExpected = z.infer<typeof cashUpExpectedSchema>;
 

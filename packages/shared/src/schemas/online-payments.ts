@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { centsSchema, invoiceNoSchema } from './billing';
+import { idSchema } from './common';
 
 /** Customers paying an invoice by card at the courier's gateway (WiPay), and refunds. */
 export const ONLINE_PAYMENT_MESSAGES = {
@@ -72,9 +73,12 @@ export const refundInputSchema = z.strictObject({
     .max(500, 'At most 500 characters'),
   /** Needed only when the payment was spread over several invoices. */
   invoiceNo: invoiceNoSchema.optional(),
+  /** The till the money leaves; the person's own branch when left out (required for cash without one). */
+  branchId: idSchema.optional(),
 });
 export type RefundInput = z.input<typeof refundInputSchema>;
 export const refundResponseSchema = z.object({
+  creditNoteNo: z.string(),
   invoiceNo: z.string(),
   amountCents: z.number().int(),
   balanceCents: z.number().int(),
@@ -84,6 +88,7 @@ export const refundResponseSchema = z.object({
 
 /** A refund as the invoice shows it. */
 export const invoiceRefundSchema = z.object({
+  creditNoteNo: z.string(),
   receiptNo: z.string(),
   amountCents: z.number().int(),
   reason: z.string(),

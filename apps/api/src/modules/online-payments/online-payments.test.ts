@@ -386,32 +386,33 @@ describe('refunds', () => {
   const refund = (token: string, receiptNo: string, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: `/api/payments/${receiptNo}/refunds`, headers: bearer(token), payload });
 
-  it('refunds part of an online payment at the gateway and reopens the balance, audited', async () => {
+  it('refunds part of an online payment at the gateway as a credit note, the invoice staying paid, audited', async () => {
     const { inv, payment } = await paidOnline(6_000_00);
     const res = await refund(adminA.token, payment.receiptNo, { amountCents: 1_500_00, reason: 'Package damaged' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
       invoiceNo: inv.invoiceNo,
       amountCents: 1_500_00,
-      balanceCents: 1_500_00,
+      balanceCents: 0,
       message: 'Refund recorded',
     });
+    expect(res.json().creditNoteNo).toMatch(/^CN-\d{6}$/);
     expect(res.json().gatewayReference).toMatch(/^SIMR-/);
-    expect(await invoiceNow(inv.id)).toMatchObject({ status: 'partially_paid', paidCents: 4_500_00 });
+    expect(await invoiceNow(inv.id)).toMatchObject({ status: 'paid', paidCents: 6_000_00 });
     const [row] = await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, payment.id));
     expect(row).toMatchObject({ amountCents: 1_500_00, reason: 'Package damaged', refundedBy: adminA.id });
     const [audited] = await t.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'payment.refunded'), eq(auditLog.entityId, payment.receiptNo)));
-    expect(audited?.details).toMatchObject({ amountCents: 1_500_00, before: { status: 'paid' }, after: { status: 'partially_paid' } });
+    expect(audited?.details).toMatchObject({ amountCents: 1_500_00, creditNoteNo: res.json().creditNoteNo, invoice: { status: 'paid' } });
 
-    // Never more than what is left of the payment; the rest brings the invoice back to unpaid.
+    // Never more than what is left of the payment; refunding the rest leaves the invoice settled.
     const tooMuch = await refund(adminA.token, payment.receiptNo, { amountCents: 4_500_01, reason: 'x' });
     expect(tooMuch.statusCode).toBe(422);
     expect(tooMuch.json().message).toContain('JMD 4,500.00');
     expect((await refund(adminA.token, payment.receiptNo, { amountCents: 4_500_00, reason: 'Cancelled' })).statusCode).toBe(201);
-    expect(await invoiceNow(inv.id)).toMatchObject({ status: 'unpaid', paidCents: 0 });
+    expect(await invoiceNow(inv.id)).toMatchObject({ status: 'paid', paidCents: 6_000_00 });
 
     // The invoice lists its refunds to its customer and staff, and to no one else.
     const listed = await t.app.inject({ method: 'GET', url: `/api/invoices/${inv.invoiceNo}/refunds`, headers: bearer(customerA.token) });

@@ -10,6 +10,7 @@ import { branches } from '../../db/schema/branches';
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
 import { invoices } from '../../db/schema/invoices';
+import { paymentRefunds } from '../../db/schema/online-payments';
 import { paymentAllocations } from '../../db/schema/payment-allocations';
 import { payments } from '../../db/schema/payments';
 import { users } from '../../db/schema/users';
@@ -87,6 +88,9 @@ export async function recordPayment(
     const customerIds = new Set(rows.map((r) => r.customerId));
     const [customerId] = [...customerIds];
     if (customerIds.size !== 1 || customerId === undefined) throw new AppError('unprocessable', BILLING_MESSAGES.invoicesOneCustomer);
+    // Every payment a person takes lands in a till: someone without a branch names it.
+    if (actor && branchId === null)
+      throw new AppError('unprocessable', BILLING_MESSAGES.tillRequired, { branchId: [BILLING_MESSAGES.tillRequired] });
 
     const amountCents = options.allocations.reduce((s, a) => s + a.amountCents, 0);
     const tenderedCents = options.method === 'cash' ? (options.tenderedCents ?? null) : null;
@@ -207,6 +211,9 @@ const takenByNameSql = sql<
 >`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${payments.takenBy})`;
 const invoiceNosSql = sql<string[]>`coalesce((select array_agg(i.invoice_no order by i.invoice_no) from ${paymentAllocations} pa
   join ${invoices} i on i.id = pa.invoice_id where pa.payment_id = ${payments.id}), '{}')`;
+const refundedSql = sql<number>`(select coalesce(sum(r.amount_cents), 0)::int from ${paymentRefunds} r where r.payment_id = ${payments.id})`;
+const creditNoteNosSql = sql<string[]>`coalesce((select array_agg(r.credit_note_no order by r.id) from ${paymentRefunds} r
+  where r.payment_id = ${payments.id}), '{}')`;
 
 function paymentScope(scope: InvoiceScope): SQL[] {
   const where: SQL[] = [];
@@ -236,6 +243,8 @@ function selectPayments(db: Db) {
       invoiceNos: invoiceNosSql,
       paidAt: payments.paidAt,
       timeZone: couriers.timeZone,
+      refundedCents: refundedSql,
+      creditNoteNos: creditNoteNosSql,
     })
     .from(payments)
     .innerJoin(customers, eq(customers.id, payments.customerId))

@@ -82,7 +82,25 @@ export default function PaymentsPage() {
       render: (r) => `${PAYMENT_METHOD_LABELS[r.method]}${r.reference ? ` (${r.reference})` : ''}`,
       filterOptions: PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] })),
     },
-    { field: 'amountCents', priority: 1, label: 'Amount', sortable: true, render: (r) => jmd(r.amountCents) },
+    {
+      field: 'amountCents',
+      priority: 1,
+      label: 'Amount',
+      sortable: true,
+      wrap: true,
+      // What came back of it, as the credit notes say: the statement explains the difference.
+      render: (r) =>
+        r.refundedCents > 0 ? (
+          <span>
+            {jmd(r.amountCents)}
+            <span className="block text-xs text-slate-600">
+              refunded {jmd(r.refundedCents)} ({r.creditNoteNos.join(', ')})
+            </span>
+          </span>
+        ) : (
+          jmd(r.amountCents)
+        ),
+    },
     ...(portal === 'customer'
       ? []
       : [{ field: 'branchName', priority: 4, label: 'Branch', sortable: true, render: (r: Payment) => r.branchName ?? '' }]),

@@ -46,9 +46,13 @@ export function useRefundPayment(courierId?: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ receiptNo, ...input }: RefundInput & { receiptNo: string }) =>
-      api.post<{ invoiceNo: string; balanceCents: number; message: string }>(`/payments/${encodeURIComponent(receiptNo)}/refunds`, input, {
-        query: { courierId },
-      }),
+      api.post<{ creditNoteNo: string; invoiceNo: string; balanceCents: number; message: string }>(
+        `/payments/${encodeURIComponent(receiptNo)}/refunds`,
+        input,
+        {
+          query: { courierId },
+        },
+      ),
     onSuccess: async () => {
       await Promise.all([client.invalidateQueries({ queryKey: invoicesKey }), client.invalidateQueries({ queryKey: ['payments'] })]);
     },
