@@ -5,6 +5,7 @@ import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '@courier/shared/constant
 import type { Payment, ReceiptFormat } from '@courier/shared/schemas/billing';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
+import { TestBadge } from '@/components/ui/test-badge';
 import { openPdf } from '@/features/billing/api/files';
 import { usePayments } from '@/features/billing/api/payments';
 import { CashUpCard } from '@/features/billing/components/cash-up-card';
@@ -79,7 +80,12 @@ export default function PaymentsPage() {
       priority: 3,
       label: 'Method',
       sortable: true,
-      render: (r) => `${PAYMENT_METHOD_LABELS[r.method]}${r.reference ? ` (${r.reference})` : ''}`,
+      render: (r) => (
+        <span className="inline-flex flex-wrap items-center gap-1.5">
+          {`${PAYMENT_METHOD_LABELS[r.method]}${r.reference ? ` (${r.reference})` : ''}`}
+          {r.test && <TestBadge />}
+        </span>
+      ),
       filterOptions: PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] })),
     },
     { field: 'amountCents', priority: 1, label: 'Amount', sortable: true, render: (r) => jmd(r.amountCents) },
