@@ -12,7 +12,6 @@ import { emailOutbox } from '../../db/schema/email';
 import { invoices } from '../../db/schema/invoices';
 import { onlinePaymentAttempts } from '../../db/schema/online-payments';
 import { payments } from '../../db/schema/payments';
-import { SIMULATOR_LIMITS } from './simulator';
 import { WIPAY_SANDBOX_ACCOUNT, wipayHash } from './wipay';
 
 // The test gateway as the demo runs it (PAYMENT_SIMULATOR on), attacked by a customer of a courier
@@ -78,13 +77,14 @@ function checkoutForm(fields: Record<string, string>) {
     ...fields,
   }).toString();
 }
-const openCheckout = (fields: Record<string, string> = {}) =>
-  t.app.inject({
+async function openCheckout(fields: Record<string, string> = {}) {
+  const res = await fetch(`${base}/api/dev/gateway/plugins/payments/request`, {
     method: 'POST',
-    url: '/api/dev/gateway/plugins/payments/request',
     headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
-    payload: checkoutForm(fields),
+    body: checkoutForm(fields),
   });
+  return { statusCode: res.status, body: (await res.json()) as { url?: string; message?: string } };
+}
 
 const setTestMode = (token: string, courierId: number, paymentTestMode: boolean) =>
   t.app.inject({
@@ -192,7 +192,7 @@ describe('a live courier without a WiPay account', () => {
     // Or a checkout asked of the test gateway directly, with the courier's own notification address.
     const direct = await openCheckout({ response_url: `${base}/api/online-payments/wipay/${liveId}/response`, total: '3000.00' });
     expect(direct.statusCode).toBe(403);
-    expect(direct.json().message).toBe('This courier is not in test mode: the test gateway takes no payments for it.');
+    expect(direct.body.message).toBe('This courier is not in test mode: the test gateway takes no payments for it.');
     expect(await invoiceNow(inv.id)).toMatchObject({ status: 'unpaid', paidCents: 0 });
     expect(await paymentCount(liveId)).toBe(0);
   });
@@ -293,14 +293,14 @@ describe('the test gateway reaches only our own notification route', () => {
       'file:///etc/passwd',
     ]) {
       const res = await openCheckout({ response_url: responseUrl });
-      const url = res.json().url as string | undefined;
+      const url = res.body.url;
       // What an attacker does next: press Approve and follow the redirect.
       if (url) {
         const approved = await press(url, 'approve');
         expect(approved.headers.get('location') ?? '').not.toContain(listenerOrigin);
       }
       expect(res.statusCode, responseUrl).toBe(400);
-      expect(res.json().message).toBe("response_url must be this server's own payment notification address");
+      expect(res.body.message).toBe("response_url must be this server's own payment notification address");
     }
     expect(hits).toEqual([]);
   });
@@ -321,24 +321,24 @@ describe('the test gateway stays small', () => {
   it('refuses big input with a clear 4xx', async () => {
     const huge = await openCheckout({ data: 'x'.repeat(900_000) });
     expect(huge.statusCode).toBe(413);
-    expect(huge.json().message).toBeTruthy();
+    expect(huge.body.message).toBeTruthy();
     const longOrder = await openCheckout({ order_id: 'O'.repeat(65) });
     expect(longOrder.statusCode).toBe(400);
-    expect(longOrder.json().message).toBe('order_id is too long (at most 64 characters)');
+    expect(longOrder.body.message).toBe('order_id is too long (at most 64 characters)');
     const longName = await openCheckout({ name: 'N'.repeat(201) });
     expect(longName.statusCode).toBe(400);
-    expect(longName.json().message).toBe('name is too long (at most 200 characters)');
+    expect(longName.body.message).toBe('name is too long (at most 200 characters)');
   });
 
   it('keeps at most 1,000 open checkouts, the oldest dropped first', async () => {
     const first = await openCheckout({ name: 'N'.repeat(200), data: 'd'.repeat(1_000) });
     expect(first.statusCode).toBe(200);
-    const firstUrl = new URL(first.json().url).pathname;
+    const firstUrl = new URL(first.body.url ?? '').pathname;
     let last = '';
-    for (let i = 0; i < SIMULATOR_LIMITS.maxSessions; i += 1) {
+    for (let i = 0; i < 1_000; i += 1) {
       const res = await openCheckout({ name: 'N'.repeat(200), data: 'd'.repeat(1_000) });
       expect(res.statusCode).toBe(200);
-      last = new URL(res.json().url).pathname;
+      last = new URL(res.body.url ?? '').pathname;
     }
     expect((await t.app.inject({ method: 'GET', url: firstUrl })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: last })).statusCode).toBe(200);
@@ -346,9 +346,9 @@ describe('the test gateway stays small', () => {
 
   it('lets a checkout expire after 30 minutes', async () => {
     const opened = await openCheckout();
-    const path = new URL(opened.json().url).pathname;
+    const path = new URL(opened.body.url ?? '').pathname;
     expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(200);
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + SIMULATOR_LIMITS.sessionTtlMs + 1_000 });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 30 * 60_000 + 1_000 });
     expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
     const approve = await t.app.inject({
       method: 'POST',
