@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
 import { decimalToCents } from './gateway';
 import { WIPAY_SANDBOX_ACCOUNT, wipayHash } from './wipay';
 
@@ -77,6 +77,12 @@ const FIELD_MAX: Record<string, number> = {
   reason: 500,
 };
 
+/** The posted form's text fields (a JSON body may carry anything else; it is ignored). */
+function formOf(body: unknown): Record<string, string> {
+  if (!body || typeof body !== 'object') return {};
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+}
+
 /** The first field longer than it may be, in words for the caller; null when all fit. */
 function tooLong(form: Record<string, string>): string | null {
   for (const [field, value] of Object.entries(form)) {
@@ -128,8 +134,16 @@ export function gatewaySimulator(options: SimulatorOptions): FastifyPluginAsync<
       sessions.delete(id);
     }
   };
-  const ended = (reply: FastifyReply) =>
-    reply.status(404).type('text/html; charset=utf-8').send(page('Checkout not found', '<h1>This checkout has ended</h1>'));
+  /** A refusal: a page for the customer's browser, `{ message }` for any other caller. */
+  const refusal = (request: FastifyRequest, reply: FastifyReply, status: number, title: string, message: string) =>
+    request.headers.accept?.includes('text/html')
+      ? reply
+          .status(status)
+          .type('text/html; charset=utf-8')
+          .send(page(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`))
+      : reply.status(status).send({ message });
+  const ended = (request: FastifyRequest, reply: FastifyReply) =>
+    refusal(request, reply, 404, 'Checkout not found', 'This checkout has ended or expired.');
   const routeOptions = { config: { public: true }, bodyLimit: SIMULATOR_LIMITS.bodyBytes };
   return async (app, opts) => {
     if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
@@ -141,7 +155,7 @@ export function gatewaySimulator(options: SimulatorOptions): FastifyPluginAsync<
       options.publicBase ?? `${request.protocol}://${request.host}${options.mountPath ?? opts.prefix ?? ''}`;
 
     app.post('/plugins/payments/request', routeOptions, async (request, reply) => {
-      const form = (request.body ?? {}) as Record<string, string>;
+      const form = formOf(request.body);
       const long = tooLong(form);
       if (long) return reply.status(400).send({ message: long });
       const missing = FIELDS_REQUIRED.filter((f) => !form[f]);
@@ -170,7 +184,7 @@ export function gatewaySimulator(options: SimulatorOptions): FastifyPluginAsync<
 
     app.get<{ Params: { id: string } }>('/checkout/:id', { config: { public: true } }, async (request, reply) => {
       const session = openSession(request.params.id);
-      if (!session) return ended(reply);
+      if (!session) return ended(request, reply);
       reply.type('text/html; charset=utf-8');
       return page(
         'Pay by card',
@@ -186,17 +200,14 @@ export function gatewaySimulator(options: SimulatorOptions): FastifyPluginAsync<
 
     app.post<{ Params: { id: string } }>('/checkout/:id', routeOptions, async (request, reply) => {
       const session = openSession(request.params.id);
-      if (!session) return ended(reply);
-      const form = (request.body ?? {}) as Record<string, string>;
+      if (!session) return ended(request, reply);
+      const form = formOf(request.body);
       const approved = form.decision === 'approve';
       sessions.delete(request.params.id);
       // Asked again: the courier may have left test mode since the checkout opened.
       const admission = await admit(session.responseUrl);
       if (!admission.ok) {
-        return reply
-          .status(admission.status ?? 400)
-          .type('text/html; charset=utf-8')
-          .send(page('Payment refused', `<h1>Payment refused</h1><p>${escapeHtml(admission.message)}</p>`));
+        return refusal(request, reply, admission.status ?? 400, 'Payment refused', admission.message);
       }
       const key = (await options.resolveKey(session.accountNumber)) ?? '';
       const transactionId = `SIM-${randomBytes(8).toString('hex').toUpperCase()}`;
@@ -227,11 +238,13 @@ export function gatewaySimulator(options: SimulatorOptions): FastifyPluginAsync<
     });
 
     app.post('/plugins/payments/refund', routeOptions, async (request, reply) => {
-      const form = (request.body ?? {}) as Record<string, string>;
+      const form = formOf(request.body);
       const long = tooLong(form);
       if (long) return reply.status(400).send({ message: long });
-      const key = form.account_number ? await options.resolveKey(form.account_number) : null;
-      if (!key || !form.transaction_id || !form.total || form.hash !== wipayHash(form.transaction_id, form.total, key)) {
+      const missing = ['account_number', 'transaction_id', 'total', 'hash'].filter((f) => !form[f]);
+      if (missing.length > 0) return reply.status(400).send({ message: `Missing: ${missing.join(', ')}` });
+      const key = await options.resolveKey(form.account_number as string);
+      if (!key || form.hash !== wipayHash(form.transaction_id as string, form.total as string, key)) {
         return reply.status(401).send({ message: 'Refund request not signed by this merchant' });
       }
       if (decimalToCents(form.total) === null) return reply.status(400).send({ message: 'total must be a decimal amount' });

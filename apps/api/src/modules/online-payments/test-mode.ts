@@ -54,6 +54,7 @@ export function testGatewayAdmission(options: { db: Db; config: Config; ownPort:
       return refuse(ONLINE_PAYMENT_MESSAGES.simulatorResponseUrl);
     }
     const courierId = Number(match[1]);
+    if (courierId > 2_147_483_647) return refuse(ONLINE_PAYMENT_MESSAGES.simulatorResponseUrl);
     const ours = new Set(loopbackOrigins(port));
     if (options.config.PUBLIC_URL) ours.add(new URL(options.config.PUBLIC_URL).origin);
     if (!ours.has(url.origin)) {
