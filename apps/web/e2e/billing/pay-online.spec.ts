@@ -73,7 +73,8 @@ test('the demo customer pays an invoice through test mode and sees TEST everywhe
 
   // The customer's payments, the receipt PDF and the receipt e-mail say TEST.
   await page.goto('/customer/payments');
-  const paymentRow = page.getByRole('row').filter({ hasText: receiptNo });
+  // A phone shows the payments as cards.
+  const paymentRow = page.getByTestId('table-card').filter({ hasText: receiptNo });
   await expect(paymentRow.getByText('TEST', { exact: true })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/pay-online-payments-test-phone.png`, fullPage: true });
   const receipt = await request.get(`/api/payments/${receiptNo}/receipt`, { headers: { authorization: `Bearer ${token}` } });
@@ -129,9 +130,10 @@ test('the demo customer pays an invoice through test mode and sees TEST everywhe
   const superPage = await platform.newPage();
   superPage.on('pageerror', (e) => errors.push(e.message));
   await superPage.goto('/superadmin/couriers');
-  await expect(superPage.getByRole('row').filter({ hasText: 'Jamaica Express Post' }).getByText('TEST', { exact: true })).toBeVisible();
+  const demoRow = superPage.getByRole('row').filter({ hasText: 'Jamaica Express Post' });
+  await expect(demoRow.getByText('TEST', { exact: true })).toBeVisible();
   await superPage.screenshot({ path: `${SHOTS}/pay-online-superadmin-couriers-desktop.png`, fullPage: true });
-  await superPage.getByRole('link', { name: 'Jamaica Express Post' }).click();
+  await demoRow.getByRole('link', { name: 'Jamaica Express Post', exact: true }).click();
   await expect(superPage.getByTestId('payment-test-mode')).toContainText('Test mode');
   await superPage.getByRole('button', { name: 'Switch test mode off' }).click();
   await superPage.getByRole('dialog').getByRole('button', { name: 'Take live' }).click();

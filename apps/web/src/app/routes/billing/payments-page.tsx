@@ -80,15 +80,24 @@ export default function PaymentsPage() {
       priority: 3,
       label: 'Method',
       sortable: true,
-      render: (r) => (
-        <span className="inline-flex flex-wrap items-center gap-1.5">
-          {`${PAYMENT_METHOD_LABELS[r.method]}${r.reference ? ` (${r.reference})` : ''}`}
-          {r.test && <TestBadge />}
-        </span>
-      ),
+      render: (r) => `${PAYMENT_METHOD_LABELS[r.method]}${r.reference ? ` (${r.reference})` : ''}`,
       filterOptions: PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] })),
     },
-    { field: 'amountCents', priority: 1, label: 'Amount', sortable: true, render: (r) => jmd(r.amountCents) },
+    {
+      field: 'amountCents',
+      priority: 1,
+      label: 'Amount',
+      sortable: true,
+      // Beside the amount, so a test payment says TEST in every layout, a phone's cards too.
+      render: (r) =>
+        r.test ? (
+          <span className="inline-flex flex-wrap items-center gap-1.5">
+            {jmd(r.amountCents)} <TestBadge />
+          </span>
+        ) : (
+          jmd(r.amountCents)
+        ),
+    },
     ...(portal === 'customer'
       ? []
       : [{ field: 'branchName', priority: 4, label: 'Branch', sortable: true, render: (r: Payment) => r.branchName ?? '' }]),
