@@ -54,6 +54,14 @@ const envSchema = z.object({
   /** How long a session signed in with Remember me lasts. */
   REMEMBER_ME_TTL_DAYS: z.coerce.number().positive().max(90).default(30),
   PUBLIC_URL: z.string().url().optional(),
+  /**
+   * The address of a courier's approved host name in links and redirects: `{host}` is replaced by
+   * the host name. https by default; `http://{host}:3000` where the domains are served without TLS.
+   */
+  COURIER_DOMAIN_URL: z
+    .string()
+    .default('https://{host}')
+    .refine((v) => /^https?:\/\/\{host\}(:\d{1,5})?\/?$/.test(v), 'give https://{host}, or http://{host}:PORT'),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().optional(),
   SMTP_USER: z.string().optional(),

@@ -48,6 +48,8 @@ export const AUTH_MESSAGES = {
   invalidResetLink: 'Invalid Reset Link',
   requestNewReset: 'Please request a new password reset.',
   courierInvalid: 'Invalid courier information. Reloading page...',
+  /** A courier with no active branch: a new customer could not choose where to collect their parcels. */
+  notTakingSignUps: 'This courier is not taking sign-ups yet: it has no branch open for pickups. Please check back soon.',
   courierNotFoundReload: 'Courier not found. Reloading page...',
   courierUnauthorizedReload: 'Invalid courier access. Reloading page...',
   courierNetworkReload: 'Network error. Reloading page...',

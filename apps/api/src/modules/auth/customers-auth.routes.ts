@@ -28,6 +28,7 @@ const errors = {
   403: errorResponseSchema,
   404: errorResponseSchema,
   409: errorResponseSchema,
+  422: errorResponseSchema,
   429: errorResponseSchema,
 };
 

@@ -8,9 +8,9 @@ import { signaturePng } from '../../lib/signature';
 import type { Storage } from '../../lib/storage';
 import { readUpload } from '../../lib/uploads';
 import type { AuthUser } from '../../plugins/auth';
-import { recordScope } from '../packages/courier-scope';
 import { getRequest } from './delivery-request-queries.service';
 import { type DeliveryServices, changeRequestStatus } from './delivery-status-change.service';
+import { recordScope } from '../../lib/courier-scope';
 
 /** The driver hands the packages over: the recipient's name and signature complete the delivery. */
 export async function deliverRequest(s: DeliveryServices, user: AuthUser, id: number, input: DeliverInput): Promise<DeliveryRequestDto> {

@@ -14,7 +14,7 @@ import { AppError } from '../../lib/errors';
 import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
 import type { AuthUser } from '../../plugins/auth';
 import { customerNameSql } from '../packages/package-rows';
-import { recordScope } from '../packages/courier-scope';
+import { recordScope } from '../../lib/courier-scope';
 
 const driver = alias(users, 'driver');
 const driverNameSql = sql<string | null>`${driver.firstName} || ' ' || ${driver.lastName}`;

@@ -14,14 +14,11 @@ import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { chargeDueFees, releaseDeliveryFee } from '../invoices/automatic-billing.service';
 import { actorOf, transitionPackage } from '../packages/package-status.service';
-import type { Services } from '../packages/courier-scope';
 import { enqueueDeliveryEmail } from './delivery-emails';
 import { getRequest, listDrivers } from './delivery-request-queries.service';
+import type { Services } from '../../context';
 
-export interface DeliveryServices extends Services {
-  /** The web app's address, for the link to the proof in the customer's e-mail. */
-  appUrl: string;
-}
+export type DeliveryServices = Services;
 
 /** The proof a delivery is completed with; only the deliver screen has it. */
 export interface DeliveryProof {
@@ -144,7 +141,7 @@ export async function changeRequestStatus(
           requestId: id,
           address: [current.address, current.locationName].filter(Boolean).join(', ') || 'your address',
           packageNumbers: current.packages.map((p) => p.packageNumber),
-          link: `${s.appUrl}/customer/delivery-requests`,
+          link: await s.mailer.link(courierIdOfRequest, '/customer/delivery-requests'),
         },
         email,
       );

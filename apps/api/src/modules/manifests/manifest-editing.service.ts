@@ -13,8 +13,8 @@ import { manifests } from '../../db/schema/manifests';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { listScope } from '../packages/courier-scope';
 import { findManifest, getManifest } from './manifest-queries.service';
+import { listScope } from '../../lib/courier-scope';
 
 async function checkBranch(db: Db, courierId: number, branchId: number | undefined) {
   if (branchId === undefined) return;

@@ -11,9 +11,9 @@ import type { AuthUser } from '../../plugins/auth';
 import { invoiceReadyPackages, packagesOnLiveInvoice } from '../invoices/automatic-billing.service';
 import { selectPackages } from '../packages/package-rows';
 import { actorOf, transitionPackage, writeEvent } from '../packages/package-status.service';
-import type { Services } from '../packages/courier-scope';
 import { resolveScan } from '../packages/scan-resolver.service';
 import { findManifest, getManifest, toDto } from './manifest-queries.service';
+import type { Services } from '../../context';
 
 export async function reconciliation(db: Db, user: AuthUser, id: number): Promise<Reconciliation> {
   const row = await findManifest(db, user, id);

@@ -13,9 +13,10 @@ import {
   refundResponseSchema,
 } from '@courier/shared/schemas/online-payments';
 import type { AppContext } from '../../context';
+import { courierAddressOfRequest, isOwnUrl, linkAt, platformOrigin } from '../../lib/courier-links';
 import { AppError } from '../../lib/errors';
 import { SecretBox } from '../../lib/secret-box';
-import { courierScope, currentUser, requirePermission, requireRole } from '../../plugins/auth';
+import { currentUser, requirePermission, requireRole } from '../../plugins/auth';
 import { customerOrPermission } from '../invoices/invoices.routes';
 import { invoiceScope } from '../invoices/invoice-access';
 import { GatewayUnavailableError } from './gateway';
@@ -26,6 +27,7 @@ import { getGatewaySettings, saveGatewaySettings } from './settings.service';
 import { gatewaySimulator } from './simulator';
 import { couriersInTestMode, inTestMode, isProductionStart, testGatewayAdmission } from './test-mode';
 import { WIPAY_SANDBOX_ACCOUNT } from './wipay';
+import { courierScope } from '../../lib/courier-scope';
 
 const errors = {
   400: errorResponseSchema,
@@ -52,9 +54,9 @@ function loopbackSimulator(app: FastifyInstance): () => string | null {
   };
 }
 
-/** The address customers reach us at: PUBLIC_URL, else the origin of this request. */
-const publicUrl = (ctx: AppContext, request: FastifyRequest) =>
-  (ctx.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
+/** The courier's own address as the customer's browser reached it (never a forged Host: courier-links.ts). */
+const returnAddress = (ctx: AppContext, request: FastifyRequest, courierId: number) =>
+  courierAddressOfRequest(ctx.db, ctx.config, request, courierId);
 
 /**
  * Customers paying invoices by card (WiPay hosted checkout), the gateway's notifications, the
@@ -74,7 +76,10 @@ export function onlinePaymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       await app.register(
         gatewaySimulator({
           mountPath: SIMULATOR_PREFIX,
-          publicBase: ctx.config.PUBLIC_URL ? `${ctx.config.PUBLIC_URL.replace(/\/$/, '')}${SIMULATOR_PREFIX}` : undefined,
+          // The checkout page is served where the customer will return (the response_url's origin,
+          // when it is one of ours), so its form and the return stay within our CSP's form-action 'self'.
+          publicBase: async (responseUrl) =>
+            `${(await isOwnUrl(ctx.db, ctx.config, responseUrl)) ? new URL(responseUrl).origin : platformOrigin(ctx.config)}${SIMULATOR_PREFIX}`,
           // Only WiPay's sandbox account: were it to sign with a courier's stored key, anyone could
           // forge that courier's payments through this public page.
           resolveKey: async (account) => (account === WIPAY_SANDBOX_ACCOUNT.accountNumber ? WIPAY_SANDBOX_ACCOUNT.apiKey : null),
@@ -116,7 +121,8 @@ export function onlinePaymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const customer = currentUser(request);
         const gateway = customer.courierId === null ? null : await gatewayFor(deps, customer.courierId);
-        return startCheckout({ db: ctx.db, gateway, customer, invoiceNo: request.params.invoiceNo, publicUrl: publicUrl(ctx, request) });
+        const publicUrl = customer.courierId === null ? '' : (await returnAddress(ctx, request, customer.courierId)).origin;
+        return startCheckout({ db: ctx.db, gateway, customer, invoiceNo: request.params.invoiceNo, publicUrl });
       },
     );
 
@@ -143,7 +149,7 @@ export function onlinePaymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const result = await handle(request.params.courierId, request.query as Record<string, unknown>);
         const state = result.outcome === 'refused' ? 'failed' : result.outcome === 'declined' ? 'declined' : 'processing';
         const page = result.invoiceNo ? `/customer/invoices/${encodeURIComponent(result.invoiceNo)}` : '/customer/invoices';
-        return reply.redirect(`${publicUrl(ctx, request)}${page}?payment=${state}`, 303);
+        return reply.redirect(linkAt(await returnAddress(ctx, request, request.params.courierId), `${page}?payment=${state}`), 303);
       },
     );
 

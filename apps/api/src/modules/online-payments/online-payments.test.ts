@@ -195,7 +195,9 @@ describe('paying an invoice online', () => {
     // The browser's return carries the same signed parameters: a duplicate, nothing more.
     const back = await fetch(approved.headers.get('location') ?? '', { redirect: 'manual' });
     expect(back.status).toBe(303);
-    expect(back.headers.get('location')).toBe(`${base}/customer/invoices/${inv.invoiceNo}?payment=processing`);
+    // Back to the host name the customer paid from, on their courier (its api key on our address).
+    const [courier] = await t.db.select().from(couriers).where(eq(couriers.id, courierDemo));
+    expect(back.headers.get('location')).toBe(`${base}/customer/invoices/${inv.invoiceNo}?payment=processing&api_key=${courier?.apiKey}`);
     expect(await onlinePaymentCount(courierDemo)).toBe(1);
     const attempt = await attemptFor(inv.id);
     expect(attempt).toMatchObject({ status: 'paid', provider: 'simulator', amountCents: 11_321_00, test: true });

@@ -15,8 +15,11 @@ import { WIPAY_SANDBOX_ACCOUNT, wipayHash } from './wipay';
 export interface SimulatorOptions {
   /** The merchant's API key for an account number, or null for an unknown account. */
   resolveKey(accountNumber: string): Promise<string | null>;
-  /** Absolute address of the simulator as the customer's browser reaches it; derived from the request when unset. */
-  publicBase?: string;
+  /**
+   * Absolute address of the simulator as the customer's browser reaches it, given the checkout's
+   * response_url; derived from the request when unset.
+   */
+  publicBase?: (responseUrl: string) => Promise<string>;
   /** The full path it is mounted at (e.g. /api/dev/gateway), for deriving its address. */
   mountPath?: string;
   /**
@@ -151,8 +154,10 @@ export function gatewaySimulator(options: SimulatorOptions): FastifyPluginAsync<
         done(null, Object.fromEntries(new URLSearchParams(body as string)));
       });
     }
-    const base = (request: { protocol: string; host: string }) =>
-      options.publicBase ?? `${request.protocol}://${request.host}${options.mountPath ?? opts.prefix ?? ''}`;
+    const base = async (request: { protocol: string; host: string }, responseUrl: string) =>
+      options.publicBase
+        ? options.publicBase(responseUrl)
+        : `${request.protocol}://${request.host}${options.mountPath ?? opts.prefix ?? ''}`;
 
     app.post('/plugins/payments/request', routeOptions, async (request, reply) => {
       const form = formOf(request.body);
@@ -178,7 +183,7 @@ export function gatewaySimulator(options: SimulatorOptions): FastifyPluginAsync<
         name: form.name ?? '',
         expiresAt: Date.now() + ttl,
       });
-      const url = `${base(request)}/checkout/${id}`;
+      const url = `${await base(request, form.response_url as string)}/checkout/${id}`;
       return request.headers.accept?.includes('application/json') ? { url, message: 'OK' } : reply.redirect(url, 302);
     });
 
@@ -190,7 +195,7 @@ export function gatewaySimulator(options: SimulatorOptions): FastifyPluginAsync<
         'Pay by card',
         `<h1 style="font-size:1.25rem">Pay ${escapeHtml(session.currency)} ${escapeHtml(session.total)}</h1>
 <p>Order ${escapeHtml(session.orderId)}${session.name ? ` for ${escapeHtml(session.name)}` : ''}</p>
-<form method="post" action="${escapeHtml(`${base(request)}/checkout/${request.params.id}`)}" style="display:grid;gap:.75rem">
+<form method="post" action="${escapeHtml(`${await base(request, session.responseUrl)}/checkout/${request.params.id}`)}" style="display:grid;gap:.75rem">
 <label>Card number <input name="card" value="4111 1111 1111 1111" inputmode="numeric" style="display:block;width:100%;box-sizing:border-box;padding:.5rem"></label>
 <button name="decision" value="approve" style="padding:.75rem;background:#15803d;color:#fff;border:0;border-radius:.375rem">Approve payment</button>
 <button name="decision" value="decline" style="padding:.75rem;background:#fff;border:1px solid #b91c1c;color:#b91c1c;border-radius:.375rem">Decline payment</button>

@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { couriers } from '../../db/schema/couriers';
 import { courierDomains } from '../../db/schema/public-site';
+import { domainOrigin, platformOrigin } from '../../lib/courier-links';
 import type { Admission } from './simulator';
 
 /** Our notification route for one courier, the only address the test gateway answers to. */
@@ -55,16 +56,21 @@ export function testGatewayAdmission(options: { db: Db; config: Config; ownPort:
     }
     const courierId = Number(match[1]);
     if (courierId > 2_147_483_647) return refuse(ONLINE_PAYMENT_MESSAGES.simulatorResponseUrl);
-    const ours = new Set(loopbackOrigins(port));
-    if (options.config.PUBLIC_URL) ours.add(new URL(options.config.PUBLIC_URL).origin);
+    // Our addresses: the platform's, this server's own loopback port, or one of this courier's
+    // approved host names (lib/courier-links.ts); a loopback listener on another port is not ours.
+    const ours = new Set([...loopbackOrigins(port), new URL(platformOrigin(options.config)).origin]);
     if (!ours.has(url.origin)) {
       const [approved] = await options.db
-        .select({ id: courierDomains.id })
+        .select({ hostname: courierDomains.hostname })
         .from(courierDomains)
         .where(
-          and(eq(courierDomains.courierId, courierId), eq(courierDomains.hostname, url.hostname), eq(courierDomains.status, 'approved')),
+          and(
+            eq(courierDomains.courierId, courierId),
+            eq(courierDomains.hostname, url.hostname.toLowerCase()),
+            eq(courierDomains.status, 'approved'),
+          ),
         );
-      if (!approved || url.port !== '' || !['https:', 'http:'].includes(url.protocol)) {
+      if (!approved || url.origin !== new URL(domainOrigin(options.config, approved.hostname)).origin) {
         return refuse(ONLINE_PAYMENT_MESSAGES.simulatorResponseUrl);
       }
     }

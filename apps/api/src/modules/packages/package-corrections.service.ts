@@ -17,8 +17,9 @@ import { liveInvoiceOfPackage, recomputeInvoice, refuseIfPaid, removePackageFrom
 import { enqueuePackageEmail } from './package-emails';
 import { type PackageRow, findPackage } from './package-rows';
 import { actorOf, writeEvent } from './package-status.service';
-import { type Services, recordScope } from './courier-scope';
 import { detailOf } from './package-queries.service';
+import type { Services } from '../../context';
+import { recordScope } from '../../lib/courier-scope';
 
 /**
  * Corrections after receiving (issue 15): the warehouse fixes a typo in the weight, the

@@ -33,7 +33,7 @@ import {
   toPackageListItem,
 } from './package-rows';
 import { nextStatusesOf } from './package-status.service';
-import { listScope, recordScope } from './courier-scope';
+import { listScope, recordScope } from '../../lib/courier-scope';
 
 export async function detailOf(db: Db, courierId: number | null, id: number): Promise<PackageDetail> {
   const row = await findPackage(db, id, courierId);

@@ -10,8 +10,8 @@ import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { resolveScan } from './scan-resolver.service';
 import { customerNameSql } from './package-rows';
-import { listScope } from './courier-scope';
 import { detailOf } from './package-queries.service';
+import { listScope } from '../../lib/courier-scope';
 
 /**
  * What the Scan screen shows for a scan: our package (by its number or tracking number), a

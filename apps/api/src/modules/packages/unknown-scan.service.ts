@@ -4,9 +4,9 @@ import { UNKNOWN_SCAN_MESSAGES, type PackageDetail } from '@courier/shared/schem
 import type { AuthUser } from '../../plugins/auth';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { listScope } from './courier-scope';
 import { detailOf } from './package-queries.service';
 import { resolveScan } from './scan-resolver.service';
+import { listScope } from '../../lib/courier-scope';
 
 /**
  * The unknown package a scan names, for the assignment station of Unknown packages: our label's

@@ -14,7 +14,7 @@ import {
 } from '@courier/shared/schemas/billing';
 import { courierQuerySchema, errorResponseSchema, pageSchema } from '@courier/shared/schemas/common';
 import type { AppContext } from '../../context';
-import { courierScope, currentUser, requirePermission } from '../../plugins/auth';
+import { currentUser, requirePermission } from '../../plugins/auth';
 import { loadLetterhead } from '../../lib/pdf/letterhead';
 import { pdfResponseSchema } from '../../lib/pdf/render';
 import { Storage } from '../../lib/storage';
@@ -24,6 +24,7 @@ import { renderCashUpSheet } from './cash-up-pdf';
 import { cashUpSheetData, correctCashUp, getCashUp, recordCashUp } from './cash-up.service';
 import { getReceipt, listPayments, paymentCourier, recordPayment } from './payments.service';
 import { renderReceiptPdf } from './receipt-pdf';
+import { courierScope } from '../../lib/courier-scope';
 
 const errors = {
   400: errorResponseSchema,

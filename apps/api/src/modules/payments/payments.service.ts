@@ -17,10 +17,11 @@ import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { listClauses, listPage } from '../../lib/list-query';
 import type { Mailer } from '../../lib/mailer';
-import { type AuthUser, courierScope } from '../../plugins/auth';
+import type { AuthUser } from '../../plugins/auth';
 import type { ReceiptData } from './receipt-pdf';
 import type { InvoiceScope } from '../invoices/invoice-access';
 import { formatAmount } from '@courier/shared/format/money';
+import { courierScope } from '../../lib/courier-scope';
 
 const asDb = (tx: unknown) => tx as Db;
 export const receiptNumber = (n: number) => `RCT-${String(n).padStart(6, '0')}`;

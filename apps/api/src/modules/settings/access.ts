@@ -1,6 +1,7 @@
 import { API_MESSAGES } from '@courier/shared/messages';
-import { type AuthUser, courierScope } from '../../plugins/auth';
+import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../lib/errors';
+import { courierScope } from '../../lib/courier-scope';
 
 export const COURIER_NOT_FOUND = 'Courier not found';
 

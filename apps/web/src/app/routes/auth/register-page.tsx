@@ -152,6 +152,18 @@ export function RegisterPage() {
     );
   }
 
+  // Every customer chooses a pickup branch: a courier with none open takes no sign-ups yet.
+  if (courierState.branches.length === 0) {
+    return (
+      <AuthShell brand={brand} contact={contact} title="Not taking sign-ups yet">
+        <p role="status" className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {AUTH_MESSAGES.notTakingSignUps}
+        </p>
+        {footer}
+      </AuthShell>
+    );
+  }
+
   return (
     <AuthShell brand={brand} contact={contact} title="Create your account" subtitle={`Get your US shipping address with ${brand.name}.`}>
       <RegistrationProgress step={step} />

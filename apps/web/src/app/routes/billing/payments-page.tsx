@@ -6,17 +6,17 @@ import type { Payment, ReceiptFormat } from '@courier/shared/schemas/billing';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
 import { TestBadge } from '@/components/ui/test-badge';
-import { openPdf } from '@/features/billing/api/files';
+import { openFile } from '@/lib/download';
 import { usePayments } from '@/features/billing/api/payments';
 import { CashUpCard } from '@/features/billing/components/cash-up-card';
 import { jmd } from '@/features/billing/components/money';
-import { usePortal } from '@/features/billing/components/portal';
+import { usePortal } from '@/lib/portal-context';
 import { errorMessage } from '@/lib/api-client';
 import { useDateFormat } from '@/lib/format-date';
 
 /** Opens the receipt PDF: on the courier's A4/Letter paper, or as the 80 mm roll of a receipt printer. */
 function ReceiptButton({ payment, format = 'page' }: { payment: Payment; format?: ReceiptFormat }) {
-  const portal = usePortal();
+  const { portal } = usePortal();
   const [busy, setBusy] = useState(false);
   const thermal = format === 'thermal';
   return (
@@ -28,7 +28,7 @@ function ReceiptButton({ payment, format = 'page' }: { payment: Payment; format?
       onClick={async () => {
         setBusy(true);
         try {
-          await openPdf(`/payments/${payment.receiptNo}/receipt`, {
+          await openFile(`/payments/${payment.receiptNo}/receipt`, {
             courierId: portal === 'superadmin' ? payment.courierId : undefined,
             format: thermal ? 'thermal' : undefined,
           });
@@ -55,7 +55,7 @@ function ReceiptButton({ payment, format = 'page' }: { payment: Payment; format?
 /** Payments: the customer's history, or the courier's payments (super admin: every courier's). */
 export default function PaymentsPage() {
   const dates = useDateFormat();
-  const portal = usePortal();
+  const { portal } = usePortal();
   const list = useListState({ sort: { field: 'paidAt', order: 'desc' } });
   const payments = usePayments(list.query);
   const columns: Array<DataTableColumn<Payment>> = [

@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { downloadFile } from '@/features/billing/api/files';
+import { downloadFile } from '@/lib/download';
 import { CourierFilter } from '@/features/couriers/components/courier-filter';
 import { useSession } from '@/lib/session';
 import { type ReportRange, useReport } from '@/features/billing/api/reports';

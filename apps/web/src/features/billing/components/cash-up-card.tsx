@@ -14,7 +14,7 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { api, errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-import { openPdf } from '../api/files';
+import { openFile } from '@/lib/download';
 import { useCashUp, useCorrectCashUp, useRecordCashUp } from '../api/payments';
 import { jmd } from './money';
 import { useDateFormat } from '@/lib/format-date';
@@ -194,7 +194,7 @@ export function CashUpCard() {
           onClick={async () => {
             setPrinting(true);
             try {
-              await openPdf('/payments/cash-up/sheet', { branchId, date });
+              await openFile('/payments/cash-up/sheet', { branchId, date });
             } catch (error) {
               toast.error(errorMessage(error, 'Could not open the end-of-day sheet'));
             } finally {

@@ -7,7 +7,7 @@ import type { InvoiceDetail } from '@courier/shared/schemas/billing';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
-import { openPdf } from '../api/files';
+import { openFile } from '@/lib/download';
 import { jmd } from './money';
 import { useDateFormat } from '@/lib/format-date';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -23,7 +23,7 @@ export function PdfButton({ invoiceNo, courierId }: { invoiceNo: string; courier
       onClick={async () => {
         setBusy(true);
         try {
-          await openPdf(`/invoices/${encodeURIComponent(invoiceNo)}/pdf`, { courierId });
+          await openFile(`/invoices/${encodeURIComponent(invoiceNo)}/pdf`, { courierId });
         } catch (error) {
           toast.error(errorMessage(error, 'Could not open the PDF'));
         } finally {

@@ -12,12 +12,12 @@ import { Field } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { useResetStaffPassword, useSetStaffActive, useStaffMember } from '../api/staff';
+import { useResetStaffPassword, useSetStaffActive, useStaffMember } from '@/features/staff/api/staff';
 import { ImpersonateButton } from '@/features/auth/components/impersonate-button';
 import { ActiveBadge, DetailList, PageError, PageHeader } from '@/components/layout/page-header';
 import { usePortal } from '@/lib/portal-context';
 import { ActiveStatusConfirm } from '@/components/ui/active-status-confirm';
-import { StaffFormDialog } from './staff-form';
+import { StaffFormDialog } from '@/features/staff/components/staff-form';
 import { useDateFormat } from '@/lib/format-date';
 
 export function StaffDetailPage() {

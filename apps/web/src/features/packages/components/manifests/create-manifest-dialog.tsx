@@ -7,7 +7,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { useManifestAction } from '@/features/packages/api/manifests';
+import { useManifestAction } from '../../api/manifests';
 import { api, errorMessage } from '@/lib/api-client';
 
 /** A new AIR or SEA manifest: type, MAWB or bill of lading, flight or vessel, dates. */

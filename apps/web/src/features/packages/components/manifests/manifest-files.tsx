@@ -2,8 +2,8 @@ import { useRef } from 'react';
 import { toast } from 'sonner';
 import type { ImportReport, ManifestDetail } from '@courier/shared/schemas/manifests';
 import { Button } from '@/components/ui/button';
-import { downloadFile, openFile } from '@/features/packages/api/files';
-import { importManifestCsv, importManifestXlsx, useManifestAction } from '@/features/packages/api/manifests';
+import { downloadFile, openFile } from '@/lib/download';
+import { importManifestCsv, importManifestXlsx, useManifestAction } from '../../api/manifests';
 import { errorMessage } from '@/lib/api-client';
 
 /** The manifest as CSV, Excel and PDF (the customs broker's columns). */

@@ -7,8 +7,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { useManifestAction } from '@/features/packages/api/manifests';
-import { ManifestEditDialog } from '@/features/packages/components/manifest-edit-dialog';
+import { useManifestAction } from '../../api/manifests';
+import { ManifestEditDialog } from './manifest-edit-dialog';
 import { ApiError, api, errorMessage } from '@/lib/api-client';
 
 type Step = 'close' | 'ship' | 'arrive';

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
 import { errorMessage } from '@/lib/api-client';
 import { usePage } from '@/lib/list-query';
-import type { CustomerArea } from '../api/customers';
+import type { CustomerArea } from '@/features/customers/api/customers';
 import { keys } from '@/lib/query-keys';
 import { CourierFilter } from '@/features/couriers/components/courier-filter';
 import { ActiveBadge, PageHeader } from '@/components/layout/page-header';

@@ -12,10 +12,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ImpersonateButton } from '@/features/auth/components/impersonate-button';
 import { errorMessage } from '@/lib/api-client';
 import { useDateFormat } from '@/lib/format-date';
-import { useCourierDetail, useRotateApiKey, useSetCourierStatus } from '../api/couriers';
-import { EditCourierDialog } from './edit-courier-dialog';
-import { PaymentTestModeCard } from './payment-test-mode-card';
-import { SmtpSecurityCard } from './smtp-security-card';
+import { useCourierDetail, useRotateApiKey, useSetCourierStatus } from '@/features/couriers/api/couriers';
+import { EditCourierDialog } from '@/features/couriers/components/edit-courier-dialog';
+import { PaymentTestModeCard } from '@/features/couriers/components/payment-test-mode-card';
+import { SmtpSecurityCard } from '@/features/couriers/components/smtp-security-card';
 import { softBreaks } from '@/lib/soft-breaks';
 
 /** One courier (super admin): its counts, details, API key, card payment test mode, SMTP security and admins. */

@@ -9,7 +9,7 @@ import { DataTable, type DataTableColumn, useListState } from '@/components/ui/d
 import { errorMessage } from '@/lib/api-client';
 import { usePage } from '@/lib/list-query';
 import { keys } from '@/lib/query-keys';
-import { useDeleteRole } from '../api/roles';
+import { useDeleteRole } from '@/features/roles/api/roles';
 import { CourierFilter } from '@/features/couriers/components/courier-filter';
 import { PageHeader } from '@/components/layout/page-header';
 import { usePortal } from '@/lib/portal-context';

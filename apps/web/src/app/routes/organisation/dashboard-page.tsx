@@ -10,14 +10,14 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { ClockWidget } from '@/features/time-tracking/components/clock-widget';
 import { useSession } from '@/lib/session';
-import { useDashboard } from '../api/dashboard';
+import { useDashboard } from '@/features/dashboard/api/dashboard';
 import { CourierFilter } from '@/features/couriers/components/courier-filter';
-import { MembershipCard } from './membership-card';
+import { MembershipCard } from '@/features/dashboard/components/membership-card';
 import { PageError, PageHeader } from '@/components/layout/page-header';
-import { FirstCourierCard, SetupChecklistCard } from './setup-cards';
+import { FirstCourierCard, SetupChecklistCard } from '@/features/dashboard/components/setup-cards';
 import { formatJmd } from '@courier/shared/format/money';
 import { useContainerWidth } from '@/components/ui/data-table-layout';
-import { VALUE_AXIS_WIDTH, countTicks, leanCategoryLabels } from './chart-axis';
+import { VALUE_AXIS_WIDTH, countTicks, leanCategoryLabels } from '@/features/dashboard/components/chart-axis';
 
 const COLOURS = ['#124a7d', '#f59e0b', '#16a34a', '#dc2626', '#7c3aed', '#0891b2', '#db2777', '#65a30d'];
 

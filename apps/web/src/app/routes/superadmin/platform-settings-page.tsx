@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { usePlatformSettings, useSavePlatformSettings } from '../api/platform-settings';
+import { usePlatformSettings, useSavePlatformSettings } from '@/features/platform/api/platform-settings';
 import { PageError, PageHeader } from '@/components/layout/page-header';
 
 /** The form keeps the SMTP fields flat with a switch; the API takes `smtp: null` when it is off. */

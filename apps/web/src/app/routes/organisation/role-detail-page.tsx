@@ -13,9 +13,9 @@ import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useCourierOptions } from '@/features/couriers/api/couriers';
-import { useRole, useSaveRole } from '../api/roles';
+import { useRole, useSaveRole } from '@/features/roles/api/roles';
 import { PageError, PageHeader } from '@/components/layout/page-header';
-import { PermissionPicker } from './permission-picker';
+import { PermissionPicker } from '@/features/roles/components/permission-picker';
 import { usePortal } from '@/lib/portal-context';
 
 type FormIn = z.input<typeof roleInputSchema>;

@@ -9,7 +9,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { api, errorMessage } from '@/lib/api-client';
-import { useManifestAction } from '../api/manifests';
+import { useManifestAction } from '../../api/manifests';
 
 type FormIn = z.input<typeof manifestEditFormSchema>;
 type FormOut = z.output<typeof manifestEditFormSchema>;

@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
-import { CustomersPage } from '@/features/customers/components/customers-page';
+import { CustomersPage } from '@/app/routes/organisation/customers-page';
 import { TimeZoneScope } from '@/lib/format-date';
-import { useCourierDetail } from '../api/couriers';
+import { useCourierDetail } from '@/features/couriers/api/couriers';
 
 /** One courier's customers (super admin), from the courier's page. */
 export function CourierCustomersPage() {

@@ -11,8 +11,8 @@ import { errorMessage } from '@/lib/api-client';
 import { useDateFormat } from '@/lib/format-date';
 import { usePage } from '@/lib/list-query';
 import { keys } from '@/lib/query-keys';
-import { CourierInvitationsCard, InviteCourierDialog } from './courier-invitations';
-import { CreateCourierDialog } from './create-courier-dialog';
+import { CourierInvitationsCard, InviteCourierDialog } from '@/features/couriers/components/courier-invitations';
+import { CreateCourierDialog } from '@/features/couriers/components/create-courier-dialog';
 
 const STATUS_OPTIONS = [
   { value: 'active', label: 'Active' },

@@ -1,7 +1,7 @@
 import type { ManifestDetail } from '@courier/shared/schemas/manifests';
 import { Button } from '@/components/ui/button';
 import { ScrollRegion } from '@/components/ui/scroll-region';
-import { useManifestAction } from '@/features/packages/api/manifests';
+import { useManifestAction } from '../../api/manifests';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { api } from '@/lib/api-client';
 

@@ -10,8 +10,8 @@ import { DataTable, type DataTableColumn, useListState } from '@/components/ui/d
 import { errorMessage } from '@/lib/api-client';
 import { usePage } from '@/lib/list-query';
 import { keys } from '@/lib/query-keys';
-import { useDeleteBranch } from '../api/branches';
-import { BranchFormDialog } from './branch-form-dialog';
+import { useDeleteBranch } from '@/features/branches/api/branches';
+import { BranchFormDialog } from '@/features/branches/components/branch-form-dialog';
 import { CourierFilter } from '@/features/couriers/components/courier-filter';
 import { ActiveBadge, PageHeader } from '@/components/layout/page-header';
 import { usePortal } from '@/lib/portal-context';

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { classifyScan } from '@courier/shared/domain/scan';
 import type { ManifestDetail } from '@courier/shared/schemas/manifests';
 import { Button } from '@/components/ui/button';
-import { useManifestAction } from '@/features/packages/api/manifests';
-import { ScanStation } from '@/features/packages/components/scan-station/scan-station';
-import { type ScanOutcome, useScanStation } from '@/features/packages/components/scan-station/use-scan-station';
+import { useManifestAction } from '../../api/manifests';
+import { ScanStation } from '../scan-station/scan-station';
+import { type ScanOutcome, useScanStation } from '../scan-station/use-scan-station';
 import { api } from '@/lib/api-client';
 
 /** Scans add (or, in remove mode, take off) one package each; the field is ready for the next at once. */

@@ -12,7 +12,7 @@ import { CourierFilter } from '@/features/couriers/components/courier-filter';
 import { ImpersonateButton } from '@/features/auth/components/impersonate-button';
 import { ActiveBadge, PageHeader } from '@/components/layout/page-header';
 import { usePortal } from '@/lib/portal-context';
-import { StaffFormDialog } from './staff-form';
+import { StaffFormDialog } from '@/features/staff/components/staff-form';
 import { useDateFormat } from '@/lib/format-date';
 
 const ROLE_OPTIONS = (['courier_admin', 'branch_manager', 'staff'] as const).map((r) => ({ value: r, label: ROLE_LABELS[r] }));
