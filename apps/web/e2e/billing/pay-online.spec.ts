@@ -1,8 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
-import { PDFParse } from 'pdf-parse';
 import { PAYMENT_METHOD_LABELS } from '@courier/shared/constants/billing';
 import { openInvoiceOfDemoCustomer } from '../support/invoices';
 import { waitForMail } from '../support/mailbox';
+import { pdfText } from '../support/pdf';
 import { expect, test } from '../support/test';
 
 const CUSTOMER = { email: 'customer@example.test', password: 'Customer#2026' };
@@ -14,15 +14,6 @@ async function tokenFor(request: APIRequestContext, path: string, who: { email: 
   const res = await request.post(path, { data: who });
   expect(res.ok(), await res.text()).toBe(true);
   return ((await res.json()) as { token: string }).token;
-}
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(bytes) });
-  try {
-    return (await parser.getText()).text.replace(/\s+/g, ' ');
-  } finally {
-    await parser.destroy();
-  }
 }
 
 test('the demo customer pays an invoice through test mode and sees TEST everywhere; the admin refunds it; live, Pay now is gone', async ({
