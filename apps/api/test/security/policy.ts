@@ -144,6 +144,11 @@ export const POLICY: Record<string, Policy> = {
   // The gateway's notification: no token, only the signature under the courier's key counts.
   'POST /api/online-payments/wipay/:courierId/response': pub,
   'GET /api/online-payments/wipay/:courierId/response': pub,
+  // The test gateway: public as a card gateway is; it serves only couriers in test mode.
+  'POST /api/dev/gateway/plugins/payments/request': pub,
+  'GET /api/dev/gateway/checkout/:id': pub,
+  'POST /api/dev/gateway/checkout/:id': pub,
+  'POST /api/dev/gateway/plugins/payments/refund': pub,
   'GET /api/settings/payment-gateway': perm('settings_view'),
   'PUT /api/settings/payment-gateway': perm('settings_edit'),
   'POST /api/payments/cash-up/corrections': perm('payments_create'),
@@ -297,6 +302,7 @@ export const POLICY: Record<string, Policy> = {
   'PATCH /api/platform/couriers/:id/status': on(roles('super_admin'), {}),
   'POST /api/platform/couriers/:id/api-key': on(roles('super_admin'), {}),
   'PATCH /api/platform/couriers/:id/smtp-security': on(roles('super_admin'), {}),
+  'PATCH /api/platform/couriers/:id/payment-test-mode': on(roles('super_admin'), {}),
   'GET /api/platform/settings': roles('super_admin'),
   'PUT /api/platform/settings': roles('super_admin'),
   'POST /api/platform/courier-invitations': roles('super_admin'),

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { PDFParse } from 'pdf-parse';
 import { openInvoiceOfDemoCustomer } from '../support/invoices';
+import { pdfText } from '../support/pdf';
 import { expect, test } from '../support/test';
 
 const ADMIN = { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026' };
@@ -14,15 +14,6 @@ async function tokenFor(request: APIRequestContext, path: string, who: { email: 
 }
 
 const money = (cents: number) => `JMD ${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(bytes) });
-  try {
-    return (await parser.getText()).text.replace(/\s+/g, ' ');
-  } finally {
-    await parser.destroy();
-  }
-}
 
 interface Detail {
   invoiceNo: string;

@@ -133,6 +133,8 @@ export const invoicePaymentSchema = z.object({
   reference: z.string().nullable(),
   amountCents: z.number().int(),
   paidAt: z.string(),
+  /** A test-mode card payment: no money was taken. */
+  test: z.boolean(),
 });
 
 /** A refund as the invoice reads it: a numbered credit note against the invoice. */
@@ -254,6 +256,8 @@ export const paymentSchema = z.object({
   takenByName: z.string().nullable(),
   tenderedCents: z.number().int().nullable(),
   changeCents: z.number().int().nullable(),
+  /** A test-mode card payment: no money was taken. */
+  test: z.boolean(),
   invoiceNos: z.array(z.string()),
   paidAt: z.string(),
   /** What was given back of it, and the credit notes that say so. */
@@ -425,7 +429,10 @@ export const reportSchema = z.object({
   granularity: z.enum(REPORT_GRANULARITIES),
   totals: z.object({ invoicedCents: z.number().int(), collectedCents: z.number().int(), outstandingCents: z.number().int() }),
   revenue: z.array(z.object({ period: z.string(), invoicedCents: z.number().int(), collectedCents: z.number().int() })),
-  paymentsByMethod: z.array(z.object({ method: z.enum(PAYMENT_METHODS), count: z.number().int(), amountCents: z.number().int() })),
+  /** One line per method; test-mode payments on lines of their own (`test`). */
+  paymentsByMethod: z.array(
+    z.object({ method: z.enum(PAYMENT_METHODS), test: z.boolean(), count: z.number().int(), amountCents: z.number().int() }),
+  ),
   paymentsByBranch: z.array(z.object({ branch: z.string(), count: z.number().int(), amountCents: z.number().int() })),
   packagesByStatus: z.array(z.object({ status: z.string(), count: z.number().int() })),
   packagesReceived: z.array(z.object({ day: z.string(), count: z.number().int() })),

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { branches } from './branches';
 import { couriers } from './couriers';
 import { customers } from './customers';
@@ -55,6 +55,8 @@ export const onlinePaymentAttempts = pgTable(
     provider: text({ enum: ['wipay', 'simulator'] }).notNull(),
     amountCents: integer().notNull(),
     currency: text().notNull(),
+    /** Opened in test mode (or a sandbox account): no money moves, and its payment says TEST. */
+    test: boolean().notNull().default(false),
     status: text({ enum: ['pending', 'paid', 'declined'] })
       .notNull()
       .default('pending'),

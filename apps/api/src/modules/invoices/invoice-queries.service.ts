@@ -83,6 +83,7 @@ export async function getInvoiceDetail(db: Db, scope: InvoiceScope, invoiceNo: s
         reference: payments.reference,
         amountCents: paymentAllocations.amountCents,
         paidAt: payments.paidAt,
+        test: payments.test,
       })
       .from(paymentAllocations)
       .innerJoin(payments, eq(payments.id, paymentAllocations.paymentId))

@@ -1,5 +1,5 @@
 import { type SQL, and, count, eq, inArray, sql } from 'drizzle-orm';
-import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '@courier/shared/constants/billing';
+import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod, TEST_PAYMENT_NOTE } from '@courier/shared/constants/billing';
 import { BILLING_MESSAGES, type Payment } from '@courier/shared/schemas/billing';
 import type { ListQuery, Page } from '@courier/shared/schemas/common';
 import { formatDateTime } from '@courier/shared/domain/datetime';
@@ -58,6 +58,8 @@ export interface RecordPaymentOptions {
   allocations: Array<{ invoiceNo: string; amountCents: number }>;
   /** Cash handed over (cash only, at least the payment): the change due is recorded with it. */
   tenderedCents?: number;
+  /** A test-mode card payment: no money was taken, and its receipt, e-mail and audit say TEST. */
+  test?: boolean;
 }
 
 /**
@@ -108,6 +110,7 @@ export async function recordPayment(
         tenderedCents,
         changeCents,
         notes: options.notes || null,
+        test: options.test === true,
         takenBy: actor?.kind === 'user' ? actor.id : null,
         branchId,
       })
@@ -162,6 +165,7 @@ export async function recordPayment(
         tenderedCents,
         changeCents,
         allocations: applied,
+        ...(options.test ? { mode: 'TEST' } : {}),
       },
     });
 
@@ -182,10 +186,11 @@ export async function recordPayment(
         },
         mail: {
           to: customer.email,
-          subject: `Receipt ${receiptNo}: JMD ${formatAmount(amountCents)} received`,
+          subject: `${options.test ? 'TEST ' : ''}Receipt ${receiptNo}: JMD ${formatAmount(amountCents)} received`,
           text: [
             `Hello ${customer.firstName},`,
             '',
+            ...(options.test ? [TEST_PAYMENT_NOTE, ''] : []),
             `We received JMD ${formatAmount(amountCents)} by ${PAYMENT_METHOD_LABELS[options.method]}${options.reference ? ` (reference ${options.reference})` : ''} on ${formatDateTime(payment.paidAt, customer.timeZone)}.`,
             `Receipt: ${receiptNo}`,
             ...applied.map(
@@ -240,6 +245,7 @@ function selectPayments(db: Db) {
       takenByName: takenByNameSql,
       tenderedCents: payments.tenderedCents,
       changeCents: payments.changeCents,
+      test: payments.test,
       invoiceNos: invoiceNosSql,
       paidAt: payments.paidAt,
       timeZone: couriers.timeZone,
@@ -335,6 +341,7 @@ export async function getReceipt(db: Db, scope: InvoiceScope, receiptNo: string)
     takenByName: p.takenByName,
     tenderedCents: p.tenderedCents,
     changeCents: p.changeCents,
+    test: p.test,
     // The balance right after this payment, as recorded with it (the migration backfilled older ones).
     allocations: allocations.map((a) => ({
       invoiceNo: a.invoiceNo,

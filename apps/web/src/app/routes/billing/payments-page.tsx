@@ -5,6 +5,7 @@ import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '@courier/shared/constant
 import type { Payment, ReceiptFormat } from '@courier/shared/schemas/billing';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
+import { TestBadge } from '@/components/ui/test-badge';
 import { openFile } from '@/lib/download';
 import { usePayments } from '@/features/billing/api/payments';
 import { CashUpCard } from '@/features/billing/components/cash-up-card';
@@ -88,14 +89,19 @@ export default function PaymentsPage() {
       label: 'Amount',
       sortable: true,
       wrap: true,
-      // What came back of it, as the credit notes say: the statement explains the difference.
+      // TEST beside the amount, so it shows in every layout (a phone's cards too); what came back
+      // of it as the credit notes say, so the statement explains the difference.
       render: (r) =>
-        r.refundedCents > 0 ? (
+        r.test || r.refundedCents > 0 ? (
           <span>
-            {jmd(r.amountCents)}
-            <span className="block text-xs text-slate-600">
-              refunded {jmd(r.refundedCents)} ({r.creditNoteNos.join(', ')})
+            <span className="inline-flex flex-wrap items-center gap-1.5">
+              {jmd(r.amountCents)} {r.test && <TestBadge />}
             </span>
+            {r.refundedCents > 0 && (
+              <span className="block text-xs text-slate-600">
+                refunded {jmd(r.refundedCents)} ({r.creditNoteNos.join(', ')})
+              </span>
+            )}
           </span>
         ) : (
           jmd(r.amountCents)

@@ -11,6 +11,7 @@ import { openFile } from '@/lib/download';
 import { jmd } from './money';
 import { useDateFormat } from '@/lib/format-date';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { TestBadge } from '@/components/ui/test-badge';
 
 export function PdfButton({ invoiceNo, courierId }: { invoiceNo: string; courierId?: number }) {
   const [busy, setBusy] = useState(false);
@@ -179,6 +180,12 @@ export function InvoiceView({ invoice, courierId }: { invoice: InvoiceDetail; co
                   <span>
                     {dates.date(p.paidAt, invoice.timeZone)} · {p.receiptNo} · {PAYMENT_METHOD_LABELS[p.method]}
                     {p.reference ? ` (${p.reference})` : ''}
+                    {p.test && (
+                      <>
+                        {' '}
+                        <TestBadge />
+                      </>
+                    )}
                   </span>
                   <span className="tabular-nums">{jmd(p.amountCents)}</span>
                 </li>
