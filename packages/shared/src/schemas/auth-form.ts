@@ -58,6 +58,7 @@ export const AUTH_MESSAGES = {
   impersonationInvalid: 'Invalid or expired impersonation token',
   impersonationFailed: 'Failed to login via impersonation token',
   impersonationSuccess: 'Successfully logged in via impersonation',
+  handoffInvalid: 'This link has expired or was already used. Sign in to open your account.',
 } as const;
 
 /** "text, @, text, dot, text" (part 1 §5). */

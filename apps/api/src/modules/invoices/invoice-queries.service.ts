@@ -13,6 +13,7 @@ import { invoiceLines } from '../../db/schema/invoice-lines';
 import { invoicePackages } from '../../db/schema/invoice-packages';
 import { invoices } from '../../db/schema/invoices';
 import { packages } from '../../db/schema/packages';
+import { paymentRefunds } from '../../db/schema/online-payments';
 import { paymentAllocations } from '../../db/schema/payment-allocations';
 import { payments } from '../../db/schema/payments';
 import { auditLog } from '../../db/schema/audit-log';
@@ -35,7 +36,7 @@ const related = alias(invoices, 'related');
 
 /**
  * The invoice page in one statement: the invoice, its customer and courier, and each list it
- * shows (lines, packages, payments, customs history, the last collection signature, the invoices
+ * shows (lines, packages, payments, credit notes, customs history, the last collection signature, the invoices
  * it replaces or was replaced by) as JSON columns. One prepared statement per kind of scope.
  */
 function prepareInvoiceDetail(db: Db, kind: ScopeKind) {
@@ -92,10 +93,18 @@ function prepareInvoiceDetail(db: Db, kind: ScopeKind) {
         payments: jsonRows<InvoiceDetail['payments'][number]>(
           sql`json_build_object('receiptNo', ${payments.receiptNo}, 'method', ${payments.method},
           'reference', ${payments.reference}, 'amountCents', ${paymentAllocations.amountCents},
-          'paidAt', ${isoText(payments.paidAt)})`,
+          'paidAt', ${isoText(payments.paidAt)}, 'test', ${payments.test})`,
           sql`${payments.paidAt}, ${payments.id}`,
           sql`from ${paymentAllocations} join ${payments} on ${payments.id} = ${paymentAllocations.paymentId}
           where ${paymentAllocations.courierId} = ${invoices.courierId} and ${paymentAllocations.invoiceId} = ${invoices.id}`,
+        ),
+        creditNotes: jsonRows<InvoiceDetail['creditNotes'][number]>(
+          sql`json_build_object('creditNoteNo', ${paymentRefunds.creditNoteNo}, 'receiptNo', ${payments.receiptNo},
+          'amountCents', ${paymentRefunds.amountCents}, 'reason', ${paymentRefunds.reason},
+          'createdAt', ${isoText(paymentRefunds.createdAt)})`,
+          sql`${paymentRefunds.createdAt}, ${paymentRefunds.id}`,
+          sql`from ${paymentRefunds} join ${payments} on ${payments.id} = ${paymentRefunds.paymentId}
+          where ${paymentRefunds.courierId} = ${invoices.courierId} and ${paymentRefunds.invoiceId} = ${invoices.id}`,
         ),
         signature: sql<{ collectorName: string; signedAt: string } | null>`(select json_build_object(
           'collectorName', ${collectionSignatures.collectorName}, 'signedAt', ${isoText(collectionSignatures.signedAt)})
@@ -196,6 +205,8 @@ export async function getInvoiceDetail(db: Db, scope: InvoiceScope, invoiceNo: s
       };
     }),
     payments: inv.payments,
+    creditNotes: inv.creditNotes,
+    creditedCents: inv.creditNotes.reduce((sum, c) => sum + c.amountCents, 0),
     bankDetails: (inv.bankDetails ?? '')
       .split(/\r?\n/)
       .map((l) => l.trim())

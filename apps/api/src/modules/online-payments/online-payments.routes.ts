@@ -25,6 +25,7 @@ import { acceptNotification, startCheckout } from './online-payments.service';
 import { listInvoiceRefunds, refundPayment } from './refunds.service';
 import { getGatewaySettings, saveGatewaySettings } from './settings.service';
 import { gatewaySimulator } from './simulator';
+import { couriersInTestMode, inTestMode, isProductionStart, testGatewayAdmission } from './test-mode';
 import { WIPAY_SANDBOX_ACCOUNT } from './wipay';
 import { courierScope } from '../../lib/courier-scope';
 
@@ -38,11 +39,18 @@ const errors = {
 };
 const tags = ['online payments'];
 
+/** The port this server listens on, or null before it listens. */
+const listeningPort = (app: FastifyInstance) => () => {
+  const address = app.server.address();
+  return address && typeof address === 'object' ? address.port : null;
+};
+
 /** This server's own simulator, as the server itself reaches it: loopback on the listening port. */
 function loopbackSimulator(app: FastifyInstance): () => string | null {
+  const port = listeningPort(app);
   return () => {
-    const address = app.server.address();
-    return address && typeof address === 'object' ? `http://127.0.0.1:${address.port}${SIMULATOR_PREFIX}` : null;
+    const own = port();
+    return own === null ? null : `http://127.0.0.1:${own}${SIMULATOR_PREFIX}`;
   };
 }
 
@@ -52,7 +60,7 @@ const returnAddress = (ctx: AppContext, request: FastifyRequest, courierId: numb
 
 /**
  * Customers paying invoices by card (WiPay hosted checkout), the gateway's notifications, the
- * courier's gateway settings, refunds, and in demo mode the local gateway simulator.
+ * courier's gateway settings, refunds, and the test gateway (simulator) for couriers in test mode.
  * See docs/decisions/010-online-payments.md.
  */
 export function onlinePaymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -75,9 +83,23 @@ export function onlinePaymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           // Only WiPay's sandbox account: were it to sign with a courier's stored key, anyone could
           // forge that courier's payments through this public page.
           resolveKey: async (account) => (account === WIPAY_SANDBOX_ACCOUNT.accountNumber ? WIPAY_SANDBOX_ACCOUNT.apiKey : null),
+          // Only our own notification route, only for a courier in test mode.
+          admit: testGatewayAdmission({ db: ctx.db, config: ctx.config, ownPort: listeningPort(app) }),
         }),
         { prefix: SIMULATOR_PREFIX.replace(/^\/api/, '') },
       );
+    }
+
+    // A production server with a courier in test mode says so each time it starts.
+    if (isProductionStart(ctx.config)) {
+      app.addHook('onReady', async () => {
+        const testing = await couriersInTestMode(ctx.db);
+        if (testing.length === 0) return;
+        app.log.warn(
+          { couriers: testing.map((c) => c.code) },
+          `Card payments in TEST mode (no money is taken) for: ${testing.map((c) => `${c.name} (${c.code})`).join(', ')}. The super admin switches test mode off under Couriers.`,
+        );
+      });
     }
 
     app.get(
@@ -85,7 +107,8 @@ export function onlinePaymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { preHandler: requireRole('customer'), schema: { tags, response: { 200: onlinePaymentAvailabilitySchema, ...errors } } },
       async (request) => {
         const user = currentUser(request);
-        return { available: user.courierId !== null && (await gatewayFor(deps, user.courierId)) !== null };
+        const gateway = user.courierId === null ? null : await gatewayFor(deps, user.courierId);
+        return { available: gateway !== null, test: gateway?.test ?? false };
       },
     );
 
@@ -138,7 +161,7 @@ export function onlinePaymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const courierId = courierScope(currentUser(request), request.query.courierId);
-        return { data: await getGatewaySettings(ctx.db, courierId), simulator: ctx.config.PAYMENT_SIMULATOR };
+        return { data: await getGatewaySettings(ctx.db, courierId), test_mode: await inTestMode(ctx.db, courierId) };
       },
     );
     app.put(
@@ -156,7 +179,7 @@ export function onlinePaymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const actor = currentUser(request);
         const courierId = courierScope(actor, request.query.courierId);
         const data = await saveGatewaySettings({ db: ctx.db, secrets, actor, courierId, input: request.body });
-        return { data, simulator: ctx.config.PAYMENT_SIMULATOR };
+        return { data, test_mode: await inTestMode(ctx.db, courierId) };
       },
     );
 
