@@ -36,25 +36,13 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/api/src/config';
 import { createRuntime } from '../apps/api/src/context';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres';
-import { users } from '../apps/api/src/db/schema/users';
-import { hashPassword } from '../apps/api/src/lib/passwords';
-import {
-  BENCH_ADMIN,
-  BENCH_COURIER_CODE,
-  type CountedTable,
-  type DatasetSize,
-  FULL_SIZE,
-  type Run,
-  countOf,
-  generateInvoices,
-  generatePackages,
-  generateTickets,
-  vacuumAnalyze,
-} from './lib/dataset';
+import { BENCH_ADMIN, BENCH_COURIER_CODE, type CountedTable, type DatasetSize, FULL_SIZE, type Run, countOf } from './lib/dataset';
 import { type Figure, type Scenario, type Server, bundle, drive as driveFor, signInAs, start } from './lib/api-servers';
 import { compareBeforeAfter } from './lib/api-compare';
+import { fillUnlessFilled } from './lib/fill';
 import { serverDatabase } from './lib/server-database';
-import { load1, pssMiB, rssMiB, sampleRss } from './lib/measure';
+import { pssMiB, rssMiB, sampleRss } from './lib/measure';
+
 const args = process.argv.slice(2);
 function option(name: string): string | undefined {
   const i = args.indexOf(`--${name}`);
@@ -87,7 +75,6 @@ const drive = (
   headers: Record<string, string>,
   options: { warmUp?: boolean; duration?: number } = {},
 ) => driveFor(server, scenario, headers, { duration: seconds, connections, ...options });
-const secondsSince = (t: number) => ((performance.now() - t) / 1000).toFixed(0);
 
 /** The environment both this process (to generate) and the server process open the database with. */
 function databaseEnv(dataDir: string): NodeJS.ProcessEnv {
@@ -113,38 +100,7 @@ async function prepare(env: NodeJS.ProcessEnv): Promise<Samples> {
   const { ctx, database } = await createRuntime(config);
   const run: Run = (q) => ctx.db.execute(q);
   try {
-    if ((await countOf(run, 'packages')) === 0) {
-      const started = performance.now();
-      let step = performance.now();
-      const done = (what: string) => {
-        console.log(`  ${what} in ${secondsSince(step)} s (load ${load1()})`);
-        step = performance.now();
-      };
-      console.log(`generating ${size.packages} packages, ${size.invoices} invoices, ${size.tickets} tickets per courier...`);
-      await generatePackages(run, size.packages);
-      done('couriers, customers, manifests, packages');
-      const [courier] = ((await run(sql`select id from couriers where code = ${BENCH_COURIER_CODE}`)) as Rows<{ id: number }>).rows;
-      if (!courier) throw new Error('no bench courier');
-      const [admin] = await ctx.db
-        .insert(users)
-        .values({
-          courierId: courier.id,
-          role: 'courier_admin',
-          firstName: 'Bench',
-          lastName: 'Admin',
-          email: BENCH_ADMIN.email,
-          passwordHash: await hashPassword(BENCH_ADMIN.password),
-        })
-        .returning({ id: users.id });
-      if (!admin) throw new Error('admin');
-      await generateInvoices(run, size.invoices);
-      done('invoices, lines, payments');
-      await generateTickets(run, size.tickets, admin.id);
-      done('tickets');
-      await vacuumAnalyze(run);
-      done('vacuum analyze');
-      console.log(`generated in ${secondsSince(started)} s`);
-    } else console.log('reusing the generated data');
+    await fillUnlessFilled(ctx.db, size);
     // Scattered over the courier's history: the scan lookup and the invoice detail rotate through them.
     const tracking = (
       (await run(sql`select tracking_number from packages
