@@ -3,7 +3,7 @@
  * on the embedded database by default. Reports p50/p95/p99 and errors per kind of request.
  *
  *   npm run bench:busy -- [--seconds 60] [--think 1000,4000] [--packages 100000] [--invoices 20000]
- *                         [--tickets 500] [--data-dir DIR --reuse] [--keep] [--db server --url URL]
+ *                         [--tickets 500] [--data-dir DIR --reuse] [--keep] [--db server --url URL] [--ref REF]
  *
  * The people (of the bench courier, bench/lib/dataset.ts): 30 customers who have invoices (their
  * dashboard, packages, invoices and one invoice's detail, notifications, the bell), 12 counter
@@ -13,7 +13,8 @@
  * (argon2id) at a random moment of the first 5 s, then repeats: pick an action by its weight,
  * send its request, wait a random think time (--think, ms). The server is bench/api-server.ts
  * (the real app, no background jobs, rate limits lifted as NODE_ENV=test: 50 people share one
- * loopback IP here) in its own Node process.
+ * loopback IP here) in its own Node process: this tree's API, or --ref's (a git ref, to compare a
+ * day before and after a change on the same data).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -26,7 +27,7 @@ import { customers } from '../apps/api/src/db/schema/customers';
 import { roles } from '../apps/api/src/db/schema/roles';
 import { users } from '../apps/api/src/db/schema/users';
 import { hashPassword } from '../apps/api/src/lib/passwords';
-import { bundle, median, start } from './lib/api-servers';
+import { bundle, median, sourcesOf, start } from './lib/api-servers';
 import { BENCH_COURIER_CODE, type DatasetSize } from './lib/dataset';
 import { fillUnlessFilled } from './lib/fill';
 import { cpuMs, load1, pct } from './lib/measure';
@@ -174,7 +175,7 @@ function actions(person: Person, world: World): Array<[weight: number, kind: str
         [2, 'package list, page 1', () => `/api/packages?${list({ page: '1', limit: '50' })}`],
         [2, 'staff: invoice list', () => `/api/invoices?${list({ page: '1', limit: '50' })}`],
         [1, 'invoice detail', () => `/api/invoices/${encodeURIComponent(any(world.invoiceNos))}`],
-        [1, 'admin: tickets', () => `/api/tickets?${list({ page: '1', limit: '20' })}`],
+        [1, 'admin: tickets', () => `/api/tickets?${list({ page: '1', limit: '25' })}`],
         [3, 'bell: unread tickets', () => '/api/tickets/unread/count'],
       ];
     case 'super_admin':
@@ -212,7 +213,9 @@ async function main(): Promise<void> {
   };
   try {
     const world = await prepare(env);
-    const server = await start(await bundle('api-server.ts', { name: 'api-busy' }), env);
+    const ref = option('ref');
+    const srcRoot = ref ? (await sourcesOf(ref)).dir : undefined;
+    const server = await start(await bundle('api-server.ts', { srcRoot, name: ref ? 'api-busy-ref' : 'api-busy' }), env);
     const tallies = new Map<string, Tally>();
     const time = async (label: string, url: string, init: RequestInit = {}) => {
       const tally = tallies.get(label) ?? { times: [], errors: 0 };

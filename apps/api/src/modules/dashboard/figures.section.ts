@@ -11,6 +11,7 @@ import { tickets } from '../../db/schema/tickets';
 import type { DashboardInput } from './dashboard.sections';
 import { dayBoundsInZone, dayInZone } from '@courier/shared/domain/datetime';
 import { courierTimeZone } from '../../lib/courier-zone';
+import { sumCents } from '../../lib/sum-cents';
 
 /** Tickets still waiting on the courier: every status but Resolved. */
 export const OPEN_TICKET_STATUSES = ['Pending', 'In Progress'] as const;
@@ -30,7 +31,6 @@ export function uncollectedCutoff(now = new Date()): Date {
 }
 
 const countInt = sql<number>`count(*)::int`;
-const sumCents = (column: SQL | typeof invoices.totalCents | typeof payments.amountCents) => sql<number>`coalesce(sum(${column}), 0)::int`;
 
 /**
  * Packages by status with the uncollected ones, in one grouped query (the (courier, status)

@@ -6,6 +6,7 @@ import { reportPeriods } from '@courier/shared/domain/report-periods';
 import { DEFAULT_TIME_ZONE, dayBoundsInZone, isValidTimeZone } from '@courier/shared/domain/datetime';
 import type { Db } from '../../db/client';
 import { localTimeIn } from '../../lib/courier-zone';
+import { sumCents } from '../../lib/sum-cents';
 import { branches } from '../../db/schema/branches';
 import { customers } from '../../db/schema/customers';
 import { invoicePackages } from '../../db/schema/invoice-packages';
@@ -56,7 +57,6 @@ export async function buildReport(db: Db, o: ReportOptions): Promise<Report> {
   const invPeriod = periodOf(invoices.issuedAt, o.granularity, zone);
   const payPeriod = periodOf(payments.paidAt, o.granularity, zone);
   const receivedDay = periodOf(packages.receivedAt, 'day', zone);
-  const sumCents = (column: SQL | AnyColumn) => sql<number>`coalesce(sum(${column}), 0)::int`;
 
   const [invoicedRows, collectedRows, byMethod, byBranch, byStatus, received, ageingRows, top, [outstanding]] = await Promise.all([
     db
