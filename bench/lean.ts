@@ -37,6 +37,7 @@ import { createRuntime } from '../apps/api/src/context';
 import { users } from '../apps/api/src/db/schema/users';
 import { hashPassword } from '../apps/api/src/lib/passwords';
 import { BENCH_ADMIN, BENCH_COURIER_CODE, type Run, countOf, generatePackages, vacuumAnalyze } from './lib/dataset';
+import { extractRef, median } from './lib/api-servers';
 import { cpuMs, load1, measure, rssMiB } from './lib/measure';
 import { serverDatabase } from './lib/server-database';
 
@@ -62,12 +63,6 @@ const DATA_DIR = await mkdtemp(path.join(os.tmpdir(), 'bench-lean-data-'));
 const CACHE = path.join(API, 'node_modules', '.cache', 'courier-lean');
 // Both servers hand out the web build when there is one, as `npm start` does.
 const WEB_DIST = path.join(ROOT, 'apps/web/dist');
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
-};
 
 /**
  * Builds a tree's server the way its own apps/api/build.mjs does: with its build-server.mjs when it
@@ -106,20 +101,8 @@ async function bundle(srcRoot: string, name: string): Promise<string> {
  * and its packages resolve from this checkout's node_modules.
  */
 async function checkout(ref: string): Promise<{ dir: string; sha: string }> {
-  const sha = execFileSync('git', ['rev-parse', '--short', ref], { cwd: ROOT, encoding: 'utf8' }).trim();
   const dir = path.join(CACHE, 'src-before');
-  await rm(dir, { recursive: true, force: true });
-  await mkdir(dir, { recursive: true });
-  const paths = ['apps/api/src', 'packages/shared/src', 'apps/api/build-server.mjs'].filter((p) => {
-    try {
-      execFileSync('git', ['cat-file', '-e', `${ref}:${p}`], { cwd: ROOT, stdio: 'ignore' });
-      return true;
-    } catch {
-      return false;
-    }
-  });
-  const tar = execFileSync('git', ['archive', ref, ...paths], { cwd: ROOT, maxBuffer: 1 << 28 });
-  execFileSync('tar', ['-x', '-C', dir], { input: tar });
+  const sha = await extractRef(ref, dir, ['apps/api/src', 'packages/shared/src', 'apps/api/build-server.mjs']);
   return { dir, sha };
 }
 
