@@ -37,6 +37,12 @@ export function courierOf(user: AuthUser): number {
   return user.courierId;
 }
 
+/** The courier of a caller's own work (their clock): the super admin has none and is refused. */
+export function ownCourier(user: AuthUser): number {
+  if (user.courierId === null) throw new AppError('forbidden', API_MESSAGES.forbidden);
+  return user.courierId;
+}
+
 /**
  * The courier condition of a list: courier-bound callers see only their own courier; the super
  * admin sees every courier, or the one named by the `courierId` filter.
