@@ -74,7 +74,9 @@ test("/track shows a demo package's status and timeline, from the home page's bo
   await expect(page.getByTestId('track-status')).toHaveText('Delivered');
   const timeline = page.getByRole('list', { name: 'Timeline' });
   await expect(timeline.getByRole('listitem')).toHaveCount(5);
-  await expect(timeline.getByRole('listitem').first()).toContainText('Received');
+  // Newest first, as the portal's timeline.
+  await expect(timeline.getByRole('listitem').first()).toContainText('Delivered');
+  await expect(timeline.getByRole('listitem').last()).toContainText('Received');
   // Nothing personal: no customer, merchant or item.
   for (const text of ['Etsy', 'Necklace', 'customer@example.test']) await expect(page.locator('main')).not.toContainText(text);
 
