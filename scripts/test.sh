@@ -8,6 +8,7 @@ export CHROMIUM_PATH
 
 echo "== lint"
 npx biome check .
+bash scripts/boundaries.sh
 echo "== typecheck"
 npm run --silent typecheck
 # Before Vitest: the pre-rendered pages' API test (web-pages.test.ts) reads apps/web/dist and

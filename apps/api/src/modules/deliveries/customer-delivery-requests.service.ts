@@ -15,7 +15,7 @@ import { notify } from '../notifications/notify';
 import { customerNameSql } from '../packages/package-rows';
 import { chargeDueFees, releaseDeliveryFee } from '../invoices/automatic-billing.service';
 import { findRequest } from './delivery-request-queries.service';
-import { courierOf } from '../packages/courier-scope';
+import { courierOf } from '../../lib/courier-scope';
 
 // A customer asks for a home delivery of ready packages, or cancels one not yet scheduled.
 

@@ -10,8 +10,8 @@ import { dayInZone, formatCalendarDay } from '@courier/shared/domain/datetime';
 import { courierTimeZone } from '../../lib/courier-zone';
 import { notify } from '../notifications/notify';
 import { actorOf, transitionPackage } from '../packages/package-status.service';
-import type { Services } from '../packages/courier-scope';
 import { findManifest, getManifest } from './manifest-queries.service';
+import type { Services } from '../../context';
 
 export async function closeManifest(db: Db, user: AuthUser, id: number): Promise<ManifestDetail> {
   const row = await findManifest(db, user, id);

@@ -196,7 +196,7 @@ describe('GET /api/public/site', () => {
     await t.db.update(courierPublicContent).set({ content: old }).where(eq(courierPublicContent.courierId, iseId));
     await t.db.update(courierPublicContent).set({ content: old }).where(eq(courierPublicContent.courierId, jxpId));
     expect((await site(`?api_key=${ISE_KEY}`)).content).toEqual({ ...ISE_CONTENT, stats: [] });
-    const migration = readFileSync(new URL('../../db/migrations/0023_demo_public_figures.sql', import.meta.url), 'utf8');
+    const migration = readFileSync(new URL('../../db/migrations/0026_demo_public_figures.sql', import.meta.url), 'utf8');
     await t.db.execute(sql.raw(migration));
     expect((await site(`?api_key=${DEFAULT_API_KEY}`)).content).toEqual({ ...ISE_CONTENT, stats: DEMO_PUBLIC_STATS });
     // Only the demo courier's: another courier's content is left as it was.
@@ -358,6 +358,16 @@ describe('embedding: frame-ancestors per courier', () => {
     expect(ancestors(await page('/', { host: ISE_HOST }))).toBe("'none'");
     expect(ancestors(await page(`/api/public/site?api_key=${ISE_KEY}`))).toBe("'none'");
     expect((await page(`/admin/login?api_key=${ISE_KEY}`)).headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('gives a revalidated portal page (304) the same origins, so a framed portal reloads', async () => {
+    const first = await page('/customer/dashboard', { host: ISE_HOST });
+    const etag = String(first.headers.etag);
+    const again = await page('/customer/dashboard', { host: ISE_HOST, 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(ancestors(again)).toBe("'self' https://www.islandship.test");
+    expect(again.headers['x-frame-options']).toBeUndefined();
+    expect(ancestors(await page('/admin/dashboard', { host: ISE_HOST, 'if-none-match': etag }))).toBe("'none'");
   });
 });
 

@@ -10,14 +10,14 @@ import { couriers } from '../../db/schema/couriers';
 import { roles } from '../../db/schema/roles';
 import { users } from '../../db/schema/users';
 import { audit } from '../../lib/audit';
-import { assertCourierRow, courierListCondition } from '../../lib/courier-scope';
+import { assertCourierRow, courierListCondition, courierScope } from '../../lib/courier-scope';
 import { courierZoneColumn } from '../../lib/courier-zone';
 import { AppError } from '../../lib/errors';
 import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
 import { hashPassword } from '../../lib/passwords';
 import { endSessions } from '../../lib/tokens';
 import { accountRights, actorRights, grantedRights, otherActiveCourierAdmins, refuseIf } from '../../lib/role-ceiling';
-import { type AuthUser, courierScope } from '../../plugins/auth';
+import type { AuthUser } from '../../plugins/auth';
 
 type CreateInput = z.output<typeof staffCreateSchema>;
 

@@ -1,0 +1,191 @@
+// The allowed directions between the parts of the code. `npm run lint` runs it (scripts/boundaries.sh)
+// and fails the build on any violation; docs/architecture.md explains the rules.
+//
+// Each section lists its rules and its KNOWN EXCEPTIONS: today's violations, kept only until they
+// are fixed. An exception is a pair of files [importer, imported] (paths from the repository root);
+// any other import that breaks a rule fails the build, including a new one from the same file.
+
+// =============================================================================================
+// Web (apps/web/src)
+// =============================================================================================
+
+const WEB_RULES = [
+  {
+    name: 'web-feature-to-feature',
+    comment: 'A web feature never imports another feature: what both need goes to components/ or lib/.',
+    severity: 'error',
+    from: { path: '^apps/web/src/features/([^/]+)/' },
+    to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+  },
+  {
+    name: 'web-components-to-feature',
+    comment: 'Shared UI (components/) imports no feature.',
+    severity: 'error',
+    from: { path: '^apps/web/src/components/' },
+    to: { path: '^apps/web/src/features/' },
+  },
+];
+
+const WEB_KNOWN_EXCEPTIONS = {
+  'web-feature-to-feature': [
+    ['apps/web/src/features/branches/components/branch-form-dialog.tsx', 'apps/web/src/features/couriers/api/couriers.ts'],
+    [
+      'apps/web/src/features/branches/components/branch-form-dialog.tsx',
+      'apps/web/src/features/couriers/components/courier-select-field.tsx',
+    ],
+    ['apps/web/src/features/dashboard/components/setup-cards.tsx', 'apps/web/src/features/couriers/api/couriers.ts'],
+    ['apps/web/src/features/dashboard/components/setup-cards.tsx', 'apps/web/src/features/couriers/api/invitations.ts'],
+    ['apps/web/src/features/packages/components/walk-in-customer-dialog.tsx', 'apps/web/src/features/branches/api/branches.ts'],
+    ['apps/web/src/features/platform/components/public-site-platform-cards.tsx', 'apps/web/src/features/couriers/api/couriers.ts'],
+    ['apps/web/src/features/platform/components/public-site-platform-cards.tsx', 'apps/web/src/features/settings/api/public-site.ts'],
+    [
+      'apps/web/src/features/platform/components/public-site-platform-cards.tsx',
+      'apps/web/src/features/settings/components/domains-card.tsx',
+    ],
+    ['apps/web/src/features/platform/components/public-site-platform-cards.tsx', 'apps/web/src/features/settings/hooks/use-local-table.ts'],
+    ['apps/web/src/features/settings/components/online-payments-card.tsx', 'apps/web/src/features/billing/api/online-payments.ts'],
+    ['apps/web/src/features/staff/components/staff-form.tsx', 'apps/web/src/features/branches/api/branches.ts'],
+    ['apps/web/src/features/staff/components/staff-form.tsx', 'apps/web/src/features/couriers/api/couriers.ts'],
+    ['apps/web/src/features/staff/components/staff-form.tsx', 'apps/web/src/features/couriers/components/courier-select-field.tsx'],
+    ['apps/web/src/features/staff/components/staff-form.tsx', 'apps/web/src/features/roles/api/roles.ts'],
+  ],
+  'web-components-to-feature': [
+    ['apps/web/src/components/layout/portal-shell.tsx', 'apps/web/src/features/search/components/command-palette.tsx'],
+  ],
+};
+
+// =============================================================================================
+// API (apps/api/src)
+// =============================================================================================
+
+const API_RULES = [
+  {
+    name: 'api-module-through-service',
+    comment:
+      "An API module uses another module only through that module's *.service.ts (or its index.ts), never its routes or internals; plumbing several modules share belongs in lib/ or plugins/.",
+    severity: 'error',
+    from: { path: '^apps/api/src/modules/([^/]+)/' },
+    to: {
+      path: '^apps/api/src/modules/',
+      pathNot: ['^apps/api/src/modules/$1/', '^apps/api/src/modules/[^/]+/([^/]+\\.service|index)\\.ts$'],
+    },
+  },
+  {
+    name: 'api-routes-only-from-app',
+    comment: "A module's *.routes.ts is registered by app.ts alone: lib/, plugins/, jobs/, db/ and cli/ never import one.",
+    severity: 'error',
+    from: { path: '^apps/api/src/', pathNot: ['^apps/api/src/app\\.ts$', '^apps/api/src/modules/'] },
+    to: { path: '^apps/api/src/modules/[^/]+/[^/]+\\.routes\\.ts$' },
+  },
+];
+
+const API_KNOWN_EXCEPTIONS = {
+  'api-module-through-service': [
+    ['apps/api/src/modules/audit/audit.test.ts', 'apps/api/src/modules/payments/front-desk.fixture.ts'],
+    ['apps/api/src/modules/auth/customers-auth.routes.ts', 'apps/api/src/modules/customers/customer-notices.ts'],
+    ['apps/api/src/modules/auth/registration.service.ts', 'apps/api/src/modules/customers/welcome-email.ts'],
+    ['apps/api/src/modules/couriers/courier-settings.routes.ts', 'apps/api/src/modules/settings/access.ts'],
+    ['apps/api/src/modules/couriers/courier-settings.service.ts', 'apps/api/src/modules/settings/access.ts'],
+    ['apps/api/src/modules/customers/customer-notices.ts', 'apps/api/src/modules/notifications/notify.ts'],
+    ['apps/api/src/modules/deliveries/customer-delivery-requests.service.ts', 'apps/api/src/modules/notifications/notify.ts'],
+    ['apps/api/src/modules/deliveries/customer-delivery-requests.service.ts', 'apps/api/src/modules/packages/package-rows.ts'],
+    ['apps/api/src/modules/deliveries/delivery-emails.ts', 'apps/api/src/modules/customers/customer-notices.ts'],
+    ['apps/api/src/modules/deliveries/delivery-emails.ts', 'apps/api/src/modules/packages/package-emails.ts'],
+    ['apps/api/src/modules/deliveries/delivery-request-queries.service.ts', 'apps/api/src/modules/packages/package-rows.ts'],
+    ['apps/api/src/modules/invoices/automatic-billing.service.ts', 'apps/api/src/modules/customers/customer-notices.ts'],
+    ['apps/api/src/modules/invoices/invoice-issuing.service.ts', 'apps/api/src/modules/customers/customer-notices.ts'],
+    ['apps/api/src/modules/manifests/manifest-contents.service.ts', 'apps/api/src/modules/packages/package-rows.ts'],
+    ['apps/api/src/modules/manifests/manifest-queries.service.ts', 'apps/api/src/modules/packages/package-rows.ts'],
+    ['apps/api/src/modules/manifests/manifest-reconciliation.service.ts', 'apps/api/src/modules/packages/package-rows.ts'],
+    ['apps/api/src/modules/manifests/manifest-shipping.service.ts', 'apps/api/src/modules/notifications/notify.ts'],
+    ['apps/api/src/modules/online-payments/online-payments.routes.ts', 'apps/api/src/modules/invoices/invoice-access.ts'],
+    ['apps/api/src/modules/online-payments/online-payments.routes.ts', 'apps/api/src/modules/invoices/invoices.routes.ts'],
+    ['apps/api/src/modules/online-payments/refunds.service.ts', 'apps/api/src/modules/invoices/invoice-access.ts'],
+    ['apps/api/src/modules/packages/package-emails.ts', 'apps/api/src/modules/notifications/notify.ts'],
+    ['apps/api/src/modules/packages/packages.routes.ts', 'apps/api/src/modules/pre-alerts/pre-alerts.routes.ts'],
+    ['apps/api/src/modules/packages/walk-in.service.ts', 'apps/api/src/modules/customers/welcome-email.ts'],
+    ['apps/api/src/modules/payments/payments.routes.ts', 'apps/api/src/modules/invoices/invoice-access.ts'],
+    ['apps/api/src/modules/payments/payments.routes.ts', 'apps/api/src/modules/invoices/invoices.routes.ts'],
+    ['apps/api/src/modules/payments/payments.service.ts', 'apps/api/src/modules/customers/customer-notices.ts'],
+    ['apps/api/src/modules/payments/payments.service.ts', 'apps/api/src/modules/invoices/invoice-access.ts'],
+    ['apps/api/src/modules/platform/courier-invitations.routes.ts', 'apps/api/src/modules/auth/rate-limits.ts'],
+    ['apps/api/src/modules/pre-alerts/pre-alerts.service.ts', 'apps/api/src/modules/notifications/notify.ts'],
+    ['apps/api/src/modules/pre-alerts/pre-alerts.service.ts', 'apps/api/src/modules/packages/package-rows.ts'],
+    ['apps/api/src/modules/public-site/content.service.ts', 'apps/api/src/modules/settings/access.ts'],
+    ['apps/api/src/modules/public-site/settings.routes.ts', 'apps/api/src/modules/settings/access.ts'],
+    ['apps/api/src/modules/public-site/site.routes.ts', 'apps/api/src/modules/auth/rate-limits.ts'],
+    ['apps/api/src/modules/search/search.service.ts', 'apps/api/src/modules/packages/package-rows.ts'],
+    ['apps/api/src/modules/tickets/ticket-changes.service.ts', 'apps/api/src/modules/notifications/notify.ts'],
+    ['apps/api/src/modules/tickets/ticket-emails.ts', 'apps/api/src/modules/customers/customer-notices.ts'],
+  ],
+  'api-routes-only-from-app': [],
+};
+
+/**
+ * Module cycles are a rule on folders (scope 'folder'), checked by a second run over the module
+ * folders alone (BOUNDARIES=api-module-cycles, see scripts/boundaries.sh): dependency-cruiser
+ * counts a folder's dependencies with its parents', so on the whole tree every module would seem to
+ * reach every other through apps/api/src.
+ */
+const API_MODULE_CYCLES = {
+  name: 'api-no-module-cycles',
+  comment: 'API modules depend on each other in one direction: no cycle between module folders (tests aside).',
+  severity: 'error',
+  scope: 'folder',
+  from: { path: '^apps/api/src/modules/[^/]+$' },
+  to: { path: '^apps/api/src/modules/[^/]+$', circular: true },
+};
+
+/** Modules still in a cycle (known exceptions of api-no-module-cycles). */
+const API_KNOWN_CYCLE_MODULES = ['auth', 'customers', 'invoices', 'packages', 'pre-alerts', 'couriers', 'settings'];
+
+// =============================================================================================
+
+const literal = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A rule minus its known exceptions. dependency-cruiser cannot pair a `from` with a `to` inside one
+ * rule, so each importing file with exceptions gets its own copy of the rule that leaves out only
+ * the files it is excused for. The copy keeps the rule's first capture group (the importer's own
+ * feature or module, `$1` in `to`) by wrapping that part of the file's path in parentheses.
+ */
+function withExceptions(rule, pairs) {
+  const byImporter = new Map();
+  for (const [from, to] of pairs) byImporter.set(from, [...(byImporter.get(from) ?? []), `^${literal(to)}$`]);
+  if (byImporter.size === 0) return [rule];
+  const list = (value) => [value ?? []].flat();
+  const exact = (file) => {
+    const own = new RegExp(rule.from.path).exec(file)?.[1];
+    if (own === undefined) return `^${literal(file)}$`;
+    const at = file.indexOf(`/${own}/`) + 1;
+    return `^${literal(file.slice(0, at))}(${literal(own)})${literal(file.slice(at + own.length))}$`;
+  };
+  const rest = { ...rule, from: { ...rule.from, pathNot: [...list(rule.from.pathNot), ...[...byImporter.keys()].map(exact)] } };
+  const excused = [...byImporter].map(([from, targets]) => ({
+    ...rule,
+    from: { path: exact(from) },
+    to: { ...rule.to, pathNot: [...list(rule.to.pathNot), ...targets] },
+  }));
+  return [rest, ...excused];
+}
+
+const cyclesOnly = process.env.BOUNDARIES === 'api-module-cycles';
+const knownCycles = API_KNOWN_CYCLE_MODULES.map((m) => `^apps/api/src/modules/${literal(m)}$`);
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: cyclesOnly
+    ? [knownCycles.length ? { ...API_MODULE_CYCLES, from: { ...API_MODULE_CYCLES.from, pathNot: knownCycles } } : API_MODULE_CYCLES]
+    : [
+        ...WEB_RULES.flatMap((rule) => withExceptions(rule, WEB_KNOWN_EXCEPTIONS[rule.name] ?? [])),
+        ...API_RULES.flatMap((rule) => withExceptions(rule, API_KNOWN_EXCEPTIONS[rule.name] ?? [])),
+      ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: cyclesOnly ? ['(^|/)node_modules/', '\\.test\\.tsx?$'] : '(^|/)node_modules/' },
+    ...(cyclesOnly ? { includeOnly: '^apps/api/src/modules/' } : {}),
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.depcruise.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};
