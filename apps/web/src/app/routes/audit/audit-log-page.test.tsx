@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEntry } from '@courier/shared/schemas/audit';
+import { SessionProvider } from '@/lib/session';
 import { tokenStore } from '@/lib/storage';
 import AuditLogPage from './audit-log-page';
 
@@ -56,7 +57,9 @@ describe('the audit log', () => {
     render(
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={['/admin/audit-log']}>
-          <AuditLogPage />
+          <SessionProvider>
+            <AuditLogPage />
+          </SessionProvider>
         </MemoryRouter>
       </QueryClientProvider>,
     );
