@@ -134,7 +134,13 @@ describe('delivery locations', () => {
       phone: '876-555-0142',
     });
     expect(twice.json().message).toMatch(/already has a delivery request/);
-    expect(await t.db.select().from(notifications).where(eq(notifications.type, 'new_delivery_request'))).toHaveLength(1);
+    const notices = await t.db.select().from(notifications).where(eq(notifications.type, 'new_delivery_request'));
+    expect(notices).toHaveLength(1);
+    // The day as every screen says it ("Nov 30, 2026"), never the raw "2026-11-30".
+    const day = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${tomorrow}T12:00:00Z`),
+    );
+    expect(notices[0]?.body).toBe(`2 packages for ${day}`);
     expect((await call(admin, 'DELETE', `/delivery-locations/${id}`)).json().message).toBe(DELIVERY_MESSAGES.locationInUse);
   });
 

@@ -106,7 +106,14 @@ describe('scheduling', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ status: 'scheduled', scheduledDate: day, driverId, stopOrder: 2 });
     const [mail] = await mailsTo(customer.email, 'Delivery scheduled');
-    const longDay = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+    // The screens' style with the day of the week: "Monday, Nov 30, 2026".
+    const longDay = new Intl.DateTimeFormat('en-US', {
+      weekday: 'long',
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${day}T12:00:00Z`));
     expect(mail?.subject).toContain(longDay);
     expect(mail?.textBody).toContain('7 Barbican Road, Kingston 8');
   });
