@@ -252,6 +252,8 @@ describe('paying online without PUBLIC_URL (the demo on one machine)', () => {
     await demoApp.app.listen({ port: 0, host: '127.0.0.1' });
     port = Number(new URL(demoApp.app.listeningOrigin).port);
     const courier = await makeCourier(demoApp, 'PAY');
+    // The test gateway serves only a courier in test mode.
+    await demoApp.db.update(couriers).set({ paymentTestMode: true }).where(eq(couriers.id, courier.id));
     const customer = await makeCustomer(demoApp, courier.id);
     customerToken = customer.token;
     invoiceNo = 'INV-700001';

@@ -114,6 +114,8 @@ async function send(target: StreamTarget, n: number): Promise<SentWrite> {
           body: {
             method: 'cash',
             reference: write.reference,
+            // The courier admin has no branch of their own: the payment names its till.
+            branchId: target.branchId,
             allocations: [{ invoiceNo: write.invoiceNo, amountCents: write.amountCents }],
           },
         }
