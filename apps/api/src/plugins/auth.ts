@@ -170,6 +170,15 @@ export function requireRole(...allowed: Role[]): preHandlerAsyncHookHandler {
   });
 }
 
+/** Customers act on their own records (the service keeps them there); staff-side callers need the permission. */
+export function customerOrPermission(permission: string): preHandlerAsyncHookHandler {
+  return accessGuard(async (request) => {
+    const user = currentUser(request);
+    if (user.kind === 'customer') return;
+    if (!hasPermission(user, permission)) throw new AppError('forbidden', API_MESSAGES.forbidden);
+  });
+}
+
 /** Staff-side callers need the permission; customers never pass. */
 export function requirePermission(...anyOf: string[]): preHandlerAsyncHookHandler {
   return accessGuard(async (request) => {

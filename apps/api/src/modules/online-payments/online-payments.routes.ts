@@ -15,8 +15,7 @@ import {
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { SecretBox } from '../../lib/secret-box';
-import { currentUser, requirePermission, requireRole } from '../../plugins/auth';
-import { customerOrPermission } from '../invoices/invoices.routes';
+import { currentUser, requirePermission, requireRole, customerOrPermission } from '../../plugins/auth';
 import { invoiceScope } from '../invoices/invoice-access';
 import { GatewayUnavailableError } from './gateway';
 import { type GatewayDeps, SIMULATOR_PREFIX, gatewayFor } from './gateway-for';
