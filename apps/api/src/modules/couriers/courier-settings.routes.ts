@@ -15,8 +15,8 @@ import { AppError } from '../../lib/errors';
 import { Storage } from '../../lib/storage';
 import { readUpload } from '../../lib/uploads';
 import { currentUser, requirePermission } from '../../plugins/auth';
-import { ownCourier } from '../settings/access';
 import { getCourier, replaceLogo, updateBankDetails, updateCompany, updateShippingAddresses } from './courier-settings.service';
+import { ownCourier } from '../../lib/courier-scope';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const tags = ['couriers'];

@@ -3,8 +3,8 @@ import { formatDateTime } from '@courier/shared/domain/datetime';
 import type { Db } from '../../db/client';
 import { couriers } from '../../db/schema/couriers';
 import type { Mailer } from '../../lib/mailer';
-import { tellCustomer } from '../customers/customer-notices';
-import { composeCustomerEmail, customerForEmail, sendCustomerEmail } from '../packages/package-emails';
+import { tellCustomer } from '../notifications/customer-notices.service';
+import { composeCustomerEmail, customerForEmail, sendCustomerEmail } from '../packages/package-emails.service';
 
 /** "Tuesday, 24 November 2026" for a calendar date (no time zone shift: it is a day, not an instant). */
 export const longDate = (isoDate: string) =>

@@ -6,7 +6,7 @@ import { invoices } from '../../db/schema/invoices';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { invoicePackageRows } from './invoice-package-rows';
-import type { StaffChange } from './invoice-access';
+import type { StaffChange } from './invoice-access.service';
 import { chargesFor, invoiceStatusFor, markDeliveryFeesCharged, totalsOf, writeLines } from './invoice-charges';
 
 /** Replaces (or clears) the duty customs assessed for one package and recomputes the invoice. */

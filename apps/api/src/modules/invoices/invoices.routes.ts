@@ -23,7 +23,7 @@ import { loadLetterhead } from '../../lib/pdf/letterhead';
 import { pdfResponseSchema } from '../../lib/pdf/render';
 import { Storage } from '../../lib/storage';
 import { renderInvoicePdf } from './invoice-pdf';
-import { invoiceScope } from './invoice-access';
+import { invoiceScope } from './invoice-access.service';
 import { setCustomsAssessment } from './invoice-customs.service';
 import { issueInvoiceForPackages, reissueInvoice } from './invoice-issuing.service';
 import { getInvoiceDetail, listBillableCustomers, listBillablePackages, listInvoices } from './invoice-queries.service';

@@ -6,7 +6,7 @@ import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
 import { emailOutbox } from '../../db/schema/email';
 import { packages } from '../../db/schema/packages';
-import { notify } from './notify';
+import { notify } from './notify.service';
 
 /** A customer's own feed (issue 17): linked to their invoice, per-customer reads, and the e-mail switches. */
 let t: TestApp;

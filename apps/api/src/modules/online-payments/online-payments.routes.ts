@@ -16,7 +16,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { SecretBox } from '../../lib/secret-box';
 import { currentUser, requirePermission, requireRole, customerOrPermission } from '../../plugins/auth';
-import { invoiceScope } from '../invoices/invoice-access';
+import { invoiceScope } from '../invoices/invoice-access.service';
 import { GatewayUnavailableError } from './gateway';
 import { type GatewayDeps, SIMULATOR_PREFIX, gatewayFor } from './gateway-for';
 import { acceptNotification, startCheckout } from './online-payments.service';

@@ -18,7 +18,7 @@ import { currentUser, requirePermission, customerOrPermission } from '../../plug
 import { loadLetterhead } from '../../lib/pdf/letterhead';
 import { pdfResponseSchema } from '../../lib/pdf/render';
 import { Storage } from '../../lib/storage';
-import { invoiceScope } from '../invoices/invoice-access';
+import { invoiceScope } from '../invoices/invoice-access.service';
 import { renderCashUpSheet } from './cash-up-pdf';
 import { cashUpSheetData, correctCashUp, getCashUp, recordCashUp } from './cash-up.service';
 import { getReceipt, listPayments, paymentCourier, recordPayment } from './payments.service';

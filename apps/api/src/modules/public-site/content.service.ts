@@ -8,7 +8,7 @@ import { courierPublicContent } from '../../db/schema/public-site';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { COURIER_NOT_FOUND } from '../settings/access';
+import { COURIER_NOT_FOUND } from '../../lib/courier-scope';
 
 /** What the courier stored, or the defaults; a stored row that no longer parses counts as unset. */
 export async function getPublicContent(db: Db, courierId: number): Promise<PublicContent> {

@@ -24,7 +24,6 @@ import { Storage } from '../../lib/storage';
 import { readUpload } from '../../lib/uploads';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { findCourier, replaceRateSheet } from '../couriers/courier-settings.service';
-import { ownCourier, settingsCourier } from './access';
 import { getWarehouseSettings, saveWarehouseSettings } from './warehouse.service';
 import { warehouseSettingsSchema } from '@courier/shared/schemas/packages';
 import { getEmailConfig, saveEmailConfig, sendTestEmail } from './email-config.service';
@@ -40,6 +39,7 @@ import {
   updateProcessingFee,
   updateShippingRate,
 } from './fees.service';
+import { ownCourier, courierScope } from '../../lib/courier-scope';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const view = requirePermission('settings_view');
@@ -60,7 +60,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/settings/warehouse',
       { preHandler: view, schema: { tags, querystring: courierQuerySchema, response: { 200: warehouseSettingsSchema, ...errors } } },
-      async (request) => getWarehouseSettings(ctx.db, settingsCourier(currentUser(request), request.query.courierId)),
+      async (request) => getWarehouseSettings(ctx.db, courierScope(currentUser(request), request.query.courierId)),
     );
     app.put(
       '/settings/warehouse',
@@ -75,7 +75,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = currentUser(request);
-        return saveWarehouseSettings(ctx.db, actor, settingsCourier(actor, request.query.courierId), request.body);
+        return saveWarehouseSettings(ctx.db, actor, courierScope(actor, request.query.courierId), request.body);
       },
     );
 
@@ -83,7 +83,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/settings/shipping-rates',
       { preHandler: view, schema: { tags, querystring: courierQuerySchema, response: { 200: z.array(shippingRateSchema), ...errors } } },
-      async (request) => listShippingRates({ db: ctx.db, courierId: settingsCourier(currentUser(request), request.query.courierId) }),
+      async (request) => listShippingRates({ db: ctx.db, courierId: courierScope(currentUser(request), request.query.courierId) }),
     );
     app.post(
       '/settings/shipping-rates',
@@ -96,7 +96,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const rate = await createShippingRate({
           db: ctx.db,
           actor,
-          courierId: settingsCourier(actor, request.query.courierId),
+          courierId: courierScope(actor, request.query.courierId),
           input: request.body,
         });
         return reply.status(201).send(rate);
@@ -116,7 +116,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = currentUser(request);
-        const courierId = settingsCourier(actor, request.query.courierId);
+        const courierId = courierScope(actor, request.query.courierId);
         return updateShippingRate({ db: ctx.db, actor, courierId, id: request.params.id, input: request.body });
       },
     );
@@ -128,7 +128,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = currentUser(request);
-        await deleteShippingRate({ db: ctx.db, actor, courierId: settingsCourier(actor, request.query.courierId), id: request.params.id });
+        await deleteShippingRate({ db: ctx.db, actor, courierId: courierScope(actor, request.query.courierId), id: request.params.id });
         return { success: true };
       },
     );
@@ -137,7 +137,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/settings/additional-fees',
       { preHandler: view, schema: { tags, querystring: courierQuerySchema, response: { 200: additionalFeesSchema, ...errors } } },
-      async (request) => getAdditionalFees({ db: ctx.db, courierId: settingsCourier(currentUser(request), request.query.courierId) }),
+      async (request) => getAdditionalFees({ db: ctx.db, courierId: courierScope(currentUser(request), request.query.courierId) }),
     );
     app.put(
       '/settings/additional-fees',
@@ -152,7 +152,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = currentUser(request);
-        return saveAdditionalFees({ db: ctx.db, actor, courierId: settingsCourier(actor, request.query.courierId), input: request.body });
+        return saveAdditionalFees({ db: ctx.db, actor, courierId: courierScope(actor, request.query.courierId), input: request.body });
       },
     );
 
@@ -160,7 +160,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/settings/processing-fees',
       { preHandler: view, schema: { tags, querystring: courierQuerySchema, response: { 200: z.array(processingFeeSchema), ...errors } } },
-      async (request) => listProcessingFees({ db: ctx.db, courierId: settingsCourier(currentUser(request), request.query.courierId) }),
+      async (request) => listProcessingFees({ db: ctx.db, courierId: courierScope(currentUser(request), request.query.courierId) }),
     );
     app.post(
       '/settings/processing-fees',
@@ -178,7 +178,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const fee = await createProcessingFee({
           db: ctx.db,
           actor,
-          courierId: settingsCourier(actor, request.query.courierId),
+          courierId: courierScope(actor, request.query.courierId),
           input: request.body,
         });
         return reply.status(201).send(fee);
@@ -198,7 +198,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = currentUser(request);
-        const courierId = settingsCourier(actor, request.query.courierId);
+        const courierId = courierScope(actor, request.query.courierId);
         return updateProcessingFee({ db: ctx.db, actor, courierId, id: request.params.id, input: request.body });
       },
     );
@@ -210,7 +210,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = currentUser(request);
-        await deleteProcessingFee({ db: ctx.db, actor, courierId: settingsCourier(actor, request.query.courierId), id: request.params.id });
+        await deleteProcessingFee({ db: ctx.db, actor, courierId: courierScope(actor, request.query.courierId), id: request.params.id });
         return { success: true };
       },
     );
@@ -221,7 +221,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags, querystring: courierQuerySchema, response: { 200: bankDetailsReadSchema, ...errors } } },
       async (request) => {
         // Customers read them too: invoices and the payment page show them line by line.
-        const courier = await findCourier(ctx.db, settingsCourier(currentUser(request), request.query.courierId));
+        const courier = await findCourier(ctx.db, courierScope(currentUser(request), request.query.courierId));
         const details = courier.bankDetails;
         return { details, lines: details ? details.split(/\r?\n/).filter((l) => l.trim() !== '') : [] };
       },
@@ -280,7 +280,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags, querystring: courierQuerySchema, response: { 200: rateSheetSchema, ...errors } } },
       async (request) => {
         // Every account of the courier reads it: customers have a Rate Sheet page of their own.
-        const courier = await findCourier(ctx.db, settingsCourier(currentUser(request), request.query.courierId));
+        const courier = await findCourier(ctx.db, courierScope(currentUser(request), request.query.courierId));
         return { rate_sheet_url: courier.rateSheetUrl };
       },
     );

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { publicUrl } from '../auth/password-reset.service';
-import { tellCustomer } from '../customers/customer-notices';
+import { tellCustomer } from '../notifications/customer-notices.service';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
