@@ -138,7 +138,7 @@ const API_MODULE_CYCLES = {
 };
 
 /** Modules still in a cycle (known exceptions of api-no-module-cycles). */
-const API_KNOWN_CYCLE_MODULES = ['auth', 'invoices', 'packages'];
+const API_KNOWN_CYCLE_MODULES = [];
 
 // =============================================================================================
 
