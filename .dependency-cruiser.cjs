@@ -118,7 +118,7 @@ const API_RULES = [
 ];
 
 const API_KNOWN_EXCEPTIONS = {
-  'api-module-through-service': [['apps/api/src/modules/audit/audit.test.ts', 'apps/api/src/modules/payments/front-desk.fixture.ts']],
+  'api-module-through-service': [],
   'api-routes-only-from-app': [],
 };
 

@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoInZone } from '@courier/shared/domain/datetime';
 import { csvColumns, plainAmount } from '../src/lib/list-csv';
-import { makeCourier, makeUser, tokenForUser } from './comms-fixtures';
+import { makeCourier, makeUser, tokenForUser } from './fixtures/comms';
 import { type TestApp, bearer, buildTestApp, seedDemoData } from './helper';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_IMPORT_MAX_ROWS, MANIFEST_MESSAGES } from '@courier/shared/schemas/manifests';
 import { customers } from '../../src/db/schema/customers';
 import { XLSX_LIMITS } from '../../src/modules/manifests/xlsx';
-import { tokenForUser } from '../comms-fixtures';
+import { tokenForUser } from '../fixtures/comms';
 import { type TestApp, bearer, buildTestApp, seedDemoData } from '../helper';
 import { multipart } from '../multipart';
 import { SHEET_HEAD, SHEET_TAIL, entryOf, repeatedEntry, trackingRow, workbookParts, zip } from './zip-bomb';

@@ -5,7 +5,7 @@ import { auditLog } from '../../db/schema/audit-log';
 import { customers } from '../../db/schema/customers';
 import { notifications } from '../../db/schema/notifications';
 import { packages } from '../../db/schema/packages';
-import { makeCourier, makeCustomer, makeUser, tokenForCustomer, tokenForUser } from '../../../test/comms-fixtures';
+import { makeCourier, makeCustomer, makeUser, tokenForCustomer, tokenForUser } from '../../../test/fixtures/comms';
 import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '@courier/shared/domain/datetime';
 import { DELIVERY_MESSAGES } from '@courier/shared/schemas/deliveries';
-import { makeCourier, makeCustomer, makeUser, tokenForUser } from '../../../test/comms-fixtures';
+import { makeCourier, makeCustomer, makeUser, tokenForUser } from '../../../test/fixtures/comms';
 import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
 import { SAMPLE_PNG, multipart } from '../../../test/multipart';
 import { couriers } from '../../db/schema/couriers';

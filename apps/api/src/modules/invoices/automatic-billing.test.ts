@@ -2,7 +2,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeCharges } from '@courier/shared/domain/charges';
 
-import { makeCustomer, tokenForUser } from '../../../test/comms-fixtures';
+import { makeCustomer, tokenForUser } from '../../../test/fixtures/comms';
 import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
 import { branches } from '../../db/schema/branches';
 import { courierFeeSettings } from '../../db/schema/courier-fees';

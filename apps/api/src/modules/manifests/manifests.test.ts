@@ -4,7 +4,7 @@ import { MANIFEST_MESSAGES } from '@courier/shared/schemas/manifests';
 import { customers } from '../../db/schema/customers';
 import { emailOutbox } from '../../db/schema/email';
 import { notifications } from '../../db/schema/notifications';
-import { makeCourier, makeUser, tokenForUser } from '../../../test/comms-fixtures';
+import { makeCourier, makeUser, tokenForUser } from '../../../test/fixtures/comms';
 import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_MESSAGES } from '@courier/shared/schemas/manifests';
 import { customers } from '../../db/schema/customers';
-import { makeCourier, makeUser, tokenForUser } from '../../../test/comms-fixtures';
+import { makeCourier, makeUser, tokenForUser } from '../../../test/fixtures/comms';
 import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 

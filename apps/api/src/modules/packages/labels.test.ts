@@ -5,7 +5,7 @@ import { GifWriter } from 'omggif';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { PACKAGE_MESSAGES } from '@courier/shared/schemas/packages';
-import { makeCourier, makeUser, tokenForUser } from '../../../test/comms-fixtures';
+import { makeCourier, makeUser, tokenForUser } from '../../../test/fixtures/comms';
 import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 import { customers } from '../../db/schema/customers';

@@ -2,7 +2,7 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeCharges } from '@courier/shared/domain/charges';
 import { HEAVY_WEIGHT_CODE, PACKAGE_MESSAGES } from '@courier/shared/schemas/packages';
-import { makeCourier, makeCustomer, makeUser, tokenForUser } from '../../../test/comms-fixtures';
+import { makeCourier, makeCustomer, makeUser, tokenForUser } from '../../../test/fixtures/comms';
 import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
 import { auditLog } from '../../db/schema/audit-log';
 import { couriers } from '../../db/schema/couriers';

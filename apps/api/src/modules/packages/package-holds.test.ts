@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_MESSAGES } from '@courier/shared/schemas/manifests';
 import { PACKAGE_MESSAGES } from '@courier/shared/schemas/packages';
-import { makeCustomer, tokenForUser } from '../../../test/comms-fixtures';
+import { makeCustomer, tokenForUser } from '../../../test/fixtures/comms';
 import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
 import { SAMPLE_PDF, multipart } from '../../../test/multipart';
 import { auditLog } from '../../db/schema/audit-log';

@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageListItemSchema, packageSchema } from '@courier/shared/schemas/packages';
-import { makeCourier, makeUser, tokenForUser } from '../../../test/comms-fixtures';
+import { makeCourier, makeUser, tokenForUser } from '../../../test/fixtures/comms';
 import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
 
 /** Issue 19, a lean server: the staff package page sends its table's fields, compressed when asked. */

@@ -7,7 +7,7 @@ import { customers } from '../../db/schema/customers';
 import { emailOutbox } from '../../db/schema/email';
 import { packages } from '../../db/schema/packages';
 import { preAlerts } from '../../db/schema/pre-alerts';
-import { makeCourier, makeCustomer, makeUser, tokenForCustomer, tokenForUser } from '../../../test/comms-fixtures';
+import { makeCourier, makeCustomer, makeUser, tokenForCustomer, tokenForUser } from '../../../test/fixtures/comms';
 import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
 import { SAMPLE_PDF, SAMPLE_PNG, multipart } from '../../../test/multipart';
 import { flagUncollected } from './uncollected.service';

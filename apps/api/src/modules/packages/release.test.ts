@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS } from '@courier/shared/constants/permissions';
 import { RELEASE_MESSAGES } from '@courier/shared/domain/release';
-import { makeCustomer, makeUser, tokenForUser } from '../../../test/comms-fixtures';
+import { makeCustomer, makeUser, tokenForUser } from '../../../test/fixtures/comms';
 import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
 import { auditLog } from '../../db/schema/audit-log';
 import { couriers } from '../../db/schema/couriers';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@courier/shared/schemas/auth-form';
 import { AUTH_API_MESSAGES } from '@courier/shared/schemas/auth';
-import { makeUser, tokenForUser } from '../../../test/comms-fixtures';
+import { makeUser, tokenForUser } from '../../../test/fixtures/comms';
 import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
 import { branches } from '../../db/schema/branches';
 import { couriers } from '../../db/schema/couriers';
