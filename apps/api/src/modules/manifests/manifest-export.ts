@@ -8,6 +8,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { csvLine } from './csv';
 import { getManifest } from './manifest-queries.service';
 import { writeXlsx } from './xlsx';
+import { formatDecimal } from '@courier/shared/format/money';
 
 /**
  * The manifest as a Jamaican customs broker needs it (issue 15): per package the consignee's name,
@@ -84,7 +85,7 @@ export async function brokerManifest(db: Db, user: AuthUser, id: number): Promis
       p.lengthIn,
       p.widthIn,
       p.heightIn,
-      p.declaredValueUsdCents === null ? null : (p.declaredValueUsdCents / 100).toFixed(2),
+      p.declaredValueUsdCents === null ? null : formatDecimal(p.declaredValueUsdCents),
       p.status,
       1,
       c?.trn ?? null,

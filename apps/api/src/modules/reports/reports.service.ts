@@ -12,7 +12,7 @@ import { invoicePackages } from '../../db/schema/invoice-packages';
 import { invoices } from '../../db/schema/invoices';
 import { packages } from '../../db/schema/packages';
 import { payments } from '../../db/schema/payments';
-import { formatAmount } from '@courier/shared/format/money';
+import { formatDecimal } from '@courier/shared/format/money';
 
 /**
  * Reports run in the courier's time zone (`timeZone`, America/Jamaica by default): a "day" is a
@@ -170,8 +170,6 @@ export async function buildReport(db: Db, o: ReportOptions): Promise<Report> {
   };
 }
 
-const money = (cents: number) => formatAmount(cents).replaceAll(',', '');
-
 function csvCell(value: string | number): string {
   const text = String(value);
   // Quote anything with separators, and defuse cells a spreadsheet would run as a formula.
@@ -186,17 +184,20 @@ export function reportCsv(report: Report, name: ReportName): string {
     case 'revenue':
       rows = [
         ['Period', 'Invoiced (JMD)', 'Collected (JMD)'],
-        ...report.revenue.map((r) => [r.period, money(r.invoicedCents), money(r.collectedCents)]),
+        ...report.revenue.map((r) => [r.period, formatDecimal(r.invoicedCents), formatDecimal(r.collectedCents)]),
       ];
       break;
     case 'payments-by-method':
       rows = [
         ['Method', 'Payments', 'Amount (JMD)'],
-        ...report.paymentsByMethod.map((r) => [PAYMENT_METHOD_LABELS[r.method as PaymentMethod], r.count, money(r.amountCents)]),
+        ...report.paymentsByMethod.map((r) => [PAYMENT_METHOD_LABELS[r.method as PaymentMethod], r.count, formatDecimal(r.amountCents)]),
       ];
       break;
     case 'payments-by-branch':
-      rows = [['Branch', 'Payments', 'Amount (JMD)'], ...report.paymentsByBranch.map((r) => [r.branch, r.count, money(r.amountCents)])];
+      rows = [
+        ['Branch', 'Payments', 'Amount (JMD)'],
+        ...report.paymentsByBranch.map((r) => [r.branch, r.count, formatDecimal(r.amountCents)]),
+      ];
       break;
     case 'packages-by-status':
       rows = [
@@ -208,12 +209,12 @@ export function reportCsv(report: Report, name: ReportName): string {
       rows = [['Day', 'Packages received'], ...report.packagesReceived.map((r) => [r.day, r.count])];
       break;
     case 'ageing':
-      rows = [['Waiting', 'Invoices', 'Balance (JMD)'], ...report.ageing.map((r) => [r.bucket, r.count, money(r.balanceCents)])];
+      rows = [['Waiting', 'Invoices', 'Balance (JMD)'], ...report.ageing.map((r) => [r.bucket, r.count, formatDecimal(r.balanceCents)])];
       break;
     case 'top-customers':
       rows = [
         ['Customer', 'Mailbox', 'Invoiced (JMD)', 'Paid (JMD)'],
-        ...report.topCustomers.map((r) => [r.customer, r.mailboxNumber, money(r.invoicedCents), money(r.paidCents)]),
+        ...report.topCustomers.map((r) => [r.customer, r.mailboxNumber, formatDecimal(r.invoicedCents), formatDecimal(r.paidCents)]),
       ];
       break;
   }
