@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { selectPackages } from '../packages/package-rows.service';
 import { resolveScan } from '../packages/scan-resolver.service';
-import { parseCsv } from './csv';
+import { parseCsv } from '../../lib/csv';
 import { type ManifestRecord, findManifest, getManifest, toDto } from './manifest-queries.service';
 
 /** Why a package may not go on this manifest, or null when it may. */
@@ -89,7 +89,7 @@ export async function removeScannedPackage(db: Db, user: AuthUser, id: number, s
 }
 
 export async function importCsv(db: Db, user: AuthUser, id: number, text: string): Promise<ImportReport> {
-  return importRows(db, user, id, parseCsv(text.replace(/^\uFEFF/, '')), MANIFEST_MESSAGES.csvNoHeader);
+  return importRows(db, user, id, await parseCsv(text.replace(/^\uFEFF/, '')), MANIFEST_MESSAGES.csvNoHeader);
 }
 
 /**

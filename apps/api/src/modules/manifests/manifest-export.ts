@@ -5,7 +5,7 @@ import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
 import { courierAddress } from '../../lib/pdf/letterhead';
 import type { AuthUser } from '../../plugins/auth';
-import { csvLine } from './csv';
+import { toCsv } from '../../lib/csv';
 import { getManifest } from './manifest-queries.service';
 import { writeXlsx } from './xlsx';
 import { formatDecimal } from '@courier/shared/format/money';
@@ -101,8 +101,7 @@ export async function brokerManifest(db: Db, user: AuthUser, id: number): Promis
 
 export async function manifestCsv(db: Db, user: AuthUser, id: number): Promise<{ name: string; csv: string }> {
   const { manifest, rows } = await brokerManifest(db, user, id);
-  const lines = rows.map((r) => csvLine(r));
-  return { name: `${manifest.manifestNumber}.csv`, csv: `${[csvLine(EXPORT_HEADER), ...lines].join('\r\n')}\r\n` };
+  return { name: `${manifest.manifestNumber}.csv`, csv: await toCsv(EXPORT_HEADER, rows) };
 }
 
 export async function manifestXlsx(db: Db, user: AuthUser, id: number): Promise<{ name: string; xlsx: Buffer }> {

@@ -13,6 +13,7 @@ import { invoices } from '../../db/schema/invoices';
 import { packages } from '../../db/schema/packages';
 import { payments } from '../../db/schema/payments';
 import { formatDecimal } from '@courier/shared/format/money';
+import { type CsvCell, toCsv } from '../../lib/csv';
 
 /**
  * Reports run in the courier's time zone (`timeZone`, America/Jamaica by default): a "day" is a
@@ -170,16 +171,9 @@ export async function buildReport(db: Db, o: ReportOptions): Promise<Report> {
   };
 }
 
-function csvCell(value: string | number): string {
-  const text = String(value);
-  // Quote anything with separators, and defuse cells a spreadsheet would run as a formula.
-  const safe = /^[=+\-@\t\r]/.test(text) && Number.isNaN(Number(text)) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 /** One report table as CSV, with the same rows and money (JMD, two decimals) as the screen. */
-export function reportCsv(report: Report, name: ReportName): string {
-  let rows: Array<Array<string | number>>;
+export function reportCsv(report: Report, name: ReportName): Promise<string> {
+  let rows: CsvCell[][];
   switch (name) {
     case 'revenue':
       rows = [
@@ -218,5 +212,6 @@ export function reportCsv(report: Report, name: ReportName): string {
       ];
       break;
   }
-  return `${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  const [header = [], ...body] = rows;
+  return toCsv(header as string[], body);
 }
