@@ -1,7 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCourier, makeCustomer, makeUser, tokenForCustomer, tokenForUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { makeCourier, makeCustomer, makeUser, tokenForCustomer } from '../../../test/fixtures/comms';
+import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
 import { emailOutbox } from '../../db/schema/email';
@@ -55,7 +55,7 @@ beforeAll(async () => {
   if (!c) throw new Error('no demo customer');
   customer = { id: c.id, email: c.email, token: await tokenForCustomer(t, c.id) };
   neighbour = await makeCustomer(t, courierId);
-  admin = await tokenForUser(t, 'admin@jamaicaexpress.test');
+  admin = await loginAs(t, 'courier_admin');
   const b = await makeCourier(t, 'NCB');
   otherCourier = { admin: (await makeUser(t, b.id, 'courier_admin')).token, customer: await makeCustomer(t, b.id) };
 });
