@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app';
@@ -13,6 +13,7 @@ import { DEMO_LOGINS, type DemoLogin, seedDemo } from '../src/db/seed';
 import { customers } from '../src/db/schema/customers';
 import { users } from '../src/db/schema/users';
 import { subjectOf } from '../src/lib/tokens';
+import { branches } from '../src/db/schema/branches';
 import { withDatabase } from './global-setup';
 
 /** The PostgreSQL this run uses: DATABASE_URL, else the embedded cluster of global setup. */
@@ -114,4 +115,16 @@ export async function tokenFor(
 /** An access token for the demo person of a role (seedDemoData first). */
 export function loginAs(t: TestApp, role: DemoRole): Promise<string> {
   return tokenFor(t, demoLogin(role).email);
+}
+
+/** A branch of the courier, for payments taken by someone without a branch of their own (they name the till). */
+export async function aTill(t: TestApp, courierId: number): Promise<number> {
+  const [row] = await t.db
+    .select({ id: branches.id })
+    .from(branches)
+    .where(eq(branches.courierId, courierId))
+    .orderBy(branches.id)
+    .limit(1);
+  if (!row) throw new Error('the courier has no branch');
+  return row.id;
 }

@@ -58,6 +58,8 @@ export async function seedDemo(db: Db): Promise<DemoLogin[]> {
         name: 'Jamaica Express Post',
         code: 'JXP',
         apiKey: DEFAULT_API_KEY,
+        // The demo takes card payments through the test gateway; real couriers start live.
+        paymentTestMode: true,
         contactFirstName: 'Andrea',
         contactLastName: 'Campbell',
         email: 'hello@jamaicaexpress.test',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv, toCsv } from './csv';
+import { toCsv } from './csv';
 
 describe('toCsv', () => {
   it('writes a header and rows with CRLF, quoting only what needs it, null as empty', async () => {
@@ -38,20 +38,5 @@ describe('toCsv', () => {
     expect(await toCsv(['A'], [['x']], { header: false })).toBe('x\r\n');
     expect(await toCsv(['A'], [], { header: false })).toBe('');
     expect(await toCsv(['A'], [])).toBe('A\r\n');
-  });
-});
-
-describe('parseCsv', () => {
-  it('reads quoted fields, doubled quotes, CRLF and LF, and skips blank lines', async () => {
-    expect(await parseCsv('a,b\r\n"x, y","say ""hi"""\n\n1,\n')).toEqual([
-      ['a', 'b'],
-      ['x, y', 'say "hi"'],
-      ['1', ''],
-    ]);
-  });
-
-  it('reads a last line without a newline, and what it writes', async () => {
-    expect(await parseCsv('tracking_number\n1Z1')).toEqual([['tracking_number'], ['1Z1']]);
-    expect(await parseCsv(await toCsv(['Name'], [['=cmd'], ['a,"b"']]))).toEqual([['Name'], ["'=cmd"], ['a,"b"']]);
   });
 });

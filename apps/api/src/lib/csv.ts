@@ -1,5 +1,5 @@
-// CSV is written and read one way: papaparse, loaded on first use (a server that never exports
-// or imports a CSV never pays for it), with one rule for cells a spreadsheet would run.
+// CSV is written one way: papaparse, loaded on first use (a server that never exports a CSV never
+// pays for it), with one rule for cells a spreadsheet would run.
 
 /**
  * A cell a spreadsheet would run as a formula (= + - @, a tab or a CR first) is written with a
@@ -22,11 +22,4 @@ export async function toCsv(fields: readonly string[], rows: readonly CsvCell[][
   if (!header && rows.length === 0) return '';
   const text = Papa.unparse({ fields: [...fields], data: rows.map((r) => [...r]) }, { header, newline: '\r\n', escapeFormulae: FORMULA });
   return text.endsWith('\r\n') ? text : `${text}\r\n`;
-}
-
-/** Reads CSV text (quoted fields, doubled quotes, CRLF or LF line ends) into rows, skipping blank lines. */
-export async function parseCsv(text: string): Promise<string[][]> {
-  const Papa = await papa();
-  const { data } = Papa.parse<string[]>(text.replace(/\r\n?/g, '\n'), { newline: '\n', skipEmptyLines: 'greedy' });
-  return data;
 }

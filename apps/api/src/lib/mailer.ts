@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { couriers } from '../db/schema/couriers';
 import { courierEmailConfigs, emailOutbox } from '../db/schema/email';
+import { courierLink } from './courier-links';
 import { readPlatformSmtp } from './platform-smtp';
 import type { SecretBox } from './secret-box';
 import { type SmtpSettings, allowedSmtpPorts, isLoopbackHost, publicSmtpError, smtpTransport } from './smtp';
@@ -52,11 +53,6 @@ export function byLane(mails: OutboxRow[]): Map<CourierLane, OutboxRow[]> {
   return lanes;
 }
 
-/** The web app's address for links in e-mails (PUBLIC_URL, or this server in development). */
-export function appUrlOf(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
-  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
-}
-
 const MAX_ATTEMPTS = 5;
 const LOCK_SECONDS = 60;
 
@@ -72,9 +68,9 @@ export class Mailer {
     private readonly secrets: SecretBox,
   ) {}
 
-  /** Where links in mail point (see appUrlOf). */
-  get appUrl(): string {
-    return appUrlOf(this.config);
+  /** A link in a mail to the person's own courier (see courier-links.ts); the platform's for null. */
+  link(courierId: number | null, path: string): Promise<string> {
+    return courierLink(this.db, this.config, courierId, path);
   }
 
   async enqueue(mail: OutgoingEmail, db: Db = this.db): Promise<number> {

@@ -179,6 +179,9 @@ export function customerOrPermission(permission: string): preHandlerAsyncHookHan
   });
 }
 
+/** Who reads a courier's settings whole (bank details, US addresses, contact): the super admin and settings_view. */
+export const canReadCourierSettings = (user: AuthUser) => user.kind === 'user' && hasPermission(user, 'settings_view');
+
 /** Staff-side callers need the permission; customers never pass. */
 export function requirePermission(...anyOf: string[]): preHandlerAsyncHookHandler {
   return accessGuard(async (request) => {

@@ -25,6 +25,8 @@ export const PLATFORM_MESSAGES = {
   smtpFromNameRequired: 'From name is required',
   smtpInsecureAllowed: 'This courier may now send e-mail without TLS',
   smtpTlsRequired: 'This courier must now send e-mail over TLS',
+  paymentTestModeOn: 'Test mode is on: this courier’s card payments go to the test gateway and say TEST',
+  paymentTestModeOff: 'Test mode is off: this courier’s card payments are live',
 } as const;
 
 const optionalText = (max: number) =>
@@ -88,6 +90,8 @@ export const courierSummarySchema = z.object({
   staffCount: z.number().int(),
   /** The courier's time zone: its dates are shown in it, also to the super admin. */
   timeZone: z.string(),
+  /** Card payments go to the test gateway: nothing is charged and every payment says TEST. */
+  paymentTestMode: z.boolean(),
   createdAt: z.string(),
 });
 export type CourierSummary = z.infer<typeof courierSummarySchema>;
@@ -107,6 +111,9 @@ export type CourierDetail = z.infer<typeof courierDetailSchema>;
 
 /** PATCH /platform/couriers/{id}/smtp-security (super admin only). */
 export const courierSmtpSecuritySchema = z.strictObject({ allowInsecureSmtp: z.boolean() });
+
+/** PATCH /platform/couriers/{id}/payment-test-mode (super admin only). */
+export const courierPaymentTestModeSchema = z.strictObject({ paymentTestMode: z.boolean() });
 
 export const courierOptionSchema = z.object({ id: z.number().int(), name: z.string(), code: z.string() });
 export type CourierOption = z.infer<typeof courierOptionSchema>;

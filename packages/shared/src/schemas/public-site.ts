@@ -54,7 +54,7 @@ export const publicSiteSchema = z.object({
   tiers: z.array(z.object({ name: z.string(), packageCount: z.number().int(), discountPercent: z.number() })),
   /** Shop For Me service fee in percent of the item total. */
   shopForMeFeePercent: z.number(),
-  /** How the tenant was found: shown nowhere, useful in tests and logs. */
-  resolvedBy: z.enum(['api_key', 'host', 'default']),
+  /** How the tenant was found (`account`: the signed-in person's own courier): shown nowhere, useful in tests and logs. */
+  resolvedBy: z.enum(['account', 'api_key', 'host', 'default']),
 });
 export type PublicSite = z.infer<typeof publicSiteSchema>;

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { AUTH_API_MESSAGES, type customerRegisterSchema, type staffRegisterSchema } from '@courier/shared/schemas/auth';
+import { AUTH_API_MESSAGES, AUTH_MESSAGES, type customerRegisterSchema, type staffRegisterSchema } from '@courier/shared/schemas/auth';
 import { staffChangeRefusal } from '@courier/shared/domain/role-ceiling';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -15,7 +15,6 @@ import { hashPassword } from '../../lib/passwords';
 import { actorRights, grantedRights, refuseIf } from '../../lib/role-ceiling';
 import type { AuthUser } from '../../plugins/auth';
 import { enqueueWelcomeEmail } from '../notifications/welcome-email.service';
-import { publicUrl } from './password-reset.service';
 import { activeCourierById, courierByApiKey, customerProfile, issueAccessToken, staffProfile } from './auth.service';
 import { isUniqueViolation } from '../../lib/db-errors';
 
@@ -31,6 +30,16 @@ async function activeBranchOf(db: Db, courierId: number, branchId: number) {
   return branch;
 }
 
+/** Until a courier has an active branch it takes no sign-ups (a new customer must choose one). */
+async function refuseWithoutBranches(db: Db, courierId: number): Promise<void> {
+  const [open] = await db
+    .select({ id: branches.id })
+    .from(branches)
+    .where(and(eq(branches.courierId, courierId), eq(branches.active, true)))
+    .limit(1);
+  if (!open) throw new AppError('unprocessable', AUTH_MESSAGES.notTakingSignUps);
+}
+
 /**
  * Self-registration of a customer (POST /customers/register). The courier comes from the api key
  * (else the courierId of the payload); the e-mail is unique within the courier; the customer gets
@@ -41,6 +50,7 @@ export async function registerCustomer(ctx: AppContext, input: z.output<typeof c
   if (input.api_key && input.courierId !== undefined && input.courierId !== courier.id) {
     throw new AppError('bad_request', AUTH_API_MESSAGES.courierMismatch);
   }
+  await refuseWithoutBranches(ctx.db, courier.id);
   await activeBranchOf(ctx.db, courier.id, input.branchId);
   const [existing] = await ctx.db
     .select({ id: customers.id })
@@ -71,7 +81,6 @@ export async function registerCustomer(ctx: AppContext, input: z.output<typeof c
       await enqueueWelcomeEmail(db, ctx.mailer, {
         courierId: courier.id,
         customer: { firstName: input.firstName, lastName: input.lastName, email: input.email, mailboxNumber: row.mailboxNumber },
-        appUrl: publicUrl(ctx),
       });
       return row.id;
     });

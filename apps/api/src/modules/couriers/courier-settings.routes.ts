@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponseSchema, idParamSchema } from '@courier/shared/schemas/common';
 import {
   SETTINGS_MESSAGES,
   bankDetailsResponseSchema,
   bankDetailsSchema,
+  courierBriefSchema,
   courierSchema,
   logoResponseSchema,
   shippingAddressesSchema,
@@ -14,9 +16,9 @@ import { LOGO_MAX_BYTES } from '@courier/shared/constants/limits';
 import { AppError } from '../../lib/errors';
 import { Storage } from '../../lib/storage';
 import { readUpload } from '../../lib/uploads';
-import { currentUser, requirePermission } from '../../plugins/auth';
+import { canReadCourierSettings, currentUser, requirePermission } from '../../plugins/auth';
 import { getCourier, replaceLogo, updateBankDetails, updateCompany, updateShippingAddresses } from './courier-settings.service';
-import { ownCourier } from '../../lib/courier-scope';
+import { courierInPath } from '../../lib/courier-scope';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const tags = ['couriers'];
@@ -28,12 +30,17 @@ const tags = ['couriers'];
 export function courierSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const storage = new Storage(ctx.config);
   return async (app) => {
-    app.get('/couriers/:id', { schema: { tags, params: idParamSchema, response: { 200: courierSchema, ...errors } } }, async (request) => {
-      const user = currentUser(request);
-      // Anyone of the courier may read it (portals show its logo, addresses and bank details).
-      if (user.role !== 'super_admin' && user.courierId !== request.params.id) throw new AppError('not_found', 'Courier not found');
-      return getCourier(ctx.db, request.params.id);
-    });
+    app.get(
+      '/couriers/:id',
+      { schema: { tags, params: idParamSchema, response: { 200: z.union([courierSchema, courierBriefSchema]), ...errors } } },
+      async (request) => {
+        const user = currentUser(request);
+        if (user.role !== 'super_admin' && user.courierId !== request.params.id) throw new AppError('not_found', 'Courier not found');
+        const courier = await getCourier(ctx.db, request.params.id);
+        // The Settings tabs read it whole; everyone else of the courier gets its name, logo and documents' details.
+        return canReadCourierSettings(user) ? courier : courierBriefSchema.parse(courier);
+      },
+    );
 
     app.put(
       '/couriers/:id',
@@ -43,7 +50,7 @@ export function courierSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = currentUser(request);
-        const courierId = ownCourier(actor, request.params.id);
+        const courierId = courierInPath(actor, request.params.id);
         return updateCompany({ db: ctx.db, actor, courierId, input: request.body });
       },
     );
@@ -56,7 +63,7 @@ export function courierSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = currentUser(request);
-        const courierId = ownCourier(actor, request.params.id);
+        const courierId = courierInPath(actor, request.params.id);
         return updateShippingAddresses({ db: ctx.db, actor, courierId, input: request.body });
       },
     );
@@ -69,7 +76,7 @@ export function courierSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = currentUser(request);
-        const courierId = ownCourier(actor, request.params.id);
+        const courierId = courierInPath(actor, request.params.id);
         const courier = await updateBankDetails({ db: ctx.db, actor, courierId, input: request.body });
         return { success: true as const, courier: { bank_details: courier.bank_details } };
       },
@@ -88,7 +95,7 @@ export function courierSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = currentUser(request);
-        const courierId = ownCourier(actor, request.params.id);
+        const courierId = courierInPath(actor, request.params.id);
         const upload = await readUpload(request, {
           field: 'logo',
           maxBytes: LOGO_MAX_BYTES,

@@ -26,7 +26,6 @@ import { deliveryRequests } from '../../db/schema/delivery-requests';
 import { CONTENT_TYPES, detectFileType } from '../../lib/file-types';
 import { Storage } from '../../lib/storage';
 import { currentUser, requirePermission, requireRole } from '../../plugins/auth';
-import { publicUrl } from '../auth/password-reset.service';
 import { pdfResponseSchema } from '../../lib/pdf/render';
 import { cancelOwnRequest, createRequest } from './customer-delivery-requests.service';
 import { createLocation, deleteLocation, listLocations, updateLocation } from './delivery-locations.service';
@@ -50,7 +49,7 @@ const requestListQuery = courierListQuerySchema;
 
 /** Delivery locations (courier admin) and delivery requests (customers ask, staff carry out). */
 export function deliveriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const s = { db: ctx.db, mailer: ctx.mailer, appUrl: publicUrl(ctx) };
+  const s = { db: ctx.db, mailer: ctx.mailer };
   const storage = new Storage(ctx.config);
   const png = z.custom<Buffer>((v) => Buffer.isBuffer(v)).describe('image/png or image/jpeg');
   const sendImage = (reply: FastifyReply, data: Buffer) =>

@@ -6,7 +6,7 @@ import { customers } from '../../db/schema/customers';
 import { notifications } from '../../db/schema/notifications';
 import { packages } from '../../db/schema/packages';
 import { makeCourier, makeCustomer, makeUser, tokenForCustomer } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
+import { type TestApp, aTill, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
 
 let t: TestApp;
 let admin: string;
@@ -16,6 +16,7 @@ let customer: string;
 let stranger: string;
 let otherAdmin: string;
 let customerId: number;
+let demoCourierId: number;
 const pkgIds: number[] = [];
 const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 
@@ -29,6 +30,7 @@ beforeAll(async () => {
   if (!c) throw new Error('no demo customer');
   customer = await tokenForCustomer(t, c.id);
   customerId = c.id;
+  demoCourierId = c.courierId;
   stranger = (await makeCustomer(t, c.courierId)).token;
   otherAdmin = (await makeUser(t, (await makeCourier(t, 'ODL')).id, 'courier_admin')).token;
   for (const tracking of ['DLV-1', 'DLV-2', 'DLV-3']) {
@@ -153,7 +155,13 @@ describe('delivery locations', () => {
     const { invoiceNo } = invoice.json();
     const balance = (await call(admin, 'GET', `/invoices/${invoiceNo}`)).json().balanceCents;
     expect(
-      (await call(admin, 'POST', '/payments', { method: 'cash', allocations: [{ invoiceNo, amountCents: balance }] })).statusCode,
+      (
+        await call(admin, 'POST', '/payments', {
+          method: 'cash',
+          branchId: await aTill(t, demoCourierId),
+          allocations: [{ invoiceNo, amountCents: balance }],
+        })
+      ).statusCode,
     ).toBe(201);
     const out = await call(manager, 'POST', `/delivery-requests/${reqId}/status`, { status: 'out_for_delivery' });
     expect(out.json().packages.map((p: { status: string }) => p.status)).toEqual(['out_for_delivery', 'out_for_delivery']);

@@ -14,6 +14,7 @@ const toLocation = (r: typeof deliveryLocations.$inferSelect): DeliveryLocation 
   parish: r.parish,
   feeCents: r.feeCents,
   active: r.active,
+  cashOnDelivery: r.cashOnDelivery,
   createdAt: r.createdAt.toISOString(),
 });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '@courier/shared/domain/datetime';
 import { DELIVERY_MESSAGES } from '@courier/shared/schemas/deliveries';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
+import { type TestApp, aTill, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
 import { SAMPLE_PNG, multipart } from '../../../test/multipart';
 import { couriers } from '../../db/schema/couriers';
 import { emailOutbox } from '../../db/schema/email';
@@ -53,9 +53,12 @@ async function request(address: string, paid: boolean) {
   const invoiceNo = inv.json().invoiceNo as string;
   if (paid) {
     const balance = (await api('GET', `/invoices/${invoiceNo}`, admin)).json().balanceCents;
-    expect((await api('POST', '/payments', admin, { method: 'cash', allocations: [{ invoiceNo, amountCents: balance }] })).statusCode).toBe(
-      201,
-    );
+    const paid = await api('POST', '/payments', admin, {
+      method: 'cash',
+      branchId: await aTill(t, courierId),
+      allocations: [{ invoiceNo, amountCents: balance }],
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
   }
   return { id: res.json().id as number, pkg, invoiceNo };
 }

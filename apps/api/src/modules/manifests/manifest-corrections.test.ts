@@ -8,7 +8,7 @@ import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from '../..
 import { auditLog } from '../../db/schema/audit-log';
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
-import { parseCsv } from '../../lib/csv';
+import { parseCsv } from './csv';
 
 /** Issue 15: a manifest's transport details corrected, with the audit log. */
 
@@ -122,7 +122,7 @@ describe('the customs-broker export', () => {
 
     const csv = await call('GET', `/manifests/${m.id}/export.csv`);
     expect(csv.statusCode).toBe(200);
-    const [header, ...rows] = await parseCsv(csv.body);
+    const [header, ...rows] = parseCsv(csv.body);
     const byPackage = new Map(rows.map((r) => [r[1], Object.fromEntries((header ?? []).map((h, i) => [h, r[i]]))]));
     expect(byPackage.get(a.packageNumber)).toMatchObject({
       consignee_name: `${c.firstName} ${c.lastName}`,

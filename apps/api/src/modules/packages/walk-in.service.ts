@@ -12,7 +12,7 @@ import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import type { AuthUser } from '../../plugins/auth';
-import { passwordLink, publicUrl } from '../auth/password-reset.service';
+import { passwordLink } from '../auth/password-reset.service';
 import { enqueueWelcomeEmail } from '../notifications/welcome-email.service';
 import { customerColumns } from '../auth/registration.service';
 import { listScope } from '../../lib/courier-scope';
@@ -58,11 +58,10 @@ export async function registerWalkIn(ctx: AppContext, user: AuthUser, input: z.o
         })
         .returning({ id: customers.id, mailboxNumber: customers.mailboxNumber, firstName: customers.firstName, email: customers.email });
       if (!row) throw new Error('Customer insert returned nothing');
-      const link = await passwordLink(ctx, tx, { kind: 'customer', id: row.id }, WELCOME_LINK_TTL_MINUTES);
+      const link = await passwordLink(ctx, tx, { kind: 'customer', id: row.id, courierId }, WELCOME_LINK_TTL_MINUTES);
       await enqueueWelcomeEmail(tx, ctx.mailer, {
         courierId,
         customer: { ...row, lastName: input.lastName },
-        appUrl: publicUrl(ctx),
         passwordLink: link,
       });
       await audit(tx, {

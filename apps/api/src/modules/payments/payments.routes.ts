@@ -7,6 +7,7 @@ import {
   correctCashUpSchema,
   paymentListQuerySchema,
   paymentSchema,
+  placeOnTillSchema,
   receiptParamSchema,
   receiptQuerySchema,
   recordCashUpSchema,
@@ -20,7 +21,7 @@ import { pdfResponseSchema } from '../../lib/pdf/render';
 import { Storage } from '../../lib/storage';
 import { invoiceScope } from '../invoices/invoice-access.service';
 import { renderCashUpSheet } from './cash-up-pdf';
-import { cashUpSheetData, correctCashUp, getCashUp, recordCashUp } from './cash-up.service';
+import { cashUpSheetData, correctCashUp, getCashUp, placeOnTill, recordCashUp } from './cash-up.service';
 import { getReceipt, listPayments, paymentCourier, recordPayment } from './payments.service';
 import { renderReceiptPdf } from './receipt-pdf';
 import { courierScope } from '../../lib/courier-scope';
@@ -102,6 +103,30 @@ export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .header('content-disposition', `inline; filename="${receipt.receiptNo}.pdf"`)
           .header('cache-control', 'private, no-store')
           .send(pdf);
+      },
+    );
+
+    app.post(
+      '/payments/:receiptNo/till',
+      {
+        preHandler: requirePermission('payments_create'),
+        schema: {
+          tags,
+          params: receiptParamSchema,
+          querystring: courierQuerySchema,
+          body: placeOnTillSchema,
+          response: { 200: z.object({ receiptNo: z.string(), branchId: z.number().int(), message: z.string() }), ...errors },
+        },
+      },
+      async (request) => {
+        const actor = currentUser(request);
+        return placeOnTill({
+          db: ctx.db,
+          actor,
+          courierId: courierScope(actor, request.query.courierId),
+          receiptNo: request.params.receiptNo,
+          branchId: request.body.branchId,
+        });
       },
     );
 

@@ -5,6 +5,7 @@ import {
   courierCreateSchema,
   courierDetailSchema,
   courierOptionSchema,
+  courierPaymentTestModeSchema,
   courierSmtpSecuritySchema,
   courierStatusSchema,
   courierSummarySchema,
@@ -21,6 +22,7 @@ import {
   getCourierDetail,
   listCouriers,
   rotateApiKey,
+  setCourierPaymentTestMode,
   setCourierSmtpSecurity,
   setCourierStatus,
   updateCourier,
@@ -92,6 +94,14 @@ export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, params: idParamSchema, body: courierSmtpSecuritySchema, response: { 200: courierDetailSchema, ...errors } },
       },
       async (req) => setCourierSmtpSecurity(ctx.db, currentUser(req), req.params.id, req.body.allowInsecureSmtp),
+    );
+    app.patch(
+      '/platform/couriers/:id/payment-test-mode',
+      {
+        onRequest: superAdmin,
+        schema: { tags, params: idParamSchema, body: courierPaymentTestModeSchema, response: { 200: courierDetailSchema, ...errors } },
+      },
+      async (req) => setCourierPaymentTestMode(ctx.db, currentUser(req), req.params.id, req.body.paymentTestMode),
     );
     app.post(
       '/platform/couriers/:id/api-key',

@@ -312,6 +312,16 @@ describe('embedding: frame-ancestors per courier', () => {
     expect(ancestors(await page(`/api/public/site?api_key=${ISE_KEY}`))).toBe("'none'");
     expect((await page(`/admin/login?api_key=${ISE_KEY}`)).headers['x-frame-options']).toBe('SAMEORIGIN');
   });
+
+  it('gives a revalidated portal page (304) the same origins, so a framed portal reloads', async () => {
+    const first = await page('/customer/dashboard', { host: ISE_HOST });
+    const etag = String(first.headers.etag);
+    const again = await page('/customer/dashboard', { host: ISE_HOST, 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(ancestors(again)).toBe("'self' https://www.islandship.test");
+    expect(again.headers['x-frame-options']).toBeUndefined();
+    expect(ancestors(await page('/admin/dashboard', { host: ISE_HOST, 'if-none-match': etag }))).toBe("'none'");
+  });
 });
 
 describe('access to the public-site settings', () => {

@@ -18,11 +18,12 @@ import {
   testEmailSchema,
 } from '@courier/shared/schemas/settings';
 import type { AppContext } from '../../context';
+import { API_MESSAGES } from '@courier/shared/messages';
 import { AppError } from '../../lib/errors';
 import { SecretBox } from '../../lib/secret-box';
 import { Storage } from '../../lib/storage';
 import { readUpload } from '../../lib/uploads';
-import { currentUser, requirePermission } from '../../plugins/auth';
+import { canReadCourierSettings, currentUser, requirePermission } from '../../plugins/auth';
 import { findCourier, replaceRateSheet } from '../couriers/courier-settings.service';
 import { getWarehouseSettings, saveWarehouseSettings } from './warehouse.service';
 import { warehouseSettingsSchema } from '@courier/shared/schemas/packages';
@@ -39,7 +40,7 @@ import {
   updateProcessingFee,
   updateShippingRate,
 } from './fees.service';
-import { ownCourier, courierScope } from '../../lib/courier-scope';
+import { courierInPath, courierScope } from '../../lib/courier-scope';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const view = requirePermission('settings_view');
@@ -220,8 +221,10 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/settings/bank-details',
       { schema: { tags, querystring: courierQuerySchema, response: { 200: bankDetailsReadSchema, ...errors } } },
       async (request) => {
-        // Customers read them too: invoices and the payment page show them line by line.
-        const courier = await findCourier(ctx.db, courierScope(currentUser(request), request.query.courierId));
+        // Customers read them (they pay into the account); staff-side only with the settings right.
+        const user = currentUser(request);
+        if (user.kind !== 'customer' && !canReadCourierSettings(user)) throw new AppError('forbidden', API_MESSAGES.forbidden);
+        const courier = await findCourier(ctx.db, courierScope(user, request.query.courierId));
         const details = courier.bankDetails;
         return { details, lines: details ? details.split(/\r?\n/).filter((l) => l.trim() !== '') : [] };
       },
@@ -232,7 +235,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/settings/couriers/:id/email-config',
       { preHandler: view, schema: { tags, params: idParamSchema, response: { 200: emailConfigResponseSchema, ...errors } } },
       async (request) => {
-        const courierId = ownCourier(currentUser(request), request.params.id);
+        const courierId = courierInPath(currentUser(request), request.params.id);
         return { success: true as const, data: await getEmailConfig(ctx.db, courierId) };
       },
     );
@@ -249,7 +252,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = currentUser(request);
-        const courierId = ownCourier(actor, request.params.id);
+        const courierId = courierInPath(actor, request.params.id);
         await findCourier(ctx.db, courierId);
         const data = await saveEmailConfig({ db: ctx.db, secrets, mailer: ctx.mailer, actor, courierId, input: request.body });
         return { success: true as const, data };
@@ -268,7 +271,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = currentUser(request);
-        const courierId = ownCourier(actor, request.params.id);
+        const courierId = courierInPath(actor, request.params.id);
         await sendTestEmail({ db: ctx.db, config: ctx.config, secrets, log: request.log, actor, courierId, to: request.body.test_email });
         return { success: true, message: SETTINGS_MESSAGES.testEmailSent };
       },
@@ -308,7 +311,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         });
         const named = Number(upload.fields.courier_id);
         if (!Number.isInteger(named) || named <= 0) throw new AppError('bad_request', SETTINGS_MESSAGES.courierIdMissing);
-        const courierId = ownCourier(actor, named);
+        const courierId = courierInPath(actor, named);
         await findCourier(ctx.db, courierId);
         const url = await replaceRateSheet({ db: ctx.db, actor, courierId, storage, data: upload.data, extension: upload.type });
         return { success: true as const, rate_sheet_url: url };

@@ -4,7 +4,7 @@ import { TIME_MESSAGES, type ClockStatus, type TimeEntry, type Timesheet } from 
 import type { Db } from '../../db/client';
 import { timeEntries } from '../../db/schema/time-entries';
 import { users } from '../../db/schema/users';
-import { courierScope } from '../../lib/courier-scope';
+import { courierScope, ownCourier } from '../../lib/courier-scope';
 import { courierTimeZone } from '../../lib/courier-zone';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
@@ -29,7 +29,7 @@ function toEntry(row: typeof timeEntries.$inferSelect, now: Date): TimeEntry {
 }
 
 export async function clockStatus(db: Db, user: AuthUser, now = new Date()): Promise<ClockStatus> {
-  const courierId = courierScope(user);
+  const courierId = ownCourier(user);
   const zone = await courierTimeZone(db, courierId);
   const today = dayInZone(now, zone);
   const rows = await db
@@ -49,7 +49,7 @@ export async function clockStatus(db: Db, user: AuthUser, now = new Date()): Pro
 }
 
 export async function clockIn(db: Db, user: AuthUser): Promise<ClockStatus> {
-  const courierId = courierScope(user);
+  const courierId = ownCourier(user);
   // The partial unique index (one open shift per person) settles a double click or two tabs.
   const inserted = await db
     .insert(timeEntries)
@@ -61,7 +61,7 @@ export async function clockIn(db: Db, user: AuthUser): Promise<ClockStatus> {
 }
 
 export async function clockOut(db: Db, user: AuthUser): Promise<ClockStatus> {
-  const courierId = courierScope(user);
+  const courierId = ownCourier(user);
   const updated = await db
     .update(timeEntries)
     .set({ clockOut: new Date() })

@@ -4,27 +4,27 @@ import type { RouteObject } from 'react-router';
  * The organisation's pages (dashboard, branches, staff, roles, customers), shared by the super
  * admin, courier admin and staff portals; each portal picks the ones its route map lists.
  */
-const org = () => import('@/features/dashboard/components/dashboard-page');
+const org = () => import('@/app/routes/organisation/dashboard-page');
 export const orgPages = {
   dashboard: { lazy: async () => ({ Component: (await org()).DashboardPage }) },
-  branches: { lazy: async () => ({ Component: (await import('@/features/branches/components/branches-page')).BranchesPage }) },
-  branch: { lazy: async () => ({ Component: (await import('@/features/branches/components/branch-detail-page')).BranchDetailPage }) },
-  staff: { lazy: async () => ({ Component: (await import('@/features/staff/components/staff-page')).StaffPage }) },
+  branches: { lazy: async () => ({ Component: (await import('@/app/routes/organisation/branches-page')).BranchesPage }) },
+  branch: { lazy: async () => ({ Component: (await import('@/app/routes/organisation/branch-detail-page')).BranchDetailPage }) },
+  staff: { lazy: async () => ({ Component: (await import('@/app/routes/organisation/staff-page')).StaffPage }) },
   staffMember: {
-    lazy: async () => ({ Component: (await import('@/features/staff/components/staff-detail-page')).StaffDetailPage }),
+    lazy: async () => ({ Component: (await import('@/app/routes/organisation/staff-detail-page')).StaffDetailPage }),
   },
-  roles: { lazy: async () => ({ Component: (await import('@/features/roles/components/roles-page')).RolesPage }) },
-  role: { lazy: async () => ({ Component: (await import('@/features/roles/components/role-detail-page')).RoleDetailPage }) },
-  customers: { lazy: async () => ({ Component: (await import('@/features/customers/components/customers-page')).CustomersRoute }) },
+  roles: { lazy: async () => ({ Component: (await import('@/app/routes/organisation/roles-page')).RolesPage }) },
+  role: { lazy: async () => ({ Component: (await import('@/app/routes/organisation/role-detail-page')).RoleDetailPage }) },
+  customers: { lazy: async () => ({ Component: (await import('@/app/routes/organisation/customers-page')).CustomersRoute }) },
   customer: {
-    lazy: async () => ({ Component: (await import('@/features/customers/components/customer-detail-page')).CustomerDetailRoute }),
+    lazy: async () => ({ Component: (await import('@/app/routes/organisation/customer-detail-page')).CustomerDetailRoute }),
   },
   businessCustomers: {
-    lazy: async () => ({ Component: (await import('@/features/customers/components/customers-page')).BusinessCustomersRoute }),
+    lazy: async () => ({ Component: (await import('@/app/routes/organisation/customers-page')).BusinessCustomersRoute }),
   },
   businessCustomer: {
     lazy: async () => ({
-      Component: (await import('@/features/customers/components/customer-detail-page')).BusinessCustomerDetailRoute,
+      Component: (await import('@/app/routes/organisation/customer-detail-page')).BusinessCustomerDetailRoute,
     }),
   },
 } satisfies Record<string, RouteObject>;

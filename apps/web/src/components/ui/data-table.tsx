@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronRight, Download, Filter } from 'lucide-react';
 import { Fragment, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { downloadFile } from '@/features/packages/api/files';
+import { downloadFile } from '@/lib/download';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { Button } from './button';

@@ -8,8 +8,8 @@ import { DataTable, type DataTableColumn, useListState } from '@/components/ui/d
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useAuditActors, useAuditLog } from '@/features/audit/api';
-import { downloadFile } from '@/features/billing/api/files';
-import { usePortal } from '@/features/billing/components/portal';
+import { downloadFile } from '@/lib/download';
+import { usePortal } from '@/lib/portal-context';
 import { errorMessage } from '@/lib/api-client';
 import { useDateFormat } from '@/lib/format-date';
 
@@ -55,7 +55,7 @@ function Change({ entry }: { entry: AuditEntry }) {
 /** Admin -> Audit log: who changed what and when, with before -> after; the super admin sees every courier's. */
 export default function AuditLogPage() {
   const dates = useDateFormat();
-  const portal = usePortal();
+  const { portal } = usePortal();
   const list = useListState({ sort: { field: 'createdAt', order: 'desc' } });
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');

@@ -8,7 +8,7 @@ import { DataTable, type DataTableColumn, useListState } from '@/components/ui/d
 import { Dialog } from '@/components/ui/dialog';
 import { useInvoices } from '@/features/billing/api/invoices';
 import { jmd } from '@/features/billing/components/money';
-import { usePortal } from '@/features/billing/components/portal';
+import { usePortal } from '@/lib/portal-context';
 import { IssueInvoiceDialog } from '@/features/billing/components/issue-invoice-dialog';
 import { StaffInvoicePanel } from '@/features/billing/components/staff-invoice-panel';
 import { errorMessage } from '@/lib/api-client';
@@ -20,7 +20,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 /** Invoices of the admin, staff and super admin portals; one opens in a dialog (?invoice=INV-000001). */
 export default function InvoicesPage() {
   const dates = useDateFormat();
-  const portal = usePortal();
+  const { portal } = usePortal();
   const { user } = useSession();
   const [issuing, setIssuing] = useState(false);
   const list = useListState({ sort: { field: 'issuedAt', order: 'desc' } });

@@ -5,17 +5,18 @@ import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '@courier/shared/constant
 import type { Payment, ReceiptFormat } from '@courier/shared/schemas/billing';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
-import { openPdf } from '@/features/billing/api/files';
+import { TestBadge } from '@/components/ui/test-badge';
+import { openFile } from '@/lib/download';
 import { usePayments } from '@/features/billing/api/payments';
 import { CashUpCard } from '@/features/billing/components/cash-up-card';
 import { jmd } from '@/features/billing/components/money';
-import { usePortal } from '@/features/billing/components/portal';
+import { usePortal } from '@/lib/portal-context';
 import { errorMessage } from '@/lib/api-client';
 import { useDateFormat } from '@/lib/format-date';
 
 /** Opens the receipt PDF: on the courier's A4/Letter paper, or as the 80 mm roll of a receipt printer. */
 function ReceiptButton({ payment, format = 'page' }: { payment: Payment; format?: ReceiptFormat }) {
-  const portal = usePortal();
+  const { portal } = usePortal();
   const [busy, setBusy] = useState(false);
   const thermal = format === 'thermal';
   return (
@@ -27,7 +28,7 @@ function ReceiptButton({ payment, format = 'page' }: { payment: Payment; format?
       onClick={async () => {
         setBusy(true);
         try {
-          await openPdf(`/payments/${payment.receiptNo}/receipt`, {
+          await openFile(`/payments/${payment.receiptNo}/receipt`, {
             courierId: portal === 'superadmin' ? payment.courierId : undefined,
             format: thermal ? 'thermal' : undefined,
           });
@@ -54,7 +55,7 @@ function ReceiptButton({ payment, format = 'page' }: { payment: Payment; format?
 /** Payments: the customer's history, or the courier's payments (super admin: every courier's). */
 export default function PaymentsPage() {
   const dates = useDateFormat();
-  const portal = usePortal();
+  const { portal } = usePortal();
   const list = useListState({ sort: { field: 'paidAt', order: 'desc' } });
   const payments = usePayments(list.query);
   const columns: Array<DataTableColumn<Payment>> = [
@@ -82,7 +83,30 @@ export default function PaymentsPage() {
       render: (r) => `${PAYMENT_METHOD_LABELS[r.method]}${r.reference ? ` (${r.reference})` : ''}`,
       filterOptions: PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] })),
     },
-    { field: 'amountCents', priority: 1, label: 'Amount', sortable: true, render: (r) => jmd(r.amountCents) },
+    {
+      field: 'amountCents',
+      priority: 1,
+      label: 'Amount',
+      sortable: true,
+      wrap: true,
+      // TEST beside the amount, so it shows in every layout (a phone's cards too); what came back
+      // of it as the credit notes say, so the statement explains the difference.
+      render: (r) =>
+        r.test || r.refundedCents > 0 ? (
+          <span>
+            <span className="inline-flex flex-wrap items-center gap-1.5">
+              {jmd(r.amountCents)} {r.test && <TestBadge />}
+            </span>
+            {r.refundedCents > 0 && (
+              <span className="block text-xs text-slate-600">
+                refunded {jmd(r.refundedCents)} ({r.creditNoteNos.join(', ')})
+              </span>
+            )}
+          </span>
+        ) : (
+          jmd(r.amountCents)
+        ),
+    },
     ...(portal === 'customer'
       ? []
       : [{ field: 'branchName', priority: 4, label: 'Branch', sortable: true, render: (r: Payment) => r.branchName ?? '' }]),

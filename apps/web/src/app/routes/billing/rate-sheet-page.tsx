@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
-import { downloadFile } from '@/features/billing/api/files';
+import { downloadFile } from '@/lib/download';
 import { useCourierRates } from '@/features/billing/api/reports';
 import { jmd } from '@/features/billing/components/money';
 import { errorMessage } from '@/lib/api-client';
@@ -39,7 +39,7 @@ export default function RateSheetPage() {
                 setBusy(true);
                 try {
                   const name = sheet.split('/').pop() ?? 'rate-sheet';
-                  await downloadFile(sheet.replace(/^\/api/, ''), `rate-sheet.${name.split('.').pop() ?? 'pdf'}`);
+                  await downloadFile(sheet, `rate-sheet.${name.split('.').pop() ?? 'pdf'}`);
                 } catch (error) {
                   toast.error(errorMessage(error, 'Could not download the rate sheet'));
                 } finally {

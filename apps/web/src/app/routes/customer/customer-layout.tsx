@@ -11,6 +11,8 @@ import {
   UserRound,
 } from 'lucide-react';
 import { type NavItem, PortalShell } from '@/components/layout/portal-shell';
+import { FullScreenSpinner } from '@/components/ui/spinner';
+import { FramedPortalRefused, OpenInOwnTab, useFramedPortal } from '@/features/auth/components/framed-portal';
 import { useNotificationBadge, withNotificationBadge } from '@/features/communications/components/notification-badge';
 import { withTicketBadge } from '@/features/tickets/components/ticket-nav-badge';
 import { useCustomerTicketBadge } from '@/features/tickets/hooks/use-ticket-badges';
@@ -52,8 +54,12 @@ export function CustomerLayout() {
   const { user } = useSession();
   const ticketBadge = useCustomerTicketBadge();
   const notificationBadge = useNotificationBadge();
+  const frame = useFramedPortal();
+  if (frame.state === 'checking') return <FullScreenSpinner />;
+  if (frame.state === 'refused') return <FramedPortalRefused courierName={user?.courier?.name ?? 'Your courier'} />;
   return (
     <PortalShell
+      notice={frame.storageRefused ? <OpenInOwnTab /> : undefined}
       portalName="Customer"
       nav={withNotificationBadge(withTicketBadge(CUSTOMER_NAV, ticketBadge), notificationBadge)}
       headerLines={user ? customerHeaderLines(user) : []}

@@ -15,11 +15,11 @@ export const customerRoutes: RouteObject[] = [
         children: [
           {
             index: true,
-            lazy: async () => ({ Component: (await import('@/features/dashboard/components/dashboard-page')).DashboardPage }),
+            lazy: async () => ({ Component: (await import('@/app/routes/organisation/dashboard-page')).DashboardPage }),
           },
           {
             path: 'dashboard',
-            lazy: async () => ({ Component: (await import('@/features/dashboard/components/dashboard-page')).DashboardPage }),
+            lazy: async () => ({ Component: (await import('@/app/routes/organisation/dashboard-page')).DashboardPage }),
           },
           { path: 'notifications', lazy: async () => ({ Component: (await import('../communications/notifications-page')).default }) },
           { path: 'profile', lazy: async () => ({ Component: (await import('./profile-page')).CustomerProfilePage }) },

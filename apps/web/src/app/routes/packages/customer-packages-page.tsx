@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
 import { Dialog } from '@/components/ui/dialog';
-import { openFile } from '@/features/packages/api/files';
+import { openFile } from '@/lib/download';
 import { usePackageList } from '@/features/packages/api/packages';
 import { uploadInvoice, useCancelPreAlert, useOwnPreAlerts } from '@/features/packages/api/pre-alerts';
 import { PackageDetailDialog } from '@/features/packages/components/package-detail-dialog';

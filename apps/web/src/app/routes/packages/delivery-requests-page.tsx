@@ -13,7 +13,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { openPdf } from '@/features/billing/api/files';
+import { openFile } from '@/lib/download';
 import { ReleaseOverrideFields, overridePayload } from '@/features/billing/components/release-override';
 import { useDeliveryRequests, useDrivers } from '@/features/packages/api/deliveries';
 import { ApiError, api, errorMessage } from '@/lib/api-client';
@@ -160,7 +160,7 @@ function RunSheet() {
         onClick={async () => {
           setBusy(true);
           try {
-            await openPdf('/delivery-run-sheet', { date });
+            await openFile('/delivery-run-sheet', { date });
           } catch (error) {
             toast.error(errorMessage(error, 'Could not open the run sheet'));
           } finally {

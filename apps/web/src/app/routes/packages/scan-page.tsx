@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { openFile } from '@/features/packages/api/files';
+import { openFile } from '@/lib/download';
 import { isAutoPrint, printLabels, setAutoPrint } from '@/features/packages/api/labels';
 import { Checkbox } from '@/components/ui/checkbox';
 import { lookupTracking, useChangeStatus, useCustomerSearch, useReceivePackage } from '@/features/packages/api/packages';

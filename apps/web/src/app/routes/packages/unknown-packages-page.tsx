@@ -9,7 +9,7 @@ import { DataTable, type DataTableColumn, useListState } from '@/components/ui/d
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { openFile } from '@/features/packages/api/files';
+import { openFile } from '@/lib/download';
 import { useAssignPackage, useCustomerSearch, usePackageList } from '@/features/packages/api/packages';
 import { PackageDetailDialog } from '@/features/packages/components/package-detail-dialog';
 import { UnknownAssignStation } from '@/features/packages/components/unknown-assign/unknown-assign-station';

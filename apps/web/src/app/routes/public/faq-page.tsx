@@ -3,6 +3,7 @@ import { paths } from '@/lib/paths';
 import { PageHero } from './page-parts';
 import { usePublicSite } from '@/features/public/api/get-public-site';
 import { TextSkeleton } from '@/features/public/components/site-contact';
+import { PageTitle } from '@/app/page-title';
 
 /** The questions people ask before signing up; each has an anchor the contact page links to. */
 export const FAQ_GROUPS = [
@@ -83,7 +84,7 @@ export function FaqPage() {
   const groups = own.length > 0 ? [{ id: 'courier', title: `About ${site.courier.name}`, items: own }, ...FAQ_GROUPS] : FAQ_GROUPS;
   return (
     <>
-      <title>FAQ | US to Jamaica package forwarding</title>
+      <PageTitle path="/faq" />
       <PageHero eyebrow="Help" title="Frequently asked questions">
         Quick answers about your US address, shipping times, customs and payments.
       </PageHero>

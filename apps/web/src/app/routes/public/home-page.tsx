@@ -12,6 +12,7 @@ import { resolveApiKey } from '@/lib/storage';
 import { FORWARDING_STEPS } from './flows';
 import { Section, Steps } from './page-parts';
 import { RETAILERS, SITE_STATS } from './site-info';
+import { PageTitle } from '@/app/page-title';
 
 /** Home (part 1 §2): hero, steps, stores, pricing with the calculator, Shop For Me, sign-up, locations. */
 export function HomePage() {
@@ -24,7 +25,7 @@ export function HomePage() {
 
   return (
     <>
-      <title>US to Jamaica package forwarding | Get your US address</title>
+      <PageTitle path="/" />
       <section className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-600 text-white">
         <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 sm:py-20 lg:grid-cols-5 lg:items-center">
           <div className="lg:col-span-3">

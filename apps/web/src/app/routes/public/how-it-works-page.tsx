@@ -7,6 +7,7 @@ import { paths, withApiKey } from '@/lib/paths';
 import { resolveApiKey } from '@/lib/storage';
 import { FORWARDING_STEPS, SHOP_FOR_ME_STEPS } from './flows';
 import { PageHero, Section, Steps } from './page-parts';
+import { PageTitle } from '@/app/page-title';
 
 function Feature({ children }: { children: ReactNode }) {
   return (
@@ -24,7 +25,7 @@ export function HowItWorksPage() {
   const { site } = usePublicSite();
   return (
     <>
-      <title>How it works | US to Jamaica package forwarding</title>
+      <PageTitle path="/how-it-works" />
       <PageHero eyebrow="How it works" title="From a US checkout to your hands in Jamaica">
         Whether you shop yourself or want us to buy for you, here is exactly what happens to your order, step by step.
       </PageHero>

@@ -9,6 +9,8 @@ import { TrackNumberInput, useTrackSubmit } from '@/features/public/components/t
 import { ApiError } from '@/lib/api-client';
 import { useDateFormat } from '@/lib/format-date';
 import { resolveApiKey } from '@/lib/storage';
+import { PageTitle } from '@/app/page-title';
+import { paths } from '@/lib/paths';
 import { PageHero } from './page-parts';
 
 /**
@@ -30,7 +32,7 @@ export function TrackPage() {
   const notFound = result.error instanceof ApiError && result.error.status === 404;
   return (
     <>
-      <title>{`Track a package | ${site.courier.name}`}</title>
+      <PageTitle path={paths.track} />
       <PageHero eyebrow="Tracking" title="Track a package">
         Enter the tracking number from the store, or the package number on your label, to see where your package is.
       </PageHero>
@@ -46,6 +48,12 @@ export function TrackPage() {
           </div>
         </form>
 
+        <noscript>
+          <p className="mt-6 rounded-lg bg-amber-50 p-4 text-amber-900">
+            Tracking a package needs JavaScript, which is turned off in this browser. Turn it on and reload this page
+            {site.courier.phone ? `, or call us on ${site.courier.phone}` : ''}.
+          </p>
+        </noscript>
         <div aria-live="polite" className="mt-8 min-h-24">
           {number && result.isPending && result.fetchStatus !== 'idle' && <p className="text-slate-600">Looking up {number}...</p>}
           {notFound && (

@@ -9,7 +9,7 @@ let permissions: string[] = [];
 vi.mock('@/lib/session', () => ({
   useSession: () => ({ user: { kind: 'user', role: { name: 'staff', permissions: [] }, permissions } }),
 }));
-vi.mock('@/features/dashboard/components/dashboard-page', () => ({ DashboardPage: () => <h1>Dashboard</h1> }));
+vi.mock('@/app/routes/organisation/dashboard-page', () => ({ DashboardPage: () => <h1>Dashboard</h1> }));
 
 function Landed() {
   return <p>Landed on {useParams().page}</p>;

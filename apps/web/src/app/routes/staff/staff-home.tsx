@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
 import { hasPermission } from '@courier/shared/domain/permissions';
 import { staffLandingPath } from '@courier/shared/domain/redirects';
-import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
+import { DashboardPage } from '@/app/routes/organisation/dashboard-page';
 import { useSession } from '@/lib/session';
 
 /**

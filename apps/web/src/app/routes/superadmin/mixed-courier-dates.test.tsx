@@ -8,8 +8,8 @@ import InvoicesPage from '@/app/routes/billing/invoices-page';
 import PaymentsPage from '@/app/routes/billing/payments-page';
 import PackagesPage from '@/app/routes/packages/packages-page';
 import StaffSupportTicketsPage from '@/app/routes/tickets/staff-support-tickets-page';
-import { RolesPage } from '@/features/roles/components/roles-page';
-import { StaffPage } from '@/features/staff/components/staff-page';
+import { RolesPage } from '@/app/routes/organisation/roles-page';
+import { StaffPage } from '@/app/routes/organisation/staff-page';
 import { SessionProvider } from '@/lib/session';
 import { tokenStore } from '@/lib/storage';
 

@@ -9,14 +9,14 @@ import { orgPages } from '../organisation-pages';
 const pages: RouteObject[] = [
   { index: true, ...orgPages.dashboard },
   { path: 'dashboard', ...orgPages.dashboard },
-  { path: 'couriers', lazy: async () => ({ Component: (await import('@/features/couriers/components/couriers-page')).CouriersPage }) },
+  { path: 'couriers', lazy: async () => ({ Component: (await import('@/app/routes/superadmin/couriers-page')).CouriersPage }) },
   {
     path: 'couriers/:id',
-    lazy: async () => ({ Component: (await import('@/features/couriers/components/courier-detail-page')).CourierDetailPage }),
+    lazy: async () => ({ Component: (await import('@/app/routes/superadmin/courier-detail-page')).CourierDetailPage }),
   },
   {
     path: 'couriers/:id/customers',
-    lazy: async () => ({ Component: (await import('@/features/couriers/components/courier-customers-page')).CourierCustomersPage }),
+    lazy: async () => ({ Component: (await import('@/app/routes/superadmin/courier-customers-page')).CourierCustomersPage }),
   },
   { path: 'branches', ...orgPages.branches },
   { path: 'branches/:id', ...orgPages.branch },

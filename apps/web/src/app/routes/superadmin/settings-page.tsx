@@ -1,5 +1,5 @@
 import { DefaultCourierCard, DomainApprovalsCard } from '@/features/platform/components/public-site-platform-cards';
-import { PlatformSettingsPage } from '@/features/platform/components/platform-settings-page';
+import { PlatformSettingsPage } from '@/app/routes/superadmin/platform-settings-page';
 import { OutboxCard } from '@/features/settings/components/outbox-card';
 import { PasswordTab } from '@/features/settings/components/password-tab';
 

@@ -3,11 +3,11 @@ import type { GatewaySettings, GatewaySettingsInput, InvoiceRefund, RefundInput 
 import { api } from '@/lib/api-client';
 import { invoicesKey } from './invoices';
 
-/** Whether the customer's courier takes card payments online (its WiPay account, or the demo simulator). */
+/** Whether the customer's courier takes card payments online (its WiPay account, or the test gateway in test mode). */
 export function useOnlinePaymentAvailability(enabled: boolean) {
   return useQuery({
     queryKey: ['online-payments', 'availability'],
-    queryFn: ({ signal }) => api.get<{ available: boolean }>('/online-payments/availability', { signal }),
+    queryFn: ({ signal }) => api.get<{ available: boolean; test: boolean }>('/online-payments/availability', { signal }),
     enabled,
     staleTime: 60_000,
   });
@@ -22,7 +22,7 @@ export function usePayOnline(invoiceNo: string) {
 
 // The courier is the caller's own; only the super admin's courierId is read by the server.
 const gatewayKey = (courierId: number | null) => ['settings', 'payment-gateway', courierId] as const;
-type GatewayResponse = { data: GatewaySettings | null; simulator: boolean };
+type GatewayResponse = { data: GatewaySettings | null; test_mode: boolean };
 
 export function useGatewaySettings(courierId: number | null) {
   return useQuery({
@@ -46,9 +46,13 @@ export function useRefundPayment(courierId?: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ receiptNo, ...input }: RefundInput & { receiptNo: string }) =>
-      api.post<{ invoiceNo: string; balanceCents: number; message: string }>(`/payments/${encodeURIComponent(receiptNo)}/refunds`, input, {
-        query: { courierId },
-      }),
+      api.post<{ creditNoteNo: string; invoiceNo: string; balanceCents: number; message: string }>(
+        `/payments/${encodeURIComponent(receiptNo)}/refunds`,
+        input,
+        {
+          query: { courierId },
+        },
+      ),
     onSuccess: async () => {
       await Promise.all([client.invalidateQueries({ queryKey: invoicesKey }), client.invalidateQueries({ queryKey: ['payments'] })]);
     },

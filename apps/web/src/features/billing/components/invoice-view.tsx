@@ -7,10 +7,11 @@ import type { InvoiceDetail } from '@courier/shared/schemas/billing';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
-import { openPdf } from '../api/files';
+import { openFile } from '@/lib/download';
 import { jmd } from './money';
 import { useDateFormat } from '@/lib/format-date';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { TestBadge } from '@/components/ui/test-badge';
 
 export function PdfButton({ invoiceNo, courierId }: { invoiceNo: string; courierId?: number }) {
   const [busy, setBusy] = useState(false);
@@ -22,7 +23,7 @@ export function PdfButton({ invoiceNo, courierId }: { invoiceNo: string; courier
       onClick={async () => {
         setBusy(true);
         try {
-          await openPdf(`/invoices/${encodeURIComponent(invoiceNo)}/pdf`, { courierId });
+          await openFile(`/invoices/${encodeURIComponent(invoiceNo)}/pdf`, { courierId });
         } catch (error) {
           toast.error(errorMessage(error, 'Could not open the PDF'));
         } finally {
@@ -109,10 +110,32 @@ export function InvoiceView({ invoice, courierId }: { invoice: InvoiceDetail; co
                 <th className="py-2 text-left">Total</th>
                 <td className="whitespace-nowrap py-2 text-right font-semibold tabular-nums">{jmd(invoice.totalCents)}</td>
               </tr>
+              {invoice.creditNotes.map((c) => (
+                <tr key={c.creditNoteNo}>
+                  <th className="py-1 text-left font-normal">
+                    Credit note {c.creditNoteNo} <span className="text-slate-500">(refund of {c.receiptNo})</span>
+                  </th>
+                  <td className="whitespace-nowrap py-1 text-right tabular-nums">−{jmd(c.amountCents)}</td>
+                </tr>
+              ))}
+              {invoice.creditedCents > 0 && (
+                <tr>
+                  <th className="py-1 text-left">Total after credit notes</th>
+                  <td className="whitespace-nowrap py-1 text-right font-semibold tabular-nums" data-testid="invoice-net-total">
+                    {jmd(invoice.totalCents - invoice.creditedCents)}
+                  </td>
+                </tr>
+              )}
               <tr>
                 <th className="py-1 text-left font-normal">Paid</th>
                 <td className="whitespace-nowrap py-1 text-right tabular-nums">{jmd(invoice.paidCents)}</td>
               </tr>
+              {invoice.creditedCents > 0 && (
+                <tr>
+                  <th className="py-1 text-left font-normal">Refunded</th>
+                  <td className="whitespace-nowrap py-1 text-right tabular-nums">−{jmd(invoice.creditedCents)}</td>
+                </tr>
+              )}
               <tr>
                 <th className="py-1 text-left">Balance due</th>
                 <td className="whitespace-nowrap py-1 text-right font-semibold tabular-nums" data-testid="invoice-balance">
@@ -157,6 +180,12 @@ export function InvoiceView({ invoice, courierId }: { invoice: InvoiceDetail; co
                   <span>
                     {dates.date(p.paidAt, invoice.timeZone)} · {p.receiptNo} · {PAYMENT_METHOD_LABELS[p.method]}
                     {p.reference ? ` (${p.reference})` : ''}
+                    {p.test && (
+                      <>
+                        {' '}
+                        <TestBadge />
+                      </>
+                    )}
                   </span>
                   <span className="tabular-nums">{jmd(p.amountCents)}</span>
                 </li>

@@ -13,6 +13,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useInvoices } from '../api/invoices';
 import { useRecordPayment } from '../api/payments';
 import { jmd } from './money';
+import { TillField, useTill } from './till-branch';
 
 interface Props {
   open: boolean;
@@ -31,6 +32,7 @@ type Method = (typeof STAFF_PAYMENT_METHODS)[number];
 export function RecordPaymentDialog({ open, onOpenChange, customerId, customerName, courierId, invoiceNo }: Props) {
   const openInvoices = useInvoices({ customerId, courierId, limit: 50, sort: 'issuedAt', order: 'asc' });
   const record = useRecordPayment(courierId);
+  const till = useTill(courierId);
   const [method, setMethod] = useState<Method>('cash');
   const [reference, setReference] = useState('');
   const [tendered, setTendered] = useState('');
@@ -69,8 +71,10 @@ export function RecordPaymentDialog({ open, onOpenChange, customerId, customerNa
       else allocations.push({ invoiceNo: inv.invoiceNo, amountCents: cents });
     }
     if (tenderedCents !== null && Number.isNaN(tenderedCents)) next.tendered = BILLING_MESSAGES.moneyStep;
+    if (till.choosing && till.branchId === null) next.branchId = BILLING_MESSAGES.tillRequired;
     const parsed = recordPaymentSchema.safeParse({
       method,
+      branchId: till.requestBranchId,
       reference: reference.trim() || undefined,
       allocations,
       tenderedCents: tenderedCents === null || Number.isNaN(tenderedCents) ? undefined : tenderedCents,
@@ -96,6 +100,7 @@ export function RecordPaymentDialog({ open, onOpenChange, customerId, customerNa
       if (error instanceof ApiError && error.fieldErrors) {
         const f = error.fieldErrors;
         setErrors({
+          ...(f.branchId?.[0] ? { branchId: f.branchId[0] } : {}),
           ...(f.reference?.[0] ? { reference: f.reference[0] } : {}),
           ...(f.tenderedCents?.[0] ? { tendered: f.tenderedCents[0] } : {}),
         });
@@ -107,6 +112,7 @@ export function RecordPaymentDialog({ open, onOpenChange, customerId, customerNa
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Record payment" description={`From ${customerName}`}>
       <form onSubmit={submit} className="space-y-4" noValidate>
+        <TillField till={till} error={errors.branchId} />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Method">
             <Select value={method} onChange={(e) => setMethod(e.target.value as Method)}>

@@ -3,7 +3,7 @@ import type { Page } from '@courier/shared/schemas/common';
 import type { DeliveryLocation, DeliveryRequestDto, Driver } from '@courier/shared/schemas/deliveries';
 import { useEffect } from 'react';
 import { api } from '@/lib/api-client';
-import { fetchBlob } from './files';
+import { fetchBlob } from '@/lib/download';
 import type { ListQueryParams } from './packages';
 
 export function useDeliveryRequests(path: '/delivery-requests' | '/customer/delivery-requests', query: ListQueryParams) {

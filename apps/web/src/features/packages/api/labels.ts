@@ -1,4 +1,4 @@
-import { downloadFile, fetchBlob, openFile } from './files';
+import { downloadFile, fetchBlob, openFile } from '@/lib/download';
 
 /** The station's "auto-print" switch: a label prints by itself after every receive. */
 const AUTO_PRINT_KEY = 'scanStation.autoPrint';

@@ -7,7 +7,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { openFile } from '../api/files';
+import { openFile } from '@/lib/download';
 import { downloadZpl } from '../api/labels';
 import { useChangeStatus, usePackage } from '../api/packages';
 import { PackageCorrectionDialog } from './package-correction-dialog';

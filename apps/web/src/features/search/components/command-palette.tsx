@@ -2,9 +2,9 @@ import { Command, defaultFilter } from 'cmdk';
 import { FileText, Package, Search, UserRound } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
 import { type ComponentType, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { NavItem } from '@/components/layout/sidebar-nav';
-import { usePortal } from '@/features/billing/components/portal';
+import { portalOf } from '@/lib/portal-context';
 import { cn } from '@/lib/cn';
 import { SEARCH_MIN_LENGTH, useRecordSearch } from '../api/search';
 import { resultLinks } from './result-links';
@@ -34,7 +34,8 @@ export function matchScreens(nav: NavItem[], search: string): NavItem[] {
 
 /** What the palette lists: matching screens, then the packages, customers and invoices the lookup found. */
 function useEntries(nav: NavItem[], search: string) {
-  const portal = usePortal();
+  // The palette needs only the portal's name, which the path gives.
+  const portal = portalOf(useLocation().pathname);
   const links = resultLinks(portal);
   const found = useRecordSearch(search);
   const r = found.data;

@@ -1,5 +1,5 @@
 import type { SearchCustomer, SearchInvoice, SearchPackage } from '@courier/shared/schemas/search';
-import type { Portal } from '@/features/billing/components/portal';
+import type { Portal } from '@/lib/portal-context';
 
 const q = encodeURIComponent;
 

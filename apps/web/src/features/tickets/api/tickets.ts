@@ -9,8 +9,7 @@ import {
   type TicketWithMessages,
   type UnreadTickets,
 } from '@courier/shared/schemas/tickets';
-import { ApiError, api } from '@/lib/api-client';
-import { tokenStore } from '@/lib/storage';
+import { api } from '@/lib/api-client';
 
 export const ticketsKey = ['tickets'] as const;
 type ListQuery = Record<string, string | number | undefined>;
@@ -106,24 +105,6 @@ export function useReplyTicket(id: number) {
   return useTicketMutation(({ message, files }: { message: string; files: File[] }) =>
     api.post<TicketWithMessages>(`/tickets/${id}/messages`, ticketBody({ message }, files)),
   );
-}
-
-/** Opens an attachment (the API checks who may read it, so it is fetched with the session's token). */
-export async function openAttachment(url: string, name: string): Promise<void> {
-  // The tab is opened inside the click so pop-up blockers allow it.
-  const tab = window.open('', '_blank');
-  try {
-    const token = tokenStore.get();
-    const response = await fetch(url, { headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), 'Cache-Control': 'no-cache' } });
-    if (!response.ok) throw new ApiError(`Could not open ${name}`, 'http', response.status);
-    const blobUrl = URL.createObjectURL(await response.blob());
-    if (tab) tab.location.href = blobUrl;
-    else window.location.assign(blobUrl);
-    setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
-  } catch (error) {
-    tab?.close();
-    throw error;
-  }
 }
 
 export function useSetTicketStatus(id: number) {

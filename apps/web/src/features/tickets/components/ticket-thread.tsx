@@ -14,9 +14,10 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { openFile } from '@/lib/download';
 import { cn } from '@/lib/cn';
-import { openAttachment, useReplyTicket, useSetTicketStatus } from '../api/tickets';
+import { useReplyTicket, useSetTicketStatus } from '../api/tickets';
 import { AttachmentPicker } from './attachment-picker';
 import { useDateFormat } from '@/lib/format-date';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -97,7 +98,9 @@ export function TicketThread({ ticket, side, canEdit }: { ticket: TicketWithMess
                     <li key={a.url}>
                       <button
                         type="button"
-                        onClick={() => void openAttachment(a.url, a.name).catch((error: unknown) => console.error(error))}
+                        onClick={() =>
+                          void openFile(a.url).catch((error: unknown) => toast.error(errorMessage(error, `Could not open ${a.name}`)))
+                        }
                         className="inline-flex max-w-full items-center gap-1 text-left text-sm break-all text-brand-700 underline hover:text-brand-900"
                       >
                         <Paperclip className="h-3 w-3 shrink-0" aria-hidden="true" />

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClockStatus, Timesheet } from '@courier/shared/schemas/time-tracking';
-import { API_BASE, ApiError, api } from '@/lib/api-client';
-import { tokenStore } from '@/lib/storage';
+import { api } from '@/lib/api-client';
+import { downloadFile } from '@/lib/download';
 
 const key = ['time-tracking'] as const;
 
@@ -31,17 +31,6 @@ export function useTimesheet(query: { from: string; to: string }) {
   });
 }
 
-/** The CSV comes as a file, not JSON, so it is fetched with the bearer token and saved. */
-export async function downloadTimesheetCsv(query: { from: string; to: string }): Promise<void> {
-  const params = new URLSearchParams(query);
-  const res = await fetch(`${API_BASE}/time-tracking/timesheets.csv?${params}`, {
-    headers: { Authorization: `Bearer ${tokenStore.get() ?? ''}` },
-  });
-  if (!res.ok) throw new ApiError('Could not export the timesheet', 'http', res.status);
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `timesheet-${query.from}-to-${query.to}.csv`;
-  a.click();
-  URL.revokeObjectURL(url);
-}
+/** The CSV comes as a file, not JSON. */
+export const downloadTimesheetCsv = (query: { from: string; to: string }): Promise<void> =>
+  downloadFile('/time-tracking/timesheets.csv', `timesheet-${query.from}-to-${query.to}.csv`, query);

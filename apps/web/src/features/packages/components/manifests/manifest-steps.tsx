@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { DEPARTURE_IN_FUTURE_CODE, MANIFEST_MESSAGES, type ManifestDetail } from '@courier/shared/schemas/manifests';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Dialog } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { useManifestAction } from '../../api/manifests';
+import { ManifestEditDialog } from './manifest-edit-dialog';
+import { ApiError, api, errorMessage } from '@/lib/api-client';
+
+type Step = 'close' | 'ship' | 'arrive';
+const DONE: Record<Step, string> = { close: MANIFEST_MESSAGES.closed, ship: MANIFEST_MESSAGES.shipped, arrive: MANIFEST_MESSAGES.arrived };
+
+/**
+ * A manifest's life: edit its details, close, ship (before the departure date only by moving the
+ * date to today with a note), mark arrived, reconcile. Buttons for the toolbar, with their dialogs.
+ */
+export function ManifestSteps({ m, canEdit }: { m: ManifestDetail; canEdit: boolean }) {
+  const navigate = useNavigate();
+  // The same dialog serves /staff and /admin: reconciliation is under the same portal.
+  const portal = useLocation().pathname.split('/')[1] || 'staff';
+  const [confirm, setConfirm] = useState<Step | null>(null);
+  const [editing, setEditing] = useState(false);
+  const step = useManifestAction((action: Step) => api.post<ManifestDetail>(`/manifests/${m.id}/${action}`));
+  const shipMoved = useManifestAction((note: string) =>
+    api.post<ManifestDetail>(`/manifests/${m.id}/ship`, { moveDepartureToToday: true, note: note || undefined }),
+  );
+  // A manifest shipped before its departure date: the API's message, and the note for moving the date.
+  const [early, setEarly] = useState<string | null>(null);
+  const [earlyNote, setEarlyNote] = useState('');
+  return (
+    <>
+      {canEdit && (m.status === 'open' || m.status === 'closed' || m.status === 'shipped') && (
+        <Button size="sm" variant="secondary" onClick={() => setEditing(true)}>
+          Edit details
+        </Button>
+      )}
+      {canEdit && m.status === 'open' && (
+        <Button size="sm" variant="secondary" onClick={() => setConfirm('close')} disabled={m.pieces === 0}>
+          Close manifest
+        </Button>
+      )}
+      {canEdit && m.status === 'closed' && (
+        <Button size="sm" onClick={() => setConfirm('ship')}>
+          Ship
+        </Button>
+      )}
+      {m.status === 'arrived' && (
+        <Button size="sm" onClick={() => navigate(`/${portal}/reconciliation?manifest=${m.id}`)}>
+          Reconcile
+        </Button>
+      )}
+      {canEdit && m.status === 'shipped' && (
+        <Button size="sm" onClick={() => setConfirm('arrive')}>
+          Mark arrived
+        </Button>
+      )}
+      <ManifestEditDialog manifest={m} open={editing} onOpenChange={setEditing} />
+      <Dialog open={early !== null} onOpenChange={(o) => !o && setEarly(null)} title="Ship before the departure date?">
+        <form
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            shipMoved.mutate(earlyNote, {
+              onSuccess: () => {
+                toast.success(DONE.ship);
+                setEarly(null);
+                setEarlyNote('');
+              },
+              onError: (error) => toast.error(errorMessage(error, 'Could not ship the manifest')),
+            });
+          }}
+        >
+          <p className="text-sm text-slate-700">{early}</p>
+          <Field label="Why it ships early (kept with the change)">
+            <Input value={earlyNote} maxLength={500} onChange={(e) => setEarlyNote(e.target.value)} />
+          </Field>
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setEarly(null)}>
+              Cancel
+            </Button>
+            <Button type="submit" busy={shipMoved.isPending}>
+              Move the date to today and ship
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+      <ConfirmDialog
+        open={confirm !== null}
+        onOpenChange={(o) => !o && setConfirm(null)}
+        title={confirm === 'ship' ? 'Ship the manifest' : confirm === 'arrive' ? 'Manifest arrived' : 'Close the manifest'}
+        message={
+          confirm === 'ship'
+            ? `Ship ${m.manifestNumber}? Its ${m.pieces} packages go in transit and each customer is e-mailed.`
+            : confirm === 'arrive'
+              ? `Mark ${m.manifestNumber} as arrived? It can then be reconciled.`
+              : `Close ${m.manifestNumber}? No package can be added or removed afterwards.`
+        }
+        confirmLabel={confirm === 'ship' ? 'Ship' : confirm === 'arrive' ? 'Mark arrived' : 'Close'}
+        busy={step.isPending}
+        onConfirm={() =>
+          confirm &&
+          step.mutate(confirm, {
+            onSuccess: () => {
+              toast.success(DONE[confirm]);
+              setConfirm(null);
+            },
+            onError: (error) => {
+              if (error instanceof ApiError && error.code === DEPARTURE_IN_FUTURE_CODE) setEarly(error.message);
+              else toast.error(errorMessage(error, 'Could not update the manifest'));
+              setConfirm(null);
+            },
+          })
+        }
+      />
+    </>
+  );
+}
