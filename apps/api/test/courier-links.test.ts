@@ -13,7 +13,7 @@ import { hashPassword } from '../src/lib/passwords';
 import { settlePasswordResets } from '../src/modules/auth/password-reset.service';
 import { invoiceMailLine } from '../src/modules/invoices/invoice-mail';
 import { DEFAULT_COURIER_KEY } from '../src/modules/public-site/tenant';
-import { makeCourier, makeCustomer, makeUser } from './comms-fixtures';
+import { makeCourier, makeCustomer, makeUser } from './fixtures/comms';
 import { type TestApp, bearer, buildTestApp, seedDemoData } from './helper';
 
 /**

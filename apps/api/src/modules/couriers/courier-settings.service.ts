@@ -7,7 +7,7 @@ import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import type { AuthUser } from '../../plugins/auth';
-import { COURIER_NOT_FOUND } from '../settings/access';
+import { COURIER_NOT_FOUND } from '../../lib/courier-scope';
 
 type CourierRow = typeof couriers.$inferSelect;
 

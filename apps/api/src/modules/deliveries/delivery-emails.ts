@@ -3,8 +3,8 @@ import { formatCalendarDay, formatDateTime } from '@courier/shared/domain/dateti
 import type { Db } from '../../db/client';
 import { couriers } from '../../db/schema/couriers';
 import type { Mailer } from '../../lib/mailer';
-import { tellCustomer } from '../customers/customer-notices';
-import { composeCustomerEmail, customerForEmail, sendCustomerEmail } from '../packages/package-emails';
+import { tellCustomer } from '../notifications/customer-notices.service';
+import { composeCustomerEmail, customerForEmail, sendCustomerEmail } from '../packages/package-emails.service';
 
 export type DeliveryEmail =
   | { kind: 'scheduled'; date: string }

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { dayInZone, formatCalendarDay } from '@courier/shared/domain/datetime';
 import { courierTimeZone } from '../../lib/courier-zone';
-import { notify } from '../notifications/notify';
+import { notify } from '../notifications/notify.service';
 import { actorOf, transitionPackage } from '../packages/package-status.service';
 import { findManifest, getManifest } from './manifest-queries.service';
 import type { Services } from '../../context';

@@ -8,7 +8,8 @@ import { courierPublicContent } from '../../db/schema/public-site';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { COURIER_NOT_FOUND } from '../settings/access';
+import { COURIER_NOT_FOUND } from '../../lib/courier-scope';
+import { embedOrigins } from '../../lib/embed-origins';
 
 /** What the courier stored, or the defaults; a stored row that no longer parses counts as unset. */
 export async function getPublicContent(db: Db, courierId: number): Promise<PublicContent> {
@@ -60,16 +61,6 @@ export async function savePublicContent(db: Db, actor: AuthUser, courierId: numb
     });
   });
   return getPublicContent(db, courierId);
-}
-
-/** The origins allowed to frame this courier's sign-in and portal pages. */
-export async function embedOrigins(db: Db, courierId: number): Promise<string[]> {
-  const [row] = await db
-    .select({ origins: courierPublicContent.embedOrigins })
-    .from(courierPublicContent)
-    .where(eq(courierPublicContent.courierId, courierId))
-    .limit(1);
-  return Array.isArray(row?.origins) ? row.origins.filter((o): o is string => typeof o === 'string') : [];
 }
 
 export async function getEmbedSettings(db: Db, courierId: number): Promise<EmbedSettings> {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY } from '@courier/shared/constants/limits';
 import { DEFAULT_PUBLIC_CONTENT, DEMO_PUBLIC_STATS } from '@courier/shared/constants/public-site';
 import { publicSiteSchema } from '@courier/shared/schemas/public-site';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs, tokenFor } from '../../../test/helper';
 import { loadConfig } from '../../config';
 import { branches } from '../../db/schema/branches';
 import { couriers } from '../../db/schema/couriers';
@@ -31,13 +31,6 @@ const tokens: Record<'super' | 'jxpAdmin' | 'iseAdmin' | 'staff' | 'noSettings' 
   noSettings: '',
   customer: '',
 };
-
-async function userToken(email: string): Promise<string> {
-  const [user] = await t.db.select().from(users).where(eq(users.email, email));
-  if (!user) throw new Error(`no user ${email}`);
-  return (await t.ctx.tokens.sign({ sub: subjectOf('user', user.id), role: user.role, type: 'access', courierId: user.courierId }, 3600))
-    .token;
-}
 
 beforeAll(async () => {
   // A stand-in web build, so the HTML answers (and their CSP) can be checked.
@@ -91,11 +84,11 @@ beforeAll(async () => {
     email: 'nosettings@jamaicaexpress.test',
     passwordHash: 'x',
   });
-  tokens.super = await userToken('superadmin@courierportal.test');
-  tokens.jxpAdmin = await userToken('admin@jamaicaexpress.test');
-  tokens.iseAdmin = await userToken('admin@islandship.test');
-  tokens.staff = await userToken('staff@jamaicaexpress.test');
-  tokens.noSettings = await userToken('nosettings@jamaicaexpress.test');
+  tokens.super = await loginAs(t, 'super_admin');
+  tokens.jxpAdmin = await loginAs(t, 'courier_admin');
+  tokens.iseAdmin = await tokenFor(t, 'admin@islandship.test');
+  tokens.staff = await loginAs(t, 'staff');
+  tokens.noSettings = await tokenFor(t, 'nosettings@jamaicaexpress.test');
   tokens.customer = (
     await t.ctx.tokens.sign({ sub: subjectOf('customer', 1), role: 'customer', type: 'access', courierId: jxpId }, 3600)
   ).token;
