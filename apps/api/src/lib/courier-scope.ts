@@ -37,6 +37,12 @@ export function courierOf(user: AuthUser): number {
   return user.courierId;
 }
 
+/** The courier of a caller's own work (their clock): the super admin has none and is refused. */
+export function ownCourier(user: AuthUser): number {
+  if (user.courierId === null) throw new AppError('forbidden', API_MESSAGES.forbidden);
+  return user.courierId;
+}
+
 /**
  * The courier condition of a list: courier-bound callers see only their own courier; the super
  * admin sees every courier, or the one named by the `courierId` filter.
@@ -55,4 +61,17 @@ export function assertCourierRow<T extends { courierId: number | null }>(user: A
   if (!row) throw new AppError('not_found', notFound);
   if (user.role !== 'super_admin' && row.courierId !== user.courierId) throw new AppError('not_found', notFound);
   return row;
+}
+
+export const COURIER_NOT_FOUND = 'Courier not found';
+
+/**
+ * The courier named in a path (`/couriers/{id}`, `settings/couriers/{id}`): the super admin may name
+ * any; everyone else only their own, and another courier's id answers 404 as if it did not exist.
+ */
+export function courierInPath(user: AuthUser, courierId: number): number {
+  if (user.role === 'super_admin') return courierId;
+  if (user.courierId === null) throw new AppError('forbidden', API_MESSAGES.forbidden);
+  if (user.courierId !== courierId) throw new AppError('not_found', COURIER_NOT_FOUND);
+  return courierId;
 }

@@ -21,7 +21,7 @@ import { users } from '../../db/schema/users';
 import { courierZoneColumn } from '../../lib/courier-zone';
 import { AppError } from '../../lib/errors';
 import { listClauses, listPage } from '../../lib/list-query';
-import { type InvoiceScope, scopeConditions } from './invoice-access';
+import { type InvoiceScope, scopeConditions } from './invoice-access.service';
 
 const balanceOf = (i: { totalCents: number; paidCents: number; status: InvoiceStatus }) =>
   i.status === 'void' ? 0 : i.totalCents - i.paidCents;
