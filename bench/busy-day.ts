@@ -256,8 +256,13 @@ async function main(): Promise<void> {
       const menu = actions(person, world);
       const total = menu.reduce((s, [w]) => s + w, 0);
       while (Date.now() < until) {
-        let roll = Math.random() * total;
-        const [, label, url] = menu.find(([w]) => (roll -= w) < 0) ?? (menu[0] as (typeof menu)[number]);
+        const roll = Math.random() * total;
+        let below = 0;
+        const [, label, url] =
+          menu.find(([w]) => {
+            below += w;
+            return roll < below;
+          }) ?? (menu[0] as (typeof menu)[number]);
         await time(label, url(), { headers });
         await sleep(thinkMin + Math.random() * (thinkMax - thinkMin));
       }

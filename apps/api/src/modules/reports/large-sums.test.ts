@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCourier, makeCustomer } from '../../../test/comms-fixtures';
+import { makeCourier, makeCustomer } from '../../../test/fixtures/comms';
 import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
 import { invoices } from '../../db/schema/invoices';
 import { payments } from '../../db/schema/payments';
