@@ -31,13 +31,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/api/src/config';
 import { createRuntime } from '../apps/api/src/context';
-import { users } from '../apps/api/src/db/schema/users';
-import { hashPassword } from '../apps/api/src/lib/passwords';
-import { BENCH_ADMIN, BENCH_COURIER_CODE, type Run, countOf, generatePackages, vacuumAnalyze } from './lib/dataset';
+import { BENCH_ADMIN, type Run, countOf, generatePackages, vacuumAnalyze } from './lib/dataset';
 import { extractRef, median } from './lib/api-servers';
+import { insertBenchAdmin } from './lib/fill';
 import { cpuMs, load1, measure, rssMiB } from './lib/measure';
 import { serverDatabase } from './lib/server-database';
 
@@ -114,17 +112,7 @@ async function prepare(): Promise<void> {
     if ((await countOf(run, 'packages')) > 0) return console.log('reusing the generated data');
     const started = performance.now();
     await generatePackages(run, packageCount);
-    const [courier] = ((await run(sql`select id from couriers where code = ${BENCH_COURIER_CODE}`)) as { rows: Array<{ id: number }> })
-      .rows;
-    if (!courier) throw new Error('no bench courier');
-    await ctx.db.insert(users).values({
-      courierId: courier.id,
-      role: 'courier_admin',
-      firstName: 'Bench',
-      lastName: 'Admin',
-      email: BENCH_ADMIN.email,
-      passwordHash: await hashPassword(BENCH_ADMIN.password),
-    });
+    await insertBenchAdmin(ctx.db);
     await vacuumAnalyze(run);
     console.log(`generated ${packageCount} packages in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   } finally {
