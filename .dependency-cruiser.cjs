@@ -27,31 +27,8 @@ const WEB_RULES = [
 ];
 
 const WEB_KNOWN_EXCEPTIONS = {
-  'web-feature-to-feature': [
-    ['apps/web/src/features/branches/components/branch-form-dialog.tsx', 'apps/web/src/features/couriers/api/couriers.ts'],
-    [
-      'apps/web/src/features/branches/components/branch-form-dialog.tsx',
-      'apps/web/src/features/couriers/components/courier-select-field.tsx',
-    ],
-    ['apps/web/src/features/dashboard/components/setup-cards.tsx', 'apps/web/src/features/couriers/api/couriers.ts'],
-    ['apps/web/src/features/dashboard/components/setup-cards.tsx', 'apps/web/src/features/couriers/api/invitations.ts'],
-    ['apps/web/src/features/packages/components/walk-in-customer-dialog.tsx', 'apps/web/src/features/branches/api/branches.ts'],
-    ['apps/web/src/features/platform/components/public-site-platform-cards.tsx', 'apps/web/src/features/couriers/api/couriers.ts'],
-    ['apps/web/src/features/platform/components/public-site-platform-cards.tsx', 'apps/web/src/features/settings/api/public-site.ts'],
-    [
-      'apps/web/src/features/platform/components/public-site-platform-cards.tsx',
-      'apps/web/src/features/settings/components/domains-card.tsx',
-    ],
-    ['apps/web/src/features/platform/components/public-site-platform-cards.tsx', 'apps/web/src/features/settings/hooks/use-local-table.ts'],
-    ['apps/web/src/features/settings/components/online-payments-card.tsx', 'apps/web/src/features/billing/api/online-payments.ts'],
-    ['apps/web/src/features/staff/components/staff-form.tsx', 'apps/web/src/features/branches/api/branches.ts'],
-    ['apps/web/src/features/staff/components/staff-form.tsx', 'apps/web/src/features/couriers/api/couriers.ts'],
-    ['apps/web/src/features/staff/components/staff-form.tsx', 'apps/web/src/features/couriers/components/courier-select-field.tsx'],
-    ['apps/web/src/features/staff/components/staff-form.tsx', 'apps/web/src/features/roles/api/roles.ts'],
-  ],
-  'web-components-to-feature': [
-    ['apps/web/src/components/layout/portal-shell.tsx', 'apps/web/src/features/search/components/command-palette.tsx'],
-  ],
+  'web-feature-to-feature': [],
+  'web-components-to-feature': [],
 };
 
 // =============================================================================================

@@ -13,7 +13,7 @@ import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { downloadFile } from '@/lib/download';
-import { CourierFilter } from '@/features/couriers/components/courier-filter';
+import { CourierFilter } from '@/components/ui/courier-filter';
 import { useSession } from '@/lib/session';
 import { type ReportRange, useReport } from '@/features/billing/api/reports';
 import { jmd } from '@/features/billing/components/money';

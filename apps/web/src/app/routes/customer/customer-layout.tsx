@@ -10,6 +10,7 @@ import {
   Truck,
   UserRound,
 } from 'lucide-react';
+import { CommandPalette } from '@/features/search/components/command-palette';
 import { type NavItem, PortalShell } from '@/components/layout/portal-shell';
 import { useNotificationBadge, withNotificationBadge } from '@/features/communications/components/notification-badge';
 import { withTicketBadge } from '@/features/tickets/components/ticket-nav-badge';
@@ -56,6 +57,7 @@ export function CustomerLayout() {
     <PortalShell
       portalName="Customer"
       nav={withNotificationBadge(withTicketBadge(CUSTOMER_NAV, ticketBadge), notificationBadge)}
+      search={(nav) => <CommandPalette nav={nav} />}
       headerLines={user ? customerHeaderLines(user) : []}
       logoUrl={user?.courier?.logo_url}
       logoAlt={user?.courier?.name ?? 'Courier'}
