@@ -37,3 +37,13 @@ export function formatWholeMoney(units: number, currency: Currency = 'JMD'): str
 export const formatJmd = (cents: number): string => formatMoney(cents, 'JMD');
 /** "USD 28.33" from cents (declared values, the calculator's US prices). */
 export const formatUsd = (cents: number): string => formatMoney(cents, 'USD');
+
+/**
+ * Cents as plain decimal text, with no separators or currency: 123456 -> "1234.56". For what a
+ * program or a form field reads back (an amount input's value, a gateway's amount).
+ */
+export function centsToDecimal(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

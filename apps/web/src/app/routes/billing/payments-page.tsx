@@ -1,3 +1,4 @@
+import { formatJmd } from '@courier/shared/format/money';
 import { FileDown, Printer } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -8,7 +9,7 @@ import { DataTable, type DataTableColumn, useListState } from '@/components/ui/d
 import { openFile } from '@/lib/download';
 import { usePayments } from '@/features/billing/api/payments';
 import { CashUpCard } from '@/features/billing/components/cash-up-card';
-import { jmd } from '@/features/billing/components/money';
+
 import { usePortal } from '@/lib/portal-context';
 import { errorMessage } from '@/lib/api-client';
 import { useDateFormat } from '@/lib/format-date';
@@ -82,7 +83,7 @@ export default function PaymentsPage() {
       render: (r) => `${PAYMENT_METHOD_LABELS[r.method]}${r.reference ? ` (${r.reference})` : ''}`,
       filterOptions: PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] })),
     },
-    { field: 'amountCents', priority: 1, label: 'Amount', sortable: true, render: (r) => jmd(r.amountCents) },
+    { field: 'amountCents', priority: 1, label: 'Amount', sortable: true, render: (r) => formatJmd(r.amountCents) },
     ...(portal === 'customer'
       ? []
       : [{ field: 'branchName', priority: 4, label: 'Branch', sortable: true, render: (r: Payment) => r.branchName ?? '' }]),

@@ -1,3 +1,4 @@
+import { formatJmd, centsToDecimal } from '@courier/shared/format/money';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { PAYMENT_METHOD_LABELS } from '@courier/shared/constants/billing';
@@ -10,7 +11,6 @@ import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useRefundPayment } from '../api/online-payments';
-import { jmd } from './money';
 
 /**
  * Gives back part or all of one payment on this invoice, with a reason. The balance reopens; an
@@ -38,7 +38,7 @@ export function RefundPaymentDialog({
     if (!open) return;
     const first = invoice.payments[0];
     setReceiptNo(first?.receiptNo ?? '');
-    setAmount(first ? (first.amountCents / 100).toFixed(2) : '');
+    setAmount(first ? centsToDecimal(first.amountCents) : '');
     setReason('');
     setErrors({});
   }, [open, invoice.payments]);
@@ -60,7 +60,7 @@ export function RefundPaymentDialog({
         amountCents: cents,
         reason: reason.trim(),
       });
-      toast.success(`${done.message}: balance of ${done.invoiceNo} is ${jmd(done.balanceCents)}`);
+      toast.success(`${done.message}: balance of ${done.invoiceNo} is ${formatJmd(done.balanceCents)}`);
       onOpenChange(false);
     } catch (error) {
       const fields = error instanceof ApiError ? error.fieldErrors : undefined;
@@ -78,12 +78,12 @@ export function RefundPaymentDialog({
             onChange={(e) => {
               setReceiptNo(e.target.value);
               const p = invoice.payments.find((x) => x.receiptNo === e.target.value);
-              if (p) setAmount((p.amountCents / 100).toFixed(2));
+              if (p) setAmount(centsToDecimal(p.amountCents));
             }}
           >
             {invoice.payments.map((p) => (
               <option key={p.receiptNo} value={p.receiptNo}>
-                {p.receiptNo} · {PAYMENT_METHOD_LABELS[p.method]} · {jmd(p.amountCents)}
+                {p.receiptNo} · {PAYMENT_METHOD_LABELS[p.method]} · {formatJmd(p.amountCents)}
               </option>
             ))}
           </Select>
