@@ -24,11 +24,19 @@ const WEB_RULES = [
     from: { path: '^apps/web/src/components/' },
     to: { path: '^apps/web/src/features/' },
   },
+  {
+    name: 'web-shared-to-feature',
+    comment: 'Shared plumbing (lib/, hooks/) imports no feature: features and app/ build on it, not the reverse.',
+    severity: 'error',
+    from: { path: '^apps/web/src/(lib|hooks)/' },
+    to: { path: '^apps/web/src/features/' },
+  },
 ];
 
 const WEB_KNOWN_EXCEPTIONS = {
   'web-feature-to-feature': [],
   'web-components-to-feature': [],
+  'web-shared-to-feature': [],
 };
 
 // =============================================================================================
