@@ -1,17 +1,9 @@
-import type { APIRequestContext } from '@playwright/test';
 import { PAYMENT_METHOD_LABELS } from '@courier/shared/constants/billing';
 import { openInvoiceOfDemoCustomer } from '../support/invoices';
 import { expect, test } from '../support/test';
+import { tokenFor } from '../support/auth';
 
-const CUSTOMER = { email: 'customer@example.test', password: 'Customer#2026' };
-const ADMIN = { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026' };
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/billing-shots';
-
-async function tokenFor(request: APIRequestContext, path: string, who: { email: string; password: string }): Promise<string> {
-  const res = await request.post(path, { data: who });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { token: string }).token;
-}
 
 test('a customer pays an invoice online through the gateway simulator and sees it paid; the admin refunds it', async ({
   page,
@@ -21,7 +13,7 @@ test('a customer pays an invoice online through the gateway simulator and sees i
   test.setTimeout(120_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  const token = await tokenFor(request, '/api/customers/login', CUSTOMER);
+  const token = await tokenFor(request, 'customer');
   const invoice = await openInvoiceOfDemoCustomer(request, token);
   await page.addInitScript((t) => window.localStorage.setItem('token', t), token);
   await page.setViewportSize({ width: 375, height: 800 });
@@ -54,7 +46,7 @@ test('a customer pays an invoice online through the gateway simulator and sees i
   // The courier admin: no WiPay account of its own yet (the demo's test gateway took it), then a
   // refund of the whole online payment, which reopens the invoice.
   const admin = await browser.newContext();
-  const adminToken = await tokenFor(request, '/api/auth/login', ADMIN);
+  const adminToken = await tokenFor(request, 'courier_admin');
   await admin.addInitScript((t) => window.localStorage.setItem('token', t), adminToken);
   const adminPage = await admin.newPage();
   adminPage.on('pageerror', (e) => errors.push(e.message));

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
+import { DEMO } from '../support/auth';
 
 /**
  * Issue 18: every courier its own storefront. A second courier made by the super admin shows its
@@ -17,7 +18,7 @@ const DEMO_MARKS = [
 
 async function superAdminHeaders(request: APIRequestContext) {
   const res = await request.post('/api/auth/super-admin/login', {
-    data: { email: 'superadmin@courierportal.test', password: 'SuperAdmin#2026' },
+    data: DEMO.super_admin,
   });
   expect(res.ok(), await res.text()).toBe(true);
   return { Authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
