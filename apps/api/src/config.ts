@@ -54,6 +54,14 @@ const envSchema = z.object({
   /** How long a session signed in with Remember me lasts. */
   REMEMBER_ME_TTL_DAYS: z.coerce.number().positive().max(90).default(30),
   PUBLIC_URL: z.string().url().optional(),
+  /**
+   * The address of a courier's approved host name in links and redirects: `{host}` is replaced by
+   * the host name. https by default; `http://{host}:3000` where the domains are served without TLS.
+   */
+  COURIER_DOMAIN_URL: z
+    .string()
+    .default('https://{host}')
+    .refine((v) => /^https?:\/\/\{host\}(:\d{1,5})?\/?$/.test(v), 'give https://{host}, or http://{host}:PORT'),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().optional(),
   SMTP_USER: z.string().optional(),
@@ -93,10 +101,18 @@ const envSchema = z.object({
   AUTH_LOGIN_DELAY_AFTER_FAILURES: z.coerce.number().int().positive().optional(),
   AUTH_LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().positive().default(900),
   /**
-   * The local card gateway simulator under /api/dev/gateway, used by couriers with no WiPay
-   * credentials of their own. Defaults to SEED_DEMO (demo mode); never turn it on in production.
+   * "An account with this email already exists" answers self-registration gives one IP per hour
+   * before that IP may not register for the rest of the hour (default 10; unset under NODE_ENV=test).
    */
-  PAYMENT_SIMULATOR: z.enum(['true', 'false']).optional(),
+  AUTH_REGISTRATION_PROBES_PER_IP: z.coerce.number().int().positive().optional(),
+  /**
+   * The test gateway (card simulator) under /api/dev/gateway, serving only couriers the super admin
+   * put in test mode. On by default; `false` removes it, and test-mode couriers then offer no Pay now.
+   */
+  PAYMENT_SIMULATOR: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** Where WiPay's API is (default its Jamaica host); point it at a standalone simulator to test. */
   WIPAY_BASE_URL: z.string().url().optional(),
   /** Rate-limit counters live here when set, so several replicas count as one; else in memory. */
@@ -125,10 +141,9 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'give at least 16 characters').optional(),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'PAYMENT_SIMULATOR'> & {
+export type Config = z.infer<typeof envSchema> & {
   dataDir: string;
   uploadsDir: string;
-  PAYMENT_SIMULATOR: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -140,6 +155,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid environment: ${problems}`);
   }
   const dataDir = path.resolve(overrides.DATA_DIR ?? parsed.data.DATA_DIR);
-  const simulator = parsed.data.PAYMENT_SIMULATOR === undefined ? parsed.data.SEED_DEMO : parsed.data.PAYMENT_SIMULATOR === 'true';
-  return { ...parsed.data, PAYMENT_SIMULATOR: simulator, dataDir, uploadsDir: path.join(dataDir, 'uploads'), ...overrides };
+  return { ...parsed.data, dataDir, uploadsDir: path.join(dataDir, 'uploads'), ...overrides };
 }

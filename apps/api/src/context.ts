@@ -54,3 +54,6 @@ export async function createRuntimeOrExit(config: Config): Promise<Runtime> {
     process.exit(1);
   }
 }
+
+/** What a service that may send mail runs with. */
+export type Services = Pick<AppContext, 'db' | 'mailer'>;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -9,6 +10,7 @@ import { type Config, loadConfig } from '../src/config';
 import { createRuntime } from '../src/context';
 import type { Db } from '../src/db/client';
 import { DEMO_LOGINS, seedDemo } from '../src/db/seed';
+import { branches } from '../src/db/schema/branches';
 import { withDatabase } from './global-setup';
 
 /** The PostgreSQL this run uses: DATABASE_URL, else the embedded cluster of global setup. */
@@ -77,4 +79,16 @@ export async function seedDemoData(t: TestApp) {
 /** Authorization header for a token. */
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
+}
+
+/** A branch of the courier, for payments taken by someone without a branch of their own (they name the till). */
+export async function aTill(t: TestApp, courierId: number): Promise<number> {
+  const [row] = await t.db
+    .select({ id: branches.id })
+    .from(branches)
+    .where(eq(branches.courierId, courierId))
+    .orderBy(branches.id)
+    .limit(1);
+  if (!row) throw new Error('the courier has no branch');
+  return row.id;
 }

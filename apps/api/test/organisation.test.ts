@@ -207,6 +207,30 @@ describe('another courier stays invisible', () => {
     expect(res.json().message).toBe(STAFF_MESSAGES.roleNotFound);
   });
 
+  it("shows every person's role: a courier admin's is their position, which holds every permission", async () => {
+    const all = (await call('super', 'GET', '/api/staff?limit=100')).json().data as Array<{
+      id: number;
+      email: string;
+      role: string;
+      roleName: string | null;
+    }>;
+    const byEmail = (email: string) => all.find((s) => s.email === email);
+    expect(byEmail('admin@jamaicaexpress.test')).toMatchObject({ role: 'courier_admin', roleName: 'Courier Administrator' });
+    expect(byEmail('omar@islandbox.test')).toMatchObject({ role: 'courier_admin', roleName: 'Courier Administrator' });
+    expect(byEmail('manager@jamaicaexpress.test')?.roleName).toBe('Branch Manager');
+    expect(byEmail('staff@jamaicaexpress.test')?.roleName).toBe('Staff');
+    // Sorted and filtered by what the list shows.
+    const admins = await call(
+      'super',
+      'GET',
+      `/api/staff?limit=100&sort=roleName&filters=${encodeURIComponent(JSON.stringify({ roleName: 'Courier Administrator' }))}`,
+    );
+    expect(admins.statusCode, admins.body).toBe(200);
+    expect(admins.json().data.map((s: { role: string }) => s.role)).toEqual(['courier_admin', 'courier_admin']);
+    const own = (await call('admin', 'GET', `/api/staff/${byEmail('admin@jamaicaexpress.test')?.id}`)).json();
+    expect(own.roleName).toBe('Courier Administrator');
+  });
+
   it('lets the super admin see every courier, or one with the courier filter', async () => {
     const all = await call('super', 'GET', '/api/branches?limit=100');
     const ids = new Set(all.json().data.map((b: { courierId: number }) => b.courierId));
@@ -475,7 +499,7 @@ describe('platform (super admin)', () => {
 
   it('stores the platform settings, never returning the SMTP password, and new couriers take the exchange rate', async () => {
     const empty = (await call('super', 'GET', '/api/platform/settings')).json();
-    expect(empty).toEqual({ brandName: 'Courier Portal', brandLogoUrl: null, defaultExchangeRate: 150, smtp: null });
+    expect(empty).toEqual({ brandName: 'Courier Portal', brandLogoUrl: null, defaultExchangeRate: 150, smtp: null, environmentSmtp: null });
     const saved = await call('super', 'PUT', '/api/platform/settings', {
       brandName: 'Parcel Platform',
       brandLogoUrl: '',

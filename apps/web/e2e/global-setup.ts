@@ -48,6 +48,8 @@ async function startWorkerServer(ports: WorkerPorts): Promise<() => Promise<void
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Approved host names of couriers (loopback names such as jxp.localhost here) are served without TLS.
+      COURIER_DOMAIN_URL: `http://{host}:${port}`,
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(sink.smtpPort),
       MAIL_FROM: 'Courier Portal <no-reply@courierportal.test>',

@@ -3,6 +3,46 @@ import { API_MESSAGES } from '@courier/shared/messages';
 import type { AuthUser } from '../plugins/auth';
 import { AppError } from './errors';
 
+// Which courier's data a call may touch: the one place that decides it. Courier-bound callers
+// (staff, customers) get their own courier; only the super admin reaches others.
+
+/**
+ * The courier whose data a call may touch. Courier-bound callers always get their own courier;
+ * the super admin must name one (e.g. `?courierId=`), and may name any.
+ */
+export function courierScope(user: AuthUser, requested?: number | null): number {
+  if (user.role === 'super_admin') {
+    if (!requested) throw new AppError('bad_request', 'Choose a courier');
+    return requested;
+  }
+  if (user.courierId === null) throw new AppError('forbidden', API_MESSAGES.forbidden);
+  return user.courierId;
+}
+
+/** The courier of a list; null means every courier (only the super admin, when they name none). */
+export function listScope(user: AuthUser, requested?: number): number | null {
+  if (user.role === 'super_admin') return requested ?? null;
+  if (user.courierId === null) throw new AppError('forbidden', API_MESSAGES.forbidden);
+  return user.courierId;
+}
+
+/** The courier of a call on one record; the super admin may reach any (null). */
+export function recordScope(user: AuthUser): number | null {
+  return user.role === 'super_admin' ? null : listScope(user);
+}
+
+/** The courier of a caller who must have one (a customer, a courier's staff); none is refused. */
+export function courierOf(user: AuthUser): number {
+  if (user.courierId === null) throw new AppError('bad_request', 'Choose a courier');
+  return user.courierId;
+}
+
+/** The courier of a caller's own work (their clock): the super admin has none and is refused. */
+export function ownCourier(user: AuthUser): number {
+  if (user.courierId === null) throw new AppError('forbidden', API_MESSAGES.forbidden);
+  return user.courierId;
+}
+
 /**
  * The courier condition of a list: courier-bound callers see only their own courier; the super
  * admin sees every courier, or the one named by the `courierId` filter.

@@ -1,10 +1,12 @@
 import { and, eq, inArray, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { EnvironmentSmtp } from '@courier/shared/schemas/platform';
 import { smtpPortNotAllowedMessage } from '@courier/shared/schemas/settings';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { couriers } from '../db/schema/couriers';
 import { courierEmailConfigs, emailOutbox } from '../db/schema/email';
+import { courierLink } from './courier-links';
 import { readPlatformSmtp } from './platform-smtp';
 import type { SecretBox } from './secret-box';
 import { type SmtpSettings, allowedSmtpPorts, isLoopbackHost, publicSmtpError, smtpTransport } from './smtp';
@@ -52,11 +54,6 @@ export function byLane(mails: OutboxRow[]): Map<CourierLane, OutboxRow[]> {
   return lanes;
 }
 
-/** The web app's address for links in e-mails (PUBLIC_URL, or this server in development). */
-export function appUrlOf(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
-  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
-}
-
 const MAX_ATTEMPTS = 5;
 const LOCK_SECONDS = 60;
 
@@ -72,9 +69,9 @@ export class Mailer {
     private readonly secrets: SecretBox,
   ) {}
 
-  /** Where links in mail point (see appUrlOf). */
-  get appUrl(): string {
-    return appUrlOf(this.config);
+  /** A link in a mail to the person's own courier (see courier-links.ts); the platform's for null. */
+  link(courierId: number | null, path: string): Promise<string> {
+    return courierLink(this.db, this.config, courierId, path);
   }
 
   async enqueue(mail: OutgoingEmail, db: Db = this.db): Promise<number> {
@@ -130,15 +127,30 @@ export class Mailer {
         insecure: this.config.SMTP_ALLOW_INSECURE || isLoopbackHost(platform.host),
       };
     }
-    if (!this.config.SMTP_HOST) return 'not_configured';
+    const environment = this.environmentSmtp();
+    if (!environment) return 'not_configured';
     return {
-      host: this.config.SMTP_HOST,
-      port: this.config.SMTP_PORT ?? 587,
-      secure: this.config.SMTP_SECURE,
+      host: environment.host,
+      port: environment.port,
+      secure: environment.secure,
       user: this.config.SMTP_USER,
       password: this.config.SMTP_PASSWORD,
-      from: this.config.MAIL_FROM,
-      insecure: this.config.SMTP_ALLOW_INSECURE || isLoopbackHost(this.config.SMTP_HOST),
+      from: environment.from,
+      insecure: this.config.SMTP_ALLOW_INSECURE || isLoopbackHost(environment.host),
+    };
+  }
+
+  /** The environment's SMTP (SMTP_HOST...) as the super admin may see it: never its password. */
+  environmentSmtp(): EnvironmentSmtp | null {
+    const { SMTP_HOST, SMTP_PORT, SMTP_SECURE, SMTP_USER, SMTP_PASSWORD, MAIL_FROM } = this.config;
+    if (!SMTP_HOST) return null;
+    return {
+      host: SMTP_HOST,
+      port: SMTP_PORT ?? 587,
+      secure: SMTP_SECURE,
+      user: SMTP_USER ?? null,
+      hasPassword: Boolean(SMTP_PASSWORD),
+      from: MAIL_FROM,
     };
   }
 

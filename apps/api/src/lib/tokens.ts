@@ -14,6 +14,10 @@ export interface TokenClaims {
   courierId: number | null;
   /** For impersonation tokens: the super admin who asked for it. */
   impersonatorId?: number;
+  /** For hand-off codes: when the session that asked for it ends (the new session ends then too). */
+  sessionExp?: number;
+  /** For hand-off codes: the session that asked for it (a logout in between voids the code). */
+  parentJti?: string;
   jti: string;
   /** Issued at, in seconds since the epoch, with milliseconds as a fraction (RFC 7519 allows it). */
   iat: number;

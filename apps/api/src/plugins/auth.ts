@@ -179,16 +179,3 @@ export function requirePermission(...anyOf: string[]): preHandlerAsyncHookHandle
     }
   });
 }
-
-/**
- * The courier whose data a call may touch. Courier-bound callers always get their own courier;
- * the super admin must name one (e.g. `?courierId=`), and may name any.
- */
-export function courierScope(user: AuthUser, requested?: number | null): number {
-  if (user.role === 'super_admin') {
-    if (!requested) throw new AppError('bad_request', 'Choose a courier');
-    return requested;
-  }
-  if (user.courierId === null) throw new AppError('forbidden', API_MESSAGES.forbidden);
-  return user.courierId;
-}

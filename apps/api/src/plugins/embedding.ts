@@ -34,7 +34,10 @@ export function withFrameAncestors(csp: string, origins: readonly string[]): str
 export function registerEmbedding(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'config'>): void {
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
-    if (reply.statusCode !== 200 || !isHtml(reply)) return payload;
+    // A revalidated page (304) carries the policy too: the browser takes the 304's headers for the
+    // cached page, and a 304 with 'none' blocked every reload of a framed portal.
+    const revalidated = reply.statusCode === 304;
+    if (!revalidated && (reply.statusCode !== 200 || !isHtml(reply))) return payload;
     const url = new URL(request.url, 'http://local');
     if (!isEmbeddablePath(url.pathname)) return payload;
     const csp = reply.getHeader('content-security-policy');

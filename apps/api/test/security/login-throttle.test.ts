@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_API_MESSAGES } from '@courier/shared/schemas/auth';
 import { emailOutbox } from '../../src/db/schema/email';
 import { loginThrottles } from '../../src/db/schema/login-throttle';
-import { accountKeyOf, delaySecondsAfter } from '../../src/modules/auth/login-throttle';
+import { accountKeyOf, delaySecondsAfter, knownIpDelaySecondsAfter } from '../../src/modules/auth/login-throttle';
 import { type TestApp, buildTestApp, seedDemoData } from '../helper';
 
 /**
@@ -101,5 +101,37 @@ describe('sign-in throttling per account', () => {
   it('doubles the delay after the threshold and caps it', () => {
     const policy = { delayAfter: 5, maxDelaySeconds: 900 };
     expect([4, 5, 6, 7, 12, 40].map((n) => delaySecondsAfter(n, policy))).toEqual([0, 15, 30, 60, 900, 900]);
+  });
+
+  it('counts wrong passwords from a known IP too, more gently: from the tenth, short delays', async () => {
+    const email = 'manager@jamaicaexpress.test';
+    const password = 'BranchManager#2026';
+    const office = '10.4.0.1';
+    expect((await signIn('/api/auth/staff/login', email, password, office)).statusCode).toBe(200);
+    // Nine wrong passwords from the owner's own IP: each is checked (401), none waits.
+    for (let i = 0; i < 9; i += 1) {
+      const res = await signIn(LOGIN_URLS[i % 4] as string, email, `guess-${i}`, office);
+      expect(res.statusCode, `failure ${i + 1}`).toBe(401);
+    }
+    // A device that never signed in already waits; the office does not yet.
+    expect((await signIn('/api/auth/staff/login', email, password, '10.4.0.99')).statusCode).toBe(429);
+    expect((await signIn('/api/auth/staff/login', email, 'guess-9', office)).statusCode).toBe(401);
+    // After the tenth the office waits too, even with the right password, a short while.
+    const waiting = await signIn('/api/auth/staff/login', email, password, office);
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.json().message).toBe(AUTH_API_MESSAGES.signInDelayed);
+    expect(Number(waiting.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(waiting.headers['retry-after'])).toBeLessThanOrEqual(15);
+    // Once the short delay has passed, the owner signs in from the office.
+    await t.db
+      .update(loginThrottles)
+      .set({ lastFailureAt: new Date(Date.now() - 16_000) })
+      .where(eq(loginThrottles.accountKey, accountKeyOf(email)));
+    expect((await signIn('/api/auth/staff/login', email, password, office)).statusCode).toBe(200);
+  });
+
+  it('a known IP waits from twice the threshold, doubling, never more than five minutes', () => {
+    const policy = { delayAfter: 5, maxDelaySeconds: 900 };
+    expect([5, 9, 10, 11, 12, 14, 40].map((n) => knownIpDelaySecondsAfter(n, policy))).toEqual([0, 0, 15, 30, 60, 240, 300]);
   });
 });

@@ -1,5 +1,5 @@
-import { PDFParse } from 'pdf-parse';
 import { openInvoiceOfDemoCustomer } from '../support/invoices';
+import { pdfText } from '../support/pdf';
 import { expect, test } from '../support/test';
 import { DEMO } from '../support/auth';
 
@@ -14,15 +14,6 @@ const CUSTOMER = DEMO.customer;
 const GCT = '000-111-222';
 
 test.use({ viewport: { width: 1600, height: 1000 } });
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(bytes) });
-  try {
-    return (await parser.getText()).text.replace(/\s+/g, ' ');
-  } finally {
-    await parser.destroy();
-  }
-}
 
 const mediaBox = (bytes: Buffer) => (/\/MediaBox\s*\[([^\]]+)\]/.exec(bytes.toString('latin1'))?.[1] ?? '').trim().split(/\s+/).map(Number);
 

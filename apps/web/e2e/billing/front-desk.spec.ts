@@ -1,21 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { PDFParse } from 'pdf-parse';
 import { openInvoiceOfDemoCustomer } from '../support/invoices';
+import { pdfText } from '../support/pdf';
 import { expect, test } from '../support/test';
 import { tokenFor } from '../support/auth';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/front-desk-shots';
 
 const money = (cents: number) => `JMD ${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(bytes) });
-  try {
-    return (await parser.getText()).text.replace(/\s+/g, ' ');
-  } finally {
-    await parser.destroy();
-  }
-}
 
 interface Detail {
   invoiceNo: string;
@@ -82,6 +73,8 @@ test('front desk: a customs assessment replaces the duty line, a partial cash pa
   // A partial cash payment: 500.00 with 1,000.00 tendered, 500.00 change due.
   await dialog.getByRole('button', { name: 'Record payment' }).click();
   const pay = page.getByRole('dialog', { name: 'Record payment' });
+  // The courier admin has no branch: she names the till.
+  await pay.getByLabel('Branch (till)').selectOption({ label: 'May Pen' });
   await pay.getByLabel(new RegExp(`^${open.invoiceNo} · balance`)).fill('500.00');
   await pay.getByLabel('Amount tendered (JMD, optional)').fill('1000.00');
   await expect(pay.getByTestId('change-due')).toHaveText('JMD 500.00');

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { type RouteObject, RouterProvider, matchRoutes } from 'react-router';
+import { decodeToken, tokenStore } from '@/lib/storage';
 import { Providers } from './providers';
 import { createRouter, routes } from './router';
 
@@ -27,7 +28,11 @@ async function resolveLazyRoutes(all: RouteObject[], pathname: string): Promise<
 export async function boot(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('Missing #root');
-  const prerendered = root.firstElementChild !== null;
+  // A page pre-rendered for the address's courier is not hydrated for a signed-in person: they see
+  // their own courier's brand (usePublicSite), so the app renders it afresh instead.
+  const token = tokenStore.get();
+  const prerendered = root.firstElementChild !== null && !(token && decodeToken(token)?.courierId);
+  if (!prerendered) root.replaceChildren();
   if (prerendered) await resolveLazyRoutes(routes, window.location.pathname);
   const router = createRouter();
   const app = (

@@ -9,6 +9,8 @@ export interface PrerenderedPage {
   title: string;
   description: string;
   sitemap: boolean;
+  /** `platform`: the platform's page (the super admin's sign-in), under the platform's name, not the courier's. */
+  brand?: 'platform';
 }
 
 export const PRERENDERED_PAGES: PrerenderedPage[] = [
@@ -61,9 +63,21 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
     description: 'The terms of our package forwarding and assisted purchase services.',
     sitemap: true,
   },
+  {
+    path: '/track',
+    title: 'Track a package',
+    description: 'Where your package is: its status and timeline by tracking or package number.',
+    sitemap: true,
+  },
   { path: '/login', title: 'Sign in', description: 'Sign in to your account to track your packages and invoices.', sitemap: true },
   { path: '/register', title: 'Create your account', description: 'Sign up for your free US shipping address.', sitemap: true },
   { path: '/admin/login', title: 'Courier admin sign in', description: 'Sign in to the courier admin portal.', sitemap: false },
   { path: '/staff/login', title: 'Staff sign in', description: 'Sign in to the staff portal.', sitemap: false },
-  { path: '/superadmin/login', title: 'Super admin sign in', description: 'Sign in to the platform administration.', sitemap: false },
+  {
+    path: '/superadmin/login',
+    title: 'Super admin sign in',
+    description: 'Sign in to the platform administration.',
+    sitemap: false,
+    brand: 'platform',
+  },
 ];

@@ -15,6 +15,8 @@ export const paths = {
   login: '/login',
   register: '/register',
   resetPassword: '/reset-password',
+  /** A framed portal's session opened in a tab of its own (the hand-off code in the fragment). */
+  openPortal: '/open-portal',
   adminLogin: '/admin/login',
   staffLogin: '/staff/login',
   superadminLogin: '/superadmin/login',

@@ -3,13 +3,21 @@ import { requestedApiKey, resolvedSite } from './public-site-store';
 
 /**
  * The browser storage the spec names (part 1 §9): the token in local storage; redirectAfterLogin
- * and api_key in session storage. Storage can throw (private mode, disabled): treat as empty.
+ * and api_key in session storage. Storage can throw: a frame on another site in a browser that
+ * blocks third-party storage (current Chromium by default), private mode, storage disabled. Then
+ * what would have been stored lives in this page's memory: a sign-in inside such a frame works
+ * until the page is left, and the portal offers to open itself in its own tab (storageRefused()).
  */
+const local = () => window.localStorage;
+const session = () => window.sessionStorage;
+const memory = new Map<string, string>();
+let refused = false;
 function read(store: () => Storage, key: string): string | null {
   try {
     return store().getItem(key);
   } catch {
-    return null;
+    refused = true;
+    return memory.get(`${store === local ? 'local' : 'session'}:${key}`) ?? null;
   }
 }
 function write(store: () => Storage, key: string, value: string | null): void {
@@ -17,11 +25,30 @@ function write(store: () => Storage, key: string, value: string | null): void {
     if (value === null) store().removeItem(key);
     else store().setItem(key, value);
   } catch {
-    // Nothing to do: the session simply won't survive a reload.
+    refused = true;
+    const name = `${store === local ? 'local' : 'session'}:${key}`;
+    if (value === null) memory.delete(name);
+    else memory.set(name, value);
   }
 }
-const local = () => window.localStorage;
-const session = () => window.sessionStorage;
+
+/** True when the browser refuses this page its storage: a sign-in here lasts only until the page is left. */
+export function storageRefused(): boolean {
+  if (refused) return true;
+  try {
+    void window.localStorage.length;
+    return false;
+  } catch {
+    refused = true;
+    return true;
+  }
+}
+
+/** For tests: forgets what was kept in memory. */
+export function forgetMemoryStorage(): void {
+  memory.clear();
+  refused = false;
+}
 
 /**
  * The session token. A sign-in keeps it in local storage, shared by every tab (the spec's place).

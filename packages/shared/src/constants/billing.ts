@@ -17,6 +17,13 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   online: 'Online card',
 };
 
+/** A test-mode card payment, wherever it shows (badge, receipt, e-mail, report line). */
+export const TEST_PAYMENT_LABEL = 'TEST';
+export const TEST_PAYMENT_NOTE = 'TEST payment made in test mode: no money was taken.';
+/** A report's line for one method, its test-mode payments on a line of their own: "Online card (TEST)". */
+export const paymentMethodLine = (line: { method: PaymentMethod; test: boolean }) =>
+  `${PAYMENT_METHOD_LABELS[line.method]}${line.test ? ` (${TEST_PAYMENT_LABEL})` : ''}`;
+
 export const CHARGE_LINE_KINDS = [
   'freight',
   'membership_discount',

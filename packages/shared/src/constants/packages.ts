@@ -9,6 +9,8 @@ export const PACKAGE_STATUSES = [
   'delivered',
   'on_hold',
   'abandoned',
+  // Received by mistake and voided by staff: kept for the record, moves no more.
+  'voided',
 ] as const;
 export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
 
@@ -22,6 +24,7 @@ export const PACKAGE_STATUS_LABELS: Record<PackageStatus, string> = {
   delivered: 'Delivered',
   on_hold: 'On Hold',
   abandoned: 'Abandoned',
+  voided: 'Voided',
 };
 
 export const SHIPPING_MODES = ['AIR', 'SEA'] as const;

@@ -16,5 +16,6 @@ export const ROLE_LABELS: Record<Role, string> = {
 };
 
 /** Value of the token's `type` claim. */
-export const TOKEN_TYPES = ['access', 'impersonation'] as const;
+/** `handoff`: a one-minute, single-use code that opens a signed-in session in a tab of its own. */
+export const TOKEN_TYPES = ['access', 'impersonation', 'handoff'] as const;
 export type TokenType = (typeof TOKEN_TYPES)[number];

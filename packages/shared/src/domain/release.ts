@@ -27,6 +27,11 @@ export interface ReleaseFacts {
   status: PackageStatus;
   /** The package's invoice that is not void, or null when it has none. */
   invoice: { invoiceNo: string; balanceCents: number } | null;
+  /**
+   * It goes out with a driver to a zone that takes cash on delivery: the driver collects the
+   * balance at the door and hands it over only when it is paid (the delivery is refused otherwise).
+   */
+  cashOnDeliveryDispatch?: boolean;
 }
 
 export interface ReleaseOverride {
@@ -44,7 +49,7 @@ export type ReleaseVerdict = { ok: true; overridden: boolean } | { ok: false; re
 export function releaseVerdict(facts: ReleaseFacts, override: ReleaseOverride | null): ReleaseVerdict {
   if (facts.status === 'on_hold') return { ok: false, refusal: 'held', message: RELEASE_MESSAGES.held(facts.packageNumber) };
   if (!facts.invoice) return { ok: false, refusal: 'not_invoiced', message: RELEASE_MESSAGES.notInvoiced(facts.packageNumber) };
-  if (facts.invoice.balanceCents <= 0) return { ok: true, overridden: false };
+  if (facts.invoice.balanceCents <= 0 || facts.cashOnDeliveryDispatch) return { ok: true, overridden: false };
   if (!override?.requested) {
     return {
       ok: false,

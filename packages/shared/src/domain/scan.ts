@@ -25,6 +25,8 @@ export const SCAN_MESSAGES = {
   tooLong: `A code has at most ${SCAN_MAX_LENGTH} characters: scan again`,
   unreadable: 'That is not a package number, tracking number or mailbox number',
   notFound: (value: string) => `Nothing found for ${value}`,
+  voided: (packageNumber: string, reason: string | null) =>
+    `${packageNumber} was voided${reason ? ` (${reason})` : ''}: it is kept for the record and cannot be used`,
   notAPackage: (value: string) => `${value} is a mailbox number, not a package`,
   ourNumberNotTracking: (value: string) => `${value} is one of our package numbers, not a carrier's tracking number`,
 } as const;

@@ -48,6 +48,8 @@ export const AUTH_MESSAGES = {
   invalidResetLink: 'Invalid Reset Link',
   requestNewReset: 'Please request a new password reset.',
   courierInvalid: 'Invalid courier information. Reloading page...',
+  /** A courier with no active branch: a new customer could not choose where to collect their parcels. */
+  notTakingSignUps: 'This courier is not taking sign-ups yet: it has no branch open for pickups. Please check back soon.',
   courierNotFoundReload: 'Courier not found. Reloading page...',
   courierUnauthorizedReload: 'Invalid courier access. Reloading page...',
   courierNetworkReload: 'Network error. Reloading page...',
@@ -56,6 +58,7 @@ export const AUTH_MESSAGES = {
   impersonationInvalid: 'Invalid or expired impersonation token',
   impersonationFailed: 'Failed to login via impersonation token',
   impersonationSuccess: 'Successfully logged in via impersonation',
+  handoffInvalid: 'This link has expired or was already used. Sign in to open your account.',
 } as const;
 
 /** "text, @, text, dot, text" (part 1 §5). */

@@ -280,6 +280,21 @@ export const customerLoginResponseSchema = z.object({ token: z.string(), custome
 export type CustomerLoginResponse = z.infer<typeof customerLoginResponseSchema>;
 export const messageResponseSchema = z.object({ message: z.string() });
 
+/**
+ * Open in its own tab: a signed-in frame whose browser refuses it storage asks for a one-minute,
+ * single-use code, and the new tab exchanges it (from the URL's fragment) for a session of its own.
+ */
+export const handoffIssueResponseSchema = z.object({ code: z.string(), expiresAt: z.string() });
+export const handoffRedeemSchema = z.strictObject({ code: z.string().min(1, AUTH_MESSAGES.handoffInvalid).max(4000) });
+export const handoffRedeemResponseSchema = z.object({ token: z.string() });
+
+/**
+ * Whether the signed-in customer's courier lets these origins frame its portal; `api_key`, the
+ * tenant the framed page was opened for, must be that same courier.
+ */
+export const framePermissionQuerySchema = z.strictObject({ origins: z.string().max(2000), api_key: z.string().max(200).optional() });
+export const framePermissionResponseSchema = z.object({ allowed: z.boolean() });
+
 export const impersonationIssueResponseSchema = z.object({
   token: z.string(),
   expiresAt: z.string(),

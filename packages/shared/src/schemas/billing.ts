@@ -55,6 +55,11 @@ export const BILLING_MESSAGES = {
   paymentRecorded: 'Payment recorded',
   cashUpRecorded: 'Cash-up recorded',
   collected: 'Collection recorded: the packages are delivered',
+  tillRequired: 'Choose the branch whose till takes this payment',
+  refundTillRequired: 'Choose the branch whose till the cash is handed back from',
+  alreadyOnTill: (branch: string) => `This payment is already on the till of ${branch}`,
+  placedOnTill: (receiptNo: string, branch: string) => `${receiptNo} placed on the till of ${branch}`,
+  onlineNotOnTill: 'Online payments are not taken at a till',
 } as const;
 
 const CENTS_MAX = 1_000_000_000_00;
@@ -128,7 +133,19 @@ export const invoicePaymentSchema = z.object({
   reference: z.string().nullable(),
   amountCents: z.number().int(),
   paidAt: z.string(),
+  /** A test-mode card payment: no money was taken. */
+  test: z.boolean(),
 });
+
+/** A refund as the invoice reads it: a numbered credit note against the invoice. */
+export const creditNoteSchema = z.object({
+  creditNoteNo: z.string(),
+  receiptNo: z.string(),
+  amountCents: z.number().int(),
+  reason: z.string(),
+  createdAt: z.string(),
+});
+export type CreditNote = z.infer<typeof creditNoteSchema>;
 
 export const invoiceDetailSchema = invoiceSummarySchema.extend({
   customerEmail: z.string(),
@@ -148,6 +165,9 @@ export const invoiceDetailSchema = invoiceSummarySchema.extend({
   packages: z.array(invoicePackageSchema),
   customsHistory: z.array(customsHistoryEntrySchema),
   payments: z.array(invoicePaymentSchema),
+  /** Refunds against this invoice: each lowers what was owed and what was paid alike. */
+  creditNotes: z.array(creditNoteSchema),
+  creditedCents: z.number().int(),
   /** The courier's bank transfer details, one entry per line. */
   bankDetails: z.array(z.string()),
   collectedAt: z.string().nullable(),
@@ -236,10 +256,30 @@ export const paymentSchema = z.object({
   takenByName: z.string().nullable(),
   tenderedCents: z.number().int().nullable(),
   changeCents: z.number().int().nullable(),
+  /** A test-mode card payment: no money was taken. */
+  test: z.boolean(),
   invoiceNos: z.array(z.string()),
   paidAt: z.string(),
+  /** What was given back of it, and the credit notes that say so. */
+  refundedCents: z.number().int(),
+  creditNoteNos: z.array(z.string()),
 });
 export type Payment = z.infer<typeof paymentSchema>;
+
+/** Places a payment taken without a branch on a branch's till (its cash-up then counts it). */
+export const placeOnTillSchema = z.strictObject({ branchId: idSchema });
+export type PlaceOnTillInput = z.input<typeof placeOnTillSchema>;
+
+/** A counter payment that belongs to no till yet (taken by someone without a branch). */
+export const unassignedPaymentSchema = z.object({
+  receiptNo: z.string(),
+  customerName: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  amountCents: z.number().int(),
+  takenByName: z.string().nullable(),
+  paidAt: z.string(),
+});
+export type UnassignedPayment = z.infer<typeof unassignedPaymentSchema>;
 
 export const paymentListQuerySchema = courierListQuerySchema;
 export const receiptParamSchema = z.object({ receiptNo: z.string().trim().min(1).max(32) });
@@ -290,6 +330,10 @@ export const cashUpExpectedSchema = z.object({
   recorded: cashUpEntrySchema.nullable(),
   /** Every entry of the day, oldest first: the first count and its corrections. */
   entries: z.array(cashUpEntrySchema),
+  /** What was handed back over this till that day, by the refunded payment's method (already out of the expected figures). */
+  refundedCents: z.number().int(),
+  /** The courier's counter payments on no till, oldest first, until someone places them. */
+  unassigned: z.array(unassignedPaymentSchema),
 });
 export type CashUpExpected = z.infer<typeof cashUpExpectedSchema>;
 
@@ -385,7 +429,10 @@ export const reportSchema = z.object({
   granularity: z.enum(REPORT_GRANULARITIES),
   totals: z.object({ invoicedCents: z.number().int(), collectedCents: z.number().int(), outstandingCents: z.number().int() }),
   revenue: z.array(z.object({ period: z.string(), invoicedCents: z.number().int(), collectedCents: z.number().int() })),
-  paymentsByMethod: z.array(z.object({ method: z.enum(PAYMENT_METHODS), count: z.number().int(), amountCents: z.number().int() })),
+  /** One line per method; test-mode payments on lines of their own (`test`). */
+  paymentsByMethod: z.array(
+    z.object({ method: z.enum(PAYMENT_METHODS), test: z.boolean(), count: z.number().int(), amountCents: z.number().int() }),
+  ),
   paymentsByBranch: z.array(z.object({ branch: z.string(), count: z.number().int(), amountCents: z.number().int() })),
   packagesByStatus: z.array(z.object({ status: z.string(), count: z.number().int() })),
   packagesReceived: z.array(z.object({ day: z.string(), count: z.number().int() })),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DELIVERY_REQUEST_STATUSES } from '../constants/packages';
 import { PARISHES } from '../constants/parishes';
 import { calendarDateSchema, courierQuerySchema, idSchema, queryIdSchema } from './common';
+import { centsSchema } from './billing';
 import { releaseOverrideFields } from './release';
 
 /** Delivery locations (admin) and delivery requests (DOMAIN.md, Other records). The wording is ours. */
@@ -46,6 +47,9 @@ export const DELIVERY_MESSAGES = {
   delivered: 'Delivery completed',
   scheduled: 'Delivery scheduled',
   runSheetDateRequired: 'Please choose the date of the run sheet',
+  codNotAllowed: 'This delivery zone does not take cash on delivery',
+  codTooMuch: (due: string) => `The cash collected is more than what is due here (JMD ${due})`,
+  codNothingDue: 'Nothing is due on this delivery',
 } as const;
 
 /** A signature drawn on the pad: a canvas PNG as a data URL (the server checks the bytes too). */
@@ -81,6 +85,8 @@ export const deliveryLocationInputSchema = z.strictObject({
     .min(0, DELIVERY_MESSAGES.feeNotNegative)
     .max(100_000_000),
   active: z.boolean().default(true),
+  /** The driver may take the balance in cash at the door in this zone. */
+  cashOnDelivery: z.boolean().default(false),
 });
 export type DeliveryLocationInput = z.input<typeof deliveryLocationInputSchema>;
 
@@ -90,6 +96,7 @@ export const deliveryLocationSchema = z.object({
   parish: z.string(),
   feeCents: z.number().int(),
   active: z.boolean(),
+  cashOnDelivery: z.boolean(),
   createdAt: z.string(),
 });
 export type DeliveryLocation = z.infer<typeof deliveryLocationSchema>;
@@ -142,6 +149,9 @@ export const deliveryRequestSchema = z.object({
   recipientName: z.string().nullable(),
   hasSignature: z.boolean(),
   hasPhoto: z.boolean(),
+  /** What is still to pay on the invoices of its packages, and whether its zone takes it in cash at the door. */
+  amountDueCents: z.number().int(),
+  cashOnDelivery: z.boolean(),
   createdAt: z.string(),
 });
 export type DeliveryRequestDto = z.infer<typeof deliveryRequestSchema>;
@@ -159,6 +169,9 @@ export const deliverSchema = z.strictObject({
     .max(SIGNATURE_DATA_URL_MAX_CHARS, 'The signature image is too large')
     .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, DELIVERY_MESSAGES.signatureInvalid),
   ...releaseOverrideFields,
+  /** Cash on delivery: what the driver took at the door (a zone that allows it), and the till it goes to. */
+  collectedCents: centsSchema.optional(),
+  branchId: idSchema.optional(),
 });
 export type DeliverInput = z.input<typeof deliverSchema>;
 
@@ -190,6 +203,7 @@ export const runSheetSchema = z.object({
       packages: z.array(z.string()),
       invoices: z.array(z.string()),
       amountDueCents: z.number().int(),
+      cashOnDelivery: z.boolean(),
     }),
   ),
   totalDueCents: z.number().int(),

@@ -18,6 +18,11 @@ export const MANIFEST_MESSAGES = {
   departureMoved: (from: string, to: string) => `Departure date moved from ${from} to ${to} to ship`,
   notShipped: 'Only a shipped manifest can arrive',
   notArrived: 'Reconcile a manifest once it has arrived',
+  readyBeforeArrival: (manifest: string) =>
+    `${manifest} has not arrived: its packages are made ready for pickup once it has arrived and cleared customs`,
+  /** A MAWB or bill of lading belongs to one manifest of a courier, unless a person confirms a split shipment. */
+  mawbInUse: (label: string, value: string, others: string[]) =>
+    `${label} ${value} is already on ${others.length === 1 ? 'manifest' : 'manifests'} ${others.join(', ')}. If the shipment is split over several manifests, confirm the split to use it again.`,
   empty: 'A manifest needs at least one package',
   packageNotFound: (ref: string) => `No package ${ref}`,
   packageNotReceived: (number: string, status: string) => `${number} is ${status}; only received packages can go on a manifest`,
@@ -54,6 +59,13 @@ export const MANIFEST_MESSAGES = {
 
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
+/** Answered (409) when the MAWB or bill of lading is on another manifest of the courier, until a split is confirmed. */
+export const MAWB_IN_USE_CODE = 'mawb_in_use';
+/** The form a MAWB or BL is compared in: 176-12345675, 176 1234 5675 and 17612345675 are one number. */
+export const normaliseMawbOrBl = (value: string) => value.replace(/[\s-]+/g, '').toUpperCase();
+/** How a screen names the number: MAWB for air, bill of lading for sea. */
+export const mawbLabel = (type: (typeof SHIPPING_MODES)[number]) => (type === 'AIR' ? 'MAWB' : 'Bill of lading');
+
 export const createManifestSchema = z.strictObject({
   type: z.enum(SHIPPING_MODES, { error: MANIFEST_MESSAGES.typeRequired }),
   mawbOrBl: optionalText(40),
@@ -61,6 +73,8 @@ export const createManifestSchema = z.strictObject({
   departureDate: calendarDateSchema().optional(),
   arrivalDate: calendarDateSchema().optional(),
   branchId: idSchema.optional(),
+  /** A person confirmed that the MAWB / BL is split over several manifests. */
+  splitShipment: z.boolean().optional(),
 });
 /** Transport details corrected on an open manifest; an emptied field or a null date clears it. */
 export const updateManifestSchema = z.strictObject({
@@ -69,6 +83,8 @@ export const updateManifestSchema = z.strictObject({
   departureDate: calendarDateSchema(MANIFEST_MESSAGES.dateInvalid).nullable().optional(),
   arrivalDate: calendarDateSchema(MANIFEST_MESSAGES.dateInvalid).nullable().optional(),
   branchId: idSchema.optional(),
+  /** A person confirmed that the MAWB / BL is split over several manifests. */
+  splitShipment: z.boolean().optional(),
 });
 export type UpdateManifestInput = z.input<typeof updateManifestSchema>;
 

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { centsSchema, invoiceNoSchema } from './billing';
+import { idSchema } from './common';
 
 /** Customers paying an invoice by card at the courier's gateway (WiPay), and refunds. */
 export const ONLINE_PAYMENT_MESSAGES = {
   notSetUp: 'Card payments online are not set up for this courier. Pay by bank transfer or at the counter.',
+  notInTestMode: 'This courier is not in test mode: the test gateway takes no payments for it.',
+  simulatorResponseUrl: "response_url must be this server's own payment notification address",
   nothingToPay: 'This invoice has nothing left to pay',
   gatewayUnavailable: 'The card payment page could not be opened. Please try again in a few minutes.',
   notificationRefused: 'The payment notification was refused',
@@ -41,8 +44,8 @@ export const gatewaySettingsSchema = z.object({
 export type GatewaySettings = z.infer<typeof gatewaySettingsSchema>;
 export const gatewaySettingsResponseSchema = z.object({
   data: gatewaySettingsSchema.nullable(),
-  /** True when this server's demo simulator takes card payments for couriers without an account. */
-  simulator: z.boolean(),
+  /** The courier is in test mode (the super admin's switch): card payments go to the test gateway. */
+  test_mode: z.boolean(),
 });
 
 /** An empty api_key keeps the stored one; with none stored it is required (the server checks). */
@@ -60,7 +63,8 @@ export const gatewaySettingsInputSchema = z.strictObject({
 });
 export type GatewaySettingsInput = z.input<typeof gatewaySettingsInputSchema>;
 
-export const onlinePaymentAvailabilitySchema = z.object({ available: z.boolean() });
+/** Whether Pay now is offered, and whether it goes to the test gateway (nothing is charged). */
+export const onlinePaymentAvailabilitySchema = z.object({ available: z.boolean(), test: z.boolean() });
 export const checkoutResponseSchema = z.object({ redirectUrl: z.string() });
 
 export const refundInputSchema = z.strictObject({
@@ -72,9 +76,12 @@ export const refundInputSchema = z.strictObject({
     .max(500, 'At most 500 characters'),
   /** Needed only when the payment was spread over several invoices. */
   invoiceNo: invoiceNoSchema.optional(),
+  /** The till the money leaves; the person's own branch when left out (required for cash without one). */
+  branchId: idSchema.optional(),
 });
 export type RefundInput = z.input<typeof refundInputSchema>;
 export const refundResponseSchema = z.object({
+  creditNoteNo: z.string(),
   invoiceNo: z.string(),
   amountCents: z.number().int(),
   balanceCents: z.number().int(),
@@ -84,6 +91,7 @@ export const refundResponseSchema = z.object({
 
 /** A refund as the invoice shows it. */
 export const invoiceRefundSchema = z.object({
+  creditNoteNo: z.string(),
   receiptNo: z.string(),
   amountCents: z.number().int(),
   reason: z.string(),

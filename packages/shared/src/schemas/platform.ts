@@ -25,6 +25,8 @@ export const PLATFORM_MESSAGES = {
   smtpFromNameRequired: 'From name is required',
   smtpInsecureAllowed: 'This courier may now send e-mail without TLS',
   smtpTlsRequired: 'This courier must now send e-mail over TLS',
+  paymentTestModeOn: 'Test mode is on: this courier’s card payments go to the test gateway and say TEST',
+  paymentTestModeOff: 'Test mode is off: this courier’s card payments are live',
 } as const;
 
 const optionalText = (max: number) =>
@@ -88,6 +90,8 @@ export const courierSummarySchema = z.object({
   staffCount: z.number().int(),
   /** The courier's time zone: its dates are shown in it, also to the super admin. */
   timeZone: z.string(),
+  /** Card payments go to the test gateway: nothing is charged and every payment says TEST. */
+  paymentTestMode: z.boolean(),
   createdAt: z.string(),
 });
 export type CourierSummary = z.infer<typeof courierSummarySchema>;
@@ -107,6 +111,9 @@ export type CourierDetail = z.infer<typeof courierDetailSchema>;
 
 /** PATCH /platform/couriers/{id}/smtp-security (super admin only). */
 export const courierSmtpSecuritySchema = z.strictObject({ allowInsecureSmtp: z.boolean() });
+
+/** PATCH /platform/couriers/{id}/payment-test-mode (super admin only). */
+export const courierPaymentTestModeSchema = z.strictObject({ paymentTestMode: z.boolean() });
 
 export const courierOptionSchema = z.object({ id: z.number().int(), name: z.string(), code: z.string() });
 export type CourierOption = z.infer<typeof courierOptionSchema>;
@@ -153,6 +160,24 @@ export const platformSettingsSchema = z.object({
     .nullable(),
 });
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
+
+/**
+ * The SMTP server of the server's environment (SMTP_HOST, SMTP_PORT, MAIL_FROM...), which sends
+ * for couriers without their own SMTP while the platform has none set here. Never its password.
+ */
+export const environmentSmtpSchema = z.object({
+  host: z.string(),
+  port: z.number().int(),
+  secure: z.boolean(),
+  user: z.string().nullable(),
+  hasPassword: z.boolean(),
+  from: z.string(),
+});
+export type EnvironmentSmtp = z.infer<typeof environmentSmtpSchema>;
+
+/** GET/PUT /platform/settings: the settings, and the environment's SMTP (null when SMTP_HOST is unset). */
+export const platformSettingsViewSchema = platformSettingsSchema.extend({ environmentSmtp: environmentSmtpSchema.nullable() });
+export type PlatformSettingsView = z.infer<typeof platformSettingsViewSchema>;
 
 export const DEFAULT_BRAND_NAME = 'Courier Portal';
 export const DEFAULT_EXCHANGE_RATE = 150;

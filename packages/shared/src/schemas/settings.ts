@@ -170,6 +170,21 @@ export const courierSchema = z.object({
   paper_size: z.enum(PAPER_SIZES),
 });
 export type Courier = z.infer<typeof courierSchema>;
+/**
+ * The courier as people without the settings right read it (customers, staff): what their pages
+ * show of it, never its bank details, US addresses or contact person.
+ */
+export const courierBriefSchema = courierSchema.pick({
+  id: true,
+  name: true,
+  code: true,
+  logo_url: true,
+  rate_sheet_url: true,
+  time_zone: true,
+  gct_registration_number: true,
+  paper_size: true,
+});
+export type CourierBrief = z.infer<typeof courierBriefSchema>;
 
 /** PUT /couriers/{id}: the spec sends `name`; the form also edits the contact person. */
 export const updateCourierSchema = z.strictObject({

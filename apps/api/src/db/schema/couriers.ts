@@ -22,6 +22,11 @@ export const couriers = pgTable('couriers', {
   exchangeRate: integer().notNull().default(150),
   /** Set by the super admin only: this courier's SMTP may run without TLS and certificate checks. */
   smtpAllowInsecure: boolean().notNull().default(false),
+  /**
+   * Card payments go to the test gateway (the simulator): nothing is charged and every payment says
+   * TEST. Set by the super admin only; a new courier never starts in it.
+   */
+  paymentTestMode: boolean().notNull().default(false),
   /** Warehouse: a received weight above this (lb) is confirmed before it is saved (issue 15). */
   heavyWeightLb: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull().default(150),
   /** Warehouse: a package received without a pre-alert is held until its merchant invoice is uploaded. */

@@ -13,6 +13,8 @@ export const deliveryLocations = pgTable(
     parish: text().notNull(),
     feeCents: integer().notNull(),
     active: boolean().notNull().default(true),
+    /** The driver may take the balance in cash at the door here (and only then hand the packages over). */
+    cashOnDelivery: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

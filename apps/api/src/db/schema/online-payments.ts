@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { branches } from './branches';
 import { couriers } from './couriers';
 import { customers } from './customers';
 import { invoices } from './invoices';
@@ -54,6 +55,8 @@ export const onlinePaymentAttempts = pgTable(
     provider: text({ enum: ['wipay', 'simulator'] }).notNull(),
     amountCents: integer().notNull(),
     currency: text().notNull(),
+    /** Opened in test mode (or a sandbox account): no money moves, and its payment says TEST. */
+    test: boolean().notNull().default(false),
     status: text({ enum: ['pending', 'paid', 'declined'] })
       .notNull()
       .default('pending'),
@@ -67,7 +70,11 @@ export const onlinePaymentAttempts = pgTable(
   (t) => [uniqueIndex().on(t.provider, t.transactionId), index().on(t.courierId, t.invoiceId, t.createdAt)],
 );
 
-/** Money given back against one payment (part or all of it), for one invoice it was applied to. */
+/**
+ * Money given back against one payment (part or all of it), for one invoice it was applied to. It
+ * is a credit note against that invoice (`CN-000001` per courier): what was owed and what was paid
+ * both go down by it, so the invoice's balance and status stay as they were.
+ */
 export const paymentRefunds = pgTable(
   'payment_refunds',
   {
@@ -75,6 +82,7 @@ export const paymentRefunds = pgTable(
     courierId: integer()
       .notNull()
       .references(() => couriers.id),
+    creditNoteNo: text().notNull(),
     paymentId: integer()
       .notNull()
       .references(() => payments.id),
@@ -86,7 +94,13 @@ export const paymentRefunds = pgTable(
     /** The gateway's refund reference for online payments; null for counter refunds. */
     gatewayReference: text(),
     refundedBy: integer().references(() => users.id),
+    /** The till the money left (cash-up counts it out there); null for refunds not handed over at a branch. */
+    branchId: integer().references(() => branches.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.courierId, t.paymentId)],
+  (t) => [
+    index().on(t.courierId, t.paymentId),
+    uniqueIndex().on(t.courierId, t.creditNoteNo),
+    index().on(t.courierId, t.branchId, t.createdAt),
+  ],
 );

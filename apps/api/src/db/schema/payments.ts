@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PAYMENT_METHODS } from '@courier/shared/constants/billing';
 import { branches } from './branches';
 import { couriers } from './couriers';
@@ -25,6 +25,8 @@ export const payments = pgTable(
     tenderedCents: integer(),
     changeCents: integer(),
     notes: text(),
+    /** A test-mode card payment: no money was taken; it says TEST wherever it shows. */
+    test: boolean().notNull().default(false),
     takenBy: integer().references(() => users.id),
     branchId: integer().references(() => branches.id),
     paidAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

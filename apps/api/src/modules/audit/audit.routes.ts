@@ -3,17 +3,14 @@ import { z } from 'zod';
 import { auditActorSchema, auditEntrySchema, auditListQuerySchema } from '@courier/shared/schemas/audit';
 import { courierQuerySchema, errorResponseSchema, pageSchema } from '@courier/shared/schemas/common';
 import type { AppContext } from '../../context';
-import { type AuthUser, courierScope, currentUser, requireRole } from '../../plugins/auth';
-import { type AuditScope, auditCsv, listAudit, listAuditActors } from './audit.service';
+import { currentUser, requireRole } from '../../plugins/auth';
+import { auditCsv, listAudit, listAuditActors } from './audit.service';
+import { listScope } from '../../lib/courier-scope';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 const tags = ['audit'];
 
-/** A courier admin reads their courier's log; the super admin every courier's, or one with ?courierId=. */
-function auditScope(user: AuthUser, courierId: number | undefined): AuditScope {
-  if (user.role === 'super_admin') return { courierId: courierId ?? null };
-  return { courierId: courierScope(user) };
-}
+// A courier admin reads their courier's log; the super admin every courier's, or one with ?courierId=.
 
 export function auditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const guard = requireRole('super_admin', 'courier_admin');
@@ -26,7 +23,7 @@ export function auditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { courierId, ...query } = request.query;
-        return listAudit(ctx.db, auditScope(currentUser(request), courierId), { ...query, courierId });
+        return listAudit(ctx.db, { courierId: listScope(currentUser(request), courierId) }, { ...query, courierId });
       },
     );
 
@@ -37,7 +34,7 @@ export function auditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, querystring: auditListQuerySchema, response: { 200: z.string().describe('text/csv'), ...errors } },
       },
       async (request, reply) => {
-        const scope = auditScope(currentUser(request), request.query.courierId);
+        const scope = { courierId: listScope(currentUser(request), request.query.courierId) };
         const csv = await auditCsv(ctx.db, scope, request.query);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
@@ -50,7 +47,7 @@ export function auditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/audit-log/actors',
       { preHandler: guard, schema: { tags, querystring: courierQuerySchema, response: { 200: z.array(auditActorSchema), ...errors } } },
-      async (request) => listAuditActors(ctx.db, auditScope(currentUser(request), request.query.courierId)),
+      async (request) => listAuditActors(ctx.db, { courierId: listScope(currentUser(request), request.query.courierId) }),
     );
   };
 }

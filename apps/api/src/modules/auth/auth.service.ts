@@ -185,20 +185,29 @@ export async function loginStaff(ctx: AppContext, input: z.output<typeof loginSc
 }
 
 /**
- * Signs a customer in. With an api key only that courier's account is tried; without one, the
- * customer accounts of every active courier with that e-mail (one person may use two couriers).
+ * Signs a customer in, on whichever courier's page they came to (docs/decisions/016-courier-links.md).
+ * With an api key that courier's account with this e-mail is tried; when that courier has none,
+ * the accounts of every active courier with this e-mail are, as without a key (one person may use
+ * two couriers): a customer who followed an old link, or finds another courier as the platform's
+ * default, still signs in to their own account, and the answer's profile names their courier,
+ * whose brand the app then shows.
  */
 export async function loginCustomer(ctx: AppContext, input: z.output<typeof customerLoginSchema>) {
-  const where = input.api_key
-    ? and(eq(customers.courierId, (await courierByApiKey(ctx.db, input.api_key)).id), eq(lower(customers.email), input.email))
-    : and(eq(lower(customers.email), input.email), eq(couriers.status, 'active'));
-  const candidates = await ctx.db
-    .select({ id: customers.id, courierId: customers.courierId, passwordHash: customers.passwordHash, active: customers.active })
-    .from(customers)
-    .innerJoin(couriers, eq(couriers.id, customers.courierId))
-    .where(where)
-    .orderBy(customers.id)
-    .limit(5);
+  const candidatesWhere = (where: ReturnType<typeof and>) =>
+    ctx.db
+      .select({ id: customers.id, courierId: customers.courierId, passwordHash: customers.passwordHash, active: customers.active })
+      .from(customers)
+      .innerJoin(couriers, eq(couriers.id, customers.courierId))
+      .where(where)
+      .orderBy(customers.id)
+      .limit(5);
+  const anyCourier = and(eq(lower(customers.email), input.email), eq(couriers.status, 'active'));
+  let candidates = input.api_key
+    ? await candidatesWhere(
+        and(eq(customers.courierId, (await courierByApiKey(ctx.db, input.api_key)).id), eq(lower(customers.email), input.email)),
+      )
+    : [];
+  if (candidates.length === 0) candidates = await candidatesWhere(anyCourier);
   let match: (typeof candidates)[number] | undefined;
   if (candidates.length === 0) await verifyPassword(await dummyPasswordHash(), input.password);
   for (const candidate of candidates) {

@@ -229,10 +229,15 @@ describe('customer sign-in and tenancy', () => {
     expect(withoutKey.statusCode).toBe(200);
   });
 
-  it('refuses a customer of one courier at another courier (cross-courier login)', async () => {
+  it("signs a customer in on another courier's page to their own account, never into the page's courier", async () => {
     const res = await login('/api/customers/login', 'customer@example.test', 'Customer#2026', { api_key: OTHER_KEY });
-    expect(res.statusCode).toBe(401);
-    expect(res.json().message).toBe(AUTH_API_MESSAGES.invalidCredentials);
+    expect(res.statusCode, res.body).toBe(200);
+    const demo = (await get(`/api/couriers/validate/${DEFAULT_API_KEY}`)).json().data.id as number;
+    expect(res.json().customer.courier.id).toBe(demo);
+    expect(t.ctx.tokens.verify(res.json().token)?.courierId).toBe(demo);
+    const wrong = await login('/api/customers/login', 'customer@example.test', 'Customer#2027', { api_key: OTHER_KEY });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toBe(AUTH_API_MESSAGES.invalidCredentials);
   });
 
   it('answers an unknown api key with 404 and a suspended courier with 401', async () => {

@@ -1,12 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_MESSAGES } from '@courier/shared/messages';
 import {
+  AUTH_API_MESSAGES,
   changePasswordSchema,
   customerLoginResponseSchema,
   customerLoginSchema,
   customerProfileSchema,
   customerProfileUpdateSchema,
   customerRegisterSchema,
+  framePermissionQuerySchema,
+  framePermissionResponseSchema,
+  handoffIssueResponseSchema,
+  handoffRedeemResponseSchema,
+  handoffRedeemSchema,
   messageResponseSchema,
 } from '@courier/shared/schemas/auth';
 import { errorResponseSchema } from '@courier/shared/schemas/common';
@@ -18,8 +24,9 @@ import type { FastifyRequest } from 'fastify';
 import { emailPreferences, saveEmailPreferences } from '../customers/customer-notices';
 import { customerProfile, loginCustomer } from './auth.service';
 import { changeCustomerPassword, updateCustomerProfile } from './customer-account.service';
+import { framePermission, issueHandoffCode, redeemHandoffCode } from './handoff.service';
 import { throttledSignIn } from './login-throttle';
-import { perIpLimit } from './rate-limits';
+import { perIpLimit, registrationProbeLimit } from './rate-limits';
 import { registerCustomer } from './registration.service';
 
 const errors = {
@@ -28,6 +35,7 @@ const errors = {
   403: errorResponseSchema,
   404: errorResponseSchema,
   409: errorResponseSchema,
+  422: errorResponseSchema,
   429: errorResponseSchema,
 };
 
@@ -43,6 +51,7 @@ const customerOnly = requireRole('customer');
 /** The customer's own account: sign-in, self-registration, profile and password (part 1 §7). */
 export function customersAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    const probes = registrationProbeLimit(app, ctx.config);
     app.post(
       '/customers/login',
       {
@@ -67,8 +76,58 @@ export function customersAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: customerRegisterSchema,
           response: { 201: customerLoginResponseSchema, ...errors },
         },
+        preHandler: probes.refuseProber,
       },
-      async (request, reply) => reply.status(201).send(await registerCustomer(ctx, request.body)),
+      async (request, reply) => {
+        try {
+          return reply.status(201).send(await registerCustomer(ctx, request.body));
+        } catch (error) {
+          // The person is told the e-mail has an account; a prober gets that answer only a few times.
+          if (error instanceof AppError && error.message === AUTH_API_MESSAGES.emailTaken) await probes.countProbe(request);
+          throw error;
+        }
+      },
+    );
+
+    app.post(
+      '/customers/handoff',
+      {
+        preHandler: customerOnly,
+        schema: {
+          tags: ['customers'],
+          summary: 'A one-minute, single-use code that opens this session in a tab of its own (a framed portal without storage)',
+          response: { 200: handoffIssueResponseSchema, ...errors },
+        },
+      },
+      async (request) => issueHandoffCode(ctx, currentUser(request)),
+    );
+
+    app.post(
+      '/customers/handoff/redeem',
+      {
+        config: { public: true, rateLimit: perIpLimit(ctx.config) },
+        schema: {
+          tags: ['customers'],
+          summary: 'Exchanges a hand-off code (once) for a session of the same customer',
+          body: handoffRedeemSchema,
+          response: { 200: handoffRedeemResponseSchema, ...errors },
+        },
+      },
+      async (request) => redeemHandoffCode(ctx, request.body.code),
+    );
+
+    app.get(
+      '/customers/frame-permission',
+      {
+        preHandler: customerOnly,
+        schema: {
+          tags: ['customers'],
+          summary: "Whether the customer's own courier allows these origins (comma-separated) to frame the portal",
+          querystring: framePermissionQuerySchema,
+          response: { 200: framePermissionResponseSchema, ...errors },
+        },
+      },
+      async (request) => framePermission(ctx, currentUser(request), request.query.origins, request.query.api_key),
     );
 
     app.get(

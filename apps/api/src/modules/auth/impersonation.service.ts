@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import { consumeToken, parseSubject, subjectOf } from '../../lib/tokens';
 import type { AuthUser } from '../../plugins/auth';
 import { activeCourierById, issueAccessToken, staffProfile } from './auth.service';
-import { publicUrl } from './password-reset.service';
+import { courierLink } from '../../lib/courier-links';
 
 export const IMPERSONATION_TOKEN_TTL_SECONDS = 5 * 60;
 /** An impersonated session is short on purpose: it is support work, not a second account. */
@@ -39,7 +39,7 @@ export async function issueImpersonationToken(ctx: AppContext, caller: AuthUser,
   return {
     token,
     expiresAt: new Date(exp * 1000).toISOString(),
-    url: `${publicUrl(ctx)}/admin/login?token=${encodeURIComponent(token)}`,
+    url: await courierLink(ctx.db, ctx.config, target.courierId, `/admin/login?token=${encodeURIComponent(token)}`),
   };
 }
 

@@ -14,13 +14,16 @@ import { AppError } from '../../lib/errors';
 /**
  * Sign-in throttling per account across every login page (docs/decisions/009-login-throttling.md):
  * after `delayAfter` failures, devices that never signed in to the account wait an increasing
- * delay (429 + Retry-After, never a sleeping handler); known IPs with the right password go in.
+ * delay (429 + Retry-After, never a sleeping handler); known IPs are counted too, more gently: their
+ * delay starts `delayAfter` failures later and stays short, so the owner is never locked out.
  */
 
 /** Failures older than this are forgotten; the owner is alerted at most once per window. */
 export const THROTTLE_WINDOW_MS = 24 * 3600_000;
 /** The first delay once the threshold is reached; it doubles with each further failure. */
 export const FIRST_DELAY_SECONDS = 15;
+/** The longest a known IP waits between tries, however many failures (gentler than unknown devices). */
+export const KNOWN_IP_MAX_DELAY_SECONDS = 300;
 /** An IP the account has not signed in from for this long is unknown again. */
 const KNOWN_IP_TTL_MS = 90 * 24 * 3600_000;
 /** Under NODE_ENV=test suites fail sign-ins freely; a test that wants the delay sets it. */
@@ -40,10 +43,27 @@ export function delaySecondsAfter(failures: number, policy: { delayAfter: number
   return Math.min(policy.maxDelaySeconds, FIRST_DELAY_SECONDS * 2 ** doublings);
 }
 
+/**
+ * Seconds a known IP waits after the n-th consecutive failure: nothing for twice the threshold
+ * (10 by default), then the same doubling as unknown devices, capped at five minutes.
+ */
+export function knownIpDelaySecondsAfter(failures: number, policy: { delayAfter: number; maxDelaySeconds: number }): number {
+  return Math.min(KNOWN_IP_MAX_DELAY_SECONDS, delaySecondsAfter(failures - policy.delayAfter, policy));
+}
+
+/** What the store knows of an account's failures, for one IP. */
+export interface ThrottleState {
+  /** When an unknown device may next try (null: now). */
+  delayedUntil: Date | null;
+  knownIp: boolean;
+  failures: number;
+  lastFailureAt: Date | null;
+}
+
 /** Where throttling state lives; shared by every replica. A Redis store could implement the same. */
 export interface LoginThrottleStore {
-  /** When an unknown device may next try this account (null: now), and whether this IP is known. */
-  state(accountKey: string, ipHash: string, now: Date): Promise<{ delayedUntil: Date | null; knownIp: boolean }>;
+  /** The account's failures, when an unknown device may next try it, and whether this IP is known. */
+  state(accountKey: string, ipHash: string, now: Date): Promise<ThrottleState>;
   /** Counts one failure (forgetting failures older than the window); returns the new count. */
   recordFailure(accountKey: string, now: Date, delayFor: (failures: number) => number): Promise<number>;
   /** Claims the one alert of this window; true for exactly one caller. */
@@ -55,13 +75,15 @@ export interface LoginThrottleStore {
 export class PgLoginThrottleStore implements LoginThrottleStore {
   constructor(private readonly db: Db) {}
 
-  async state(accountKey: string, ipHash: string, now: Date) {
+  async state(accountKey: string, ipHash: string, now: Date): Promise<ThrottleState> {
     const [row] = await this.db
-      .select({ delayedUntil: loginThrottles.delayedUntil })
+      .select({ delayedUntil: loginThrottles.delayedUntil, failures: loginThrottles.failures, lastFailureAt: loginThrottles.lastFailureAt })
       .from(loginThrottles)
       .where(eq(loginThrottles.accountKey, accountKey));
     const delayedUntil = row?.delayedUntil && row.delayedUntil > now ? row.delayedUntil : null;
-    if (!delayedUntil) return { delayedUntil: null, knownIp: false };
+    // Below the unknown devices' threshold nobody waits: no need to look the IP up.
+    if (!row || !delayedUntil)
+      return { delayedUntil: null, knownIp: false, failures: row?.failures ?? 0, lastFailureAt: row?.lastFailureAt ?? null };
     const [known] = await this.db
       .select({ ipHash: loginKnownIps.ipHash })
       .from(loginKnownIps)
@@ -72,7 +94,7 @@ export class PgLoginThrottleStore implements LoginThrottleStore {
           gt(loginKnownIps.lastSeenAt, new Date(now.getTime() - KNOWN_IP_TTL_MS)),
         ),
       );
-    return { delayedUntil, knownIp: known !== undefined };
+    return { delayedUntil, knownIp: known !== undefined, failures: row.failures, lastFailureAt: row.lastFailureAt };
   }
 
   async recordFailure(accountKey: string, now: Date, delayFor: (failures: number) => number) {
@@ -160,7 +182,7 @@ async function alertOwner(ctx: AppContext, email: string, failures: number): Pro
       '',
       `Someone has failed to sign in to your ${sender} account ${failures} times in a row.`,
       'Until the attempts stop, sign-ins from new devices must wait a little between tries.',
-      'Devices you have signed in from before are not affected.',
+      'Devices you have signed in from before are slowed only after many more failed tries, and never for long.',
       '',
       'If this was you, no action is needed. If it was not, your password was not accepted;',
       'if you think someone knows it, reset it from the sign-in page.',
@@ -184,9 +206,14 @@ export async function throttledSignIn<T>(
   const key = accountKeyOf(email);
   const ipHash = ipHashOf(ctx, request.ip);
   const now = new Date();
-  const { delayedUntil, knownIp } = await store.state(key, ipHash, now);
-  if (delayedUntil && !knownIp) {
-    reply.header('retry-after', String(Math.max(1, Math.ceil((delayedUntil.getTime() - now.getTime()) / 1000))));
+  const state = await store.state(key, ipHash, now);
+  // A known IP waits only once the failures go on well past the threshold, and never long.
+  const until =
+    state.knownIp && state.lastFailureAt
+      ? new Date(state.lastFailureAt.getTime() + knownIpDelaySecondsAfter(state.failures, policy) * 1000)
+      : state.delayedUntil;
+  if (until && until > now) {
+    reply.header('retry-after', String(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))));
     throw new AppError('too_many_requests', AUTH_API_MESSAGES.signInDelayed);
   }
   let result: T;

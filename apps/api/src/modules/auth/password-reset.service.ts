@@ -7,17 +7,12 @@ import { customers } from '../../db/schema/customers';
 import { passwordResetTokens } from '../../db/schema/password-reset-tokens';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
-import { appUrlOf } from '../../lib/mailer';
 import { hashPassword } from '../../lib/passwords';
 import { type AccountKind, endSessions } from '../../lib/tokens';
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-
-export function publicUrl(ctx: AppContext): string {
-  return appUrlOf(ctx.config);
-}
 
 interface ResetTarget {
   kind: AccountKind;
@@ -129,13 +124,13 @@ async function sendResetLink(ctx: AppContext, input: { email: string; api_key?: 
 export async function passwordLink(
   ctx: AppContext,
   db: AppContext['db'],
-  account: { kind: AccountKind; id: number },
+  account: { kind: AccountKind; id: number; courierId: number | null },
   ttlMinutes: number,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + ttlMinutes * 60_000);
   await db.insert(passwordResetTokens).values({ tokenHash: sha256(token), accountKind: account.kind, accountId: account.id, expiresAt });
-  return `${publicUrl(ctx)}/reset-password?token=${token}`;
+  return ctx.mailer.link(account.courierId, `/reset-password?token=${token}`);
 }
 
 function escapeHtml(value: string): string {

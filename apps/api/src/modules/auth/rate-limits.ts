@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import { API_MESSAGES } from '@courier/shared/messages';
 import type { Config } from '../../config';
@@ -12,6 +12,7 @@ export function authLimits(config: Config) {
   return {
     perIp: config.AUTH_RATE_LIMIT_PER_IP ?? (test ? TEST_DEFAULT : 30),
     perEmail: config.AUTH_RATE_LIMIT_PER_EMAIL ?? (test ? TEST_DEFAULT : 10),
+    registrationProbes: config.AUTH_REGISTRATION_PROBES_PER_IP ?? (test ? TEST_DEFAULT : 10),
   };
 }
 
@@ -39,5 +40,37 @@ export function perEmailLimit(app: FastifyInstance, config: Config, scope: strin
   return async (request) => {
     const result = await limiter(request);
     if (!result.isAllowed && result.isExceeded) throw new AppError('too_many_requests', API_MESSAGES.tooManyRequests);
+  };
+}
+
+/**
+ * Self-registration tells the person "An account with this email already exists", which also tells
+ * a prober. One IP gets that answer a few times an hour (AUTH_REGISTRATION_PROBES_PER_IP); after
+ * that it may not register for the rest of the hour (429 + Retry-After, before the e-mail is looked
+ * at, so the refusal says nothing about it), and the probing is logged once with the IP. Counted in
+ * the rate-limit store, so replicas share it through Redis.
+ */
+export function registrationProbeLimit(app: FastifyInstance, config: Config) {
+  const max = authLimits(config).registrationProbes;
+  const limiter = app.createRateLimit({ max, timeWindow: '1 hour', keyGenerator: (request) => `register-taken:ip:${request.ip}` });
+  return {
+    /** preHandler: refuses an IP that has had its share of "already exists" answers this hour. */
+    async refuseProber(request: FastifyRequest, reply: FastifyReply) {
+      const state = await limiter(request, { increment: false });
+      // isAllowed: an allow-listed caller.
+      if (state.isAllowed || state.remaining > 0) return;
+      request.log.info({ ip: request.ip }, 'Registration refused: too many attempts for e-mails that already have accounts');
+      reply.header('retry-after', String(Math.max(1, state.ttlInSeconds)));
+      throw new AppError('too_many_requests', API_MESSAGES.tooManyRequests);
+    },
+    /** Counts one "already exists" answer; the one that uses up the share is logged. */
+    async countProbe(request: FastifyRequest) {
+      const state = await limiter(request);
+      if (!state.isAllowed && state.remaining === 0 && !state.isExceeded)
+        request.log.warn(
+          { ip: request.ip, probes: max },
+          'Repeated registration attempts for e-mails that already have accounts: registration from this IP is refused for the hour',
+        );
+    },
   };
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { AUTH_API_MESSAGES, type customerRegisterSchema, type staffRegisterSchema } from '@courier/shared/schemas/auth';
+import { AUTH_API_MESSAGES, AUTH_MESSAGES, type customerRegisterSchema, type staffRegisterSchema } from '@courier/shared/schemas/auth';
 import { staffChangeRefusal } from '@courier/shared/domain/role-ceiling';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -15,18 +15,10 @@ import { hashPassword } from '../../lib/passwords';
 import { actorRights, grantedRights, refuseIf } from '../../lib/role-ceiling';
 import type { AuthUser } from '../../plugins/auth';
 import { enqueueWelcomeEmail } from '../customers/welcome-email';
-import { publicUrl } from './password-reset.service';
 import { activeCourierById, courierByApiKey, customerProfile, issueAccessToken, staffProfile } from './auth.service';
+import { isUniqueViolation } from '../../lib/db-errors';
 
 const emailTaken = () => new AppError('conflict', AUTH_API_MESSAGES.emailTaken, { email: [AUTH_API_MESSAGES.emailTaken] });
-
-/** True for PostgreSQL's unique_violation, however the driver wraps it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 async function activeBranchOf(db: Db, courierId: number, branchId: number) {
   const [branch] = await db
@@ -36,6 +28,16 @@ async function activeBranchOf(db: Db, courierId: number, branchId: number) {
     .limit(1);
   if (!branch) throw new AppError('bad_request', AUTH_API_MESSAGES.branchNotFound, { branchId: [AUTH_API_MESSAGES.branchNotFound] });
   return branch;
+}
+
+/** Until a courier has an active branch it takes no sign-ups (a new customer must choose one). */
+async function refuseWithoutBranches(db: Db, courierId: number): Promise<void> {
+  const [open] = await db
+    .select({ id: branches.id })
+    .from(branches)
+    .where(and(eq(branches.courierId, courierId), eq(branches.active, true)))
+    .limit(1);
+  if (!open) throw new AppError('unprocessable', AUTH_MESSAGES.notTakingSignUps);
 }
 
 /**
@@ -48,6 +50,7 @@ export async function registerCustomer(ctx: AppContext, input: z.output<typeof c
   if (input.api_key && input.courierId !== undefined && input.courierId !== courier.id) {
     throw new AppError('bad_request', AUTH_API_MESSAGES.courierMismatch);
   }
+  await refuseWithoutBranches(ctx.db, courier.id);
   await activeBranchOf(ctx.db, courier.id, input.branchId);
   const [existing] = await ctx.db
     .select({ id: customers.id })
@@ -78,7 +81,6 @@ export async function registerCustomer(ctx: AppContext, input: z.output<typeof c
       await enqueueWelcomeEmail(db, ctx.mailer, {
         courierId: courier.id,
         customer: { firstName: input.firstName, lastName: input.lastName, email: input.email, mailboxNumber: row.mailboxNumber },
-        appUrl: publicUrl(ctx),
       });
       return row.id;
     });

@@ -35,7 +35,16 @@ export function branchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/branches/options',
       {
-        onRequest: requirePermission('branches_view', 'staff_create', 'staff_edit', 'customers_edit', 'customers_create'),
+        // Also for whoever takes money without a branch of their own: they choose the till.
+        onRequest: requirePermission(
+          'branches_view',
+          'staff_create',
+          'staff_edit',
+          'customers_edit',
+          'customers_create',
+          'payments_create',
+          'delivery_requests_edit',
+        ),
         schema: { tags, querystring: courierQuerySchema, response: { 200: z.array(branchOptionSchema), ...errors } },
       },
       async (req) => branchOptions(ctx.db, currentUser(req), req.query.courierId),

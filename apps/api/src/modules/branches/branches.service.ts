@@ -7,10 +7,10 @@ import { branches } from '../../db/schema/branches';
 import { couriers } from '../../db/schema/couriers';
 import { courierZoneColumn } from '../../lib/courier-zone';
 import { audit } from '../../lib/audit';
-import { assertCourierRow, courierListCondition } from '../../lib/courier-scope';
+import { assertCourierRow, courierListCondition, courierScope } from '../../lib/courier-scope';
 import { AppError } from '../../lib/errors';
 import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
-import { type AuthUser, courierScope } from '../../plugins/auth';
+import type { AuthUser } from '../../plugins/auth';
 
 type BranchInput = z.output<typeof branchInputSchema>;
 

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponseSchema, idParamSchema } from '@courier/shared/schemas/common';
 import {
   SETTINGS_MESSAGES,
   bankDetailsResponseSchema,
   bankDetailsSchema,
+  courierBriefSchema,
   courierSchema,
   logoResponseSchema,
   shippingAddressesSchema,
@@ -15,7 +17,7 @@ import { AppError } from '../../lib/errors';
 import { Storage } from '../../lib/storage';
 import { readUpload } from '../../lib/uploads';
 import { currentUser, requirePermission } from '../../plugins/auth';
-import { ownCourier } from '../settings/access';
+import { canReadCourierSettings, ownCourier } from '../settings/access';
 import { getCourier, replaceLogo, updateBankDetails, updateCompany, updateShippingAddresses } from './courier-settings.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
@@ -28,12 +30,17 @@ const tags = ['couriers'];
 export function courierSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const storage = new Storage(ctx.config);
   return async (app) => {
-    app.get('/couriers/:id', { schema: { tags, params: idParamSchema, response: { 200: courierSchema, ...errors } } }, async (request) => {
-      const user = currentUser(request);
-      // Anyone of the courier may read it (portals show its logo, addresses and bank details).
-      if (user.role !== 'super_admin' && user.courierId !== request.params.id) throw new AppError('not_found', 'Courier not found');
-      return getCourier(ctx.db, request.params.id);
-    });
+    app.get(
+      '/couriers/:id',
+      { schema: { tags, params: idParamSchema, response: { 200: z.union([courierSchema, courierBriefSchema]), ...errors } } },
+      async (request) => {
+        const user = currentUser(request);
+        if (user.role !== 'super_admin' && user.courierId !== request.params.id) throw new AppError('not_found', 'Courier not found');
+        const courier = await getCourier(ctx.db, request.params.id);
+        // The Settings tabs read it whole; everyone else of the courier gets its name, logo and documents' details.
+        return canReadCourierSettings(user) ? courier : courierBriefSchema.parse(courier);
+      },
+    );
 
     app.put(
       '/couriers/:id',

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { AuditAction } from '@courier/shared/schemas/audit';
 import type { Courier, UpdateCourierOutput } from '@courier/shared/schemas/settings';
 import type { Db } from '../../db/client';
 import { couriers } from '../../db/schema/couriers';
@@ -51,7 +52,7 @@ interface UpdateOptions<T> {
 async function updateCourierRow(
   { db, actor, courierId }: Omit<UpdateOptions<unknown>, 'input'>,
   values: Partial<CourierRow>,
-  action: string,
+  action: AuditAction,
   details: Record<string, unknown>,
 ): Promise<Courier> {
   return db.transaction(async (tx) => {

@@ -53,7 +53,7 @@ export interface CustomerNotice {
 export async function tellCustomer(db: Db, mailer: Mailer, n: CustomerNotice): Promise<boolean> {
   await notifyCustomer(db, { courierId: n.courierId, customerId: n.customerId, type: n.kind, ...n.notice });
   if (!(await customerWants(db, n.customerId, n.kind))) return false;
-  const profile = `${mailer.appUrl}/customer/profile`;
+  const profile = await mailer.link(n.courierId, '/customer/profile');
   const why = `You get "${OPTIONAL_EMAIL_LABELS[n.kind]}" e-mails because they are on in your notification preferences. To stop them, switch them off in your profile`;
   const html = n.mail.html
     ? `${n.mail.html}<p style="color:#777;font-size:12px">${escapeHtml(why)}: <a href="${escapeHtml(profile)}">${escapeHtml(profile)}</a></p>`

@@ -21,7 +21,7 @@ export interface WelcomeCustomer {
 export async function enqueueWelcomeEmail(
   db: Db,
   mailer: Mailer,
-  options: { courierId: number; customer: WelcomeCustomer; appUrl: string; passwordLink?: string },
+  options: { courierId: number; customer: WelcomeCustomer; passwordLink?: string },
 ): Promise<void> {
   const [courier] = await db
     .select({ name: couriers.name, air: couriers.shippingAddressAir, sea: couriers.shippingAddressSea })
@@ -30,7 +30,7 @@ export async function enqueueWelcomeEmail(
   if (!courier) return;
   const { customer, passwordLink } = options;
   const addresses = mailboxAddresses(customer, { shippingAddressAir: courier.air, shippingAddressSea: courier.sea });
-  const preAlertUrl = `${options.appUrl}/customer/packages`;
+  const preAlertUrl = await mailer.link(options.courierId, '/customer/packages');
   const text = [
     `Hello ${customer.firstName},`,
     '',

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { formatCalendarDay } from '@courier/shared/domain/datetime';
 import {
   courierListQuerySchema,
   courierQuerySchema,
@@ -25,17 +26,15 @@ import type { AppContext } from '../../context';
 import { deliveryRequests } from '../../db/schema/delivery-requests';
 import { CONTENT_TYPES, detectFileType } from '../../lib/file-types';
 import { Storage } from '../../lib/storage';
-import { courierScope, currentUser, requirePermission, requireRole } from '../../plugins/auth';
-import { publicUrl } from '../auth/password-reset.service';
+import { currentUser, requirePermission, requireRole } from '../../plugins/auth';
 import { pdfResponseSchema } from '../../lib/pdf/render';
-import { courierOf, listScope } from '../packages/courier-scope';
 import { cancelOwnRequest, createRequest } from './customer-delivery-requests.service';
 import { createLocation, deleteLocation, listLocations, updateLocation } from './delivery-locations.service';
 import { getRequest, listDrivers, listRequests } from './delivery-request-queries.service';
 import { changeRequestStatus } from './delivery-status-change.service';
-import { longDate } from './delivery-emails';
 import { deliverRequest, proofImage, saveDeliveryPhoto } from './delivery-proof.service';
 import { runSheet, runSheetPdf } from './run-sheet';
+import { courierScope, courierOf, listScope } from '../../lib/courier-scope';
 
 const errors = {
   400: errorResponseSchema,
@@ -50,7 +49,7 @@ const requestListQuery = courierListQuerySchema;
 
 /** Delivery locations (courier admin) and delivery requests (customers ask, staff carry out). */
 export function deliveriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const s = { db: ctx.db, mailer: ctx.mailer, appUrl: publicUrl(ctx) };
+  const s = { db: ctx.db, mailer: ctx.mailer };
   const storage = new Storage(ctx.config);
   const png = z.custom<Buffer>((v) => Buffer.isBuffer(v)).describe('image/png or image/jpeg');
   const sendImage = (reply: FastifyReply, data: Buffer) =>
@@ -217,7 +216,7 @@ export function deliveriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { date, driverId, format, courierId } = request.query;
         const sheet = await runSheet(ctx.db, courierScope(currentUser(request), courierId), date, driverId);
         if (format === 'json') return sheet;
-        const pdf = await runSheetPdf(sheet, longDate(date));
+        const pdf = await runSheetPdf(sheet, formatCalendarDay(date, 'weekday'));
         return reply.type('application/pdf').header('content-disposition', `inline; filename="run-sheet-${date}.pdf"`).send(pdf);
       },
     );

@@ -6,7 +6,7 @@ import { customers } from '../../db/schema/customers';
 import { notifications } from '../../db/schema/notifications';
 import { packages } from '../../db/schema/packages';
 import { makeCourier, makeCustomer, makeUser, tokenForCustomer, tokenForUser } from '../../../test/comms-fixtures';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { type TestApp, aTill, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
 
 let t: TestApp;
 let admin: string;
@@ -16,6 +16,7 @@ let customer: string;
 let stranger: string;
 let otherAdmin: string;
 let customerId: number;
+let demoCourierId: number;
 const pkgIds: number[] = [];
 const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 
@@ -29,6 +30,7 @@ beforeAll(async () => {
   if (!c) throw new Error('no demo customer');
   customer = await tokenForCustomer(t, c.id);
   customerId = c.id;
+  demoCourierId = c.courierId;
   stranger = (await makeCustomer(t, c.courierId)).token;
   otherAdmin = (await makeUser(t, (await makeCourier(t, 'ODL')).id, 'courier_admin')).token;
   for (const tracking of ['DLV-1', 'DLV-2', 'DLV-3']) {
@@ -132,7 +134,13 @@ describe('delivery locations', () => {
       phone: '876-555-0142',
     });
     expect(twice.json().message).toMatch(/already has a delivery request/);
-    expect(await t.db.select().from(notifications).where(eq(notifications.type, 'new_delivery_request'))).toHaveLength(1);
+    const notices = await t.db.select().from(notifications).where(eq(notifications.type, 'new_delivery_request'));
+    expect(notices).toHaveLength(1);
+    // The day as every screen says it ("Nov 30, 2026"), never the raw "2026-11-30".
+    const day = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${tomorrow}T12:00:00Z`),
+    );
+    expect(notices[0]?.body).toBe(`2 packages for ${day}`);
     expect((await call(admin, 'DELETE', `/delivery-locations/${id}`)).json().message).toBe(DELIVERY_MESSAGES.locationInUse);
   });
 
@@ -153,7 +161,13 @@ describe('delivery locations', () => {
     const { invoiceNo } = invoice.json();
     const balance = (await call(admin, 'GET', `/invoices/${invoiceNo}`)).json().balanceCents;
     expect(
-      (await call(admin, 'POST', '/payments', { method: 'cash', allocations: [{ invoiceNo, amountCents: balance }] })).statusCode,
+      (
+        await call(admin, 'POST', '/payments', {
+          method: 'cash',
+          branchId: await aTill(t, demoCourierId),
+          allocations: [{ invoiceNo, amountCents: balance }],
+        })
+      ).statusCode,
     ).toBe(201);
     const out = await call(manager, 'POST', `/delivery-requests/${reqId}/status`, { status: 'out_for_delivery' });
     expect(out.json().packages.map((p: { status: string }) => p.status)).toEqual(['out_for_delivery', 'out_for_delivery']);

@@ -4,25 +4,36 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { deliveryRequests } from '../../db/schema/delivery-requests';
 import { AppError } from '../../lib/errors';
+import { formatAmount } from '@courier/shared/format/money';
 import { signaturePng } from '../../lib/signature';
 import type { Storage } from '../../lib/storage';
 import { readUpload } from '../../lib/uploads';
 import type { AuthUser } from '../../plugins/auth';
-import { recordScope } from '../packages/courier-scope';
 import { getRequest } from './delivery-request-queries.service';
 import { type DeliveryServices, changeRequestStatus } from './delivery-status-change.service';
+import { recordScope } from '../../lib/courier-scope';
 
 /** The driver hands the packages over: the recipient's name and signature complete the delivery. */
 export async function deliverRequest(s: DeliveryServices, user: AuthUser, id: number, input: DeliverInput): Promise<DeliveryRequestDto> {
   // Another courier's request is not found, whatever the body says.
-  await getRequest(s.db, user, id);
+  const current = await getRequest(s.db, user, id);
   const png = signaturePng(input.signature, DELIVERY_MESSAGES.signatureInvalid);
+  if (input.collectedCents !== undefined) {
+    const refuse = (message: string) => new AppError('unprocessable', message, { collectedCents: [message] });
+    if (!current.cashOnDelivery) throw refuse(DELIVERY_MESSAGES.codNotAllowed);
+    if (current.amountDueCents <= 0) throw refuse(DELIVERY_MESSAGES.codNothingDue);
+    if (input.collectedCents > current.amountDueCents) throw refuse(DELIVERY_MESSAGES.codTooMuch(formatAmount(current.amountDueCents)));
+  }
   return changeRequestStatus(
     s,
     user,
     id,
     { status: 'delivered', allowUnpaid: input.allowUnpaid, overrideReason: input.overrideReason },
-    { recipientName: input.recipientName.trim(), signaturePng: png },
+    {
+      recipientName: input.recipientName.trim(),
+      signaturePng: png,
+      collected: input.collectedCents === undefined ? undefined : { cents: input.collectedCents, branchId: input.branchId },
+    },
   );
 }
 

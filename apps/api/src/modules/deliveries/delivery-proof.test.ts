@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '@courier/shared/domain/datetime';
 import { DELIVERY_MESSAGES } from '@courier/shared/schemas/deliveries';
 import { makeCourier, makeCustomer, makeUser, tokenForUser } from '../../../test/comms-fixtures';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { type TestApp, aTill, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
 import { SAMPLE_PNG, multipart } from '../../../test/multipart';
 import { couriers } from '../../db/schema/couriers';
 import { emailOutbox } from '../../db/schema/email';
@@ -53,9 +53,12 @@ async function request(address: string, paid: boolean) {
   const invoiceNo = inv.json().invoiceNo as string;
   if (paid) {
     const balance = (await api('GET', `/invoices/${invoiceNo}`, admin)).json().balanceCents;
-    expect((await api('POST', '/payments', admin, { method: 'cash', allocations: [{ invoiceNo, amountCents: balance }] })).statusCode).toBe(
-      201,
-    );
+    const paid = await api('POST', '/payments', admin, {
+      method: 'cash',
+      branchId: await aTill(t, courierId),
+      allocations: [{ invoiceNo, amountCents: balance }],
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
   }
   return { id: res.json().id as number, pkg, invoiceNo };
 }
@@ -103,7 +106,14 @@ describe('scheduling', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ status: 'scheduled', scheduledDate: day, driverId, stopOrder: 2 });
     const [mail] = await mailsTo(customer.email, 'Delivery scheduled');
-    const longDay = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+    // The screens' style with the day of the week: "Monday, Nov 30, 2026".
+    const longDay = new Intl.DateTimeFormat('en-US', {
+      weekday: 'long',
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${day}T12:00:00Z`));
     expect(mail?.subject).toContain(longDay);
     expect(mail?.textBody).toContain('7 Barbican Road, Kingston 8');
   });

@@ -1,4 +1,4 @@
-import { type SQL, and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DELIVERY_REQUEST_STATUSES } from '@courier/shared/constants/packages';
 import type { ListQuery, Page } from '@courier/shared/schemas/common';
@@ -8,13 +8,15 @@ import { customers } from '../../db/schema/customers';
 import { deliveryLocations } from '../../db/schema/delivery-locations';
 import { deliveryRequestPackages } from '../../db/schema/delivery-request-packages';
 import { deliveryRequests } from '../../db/schema/delivery-requests';
+import { invoicePackages } from '../../db/schema/invoice-packages';
+import { invoices } from '../../db/schema/invoices';
 import { packages } from '../../db/schema/packages';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
 import type { AuthUser } from '../../plugins/auth';
 import { customerNameSql } from '../packages/package-rows';
-import { recordScope } from '../packages/courier-scope';
+import { recordScope } from '../../lib/courier-scope';
 
 const driver = alias(users, 'driver');
 const driverNameSql = sql<string | null>`${driver.firstName} || ' ' || ${driver.lastName}`;
@@ -26,6 +28,7 @@ function selectRequests(db: Db) {
       customerName: customerNameSql,
       mailboxNumber: customers.mailboxNumber,
       locationName: deliveryLocations.name,
+      cashOnDelivery: deliveryLocations.cashOnDelivery,
       driverName: driverNameSql,
     })
     .from(deliveryRequests)
@@ -52,6 +55,10 @@ async function withPackages(db: Db, rows: Row[]): Promise<DeliveryRequestDto[]> 
           .innerJoin(packages, eq(packages.id, deliveryRequestPackages.packageId))
           .where(inArray(deliveryRequestPackages.deliveryRequestId, ids))
           .orderBy(asc(packages.packageNumber));
+  const owed = await openInvoicesOf(
+    db,
+    links.map((l) => l.id),
+  );
   return rows.map((r) => ({
     id: r.r.id,
     customerId: r.r.customerId,
@@ -75,8 +82,45 @@ async function withPackages(db: Db, rows: Row[]): Promise<DeliveryRequestDto[]> 
     recipientName: r.r.recipientName,
     hasSignature: r.r.signaturePngBase64 !== null,
     hasPhoto: r.r.photoName !== null,
+    amountDueCents: dueOn(
+      owed,
+      links.filter((l) => l.requestId === r.r.id).map((l) => l.id),
+    ).reduce((sum, o) => sum + o.balanceCents, 0),
+    cashOnDelivery: r.cashOnDelivery === true,
     createdAt: r.r.createdAt.toISOString(),
   }));
+}
+
+export interface OpenInvoice {
+  packageId: number;
+  invoiceId: number;
+  invoiceNo: string;
+  issuedAt: Date;
+  balanceCents: number;
+}
+
+/** The invoices (not void) of these packages with something still to pay. */
+export async function openInvoicesOf(db: Db, packageIds: number[]): Promise<OpenInvoice[]> {
+  if (packageIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({
+      packageId: invoicePackages.packageId,
+      invoiceId: invoices.id,
+      invoiceNo: invoices.invoiceNo,
+      issuedAt: invoices.issuedAt,
+      balanceCents: sql<number>`(${invoices.totalCents} - ${invoices.paidCents})::int`,
+    })
+    .from(invoicePackages)
+    .innerJoin(invoices, eq(invoices.id, invoicePackages.invoiceId))
+    .where(and(inArray(invoicePackages.packageId, packageIds), ne(invoices.status, 'void'), gt(invoices.totalCents, invoices.paidCents)));
+  return rows.map((r) => ({ ...r, balanceCents: Number(r.balanceCents) }));
+}
+
+/** The open invoices of one stop's packages, each once (one invoice may cover several of them), oldest first. */
+export function dueOn(owed: OpenInvoice[], packageIds: number[]): OpenInvoice[] {
+  const ids = new Set(packageIds);
+  const byInvoice = new Map(owed.filter((o) => ids.has(o.packageId)).map((o) => [o.invoiceId, o]));
+  return [...byInvoice.values()].sort((a, b) => a.issuedAt.getTime() - b.issuedAt.getTime() || a.invoiceId - b.invoiceId);
 }
 
 const spec: ListSpec = {

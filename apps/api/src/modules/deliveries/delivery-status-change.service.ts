@@ -14,19 +14,60 @@ import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { chargeDueFees, releaseDeliveryFee } from '../invoices/automatic-billing.service';
 import { actorOf, transitionPackage } from '../packages/package-status.service';
-import type { Services } from '../packages/courier-scope';
 import { enqueueDeliveryEmail } from './delivery-emails';
-import { getRequest, listDrivers } from './delivery-request-queries.service';
+import { dueOn, getRequest, listDrivers, openInvoicesOf } from './delivery-request-queries.service';
+import { recordPayment } from '../payments/payments.service';
+import { formatAmount } from '@courier/shared/format/money';
+import type { Services } from '../../context';
 
-export interface DeliveryServices extends Services {
-  /** The web app's address, for the link to the proof in the customer's e-mail. */
-  appUrl: string;
-}
+export type DeliveryServices = Services;
 
 /** The proof a delivery is completed with; only the deliver screen has it. */
 export interface DeliveryProof {
   recipientName: string;
   signaturePng: Buffer;
+  /** Cash taken at the door (a cash-on-delivery zone), and the till it goes to when the driver has no branch. */
+  collected?: { cents: number; branchId?: number };
+}
+
+/**
+ * Cash on delivery: what the driver took at the door pays the stop's open invoices, oldest first,
+ * as a cash payment taken by the driver (their till, and its cash-up). Recorded before the packages
+ * are handed over, so the release rule sees them paid; anything short is still refused by it.
+ */
+async function collectOnDelivery(
+  tx: Db,
+  s: DeliveryServices,
+  user: AuthUser,
+  courierId: number,
+  request: DeliveryRequestDto,
+  collected: { cents: number; branchId?: number },
+): Promise<string> {
+  const ids = request.packages.map((p) => p.id);
+  let left = collected.cents;
+  const allocations: Array<{ invoiceNo: string; amountCents: number }> = [];
+  for (const o of dueOn(await openInvoicesOf(tx, ids), ids)) {
+    const amountCents = Math.min(left, o.balanceCents);
+    if (amountCents > 0) allocations.push({ invoiceNo: o.invoiceNo, amountCents });
+    left -= amountCents;
+  }
+  const due = collected.cents - left;
+  if (left > 0 || allocations.length === 0)
+    throw new AppError('unprocessable', DELIVERY_MESSAGES.codTooMuch(formatAmount(due)), {
+      collectedCents: [DELIVERY_MESSAGES.codTooMuch(formatAmount(due))],
+    });
+  const payment = await recordPayment({
+    db: tx,
+    mailer: s.mailer,
+    courierId,
+    actor: user,
+    method: 'cash',
+    reference: `Delivery ${request.id}`,
+    notes: 'Cash on delivery',
+    branchId: collected.branchId,
+    allocations,
+  });
+  return payment.receiptNo;
 }
 
 type StatusInput = { status: DeliveryRequestStatus; scheduledDate?: string; driverId?: number; stopOrder?: number } & ReleaseOverrideInput;
@@ -97,6 +138,7 @@ export async function changeRequestStatus(
         courierId: courierIdOfRequest,
         packageIds: current.packages.map((p) => p.id),
       });
+    const receiptNo = proof?.collected ? await collectOnDelivery(tx, s, user, courierIdOfRequest, current, proof.collected) : null;
     if (packageTarget) {
       const pkgs = await tx
         .select()
@@ -114,7 +156,7 @@ export async function changeRequestStatus(
         packageTarget === 'out_for_delivery'
           ? `Out for delivery to ${current.address ?? current.locationName ?? 'the customer'}`
           : packageTarget === 'delivered'
-            ? `Delivered to ${proof?.recipientName ?? 'the customer'}`
+            ? `Delivered to ${proof?.recipientName ?? 'the customer'}${receiptNo ? `; cash collected at the door (${receiptNo})` : ''}`
             : 'Delivery did not happen; back at the branch';
       const release = {
         actor: user,
@@ -122,6 +164,7 @@ export async function changeRequestStatus(
         reference: `delivery request ${id}`,
         allowUnpaid: input.allowUnpaid,
         overrideReason: input.overrideReason,
+        cashOnDelivery: current.cashOnDelivery,
       };
       // The request is already out_for_delivery here, which counts as live for the state machine.
       for (const pkg of pkgs) await transitionPackage(tx, s.mailer, pkg, packageTarget, actorOf(user), { note, release });
@@ -144,7 +187,7 @@ export async function changeRequestStatus(
           requestId: id,
           address: [current.address, current.locationName].filter(Boolean).join(', ') || 'your address',
           packageNumbers: current.packages.map((p) => p.packageNumber),
-          link: `${s.appUrl}/customer/delivery-requests`,
+          link: await s.mailer.link(courierIdOfRequest, '/customer/delivery-requests'),
         },
         email,
       );

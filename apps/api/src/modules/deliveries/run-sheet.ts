@@ -1,13 +1,11 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 
 import type { RunSheet } from '@courier/shared/schemas/deliveries';
 import type { Db } from '../../db/client';
 import { couriers } from '../../db/schema/couriers';
 import { deliveryRequests } from '../../db/schema/delivery-requests';
-import { invoicePackages } from '../../db/schema/invoice-packages';
-import { invoices } from '../../db/schema/invoices';
 import { renderPdf } from '../../lib/pdf/render';
-import { requestsWhere } from './delivery-request-queries.service';
+import { dueOn, openInvoicesOf, requestsWhere } from './delivery-request-queries.service';
 import { formatAmount } from '@courier/shared/format/money';
 
 /**
@@ -30,26 +28,15 @@ export async function runSheet(db: Db, courierId: number, date: string, driverId
       (a.address ?? '').localeCompare(b.address ?? '') ||
       a.id - b.id,
   );
-  const packageIds = requests.flatMap((r) => r.packages.map((p) => p.id));
-  const owed =
-    packageIds.length === 0
-      ? []
-      : await db
-          .selectDistinct({
-            packageId: invoicePackages.packageId,
-            invoiceId: invoices.id,
-            invoiceNo: invoices.invoiceNo,
-            balanceCents: sql<number>`${invoices.totalCents} - ${invoices.paidCents}`,
-          })
-          .from(invoicePackages)
-          .innerJoin(invoices, eq(invoices.id, invoicePackages.invoiceId))
-          .where(
-            and(eq(invoicePackages.courierId, courierId), inArray(invoicePackages.packageId, packageIds), ne(invoices.status, 'void')),
-          );
+  const owed = await openInvoicesOf(
+    db,
+    requests.flatMap((r) => r.packages.map((p) => p.id)),
+  );
   const stops = requests.map((r, i) => {
-    const ids = new Set(r.packages.map((p) => p.id));
-    // One invoice may cover several of the stop's packages: count it once.
-    const stopInvoices = new Map(owed.filter((o) => ids.has(o.packageId)).map((o) => [o.invoiceId, o]));
+    const stopInvoices = dueOn(
+      owed,
+      r.packages.map((p) => p.id),
+    );
     return {
       order: i + 1,
       requestId: r.id,
@@ -62,8 +49,9 @@ export async function runSheet(db: Db, courierId: number, date: string, driverId
       driverName: r.driverName,
       status: r.status,
       packages: r.packages.map((p) => p.packageNumber),
-      invoices: [...stopInvoices.values()].map((o) => o.invoiceNo),
-      amountDueCents: [...stopInvoices.values()].reduce((sum, o) => sum + Math.max(0, Number(o.balanceCents)), 0),
+      invoices: stopInvoices.map((o) => o.invoiceNo),
+      amountDueCents: stopInvoices.reduce((sum, o) => sum + o.balanceCents, 0),
+      cashOnDelivery: r.cashOnDelivery,
     };
   });
   return { date, courierName: courier?.name ?? '', stops, totalDueCents: stops.reduce((sum, s) => sum + s.amountDueCents, 0) };
@@ -92,7 +80,11 @@ export function runSheetPdf(sheet: RunSheet, dateLabel: string): Promise<Buffer>
           .font('Helvetica-Bold')
           .fontSize(11)
           .text(`${stop.order}. ${stop.customerName} (${stop.mailboxNumber})`, left, top, { width: width - 150 });
-        doc.text(stop.amountDueCents > 0 ? `Collect JMD ${formatAmount(stop.amountDueCents)}` : 'Paid', left + width - 150, top, {
+        // Only a cash-on-delivery zone collects at the door; elsewhere an unpaid stop is not handed over.
+        const due = `JMD ${formatAmount(stop.amountDueCents)}`;
+        const collect =
+          stop.amountDueCents <= 0 ? 'Paid' : stop.cashOnDelivery ? `Collect ${due} (cash)` : `Unpaid ${due}: do not hand over`;
+        doc.text(collect, left + width - 150, top, {
           width: 150,
           align: 'right',
         });

@@ -19,7 +19,8 @@ import { customers } from '../../db/schema/customers';
 import { emailOutbox } from '../../db/schema/email';
 import { packages } from '../../db/schema/packages';
 import { AppError } from '../../lib/errors';
-import { type AuthUser, courierScope } from '../../plugins/auth';
+import type { AuthUser } from '../../plugins/auth';
+import { courierScope } from '../../lib/courier-scope';
 
 type BatchInput = z.output<typeof batchEmailInputSchema>;
 type PreviewInput = z.output<typeof batchPreviewInputSchema>;

@@ -3,7 +3,8 @@ import { errorResponseSchema, idParamSchema, pageSchema } from '@courier/shared/
 import { outboxEntrySchema, outboxQuerySchema, outboxScopeQuerySchema, outboxSummarySchema } from '@courier/shared/schemas/outbox';
 import type { AppContext } from '../../context';
 import { currentUser, requirePermission } from '../../plugins/auth';
-import { listOutbox, outboxScope, outboxSummary, retryOutboxMail } from './outbox.service';
+import { listScope } from '../../lib/courier-scope';
+import { listOutbox, outboxSummary, retryOutboxMail } from './outbox.service';
 
 const errors = {
   400: errorResponseSchema,
@@ -28,7 +29,8 @@ export function outboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: pageSchema(outboxEntrySchema), ...errors },
         },
       },
-      async (req) => listOutbox(ctx.db, outboxScope(currentUser(req), req.query.courierId), req.query),
+      // The super admin names a courier, or sees the platform's own mail (no courier) when naming none.
+      async (req) => listOutbox(ctx.db, listScope(currentUser(req), req.query.courierId), req.query),
     );
     app.get(
       '/email-outbox/summary',
@@ -41,7 +43,7 @@ export function outboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: outboxSummarySchema, ...errors },
         },
       },
-      async (req) => outboxSummary(ctx.db, ctx.mailer, outboxScope(currentUser(req), req.query.courierId)),
+      async (req) => outboxSummary(ctx.db, ctx.mailer, listScope(currentUser(req), req.query.courierId)),
     );
     app.post(
       '/email-outbox/:id/retry',
@@ -55,7 +57,7 @@ export function outboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: outboxEntrySchema, ...errors },
         },
       },
-      async (req) => retryOutboxMail(ctx.db, outboxScope(currentUser(req), req.query.courierId), req.params.id),
+      async (req) => retryOutboxMail(ctx.db, listScope(currentUser(req), req.query.courierId), req.params.id),
     );
   };
 }

@@ -6,18 +6,6 @@ import { emailOutbox } from '../../db/schema/email';
 import { AppError } from '../../lib/errors';
 import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
 import type { Mailer } from '../../lib/mailer';
-import { API_MESSAGES } from '@courier/shared/messages';
-import type { AuthUser } from '../../plugins/auth';
-
-/**
- * Whose outbox a caller sees: a courier's staff their courier's; the super admin the courier they
- * name, or the platform's own mail (no courier: sign-in alerts, their resets) when they name none.
- */
-export function outboxScope(user: AuthUser, requested?: number): number | null {
-  if (user.role === 'super_admin') return requested ?? null;
-  if (user.courierId === null) throw new AppError('forbidden', API_MESSAGES.forbidden);
-  return user.courierId;
-}
 
 const laneCondition = (courierId: number | null): SQL =>
   courierId === null ? isNull(emailOutbox.courierId) : eq(emailOutbox.courierId, courierId);

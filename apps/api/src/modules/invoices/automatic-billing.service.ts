@@ -279,7 +279,7 @@ async function issueFeeInvoice(
           `A fee was added after your invoice was paid. Invoice ${invoiceNo}: JMD ${formatAmount(totalCents)} due.`,
           ...bucket.lines.map((l) => `- ${l.description}: JMD ${formatAmount(l.amountCents)}`),
           '',
-          invoiceMailLine(mailer, invoiceNo),
+          await invoiceMailLine(mailer, courierId, invoiceNo),
         ].join('\n'),
       },
     });

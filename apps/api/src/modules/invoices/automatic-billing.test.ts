@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeCharges } from '@courier/shared/domain/charges';
 
 import { makeCustomer, tokenForUser } from '../../../test/comms-fixtures';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { type TestApp, aTill, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
 import { branches } from '../../db/schema/branches';
 import { courierFeeSettings } from '../../db/schema/courier-fees';
 import { couriers } from '../../db/schema/couriers';
@@ -203,6 +203,7 @@ describe('fees that arise after the invoice', () => {
     if (!inv) throw new Error('no invoice');
     const paid = await call(admin, 'POST', '/payments', {
       method: 'cash',
+      branchId: await aTill(t, courierId),
       allocations: [{ invoiceNo: inv.invoiceNo, amountCents: inv.totalCents }],
     });
     expect(paid.statusCode, paid.body).toBe(201);
@@ -345,6 +346,7 @@ describe('fees that arise after the invoice', () => {
     if (!inv) throw new Error('no invoice');
     const paid = await call(admin, 'POST', '/payments', {
       method: 'card',
+      branchId: await aTill(t, courierId),
       allocations: [{ invoiceNo: inv.invoiceNo, amountCents: inv.totalCents }],
     });
     expect(paid.statusCode, paid.body).toBe(201);

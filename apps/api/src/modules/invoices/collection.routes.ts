@@ -4,9 +4,10 @@ import { INVOICE_STATUSES } from '@courier/shared/constants/billing';
 import { BILLING_MESSAGES, collectSchema, collectionViewSchema, invoiceNoParamSchema } from '@courier/shared/schemas/billing';
 import { courierQuerySchema, errorResponseSchema } from '@courier/shared/schemas/common';
 import type { AppContext } from '../../context';
-import { courierScope, currentUser, requirePermission } from '../../plugins/auth';
+import { currentUser, requirePermission } from '../../plugins/auth';
 import { canOverrideUnpaid, collectInvoice, listCollectable, signatureImage } from './collection.service';
 import { getInvoiceDetail } from './invoice-queries.service';
+import { courierScope } from '../../lib/courier-scope';
 
 const errors = {
   400: errorResponseSchema,

@@ -13,7 +13,7 @@ import type { Mailer } from '../../lib/mailer';
 import { signaturePng } from '../../lib/signature';
 import type { AuthUser } from '../../plugins/auth';
 import { actorOf, transitionPackage } from '../packages/package-status.service';
-import { resolveScan } from '../packages/scan-resolver.service';
+import { refuseVoided, resolveScan } from '../packages/scan-resolver.service';
 import { invoicePackageRows } from './invoice-package-rows';
 
 const asDb = (tx: unknown) => tx as Db;
@@ -26,6 +26,8 @@ export async function listCollectable(db: Db, courierId: number, search: string 
   // A scanned label or tracking number finds the invoice its package is on; a scanned mailbox
   // (any case, hyphen or not) finds that customer's invoices.
   const scanned = search ? await resolveScan(db, courierId, search) : null;
+  // A voided package waits for nobody: the counter says so rather than finding nothing.
+  if (scanned && !scanned.pkg && !scanned.customer) refuseVoided(scanned);
   const text = scanned?.customer ? scanned.customer.mailboxNumber : search;
   const pattern = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const rows = await db

@@ -3,7 +3,8 @@ import { API_MESSAGES } from '@courier/shared/messages';
 import type { Db } from '../../db/client';
 import { invoices } from '../../db/schema/invoices';
 import { AppError } from '../../lib/errors';
-import { type AuthUser, courierScope } from '../../plugins/auth';
+import type { AuthUser } from '../../plugins/auth';
+import { courierScope } from '../../lib/courier-scope';
 
 /** Which invoices a caller may see: a customer their own, staff their courier's, the super admin any. */
 export interface InvoiceScope {

@@ -142,7 +142,7 @@ export async function issueInvoiceForPackages(options: IssueOptions): Promise<{ 
             `Invoice ${invoiceNo}: JMD ${formatAmount(result.totalCents)} due.`,
             ...pkgs.map((p) => `- ${p.packageNumber} (${p.trackingNumber})`),
             '',
-            invoiceMailLine(options.mailer, invoiceNo),
+            await invoiceMailLine(options.mailer, courierId, invoiceNo),
           ].join('\n'),
         },
       });

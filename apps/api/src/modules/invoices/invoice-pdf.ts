@@ -33,7 +33,11 @@ export function renderInvoicePdf(inv: InvoiceDetail, lh: Letterhead): Promise<Bu
       for (const l of inv.lines) row(doc, l.description, formatJmd(l.amountCents));
       doc.moveDown(0.5);
       row(doc, 'Total', formatJmd(inv.totalCents), true);
+      // A refund is a credit note: it lowers what is charged and what was paid alike.
+      for (const c of inv.creditNotes) row(doc, `Credit note ${c.creditNoteNo} (refund of ${c.receiptNo})`, `-${formatJmd(c.amountCents)}`);
+      if (inv.creditedCents > 0) row(doc, 'Total after credit notes', formatJmd(inv.totalCents - inv.creditedCents), true);
       row(doc, 'Paid', formatJmd(inv.paidCents));
+      if (inv.creditedCents > 0) row(doc, 'Refunded', `-${formatJmd(inv.creditedCents)}`);
       row(doc, 'Balance due', formatJmd(inv.balanceCents), true);
 
       if (inv.payments.length > 0) {
@@ -44,6 +48,17 @@ export function renderInvoicePdf(inv: InvoiceDetail, lh: Letterhead): Promise<Bu
             doc,
             `${formatDateTime(p.paidAt, inv.timeZone)}  ${p.receiptNo}  ${PAYMENT_METHOD_LABELS[p.method]}${p.reference ? ` (${p.reference})` : ''}`,
             formatJmd(p.amountCents),
+          );
+        }
+      }
+      if (inv.creditNotes.length > 0) {
+        doc.moveDown();
+        doc.font('Helvetica-Bold').text('Credit notes');
+        for (const c of inv.creditNotes) {
+          row(
+            doc,
+            `${formatDateTime(c.createdAt, inv.timeZone)}  ${c.creditNoteNo}  refund of ${c.receiptNo}: ${c.reason}`,
+            formatJmd(c.amountCents),
           );
         }
       }

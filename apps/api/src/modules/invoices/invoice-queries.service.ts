@@ -12,6 +12,7 @@ import { invoiceLines } from '../../db/schema/invoice-lines';
 import { invoicePackages } from '../../db/schema/invoice-packages';
 import { invoices } from '../../db/schema/invoices';
 import { packages } from '../../db/schema/packages';
+import { paymentRefunds } from '../../db/schema/online-payments';
 import { paymentAllocations } from '../../db/schema/payment-allocations';
 import { payments } from '../../db/schema/payments';
 import { auditLog } from '../../db/schema/audit-log';
@@ -54,7 +55,7 @@ export async function getInvoiceDetail(db: Db, scope: InvoiceScope, invoiceNo: s
     .leftJoin(branches, eq(branches.id, customers.branchId))
     .where(eq(customers.id, inv.customerId));
   if (!head) throw new AppError('not_found', BILLING_MESSAGES.invoiceNotFound);
-  const [lines, pkgs, pays, [signature], related, assessments] = await Promise.all([
+  const [lines, pkgs, pays, [signature], related, assessments, credits] = await Promise.all([
     db
       .select()
       .from(invoiceLines)
@@ -82,6 +83,7 @@ export async function getInvoiceDetail(db: Db, scope: InvoiceScope, invoiceNo: s
         reference: payments.reference,
         amountCents: paymentAllocations.amountCents,
         paidAt: payments.paidAt,
+        test: payments.test,
       })
       .from(paymentAllocations)
       .innerJoin(payments, eq(payments.id, paymentAllocations.paymentId))
@@ -120,6 +122,18 @@ export async function getInvoiceDetail(db: Db, scope: InvoiceScope, invoiceNo: s
         ),
       )
       .orderBy(auditLog.id),
+    db
+      .select({
+        creditNoteNo: paymentRefunds.creditNoteNo,
+        receiptNo: payments.receiptNo,
+        amountCents: paymentRefunds.amountCents,
+        reason: paymentRefunds.reason,
+        createdAt: paymentRefunds.createdAt,
+      })
+      .from(paymentRefunds)
+      .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
+      .where(and(eq(paymentRefunds.courierId, inv.courierId), eq(paymentRefunds.invoiceId, inv.id)))
+      .orderBy(paymentRefunds.createdAt, paymentRefunds.id),
   ]);
   return {
     id: inv.id,
@@ -171,6 +185,8 @@ export async function getInvoiceDetail(db: Db, scope: InvoiceScope, invoiceNo: s
       };
     }),
     payments: pays.map((p) => ({ ...p, paidAt: p.paidAt.toISOString() })),
+    creditNotes: credits.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+    creditedCents: credits.reduce((sum, c) => sum + c.amountCents, 0),
     bankDetails: (head.bankDetails ?? '')
       .split(/\r?\n/)
       .map((l) => l.trim())

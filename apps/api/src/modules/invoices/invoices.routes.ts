@@ -22,7 +22,7 @@ import type { AppContext } from '../../context';
 import { couriers } from '../../db/schema/couriers';
 import { getCourierRates } from '../settings/rates.service';
 import { AppError } from '../../lib/errors';
-import { accessGuard, courierScope, currentUser, requirePermission } from '../../plugins/auth';
+import { accessGuard, currentUser, requirePermission } from '../../plugins/auth';
 import { loadLetterhead } from '../../lib/pdf/letterhead';
 import { pdfResponseSchema } from '../../lib/pdf/render';
 import { Storage } from '../../lib/storage';
@@ -32,6 +32,7 @@ import { setCustomsAssessment } from './invoice-customs.service';
 import { issueInvoiceForPackages, reissueInvoice } from './invoice-issuing.service';
 import { getInvoiceDetail, listBillableCustomers, listBillablePackages, listInvoices } from './invoice-queries.service';
 import { voidInvoice } from './invoice-voiding.service';
+import { courierScope } from '../../lib/courier-scope';
 
 const errors = {
   400: errorResponseSchema,

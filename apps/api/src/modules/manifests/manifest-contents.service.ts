@@ -8,8 +8,8 @@ import { packages } from '../../db/schema/packages';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { selectPackages } from '../packages/package-rows';
-import { resolveScan } from '../packages/scan-resolver.service';
-import { parseCsv } from './csv';
+import { refuseVoided, resolveScan } from '../packages/scan-resolver.service';
+import { type SheetRow, parseCsvRows } from './csv';
 import { type ManifestRecord, findManifest, getManifest, toDto } from './manifest-queries.service';
 
 /** Why a package may not go on this manifest, or null when it may. */
@@ -25,6 +25,13 @@ function refusal(m: ManifestRecord, pkg: typeof packages.$inferSelect, otherMani
 /** The package a scan or a file's cell names (package number or tracking number), within the courier. */
 async function findByRef(db: Db, courierId: number, ref: string) {
   return (await resolveScan(db, courierId, ref)).pkg ?? undefined;
+}
+
+/** The package a person scanned; one that was voided is refused saying so. */
+async function findScanned(db: Db, courierId: number, ref: string) {
+  const found = await resolveScan(db, courierId, ref);
+  if (!found.pkg) refuseVoided(found);
+  return found.pkg ?? undefined;
 }
 
 async function attach(db: Db, m: ManifestRecord, row: Awaited<ReturnType<typeof findByRef>>): Promise<string | null> {
@@ -48,7 +55,7 @@ export async function addPackages(
   if (row.m.status !== 'open') throw new AppError('conflict', MANIFEST_MESSAGES.notOpen);
   const refs: Array<Awaited<ReturnType<typeof findByRef>>> = [];
   if (input.scan) {
-    const found = await findByRef(db, row.m.courierId, input.scan);
+    const found = await findScanned(db, row.m.courierId, input.scan);
     if (!found) throw new AppError('not_found', MANIFEST_MESSAGES.packageNotFound(classifyScan(input.scan)?.value ?? input.scan));
     refs.push(found);
   }
@@ -83,24 +90,24 @@ export async function removePackage(db: Db, user: AuthUser, id: number, packageI
 /** Takes the scanned package (package number or tracking number) off an open manifest. */
 export async function removeScannedPackage(db: Db, user: AuthUser, id: number, scan: string): Promise<ManifestDetail> {
   const row = await findManifest(db, user, id);
-  const found = await findByRef(db, row.m.courierId, scan);
+  const found = await findScanned(db, row.m.courierId, scan);
   if (!found) throw new AppError('not_found', MANIFEST_MESSAGES.packageNotFound(classifyScan(scan)?.value ?? scan));
   return removePackage(db, user, id, found.pkg.id);
 }
 
 export async function importCsv(db: Db, user: AuthUser, id: number, text: string): Promise<ImportReport> {
-  return importRows(db, user, id, parseCsv(text.replace(/^\uFEFF/, '')), MANIFEST_MESSAGES.csvNoHeader);
+  return importRows(db, user, id, parseCsvRows(text.replace(/^\uFEFF/, '')), MANIFEST_MESSAGES.csvNoHeader);
 }
 
 /**
  * Adds the packages a warehouse file lists (CSV or the first sheet of a workbook; a
  * `tracking_number` column, `package_number` also works) to an open manifest, row by row: each
- * row is accepted or refused with its reason.
+ * row is accepted or refused with its reason, named by the file's own line (or sheet row) number.
  */
-export async function importRows(db: Db, user: AuthUser, id: number, rows: string[][], noHeader: string): Promise<ImportReport> {
+export async function importRows(db: Db, user: AuthUser, id: number, rows: SheetRow[], noHeader: string): Promise<ImportReport> {
   const row = await findManifest(db, user, id);
   if (row.m.status !== 'open') throw new AppError('conflict', MANIFEST_MESSAGES.notOpen);
-  const header = (rows[0] ?? []).map((h) =>
+  const header = (rows[0]?.cells ?? []).map((h) =>
     h
       .trim()
       .toLowerCase()
@@ -111,8 +118,7 @@ export async function importRows(db: Db, user: AuthUser, id: number, rows: strin
   if (rows.length - 1 > MANIFEST_IMPORT_MAX_ROWS) throw new AppError('bad_request', MANIFEST_MESSAGES.tooManyRows);
   const report: ImportReport['rows'] = [];
   const seen = new Set<string>();
-  for (const [i, cells] of rows.slice(1).entries()) {
-    const rowNumber = i + 2;
+  for (const { line: rowNumber, cells } of rows.slice(1)) {
     const raw = (cells[col] ?? '').trim();
     if (!raw) {
       report.push({ row: rowNumber, trackingNumber: raw, accepted: false, reason: 'No tracking number' });

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayInZone } from '@courier/shared/domain/datetime';
+import { dayInZone, formatCalendarDay } from '@courier/shared/domain/datetime';
 import { DEPARTURE_IN_FUTURE_CODE, MANIFEST_MESSAGES } from '@courier/shared/schemas/manifests';
 import { makeCourier, makeUser, tokenForUser } from '../../../test/comms-fixtures';
 import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
@@ -187,7 +187,7 @@ describe('the departure date', () => {
       .where(and(eq(auditLog.action, 'manifest.departure_moved'), eq(auditLog.entityId, m.manifestNumber)));
     expect(entry?.details).toEqual({ from: '2099-01-01', to: today, note: 'Earlier flight' });
     const events = (await call('GET', `/packages/${p.id}`)).json().events as Array<{ note: string | null }>;
-    expect(events.at(-1)?.note).toContain(`${MANIFEST_MESSAGES.departureMoved('2099-01-01', today)}: Earlier flight`);
+    expect(events.at(-1)?.note).toContain(`${MANIFEST_MESSAGES.departureMoved('Jan 1, 2099', formatCalendarDay(today))}: Earlier flight`);
   });
 
   it('a manifest departing today or earlier ships as before', async () => {

@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors';
 import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
 import type { AuthUser } from '../../plugins/auth';
 import { selectPackages, toPackageDto } from '../packages/package-rows';
-import { listScope, recordScope } from '../packages/courier-scope';
+import { listScope, recordScope } from '../../lib/courier-scope';
 
 const pieces = sql<number>`(select count(*)::int from ${packages} p where p.manifest_id = ${manifests.id} and p.courier_id = ${manifests.courierId})`;
 const weight = sql<string>`(select coalesce(sum(p.weight_lb), 0) from ${packages} p where p.manifest_id = ${manifests.id} and p.courier_id = ${manifests.courierId})`;

@@ -11,9 +11,9 @@ import type { AuthUser } from '../../plugins/auth';
 import { invoiceReadyPackages, packagesOnLiveInvoice } from '../invoices/automatic-billing.service';
 import { selectPackages } from '../packages/package-rows';
 import { actorOf, transitionPackage, writeEvent } from '../packages/package-status.service';
-import type { Services } from '../packages/courier-scope';
-import { resolveScan } from '../packages/scan-resolver.service';
+import { refuseVoided, resolveScan } from '../packages/scan-resolver.service';
 import { findManifest, getManifest, toDto } from './manifest-queries.service';
+import type { Services } from '../../context';
 
 export async function reconciliation(db: Db, user: AuthUser, id: number): Promise<Reconciliation> {
   const row = await findManifest(db, user, id);
@@ -86,6 +86,7 @@ export async function reconciliationScan(s: Services, user: AuthUser, id: number
   const resolved = await resolveScan(s.db, row.m.courierId, ref);
   if (!resolved.code) throw new AppError('bad_request', SCAN_MESSAGES.unreadable);
   if (resolved.customer) throw new AppError('bad_request', SCAN_MESSAGES.notAPackage(resolved.code.value));
+  if (!resolved.pkg) refuseVoided(resolved);
   const found = resolved.pkg ?? undefined;
   const onThis = found?.pkg.manifestId === id;
   const key = found ? found.pkg.trackingNumber : resolved.code.value;
@@ -161,6 +162,9 @@ export async function closeReconciliation(db: Db, user: AuthUser, id: number, no
  */
 export async function makeReady(s: Services, user: AuthUser, id: number): Promise<ManifestDetail> {
   const row = await findManifest(s.db, user, id);
+  // Packages clear customs only after their manifest has arrived.
+  if (row.m.status !== 'arrived' && row.m.status !== 'reconciled')
+    throw new AppError('conflict', MANIFEST_MESSAGES.readyBeforeArrival(row.m.manifestNumber));
   await s.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const pkgs = await tx

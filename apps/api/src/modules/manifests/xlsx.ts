@@ -2,6 +2,7 @@ import type ExcelJS from 'exceljs';
 import { MANIFEST_IMPORT_MAX_ROWS, MANIFEST_MESSAGES } from '@courier/shared/schemas/manifests';
 import { AppError } from '../../lib/errors';
 import { type ZipLimits, checkZip, refuseAsTooLarge } from '../../lib/zip-limits';
+import type { SheetRow } from './csv';
 
 /** exceljs loads on the first workbook: it is the largest module of the API (about 0.4 s of the start, issue 19). */
 const loadExcel = async (): Promise<typeof ExcelJS> => (await import('exceljs')).default;
@@ -53,7 +54,7 @@ export function looksLikeXlsx(data: Buffer): boolean {
  * workbook. A workbook that unpacks past XLSX_LIMITS or the row and cell caps is refused (400)
  * before it is parsed.
  */
-export async function readXlsxRows(data: Buffer): Promise<string[][] | null> {
+export async function readXlsxRows(data: Buffer): Promise<SheetRow[] | null> {
   if (!looksLikeXlsx(data)) return null;
   const refusal = await checkZip(data, XLSX_LIMITS, sheetCounter());
   if (refusal === 'not_a_zip') return null;
@@ -67,13 +68,14 @@ export async function readXlsxRows(data: Buffer): Promise<string[][] | null> {
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) return null;
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row) => {
+  const rows: SheetRow[] = [];
+  // Each row keeps the number Excel shows beside it, blank rows above it or not.
+  sheet.eachRow({ includeEmpty: false }, (row) => {
     const cells: string[] = [];
     for (let c = 1; c <= row.cellCount; c++) cells.push(row.getCell(c).text ?? '');
-    rows.push(cells);
+    rows.push({ line: row.number, cells });
   });
-  return rows.filter((r) => r.some((f) => f.trim() !== ''));
+  return rows.filter((r) => r.cells.some((f) => f.trim() !== ''));
 }
 
 /** A one-sheet workbook with a bold header row; values are written as data, never as formulas. */

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { SecretBox } from '../../lib/secret-box';
 import type { PaymentGateway } from './gateway';
 import { activeGatewayCredentials } from './settings.service';
+import { inTestMode } from './test-mode';
 import { WIPAY_JAMAICA_URL, WIPAY_SANDBOX_ACCOUNT, WiPayGateway } from './wipay';
 
 export const SIMULATOR_PREFIX = '/api/dev/gateway';
@@ -16,23 +17,25 @@ export interface GatewayDeps {
 }
 
 /**
- * The gateway a courier's customers pay through: its own WiPay account when one is saved and
- * active; otherwise, in demo mode, the local simulator with WiPay's sandbox account; else none.
+ * The gateway a courier's customers pay through. In test mode (the super admin's switch) the local
+ * test gateway with WiPay's sandbox account, whatever else is saved; otherwise the courier's own
+ * WiPay account when one is saved and active; else none, and Pay now is not offered.
  */
 export async function gatewayFor(deps: GatewayDeps, courierId: number): Promise<PaymentGateway | null> {
   const origin = 'courier-portal';
-  const own = await activeGatewayCredentials(deps.db, deps.secrets, courierId);
-  if (own) {
-    const baseUrl = deps.config.WIPAY_BASE_URL ?? WIPAY_JAMAICA_URL;
+  if (await inTestMode(deps.db, courierId)) {
+    const simulator = deps.config.PAYMENT_SIMULATOR ? deps.simulatorUrl() : null;
+    if (!simulator) return null;
     return new WiPayGateway(
-      { accountNumber: own.accountNumber, apiKey: own.apiKey, environment: own.environment, feeStructure: own.feeStructure },
-      { baseUrl, origin, provider: baseUrl === WIPAY_JAMAICA_URL ? 'wipay' : 'simulator' },
+      { ...WIPAY_SANDBOX_ACCOUNT, environment: 'sandbox', feeStructure: 'merchant_absorb' },
+      { baseUrl: simulator, origin, provider: 'simulator' },
     );
   }
-  const simulator = deps.config.PAYMENT_SIMULATOR ? deps.simulatorUrl() : null;
-  if (!simulator) return null;
+  const own = await activeGatewayCredentials(deps.db, deps.secrets, courierId);
+  if (!own) return null;
+  const baseUrl = deps.config.WIPAY_BASE_URL ?? WIPAY_JAMAICA_URL;
   return new WiPayGateway(
-    { ...WIPAY_SANDBOX_ACCOUNT, environment: 'sandbox', feeStructure: 'merchant_absorb' },
-    { baseUrl: simulator, origin, provider: 'simulator' },
+    { accountNumber: own.accountNumber, apiKey: own.apiKey, environment: own.environment, feeStructure: own.feeStructure },
+    { baseUrl, origin, provider: baseUrl === WIPAY_JAMAICA_URL ? 'wipay' : 'simulator' },
   );
 }

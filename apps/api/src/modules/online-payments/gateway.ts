@@ -36,6 +36,8 @@ export interface RefundResult {
 
 export interface PaymentGateway {
   readonly provider: 'wipay' | 'simulator';
+  /** No money moves (test mode, or a sandbox account): its payments say TEST. */
+  readonly test: boolean;
   createCheckout(request: CheckoutRequest): Promise<{ redirectUrl: string }>;
   /** Checks the signature of the parameters the gateway sent (redirect query or POSTed form). */
   verifyNotification(params: Record<string, string | undefined>): Verification;

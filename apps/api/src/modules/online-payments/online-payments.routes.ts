@@ -13,9 +13,10 @@ import {
   refundResponseSchema,
 } from '@courier/shared/schemas/online-payments';
 import type { AppContext } from '../../context';
+import { courierAddressOfRequest, isOwnUrl, linkAt, platformOrigin } from '../../lib/courier-links';
 import { AppError } from '../../lib/errors';
 import { SecretBox } from '../../lib/secret-box';
-import { courierScope, currentUser, requirePermission, requireRole } from '../../plugins/auth';
+import { currentUser, requirePermission, requireRole } from '../../plugins/auth';
 import { customerOrPermission } from '../invoices/invoices.routes';
 import { invoiceScope } from '../invoices/invoice-access';
 import { GatewayUnavailableError } from './gateway';
@@ -24,7 +25,9 @@ import { acceptNotification, startCheckout } from './online-payments.service';
 import { listInvoiceRefunds, refundPayment } from './refunds.service';
 import { getGatewaySettings, saveGatewaySettings } from './settings.service';
 import { gatewaySimulator } from './simulator';
+import { couriersInTestMode, inTestMode, isProductionStart, testGatewayAdmission } from './test-mode';
 import { WIPAY_SANDBOX_ACCOUNT } from './wipay';
+import { courierScope } from '../../lib/courier-scope';
 
 const errors = {
   400: errorResponseSchema,
@@ -36,21 +39,28 @@ const errors = {
 };
 const tags = ['online payments'];
 
+/** The port this server listens on, or null before it listens. */
+const listeningPort = (app: FastifyInstance) => () => {
+  const address = app.server.address();
+  return address && typeof address === 'object' ? address.port : null;
+};
+
 /** This server's own simulator, as the server itself reaches it: loopback on the listening port. */
 function loopbackSimulator(app: FastifyInstance): () => string | null {
+  const port = listeningPort(app);
   return () => {
-    const address = app.server.address();
-    return address && typeof address === 'object' ? `http://127.0.0.1:${address.port}${SIMULATOR_PREFIX}` : null;
+    const own = port();
+    return own === null ? null : `http://127.0.0.1:${own}${SIMULATOR_PREFIX}`;
   };
 }
 
-/** The address customers reach us at: PUBLIC_URL, else the origin of this request. */
-const publicUrl = (ctx: AppContext, request: FastifyRequest) =>
-  (ctx.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
+/** The courier's own address as the customer's browser reached it (never a forged Host: courier-links.ts). */
+const returnAddress = (ctx: AppContext, request: FastifyRequest, courierId: number) =>
+  courierAddressOfRequest(ctx.db, ctx.config, request, courierId);
 
 /**
  * Customers paying invoices by card (WiPay hosted checkout), the gateway's notifications, the
- * courier's gateway settings, refunds, and in demo mode the local gateway simulator.
+ * courier's gateway settings, refunds, and the test gateway (simulator) for couriers in test mode.
  * See docs/decisions/010-online-payments.md.
  */
 export function onlinePaymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -66,13 +76,30 @@ export function onlinePaymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       await app.register(
         gatewaySimulator({
           mountPath: SIMULATOR_PREFIX,
-          publicBase: ctx.config.PUBLIC_URL ? `${ctx.config.PUBLIC_URL.replace(/\/$/, '')}${SIMULATOR_PREFIX}` : undefined,
+          // The checkout page is served where the customer will return (the response_url's origin,
+          // when it is one of ours), so its form and the return stay within our CSP's form-action 'self'.
+          publicBase: async (responseUrl) =>
+            `${(await isOwnUrl(ctx.db, ctx.config, responseUrl)) ? new URL(responseUrl).origin : platformOrigin(ctx.config)}${SIMULATOR_PREFIX}`,
           // Only WiPay's sandbox account: were it to sign with a courier's stored key, anyone could
           // forge that courier's payments through this public page.
           resolveKey: async (account) => (account === WIPAY_SANDBOX_ACCOUNT.accountNumber ? WIPAY_SANDBOX_ACCOUNT.apiKey : null),
+          // Only our own notification route, only for a courier in test mode.
+          admit: testGatewayAdmission({ db: ctx.db, config: ctx.config, ownPort: listeningPort(app) }),
         }),
         { prefix: SIMULATOR_PREFIX.replace(/^\/api/, '') },
       );
+    }
+
+    // A production server with a courier in test mode says so each time it starts.
+    if (isProductionStart(ctx.config)) {
+      app.addHook('onReady', async () => {
+        const testing = await couriersInTestMode(ctx.db);
+        if (testing.length === 0) return;
+        app.log.warn(
+          { couriers: testing.map((c) => c.code) },
+          `Card payments in TEST mode (no money is taken) for: ${testing.map((c) => `${c.name} (${c.code})`).join(', ')}. The super admin switches test mode off under Couriers.`,
+        );
+      });
     }
 
     app.get(
@@ -80,7 +107,8 @@ export function onlinePaymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { preHandler: requireRole('customer'), schema: { tags, response: { 200: onlinePaymentAvailabilitySchema, ...errors } } },
       async (request) => {
         const user = currentUser(request);
-        return { available: user.courierId !== null && (await gatewayFor(deps, user.courierId)) !== null };
+        const gateway = user.courierId === null ? null : await gatewayFor(deps, user.courierId);
+        return { available: gateway !== null, test: gateway?.test ?? false };
       },
     );
 
@@ -93,7 +121,8 @@ export function onlinePaymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const customer = currentUser(request);
         const gateway = customer.courierId === null ? null : await gatewayFor(deps, customer.courierId);
-        return startCheckout({ db: ctx.db, gateway, customer, invoiceNo: request.params.invoiceNo, publicUrl: publicUrl(ctx, request) });
+        const publicUrl = customer.courierId === null ? '' : (await returnAddress(ctx, request, customer.courierId)).origin;
+        return startCheckout({ db: ctx.db, gateway, customer, invoiceNo: request.params.invoiceNo, publicUrl });
       },
     );
 
@@ -120,7 +149,7 @@ export function onlinePaymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const result = await handle(request.params.courierId, request.query as Record<string, unknown>);
         const state = result.outcome === 'refused' ? 'failed' : result.outcome === 'declined' ? 'declined' : 'processing';
         const page = result.invoiceNo ? `/customer/invoices/${encodeURIComponent(result.invoiceNo)}` : '/customer/invoices';
-        return reply.redirect(`${publicUrl(ctx, request)}${page}?payment=${state}`, 303);
+        return reply.redirect(linkAt(await returnAddress(ctx, request, request.params.courierId), `${page}?payment=${state}`), 303);
       },
     );
 
@@ -132,7 +161,7 @@ export function onlinePaymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const courierId = courierScope(currentUser(request), request.query.courierId);
-        return { data: await getGatewaySettings(ctx.db, courierId), simulator: ctx.config.PAYMENT_SIMULATOR };
+        return { data: await getGatewaySettings(ctx.db, courierId), test_mode: await inTestMode(ctx.db, courierId) };
       },
     );
     app.put(
@@ -150,7 +179,7 @@ export function onlinePaymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const actor = currentUser(request);
         const courierId = courierScope(actor, request.query.courierId);
         const data = await saveGatewaySettings({ db: ctx.db, secrets, actor, courierId, input: request.body });
-        return { data, simulator: ctx.config.PAYMENT_SIMULATOR };
+        return { data, test_mode: await inTestMode(ctx.db, courierId) };
       },
     );
 

@@ -14,11 +14,9 @@ import type { Mailer } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
 import { recordPayment } from '../payments/payments.service';
 import { GatewayUnavailableError, type PaymentGateway } from './gateway';
+import { responsePath } from './test-mode';
 
 const asDb = (tx: unknown) => tx as Db;
-
-/** Where the gateway answers for one courier: its key verifies what arrives there. */
-export const responsePath = (courierId: number) => `/api/online-payments/wipay/${courierId}/response`;
 
 /**
  * "Pay now": opens a checkout at the gateway for the invoice's whole balance and remembers it,
@@ -64,6 +62,7 @@ export async function startCheckout(options: {
     provider: gateway.provider,
     amountCents: balanceCents,
     currency: 'JMD',
+    test: gateway.test,
   });
   try {
     const checkout = await gateway.createCheckout({
@@ -80,7 +79,7 @@ export async function startCheckout(options: {
       action: 'online_payment.started',
       entity: 'invoice',
       entityId: invoice.invoiceNo,
-      details: { orderId, amountCents: balanceCents, currency: 'JMD', provider: gateway.provider },
+      details: { orderId, amountCents: balanceCents, currency: 'JMD', provider: gateway.provider, ...testMark(gateway.test) },
     });
     return checkout;
   } catch (error) {
@@ -92,6 +91,9 @@ export async function startCheckout(options: {
     throw new AppError('unprocessable', ONLINE_PAYMENT_MESSAGES.gatewayUnavailable);
   }
 }
+
+/** What an audit entry of a test-mode payment carries, so the log says TEST. */
+const testMark = (test: boolean) => (test ? { mode: 'TEST' } : {});
 
 export type NotificationOutcome =
   | { outcome: 'recorded' | 'duplicate' | 'declined'; invoiceNo: string; receiptNo: string | null }
@@ -119,13 +121,19 @@ export async function acceptNotification(options: {
       action: 'online_payment.refused',
       entity: 'online_payment',
       entityId: options.params.transaction_id?.slice(0, 100) ?? null,
-      details: { reason, orderId: options.params.order_id?.slice(0, 100) ?? null, total: options.params.total?.slice(0, 30) ?? null },
+      details: {
+        reason,
+        orderId: options.params.order_id?.slice(0, 100) ?? null,
+        total: options.params.total?.slice(0, 30) ?? null,
+        ...testMark(gateway?.test ?? false),
+      },
     });
     return { outcome: 'refused', invoiceNo, reason };
   };
   // A made-up courier id has nothing to audit against (the log's rows belong to a courier).
   const [courier] = await db.select({ id: couriers.id }).from(couriers).where(eq(couriers.id, courierId));
   if (!courier) return { outcome: 'refused', invoiceNo: null, reason: 'unknown courier' };
+  // A live courier has no test gateway: a notification signed with the sandbox key finds none here.
   if (!gateway) return refuse('no gateway for this courier');
   const verified = gateway.verifyNotification(options.params);
   if (!verified.ok) return refuse(verified.reason);
@@ -152,6 +160,13 @@ export async function acceptNotification(options: {
       return { refuse: 'replayed transaction: already used for another checkout', invoiceNo: attempt.invoiceNo };
     }
     if (a.status !== 'pending') return { refuse: `checkout already ${a.status} by another transaction`, invoiceNo: attempt.invoiceNo };
+    // A test checkout is never completed by a live gateway, nor a live one by a test gateway.
+    if (a.test !== gateway.test) {
+      return {
+        refuse: `checkout was opened ${a.test ? 'in test mode' : 'live'}, the courier is ${gateway.test ? 'in test mode' : 'live'} now`,
+        invoiceNo: attempt.invoiceNo,
+      };
+    }
     if (n.status === 'declined') {
       await tx
         .update(onlinePaymentAttempts)
@@ -174,7 +189,8 @@ export async function acceptNotification(options: {
       actor: null,
       method: 'online',
       reference: n.transactionId,
-      notes: `Card payment online (${a.provider}, order ${a.orderId})`,
+      notes: `${a.test ? 'TEST card payment (no money taken)' : 'Card payment online'} (${a.provider}, order ${a.orderId})`,
+      test: a.test,
       allocations: [{ invoiceNo: attempt.invoiceNo, amountCents: n.amountCents }],
     });
     const [payment] = await tx
@@ -197,6 +213,7 @@ export async function acceptNotification(options: {
         orderId: a.orderId,
         amountCents: n.amountCents,
         currency: n.currency,
+        ...testMark(a.test),
       },
     });
     return { outcome: 'recorded', invoiceNo: attempt.invoiceNo, receiptNo: done.receiptNo };

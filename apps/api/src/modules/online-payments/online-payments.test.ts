@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/comms-fixtures';
 import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
 import { auditLog } from '../../db/schema/audit-log';
+import { couriers } from '../../db/schema/couriers';
 import { emailOutbox } from '../../db/schema/email';
 import { invoices } from '../../db/schema/invoices';
 import { courierPaymentGateways, onlinePaymentAttempts, paymentRefunds } from '../../db/schema/online-payments';
@@ -12,7 +13,7 @@ import { startSimulator } from './simulator';
 import { wipayHash } from './wipay';
 
 // Two couriers with WiPay accounts of their own (answered by a standalone simulator, as WiPay
-// would), and a third with none, which the app's own demo simulator serves.
+// would), and a third in test mode, which the app's own test gateway serves.
 const ACCOUNT_A = { number: '5550001', key: 'key-of-courier-a' };
 const ACCOUNT_B = { number: '5550002', key: 'key-of-courier-b' };
 
@@ -99,6 +100,7 @@ beforeAll(async () => {
   courierA = (await makeCourier(t, 'OPA')).id;
   courierB = (await makeCourier(t, 'OPB')).id;
   courierDemo = (await makeCourier(t, 'OPD')).id;
+  await t.db.update(couriers).set({ paymentTestMode: true }).where(eq(couriers.id, courierDemo));
   customerA = await makeCustomer(t, courierA);
   customerB = await makeCustomer(t, courierB);
   customerDemo = await makeCustomer(t, courierDemo);
@@ -166,14 +168,14 @@ describe('gateway settings', () => {
 });
 
 describe('paying an invoice online', () => {
-  it('runs end to end through the demo simulator: checkout, approve, verified notification, invoice paid once', async () => {
+  it('runs end to end through the test gateway: checkout, approve, verified notification, invoice paid once', async () => {
     const inv = await openInvoice(courierDemo, customerDemo.id, 11_321_00);
     const availability = await t.app.inject({
       method: 'GET',
       url: '/api/online-payments/availability',
       headers: bearer(customerDemo.token),
     });
-    expect(availability.json()).toEqual({ available: true });
+    expect(availability.json()).toEqual({ available: true, test: true });
     const started = await payNow(customerDemo, inv.invoiceNo);
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const checkoutUrl = started.body.redirectUrl ?? '';
@@ -193,17 +195,19 @@ describe('paying an invoice online', () => {
     // The browser's return carries the same signed parameters: a duplicate, nothing more.
     const back = await fetch(approved.headers.get('location') ?? '', { redirect: 'manual' });
     expect(back.status).toBe(303);
-    expect(back.headers.get('location')).toBe(`${base}/customer/invoices/${inv.invoiceNo}?payment=processing`);
+    // Back to the host name the customer paid from, on their courier (its api key on our address).
+    const [courier] = await t.db.select().from(couriers).where(eq(couriers.id, courierDemo));
+    expect(back.headers.get('location')).toBe(`${base}/customer/invoices/${inv.invoiceNo}?payment=processing&api_key=${courier?.apiKey}`);
     expect(await onlinePaymentCount(courierDemo)).toBe(1);
     const attempt = await attemptFor(inv.id);
-    expect(attempt).toMatchObject({ status: 'paid', provider: 'simulator', amountCents: 11_321_00 });
+    expect(attempt).toMatchObject({ status: 'paid', provider: 'simulator', amountCents: 11_321_00, test: true });
     const [payment] = await t.db
       .select()
       .from(payments)
       .where(eq(payments.id, attempt.paymentId ?? 0));
     expect(payment).toMatchObject({ method: 'online', amountCents: 11_321_00, reference: attempt.transactionId });
     const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, customerDemo.email));
-    expect(mails.some((m) => m.subject.startsWith(`Receipt ${payment?.receiptNo}`))).toBe(true);
+    expect(mails.some((m) => m.subject.startsWith(`TEST Receipt ${payment?.receiptNo}`))).toBe(true);
     const audits = await t.db
       .select()
       .from(auditLog)
@@ -335,7 +339,7 @@ describe('verifying the gateway notification', () => {
     expect(res.json().message).toContain('unknown courier');
   });
 
-  it("will not sign for a courier's own account through the demo simulator", async () => {
+  it("will not sign for a courier's own account through the test gateway", async () => {
     const res = await fetch(`${base}/api/dev/gateway/plugins/payments/request`, {
       method: 'POST',
       headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
@@ -383,32 +387,33 @@ describe('refunds', () => {
   const refund = (token: string, receiptNo: string, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: `/api/payments/${receiptNo}/refunds`, headers: bearer(token), payload });
 
-  it('refunds part of an online payment at the gateway and reopens the balance, audited', async () => {
+  it('refunds part of an online payment at the gateway as a credit note, the invoice staying paid, audited', async () => {
     const { inv, payment } = await paidOnline(6_000_00);
     const res = await refund(adminA.token, payment.receiptNo, { amountCents: 1_500_00, reason: 'Package damaged' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
       invoiceNo: inv.invoiceNo,
       amountCents: 1_500_00,
-      balanceCents: 1_500_00,
+      balanceCents: 0,
       message: 'Refund recorded',
     });
+    expect(res.json().creditNoteNo).toMatch(/^CN-\d{6}$/);
     expect(res.json().gatewayReference).toMatch(/^SIMR-/);
-    expect(await invoiceNow(inv.id)).toMatchObject({ status: 'partially_paid', paidCents: 4_500_00 });
+    expect(await invoiceNow(inv.id)).toMatchObject({ status: 'paid', paidCents: 6_000_00 });
     const [row] = await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, payment.id));
     expect(row).toMatchObject({ amountCents: 1_500_00, reason: 'Package damaged', refundedBy: adminA.id });
     const [audited] = await t.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'payment.refunded'), eq(auditLog.entityId, payment.receiptNo)));
-    expect(audited?.details).toMatchObject({ amountCents: 1_500_00, before: { status: 'paid' }, after: { status: 'partially_paid' } });
+    expect(audited?.details).toMatchObject({ amountCents: 1_500_00, creditNoteNo: res.json().creditNoteNo, invoice: { status: 'paid' } });
 
-    // Never more than what is left of the payment; the rest brings the invoice back to unpaid.
+    // Never more than what is left of the payment; refunding the rest leaves the invoice settled.
     const tooMuch = await refund(adminA.token, payment.receiptNo, { amountCents: 4_500_01, reason: 'x' });
     expect(tooMuch.statusCode).toBe(422);
     expect(tooMuch.json().message).toContain('JMD 4,500.00');
     expect((await refund(adminA.token, payment.receiptNo, { amountCents: 4_500_00, reason: 'Cancelled' })).statusCode).toBe(201);
-    expect(await invoiceNow(inv.id)).toMatchObject({ status: 'unpaid', paidCents: 0 });
+    expect(await invoiceNow(inv.id)).toMatchObject({ status: 'paid', paidCents: 6_000_00 });
 
     // The invoice lists its refunds to its customer and staff, and to no one else.
     const listed = await t.app.inject({ method: 'GET', url: `/api/invoices/${inv.invoiceNo}/refunds`, headers: bearer(customerA.token) });

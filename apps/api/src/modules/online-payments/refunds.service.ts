@@ -2,6 +2,8 @@ import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
 import { BILLING_MESSAGES } from '@courier/shared/schemas/billing';
 import { type InvoiceRefund, ONLINE_PAYMENT_MESSAGES, type RefundInput } from '@courier/shared/schemas/online-payments';
 import type { Db } from '../../db/client';
+import { nextCounter } from '../../db/counters';
+import { branches } from '../../db/schema/branches';
 import { customers } from '../../db/schema/customers';
 import { invoices } from '../../db/schema/invoices';
 import { onlinePaymentAttempts, paymentRefunds } from '../../db/schema/online-payments';
@@ -17,12 +19,15 @@ import type { PaymentGateway } from './gateway';
 import { formatAmount } from '@courier/shared/format/money';
 
 const asDb = (tx: unknown) => tx as Db;
+export const creditNoteNumber = (n: number) => `CN-${String(n).padStart(6, '0')}`;
 
 /**
- * Gives back part or all of one payment on one of its invoices: a refund row linked to the
- * payment, the invoice's balance reopened, an audit row and an e-mail to the customer. An online
- * payment is refunded at the gateway first (WiPay itself has no refund call: then the admin is
- * told to refund in the WiPay dashboard). Never more than what is left of the payment there.
+ * Gives back part or all of one payment on one of its invoices, as a numbered credit note against
+ * that invoice: what was owed and what was paid both go down by it, so a settled invoice stays
+ * settled. The money leaves a till (the person's branch, or the one they name; cash needs one).
+ * Audited and e-mailed. An online payment is refunded at the gateway first (WiPay itself has no
+ * refund call: then the admin is told to refund in the WiPay dashboard). Never more than what is
+ * left of the payment there.
  */
 export async function refundPayment(options: {
   db: Db;
@@ -30,7 +35,7 @@ export async function refundPayment(options: {
   actor: AuthUser;
   courierId: number;
   receiptNo: string;
-  input: Required<Pick<RefundInput, 'amountCents' | 'reason'>> & { invoiceNo?: string };
+  input: Required<Pick<RefundInput, 'amountCents' | 'reason'>> & { invoiceNo?: string; branchId?: number };
   gatewayFor: (courierId: number) => Promise<PaymentGateway | null>;
 }) {
   const { db, actor, courierId, input } = options;
@@ -58,6 +63,17 @@ export async function refundPayment(options: {
   }
   if (!allocation) throw new AppError('not_found', BILLING_MESSAGES.paymentNotFound);
   const chosen = allocation;
+  // Cash is handed back over a till; other methods go back where they came from.
+  const branchId = input.branchId ?? actor.branchId ?? (payment.method === 'cash' ? null : payment.branchId);
+  if (payment.method === 'cash' && branchId === null)
+    throw new AppError('unprocessable', BILLING_MESSAGES.refundTillRequired, { branchId: [BILLING_MESSAGES.refundTillRequired] });
+  if (branchId !== null) {
+    const [branch] = await db
+      .select({ id: branches.id })
+      .from(branches)
+      .where(and(eq(branches.id, branchId), eq(branches.courierId, courierId)));
+    if (!branch) throw new AppError('not_found', BILLING_MESSAGES.branchNotFound);
+  }
 
   const refundedSoFar = async (tx: Db) => {
     const [row] = await tx
@@ -103,19 +119,20 @@ export async function refundPayment(options: {
     if (!invoice) throw new AppError('not_found', BILLING_MESSAGES.invoiceNotFound);
     const left = chosen.amountCents - (await refundedSoFar(tx));
     if (input.amountCents > left) throw tooMuch(left);
+    const creditNoteNo = creditNoteNumber(await nextCounter(tx, courierId, 'credit_note'));
     await tx.insert(paymentRefunds).values({
       courierId,
+      creditNoteNo,
       paymentId: payment.id,
       invoiceId: invoice.id,
       amountCents: input.amountCents,
       reason: input.reason,
       gatewayReference,
       refundedBy: actor.kind === 'user' ? actor.id : null,
+      branchId,
     });
-    const paidCents = invoice.paidCents - input.amountCents;
-    const status =
-      invoice.status === 'void' ? 'void' : paidCents <= 0 ? 'unpaid' : paidCents >= invoice.totalCents ? 'paid' : 'partially_paid';
-    await tx.update(invoices).set({ paidCents, status, updatedAt: new Date() }).where(eq(invoices.id, invoice.id));
+    // The invoice is not reopened: its balance and status stay, the credit note explains the difference.
+    const balanceCents = invoice.totalCents - invoice.paidCents;
     await audit(tx, {
       courierId,
       actor,
@@ -123,14 +140,15 @@ export async function refundPayment(options: {
       entity: 'payment',
       entityId: payment.receiptNo,
       details: {
+        creditNoteNo,
         invoiceNo: invoice.invoiceNo,
         amountCents: input.amountCents,
         reason: input.reason,
         method: payment.method,
+        branchId,
         gatewayReference,
         refundAtGateway: payment.method === 'online' ? (manual ? 'manual' : 'done') : null,
-        before: { paidCents: invoice.paidCents, status: invoice.status },
-        after: { paidCents, status },
+        invoice: { status: invoice.status, balanceCents },
       },
     });
     const [customer] = await tx
@@ -142,22 +160,24 @@ export async function refundPayment(options: {
         {
           courierId,
           to: customer.email,
-          subject: `Refund of JMD ${formatAmount(input.amountCents)} on receipt ${payment.receiptNo}`,
+          subject: `Refund of JMD ${formatAmount(input.amountCents)} on receipt ${payment.receiptNo} (credit note ${creditNoteNo})`,
           text: [
             `Hello ${customer.firstName},`,
             '',
             `We refunded JMD ${formatAmount(input.amountCents)} of receipt ${payment.receiptNo} (${invoice.invoiceNo}).`,
+            `Credit note: ${creditNoteNo}`,
             `Reason: ${input.reason}`,
-            `The balance of ${invoice.invoiceNo} is now JMD ${formatAmount(invoice.totalCents - paidCents)}.`,
+            `The credit note lowers what ${invoice.invoiceNo} charges by the amount refunded; its balance stays JMD ${formatAmount(balanceCents)}.`,
           ].join('\n'),
         },
         tx,
       );
     }
     return {
+      creditNoteNo,
       invoiceNo: invoice.invoiceNo,
       amountCents: input.amountCents,
-      balanceCents: invoice.totalCents - paidCents,
+      balanceCents,
       gatewayReference,
       message: manual ? ONLINE_PAYMENT_MESSAGES.refundManual : ONLINE_PAYMENT_MESSAGES.refundRecorded,
     };
@@ -178,6 +198,7 @@ export async function listInvoiceRefunds(db: Db, scope: InvoiceScope, invoiceNo:
   if (found.length !== 1 || !invoice) throw new AppError('not_found', BILLING_MESSAGES.invoiceNotFound);
   const rows = await db
     .select({
+      creditNoteNo: paymentRefunds.creditNoteNo,
       receiptNo: payments.receiptNo,
       amountCents: paymentRefunds.amountCents,
       reason: paymentRefunds.reason,

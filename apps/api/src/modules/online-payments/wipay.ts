@@ -50,6 +50,10 @@ export class WiPayGateway implements PaymentGateway {
     return this.options.provider;
   }
 
+  get test() {
+    return this.credentials.environment === 'sandbox';
+  }
+
   async createCheckout(request: CheckoutRequest): Promise<{ redirectUrl: string }> {
     const form = new URLSearchParams({
       account_number: this.credentials.accountNumber,

@@ -8,7 +8,7 @@ import { type ZplGraphic, zplLogo } from '../../lib/pdf/logo-image';
 import type { AuthUser } from '../../plugins/auth';
 import { packageLabelPdf, packageLabelZpl } from './package-label';
 import { selectPackages, toPackageDto } from './package-rows';
-import { recordScope } from './courier-scope';
+import { recordScope } from '../../lib/courier-scope';
 
 /**
  * The packages to print, in the order asked, all within the caller's courier: one id of another

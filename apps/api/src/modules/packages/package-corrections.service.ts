@@ -17,8 +17,9 @@ import { liveInvoiceOfPackage, recomputeInvoice, refuseIfPaid, removePackageFrom
 import { enqueuePackageEmail } from './package-emails';
 import { type PackageRow, findPackage } from './package-rows';
 import { actorOf, writeEvent } from './package-status.service';
-import { type Services, recordScope } from './courier-scope';
 import { detailOf } from './package-queries.service';
+import type { Services } from '../../context';
+import { recordScope } from '../../lib/courier-scope';
 
 /**
  * Corrections after receiving (issue 15): the warehouse fixes a typo in the weight, the
@@ -185,7 +186,14 @@ export async function voidPackage(s: Services, user: AuthUser, id: number, reaso
     const now = new Date();
     const [updated] = await tx
       .update(packages)
-      .set({ voidedAt: now, voidReason: reason, voidedBy: user.kind === 'user' ? user.id : null, manifestId, updatedAt: now })
+      .set({
+        status: 'voided',
+        voidedAt: now,
+        voidReason: reason,
+        voidedBy: user.kind === 'user' ? user.id : null,
+        manifestId,
+        updatedAt: now,
+      })
       .where(and(eq(packages.id, id), eq(packages.courierId, courierId), unchangedSince(pkg.updatedAt)))
       .returning({ id: packages.id });
     if (!updated) throw new AppError('conflict', `${pkg.packageNumber}: the package changed meanwhile; please reload`);
@@ -198,7 +206,7 @@ export async function voidPackage(s: Services, user: AuthUser, id: number, reaso
     await writeEvent(tx, {
       courierId,
       packageId: id,
-      status: pkg.status,
+      status: 'voided',
       fromStatus: pkg.status,
       actor: actorOf(user),
       note: `Voided: ${reason}`,

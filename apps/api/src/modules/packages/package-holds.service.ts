@@ -12,8 +12,9 @@ import type { Storage } from '../../lib/storage';
 import type { AuthUser } from '../../plugins/auth';
 import { findPackage } from './package-rows';
 import { type Actor, actorOf, transitionPackage } from './package-status.service';
-import { type Services, recordScope } from './courier-scope';
 import { detailOf } from './package-queries.service';
+import type { Services } from '../../context';
+import { recordScope } from '../../lib/courier-scope';
 
 /**
  * Holds for a missing merchant invoice (DOMAIN.md: customs needs it; issue 15, defect 5). A

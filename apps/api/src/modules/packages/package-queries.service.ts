@@ -33,7 +33,7 @@ import {
   toPackageListItem,
 } from './package-rows';
 import { nextStatusesOf } from './package-status.service';
-import { listScope, recordScope } from './courier-scope';
+import { listScope, recordScope } from '../../lib/courier-scope';
 
 export async function detailOf(db: Db, courierId: number | null, id: number): Promise<PackageDetail> {
   const row = await findPackage(db, id, courierId);
@@ -129,8 +129,8 @@ async function receivedDayScope(db: Db, query: PackageListQuery, courierId: numb
 /** The clauses and the capped count every package list shares, within one courier (or every courier: null). */
 async function packageListClauses(db: Db, query: PackageListQuery, courierId: number | null, conditions: SQL[]) {
   const dateScope = await receivedDayScope(db, query, courierId);
-  // Voided packages (received by mistake) leave the lists unless asked for.
-  const voided = query.voided === 'true' ? isNotNull(packages.voidedAt) : isNull(packages.voidedAt);
+  // Voided packages (received by mistake) leave the lists unless asked for (voided=true, or the Voided status).
+  const voided = query.voided === 'true' || query.filters?.status === 'voided' ? isNotNull(packages.voidedAt) : isNull(packages.voidedAt);
   const clauses = listClauses(query, packageListSpec, [courierCondition(courierId), ...conditions, ...dateScope, voided]);
   const fullRows = async (c: ListClauses) =>
     (

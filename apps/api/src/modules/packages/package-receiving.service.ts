@@ -17,15 +17,12 @@ import { enqueuePackageEmail } from './package-emails';
 import { customerByMailbox } from './scan-resolver.service';
 import { findPackage } from './package-rows';
 import { actorOf, transitionPackage, writeEvent } from './package-status.service';
-import { type Services, listScope, recordScope } from './courier-scope';
 import { detailOf } from './package-queries.service';
+import type { Services } from '../../context';
+import { listScope, recordScope } from '../../lib/courier-scope';
+import { isUniqueViolation } from '../../lib/db-errors';
 
 const packageNumberOf = (n: number) => `PKG-${String(n).padStart(6, '0')}`;
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
-}
 
 /**
  * Receives a package at the US warehouse. The customer comes from the label's mailbox number, or

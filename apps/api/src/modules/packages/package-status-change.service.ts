@@ -8,8 +8,9 @@ import type { AuthUser } from '../../plugins/auth';
 import { invoiceReadyPackages, willBeInvoicedWhenReady } from '../invoices/automatic-billing.service';
 import { findPackage } from './package-rows';
 import { actorOf, transitionPackage } from './package-status.service';
-import { type Services, listScope, recordScope } from './courier-scope';
 import { detailOf } from './package-queries.service';
+import type { Services } from '../../context';
+import { listScope, recordScope } from '../../lib/courier-scope';
 
 /**
  * Moves one package. A package made ready for pickup is invoiced in the same transaction (the

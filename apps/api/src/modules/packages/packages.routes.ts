@@ -32,7 +32,6 @@ import { fastOkSerializer } from '../../lib/fast-serializer';
 import { currentUser, requirePermission, requireRole } from '../../plugins/auth';
 import { labelsPdf, labelsZpl } from './labels.service';
 import { findUnknownByScan } from './unknown-scan.service';
-import { listScope } from './courier-scope';
 import { getOwnPackage, getPackage, listPackageTable, listPackages } from './package-queries.service';
 import { deletePackage, receivePackage } from './package-receiving.service';
 import { bulkChangeStatus, changeStatus } from './package-status-change.service';
@@ -46,6 +45,7 @@ import { heldPackage, packageInvoiceFile, releaseHold, uploadPackageInvoice } fr
 import { INVOICE_UPLOAD, sendPrivateFile } from '../pre-alerts/pre-alerts.routes';
 import { Storage } from '../../lib/storage';
 import { readUpload } from '../../lib/uploads';
+import { listScope } from '../../lib/courier-scope';
 
 const errors = {
   400: errorResponseSchema,

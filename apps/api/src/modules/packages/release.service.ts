@@ -20,6 +20,8 @@ export interface Release extends ReleaseOverrideInput {
   via: ReleaseVia;
   /** What the release belongs to, for the audit row (an invoice number, a delivery request). */
   reference?: string;
+  /** Out for delivery to a zone that takes cash on delivery: the balance is collected at the door. */
+  cashOnDelivery?: boolean;
 }
 
 export const isLeaving = (status: PackageStatus) => LEAVING_STATUSES.includes(status);
@@ -57,7 +59,12 @@ export async function ensureReleasable(
 ): Promise<void> {
   const invoice = await invoiceOf(db, pkg.courierId, pkg.id);
   const verdict = releaseVerdict(
-    { packageNumber: pkg.packageNumber, status: pkg.status, invoice },
+    {
+      packageNumber: pkg.packageNumber,
+      status: pkg.status,
+      invoice,
+      cashOnDeliveryDispatch: to === 'out_for_delivery' && release.cashOnDelivery === true,
+    },
     {
       requested: release.allowUnpaid === true,
       permitted: hasPermission(release.actor, 'release_override'),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS } from '@courier/shared/constants/permissions';
 import { RELEASE_MESSAGES } from '@courier/shared/domain/release';
 import { makeCustomer, makeUser, tokenForUser } from '../../../test/comms-fixtures';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { type TestApp, aTill, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
 import { auditLog } from '../../db/schema/audit-log';
 import { couriers } from '../../db/schema/couriers';
 import { packages } from '../../db/schema/packages';
@@ -52,7 +52,11 @@ async function invoiced() {
 
 async function payInFull(invoiceNo: string) {
   const balance = (await api('GET', `/invoices/${invoiceNo}`, admin)).json().balanceCents as number;
-  const res = await api('POST', '/payments', admin, { method: 'cash', allocations: [{ invoiceNo, amountCents: balance }] });
+  const res = await api('POST', '/payments', admin, {
+    method: 'cash',
+    branchId: await aTill(t, courierId),
+    allocations: [{ invoiceNo, amountCents: balance }],
+  });
   expect(res.statusCode, res.body).toBe(201);
 }
 

@@ -8,10 +8,10 @@ import { customers } from '../../db/schema/customers';
 import { preAlerts } from '../../db/schema/pre-alerts';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { resolveScan } from './scan-resolver.service';
+import { refuseVoided, resolveScan } from './scan-resolver.service';
 import { customerNameSql } from './package-rows';
-import { listScope } from './courier-scope';
 import { detailOf } from './package-queries.service';
+import { listScope } from '../../lib/courier-scope';
 
 /**
  * What the Scan screen shows for a scan: our package (by its number or tracking number), a
@@ -45,7 +45,11 @@ export async function lookupTracking(db: Db, user: AuthUser, raw: string): Promi
       preAlert: null,
     };
   }
-  if (found.code.kind === 'package_number') throw new AppError('not_found', SCAN_MESSAGES.notFound(found.code.value));
+  if (found.code.kind === 'package_number') {
+    refuseVoided(found);
+    throw new AppError('not_found', SCAN_MESSAGES.notFound(found.code.value));
+  }
+  // A carrier number whose package was voided is free again: it may be received anew.
   // A code shaped like a mailbox that is nobody's is read as an odd carrier's tracking number.
   const trackingNumber = normaliseTrackingNumber(found.code.value);
   const [pre] = await db

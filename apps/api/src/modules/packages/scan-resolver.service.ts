@@ -1,6 +1,7 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import { type ScanCode, classifyScan } from '@courier/shared/domain/scan';
+import { and, eq, or, sql } from 'drizzle-orm';
+import { SCAN_MESSAGES, type ScanCode, classifyScan } from '@courier/shared/domain/scan';
 import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
 import { customers } from '../../db/schema/customers';
 import { packages } from '../../db/schema/packages';
 import { type PackageRow, selectPackages } from './package-rows';
@@ -14,22 +15,32 @@ export interface ResolvedScan {
   /** Null when the text cannot be any code of ours. */
   code: ScanCode | null;
   pkg: PackageRow | null;
+  /** A voided package the code names when no live one does (its tracking number is free again). */
+  voided?: PackageRow | null;
   customer: { id: number; branchId: number | null; mailboxNumber: string } | null;
 }
 
-/** The package a classified code names, within the courier. */
-async function packageOf(db: Db, courierId: number, code: ScanCode): Promise<PackageRow | null> {
+/** A screen that found only a voided package says so (409), instead of "Nothing found". */
+export function refuseVoided(found: ResolvedScan): void {
+  const v = found.voided?.pkg;
+  if (v) throw new AppError('conflict', SCAN_MESSAGES.voided(v.packageNumber, v.voidReason));
+}
+
+/** The package a classified code names within the courier: a live one first, else a voided one. */
+async function packageOf(db: Db, courierId: number, code: ScanCode): Promise<{ pkg: PackageRow | null; voided: PackageRow | null }> {
   const compact = code.value.replace(/-/g, '');
   const match =
     code.kind === 'package_number'
       ? eq(packages.packageNumber, code.value)
       : // A code that looked like a mailbox may still be an odd carrier's tracking number.
         or(eq(packages.trackingNumber, compact), eq(packages.trackingNumber, code.value));
+  // A voided package (received by mistake) is found only to say so; its tracking number is free again.
   const [row] = await selectPackages(db)
-    // A voided package (received by mistake) is no longer ours to find; its tracking number is free again.
-    .where(and(eq(packages.courierId, courierId), isNull(packages.voidedAt), match))
+    .where(and(eq(packages.courierId, courierId), match))
+    .orderBy(sql`${packages.voidedAt} is not null`, sql`${packages.voidedAt} desc`)
     .limit(1);
-  return row ?? null;
+  if (!row) return { pkg: null, voided: null };
+  return row.pkg.voidedAt ? { pkg: null, voided: row } : { pkg: row, voided: null };
 }
 
 /** The customer whose mailbox number this is, within the courier (any case, hyphen or not). */
@@ -51,9 +62,9 @@ export async function resolveScan(db: Db, courierId: number, raw: string): Promi
     const customer = await customerByMailbox(db, courierId, code.value);
     if (customer) return { code, pkg: null, customer };
     // Not a customer of ours: it may be a tracking number with a hyphen (ABC-12345).
-    const pkg = await packageOf(db, courierId, code);
+    const found = await packageOf(db, courierId, code);
     const asTracking: ScanCode = { kind: 'tracking', value: code.value.replace(/-/g, ''), carrier: 'OTHER' };
-    return { code: pkg ? asTracking : code, pkg, customer: null };
+    return { code: found.pkg || found.voided ? asTracking : code, ...found, customer: null };
   }
-  return { code, pkg: await packageOf(db, courierId, code), customer: null };
+  return { code, ...(await packageOf(db, courierId, code)), customer: null };
 }

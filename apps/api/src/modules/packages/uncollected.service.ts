@@ -7,8 +7,8 @@ import { packages } from '../../db/schema/packages';
 import { chargeDueFees } from '../invoices/automatic-billing.service';
 import { enqueuePackageEmail } from './package-emails';
 import { writeEvent } from './package-status.service';
-import type { Services } from './courier-scope';
 import { listPackages } from './package-queries.service';
+import type { Services } from '../../context';
 
 /** Ready for more than 15 days and not collected; `daysWaiting` counts from the ready date. */
 export async function listUncollected(db: Db, query: z.output<typeof packageListQuerySchema>, courierId: number | null, now = new Date()) {

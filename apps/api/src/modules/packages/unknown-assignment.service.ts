@@ -9,8 +9,9 @@ import { enqueuePackageEmail } from './package-emails';
 import { customerByMailbox } from './scan-resolver.service';
 import { findPackage } from './package-rows';
 import { actorOf, writeEvent } from './package-status.service';
-import { type Services, recordScope } from './courier-scope';
 import { detailOf } from './package-queries.service';
+import type { Services } from '../../context';
+import { recordScope } from '../../lib/courier-scope';
 
 /** Assigns an unknown package to a customer: it becomes received and billing adds the unknown fee. */
 export async function assignUnknown(

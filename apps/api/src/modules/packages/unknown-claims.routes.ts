@@ -9,8 +9,8 @@ import { AppError } from '../../lib/errors';
 import { Storage } from '../../lib/storage';
 import { readUpload } from '../../lib/uploads';
 import { currentUser, requirePermission, requireRole } from '../../plugins/auth';
-import { listScope } from './courier-scope';
 import { claimProof, createClaim, decideClaim, listClaims } from './unknown-claims.service';
+import { listScope } from '../../lib/courier-scope';
 
 const errors = {
   400: errorResponseSchema,

@@ -12,8 +12,9 @@ import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
 import type { Storage } from '../../lib/storage';
 import type { AuthUser } from '../../plugins/auth';
 import { customerNameSql } from './package-rows';
-import { type Services, recordScope } from './courier-scope';
 import { assignUnknown } from './unknown-assignment.service';
+import type { Services } from '../../context';
+import { recordScope } from '../../lib/courier-scope';
 
 const FOLDER = 'claim-proofs' as const;
 

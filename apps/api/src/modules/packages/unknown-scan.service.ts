@@ -4,9 +4,9 @@ import { UNKNOWN_SCAN_MESSAGES, type PackageDetail } from '@courier/shared/schem
 import type { AuthUser } from '../../plugins/auth';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { listScope } from './courier-scope';
 import { detailOf } from './package-queries.service';
-import { resolveScan } from './scan-resolver.service';
+import { refuseVoided, resolveScan } from './scan-resolver.service';
+import { listScope } from '../../lib/courier-scope';
 
 /**
  * The unknown package a scan names, for the assignment station of Unknown packages: our label's
@@ -19,7 +19,10 @@ export async function findUnknownByScan(db: Db, user: AuthUser, raw: string): Pr
   const found = await resolveScan(db, courierId, raw);
   if (!found.code) throw new AppError('bad_request', SCAN_MESSAGES.unreadable);
   if (found.customer) throw new AppError('bad_request', SCAN_MESSAGES.notAPackage(found.customer.mailboxNumber));
-  if (!found.pkg) throw new AppError('not_found', SCAN_MESSAGES.notFound(found.code.value));
+  if (!found.pkg) {
+    refuseVoided(found);
+    throw new AppError('not_found', SCAN_MESSAGES.notFound(found.code.value));
+  }
   const { pkg } = found.pkg;
   if (pkg.status !== 'unknown')
     throw new AppError('conflict', UNKNOWN_SCAN_MESSAGES.notUnknown(pkg.packageNumber, PACKAGE_STATUS_LABELS[pkg.status]));

@@ -12,10 +12,11 @@ import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import type { AuthUser } from '../../plugins/auth';
-import { passwordLink, publicUrl } from '../auth/password-reset.service';
+import { passwordLink } from '../auth/password-reset.service';
 import { enqueueWelcomeEmail } from '../customers/welcome-email';
-import { listScope } from './courier-scope';
 import { customerColumns } from '../auth/registration.service';
+import { listScope } from '../../lib/courier-scope';
+import { isUniqueViolation } from '../../lib/db-errors';
 
 /** How long the welcome e-mail's "choose your password" link works. */
 export const WELCOME_LINK_TTL_MINUTES = 7 * 24 * 60;
@@ -57,11 +58,10 @@ export async function registerWalkIn(ctx: AppContext, user: AuthUser, input: z.o
         })
         .returning({ id: customers.id, mailboxNumber: customers.mailboxNumber, firstName: customers.firstName, email: customers.email });
       if (!row) throw new Error('Customer insert returned nothing');
-      const link = await passwordLink(ctx, tx, { kind: 'customer', id: row.id }, WELCOME_LINK_TTL_MINUTES);
+      const link = await passwordLink(ctx, tx, { kind: 'customer', id: row.id, courierId }, WELCOME_LINK_TTL_MINUTES);
       await enqueueWelcomeEmail(tx, ctx.mailer, {
         courierId,
         customer: { ...row, lastName: input.lastName },
-        appUrl: publicUrl(ctx),
         passwordLink: link,
       });
       await audit(tx, {
@@ -80,8 +80,7 @@ export async function registerWalkIn(ctx: AppContext, user: AuthUser, input: z.o
       };
     });
   } catch (error) {
-    const e = error as { code?: string; cause?: { code?: string } };
-    if (e.code === '23505' || e.cause?.code === '23505') throw taken();
+    if (isUniqueViolation(error)) throw taken();
     throw error;
   }
 }

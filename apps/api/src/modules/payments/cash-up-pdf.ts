@@ -44,6 +44,17 @@ export function renderCashUpSheet(d: CashUpSheetData): Promise<Buffer> {
           jmd(p.amountCents),
         );
       }
+      if (d.refunds.length > 0) {
+        doc.moveDown();
+        doc.font('Helvetica-Bold').text(`Refunds handed back (${d.refunds.length})`);
+        for (const r of d.refunds) {
+          row(
+            doc,
+            `${formatDateTime(r.createdAt, d.timeZone)}  ${r.creditNoteNo}  of ${r.receiptNo}  ${PAYMENT_METHOD_LABELS[r.method]}  ${r.reason}`,
+            `-${jmd(r.amountCents)}`,
+          );
+        }
+      }
       doc.moveDown();
       doc.font('Helvetica-Bold').text('Expected by method');
       row(doc, PAYMENT_METHOD_LABELS.cash, jmd(s.expectedCashCents));

@@ -1,8 +1,14 @@
-import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import { dayBoundsInZone } from '@courier/shared/domain/datetime';
 import { cashUpDifference } from '@courier/shared/domain/cash-up';
 import type { PaymentMethod } from '@courier/shared/constants/billing';
-import { BILLING_MESSAGES, type CashUpEntry, type CashUpExpected, type RecordCashUpInput } from '@courier/shared/schemas/billing';
+import {
+  BILLING_MESSAGES,
+  type CashUpEntry,
+  type CashUpExpected,
+  type RecordCashUpInput,
+  type UnassignedPayment,
+} from '@courier/shared/schemas/billing';
 import type { Db } from '../../db/client';
 import { branches } from '../../db/schema/branches';
 import { cashUps } from '../../db/schema/cash-ups';
@@ -47,9 +53,9 @@ const dayPayments = (courierId: number, branchId: number, bounds: { start: Date;
   );
 
 /**
- * What the drawer and the other methods should hold at the end of the day: the day's payments,
- * less the refunds given back that day against this branch's payments (by the payment's method:
- * a cash refund leaves the drawer the day it is handed over, whatever day the payment was).
+ * What the drawer and the other methods should hold at the end of the day: the day's payments on
+ * this till, less what was handed back over this till that day (by the refunded payment's method:
+ * a cash refund leaves the drawer where and when it is handed over, whatever day the payment was).
  */
 async function expectedByMethod(db: Db, courierId: number, branchId: number, bounds: { start: Date; end: Date }) {
   const [rows, refunds] = await Promise.all([
@@ -62,14 +68,7 @@ async function expectedByMethod(db: Db, courierId: number, branchId: number, bou
       .select({ method: payments.method, cents: sql<number>`coalesce(sum(${paymentRefunds.amountCents}), 0)::int` })
       .from(paymentRefunds)
       .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
-      .where(
-        and(
-          eq(paymentRefunds.courierId, courierId),
-          eq(payments.branchId, branchId),
-          gte(paymentRefunds.createdAt, bounds.start),
-          lt(paymentRefunds.createdAt, bounds.end),
-        ),
-      )
+      .where(dayRefunds(courierId, branchId, bounds))
       .groupBy(payments.method),
   ]);
   const by = (m: PaymentMethod) => (rows.find((r) => r.method === m)?.cents ?? 0) - (refunds.find((r) => r.method === m)?.cents ?? 0);
@@ -79,7 +78,77 @@ async function expectedByMethod(db: Db, courierId: number, branchId: number, bou
     expectedBankTransferCents: by('bank_transfer'),
     expectedOnlineCents: by('online'),
     paymentCount: rows.reduce((s, r) => s + r.n, 0),
+    refundedCents: refunds.reduce((s, r) => s + r.cents, 0),
   };
+}
+
+const dayRefunds = (courierId: number, branchId: number, bounds: { start: Date; end: Date }) =>
+  and(
+    eq(paymentRefunds.courierId, courierId),
+    eq(paymentRefunds.branchId, branchId),
+    gte(paymentRefunds.createdAt, bounds.start),
+    lt(paymentRefunds.createdAt, bounds.end),
+  );
+
+/** The courier's counter payments on no till (online ones never are), oldest first. */
+async function unassignedPayments(db: Db, courierId: number): Promise<UnassignedPayment[]> {
+  const rows = await db
+    .select({
+      receiptNo: payments.receiptNo,
+      customerName: sql<string>`${customers.firstName} || ' ' || ${customers.lastName}`,
+      method: payments.method,
+      amountCents: payments.amountCents,
+      takenByName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+      paidAt: payments.paidAt,
+    })
+    .from(payments)
+    .innerJoin(customers, eq(customers.id, payments.customerId))
+    .leftJoin(users, eq(users.id, payments.takenBy))
+    .where(and(eq(payments.courierId, courierId), isNull(payments.branchId), ne(payments.method, 'online')))
+    .orderBy(asc(payments.paidAt), asc(payments.id))
+    .limit(200);
+  return rows.map((r) => ({ ...r, paidAt: r.paidAt.toISOString() }));
+}
+
+/**
+ * Places a payment that belongs to no till on a branch's till: that branch's cash-up of the
+ * payment's day then counts it, with the refunds of it that had no till either. Only once (moving
+ * a payment between tills would change a counted day behind its back); audited.
+ */
+export async function placeOnTill(options: { db: Db; actor: AuthUser; courierId: number; receiptNo: string; branchId: number }) {
+  const { db, actor, courierId, receiptNo, branchId } = options;
+  const branch = await ownBranch(db, courierId, branchId);
+  return db.transaction(async (txRaw) => {
+    const tx = asDb(txRaw);
+    const [payment] = await tx
+      .select({ id: payments.id, method: payments.method, branchId: payments.branchId, branchName: branches.name })
+      .from(payments)
+      .leftJoin(branches, eq(branches.id, payments.branchId))
+      .where(and(eq(payments.courierId, courierId), eq(payments.receiptNo, receiptNo)))
+      .for('update', { of: payments });
+    if (!payment) throw new AppError('not_found', BILLING_MESSAGES.paymentNotFound);
+    if (payment.method === 'online') throw new AppError('unprocessable', BILLING_MESSAGES.onlineNotOnTill);
+    if (payment.branchId !== null) throw new AppError('conflict', BILLING_MESSAGES.alreadyOnTill(payment.branchName ?? ''));
+    await tx.update(payments).set({ branchId }).where(eq(payments.id, payment.id));
+    const refunds = await tx
+      .update(paymentRefunds)
+      .set({ branchId })
+      .where(and(eq(paymentRefunds.paymentId, payment.id), isNull(paymentRefunds.branchId)))
+      .returning({ creditNoteNo: paymentRefunds.creditNoteNo });
+    await audit(tx, {
+      courierId,
+      actor,
+      action: 'payment.placed_on_till',
+      entity: 'payment',
+      entityId: receiptNo,
+      details: {
+        before: { branchId: null },
+        after: { branchId, branchName: branch.branchName },
+        creditNotes: refunds.map((r) => r.creditNoteNo),
+      },
+    });
+    return { receiptNo, branchId, message: BILLING_MESSAGES.placedOnTill(receiptNo, branch.branchName) };
+  });
 }
 
 async function dayEntries(db: Db, courierId: number, branchId: number, date: string): Promise<CashUpEntry[]> {
@@ -113,8 +182,8 @@ async function dayEntries(db: Db, courierId: number, branchId: number, date: str
 export async function getCashUp(db: Db, courierId: number, branchId: number, date: string): Promise<CashUpExpected> {
   const branch = await ownBranch(db, courierId, branchId);
   const expected = await expectedByMethod(db, courierId, branchId, dayBoundsInZone(date, branch.timeZone));
-  const entries = await dayEntries(db, courierId, branchId, date);
-  return { branchId, date, ...expected, timeZone: branch.timeZone, recorded: entries.at(-1) ?? null, entries };
+  const [entries, unassigned] = await Promise.all([dayEntries(db, courierId, branchId, date), unassignedPayments(db, courierId)]);
+  return { branchId, date, ...expected, timeZone: branch.timeZone, recorded: entries.at(-1) ?? null, entries, unassigned };
 }
 
 interface CashUpOptions {
@@ -221,6 +290,24 @@ export async function cashUpSheetData(db: Db, courierId: number, branchId: numbe
     .innerJoin(customers, eq(customers.id, payments.customerId))
     .where(dayPayments(courierId, branchId, dayBoundsInZone(date, branch.timeZone)))
     .orderBy(asc(payments.paidAt), asc(payments.id));
-  return { ...branch, summary, payments: rows.map((r) => ({ ...r, paidAt: r.paidAt.toISOString() })) };
+  const refunds = await db
+    .select({
+      creditNoteNo: paymentRefunds.creditNoteNo,
+      receiptNo: payments.receiptNo,
+      method: payments.method,
+      amountCents: paymentRefunds.amountCents,
+      reason: paymentRefunds.reason,
+      createdAt: paymentRefunds.createdAt,
+    })
+    .from(paymentRefunds)
+    .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
+    .where(dayRefunds(courierId, branchId, dayBoundsInZone(date, branch.timeZone)))
+    .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id));
+  return {
+    ...branch,
+    summary,
+    payments: rows.map((r) => ({ ...r, paidAt: r.paidAt.toISOString() })),
+    refunds: refunds.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+  };
 }
 export type CashUpSheetData = Awaited<ReturnType<typeof cashUpSheetData>>;

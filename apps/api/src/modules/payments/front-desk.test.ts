@@ -21,6 +21,7 @@ describe('super admin payments', () => {
     const { invoiceNo, totalCents } = await w.issue([1]);
     const res = await w.api('POST', '/payments', w.tokens.superAdmin, {
       method: 'card',
+      branchId: w.branchId,
       allocations: [{ invoiceNo, amountCents: totalCents }],
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -30,11 +31,13 @@ describe('super admin payments', () => {
     const other = await w.issue([1]);
     const named = await w.api('POST', `/payments?courierId=${w.courierId}`, w.tokens.superAdmin, {
       method: 'cash',
+      branchId: w.branchId,
       allocations: [{ invoiceNo: other.invoiceNo, amountCents: 100_00 }],
     });
     expect(named.statusCode, named.body).toBe(201);
     const wrong = await w.api('POST', `/payments?courierId=${w.secondCourierId}`, w.tokens.superAdmin, {
       method: 'cash',
+      branchId: w.branchId,
       allocations: [{ invoiceNo: other.invoiceNo, amountCents: 100_00 }],
     });
     expect(wrong.statusCode).toBe(404);
@@ -171,6 +174,7 @@ describe('cash desk', () => {
     });
     expect(cash.statusCode, cash.body).toBe(201);
     const refund = await w.api('POST', `/payments/${cash.json().receiptNo}/refunds`, w.tokens.admin, {
+      branchId: branch.id,
       amountCents: 250_00,
       reason: 'Charged twice for one parcel',
     });

@@ -7,6 +7,7 @@ import {
   correctCashUpSchema,
   paymentListQuerySchema,
   paymentSchema,
+  placeOnTillSchema,
   receiptParamSchema,
   receiptQuerySchema,
   recordCashUpSchema,
@@ -14,16 +15,17 @@ import {
 } from '@courier/shared/schemas/billing';
 import { courierQuerySchema, errorResponseSchema, pageSchema } from '@courier/shared/schemas/common';
 import type { AppContext } from '../../context';
-import { courierScope, currentUser, requirePermission } from '../../plugins/auth';
+import { currentUser, requirePermission } from '../../plugins/auth';
 import { loadLetterhead } from '../../lib/pdf/letterhead';
 import { pdfResponseSchema } from '../../lib/pdf/render';
 import { Storage } from '../../lib/storage';
 import { customerOrPermission } from '../invoices/invoices.routes';
 import { invoiceScope } from '../invoices/invoice-access';
 import { renderCashUpSheet } from './cash-up-pdf';
-import { cashUpSheetData, correctCashUp, getCashUp, recordCashUp } from './cash-up.service';
+import { cashUpSheetData, correctCashUp, getCashUp, placeOnTill, recordCashUp } from './cash-up.service';
 import { getReceipt, listPayments, paymentCourier, recordPayment } from './payments.service';
 import { renderReceiptPdf } from './receipt-pdf';
+import { courierScope } from '../../lib/courier-scope';
 
 const errors = {
   400: errorResponseSchema,
@@ -102,6 +104,30 @@ export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .header('content-disposition', `inline; filename="${receipt.receiptNo}.pdf"`)
           .header('cache-control', 'private, no-store')
           .send(pdf);
+      },
+    );
+
+    app.post(
+      '/payments/:receiptNo/till',
+      {
+        preHandler: requirePermission('payments_create'),
+        schema: {
+          tags,
+          params: receiptParamSchema,
+          querystring: courierQuerySchema,
+          body: placeOnTillSchema,
+          response: { 200: z.object({ receiptNo: z.string(), branchId: z.number().int(), message: z.string() }), ...errors },
+        },
+      },
+      async (request) => {
+        const actor = currentUser(request);
+        return placeOnTill({
+          db: ctx.db,
+          actor,
+          courierId: courierScope(actor, request.query.courierId),
+          receiptNo: request.params.receiptNo,
+          branchId: request.body.branchId,
+        });
       },
     );
 

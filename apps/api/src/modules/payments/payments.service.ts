@@ -1,5 +1,5 @@
 import { type SQL, and, count, eq, inArray, sql } from 'drizzle-orm';
-import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '@courier/shared/constants/billing';
+import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod, TEST_PAYMENT_NOTE } from '@courier/shared/constants/billing';
 import { BILLING_MESSAGES, type Payment } from '@courier/shared/schemas/billing';
 import type { ListQuery, Page } from '@courier/shared/schemas/common';
 import { formatDateTime } from '@courier/shared/domain/datetime';
@@ -10,6 +10,7 @@ import { branches } from '../../db/schema/branches';
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
 import { invoices } from '../../db/schema/invoices';
+import { paymentRefunds } from '../../db/schema/online-payments';
 import { paymentAllocations } from '../../db/schema/payment-allocations';
 import { payments } from '../../db/schema/payments';
 import { users } from '../../db/schema/users';
@@ -17,10 +18,11 @@ import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { listClauses, listPage } from '../../lib/list-query';
 import type { Mailer } from '../../lib/mailer';
-import { type AuthUser, courierScope } from '../../plugins/auth';
+import type { AuthUser } from '../../plugins/auth';
 import type { ReceiptData } from './receipt-pdf';
 import type { InvoiceScope } from '../invoices/invoice-access';
 import { formatAmount } from '@courier/shared/format/money';
+import { courierScope } from '../../lib/courier-scope';
 
 const asDb = (tx: unknown) => tx as Db;
 export const receiptNumber = (n: number) => `RCT-${String(n).padStart(6, '0')}`;
@@ -56,6 +58,8 @@ export interface RecordPaymentOptions {
   allocations: Array<{ invoiceNo: string; amountCents: number }>;
   /** Cash handed over (cash only, at least the payment): the change due is recorded with it. */
   tenderedCents?: number;
+  /** A test-mode card payment: no money was taken, and its receipt, e-mail and audit say TEST. */
+  test?: boolean;
 }
 
 /**
@@ -86,6 +90,9 @@ export async function recordPayment(
     const customerIds = new Set(rows.map((r) => r.customerId));
     const [customerId] = [...customerIds];
     if (customerIds.size !== 1 || customerId === undefined) throw new AppError('unprocessable', BILLING_MESSAGES.invoicesOneCustomer);
+    // Every payment a person takes lands in a till: someone without a branch names it.
+    if (actor && branchId === null)
+      throw new AppError('unprocessable', BILLING_MESSAGES.tillRequired, { branchId: [BILLING_MESSAGES.tillRequired] });
 
     const amountCents = options.allocations.reduce((s, a) => s + a.amountCents, 0);
     const tenderedCents = options.method === 'cash' ? (options.tenderedCents ?? null) : null;
@@ -103,6 +110,7 @@ export async function recordPayment(
         tenderedCents,
         changeCents,
         notes: options.notes || null,
+        test: options.test === true,
         takenBy: actor?.kind === 'user' ? actor.id : null,
         branchId,
       })
@@ -157,6 +165,7 @@ export async function recordPayment(
         tenderedCents,
         changeCents,
         allocations: applied,
+        ...(options.test ? { mode: 'TEST' } : {}),
       },
     });
 
@@ -177,10 +186,11 @@ export async function recordPayment(
         },
         mail: {
           to: customer.email,
-          subject: `Receipt ${receiptNo}: JMD ${formatAmount(amountCents)} received`,
+          subject: `${options.test ? 'TEST ' : ''}Receipt ${receiptNo}: JMD ${formatAmount(amountCents)} received`,
           text: [
             `Hello ${customer.firstName},`,
             '',
+            ...(options.test ? [TEST_PAYMENT_NOTE, ''] : []),
             `We received JMD ${formatAmount(amountCents)} by ${PAYMENT_METHOD_LABELS[options.method]}${options.reference ? ` (reference ${options.reference})` : ''} on ${formatDateTime(payment.paidAt, customer.timeZone)}.`,
             `Receipt: ${receiptNo}`,
             ...applied.map(
@@ -206,6 +216,9 @@ const takenByNameSql = sql<
 >`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${payments.takenBy})`;
 const invoiceNosSql = sql<string[]>`coalesce((select array_agg(i.invoice_no order by i.invoice_no) from ${paymentAllocations} pa
   join ${invoices} i on i.id = pa.invoice_id where pa.payment_id = ${payments.id}), '{}')`;
+const refundedSql = sql<number>`(select coalesce(sum(r.amount_cents), 0)::int from ${paymentRefunds} r where r.payment_id = ${payments.id})`;
+const creditNoteNosSql = sql<string[]>`coalesce((select array_agg(r.credit_note_no order by r.id) from ${paymentRefunds} r
+  where r.payment_id = ${payments.id}), '{}')`;
 
 function paymentScope(scope: InvoiceScope): SQL[] {
   const where: SQL[] = [];
@@ -232,9 +245,12 @@ function selectPayments(db: Db) {
       takenByName: takenByNameSql,
       tenderedCents: payments.tenderedCents,
       changeCents: payments.changeCents,
+      test: payments.test,
       invoiceNos: invoiceNosSql,
       paidAt: payments.paidAt,
       timeZone: couriers.timeZone,
+      refundedCents: refundedSql,
+      creditNoteNos: creditNoteNosSql,
     })
     .from(payments)
     .innerJoin(customers, eq(customers.id, payments.customerId))
@@ -325,6 +341,7 @@ export async function getReceipt(db: Db, scope: InvoiceScope, receiptNo: string)
     takenByName: p.takenByName,
     tenderedCents: p.tenderedCents,
     changeCents: p.changeCents,
+    test: p.test,
     // The balance right after this payment, as recorded with it (the migration backfilled older ones).
     allocations: allocations.map((a) => ({
       invoiceNo: a.invoiceNo,

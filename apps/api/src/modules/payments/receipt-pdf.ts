@@ -1,4 +1,4 @@
-import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@courier/shared/constants/billing';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod, TEST_PAYMENT_LABEL, TEST_PAYMENT_NOTE } from '@courier/shared/constants/billing';
 import { formatDateTime } from '@courier/shared/domain/datetime';
 import { formatJmd } from '@courier/shared/format/money';
 import type { ReceiptFormat } from '@courier/shared/schemas/billing';
@@ -24,6 +24,8 @@ export interface ReceiptData {
   /** Cash handed over and the change given, for a cash payment. */
   tenderedCents: number | null;
   changeCents: number | null;
+  /** A test-mode card payment: the receipt says TEST and that no money was taken. */
+  test: boolean;
   /** `balanceAfterCents`: the invoice's balance right after this payment, not today's. */
   allocations: Array<{ invoiceNo: string; amountCents: number; balanceAfterCents: number }>;
 }
@@ -33,7 +35,8 @@ function drawReceipt(doc: PDFKit.PDFDocument, r: ReceiptData, size: number) {
   doc
     .font('Helvetica-Bold')
     .fontSize(size + 2)
-    .text(`Receipt ${r.receiptNo}`);
+    .text(`${r.test ? `${TEST_PAYMENT_LABEL} ` : ''}Receipt ${r.receiptNo}`);
+  if (r.test) doc.font('Helvetica-Bold').fontSize(size).fillColor('#b45309').text(TEST_PAYMENT_NOTE).fillColor('black');
   doc.font('Helvetica').fontSize(size).text(formatDateTime(r.paidAt, r.timeZone));
   doc.moveDown(0.5);
   doc.text(`Received from ${r.customerName} (${r.mailboxNumber})`);
@@ -57,7 +60,7 @@ function drawReceipt(doc: PDFKit.PDFDocument, r: ReceiptData, size: number) {
  * (226.77 pt) and exactly as long as the receipt, for the front desk's receipt printer.
  */
 export function renderReceiptPdf(r: ReceiptData, lh: Letterhead, format: ReceiptFormat = 'page'): Promise<Buffer> {
-  const info = { Title: `Receipt ${r.receiptNo}`, Author: lh.name };
+  const info = { Title: `${r.test ? `${TEST_PAYMENT_LABEL} ` : ''}Receipt ${r.receiptNo}`, Author: lh.name };
   if (format === 'thermal') {
     return renderFittedRoll(
       (doc) => {

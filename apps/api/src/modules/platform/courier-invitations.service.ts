@@ -19,7 +19,7 @@ import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { issueAccessToken, staffProfile } from '../auth/auth.service';
-import { publicUrl } from '../auth/password-reset.service';
+import { platformOrigin } from '../../lib/courier-links';
 import { createCourier } from './couriers-admin.service';
 import { getPlatformSettings } from './platform-settings.service';
 
@@ -63,7 +63,8 @@ export async function inviteCourier(ctx: AppContext, user: AuthUser, email: stri
   if (account) throw new AppError('conflict', PLATFORM_MESSAGES.emailTaken, { email: [PLATFORM_MESSAGES.emailTaken] });
   const brand = (await getPlatformSettings(ctx.db)).brandName;
   const token = randomBytes(32).toString('base64url');
-  const link = `${publicUrl(ctx)}/courier-invitation/${token}`;
+  // The courier does not exist yet: the platform's own address.
+  const link = `${platformOrigin(ctx.config)}/courier-invitation/${token}`;
   const id = await ctx.db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const now = new Date();

@@ -42,6 +42,7 @@ const summaryColumns = {
   customerCount,
   staffCount,
   timeZone: couriers.timeZone,
+  paymentTestMode: couriers.paymentTestMode,
   createdAt: couriers.createdAt,
 };
 
@@ -52,6 +53,7 @@ const LIST_SPEC: ListSpec = {
     name: { column: couriers.name, kind: 'text' },
     code: { column: couriers.code, kind: 'text' },
     status: { column: couriers.status, kind: 'exact' },
+    paymentTestMode: { column: couriers.paymentTestMode, kind: 'boolean' },
     email: { column: couriers.email, kind: 'text' },
     phone: { column: couriers.phone, kind: 'text' },
   },
@@ -251,5 +253,31 @@ export async function setCourierSmtpSecurity(db: Db, user: AuthUser, id: number,
       entityId: id,
     });
   });
+  return getCourierDetail(db, id);
+}
+
+/**
+ * Test mode: the courier's customers pay on the test gateway (the simulator), nothing is charged
+ * and every payment says TEST. Only the super admin switches it; a new courier starts live.
+ */
+export async function setCourierPaymentTestMode(db: Db, user: AuthUser, id: number, paymentTestMode: boolean): Promise<CourierDetail> {
+  const before = await getCourierDetail(db, id);
+  if (before.paymentTestMode !== paymentTestMode) {
+    await db.transaction(async (tx) => {
+      await tx.update(couriers).set({ paymentTestMode, updatedAt: new Date() }).where(eq(couriers.id, id));
+      await audit(tx as unknown as Db, {
+        courierId: id,
+        actor: user,
+        action: paymentTestMode ? 'courier.payment_test_mode_on' : 'courier.payment_test_mode_off',
+        entity: 'courier',
+        entityId: id,
+        details: {
+          before: { paymentTestMode: before.paymentTestMode },
+          after: { paymentTestMode },
+          mode: paymentTestMode ? 'TEST' : 'live',
+        },
+      });
+    });
+  }
   return getCourierDetail(db, id);
 }

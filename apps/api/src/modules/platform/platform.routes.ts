@@ -5,12 +5,13 @@ import {
   courierCreateSchema,
   courierDetailSchema,
   courierOptionSchema,
+  courierPaymentTestModeSchema,
   courierSmtpSecuritySchema,
   courierStatusSchema,
   courierSummarySchema,
   courierUpdateSchema,
   platformSettingsInputSchema,
-  platformSettingsSchema,
+  platformSettingsViewSchema,
 } from '@courier/shared/schemas/platform';
 import type { AppContext } from '../../context';
 import { SecretBox } from '../../lib/secret-box';
@@ -21,6 +22,7 @@ import {
   getCourierDetail,
   listCouriers,
   rotateApiKey,
+  setCourierPaymentTestMode,
   setCourierSmtpSecurity,
   setCourierStatus,
   updateCourier,
@@ -35,6 +37,8 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
  */
 export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const secrets = new SecretBox(ctx.tokens.secret);
+  // The environment's SMTP shows beside the stored settings: it sends while none are stored.
+  const settingsView = async () => ({ ...(await getPlatformSettings(ctx.db)), environmentSmtp: ctx.mailer.environmentSmtp() });
   return async (app) => {
     const tags = ['platform'];
     const superAdmin = requireRole('super_admin');
@@ -93,6 +97,14 @@ export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (req) => setCourierSmtpSecurity(ctx.db, currentUser(req), req.params.id, req.body.allowInsecureSmtp),
     );
+    app.patch(
+      '/platform/couriers/:id/payment-test-mode',
+      {
+        onRequest: superAdmin,
+        schema: { tags, params: idParamSchema, body: courierPaymentTestModeSchema, response: { 200: courierDetailSchema, ...errors } },
+      },
+      async (req) => setCourierPaymentTestMode(ctx.db, currentUser(req), req.params.id, req.body.paymentTestMode),
+    );
     app.post(
       '/platform/couriers/:id/api-key',
       { onRequest: superAdmin, schema: { tags, params: idParamSchema, response: { 200: courierDetailSchema, ...errors } } },
@@ -100,13 +112,19 @@ export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/platform/settings',
-      { onRequest: superAdmin, schema: { tags, response: { 200: platformSettingsSchema, ...errors } } },
-      async () => getPlatformSettings(ctx.db),
+      { onRequest: superAdmin, schema: { tags, response: { 200: platformSettingsViewSchema, ...errors } } },
+      async () => settingsView(),
     );
     app.put(
       '/platform/settings',
-      { onRequest: superAdmin, schema: { tags, body: platformSettingsInputSchema, response: { 200: platformSettingsSchema, ...errors } } },
-      async (req) => savePlatformSettings(ctx.db, secrets, currentUser(req), req.body),
+      {
+        onRequest: superAdmin,
+        schema: { tags, body: platformSettingsInputSchema, response: { 200: platformSettingsViewSchema, ...errors } },
+      },
+      async (req) => {
+        await savePlatformSettings(ctx.db, secrets, currentUser(req), req.body);
+        return settingsView();
+      },
     );
   };
 }

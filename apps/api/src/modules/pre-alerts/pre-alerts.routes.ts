@@ -8,8 +8,8 @@ import { preAlerts } from '../../db/schema/pre-alerts';
 import { Storage } from '../../lib/storage';
 import { readUpload } from '../../lib/uploads';
 import { currentUser, requirePermission, requireRole } from '../../plugins/auth';
-import { listScope } from '../packages/courier-scope';
 import { attachInvoice, cancelPreAlert, createPreAlert, invoiceFile, listPreAlerts, ownScope } from './pre-alerts.service';
+import { listScope } from '../../lib/courier-scope';
 
 const errors = {
   400: errorResponseSchema,

@@ -26,6 +26,8 @@ export function withDefaults(content: PublicContent): PublicContent {
     hours: content.hours.length > 0 ? content.hours : DEFAULT_PUBLIC_CONTENT.hours,
     socialLinks: content.socialLinks,
     faq: content.faq.length > 0 ? content.faq : DEFAULT_PUBLIC_CONTENT.faq,
+    // Figures are the courier's own claims: never a default.
+    stats: content.stats,
   };
 }
 
@@ -49,7 +51,12 @@ export async function savePublicContent(db: Db, actor: AuthUser, courierId: numb
       action: 'public_content.updated',
       entity: 'public_content',
       entityId: courierId,
-      details: { hours: content.hours.length, socialLinks: content.socialLinks.length, faq: content.faq.length },
+      details: {
+        hours: content.hours.length,
+        socialLinks: content.socialLinks.length,
+        faq: content.faq.length,
+        stats: content.stats.length,
+      },
     });
   });
   return getPublicContent(db, courierId);

@@ -7,6 +7,7 @@ import { courierDomains } from '../../db/schema/public-site';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
+import { isUniqueViolation } from '../../lib/db-errors';
 
 const columns = {
   id: courierDomains.id,
@@ -36,13 +37,6 @@ export async function listCourierDomains(db: Db, courierId: number): Promise<Cou
 export async function listAllDomains(db: Db): Promise<CourierDomain[]> {
   const rows = await base(db).orderBy(desc(eq(courierDomains.status, 'pending')), desc(courierDomains.createdAt), desc(courierDomains.id));
   return rows.map(toDomain);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 export async function requestDomain(db: Db, actor: AuthUser, courierId: number, hostname: string): Promise<CourierDomain> {

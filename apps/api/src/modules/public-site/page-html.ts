@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { DEFAULT_BRAND_NAME } from '@courier/shared/schemas/platform';
 import type { PublicSite } from '@courier/shared/schemas/public-site';
 
 /** A pre-rendered page as the web build's manifest describes it (apps/web/src/app/prerender-pages.ts). */
@@ -7,6 +8,8 @@ export interface PrerenderedPage {
   title: string;
   description: string;
   sitemap: boolean;
+  /** `platform`: the platform's own page (the super admin's sign-in), named after the platform, not the courier. */
+  brand?: 'platform';
   /** Its file in dist/_prerendered. */
   file: string;
 }
@@ -57,7 +60,8 @@ function absolute(origin: string, url: string): string {
  * courier at all) the page's own title and description.
  */
 export function pageHead(page: PrerenderedPage, site: PublicSite | null, origin: string, pageUrl: string): string {
-  const name = site?.courier.name;
+  // The same name the page shows (apps/web/src/app/page-title.tsx): the courier's, the platform's on its own pages.
+  const name = page.brand === 'platform' ? DEFAULT_BRAND_NAME : site?.courier.name;
   const title = name ? `${page.title} | ${name}` : page.title;
   const description = name ? `${name}: ${page.description}` : page.description;
   const url = absolute(origin, pageUrl);
@@ -73,7 +77,7 @@ export function pageHead(page: PrerenderedPage, site: PublicSite | null, origin:
   ];
   if (site) {
     tags.push(
-      `<meta property="og:site_name" content="${escapeHtml(site.courier.name)}" />`,
+      `<meta property="og:site_name" content="${escapeHtml(name ?? site.courier.name)}" />`,
       `<meta property="og:image" content="${escapeHtml(absolute(origin, site.courier.logoUrl))}" />`,
       `<script>${siteScript(site)}</script>`,
     );

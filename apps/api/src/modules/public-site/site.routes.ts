@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { perIpLimit } from '../auth/rate-limits';
 import { buildPublicSite } from './site.service';
-import { defaultCourier, requestApiKey, resolvePublicCourier } from './tenant';
+import { activeCourier, defaultCourier, requestApiKey, resolvePublicCourier } from './tenant';
 
 /** `GET /api/public/site` (issue 18): what the public pages show of the courier of the request. */
 export function publicSiteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -17,14 +17,17 @@ export function publicSiteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { public: true, rateLimit: perIpLimit(ctx.config) },
         schema: {
           tags: ['public'],
-          summary: 'The public site of the courier of the request (api key, then host name, then the default courier)',
+          summary:
+            "The public site of the courier of the request: a signed-in person's own courier, else the api key, host name, default courier",
           security: [],
           querystring: z.object({ api_key: z.string().max(200).optional() }),
           response: { 200: publicSiteSchema, 400: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema },
         },
       },
       async (request): Promise<PublicSite> => {
-        const resolved = await resolvePublicCourier(ctx, request);
+        // A signed-in person sees their own courier's brand on every page, whatever the address says.
+        const own = request.user?.courierId ? await activeCourier(ctx.db, request.user.courierId) : undefined;
+        const resolved = own ? { courier: own, resolvedBy: 'account' as const } : await resolvePublicCourier(ctx, request);
         if (!resolved) {
           // An unknown api key, or an approved host name of a suspended courier, names a courier that
           // is not there; NO_COURIER only when the deployment has no active courier at all.

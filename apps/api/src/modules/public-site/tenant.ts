@@ -10,7 +10,7 @@ import { courierDomains } from '../../db/schema/public-site';
 export type PublicCourier = typeof couriers.$inferSelect;
 export interface ResolvedCourier {
   courier: PublicCourier;
-  resolvedBy: 'api_key' | 'host' | 'default';
+  resolvedBy: 'account' | 'api_key' | 'host' | 'default';
 }
 
 /** The `app_settings` key of the super admin's default courier: `{ courierCode: string | null }`. */
@@ -36,6 +36,16 @@ async function activeCourierByCode(db: Db, code: string): Promise<PublicCourier 
     .select()
     .from(couriers)
     .where(and(eq(couriers.code, code.toUpperCase()), eq(couriers.status, 'active')))
+    .limit(1);
+  return courier;
+}
+
+/** An active courier by id (a signed-in person's own), or undefined. */
+export async function activeCourier(db: Db, id: number): Promise<PublicCourier | undefined> {
+  const [courier] = await db
+    .select()
+    .from(couriers)
+    .where(and(eq(couriers.id, id), eq(couriers.status, 'active')))
     .limit(1);
   return courier;
 }

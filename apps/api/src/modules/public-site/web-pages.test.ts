@@ -27,10 +27,10 @@ const HEADINGS: Record<string, string> = {
   '/faq': 'Frequently asked questions',
   '/privacy': 'Privacy Policy',
   '/terms': 'Terms of Service',
+  '/track': 'Track a package',
   '/login': 'Welcome back',
   '/admin/login': 'Admin Login',
   '/staff/login': 'Staff Login',
-  '/superadmin/login': 'Super Admin Login',
 };
 const DEMO = 'Jamaica Express Post';
 const OTHER = 'Island Ship Express';
@@ -84,7 +84,7 @@ afterAll(async () => {
 describe('pre-rendered pages', () => {
   it('lists every public and sign-in page in the build', () => {
     const manifest = JSON.parse(readFileSync(path.join(DIST, '_prerendered/manifest.json'), 'utf8')) as { pages: { path: string }[] };
-    expect(manifest.pages.map((p) => p.path).sort()).toEqual([...Object.keys(HEADINGS), '/register'].sort());
+    expect(manifest.pages.map((p) => p.path).sort()).toEqual([...Object.keys(HEADINGS), '/register', '/superadmin/login'].sort());
   });
 
   it.each(Object.entries(HEADINGS))(
@@ -109,6 +109,42 @@ describe('pre-rendered pages', () => {
       expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval' 'sha256-[^']+'/);
     },
   );
+
+  it("the courier's sign-in pages show its brand, as their titles do; the super admin's is the platform's in both", async () => {
+    for (const pagePath of ['/admin/login', '/staff/login']) {
+      const res = await t.app.inject({ method: 'GET', url: pagePath });
+      const body = text(/<div id="root">([\s\S]*)<\/div>/.exec(res.body)?.[1] ?? '');
+      expect(body, pagePath).toContain(DEMO);
+      expect(body, pagePath).not.toContain('Courier Portal');
+    }
+    const platform = await t.app.inject({ method: 'GET', url: '/superadmin/login' });
+    expect(platform.body).toContain('<title>Super admin sign in | Courier Portal</title>');
+    expect(text(/<div id="root">([\s\S]*)<\/div>/.exec(platform.body)?.[1] ?? '')).toContain('Courier Portal');
+    expect(platform.body).not.toContain(`| ${DEMO}</title>`);
+  });
+
+  it('without JavaScript /register and /track show the courier and say what needs scripting, with no endless spinner', async () => {
+    for (const [pagePath, needs] of [
+      ['/register', 'Creating an account needs JavaScript'],
+      ['/track', 'Tracking a package needs JavaScript'],
+    ] as const) {
+      for (const [key, name, other] of [
+        [DEFAULT_API_KEY, DEMO, OTHER],
+        [OTHER_KEY, OTHER, DEMO],
+      ]) {
+        const res = await t.app.inject({ method: 'GET', url: `${pagePath}?api_key=${key}` });
+        expect(res.statusCode).toBe(200);
+        const root = /<div id="root">([\s\S]*)<\/div>/.exec(res.body)?.[1] ?? '';
+        expect(root, pagePath).toContain('<noscript>');
+        expect(text(root), pagePath).toContain(needs);
+        expect(text(root), pagePath).toContain(name);
+        expect(text(root), pagePath).not.toContain(other);
+        expect(text(root), pagePath).not.toContain('Courier Portal');
+        expect(text(root), pagePath).not.toContain('Loading registration information');
+        expect(res.body).toContain(`| ${name}</title>`);
+      }
+    }
+  });
 
   it('the public pages show the courier name in their markup (header brand), over plain HTTP', async () => {
     for (const pagePath of ['/', '/pricing', '/contact', '/faq', '/how-it-works', '/assisted-purchase', '/privacy', '/terms']) {

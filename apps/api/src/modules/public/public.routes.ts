@@ -10,8 +10,9 @@ import {
   publicSubmissionResponseSchema,
 } from '@courier/shared/schemas/public';
 import type { AppContext } from '../../context';
-import { courierScope, currentUser, requirePermission } from '../../plugins/auth';
+import { currentUser, requirePermission } from '../../plugins/auth';
 import { createAssistedPurchaseRequest, createContactMessage, listAssistedPurchaseRequests, listContactMessages } from './public.service';
+import { courierScope } from '../../lib/courier-scope';
 
 /**
  * Anyone can write to these two, so each IP gets a small budget: enough for a person who fixes a

@@ -4,9 +4,10 @@ import { REPORT_NAMES, reportQuerySchema, reportSchema } from '@courier/shared/s
 import { errorResponseSchema } from '@courier/shared/schemas/common';
 import type { AppContext } from '../../context';
 import type { AuthUser } from '../../plugins/auth';
-import { courierScope, currentUser, requirePermission } from '../../plugins/auth';
+import { currentUser, requirePermission } from '../../plugins/auth';
 import { courierTimeZone } from '../../lib/courier-zone';
 import { buildReport, reportCsv } from './reports.service';
+import { courierScope } from '../../lib/courier-scope';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const tags = ['reports'];

@@ -1,6 +1,6 @@
 import { type AnyColumn, type SQL, and, count, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import { PACKAGE_STATUS_LABELS, type PackageStatus } from '@courier/shared/constants/packages';
-import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@courier/shared/constants/billing';
+import { paymentMethodLine } from '@courier/shared/constants/billing';
 import type { Report, ReportName } from '@courier/shared/schemas/billing';
 import { reportPeriods } from '@courier/shared/domain/report-periods';
 import { DEFAULT_TIME_ZONE, dayBoundsInZone, isValidTimeZone } from '@courier/shared/domain/datetime';
@@ -70,11 +70,11 @@ export async function buildReport(db: Db, o: ReportOptions): Promise<Report> {
       .where(pay)
       .groupBy(payPeriod),
     db
-      .select({ method: payments.method, count: count(), amountCents: sumCents(payments.amountCents) })
+      .select({ method: payments.method, test: payments.test, count: count(), amountCents: sumCents(payments.amountCents) })
       .from(payments)
       .where(pay)
-      .groupBy(payments.method)
-      .orderBy(payments.method),
+      .groupBy(payments.method, payments.test)
+      .orderBy(payments.method, payments.test),
     db
       .select({ branch: sql<string>`coalesce(${branches.name}, 'No branch')`, count: count(), amountCents: sumCents(payments.amountCents) })
       .from(payments)
@@ -192,7 +192,7 @@ export function reportCsv(report: Report, name: ReportName): string {
     case 'payments-by-method':
       rows = [
         ['Method', 'Payments', 'Amount (JMD)'],
-        ...report.paymentsByMethod.map((r) => [PAYMENT_METHOD_LABELS[r.method as PaymentMethod], r.count, money(r.amountCents)]),
+        ...report.paymentsByMethod.map((r) => [paymentMethodLine(r), r.count, money(r.amountCents)]),
       ];
       break;
     case 'payments-by-branch':

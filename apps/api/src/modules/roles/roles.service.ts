@@ -7,12 +7,12 @@ import type { Db } from '../../db/client';
 import { couriers } from '../../db/schema/couriers';
 import { roles } from '../../db/schema/roles';
 import { audit } from '../../lib/audit';
-import { assertCourierRow, courierListCondition } from '../../lib/courier-scope';
+import { assertCourierRow, courierListCondition, courierScope } from '../../lib/courier-scope';
 import { courierZoneColumn } from '../../lib/courier-zone';
 import { AppError } from '../../lib/errors';
 import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
 import { actorRights, refuseIf } from '../../lib/role-ceiling';
-import { type AuthUser, courierScope } from '../../plugins/auth';
+import type { AuthUser } from '../../plugins/auth';
 
 type RoleInput = z.output<typeof roleInputSchema>;
 

@@ -1,6 +1,8 @@
+import { hasPermission } from '@courier/shared/domain/permissions';
 import { API_MESSAGES } from '@courier/shared/messages';
-import { type AuthUser, courierScope } from '../../plugins/auth';
+import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../lib/errors';
+import { courierScope } from '../../lib/courier-scope';
 
 export const COURIER_NOT_FOUND = 'Courier not found';
 
@@ -19,3 +21,6 @@ export function ownCourier(user: AuthUser, courierId: number): number {
 export function settingsCourier(user: AuthUser, requested?: number): number {
   return courierScope(user, requested);
 }
+
+/** Who reads a courier's settings whole (bank details, US addresses, contact): the super admin and settings_view. */
+export const canReadCourierSettings = (user: AuthUser) => user.kind === 'user' && hasPermission(user, 'settings_view');

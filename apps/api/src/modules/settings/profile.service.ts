@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { endSessions } from '../../lib/tokens';
 import type { AuthUser } from '../../plugins/auth';
+import { isUniqueViolation } from '../../lib/db-errors';
 
 export const USER_NOT_FOUND = 'User not found';
 
@@ -32,11 +33,6 @@ export async function updateOwnProfile(options: {
     if (isUniqueViolation(error)) throw new AppError('conflict', SETTINGS_MESSAGES.emailInUse, { email: [SETTINGS_MESSAGES.emailInUse] });
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const codeOf = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? (e as { code?: unknown }).code : undefined);
-  return codeOf(error) === '23505' || (error instanceof Error && codeOf(error.cause) === '23505');
 }
 
 async function saveProfile(

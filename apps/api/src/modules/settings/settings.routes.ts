@@ -18,13 +18,14 @@ import {
   testEmailSchema,
 } from '@courier/shared/schemas/settings';
 import type { AppContext } from '../../context';
+import { API_MESSAGES } from '@courier/shared/messages';
 import { AppError } from '../../lib/errors';
 import { SecretBox } from '../../lib/secret-box';
 import { Storage } from '../../lib/storage';
 import { readUpload } from '../../lib/uploads';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { findCourier, replaceRateSheet } from '../couriers/courier-settings.service';
-import { ownCourier, settingsCourier } from './access';
+import { canReadCourierSettings, ownCourier, settingsCourier } from './access';
 import { getWarehouseSettings, saveWarehouseSettings } from './warehouse.service';
 import { warehouseSettingsSchema } from '@courier/shared/schemas/packages';
 import { getEmailConfig, saveEmailConfig, sendTestEmail } from './email-config.service';
@@ -220,8 +221,10 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/settings/bank-details',
       { schema: { tags, querystring: courierQuerySchema, response: { 200: bankDetailsReadSchema, ...errors } } },
       async (request) => {
-        // Customers read them too: invoices and the payment page show them line by line.
-        const courier = await findCourier(ctx.db, settingsCourier(currentUser(request), request.query.courierId));
+        // Customers read them (they pay into the account); staff-side only with the settings right.
+        const user = currentUser(request);
+        if (user.kind !== 'customer' && !canReadCourierSettings(user)) throw new AppError('forbidden', API_MESSAGES.forbidden);
+        const courier = await findCourier(ctx.db, settingsCourier(user, request.query.courierId));
         const details = courier.bankDetails;
         return { details, lines: details ? details.split(/\r?\n/).filter((l) => l.trim() !== '') : [] };
       },

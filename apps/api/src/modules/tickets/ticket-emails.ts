@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
-import { publicUrl } from '../auth/password-reset.service';
 import { tellCustomer } from '../customers/customer-notices';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -27,7 +26,7 @@ export async function enqueueTicketAnsweredEmail(db: Db, ctx: AppContext, ticket
     .where(eq(customers.id, ticket.customerId));
   if (!customer) return;
   // The customer's tickets page opens the ticket its number names.
-  const link = `${publicUrl(ctx)}/customer/support-tickets?ticket=${encodeURIComponent(ticket.ticketNo)}`;
+  const link = await ctx.mailer.link(ticket.courierId, `/customer/support-tickets?ticket=${encodeURIComponent(ticket.ticketNo)}`);
   const greeting = `Hello ${customer.firstName},`;
   const intro = `We have answered your support ticket ${ticket.ticketNo} (${ticket.subject}):`;
   const text = [greeting, '', intro, '', reply, '', `Read the conversation and reply: ${link}`, '', ticket.courierName].join('\n');

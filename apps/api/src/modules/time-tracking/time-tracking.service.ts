@@ -1,10 +1,10 @@
 import { and, asc, eq, gte, isNull, lt, or } from 'drizzle-orm';
 import { csvDateTime, dayBoundsInZone, dayInZone } from '@courier/shared/domain/datetime';
-import { API_MESSAGES } from '@courier/shared/messages';
 import { TIME_MESSAGES, type ClockStatus, type TimeEntry, type Timesheet } from '@courier/shared/schemas/time-tracking';
 import type { Db } from '../../db/client';
 import { timeEntries } from '../../db/schema/time-entries';
 import { users } from '../../db/schema/users';
+import { courierScope, ownCourier } from '../../lib/courier-scope';
 import { courierTimeZone } from '../../lib/courier-zone';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
@@ -12,11 +12,6 @@ import type { AuthUser } from '../../plugins/auth';
 /** A day runs midnight to midnight in the courier's time zone (a courier setting). */
 const dayStart = (date: string, zone: string): Date => dayBoundsInZone(date, zone).start;
 const nextDayStart = (date: string, zone: string): Date => dayBoundsInZone(date, zone).end;
-
-function courierOf(user: AuthUser): number {
-  if (user.kind !== 'user' || user.courierId === null) throw new AppError('forbidden', API_MESSAGES.forbidden);
-  return user.courierId;
-}
 
 function minutesBetween(start: Date, end: Date | null, now: Date): number {
   return Math.max(0, Math.floor(((end ?? now).getTime() - start.getTime()) / 60_000));
@@ -33,7 +28,7 @@ function toEntry(row: typeof timeEntries.$inferSelect, now: Date): TimeEntry {
 }
 
 export async function clockStatus(db: Db, user: AuthUser, now = new Date()): Promise<ClockStatus> {
-  const courierId = courierOf(user);
+  const courierId = ownCourier(user);
   const zone = await courierTimeZone(db, courierId);
   const today = dayInZone(now, zone);
   const rows = await db
@@ -53,7 +48,7 @@ export async function clockStatus(db: Db, user: AuthUser, now = new Date()): Pro
 }
 
 export async function clockIn(db: Db, user: AuthUser): Promise<ClockStatus> {
-  const courierId = courierOf(user);
+  const courierId = ownCourier(user);
   // The partial unique index (one open shift per person) settles a double click or two tabs.
   const inserted = await db
     .insert(timeEntries)
@@ -65,7 +60,7 @@ export async function clockIn(db: Db, user: AuthUser): Promise<ClockStatus> {
 }
 
 export async function clockOut(db: Db, user: AuthUser): Promise<ClockStatus> {
-  const courierId = courierOf(user);
+  const courierId = ownCourier(user);
   const updated = await db
     .update(timeEntries)
     .set({ clockOut: new Date() })
@@ -82,7 +77,7 @@ export async function timesheet(
   query: { from: string; to: string; userId?: number },
   now = new Date(),
 ): Promise<Timesheet> {
-  const courierId = courierOf(user);
+  const courierId = courierScope(user);
   const zone = await courierTimeZone(db, courierId);
   const rows = await db
     .select({ entry: timeEntries, firstName: users.firstName, lastName: users.lastName, role: users.role })

@@ -5,6 +5,7 @@ import { confirmTokenStored, takeRedirect } from '@/features/auth/after-sign-in'
 import { signInCustomer } from '@/features/auth/api/sign-in';
 import { AuthShell } from '@/features/auth/components/auth-shell';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { PageTitle } from '@/app/page-title';
 import { usePublicSite } from '@/features/public/api/get-public-site';
 import { branchAddress } from '@/features/public/components/site-contact';
 import { ApiError } from '@/lib/api-client';
@@ -38,6 +39,7 @@ export function CustomerLoginPage() {
 
   return (
     <AuthShell brand={brand} contact={contact} title="Welcome back" subtitle={`Sign in to your ${brand.name} account`}>
+      <PageTitle path={paths.login} />
       <LoginForm
         onSignIn={signIn}
         resetApiKey={apiKey}

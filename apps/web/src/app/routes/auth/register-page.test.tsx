@@ -76,6 +76,15 @@ async function fillPersonalAndContact(user: ReturnType<typeof userEvent.setup>) 
 }
 
 describe('RegisterPage', () => {
+  it('says a courier with no open branch is not taking sign-ups yet, instead of a wizard that dead-ends at the branch', async () => {
+    vi.mocked(getPublicBranches).mockResolvedValue({ success: true, data: [] });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Not taking sign-ups yet' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(AUTH_MESSAGES.notTakingSignUps);
+    expect(screen.queryByRole('group', { name: 'Account Type' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toBeTruthy();
+  });
+
   it('walks the four steps, showing each step’s errors, and registers the customer', async () => {
     const user = userEvent.setup();
     renderPage();

@@ -17,12 +17,14 @@ import {
   stepErrors,
 } from '@/features/auth/components/registration-steps';
 import { useRegistrationCourier } from '@/features/auth/hooks/use-registration-courier';
+import { PageTitle } from '@/app/page-title';
 import { DEFAULT_BRAND } from '@/features/public/api/get-courier-brand';
 import { usePublicSite } from '@/features/public/api/get-public-site';
 import { branchAddress } from '@/features/public/components/site-contact';
 import { ApiError } from '@/lib/api-client';
 import { lazyToast as toast } from '@/lib/lazy-toast';
 import { paths, withApiKey } from '@/lib/paths';
+import { useHydrated } from '@/lib/hydration';
 import { useSession } from '@/lib/session';
 import { resolveApiKey } from '@/lib/storage';
 
@@ -42,10 +44,17 @@ export function RegisterPage() {
   const { errors, isSubmitting } = form.formState;
   const accountType = form.watch('accountType');
 
+  const hydrated = useHydrated();
+  // The courier being registered with: once validated, its own record; meanwhile its public site
+  // when that is the same courier (the pre-rendered page shows it at once, not the default brand).
+  const siteBrand =
+    !publicSite.loading && !publicSite.failed && publicSite.site.courier.apiKey === apiKey
+      ? { name: publicSite.site.courier.name || DEFAULT_BRAND.name, logoUrl: publicSite.site.courier.logoUrl || DEFAULT_BRAND.logoUrl }
+      : DEFAULT_BRAND;
   const brand =
     courierState.status === 'ready'
       ? { name: courierState.courier.name || DEFAULT_BRAND.name, logoUrl: courierState.courier.logo_url || DEFAULT_BRAND.logoUrl }
-      : DEFAULT_BRAND;
+      : siteBrand;
 
   // The courier's branches and phone, from its public site when that is the courier being registered with.
   const contact =
@@ -137,11 +146,22 @@ export function RegisterPage() {
 
   if (courierState.status !== 'ready') {
     return (
-      <AuthShell brand={brand} title="Create your account">
+      <AuthShell brand={brand} title="Create your account" subtitle={`Get your US shipping address with ${brand.name}.`}>
+        <PageTitle path={paths.register} />
         {courierState.status === 'loading' ? (
-          <div className="flex items-center gap-3 text-sm text-slate-600">
-            <Spinner className="h-5 w-5 text-brand-700" label="" /> Loading registration information...
-          </div>
+          // The pre-rendered page (and its hydration) says what needs scripting instead of a spinner that never stops.
+          hydrated ? (
+            <div className="flex items-center gap-3 text-sm text-slate-600">
+              <Spinner className="h-5 w-5 text-brand-700" label="" /> Loading registration information...
+            </div>
+          ) : (
+            <noscript>
+              <p className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+                Creating an account needs JavaScript, which is turned off in this browser. Turn it on and reload this page
+                {publicSite.site.courier.phone ? `, or call us on ${publicSite.site.courier.phone}` : ''}.
+              </p>
+            </noscript>
+          )
         ) : (
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
             {courierState.message}
@@ -152,8 +172,21 @@ export function RegisterPage() {
     );
   }
 
+  // Every customer chooses a pickup branch: a courier with none open takes no sign-ups yet.
+  if (courierState.branches.length === 0) {
+    return (
+      <AuthShell brand={brand} contact={contact} title="Not taking sign-ups yet">
+        <p role="status" className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {AUTH_MESSAGES.notTakingSignUps}
+        </p>
+        {footer}
+      </AuthShell>
+    );
+  }
+
   return (
     <AuthShell brand={brand} contact={contact} title="Create your account" subtitle={`Get your US shipping address with ${brand.name}.`}>
+      <PageTitle path={paths.register} />
       <RegistrationProgress step={step} />
       {/* Enter in a field of an early step goes to the next step, as Next does. */}
       <form

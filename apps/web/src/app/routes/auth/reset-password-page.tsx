@@ -9,7 +9,7 @@ import { Field } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { resetPassword } from '@/features/auth/api/password-reset';
 import { AuthShell } from '@/features/auth/components/auth-shell';
-import { DEFAULT_BRAND } from '@/features/public/api/get-courier-brand';
+import { usePublicSite } from '@/features/public/api/get-public-site';
 import { errorMessage } from '@/lib/api-client';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { paths } from '@/lib/paths';
@@ -25,6 +25,9 @@ const validation = lazyResolver(async () => {
 
 /** /reset-password?token=...: choose a new password from the e-mailed link (part 1 §2). */
 export function ResetPasswordPage() {
+  // The link names the person's courier (its host name, or api_key, kept for the sign-in page after).
+  const { site } = usePublicSite();
+  const brand = { name: site.courier.name, logoUrl: site.courier.logoUrl };
   const [params] = useSearchParams();
   const token = params.get('token');
   const navigate = useNavigate();
@@ -37,7 +40,7 @@ export function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AuthShell brand={DEFAULT_BRAND} title={AUTH_MESSAGES.invalidResetLink}>
+      <AuthShell brand={brand} title={AUTH_MESSAGES.invalidResetLink}>
         <p className="text-sm text-slate-700">{AUTH_MESSAGES.requestNewReset}</p>
         <Link to={paths.login} className="mt-6 inline-block font-medium text-brand-700 hover:underline">
           Back to sign in
@@ -58,7 +61,7 @@ export function ResetPasswordPage() {
   });
 
   return (
-    <AuthShell brand={DEFAULT_BRAND} title="Reset Password" subtitle="Choose a new password for your account.">
+    <AuthShell brand={brand} title="Reset Password" subtitle="Choose a new password for your account.">
       <form onSubmit={submit} onFocus={validation.preload} noValidate className="space-y-4">
         {error && (
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">

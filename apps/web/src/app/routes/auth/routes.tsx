@@ -17,5 +17,6 @@ export const authRoutes: RouteObject[] = [
     lazy: async () => ({ Component: withSignedInRedirect((await import('./staff-side-login-page')).SuperAdminLoginPage) }),
   },
   { path: '/reset-password', lazy: async () => ({ Component: (await import('./reset-password-page')).ResetPasswordPage }) },
+  { path: '/open-portal', lazy: async () => ({ Component: (await import('./open-portal-page')).OpenPortalPage }) },
   { path: '/register', lazy: async () => ({ Component: withSignedInRedirect((await import('./register-page')).RegisterPage) }) },
 ];

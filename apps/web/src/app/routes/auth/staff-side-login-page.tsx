@@ -8,7 +8,9 @@ import { confirmTokenStored, takeRedirect } from '@/features/auth/after-sign-in'
 import { type StaffSidePortal, exchangeImpersonationToken, signInStaffSide } from '@/features/auth/api/sign-in';
 import { AuthShell } from '@/features/auth/components/auth-shell';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { PageTitle } from '@/app/page-title';
 import { DEFAULT_BRAND } from '@/features/public/api/get-courier-brand';
+import { usePublicSite } from '@/features/public/api/get-public-site';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
@@ -27,6 +29,12 @@ const PAGES: Record<StaffSidePortal, { title: string; loginPath: string; home: s
 
 function StaffSideLogin({ portal }: { portal: StaffSidePortal }) {
   const page = PAGES[portal];
+  // The courier's own sign-in pages carry its brand, as their title does; the super admin's is the platform's.
+  const { site, loading } = usePublicSite();
+  const brand =
+    portal === 'superadmin' || loading
+      ? DEFAULT_BRAND
+      : { name: site.courier.name || DEFAULT_BRAND.name, logoUrl: site.courier.logoUrl || DEFAULT_BRAND.logoUrl };
   const { login } = useSession();
   const navigate = useNavigate();
 
@@ -49,7 +57,8 @@ function StaffSideLogin({ portal }: { portal: StaffSidePortal }) {
   }
 
   return (
-    <AuthShell brand={DEFAULT_BRAND} title={page.title} subtitle={page.subtitle}>
+    <AuthShell brand={brand} title={page.title} subtitle={page.subtitle}>
+      <PageTitle path={page.loginPath} />
       <LoginForm onSignIn={signIn} withExtras={portal !== 'superadmin'} />
     </AuthShell>
   );

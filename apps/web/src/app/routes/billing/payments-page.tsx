@@ -6,6 +6,7 @@ import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '@courier/shared/constant
 import type { Payment, ReceiptFormat } from '@courier/shared/schemas/billing';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
+import { TestBadge } from '@/components/ui/test-badge';
 import { openFile } from '@/lib/download';
 import { usePayments } from '@/features/billing/api/payments';
 import { CashUpCard } from '@/features/billing/components/cash-up-card';
@@ -83,7 +84,30 @@ export default function PaymentsPage() {
       render: (r) => `${PAYMENT_METHOD_LABELS[r.method]}${r.reference ? ` (${r.reference})` : ''}`,
       filterOptions: PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] })),
     },
-    { field: 'amountCents', priority: 1, label: 'Amount', sortable: true, render: (r) => formatJmd(r.amountCents) },
+    {
+      field: 'amountCents',
+      priority: 1,
+      label: 'Amount',
+      sortable: true,
+      wrap: true,
+      // TEST beside the amount, so it shows in every layout (a phone's cards too); what came back
+      // of it as the credit notes say, so the statement explains the difference.
+      render: (r) =>
+        r.test || r.refundedCents > 0 ? (
+          <span>
+            <span className="inline-flex flex-wrap items-center gap-1.5">
+              {formatJmd(r.amountCents)} {r.test && <TestBadge />}
+            </span>
+            {r.refundedCents > 0 && (
+              <span className="block text-xs text-slate-600">
+                refunded {formatJmd(r.refundedCents)} ({r.creditNoteNos.join(', ')})
+              </span>
+            )}
+          </span>
+        ) : (
+          formatJmd(r.amountCents)
+        ),
+    },
     ...(portal === 'customer'
       ? []
       : [{ field: 'branchName', priority: 4, label: 'Branch', sortable: true, render: (r: Payment) => r.branchName ?? '' }]),

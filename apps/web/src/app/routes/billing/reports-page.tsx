@@ -2,7 +2,7 @@ import { FileDown } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { toast } from 'sonner';
-import { PAYMENT_METHOD_LABELS } from '@courier/shared/constants/billing';
+import { paymentMethodLine } from '@courier/shared/constants/billing';
 import { PACKAGE_STATUS_LABELS, type PackageStatus } from '@courier/shared/constants/packages';
 import { REPORT_GRANULARITIES, type ReportName } from '@courier/shared/schemas/billing';
 import { Button } from '@/components/ui/button';
@@ -201,7 +201,7 @@ export default function ReportsPage() {
               <Table
                 caption="Payments by method"
                 head={['Method', 'Payments', 'Amount (JMD)']}
-                rows={r.paymentsByMethod.map((m) => [PAYMENT_METHOD_LABELS[m.method], m.count, formatAmount(m.amountCents)])}
+                rows={r.paymentsByMethod.map((m) => [paymentMethodLine(m), m.count, formatAmount(m.amountCents)])}
               />
             </Section>
             <Section title="Payments by branch" report="payments-by-branch" range={range}>

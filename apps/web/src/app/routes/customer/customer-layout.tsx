@@ -12,6 +12,8 @@ import {
 } from 'lucide-react';
 import { CommandPalette } from '@/features/search/components/command-palette';
 import { type NavItem, PortalShell } from '@/components/layout/portal-shell';
+import { FullScreenSpinner } from '@/components/ui/spinner';
+import { FramedPortalRefused, OpenInOwnTab, useFramedPortal } from '@/features/auth/components/framed-portal';
 import { useNotificationBadge, withNotificationBadge } from '@/features/communications/components/notification-badge';
 import { withTicketBadge } from '@/features/tickets/components/ticket-nav-badge';
 import { useCustomerTicketBadge } from '@/features/tickets/hooks/use-ticket-badges';
@@ -53,8 +55,12 @@ export function CustomerLayout() {
   const { user } = useSession();
   const ticketBadge = useCustomerTicketBadge();
   const notificationBadge = useNotificationBadge();
+  const frame = useFramedPortal();
+  if (frame.state === 'checking') return <FullScreenSpinner />;
+  if (frame.state === 'refused') return <FramedPortalRefused courierName={user?.courier?.name ?? 'Your courier'} />;
   return (
     <PortalShell
+      notice={frame.storageRefused ? <OpenInOwnTab /> : undefined}
       portalName="Customer"
       nav={withNotificationBadge(withTicketBadge(CUSTOMER_NAV, ticketBadge), notificationBadge)}
       search={(nav) => <CommandPalette nav={nav} />}

@@ -15,6 +15,10 @@ import { FilePicker } from '@/components/ui/file-picker';
 import { Spinner } from '@/components/ui/spinner';
 import { ReleaseOverrideFields, overridePayload } from '@/features/billing/components/release-override';
 import { type SignaturePadHandle, SignedNameFields } from '@/features/billing/components/signature-pad';
+import { TillField, useTill } from '@/features/billing/components/till-branch';
+import { BILLING_MESSAGES, parseJmdToCents } from '@courier/shared/schemas/billing';
+import { formatJmd, centsToDecimal } from '@courier/shared/format/money';
+import { Input } from '@/components/ui/input';
 import { useDeliveryRequest } from '@/features/packages/api/deliveries';
 import { ApiError, api, errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
@@ -43,11 +47,24 @@ export default function DeliverPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<DeliveryRequestDto | null>(null);
+  const till = useTill();
+  const [collected, setCollected] = useState<string | null>(null);
 
   const submit = async () => {
     const signature = pad.current?.toDataUrl() ?? '';
-    const parsed = deliverSchema.safeParse({ recipientName: name, signature, ...overridePayload(override) });
     const next: Record<string, string> = {};
+    // Cash on delivery: what the driver took at the door, into their till.
+    const cod = request.data?.cashOnDelivery === true && (request.data?.amountDueCents ?? 0) > 0;
+    const collectedText = (collected ?? centsToDecimal(request.data?.amountDueCents ?? 0)).trim();
+    const collectedCents = cod && collectedText !== '' ? parseJmdToCents(collectedText) : undefined;
+    if (collectedCents !== undefined && Number.isNaN(collectedCents)) next.collectedCents = BILLING_MESSAGES.moneyStep;
+    if (cod && collectedCents && till.choosing && till.branchId === null) next.branchId = BILLING_MESSAGES.tillRequired;
+    const parsed = deliverSchema.safeParse({
+      recipientName: name,
+      signature,
+      ...overridePayload(override),
+      ...(collectedCents && !Number.isNaN(collectedCents) ? { collectedCents, branchId: till.requestBranchId } : {}),
+    });
     for (const issue of parsed.error?.issues ?? []) next[String(issue.path[0])] ??= issue.message;
     if (!signature) next.signature = DELIVERY_MESSAGES.signatureRequired;
     if (override.allowUnpaid && !override.overrideReason?.trim()) next.overrideReason = RELEASE_MESSAGES.reasonRequired;
@@ -66,7 +83,12 @@ export default function DeliverPage() {
       setDone(result);
     } catch (error) {
       const message = errorMessage(error, 'Could not complete the delivery');
-      setErrors({ form: message });
+      const fields = error instanceof ApiError ? error.fieldErrors : undefined;
+      setErrors({
+        form: message,
+        ...(fields?.collectedCents?.[0] ? { collectedCents: fields.collectedCents[0] } : {}),
+        ...(fields?.branchId?.[0] ? { branchId: fields.branchId[0] } : {}),
+      });
       toast.error(message);
     } finally {
       setBusy(false);
@@ -120,6 +142,15 @@ export default function DeliverPage() {
                 </a>
               </p>
               <p>Packages: {r.packages.map((p) => p.packageNumber).join(', ')}</p>
+              {r.amountDueCents > 0 ? (
+                <p className="font-semibold" data-testid="deliver-due">
+                  {r.cashOnDelivery
+                    ? `Collect ${formatJmd(r.amountDueCents)} in cash`
+                    : `Unpaid ${formatJmd(r.amountDueCents)}: hand over only once it is paid`}
+                </p>
+              ) : (
+                <p className="text-green-700">Paid</p>
+              )}
               {r.notes && <p>Notes: {r.notes}</p>}
             </CardContent>
           </Card>
@@ -152,6 +183,22 @@ export default function DeliverPage() {
                     onSigned={onSigned}
                     signatureError={errors.signature}
                   />
+                  {r.cashOnDelivery && r.amountDueCents > 0 && (
+                    <div className="space-y-3 rounded-md border border-slate-200 p-3">
+                      <Field
+                        label="Cash collected (JMD)"
+                        hint={`Due ${formatJmd(r.amountDueCents)}. The packages are handed over only when it is paid.`}
+                        error={errors.collectedCents}
+                      >
+                        <Input
+                          inputMode="decimal"
+                          value={collected ?? centsToDecimal(r.amountDueCents)}
+                          onChange={(e) => setCollected(e.target.value)}
+                        />
+                      </Field>
+                      <TillField till={till} label="Branch (till) the cash goes to" error={errors.branchId} />
+                    </div>
+                  )}
                   <Field label="Photo (optional)" hint="JPG or PNG, up to 8 MB">
                     <FilePicker file={photo} onChange={setPhoto} accept="image/jpeg,image/png" capture="environment" />
                   </Field>

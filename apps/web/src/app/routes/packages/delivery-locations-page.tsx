@@ -29,6 +29,7 @@ const formSchema = deliveryLocationInputSchema.omit({ feeCents: true }).extend({
     .min(1, DELIVERY_MESSAGES.feeRequired)
     .regex(/^\d+(\.\d{1,2})?$/, DELIVERY_MESSAGES.twoDecimals),
   active: z.boolean(),
+  cashOnDelivery: z.boolean(),
 });
 type FormValues = z.infer<typeof formSchema>;
 
@@ -42,12 +43,19 @@ function LocationDialog({ location, open, onClose }: { location: DeliveryLocatio
           parish: location.parish as FormValues['parish'],
           fee: centsToDecimal(location.feeCents),
           active: location.active,
+          cashOnDelivery: location.cashOnDelivery,
         }
-      : { name: '', parish: 'Clarendon', fee: '', active: true },
+      : { name: '', parish: 'Clarendon', fee: '', active: true, cashOnDelivery: false },
   });
   const save = useMutation({
     mutationFn: (v: FormValues) => {
-      const body = { name: v.name, parish: v.parish, active: v.active, feeCents: Math.round(Number(v.fee) * 100) };
+      const body = {
+        name: v.name,
+        parish: v.parish,
+        active: v.active,
+        cashOnDelivery: v.cashOnDelivery,
+        feeCents: Math.round(Number(v.fee) * 100),
+      };
       return location
         ? api.put<DeliveryLocation>(`/delivery-locations/${location.id}`, body)
         : api.post<DeliveryLocation>('/delivery-locations', body);
@@ -77,6 +85,12 @@ function LocationDialog({ location, open, onClose }: { location: DeliveryLocatio
           <Input inputMode="decimal" placeholder="800.00" {...form.register('fee')} />
         </Field>
         <Checkbox label="Active" {...form.register('active')} />
+        <div>
+          <Checkbox label="Cash on delivery" {...form.register('cashOnDelivery')} />
+          <p className="mt-1 text-xs text-slate-600">
+            The driver may take what is due in cash at the door; the packages are handed over only once it is paid.
+          </p>
+        </div>
         <div className="flex justify-end gap-2">
           <Button type="button" variant="secondary" onClick={onClose}>
             Cancel
@@ -150,6 +164,7 @@ export default function DeliveryLocationsPage() {
                 <th className="p-3">Name</th>
                 <th className="p-3">Parish</th>
                 <th className="p-3">Fee</th>
+                <th className="p-3">Cash on delivery</th>
                 <th className="p-3">Status</th>
                 <th className="p-3">Actions</th>
               </tr>
@@ -160,6 +175,7 @@ export default function DeliveryLocationsPage() {
                   <td className="p-3">{l.name}</td>
                   <td className="p-3">{l.parish}</td>
                   <td className="p-3 tabular-nums">{formatJmd(l.feeCents)}</td>
+                  <td className="p-3">{l.cashOnDelivery ? 'Yes' : 'No'}</td>
                   <td className="p-3">{l.active ? <Badge tone="green">active</Badge> : <Badge>inactive</Badge>}</td>
                   <td className="flex gap-2 p-3">
                     <Button

@@ -21,6 +21,7 @@ import { lazyResolver } from '@/lib/lazy-resolver';
 import { paths } from '@/lib/paths';
 import { resolveApiKey } from '@/lib/storage';
 import { PageHero } from './page-parts';
+import { PageTitle } from '@/app/page-title';
 
 const EMPTY_ITEM = { itemUrl: '', itemDescription: '', quantity: '1', estimatedPrice: '' };
 const EMPTY_FORM: AssistedPurchaseFormInput = {
@@ -84,7 +85,7 @@ export function AssistedPurchasePage() {
 
   return (
     <>
-      <title>Shop For Me | Assisted purchase from US stores</title>
+      <PageTitle path="/assisted-purchase" />
       <PageHero eyebrow="Shop For Me" title="We buy it for you">
         No US card, or a store that will not ship to a forwarder? Tell us what you want. We send you a quote, and buy once you approve.
       </PageHero>

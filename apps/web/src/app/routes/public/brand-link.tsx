@@ -24,9 +24,9 @@ export function BrandLink({ inverted = false }: { inverted?: boolean }) {
           <img
             src={brand.logoUrl}
             alt=""
-            width={36}
             height={36}
-            className="h-9 w-9 shrink-0 rounded-md object-contain"
+            // A fixed height and the logo's own width (up to a limit): a wide logo keeps its shape.
+            className="h-9 w-auto max-w-40 shrink-0 object-contain"
             onError={(event) => {
               // A broken uploaded logo falls back to the default mark instead of a broken image.
               if (!event.currentTarget.src.endsWith(DEFAULT_BRAND.logoUrl)) event.currentTarget.src = DEFAULT_BRAND.logoUrl;

@@ -17,6 +17,7 @@ import { paths } from '@/lib/paths';
 import { resolveApiKey } from '@/lib/storage';
 import { FAQ_LINKS } from './faq-links';
 import { PageHero } from './page-parts';
+import { PageTitle } from '@/app/page-title';
 
 const EMPTY: ContactFormInput = { name: '', email: '', subject: '' as ContactFormInput['subject'], message: '' };
 
@@ -53,7 +54,7 @@ export function ContactPage() {
 
   return (
     <>
-      <title>Contact us | US to Jamaica package forwarding</title>
+      <PageTitle path="/contact" />
       <PageHero eyebrow="Contact" title="We are here to help">
         Questions about an order, a package or pricing? Send us a message, call us, or drop by one of our branches.
       </PageHero>

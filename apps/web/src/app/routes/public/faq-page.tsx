@@ -3,6 +3,7 @@ import { paths } from '@/lib/paths';
 import { PageHero } from './page-parts';
 import { usePublicSite } from '@/features/public/api/get-public-site';
 import { TextSkeleton } from '@/features/public/components/site-contact';
+import { PageTitle } from '@/app/page-title';
 
 /** The questions people ask before signing up; each has an anchor the contact page links to. */
 export const FAQ_GROUPS = [
@@ -30,7 +31,7 @@ export const FAQ_GROUPS = [
     items: [
       {
         q: 'How long does shipping take?',
-        a: 'Air freight leaves Miami every week. Most packages are ready for pickup 3 to 7 working days after they reach our warehouse, depending on customs.',
+        a: 'It depends on the shipment your package travels on and on customs. Your account shows where each package is, and we e-mail you when it is ready for pickup.',
       },
       {
         q: 'How do I track my package?',
@@ -48,7 +49,7 @@ export const FAQ_GROUPS = [
     items: [
       {
         q: 'How is shipping calculated?',
-        a: 'By weight, rounded up to the next whole pound: JMD 650 for 1 lb up to JMD 4,250 for 10 lbs, then JMD 350 for each extra pound. The calculator on our pricing page gives you an estimate in seconds.',
+        a: 'By weight, rounded up to the next whole pound, at the rates on our pricing page. The calculator there gives you an estimate in seconds.',
       },
       {
         q: 'Will I pay customs duty?',
@@ -83,7 +84,7 @@ export function FaqPage() {
   const groups = own.length > 0 ? [{ id: 'courier', title: `About ${site.courier.name}`, items: own }, ...FAQ_GROUPS] : FAQ_GROUPS;
   return (
     <>
-      <title>FAQ | US to Jamaica package forwarding</title>
+      <PageTitle path="/faq" />
       <PageHero eyebrow="Help" title="Frequently asked questions">
         Quick answers about your US address, shipping times, customs and payments.
       </PageHero>

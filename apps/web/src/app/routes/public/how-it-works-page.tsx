@@ -7,6 +7,7 @@ import { paths, withApiKey } from '@/lib/paths';
 import { resolveApiKey } from '@/lib/storage';
 import { FORWARDING_STEPS, SHOP_FOR_ME_STEPS } from './flows';
 import { PageHero, Section, Steps } from './page-parts';
+import { PageTitle } from '@/app/page-title';
 
 function Feature({ children }: { children: ReactNode }) {
   return (
@@ -24,7 +25,7 @@ export function HowItWorksPage() {
   const { site } = usePublicSite();
   return (
     <>
-      <title>How it works | US to Jamaica package forwarding</title>
+      <PageTitle path="/how-it-works" />
       <PageHero eyebrow="How it works" title="From a US checkout to your hands in Jamaica">
         Whether you shop yourself or want us to buy for you, here is exactly what happens to your order, step by step.
       </PageHero>
@@ -73,7 +74,7 @@ export function HowItWorksPage() {
             Mail forwarding
           </h2>
           <p className="mt-2 text-slate-600">
-            Bank cards, statements, documents and magazines sent to your US address travel with the same weekly flights as your packages.
+            Bank cards, statements, documents and magazines sent to your US address travel to Jamaica with your packages.
           </p>
           <ul className="mt-4 space-y-2 text-sm text-slate-700">
             <Feature>Letters and documents are billed by weight like any package, from the 1 lb rate.</Feature>

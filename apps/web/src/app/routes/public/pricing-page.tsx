@@ -7,13 +7,14 @@ import { RateTable } from '@/features/public/components/rate-table';
 import { ShippingCalculator } from '@/features/public/components/shipping-calculator';
 import { paths } from '@/lib/paths';
 import { PageHero, Section } from './page-parts';
+import { PageTitle } from '@/app/page-title';
 
 /** Pricing: the rate table, the calculator, membership tiers and how customs and fees work. */
 export function PricingPage() {
   const { site } = usePublicSite();
   return (
     <>
-      <title>Pricing | US to Jamaica package forwarding</title>
+      <PageTitle path="/pricing" />
       <PageHero eyebrow="Pricing" title="Pay by the pound. Know your total before it lands.">
         One clear rate table, no membership fee and a calculator that includes customs duty, so there are no surprises at the counter.
       </PageHero>

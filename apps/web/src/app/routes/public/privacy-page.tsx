@@ -3,12 +3,13 @@ import { paths } from '@/lib/paths';
 import { PageHero, Prose } from './page-parts';
 import { usePublicSite } from '@/features/public/api/get-public-site';
 import { ContactSentence } from '@/features/public/components/site-contact';
+import { PageTitle } from '@/app/page-title';
 
 export function PrivacyPage() {
   const { site, loading } = usePublicSite();
   return (
     <>
-      <title>Privacy Policy | US to Jamaica package forwarding</title>
+      <PageTitle path="/privacy" />
       <PageHero eyebrow="Legal" title="Privacy Policy">
         How we collect, use and protect your personal information.
       </PageHero>

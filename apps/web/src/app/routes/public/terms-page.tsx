@@ -4,12 +4,13 @@ import { PageHero, Prose } from './page-parts';
 import { SHOP_FOR_ME_MINIMUM_USD } from '@courier/shared/constants/public-site';
 import { usePublicSite } from '@/features/public/api/get-public-site';
 import { ContactSentence } from '@/features/public/components/site-contact';
+import { PageTitle } from '@/app/page-title';
 
 export function TermsPage() {
   const { site, loading } = usePublicSite();
   return (
     <>
-      <title>Terms of Service | US to Jamaica package forwarding</title>
+      <PageTitle path="/terms" />
       <PageHero eyebrow="Legal" title="Terms of Service">
         The agreement between you and us when you use our forwarding services.
       </PageHero>

@@ -1,6 +1,7 @@
 import { CheckCircle2, PackageSearch } from 'lucide-react';
 import { useId } from 'react';
 import { useLocation } from 'react-router';
+import { newestFirst } from '@courier/shared/domain/timeline';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/input';
 import { usePublicSite } from '@/features/public/api/get-public-site';
@@ -9,6 +10,8 @@ import { TrackNumberInput, useTrackSubmit } from '@/features/public/components/t
 import { ApiError } from '@/lib/api-client';
 import { useDateFormat } from '@/lib/format-date';
 import { resolveApiKey } from '@/lib/storage';
+import { PageTitle } from '@/app/page-title';
+import { paths } from '@/lib/paths';
 import { PageHero } from './page-parts';
 
 /**
@@ -30,7 +33,7 @@ export function TrackPage() {
   const notFound = result.error instanceof ApiError && result.error.status === 404;
   return (
     <>
-      <title>{`Track a package | ${site.courier.name}`}</title>
+      <PageTitle path={paths.track} />
       <PageHero eyebrow="Tracking" title="Track a package">
         Enter the tracking number from the store, or the package number on your label, to see where your package is.
       </PageHero>
@@ -46,6 +49,12 @@ export function TrackPage() {
           </div>
         </form>
 
+        <noscript>
+          <p className="mt-6 rounded-lg bg-amber-50 p-4 text-amber-900">
+            Tracking a package needs JavaScript, which is turned off in this browser. Turn it on and reload this page
+            {site.courier.phone ? `, or call us on ${site.courier.phone}` : ''}.
+          </p>
+        </noscript>
         <div aria-live="polite" className="mt-8 min-h-24">
           {number && result.isPending && result.fetchStatus !== 'idle' && <p className="text-slate-600">Looking up {number}...</p>}
           {notFound && (
@@ -70,7 +79,7 @@ export function TrackPage() {
                 </strong>
               </p>
               <ol className="mt-6 space-y-4 border-l-2 border-brand-100 pl-5" aria-label="Timeline">
-                {result.data.timeline.map((event) => (
+                {newestFirst(result.data.timeline, (event) => event.at).map((event) => (
                   <li key={`${event.status}-${event.at}`} className="relative">
                     <CheckCircle2 className="absolute top-0.5 -left-[1.95rem] h-5 w-5 bg-white text-brand-700" aria-hidden="true" />
                     <p className="font-medium text-slate-900">{event.label}</p>

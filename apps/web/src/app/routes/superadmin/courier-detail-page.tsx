@@ -14,10 +14,11 @@ import { errorMessage } from '@/lib/api-client';
 import { useDateFormat } from '@/lib/format-date';
 import { useCourierDetail, useRotateApiKey, useSetCourierStatus } from '@/features/couriers/api/couriers';
 import { EditCourierDialog } from '@/features/couriers/components/edit-courier-dialog';
+import { PaymentTestModeCard } from '@/features/couriers/components/payment-test-mode-card';
 import { SmtpSecurityCard } from '@/features/couriers/components/smtp-security-card';
 import { softBreaks } from '@/lib/soft-breaks';
 
-/** One courier (super admin): its counts, details, API key, SMTP security and admins. */
+/** One courier (super admin): its counts, details, API key, card payment test mode, SMTP security and admins. */
 export function CourierDetailPage() {
   const dates = useDateFormat();
   const { id } = useParams();
@@ -112,6 +113,7 @@ export function CourierDetailPage() {
           </div>
         </CardContent>
       </Card>
+      <PaymentTestModeCard courier={c} />
       <SmtpSecurityCard courier={c} />
       <Card>
         <CardHeader>

@@ -6,6 +6,7 @@ import { ActiveBadge, PageHeader } from '@/components/layout/page-header';
 import { CourierLogo } from '@/components/layout/portal-shell';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
+import { TestBadge } from '@/components/ui/test-badge';
 import { errorMessage } from '@/lib/api-client';
 import { useDateFormat } from '@/lib/format-date';
 import { usePage } from '@/lib/list-query';
@@ -16,6 +17,10 @@ import { CreateCourierDialog } from '@/features/couriers/components/create-couri
 const STATUS_OPTIONS = [
   { value: 'active', label: 'Active' },
   { value: 'suspended', label: 'Suspended' },
+];
+const PAYMENT_MODE_OPTIONS = [
+  { value: 'true', label: 'Test mode' },
+  { value: 'false', label: 'Live' },
 ];
 
 export function CouriersPage() {
@@ -56,6 +61,15 @@ export function CouriersPage() {
       width: 120,
       filterOptions: STATUS_OPTIONS,
       render: (c) => <ActiveBadge active={c.status === 'active'} labels={['Active', 'Suspended']} />,
+    },
+    {
+      field: 'paymentTestMode',
+      priority: 2,
+      label: 'Card payments',
+      sortable: false,
+      width: 130,
+      filterOptions: PAYMENT_MODE_OPTIONS,
+      render: (c) => (c.paymentTestMode ? <TestBadge title="Test mode: card payments go to the test gateway" /> : 'Live'),
     },
     {
       field: 'createdAt',

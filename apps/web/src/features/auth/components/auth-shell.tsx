@@ -44,9 +44,9 @@ export function AuthShell({
           <img
             src={brand.logoUrl}
             alt=""
-            width={44}
             height={44}
-            className="h-11 w-11 rounded-md bg-white object-contain p-1"
+            // A fixed height and the logo's own width (up to a limit): a wide logo keeps its shape.
+            className="h-11 w-auto max-w-48 shrink-0 rounded-md bg-white object-contain p-1"
             onError={(event) => {
               if (!event.currentTarget.src.endsWith('/default-logo.svg')) event.currentTarget.src = '/default-logo.svg';
             }}

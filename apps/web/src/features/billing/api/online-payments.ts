@@ -3,11 +3,11 @@ import type { InvoiceRefund, RefundInput } from '@courier/shared/schemas/online-
 import { api } from '@/lib/api-client';
 import { invoicesKey } from './invoices';
 
-/** Whether the customer's courier takes card payments online (its WiPay account, or the demo simulator). */
+/** Whether the customer's courier takes card payments online (its WiPay account, or the test gateway in test mode). */
 export function useOnlinePaymentAvailability(enabled: boolean) {
   return useQuery({
     queryKey: ['online-payments', 'availability'],
-    queryFn: ({ signal }) => api.get<{ available: boolean }>('/online-payments/availability', { signal }),
+    queryFn: ({ signal }) => api.get<{ available: boolean; test: boolean }>('/online-payments/availability', { signal }),
     enabled,
     staleTime: 60_000,
   });
@@ -24,9 +24,13 @@ export function useRefundPayment(courierId?: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ receiptNo, ...input }: RefundInput & { receiptNo: string }) =>
-      api.post<{ invoiceNo: string; balanceCents: number; message: string }>(`/payments/${encodeURIComponent(receiptNo)}/refunds`, input, {
-        query: { courierId },
-      }),
+      api.post<{ creditNoteNo: string; invoiceNo: string; balanceCents: number; message: string }>(
+        `/payments/${encodeURIComponent(receiptNo)}/refunds`,
+        input,
+        {
+          query: { courierId },
+        },
+      ),
     onSuccess: async () => {
       await Promise.all([client.invalidateQueries({ queryKey: invoicesKey }), client.invalidateQueries({ queryKey: ['payments'] })]);
     },

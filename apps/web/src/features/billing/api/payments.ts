@@ -54,3 +54,13 @@ export function useRecordCashUp() {
     onSuccess: () => client.invalidateQueries({ queryKey: [...paymentsKey, 'cash-up'] }),
   });
 }
+
+/** Places a payment that is on no till on a branch's till (audited; once). */
+export function usePlaceOnTill() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ receiptNo, branchId }: { receiptNo: string; branchId: number }) =>
+      api.post<{ receiptNo: string; branchId: number; message: string }>(`/payments/${encodeURIComponent(receiptNo)}/till`, { branchId }),
+    onSuccess: () => client.invalidateQueries({ queryKey: paymentsKey }),
+  });
+}

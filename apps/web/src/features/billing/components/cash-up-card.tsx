@@ -5,7 +5,14 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { cashUpDifference } from '@courier/shared/domain/cash-up';
 import { hasPermission } from '@courier/shared/domain/permissions';
-import { BILLING_MESSAGES, type CashUpEntry, type CashUpExpected, parseJmdToCents } from '@courier/shared/schemas/billing';
+import { PAYMENT_METHOD_LABELS } from '@courier/shared/constants/billing';
+import {
+  BILLING_MESSAGES,
+  type CashUpEntry,
+  type CashUpExpected,
+  type UnassignedPayment,
+  parseJmdToCents,
+} from '@courier/shared/schemas/billing';
 import type { BranchOption } from '@courier/shared/schemas/branches';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -16,8 +23,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { api, errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { openFile } from '@/lib/download';
-import { useCashUp, useCorrectCashUp, useRecordCashUp } from '../api/payments';
-
+import { useCashUp, useCorrectCashUp, usePlaceOnTill, useRecordCashUp } from '../api/payments';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useDateFormat } from '@/lib/format-date';
 
 const COUNT_FIELDS = [
@@ -163,6 +170,78 @@ function EntryLine({ entry, zone }: { entry: CashUpEntry; zone: string }) {
   );
 }
 
+/**
+ * Payments taken without a branch (before every payment had a till, or by someone without one)
+ * stay listed on every branch's cash-up until someone places each on the till it went into.
+ */
+function UnassignedPayments({
+  rows,
+  branchName,
+  branchId,
+  zone,
+  canPlace,
+}: {
+  rows: UnassignedPayment[];
+  branchName: string;
+  branchId: number;
+  zone: string;
+  canPlace: boolean;
+}) {
+  const dates = useDateFormat();
+  const place = usePlaceOnTill();
+  const [placing, setPlacing] = useState<UnassignedPayment | null>(null);
+  if (rows.length === 0) return null;
+  return (
+    <section className="rounded-md border border-amber-300 bg-amber-50 p-3" aria-labelledby="unassigned-title">
+      <h3 id="unassigned-title" className="text-sm font-semibold text-amber-900">
+        Payments on no till ({rows.length})
+      </h3>
+      <p className="mt-1 text-sm text-amber-900">
+        No cash-up counts these until they are placed on the till that took them. Place each one on the branch where the money is.
+      </p>
+      <ul className="mt-2 divide-y divide-amber-200" aria-label="Payments on no till">
+        {rows.map((p) => (
+          <li key={p.receiptNo} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+            <span>
+              <span className="font-medium">{p.receiptNo}</span> · {dates.dateTime(p.paidAt, zone)} · {p.customerName} ·{' '}
+              {PAYMENT_METHOD_LABELS[p.method]} <strong className="tabular-nums">{formatJmd(p.amountCents)}</strong>
+              {p.takenByName ? ` · taken by ${p.takenByName}` : ''}
+            </span>
+            {canPlace && (
+              <Button size="sm" variant="secondary" onClick={() => setPlacing(p)} aria-label={`Place ${p.receiptNo} on ${branchName}`}>
+                Place on {branchName}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={placing !== null}
+        onOpenChange={(o) => !o && setPlacing(null)}
+        title="Place on a till"
+        message={
+          placing
+            ? `Place ${placing.receiptNo} (${formatJmd(placing.amountCents)}, ${PAYMENT_METHOD_LABELS[placing.method]}) on the till of ${branchName}? Its cash-up for ${dates.date(placing.paidAt, zone)} then counts it. This cannot be moved later.`
+            : ''
+        }
+        confirmLabel="Place on till"
+        busy={place.isPending}
+        onConfirm={async () => {
+          if (!placing) return;
+          try {
+            const done = await place.mutateAsync({ receiptNo: placing.receiptNo, branchId });
+            toast.success(done.message);
+          } catch (error) {
+            toast.error(errorMessage(error, 'Could not place the payment'));
+          } finally {
+            setPlacing(null);
+          }
+        }}
+      />
+    </section>
+  );
+}
+
 /** End of day: what the payments say each method should hold against what was counted. */
 export function CashUpCard() {
   const dates = useDateFormat();
@@ -184,6 +263,7 @@ export function CashUpCard() {
 
   if (!branchId) return null;
   const data = cashUp.data;
+  const branchName = branches.data?.find((b) => b.id === branchId)?.name ?? user?.branch?.name ?? 'this branch';
   return (
     <Card>
       <CardHeader className="flex flex-wrap items-center justify-between gap-2">
@@ -249,6 +329,19 @@ export function CashUpCard() {
                 </div>
               ))}
             </dl>
+            {data.refundedCents > 0 && (
+              <p className="text-sm text-slate-700" data-testid="cash-up-refunds">
+                Refunds handed back here: <strong className="tabular-nums">−{formatJmd(data.refundedCents)}</strong> (already out of the
+                expected figures)
+              </p>
+            )}
+            <UnassignedPayments
+              rows={data.unassigned}
+              branchId={branchId}
+              branchName={branchName}
+              zone={data.timeZone}
+              canPlace={canRecord}
+            />
             {data.entries.length > 0 && (
               <ul className="divide-y divide-slate-100" data-testid="cash-up-entries">
                 {data.entries.map((e) => (

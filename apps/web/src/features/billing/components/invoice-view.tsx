@@ -12,6 +12,7 @@ import { openFile } from '@/lib/download';
 
 import { useDateFormat } from '@/lib/format-date';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { TestBadge } from '@/components/ui/test-badge';
 
 export function PdfButton({ invoiceNo, courierId }: { invoiceNo: string; courierId?: number }) {
   const [busy, setBusy] = useState(false);
@@ -110,10 +111,32 @@ export function InvoiceView({ invoice, courierId }: { invoice: InvoiceDetail; co
                 <th className="py-2 text-left">Total</th>
                 <td className="whitespace-nowrap py-2 text-right font-semibold tabular-nums">{formatJmd(invoice.totalCents)}</td>
               </tr>
+              {invoice.creditNotes.map((c) => (
+                <tr key={c.creditNoteNo}>
+                  <th className="py-1 text-left font-normal">
+                    Credit note {c.creditNoteNo} <span className="text-slate-500">(refund of {c.receiptNo})</span>
+                  </th>
+                  <td className="whitespace-nowrap py-1 text-right tabular-nums">−{formatJmd(c.amountCents)}</td>
+                </tr>
+              ))}
+              {invoice.creditedCents > 0 && (
+                <tr>
+                  <th className="py-1 text-left">Total after credit notes</th>
+                  <td className="whitespace-nowrap py-1 text-right font-semibold tabular-nums" data-testid="invoice-net-total">
+                    {formatJmd(invoice.totalCents - invoice.creditedCents)}
+                  </td>
+                </tr>
+              )}
               <tr>
                 <th className="py-1 text-left font-normal">Paid</th>
                 <td className="whitespace-nowrap py-1 text-right tabular-nums">{formatJmd(invoice.paidCents)}</td>
               </tr>
+              {invoice.creditedCents > 0 && (
+                <tr>
+                  <th className="py-1 text-left font-normal">Refunded</th>
+                  <td className="whitespace-nowrap py-1 text-right tabular-nums">−{formatJmd(invoice.creditedCents)}</td>
+                </tr>
+              )}
               <tr>
                 <th className="py-1 text-left">Balance due</th>
                 <td className="whitespace-nowrap py-1 text-right font-semibold tabular-nums" data-testid="invoice-balance">
@@ -158,6 +181,12 @@ export function InvoiceView({ invoice, courierId }: { invoice: InvoiceDetail; co
                   <span>
                     {dates.date(p.paidAt, invoice.timeZone)} · {p.receiptNo} · {PAYMENT_METHOD_LABELS[p.method]}
                     {p.reference ? ` (${p.reference})` : ''}
+                    {p.test && (
+                      <>
+                        {' '}
+                        <TestBadge />
+                      </>
+                    )}
                   </span>
                   <span className="tabular-nums">{formatJmd(p.amountCents)}</span>
                 </li>

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import type { InvoiceDetail } from '@courier/shared/schemas/billing';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { TestBadge } from '@/components/ui/test-badge';
 import { errorMessage } from '@/lib/api-client';
 import { useOnlinePaymentAvailability, usePayOnline } from '../api/online-payments';
 
@@ -17,7 +18,7 @@ export function PayNowButton({ invoice }: { invoice: InvoiceDetail }) {
   const pay = usePayOnline(invoice.invoiceNo);
   const [leaving, setLeaving] = useState(false);
   if (!payable(invoice) || !availability.data?.available) return null;
-  return (
+  const button = (
     <Button
       busy={pay.isPending || leaving}
       onClick={async () => {
@@ -32,6 +33,14 @@ export function PayNowButton({ invoice }: { invoice: InvoiceDetail }) {
     >
       <CreditCard className="size-4" aria-hidden /> Pay now {formatJmd(invoice.balanceCents)}
     </Button>
+  );
+  if (!availability.data.test) return button;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      {button}
+      <TestBadge />
+      <span className="text-xs text-slate-600">Test mode: no card is charged.</span>
+    </span>
   );
 }
 

@@ -13,6 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useInvoices } from '../api/invoices';
 import { useRecordPayment } from '../api/payments';
+import { TillField, useTill } from './till-branch';
 
 interface Props {
   open: boolean;
@@ -31,6 +32,7 @@ type Method = (typeof STAFF_PAYMENT_METHODS)[number];
 export function RecordPaymentDialog({ open, onOpenChange, customerId, customerName, courierId, invoiceNo }: Props) {
   const openInvoices = useInvoices({ customerId, courierId, limit: 50, sort: 'issuedAt', order: 'asc' });
   const record = useRecordPayment(courierId);
+  const till = useTill(courierId);
   const [method, setMethod] = useState<Method>('cash');
   const [reference, setReference] = useState('');
   const [tendered, setTendered] = useState('');
@@ -65,13 +67,14 @@ export function RecordPaymentDialog({ open, onOpenChange, customerId, customerNa
       const cents = parseJmdToCents(text);
       if (Number.isNaN(cents)) next[inv.invoiceNo] = BILLING_MESSAGES.moneyStep;
       else if (cents <= 0) next[inv.invoiceNo] = BILLING_MESSAGES.amountPositive;
-      else if (cents > inv.balanceCents)
-        next[inv.invoiceNo] = BILLING_MESSAGES.overpayment(inv.invoiceNo, formatAmount(inv.balanceCents));
+      else if (cents > inv.balanceCents) next[inv.invoiceNo] = BILLING_MESSAGES.overpayment(inv.invoiceNo, formatAmount(inv.balanceCents));
       else allocations.push({ invoiceNo: inv.invoiceNo, amountCents: cents });
     }
     if (tenderedCents !== null && Number.isNaN(tenderedCents)) next.tendered = BILLING_MESSAGES.moneyStep;
+    if (till.choosing && till.branchId === null) next.branchId = BILLING_MESSAGES.tillRequired;
     const parsed = recordPaymentSchema.safeParse({
       method,
+      branchId: till.requestBranchId,
       reference: reference.trim() || undefined,
       allocations,
       tenderedCents: tenderedCents === null || Number.isNaN(tenderedCents) ? undefined : tenderedCents,
@@ -97,6 +100,7 @@ export function RecordPaymentDialog({ open, onOpenChange, customerId, customerNa
       if (error instanceof ApiError && error.fieldErrors) {
         const f = error.fieldErrors;
         setErrors({
+          ...(f.branchId?.[0] ? { branchId: f.branchId[0] } : {}),
           ...(f.reference?.[0] ? { reference: f.reference[0] } : {}),
           ...(f.tenderedCents?.[0] ? { tendered: f.tenderedCents[0] } : {}),
         });
@@ -108,6 +112,7 @@ export function RecordPaymentDialog({ open, onOpenChange, customerId, customerNa
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Record payment" description={`From ${customerName}`}>
       <form onSubmit={submit} className="space-y-4" noValidate>
+        <TillField till={till} error={errors.branchId} />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Method">
             <Select value={method} onChange={(e) => setMethod(e.target.value as Method)}>

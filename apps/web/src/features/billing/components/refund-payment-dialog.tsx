@@ -11,10 +11,12 @@ import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useRefundPayment } from '../api/online-payments';
+import { TillField, useTill } from './till-branch';
 
 /**
- * Gives back part or all of one payment on this invoice, with a reason. The balance reopens; an
- * online payment is refunded at the gateway too (or the admin is told to do it in WiPay).
+ * Gives back part or all of one payment on this invoice, with a reason: a credit note against the
+ * invoice (its balance stays). Cash leaves a till (a person without a branch picks it); an online
+ * payment is refunded at the gateway too (or the admin is told to do it in WiPay).
  */
 export function RefundPaymentDialog({
   invoice,
@@ -28,6 +30,7 @@ export function RefundPaymentDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const refund = useRefundPayment(courierId);
+  const till = useTill(courierId);
   const [receiptNo, setReceiptNo] = useState('');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
@@ -51,6 +54,8 @@ export function RefundPaymentDialog({
     else if (Number.isNaN(cents)) next.amount = BILLING_MESSAGES.moneyStep;
     else if (cents <= 0) next.amount = BILLING_MESSAGES.amountPositive;
     if (!reason.trim()) next.reason = ONLINE_PAYMENT_MESSAGES.refundReasonRequired;
+    const cash = chosen?.method === 'cash';
+    if (cash && till.choosing && till.branchId === null) next.branchId = BILLING_MESSAGES.refundTillRequired;
     setErrors(next);
     if (Object.keys(next).length > 0 || !chosen) return;
     try {
@@ -59,12 +64,17 @@ export function RefundPaymentDialog({
         invoiceNo: invoice.invoiceNo,
         amountCents: cents,
         reason: reason.trim(),
+        branchId: cash ? till.requestBranchId : undefined,
       });
-      toast.success(`${done.message}: balance of ${done.invoiceNo} is ${formatJmd(done.balanceCents)}`);
+      toast.success(`${done.message}: credit note ${done.creditNoteNo} on ${done.invoiceNo}`);
       onOpenChange(false);
     } catch (error) {
       const fields = error instanceof ApiError ? error.fieldErrors : undefined;
-      if (fields?.amountCents?.[0]) setErrors({ amount: fields.amountCents[0] });
+      if (fields?.amountCents?.[0] || fields?.branchId?.[0])
+        setErrors({
+          ...(fields.amountCents?.[0] ? { amount: fields.amountCents[0] } : {}),
+          ...(fields.branchId?.[0] ? { branchId: fields.branchId[0] } : {}),
+        });
       toast.error(errorMessage(error, 'Could not record the refund'));
     }
   }
@@ -94,6 +104,11 @@ export function RefundPaymentDialog({
         <Field label="Reason" error={errors.reason}>
           <Textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} rows={3} />
         </Field>
+        {chosen?.method === 'cash' && <TillField till={till} label="Branch handing the cash back" error={errors.branchId} />}
+        <p className="text-sm text-slate-600">
+          The refund is recorded as a credit note on the invoice: what it charges and what was paid both go down, so its balance stays{' '}
+          {formatJmd(invoice.balanceCents)}.
+        </p>
         {chosen?.method === 'online' && (
           <p className="text-sm text-slate-600">The card is refunded through the payment gateway before the refund is recorded.</p>
         )}

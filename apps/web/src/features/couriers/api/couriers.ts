@@ -36,6 +36,14 @@ export function useSetCourierSmtpSecurity() {
     onSuccess: () => invalidate(keys.couriers),
   });
 }
+export function useSetCourierPaymentTestMode() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, paymentTestMode }: { id: number; paymentTestMode: boolean }) =>
+      api.patch<CourierDetail>(`/platform/couriers/${id}/payment-test-mode`, { paymentTestMode }),
+    onSuccess: () => invalidate(keys.couriers),
+  });
+}
 export function useRotateApiKey() {
   const invalidate = useInvalidate();
   return useMutation({

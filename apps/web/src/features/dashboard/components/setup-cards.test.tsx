@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SetupChecklist } from '@courier/shared/schemas/courier-invitations';
-import { FirstCourierCard, SetupChecklistCard } from './setup-cards';
+import { FirstCourierCard, SIGN_UPS_CLOSED, SetupChecklistCard } from './setup-cards';
 
 /** Issue 18: the new courier's set-up checklist and the fresh deployment's first step. */
 
@@ -43,6 +43,15 @@ const checklist = (done: Partial<Record<SetupChecklist['items'][number]['key'], 
 describe('SetupChecklistCard', () => {
   beforeEach(() => {
     for (const key of Object.keys(answers)) delete answers[key];
+  });
+
+  it('says the site takes no sign-ups while the courier has no active branch, and not once it has one', async () => {
+    answers['/settings/setup-checklist'] = checklist({ logo: true });
+    const client = renderCard(<SetupChecklistCard />);
+    expect(await screen.findByRole('status')).toHaveProperty('textContent', SIGN_UPS_CLOSED);
+    answers['/settings/setup-checklist'] = checklist({ branches: true });
+    await client.invalidateQueries();
+    await vi.waitFor(() => expect(screen.queryByRole('status')).toBeNull());
   });
 
   it('lists every item as a link to its screen, ticked when done', async () => {

@@ -17,6 +17,10 @@ export const SETUP_ITEM_LINKS: Record<SetupItem, { label: string; to: string }> 
   bank: { label: 'Add your bank transfer details', to: '/admin/settings?tab=bank-details' },
 };
 
+/** Why the site refuses sign-ups until a branch exists (the register page says so to customers). */
+export const SIGN_UPS_CLOSED =
+  'Your site is not taking sign-ups yet: every new customer chooses a pickup branch, so add an active branch first.';
+
 /** A new courier's "Set up your courier" card (issue 18): gone once every item is done. */
 export function SetupChecklistCard() {
   const checklist = useSetupChecklist(true);
@@ -32,6 +36,11 @@ export function SetupChecklistCard() {
         <p>
           {doneCount} of {items.length} done. Finish these so your customers can sign up, ship and pay.
         </p>
+        {items.some((i) => i.key === 'branches' && !i.done) && (
+          <p role="status" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 font-medium text-amber-900">
+            {SIGN_UPS_CLOSED}
+          </p>
+        )}
         <ul className="grid gap-2 sm:grid-cols-2" aria-label="Set-up steps">
           {items.map((item) => {
             const { label, to } = SETUP_ITEM_LINKS[item.key];

@@ -3,7 +3,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_API_KEY } from '@courier/shared/constants/limits';
+import { DEFAULT_API_KEY, STORAGE_KEYS } from '@courier/shared/constants/limits';
 import type { PublicSite } from '@courier/shared/schemas/public-site';
 import { forgetSite } from '@/lib/public-site-store';
 import { resolveApiKey } from '@/lib/storage';
@@ -70,6 +70,22 @@ describe('usePublicSite', () => {
     expect(result.current.site.courier.name).not.toBe('Demo');
     await waitFor(() => expect(result.current.site.courier.name).toBe('Island'));
     expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(/\/api\/public\/site\?api_key=ck_island$/);
+  });
+
+  it("a signed-in person sees their own courier's site, not the embedded default one, with their session", async () => {
+    window.__PUBLIC_SITE__ = siteOf('Default Co', 'ck_default');
+    const payload = btoa(JSON.stringify({ sub: 'customer:5', role: 'customer', courierId: 7 })).replace(/=+$/, '');
+    window.localStorage.setItem(STORAGE_KEYS.token, `h.${payload}.s`);
+    try {
+      const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => json(siteOf('Own Courier', 'ck_own', 'account')));
+      vi.stubGlobal('fetch', fetchMock);
+      const { result } = renderSite('/');
+      expect(result.current.site.courier.name).not.toBe('Default Co');
+      await waitFor(() => expect(result.current.site.courier.name).toBe('Own Courier'));
+      expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('authorization')).toBe(`Bearer h.${payload}.s`);
+    } finally {
+      window.localStorage.removeItem(STORAGE_KEYS.token);
+    }
   });
 
   it('a courier that cannot be found leaves the default brand and no courier data, and no built-in key', async () => {

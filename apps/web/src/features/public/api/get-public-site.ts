@@ -6,7 +6,9 @@ import { DEFAULT_CALCULATOR_RATES } from '@courier/shared/domain/calculator';
 import { DEFAULT_TIME_ZONE } from '@courier/shared/domain/datetime';
 import type { PublicSite } from '@courier/shared/schemas/public-site';
 import { ApiError, api } from '@/lib/api-client';
+import { useHydrated } from '@/lib/hydration';
 import { embeddedSite, rememberSite, requestedApiKey } from '@/lib/public-site-store';
+import { decodeToken, tokenStore } from '@/lib/storage';
 import { DEFAULT_BRAND } from './get-courier-brand';
 
 /**
@@ -53,18 +55,21 @@ export interface PublicSiteState {
 const transient = (error: unknown) => error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
 
 /**
- * The public site of the tenant (issue 18): first the one the server embedded in the HTML (no
- * flash, and the first render matches the pre-rendered markup), else `GET /api/public/site` for
- * the api key of the URL, host or session (none: the server's default courier). A passing fault
- * is retried twice; a courier that cannot be found leaves the default brand.
+ * The public site of the tenant (issue 18). A signed-in person always sees their own courier's
+ * (the server reads it from the session), whatever the address or the platform's default says.
+ * Otherwise first the one the server embedded in the HTML (no flash, and the first render matches
+ * the pre-rendered markup), else `GET /api/public/site` for the api key of the URL, host or session
+ * (none: the server's default courier). A passing fault is retried twice; a courier that cannot be
+ * found leaves the default brand.
  */
 export function usePublicSite(): PublicSiteState {
   const { search } = useLocation();
   const apiKey = requestedApiKey(search);
+  const ownCourier = useSignedInCourierId();
   const embedded = embeddedSite();
-  const initial = embedded && (apiKey === null || embedded.courier.apiKey === apiKey) ? embedded : undefined;
+  const initial = ownCourier === null && embedded && (apiKey === null || embedded.courier.apiKey === apiKey) ? embedded : undefined;
   const query = useQuery({
-    queryKey: ['public-site', apiKey],
+    queryKey: ownCourier === null ? ['public-site', apiKey] : ['public-site', 'account', ownCourier],
     queryFn: () => getPublicSite(apiKey),
     initialData: initial,
     staleTime: Number.POSITIVE_INFINITY,
@@ -72,6 +77,17 @@ export function usePublicSite(): PublicSiteState {
   });
   if (query.data) return { site: query.data, loading: false, failed: false };
   return { site: FALLBACK_SITE, loading: query.isPending, failed: query.isError };
+}
+
+/**
+ * The courier of the person signed in in this tab, from the token in storage (read after
+ * hydration, so a pre-rendered page's first render matches the server's); null when nobody is.
+ */
+function useSignedInCourierId(): number | null {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  const token = tokenStore.get();
+  return (token && decodeToken(token)?.courierId) || null;
 }
 
 /** `tel:` link of a phone number as printed: its digits (and a leading +), a Jamaican 10-digit number with +1. */

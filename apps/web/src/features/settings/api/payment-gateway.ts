@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 /** The courier's online-payment gateway (its WiPay account). */
 // The courier is the caller's own; only the super admin's courierId is read by the server.
 const gatewayKey = (courierId: number | null) => ['settings', 'payment-gateway', courierId] as const;
-type GatewayResponse = { data: GatewaySettings | null; simulator: boolean };
+type GatewayResponse = { data: GatewaySettings | null; test_mode: boolean };
 
 export function useGatewaySettings(courierId: number | null) {
   return useQuery({

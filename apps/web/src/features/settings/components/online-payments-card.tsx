@@ -16,6 +16,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Select } from '@/components/ui/select';
+import { TestBadge } from '@/components/ui/test-badge';
 import { useGatewaySettings, useSaveGatewaySettings } from '../api/payment-gateway';
 import { reportFailure, serverFieldErrors } from './report';
 import { TabError, TabLoading } from './tab-states';
@@ -47,6 +48,7 @@ export function OnlinePaymentsCard({ courierId }: { courierId: number }) {
   if (settings.isPending) return <TabLoading />;
   if (settings.isError) return <TabError what="online card payment settings" error={settings.error} onRetry={() => settings.refetch()} />;
   const stored = settings.data.data;
+  const testMode = settings.data.test_mode;
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -64,18 +66,27 @@ export function OnlinePaymentsCard({ courierId }: { courierId: number }) {
     <Card>
       <CardHeader className="flex flex-wrap items-center justify-between gap-2">
         <CardTitle>Online card payments (WiPay)</CardTitle>
-        {stored ? (
-          <Badge tone={stored.status === 'active' ? 'green' : 'neutral'}>{stored.status === 'active' ? 'Active' : 'Inactive'}</Badge>
-        ) : (
-          <Badge tone="neutral">Not set up</Badge>
-        )}
+        <span className="flex items-center gap-2">
+          {testMode && <TestBadge title="Test mode: card payments go to the test gateway" />}
+          {stored ? (
+            <Badge tone={stored.status === 'active' ? 'green' : 'neutral'}>{stored.status === 'active' ? 'Active' : 'Inactive'}</Badge>
+          ) : (
+            <Badge tone="neutral">Not set up</Badge>
+          )}
+        </span>
       </CardHeader>
       <CardContent className="space-y-4">
         <p className="text-sm text-slate-600">
           Customers pay an open invoice with "Pay now" on WiPay's card page; the payment is recorded when WiPay's signed notification
           arrives. Your account number and API key are under Developer in your WiPay account.
-          {!stored && settings.data.simulator && ' Until you save an account, this demo server uses its test gateway.'}
+          {!stored && !testMode && ' Until you save an account, customers are not offered Pay now.'}
         </p>
+        {testMode && (
+          <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            Test mode is on (the platform administrator switches it): customers pay on the test gateway, no card is charged, and every such
+            payment, receipt and report line says TEST. The account below is used once test mode is off.
+          </p>
+        )}
         <form onSubmit={submit} noValidate className="grid gap-4 md:grid-cols-2">
           <Field label="WiPay account number" error={form.formState.errors.account_number?.message}>
             <Input inputMode="numeric" autoComplete="off" {...form.register('account_number')} />

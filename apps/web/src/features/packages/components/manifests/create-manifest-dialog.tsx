@@ -1,14 +1,15 @@
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { SHIPPING_MODES, type ShippingMode } from '@courier/shared/constants/packages';
-import { MANIFEST_MESSAGES, type ManifestDetail } from '@courier/shared/schemas/manifests';
+import { MANIFEST_MESSAGES, MAWB_IN_USE_CODE, type ManifestDetail } from '@courier/shared/schemas/manifests';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useManifestAction } from '../../api/manifests';
-import { api, errorMessage } from '@/lib/api-client';
+import { ApiError, api, errorMessage } from '@/lib/api-client';
+import { SplitShipmentConfirm } from './split-shipment-confirm';
 
 /** A new AIR or SEA manifest: type, MAWB or bill of lading, flight or vessel, dates. */
 export function CreateManifestDialog({
@@ -26,24 +27,29 @@ export function CreateManifestDialog({
   const [departureDate, setDepartureDate] = useState('');
   const [arrivalDate, setArrivalDate] = useState('');
   const create = useManifestAction((body: object) => api.post<ManifestDetail>('/manifests', body));
+  // A MAWB / BL already on another manifest: the API's message, and the manifest to create once the split is confirmed.
+  const [split, setSplit] = useState<{ message: string; body: object } | null>(null);
+  const send = (body: object) =>
+    create.mutate(body, {
+      onSuccess: (m) => {
+        setSplit(null);
+        toast.success(`${MANIFEST_MESSAGES.created}: ${(m as ManifestDetail).manifestNumber}`);
+        onCreated((m as ManifestDetail).id);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === MAWB_IN_USE_CODE) setSplit({ message: error.message, body });
+        else toast.error(errorMessage(error, 'Could not create the manifest'));
+      },
+    });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    create.mutate(
-      {
-        type,
-        mawbOrBl: mawbOrBl || undefined,
-        flightOrVessel: flightOrVessel || undefined,
-        departureDate: departureDate || undefined,
-        arrivalDate: arrivalDate || undefined,
-      },
-      {
-        onSuccess: (m) => {
-          toast.success(`${MANIFEST_MESSAGES.created}: ${(m as ManifestDetail).manifestNumber}`);
-          onCreated((m as ManifestDetail).id);
-        },
-        onError: (error) => toast.error(errorMessage(error, 'Could not create the manifest')),
-      },
-    );
+    send({
+      type,
+      mawbOrBl: mawbOrBl || undefined,
+      flightOrVessel: flightOrVessel || undefined,
+      departureDate: departureDate || undefined,
+      arrivalDate: arrivalDate || undefined,
+    });
   };
   return (
     <Dialog open={open} onOpenChange={(o) => !o && onClose()} title="New manifest">
@@ -76,6 +82,12 @@ export function CreateManifestDialog({
           </Button>
         </div>
       </form>
+      <SplitShipmentConfirm
+        message={split?.message ?? null}
+        busy={create.isPending}
+        onCancel={() => setSplit(null)}
+        onConfirm={() => split && send({ ...split.body, splitShipment: true })}
+      />
     </Dialog>
   );
 }

@@ -1,15 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { MANIFEST_MESSAGES, type ManifestDetail, type ManifestDto, manifestEditFormSchema } from '@courier/shared/schemas/manifests';
+import {
+  MANIFEST_MESSAGES,
+  MAWB_IN_USE_CODE,
+  type ManifestDetail,
+  type ManifestDto,
+  manifestEditFormSchema,
+} from '@courier/shared/schemas/manifests';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { api, errorMessage } from '@/lib/api-client';
+import { ApiError, api, errorMessage } from '@/lib/api-client';
 import { useManifestAction } from '../../api/manifests';
+import { SplitShipmentConfirm } from './split-shipment-confirm';
 
 type FormIn = z.input<typeof manifestEditFormSchema>;
 type FormOut = z.output<typeof manifestEditFormSchema>;
@@ -36,18 +43,21 @@ export function ManifestEditDialog({
       arrivalDate: manifest.arrivalDate ?? '',
     });
   }, [open, manifest, reset]);
-  const onSubmit = handleSubmit((v) =>
-    save.mutate(
-      { ...v, departureDate: v.departureDate || null, arrivalDate: v.arrivalDate || null },
-      {
-        onSuccess: () => {
-          toast.success(MANIFEST_MESSAGES.corrected);
-          onOpenChange(false);
-        },
-        onError: (error) => toast.error(errorMessage(error, 'Could not update the manifest')),
+  // A MAWB / BL already on another manifest: the API's message, and the change to send once the split is confirmed.
+  const [split, setSplit] = useState<{ message: string; body: object } | null>(null);
+  const send = (body: object) =>
+    save.mutate(body, {
+      onSuccess: () => {
+        toast.success(MANIFEST_MESSAGES.corrected);
+        setSplit(null);
+        onOpenChange(false);
       },
-    ),
-  );
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === MAWB_IN_USE_CODE) setSplit({ message: error.message, body });
+        else toast.error(errorMessage(error, 'Could not update the manifest'));
+      },
+    });
+  const onSubmit = handleSubmit((v) => send({ ...v, departureDate: v.departureDate || null, arrivalDate: v.arrivalDate || null }));
   const air = manifest.type === 'AIR';
   const e = formState.errors;
   return (
@@ -74,6 +84,12 @@ export function ManifestEditDialog({
           </Button>
         </div>
       </form>
+      <SplitShipmentConfirm
+        message={split?.message ?? null}
+        busy={save.isPending}
+        onCancel={() => setSplit(null)}
+        onConfirm={() => split && send({ ...split.body, splitShipment: true })}
+      />
     </Dialog>
   );
 }

@@ -1,0 +1,154 @@
+import ExcelJS from 'exceljs';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MANIFEST_MESSAGES, MAWB_IN_USE_CODE } from '@courier/shared/schemas/manifests';
+import { auditLog } from '../../db/schema/audit-log';
+import { customers } from '../../db/schema/customers';
+import { makeCourier, makeUser, tokenForUser } from '../../../test/comms-fixtures';
+import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { multipart } from '../../../test/multipart';
+
+/** One MAWB / BL per courier unless a split is confirmed; ready for pickup only after arrival; import rows by file line. */
+let t: TestApp;
+let staff: string;
+let otherAdmin: string;
+let mailbox: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await seedDemoData(t);
+  staff = await tokenForUser(t, 'manager@jamaicaexpress.test');
+  const [c] = await t.db.select().from(customers).where(eq(customers.email, 'customer@example.test'));
+  if (!c) throw new Error('no demo customer');
+  mailbox = c.mailboxNumber;
+  otherAdmin = (await makeUser(t, (await makeCourier(t, 'MWB')).id, 'courier_admin')).token;
+});
+afterAll(async () => t?.close());
+
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, token = staff) =>
+  t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload: payload as never });
+
+describe('one MAWB or bill of lading per courier', () => {
+  it('refuses a second manifest with the same MAWB, naming the first, in any spelling', async () => {
+    const first = await call('POST', '/manifests', { type: 'AIR', mawbOrBl: '001-55550001' });
+    expect(first.statusCode).toBe(201);
+    const again = await call('POST', '/manifests', { type: 'AIR', mawbOrBl: '00155550001 ' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: MAWB_IN_USE_CODE,
+      message: MANIFEST_MESSAGES.mawbInUse('MAWB', '00155550001', [first.json().manifestNumber]),
+    });
+    expect(again.json().message).toContain(first.json().manifestNumber);
+  });
+
+  it('creates it when a person confirms a split shipment, and keeps the confirmation in the audit log', async () => {
+    const split = await call('POST', '/manifests', { type: 'AIR', mawbOrBl: '001-55550001', splitShipment: true });
+    expect(split.statusCode).toBe(201);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'manifest.split_confirmed'), eq(auditLog.entityId, split.json().manifestNumber)));
+    expect(entry?.details).toMatchObject({ mawbOrBl: '001-55550001', sharedWith: [expect.stringMatching(/^MAN-/)] });
+    // A third one names both.
+    const third = await call('POST', '/manifests', { type: 'AIR', mawbOrBl: '001-55550001' });
+    expect(third.json().message).toMatch(/already on manifests MAN-\d{6}, MAN-\d{6}\./);
+  });
+
+  it('refuses a bill of lading already used when correcting a manifest, and accepts its own number again', async () => {
+    const a = (await call('POST', '/manifests', { type: 'SEA', mawbOrBl: 'KNG-BL-778' })).json();
+    const b = (await call('POST', '/manifests', { type: 'SEA' })).json();
+    const taken = await call('PATCH', `/manifests/${b.id}`, { mawbOrBl: 'kng bl 778' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(MANIFEST_MESSAGES.mawbInUse('Bill of lading', 'kng bl 778', [a.manifestNumber]));
+    expect((await call('GET', `/manifests/${b.id}`)).json().mawbOrBl).toBeNull();
+    expect((await call('PATCH', `/manifests/${a.id}`, { mawbOrBl: 'KNG-BL-778', flightOrVessel: 'Kingston Express' })).statusCode).toBe(
+      200,
+    );
+    const split = await call('PATCH', `/manifests/${b.id}`, { mawbOrBl: 'kng bl 778', splitShipment: true });
+    expect(split.statusCode).toBe(200);
+    expect(split.json().mawbOrBl).toBe('kng bl 778');
+  });
+
+  it('lets another courier use the same number', async () => {
+    const res = await call('POST', '/manifests', { type: 'AIR', mawbOrBl: '001-55550001' }, otherAdmin);
+    expect(res.statusCode).toBe(201);
+  });
+});
+
+describe('ready for pickup only after arrival', () => {
+  it('refuses an open, closed or shipped manifest in our words and changes nothing', async () => {
+    const pkg = await call('POST', '/packages', { trackingNumber: '1Z999AA10000009901', weightLb: 1, mailbox, mode: 'AIR' });
+    const m = (await call('POST', '/manifests', { type: 'AIR' })).json();
+    await call('POST', `/manifests/${m.id}/packages`, { packageIds: [pkg.json().id] });
+    const open = await call('POST', `/manifests/${m.id}/ready`);
+    expect(open.statusCode).toBe(409);
+    expect(open.json().message).toBe(MANIFEST_MESSAGES.readyBeforeArrival(m.manifestNumber));
+    await call('POST', `/manifests/${m.id}/close`);
+    await call('POST', `/manifests/${m.id}/ship`);
+    const shipped = await call('POST', `/manifests/${m.id}/ready`);
+    expect(shipped.statusCode).toBe(409);
+    expect(shipped.json().message).toBe(MANIFEST_MESSAGES.readyBeforeArrival(m.manifestNumber));
+    expect((await call('GET', `/packages/${pkg.json().id}`)).json().status).toBe('in_transit');
+    // Once arrived and scanned it clears.
+    await call('POST', `/manifests/${m.id}/arrive`);
+    await call('POST', `/manifests/${m.id}/reconciliation/scans`, { trackingNumber: '1Z999AA10000009901' });
+    const ready = await call('POST', `/manifests/${m.id}/ready`);
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().packages[0].status).toBe('ready_for_pickup');
+  });
+});
+
+describe('import reports the line of the file', () => {
+  const importCsv = (id: number, csv: string) => {
+    const form = multipart({}, { field: 'file', name: 'manifest.csv', type: 'text/csv', data: Buffer.from(csv) });
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/manifests/${id}/import`,
+      headers: { ...bearer(staff), ...form.headers },
+      payload: form.payload,
+    });
+  };
+  const rows = (res: { json(): { rows: Array<{ row: number; trackingNumber: string }> } }) =>
+    res.json().rows.map((r) => [r.row, r.trackingNumber]);
+
+  it('counts blank lines and quoted line breaks (CSV)', async () => {
+    const m = (await call('POST', '/manifests', { type: 'AIR' })).json();
+    const csv = 'tracking_number,description\n\nNOT-HERE-1,x\n\r\nNOT-HERE-2,"two\nlines"\nNOT-HERE-3,y\n';
+    const res = await importCsv(m.id, csv);
+    expect(res.statusCode).toBe(200);
+    expect(rows(res)).toEqual([
+      [3, 'NOTHERE1'],
+      [5, 'NOTHERE2'],
+      [7, 'NOTHERE3'],
+    ]);
+  });
+
+  it('names the Excel row number after empty rows', async () => {
+    const m = (await call('POST', '/manifests', { type: 'AIR' })).json();
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet('Manifest');
+    sheet.getCell('A1').value = 'tracking_number';
+    sheet.getCell('A4').value = 'NOT-HERE-4';
+    sheet.getCell('A6').value = 'NOT-HERE-6';
+    const form = multipart(
+      {},
+      {
+        field: 'file',
+        name: 'manifest.xlsx',
+        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        data: Buffer.from(await wb.xlsx.writeBuffer()),
+      },
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/manifests/${m.id}/import.xlsx`,
+      headers: { ...bearer(staff), ...form.headers },
+      payload: form.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(rows(res)).toEqual([
+      [4, 'NOTHERE4'],
+      [6, 'NOTHERE6'],
+    ]);
+  });
+});

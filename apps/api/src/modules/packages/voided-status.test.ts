@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCAN_MESSAGES } from '@courier/shared/domain/scan';
+import { makeCustomer, tokenForUser } from '../../../test/comms-fixtures';
+import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { customers } from '../../db/schema/customers';
+import { packages } from '../../db/schema/packages';
+
+/** A voided package is in the Voided status: lists filter it, counts leave it out, scans say it is voided. */
+let t: TestApp;
+let staff: string;
+let courierId: number;
+type Customer = Awaited<ReturnType<typeof makeCustomer>>;
+let alice: Customer;
+
+const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  t.app.inject({ method, url: `/api${url}`, headers: bearer(staff), payload: payload as never });
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await seedDemoData(t);
+  staff = await tokenForUser(t, 'manager@jamaicaexpress.test');
+  const [c] = await t.db.select().from(customers).where(eq(customers.email, 'customer@example.test'));
+  if (!c) throw new Error('no demo customer');
+  courierId = c.courierId;
+  alice = await makeCustomer(t, courierId);
+});
+afterAll(async () => t?.close());
+
+const readyCount = async () =>
+  (await call('GET', '/dashboard')).json().cards.find((card: { key: string }) => card.key === 'ready_for_pickup').value as number;
+
+/** A package of Alice's at customs, made ready for pickup (and invoiced) through the API, then voided. */
+async function voidedReadyPackage(tracking: string) {
+  const [p] = await t.db
+    .insert(packages)
+    .values({
+      courierId,
+      packageNumber: `PKG-9${tracking.slice(-5)}`,
+      trackingNumber: tracking,
+      customerId: alice.id,
+      status: 'at_customs',
+      weightLb: 2,
+    })
+    .returning();
+  if (!p) throw new Error('package insert failed');
+  expect((await call('POST', `/packages/${p.id}/status`, { status: 'ready_for_pickup' })).statusCode).toBe(200);
+  return p;
+}
+
+describe('a voided package', () => {
+  it('is Voided, not Ready for Pickup, and leaves the ready count', async () => {
+    const before = await readyCount();
+    const p = await voidedReadyPackage('1ZVOIDSTAT00001');
+    expect(await readyCount()).toBe(before + 1);
+    const res = await call('POST', `/packages/${p.id}/void`, { reason: 'Scanned twice' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'voided', voidReason: 'Scanned twice' });
+    expect(res.json().events.at(-1)).toMatchObject({ status: 'voided' });
+    expect(await readyCount()).toBe(before);
+    const chart = (await call('GET', '/dashboard')).json().charts.find((c: { key: string }) => c.key === 'packages_by_status');
+    expect(chart.data).toContainEqual({ name: 'Voided', value: 1 });
+    // Lists filter it by its status; the ready list does not show it.
+    const byStatus = await call('GET', `/packages?filters=${encodeURIComponent(JSON.stringify({ status: 'voided' }))}`);
+    expect(byStatus.json().data.map((d: { packageNumber: string }) => d.packageNumber)).toEqual([p.packageNumber]);
+    const ready = await call('GET', `/packages?filters=${encodeURIComponent(JSON.stringify({ status: 'ready_for_pickup' }))}`);
+    expect(ready.json().data.map((d: { packageNumber: string }) => d.packageNumber)).not.toContain(p.packageNumber);
+  });
+
+  it('the scan station and the counter say it was voided instead of "Nothing found"', async () => {
+    const p = await voidedReadyPackage('1ZVOIDSTAT00002');
+    await call('POST', `/packages/${p.id}/void`, { reason: 'Phantom label' });
+    const message = SCAN_MESSAGES.voided(p.packageNumber, 'Phantom label');
+    const station = await call('GET', `/packages/scan?trackingNumber=${p.packageNumber}`);
+    expect(station.statusCode).toBe(409);
+    expect(station.json().message).toBe(message);
+    for (const code of [p.packageNumber, '1ZVOIDSTAT00002']) {
+      const counter = await call('GET', `/collections?search=${code}`);
+      expect(counter.statusCode, code).toBe(409);
+      expect(counter.json().message).toBe(message);
+    }
+  });
+});
