@@ -124,10 +124,13 @@ test('the demo customer pays an invoice through test mode and sees TEST everywhe
   await expect(superPage.locator('[data-sonner-toast]').filter({ hasText: 'Test mode is off' })).toBeVisible();
   await expect(superPage.getByTestId('payment-test-mode')).toContainText('Live');
   await superPage.screenshot({ path: `${SHOTS}/pay-online-superadmin-live-desktop.png`, fullPage: true });
-  await page.goto(`/customer/invoices/${invoice.invoiceNo}`);
-  await expect(page.getByTestId('invoice-balance')).toHaveText(amount);
+  // The refund was a credit note, so the paid invoice stays paid: an open one shows the rule.
+  const unpaid = await openInvoiceOfDemoCustomer(request, token);
+  await page.goto(`/customer/invoices/${unpaid.invoiceNo}`);
+  await expect(page.getByTestId('invoice-balance')).toBeVisible();
+  await expect(page.getByTestId('invoice-status')).not.toHaveText('Paid');
   await expect(page.getByRole('button', { name: /Pay now/ })).toHaveCount(0);
-  const refused = await request.post(`/api/invoices/${invoice.invoiceNo}/pay-online`, { headers: { authorization: `Bearer ${token}` } });
+  const refused = await request.post(`/api/invoices/${unpaid.invoiceNo}/pay-online`, { headers: { authorization: `Bearer ${token}` } });
   expect(refused.status()).toBe(422);
   await superPage.getByRole('button', { name: 'Switch test mode on' }).click();
   await superPage.getByRole('dialog').getByRole('button', { name: 'Switch to test mode' }).click();
