@@ -94,7 +94,7 @@ test('front desk: a customs assessment replaces the duty line, a partial cash pa
   // The admin reads both in the audit log.
   await page.goto('/admin/audit-log');
   const table = page.getByRole('table');
-  await expect(table.getByText(`payment.recorded · ${receiptNo}`)).toBeVisible();
-  await expect(table.getByText(`invoice.customs_assessed · ${open.invoiceNo}`)).toBeVisible();
+  await expect(table.getByText(`Payment recorded · ${receiptNo}`)).toBeVisible();
+  await expect(table.getByText(`Customs assessed · ${open.invoiceNo}`)).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/audit-log.png`, fullPage: true });
 });

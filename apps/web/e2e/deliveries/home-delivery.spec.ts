@@ -155,5 +155,5 @@ test('a home delivery is refused while unpaid, then paid and delivered with a si
   await signInAs(page, admin);
   await page.goto('/admin/audit-log');
   await page.getByPlaceholder('Action, record or person').fill(invoiceNo as string);
-  await expect(page.getByText(`online_payment.recorded · ${invoiceNo}`).first()).toBeVisible();
+  await expect(page.getByText(`Online payment received · ${invoiceNo}`).first()).toBeVisible();
 });
