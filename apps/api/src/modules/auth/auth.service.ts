@@ -21,6 +21,7 @@ import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
 import { type AccountKind, subjectOf } from '../../lib/tokens';
+import { secondStep } from './two-factor.service';
 
 /** Courier admins and general admins hold every permission inside their courier (as the auth plugin). */
 const COURIER_WIDE_ROLES: ReadonlySet<string> = new Set(['super_admin', 'courier_admin', 'admin']);
@@ -175,11 +176,22 @@ export async function loginStaff(ctx: AppContext, input: z.output<typeof loginSc
     throw new AppError('forbidden', portal === 'super_admin' ? AUTH_MESSAGES.noPermissionArea : AUTH_API_MESSAGES.wrongLogin);
   }
   if (user.courierId !== null) await activeCourierById(ctx.db, user.courierId);
+  const challenge = await secondStep(ctx, { kind: 'user', id: user.id, role: user.role, courierId: user.courierId }, input.remember);
+  if (challenge) return challenge;
+  return staffSession(ctx, user, input.remember);
+}
+
+/** A staff-side session after every step of the sign-in. */
+export async function staffSession(
+  ctx: AppContext,
+  user: { id: number; role: Role; courierId: number | null },
+  remember: boolean | undefined,
+) {
   await ctx.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
   const token = await issueAccessToken(
     ctx,
     { kind: 'user', id: user.id, role: user.role, courierId: user.courierId },
-    { ttlSeconds: signInTtlSeconds(ctx, input.remember) },
+    { ttlSeconds: signInTtlSeconds(ctx, remember) },
   );
   return { token, user: await staffProfile(ctx.db, user.id), message: AUTH_API_MESSAGES.loginSuccess };
 }
@@ -218,11 +230,18 @@ export async function loginCustomer(ctx: AppContext, input: z.output<typeof cust
   }
   if (!match) throw invalidCredentials();
   if (!match.active) throw new AppError('unauthenticated', AUTH_API_MESSAGES.accountInactive);
+  const challenge = await secondStep(ctx, { kind: 'customer', id: match.id, role: 'customer', courierId: match.courierId }, input.remember);
+  if (challenge) return challenge;
+  return customerSession(ctx, match, input.remember);
+}
+
+/** A customer session after every step of the sign-in. */
+export async function customerSession(ctx: AppContext, match: { id: number; courierId: number }, remember: boolean | undefined) {
   await ctx.db.update(customers).set({ lastLoginAt: new Date() }).where(eq(customers.id, match.id));
   const token = await issueAccessToken(
     ctx,
     { kind: 'customer', id: match.id, role: 'customer', courierId: match.courierId },
-    { ttlSeconds: signInTtlSeconds(ctx, input.remember) },
+    { ttlSeconds: signInTtlSeconds(ctx, remember) },
   );
   return { token, customer: await customerProfile(ctx.db, match.id), message: AUTH_API_MESSAGES.loginSuccess };
 }
