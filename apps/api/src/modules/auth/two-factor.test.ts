@@ -199,3 +199,30 @@ describe('two-step sign-in on the staff side', () => {
     expect(row).toMatchObject({ entity: 'user', entityId: String(staff?.id), details: { email: STAFF.email } });
   });
 });
+
+describe('wrong codes are throttled like wrong passwords', () => {
+  let slow: TestApp;
+  beforeAll(async () => {
+    slow = await buildTestApp({ AUTH_LOGIN_DELAY_AFTER_FAILURES: '2' });
+    await seedDemoData(slow);
+  });
+  afterAll(async () => slow?.close());
+
+  it('delays the second step after the threshold, whatever the password step did', async () => {
+    const send = (url: string, payload: object, token?: string) =>
+      slow.app.inject({ method: 'POST', url, payload, headers: token ? bearer(token) : {} });
+    const session = (await send('/api/customers/login', CUSTOMER)).json().token;
+    const secret = (await send('/api/auth/two-factor/setup', {}, session)).json().secret;
+    expect((await send('/api/auth/two-factor/enable', { code: codeAt(secret) }, session)).statusCode).toBe(200);
+    const wrong = codeAt(secret, 1) === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 2; i++) {
+      const { challenge } = (await send('/api/customers/login', CUSTOMER)).json();
+      expect((await send('/api/customers/two-factor/verify', { challenge, code: wrong })).statusCode).toBe(401);
+    }
+    // The password is still right (and its own counter clean), but the code step now waits.
+    const { challenge } = (await send('/api/customers/login', CUSTOMER)).json();
+    const held = await send('/api/customers/two-factor/verify', { challenge, code: codeAt(secret, 1) });
+    expect(held.statusCode).toBe(429);
+    expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
