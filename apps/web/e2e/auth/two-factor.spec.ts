@@ -12,7 +12,7 @@ const appCode = (secret: string, stepsAhead = 0) =>
 
 test.use({ viewport: { width: 375, height: 812 } });
 
-test('a customer on a phone sets up two-step sign-in, then signs in with the code, or a recovery code once', async ({
+test('a customer on a phone sets up two-step sign-in, then signs in with the code or a recovery code once, until an admin resets it', async ({
   page,
   browser,
   request,
@@ -104,5 +104,26 @@ test('a customer on a phone sets up two-step sign-in, then signs in with the cod
   await other.getByLabel('Authentication code').fill(codes[0] as string);
   await other.getByRole('button', { name: 'Verify' }).click();
   await expect(other.getByText('That code is not right. Check your authenticator app and try again.')).toBeVisible();
+
+  // The phone and the codes are lost: the courier admin resets it, after a confirmation.
+  const customerId = (await created.json()).customer.id as number;
+  const office = await browser.newContext({ baseURL, reducedMotion: 'reduce' });
+  const admin = await office.newPage();
+  await admin.goto(`/admin/customers/${customerId}`);
+  await admin.waitForURL(/\/admin\/login/);
+  await admin.getByLabel('Email').fill('admin@jamaicaexpress.test');
+  await admin.getByLabel('Password', { exact: true }).fill('CourierAdmin#2026');
+  await admin.getByRole('button', { name: 'Sign In' }).click();
+  await admin.waitForURL(new RegExp(`/admin/customers/${customerId}$`));
+  await admin.getByRole('button', { name: 'Reset two-step sign-in' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Reset' }).click();
+  await expect(admin.getByText(/Two-step sign-in was reset/)).toBeVisible();
+  await office.close();
+
+  await other.getByRole('button', { name: 'Back to sign in' }).click();
+  await other.getByLabel('Email').fill(email);
+  await other.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await other.getByRole('button', { name: 'Sign In' }).click();
+  await other.waitForURL(/\/customer\/dashboard/);
   await phone.close();
 });

@@ -44,3 +44,6 @@ export function useTwoFactorPolicy() {
   });
 }
 export const saveTwoFactorPolicy = (policy: TwoFactorPolicy) => api.put<TwoFactorPolicy>('/settings/two-factor', policy);
+/** An admin clears someone's second step (a lost phone). */
+export const resetTwoFactor = (target: { kind: 'user' | 'customer'; id: number }) =>
+  api.post<{ message: string }>('/auth/two-factor/reset', target);
