@@ -80,44 +80,7 @@ const API_RULES = [
 ];
 
 const API_KNOWN_EXCEPTIONS = {
-  'api-module-through-service': [
-    ['apps/api/src/modules/audit/audit.test.ts', 'apps/api/src/modules/payments/front-desk.fixture.ts'],
-    ['apps/api/src/modules/auth/customers-auth.routes.ts', 'apps/api/src/modules/customers/customer-notices.ts'],
-    ['apps/api/src/modules/auth/registration.service.ts', 'apps/api/src/modules/customers/welcome-email.ts'],
-    ['apps/api/src/modules/couriers/courier-settings.routes.ts', 'apps/api/src/modules/settings/access.ts'],
-    ['apps/api/src/modules/couriers/courier-settings.service.ts', 'apps/api/src/modules/settings/access.ts'],
-    ['apps/api/src/modules/customers/customer-notices.ts', 'apps/api/src/modules/notifications/notify.ts'],
-    ['apps/api/src/modules/deliveries/customer-delivery-requests.service.ts', 'apps/api/src/modules/notifications/notify.ts'],
-    ['apps/api/src/modules/deliveries/customer-delivery-requests.service.ts', 'apps/api/src/modules/packages/package-rows.ts'],
-    ['apps/api/src/modules/deliveries/delivery-emails.ts', 'apps/api/src/modules/customers/customer-notices.ts'],
-    ['apps/api/src/modules/deliveries/delivery-emails.ts', 'apps/api/src/modules/packages/package-emails.ts'],
-    ['apps/api/src/modules/deliveries/delivery-request-queries.service.ts', 'apps/api/src/modules/packages/package-rows.ts'],
-    ['apps/api/src/modules/invoices/automatic-billing.service.ts', 'apps/api/src/modules/customers/customer-notices.ts'],
-    ['apps/api/src/modules/invoices/invoice-issuing.service.ts', 'apps/api/src/modules/customers/customer-notices.ts'],
-    ['apps/api/src/modules/manifests/manifest-contents.service.ts', 'apps/api/src/modules/packages/package-rows.ts'],
-    ['apps/api/src/modules/manifests/manifest-queries.service.ts', 'apps/api/src/modules/packages/package-rows.ts'],
-    ['apps/api/src/modules/manifests/manifest-reconciliation.service.ts', 'apps/api/src/modules/packages/package-rows.ts'],
-    ['apps/api/src/modules/manifests/manifest-shipping.service.ts', 'apps/api/src/modules/notifications/notify.ts'],
-    ['apps/api/src/modules/online-payments/online-payments.routes.ts', 'apps/api/src/modules/invoices/invoice-access.ts'],
-    ['apps/api/src/modules/online-payments/online-payments.routes.ts', 'apps/api/src/modules/invoices/invoices.routes.ts'],
-    ['apps/api/src/modules/online-payments/refunds.service.ts', 'apps/api/src/modules/invoices/invoice-access.ts'],
-    ['apps/api/src/modules/packages/package-emails.ts', 'apps/api/src/modules/notifications/notify.ts'],
-    ['apps/api/src/modules/packages/packages.routes.ts', 'apps/api/src/modules/pre-alerts/pre-alerts.routes.ts'],
-    ['apps/api/src/modules/packages/walk-in.service.ts', 'apps/api/src/modules/customers/welcome-email.ts'],
-    ['apps/api/src/modules/payments/payments.routes.ts', 'apps/api/src/modules/invoices/invoice-access.ts'],
-    ['apps/api/src/modules/payments/payments.routes.ts', 'apps/api/src/modules/invoices/invoices.routes.ts'],
-    ['apps/api/src/modules/payments/payments.service.ts', 'apps/api/src/modules/customers/customer-notices.ts'],
-    ['apps/api/src/modules/payments/payments.service.ts', 'apps/api/src/modules/invoices/invoice-access.ts'],
-    ['apps/api/src/modules/platform/courier-invitations.routes.ts', 'apps/api/src/modules/auth/rate-limits.ts'],
-    ['apps/api/src/modules/pre-alerts/pre-alerts.service.ts', 'apps/api/src/modules/notifications/notify.ts'],
-    ['apps/api/src/modules/pre-alerts/pre-alerts.service.ts', 'apps/api/src/modules/packages/package-rows.ts'],
-    ['apps/api/src/modules/public-site/content.service.ts', 'apps/api/src/modules/settings/access.ts'],
-    ['apps/api/src/modules/public-site/settings.routes.ts', 'apps/api/src/modules/settings/access.ts'],
-    ['apps/api/src/modules/public-site/site.routes.ts', 'apps/api/src/modules/auth/rate-limits.ts'],
-    ['apps/api/src/modules/search/search.service.ts', 'apps/api/src/modules/packages/package-rows.ts'],
-    ['apps/api/src/modules/tickets/ticket-changes.service.ts', 'apps/api/src/modules/notifications/notify.ts'],
-    ['apps/api/src/modules/tickets/ticket-emails.ts', 'apps/api/src/modules/customers/customer-notices.ts'],
-  ],
+  'api-module-through-service': [],
   'api-routes-only-from-app': [],
 };
 
@@ -137,7 +100,7 @@ const API_MODULE_CYCLES = {
 };
 
 /** Modules still in a cycle (known exceptions of api-no-module-cycles). */
-const API_KNOWN_CYCLE_MODULES = ['auth', 'customers', 'invoices', 'packages', 'pre-alerts', 'couriers', 'settings'];
+const API_KNOWN_CYCLE_MODULES = [];
 
 // =============================================================================================
 

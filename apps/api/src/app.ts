@@ -27,7 +27,7 @@ import { unknownClaimsRoutes } from './modules/packages/unknown-claims.routes';
 import { preAlertsRoutes } from './modules/pre-alerts/pre-alerts.routes';
 import { manifestsRoutes } from './modules/manifests/manifests.routes';
 import { deliveriesRoutes } from './modules/deliveries/deliveries.routes';
-import { collectionRoutes } from './modules/invoices/collection.routes';
+import { collectionRoutes } from './modules/packages/collection.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { onlinePaymentsRoutes } from './modules/online-payments/online-payments.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';

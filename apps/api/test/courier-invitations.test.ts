@@ -11,8 +11,7 @@ import { emailOutbox } from '../src/db/schema/email';
 import { roles } from '../src/db/schema/roles';
 import { shippingRates } from '../src/db/schema/shipping-rates';
 import { users } from '../src/db/schema/users';
-import { subjectOf } from '../src/lib/tokens';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from './helper';
+import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from './helper';
 import { SAMPLE_PNG, multipart } from './multipart';
 
 /**
@@ -37,12 +36,6 @@ const sink = new SMTPServer({
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
-
-async function userToken(email: string) {
-  const [u] = await t.db.select().from(users).where(eq(users.email, email));
-  if (!u) throw new Error(`no user ${email}`);
-  return (await t.ctx.tokens.sign({ sub: subjectOf('user', u.id), role: u.role, type: 'access', courierId: u.courierId }, 3600)).token;
-}
 
 function as(who: string) {
   const token = tokens[who];
@@ -80,9 +73,9 @@ beforeAll(async () => {
   const port = (sink.server.address() as AddressInfo).port;
   t = await buildTestApp({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), PUBLIC_URL: 'https://portal.example.test' });
   await seedDemoData(t);
-  tokens.super = await userToken('superadmin@courierportal.test');
-  tokens.admin = await userToken('admin@jamaicaexpress.test');
-  tokens.staff = await userToken('staff@jamaicaexpress.test');
+  tokens.super = await loginAs(t, 'super_admin');
+  tokens.admin = await loginAs(t, 'courier_admin');
+  tokens.staff = await loginAs(t, 'staff');
 });
 afterAll(async () => {
   await t?.close();

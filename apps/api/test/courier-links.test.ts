@@ -13,7 +13,7 @@ import { hashPassword } from '../src/lib/passwords';
 import { settlePasswordResets } from '../src/modules/auth/password-reset.service';
 import { invoiceMailLine } from '../src/modules/invoices/invoice-mail';
 import { DEFAULT_COURIER_KEY } from '../src/modules/public-site/tenant';
-import { makeCourier, makeCustomer, makeUser } from './comms-fixtures';
+import { makeCourier, makeCustomer, makeUser } from './fixtures/comms';
 import { type TestApp, bearer, buildTestApp, seedDemoData } from './helper';
 
 /**
@@ -252,6 +252,8 @@ describe('paying online without PUBLIC_URL (the demo on one machine)', () => {
     await demoApp.app.listen({ port: 0, host: '127.0.0.1' });
     port = Number(new URL(demoApp.app.listeningOrigin).port);
     const courier = await makeCourier(demoApp, 'PAY');
+    // The test gateway serves only a courier in test mode.
+    await demoApp.db.update(couriers).set({ paymentTestMode: true }).where(eq(couriers.id, courier.id));
     const customer = await makeCustomer(demoApp, courier.id);
     customerToken = customer.token;
     invoiceNo = 'INV-700001';

@@ -6,21 +6,14 @@ import { invoices } from '../src/db/schema/invoices';
 import { packages } from '../src/db/schema/packages';
 import { payments } from '../src/db/schema/payments';
 import { tickets } from '../src/db/schema/tickets';
-import { users } from '../src/db/schema/users';
 import { subjectOf } from '../src/lib/tokens';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from './helper';
+import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs, tokenFor } from './helper';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
 const demo = { courierId: 0, customerId: 0, branchId: 0 };
 const other = { courierId: 0, customerId: 0 };
 const DAY = 86_400_000;
-
-async function userToken(email: string) {
-  const [u] = await t.db.select().from(users).where(eq(users.email, email));
-  if (!u) throw new Error(`no user ${email}`);
-  return (await t.ctx.tokens.sign({ sub: subjectOf('user', u.id), role: u.role, type: 'access', courierId: u.courierId }, 3600)).token;
-}
 
 function token(who: string): string {
   const value = tokens[who];
@@ -105,8 +98,8 @@ function pkg(courierId: number, customerId: number, status: (typeof packages.$in
 beforeAll(async () => {
   t = await buildTestApp();
   await seedDemoData(t);
-  tokens.super = await userToken('superadmin@courierportal.test');
-  tokens.admin = await userToken('admin@jamaicaexpress.test');
+  tokens.super = await loginAs(t, 'super_admin');
+  tokens.admin = await loginAs(t, 'courier_admin');
   const [cust] = await t.db.select().from(customers).where(eq(customers.email, 'customer@example.test'));
   if (!cust) throw new Error('no demo customer');
   tokens.customer = (
@@ -129,7 +122,7 @@ beforeAll(async () => {
   });
   expect(created.statusCode).toBe(201);
   other.courierId = created.json().id;
-  tokens.otherAdmin = await userToken('omar@islandbox.test');
+  tokens.otherAdmin = await tokenFor(t, 'omar@islandbox.test');
   const [otherCustomer] = await t.db
     .insert(customers)
     .values({
@@ -280,7 +273,7 @@ describe('the courier dashboard figures', () => {
         },
       });
       expect(staff.statusCode).toBe(201);
-      tokens[name] = await userToken(email);
+      tokens[name] = await tokenFor(t, email);
     };
     await makeStaff('Packer', 'packer@jamaicaexpress.test', ['dashboard_view', 'packages_view']);
     await makeStaff('Biller', 'biller@jamaicaexpress.test', ['dashboard_view', 'invoices_view', 'tickets_view']);

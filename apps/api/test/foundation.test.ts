@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { API_MESSAGES } from '@courier/shared/messages';
 import { currentUser, requirePermission, requireRole } from '../src/plugins/auth';
 import { users } from '../src/db/schema/users';
-import { revokeToken, subjectOf } from '../src/lib/tokens';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from './helper';
+import { revokeToken } from '../src/lib/tokens';
+import { type TestApp, bearer, buildTestApp, demoLogin, loginAs, seedDemoData, tokenFor } from './helper';
 
 const probeBody = z.strictObject({ name: z.string().min(1, 'Name is required'), count: z.number().int() });
 
@@ -30,12 +30,6 @@ beforeAll(async () => {
   await seedDemoData(t);
 });
 afterAll(async () => t?.close());
-
-async function tokenFor(email: string, type: 'access' | 'impersonation' = 'access', ttl = 3600) {
-  const [user] = await t.db.select().from(users).where(eq(users.email, email));
-  if (!user) throw new Error(`no user ${email}`);
-  return t.ctx.tokens.sign({ sub: subjectOf('user', user.id), role: user.role, type, courierId: user.courierId }, ttl);
-}
 
 describe('health', () => {
   it('reports the database reachable', async () => {
@@ -123,7 +117,7 @@ describe('bad input gets a 4xx with a clear message', () => {
 
 describe('auth plumbing', () => {
   it('puts the caller on the request', async () => {
-    const { token } = await tokenFor('admin@jamaicaexpress.test');
+    const token = await loginAs(t, 'courier_admin');
     const res = await t.app.inject({ method: 'GET', url: '/api/_probe/me', headers: bearer(token) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ role: 'courier_admin' });
@@ -131,13 +125,15 @@ describe('auth plumbing', () => {
   });
 
   it('refuses a tampered, an impersonation-type, an expired and a revoked token', async () => {
-    const { token } = await tokenFor('staff@jamaicaexpress.test');
+    const token = await loginAs(t, 'staff');
     const tampered = `${token.slice(0, -3)}${token.endsWith('A') ? 'B' : 'A'}xx`;
-    const impersonation = (await tokenFor('admin@jamaicaexpress.test', 'impersonation')).token;
-    const expired = (await tokenFor('staff@jamaicaexpress.test', 'access', -10)).token;
-    const revoked = await tokenFor('staff@jamaicaexpress.test');
-    await revokeToken(t.db, revoked.jti, revoked.exp);
-    for (const bad of [tampered, impersonation, expired, revoked.token, 'not-a-jwt']) {
+    const impersonation = await tokenFor(t, demoLogin('courier_admin').email, { type: 'impersonation' });
+    const expired = await tokenFor(t, demoLogin('staff').email, { ttl: -10 });
+    const revoked = await loginAs(t, 'staff');
+    const claims = t.ctx.tokens.verify(revoked);
+    if (!claims) throw new Error('a fresh token did not verify');
+    await revokeToken(t.db, claims.jti, claims.exp);
+    for (const bad of [tampered, impersonation, expired, revoked, 'not-a-jwt']) {
       const res = await t.app.inject({ method: 'GET', url: '/api/_probe/me', headers: bearer(bad) });
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe(API_MESSAGES.invalidToken);
@@ -145,9 +141,9 @@ describe('auth plumbing', () => {
   });
 
   it('checks roles and permissions', async () => {
-    const staff = (await tokenFor('staff@jamaicaexpress.test')).token;
-    const admin = (await tokenFor('admin@jamaicaexpress.test')).token;
-    const superAdmin = (await tokenFor('superadmin@courierportal.test')).token;
+    const staff = await loginAs(t, 'staff');
+    const admin = await loginAs(t, 'courier_admin');
+    const superAdmin = await loginAs(t, 'super_admin');
     const status = async (url: string, token: string) => (await t.app.inject({ method: 'GET', url, headers: bearer(token) })).statusCode;
     expect(await status('/api/_probe/admin-only', staff)).toBe(403);
     expect(await status('/api/_probe/admin-only', admin)).toBe(200);
@@ -157,7 +153,7 @@ describe('auth plumbing', () => {
   });
 
   it('refuses a deactivated account at once', async () => {
-    const { token } = await tokenFor('manager@jamaicaexpress.test');
+    const token = await loginAs(t, 'branch_manager');
     await t.db.update(users).set({ active: false }).where(eq(users.email, 'manager@jamaicaexpress.test'));
     const res = await t.app.inject({ method: 'GET', url: '/api/_probe/me', headers: bearer(token) });
     expect(res.statusCode).toBe(401);

@@ -9,7 +9,10 @@ import { type BuildOptions, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { createRuntime } from '../src/context';
 import type { Db } from '../src/db/client';
-import { DEMO_LOGINS, seedDemo } from '../src/db/seed';
+import { DEMO_LOGINS, type DemoLogin, seedDemo } from '../src/db/seed';
+import { customers } from '../src/db/schema/customers';
+import { users } from '../src/db/schema/users';
+import { subjectOf } from '../src/lib/tokens';
 import { branches } from '../src/db/schema/branches';
 import { withDatabase } from './global-setup';
 
@@ -79,6 +82,39 @@ export async function seedDemoData(t: TestApp) {
 /** Authorization header for a token. */
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
+}
+
+export type DemoRole = 'super_admin' | 'courier_admin' | 'branch_manager' | 'staff' | 'customer';
+
+/** The demo person of a role (what seedDemoData creates): e-mail, password and sign-in page. */
+export function demoLogin(role: DemoRole): DemoLogin {
+  const login = DEMO_LOGINS.find((l) => l.role === role);
+  if (!login) throw new Error(`no demo login for ${role}`);
+  return login;
+}
+
+/**
+ * An access token for the staff member or customer with this e-mail, signed directly (no sign-in
+ * round trip, no rate limit): for tests about what people may do, not about signing in.
+ */
+export async function tokenFor(
+  t: TestApp,
+  email: string,
+  options: { type?: 'access' | 'impersonation'; ttl?: number } = {},
+): Promise<string> {
+  const { type = 'access', ttl = 3600 } = options;
+  const [user] = await t.db.select().from(users).where(eq(users.email, email)).limit(1);
+  if (user)
+    return (await t.ctx.tokens.sign({ sub: subjectOf('user', user.id), role: user.role, type, courierId: user.courierId }, ttl)).token;
+  const [customer] = await t.db.select().from(customers).where(eq(customers.email, email)).limit(1);
+  if (!customer) throw new Error(`no user or customer ${email}`);
+  return (await t.ctx.tokens.sign({ sub: subjectOf('customer', customer.id), role: 'customer', type, courierId: customer.courierId }, ttl))
+    .token;
+}
+
+/** An access token for the demo person of a role (seedDemoData first). */
+export function loginAs(t: TestApp, role: DemoRole): Promise<string> {
+  return tokenFor(t, demoLogin(role).email);
 }
 
 /** A branch of the courier, for payments taken by someone without a branch of their own (they name the till). */

@@ -2,8 +2,8 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoInZone } from '@courier/shared/domain/datetime';
 import { csvColumns, plainAmount } from '../src/lib/list-csv';
-import { makeCourier, makeUser, tokenForUser } from './comms-fixtures';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from './helper';
+import { makeCourier, makeUser } from './fixtures/comms';
+import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from './helper';
 
 let t: TestApp;
 let admin: string;
@@ -14,8 +14,8 @@ let otherTracking: string;
 beforeAll(async () => {
   t = await buildTestApp();
   await seedDemoData(t);
-  admin = await tokenForUser(t, 'admin@jamaicaexpress.test');
-  superAdmin = await tokenForUser(t, 'superadmin@courierportal.test');
+  admin = await loginAs(t, 'courier_admin');
+  superAdmin = await loginAs(t, 'super_admin');
   const other = await makeCourier(t, 'CSV');
   otherAdmin = (await makeUser(t, other.id, 'courier_admin')).token;
   otherTracking = '1Z999AA10000000CSV';

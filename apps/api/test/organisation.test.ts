@@ -7,7 +7,7 @@ import { API_MESSAGES } from '@courier/shared/messages';
 import { customers } from '../src/db/schema/customers';
 import { users } from '../src/db/schema/users';
 import { subjectOf } from '../src/lib/tokens';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from './helper';
+import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs, tokenFor } from './helper';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -15,12 +15,6 @@ const tokens: Record<string, string> = {};
 const other = { courierId: 0, branchId: 0, roleId: 0, staffId: 0, customerId: 0 };
 /** Ids in the demo courier. */
 const demo = { courierId: 0, branchId: 0, roleId: 0, staffId: 0, customerId: 0 };
-
-async function userToken(email: string) {
-  const [u] = await t.db.select().from(users).where(eq(users.email, email));
-  if (!u) throw new Error(`no user ${email}`);
-  return (await t.ctx.tokens.sign({ sub: subjectOf('user', u.id), role: u.role, type: 'access', courierId: u.courierId }, 3600)).token;
-}
 
 async function call(who: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
   const token = tokens[who];
@@ -31,10 +25,10 @@ async function call(who: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DEL
 beforeAll(async () => {
   t = await buildTestApp();
   await seedDemoData(t);
-  tokens.super = await userToken('superadmin@courierportal.test');
-  tokens.admin = await userToken('admin@jamaicaexpress.test');
-  tokens.manager = await userToken('manager@jamaicaexpress.test');
-  tokens.staff = await userToken('staff@jamaicaexpress.test');
+  tokens.super = await loginAs(t, 'super_admin');
+  tokens.admin = await loginAs(t, 'courier_admin');
+  tokens.manager = await loginAs(t, 'branch_manager');
+  tokens.staff = await loginAs(t, 'staff');
   const [cust] = await t.db.select().from(customers).where(eq(customers.email, 'customer@example.test'));
   if (!cust) throw new Error('no demo customer');
   tokens.customer = (
@@ -53,7 +47,7 @@ beforeAll(async () => {
   });
   expect(created.statusCode).toBe(201);
   other.courierId = created.json().id;
-  tokens.otherAdmin = await userToken('omar@islandbox.test');
+  tokens.otherAdmin = await tokenFor(t, 'omar@islandbox.test');
   const branch = await call('otherAdmin', 'POST', '/api/branches', { name: 'Ocho Rios', parish: 'St. Ann' });
   expect(branch.statusCode).toBe(201);
   other.branchId = branch.json().id;
@@ -207,6 +201,30 @@ describe('another courier stays invisible', () => {
     expect(res.json().message).toBe(STAFF_MESSAGES.roleNotFound);
   });
 
+  it("shows every person's role: a courier admin's is their position, which holds every permission", async () => {
+    const all = (await call('super', 'GET', '/api/staff?limit=100')).json().data as Array<{
+      id: number;
+      email: string;
+      role: string;
+      roleName: string | null;
+    }>;
+    const byEmail = (email: string) => all.find((s) => s.email === email);
+    expect(byEmail('admin@jamaicaexpress.test')).toMatchObject({ role: 'courier_admin', roleName: 'Courier Administrator' });
+    expect(byEmail('omar@islandbox.test')).toMatchObject({ role: 'courier_admin', roleName: 'Courier Administrator' });
+    expect(byEmail('manager@jamaicaexpress.test')?.roleName).toBe('Branch Manager');
+    expect(byEmail('staff@jamaicaexpress.test')?.roleName).toBe('Staff');
+    // Sorted and filtered by what the list shows.
+    const admins = await call(
+      'super',
+      'GET',
+      `/api/staff?limit=100&sort=roleName&filters=${encodeURIComponent(JSON.stringify({ roleName: 'Courier Administrator' }))}`,
+    );
+    expect(admins.statusCode, admins.body).toBe(200);
+    expect(admins.json().data.map((s: { role: string }) => s.role)).toEqual(['courier_admin', 'courier_admin']);
+    const own = (await call('admin', 'GET', `/api/staff/${byEmail('admin@jamaicaexpress.test')?.id}`)).json();
+    expect(own.roleName).toBe('Courier Administrator');
+  });
+
   it('lets the super admin see every courier, or one with the courier filter', async () => {
     const all = await call('super', 'GET', '/api/branches?limit=100');
     const ids = new Set(all.json().data.map((b: { courierId: number }) => b.courierId));
@@ -234,7 +252,7 @@ describe('a staff member without customers_view', () => {
     });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ roleName: 'Front desk', branchName: 'May Pen', active: true });
-    tokens.frontDesk = await userToken('ricardo@jamaicaexpress.test');
+    tokens.frontDesk = await tokenFor(t, 'ricardo@jamaicaexpress.test');
     const res = await call('frontDesk', 'GET', '/api/customers');
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(API_MESSAGES.forbidden);
@@ -273,7 +291,7 @@ describe('staff management', () => {
     expect(dupEmail.statusCode).toBe(409);
     expect(dupEmail.json().message).toBe(STAFF_MESSAGES.emailTaken);
 
-    const nadia = await userToken('nadia@jamaicaexpress.test');
+    const nadia = await tokenFor(t, 'nadia@jamaicaexpress.test');
     expect((await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(nadia) })).statusCode).toBe(200);
     const off = await call('admin', 'PATCH', `/api/staff/${id}/status`, { active: false });
     expect(off.json().active).toBe(false);
@@ -358,7 +376,7 @@ describe('roles', () => {
       roleId: role.json().id,
       branchId: demo.branchId,
     });
-    tokens.grows = await userToken('grows@jamaicaexpress.test');
+    tokens.grows = await tokenFor(t, 'grows@jamaicaexpress.test');
     expect((await call('grows', 'GET', '/api/branches')).statusCode).toBe(403);
     await call('admin', 'PUT', `/api/roles/${role.json().id}`, { name: 'Grows', permissions: ['dashboard_view', 'branches_view'] });
     expect((await call('grows', 'GET', '/api/branches')).statusCode).toBe(200);
@@ -475,7 +493,7 @@ describe('platform (super admin)', () => {
 
   it('stores the platform settings, never returning the SMTP password, and new couriers take the exchange rate', async () => {
     const empty = (await call('super', 'GET', '/api/platform/settings')).json();
-    expect(empty).toEqual({ brandName: 'Courier Portal', brandLogoUrl: null, defaultExchangeRate: 150, smtp: null });
+    expect(empty).toEqual({ brandName: 'Courier Portal', brandLogoUrl: null, defaultExchangeRate: 150, smtp: null, environmentSmtp: null });
     const saved = await call('super', 'PUT', '/api/platform/settings', {
       brandName: 'Parcel Platform',
       brandLogoUrl: '',

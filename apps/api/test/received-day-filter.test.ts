@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCourier, makeCustomer, makeUser } from './comms-fixtures';
+import { makeCourier, makeCustomer, makeUser } from './fixtures/comms';
 import { type TestApp, bearer, buildTestApp } from './helper';
 import { couriers } from '../src/db/schema/couriers';
 import { packages } from '../src/db/schema/packages';

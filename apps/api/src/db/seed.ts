@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import { DEFAULT_API_KEY } from '@courier/shared/constants/limits';
 import { DEFAULT_BRANCH_MANAGER_PERMISSIONS, DEFAULT_STAFF_PERMISSIONS } from '@courier/shared/constants/permissions';
+import { DEFAULT_PUBLIC_CONTENT, DEMO_PUBLIC_STATS } from '@courier/shared/constants/public-site';
 import { DEFAULT_RATE_TABLE } from '@courier/shared/constants/rates';
 import { hashPassword } from '../lib/passwords';
 import { seedBillingDemo } from '../modules/invoices/billing.seed';
@@ -11,6 +12,7 @@ import { nextCounter } from './counters';
 import { branches } from './schema/branches';
 import { couriers } from './schema/couriers';
 import { customers } from './schema/customers';
+import { courierPublicContent } from './schema/public-site';
 import { roles } from './schema/roles';
 import { shippingRates } from './schema/shipping-rates';
 import { users } from './schema/users';
@@ -71,6 +73,10 @@ export async function seedDemo(db: Db): Promise<DemoLogin[]> {
       })
       .returning();
     if (!courier) throw new Error('Courier insert failed');
+    // The spec's marketing figures are the demo courier's own claims, kept in its public content.
+    await tx
+      .insert(courierPublicContent)
+      .values({ courierId: courier.id, content: { ...DEFAULT_PUBLIC_CONTENT, stats: DEMO_PUBLIC_STATS } });
 
     const branchRows = await tx
       .insert(branches)

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@courier/shared/schemas/audit';
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema/audit-log';
 import type { AuthUser } from '../plugins/auth';
@@ -7,8 +8,8 @@ export interface AuditEntry {
   courierId: number | null;
   /** The signed-in caller, or null for the system (jobs, start-up). */
   actor: Pick<AuthUser, 'id' | 'kind' | 'impersonatorId'> | null;
-  /** A verb in the past tense of the change, e.g. `shipping_rate.updated`. */
-  action: string;
+  /** A verb in the past tense of the change, e.g. `shipping_rate.updated`: one with a label in the log. */
+  action: AuditAction;
   entity: string;
   entityId?: string | number | null;
   /** What changed; never secrets (passwords, tokens). */

@@ -62,3 +62,16 @@ export function assertCourierRow<T extends { courierId: number | null }>(user: A
   if (user.role !== 'super_admin' && row.courierId !== user.courierId) throw new AppError('not_found', notFound);
   return row;
 }
+
+export const COURIER_NOT_FOUND = 'Courier not found';
+
+/**
+ * The courier named in a path (`/couriers/{id}`, `settings/couriers/{id}`): the super admin may name
+ * any; everyone else only their own, and another courier's id answers 404 as if it did not exist.
+ */
+export function courierInPath(user: AuthUser, courierId: number): number {
+  if (user.role === 'super_admin') return courierId;
+  if (user.courierId === null) throw new AppError('forbidden', API_MESSAGES.forbidden);
+  if (user.courierId !== courierId) throw new AppError('not_found', COURIER_NOT_FOUND);
+  return courierId;
+}

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_TIME_ZONE, isoInZone } from '@courier/shared/domain/datetime';
 import type { Db } from '../db/client';
 import { couriers } from '../db/schema/couriers';
+import { toCsv } from './csv';
 
 /**
  * Export CSV of any DataTable list (issue 17): every list endpoint that answers through `listPage`
@@ -92,9 +93,6 @@ function cell(value: unknown, column: CsvColumn, zone: string): string | number 
   return value as string | number;
 }
 
-/** Formula-like text is defused ('=…), plain negative numbers stay numbers. */
-const FORMULA = /^[=+\-@\t\r](?!\d+(?:\.\d+)?$)/;
-
 /** The fields of the route's `exportItem`, else of `pageSchema(item)`'s item, when the route declares one. */
 function schemaFields(request: FastifyRequest): string[] | undefined {
   const exportItem = request.routeOptions.config.exportItem;
@@ -118,7 +116,6 @@ async function* csvChunks(
     const rows = await db.select({ id: couriers.id, timeZone: couriers.timeZone }).from(couriers).where(inArray(couriers.id, missing));
     for (const id of missing) zones.set(id, rows.find((r) => r.id === id)?.timeZone ?? DEFAULT_TIME_ZONE);
   };
-  const { default: Papa } = await import('papaparse');
   let columns = fields ? csvColumns(fields) : undefined;
   let wroteHeader = false;
   for await (const batch of exported.batches()) {
@@ -132,14 +129,18 @@ async function* csvChunks(
       const zone = id === null ? DEFAULT_TIME_ZONE : (zones.get(id) ?? DEFAULT_TIME_ZONE);
       return cols.map((c) => cell(row[c.field], c, zone));
     });
-    const text = Papa.unparse(
-      { fields: cols.map((c) => c.header), data },
-      { header: !wroteHeader, newline: '\r\n', escapeFormulae: FORMULA },
+    yield await toCsv(
+      cols.map((c) => c.header),
+      data,
+      { header: !wroteHeader },
     );
-    yield `${text}\r\n`;
     wroteHeader = true;
   }
-  if (!wroteHeader && columns) yield `${Papa.unparse({ fields: columns.map((c) => c.header), data: [] }, { newline: '\r\n' })}\r\n`;
+  if (!wroteHeader && columns)
+    yield await toCsv(
+      columns.map((c) => c.header),
+      [],
+    );
 }
 
 /** "packages-2026-01-31.csv" from "/api/packages". */

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { EnvironmentSmtp } from '@courier/shared/schemas/platform';
 import { smtpPortNotAllowedMessage } from '@courier/shared/schemas/settings';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -126,15 +127,30 @@ export class Mailer {
         insecure: this.config.SMTP_ALLOW_INSECURE || isLoopbackHost(platform.host),
       };
     }
-    if (!this.config.SMTP_HOST) return 'not_configured';
+    const environment = this.environmentSmtp();
+    if (!environment) return 'not_configured';
     return {
-      host: this.config.SMTP_HOST,
-      port: this.config.SMTP_PORT ?? 587,
-      secure: this.config.SMTP_SECURE,
+      host: environment.host,
+      port: environment.port,
+      secure: environment.secure,
       user: this.config.SMTP_USER,
       password: this.config.SMTP_PASSWORD,
-      from: this.config.MAIL_FROM,
-      insecure: this.config.SMTP_ALLOW_INSECURE || isLoopbackHost(this.config.SMTP_HOST),
+      from: environment.from,
+      insecure: this.config.SMTP_ALLOW_INSECURE || isLoopbackHost(environment.host),
+    };
+  }
+
+  /** The environment's SMTP (SMTP_HOST...) as the super admin may see it: never its password. */
+  environmentSmtp(): EnvironmentSmtp | null {
+    const { SMTP_HOST, SMTP_PORT, SMTP_SECURE, SMTP_USER, SMTP_PASSWORD, MAIL_FROM } = this.config;
+    if (!SMTP_HOST) return null;
+    return {
+      host: SMTP_HOST,
+      port: SMTP_PORT ?? 587,
+      secure: SMTP_SECURE,
+      user: SMTP_USER ?? null,
+      hasPassword: Boolean(SMTP_PASSWORD),
+      from: MAIL_FROM,
     };
   }
 

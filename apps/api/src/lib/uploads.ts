@@ -1,4 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { INVOICE_MAX_BYTES } from '@courier/shared/constants/packages';
+import { PACKAGE_MESSAGES } from '@courier/shared/schemas/packages';
 import { type DetectedType, detectFileType } from './file-types';
 import { AppError } from './errors';
 
@@ -9,6 +11,18 @@ export interface UploadRules {
   allowed: readonly DetectedType[];
   messages: { missing: string; tooLarge: string; wrongType: string };
 }
+
+/** The commercial invoice a customer or clerk attaches to a pre-alert or a package. */
+export const INVOICE_UPLOAD: UploadRules = {
+  field: 'invoice',
+  maxBytes: INVOICE_MAX_BYTES,
+  allowed: ['pdf', 'jpg', 'png'],
+  messages: {
+    missing: PACKAGE_MESSAGES.invoiceMissing,
+    tooLarge: PACKAGE_MESSAGES.invoiceTooLarge,
+    wrongType: PACKAGE_MESSAGES.invoiceWrongType,
+  },
+};
 
 export interface Upload {
   data: Buffer;
@@ -50,4 +64,15 @@ export async function readUpload(request: FastifyRequest, rules: UploadRules): P
   const type = detectFileType(data);
   if (!type || !rules.allowed.includes(type)) throw new AppError('unsupported_media_type', rules.messages.wrongType);
   return { data, type, fields };
+}
+
+/** A private upload answered as an attachment that no browser runs. */
+export function sendPrivateFile(reply: FastifyReply, file: { data: Buffer; mime: string; name: string }) {
+  return reply
+    .type(file.mime)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', "default-src 'none'; sandbox")
+    .header('Cache-Control', 'private, no-store')
+    .header('Content-Disposition', `attachment; filename="${file.name.replace(/[^\w.-]/g, '_')}"`)
+    .send(file.data);
 }

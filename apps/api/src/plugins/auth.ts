@@ -170,6 +170,18 @@ export function requireRole(...allowed: Role[]): preHandlerAsyncHookHandler {
   });
 }
 
+/** Customers act on their own records (the service keeps them there); staff-side callers need the permission. */
+export function customerOrPermission(permission: string): preHandlerAsyncHookHandler {
+  return accessGuard(async (request) => {
+    const user = currentUser(request);
+    if (user.kind === 'customer') return;
+    if (!hasPermission(user, permission)) throw new AppError('forbidden', API_MESSAGES.forbidden);
+  });
+}
+
+/** Who reads a courier's settings whole (bank details, US addresses, contact): the super admin and settings_view. */
+export const canReadCourierSettings = (user: AuthUser) => user.kind === 'user' && hasPermission(user, 'settings_view');
+
 /** Staff-side callers need the permission; customers never pass. */
 export function requirePermission(...anyOf: string[]): preHandlerAsyncHookHandler {
   return accessGuard(async (request) => {

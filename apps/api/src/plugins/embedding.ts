@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { embedOrigins } from '../modules/public-site/content.service';
+import { embedOrigins } from '../lib/embed-origins';
 import { resolvePublicCourier } from '../modules/public-site/tenant';
 
 /** The pages a courier may embed in its own website: the customer sign-in, registration, reset and portal. */

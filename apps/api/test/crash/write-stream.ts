@@ -1,4 +1,5 @@
 import { DEFAULT_API_KEY } from '@courier/shared/constants/limits';
+import { DEMO_LOGINS } from '../../src/db/seed';
 
 /**
  * The writes a crash round sends: customer self-registrations (POST /api/customers/register with
@@ -48,7 +49,9 @@ export interface StreamTarget {
   invoiceNo: string;
 }
 
-export const STAFF_LOGIN = { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026' };
+const admin = DEMO_LOGINS.find((l) => l.role === 'courier_admin');
+if (!admin) throw new Error('no demo courier admin');
+export const STAFF_LOGIN = { email: admin.email, password: admin.password };
 export const CUSTOMER_PASSWORD = 'Crash#Safe2026';
 
 async function json<T>(res: Response, what: string): Promise<T> {
@@ -114,6 +117,8 @@ async function send(target: StreamTarget, n: number): Promise<SentWrite> {
           body: {
             method: 'cash',
             reference: write.reference,
+            // The courier admin has no branch of their own: the payment names its till.
+            branchId: target.branchId,
             allocations: [{ invoiceNo: write.invoiceNo, amountCents: write.amountCents }],
           },
         }

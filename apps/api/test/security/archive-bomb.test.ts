@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_IMPORT_MAX_ROWS, MANIFEST_MESSAGES } from '@courier/shared/schemas/manifests';
 import { customers } from '../../src/db/schema/customers';
 import { XLSX_LIMITS } from '../../src/modules/manifests/xlsx';
-import { tokenForUser } from '../comms-fixtures';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from '../helper';
+import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from '../helper';
 import { multipart } from '../multipart';
 import { SHEET_HEAD, SHEET_TAIL, entryOf, repeatedEntry, trackingRow, workbookParts, zip } from './zip-bomb';
 
@@ -21,7 +20,7 @@ const TRACKING = '1Z999AA10000000077';
 beforeAll(async () => {
   t = await buildTestApp();
   await seedDemoData(t);
-  staff = await tokenForUser(t, 'manager@jamaicaexpress.test');
+  staff = await loginAs(t, 'branch_manager');
   const [c] = await t.db.select().from(customers).where(eq(customers.email, 'customer@example.test'));
   if (!c) throw new Error('no demo customer');
   const pkg = await t.app.inject({

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_STAFF_PERMISSIONS } from '@courier/shared/constants/permissions';
 import { couriers } from '../../src/db/schema/couriers';
 import { customers } from '../../src/db/schema/customers';
-import { makeUser, tokenForCustomer, tokenForUser } from '../comms-fixtures';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from '../helper';
+import { makeUser, tokenForCustomer } from '../fixtures/comms';
+import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from '../helper';
 
 /**
  * A courier's bank details, US shipping addresses and contact person are read whole only with the
@@ -36,7 +36,7 @@ beforeAll(async () => {
     )
   ).token;
   withSettings = (await makeUser(t, courierId, 'staff', ['settings_view'])).token;
-  admin = await tokenForUser(t, 'admin@jamaicaexpress.test');
+  admin = await loginAs(t, 'courier_admin');
   customer = await tokenForCustomer(t, c.id);
 });
 afterAll(async () => t?.close());

@@ -4,7 +4,7 @@ import { AUTH_API_MESSAGES } from '@courier/shared/schemas/auth';
 import { emailOutbox } from '../../src/db/schema/email';
 import { loginThrottles } from '../../src/db/schema/login-throttle';
 import { accountKeyOf, delaySecondsAfter, knownIpDelaySecondsAfter } from '../../src/modules/auth/login-throttle';
-import { type TestApp, buildTestApp, seedDemoData } from '../helper';
+import { type TestApp, buildTestApp, demoLogin, seedDemoData } from '../helper';
 
 /**
  * Issue 14 item 4: failures count per account across the four login pages, unknown devices are
@@ -30,8 +30,8 @@ const alertsTo = async (email: string) =>
 
 describe('sign-in throttling per account', () => {
   it('counts wrong passwords on all four login pages together, slows unknown IPs, lets known IPs in, alerts once', async () => {
-    const email = 'admin@jamaicaexpress.test';
-    const password = 'CourierAdmin#2026';
+    const email = demoLogin('courier_admin').email;
+    const password = demoLogin('courier_admin').password;
     expect((await signIn('/api/auth/login', email, password, '10.1.0.1')).statusCode).toBe(200);
 
     // Five wrong guesses, at most two per page, each from a different IP.
@@ -75,8 +75,8 @@ describe('sign-in throttling per account', () => {
   });
 
   it('protects the super admin the same way (platform mail, no courier)', async () => {
-    const email = 'superadmin@courierportal.test';
-    const password = 'SuperAdmin#2026';
+    const email = demoLogin('super_admin').email;
+    const password = demoLogin('super_admin').password;
     expect((await signIn('/api/auth/super-admin/login', email, password, '10.3.0.1')).statusCode).toBe(200);
     for (let i = 0; i < 5; i += 1) {
       expect((await signIn(LOGIN_URLS[(i + 2) % 4] as string, email, 'guess', `10.9.1.${i + 1}`)).statusCode).toBe(401);

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../src/db/schema/customers';
 import { notificationReads } from '../../src/db/schema/notification-reads';
 import { notifications } from '../../src/db/schema/notifications';
-import { notify, notifyCustomer } from '../../src/modules/notifications/notify';
-import { makeCourier, makeCustomer, makeUser, tokenForCustomer, tokenForUser } from '../comms-fixtures';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from '../helper';
+import { notify, notifyCustomer } from '../../src/modules/notifications/notify.service';
+import { makeCourier, makeCustomer, makeUser, tokenForCustomer } from '../fixtures/comms';
+import { type TestApp, bearer, buildTestApp, seedDemoData, tokenFor } from '../helper';
 
 /** Marking a notification read: another courier's (or another person's) answers 404 and changes nothing. */
 let t: TestApp;
@@ -18,7 +18,7 @@ beforeAll(async () => {
   const [c] = await t.db.select().from(customers).where(eq(customers.email, 'customer@example.test'));
   if (!c) throw new Error('no demo customer');
   for (const email of ['admin@jamaicaexpress.test', 'manager@jamaicaexpress.test', 'staff@jamaicaexpress.test'])
-    callers[email] = await tokenForUser(t, email);
+    callers[email] = await tokenFor(t, email);
   callers.customer = await tokenForCustomer(t, c.id);
   // Courier B's notifications of every audience, and one for a neighbour of the same courier.
   const b = await makeCourier(t, 'NRB');

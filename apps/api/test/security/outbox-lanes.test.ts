@@ -8,7 +8,7 @@ import { courierEmailConfigs, emailOutbox } from '../../src/db/schema/email';
 import { startOutboxWorker } from '../../src/jobs/outbox-worker';
 import { SecretBox } from '../../src/lib/secret-box';
 import { SMTP_TIMEOUTS_MS } from '../../src/lib/smtp';
-import { makeCourier } from '../comms-fixtures';
+import { makeCourier } from '../fixtures/comms';
 import { type TestApp, buildTestApp } from '../helper';
 
 /**

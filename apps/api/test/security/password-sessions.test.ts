@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { DEFAULT_API_KEY } from '@courier/shared/constants/limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/users';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from '../helper';
+import { type TestApp, bearer, buildTestApp, seedDemoData, demoLogin } from '../helper';
 
 /**
  * Issue 14, finding 6: a password reset by an admin, or a change by the person, ends every other
@@ -26,7 +26,7 @@ async function signIn(url: string, email: string, password: string, extra: Recor
 const staffSignIn = (email: string, password: string) => signIn('/api/auth/staff/login', email, password);
 const adminSignIn = (email: string, password: string) => signIn('/api/auth/login', email, password);
 const customerSignIn = (password: string) =>
-  signIn('/api/customers/login', 'customer@example.test', password, { api_key: DEFAULT_API_KEY });
+  signIn('/api/customers/login', demoLogin('customer').email, password, { api_key: DEFAULT_API_KEY });
 
 async function status(url: string, token: string): Promise<number> {
   return (await t.app.inject({ method: 'GET', url, headers: bearer(token) })).statusCode;
@@ -34,10 +34,13 @@ async function status(url: string, token: string): Promise<number> {
 
 describe('password changes end other sessions', () => {
   it("an admin's reset signs the person out everywhere, the admin stays signed in", async () => {
-    const staffToken = await staffSignIn('staff@jamaicaexpress.test', 'StaffMember#2026');
-    const adminToken = await adminSignIn('admin@jamaicaexpress.test', 'CourierAdmin#2026');
+    const staffToken = await staffSignIn(demoLogin('staff').email, demoLogin('staff').password);
+    const adminToken = await adminSignIn(demoLogin('courier_admin').email, demoLogin('courier_admin').password);
     expect(await status('/api/auth/profile', staffToken)).toBe(200);
-    const [staff] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'staff@jamaicaexpress.test'));
+    const [staff] = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, demoLogin('staff').email));
 
     const reset = await t.app.inject({
       method: 'POST',
@@ -49,7 +52,7 @@ describe('password changes end other sessions', () => {
 
     expect(await status('/api/auth/profile', staffToken)).toBe(401);
     expect(await status('/api/auth/profile', adminToken)).toBe(200);
-    expect(await status('/api/auth/profile', await staffSignIn('staff@jamaicaexpress.test', 'StaffReset#2026'))).toBe(200);
+    expect(await status('/api/auth/profile', await staffSignIn(demoLogin('staff').email, 'StaffReset#2026'))).toBe(200);
   });
 
   for (const route of [
@@ -57,9 +60,9 @@ describe('password changes end other sessions', () => {
     { url: '/api/users/:id/password', body: (from: string, to: string) => ({ currentPassword: from, newPassword: to }) },
   ]) {
     it(`a staff member's own change (${route.url}) ends the other sessions and keeps this one`, async () => {
-      const email = 'manager@jamaicaexpress.test';
+      const email = demoLogin('branch_manager').email;
       const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-      const current = route.url.includes(':id') ? 'Manager#Second2026' : 'BranchManager#2026';
+      const current = route.url.includes(':id') ? 'Manager#Second2026' : demoLogin('branch_manager').password;
       const next = route.url.includes(':id') ? 'Manager#Third2026' : 'Manager#Second2026';
       const here = await staffSignIn(email, current);
       const elsewhere = await staffSignIn(email, current);
@@ -80,13 +83,13 @@ describe('password changes end other sessions', () => {
   }
 
   it("a customer's own change ends the other sessions and keeps this one", async () => {
-    const here = await customerSignIn('Customer#2026');
-    const elsewhere = await customerSignIn('Customer#2026');
+    const here = await customerSignIn(demoLogin('customer').password);
+    const elsewhere = await customerSignIn(demoLogin('customer').password);
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/customers/change-password',
       headers: bearer(here),
-      payload: { currentPassword: 'Customer#2026', newPassword: 'Customer#Changed2026' },
+      payload: { currentPassword: demoLogin('customer').password, newPassword: 'Customer#Changed2026' },
     });
     expect(res.statusCode, res.body).toBe(200);
 

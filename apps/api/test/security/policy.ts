@@ -146,8 +146,8 @@ export const POLICY: Record<string, Policy> = {
   'GET /api/online-payments/wipay/:courierId/response': pub,
   // The test gateway: public as a card gateway is; it serves only couriers in test mode.
   'POST /api/dev/gateway/plugins/payments/request': pub,
-  'GET /api/dev/gateway/checkout/:id': pub,
-  'POST /api/dev/gateway/checkout/:id': pub,
+  'GET /api/dev/gateway/checkout/:session': pub,
+  'POST /api/dev/gateway/checkout/:session': pub,
   'POST /api/dev/gateway/plugins/payments/refund': pub,
   'GET /api/settings/payment-gateway': perm('settings_view'),
   'PUT /api/settings/payment-gateway': perm('settings_edit'),

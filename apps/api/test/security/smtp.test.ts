@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES, SMTP_PORTS, smtpPortNotAllowedMessage } from '@courier/shared/schemas/settings';
 import { auditLog } from '../../src/db/schema/audit-log';
 import { couriers } from '../../src/db/schema/couriers';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from '../helper';
+import { type TestApp, bearer, buildTestApp, seedDemoData, demoLogin } from '../helper';
 
 /**
  * Issue 14 item 7: the courier's SMTP test is no port scanner (SMTP ports only, one answer for
@@ -68,8 +68,8 @@ beforeAll(async () => {
   courierId = jxp.id;
   const login = async (url: string, email: string, password: string) =>
     (await t.app.inject({ method: 'POST', url, payload: { email, password } })).json().token as string;
-  adminToken = await login('/api/auth/login', 'admin@jamaicaexpress.test', 'CourierAdmin#2026');
-  superToken = await login('/api/auth/super-admin/login', 'superadmin@courierportal.test', 'SuperAdmin#2026');
+  adminToken = await login('/api/auth/login', demoLogin('courier_admin').email, demoLogin('courier_admin').password);
+  superToken = await login('/api/auth/super-admin/login', demoLogin('super_admin').email, demoLogin('super_admin').password);
 });
 afterAll(async () => {
   await t?.close();

@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { API_MESSAGES } from '@courier/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subjectOf } from '../../src/lib/tokens';
-import { bearer } from '../helper';
+import { bearer, demoLogin } from '../helper';
 import { type SecurityWorld, buildSecurityWorld } from './world';
 
 /**
@@ -148,8 +148,8 @@ describe('refused tokens', () => {
   });
 
   it('revoked by logout (staff and customer, signed in through the real login)', async () => {
-    const staff = await login('/api/auth/staff/login', 'staff@jamaicaexpress.test', 'StaffMember#2026');
-    const customer = await login('/api/customers/login', 'customer@example.test', 'Customer#2026');
+    const staff = await login('/api/auth/staff/login', demoLogin('staff').email, demoLogin('staff').password);
+    const customer = await login('/api/customers/login', demoLogin('customer').email, demoLogin('customer').password);
     for (const [token, probe] of [
       [staff, PROBES.user],
       [customer, PROBES.customer],
@@ -162,7 +162,7 @@ describe('refused tokens', () => {
   });
 
   it('for a deactivated staff member or customer, and for every account of a suspended courier', async () => {
-    const staff = await login('/api/auth/staff/login', 'manager@jamaicaexpress.test', 'BranchManager#2026');
+    const staff = await login('/api/auth/staff/login', demoLogin('branch_manager').email, demoLogin('branch_manager').password);
     const me = (await get(PROBES.user, bearer(staff))).json();
     const userId: number = me.id ?? me.user?.id;
     const off = await w.t.app.inject({
@@ -174,7 +174,7 @@ describe('refused tokens', () => {
     expect(off.statusCode, off.body).toBe(200);
     await expectInvalid(staff);
 
-    const customerToken = await login('/api/customers/login', 'customer@example.test', 'Customer#2026');
+    const customerToken = await login('/api/customers/login', demoLogin('customer').email, demoLogin('customer').password);
     const profile = (await get(PROBES.customer, bearer(customerToken))).json();
     const customerId: number = profile.id ?? profile.customer?.id;
     const custOff = await w.t.app.inject({

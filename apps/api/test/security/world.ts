@@ -285,7 +285,15 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
   const [domainB] = await db.insert(courierDomains).values({ courierId: courierB, hostname: 'portal.leakmarkerb.test' }).returning();
   await db.insert(courierPublicContent).values({
     courierId: courierB,
-    content: { tagline: MARKER, heroTitle: null, heroText: null, hours: [], socialLinks: [], faq: [] },
+    content: {
+      tagline: MARKER,
+      heroTitle: null,
+      heroText: null,
+      hours: [],
+      socialLinks: [],
+      faq: [],
+      stats: [{ value: MARKER, label: MARKER }],
+    },
     embedOrigins: ['https://qz7leakmarkerb.test'],
   });
   if (!batchB || !paymentB || !requestB || !claimB || !notificationB || !domainB) throw new Error('security world: records of courier B');

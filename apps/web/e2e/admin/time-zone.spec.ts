@@ -79,7 +79,11 @@ test('a received date on the admin packages screen follows the courier time zone
     if (!event) return;
     const visitor = await browser.newPage();
     await visitor.goto(`${new URL(page.url()).origin}/track?number=${encodeURIComponent(pkg.packageNumber)}`);
-    const item = visitor.getByRole('list', { name: 'Timeline' }).getByRole('listitem').nth(at);
+    // The API lists the steps oldest first; the page shows them newest first.
+    const item = visitor
+      .getByRole('list', { name: 'Timeline' })
+      .getByRole('listitem')
+      .nth(tracked.timeline.length - 1 - at);
     await expect(item).toContainText(event.label);
     await expect(item).toContainText(dayIn(event.at, zone));
     await expect(item).not.toContainText(dayIn(event.at, 'America/Jamaica'));

@@ -26,9 +26,11 @@ test('Company Settings brand the PDFs: GCT Reg. No. and A4 on the invoice, and a
   const auth = { authorization: `Bearer ${token}` };
   const customer = await request.post('/api/customers/login', { data: CUSTOMER });
   const open = await openInvoiceOfDemoCustomer(request, ((await customer.json()) as { token: string }).token);
+  // The admin has no branch of their own: the payment names its till.
+  const [till] = (await (await request.get('/api/branches/options', { headers: auth })).json()) as Array<{ id: number }>;
   const paid = await request.post('/api/payments', {
     headers: auth,
-    data: { method: 'cash', allocations: [{ invoiceNo: open.invoiceNo, amountCents: 100 }] },
+    data: { method: 'cash', branchId: till?.id, allocations: [{ invoiceNo: open.invoiceNo, amountCents: 100 }] },
   });
   expect(paid.ok(), await paid.text()).toBe(true);
   const { receiptNo } = (await paid.json()) as { receiptNo: string };

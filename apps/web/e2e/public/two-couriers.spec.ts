@@ -1,4 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { createSecondCourier } from '../support/couriers';
 import { expect, test } from '../support/test';
 
 /**
@@ -14,38 +15,6 @@ const DEMO_MARKS = [
   'hello@jamaicaexpress.test',
   'Clarendon',
 ];
-
-async function superAdminHeaders(request: APIRequestContext) {
-  const res = await request.post('/api/auth/super-admin/login', {
-    data: { email: 'superadmin@courierportal.test', password: 'SuperAdmin#2026' },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return { Authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
-}
-
-/** A courier of its own, made through the API; its code and names are unique per run (one shared database). */
-async function createSecondCourier(request: APIRequestContext) {
-  const headers = await superAdminHeaders(request);
-  const stamp = Date.now().toString(36).slice(-5).toUpperCase();
-  const created = await request.post('/api/platform/couriers', {
-    headers,
-    data: {
-      name: `Island Ship Express ${stamp}`,
-      code: `IS${stamp}`,
-      email: `desk-${stamp.toLowerCase()}@islandship.test`,
-      phone: '(876) 555-0199',
-      admin: { firstName: 'Isla', lastName: 'Reid', email: `admin-${stamp.toLowerCase()}@islandship.test`, password: 'IslandAdmin#2026' },
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const courier = (await created.json()) as { id: number; apiKey: string; name: string };
-  const branch = await request.post('/api/branches', {
-    headers,
-    data: { courierId: courier.id, name: 'Ocho Rios', address: '7 Main Street, Ocho Rios', parish: 'St. Ann', phone: '(876) 555-0100' },
-  });
-  expect(branch.ok(), await branch.text()).toBe(true);
-  return courier;
-}
 
 async function expectOwnDataOnly(page: Page, region: ReturnType<Page['locator']>) {
   await expect(region).toContainText('Ocho Rios');
@@ -105,7 +74,9 @@ test("/track shows a demo package's status and timeline, from the home page's bo
   await expect(page.getByTestId('track-status')).toHaveText('Delivered');
   const timeline = page.getByRole('list', { name: 'Timeline' });
   await expect(timeline.getByRole('listitem')).toHaveCount(5);
-  await expect(timeline.getByRole('listitem').first()).toContainText('Received');
+  // Newest first, as the portal's timeline.
+  await expect(timeline.getByRole('listitem').first()).toContainText('Delivered');
+  await expect(timeline.getByRole('listitem').last()).toContainText('Received');
   // Nothing personal: no customer, merchant or item.
   for (const text of ['Etsy', 'Necklace', 'customer@example.test']) await expect(page.locator('main')).not.toContainText(text);
 

@@ -24,6 +24,7 @@ const PAGE_CHUNKS: Record<string, () => Promise<unknown>[]> = {
   '/superadmin/login': () => [import('./routes/auth/staff-side-login-page')],
   '/reset-password': () => [import('./routes/auth/reset-password-page')],
   '/register': () => [import('./routes/auth/register-page')],
+  '/open-portal': () => [import('./routes/auth/open-portal-page')],
 };
 
 /** The paths this module knows (a test checks they are every public and sign-in route). */

@@ -1,30 +1,17 @@
 import type { PublicContent } from '../schemas/public-site';
 
 /**
- * The company details the public site printed before issue 18: the demo courier's two Clarendon
- * branches, phone, e-mail and hours of part 1 §2. They are the default (demo) courier's seed data;
- * at run time a courier's name, phone, e-mail and branches always come from its own record, so
- * only what names no courier (the hours) is served as a fallback.
+ * The marketing claims of part 1 §1, in its words: the demo courier's own figures (seeded into its
+ * public content). Every other courier shows the figures it sets itself, or none.
  */
-export const SITE = {
-  phone: '(876) 986-2040',
-  phoneHref: 'tel:+18769862040',
-  email: 'hello@jamaicaexpress.test',
-  branches: [
-    { name: 'May Pen', street: '23 Main Street', town: 'May Pen, Clarendon', phone: '(876) 986-2040' },
-    { name: 'Chapelton', street: '4 Market Street', town: 'Chapelton, Clarendon', phone: '(876) 987-1150' },
-  ],
-  hours: [
-    { days: 'Monday - Friday', time: '9:00 AM - 6:00 PM EST' },
-    { days: 'Saturday', time: '10:00 AM - 4:00 PM EST' },
-    { days: 'Sunday', time: 'Closed' },
-  ],
-  stats: [
-    { value: '5,000+', label: 'happy customers' },
-    { value: '100,000+', label: 'packages forwarded' },
-    { value: '150+', label: 'countries served' },
-  ],
-} as const;
+export const DEMO_PUBLIC_STATS: PublicContent['stats'] = [
+  { value: '5,000+', label: 'customers' },
+  { value: '100,000+', label: 'packages forwarded' },
+  { value: '150+', label: 'countries served' },
+];
+
+/** Figures one courier may show on its home page. */
+export const MAX_PUBLIC_STATS = 6;
 
 /** Favourite US stores of part 1 §2. */
 export const RETAILERS = [
@@ -37,11 +24,15 @@ export const RETAILERS = [
 ] as const;
 
 /** Business hours of part 1 §2 (Contact): every courier's until it sets its own. */
-export const DEFAULT_SITE_HOURS: PublicContent['hours'] = SITE.hours.map((h) => ({ days: h.days, time: h.time }));
+export const DEFAULT_SITE_HOURS: PublicContent['hours'] = [
+  { days: 'Monday - Friday', time: '9:00 AM - 6:00 PM EST' },
+  { days: 'Saturday', time: '10:00 AM - 4:00 PM EST' },
+  { days: 'Sunday', time: 'Closed' },
+];
 
 /**
  * What a courier that has set nothing shows. A null text means "the page's own wording", which
- * names no courier; the hours are the spec's.
+ * names no courier and claims nothing; the hours are the spec's; no figures.
  */
 export const DEFAULT_PUBLIC_CONTENT: PublicContent = {
   tagline: null,
@@ -50,6 +41,7 @@ export const DEFAULT_PUBLIC_CONTENT: PublicContent = {
   hours: DEFAULT_SITE_HOURS,
   socialLinks: [],
   faq: [],
+  stats: [],
 };
 
 /** Shop For Me service fee of part 1 §2: 10% of the item cost, minimum USD 5. */

@@ -1,5 +1,6 @@
 import type { CHARGE_LINE_KINDS } from '../constants/billing';
 import { CUSTOMS_DUTY_RATE, CUSTOMS_THRESHOLD_USD, MEMBERSHIP_TIERS } from '../constants/rates';
+import { formatDecimal } from '../format/money';
 
 /**
  * The charge rules of DOMAIN.md ("Charges"), in one pure function. Every amount is integer JMD
@@ -133,8 +134,6 @@ export function customsDutyFor(declaredValueUsdCents: number, exchangeRate: numb
   return Math.round(declaredValueUsdCents * exchangeRate * CUSTOMS_DUTY_RATE);
 }
 
-const money = (cents: number) => (cents / 100).toFixed(2);
-
 /**
  * A package's duty. The assessment customs made REPLACES the computed duty (the package has one
  * duty line, never two); null means no assessment, so the computed duty stands; 0 waives it.
@@ -191,8 +190,8 @@ export function computeCharges(input: ChargeInputs): ChargeResult {
       customsCents += duty.chargedCents;
       const why =
         duty.assessedCents !== null
-          ? `assessed by customs; computed ${money(duty.computedCents)}`
-          : `20% of USD ${money(pkg.declaredValueUsdCents)} at ${input.exchangeRateJmdPerUsd}`;
+          ? `assessed by customs; computed ${formatDecimal(duty.computedCents)}`
+          : `20% of USD ${formatDecimal(pkg.declaredValueUsdCents)} at ${input.exchangeRateJmdPerUsd}`;
       lines.push({
         kind: 'customs_duty',
         description: `Customs duty ${pkg.label} (${why})`,

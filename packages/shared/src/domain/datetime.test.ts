@@ -101,6 +101,7 @@ describe('formatCalendarDay', () => {
     expect(formatCalendarDay('2026-11-24')).toBe('Nov 24, 2026');
     expect(formatCalendarDay('2026-11-24', 'short')).toBe('Nov 24');
     expect(formatCalendarDay('2026-11-01', 'month')).toBe('Nov 2026');
+    expect(formatCalendarDay('2026-11-30', 'weekday')).toBe('Monday, Nov 30, 2026');
     // The first and last days of a year stay themselves (read at noon UTC, said in UTC).
     expect(formatCalendarDay('2026-01-01')).toBe('Jan 1, 2026');
     expect(formatCalendarDay('2026-12-31', 'short')).toBe('Dec 31');

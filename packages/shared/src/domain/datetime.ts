@@ -17,13 +17,14 @@ export function isValidTimeZone(zone: string): boolean {
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-type FormatKind = 'date' | 'dateTime' | 'time' | 'dayMonth' | 'month';
+type FormatKind = 'date' | 'dateTime' | 'time' | 'dayMonth' | 'month' | 'weekday';
 const FORMAT_OPTIONS: Record<FormatKind, Intl.DateTimeFormatOptions> = {
   date: { year: 'numeric', month: 'short', day: 'numeric' },
   dateTime: { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' },
   time: { hour: 'numeric', minute: '2-digit' },
   dayMonth: { month: 'short', day: 'numeric' },
   month: { year: 'numeric', month: 'short' },
+  weekday: { weekday: 'long', year: 'numeric', month: 'short', day: 'numeric' },
 };
 function formatter(zone: string, kind: FormatKind): Intl.DateTimeFormat {
   const key = `${zone}|${kind}`;
@@ -54,10 +55,11 @@ export function formatTime(value: Date | string, zone: string = DEFAULT_TIME_ZON
 
 /**
  * A calendar day with no time ('YYYY-MM-DD': a departure date, a report's period) as screens say
- * it: "Nov 23, 2026", or "Nov 23" (`short`), or its month, "Nov 2026" (`month`). A day is the
- * same day everywhere: it is read at noon UTC and said in UTC, so no zone moves it.
+ * it: "Nov 23, 2026", or "Nov 23" (`short`), or its month, "Nov 2026" (`month`), or with its day
+ * of the week, "Monday, Nov 23, 2026" (`weekday`). A day is the same day everywhere: it is read
+ * at noon UTC and said in UTC, so no zone moves it.
  */
-export function formatCalendarDay(day: string, style: 'date' | 'short' | 'month' = 'date'): string {
+export function formatCalendarDay(day: string, style: 'date' | 'short' | 'month' | 'weekday' = 'date'): string {
   return formatter('UTC', style === 'short' ? 'dayMonth' : style).format(new Date(`${day}T12:00:00Z`));
 }
 

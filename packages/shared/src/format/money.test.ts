@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatMoney, formatWholeMoney } from './money';
+import { formatAmount, formatDecimal, formatMoney, formatWholeMoney } from './money';
 
 describe('money', () => {
   it.each([
@@ -17,5 +17,16 @@ describe('money', () => {
     expect(formatMoney(2833, 'USD')).toBe('USD 28.33');
     expect(formatMoney(1505475)).not.toContain('$');
     expect(formatWholeMoney(4250)).toBe('JMD 4,250');
+  });
+
+  it.each([
+    [0, '0.00'],
+    [5, '0.05'],
+    [1505475, '15054.75'],
+    [-64250, '-642.50'],
+    [-5, '-0.05'],
+    [100000000001, '1000000000.01'],
+  ])('%i cents is the plain decimal %s', (cents, text) => {
+    expect(formatDecimal(cents)).toBe(text);
   });
 });

@@ -21,6 +21,16 @@ export function formatAmount(cents: number): string {
 }
 
 /**
+ * The amount as plain decimal text, no grouping: "15054.75" (what a form field is filled with, a
+ * spreadsheet column sums, a payment gateway expects). Exact for any cents.
+ */
+export function formatDecimal(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
  * Money as a person reads it, always naming its currency: "JMD 15,054.75", "USD 28.33". A bare
  * "$" would not say whether it is Jamaican or US dollars, and both appear on the same screens.
  */

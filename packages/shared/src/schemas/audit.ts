@@ -7,27 +7,152 @@ export const AUDIT_MESSAGES = {
   useDate: 'Use a date like 2026-01-31',
 } as const;
 
-/** The kinds of change the log can be filtered by: an action's first word (`payment.recorded` -> payment). */
-export const AUDIT_KIND_LABELS: Record<string, string> = {
-  invoice: 'Invoices',
-  payment: 'Payments',
-  refund: 'Refunds',
-  cash_up: 'Cash-up',
-  collection: 'Collection',
-  delivery: 'Delivery',
-  courier: 'Company settings',
-  shipping_rate: 'Shipping rates',
-  processing_fee: 'Processing fees',
+/**
+ * Every action the API writes to the audit log, as people read it in the log's "What" column
+ * (`lib/audit.ts` takes only these, so an action without a label does not compile).
+ */
+export const AUDIT_ACTION_LABELS = {
+  'additional_fees.updated': 'Additional fees changed',
+  'branch.created': 'Branch added',
+  'branch.deleted': 'Branch deleted',
+  'branch.updated': 'Branch changed',
+  'cash_up.corrected': 'Cash-up corrected',
+  'cash_up.recorded': 'Cash-up recorded',
+  'courier.activated': 'Courier reactivated',
+  'courier.api_key_rotated': 'API key replaced',
+  'courier.bank_details_updated': 'Bank details changed',
+  'courier.company_updated': 'Company details changed',
+  'courier.created': 'Courier created',
+  'courier.logo_updated': 'Logo changed',
+  'courier.payment_test_mode_off': 'Payment test mode turned off',
+  'courier.payment_test_mode_on': 'Payment test mode turned on',
+  'courier.rate_sheet_updated': 'Rate sheet changed',
+  'courier.shipping_addresses_updated': 'US shipping addresses changed',
+  'courier.smtp_insecure_allowed': 'E-mail without TLS allowed',
+  'courier.smtp_tls_required': 'E-mail over TLS required',
+  'courier.suspended': 'Courier suspended',
+  'courier.updated': 'Courier changed',
+  'courier_invitation.accepted': 'Courier invitation accepted',
+  'courier_invitation.revoked': 'Courier invitation withdrawn',
+  'courier_invitation.sent': 'Courier invitation sent',
+  'customer.activated': 'Customer reactivated',
+  'customer.deactivated': 'Customer deactivated',
+  'customer.registered_walk_in': 'Walk-in customer registered',
+  'customer.updated': 'Customer changed',
+  'delivery_location.created': 'Delivery location added',
+  'delivery_location.deleted': 'Delivery location deleted',
+  'delivery_location.updated': 'Delivery location changed',
+  'domain.approved': 'Host name approved',
+  'domain.rejected': 'Host name rejected',
+  'domain.removed': 'Host name removed',
+  'domain.requested': 'Host name requested',
+  'email_config.test_failed': 'Test e-mail failed',
+  'email_config.test_sent': 'Test e-mail sent',
+  'email_config.updated': 'E-mail settings changed',
+  'embed.updated': 'Embedding settings changed',
+  'impersonation.issued': 'Impersonation link issued',
+  'impersonation.started': 'Impersonation started',
+  'invoice.collected': 'Packages collected',
+  'invoice.collected_with_balance': 'Packages collected with a balance due',
+  'invoice.customs_assessed': 'Customs assessed',
+  'invoice.delivery_fee_released': 'Delivery fee removed',
+  'invoice.fees_added': 'Fees added to invoice',
+  'invoice.issued': 'Invoice issued',
+  'invoice.recomputed': 'Invoice recalculated',
+  'invoice.reissued': 'Invoice reissued',
+  'invoice.voided': 'Invoice voided',
+  'manifest.corrected': 'Manifest corrected',
+  'manifest.departure_moved': 'Manifest departure moved',
+  'manifest.split_confirmed': 'Manifest split confirmed',
+  'online_payment.recorded': 'Online payment received',
+  'online_payment.refused': 'Online payment refused',
+  'online_payment.started': 'Online payment started',
+  'package.corrected': 'Package corrected',
+  'package.hold_released': 'Package hold released',
+  'package.invoice_uploaded': 'Package invoice uploaded',
+  'package.release_overridden': 'Package released with a balance due',
+  'package.voided': 'Package voided',
+  'payment.placed_on_till': 'Payment placed on a till',
+  'payment.recorded': 'Payment recorded',
+  'payment.refunded': 'Payment refunded',
+  'payment_gateway.updated': 'Payment gateway changed',
+  'platform.default_courier_set': 'Default courier chosen',
+  'platform.settings_updated': 'Platform settings changed',
+  'processing_fee.created': 'Processing fee added',
+  'processing_fee.deleted': 'Processing fee deleted',
+  'processing_fee.updated': 'Processing fee changed',
+  'public_content.updated': 'Public site content changed',
+  'role.created': 'Role added',
+  'role.deleted': 'Role deleted',
+  'role.updated': 'Role changed',
+  'shipping_rate.created': 'Shipping rate added',
+  'shipping_rate.deleted': 'Shipping rate deleted',
+  'shipping_rate.updated': 'Shipping rate changed',
+  'staff.activated': 'Staff member reactivated',
+  'staff.created': 'Staff member added',
+  'staff.deactivated': 'Staff member deactivated',
+  'staff.password_reset': 'Staff password reset',
+  'staff.updated': 'Staff member changed',
+  'two_factor.disabled': 'Two-step sign-in turned off',
+  'two_factor.enabled': 'Two-step sign-in turned on',
+  'two_factor.recovery_code_used': 'Signed in with a recovery code',
+  'two_factor.reset': "Someone's two-step sign-in reset",
+  'two_factor_policy.updated': 'Two-step sign-in requirement for staff changed',
+  'user.password_changed': 'Own password changed',
+  'user.profile_updated': 'Own profile changed',
+  'user.registered': 'Account registered',
+  'warehouse_settings.updated': 'Warehouse settings changed',
+} as const satisfies Record<string, string>;
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+/** An action's first word (`payment.recorded` -> payment): what the log's Kind column shows and filters by. */
+export type AuditKind = AuditAction extends `${infer Kind}.${string}` ? Kind : never;
+
+/** The kinds of change the log can be filtered by, one for each first word of an action. */
+export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   additional_fees: 'Additional fees',
-  email_config: 'E-mail settings',
-  role: 'Roles and permissions',
-  staff: 'Staff',
   branch: 'Branches',
+  cash_up: 'Cash-up',
+  courier: 'Company settings',
+  courier_invitation: 'Courier invitations',
   customer: 'Customers',
-  user: 'Accounts',
+  delivery_location: 'Delivery locations',
+  domain: 'Host names',
+  email_config: 'E-mail settings',
+  embed: 'Embedding',
   impersonation: 'Impersonation',
+  invoice: 'Invoices',
+  manifest: 'Manifests',
+  online_payment: 'Online payments',
+  package: 'Packages',
+  payment: 'Payments',
+  payment_gateway: 'Payment gateway',
   platform: 'Platform settings',
+  processing_fee: 'Processing fees',
+  public_content: 'Public site content',
+  role: 'Roles and permissions',
+  shipping_rate: 'Shipping rates',
+  staff: 'Staff',
+  two_factor: 'Two-step sign-in',
+  two_factor_policy: 'Two-step sign-in requirement',
+  user: 'Accounts',
+  warehouse_settings: 'Warehouse settings',
 };
+
+/** A key as words ("cash_up.corrected" -> "Cash up corrected"): for rows written before their action had a label. */
+const asWords = (key: string) => {
+  const words = key.replaceAll(/[._]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** What an audit action says in the log: its label, never the raw key. */
+export function auditActionLabel(action: string): string {
+  return (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? asWords(action);
+}
+
+/** What an audit kind says in the log: its label, never the raw key. */
+export function auditKindLabel(kind: string): string {
+  return (AUDIT_KIND_LABELS as Record<string, string>)[kind] ?? asWords(kind);
+}
 
 export const auditListQuerySchema = courierListQuerySchema
   .extend({ from: calendarDateSchema(AUDIT_MESSAGES.useDate).optional(), to: calendarDateSchema(AUDIT_MESSAGES.useDate).optional() })

@@ -161,5 +161,23 @@ export const platformSettingsSchema = z.object({
 });
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
 
+/**
+ * The SMTP server of the server's environment (SMTP_HOST, SMTP_PORT, MAIL_FROM...), which sends
+ * for couriers without their own SMTP while the platform has none set here. Never its password.
+ */
+export const environmentSmtpSchema = z.object({
+  host: z.string(),
+  port: z.number().int(),
+  secure: z.boolean(),
+  user: z.string().nullable(),
+  hasPassword: z.boolean(),
+  from: z.string(),
+});
+export type EnvironmentSmtp = z.infer<typeof environmentSmtpSchema>;
+
+/** GET/PUT /platform/settings: the settings, and the environment's SMTP (null when SMTP_HOST is unset). */
+export const platformSettingsViewSchema = platformSettingsSchema.extend({ environmentSmtp: environmentSmtpSchema.nullable() });
+export type PlatformSettingsView = z.infer<typeof platformSettingsViewSchema>;
+
 export const DEFAULT_BRAND_NAME = 'Courier Portal';
 export const DEFAULT_EXCHANGE_RATE = 150;

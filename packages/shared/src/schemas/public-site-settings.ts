@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_EMBED_ORIGINS } from '../constants/public-site';
+import { MAX_EMBED_ORIGINS, MAX_PUBLIC_STATS } from '../constants/public-site';
 import { courierCodeField } from './platform';
 import type { publicContentSchema } from './public-site';
 
@@ -56,6 +56,9 @@ export const publicContentInputSchema = z.strictObject({
   faq: z
     .array(z.strictObject({ question: requiredText(300, 'Enter the question'), answer: requiredText(2000, 'Enter the answer') }))
     .max(50, 'At most 50 questions'),
+  stats: z
+    .array(z.strictObject({ value: requiredText(20, 'Enter the figure'), label: requiredText(60, 'Enter what it counts') }))
+    .max(MAX_PUBLIC_STATS, `At most ${MAX_PUBLIC_STATS} figures`),
 }) satisfies z.ZodType<z.infer<typeof publicContentSchema>, unknown>;
 export type PublicContentInput = z.input<typeof publicContentInputSchema>;
 

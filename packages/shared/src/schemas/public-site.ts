@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PUBLIC_STATS } from '../constants/public-site';
 
 /**
  * What the public site shows of one courier (issue 18): served by `GET /api/public/site` for the
@@ -18,6 +19,8 @@ export const publicBranchSchema = z.object({
 export const publicHoursSchema = z.object({ days: z.string(), time: z.string() });
 export const publicFaqEntrySchema = z.object({ question: z.string(), answer: z.string() });
 export const publicSocialLinkSchema = z.object({ label: z.string(), url: z.string() });
+/** A figure the courier claims of itself ("5,000+" customers): shown only when the courier set it. */
+export const publicStatSchema = z.object({ value: z.string(), label: z.string() });
 
 /** The public content a courier edits in its settings ("Public site" tab). */
 export const publicContentSchema = z.object({
@@ -27,6 +30,8 @@ export const publicContentSchema = z.object({
   hours: z.array(publicHoursSchema).max(14),
   socialLinks: z.array(publicSocialLinkSchema).max(10),
   faq: z.array(publicFaqEntrySchema).max(50),
+  /** Its own figures for the home page; none set, none shown. Content stored before figures existed has none. */
+  stats: z.array(publicStatSchema).max(MAX_PUBLIC_STATS).default([]),
 });
 export type PublicContent = z.infer<typeof publicContentSchema>;
 

@@ -19,7 +19,7 @@ export const publicTrackSchema = z.object({
   number: z.string(),
   status: z.enum(PACKAGE_STATUSES),
   statusLabel: z.string(),
-  /** Oldest first. */
+  /** Oldest first, as recorded; screens show it newest first (domain/timeline). */
   timeline: z.array(publicTrackEventSchema),
 });
 export type PublicTrack = z.infer<typeof publicTrackSchema>;

@@ -7,7 +7,7 @@ import { pdfHasImage, pdfMediaBoxes, pdfPageTexts, pdfText } from '../../../test
 import { branches } from '../../db/schema/branches';
 import { couriers } from '../../db/schema/couriers';
 import { packages } from '../../db/schema/packages';
-import { type DeskWorld, buildDeskWorld } from '../../modules/payments/front-desk.fixture';
+import { type DeskWorld, buildDeskWorld } from '../../../test/fixtures/front-desk';
 
 /** A real 1x1 PNG (with alpha), the smallest logo pdfkit can draw. */
 const LOGO_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');

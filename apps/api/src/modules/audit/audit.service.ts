@@ -9,6 +9,7 @@ import { customers } from '../../db/schema/customers';
 import { users } from '../../db/schema/users';
 import { courierTimeZone, courierZoneColumn } from '../../lib/courier-zone';
 import { listClauses, listPage } from '../../lib/list-query';
+import { toCsv } from '../../lib/csv';
 
 /** Whose log a caller reads: one courier's, or (the super admin without a courier) every courier's. */
 export interface AuditScope {
@@ -112,7 +113,7 @@ export const AUDIT_EXPORT_MAX = 10_000;
 
 const json = (v: Record<string, unknown> | null) => (v ? JSON.stringify(v) : '');
 
-/** The filtered log as CSV (papaparse; formulae defused), times as ISO 8601 with each row's courier offset. */
+/** The filtered log as CSV, times as ISO 8601 with each row's courier offset. */
 export async function auditCsv(db: Db, scope: AuditScope, query: AuditListQuery): Promise<string> {
   const { clauses } = await clausesFor(db, scope, { ...query, page: 1, limit: 10 });
   const rows = (
@@ -121,21 +122,17 @@ export async function auditCsv(db: Db, scope: AuditScope, query: AuditListQuery)
       .orderBy(...clauses.orderBy)
       .limit(AUDIT_EXPORT_MAX)
   ).map(toEntry);
-  const { default: Papa } = await import('papaparse');
-  return Papa.unparse(
-    {
-      fields: ['When', 'Courier', 'Who', 'Action', 'Record', 'Before', 'After'],
-      data: rows.map((r) => [
-        csvDateTime(r.createdAt, r.timeZone),
-        r.courierName ?? '',
-        r.actorName,
-        r.action,
-        `${r.entity}${r.entityId ? ` ${r.entityId}` : ''}`,
-        json(r.before),
-        json(r.after),
-      ]),
-    },
-    { escapeFormulae: true, newline: '\r\n' },
+  return toCsv(
+    ['When', 'Courier', 'Who', 'Action', 'Record', 'Before', 'After'],
+    rows.map((r) => [
+      csvDateTime(r.createdAt, r.timeZone),
+      r.courierName ?? '',
+      r.actorName,
+      r.action,
+      `${r.entity}${r.entityId ? ` ${r.entityId}` : ''}`,
+      json(r.before),
+      json(r.after),
+    ]),
   );
 }
 

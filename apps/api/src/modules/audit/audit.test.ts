@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayInZone } from '@courier/shared/domain/datetime';
 import { users } from '../../db/schema/users';
-import { type DeskWorld, buildDeskWorld } from '../payments/front-desk.fixture';
+import { type DeskWorld, buildDeskWorld } from '../../../test/fixtures/front-desk';
 
 let w: DeskWorld;
 let receiptNo: string;

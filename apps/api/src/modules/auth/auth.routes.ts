@@ -23,7 +23,7 @@ import { type Portal, loginStaff, staffProfile } from './auth.service';
 import { exchangeImpersonationToken, issueImpersonationToken } from './impersonation.service';
 import { requestPasswordReset, resetPassword, settlePasswordResets } from './password-reset.service';
 import { throttledSignIn } from './login-throttle';
-import { perEmailLimit, perIpLimit } from './rate-limits';
+import { perEmailLimit, perIpLimit } from '../../plugins/rate-limits';
 import { registerStaffSide } from './registration.service';
 
 const errors = {

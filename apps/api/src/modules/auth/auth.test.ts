@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY } from '@courier/shared/constants/limits';
 import { AUTH_API_MESSAGES, AUTH_MESSAGES } from '@courier/shared/schemas/auth';
 import { API_MESSAGES } from '@courier/shared/messages';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { type TestApp, bearer, buildTestApp, seedDemoData, demoLogin } from '../../../test/helper';
 import { auditLog } from '../../db/schema/audit-log';
 import { branches } from '../../db/schema/branches';
 import { couriers } from '../../db/schema/couriers';
@@ -51,19 +51,19 @@ async function tokenOf(url: string, email: string, password: string, extra: Reco
   expect(res.statusCode, res.body).toBe(200);
   return res.json().token as string;
 }
-const adminToken = () => tokenOf('/api/auth/login', 'admin@jamaicaexpress.test', 'CourierAdmin#2026');
-const superToken = () => tokenOf('/api/auth/super-admin/login', 'superadmin@courierportal.test', 'SuperAdmin#2026');
+const adminToken = () => tokenOf('/api/auth/login', demoLogin('courier_admin').email, demoLogin('courier_admin').password);
+const superToken = () => tokenOf('/api/auth/super-admin/login', demoLogin('super_admin').email, demoLogin('super_admin').password);
 
 describe('staff-side sign-in', () => {
   it('signs the courier admin in with token, user and message', async () => {
-    const res = await login('/api/auth/login', 'Admin@JamaicaExpress.test ', 'CourierAdmin#2026');
+    const res = await login('/api/auth/login', 'Admin@JamaicaExpress.test ', demoLogin('courier_admin').password);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.message).toBe(AUTH_API_MESSAGES.loginSuccess);
     expect(body.user).toMatchObject({
       first_name: 'Andrea',
       last_name: 'Campbell',
-      email: 'admin@jamaicaexpress.test',
+      email: demoLogin('courier_admin').email,
       role: { name: 'courier_admin' },
       courier: { name: 'Jamaica Express Post', code: 'JXP' },
       impersonated: false,
@@ -82,8 +82,8 @@ describe('staff-side sign-in', () => {
       const payload = JSON.parse(Buffer.from(res.json().token.split('.')[1], 'base64url').toString());
       return Math.round((payload.exp - Math.floor(Date.now() / 1000)) / 3600);
     };
-    const admin = ['/api/auth/login', 'admin@jamaicaexpress.test', 'CourierAdmin#2026'] as const;
-    const customer = ['/api/customers/login', 'customer@example.test', 'Customer#2026'] as const;
+    const admin = ['/api/auth/login', demoLogin('courier_admin').email, demoLogin('courier_admin').password] as const;
+    const customer = ['/api/customers/login', demoLogin('customer').email, demoLogin('customer').password] as const;
     expect(await lifetimeHours(...admin, {})).toBe(t.ctx.config.TOKEN_TTL_HOURS);
     expect(await lifetimeHours(...admin, { remember: false })).toBe(t.ctx.config.TOKEN_TTL_HOURS);
     expect(await lifetimeHours(...admin, { remember: true })).toBe(t.ctx.config.REMEMBER_ME_TTL_DAYS * 24);
@@ -96,8 +96,8 @@ describe('staff-side sign-in', () => {
 
   it('signs staff and branch managers in at the staff login, with their role permissions', async () => {
     for (const [email, password, role] of [
-      ['staff@jamaicaexpress.test', 'StaffMember#2026', 'staff'],
-      ['manager@jamaicaexpress.test', 'BranchManager#2026', 'branch_manager'],
+      [demoLogin('staff').email, demoLogin('staff').password, 'staff'],
+      [demoLogin('branch_manager').email, demoLogin('branch_manager').password, 'branch_manager'],
     ] as const) {
       const res = await login('/api/auth/staff/login', email, password);
       expect(res.statusCode).toBe(200);
@@ -108,26 +108,26 @@ describe('staff-side sign-in', () => {
   });
 
   it('signs the super admin in only at the super admin login', async () => {
-    const res = await login('/api/auth/super-admin/login', 'superadmin@courierportal.test', 'SuperAdmin#2026');
+    const res = await login('/api/auth/super-admin/login', demoLogin('super_admin').email, demoLogin('super_admin').password);
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ role: { name: 'super_admin' }, courier: null });
-    const admin = await login('/api/auth/super-admin/login', 'admin@jamaicaexpress.test', 'CourierAdmin#2026');
+    const admin = await login('/api/auth/super-admin/login', demoLogin('courier_admin').email, demoLogin('courier_admin').password);
     expect(admin.statusCode).toBe(403);
     expect(admin.json().message).toBe(AUTH_MESSAGES.noPermissionArea);
   });
 
   it('refuses the wrong page for a role', async () => {
-    const staffAtAdmin = await login('/api/auth/login', 'staff@jamaicaexpress.test', 'StaffMember#2026');
+    const staffAtAdmin = await login('/api/auth/login', demoLogin('staff').email, demoLogin('staff').password);
     expect(staffAtAdmin.statusCode).toBe(403);
     expect(staffAtAdmin.json().message).toBe(AUTH_API_MESSAGES.wrongLogin);
-    const adminAtStaff = await login('/api/auth/staff/login', 'admin@jamaicaexpress.test', 'CourierAdmin#2026');
+    const adminAtStaff = await login('/api/auth/staff/login', demoLogin('courier_admin').email, demoLogin('courier_admin').password);
     expect(adminAtStaff.statusCode).toBe(403);
   });
 
   it('answers a wrong password and an unknown e-mail alike', async () => {
     for (const [email, password] of [
-      ['admin@jamaicaexpress.test', 'wrong-password'],
-      ['nobody@jamaicaexpress.test', 'CourierAdmin#2026'],
+      [demoLogin('courier_admin').email, 'wrong-password'],
+      ['nobody@jamaicaexpress.test', demoLogin('courier_admin').password],
     ]) {
       const res = await login('/api/auth/login', email ?? '', password ?? '');
       expect(res.statusCode).toBe(401);
@@ -182,18 +182,22 @@ describe('profiles and logout', () => {
     const res = await get('/api/auth/profile', token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      email: 'admin@jamaicaexpress.test',
+      email: demoLogin('courier_admin').email,
       role: { name: 'courier_admin' },
       username: null,
       avatarUrl: null,
     });
-    const customer = await tokenOf('/api/customers/login', 'customer@example.test', 'Customer#2026', { api_key: DEFAULT_API_KEY });
+    const customer = await tokenOf('/api/customers/login', demoLogin('customer').email, demoLogin('customer').password, {
+      api_key: DEFAULT_API_KEY,
+    });
     expect((await get('/api/auth/profile', customer)).statusCode).toBe(403);
     expect((await get('/api/auth/profile')).statusCode).toBe(401);
   });
 
   it('GET /customers/profile returns the customer profile and refuses staff', async () => {
-    const token = await tokenOf('/api/customers/login', 'customer@example.test', 'Customer#2026', { api_key: DEFAULT_API_KEY });
+    const token = await tokenOf('/api/customers/login', demoLogin('customer').email, demoLogin('customer').password, {
+      api_key: DEFAULT_API_KEY,
+    });
     const res = await get('/api/customers/profile', token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -222,26 +226,30 @@ describe('profiles and logout', () => {
 
 describe('customer sign-in and tenancy', () => {
   it('signs in with and without an api key', async () => {
-    const withKey = await login('/api/customers/login', 'customer@example.test', 'Customer#2026', { api_key: DEFAULT_API_KEY });
+    const withKey = await login('/api/customers/login', demoLogin('customer').email, demoLogin('customer').password, {
+      api_key: DEFAULT_API_KEY,
+    });
     expect(withKey.statusCode).toBe(200);
-    expect(withKey.json()).toMatchObject({ message: AUTH_API_MESSAGES.loginSuccess, customer: { email: 'customer@example.test' } });
-    const withoutKey = await login('/api/customers/login', 'customer@example.test', 'Customer#2026');
+    expect(withKey.json()).toMatchObject({ message: AUTH_API_MESSAGES.loginSuccess, customer: { email: demoLogin('customer').email } });
+    const withoutKey = await login('/api/customers/login', demoLogin('customer').email, demoLogin('customer').password);
     expect(withoutKey.statusCode).toBe(200);
   });
 
   it("signs a customer in on another courier's page to their own account, never into the page's courier", async () => {
-    const res = await login('/api/customers/login', 'customer@example.test', 'Customer#2026', { api_key: OTHER_KEY });
+    const res = await login('/api/customers/login', demoLogin('customer').email, demoLogin('customer').password, { api_key: OTHER_KEY });
     expect(res.statusCode, res.body).toBe(200);
     const demo = (await get(`/api/couriers/validate/${DEFAULT_API_KEY}`)).json().data.id as number;
     expect(res.json().customer.courier.id).toBe(demo);
     expect(t.ctx.tokens.verify(res.json().token)?.courierId).toBe(demo);
-    const wrong = await login('/api/customers/login', 'customer@example.test', 'Customer#2027', { api_key: OTHER_KEY });
+    const wrong = await login('/api/customers/login', demoLogin('customer').email, 'Customer#2027', { api_key: OTHER_KEY });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().message).toBe(AUTH_API_MESSAGES.invalidCredentials);
   });
 
   it('answers an unknown api key with 404 and a suspended courier with 401', async () => {
-    const unknown = await login('/api/customers/login', 'customer@example.test', 'Customer#2026', { api_key: 'ck_nope' });
+    const unknown = await login('/api/customers/login', demoLogin('customer').email, demoLogin('customer').password, {
+      api_key: 'ck_nope',
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(AUTH_API_MESSAGES.courierNotFound);
     await t.db.update(couriers).set({ status: 'suspended' }).where(eq(couriers.id, otherCourier.id));
@@ -255,7 +263,7 @@ describe('customer sign-in and tenancy', () => {
   });
 
   it('wrong password', async () => {
-    const res = await login('/api/customers/login', 'customer@example.test', 'Customer#2027', { api_key: DEFAULT_API_KEY });
+    const res = await login('/api/customers/login', demoLogin('customer').email, 'Customer#2027', { api_key: DEFAULT_API_KEY });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe(AUTH_API_MESSAGES.invalidCredentials);
   });
@@ -437,7 +445,7 @@ describe('staff-side registration', () => {
     expect(general.json().user.role.name).toBe('admin');
     const foreign = await post('/api/auth/staff/register', body({ courierId: otherCourier.id }), bearer(token));
     expect(foreign.statusCode).toBe(404);
-    const dup = await post('/api/auth/staff/register', body({ email: 'staff@jamaicaexpress.test' }), bearer(token));
+    const dup = await post('/api/auth/staff/register', body({ email: demoLogin('staff').email }), bearer(token));
     expect(dup.statusCode).toBe(409);
   });
 
@@ -447,9 +455,9 @@ describe('staff-side registration', () => {
     const ok = await post('/api/auth/staff/register', body({ courierId: otherCourier.id }), bearer(token));
     expect(ok.statusCode).toBe(201);
     expect(ok.json().user.courier.code).toBe('ISP');
-    const staff = await tokenOf('/api/auth/staff/login', 'staff@jamaicaexpress.test', 'StaffMember#2026');
+    const staff = await tokenOf('/api/auth/staff/login', demoLogin('staff').email, demoLogin('staff').password);
     expect((await post('/api/auth/staff/register', body(), bearer(staff))).statusCode).toBe(403);
-    const customer = await tokenOf('/api/customers/login', 'customer@example.test', 'Customer#2026');
+    const customer = await tokenOf('/api/customers/login', demoLogin('customer').email, demoLogin('customer').password);
     expect((await post('/api/auth/register', body(), bearer(customer))).statusCode).toBe(403);
   });
 });
@@ -467,7 +475,7 @@ describe('password reset', () => {
 
   it('answers the same whether or not the e-mail exists, and only mails existing accounts', async () => {
     const before = (await t.db.select().from(emailOutbox)).length;
-    const known = await post('/api/auth/request-password-reset', { email: 'staff@jamaicaexpress.test' });
+    const known = await post('/api/auth/request-password-reset', { email: demoLogin('staff').email });
     const unknown = await post('/api/auth/request-password-reset', { email: 'nobody@nowhere.test' });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
@@ -476,21 +484,21 @@ describe('password reset', () => {
     const after = await t.db.select().from(emailOutbox);
     expect(after.length).toBe(before + 1);
     const mail = after.at(-1);
-    expect(mail?.toAddress).toBe('staff@jamaicaexpress.test');
+    expect(mail?.toAddress).toBe(demoLogin('staff').email);
     expect(mail?.textBody).toMatch(/\/reset-password\?token=/);
     const stored = await t.db.select().from(passwordResetTokens);
-    const token = await latestLink('staff@jamaicaexpress.test');
+    const token = await latestLink(demoLogin('staff').email);
     expect(stored.some((r) => r.tokenHash === token)).toBe(false);
   });
 
   it('resets once with the link, then the link is spent', async () => {
-    const oldSession = await tokenOf('/api/auth/staff/login', 'manager@jamaicaexpress.test', 'BranchManager#2026');
-    await post('/api/auth/request-password-reset', { email: 'manager@jamaicaexpress.test' });
-    const token = await latestLink('manager@jamaicaexpress.test');
+    const oldSession = await tokenOf('/api/auth/staff/login', demoLogin('branch_manager').email, demoLogin('branch_manager').password);
+    await post('/api/auth/request-password-reset', { email: demoLogin('branch_manager').email });
+    const token = await latestLink(demoLogin('branch_manager').email);
     const res = await post('/api/auth/reset-password', { token, newPassword: 'Manager#New2026' });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(AUTH_API_MESSAGES.resetDone);
-    const relogin = await login('/api/auth/staff/login', 'manager@jamaicaexpress.test', 'Manager#New2026');
+    const relogin = await login('/api/auth/staff/login', demoLogin('branch_manager').email, 'Manager#New2026');
     expect(relogin.statusCode).toBe(200);
     // The reset signs out every session opened with the old password, not the new one.
     const profile = (session: string) => t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(session) });
@@ -502,8 +510,8 @@ describe('password reset', () => {
   });
 
   it('refuses an expired link and a short password', async () => {
-    await post('/api/auth/request-password-reset', { email: 'customer@example.test', api_key: DEFAULT_API_KEY });
-    const token = await latestLink('customer@example.test');
+    await post('/api/auth/request-password-reset', { email: demoLogin('customer').email, api_key: DEFAULT_API_KEY });
+    const token = await latestLink(demoLogin('customer').email);
     const short = await post('/api/auth/reset-password', { token, newPassword: 'short' });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe(AUTH_MESSAGES.resetPasswordTooShort);
@@ -515,16 +523,16 @@ describe('password reset', () => {
   });
 
   it('with an api key resets the customer of that courier', async () => {
-    await post('/api/auth/request-password-reset', { email: 'customer@example.test', api_key: DEFAULT_API_KEY });
-    const token = await latestLink('customer@example.test');
+    await post('/api/auth/request-password-reset', { email: demoLogin('customer').email, api_key: DEFAULT_API_KEY });
+    const token = await latestLink(demoLogin('customer').email);
     expect((await post('/api/auth/reset-password', { token, newPassword: 'Customer#New1' })).statusCode).toBe(200);
-    expect((await login('/api/customers/login', 'customer@example.test', 'Customer#New1', { api_key: DEFAULT_API_KEY })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await login('/api/customers/login', demoLogin('customer').email, 'Customer#New1', { api_key: DEFAULT_API_KEY })).statusCode,
+    ).toBe(200);
     await t.db
       .update(customers)
-      .set({ passwordHash: await hashPassword('Customer#2026') })
-      .where(eq(customers.email, 'customer@example.test'));
+      .set({ passwordHash: await hashPassword(demoLogin('customer').password) })
+      .where(eq(customers.email, demoLogin('customer').email));
   });
 });
 
@@ -537,7 +545,7 @@ describe('impersonation', () => {
 
   it('the super admin opens a courier admin portal once, and it is audited', async () => {
     const token = await superToken();
-    const id = await targetId('admin@jamaicaexpress.test');
+    const id = await targetId(demoLogin('courier_admin').email);
     const issued = await post(`/api/auth/impersonate/${id}`, {}, bearer(token));
     expect(issued.statusCode, issued.body).toBe(200);
     const { token: imp, url } = issued.json();
@@ -553,7 +561,7 @@ describe('impersonation', () => {
     expect(exchanged.statusCode, exchanged.body).toBe(200);
     expect(exchanged.json()).toMatchObject({
       message: AUTH_MESSAGES.impersonationSuccess,
-      user: { email: 'admin@jamaicaexpress.test', impersonated: true },
+      user: { email: demoLogin('courier_admin').email, impersonated: true },
     });
     const profile = await get('/api/auth/profile', exchanged.json().token);
     expect(profile.json().impersonated).toBe(true);
@@ -570,8 +578,8 @@ describe('impersonation', () => {
   });
 
   it('refuses expired and wrong-type tokens', async () => {
-    const id = await targetId('admin@jamaicaexpress.test');
-    const superId = await targetId('superadmin@courierportal.test');
+    const id = await targetId(demoLogin('courier_admin').email);
+    const superId = await targetId(demoLogin('super_admin').email);
     const expired = await t.ctx.tokens.sign(
       { sub: subjectOf('user', id), role: 'courier_admin', type: 'impersonation', courierId: 1, impersonatorId: superId },
       -5,
@@ -587,10 +595,10 @@ describe('impersonation', () => {
 
   it('only the super admin may impersonate, and only courier admins', async () => {
     const admin = await adminToken();
-    const id = await targetId('admin@jamaicaexpress.test');
+    const id = await targetId(demoLogin('courier_admin').email);
     expect((await post(`/api/auth/impersonate/${id}`, {}, bearer(admin))).statusCode).toBe(403);
     const token = await superToken();
-    const staffId = await targetId('staff@jamaicaexpress.test');
+    const staffId = await targetId(demoLogin('staff').email);
     const staff = await post(`/api/auth/impersonate/${staffId}`, {}, bearer(token));
     expect(staff.statusCode).toBe(400);
     expect(staff.json().message).toBe(AUTH_API_MESSAGES.impersonationTargetInvalid);
@@ -600,7 +608,9 @@ describe('impersonation', () => {
 
 describe('customer profile page calls', () => {
   it('updates details and pickup branch, refusing another courier’s branch', async () => {
-    const token = await tokenOf('/api/customers/login', 'customer@example.test', 'Customer#2026', { api_key: DEFAULT_API_KEY });
+    const token = await tokenOf('/api/customers/login', demoLogin('customer').email, demoLogin('customer').password, {
+      api_key: DEFAULT_API_KEY,
+    });
     const profile = (await get('/api/customers/profile', token)).json();
     const [chapelton] = await t.db.select().from(branches).where(eq(branches.name, 'Chapelton'));
     const body = {
@@ -631,16 +641,18 @@ describe('customer profile page calls', () => {
   });
 
   it('changes the password after checking the current one', async () => {
-    const token = await tokenOf('/api/customers/login', 'customer@example.test', 'Customer#2026', { api_key: DEFAULT_API_KEY });
+    const token = await tokenOf('/api/customers/login', demoLogin('customer').email, demoLogin('customer').password, {
+      api_key: DEFAULT_API_KEY,
+    });
     const put = (payload: unknown) =>
       t.app.inject({ method: 'PUT', url: '/api/customers/change-password', payload: payload as object, headers: bearer(token) });
     const wrong = await put({ currentPassword: 'nope', newPassword: 'Customer#2027' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(AUTH_API_MESSAGES.currentPasswordIncorrect);
-    const same = await put({ currentPassword: 'Customer#2026', newPassword: 'Customer#2026' });
+    const same = await put({ currentPassword: demoLogin('customer').password, newPassword: demoLogin('customer').password });
     expect(same.json().message).toBe(AUTH_API_MESSAGES.newPasswordSame);
-    expect((await put({ currentPassword: 'Customer#2026', newPassword: 'Customer#2027' })).statusCode).toBe(200);
-    expect((await login('/api/customers/login', 'customer@example.test', 'Customer#2027')).statusCode).toBe(200);
-    expect((await put({ currentPassword: 'Customer#2027', newPassword: 'Customer#2026' })).statusCode).toBe(200);
+    expect((await put({ currentPassword: demoLogin('customer').password, newPassword: 'Customer#2027' })).statusCode).toBe(200);
+    expect((await login('/api/customers/login', demoLogin('customer').email, 'Customer#2027')).statusCode).toBe(200);
+    expect((await put({ currentPassword: 'Customer#2027', newPassword: demoLogin('customer').password })).statusCode).toBe(200);
   });
 });

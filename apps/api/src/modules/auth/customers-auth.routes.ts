@@ -22,12 +22,12 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { currentUser, requireRole } from '../../plugins/auth';
 import type { FastifyRequest } from 'fastify';
-import { emailPreferences, saveEmailPreferences } from '../customers/customer-notices';
+import { emailPreferences, saveEmailPreferences } from '../notifications/customer-notices.service';
 import { customerProfile, loginCustomer } from './auth.service';
 import { changeCustomerPassword, updateCustomerProfile } from './customer-account.service';
 import { framePermission, issueHandoffCode, redeemHandoffCode } from './handoff.service';
 import { throttledSignIn } from './login-throttle';
-import { perIpLimit, registrationProbeLimit } from './rate-limits';
+import { perIpLimit, registrationProbeLimit } from '../../plugins/rate-limits';
 import { registerCustomer } from './registration.service';
 
 const errors = {

@@ -8,7 +8,7 @@ import { customers } from '../../db/schema/customers';
 import { AppError } from '../../lib/errors';
 import { consumeToken, parseSubject, sessionEnded, subjectOf } from '../../lib/tokens';
 import type { AuthUser } from '../../plugins/auth';
-import { embedOrigins } from '../public-site/content.service';
+import { embedOrigins } from '../../lib/embed-origins';
 import { issueAccessToken } from './auth.service';
 
 /** A hand-off code lives one minute and works once: long enough to open a tab, too short to be worth keeping. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY } from '@courier/shared/constants/limits';
 import { AUTH_MESSAGES } from '@courier/shared/schemas/auth';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { type TestApp, bearer, buildTestApp, demoLogin, seedDemoData } from '../../../test/helper';
 import { branches } from '../../db/schema/branches';
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
@@ -23,7 +23,11 @@ async function tokenOf(url: string, body: Record<string, unknown>): Promise<stri
   return res.json().token as string;
 }
 const customerToken = () =>
-  tokenOf('/api/customers/login', { email: 'customer@example.test', password: 'Customer#2026', api_key: DEFAULT_API_KEY });
+  tokenOf('/api/customers/login', {
+    email: demoLogin('customer').email,
+    password: demoLogin('customer').password,
+    api_key: DEFAULT_API_KEY,
+  });
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -49,7 +53,10 @@ beforeAll(async () => {
     passwordHash: await hashPassword('Customer#2026'),
     mailboxNumber: 'OTP-0001',
   });
-  const demoAdmin = await tokenOf('/api/auth/login', { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026' });
+  const demoAdmin = await tokenOf('/api/auth/login', {
+    email: demoLogin('courier_admin').email,
+    password: demoLogin('courier_admin').password,
+  });
   const otherAdmin = await tokenOf('/api/auth/login', { email: 'admin@other-courier.test', password: 'OtherAdmin#2026' });
   for (const [token, origin] of [
     [demoAdmin, DEMO_SITE],
@@ -97,7 +104,10 @@ describe('opening a framed session in its own tab', () => {
   });
 
   it('is for customers only', async () => {
-    const admin = await tokenOf('/api/auth/login', { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026' });
+    const admin = await tokenOf('/api/auth/login', {
+      email: demoLogin('courier_admin').email,
+      password: demoLogin('courier_admin').password,
+    });
     expect((await post('/api/customers/handoff', undefined, admin)).statusCode).toBe(403);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp, seedDemoData } from '../../../test/helper';
+import { type TestApp, buildTestApp, seedDemoData, demoLogin } from '../../../test/helper';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,12 +16,12 @@ describe('brute-force limits on sign-in and reset', () => {
     // The old per-page, per-e-mail counter answered 429 here; login-throttle.test.ts covers the delay.
     const codes: number[] = [];
     for (let i = 0; i < 4; i += 1)
-      codes.push((await attempt('/api/auth/login', 'admin@jamaicaexpress.test', `10.0.0.${i + 1}`)).statusCode);
+      codes.push((await attempt('/api/auth/login', demoLogin('courier_admin').email, `10.0.0.${i + 1}`)).statusCode);
     expect(codes).toEqual([401, 401, 401, 401]);
     const right = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026' },
+      payload: { email: demoLogin('courier_admin').email, password: demoLogin('courier_admin').password },
       remoteAddress: '10.0.0.9',
     });
     expect(right.statusCode).toBe(200);

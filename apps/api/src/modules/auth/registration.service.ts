@@ -14,7 +14,7 @@ import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { actorRights, grantedRights, refuseIf } from '../../lib/role-ceiling';
 import type { AuthUser } from '../../plugins/auth';
-import { enqueueWelcomeEmail } from '../customers/welcome-email';
+import { enqueueWelcomeEmail } from '../notifications/welcome-email.service';
 import { activeCourierById, courierByApiKey, customerProfile, issueAccessToken, staffProfile } from './auth.service';
 import { isUniqueViolation } from '../../lib/db-errors';
 

@@ -8,7 +8,7 @@ import { branches } from '../../db/schema/branches';
 import { couriers } from '../../db/schema/couriers';
 import { AppError } from '../../lib/errors';
 import { courierByApiKey } from './auth.service';
-import { perIpLimit } from './rate-limits';
+import { perIpLimit } from '../../plugins/rate-limits';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
 

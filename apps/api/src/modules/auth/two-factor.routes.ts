@@ -21,7 +21,7 @@ import { AppError } from '../../lib/errors';
 import { currentUser, requireRole } from '../../plugins/auth';
 import { customerSession, staffSession } from './auth.service';
 import { throttledSignIn } from './login-throttle';
-import { perIpLimit } from './rate-limits';
+import { perIpLimit } from '../../plugins/rate-limits';
 import {
   challengeAccount,
   checkSecondStep,
@@ -48,7 +48,7 @@ const tags = ['auth'];
 /** The second step's wrong codes are counted on a counter of their own, like wrong passwords (docs/decisions/009). */
 const SECOND_STEP = { scope: 'two-factor', failureMessage: TWO_FACTOR_MESSAGES.invalidCode };
 
-/** Two-step sign-in (docs/decisions/019): the second step, set-up on the profile, and the courier's requirement. */
+/** Two-step sign-in (docs/decisions/021): the second step, set-up on the profile, and the courier's requirement. */
 export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const publicStep = { public: true, rateLimit: perIpLimit(ctx.config) };

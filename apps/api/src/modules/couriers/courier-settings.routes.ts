@@ -16,9 +16,9 @@ import { LOGO_MAX_BYTES } from '@courier/shared/constants/limits';
 import { AppError } from '../../lib/errors';
 import { Storage } from '../../lib/storage';
 import { readUpload } from '../../lib/uploads';
-import { currentUser, requirePermission } from '../../plugins/auth';
-import { canReadCourierSettings, ownCourier } from '../settings/access';
+import { canReadCourierSettings, currentUser, requirePermission } from '../../plugins/auth';
 import { getCourier, replaceLogo, updateBankDetails, updateCompany, updateShippingAddresses } from './courier-settings.service';
+import { courierInPath } from '../../lib/courier-scope';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const tags = ['couriers'];
@@ -50,7 +50,7 @@ export function courierSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = currentUser(request);
-        const courierId = ownCourier(actor, request.params.id);
+        const courierId = courierInPath(actor, request.params.id);
         return updateCompany({ db: ctx.db, actor, courierId, input: request.body });
       },
     );
@@ -63,7 +63,7 @@ export function courierSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = currentUser(request);
-        const courierId = ownCourier(actor, request.params.id);
+        const courierId = courierInPath(actor, request.params.id);
         return updateShippingAddresses({ db: ctx.db, actor, courierId, input: request.body });
       },
     );
@@ -76,7 +76,7 @@ export function courierSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = currentUser(request);
-        const courierId = ownCourier(actor, request.params.id);
+        const courierId = courierInPath(actor, request.params.id);
         const courier = await updateBankDetails({ db: ctx.db, actor, courierId, input: request.body });
         return { success: true as const, courier: { bank_details: courier.bank_details } };
       },
@@ -95,7 +95,7 @@ export function courierSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = currentUser(request);
-        const courierId = ownCourier(actor, request.params.id);
+        const courierId = courierInPath(actor, request.params.id);
         const upload = await readUpload(request, {
           field: 'logo',
           maxBytes: LOGO_MAX_BYTES,

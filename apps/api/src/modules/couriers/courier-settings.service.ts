@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { AuditAction } from '@courier/shared/schemas/audit';
 import type { Courier, UpdateCourierOutput } from '@courier/shared/schemas/settings';
 import type { Db } from '../../db/client';
 import { couriers } from '../../db/schema/couriers';
@@ -6,7 +7,7 @@ import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import type { AuthUser } from '../../plugins/auth';
-import { COURIER_NOT_FOUND } from '../settings/access';
+import { COURIER_NOT_FOUND } from '../../lib/courier-scope';
 
 type CourierRow = typeof couriers.$inferSelect;
 
@@ -51,7 +52,7 @@ interface UpdateOptions<T> {
 async function updateCourierRow(
   { db, actor, courierId }: Omit<UpdateOptions<unknown>, 'input'>,
   values: Partial<CourierRow>,
-  action: string,
+  action: AuditAction,
   details: Record<string, unknown>,
 ): Promise<Courier> {
   return db.transaction(async (tx) => {

@@ -8,7 +8,7 @@ import { DELIVERY_MESSAGES } from '@courier/shared/schemas/deliveries';
 import { branches } from '../../db/schema/branches';
 import { packages } from '../../db/schema/packages';
 import { payments } from '../../db/schema/payments';
-import { type DeskWorld, buildDeskWorld } from '../payments/front-desk.fixture';
+import { type DeskWorld, buildDeskWorld } from '../../../test/fixtures/front-desk';
 
 /** Cash on delivery: a zone setting; the driver takes the balance at the door into their till, or the packages stay. */
 let w: DeskWorld;

@@ -6,13 +6,13 @@ import { deliveryLocations } from '../../db/schema/delivery-locations';
 import { deliveryRequestPackages } from '../../db/schema/delivery-request-packages';
 import { deliveryRequests } from '../../db/schema/delivery-requests';
 import { packages } from '../../db/schema/packages';
-import { dayInZone } from '@courier/shared/domain/datetime';
+import { dayInZone, formatCalendarDay } from '@courier/shared/domain/datetime';
 import { courierTimeZone } from '../../lib/courier-zone';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
-import { notify } from '../notifications/notify';
-import { customerNameSql } from '../packages/package-rows';
+import { notify } from '../notifications/notify.service';
+import { customerNameSql } from '../packages/package-rows.service';
 import { chargeDueFees, releaseDeliveryFee } from '../invoices/automatic-billing.service';
 import { findRequest } from './delivery-request-queries.service';
 import { courierOf } from '../../lib/courier-scope';
@@ -86,7 +86,7 @@ export async function createRequest(
       courierId,
       type: 'new_delivery_request',
       title: `Delivery request from ${c?.name ?? 'a customer'} (${c?.mailbox ?? ''})`,
-      body: `${ids.length} package${ids.length === 1 ? '' : 's'} for ${input.preferredDate}`,
+      body: `${ids.length} package${ids.length === 1 ? '' : 's'} for ${formatCalendarDay(input.preferredDate)}`,
       target: { kind: 'delivery_request', ref: String(created.id) },
     });
     return created.id;

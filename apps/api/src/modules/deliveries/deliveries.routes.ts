@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { formatCalendarDay } from '@courier/shared/domain/datetime';
 import {
   courierListQuerySchema,
   courierQuerySchema,
@@ -31,7 +32,6 @@ import { cancelOwnRequest, createRequest } from './customer-delivery-requests.se
 import { createLocation, deleteLocation, listLocations, updateLocation } from './delivery-locations.service';
 import { getRequest, listDrivers, listRequests } from './delivery-request-queries.service';
 import { changeRequestStatus } from './delivery-status-change.service';
-import { longDate } from './delivery-emails';
 import { deliverRequest, proofImage, saveDeliveryPhoto } from './delivery-proof.service';
 import { runSheet, runSheetPdf } from './run-sheet';
 import { courierScope, courierOf, listScope } from '../../lib/courier-scope';
@@ -216,7 +216,7 @@ export function deliveriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { date, driverId, format, courierId } = request.query;
         const sheet = await runSheet(ctx.db, courierScope(currentUser(request), courierId), date, driverId);
         if (format === 'json') return sheet;
-        const pdf = await runSheetPdf(sheet, longDate(date));
+        const pdf = await runSheetPdf(sheet, formatCalendarDay(date, 'weekday'));
         return reply.type('application/pdf').header('content-disposition', `inline; filename="run-sheet-${date}.pdf"`).send(pdf);
       },
     );

@@ -5,8 +5,8 @@ import { auditLog } from '../../db/schema/audit-log';
 import { customers } from '../../db/schema/customers';
 import { notifications } from '../../db/schema/notifications';
 import { packages } from '../../db/schema/packages';
-import { makeCourier, makeCustomer, makeUser, tokenForCustomer, tokenForUser } from '../../../test/comms-fixtures';
-import { type TestApp, aTill, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { makeCourier, makeCustomer, makeUser, tokenForCustomer } from '../../../test/fixtures/comms';
+import { type TestApp, aTill, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
 
 let t: TestApp;
 let admin: string;
@@ -23,9 +23,9 @@ const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10
 beforeAll(async () => {
   t = await buildTestApp();
   await seedDemoData(t);
-  admin = await tokenForUser(t, 'admin@jamaicaexpress.test');
-  staff = await tokenForUser(t, 'staff@jamaicaexpress.test');
-  manager = await tokenForUser(t, 'manager@jamaicaexpress.test');
+  admin = await loginAs(t, 'courier_admin');
+  staff = await loginAs(t, 'staff');
+  manager = await loginAs(t, 'branch_manager');
   const [c] = await t.db.select().from(customers).where(eq(customers.email, 'customer@example.test'));
   if (!c) throw new Error('no demo customer');
   customer = await tokenForCustomer(t, c.id);
@@ -134,7 +134,13 @@ describe('delivery locations', () => {
       phone: '876-555-0142',
     });
     expect(twice.json().message).toMatch(/already has a delivery request/);
-    expect(await t.db.select().from(notifications).where(eq(notifications.type, 'new_delivery_request'))).toHaveLength(1);
+    const notices = await t.db.select().from(notifications).where(eq(notifications.type, 'new_delivery_request'));
+    expect(notices).toHaveLength(1);
+    // The day as every screen says it ("Nov 30, 2026"), never the raw "2026-11-30".
+    const day = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${tomorrow}T12:00:00Z`),
+    );
+    expect(notices[0]?.body).toBe(`2 packages for ${day}`);
     expect((await call(admin, 'DELETE', `/delivery-locations/${id}`)).json().message).toBe(DELIVERY_MESSAGES.locationInUse);
   });
 

@@ -1,14 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { formatDateTime } from '@courier/shared/domain/datetime';
+import { formatCalendarDay, formatDateTime } from '@courier/shared/domain/datetime';
 import type { Db } from '../../db/client';
 import { couriers } from '../../db/schema/couriers';
 import type { Mailer } from '../../lib/mailer';
-import { tellCustomer } from '../customers/customer-notices';
-import { composeCustomerEmail, customerForEmail, sendCustomerEmail } from '../packages/package-emails';
-
-/** "Tuesday, 24 November 2026" for a calendar date (no time zone shift: it is a day, not an instant). */
-export const longDate = (isoDate: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${isoDate}T12:00:00Z`));
+import { tellCustomer } from '../notifications/customer-notices.service';
+import { composeCustomerEmail, customerForEmail, sendCustomerEmail } from '../packages/package-emails.service';
 
 export type DeliveryEmail =
   | { kind: 'scheduled'; date: string }
@@ -35,9 +31,9 @@ export async function enqueueDeliveryEmail(db: Db, mailer: Mailer, d: DeliveryFo
   const mail =
     e.kind === 'scheduled'
       ? {
-          subject: `Delivery scheduled for ${longDate(e.date)}`,
+          subject: `Delivery scheduled for ${formatCalendarDay(e.date, 'weekday')}`,
           body: [
-            `${what} will be delivered on ${longDate(e.date)} to ${d.address}.`,
+            `${what} will be delivered on ${formatCalendarDay(e.date, 'weekday')} to ${d.address}.`,
             'Please make sure someone is there to receive and sign for them.',
           ],
         }

@@ -28,8 +28,14 @@ export async function listLocations(db: Db, courierId: number, activeOnly = fals
 }
 
 /** A delivery location's fee is money the customer pays: every change is in the audit log. */
-const auditLocation = (db: Db, actor: AuthUser, courierId: number, action: string, id: number, details: Record<string, unknown>) =>
-  audit(db, { courierId, actor, action: `delivery_location.${action}`, entity: 'delivery_location', entityId: id, details });
+const auditLocation = (
+  db: Db,
+  actor: AuthUser,
+  courierId: number,
+  action: 'created' | 'updated' | 'deleted',
+  id: number,
+  details: Record<string, unknown>,
+) => audit(db, { courierId, actor, action: `delivery_location.${action}`, entity: 'delivery_location', entityId: id, details });
 
 export async function createLocation(
   db: Db,

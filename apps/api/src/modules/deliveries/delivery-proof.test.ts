@@ -2,8 +2,8 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '@courier/shared/domain/datetime';
 import { DELIVERY_MESSAGES } from '@courier/shared/schemas/deliveries';
-import { makeCourier, makeCustomer, makeUser, tokenForUser } from '../../../test/comms-fixtures';
-import { type TestApp, aTill, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
+import { type TestApp, aTill, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
 import { SAMPLE_PNG, multipart } from '../../../test/multipart';
 import { couriers } from '../../db/schema/couriers';
 import { emailOutbox } from '../../db/schema/email';
@@ -75,7 +75,7 @@ beforeAll(async () => {
   const [courier] = await t.db.select().from(couriers).where(eq(couriers.code, 'JXP'));
   if (!courier) throw new Error('no demo courier');
   courierId = courier.id;
-  admin = await tokenForUser(t, 'admin@jamaicaexpress.test');
+  admin = await loginAs(t, 'courier_admin');
   customer = await makeCustomer(t, courierId, { firstName: 'Shanice' });
   stranger = (await makeCustomer(t, courierId)).token;
   driverId = (await makeUser(t, courierId, 'staff')).id;
@@ -106,7 +106,14 @@ describe('scheduling', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ status: 'scheduled', scheduledDate: day, driverId, stopOrder: 2 });
     const [mail] = await mailsTo(customer.email, 'Delivery scheduled');
-    const longDay = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+    // The screens' style with the day of the week: "Monday, Nov 30, 2026".
+    const longDay = new Intl.DateTimeFormat('en-US', {
+      weekday: 'long',
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${day}T12:00:00Z`));
     expect(mail?.subject).toContain(longDay);
     expect(mail?.textBody).toContain('7 Barbican Road, Kingston 8');
   });

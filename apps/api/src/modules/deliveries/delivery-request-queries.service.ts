@@ -15,7 +15,7 @@ import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
 import type { AuthUser } from '../../plugins/auth';
-import { customerNameSql } from '../packages/package-rows';
+import { customerNameSql } from '../packages/package-rows.service';
 import { recordScope } from '../../lib/courier-scope';
 
 const driver = alias(users, 'driver');

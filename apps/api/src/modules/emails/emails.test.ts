@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BATCH_MESSAGES } from '@courier/shared/schemas/emails';
 import { branches } from '../../db/schema/branches';
-import { makeCourier, makeCustomer, makeUser } from '../../../test/comms-fixtures';
+import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
 import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
 
 let t: TestApp;

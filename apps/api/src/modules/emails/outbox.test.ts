@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_MESSAGES } from '@courier/shared/schemas/outbox';
-import { makeCourier, makeUser } from '../../../test/comms-fixtures';
+import { makeCourier, makeUser } from '../../../test/fixtures/comms';
 import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
 import { emailOutbox } from '../../db/schema/email';
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { PackageStatus } from '@courier/shared/constants/packages';
 import type { ChargeLineKind } from '@courier/shared/domain/charges';
 
-import { tellCustomer } from '../customers/customer-notices';
+import { tellCustomer } from '../notifications/customer-notices.service';
 import { invoiceMailLine } from './invoice-mail';
 import type { Db } from '../../db/client';
 import { nextCounter } from '../../db/counters';

@@ -2,8 +2,8 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeCharges } from '@courier/shared/domain/charges';
 
-import { makeCustomer, tokenForUser } from '../../../test/comms-fixtures';
-import { type TestApp, aTill, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { makeCustomer } from '../../../test/fixtures/comms';
+import { type TestApp, aTill, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
 import { branches } from '../../db/schema/branches';
 import { courierFeeSettings } from '../../db/schema/courier-fees';
 import { couriers } from '../../db/schema/couriers';
@@ -90,7 +90,7 @@ beforeAll(async () => {
     .insert(courierFeeSettings)
     .values({ courierId, ...FEES })
     .onConflictDoUpdate({ target: courierFeeSettings.courierId, set: FEES });
-  admin = await tokenForUser(t, 'admin@jamaicaexpress.test');
+  admin = await loginAs(t, 'courier_admin');
 });
 afterAll(async () => t?.close());
 

@@ -7,7 +7,7 @@ import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { chargesFor, invoiceStatusFor, markDeliveryFeesCharged, totalsOf, writeLines } from './invoice-charges';
-import { invoicePackageRows } from './invoice-package-rows';
+import { invoicePackageRows } from './invoice-package-rows.service';
 
 /**
  * What a correction of a package (weight, declared value, customer) or its voiding does to the

@@ -5,8 +5,8 @@ import { invoicePackages } from '../../db/schema/invoice-packages';
 import { invoices } from '../../db/schema/invoices';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { invoicePackageRows } from './invoice-package-rows';
-import type { StaffChange } from './invoice-access';
+import { invoicePackageRows } from './invoice-package-rows.service';
+import type { StaffChange } from './invoice-access.service';
 import { chargesFor, invoiceStatusFor, markDeliveryFeesCharged, totalsOf, writeLines } from './invoice-charges';
 
 /** Replaces (or clears) the duty customs assessed for one package and recomputes the invoice. */

@@ -1,4 +1,4 @@
-import { tellCustomer } from '../customers/customer-notices';
+import { tellCustomer } from '../notifications/customer-notices.service';
 import { invoiceMailLine } from './invoice-mail';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { BILLING_MESSAGES } from '@courier/shared/schemas/billing';
@@ -14,7 +14,7 @@ import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
 import { formatAmount } from '@courier/shared/format/money';
-import type { StaffChange } from './invoice-access';
+import type { StaffChange } from './invoice-access.service';
 import { chargesFor, markDeliveryFeesCharged, totalsOf, writeLines } from './invoice-charges';
 
 export const invoiceNumber = (n: number) => `INV-${String(n).padStart(6, '0')}`;

@@ -20,7 +20,7 @@ import { users } from '../../db/schema/users';
 import { courierZoneColumn } from '../../lib/courier-zone';
 import { AppError } from '../../lib/errors';
 import { listClauses, listPage } from '../../lib/list-query';
-import { type InvoiceScope, scopeConditions } from './invoice-access';
+import { type InvoiceScope, scopeConditions } from './invoice-access.service';
 
 async function findInvoice(db: Db, scope: InvoiceScope, invoiceNo: string) {
   const rows = await db

@@ -4,7 +4,7 @@ import { asDb } from '../../db/client';
 import { invoices } from '../../db/schema/invoices';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import type { StaffChange } from './invoice-access';
+import type { StaffChange } from './invoice-access.service';
 
 export async function voidInvoice(options: StaffChange & { reason: string }): Promise<void> {
   const { db, courierId, actor, invoiceNo, reason } = options;

@@ -1,9 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hasPermission } from '@courier/shared/domain/permissions';
-import { API_MESSAGES } from '@courier/shared/messages';
 import {
   BILLING_MESSAGES,
   billablePackageSchema,
@@ -21,13 +18,12 @@ import { courierQuerySchema, errorResponseSchema, pageSchema, successSchema } fr
 import type { AppContext } from '../../context';
 import { couriers } from '../../db/schema/couriers';
 import { getCourierRates } from '../settings/rates.service';
-import { AppError } from '../../lib/errors';
-import { accessGuard, currentUser, requirePermission } from '../../plugins/auth';
+import { currentUser, requirePermission, customerOrPermission } from '../../plugins/auth';
 import { loadLetterhead } from '../../lib/pdf/letterhead';
 import { pdfResponseSchema } from '../../lib/pdf/render';
 import { Storage } from '../../lib/storage';
 import { renderInvoicePdf } from './invoice-pdf';
-import { invoiceScope } from './invoice-access';
+import { invoiceScope } from './invoice-access.service';
 import { setCustomsAssessment } from './invoice-customs.service';
 import { issueInvoiceForPackages, reissueInvoice } from './invoice-issuing.service';
 import { getInvoiceDetail, listBillableCustomers, listBillablePackages, listInvoices } from './invoice-queries.service';
@@ -44,15 +40,6 @@ const errors = {
 };
 const tags = ['invoices'];
 const issuedSchema = z.object({ invoiceNo: z.string(), totalCents: z.number().int(), message: z.string() });
-
-/** Customers read their own; staff-side callers need the permission. */
-export function customerOrPermission(permission: string): preHandlerAsyncHookHandler {
-  return accessGuard(async (request) => {
-    const user = currentUser(request);
-    if (user.kind === 'customer') return;
-    if (!hasPermission(user, permission)) throw new AppError('forbidden', API_MESSAGES.forbidden);
-  });
-}
 
 export function invoicesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const documents = { db: ctx.db, storage: new Storage(ctx.config) };

@@ -1,3 +1,5 @@
+// Reading a warehouse's CSV (writing any CSV is lib/csv.ts).
+
 /** One record of a warehouse file with the line (CSV) or row (Excel) it starts on, counted from 1. */
 export interface SheetRow {
   line: number;
@@ -51,12 +53,3 @@ export function parseCsvRows(text: string): SheetRow[] {
   if (field !== '' || row.length > 0) end();
   return rows.filter((r) => r.cells.some((f) => f.trim() !== ''));
 }
-
-/** One CSV field; a leading = + - @ is neutralised so a spreadsheet never runs it as a formula. */
-export function csvField(value: string | number | null | undefined): string {
-  let s = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
-
-export const csvLine = (fields: Array<string | number | null | undefined>) => fields.map(csvField).join(',');

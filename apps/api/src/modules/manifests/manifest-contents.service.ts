@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { packages } from '../../db/schema/packages';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { selectPackages } from '../packages/package-rows';
+import { selectPackages } from '../packages/package-rows.service';
 import { refuseVoided, resolveScan } from '../packages/scan-resolver.service';
 import { type SheetRow, parseCsvRows } from './csv';
 import { type ManifestRecord, findManifest, getManifest, toDto } from './manifest-queries.service';

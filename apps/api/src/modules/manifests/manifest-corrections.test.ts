@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayInZone } from '@courier/shared/domain/datetime';
+import { dayInZone, formatCalendarDay } from '@courier/shared/domain/datetime';
 import { DEPARTURE_IN_FUTURE_CODE, MANIFEST_MESSAGES } from '@courier/shared/schemas/manifests';
-import { makeCourier, makeUser, tokenForUser } from '../../../test/comms-fixtures';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { makeCourier, makeUser } from '../../../test/fixtures/comms';
+import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
 import { auditLog } from '../../db/schema/audit-log';
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
@@ -20,7 +20,7 @@ let mailbox: string;
 beforeAll(async () => {
   t = await buildTestApp();
   await seedDemoData(t);
-  staff = await tokenForUser(t, 'manager@jamaicaexpress.test');
+  staff = await loginAs(t, 'branch_manager');
   const [c] = await t.db.select().from(customers).where(eq(customers.email, 'customer@example.test'));
   if (!c) throw new Error('no demo customer');
   mailbox = c.mailboxNumber;
@@ -187,7 +187,7 @@ describe('the departure date', () => {
       .where(and(eq(auditLog.action, 'manifest.departure_moved'), eq(auditLog.entityId, m.manifestNumber)));
     expect(entry?.details).toEqual({ from: '2099-01-01', to: today, note: 'Earlier flight' });
     const events = (await call('GET', `/packages/${p.id}`)).json().events as Array<{ note: string | null }>;
-    expect(events.at(-1)?.note).toContain(`${MANIFEST_MESSAGES.departureMoved('2099-01-01', today)}: Earlier flight`);
+    expect(events.at(-1)?.note).toContain(`${MANIFEST_MESSAGES.departureMoved('Jan 1, 2099', formatCalendarDay(today))}: Earlier flight`);
   });
 
   it('a manifest departing today or earlier ships as before', async () => {

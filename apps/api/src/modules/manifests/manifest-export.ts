@@ -5,9 +5,10 @@ import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
 import { courierAddress } from '../../lib/pdf/letterhead';
 import type { AuthUser } from '../../plugins/auth';
-import { csvLine } from './csv';
+import { toCsv } from '../../lib/csv';
 import { getManifest } from './manifest-queries.service';
 import { writeXlsx } from './xlsx';
+import { formatDecimal } from '@courier/shared/format/money';
 
 /**
  * The manifest as a Jamaican customs broker needs it (issue 15): per package the consignee's name,
@@ -84,7 +85,7 @@ export async function brokerManifest(db: Db, user: AuthUser, id: number): Promis
       p.lengthIn,
       p.widthIn,
       p.heightIn,
-      p.declaredValueUsdCents === null ? null : (p.declaredValueUsdCents / 100).toFixed(2),
+      p.declaredValueUsdCents === null ? null : formatDecimal(p.declaredValueUsdCents),
       p.status,
       1,
       c?.trn ?? null,
@@ -100,8 +101,7 @@ export async function brokerManifest(db: Db, user: AuthUser, id: number): Promis
 
 export async function manifestCsv(db: Db, user: AuthUser, id: number): Promise<{ name: string; csv: string }> {
   const { manifest, rows } = await brokerManifest(db, user, id);
-  const lines = rows.map((r) => csvLine(r));
-  return { name: `${manifest.manifestNumber}.csv`, csv: `${[csvLine(EXPORT_HEADER), ...lines].join('\r\n')}\r\n` };
+  return { name: `${manifest.manifestNumber}.csv`, csv: await toCsv(EXPORT_HEADER, rows) };
 }
 
 export async function manifestXlsx(db: Db, user: AuthUser, id: number): Promise<{ name: string; xlsx: Buffer }> {

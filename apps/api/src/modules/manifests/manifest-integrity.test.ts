@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_MESSAGES, MAWB_IN_USE_CODE } from '@courier/shared/schemas/manifests';
 import { auditLog } from '../../db/schema/audit-log';
 import { customers } from '../../db/schema/customers';
-import { makeCourier, makeUser, tokenForUser } from '../../../test/comms-fixtures';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { makeCourier, makeUser } from '../../../test/fixtures/comms';
+import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 
 /** One MAWB / BL per courier unless a split is confirmed; ready for pickup only after arrival; import rows by file line. */
@@ -17,7 +17,7 @@ let mailbox: string;
 beforeAll(async () => {
   t = await buildTestApp();
   await seedDemoData(t);
-  staff = await tokenForUser(t, 'manager@jamaicaexpress.test');
+  staff = await loginAs(t, 'branch_manager');
   const [c] = await t.db.select().from(customers).where(eq(customers.email, 'customer@example.test'));
   if (!c) throw new Error('no demo customer');
   mailbox = c.mailboxNumber;

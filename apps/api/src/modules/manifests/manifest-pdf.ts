@@ -1,3 +1,4 @@
+import { formatCalendarDay } from '@courier/shared/domain/datetime';
 import { formatAmount, formatUsd } from '@courier/shared/format/money';
 import { type Letterhead, drawLetterhead } from '../../lib/pdf/letterhead';
 import { PDF_PAPER, renderPdf } from '../../lib/pdf/render';
@@ -19,7 +20,7 @@ export function manifestPdf({ manifest: m, consignees }: BrokerManifest, lh: Let
       doc.font('Helvetica-Bold').fontSize(12).text(`${m.type} Manifest ${m.manifestNumber}`);
       doc.font('Helvetica').fontSize(9);
       doc.text(
-        `${m.type === 'AIR' ? 'MAWB' : 'Bill of lading'}: ${m.mawbOrBl ?? '-'}    ${m.type === 'AIR' ? 'Flight' : 'Vessel'}: ${m.flightOrVessel ?? '-'}    Departure: ${m.departureDate ?? '-'}    Arrival: ${m.arrivalDate ?? '-'}    Status: ${m.status}`,
+        `${m.type === 'AIR' ? 'MAWB' : 'Bill of lading'}: ${m.mawbOrBl ?? '-'}    ${m.type === 'AIR' ? 'Flight' : 'Vessel'}: ${m.flightOrVessel ?? '-'}    Departure: ${m.departureDate ? formatCalendarDay(m.departureDate) : '-'}    Arrival: ${m.arrivalDate ? formatCalendarDay(m.arrivalDate) : '-'}    Status: ${m.status}`,
       );
       doc.moveDown(0.5);
       const cols = [

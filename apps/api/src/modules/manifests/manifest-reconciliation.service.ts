@@ -9,7 +9,7 @@ import { packages } from '../../db/schema/packages';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { invoiceReadyPackages, packagesOnLiveInvoice } from '../invoices/automatic-billing.service';
-import { selectPackages } from '../packages/package-rows';
+import { selectPackages } from '../packages/package-rows.service';
 import { actorOf, transitionPackage, writeEvent } from '../packages/package-status.service';
 import { refuseVoided, resolveScan } from '../packages/scan-resolver.service';
 import { findManifest, getManifest, toDto } from './manifest-queries.service';

@@ -6,9 +6,9 @@ import { packages } from '../../db/schema/packages';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { dayInZone } from '@courier/shared/domain/datetime';
+import { dayInZone, formatCalendarDay } from '@courier/shared/domain/datetime';
 import { courierTimeZone } from '../../lib/courier-zone';
-import { notify } from '../notifications/notify';
+import { notify } from '../notifications/notify.service';
 import { actorOf, transitionPackage } from '../packages/package-status.service';
 import { findManifest, getManifest } from './manifest-queries.service';
 import type { Services } from '../../context';
@@ -63,7 +63,7 @@ export async function shipManifest(
       await transitionPackage(tx, s.mailer, pkg, 'in_transit', actorOf(user), {
         note: `Shipped on ${row.m.manifestNumber}${row.m.flightOrVessel ? ` (${row.m.flightOrVessel})` : ''}${
           early
-            ? `; ${MANIFEST_MESSAGES.departureMoved(row.m.departureDate as string, today)}${options.note ? `: ${options.note}` : ''}`
+            ? `; ${MANIFEST_MESSAGES.departureMoved(formatCalendarDay(row.m.departureDate as string), formatCalendarDay(today))}${options.note ? `: ${options.note}` : ''}`
             : ''
         }`,
         manifestNumber: row.m.manifestNumber,

@@ -4,8 +4,8 @@ import { MANIFEST_MESSAGES } from '@courier/shared/schemas/manifests';
 import { customers } from '../../db/schema/customers';
 import { emailOutbox } from '../../db/schema/email';
 import { notifications } from '../../db/schema/notifications';
-import { makeCourier, makeUser, tokenForUser } from '../../../test/comms-fixtures';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { makeCourier, makeUser } from '../../../test/fixtures/comms';
+import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 
 let t: TestApp;
@@ -19,7 +19,7 @@ const ids: Record<string, number> = {};
 beforeAll(async () => {
   t = await buildTestApp();
   await seedDemoData(t);
-  staff = await tokenForUser(t, 'manager@jamaicaexpress.test');
+  staff = await loginAs(t, 'branch_manager');
   const [c] = await t.db.select().from(customers).where(eq(customers.email, 'customer@example.test'));
   if (!c) throw new Error('no demo customer');
   mailbox = c.mailboxNumber;

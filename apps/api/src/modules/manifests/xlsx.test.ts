@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_MESSAGES } from '@courier/shared/schemas/manifests';
 import { customers } from '../../db/schema/customers';
-import { makeCourier, makeUser, tokenForUser } from '../../../test/comms-fixtures';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { makeCourier, makeUser } from '../../../test/fixtures/comms';
+import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 
 let t: TestApp;
@@ -35,7 +35,7 @@ function upload(data: Buffer, name = 'manifest.xlsx', token = staff, manifestId 
 beforeAll(async () => {
   t = await buildTestApp();
   await seedDemoData(t);
-  staff = await tokenForUser(t, 'manager@jamaicaexpress.test');
+  staff = await loginAs(t, 'branch_manager');
   const [c] = await t.db.select().from(customers).where(eq(customers.email, 'customer@example.test'));
   if (!c) throw new Error('no demo customer');
   otherAdmin = (await makeUser(t, (await makeCourier(t, 'OXL')).id, 'courier_admin')).token;

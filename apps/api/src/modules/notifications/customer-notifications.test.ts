@@ -1,12 +1,12 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCourier, makeCustomer, makeUser, tokenForCustomer, tokenForUser } from '../../../test/comms-fixtures';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { makeCourier, makeCustomer, makeUser, tokenForCustomer } from '../../../test/fixtures/comms';
+import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
 import { emailOutbox } from '../../db/schema/email';
 import { packages } from '../../db/schema/packages';
-import { notify } from './notify';
+import { notify } from './notify.service';
 
 /** A customer's own feed (issue 17): linked to their invoice, per-customer reads, and the e-mail switches. */
 let t: TestApp;
@@ -55,7 +55,7 @@ beforeAll(async () => {
   if (!c) throw new Error('no demo customer');
   customer = { id: c.id, email: c.email, token: await tokenForCustomer(t, c.id) };
   neighbour = await makeCustomer(t, courierId);
-  admin = await tokenForUser(t, 'admin@jamaicaexpress.test');
+  admin = await loginAs(t, 'courier_admin');
   const b = await makeCourier(t, 'NCB');
   otherCourier = { admin: (await makeUser(t, b.id, 'courier_admin')).token, customer: await makeCustomer(t, b.id) };
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCourier, makeCustomer, makeUser } from '../../../test/comms-fixtures';
+import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
 import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
-import { notify } from './notify';
+import { notify } from './notify.service';
 
 let t: TestApp;
 let courierA: number;

@@ -49,11 +49,6 @@ export class GatewayUnavailableError extends Error {
   override name = 'GatewayUnavailableError';
 }
 
-/** 123456 cents -> "1234.56": the decimal text gateways expect. */
-export function centsToDecimal(cents: number): string {
-  return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
-
 /** "1234.56" (or "1234.5", "1234") -> 123456; anything else (signs, exponents, 3 decimals) -> null. */
 export function decimalToCents(text: string | undefined): number | null {
   const match = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(text ?? '');

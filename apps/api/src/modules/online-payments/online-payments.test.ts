@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCourier, makeCustomer, makeUser } from '../../../test/comms-fixtures';
+import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
 import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
 import { auditLog } from '../../db/schema/audit-log';
 import { couriers } from '../../db/schema/couriers';

@@ -14,7 +14,7 @@ import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
-import type { InvoiceScope } from '../invoices/invoice-access';
+import type { InvoiceScope } from '../invoices/invoice-access.service';
 import type { PaymentGateway } from './gateway';
 import { formatAmount } from '@courier/shared/format/money';
 

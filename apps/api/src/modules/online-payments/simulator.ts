@@ -187,15 +187,15 @@ export function gatewaySimulator(options: SimulatorOptions): FastifyPluginAsync<
       return request.headers.accept?.includes('application/json') ? { url, message: 'OK' } : reply.redirect(url, 302);
     });
 
-    app.get<{ Params: { id: string } }>('/checkout/:id', { config: { public: true } }, async (request, reply) => {
-      const session = openSession(request.params.id);
+    app.get<{ Params: { session: string } }>('/checkout/:session', { config: { public: true } }, async (request, reply) => {
+      const session = openSession(request.params.session);
       if (!session) return ended(request, reply);
       reply.type('text/html; charset=utf-8');
       return page(
         'Pay by card',
         `<h1 style="font-size:1.25rem">Pay ${escapeHtml(session.currency)} ${escapeHtml(session.total)}</h1>
 <p>Order ${escapeHtml(session.orderId)}${session.name ? ` for ${escapeHtml(session.name)}` : ''}</p>
-<form method="post" action="${escapeHtml(`${await base(request, session.responseUrl)}/checkout/${request.params.id}`)}" style="display:grid;gap:.75rem">
+<form method="post" action="${escapeHtml(`${await base(request, session.responseUrl)}/checkout/${request.params.session}`)}" style="display:grid;gap:.75rem">
 <label>Card number <input name="card" value="4111 1111 1111 1111" inputmode="numeric" style="display:block;width:100%;box-sizing:border-box;padding:.5rem"></label>
 <button name="decision" value="approve" style="padding:.75rem;background:#15803d;color:#fff;border:0;border-radius:.375rem">Approve payment</button>
 <button name="decision" value="decline" style="padding:.75rem;background:#fff;border:1px solid #b91c1c;color:#b91c1c;border-radius:.375rem">Decline payment</button>
@@ -203,12 +203,12 @@ export function gatewaySimulator(options: SimulatorOptions): FastifyPluginAsync<
       );
     });
 
-    app.post<{ Params: { id: string } }>('/checkout/:id', routeOptions, async (request, reply) => {
-      const session = openSession(request.params.id);
+    app.post<{ Params: { session: string } }>('/checkout/:session', routeOptions, async (request, reply) => {
+      const session = openSession(request.params.session);
       if (!session) return ended(request, reply);
       const form = formOf(request.body);
       const approved = form.decision === 'approve';
-      sessions.delete(request.params.id);
+      sessions.delete(request.params.session);
       // Asked again: the courier may have left test mode since the checkout opened.
       const admission = await admit(session.responseUrl);
       if (!admission.ok) {

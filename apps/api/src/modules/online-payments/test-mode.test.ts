@@ -2,8 +2,8 @@ import { type Server, createServer } from 'node:http';
 import { Writable } from 'node:stream';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { makeCourier, makeCustomer, makeUser, tokenForUser } from '../../../test/comms-fixtures';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
+import { type TestApp, bearer, buildTestApp, seedDemoData, tokenFor } from '../../../test/helper';
 import { pdfText } from '../../../test/pdf-text';
 import { buildApp } from '../../app';
 import { auditLog } from '../../db/schema/audit-log';
@@ -103,7 +103,7 @@ beforeAll(async () => {
   if (!demo) throw new Error('no demo courier');
   demoId = demo.id;
   demoCustomer = await makeCustomer(t, demoId);
-  superToken = await tokenForUser(t, logins.find((l) => l.role === 'super_admin')?.email ?? '');
+  superToken = await tokenFor(t, logins.find((l) => l.role === 'super_admin')?.email ?? '');
   // A real courier joins later, as the super admin creates one.
   const created = await t.app.inject({
     method: 'POST',

@@ -5,9 +5,9 @@ import {
   type PaymentGateway,
   type RefundResult,
   type Verification,
-  centsToDecimal,
   decimalToCents,
 } from './gateway';
+import { formatDecimal } from '@courier/shared/format/money';
 
 /** WiPay's Jamaica host; sandbox and live share it and differ by the `environment` field. */
 export const WIPAY_JAMAICA_URL = 'https://jm.wipayfinancial.com';
@@ -70,7 +70,7 @@ export class WiPayGateway implements PaymentGateway {
       order_id: request.orderId,
       origin: this.options.origin,
       response_url: request.responseUrl,
-      total: centsToDecimal(request.amountCents),
+      total: formatDecimal(request.amountCents),
     });
     let body: { url?: unknown; message?: unknown };
     try {
@@ -117,7 +117,7 @@ export class WiPayGateway implements PaymentGateway {
    */
   async refund(input: { transactionId: string; amountCents: number; currency: string; reason: string }): Promise<RefundResult> {
     if (this.options.provider !== 'simulator') return { reference: null, status: 'manual' };
-    const total = centsToDecimal(input.amountCents);
+    const total = formatDecimal(input.amountCents);
     try {
       const res = await (this.options.fetch ?? fetch)(`${this.options.baseUrl}/plugins/payments/refund`, {
         method: 'POST',

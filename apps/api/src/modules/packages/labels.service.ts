@@ -7,7 +7,7 @@ import { type Letterhead, type LetterheadDeps, loadLetterheads } from '../../lib
 import { type ZplGraphic, zplLogo } from '../../lib/pdf/logo-image';
 import type { AuthUser } from '../../plugins/auth';
 import { packageLabelPdf, packageLabelZpl } from './package-label';
-import { selectPackages, toPackageDto } from './package-rows';
+import { selectPackages, toPackageDto } from './package-rows.service';
 import { recordScope } from '../../lib/courier-scope';
 
 /**

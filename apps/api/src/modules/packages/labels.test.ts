@@ -5,8 +5,8 @@ import { GifWriter } from 'omggif';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { PACKAGE_MESSAGES } from '@courier/shared/schemas/packages';
-import { makeCourier, makeUser, tokenForUser } from '../../../test/comms-fixtures';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { makeCourier, makeUser } from '../../../test/fixtures/comms';
+import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 import { customers } from '../../db/schema/customers';
 import { code128, drawBarcode } from '../../lib/pdf/barcode';
@@ -25,7 +25,7 @@ const pages = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page\b/g)
 beforeAll(async () => {
   t = await buildTestApp();
   await seedDemoData(t);
-  staff = await tokenForUser(t, 'manager@jamaicaexpress.test');
+  staff = await loginAs(t, 'branch_manager');
   const [c] = await t.db.select().from(customers).where(eq(customers.email, 'customer@example.test'));
   if (!c) throw new Error('no demo customer');
   for (const tracking of ['1Z999AA10000003001', '1Z999AA10000003002']) {

@@ -10,7 +10,7 @@ import { CONTENT_TYPES, type DetectedType, detectFileType } from '../../lib/file
 import type { Mailer } from '../../lib/mailer';
 import type { Storage } from '../../lib/storage';
 import type { AuthUser } from '../../plugins/auth';
-import { findPackage } from './package-rows';
+import { findPackage } from './package-rows.service';
 import { type Actor, actorOf, transitionPackage } from './package-status.service';
 import { detailOf } from './package-queries.service';
 import type { Services } from '../../context';

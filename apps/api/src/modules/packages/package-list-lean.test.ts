@@ -2,8 +2,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageListItemSchema, packageSchema } from '@courier/shared/schemas/packages';
-import { makeCourier, makeUser, tokenForUser } from '../../../test/comms-fixtures';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { makeCourier, makeUser } from '../../../test/fixtures/comms';
+import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
 
 /** Issue 19, a lean server: the staff package page sends its table's fields, compressed when asked. */
 let t: TestApp;
@@ -14,7 +14,7 @@ let superAdmin: string;
 beforeAll(async () => {
   t = await buildTestApp();
   await seedDemoData(t);
-  staff = await tokenForUser(t, 'staff@jamaicaexpress.test');
+  staff = await loginAs(t, 'staff');
   const other = await makeCourier(t, 'LEA');
   otherAdmin = (await makeUser(t, other.id, 'courier_admin')).token;
   superAdmin = (await makeUser(t, null, 'super_admin')).token;

@@ -31,7 +31,7 @@ import {
   selectPackages,
   toPackageDto,
   toPackageListItem,
-} from './package-rows';
+} from './package-rows.service';
 import { nextStatusesOf } from './package-status.service';
 import { listScope, recordScope } from '../../lib/courier-scope';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoFromPg } from './package-rows';
+import { isoFromPg } from './package-rows.service';
 
 describe('isoFromPg', () => {
   it('writes what new Date(text).toISOString() writes, for every form PostgreSQL gives', () => {

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { invoiceReadyPackages, willBeInvoicedWhenReady } from '../invoices/automatic-billing.service';
-import { findPackage } from './package-rows';
+import { findPackage } from './package-rows.service';
 import { actorOf, transitionPackage } from './package-status.service';
 import { detailOf } from './package-queries.service';
 import type { Services } from '../../context';

@@ -9,7 +9,7 @@ import { packages } from '../../db/schema/packages';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
-import { type PackageEmailKind, enqueuePackageEmail } from './package-emails';
+import { type PackageEmailKind, enqueuePackageEmail } from './package-emails.service';
 import { type Release, ensureReleasable, isLeaving } from './release.service';
 
 type PackageRecord = typeof packages.$inferSelect;

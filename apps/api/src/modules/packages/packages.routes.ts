@@ -42,9 +42,8 @@ import { correctPackage, voidPackage } from './package-corrections.service';
 import { registerWalkIn } from './walk-in.service';
 import { walkInCustomerSchema } from '@courier/shared/schemas/auth';
 import { heldPackage, packageInvoiceFile, releaseHold, uploadPackageInvoice } from './package-holds.service';
-import { INVOICE_UPLOAD, sendPrivateFile } from '../pre-alerts/pre-alerts.routes';
 import { Storage } from '../../lib/storage';
-import { readUpload } from '../../lib/uploads';
+import { readUpload, INVOICE_UPLOAD, sendPrivateFile } from '../../lib/uploads';
 import { listScope } from '../../lib/courier-scope';
 
 const errors = {
@@ -194,7 +193,7 @@ export function packagesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         // Another courier's package answers 404 before its file is even read.
         await heldPackage(s.db, currentUser(request), request.params.id);
-        const upload = await readUpload(request, { ...INVOICE_UPLOAD, allowed: [...INVOICE_UPLOAD.allowed] });
+        const upload = await readUpload(request, INVOICE_UPLOAD);
         return uploadPackageInvoice(s, storage, currentUser(request), request.params.id, {
           data: upload.data,
           type: upload.type,

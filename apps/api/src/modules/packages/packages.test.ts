@@ -7,8 +7,8 @@ import { customers } from '../../db/schema/customers';
 import { emailOutbox } from '../../db/schema/email';
 import { packages } from '../../db/schema/packages';
 import { preAlerts } from '../../db/schema/pre-alerts';
-import { makeCourier, makeCustomer, makeUser, tokenForCustomer, tokenForUser } from '../../../test/comms-fixtures';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { makeCourier, makeCustomer, makeUser, tokenForCustomer } from '../../../test/fixtures/comms';
+import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
 import { SAMPLE_PDF, SAMPLE_PNG, multipart } from '../../../test/multipart';
 import { flagUncollected } from './uncollected.service';
 
@@ -28,8 +28,8 @@ let seededOwn = 0;
 beforeAll(async () => {
   t = await buildTestApp();
   await seedDemoData(t);
-  staff = await tokenForUser(t, 'staff@jamaicaexpress.test');
-  superAdmin = await tokenForUser(t, 'superadmin@courierportal.test');
+  staff = await loginAs(t, 'staff');
+  superAdmin = await loginAs(t, 'super_admin');
   const [c] = await t.db.select().from(customers).where(eq(customers.email, 'customer@example.test'));
   if (!c) throw new Error('no demo customer');
   customerId = c.id;

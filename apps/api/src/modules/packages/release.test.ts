@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS } from '@courier/shared/constants/permissions';
 import { RELEASE_MESSAGES } from '@courier/shared/domain/release';
-import { makeCustomer, makeUser, tokenForUser } from '../../../test/comms-fixtures';
-import { type TestApp, aTill, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { makeCustomer, makeUser } from '../../../test/fixtures/comms';
+import { type TestApp, aTill, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
 import { auditLog } from '../../db/schema/audit-log';
 import { couriers } from '../../db/schema/couriers';
 import { packages } from '../../db/schema/packages';
@@ -73,7 +73,7 @@ beforeAll(async () => {
   const [courier] = await t.db.select().from(couriers).where(eq(couriers.code, 'JXP'));
   if (!courier) throw new Error('no demo courier');
   courierId = courier.id;
-  admin = await tokenForUser(t, 'admin@jamaicaexpress.test');
+  admin = await loginAs(t, 'courier_admin');
   // Everything but the override.
   clerk = (
     await makeUser(

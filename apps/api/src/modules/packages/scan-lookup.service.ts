@@ -9,7 +9,7 @@ import { preAlerts } from '../../db/schema/pre-alerts';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { refuseVoided, resolveScan } from './scan-resolver.service';
-import { customerNameSql } from './package-rows';
+import { customerNameSql } from './package-rows.service';
 import { detailOf } from './package-queries.service';
 import { listScope } from '../../lib/courier-scope';
 

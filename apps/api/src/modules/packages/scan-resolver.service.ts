@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { customers } from '../../db/schema/customers';
 import { packages } from '../../db/schema/packages';
-import { type PackageRow, selectPackages } from './package-rows';
+import { type PackageRow, selectPackages } from './package-rows.service';
 
 /**
  * What a scan found within one courier: our package (by its number or its carrier's tracking

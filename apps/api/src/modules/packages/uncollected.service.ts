@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { packages } from '../../db/schema/packages';
 import { chargeDueFees } from '../invoices/automatic-billing.service';
-import { enqueuePackageEmail } from './package-emails';
+import { enqueuePackageEmail } from './package-emails.service';
 import { writeEvent } from './package-status.service';
 import { listPackages } from './package-queries.service';
 import type { Services } from '../../context';

@@ -11,6 +11,7 @@ import { readUpload } from '../../lib/uploads';
 import { currentUser, requirePermission, requireRole } from '../../plugins/auth';
 import { claimProof, createClaim, decideClaim, listClaims } from './unknown-claims.service';
 import { listScope } from '../../lib/courier-scope';
+import { sendPrivateFile } from '../../lib/uploads';
 
 const errors = {
   400: errorResponseSchema,
@@ -106,14 +107,7 @@ export function unknownClaimsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/unknown-claims/:id/proof',
       { preHandler: requirePermission('packages_unknown'), schema: { tags, params: idParamSchema } },
       async (request, reply) => {
-        const file = await claimProof(ctx.db, storage, currentUser(request), request.params.id);
-        return reply
-          .type(file.mime)
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Content-Security-Policy', "default-src 'none'; sandbox")
-          .header('Cache-Control', 'private, no-store')
-          .header('Content-Disposition', `attachment; filename="${file.name}"`)
-          .send(file.data);
+        return sendPrivateFile(reply, await claimProof(ctx.db, storage, currentUser(request), request.params.id));
       },
     );
   };

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors';
 import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
 import type { Storage } from '../../lib/storage';
 import type { AuthUser } from '../../plugins/auth';
-import { customerNameSql } from './package-rows';
+import { customerNameSql } from './package-rows.service';
 import { assignUnknown } from './unknown-assignment.service';
 import type { Services } from '../../context';
 import { recordScope } from '../../lib/courier-scope';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCAN_MESSAGES } from '@courier/shared/domain/scan';
-import { makeCustomer, tokenForUser } from '../../../test/comms-fixtures';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { makeCustomer } from '../../../test/fixtures/comms';
+import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
 import { customers } from '../../db/schema/customers';
 import { packages } from '../../db/schema/packages';
 
@@ -19,7 +19,7 @@ const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
 beforeAll(async () => {
   t = await buildTestApp();
   await seedDemoData(t);
-  staff = await tokenForUser(t, 'manager@jamaicaexpress.test');
+  staff = await loginAs(t, 'branch_manager');
   const [c] = await t.db.select().from(customers).where(eq(customers.email, 'customer@example.test'));
   if (!c) throw new Error('no demo customer');
   courierId = c.courierId;

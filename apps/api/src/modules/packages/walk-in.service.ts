@@ -13,7 +13,7 @@ import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import type { AuthUser } from '../../plugins/auth';
 import { passwordLink } from '../auth/password-reset.service';
-import { enqueueWelcomeEmail } from '../customers/welcome-email';
+import { enqueueWelcomeEmail } from '../notifications/welcome-email.service';
 import { customerColumns } from '../auth/registration.service';
 import { listScope } from '../../lib/courier-scope';
 import { isUniqueViolation } from '../../lib/db-errors';

@@ -7,7 +7,7 @@ import { branches } from '../../db/schema/branches';
 import { couriers } from '../../db/schema/couriers';
 import { emailOutbox } from '../../db/schema/email';
 import { payments } from '../../db/schema/payments';
-import { type DeskWorld, buildDeskWorld } from './front-desk.fixture';
+import { type DeskWorld, buildDeskWorld } from '../../../test/fixtures/front-desk';
 
 let w: DeskWorld;
 

@@ -15,12 +15,11 @@ import {
 } from '@courier/shared/schemas/billing';
 import { courierQuerySchema, errorResponseSchema, pageSchema } from '@courier/shared/schemas/common';
 import type { AppContext } from '../../context';
-import { currentUser, requirePermission } from '../../plugins/auth';
+import { currentUser, requirePermission, customerOrPermission } from '../../plugins/auth';
 import { loadLetterhead } from '../../lib/pdf/letterhead';
 import { pdfResponseSchema } from '../../lib/pdf/render';
 import { Storage } from '../../lib/storage';
-import { customerOrPermission } from '../invoices/invoices.routes';
-import { invoiceScope } from '../invoices/invoice-access';
+import { invoiceScope } from '../invoices/invoice-access.service';
 import { renderCashUpSheet } from './cash-up-pdf';
 import { cashUpSheetData, correctCashUp, getCashUp, placeOnTill, recordCashUp } from './cash-up.service';
 import { getReceipt, listPayments, paymentCourier, recordPayment } from './payments.service';

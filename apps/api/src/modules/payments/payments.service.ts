@@ -3,7 +3,7 @@ import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod, TEST_PAYMEN
 import { BILLING_MESSAGES, type Payment } from '@courier/shared/schemas/billing';
 import type { ListQuery, Page } from '@courier/shared/schemas/common';
 import { formatDateTime } from '@courier/shared/domain/datetime';
-import { tellCustomer } from '../customers/customer-notices';
+import { tellCustomer } from '../notifications/customer-notices.service';
 import type { Db } from '../../db/client';
 import { nextCounter } from '../../db/counters';
 import { branches } from '../../db/schema/branches';
@@ -20,7 +20,7 @@ import { listClauses, listPage } from '../../lib/list-query';
 import type { Mailer } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
 import type { ReceiptData } from './receipt-pdf';
-import type { InvoiceScope } from '../invoices/invoice-access';
+import type { InvoiceScope } from '../invoices/invoice-access.service';
 import { formatAmount } from '@courier/shared/format/money';
 import { courierScope } from '../../lib/courier-scope';
 

@@ -8,7 +8,7 @@ import { branches } from '../../db/schema/branches';
 import { emailOutbox } from '../../db/schema/email';
 import { invoices } from '../../db/schema/invoices';
 import { payments } from '../../db/schema/payments';
-import { type DeskWorld, buildDeskWorld } from './front-desk.fixture';
+import { type DeskWorld, buildDeskWorld } from '../../../test/fixtures/front-desk';
 
 /** Every payment belongs to a till, refunds leave the till they are handed back over, and refunds are credit notes. */
 let w: DeskWorld;

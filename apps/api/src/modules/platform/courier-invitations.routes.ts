@@ -11,7 +11,7 @@ import {
 } from '@courier/shared/schemas/courier-invitations';
 import type { AppContext } from '../../context';
 import { currentUser, requireRole } from '../../plugins/auth';
-import { perIpLimit } from '../auth/rate-limits';
+import { perIpLimit } from '../../plugins/rate-limits';
 import { acceptInvitation, inviteCourier, listInvitations, revokeInvitation, viewInvitation } from './courier-invitations.service';
 
 const errors = {

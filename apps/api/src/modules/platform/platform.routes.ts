@@ -11,7 +11,7 @@ import {
   courierSummarySchema,
   courierUpdateSchema,
   platformSettingsInputSchema,
-  platformSettingsSchema,
+  platformSettingsViewSchema,
 } from '@courier/shared/schemas/platform';
 import type { AppContext } from '../../context';
 import { SecretBox } from '../../lib/secret-box';
@@ -37,6 +37,8 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
  */
 export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const secrets = new SecretBox(ctx.tokens.secret);
+  // The environment's SMTP shows beside the stored settings: it sends while none are stored.
+  const settingsView = async () => ({ ...(await getPlatformSettings(ctx.db)), environmentSmtp: ctx.mailer.environmentSmtp() });
   return async (app) => {
     const tags = ['platform'];
     const superAdmin = requireRole('super_admin');
@@ -110,13 +112,19 @@ export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/platform/settings',
-      { onRequest: superAdmin, schema: { tags, response: { 200: platformSettingsSchema, ...errors } } },
-      async () => getPlatformSettings(ctx.db),
+      { onRequest: superAdmin, schema: { tags, response: { 200: platformSettingsViewSchema, ...errors } } },
+      async () => settingsView(),
     );
     app.put(
       '/platform/settings',
-      { onRequest: superAdmin, schema: { tags, body: platformSettingsInputSchema, response: { 200: platformSettingsSchema, ...errors } } },
-      async (req) => savePlatformSettings(ctx.db, secrets, currentUser(req), req.body),
+      {
+        onRequest: superAdmin,
+        schema: { tags, body: platformSettingsInputSchema, response: { 200: platformSettingsViewSchema, ...errors } },
+      },
+      async (req) => {
+        await savePlatformSettings(ctx.db, secrets, currentUser(req), req.body);
+        return settingsView();
+      },
     );
   };
 }

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { INVOICE_MAX_BYTES } from '@courier/shared/constants/packages';
 import { errorResponseSchema, idParamSchema, listQuerySchema, pageSchema } from '@courier/shared/schemas/common';
-import { PACKAGE_MESSAGES, createPreAlertSchema, packageListQuerySchema, preAlertSchema } from '@courier/shared/schemas/packages';
+import { createPreAlertSchema, packageListQuerySchema, preAlertSchema } from '@courier/shared/schemas/packages';
 import type { AppContext } from '../../context';
 import { preAlerts } from '../../db/schema/pre-alerts';
 import { Storage } from '../../lib/storage';
-import { readUpload } from '../../lib/uploads';
+import { readUpload, sendPrivateFile, INVOICE_UPLOAD } from '../../lib/uploads';
 import { currentUser, requirePermission, requireRole } from '../../plugins/auth';
 import { attachInvoice, cancelPreAlert, createPreAlert, invoiceFile, listPreAlerts, ownScope } from './pre-alerts.service';
 import { listScope } from '../../lib/courier-scope';
@@ -19,17 +18,6 @@ const errors = {
   409: errorResponseSchema,
 };
 const tags = ['pre-alerts'];
-
-export const INVOICE_UPLOAD = {
-  field: 'invoice',
-  maxBytes: INVOICE_MAX_BYTES,
-  allowed: ['pdf', 'jpg', 'png'] as const,
-  messages: {
-    missing: PACKAGE_MESSAGES.invoiceMissing,
-    tooLarge: PACKAGE_MESSAGES.invoiceTooLarge,
-    wrongType: PACKAGE_MESSAGES.invoiceWrongType,
-  },
-};
 
 /** Customers pre-alert their packages (with the invoice customs needs); staff read them. */
 export function preAlertsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -63,7 +51,7 @@ export function preAlertsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = currentUser(request);
-        const upload = await readUpload(request, { ...INVOICE_UPLOAD, allowed: [...INVOICE_UPLOAD.allowed] });
+        const upload = await readUpload(request, INVOICE_UPLOAD);
         return attachInvoice(ctx.db, ctx.mailer, storage, user, request.params.id, {
           data: upload.data,
           type: upload.type,
@@ -105,15 +93,4 @@ export function preAlertsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => sendPrivateFile(reply, await invoiceFile(ctx.db, storage, currentUser(request), request.params.id)),
     );
   };
-}
-
-/** A private upload answered as an attachment that no browser runs. */
-export function sendPrivateFile(reply: import('fastify').FastifyReply, file: { data: Buffer; mime: string; name: string }) {
-  return reply
-    .type(file.mime)
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Content-Security-Policy', "default-src 'none'; sandbox")
-    .header('Cache-Control', 'private, no-store')
-    .header('Content-Disposition', `attachment; filename="${file.name.replace(/[^\w.-]/g, '_')}"`)
-    .send(file.data);
 }

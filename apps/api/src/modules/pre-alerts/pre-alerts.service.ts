@@ -13,8 +13,8 @@ import { CONTENT_TYPES, type DetectedType, detectFileType } from '../../lib/file
 import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
 import type { Storage } from '../../lib/storage';
 import type { AuthUser } from '../../plugins/auth';
-import { notify } from '../notifications/notify';
-import { customerNameSql } from '../packages/package-rows';
+import { notify } from '../notifications/notify.service';
+import { customerNameSql } from '../packages/package-rows.service';
 import { releaseForPreAlertInvoice } from '../packages/package-holds.service';
 import type { Mailer } from '../../lib/mailer';
 

@@ -8,7 +8,8 @@ import { courierPublicContent } from '../../db/schema/public-site';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { COURIER_NOT_FOUND } from '../settings/access';
+import { COURIER_NOT_FOUND } from '../../lib/courier-scope';
+import { embedOrigins } from '../../lib/embed-origins';
 
 /** What the courier stored, or the defaults; a stored row that no longer parses counts as unset. */
 export async function getPublicContent(db: Db, courierId: number): Promise<PublicContent> {
@@ -26,6 +27,8 @@ export function withDefaults(content: PublicContent): PublicContent {
     hours: content.hours.length > 0 ? content.hours : DEFAULT_PUBLIC_CONTENT.hours,
     socialLinks: content.socialLinks,
     faq: content.faq.length > 0 ? content.faq : DEFAULT_PUBLIC_CONTENT.faq,
+    // Figures are the courier's own claims: never a default.
+    stats: content.stats,
   };
 }
 
@@ -49,20 +52,15 @@ export async function savePublicContent(db: Db, actor: AuthUser, courierId: numb
       action: 'public_content.updated',
       entity: 'public_content',
       entityId: courierId,
-      details: { hours: content.hours.length, socialLinks: content.socialLinks.length, faq: content.faq.length },
+      details: {
+        hours: content.hours.length,
+        socialLinks: content.socialLinks.length,
+        faq: content.faq.length,
+        stats: content.stats.length,
+      },
     });
   });
   return getPublicContent(db, courierId);
-}
-
-/** The origins allowed to frame this courier's sign-in and portal pages. */
-export async function embedOrigins(db: Db, courierId: number): Promise<string[]> {
-  const [row] = await db
-    .select({ origins: courierPublicContent.embedOrigins })
-    .from(courierPublicContent)
-    .where(eq(courierPublicContent.courierId, courierId))
-    .limit(1);
-  return Array.isArray(row?.origins) ? row.origins.filter((o): o is string => typeof o === 'string') : [];
 }
 
 export async function getEmbedSettings(db: Db, courierId: number): Promise<EmbedSettings> {

@@ -1,15 +1,16 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY } from '@courier/shared/constants/limits';
-import { DEFAULT_PUBLIC_CONTENT } from '@courier/shared/constants/public-site';
+import { DEFAULT_PUBLIC_CONTENT, DEMO_PUBLIC_STATS } from '@courier/shared/constants/public-site';
 import { publicSiteSchema } from '@courier/shared/schemas/public-site';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs, tokenFor } from '../../../test/helper';
 import { loadConfig } from '../../config';
 import { branches } from '../../db/schema/branches';
 import { couriers } from '../../db/schema/couriers';
+import { courierPublicContent } from '../../db/schema/public-site';
 import { roles } from '../../db/schema/roles';
 import { shippingRates } from '../../db/schema/shipping-rates';
 import { users } from '../../db/schema/users';
@@ -30,13 +31,6 @@ const tokens: Record<'super' | 'jxpAdmin' | 'iseAdmin' | 'staff' | 'noSettings' 
   noSettings: '',
   customer: '',
 };
-
-async function userToken(email: string): Promise<string> {
-  const [user] = await t.db.select().from(users).where(eq(users.email, email));
-  if (!user) throw new Error(`no user ${email}`);
-  return (await t.ctx.tokens.sign({ sub: subjectOf('user', user.id), role: user.role, type: 'access', courierId: user.courierId }, 3600))
-    .token;
-}
 
 beforeAll(async () => {
   // A stand-in web build, so the HTML answers (and their CSP) can be checked.
@@ -90,11 +84,11 @@ beforeAll(async () => {
     email: 'nosettings@jamaicaexpress.test',
     passwordHash: 'x',
   });
-  tokens.super = await userToken('superadmin@courierportal.test');
-  tokens.jxpAdmin = await userToken('admin@jamaicaexpress.test');
-  tokens.iseAdmin = await userToken('admin@islandship.test');
-  tokens.staff = await userToken('staff@jamaicaexpress.test');
-  tokens.noSettings = await userToken('nosettings@jamaicaexpress.test');
+  tokens.super = await loginAs(t, 'super_admin');
+  tokens.jxpAdmin = await loginAs(t, 'courier_admin');
+  tokens.iseAdmin = await tokenFor(t, 'admin@islandship.test');
+  tokens.staff = await loginAs(t, 'staff');
+  tokens.noSettings = await tokenFor(t, 'nosettings@jamaicaexpress.test');
   tokens.customer = (
     await t.ctx.tokens.sign({ sub: subjectOf('customer', 1), role: 'customer', type: 'access', courierId: jxpId }, 3600)
   ).token;
@@ -120,7 +114,10 @@ const ISE_CONTENT = {
   hours: [{ days: 'Monday - Saturday', time: '8:00 AM - 5:00 PM' }],
   socialLinks: [{ label: 'Instagram', url: 'https://instagram.com/islandship' }],
   faq: [{ question: 'Where are you?', answer: 'Ocho Rios.' }],
+  stats: [{ value: '1,200+', label: 'parcels a month' }],
 };
+/** The demo courier's content as seeded: the defaults and the spec's figures. */
+const DEMO_CONTENT = { ...DEFAULT_PUBLIC_CONTENT, stats: DEMO_PUBLIC_STATS };
 
 describe('GET /api/public/site', () => {
   it("serves the api key's courier only: its branches (active, by name), phone, rates (active, ascending) and exchange rate", async () => {
@@ -155,7 +152,7 @@ describe('GET /api/public/site', () => {
     expect(saved.json()).toEqual(ISE_CONTENT);
     expect((await site(`?api_key=${ISE_KEY}`)).content).toEqual(ISE_CONTENT);
     const demo = await site(`?api_key=${DEFAULT_API_KEY}`);
-    expect(demo.content).toEqual(DEFAULT_PUBLIC_CONTENT);
+    expect(demo.content).toEqual(DEMO_CONTENT);
     expect(JSON.stringify(demo)).not.toContain('Island Ship');
     // Emptied fields fall back to the defaults on the public site.
     await call('PUT', '/api/settings/public-content', 'iseAdmin', { ...ISE_CONTENT, tagline: '  ', hours: [] });
@@ -163,6 +160,42 @@ describe('GET /api/public/site', () => {
     expect(after.content.tagline).toBeNull();
     expect(after.content.hours).toEqual(DEFAULT_PUBLIC_CONTENT.hours);
     await call('PUT', '/api/settings/public-content', 'iseAdmin', ISE_CONTENT);
+  });
+
+  it("shows a courier's own figures only: a new courier claims none, the demo courier the spec's", async () => {
+    const [fresh] = await t.db.insert(couriers).values({ name: 'Fresh Freight', code: 'FRF', apiKey: 'ck_fresh_freight' }).returning();
+    if (!fresh) throw new Error('insert failed');
+    expect((await site('?api_key=ck_fresh_freight')).content.stats).toEqual([]);
+    expect((await site(`?api_key=${DEFAULT_API_KEY}`)).content.stats).toEqual([
+      { value: '5,000+', label: 'customers' },
+      { value: '100,000+', label: 'packages forwarded' },
+      { value: '150+', label: 'countries served' },
+    ]);
+    // Figures are edited like the other texts, checked, and emptied away.
+    const tooMany = Array.from({ length: 7 }, (_, i) => ({ value: String(i), label: 'things' }));
+    const refused = await call('PUT', '/api/settings/public-content', 'iseAdmin', { ...ISE_CONTENT, stats: tooMany });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('At most 6 figures');
+    const blank = await call('PUT', '/api/settings/public-content', 'iseAdmin', { ...ISE_CONTENT, stats: [{ value: ' ', label: 'x' }] });
+    expect(blank.json().message).toBe('Enter the figure');
+    await call('PUT', '/api/settings/public-content', 'iseAdmin', { ...ISE_CONTENT, stats: [] });
+    expect((await site(`?api_key=${ISE_KEY}`)).content.stats).toEqual([]);
+    await call('PUT', '/api/settings/public-content', 'iseAdmin', ISE_CONTENT);
+  });
+
+  it('keeps content saved before figures existed, and gives a demo database seeded before them the spec figures', async () => {
+    const { tagline, heroTitle, heroText, hours, socialLinks, faq } = ISE_CONTENT;
+    const old = { tagline, heroTitle, heroText, hours, socialLinks, faq } as unknown as typeof ISE_CONTENT;
+    await t.db.update(courierPublicContent).set({ content: old }).where(eq(courierPublicContent.courierId, iseId));
+    await t.db.update(courierPublicContent).set({ content: old }).where(eq(courierPublicContent.courierId, jxpId));
+    expect((await site(`?api_key=${ISE_KEY}`)).content).toEqual({ ...ISE_CONTENT, stats: [] });
+    const migration = readFileSync(new URL('../../db/migrations/0026_demo_public_figures.sql', import.meta.url), 'utf8');
+    await t.db.execute(sql.raw(migration));
+    expect((await site(`?api_key=${DEFAULT_API_KEY}`)).content).toEqual({ ...ISE_CONTENT, stats: DEMO_PUBLIC_STATS });
+    // Only the demo courier's: another courier's content is left as it was.
+    expect((await site(`?api_key=${ISE_KEY}`)).content.stats).toEqual([]);
+    await call('PUT', '/api/settings/public-content', 'iseAdmin', ISE_CONTENT);
+    await call('PUT', '/api/settings/public-content', 'jxpAdmin', DEMO_CONTENT);
   });
 });
 
@@ -349,7 +382,7 @@ describe('access to the public-site settings', () => {
     // Naming the other courier changes nothing: a courier admin always works on its own.
     const read = await call('GET', `/api/settings/public-content?courierId=${iseId}`, 'jxpAdmin');
     expect(read.statusCode).toBe(200);
-    expect(read.json()).toEqual(DEFAULT_PUBLIC_CONTENT);
+    expect(read.json()).toEqual(DEMO_CONTENT);
     const write = await call('PUT', `/api/settings/public-content?courierId=${iseId}`, 'jxpAdmin', { ...ISE_CONTENT, tagline: 'Hijacked' });
     expect(write.statusCode).toBe(200);
     expect((await site(`?api_key=${ISE_KEY}`)).content.tagline).toBe(ISE_CONTENT.tagline);
@@ -362,7 +395,7 @@ describe('access to the public-site settings', () => {
     const del = await call('DELETE', `/api/settings/domains/${iseDomain.id}`, 'jxpAdmin');
     expect(del.statusCode).toBe(404);
     expect((await call('GET', '/api/settings/domains', 'iseAdmin')).json()).toHaveLength(1);
-    await call('PUT', '/api/settings/public-content', 'jxpAdmin', DEFAULT_PUBLIC_CONTENT);
+    await call('PUT', '/api/settings/public-content', 'jxpAdmin', DEMO_CONTENT);
   });
 
   it('lets the super admin work on a named courier, and a courier remove its own host name', async () => {

@@ -13,10 +13,10 @@ import {
 } from '@courier/shared/schemas/public-site-settings';
 import type { AppContext } from '../../context';
 import { currentUser, requirePermission, requireRole } from '../../plugins/auth';
-import { settingsCourier } from '../settings/access';
 import { getEmbedSettings, getPublicContent, saveEmbedSettings, savePublicContent } from './content.service';
 import { getDefaultCourier, setDefaultCourier } from './default-courier.service';
 import { decideDomain, listAllDomains, listCourierDomains, removeDomain, requestDomain } from './domains.service';
+import { courierScope } from '../../lib/courier-scope';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const view = requirePermission('settings_view');
@@ -35,7 +35,7 @@ export function publicSiteSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod
     app.get(
       '/settings/public-content',
       { preHandler: view, schema: { tags, querystring: courierQuerySchema, response: { 200: publicContentSchema, ...errors } } },
-      async (request) => getPublicContent(ctx.db, settingsCourier(currentUser(request), request.query.courierId)),
+      async (request) => getPublicContent(ctx.db, courierScope(currentUser(request), request.query.courierId)),
     );
     app.put(
       '/settings/public-content',
@@ -50,14 +50,14 @@ export function publicSiteSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod
       },
       async (request) => {
         const actor = currentUser(request);
-        return savePublicContent(ctx.db, actor, settingsCourier(actor, request.query.courierId), request.body);
+        return savePublicContent(ctx.db, actor, courierScope(actor, request.query.courierId), request.body);
       },
     );
 
     app.get(
       '/settings/domains',
       { preHandler: view, schema: { tags, querystring: courierQuerySchema, response: { 200: z.array(courierDomainSchema), ...errors } } },
-      async (request) => listCourierDomains(ctx.db, settingsCourier(currentUser(request), request.query.courierId)),
+      async (request) => listCourierDomains(ctx.db, courierScope(currentUser(request), request.query.courierId)),
     );
     app.post(
       '/settings/domains',
@@ -72,7 +72,7 @@ export function publicSiteSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod
       },
       async (request, reply) => {
         const actor = currentUser(request);
-        const domain = await requestDomain(ctx.db, actor, settingsCourier(actor, request.query.courierId), request.body.hostname);
+        const domain = await requestDomain(ctx.db, actor, courierScope(actor, request.query.courierId), request.body.hostname);
         return reply.status(201).send(domain);
       },
     );
@@ -84,7 +84,7 @@ export function publicSiteSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod
       },
       async (request) => {
         const actor = currentUser(request);
-        await removeDomain(ctx.db, actor, settingsCourier(actor, request.query.courierId), request.params.id);
+        await removeDomain(ctx.db, actor, courierScope(actor, request.query.courierId), request.params.id);
         return { success: true };
       },
     );
@@ -92,7 +92,7 @@ export function publicSiteSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod
     app.get(
       '/settings/embed',
       { preHandler: view, schema: { tags, querystring: courierQuerySchema, response: { 200: embedSettingsSchema, ...errors } } },
-      async (request) => getEmbedSettings(ctx.db, settingsCourier(currentUser(request), request.query.courierId)),
+      async (request) => getEmbedSettings(ctx.db, courierScope(currentUser(request), request.query.courierId)),
     );
     app.put(
       '/settings/embed',
@@ -107,7 +107,7 @@ export function publicSiteSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod
       },
       async (request) => {
         const actor = currentUser(request);
-        return saveEmbedSettings(ctx.db, actor, settingsCourier(actor, request.query.courierId), request.body.allowedOrigins);
+        return saveEmbedSettings(ctx.db, actor, courierScope(actor, request.query.courierId), request.body.allowedOrigins);
       },
     );
 

@@ -4,7 +4,7 @@ import { errorResponseSchema } from '@courier/shared/schemas/common';
 import { type PublicSite, publicSiteSchema } from '@courier/shared/schemas/public-site';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
-import { perIpLimit } from '../auth/rate-limits';
+import { perIpLimit } from '../../plugins/rate-limits';
 import { buildPublicSite } from './site.service';
 import { activeCourier, defaultCourier, requestApiKey, resolvePublicCourier } from './tenant';
 

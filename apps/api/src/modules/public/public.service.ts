@@ -14,6 +14,7 @@ import { type AssistedPurchaseItemRow, assistedPurchaseRequests } from '../../db
 import { contactMessages } from '../../db/schema/contact-messages';
 import { couriers } from '../../db/schema/couriers';
 import { AppError } from '../../lib/errors';
+import { formatUsd } from '@courier/shared/format/money';
 
 interface PublicCourier {
   id: number;
@@ -30,10 +31,6 @@ async function courierForApiKey(db: Db, apiKey: string | undefined): Promise<Pub
     .limit(1);
   if (!row) throw new AppError('not_found', PUBLIC_MESSAGES.courierNotFound);
   return row;
-}
-
-function formatUsd(cents: number): string {
-  return `USD ${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
 export async function createAssistedPurchaseRequest(

@@ -3,14 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY } from '@courier/shared/constants/limits';
 import { API_MESSAGES } from '@courier/shared/messages';
 import { PUBLIC_MESSAGES } from '@courier/shared/schemas/public';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { type TestApp, bearer, buildTestApp, seedDemoData, tokenFor } from '../../../test/helper';
 import { assistedPurchaseRequests } from '../../db/schema/assisted-purchase-requests';
 import { contactMessages } from '../../db/schema/contact-messages';
 import { couriers } from '../../db/schema/couriers';
-import { customers } from '../../db/schema/customers';
 import { emailOutbox } from '../../db/schema/email';
 import { users } from '../../db/schema/users';
-import { type AccountKind, subjectOf } from '../../lib/tokens';
 
 let t: TestApp;
 let demoCourierId: number;
@@ -40,20 +38,6 @@ beforeAll(async () => {
   await t.db.insert(couriers).values({ name: 'Closed Co', code: 'CLO', apiKey: 'ck_suspended', status: 'suspended' });
 });
 afterAll(async () => t?.close());
-
-async function tokenFor(email: string): Promise<string> {
-  const [user] = await t.db.select().from(users).where(eq(users.email, email));
-  if (user) {
-    return (await t.ctx.tokens.sign({ sub: subjectOf('user', user.id), role: user.role, type: 'access', courierId: user.courierId }, 3600))
-      .token;
-  }
-  const [customer] = await t.db.select().from(customers).where(eq(customers.email, email));
-  if (!customer) throw new Error(`no account ${email}`);
-  const kind: AccountKind = 'customer';
-  return (
-    await t.ctx.tokens.sign({ sub: subjectOf(kind, customer.id), role: 'customer', type: 'access', courierId: customer.courierId }, 3600)
-  ).token;
-}
 
 let ipCounter = 0;
 /** Each call comes from its own address unless one is given, so the per-IP budget stays out of the way. */
@@ -167,7 +151,7 @@ describe('POST /api/public/contact', () => {
 
 describe('the inbox lists', () => {
   const get = async (url: string, email?: string) =>
-    t.app.inject({ method: 'GET', url, headers: email ? bearer(await tokenFor(email)) : {} });
+    t.app.inject({ method: 'GET', url, headers: email ? bearer(await tokenFor(t, email)) : {} });
 
   it("show a courier admin only their own courier's requests and messages, newest first", async () => {
     const res = await get('/api/assisted-purchase-requests', 'admin@jamaicaexpress.test');

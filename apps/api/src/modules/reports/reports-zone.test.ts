@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCourier, makeCustomer } from '../../../test/comms-fixtures';
+import { makeCourier, makeCustomer } from '../../../test/fixtures/comms';
 import { type TestApp, buildTestApp } from '../../../test/helper';
 import { couriers } from '../../db/schema/couriers';
 import { payments } from '../../db/schema/payments';

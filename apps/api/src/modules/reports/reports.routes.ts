@@ -50,7 +50,7 @@ export function reportsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${name}-${range.from}-to-${range.to}.csv"`)
-          .send(reportCsv(report, name));
+          .send(await reportCsv(report, name));
       },
     );
   };

@@ -12,7 +12,8 @@ import { invoicePackages } from '../../db/schema/invoice-packages';
 import { invoices } from '../../db/schema/invoices';
 import { packages } from '../../db/schema/packages';
 import { payments } from '../../db/schema/payments';
-import { formatAmount } from '@courier/shared/format/money';
+import { formatDecimal } from '@courier/shared/format/money';
+import { type CsvCell, toCsv } from '../../lib/csv';
 
 /**
  * Reports run in the courier's time zone (`timeZone`, America/Jamaica by default): a "day" is a
@@ -170,33 +171,27 @@ export async function buildReport(db: Db, o: ReportOptions): Promise<Report> {
   };
 }
 
-const money = (cents: number) => formatAmount(cents).replaceAll(',', '');
-
-function csvCell(value: string | number): string {
-  const text = String(value);
-  // Quote anything with separators, and defuse cells a spreadsheet would run as a formula.
-  const safe = /^[=+\-@\t\r]/.test(text) && Number.isNaN(Number(text)) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 /** One report table as CSV, with the same rows and money (JMD, two decimals) as the screen. */
-export function reportCsv(report: Report, name: ReportName): string {
-  let rows: Array<Array<string | number>>;
+export function reportCsv(report: Report, name: ReportName): Promise<string> {
+  let rows: CsvCell[][];
   switch (name) {
     case 'revenue':
       rows = [
         ['Period', 'Invoiced (JMD)', 'Collected (JMD)'],
-        ...report.revenue.map((r) => [r.period, money(r.invoicedCents), money(r.collectedCents)]),
+        ...report.revenue.map((r) => [r.period, formatDecimal(r.invoicedCents), formatDecimal(r.collectedCents)]),
       ];
       break;
     case 'payments-by-method':
       rows = [
         ['Method', 'Payments', 'Amount (JMD)'],
-        ...report.paymentsByMethod.map((r) => [paymentMethodLine(r), r.count, money(r.amountCents)]),
+        ...report.paymentsByMethod.map((r) => [paymentMethodLine(r), r.count, formatDecimal(r.amountCents)]),
       ];
       break;
     case 'payments-by-branch':
-      rows = [['Branch', 'Payments', 'Amount (JMD)'], ...report.paymentsByBranch.map((r) => [r.branch, r.count, money(r.amountCents)])];
+      rows = [
+        ['Branch', 'Payments', 'Amount (JMD)'],
+        ...report.paymentsByBranch.map((r) => [r.branch, r.count, formatDecimal(r.amountCents)]),
+      ];
       break;
     case 'packages-by-status':
       rows = [
@@ -208,14 +203,15 @@ export function reportCsv(report: Report, name: ReportName): string {
       rows = [['Day', 'Packages received'], ...report.packagesReceived.map((r) => [r.day, r.count])];
       break;
     case 'ageing':
-      rows = [['Waiting', 'Invoices', 'Balance (JMD)'], ...report.ageing.map((r) => [r.bucket, r.count, money(r.balanceCents)])];
+      rows = [['Waiting', 'Invoices', 'Balance (JMD)'], ...report.ageing.map((r) => [r.bucket, r.count, formatDecimal(r.balanceCents)])];
       break;
     case 'top-customers':
       rows = [
         ['Customer', 'Mailbox', 'Invoiced (JMD)', 'Paid (JMD)'],
-        ...report.topCustomers.map((r) => [r.customer, r.mailboxNumber, money(r.invoicedCents), money(r.paidCents)]),
+        ...report.topCustomers.map((r) => [r.customer, r.mailboxNumber, formatDecimal(r.invoicedCents), formatDecimal(r.paidCents)]),
       ];
       break;
   }
-  return `${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  const [header = [], ...body] = rows;
+  return toCsv(header as string[], body);
 }

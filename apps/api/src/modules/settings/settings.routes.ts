@@ -23,9 +23,8 @@ import { AppError } from '../../lib/errors';
 import { SecretBox } from '../../lib/secret-box';
 import { Storage } from '../../lib/storage';
 import { readUpload } from '../../lib/uploads';
-import { currentUser, requirePermission } from '../../plugins/auth';
+import { canReadCourierSettings, currentUser, requirePermission } from '../../plugins/auth';
 import { findCourier, replaceRateSheet } from '../couriers/courier-settings.service';
-import { canReadCourierSettings, ownCourier, settingsCourier } from './access';
 import { getWarehouseSettings, saveWarehouseSettings } from './warehouse.service';
 import { warehouseSettingsSchema } from '@courier/shared/schemas/packages';
 import { getEmailConfig, saveEmailConfig, sendTestEmail } from './email-config.service';
@@ -41,6 +40,7 @@ import {
   updateProcessingFee,
   updateShippingRate,
 } from './fees.service';
+import { courierInPath, courierScope } from '../../lib/courier-scope';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const view = requirePermission('settings_view');
@@ -61,7 +61,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/settings/warehouse',
       { preHandler: view, schema: { tags, querystring: courierQuerySchema, response: { 200: warehouseSettingsSchema, ...errors } } },
-      async (request) => getWarehouseSettings(ctx.db, settingsCourier(currentUser(request), request.query.courierId)),
+      async (request) => getWarehouseSettings(ctx.db, courierScope(currentUser(request), request.query.courierId)),
     );
     app.put(
       '/settings/warehouse',
@@ -76,7 +76,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = currentUser(request);
-        return saveWarehouseSettings(ctx.db, actor, settingsCourier(actor, request.query.courierId), request.body);
+        return saveWarehouseSettings(ctx.db, actor, courierScope(actor, request.query.courierId), request.body);
       },
     );
 
@@ -84,7 +84,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/settings/shipping-rates',
       { preHandler: view, schema: { tags, querystring: courierQuerySchema, response: { 200: z.array(shippingRateSchema), ...errors } } },
-      async (request) => listShippingRates({ db: ctx.db, courierId: settingsCourier(currentUser(request), request.query.courierId) }),
+      async (request) => listShippingRates({ db: ctx.db, courierId: courierScope(currentUser(request), request.query.courierId) }),
     );
     app.post(
       '/settings/shipping-rates',
@@ -97,7 +97,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const rate = await createShippingRate({
           db: ctx.db,
           actor,
-          courierId: settingsCourier(actor, request.query.courierId),
+          courierId: courierScope(actor, request.query.courierId),
           input: request.body,
         });
         return reply.status(201).send(rate);
@@ -117,7 +117,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = currentUser(request);
-        const courierId = settingsCourier(actor, request.query.courierId);
+        const courierId = courierScope(actor, request.query.courierId);
         return updateShippingRate({ db: ctx.db, actor, courierId, id: request.params.id, input: request.body });
       },
     );
@@ -129,7 +129,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = currentUser(request);
-        await deleteShippingRate({ db: ctx.db, actor, courierId: settingsCourier(actor, request.query.courierId), id: request.params.id });
+        await deleteShippingRate({ db: ctx.db, actor, courierId: courierScope(actor, request.query.courierId), id: request.params.id });
         return { success: true };
       },
     );
@@ -138,7 +138,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/settings/additional-fees',
       { preHandler: view, schema: { tags, querystring: courierQuerySchema, response: { 200: additionalFeesSchema, ...errors } } },
-      async (request) => getAdditionalFees({ db: ctx.db, courierId: settingsCourier(currentUser(request), request.query.courierId) }),
+      async (request) => getAdditionalFees({ db: ctx.db, courierId: courierScope(currentUser(request), request.query.courierId) }),
     );
     app.put(
       '/settings/additional-fees',
@@ -153,7 +153,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = currentUser(request);
-        return saveAdditionalFees({ db: ctx.db, actor, courierId: settingsCourier(actor, request.query.courierId), input: request.body });
+        return saveAdditionalFees({ db: ctx.db, actor, courierId: courierScope(actor, request.query.courierId), input: request.body });
       },
     );
 
@@ -161,7 +161,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/settings/processing-fees',
       { preHandler: view, schema: { tags, querystring: courierQuerySchema, response: { 200: z.array(processingFeeSchema), ...errors } } },
-      async (request) => listProcessingFees({ db: ctx.db, courierId: settingsCourier(currentUser(request), request.query.courierId) }),
+      async (request) => listProcessingFees({ db: ctx.db, courierId: courierScope(currentUser(request), request.query.courierId) }),
     );
     app.post(
       '/settings/processing-fees',
@@ -179,7 +179,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const fee = await createProcessingFee({
           db: ctx.db,
           actor,
-          courierId: settingsCourier(actor, request.query.courierId),
+          courierId: courierScope(actor, request.query.courierId),
           input: request.body,
         });
         return reply.status(201).send(fee);
@@ -199,7 +199,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = currentUser(request);
-        const courierId = settingsCourier(actor, request.query.courierId);
+        const courierId = courierScope(actor, request.query.courierId);
         return updateProcessingFee({ db: ctx.db, actor, courierId, id: request.params.id, input: request.body });
       },
     );
@@ -211,7 +211,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = currentUser(request);
-        await deleteProcessingFee({ db: ctx.db, actor, courierId: settingsCourier(actor, request.query.courierId), id: request.params.id });
+        await deleteProcessingFee({ db: ctx.db, actor, courierId: courierScope(actor, request.query.courierId), id: request.params.id });
         return { success: true };
       },
     );
@@ -224,7 +224,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         // Customers read them (they pay into the account); staff-side only with the settings right.
         const user = currentUser(request);
         if (user.kind !== 'customer' && !canReadCourierSettings(user)) throw new AppError('forbidden', API_MESSAGES.forbidden);
-        const courier = await findCourier(ctx.db, settingsCourier(user, request.query.courierId));
+        const courier = await findCourier(ctx.db, courierScope(user, request.query.courierId));
         const details = courier.bankDetails;
         return { details, lines: details ? details.split(/\r?\n/).filter((l) => l.trim() !== '') : [] };
       },
@@ -235,7 +235,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/settings/couriers/:id/email-config',
       { preHandler: view, schema: { tags, params: idParamSchema, response: { 200: emailConfigResponseSchema, ...errors } } },
       async (request) => {
-        const courierId = ownCourier(currentUser(request), request.params.id);
+        const courierId = courierInPath(currentUser(request), request.params.id);
         return { success: true as const, data: await getEmailConfig(ctx.db, courierId) };
       },
     );
@@ -252,7 +252,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = currentUser(request);
-        const courierId = ownCourier(actor, request.params.id);
+        const courierId = courierInPath(actor, request.params.id);
         await findCourier(ctx.db, courierId);
         const data = await saveEmailConfig({ db: ctx.db, secrets, mailer: ctx.mailer, actor, courierId, input: request.body });
         return { success: true as const, data };
@@ -271,7 +271,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = currentUser(request);
-        const courierId = ownCourier(actor, request.params.id);
+        const courierId = courierInPath(actor, request.params.id);
         await sendTestEmail({ db: ctx.db, config: ctx.config, secrets, log: request.log, actor, courierId, to: request.body.test_email });
         return { success: true, message: SETTINGS_MESSAGES.testEmailSent };
       },
@@ -283,7 +283,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags, querystring: courierQuerySchema, response: { 200: rateSheetSchema, ...errors } } },
       async (request) => {
         // Every account of the courier reads it: customers have a Rate Sheet page of their own.
-        const courier = await findCourier(ctx.db, settingsCourier(currentUser(request), request.query.courierId));
+        const courier = await findCourier(ctx.db, courierScope(currentUser(request), request.query.courierId));
         return { rate_sheet_url: courier.rateSheetUrl };
       },
     );
@@ -311,7 +311,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         });
         const named = Number(upload.fields.courier_id);
         if (!Number.isInteger(named) || named <= 0) throw new AppError('bad_request', SETTINGS_MESSAGES.courierIdMissing);
-        const courierId = ownCourier(actor, named);
+        const courierId = courierInPath(actor, named);
         await findCourier(ctx.db, courierId);
         const url = await replaceRateSheet({ db: ctx.db, actor, courierId, storage, data: upload.data, extension: upload.type });
         return { success: true as const, rate_sheet_url: url };

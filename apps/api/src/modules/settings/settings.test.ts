@@ -10,8 +10,7 @@ import { roles } from '../../db/schema/roles';
 import { shippingRates } from '../../db/schema/shipping-rates';
 import { users } from '../../db/schema/users';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { subjectOf } from '../../lib/tokens';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { type TestApp, bearer, buildTestApp, seedDemoData, demoLogin, loginAs, tokenFor } from '../../../test/helper';
 import { getCourierRates, processingFeeCentsFor } from './rates.service';
 
 // ---------------------------------------------------------------------------------------------
@@ -57,14 +56,11 @@ let noSettingsToken: string;
 let customerToken: string;
 let superToken: string;
 
-async function tokenForUser(email: string): Promise<{ token: string; id: number }> {
-  const [user] = await t.db.select().from(users).where(eq(users.email, email));
+/** The id of the staff member with this e-mail. */
+async function userId(email: string): Promise<number> {
+  const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (!user) throw new Error(`no user ${email}`);
-  const { token } = await t.ctx.tokens.sign(
-    { sub: subjectOf('user', user.id), role: user.role, type: 'access', courierId: user.courierId },
-    3600,
-  );
-  return { token, id: user.id };
+  return user.id;
 }
 
 beforeAll(async () => {
@@ -107,15 +103,13 @@ beforeAll(async () => {
     passwordHash: await hashPassword('NoSettings#2026'),
   });
 
-  const admin = await tokenForUser('admin@jamaicaexpress.test');
-  adminToken = admin.token;
-  adminId = admin.id;
-  otherAdminToken = (await tokenForUser('admin@other.test')).token;
-  staffToken = (await tokenForUser('staff@jamaicaexpress.test')).token;
-  noSettingsToken = (await tokenForUser('nosettings@jamaicaexpress.test')).token;
-  superToken = (await tokenForUser('superadmin@courierportal.test')).token;
-  const { token } = await t.ctx.tokens.sign({ sub: subjectOf('customer', 1), role: 'customer', type: 'access', courierId }, 3600);
-  customerToken = token;
+  adminToken = await loginAs(t, 'courier_admin');
+  adminId = await userId(demoLogin('courier_admin').email);
+  otherAdminToken = await tokenFor(t, 'admin@other.test');
+  staffToken = await loginAs(t, 'staff');
+  noSettingsToken = await tokenFor(t, 'nosettings@jamaicaexpress.test');
+  superToken = await loginAs(t, 'super_admin');
+  customerToken = await loginAs(t, 'customer');
 });
 
 afterAll(async () => {
@@ -773,14 +767,14 @@ describe('own password and profile', () => {
       method: 'PUT',
       url: '/api/users/change-password',
       headers: as(adminToken),
-      payload: { current_password: 'CourierAdmin#2026', new_password: 'short' },
+      payload: { current_password: demoLogin('courier_admin').password, new_password: 'short' },
     });
     expect(short.json().message).toBe(SETTINGS_MESSAGES.newPasswordTooShort);
     const same = await t.app.inject({
       method: 'PUT',
       url: '/api/users/change-password',
       headers: as(adminToken),
-      payload: { current_password: 'CourierAdmin#2026', new_password: 'CourierAdmin#2026' },
+      payload: { current_password: demoLogin('courier_admin').password, new_password: demoLogin('courier_admin').password },
     });
     expect(same.json().message).toBe(SETTINGS_MESSAGES.passwordMustDiffer);
   });
@@ -790,7 +784,7 @@ describe('own password and profile', () => {
       method: 'PUT',
       url: '/api/users/change-password',
       headers: as(adminToken),
-      payload: { current_password: 'CourierAdmin#2026', new_password: 'CourierAdmin#2027' },
+      payload: { current_password: demoLogin('courier_admin').password, new_password: 'CourierAdmin#2027' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: SETTINGS_MESSAGES.passwordSaved });
@@ -800,7 +794,7 @@ describe('own password and profile', () => {
   });
 
   it('lets staff change their own profile and password, not anyone else’s', async () => {
-    const me = await tokenForUser('staff@jamaicaexpress.test');
+    const me = { token: await loginAs(t, 'staff'), id: await userId(demoLogin('staff').email) };
     const profile = await t.app.inject({
       method: 'PUT',
       url: `/api/users/${me.id}`,
@@ -838,7 +832,7 @@ describe('own password and profile', () => {
       method: 'PUT',
       url: `/api/users/${me.id}/password`,
       headers: as(me.token),
-      payload: { currentPassword: 'StaffMember#2026', newPassword: 'StaffMember#2027' },
+      payload: { currentPassword: demoLogin('staff').password, newPassword: 'StaffMember#2027' },
     });
     expect(ok.statusCode).toBe(200);
     const [entry] = await t.db
@@ -853,7 +847,7 @@ describe('own password and profile', () => {
       method: 'PUT',
       url: '/api/users/change-password',
       headers: as(customerToken),
-      payload: { current_password: 'Customer#2026', new_password: 'Customer#2027' },
+      payload: { current_password: demoLogin('customer').password, new_password: 'Customer#2027' },
     });
     expect(res.statusCode).toBe(403);
   });

@@ -3,8 +3,8 @@ import { courierQuerySchema, errorResponseSchema } from '@courier/shared/schemas
 import { setupChecklistSchema } from '@courier/shared/schemas/courier-invitations';
 import type { AppContext } from '../../context';
 import { currentUser, requirePermission } from '../../plugins/auth';
-import { settingsCourier } from './access';
 import { setupChecklist } from './setup-checklist.service';
+import { courierScope } from '../../lib/courier-scope';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
@@ -17,7 +17,7 @@ export function setupChecklistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requirePermission('settings_view'),
         schema: { tags: ['settings'], querystring: courierQuerySchema, response: { 200: setupChecklistSchema, ...errors } },
       },
-      async (request) => setupChecklist(ctx.db, settingsCourier(currentUser(request), request.query.courierId)),
+      async (request) => setupChecklist(ctx.db, courierScope(currentUser(request), request.query.courierId)),
     );
   };
 }

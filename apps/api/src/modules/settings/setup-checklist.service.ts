@@ -3,7 +3,7 @@ import { SETUP_ITEMS, type SetupChecklist } from '@courier/shared/schemas/courie
 import type { Db } from '../../db/client';
 import { couriers } from '../../db/schema/couriers';
 import { AppError } from '../../lib/errors';
-import { COURIER_NOT_FOUND } from './access';
+import { COURIER_NOT_FOUND } from '../../lib/courier-scope';
 
 const filled = (column: AnyColumn) => sql<boolean>`coalesce(btrim(${column}), '') <> ''`;
 // Subqueries name their tables in plain SQL (see couriers-admin.service.ts).

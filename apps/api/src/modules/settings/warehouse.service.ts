@@ -5,7 +5,7 @@ import { couriers } from '../../db/schema/couriers';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { COURIER_NOT_FOUND } from './access';
+import { COURIER_NOT_FOUND } from '../../lib/courier-scope';
 
 /** The courier's warehouse rules (issue 15): the heavy-weight ceiling and whether every package needs an invoice. */
 export async function getWarehouseSettings(db: Db, courierId: number): Promise<WarehouseSettings> {

@@ -1,7 +1,8 @@
 import { type SQL, and, count, eq, ne, sql } from 'drizzle-orm';
 import type { ListQuery, Page } from '@courier/shared/schemas/common';
 import { STAFF_MESSAGES, type StaffMember, type staffCreateSchema, type staffUpdateSchema } from '@courier/shared/schemas/staff';
-import { ROLE_CEILING_MESSAGES, isCourierWide, staffChangeRefusal } from '@courier/shared/domain/role-ceiling';
+import { ROLE_LABELS, type Role } from '@courier/shared/constants/roles';
+import { COURIER_WIDE_ROLES, ROLE_CEILING_MESSAGES, isCourierWide, staffChangeRefusal } from '@courier/shared/domain/role-ceiling';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { branches } from '../../db/schema/branches';
@@ -19,6 +20,15 @@ import { accountRights, actorRights, grantedRights, otherActiveCourierAdmins, re
 import type { AuthUser } from '../../plugins/auth';
 
 type CreateInput = z.output<typeof staffCreateSchema>;
+
+/**
+ * The role a person works under: their custom role, else for a courier-wide admin (who holds every
+ * permission without one) their position's label.
+ */
+const roleNameSql = sql<string | null>`coalesce(${roles.name}, case ${users.role} ${sql.join(
+  COURIER_WIDE_ROLES.map((role) => sql`when ${role} then ${ROLE_LABELS[role as Role]}`),
+  sql` `,
+)} end)`;
 type UpdateInput = z.output<typeof staffUpdateSchema>;
 
 const columns = {
@@ -33,7 +43,7 @@ const columns = {
   phone: users.phone,
   role: users.role,
   roleId: users.roleId,
-  roleName: roles.name,
+  roleName: roleNameSql,
   branchId: users.branchId,
   branchName: branches.name,
   active: users.active,
@@ -46,7 +56,7 @@ const LIST_SPEC: ListSpec = {
     name: sql`${users.lastName} || ' ' || ${users.firstName}`,
     email: users.email,
     role: users.role,
-    roleName: roles.name,
+    roleName: roleNameSql,
     branchName: branches.name,
     courierName: couriers.name,
     active: users.active,
@@ -59,7 +69,7 @@ const LIST_SPEC: ListSpec = {
     email: { column: users.email, kind: 'text' },
     phone: { column: users.phone, kind: 'text' },
     role: { column: users.role, kind: 'exact' },
-    roleName: { column: roles.name, kind: 'exact' },
+    roleName: { column: roleNameSql, kind: 'exact' },
     branchName: { column: branches.name, kind: 'exact' },
     courierName: { column: couriers.name, kind: 'exact' },
     active: { column: users.active, kind: 'boolean' },

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TICKET_MESSAGES } from '@courier/shared/schemas/tickets';
-import { makeCourier, makeCustomer, makeUser } from '../../../test/comms-fixtures';
+import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
 import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
 import { SAMPLE_PDF, SAMPLE_PNG } from '../../../test/multipart';
 

@@ -6,7 +6,7 @@ import { type TicketAttachment, ticketMessages } from '../../db/schema/ticket-me
 import { tickets } from '../../db/schema/tickets';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { notify } from '../notifications/notify';
+import { notify } from '../notifications/notify.service';
 import { type SavedAttachment, attachmentUrl } from './ticket-attachments';
 import { enqueueTicketAnsweredEmail } from './ticket-emails';
 import type { AppContext } from '../../context';

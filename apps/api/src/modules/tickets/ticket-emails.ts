@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
-import { tellCustomer } from '../customers/customer-notices';
+import { tellCustomer } from '../notifications/customer-notices.service';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

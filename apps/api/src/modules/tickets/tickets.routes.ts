@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { type ZodType, z } from 'zod';
 import { courierListQuerySchema, errorResponseSchema, idParamSchema, pageSchema, queryIdSchema } from '@courier/shared/schemas/common';
-import { hasPermission } from '@courier/shared/domain/permissions';
-import { API_MESSAGES } from '@courier/shared/messages';
 import {
   TICKET_MESSAGES,
   createTicketSchema,
@@ -19,7 +17,8 @@ import {
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { Storage } from '../../lib/storage';
-import { accessGuard, currentUser, requirePermission, requireRole } from '../../plugins/auth';
+import { sendPrivateFile } from '../../lib/uploads';
+import { currentUser, requirePermission, requireRole, customerOrPermission } from '../../plugins/auth';
 import { createTicket, replyToTicket, setTicketStatus } from './ticket-changes.service';
 import { customerTickets, getTicket, listTickets, ticketAttachment } from './ticket-queries.service';
 import { unreadCount, unreadTickets } from './ticket-unread.service';
@@ -56,15 +55,6 @@ async function withStoredFiles<R>(
     await removeAttachments(storage, saved);
     throw error;
   }
-}
-
-/** Customers act on their own tickets; staff-side callers need the permission. */
-function customerOrPermission(permission: string): preHandlerAsyncHookHandler {
-  return accessGuard(async (request) => {
-    const user = currentUser(request);
-    if (user.kind === 'customer') return;
-    if (!hasPermission(user, permission)) throw new AppError('forbidden', API_MESSAGES.forbidden);
-  });
 }
 
 /** Support tickets (part 2 §2.8, §7): customers open and answer, staff answer and set the status. */
@@ -165,14 +155,7 @@ export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        const file = await ticketAttachment(ctx.db, storage, currentUser(req), req.params.id, req.params.file);
-        return reply
-          .type(file.mime)
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Content-Security-Policy', "default-src 'none'; sandbox")
-          .header('Cache-Control', 'private, no-store')
-          .header('Content-Disposition', `attachment; filename="${file.name.replace(/[^\w.-]/g, '_')}"`)
-          .send(file.data);
+        return sendPrivateFile(reply, await ticketAttachment(ctx.db, storage, currentUser(req), req.params.id, req.params.file));
       },
     );
     app.patch(

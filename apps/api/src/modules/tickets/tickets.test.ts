@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TICKET_MESSAGES } from '@courier/shared/schemas/tickets';
 import { emailOutbox } from '../../db/schema/email';
-import { makeCourier, makeCustomer, makeUser } from '../../../test/comms-fixtures';
+import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
 import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
 
 let t: TestApp;

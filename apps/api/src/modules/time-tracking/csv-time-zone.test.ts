@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log';
 import { couriers } from '../../db/schema/couriers';
 import { timeEntries } from '../../db/schema/time-entries';
-import { makeCourier, makeUser } from '../../../test/comms-fixtures';
+import { makeCourier, makeUser } from '../../../test/fixtures/comms';
 import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
 
 /**

@@ -56,7 +56,7 @@ export function timeTrackingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="timesheet-${sheet.from}-to-${sheet.to}.csv"`)
-          .send(timesheetCsv(sheet, await courierTimeZone(ctx.db, currentUser(req).courierId)));
+          .send(await timesheetCsv(sheet, await courierTimeZone(ctx.db, currentUser(req).courierId)));
       },
     );
   };

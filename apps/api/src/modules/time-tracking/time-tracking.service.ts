@@ -8,6 +8,7 @@ import { courierScope, ownCourier } from '../../lib/courier-scope';
 import { courierTimeZone } from '../../lib/courier-zone';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
+import { type CsvCell, toCsv } from '../../lib/csv';
 
 /** A day runs midnight to midnight in the courier's time zone (a courier setting). */
 const dayStart = (date: string, zone: string): Date => dayBoundsInZone(date, zone).start;
@@ -107,28 +108,16 @@ export async function timesheet(
   return { from: query.from, to: query.to, people: list, totalMinutes: list.reduce((s, p) => s + p.totalMinutes, 0) };
 }
 
-function csvCell(value: string | number): string {
-  const text = String(value);
-  // Quote everything that could break a row, and defuse spreadsheet formulas.
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) || safe !== text ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 /** The timesheet as CSV; clock times as ISO 8601 with the courier's offset. */
-export function timesheetCsv(sheet: Timesheet, zone: string): string {
-  const lines = [['Name', 'Role', 'Clock in', 'Clock out', 'Minutes', 'Hours'].join(',')];
+export function timesheetCsv(sheet: Timesheet, zone: string): Promise<string> {
+  const hours = (minutes: number) => (minutes / 60).toFixed(2);
+  const rows: CsvCell[][] = [];
   for (const person of sheet.people) {
     for (const e of person.entries) {
-      lines.push(
-        [person.name, person.role, csvDateTime(e.clockIn, zone), csvDateTime(e.clockOut, zone), e.minutes, (e.minutes / 60).toFixed(2)]
-          .map(csvCell)
-          .join(','),
-      );
+      rows.push([person.name, person.role, csvDateTime(e.clockIn, zone), csvDateTime(e.clockOut, zone), e.minutes, hours(e.minutes)]);
     }
-    lines.push(
-      [`${person.name} total`, person.role, '', '', person.totalMinutes, (person.totalMinutes / 60).toFixed(2)].map(csvCell).join(','),
-    );
+    rows.push([`${person.name} total`, person.role, '', '', person.totalMinutes, hours(person.totalMinutes)]);
   }
-  lines.push(['All staff total', '', '', '', sheet.totalMinutes, (sheet.totalMinutes / 60).toFixed(2)].map(csvCell).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  rows.push(['All staff total', '', '', '', sheet.totalMinutes, hours(sheet.totalMinutes)]);
+  return toCsv(['Name', 'Role', 'Clock in', 'Clock out', 'Minutes', 'Hours'], rows);
 }

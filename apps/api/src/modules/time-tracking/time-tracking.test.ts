@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIME_MESSAGES } from '@courier/shared/schemas/time-tracking';
 import { timeEntries } from '../../db/schema/time-entries';
-import { makeCourier, makeUser } from '../../../test/comms-fixtures';
+import { makeCourier, makeUser } from '../../../test/fixtures/comms';
 import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
 
 let t: TestApp;

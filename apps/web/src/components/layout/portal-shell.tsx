@@ -61,6 +61,9 @@ export function PortalShell({ portalName, nav, headerLines, logoUrl, logoAlt, he
   };
 
   const [name, ...details] = headerLines;
+  // Every signed-in page has a title: the sidebar item it is under, then the courier.
+  const page = nav.filter((item) => path === item.to || path.startsWith(`${item.to}/`)).sort((a, b) => b.to.length - a.to.length)[0];
+  const title = `${page?.label ?? portalName} | ${logoAlt}`;
   const sidebar = (
     <nav aria-label={`${portalName} navigation`} className="flex h-full flex-col">
       <div className="flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 px-4">
@@ -87,6 +90,7 @@ export function PortalShell({ portalName, nav, headerLines, logoUrl, logoAlt, he
   // close button or a tap on the dimmed page close it, and the focus goes back to the menu button.
   return (
     <D.Root open={open} onOpenChange={setOpen}>
+      <title>{title}</title>
       <div className="min-h-screen bg-slate-50">
         <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-slate-200 bg-white lg:block">{sidebar}</aside>
         <D.Portal>

@@ -14,6 +14,7 @@ const EXPECTED: Array<[StatusKind, string, string, string]> = [
   ['package', 'delivered', 'Delivered', 'bg-green-100'],
   ['package', 'on_hold', 'On Hold', 'bg-yellow-100'],
   ['package', 'abandoned', 'Abandoned', 'bg-red-100'],
+  ['package', 'voided', 'Voided', 'bg-slate-100'],
   ['manifest', 'open', 'Open', 'bg-slate-100'],
   ['manifest', 'closed', 'Closed', 'bg-yellow-100'],
   ['manifest', 'shipped', 'Shipped', 'bg-blue-100'],

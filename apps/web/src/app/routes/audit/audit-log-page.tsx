@@ -2,7 +2,7 @@ import { FileDown } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { formatJmd } from '@courier/shared/format/money';
-import { AUDIT_KIND_LABELS, type AuditEntry } from '@courier/shared/schemas/audit';
+import { AUDIT_KIND_LABELS, type AuditEntry, auditActionLabel, auditKindLabel } from '@courier/shared/schemas/audit';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
@@ -89,7 +89,7 @@ export default function AuditLogPage() {
       field: 'kind',
       priority: 3,
       label: 'Kind',
-      render: (e) => AUDIT_KIND_LABELS[e.kind] ?? e.kind,
+      render: (e) => auditKindLabel(e.kind),
       filterOptions: Object.entries(AUDIT_KIND_LABELS).map(([value, text]) => ({ value, label: text })),
     },
     {
@@ -98,7 +98,7 @@ export default function AuditLogPage() {
       label: 'What',
       sortable: true,
       wrap: true,
-      render: (e) => `${e.action}${e.entityId ? ` · ${e.entityId}` : ''}`,
+      render: (e) => `${auditActionLabel(e.action)}${e.entityId ? ` · ${e.entityId}` : ''}`,
     },
     {
       field: 'after',

@@ -31,7 +31,7 @@ export const FAQ_GROUPS = [
     items: [
       {
         q: 'How long does shipping take?',
-        a: 'Air freight leaves Miami every week. Most packages are ready for pickup 3 to 7 working days after they reach our warehouse, depending on customs.',
+        a: 'It depends on the shipment your package travels on and on customs. Your account shows where each package is, and we e-mail you when it is ready for pickup.',
       },
       {
         q: 'How do I track my package?',
@@ -49,7 +49,7 @@ export const FAQ_GROUPS = [
     items: [
       {
         q: 'How is shipping calculated?',
-        a: 'By weight, rounded up to the next whole pound: JMD 650 for 1 lb up to JMD 4,250 for 10 lbs, then JMD 350 for each extra pound. The calculator on our pricing page gives you an estimate in seconds.',
+        a: 'By weight, rounded up to the next whole pound, at the rates on our pricing page. The calculator there gives you an estimate in seconds.',
       },
       {
         q: 'Will I pay customs duty?',

@@ -1,6 +1,6 @@
 import { ArrowRight, CreditCard, ExternalLink, Mail, MapPin, PackageCheck, Plane } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { SHOP_FOR_ME_MINIMUM_USD } from '@courier/shared/constants/public-site';
+import { RETAILERS, SHOP_FOR_ME_MINIMUM_USD } from '@courier/shared/constants/public-site';
 import { usePublicSite } from '@/features/public/api/get-public-site';
 import { ShippingCalculator } from '@/features/public/components/shipping-calculator';
 import { TextSkeleton, branchAddress, branchParishes } from '@/features/public/components/site-contact';
@@ -11,7 +11,6 @@ import { paths, withApiKey } from '@/lib/paths';
 import { resolveApiKey } from '@/lib/storage';
 import { FORWARDING_STEPS } from './flows';
 import { Section, Steps } from './page-parts';
-import { RETAILERS, SITE_STATS } from './site-info';
 import { PageTitle } from '@/app/page-title';
 
 /** Home (part 1 §2): hero, steps, stores, pricing with the calculator, Shop For Me, sign-up, locations. */
@@ -22,16 +21,22 @@ export function HomePage() {
   const { site, loading } = usePublicSite();
   const where = branchParishes(site);
   const { content } = site;
+  // The courier's own figures only: a courier that claims none shows none.
+  const stats = loading ? [] : content.stats;
 
   return (
     <>
       <PageTitle path="/" />
       <section className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-600 text-white">
         <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 sm:py-20 lg:grid-cols-5 lg:items-center">
-          <div className="lg:col-span-3">
+          <div className={stats.length > 0 ? 'lg:col-span-3' : 'lg:col-span-5 lg:max-w-3xl'}>
             <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-accent-400">
               <Plane className="h-4 w-4" aria-hidden="true" />{' '}
-              {loading ? <TextSkeleton className="w-44 bg-white/20" /> : (content.tagline ?? `Miami to ${where ?? 'Jamaica'}, every week`)}
+              {loading ? (
+                <TextSkeleton className="w-44 bg-white/20" />
+              ) : (
+                (content.tagline ?? `US to ${where ?? 'Jamaica'} package forwarding`)
+              )}
             </p>
             <h1 className="mt-4 text-4xl font-bold tracking-tight sm:text-5xl">
               {content.heroTitle ?? 'Shop in the US. Collect in Jamaica.'}
@@ -56,17 +61,19 @@ export function HomePage() {
               </Link>
             </div>
           </div>
-          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3 lg:col-span-2 lg:grid-cols-1">
-            {SITE_STATS.map((stat) => (
-              <div
-                key={stat.label}
-                className="flex items-baseline gap-3 rounded-xl bg-white/10 px-4 py-3 sm:flex-col sm:items-start sm:gap-0 sm:py-4 ring-1 ring-white/15 backdrop-blur"
-              >
-                <dt className="text-xs text-brand-100 sm:text-sm">{stat.label}</dt>
-                <dd className="order-first text-2xl font-bold text-white sm:text-3xl">{stat.value}</dd>
-              </div>
-            ))}
-          </dl>
+          {stats.length > 0 && (
+            <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3 lg:col-span-2 lg:grid-cols-1" data-testid="home-figures">
+              {stats.map((stat) => (
+                <div
+                  key={`${stat.value} ${stat.label}`}
+                  className="flex items-baseline gap-3 rounded-xl bg-white/10 px-4 py-3 sm:flex-col sm:items-start sm:gap-0 sm:py-4 ring-1 ring-white/15 backdrop-blur"
+                >
+                  <dt className="text-xs text-brand-100 sm:text-sm">{stat.label}</dt>
+                  <dd className="order-first text-2xl font-bold text-white sm:text-3xl">{stat.value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
         </div>
       </section>
 
@@ -232,7 +239,7 @@ export function HomePage() {
               <h3 className="flex items-center gap-2 font-semibold text-slate-900">
                 <Mail className="h-5 w-5 text-brand-700" aria-hidden="true" /> E-mail us
               </h3>
-              <p className="mt-2 text-sm text-slate-700">We answer within one business day.</p>
+              <p className="mt-2 text-sm text-slate-700">Questions about an order or your account? Write to us.</p>
               {loading || !site.courier.email ? (
                 <TextSkeleton className="mt-2 w-48" />
               ) : (

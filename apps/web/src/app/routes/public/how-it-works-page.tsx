@@ -74,7 +74,7 @@ export function HowItWorksPage() {
             Mail forwarding
           </h2>
           <p className="mt-2 text-slate-600">
-            Bank cards, statements, documents and magazines sent to your US address travel with the same weekly flights as your packages.
+            Bank cards, statements, documents and magazines sent to your US address travel to Jamaica with your packages.
           </p>
           <ul className="mt-4 space-y-2 text-sm text-slate-700">
             <Feature>Letters and documents are billed by weight like any package, from the 1 lb rate.</Feature>

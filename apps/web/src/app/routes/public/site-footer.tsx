@@ -45,8 +45,8 @@ export function SiteFooter() {
         <div className="lg:col-span-2">
           <p className="text-lg font-semibold text-white">{site.content.tagline ?? 'US shopping, delivered to Jamaica'}</p>
           <p className="mt-2 max-w-sm text-sm leading-relaxed">
-            Your own US address, weekly air freight from Miami and pickup at your local branch{where ? ` in ${where}` : ''}. No US credit
-            card? We will buy it for you.
+            Your own US address, shipping to Jamaica and pickup at your local branch{where ? ` in ${where}` : ''}. No US credit card? We
+            will buy it for you.
           </p>
           <ul className="mt-6 space-y-3 text-sm" data-testid="footer-contact">
             {loading ? (

@@ -1,6 +1,7 @@
 import { CheckCircle2, PackageSearch } from 'lucide-react';
 import { useId } from 'react';
 import { useLocation } from 'react-router';
+import { newestFirst } from '@courier/shared/domain/timeline';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/input';
 import { usePublicSite } from '@/features/public/api/get-public-site';
@@ -78,7 +79,7 @@ export function TrackPage() {
                 </strong>
               </p>
               <ol className="mt-6 space-y-4 border-l-2 border-brand-100 pl-5" aria-label="Timeline">
-                {result.data.timeline.map((event) => (
+                {newestFirst(result.data.timeline, (event) => event.at).map((event) => (
                   <li key={`${event.status}-${event.at}`} className="relative">
                     <CheckCircle2 className="absolute top-0.5 -left-[1.95rem] h-5 w-5 bg-white text-brand-700" aria-hidden="true" />
                     <p className="font-medium text-slate-900">{event.label}</p>

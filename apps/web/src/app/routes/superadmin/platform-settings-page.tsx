@@ -3,7 +3,12 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { PLATFORM_MESSAGES, platformSettingsInputSchema, platformSmtpInputSchema } from '@courier/shared/schemas/platform';
+import {
+  type EnvironmentSmtp,
+  PLATFORM_MESSAGES,
+  platformSettingsInputSchema,
+  platformSmtpInputSchema,
+} from '@courier/shared/schemas/platform';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -39,6 +44,44 @@ const formSchema = platformSettingsInputSchema
   });
 type FormIn = z.input<typeof formSchema>;
 type FormOut = z.output<typeof formSchema>;
+
+/** Which SMTP sends the platform's mail when the form's own is off: the environment's, or none. */
+function EnvironmentSmtpStatus({ smtp, replaced }: { smtp: EnvironmentSmtp | null; replaced: boolean }) {
+  if (!smtp)
+    return replaced ? null : (
+      <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="environment-smtp">
+        No platform SMTP: couriers without their own SMTP cannot send e-mail until one is set here or in the server's environment
+        (SMTP_HOST).
+      </p>
+    );
+  if (replaced)
+    return (
+      <p className="text-sm text-slate-600" data-testid="environment-smtp">
+        These settings replace the server's environment SMTP ({smtp.host}:{smtp.port}).
+      </p>
+    );
+  return (
+    <div className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900 ring-1 ring-emerald-200" data-testid="environment-smtp">
+      <p className="font-medium">In use: the SMTP server set in the server's environment (SMTP_HOST)</p>
+      <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
+        <dt className="text-emerald-800">Server</dt>
+        <dd>
+          {smtp.host}:{smtp.port}
+          {smtp.secure ? ' (TLS from the start)' : ''}
+        </dd>
+        <dt className="text-emerald-800">From</dt>
+        <dd>{smtp.from}</dd>
+        {smtp.user && (
+          <>
+            <dt className="text-emerald-800">User</dt>
+            <dd>{smtp.user}</dd>
+          </>
+        )}
+      </dl>
+      <p className="mt-2">Turn on the setting above to send through another server instead.</p>
+    </div>
+  );
+}
 
 export function PlatformSettingsPage() {
   const settings = usePlatformSettings();
@@ -111,6 +154,7 @@ export function PlatformSettingsPage() {
           </CardHeader>
           <CardContent className="space-y-4">
             <Checkbox label="Send e-mail for couriers without their own SMTP through this server" {...register('useSmtp')} />
+            <EnvironmentSmtpStatus smtp={settings.data.environmentSmtp} replaced={useSmtp} />
             {useSmtp && (
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field label="SMTP host" error={e.smtp?.host?.message}>

@@ -1,4 +1,5 @@
 import { PACKAGE_STATUS_LABELS } from '@courier/shared/constants/packages';
+import { newestFirst } from '@courier/shared/domain/timeline';
 import type { PackageEvent } from '@courier/shared/schemas/packages';
 import { useDateFormat } from '@/lib/format-date';
 
@@ -11,7 +12,7 @@ export function PackageTimeline({ events, showPeople = true, zone }: { events: P
   if (events.length === 0) return <p className="text-sm text-slate-500">No events yet.</p>;
   return (
     <ol className="relative space-y-4 border-l-2 border-slate-200 pl-5" aria-label="Package timeline">
-      {[...events].reverse().map((e) => (
+      {newestFirst(events, (e) => e.createdAt).map((e) => (
         <li key={e.id} className="relative">
           <span className="absolute top-1.5 -left-[27px] size-3 rounded-full border-2 border-white bg-brand-700" aria-hidden />
           <p className="text-sm font-semibold text-slate-900">{PACKAGE_STATUS_LABELS[e.status]}</p>

@@ -22,6 +22,7 @@ const formValues = (c: PublicContent): PublicContentInput => ({
   hours: c.hours,
   socialLinks: c.socialLinks,
   faq: c.faq,
+  stats: c.stats,
 });
 
 /** The error react-hook-form holds for a nested path (e.g. `faq.2.answer`). */
@@ -32,7 +33,7 @@ function errorAt(form: Form, name: FieldPath<PublicContentInput>): string | unde
 }
 
 /** A list of pairs (hours, links, questions): each row its two fields and Remove, then Add. */
-function PairList<N extends 'hours' | 'socialLinks' | 'faq'>({
+function PairList<N extends 'hours' | 'socialLinks' | 'faq' | 'stats'>({
   form,
   name,
   legend,
@@ -40,6 +41,8 @@ function PairList<N extends 'hours' | 'socialLinks' | 'faq'>({
   blank,
   addLabel,
   multiline,
+  empty = 'None yet: the public site shows its default.',
+  hint,
 }: {
   form: Form;
   name: N;
@@ -48,12 +51,16 @@ function PairList<N extends 'hours' | 'socialLinks' | 'faq'>({
   blank: NonNullable<PublicContentInput[N]>[number];
   addLabel: string;
   multiline?: boolean;
+  /** What the site shows while the list is empty. */
+  empty?: string;
+  hint?: string;
 }) {
   const list = useFieldArray({ control: form.control, name } as never);
   return (
     <fieldset className="space-y-3">
       <legend className="text-sm font-medium text-slate-900">{legend}</legend>
-      {list.fields.length === 0 && <p className="text-sm text-slate-500">None yet: the public site shows its default.</p>}
+      {hint && <p className="text-sm text-slate-600">{hint}</p>}
+      {list.fields.length === 0 && <p className="text-sm text-slate-500">{empty}</p>}
       {list.fields.map((item, index) => {
         const at = (key: string) => `${name}.${index}.${key}` as FieldPath<PublicContentInput>;
         return (
@@ -85,13 +92,13 @@ function PairList<N extends 'hours' | 'socialLinks' | 'faq'>({
   );
 }
 
-/** The texts of the courier's public site: tagline, hero, hours, social links and FAQ (issue 18). */
+/** The texts of the courier's public site: tagline, hero, figures, hours, social links and FAQ. */
 export function PublicContentCard() {
   const content = usePublicContent();
   const save = useSavePublicContent();
   const form: Form = useForm<PublicContentInput, unknown, PublicContent>({
     resolver: zodResolver(publicContentInputSchema),
-    defaultValues: { tagline: '', heroTitle: '', heroText: '', hours: [], socialLinks: [], faq: [] },
+    defaultValues: { tagline: '', heroTitle: '', heroText: '', hours: [], socialLinks: [], faq: [], stats: [] },
   });
   const filledFrom = useRef<PublicContent | undefined>(undefined);
   useEffect(() => {
@@ -140,6 +147,19 @@ export function PublicContentCard() {
               <Textarea rows={3} {...form.register('heroText')} />
             </Field>
           </div>
+          <PairList
+            form={form}
+            name="stats"
+            legend="Figures"
+            hint="Facts about your company for the home page, e.g. “2,000+” and “customers”. Only figures you can stand behind."
+            empty="None: the home page shows no figures."
+            fields={[
+              { key: 'value', label: 'Figure' },
+              { key: 'label', label: 'Description' },
+            ]}
+            blank={{ value: '', label: '' }}
+            addLabel="Add figure"
+          />
           <PairList
             form={form}
             name="hours"

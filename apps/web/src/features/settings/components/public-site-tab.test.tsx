@@ -14,6 +14,7 @@ const CONTENT = {
   hours: [{ days: 'Monday - Friday', time: '9:00 AM - 6:00 PM EST' }],
   socialLinks: [],
   faq: [],
+  stats: [],
 };
 
 function serve() {
@@ -68,6 +69,10 @@ describe('PublicSiteTab', () => {
     await user.click(screen.getByRole('button', { name: 'Add question' }));
     await user.type(screen.getByLabelText('Question 1'), 'Where are you?');
     await user.type(screen.getByLabelText('Answer 1'), 'Ocho Rios.');
+    expect(screen.getByText('None: the home page shows no figures.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add figure' }));
+    await user.type(screen.getByLabelText('Figure 1'), '1,200+');
+    await user.type(screen.getByLabelText('Description 1'), 'parcels a month');
     await user.click(screen.getByRole('button', { name: 'Save Public Site' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     const put = calls.find((c) => c.method === 'PUT' && c.url.startsWith('/api/settings/public-content'));
@@ -75,6 +80,7 @@ describe('PublicSiteTab', () => {
       ...CONTENT,
       tagline: 'Miami to Ocho Rios',
       faq: [{ question: 'Where are you?', answer: 'Ocho Rios.' }],
+      stats: [{ value: '1,200+', label: 'parcels a month' }],
     });
     expect(await screen.findByText('Public site content saved')).toBeInTheDocument();
   }, 30_000);

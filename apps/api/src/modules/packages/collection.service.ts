@@ -12,9 +12,9 @@ import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { signaturePng } from '../../lib/signature';
 import type { AuthUser } from '../../plugins/auth';
-import { actorOf, transitionPackage } from '../packages/package-status.service';
-import { refuseVoided, resolveScan } from '../packages/scan-resolver.service';
-import { invoicePackageRows } from './invoice-package-rows';
+import { actorOf, transitionPackage } from './package-status.service';
+import { refuseVoided, resolveScan } from './scan-resolver.service';
+import { invoicePackageRows } from '../invoices/invoice-package-rows.service';
 
 const asDb = (tx: unknown) => tx as Db;
 

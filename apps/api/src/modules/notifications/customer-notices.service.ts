@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { AppError } from '../../lib/errors';
 import type { Mailer, OutgoingEmail } from '../../lib/mailer';
-import { notifyCustomer } from '../notifications/notify';
+import { notifyCustomer } from './notify.service';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import { API_MESSAGES } from '@courier/shared/messages';
-import type { Config } from '../../config';
-import { AppError } from '../../lib/errors';
+import type { Config } from '../config';
+import { AppError } from '../lib/errors';
 
 /** Under NODE_ENV=test suites sign in hundreds of times; a test that wants the limit sets it. */
 const TEST_DEFAULT = 100_000;

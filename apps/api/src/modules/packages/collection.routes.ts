@@ -6,7 +6,7 @@ import { courierQuerySchema, errorResponseSchema } from '@courier/shared/schemas
 import type { AppContext } from '../../context';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { canOverrideUnpaid, collectInvoice, listCollectable, signatureImage } from './collection.service';
-import { getInvoiceDetail } from './invoice-queries.service';
+import { getInvoiceDetail } from '../invoices/invoice-queries.service';
 import { courierScope } from '../../lib/courier-scope';
 
 const errors = {

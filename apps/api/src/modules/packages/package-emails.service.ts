@@ -4,7 +4,7 @@ import { branches } from '../../db/schema/branches';
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
 import type { Mailer } from '../../lib/mailer';
-import { notifyCustomer } from '../notifications/notify';
+import { notifyCustomer } from '../notifications/notify.service';
 
 export type PackageEmailKind = 'received' | 'shipped' | 'ready' | 'uncollected';
 
