@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_MESSAGES } from '@courier/shared/messages';
 import { messageResponseSchema } from '@courier/shared/schemas/auth';
@@ -19,6 +20,7 @@ import {
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { currentUser, requireRole } from '../../plugins/auth';
+import type { AccountKind } from '../../lib/tokens';
 import { customerSession, staffSession } from './auth.service';
 import { throttledSignIn } from './login-throttle';
 import { perIpLimit } from '../../plugins/rate-limits';
@@ -33,6 +35,7 @@ import {
   saveTwoFactorPolicy,
   spendChallenge,
   startSetup,
+  type TwoFactorAccount,
   twoFactorStatus,
 } from './two-factor.service';
 
@@ -53,6 +56,23 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const publicStep = { public: true, rateLimit: perIpLimit(ctx.config) };
 
+    /** Checks the challenge and the code under the code's own throttle, then opens the session. */
+    const secondStepThen = async <T>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      body: { challenge: string; code: string },
+      kind: AccountKind,
+      open: (account: TwoFactorAccount, remember: boolean | undefined) => Promise<T>,
+    ) => {
+      const { account, claims } = await challengeAccount(ctx, body.challenge, kind, 'verify');
+      const signIn = async () => {
+        await checkSecondStep(ctx, account, body.code);
+        await spendChallenge(ctx, claims);
+        return open(account, claims.remember);
+      };
+      return throttledSignIn(ctx, request, reply, account.email, signIn, undefined, SECOND_STEP);
+    };
+
     app.post(
       '/auth/two-factor/verify',
       {
@@ -64,22 +84,8 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: staffTwoFactorSessionSchema, ...errors },
         },
       },
-      async (request, reply) => {
-        const { account, claims } = await challengeAccount(ctx, request.body.challenge, 'user', 'verify');
-        return throttledSignIn(
-          ctx,
-          request,
-          reply,
-          account.email,
-          async () => {
-            await checkSecondStep(ctx, account, request.body.code);
-            await spendChallenge(ctx, claims);
-            return staffSession(ctx, account, claims.remember);
-          },
-          undefined,
-          SECOND_STEP,
-        );
-      },
+      async (request, reply) =>
+        secondStepThen(request, reply, request.body, 'user', (account, remember) => staffSession(ctx, account, remember)),
     );
 
     app.post(
@@ -93,24 +99,11 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: customerTwoFactorSessionSchema, ...errors },
         },
       },
-      async (request, reply) => {
-        const { account, claims } = await challengeAccount(ctx, request.body.challenge, 'customer', 'verify');
-        const courierId = account.courierId;
-        if (courierId === null) throw new AppError('unauthenticated', TWO_FACTOR_MESSAGES.challengeExpired);
-        return throttledSignIn(
-          ctx,
-          request,
-          reply,
-          account.email,
-          async () => {
-            await checkSecondStep(ctx, account, request.body.code);
-            await spendChallenge(ctx, claims);
-            return customerSession(ctx, { id: account.id, courierId }, claims.remember);
-          },
-          undefined,
-          SECOND_STEP,
-        );
-      },
+      async (request, reply) =>
+        secondStepThen(request, reply, request.body, 'customer', (account, remember) => {
+          if (account.courierId === null) throw new AppError('unauthenticated', TWO_FACTOR_MESSAGES.challengeExpired);
+          return customerSession(ctx, { id: account.id, courierId: account.courierId }, remember);
+        }),
     );
 
     // A staff member whose courier requires two steps sets them up before the first session.
