@@ -24,34 +24,19 @@ const WEB_RULES = [
     from: { path: '^apps/web/src/components/' },
     to: { path: '^apps/web/src/features/' },
   },
+  {
+    name: 'web-shared-to-feature',
+    comment: 'Shared plumbing (lib/, hooks/) imports no feature: features and app/ build on it, not the reverse.',
+    severity: 'error',
+    from: { path: '^apps/web/src/(lib|hooks)/' },
+    to: { path: '^apps/web/src/features/' },
+  },
 ];
 
 const WEB_KNOWN_EXCEPTIONS = {
-  'web-feature-to-feature': [
-    ['apps/web/src/features/branches/components/branch-form-dialog.tsx', 'apps/web/src/features/couriers/api/couriers.ts'],
-    [
-      'apps/web/src/features/branches/components/branch-form-dialog.tsx',
-      'apps/web/src/features/couriers/components/courier-select-field.tsx',
-    ],
-    ['apps/web/src/features/dashboard/components/setup-cards.tsx', 'apps/web/src/features/couriers/api/couriers.ts'],
-    ['apps/web/src/features/dashboard/components/setup-cards.tsx', 'apps/web/src/features/couriers/api/invitations.ts'],
-    ['apps/web/src/features/packages/components/walk-in-customer-dialog.tsx', 'apps/web/src/features/branches/api/branches.ts'],
-    ['apps/web/src/features/platform/components/public-site-platform-cards.tsx', 'apps/web/src/features/couriers/api/couriers.ts'],
-    ['apps/web/src/features/platform/components/public-site-platform-cards.tsx', 'apps/web/src/features/settings/api/public-site.ts'],
-    [
-      'apps/web/src/features/platform/components/public-site-platform-cards.tsx',
-      'apps/web/src/features/settings/components/domains-card.tsx',
-    ],
-    ['apps/web/src/features/platform/components/public-site-platform-cards.tsx', 'apps/web/src/features/settings/hooks/use-local-table.ts'],
-    ['apps/web/src/features/settings/components/online-payments-card.tsx', 'apps/web/src/features/billing/api/online-payments.ts'],
-    ['apps/web/src/features/staff/components/staff-form.tsx', 'apps/web/src/features/branches/api/branches.ts'],
-    ['apps/web/src/features/staff/components/staff-form.tsx', 'apps/web/src/features/couriers/api/couriers.ts'],
-    ['apps/web/src/features/staff/components/staff-form.tsx', 'apps/web/src/features/couriers/components/courier-select-field.tsx'],
-    ['apps/web/src/features/staff/components/staff-form.tsx', 'apps/web/src/features/roles/api/roles.ts'],
-  ],
-  'web-components-to-feature': [
-    ['apps/web/src/components/layout/portal-shell.tsx', 'apps/web/src/features/search/components/command-palette.tsx'],
-  ],
+  'web-feature-to-feature': [],
+  'web-components-to-feature': [],
+  'web-shared-to-feature': [],
 };
 
 // =============================================================================================

@@ -16,22 +16,9 @@ import { courierPublicContent } from './schema/public-site';
 import { roles } from './schema/roles';
 import { shippingRates } from './schema/shipping-rates';
 import { users } from './schema/users';
+import { DEMO_LOGINS, type DemoLogin } from './demo-logins';
 
-export interface DemoLogin {
-  role: string;
-  email: string;
-  password: string;
-  loginPath: string;
-}
-
-/** The demo logins the first start prints; the README lists the same. */
-export const DEMO_LOGINS: DemoLogin[] = [
-  { role: 'super_admin', email: 'superadmin@courierportal.test', password: 'SuperAdmin#2026', loginPath: '/superadmin/login' },
-  { role: 'courier_admin', email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026', loginPath: '/admin/login' },
-  { role: 'branch_manager', email: 'manager@jamaicaexpress.test', password: 'BranchManager#2026', loginPath: '/staff/login' },
-  { role: 'staff', email: 'staff@jamaicaexpress.test', password: 'StaffMember#2026', loginPath: '/staff/login' },
-  { role: 'customer', email: 'customer@example.test', password: 'Customer#2026', loginPath: '/login' },
-];
+export { DEMO_LOGINS, type DemoLogin } from './demo-logins';
 
 function demoPassword(role: string): string {
   const login = DEMO_LOGINS.find((l) => l.role === role);

@@ -1,6 +1,7 @@
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { waitForMail } from '../support/mailbox';
 import { expect, test } from '../support/test';
+import { tokenFor } from '../support/auth';
 
 /**
  * Every form used with the keyboard alone: Tab reaches each field, keys type and choose options,
@@ -9,9 +10,6 @@ import { expect, test } from '../support/test';
  * The mouse is never used here; axe checks the dialogs open and the forms showing their errors.
  */
 
-const ADMIN = { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026' };
-const STAFF = { email: 'staff@jamaicaexpress.test', password: 'StaffMember#2026' };
-const CUSTOMER = { email: 'customer@example.test', password: 'Customer#2026' };
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
@@ -72,12 +70,6 @@ async function expectEscapeReturnsFocus(page: Page, dialog: Locator, opener: Loc
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
-}
-
-async function tokenFor(request: APIRequestContext, path: string, who: { email: string; password: string }): Promise<string> {
-  const res = await request.post(path, { data: who });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { token: string }).token;
 }
 
 /** A page of its own, signed in with the token the way the session layer stores it. */
@@ -224,7 +216,7 @@ test.describe('forms with the keyboard alone', () => {
 
   test('customer pre-alert and support ticket, staff receive on Scan', async ({ browser, request, a11y }) => {
     test.setTimeout(90_000);
-    const customer = await signedInPage(browser, await tokenFor(request, '/api/customers/login', CUSTOMER));
+    const customer = await signedInPage(browser, await tokenFor(request, 'customer'));
     const tracking = `KB${unique().toUpperCase()}`;
 
     // Pre-alert in its dialog.
@@ -272,7 +264,7 @@ test.describe('forms with the keyboard alone', () => {
     await a11y.check(customer);
     await expectEscapeReturnsFocus(customer, thread, opener);
     // The courier admin reads it, so the support-tickets journey starts with a quiet bell.
-    const adminAuth = { authorization: `Bearer ${await tokenFor(request, '/api/auth/login', ADMIN)}` };
+    const adminAuth = { authorization: `Bearer ${await tokenFor(request, 'courier_admin')}` };
     const listed = (await (await request.get(`/api/tickets?search=${encodeURIComponent(subject)}`, { headers: adminAuth })).json()) as {
       data: Array<{ id: number }>;
     };
@@ -284,7 +276,7 @@ test.describe('forms with the keyboard alone', () => {
     // Staff receive a parcel on Scan: Enter looks it up, the weight field takes the focus, the
     // button receives it. It has no pre-alert and no mailbox, so it goes to Unknown packages and
     // leaves the demo customer's packages as other journeys expect them.
-    const staff = await signedInPage(browser, await tokenFor(request, '/api/auth/staff/login', STAFF));
+    const staff = await signedInPage(browser, await tokenFor(request, 'staff'));
     await staff.goto('/staff/scan');
     const trackingField = staff.getByRole('textbox', { name: 'Tracking number' });
     await expect(trackingField).toBeFocused();
@@ -304,7 +296,7 @@ test.describe('forms with the keyboard alone', () => {
 
   test('admin: settings tabs, branch and staff dialogs, record payment', async ({ page, request, a11y }) => {
     test.setTimeout(90_000);
-    const token = await tokenFor(request, '/api/auth/login', ADMIN);
+    const token = await tokenFor(request, 'courier_admin');
     await page.addInitScript((t) => window.localStorage.setItem('token', t), token);
     const id = unique();
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
+import { DEMO } from '../support/auth';
 
 /**
  * Axe on every screen of each portal's sidebar, reached the way a user does (the sidebar links),
@@ -11,7 +12,7 @@ const PORTALS = [
     who: 'courier admin',
     login: '/api/auth/login',
     email: 'admin@jamaicaexpress.test',
-    password: 'CourierAdmin#2026',
+    password: DEMO.courier_admin.password,
     home: '/admin/dashboard',
     nav: 'Admin navigation',
   },
@@ -19,7 +20,7 @@ const PORTALS = [
     who: 'customer',
     login: '/api/customers/login',
     email: 'customer@example.test',
-    password: 'Customer#2026',
+    password: DEMO.customer.password,
     home: '/customer/dashboard',
     nav: 'Customer navigation',
   },
@@ -27,7 +28,7 @@ const PORTALS = [
     who: 'super admin',
     login: '/api/auth/super-admin/login',
     email: 'superadmin@courierportal.test',
-    password: 'SuperAdmin#2026',
+    password: DEMO.super_admin.password,
     home: '/superadmin/dashboard',
     nav: 'Super admin navigation',
   },
@@ -81,7 +82,7 @@ for (const p of PORTALS) {
 }
 
 test('the public account menu opens from the keyboard and passes axe open', async ({ page, request, a11y }) => {
-  const res = await request.post('/api/customers/login', { data: { email: 'customer@example.test', password: 'Customer#2026' } });
+  const res = await request.post('/api/customers/login', { data: DEMO.customer });
   const { token } = (await res.json()) as { token: string };
   await page.addInitScript((t) => window.localStorage.setItem('token', t), token);
   await page.goto('/');

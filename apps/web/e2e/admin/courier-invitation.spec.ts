@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { waitForMail } from '../support/mailbox';
 import { expect, test } from '../support/test';
+import { DEMO } from '../support/auth';
 
-const SUPER = { email: 'superadmin@courierportal.test', password: 'SuperAdmin#2026' };
+const SUPER = DEMO.super_admin;
 
 /** Waits for the toast, then closes it, so a later identical toast cannot be mistaken for it. */
 async function expectToast(page: Page, text: string) {

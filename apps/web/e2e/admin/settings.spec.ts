@@ -1,11 +1,12 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { waitForMail } from '../support/mailbox';
 import { workerPorts } from '../support/ports';
 import { expectNoSeriousA11yViolations } from '../support/axe';
+import { DEMO, loginAs } from '../support/auth';
 
-const ADMIN = { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026' };
-const STAFF = { email: 'staff@jamaicaexpress.test', password: 'StaffMember#2026' };
+const ADMIN = DEMO.courier_admin;
+const STAFF = DEMO.staff;
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/settings-shots';
 
 const PNG = Buffer.from(
@@ -13,15 +14,6 @@ const PNG = Buffer.from(
   'base64',
 );
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
-
-/** Signs in through the API and hands the token to the page the way the session layer stores it. */
-async function signIn(page: Page, request: APIRequestContext, who: { email: string; password: string }, loginPath: string) {
-  const res = await request.post(loginPath, { data: who });
-  expect(res.ok(), await res.text()).toBe(true);
-  const { token } = (await res.json()) as { token: string };
-  await page.addInitScript((t) => window.localStorage.setItem('token', t), token);
-  return token;
-}
 
 /** Waits for the toast, then closes it, so a later identical toast cannot be mistaken for it. */
 async function expectToast(page: Page, text: string) {
@@ -42,7 +34,7 @@ test.describe('courier admin settings', () => {
     test.setTimeout(180_000);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    const token = await signIn(page, request, ADMIN, '/api/auth/login');
+    const { token } = await loginAs(page, request, 'courier_admin');
     const auth = { authorization: `Bearer ${token}` };
     // Other journeys share this database: note what is changed here, to put it back at the end.
     const courierId = ((await (await request.get('/api/auth/profile', { headers: auth })).json()) as { courier: { id: number } }).courier
@@ -157,7 +149,7 @@ test.describe('courier admin settings', () => {
 
     // The loopback sink has no TLS: only the super admin can allow that for this courier.
     const superLogin = await request.post('/api/auth/super-admin/login', {
-      data: { email: 'superadmin@courierportal.test', password: 'SuperAdmin#2026' },
+      data: DEMO.super_admin,
     });
     const superAuth = { Authorization: `Bearer ${((await superLogin.json()) as { token: string }).token}` };
     const options = (await (await request.get('/api/platform/couriers/options', { headers: superAuth })).json()) as Array<{
@@ -244,7 +236,7 @@ test.describe('courier admin settings', () => {
 
   test('works on a phone', async ({ page, request }) => {
     await page.setViewportSize({ width: 375, height: 800 });
-    await signIn(page, request, ADMIN, '/api/auth/login');
+    await loginAs(page, request, 'courier_admin');
     await page.goto('/admin/settings?tab=shipping-rates');
     // Under 640 px the rates are cards, not a table (issue 17).
     await expect(page.getByRole('list', { name: 'Shipping rates' })).toBeVisible();
@@ -262,7 +254,7 @@ test.describe('courier admin settings', () => {
 
 test.describe('staff profile', () => {
   test('saves the profile and checks the password confirmation', async ({ page, request }) => {
-    await signIn(page, request, STAFF, '/api/auth/staff/login');
+    await loginAs(page, request, 'staff');
     await page.goto('/staff/settings');
     await expect(page.getByLabel('Email')).toHaveValue(STAFF.email);
     await expectNoSeriousA11yViolations(page);

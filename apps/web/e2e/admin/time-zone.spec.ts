@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
+import { loginAs } from '../support/auth';
 
 /**
  * Every date on a screen is in the courier's time zone (a Company Settings field). The admin
@@ -8,29 +8,16 @@ import { expect, test } from '../support/test';
  * platform's): each row of a list that mixes couriers is in its courier's zone.
  * Journeys share one database: the courier's zone is put back at the end.
  */
-const ADMIN = { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026' };
-const SUPER_ADMIN = { email: 'superadmin@courierportal.test', password: 'SuperAdmin#2026', path: '/api/auth/super-admin/login' };
 
 test.use({ viewport: { width: 1920, height: 1000 } });
-
-async function signIn(
-  page: Page,
-  request: APIRequestContext,
-  { path = '/api/auth/login', ...who }: typeof ADMIN & { path?: string } = ADMIN,
-) {
-  const res = await request.post(path, { data: who });
-  expect(res.ok(), await res.text()).toBe(true);
-  const { token } = (await res.json()) as { token: string };
-  await page.addInitScript((t) => window.localStorage.setItem('token', t), token);
-  return { authorization: `Bearer ${token}` };
-}
 
 /** The screens' date style ("Nov 23, 2026") in a zone, worked out here independently. */
 const dayIn = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(iso));
 
 test('a received date on the admin packages screen follows the courier time zone setting', async ({ page, request, browser }) => {
-  const auth = await signIn(page, request);
+  const { authorization } = await loginAs(page, request, 'courier_admin');
+  const auth = { authorization };
   const courierId = ((await (await request.get('/api/auth/profile', { headers: auth })).json()) as { courier: { id: number } }).courier.id;
   const before = (await (await request.get(`/api/couriers/${courierId}`, { headers: auth })).json()) as Record<string, string>;
   const list = (await (await request.get('/api/packages?page=1&limit=50', { headers: auth })).json()) as {
@@ -91,7 +78,7 @@ test('a received date on the admin packages screen follows the courier time zone
 
     // The super admin's list mixes couriers: the row is in its courier's zone, not the platform's.
     const superAdmin = await (await browser.newContext({ viewport: { width: 1920, height: 1000 } })).newPage();
-    await signIn(superAdmin, request, SUPER_ADMIN);
+    await loginAs(superAdmin, request, 'super_admin');
     await superAdmin.goto(`${new URL(page.url()).origin}/superadmin/packages?search=${encodeURIComponent(pkg.packageNumber)}`);
     const superRow = superAdmin.getByRole('row').filter({ hasText: pkg.packageNumber });
     await expect(superRow).toContainText(inZone);

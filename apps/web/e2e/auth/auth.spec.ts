@@ -2,23 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { waitForMail } from '../support/mailbox';
-
-const DEMO = {
-  super_admin: { email: 'superadmin@courierportal.test', password: 'SuperAdmin#2026' },
-  courier_admin: { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026' },
-  branch_manager: { email: 'manager@jamaicaexpress.test', password: 'BranchManager#2026' },
-  staff: { email: 'staff@jamaicaexpress.test', password: 'StaffMember#2026' },
-  customer: { email: 'customer@example.test', password: 'Customer#2026' },
-};
+import { DEMO, signIn } from '../support/auth';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function signIn(page: Page, loginPath: string, email: string, password: string) {
-  if (!page.url().endsWith(loginPath)) await page.goto(loginPath);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
 
 /**
  * Every path the app navigated to, recorded in the page: the portal pages themselves belong to
@@ -168,7 +154,7 @@ test.describe('sign-in by role', () => {
   ] as const;
   for (const c of cases) {
     test(`${c.role} signs in at ${c.path} and lands on ${c.home}`, async ({ page }) => {
-      await signIn(page, c.path, DEMO[c.role].email, DEMO[c.role].password);
+      await signIn(page, c.role, c.path);
       await expectNavigatedTo(page, c.home);
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
     });
@@ -177,13 +163,13 @@ test.describe('sign-in by role', () => {
   test('the login pages carry the spec texts and refuse wrong credentials', async ({ page }) => {
     await page.goto('/admin/login');
     await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
-    await signIn(page, '/admin/login', DEMO.courier_admin.email, 'wrong-password');
+    await signIn(page, { email: DEMO.courier_admin.email, password: 'wrong-password' }, '/admin/login');
     await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
     await page.goto('/staff/login');
     await expect(page.getByRole('heading', { name: 'Staff Login' })).toBeVisible();
     await page.goto('/superadmin/login');
     await expect(page.getByRole('heading', { name: 'Super Admin Login' })).toBeVisible();
-    await signIn(page, '/superadmin/login', DEMO.courier_admin.email, DEMO.courier_admin.password);
+    await signIn(page, 'courier_admin', '/superadmin/login');
     await expect(page.getByText('You do not have permission to access this area')).toBeVisible();
     await page.goto('/login');
     for (const phrase of ['Express Delivery', 'Secure Shipping', 'Real-time Tracking'])
@@ -198,7 +184,7 @@ test.describe('route guard', () => {
     await page.goto('/customer/profile');
     await expectNavigatedTo(page, '/login');
     expect(await page.evaluate(() => sessionStorage.getItem('redirectAfterLogin'))).toBe('/customer/profile');
-    await signIn(page, '/login', DEMO.customer.email, DEMO.customer.password);
+    await signIn(page, 'customer');
     await expectNavigatedTo(page, '/customer/profile');
     await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
     await expect(page.getByText('JXP-10001')).toBeVisible();
@@ -206,7 +192,7 @@ test.describe('route guard', () => {
   });
 
   test('a signed-in user of another role is sent to their own home', async ({ page }) => {
-    await signIn(page, '/staff/login', DEMO.staff.email, DEMO.staff.password);
+    await signIn(page, 'staff');
     await expectNavigatedTo(page, '/staff/dashboard');
     await page.goto('/customer/profile');
     await expectNavigatedTo(page, /^\/staff(\/|$)/);
@@ -215,7 +201,7 @@ test.describe('route guard', () => {
   });
 
   test('a signed-in person opening a sign-in or registration page goes to their dashboard', async ({ page }) => {
-    await signIn(page, '/login', DEMO.customer.email, DEMO.customer.password);
+    await signIn(page, 'customer');
     await expectNavigatedTo(page, '/customer/dashboard');
     for (const path of ['/login', '/register', '/admin/login']) {
       await page.goto(path);
@@ -278,7 +264,7 @@ test('a password is reset from the e-mail actually received', async ({ page, req
   await expect(page.getByText('Password reset successful! Please login with your new password.')).toBeVisible();
   await expectNavigatedTo(page, '/login');
 
-  await signIn(page, '/login', email, 'NewPassword#2');
+  await signIn(page, { email, password: 'NewPassword#2' }, '/login');
   await expectNavigatedTo(page, '/customer/dashboard');
 
   // The link worked once.
@@ -319,7 +305,9 @@ test('the super admin impersonates a courier admin through /admin/login?token=',
   await page.evaluate(() => sessionStorage.clear());
   await page.goto(target.pathname + target.search);
   await expect(page.getByText('Invalid or expired impersonation token')).toBeVisible();
-  await expect(page).toHaveURL(/\/admin\/login$/);
+  // The token leaves the address; the courier's api key (the link is the courier's own) stays.
+  await expect(page).toHaveURL(/\/admin\/login(\?api_key=[\w-]+)?$/);
+  expect(new URL(page.url()).searchParams.get('token')).toBeNull();
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
 
   await page.goto('/admin/login?token=not.a.token');
@@ -327,7 +315,7 @@ test('the super admin impersonates a courier admin through /admin/login?token=',
 });
 
 test('impersonation opens a tab of its own and leaves the super admin signed in everywhere else', async ({ page }) => {
-  await signIn(page, '/superadmin/login', DEMO.super_admin.email, DEMO.super_admin.password);
+  await signIn(page, 'super_admin');
   await expectNavigatedTo(page, '/superadmin/dashboard');
   await page.goto('/superadmin/couriers');
   await page
@@ -360,7 +348,7 @@ test('impersonation opens a tab of its own and leaves the super admin signed in 
 test('the super admin changes their own password from Settings', async ({ page, request }) => {
   const { email, password } = DEMO.super_admin;
   const next = 'SuperAdmin#2026-new';
-  await signIn(page, '/superadmin/login', email, password);
+  await signIn(page, { email, password }, '/superadmin/login');
   await expectNavigatedTo(page, '/superadmin/dashboard');
   await page.goto('/superadmin/settings');
   const form = page.getByRole('region', { name: 'Your password' });

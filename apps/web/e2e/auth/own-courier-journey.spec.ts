@@ -3,6 +3,7 @@ import { waitForMail } from '../support/mailbox';
 import { openInvoiceOfDemoCustomer } from '../support/invoices';
 import { workerPorts } from '../support/ports';
 import { expect, test } from '../support/test';
+import { DEMO } from '../support/auth';
 
 /**
  * Every courier's customers stay on their courier's site. Two couriers on two host names: the
@@ -11,8 +12,8 @@ import { expect, test } from '../support/test';
  * resets a password from the e-mail, signs in, pays an invoice through the test gateway and comes
  * back to "Paid", on a 375 px phone, and never sees the second courier's name.
  */
-const CUSTOMER = { email: 'customer@example.test', password: 'Customer#2026' };
-const NEW_PASSWORD = 'Customer#2026'; // set again, so later journeys sign in as before
+const CUSTOMER = DEMO.customer;
+const NEW_PASSWORD = DEMO.customer.password; // set again, so later journeys sign in as before
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/links-shots';
 
 async function token(request: APIRequestContext, path: string, data: { email: string; password: string }) {
@@ -33,9 +34,9 @@ test("a courier's customer follows the reset link, signs in and pays on their ow
   test.setTimeout(150_000);
   const superAdmin = await token(request, '/api/auth/super-admin/login', {
     email: 'superadmin@courierportal.test',
-    password: 'SuperAdmin#2026',
+    password: DEMO.super_admin.password,
   });
-  const admin = await token(request, '/api/auth/login', { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026' });
+  const admin = await token(request, '/api/auth/login', DEMO.courier_admin);
   const stamp = Date.now().toString(36).slice(-5);
 
   // Courier B, made by the super admin, with a branch, becomes the platform's default.

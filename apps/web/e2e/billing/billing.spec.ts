@@ -2,18 +2,10 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
+import { tokenFor } from '../support/auth';
 
-const STAFF = { email: 'staff@jamaicaexpress.test', password: 'StaffMember#2026' };
-const ADMIN = { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026' };
-const CUSTOMER = { email: 'customer@example.test', password: 'Customer#2026' };
 const BILLING_ALREADY_COLLECTED = 'The packages of this invoice have already been collected';
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/billing-shots';
-
-async function tokenFor(request: APIRequestContext, path: string, who: { email: string; password: string }): Promise<string> {
-  const res = await request.post(path, { data: who });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { token: string }).token;
-}
 
 async function useToken(page: Page, token: string) {
   await page.addInitScript((t) => window.localStorage.setItem('token', t), token);
@@ -54,9 +46,9 @@ test.describe('billing', () => {
     test.setTimeout(180_000);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    const customerToken = await tokenFor(request, '/api/customers/login', CUSTOMER);
+    const customerToken = await tokenFor(request, 'customer');
     const invoice = await openInvoice(request, customerToken);
-    const staffToken = await tokenFor(request, '/api/auth/staff/login', STAFF);
+    const staffToken = await tokenFor(request, 'staff');
     await useToken(page, staffToken);
 
     // Staff: find the invoice and take a first, partial payment in cash.
@@ -139,7 +131,7 @@ test.describe('billing', () => {
   });
 
   test("a report's CSV matches the figures on screen", async ({ page, request }) => {
-    const adminToken = await tokenFor(request, '/api/auth/login', ADMIN);
+    const adminToken = await tokenFor(request, 'courier_admin');
     await useToken(page, adminToken);
     await page.goto('/admin/reports');
     const table = page.getByTestId('revenue-table');
@@ -167,7 +159,7 @@ test.describe('billing', () => {
   });
 
   test('the customer reads the rate sheet and estimates with the courier rates', async ({ page, request }) => {
-    const customerToken = await tokenFor(request, '/api/customers/login', CUSTOMER);
+    const customerToken = await tokenFor(request, 'customer');
     await useToken(page, customerToken);
     await page.goto('/customer/rate-sheet');
     await expect(page.getByRole('heading', { name: 'Rate Sheet', level: 1 })).toBeVisible();
@@ -196,10 +188,7 @@ test.describe('billing', () => {
     page,
     request,
   }) => {
-    const superToken = await tokenFor(request, '/api/auth/super-admin/login', {
-      email: 'superadmin@courierportal.test',
-      password: 'SuperAdmin#2026',
-    });
+    const superToken = await tokenFor(request, 'super_admin');
     await useToken(page, superToken);
     await page.goto('/superadmin/invoices');
     const row = page.getByRole('row', { name: /INV-000001/ });
@@ -214,7 +203,7 @@ test.describe('billing', () => {
 
     const adminPage = await page.context().browser()?.newPage();
     if (!adminPage) throw new Error('no browser');
-    await useToken(adminPage, await tokenFor(request, '/api/auth/login', ADMIN));
+    await useToken(adminPage, await tokenFor(request, 'courier_admin'));
     await adminPage.goto('/courier/admin/sign-signature/INV-000001');
     await expect(adminPage.getByRole('heading', { name: 'Signature', level: 1 })).toBeVisible();
     await expect(adminPage.getByText(BILLING_ALREADY_COLLECTED)).toBeVisible();

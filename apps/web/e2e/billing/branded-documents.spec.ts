@@ -1,6 +1,7 @@
 import { openInvoiceOfDemoCustomer } from '../support/invoices';
 import { pdfText } from '../support/pdf';
 import { expect, test } from '../support/test';
+import { DEMO } from '../support/auth';
 
 /**
  * Branded documents (issue 17): the admin sets the GCT registration number and A4 paper in
@@ -8,8 +9,8 @@ import { expect, test } from '../support/test';
  * "Print receipt (80 mm)" opens an 80 mm wide receipt. Journeys share one database: both settings
  * are put back at the end.
  */
-const ADMIN = { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026' };
-const CUSTOMER = { email: 'customer@example.test', password: 'Customer#2026' };
+const ADMIN = DEMO.courier_admin;
+const CUSTOMER = DEMO.customer;
 const GCT = '000-111-222';
 
 test.use({ viewport: { width: 1600, height: 1000 } });

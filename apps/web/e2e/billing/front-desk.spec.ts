@@ -2,16 +2,9 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { openInvoiceOfDemoCustomer } from '../support/invoices';
 import { pdfText } from '../support/pdf';
 import { expect, test } from '../support/test';
+import { tokenFor } from '../support/auth';
 
-const ADMIN = { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026' };
-const CUSTOMER = { email: 'customer@example.test', password: 'Customer#2026' };
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/front-desk-shots';
-
-async function tokenFor(request: APIRequestContext, path: string, who: { email: string; password: string }): Promise<string> {
-  const res = await request.post(path, { data: who });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { token: string }).token;
-}
 
 const money = (cents: number) => `JMD ${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
@@ -41,9 +34,9 @@ test('front desk: a customs assessment replaces the duty line, a partial cash pa
   request,
 }) => {
   test.setTimeout(180_000);
-  const customerToken = await tokenFor(request, '/api/customers/login', CUSTOMER);
+  const customerToken = await tokenFor(request, 'customer');
   const open = await openInvoiceOfDemoCustomer(request, customerToken);
-  const adminToken = await tokenFor(request, '/api/auth/login', ADMIN);
+  const adminToken = await tokenFor(request, 'courier_admin');
   const before = await invoiceDetail(request, adminToken, open.invoiceNo);
   // The package with the largest computed duty: the assessment replaces that line.
   const pkg = [...before.packages].sort((a, b) => b.computedDutyCents - a.computedDutyCents)[0];
@@ -101,7 +94,7 @@ test('front desk: a customs assessment replaces the duty line, a partial cash pa
   // The admin reads both in the audit log.
   await page.goto('/admin/audit-log');
   const table = page.getByRole('table');
-  await expect(table.getByText(`payment.recorded · ${receiptNo}`)).toBeVisible();
-  await expect(table.getByText(`invoice.customs_assessed · ${open.invoiceNo}`)).toBeVisible();
+  await expect(table.getByText(`Payment recorded · ${receiptNo}`)).toBeVisible();
+  await expect(table.getByText(`Customs assessed · ${open.invoiceNo}`)).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/audit-log.png`, fullPage: true });
 });

@@ -1,17 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { openInvoiceOfDemoCustomer } from '../support/invoices';
 import { expect, test } from '../support/test';
+import { tokenFor } from '../support/auth';
 
-const ADMIN = { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026' };
-const STAFF = { email: 'staff@jamaicaexpress.test', password: 'StaffMember#2026' };
-const CUSTOMER = { email: 'customer@example.test', password: 'Customer#2026' };
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/till-shots';
-
-async function tokenFor(request: APIRequestContext, path: string, who: { email: string; password: string }): Promise<string> {
-  const res = await request.post(path, { data: who });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { token: string }).token;
-}
 
 const money = (cents: number) =>
   `${cents < 0 ? '-' : ''}JMD ${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -38,9 +30,9 @@ test('the front desk: the admin takes cash with no branch of her own, a clerk re
   request,
 }) => {
   test.setTimeout(240_000);
-  const customerToken = await tokenFor(request, '/api/customers/login', CUSTOMER);
-  const adminToken = await tokenFor(request, '/api/auth/login', ADMIN);
-  const staffToken = await tokenFor(request, '/api/auth/staff/login', STAFF);
+  const customerToken = await tokenFor(request, 'customer');
+  const adminToken = await tokenFor(request, 'courier_admin');
+  const staffToken = await tokenFor(request, 'staff');
   const open = await openInvoiceOfDemoCustomer(request, customerToken);
   const branches = await get<Array<{ id: number; name: string }>>(request, adminToken, '/api/branches/options');
   const mayPen = branches.find((b) => b.name === 'May Pen');

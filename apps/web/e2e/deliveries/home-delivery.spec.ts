@@ -1,6 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { waitForMail } from '../support/mailbox';
 import { expect, test } from '../support/test';
+import { DEMO, tokenFor } from '../support/auth';
 
 /**
  * Issue 16: a home delivery on a phone. The customer asks for it (address prefilled from the
@@ -9,17 +10,10 @@ import { expect, test } from '../support/test';
  * the recipient's name and a signature drawn on the pad. The customer's e-mails arrive, and the
  * admin reads the online payment in the audit log.
  */
-const ADMIN = { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026' };
-const CUSTOMER = { email: 'customer@example.test', password: 'Customer#2026' };
+const CUSTOMER = DEMO.customer;
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/delivery-shots';
 
 test.use({ viewport: { width: 375, height: 812 }, actionTimeout: 15_000 });
-
-async function tokenFor(request: APIRequestContext, path: string, who: { email: string; password: string }) {
-  const res = await request.post(path, { data: who });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { token: string }).token;
-}
 
 async function signInAs(page: Page, token: string) {
   await page.evaluate((t) => window.localStorage.setItem('token', t), token);
@@ -38,8 +32,8 @@ async function sign(page: Page) {
 test('a home delivery is refused while unpaid, then paid and delivered with a signature on a phone', async ({ page, request }) => {
   test.setTimeout(180_000);
   const tag = `${Date.now()}`.slice(-6);
-  const admin = await tokenFor(request, '/api/auth/login', ADMIN);
-  const customer = await tokenFor(request, '/api/customers/login', CUSTOMER);
+  const admin = await tokenFor(request, 'courier_admin');
+  const customer = await tokenFor(request, 'customer');
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
   const profile = await (await request.get('/api/customers/profile', { headers: as(customer) })).json();
 
@@ -161,5 +155,5 @@ test('a home delivery is refused while unpaid, then paid and delivered with a si
   await signInAs(page, admin);
   await page.goto('/admin/audit-log');
   await page.getByPlaceholder('Action, record or person').fill(invoiceNo as string);
-  await expect(page.getByText(`online_payment.recorded · ${invoiceNo}`).first()).toBeVisible();
+  await expect(page.getByText(`Online payment received · ${invoiceNo}`).first()).toBeVisible();
 });

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { writeLabelY4m } from './label-frame';
+import { DEMO } from '../support/auth';
 
-const STAFF = { email: 'staff@jamaicaexpress.test', password: 'StaffMember#2026' };
+const STAFF = DEMO.staff;
 
 /**
  * Issue 15, defect 6: the camera button works where the browser has no BarcodeDetector. Headless

@@ -1,21 +1,13 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
+import { tokenFor } from '../support/auth';
 
 /** A minimal merchant invoice, a real PDF by its bytes. */
 const MERCHANT_INVOICE = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
-const STAFF = { email: 'staff@jamaicaexpress.test', password: 'StaffMember#2026' };
-const MANAGER = { email: 'manager@jamaicaexpress.test', password: 'BranchManager#2026' };
-const CUSTOMER = { email: 'customer@example.test', password: 'Customer#2026' };
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/floor-shots';
 const COUNT = 30;
-
-async function tokenFor(request: APIRequestContext, path: string, who: { email: string; password: string }): Promise<string> {
-  const res = await request.post(path, { data: who });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { token: string }).token;
-}
 
 /** A keyboard-wedge scanner: the characters, then Enter, with no pause. */
 async function gun(page: Page, code: string) {
@@ -40,7 +32,7 @@ test('the floor at scan-gun speed, keyboard only', async ({ browser, request }) 
   test.setTimeout(400_000);
   const stamp = Date.now().toString().slice(-9);
   const trackings = Array.from({ length: COUNT }, (_, i) => `1ZJRN${stamp}${String(i).padStart(4, '0')}`);
-  const customerToken = await tokenFor(request, '/api/customers/login', CUSTOMER);
+  const customerToken = await tokenFor(request, 'customer');
   const mailbox = 'JXP-10001'; // the demo customer's
   // Two thirds were pre-alerted by the customer; the rest come with only the mailbox on the box.
   const preAlerted = new Set(trackings.filter((_, i) => i % 3 !== 0));
@@ -59,7 +51,7 @@ test('the floor at scan-gun speed, keyboard only', async ({ browser, request }) 
     expect(invoice.ok(), await invoice.text()).toBe(true);
   }
 
-  const staffToken = await tokenFor(request, '/api/auth/staff/login', STAFF);
+  const staffToken = await tokenFor(request, 'staff');
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const staff = await context.newPage();
   await staff.addInitScript((t) => {
@@ -129,7 +121,7 @@ test('the floor at scan-gun speed, keyboard only', async ({ browser, request }) 
   await staff.screenshot({ path: `${SHOTS}/scan-station-375.png`, fullPage: true });
 
   // The manager builds the manifest by scanning the labels, one bad scan among them.
-  const managerToken = await tokenFor(request, '/api/auth/staff/login', MANAGER);
+  const managerToken = await tokenFor(request, 'branch_manager');
   const manager = await browser.newPage({ viewport: { width: 1366, height: 900 } });
   await manager.addInitScript((t) => window.localStorage.setItem('token', t), managerToken);
   await manager.goto('/staff/maniefest');

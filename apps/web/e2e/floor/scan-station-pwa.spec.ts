@@ -1,7 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
+import { DEMO } from '../support/auth';
 
-const STAFF = { email: 'staff@jamaicaexpress.test', password: 'StaffMember#2026' };
+const STAFF = DEMO.staff;
 const MAILBOX = 'JXP-10001'; // the demo customer's
 
 async function staffToken(request: APIRequestContext): Promise<string> {

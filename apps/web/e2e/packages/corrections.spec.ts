@@ -1,18 +1,11 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
+import { tokenFor } from '../support/auth';
 
 /** Issue 15: corrections, void and the admin's floor screens, through the UI. */
 
-const MANAGER = { email: 'manager@jamaicaexpress.test', password: 'BranchManager#2026' };
-const ADMIN = { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026' };
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/corrections-shots';
-
-async function tokenFor(request: APIRequestContext, path: string, who: { email: string; password: string }): Promise<string> {
-  const res = await request.post(path, { data: who });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { token: string }).token;
-}
 
 async function pageAs(browser: import('@playwright/test').Browser, token: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -25,7 +18,7 @@ const toast = (page: Page, text: string | RegExp) =>
 
 test('staff correct a 340 lb typo with confirmation, then void a phantom package', async ({ browser, request }) => {
   test.setTimeout(120_000);
-  const token = await tokenFor(request, '/api/auth/staff/login', MANAGER);
+  const token = await tokenFor(request, 'branch_manager');
   const tracking = `1ZFIX${Date.now().toString(36).toUpperCase()}`;
   const received = await request.post('/api/packages', {
     headers: { authorization: `Bearer ${token}` },
@@ -73,7 +66,7 @@ test('staff correct a 340 lb typo with confirmation, then void a phantom package
 });
 
 test('the courier admin opens Maniefest, Reconciliation and Uncollected from the sidebar', async ({ browser, request }) => {
-  const page = await pageAs(browser, await tokenFor(request, '/api/auth/login', ADMIN));
+  const page = await pageAs(browser, await tokenFor(request, 'courier_admin'));
   await page.goto('/admin/dashboard');
   for (const [label, heading, path] of [
     ['Maniefest', 'Maniefest', '/admin/maniefest'],

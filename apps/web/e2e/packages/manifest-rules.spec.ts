@@ -1,16 +1,10 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
+import { tokenFor } from '../support/auth';
 
 /** A MAWB reused asks to confirm a split in our words; a manifest that has not arrived is not offered "ready for pickup". */
 
-const MANAGER = { email: 'manager@jamaicaexpress.test', password: 'BranchManager#2026' };
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/manifest-rules-shots';
-
-async function tokenFor(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/staff/login', { data: MANAGER });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { token: string }).token;
-}
 
 async function pageAs(browser: import('@playwright/test').Browser, token: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -19,7 +13,7 @@ async function pageAs(browser: import('@playwright/test').Browser, token: string
 }
 
 test('a clerk reusing a MAWB is told which manifest has it and may confirm a split', async ({ browser, request }) => {
-  const token = await tokenFor(request);
+  const token = await tokenFor(request, 'branch_manager');
   const headers = { authorization: `Bearer ${token}` };
   const mawb = `176-${String(Date.now()).slice(-8)}`;
   const first = await request.post('/api/manifests', { headers, data: { type: 'AIR', mawbOrBl: mawb } });
@@ -45,7 +39,7 @@ test('a clerk reusing a MAWB is told which manifest has it and may confirm a spl
 });
 
 test('a shipped manifest offers no "ready for pickup", and the API refuses it in our words', async ({ browser, request }) => {
-  const token = await tokenFor(request);
+  const token = await tokenFor(request, 'branch_manager');
   const headers = { authorization: `Bearer ${token}` };
   const tracking = `1ZRDY${Date.now().toString(36).toUpperCase()}`;
   const pkg = await request.post('/api/packages', { headers, data: { trackingNumber: tracking, weightLb: 2, mailbox: 'JXP-10001' } });

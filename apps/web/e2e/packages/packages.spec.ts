@@ -1,19 +1,12 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { waitForMail } from '../support/mailbox';
+import { DEMO, tokenFor } from '../support/auth';
 
-const STAFF = { email: 'staff@jamaicaexpress.test', password: 'StaffMember#2026' };
-const MANAGER = { email: 'manager@jamaicaexpress.test', password: 'BranchManager#2026' };
-const CUSTOMER = { email: 'customer@example.test', password: 'Customer#2026' };
+const CUSTOMER = DEMO.customer;
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/packages-shots';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-
-async function tokenFor(request: APIRequestContext, path: string, who: { email: string; password: string }): Promise<string> {
-  const res = await request.post(path, { data: who });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { token: string }).token;
-}
 
 async function pageAs(browser: import('@playwright/test').Browser, token: string): Promise<Page> {
   const context = await browser.newContext();
@@ -31,7 +24,7 @@ test('a pre-alerted package is received on Scan, shipped, reconciled, made ready
 }) => {
   test.setTimeout(240_000);
   const tracking = `1Z${Date.now().toString(36).toUpperCase().padStart(16, '0').slice(-16)}`;
-  const customer = await pageAs(browser, await tokenFor(request, '/api/customers/login', CUSTOMER));
+  const customer = await pageAs(browser, await tokenFor(request, 'customer'));
 
   // The customer pre-alerts the package with its invoice.
   await customer.goto('/customer/packages');
@@ -48,7 +41,7 @@ test('a pre-alerted package is received on Scan, shipped, reconciled, made ready
   await expect(preAlerts.getByRole('row').filter({ hasText: tracking })).toContainText('On file');
 
   // Staff receive it on the Scan screen with the keyboard alone.
-  const staff = await pageAs(browser, await tokenFor(request, '/api/auth/staff/login', STAFF));
+  const staff = await pageAs(browser, await tokenFor(request, 'staff'));
   await staff.goto('/staff/scan');
   await expect(staff.getByRole('textbox', { name: 'Tracking number' })).toBeFocused();
   await staff.keyboard.type(tracking.toLowerCase());
@@ -69,7 +62,7 @@ test('a pre-alerted package is received on Scan, shipped, reconciled, made ready
   await waitForMail(CUSTOMER.email, /received at our Miami warehouse/);
 
   // A manager puts it on an AIR manifest, closes, ships and marks it arrived.
-  const manager = await pageAs(browser, await tokenFor(request, '/api/auth/staff/login', MANAGER));
+  const manager = await pageAs(browser, await tokenFor(request, 'branch_manager'));
   await manager.goto('/staff/maniefest');
   await manager.getByRole('button', { name: 'New manifest' }).click();
   await manager.getByLabel('MAWB number', { exact: true }).fill('176-55501234');
@@ -94,7 +87,7 @@ test('a pre-alerted package is received on Scan, shipped, reconciled, made ready
   const manifestNumber = (await dialog.getByRole('heading').first().textContent())?.match(/MAN-\d{6}/)?.[0] ?? '';
 
   // At the branch it is scanned in, the reconciliation closed, and the package made ready.
-  const managerToken = await tokenFor(request, '/api/auth/staff/login', MANAGER);
+  const managerToken = await tokenFor(request, 'branch_manager');
   const found = await request.get(`/api/manifests?search=${manifestNumber}`, { headers: { authorization: `Bearer ${managerToken}` } });
   const manifestId = ((await found.json()) as { data: Array<{ id: number }> }).data[0]?.id;
   await manager.goto(`/staff/reconciliation?manifest=${manifestId}`);

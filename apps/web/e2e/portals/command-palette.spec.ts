@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
+import { DEMO } from '../support/auth';
 
 /** Issue 17: the grouped sidebar keeps Settings in view on a laptop, and Ctrl+K jumps anywhere. */
 test.use({ viewport: { width: 1366, height: 900 } });
@@ -7,7 +8,7 @@ test.use({ viewport: { width: 1366, height: 900 } });
 async function signInAsAdmin(page: Page) {
   await page.goto('/admin/login');
   await page.getByLabel('Email').fill('admin@jamaicaexpress.test');
-  await page.getByLabel('Password', { exact: true }).fill('CourierAdmin#2026');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.courier_admin.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   return page.getByRole('navigation', { name: 'Admin navigation' });

@@ -1,19 +1,10 @@
-import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../support/test';
-
-const ADMIN = { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026' };
-const CUSTOMER = { email: 'customer@example.test', password: 'Customer#2026' };
-
-async function tokenFor(request: APIRequestContext, url: string, who: { email: string; password: string }): Promise<string> {
-  const res = await request.post(url, { data: who });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { token: string }).token;
-}
+import { tokenFor } from '../support/auth';
 
 /** Issue 17: the customer's notification opens what it is about; "Mark all as read" clears the sidebar badge. */
 test('a customer opens a notification on its ticket, then marks all read and the badge goes', async ({ page, request }) => {
-  const adminToken = await tokenFor(request, '/api/auth/login', ADMIN);
-  const customerToken = await tokenFor(request, '/api/customers/login', CUSTOMER);
+  const adminToken = await tokenFor(request, 'courier_admin');
+  const customerToken = await tokenFor(request, 'customer');
   const subject = `Where is my parcel ${Date.now()}`;
   const created = await request.post('/api/tickets', {
     headers: { authorization: `Bearer ${customerToken}` },

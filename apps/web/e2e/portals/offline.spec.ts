@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
+import { DEMO } from '../support/auth';
 
 async function signInAsAdmin(page: Page) {
   await page.goto('/admin/login');
   await page.getByLabel('Email').fill('admin@jamaicaexpress.test');
-  await page.getByLabel('Password', { exact: true }).fill('CourierAdmin#2026');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.courier_admin.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   return page.getByRole('navigation', { name: 'Admin navigation' });

@@ -3,23 +3,24 @@ import { expect, test } from '../support/test';
 import { DEFAULT_BRANCH_MANAGER_PERMISSIONS, DEFAULT_STAFF_PERMISSIONS, STAFF_SIDEBAR } from '@courier/shared/constants/permissions';
 import { DEFAULT_API_KEY } from '@courier/shared/constants/limits';
 import { expectNoSeriousA11yViolations } from '../support/axe';
+import { DEMO, LOGIN_PAGE, signIn } from '../support/auth';
 
-const DEMO = {
-  super_admin: { email: 'superadmin@courierportal.test', password: 'SuperAdmin#2026', login: '/superadmin/login', home: '/superadmin' },
-  courier_admin: { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026', login: '/admin/login', home: '/admin' },
-  branch_manager: { email: 'manager@jamaicaexpress.test', password: 'BranchManager#2026', login: '/staff/login', home: '/staff' },
-  staff: { email: 'staff@jamaicaexpress.test', password: 'StaffMember#2026', login: '/staff/login', home: '/staff' },
-  customer: { email: 'customer@example.test', password: 'Customer#2026', login: '/login', home: '/customer' },
+/** Each demo person with their login page and portal. */
+const PEOPLE = {
+  super_admin: { ...DEMO.super_admin, login: LOGIN_PAGE.super_admin, home: '/superadmin' },
+  courier_admin: { ...DEMO.courier_admin, login: LOGIN_PAGE.courier_admin, home: '/admin' },
+  branch_manager: { ...DEMO.branch_manager, login: LOGIN_PAGE.branch_manager, home: '/staff' },
+  staff: { ...DEMO.staff, login: LOGIN_PAGE.staff, home: '/staff' },
+  customer: { ...DEMO.customer, login: LOGIN_PAGE.customer, home: '/customer' },
 };
-type Who = keyof typeof DEMO;
+type Who = keyof typeof PEOPLE;
 
 const SHOTS = process.env.PORTAL_SHOTS_DIR ?? '/tmp/portal-shots';
 
-async function signIn(page: Page, login: string, email: string, password: string, home: string) {
+/** Signs in through the login form, then opens the portal's dashboard. */
+async function signInToDashboard(page: Page, login: string, email: string, password: string, home: string) {
   await page.goto(login);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signIn(page, { email, password }, login);
   await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 15_000 });
   await page.goto(`${home}/dashboard`);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
@@ -137,13 +138,13 @@ const EXPECTED: Record<Who, { portal: string; labels: string[]; header: RegExp }
   },
 };
 
-for (const who of Object.keys(DEMO) as Who[]) {
+for (const who of Object.keys(PEOPLE) as Who[]) {
   test(`${who} sees exactly their sidebar and header, on a desktop and a phone`, async ({ page }) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    const d = DEMO[who];
+    const d = PEOPLE[who];
     const expected = EXPECTED[who];
-    await signIn(page, d.login, d.email, d.password, d.home);
+    await signInToDashboard(page, d.login, d.email, d.password, d.home);
     await expect(page).toHaveURL(new RegExp(`${d.home}/dashboard$`));
     expect(await sidebarLabels(page, expected.portal)).toEqual(expected.labels);
     await expect(page.getByTestId('portal-header')).toContainText(expected.header);
@@ -181,15 +182,15 @@ for (const who of Object.keys(DEMO) as Who[]) {
 }
 
 test('a signed-in user sent to another portal goes to their own home', async ({ page }) => {
-  const d = DEMO.staff;
-  await signIn(page, d.login, d.email, d.password, d.home);
+  const d = PEOPLE.staff;
+  await signInToDashboard(page, d.login, d.email, d.password, d.home);
   await page.goto('/admin/branches');
   await expect(page).toHaveURL(/\/staff(\/dashboard)?$/);
 });
 
 test("the admin opens a customer and sees that customer's packages, invoices, payments and tickets", async ({ page }) => {
-  const d = DEMO.courier_admin;
-  await signIn(page, d.login, d.email, d.password, d.home);
+  const d = PEOPLE.courier_admin;
+  await signInToDashboard(page, d.login, d.email, d.password, d.home);
   await page.goto('/admin/customers');
   await page.getByRole('link', { name: 'Kimberly Williams', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Kimberly Williams' })).toBeVisible();
@@ -222,8 +223,8 @@ test('the admin creates a branch, a role with two permissions and a staff member
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const id = Date.now().toString(36);
-  const d = DEMO.courier_admin;
-  await signIn(page, d.login, d.email, d.password, d.home);
+  const d = PEOPLE.courier_admin;
+  await signInToDashboard(page, d.login, d.email, d.password, d.home);
 
   // Branch
   await openFromSidebar(page, 'Admin', 'Branches');
@@ -273,7 +274,7 @@ test('the admin creates a branch, a role with two permissions and a staff member
   await page.getByRole('button', { name: 'Log out' }).first().click();
   await page.waitForURL((url) => url.pathname === '/');
 
-  await signIn(page, '/staff/login', email, 'Shanice#2026', '/staff');
+  await signInToDashboard(page, '/staff/login', email, 'Shanice#2026', '/staff');
   expect(await sidebarLabels(page, 'Staff')).toEqual(['Dashboard', 'Customers']);
   await expect(page.getByTestId('portal-header')).toContainText(`Mandeville ${id}`);
   await openFromSidebar(page, 'Staff', 'Customers');
@@ -282,9 +283,9 @@ test('the admin creates a branch, a role with two permissions and a staff member
 });
 
 test('the super admin creates a courier, sees its api key and opens its customers', async ({ page }) => {
-  const d = DEMO.super_admin;
+  const d = PEOPLE.super_admin;
   const id = Date.now().toString(36).slice(-4).toUpperCase();
-  await signIn(page, d.login, d.email, d.password, d.home);
+  await signInToDashboard(page, d.login, d.email, d.password, d.home);
   await openFromSidebar(page, 'Super admin', 'Couriers');
   await page.getByRole('button', { name: 'New courier' }).click();
   const dialog = page.getByRole('dialog', { name: 'New courier' });

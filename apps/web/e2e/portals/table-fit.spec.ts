@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
+import { DEMO } from '../support/auth';
 
 /**
  * Issue 17: every list fits its box on a laptop (no table wider than its container at 1366 px:
@@ -9,9 +10,9 @@ import { expect, test } from '../support/test';
 const SHOTS = process.env.PORTAL_SHOTS_DIR ?? '/tmp/portal-shots';
 
 const WHO = {
-  super_admin: { email: 'superadmin@courierportal.test', password: 'SuperAdmin#2026', login: '/api/auth/super-admin/login' },
-  courier_admin: { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026', login: '/api/auth/login' },
-  customer: { email: 'customer@example.test', password: 'Customer#2026', login: '/api/customers/login' },
+  super_admin: { ...DEMO.super_admin, login: '/api/auth/super-admin/login' },
+  courier_admin: { ...DEMO.courier_admin, login: '/api/auth/login' },
+  customer: { ...DEMO.customer, login: '/api/customers/login' },
 };
 
 /** The main list screens of each portal, and whether their rows carry a status. */

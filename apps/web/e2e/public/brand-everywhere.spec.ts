@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
 import type { APIRequestContext, Locator } from '@playwright/test';
 import { DEFAULT_API_KEY } from '@courier/shared/constants/limits';
+import { DEMO } from '../support/auth';
 import { expect, test } from '../support/test';
 
-const DEMO = 'Jamaica Express Post';
+const DEMO_COURIER = 'Jamaica Express Post';
 
 /** A w × h PNG: a dark band across a light field, so a squashed logo shows at a glance. */
 function widePng(width: number, height: number): Buffer {
@@ -42,7 +43,7 @@ function widePng(width: number, height: number): Buffer {
 /** A courier of its own with a 300 × 120 logo and an allowed website (unique per run: one shared database). */
 async function courierWithWideLogo(request: APIRequestContext, allowedOrigin: string) {
   const login = await request.post('/api/auth/super-admin/login', {
-    data: { email: 'superadmin@courierportal.test', password: 'SuperAdmin#2026' },
+    data: DEMO.super_admin,
   });
   const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
   const stamp = Date.now().toString(36).slice(-5).toUpperCase();
@@ -137,11 +138,11 @@ test('without JavaScript /track and /register show the courier and say what need
     let page = await context.newPage();
     await page.goto('/track');
     await expect(page.getByRole('heading', { level: 1, name: 'Track a package' })).toBeVisible();
-    await expect(page.getByRole('link', { name: `${DEMO} home` })).toBeVisible();
+    await expect(page.getByRole('link', { name: `${DEMO_COURIER} home` })).toBeVisible();
     // Playwright's text queries skip <noscript>; its paragraph is drawn with scripting off (see the screenshot).
     await expect(page.locator('noscript > p')).toBeVisible();
     await expect(page.locator('noscript > p')).toContainText('Tracking a package needs JavaScript, which is turned off in this browser.');
-    await expect(page).toHaveTitle(`Track a package | ${DEMO}`);
+    await expect(page).toHaveTitle(`Track a package | ${DEMO_COURIER}`);
     await page.screenshot({ path: test.info().outputPath('track-no-js.png') });
     // A page of its own per address: axe, which audits a page before it is left, cannot run without scripts.
     await page.close();
@@ -149,7 +150,7 @@ test('without JavaScript /track and /register show the courier and say what need
 
     await page.goto(`/register?api_key=${DEFAULT_API_KEY}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
-    await expect(page.getByText(`Get your US shipping address with ${DEMO}.`)).toBeVisible();
+    await expect(page.getByText(`Get your US shipping address with ${DEMO_COURIER}.`)).toBeVisible();
     await expect(page.locator('noscript > p')).toBeVisible();
     await expect(page.locator('noscript > p')).toContainText('Creating an account needs JavaScript, which is turned off in this browser.');
     await expect(page.getByText('Loading registration information')).toHaveCount(0);
@@ -169,17 +170,17 @@ test("once the scripts run, titles and sign-in pages keep the courier's name", a
   await page.goto('/');
   await hydrated();
   await page.waitForLoadState('networkidle');
-  await expect(page).toHaveTitle(`US to Jamaica package forwarding | Get your US address | ${DEMO}`);
+  await expect(page).toHaveTitle(`US to Jamaica package forwarding | Get your US address | ${DEMO_COURIER}`);
   // Moving between pages in the app keeps it too.
   await page.getByRole('banner').getByRole('link', { name: 'How It Works', exact: true }).click();
   await expect(page).toHaveURL(/\/how-it-works$/);
-  await expect(page).toHaveTitle(`How it works | US to Jamaica package forwarding | ${DEMO}`);
+  await expect(page).toHaveTitle(`How it works | US to Jamaica package forwarding | ${DEMO_COURIER}`);
 
   await page.goto('/admin/login');
   await hydrated();
   await page.waitForLoadState('networkidle');
-  await expect(page).toHaveTitle(`Courier admin sign in | ${DEMO}`);
-  await expect(page.locator('aside')).toContainText(DEMO);
+  await expect(page).toHaveTitle(`Courier admin sign in | ${DEMO_COURIER}`);
+  await expect(page.locator('aside')).toContainText(DEMO_COURIER);
   await expect(page.getByText('Courier Portal')).toHaveCount(0);
 
   // The super admin's sign-in is the platform's, in its title and on the page alike.

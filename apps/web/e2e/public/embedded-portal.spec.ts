@@ -2,8 +2,9 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_API_KEY } from '@courier/shared/constants/limits';
 import { expect, test } from '../support/test';
+import { DEMO } from '../support/auth';
 
-const ADMIN = { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026' };
+const ADMIN = DEMO.courier_admin;
 
 /** A courier's own website on another origin: a page that frames our customer sign-in. */
 async function websiteFraming(src: string): Promise<{ server: Server; origin: string }> {

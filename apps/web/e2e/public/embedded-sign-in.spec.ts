@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, type FrameLocator, type Page, chromium } from '@playwright/test';
 import { DEFAULT_API_KEY } from '@courier/shared/constants/limits';
 import { expect, test } from '../support/test';
+import { DEMO } from '../support/auth';
 
 /**
  * The customer portal inside a courier's own website, on another site than ours (localhost framing
@@ -11,8 +12,8 @@ import { expect, test } from '../support/test';
  * portal, and another courier's website never shows it.
  */
 
-const CUSTOMER = { email: 'customer@example.test', password: 'Customer#2026', name: 'Kimberly Williams' };
-const DEMO_ADMIN = { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026' };
+const CUSTOMER = { email: 'customer@example.test', password: DEMO.customer.password, name: 'Kimberly Williams' };
+const DEMO_ADMIN = DEMO.courier_admin;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const BASE_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'];
 
@@ -180,7 +181,7 @@ test("another courier's allowed website does not show the demo courier's signed-
 async function createOtherCourier(request: APIRequestContext) {
   const headers = await bearerOf(request, '/api/auth/super-admin/login', {
     email: 'superadmin@courierportal.test',
-    password: 'SuperAdmin#2026',
+    password: DEMO.super_admin.password,
   });
   const stamp = Date.now().toString(36).slice(-5).toUpperCase();
   const admin = { email: `admin-${stamp.toLowerCase()}@frameother.test`, password: 'FrameOther#2026' };

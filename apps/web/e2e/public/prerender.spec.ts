@@ -1,5 +1,6 @@
 import type { ConsoleMessage } from '@playwright/test';
 import { expect, test } from '../support/test';
+import { DEMO } from '../support/auth';
 
 // On a busy machine the server may still be seeding when the global setup stops waiting for it.
 test.beforeAll(async ({ request }) => {
@@ -86,7 +87,7 @@ test('a signed-in visitor is hydrated as signed out, then sees the account menu 
   const errors: string[] = [];
   page.on('console', collect(messages));
   page.on('pageerror', (e) => errors.push(e.message));
-  const res = await page.request.post('/api/customers/login', { data: { email: 'customer@example.test', password: 'Customer#2026' } });
+  const res = await page.request.post('/api/customers/login', { data: DEMO.customer });
   expect(res.ok()).toBe(true);
   const { token } = (await res.json()) as { token: string };
   await page.addInitScript((value) => window.localStorage.setItem('token', value), token);

@@ -1,21 +1,12 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-
-const ADMIN = { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026' };
-
-async function signIn(page: Page, request: APIRequestContext) {
-  const res = await request.post('/api/auth/login', { data: ADMIN });
-  expect(res.ok(), await res.text()).toBe(true);
-  const { token } = (await res.json()) as { token: string };
-  await page.addInitScript((t) => window.localStorage.setItem('token', t), token);
-  return { authorization: `Bearer ${token}` };
-}
+import { loginAs } from '../support/auth';
 
 test.describe('the Public site settings tab (issue 18)', () => {
   test('edits the public content, registers a host name and shows the embed code', async ({ page, request }) => {
     test.setTimeout(120_000);
-    const auth = await signIn(page, request);
+    const { authorization } = await loginAs(page, request, 'courier_admin');
+    const auth = { authorization };
     // Journeys share the database: keep what was there, to put it back at the end.
     const before = await (await request.get('/api/settings/public-content', { headers: auth })).json();
     const host = `e2e-${Date.now()}.example.com`;

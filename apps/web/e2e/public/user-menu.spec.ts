@@ -1,15 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-
-async function signIn(page: Page, request: APIRequestContext, url: string, email: string, password: string) {
-  const res = await request.post(url, { data: { email, password } });
-  expect(res.ok(), await res.text()).toBe(true);
-  const { token } = (await res.json()) as { token: string };
-  await page.addInitScript((t) => window.localStorage.setItem('token', t), token);
-}
+import { loginAs } from '../support/auth';
 
 test('a signed-in customer gets the user menu with their initials, own pages and Log out', async ({ page, request }) => {
-  await signIn(page, request, '/api/customers/login', 'customer@example.test', 'Customer#2026');
+  await loginAs(page, request, 'customer');
   await page.goto('/');
   const header = page.getByRole('banner');
   await expect(header.getByRole('link', { name: 'Login' })).toHaveCount(0);
@@ -28,7 +21,7 @@ test('a signed-in customer gets the user menu with their initials, own pages and
 });
 
 test('a courier admin also sees the Admin Panel, on a phone too', async ({ page, request }) => {
-  await signIn(page, request, '/api/auth/login', 'admin@jamaicaexpress.test', 'CourierAdmin#2026');
+  await loginAs(page, request, 'courier_admin');
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/contact');
   await page.getByRole('button', { name: 'Open menu' }).click();

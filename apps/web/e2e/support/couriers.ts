@@ -1,9 +1,10 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from './test';
+import { DEMO } from './auth';
 
 export async function superAdminHeaders(request: APIRequestContext) {
   const res = await request.post('/api/auth/super-admin/login', {
-    data: { email: 'superadmin@courierportal.test', password: 'SuperAdmin#2026' },
+    data: DEMO.super_admin,
   });
   expect(res.ok(), await res.text()).toBe(true);
   return { Authorization: `Bearer ${((await res.json()) as { token: string }).token}` };

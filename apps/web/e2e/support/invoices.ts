@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect } from '@playwright/test';
+import { DEMO } from './auth';
 
-const ADMIN = { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026' };
+const ADMIN = DEMO.courier_admin;
 
 export interface InvoiceRow {
   invoiceNo: string;

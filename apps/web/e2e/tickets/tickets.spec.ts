@@ -1,14 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { TICKET_POLL_MS } from '@courier/shared/constants/limits';
 import { expect, test } from '../support/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
+import { tokenFor } from '../support/auth';
 
-const ADMIN = { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026' };
-const CUSTOMER = { email: 'customer@example.test', password: 'Customer#2026' };
-const STAFF = { email: 'staff@jamaicaexpress.test', password: 'StaffMember#2026' };
-const SUPER_ADMIN = { email: 'superadmin@courierportal.test', password: 'SuperAdmin#2026' };
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/tickets-shots';
 /**
  * Part 2 §9: the bell and the badges poll every 30 s (TICKET_POLL_MS). The pages run on Playwright's
@@ -24,12 +21,6 @@ const POLL_REQUEST = 15_000;
 const PHONE = { width: 375, height: 740 };
 /** The smallest PNG the API accepts by its magic bytes. */
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-
-async function tokenFor(request: APIRequestContext, url: string, who: { email: string; password: string }): Promise<string> {
-  const res = await request.post(url, { data: who });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { token: string }).token;
-}
 
 /** A page in its own browser context, signed in with the token (each person has their own storage). */
 async function signedIn(browser: Browser, token: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
@@ -59,8 +50,8 @@ test.describe('support tickets', () => {
     request,
   }) => {
     test.setTimeout(240_000);
-    const adminToken = await tokenFor(request, '/api/auth/login', ADMIN);
-    const customerToken = await tokenFor(request, '/api/customers/login', CUSTOMER);
+    const adminToken = await tokenFor(request, 'courier_admin');
+    const customerToken = await tokenFor(request, 'customer');
     const subject = `Parcel from Amazon not showing ${Date.now()}`;
 
     // The admin is already at work; the bell has nothing new yet.
@@ -181,7 +172,7 @@ test.describe('support tickets', () => {
     await shot(customerPhone, 'ticket-list-customer-375');
 
     // The super admin's bell links to their own support-tickets page with the courier.
-    const superToken = await tokenFor(request, '/api/auth/super-admin/login', SUPER_ADMIN);
+    const superToken = await tokenFor(request, 'super_admin');
     const superAdmin = await signedIn(browser, superToken);
     await superAdmin.goto('/superadmin/dashboard');
     await superAdmin.getByTestId('ticket-bell').click();
@@ -195,7 +186,7 @@ test.describe('support tickets', () => {
   });
 
   test('a staff member without tickets_view has no Support Tickets item and no bell', async ({ browser, request }) => {
-    const adminToken = await tokenFor(request, '/api/auth/login', ADMIN);
+    const adminToken = await tokenFor(request, 'courier_admin');
     const auth = { authorization: `Bearer ${adminToken}` };
     const branches = await request.get('/api/branches/options', { headers: auth });
     const [branch] = (await branches.json()) as Array<{ id: number }>;
@@ -221,7 +212,7 @@ test.describe('support tickets', () => {
     });
     expect(staff.ok(), await staff.text()).toBe(true);
 
-    const page = await signedIn(browser, await tokenFor(request, '/api/auth/staff/login', { email, password }));
+    const page = await signedIn(browser, await tokenFor(request, { email, password, apiLogin: '/api/auth/staff/login' }));
     await page.goto('/staff/dashboard');
     const nav = page.getByRole('navigation', { name: 'Staff navigation' });
     await expect(nav.getByRole('link', { name: 'Packages' })).toBeVisible();
@@ -229,7 +220,7 @@ test.describe('support tickets', () => {
     await expect(page.getByTestId('ticket-bell')).toHaveCount(0);
     // Without time_tracking_view there is no clock either; the demo staff member has one on their dashboard.
     await expect(page.getByText('Time clock')).toHaveCount(0);
-    const demoStaff = await signedIn(browser, await tokenFor(request, '/api/auth/staff/login', STAFF));
+    const demoStaff = await signedIn(browser, await tokenFor(request, 'staff'));
     await demoStaff.goto('/staff/dashboard');
     await expect(demoStaff.getByText('You are clocked out')).toBeVisible();
     await demoStaff.getByRole('button', { name: 'Clock in' }).click();
@@ -242,7 +233,7 @@ test.describe('support tickets', () => {
     browser,
     request,
   }) => {
-    const adminToken = await tokenFor(request, '/api/auth/login', ADMIN);
+    const adminToken = await tokenFor(request, 'courier_admin');
     const admin = await signedIn(browser, adminToken);
     await admin.goto('/admin/batch-emails');
     await admin.getByLabel('Audience').selectOption('branch');
@@ -252,7 +243,7 @@ test.describe('support tickets', () => {
     await shot(admin, 'batch-email-branch-picker-desktop');
     await checkA11y(admin);
 
-    const superToken = await tokenFor(request, '/api/auth/super-admin/login', SUPER_ADMIN);
+    const superToken = await tokenFor(request, 'super_admin');
     const superAdmin = await signedIn(browser, superToken, PHONE);
     await superAdmin.goto('/superadmin/notifications');
     const title = `Hurricane closure ${Date.now()}`;

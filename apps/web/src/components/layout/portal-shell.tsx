@@ -3,7 +3,6 @@ import { Dialog as D } from 'radix-ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { CommandPalette } from '@/features/search/components/command-palette';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { type NavItem, SidebarNav } from './sidebar-nav';
@@ -18,6 +17,8 @@ export interface PortalShellProps {
   headerLines: string[];
   logoUrl: string | null | undefined;
   logoAlt: string;
+  /** The header's search over the portal's pages and records (the command palette), given the sidebar's pages. */
+  search?: (nav: NavItem[]) => ReactNode;
   /** Controls at the right of the header (the ticket bell of part 2 §2.8 goes here). */
   headerActions?: ReactNode;
   /** A note above the content, e.g. while a super admin is impersonating. */
@@ -39,7 +40,7 @@ export function CourierLogo({ src, alt, className }: { src: string | null | unde
  * signed in and their courier, the command palette (Ctrl+K), and the page. On a phone the sidebar
  * is a drawer behind the menu button.
  */
-export function PortalShell({ portalName, nav, headerLines, logoUrl, logoAlt, headerActions, notice }: PortalShellProps) {
+export function PortalShell({ portalName, nav, headerLines, logoUrl, logoAlt, search, headerActions, notice }: PortalShellProps) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const { logout } = useSession();
@@ -116,7 +117,7 @@ export function PortalShell({ portalName, nav, headerLines, logoUrl, logoAlt, he
               <p className="truncate text-sm font-semibold text-slate-900">{name}</p>
               {details.length > 0 && <p className="truncate text-xs text-slate-600">{details.join(' · ')}</p>}
             </div>
-            <CommandPalette nav={nav} />
+            {search?.(nav)}
             {headerActions}
           </header>
           {notice}

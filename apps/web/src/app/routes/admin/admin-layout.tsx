@@ -24,6 +24,7 @@ import {
   Users,
 } from 'lucide-react';
 import { ROLE_LABELS } from '@courier/shared/constants/roles';
+import { CommandPalette } from '@/features/search/components/command-palette';
 import { type NavItem, PortalShell } from '@/components/layout/portal-shell';
 import { ImpersonationBanner } from '@/features/auth/components/impersonation-banner';
 import { useNotificationBadge, withNotificationBadge } from '@/features/communications/components/notification-badge';
@@ -79,6 +80,7 @@ export function AdminLayout() {
     <PortalShell
       portalName="Admin"
       nav={withNotificationBadge(withTicketBadge(ADMIN_NAV, ticketBadge), notificationBadge)}
+      search={(nav) => <CommandPalette nav={nav} />}
       headerActions={<TicketBell />}
       headerLines={lines}
       logoUrl={user?.courier?.logo_url}

@@ -1,10 +1,11 @@
+import { formatJmd } from '@courier/shared/format/money';
 import { Link } from 'react-router';
 import { INVOICE_STATUSES, INVOICE_STATUS_LABELS } from '@courier/shared/constants/billing';
 import type { InvoiceSummary } from '@courier/shared/schemas/billing';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
 import { useInvoices } from '@/features/billing/api/invoices';
-import { jmd } from '@/features/billing/components/money';
+
 import { errorMessage } from '@/lib/api-client';
 import { useDateFormat } from '@/lib/format-date';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -38,8 +39,8 @@ export default function CustomerInvoicesPage() {
       filterOptions: INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] })),
     },
     { field: 'packageCount', priority: 3, label: 'Packages', filterable: false },
-    { field: 'totalCents', priority: 2, label: 'Total', sortable: true, render: (r) => jmd(r.totalCents) },
-    { field: 'balanceCents', priority: 2, label: 'Balance', sortable: true, filterable: false, render: (r) => jmd(r.balanceCents) },
+    { field: 'totalCents', priority: 2, label: 'Total', sortable: true, render: (r) => formatJmd(r.totalCents) },
+    { field: 'balanceCents', priority: 2, label: 'Balance', sortable: true, filterable: false, render: (r) => formatJmd(r.balanceCents) },
     { field: 'issuedAt', priority: 2, label: 'Issued', sortable: true, filterable: false, render: (r) => dates.date(r.issuedAt) },
   ];
   return (

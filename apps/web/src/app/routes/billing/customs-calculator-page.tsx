@@ -1,3 +1,4 @@
+import { formatJmd } from '@courier/shared/format/money';
 import { useState } from 'react';
 import { computeCharges } from '@courier/shared/domain/charges';
 import { CALCULATOR_WEIGHT_MESSAGE } from '@courier/shared/domain/calculator';
@@ -6,7 +7,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useCourierRates } from '@/features/billing/api/reports';
-import { jmd } from '@/features/billing/components/money';
+
 import { errorMessage } from '@/lib/api-client';
 
 /**
@@ -66,12 +67,12 @@ export default function CustomsCalculatorPage() {
                   // biome-ignore lint/suspicious/noArrayIndexKey: lines of one computed estimate
                   <div key={i} className="flex justify-between gap-4">
                     <dt>{l.description.replace(/\s+\(/, ' (').replace(/ {2,}/g, ' ')}</dt>
-                    <dd className="tabular-nums">{jmd(l.amountCents)}</dd>
+                    <dd className="tabular-nums">{formatJmd(l.amountCents)}</dd>
                   </div>
                 ))}
                 <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
                   <dt>Estimated total</dt>
-                  <dd className="tabular-nums">{jmd(result.totalCents)}</dd>
+                  <dd className="tabular-nums">{formatJmd(result.totalCents)}</dd>
                 </div>
               </dl>
             )}

@@ -1,3 +1,4 @@
+import { formatJmd } from '@courier/shared/format/money';
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import { useSearchParams } from 'react-router';
@@ -7,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
 import { Dialog } from '@/components/ui/dialog';
 import { useInvoices } from '@/features/billing/api/invoices';
-import { jmd } from '@/features/billing/components/money';
+
 import { usePortal } from '@/lib/portal-context';
 import { IssueInvoiceDialog } from '@/features/billing/components/issue-invoice-dialog';
 import { StaffInvoicePanel } from '@/features/billing/components/staff-invoice-panel';
@@ -51,8 +52,8 @@ export default function InvoicesPage() {
       render: (r) => <StatusBadge kind="invoice" status={r.status} />,
       filterOptions: INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] })),
     },
-    { field: 'totalCents', priority: 2, label: 'Total', sortable: true, render: (r) => jmd(r.totalCents) },
-    { field: 'balanceCents', priority: 2, label: 'Balance', sortable: true, filterable: false, render: (r) => jmd(r.balanceCents) },
+    { field: 'totalCents', priority: 2, label: 'Total', sortable: true, render: (r) => formatJmd(r.totalCents) },
+    { field: 'balanceCents', priority: 2, label: 'Balance', sortable: true, filterable: false, render: (r) => formatJmd(r.balanceCents) },
     {
       field: 'issuedAt',
       priority: 3,

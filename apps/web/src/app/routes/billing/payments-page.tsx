@@ -1,3 +1,4 @@
+import { formatJmd } from '@courier/shared/format/money';
 import { FileDown, Printer } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -9,7 +10,7 @@ import { TestBadge } from '@/components/ui/test-badge';
 import { openFile } from '@/lib/download';
 import { usePayments } from '@/features/billing/api/payments';
 import { CashUpCard } from '@/features/billing/components/cash-up-card';
-import { jmd } from '@/features/billing/components/money';
+
 import { usePortal } from '@/lib/portal-context';
 import { errorMessage } from '@/lib/api-client';
 import { useDateFormat } from '@/lib/format-date';
@@ -95,16 +96,16 @@ export default function PaymentsPage() {
         r.test || r.refundedCents > 0 ? (
           <span>
             <span className="inline-flex flex-wrap items-center gap-1.5">
-              {jmd(r.amountCents)} {r.test && <TestBadge />}
+              {formatJmd(r.amountCents)} {r.test && <TestBadge />}
             </span>
             {r.refundedCents > 0 && (
               <span className="block text-xs text-slate-600">
-                refunded {jmd(r.refundedCents)} ({r.creditNoteNos.join(', ')})
+                refunded {formatJmd(r.refundedCents)} ({r.creditNoteNos.join(', ')})
               </span>
             )}
           </span>
         ) : (
-          jmd(r.amountCents)
+          formatJmd(r.amountCents)
         ),
     },
     ...(portal === 'customer'

@@ -1,3 +1,4 @@
+import { formatJmd } from '@courier/shared/format/money';
 import { FileDown } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -8,7 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { downloadFile } from '@/lib/download';
 import { useCourierRates } from '@/features/billing/api/reports';
-import { jmd } from '@/features/billing/components/money';
+
 import { errorMessage } from '@/lib/api-client';
 
 /** /customer/rate-sheet: the courier's uploaded rate sheet and the rates and fees it charges now. */
@@ -77,13 +78,13 @@ export default function RateSheetPage() {
                       <td className="py-2">
                         {rate.weightLbs} lb{rate.weightLbs === 1 ? '' : 's'}
                       </td>
-                      <td className="py-2 text-right tabular-nums">{jmd(rate.costCents)}</td>
+                      <td className="py-2 text-right tabular-nums">{formatJmd(rate.costCents)}</td>
                     </tr>
                   ))}
                   {last && (
                     <tr>
                       <td className="py-2">Each lb over {last.weightLbs}</td>
-                      <td className="py-2 text-right tabular-nums">{jmd(r.additionalPoundCents)}</td>
+                      <td className="py-2 text-right tabular-nums">{formatJmd(r.additionalPoundCents)}</td>
                     </tr>
                   )}
                 </tbody>
@@ -108,20 +109,20 @@ export default function RateSheetPage() {
                     <dt>
                       Processing fee, {f.minLbs} to {f.maxLbs} lbs
                     </dt>
-                    <dd className="tabular-nums">{jmd(f.feeCents)}</dd>
+                    <dd className="tabular-nums">{formatJmd(f.feeCents)}</dd>
                   </div>
                 ))}
                 <div className="flex justify-between">
                   <dt>Unknown fee (incorrect mailbox or name)</dt>
-                  <dd className="tabular-nums">{jmd(r.unknownFeeCents)}</dd>
+                  <dd className="tabular-nums">{formatJmd(r.unknownFeeCents)}</dd>
                 </div>
                 <div className="flex justify-between">
                   <dt>Uncollected fee (over 15 days)</dt>
-                  <dd className="tabular-nums">{jmd(r.uncollectedFeeCents)}</dd>
+                  <dd className="tabular-nums">{formatJmd(r.uncollectedFeeCents)}</dd>
                 </div>
                 <div className="flex justify-between">
                   <dt>Switching fee (branch change after shipping)</dt>
-                  <dd className="tabular-nums">{jmd(r.switchingFeeCents)}</dd>
+                  <dd className="tabular-nums">{formatJmd(r.switchingFeeCents)}</dd>
                 </div>
                 <div className="flex justify-between">
                   <dt>Customs duty over USD 100</dt>

@@ -13,12 +13,12 @@ import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { downloadFile } from '@/lib/download';
-import { CourierFilter } from '@/features/couriers/components/courier-filter';
+import { CourierFilter } from '@/components/ui/courier-filter';
 import { useSession } from '@/lib/session';
 import { type ReportRange, useReport } from '@/features/billing/api/reports';
-import { jmd } from '@/features/billing/components/money';
+
 import { errorMessage } from '@/lib/api-client';
-import { formatAmount } from '@courier/shared/format/money';
+import { formatAmount, formatJmd } from '@courier/shared/format/money';
 import { type DateFormat, useDateFormat } from '@/lib/format-date';
 
 const GRANULARITY_LABELS = { day: 'Day', week: 'Week', month: 'Month' } as const;
@@ -157,7 +157,7 @@ export default function ReportsPage() {
               <div key={label} className="rounded-lg border border-slate-200 bg-white p-4">
                 <dt className="text-sm text-slate-500">{label}</dt>
                 <dd className="text-xl font-semibold tabular-nums" data-testid={`total-${label.toLowerCase()}`}>
-                  {jmd(cents)}
+                  {formatJmd(cents)}
                 </dd>
               </div>
             ))}

@@ -1,3 +1,4 @@
+import { formatJmd } from '@courier/shared/format/money';
 import { ArrowLeft, CheckCircle2 } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -13,7 +14,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useCollect, useCollectable, useCollection } from '@/features/billing/api/invoices';
 import { InvoicePackages } from '@/features/billing/components/invoice-view';
-import { jmd } from '@/features/billing/components/money';
+
 import { ReleaseOverrideFields, overridePayload } from '@/features/billing/components/release-override';
 import { type SignaturePadHandle, SignedNameFields } from '@/features/billing/components/signature-pad';
 import { ScanStation } from '@/features/packages/components/scan-station/scan-station';
@@ -78,7 +79,7 @@ function FindInvoice({ onPick }: { onPick: (invoiceNo: string) => void }) {
                     {c.readyCount === 1 ? '' : 's'}
                   </span>
                   <span className="flex items-center gap-2">
-                    <StatusBadge kind="invoice" status={c.status} /> {jmd(c.balanceCents)}
+                    <StatusBadge kind="invoice" status={c.status} /> {formatJmd(c.balanceCents)}
                   </span>
                 </button>
               </li>
@@ -164,7 +165,7 @@ function Collect({ invoiceNo, onDone }: { invoiceNo: string; onDone: () => void 
         <CardContent className="space-y-4">
           <InvoicePackages invoice={invoice} />
           <p className="text-lg">
-            Balance due: <strong data-testid="sign-balance">{jmd(invoice.balanceCents)}</strong>
+            Balance due: <strong data-testid="sign-balance">{formatJmd(invoice.balanceCents)}</strong>
           </p>
           {invoice.balanceCents > 0 && (
             <div className="rounded-md bg-yellow-50 p-3 text-sm text-yellow-900" role="note">

@@ -9,7 +9,7 @@ import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { useAnnouncements, useSendAnnouncement } from '@/features/communications/api/communications';
-import { useCourierOptions } from '@/features/couriers/api/couriers';
+import { useCourierOptions } from '@/hooks/use-options';
 import { errorMessage } from '@/lib/api-client';
 import { useDateFormat } from '@/lib/format-date';
 

@@ -19,7 +19,7 @@ import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { useBatchEmails, useBatchRecipients, usePreviewBatch, useSendBatch } from '@/features/communications/api/communications';
-import { useBranchOptions } from '@/features/branches/api/branches';
+import { useBranchOptions } from '@/hooks/use-options';
 import { errorMessage } from '@/lib/api-client';
 
 function Recipients({ id }: { id: number }) {

@@ -10,6 +10,7 @@ import {
   Truck,
   UserRound,
 } from 'lucide-react';
+import { CommandPalette } from '@/features/search/components/command-palette';
 import { type NavItem, PortalShell } from '@/components/layout/portal-shell';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { FramedPortalRefused, OpenInOwnTab, useFramedPortal } from '@/features/auth/components/framed-portal';
@@ -62,6 +63,7 @@ export function CustomerLayout() {
       notice={frame.storageRefused ? <OpenInOwnTab /> : undefined}
       portalName="Customer"
       nav={withNotificationBadge(withTicketBadge(CUSTOMER_NAV, ticketBadge), notificationBadge)}
+      search={(nav) => <CommandPalette nav={nav} />}
       headerLines={user ? customerHeaderLines(user) : []}
       logoUrl={user?.courier?.logo_url}
       logoAlt={user?.courier?.name ?? 'Courier'}

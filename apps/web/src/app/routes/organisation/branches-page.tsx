@@ -12,7 +12,7 @@ import { usePage } from '@/lib/list-query';
 import { keys } from '@/lib/query-keys';
 import { useDeleteBranch } from '@/features/branches/api/branches';
 import { BranchFormDialog } from '@/features/branches/components/branch-form-dialog';
-import { CourierFilter } from '@/features/couriers/components/courier-filter';
+import { CourierFilter } from '@/components/ui/courier-filter';
 import { ActiveBadge, PageHeader } from '@/components/layout/page-header';
 import { usePortal } from '@/lib/portal-context';
 

@@ -16,7 +16,7 @@ import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { type CustomerArea, useCustomer, useSetCustomerActive, useUpdateCustomer } from '@/features/customers/api/customers';
-import { useBranchOptions } from '@/features/branches/api/branches';
+import { useBranchOptions } from '@/hooks/use-options';
 import { CustomerActivity } from '@/features/customers/components/customer-activity';
 import { ActiveBadge, DetailList, PageError, PageHeader } from '@/components/layout/page-header';
 import { usePortal } from '@/lib/portal-context';

@@ -9,7 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { usePage } from '@/lib/list-query';
 import type { CustomerArea } from '@/features/customers/api/customers';
 import { keys } from '@/lib/query-keys';
-import { CourierFilter } from '@/features/couriers/components/courier-filter';
+import { CourierFilter } from '@/components/ui/courier-filter';
 import { ActiveBadge, PageHeader } from '@/components/layout/page-header';
 import { usePortal } from '@/lib/portal-context';
 import { useDateFormat } from '@/lib/format-date';

@@ -11,7 +11,7 @@ import { errorMessage } from '@/lib/api-client';
 import { ClockWidget } from '@/features/time-tracking/components/clock-widget';
 import { useSession } from '@/lib/session';
 import { useDashboard } from '@/features/dashboard/api/dashboard';
-import { CourierFilter } from '@/features/couriers/components/courier-filter';
+import { CourierFilter } from '@/components/ui/courier-filter';
 import { MembershipCard } from '@/features/dashboard/components/membership-card';
 import { PageError, PageHeader } from '@/components/layout/page-header';
 import { FirstCourierCard, SetupChecklistCard } from '@/features/dashboard/components/setup-cards';

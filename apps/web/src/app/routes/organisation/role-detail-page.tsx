@@ -12,7 +12,7 @@ import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { useCourierOptions } from '@/features/couriers/api/couriers';
+import { useCourierOptions } from '@/hooks/use-options';
 import { useRole, useSaveRole } from '@/features/roles/api/roles';
 import { PageError, PageHeader } from '@/components/layout/page-header';
 import { PermissionPicker } from '@/features/roles/components/permission-picker';

@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/api-client';
 import { usePage } from '@/lib/list-query';
 import { keys } from '@/lib/query-keys';
 import { useDeleteRole } from '@/features/roles/api/roles';
-import { CourierFilter } from '@/features/couriers/components/courier-filter';
+import { CourierFilter } from '@/components/ui/courier-filter';
 import { PageHeader } from '@/components/layout/page-header';
 import { usePortal } from '@/lib/portal-context';
 import { useDateFormat } from '@/lib/format-date';

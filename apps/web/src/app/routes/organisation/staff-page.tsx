@@ -8,7 +8,7 @@ import { DataTable, type DataTableColumn, useListState } from '@/components/ui/d
 import { errorMessage } from '@/lib/api-client';
 import { usePage } from '@/lib/list-query';
 import { keys } from '@/lib/query-keys';
-import { CourierFilter } from '@/features/couriers/components/courier-filter';
+import { CourierFilter } from '@/components/ui/courier-filter';
 import { ImpersonateButton } from '@/features/auth/components/impersonate-button';
 import { ActiveBadge, PageHeader } from '@/components/layout/page-header';
 import { usePortal } from '@/lib/portal-context';

@@ -17,7 +17,7 @@ import { ReleaseOverrideFields, overridePayload } from '@/features/billing/compo
 import { type SignaturePadHandle, SignedNameFields } from '@/features/billing/components/signature-pad';
 import { TillField, useTill } from '@/features/billing/components/till-branch';
 import { BILLING_MESSAGES, parseJmdToCents } from '@courier/shared/schemas/billing';
-import { formatJmd } from '@courier/shared/format/money';
+import { formatJmd, formatDecimal } from '@courier/shared/format/money';
 import { Input } from '@/components/ui/input';
 import { useDeliveryRequest } from '@/features/packages/api/deliveries';
 import { ApiError, api, errorMessage } from '@/lib/api-client';
@@ -55,7 +55,7 @@ export default function DeliverPage() {
     const next: Record<string, string> = {};
     // Cash on delivery: what the driver took at the door, into their till.
     const cod = request.data?.cashOnDelivery === true && (request.data?.amountDueCents ?? 0) > 0;
-    const collectedText = (collected ?? ((request.data?.amountDueCents ?? 0) / 100).toFixed(2)).trim();
+    const collectedText = (collected ?? formatDecimal(request.data?.amountDueCents ?? 0)).trim();
     const collectedCents = cod && collectedText !== '' ? parseJmdToCents(collectedText) : undefined;
     if (collectedCents !== undefined && Number.isNaN(collectedCents)) next.collectedCents = BILLING_MESSAGES.moneyStep;
     if (cod && collectedCents && till.choosing && till.branchId === null) next.branchId = BILLING_MESSAGES.tillRequired;
@@ -192,7 +192,7 @@ export default function DeliverPage() {
                       >
                         <Input
                           inputMode="decimal"
-                          value={collected ?? (r.amountDueCents / 100).toFixed(2)}
+                          value={collected ?? formatDecimal(r.amountDueCents)}
                           onChange={(e) => setCollected(e.target.value)}
                         />
                       </Field>

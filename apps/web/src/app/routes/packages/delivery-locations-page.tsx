@@ -20,7 +20,7 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { useDeliveryLocations } from '@/features/packages/api/deliveries';
 import { api, errorMessage } from '@/lib/api-client';
-import { formatJmd } from '@courier/shared/format/money';
+import { formatJmd, formatDecimal } from '@courier/shared/format/money';
 
 const formSchema = deliveryLocationInputSchema.omit({ feeCents: true }).extend({
   fee: z
@@ -41,7 +41,7 @@ function LocationDialog({ location, open, onClose }: { location: DeliveryLocatio
       ? {
           name: location.name,
           parish: location.parish as FormValues['parish'],
-          fee: (location.feeCents / 100).toFixed(2),
+          fee: formatDecimal(location.feeCents),
           active: location.active,
           cashOnDelivery: location.cashOnDelivery,
         }

@@ -20,6 +20,7 @@ import {
 import { STAFF_SIDEBAR } from '@courier/shared/constants/permissions';
 import { ROLE_LABELS } from '@courier/shared/constants/roles';
 import { hasPermission } from '@courier/shared/domain/permissions';
+import { CommandPalette } from '@/features/search/components/command-palette';
 import { type NavItem, type NavSection, PortalShell } from '@/components/layout/portal-shell';
 import { type SessionUser, useSession } from '@/lib/session';
 import { useStationApp } from '@/lib/station-app';
@@ -97,6 +98,7 @@ export function StaffLayout() {
     <PortalShell
       portalName="Staff"
       nav={withTicketBadge(staffNav(user), ticketBadge)}
+      search={(nav) => <CommandPalette nav={nav} />}
       headerActions={
         <>
           <NotificationBell />

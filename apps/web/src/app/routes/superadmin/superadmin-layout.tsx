@@ -15,6 +15,7 @@ import {
   Users,
 } from 'lucide-react';
 import { ROLE_LABELS } from '@courier/shared/constants/roles';
+import { CommandPalette } from '@/features/search/components/command-palette';
 import { type NavItem, PortalShell } from '@/components/layout/portal-shell';
 import { TicketBell } from '@/features/tickets/components/ticket-bell';
 import { withTicketBadge } from '@/features/tickets/components/ticket-nav-badge';
@@ -52,6 +53,7 @@ export function SuperAdminLayout() {
     <PortalShell
       portalName="Super admin"
       nav={withTicketBadge(SUPERADMIN_NAV, ticketBadge)}
+      search={(nav) => <CommandPalette nav={nav} />}
       headerActions={<TicketBell />}
       headerLines={[name, ROLE_LABELS.super_admin]}
       logoUrl={null}

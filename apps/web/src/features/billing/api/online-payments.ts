@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GatewaySettings, GatewaySettingsInput, InvoiceRefund, RefundInput } from '@courier/shared/schemas/online-payments';
+import type { InvoiceRefund, RefundInput } from '@courier/shared/schemas/online-payments';
 import { api } from '@/lib/api-client';
 import { invoicesKey } from './invoices';
 
@@ -17,28 +17,6 @@ export function useOnlinePaymentAvailability(enabled: boolean) {
 export function usePayOnline(invoiceNo: string) {
   return useMutation({
     mutationFn: () => api.post<{ redirectUrl: string }>(`/invoices/${encodeURIComponent(invoiceNo)}/pay-online`),
-  });
-}
-
-// The courier is the caller's own; only the super admin's courierId is read by the server.
-const gatewayKey = (courierId: number | null) => ['settings', 'payment-gateway', courierId] as const;
-type GatewayResponse = { data: GatewaySettings | null; test_mode: boolean };
-
-export function useGatewaySettings(courierId: number | null) {
-  return useQuery({
-    queryKey: gatewayKey(courierId),
-    queryFn: ({ signal }) =>
-      api.get<GatewayResponse>('/settings/payment-gateway', { query: { courierId: courierId ?? undefined }, signal }),
-    enabled: courierId !== null,
-  });
-}
-
-export function useSaveGatewaySettings(courierId: number | null) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: GatewaySettingsInput) =>
-      api.put<GatewayResponse>('/settings/payment-gateway', input, { query: { courierId: courierId ?? undefined } }),
-    onSuccess: (data) => client.setQueryData(gatewayKey(courierId), data),
   });
 }
 

@@ -1,3 +1,4 @@
+import { formatJmd, formatDecimal } from '@courier/shared/format/money';
 import { useQuery } from '@tanstack/react-query';
 import { FileDown } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -24,7 +25,6 @@ import { useSession } from '@/lib/session';
 import { openFile } from '@/lib/download';
 import { useCashUp, useCorrectCashUp, usePlaceOnTill, useRecordCashUp } from '../api/payments';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { jmd } from './money';
 import { useDateFormat } from '@/lib/format-date';
 
 const COUNT_FIELDS = [
@@ -36,7 +36,7 @@ const COUNT_FIELDS = [
 ] as const;
 type CountField = (typeof COUNT_FIELDS)[number][0];
 
-const text = (cents: number | null | undefined) => (cents === null || cents === undefined ? '' : (cents / 100).toFixed(2));
+const text = (cents: number | null | undefined) => (cents === null || cents === undefined ? '' : formatDecimal(cents));
 
 /** The count form: the first count of the day, or a correction of the latest (with a reason). */
 function CountForm({
@@ -136,7 +136,7 @@ function CountForm({
       <p className="text-sm sm:col-span-2 lg:col-span-3" aria-live="polite">
         Difference{' '}
         <strong className={difference !== null && difference < 0 ? 'text-red-700' : 'text-green-700'} data-testid="cash-up-difference">
-          {difference === null ? '—' : jmd(difference)}
+          {difference === null ? '—' : formatJmd(difference)}
         </strong>
       </p>
       <div className="flex gap-2 sm:col-span-2 lg:col-span-3">
@@ -155,16 +155,16 @@ function CountForm({
 
 function EntryLine({ entry, zone }: { entry: CashUpEntry; zone: string }) {
   const dates = useDateFormat();
-  const counted = (c: number | null) => (c === null ? 'not counted' : jmd(c));
+  const counted = (c: number | null) => (c === null ? 'not counted' : formatJmd(c));
   return (
     <li className="py-2 text-sm text-slate-700">
       <span className="font-medium">{entry.correctsId ? 'Correction' : 'Counted'}</span>
       {entry.closedByName ? ` by ${entry.closedByName}` : ''} · {dates.dateTime(entry.createdAt, zone)}
       {entry.reason ? ` · ${entry.reason}` : ''}
       <br />
-      Float {jmd(entry.openingFloatCents)}, cash {jmd(entry.countedCashCents)}, card {jmd(entry.countedCardCents)}, transfers{' '}
-      {counted(entry.countedBankTransferCents)}, online {counted(entry.countedOnlineCents)}; difference{' '}
-      <strong className={entry.differenceCents < 0 ? 'text-red-700' : 'text-green-700'}>{jmd(entry.differenceCents)}</strong>
+      Float {formatJmd(entry.openingFloatCents)}, cash {formatJmd(entry.countedCashCents)}, card {formatJmd(entry.countedCardCents)},
+      transfers {counted(entry.countedBankTransferCents)}, online {counted(entry.countedOnlineCents)}; difference{' '}
+      <strong className={entry.differenceCents < 0 ? 'text-red-700' : 'text-green-700'}>{formatJmd(entry.differenceCents)}</strong>
       {entry.notes ? ` · ${entry.notes}` : ''}
     </li>
   );
@@ -204,7 +204,7 @@ function UnassignedPayments({
           <li key={p.receiptNo} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
             <span>
               <span className="font-medium">{p.receiptNo}</span> · {dates.dateTime(p.paidAt, zone)} · {p.customerName} ·{' '}
-              {PAYMENT_METHOD_LABELS[p.method]} <strong className="tabular-nums">{jmd(p.amountCents)}</strong>
+              {PAYMENT_METHOD_LABELS[p.method]} <strong className="tabular-nums">{formatJmd(p.amountCents)}</strong>
               {p.takenByName ? ` · taken by ${p.takenByName}` : ''}
             </span>
             {canPlace && (
@@ -221,7 +221,7 @@ function UnassignedPayments({
         title="Place on a till"
         message={
           placing
-            ? `Place ${placing.receiptNo} (${jmd(placing.amountCents)}, ${PAYMENT_METHOD_LABELS[placing.method]}) on the till of ${branchName}? Its cash-up for ${dates.date(placing.paidAt, zone)} then counts it. This cannot be moved later.`
+            ? `Place ${placing.receiptNo} (${formatJmd(placing.amountCents)}, ${PAYMENT_METHOD_LABELS[placing.method]}) on the till of ${branchName}? Its cash-up for ${dates.date(placing.paidAt, zone)} then counts it. This cannot be moved later.`
             : ''
         }
         confirmLabel="Place on till"
@@ -325,14 +325,14 @@ export function CashUpCard() {
               ).map(([label, cents]) => (
                 <div key={label} className="rounded-md bg-slate-50 p-3">
                   <dt className="text-slate-500">{label}</dt>
-                  <dd className="font-semibold tabular-nums">{jmd(cents)}</dd>
+                  <dd className="font-semibold tabular-nums">{formatJmd(cents)}</dd>
                 </div>
               ))}
             </dl>
             {data.refundedCents > 0 && (
               <p className="text-sm text-slate-700" data-testid="cash-up-refunds">
-                Refunds handed back here: <strong className="tabular-nums">−{jmd(data.refundedCents)}</strong> (already out of the expected
-                figures)
+                Refunds handed back here: <strong className="tabular-nums">−{formatJmd(data.refundedCents)}</strong> (already out of the
+                expected figures)
               </p>
             )}
             <UnassignedPayments

@@ -1,3 +1,4 @@
+import { formatJmd } from '@courier/shared/format/money';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { BILLING_MESSAGES, type InvoiceDetail, parseJmdToCents } from '@courier/shared/schemas/billing';
@@ -7,7 +8,6 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { useCustomsAssessment } from '../api/invoices';
-import { jmd } from './money';
 
 /** Only one package has a computed duty: that one is meant; otherwise the person chooses. */
 function presetPackage(invoice: InvoiceDetail): number | null {
@@ -85,8 +85,8 @@ export function CustomsDialog({
                   <span className="text-sm">
                     <span className="font-medium">{p.packageNumber}</span> <span className="text-slate-500">({p.trackingNumber})</span>
                     <br />
-                    Computed duty {jmd(p.computedDutyCents)}
-                    {p.customsAssessedCents !== null && ` · assessed ${jmd(p.customsAssessedCents)}`}
+                    Computed duty {formatJmd(p.computedDutyCents)}
+                    {p.customsAssessedCents !== null && ` · assessed ${formatJmd(p.customsAssessedCents)}`}
                   </span>
                 </label>
               </li>
@@ -101,7 +101,7 @@ export function CustomsDialog({
         <Field
           label="Assessed duty (JMD)"
           error={errors.amount}
-          hint={chosen ? `Replaces the computed ${jmd(chosen.computedDutyCents)} for ${chosen.packageNumber}` : undefined}
+          hint={chosen ? `Replaces the computed ${formatJmd(chosen.computedDutyCents)} for ${chosen.packageNumber}` : undefined}
         >
           <Input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="0.00" />
         </Field>

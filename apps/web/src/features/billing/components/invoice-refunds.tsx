@@ -1,6 +1,7 @@
+import { formatJmd } from '@courier/shared/format/money';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useInvoiceRefunds } from '../api/online-payments';
-import { jmd } from './money';
+
 import { useDateFormat } from '@/lib/format-date';
 
 /** The credit notes (refunds) on an invoice, if any: when (in `zone`, the invoice's courier's), which receipt, how much, why and by whom. */
@@ -22,7 +23,7 @@ export function InvoiceRefunds({ invoiceNo, courierId, zone }: { invoiceNo: stri
                 {r.refundedByName ? ` · by ${r.refundedByName}` : ''}
                 {r.gatewayReference ? ` (${r.gatewayReference})` : ''}
               </span>
-              <span className="tabular-nums">−{jmd(r.amountCents)}</span>
+              <span className="tabular-nums">−{formatJmd(r.amountCents)}</span>
             </li>
           ))}
         </ul>

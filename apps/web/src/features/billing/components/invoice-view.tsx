@@ -1,3 +1,4 @@
+import { formatJmd } from '@courier/shared/format/money';
 import { FileDown } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -8,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
 import { openFile } from '@/lib/download';
-import { jmd } from './money';
+
 import { useDateFormat } from '@/lib/format-date';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TestBadge } from '@/components/ui/test-badge';
@@ -101,45 +102,45 @@ export function InvoiceView({ invoice, courierId }: { invoice: InvoiceDetail; co
                 // biome-ignore lint/suspicious/noArrayIndexKey: the lines of an invoice keep their printed order
                 <tr key={`${l.kind}-${i}`} className="border-b border-slate-100">
                   <td className="py-2 pr-2">{l.description}</td>
-                  <td className="whitespace-nowrap py-2 text-right tabular-nums">{jmd(l.amountCents)}</td>
+                  <td className="whitespace-nowrap py-2 text-right tabular-nums">{formatJmd(l.amountCents)}</td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr>
                 <th className="py-2 text-left">Total</th>
-                <td className="whitespace-nowrap py-2 text-right font-semibold tabular-nums">{jmd(invoice.totalCents)}</td>
+                <td className="whitespace-nowrap py-2 text-right font-semibold tabular-nums">{formatJmd(invoice.totalCents)}</td>
               </tr>
               {invoice.creditNotes.map((c) => (
                 <tr key={c.creditNoteNo}>
                   <th className="py-1 text-left font-normal">
                     Credit note {c.creditNoteNo} <span className="text-slate-500">(refund of {c.receiptNo})</span>
                   </th>
-                  <td className="whitespace-nowrap py-1 text-right tabular-nums">−{jmd(c.amountCents)}</td>
+                  <td className="whitespace-nowrap py-1 text-right tabular-nums">−{formatJmd(c.amountCents)}</td>
                 </tr>
               ))}
               {invoice.creditedCents > 0 && (
                 <tr>
                   <th className="py-1 text-left">Total after credit notes</th>
                   <td className="whitespace-nowrap py-1 text-right font-semibold tabular-nums" data-testid="invoice-net-total">
-                    {jmd(invoice.totalCents - invoice.creditedCents)}
+                    {formatJmd(invoice.totalCents - invoice.creditedCents)}
                   </td>
                 </tr>
               )}
               <tr>
                 <th className="py-1 text-left font-normal">Paid</th>
-                <td className="whitespace-nowrap py-1 text-right tabular-nums">{jmd(invoice.paidCents)}</td>
+                <td className="whitespace-nowrap py-1 text-right tabular-nums">{formatJmd(invoice.paidCents)}</td>
               </tr>
               {invoice.creditedCents > 0 && (
                 <tr>
                   <th className="py-1 text-left font-normal">Refunded</th>
-                  <td className="whitespace-nowrap py-1 text-right tabular-nums">−{jmd(invoice.creditedCents)}</td>
+                  <td className="whitespace-nowrap py-1 text-right tabular-nums">−{formatJmd(invoice.creditedCents)}</td>
                 </tr>
               )}
               <tr>
                 <th className="py-1 text-left">Balance due</th>
                 <td className="whitespace-nowrap py-1 text-right font-semibold tabular-nums" data-testid="invoice-balance">
-                  {jmd(invoice.balanceCents)}
+                  {formatJmd(invoice.balanceCents)}
                 </td>
               </tr>
             </tfoot>
@@ -154,9 +155,9 @@ export function InvoiceView({ invoice, courierId }: { invoice: InvoiceDetail; co
               <ul className="space-y-1 text-sm text-slate-700" data-testid="customs-history">
                 {invoice.customsHistory.map((h) => (
                   <li key={`${h.packageId}-${h.at}`}>
-                    {h.packageNumber}: computed {jmd(h.computedCents)} →{' '}
-                    {h.assessedCents === null ? 'back to computed' : `assessed ${jmd(h.assessedCents)}`} · total {jmd(h.totalBeforeCents)} →{' '}
-                    {jmd(h.totalAfterCents)}
+                    {h.packageNumber}: computed {formatJmd(h.computedCents)} →{' '}
+                    {h.assessedCents === null ? 'back to computed' : `assessed ${formatJmd(h.assessedCents)}`} · total{' '}
+                    {formatJmd(h.totalBeforeCents)} → {formatJmd(h.totalAfterCents)}
                     {h.byName ? ` · ${h.byName}` : ''} · {dates.date(h.at, invoice.timeZone)}
                   </li>
                 ))}
@@ -187,7 +188,7 @@ export function InvoiceView({ invoice, courierId }: { invoice: InvoiceDetail; co
                       </>
                     )}
                   </span>
-                  <span className="tabular-nums">{jmd(p.amountCents)}</span>
+                  <span className="tabular-nums">{formatJmd(p.amountCents)}</span>
                 </li>
               ))}
             </ul>

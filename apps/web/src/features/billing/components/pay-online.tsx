@@ -1,3 +1,4 @@
+import { formatJmd } from '@courier/shared/format/money';
 import { CreditCard } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
@@ -7,7 +8,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { TestBadge } from '@/components/ui/test-badge';
 import { errorMessage } from '@/lib/api-client';
 import { useOnlinePaymentAvailability, usePayOnline } from '../api/online-payments';
-import { jmd } from './money';
 
 const payable = (invoice: InvoiceDetail) =>
   (invoice.status === 'unpaid' || invoice.status === 'partially_paid') && invoice.balanceCents > 0;
@@ -31,7 +31,7 @@ export function PayNowButton({ invoice }: { invoice: InvoiceDetail }) {
         }
       }}
     >
-      <CreditCard className="size-4" aria-hidden /> Pay now {jmd(invoice.balanceCents)}
+      <CreditCard className="size-4" aria-hidden /> Pay now {formatJmd(invoice.balanceCents)}
     </Button>
   );
   if (!availability.data.test) return button;

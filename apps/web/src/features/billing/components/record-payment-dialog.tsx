@@ -1,3 +1,4 @@
+import { formatDecimal, formatAmount, formatJmd } from '@courier/shared/format/money';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { PAYMENT_METHOD_LABELS } from '@courier/shared/constants/billing';
@@ -12,7 +13,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useInvoices } from '../api/invoices';
 import { useRecordPayment } from '../api/payments';
-import { jmd } from './money';
 import { TillField, useTill } from './till-branch';
 
 interface Props {
@@ -67,7 +67,7 @@ export function RecordPaymentDialog({ open, onOpenChange, customerId, customerNa
       const cents = parseJmdToCents(text);
       if (Number.isNaN(cents)) next[inv.invoiceNo] = BILLING_MESSAGES.moneyStep;
       else if (cents <= 0) next[inv.invoiceNo] = BILLING_MESSAGES.amountPositive;
-      else if (cents > inv.balanceCents) next[inv.invoiceNo] = BILLING_MESSAGES.overpayment(inv.invoiceNo, jmd(inv.balanceCents).slice(4));
+      else if (cents > inv.balanceCents) next[inv.invoiceNo] = BILLING_MESSAGES.overpayment(inv.invoiceNo, formatAmount(inv.balanceCents));
       else allocations.push({ invoiceNo: inv.invoiceNo, amountCents: cents });
     }
     if (tenderedCents !== null && Number.isNaN(tenderedCents)) next.tendered = BILLING_MESSAGES.moneyStep;
@@ -93,7 +93,7 @@ export function RecordPaymentDialog({ open, onOpenChange, customerId, customerNa
     if (Object.keys(next).length > 0 || !parsed.success) return;
     try {
       const done = await record.mutateAsync(parsed.data);
-      const changeText = done.changeCents ? `, change due ${jmd(done.changeCents)}` : '';
+      const changeText = done.changeCents ? `, change due ${formatJmd(done.changeCents)}` : '';
       toast.success(`${done.message}: receipt ${done.receiptNo}${changeText}`);
       onOpenChange(false);
     } catch (error) {
@@ -137,10 +137,10 @@ export function RecordPaymentDialog({ open, onOpenChange, customerId, customerNa
             <ul className="space-y-3">
               {candidates.map((inv) => (
                 <li key={inv.invoiceNo}>
-                  <Field label={`${inv.invoiceNo} · balance ${jmd(inv.balanceCents)}`} error={errors[inv.invoiceNo]}>
+                  <Field label={`${inv.invoiceNo} · balance ${formatJmd(inv.balanceCents)}`} error={errors[inv.invoiceNo]}>
                     <Input
                       inputMode="decimal"
-                      placeholder={inv.invoiceNo === invoiceNo ? (inv.balanceCents / 100).toFixed(2) : '0.00'}
+                      placeholder={inv.invoiceNo === invoiceNo ? formatDecimal(inv.balanceCents) : '0.00'}
                       value={amounts[inv.invoiceNo] ?? ''}
                       onChange={(e) => setAmounts((a) => ({ ...a, [inv.invoiceNo]: e.target.value }))}
                     />
@@ -149,7 +149,7 @@ export function RecordPaymentDialog({ open, onOpenChange, customerId, customerNa
                     type="button"
                     variant="link"
                     size="sm"
-                    onClick={() => setAmounts((a) => ({ ...a, [inv.invoiceNo]: (inv.balanceCents / 100).toFixed(2) }))}
+                    onClick={() => setAmounts((a) => ({ ...a, [inv.invoiceNo]: formatDecimal(inv.balanceCents) }))}
                   >
                     Pay full balance
                   </Button>
@@ -171,14 +171,14 @@ export function RecordPaymentDialog({ open, onOpenChange, customerId, customerNa
             <div className="self-end pb-2 text-sm text-slate-700" aria-live="polite">
               Change due{' '}
               <strong className="tabular-nums" data-testid="change-due">
-                {change === null ? '—' : jmd(change)}
+                {change === null ? '—' : formatJmd(change)}
               </strong>
             </div>
           </div>
         )}
         <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-4">
           <span className="text-sm text-slate-700">
-            Total <strong className="tabular-nums">{jmd(totalCents)}</strong>
+            Total <strong className="tabular-nums">{formatJmd(totalCents)}</strong>
           </span>
           <div className="flex gap-2">
             <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>

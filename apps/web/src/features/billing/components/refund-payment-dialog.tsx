@@ -1,3 +1,4 @@
+import { formatJmd, formatDecimal } from '@courier/shared/format/money';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { PAYMENT_METHOD_LABELS } from '@courier/shared/constants/billing';
@@ -10,7 +11,6 @@ import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useRefundPayment } from '../api/online-payments';
-import { jmd } from './money';
 import { TillField, useTill } from './till-branch';
 
 /**
@@ -41,7 +41,7 @@ export function RefundPaymentDialog({
     if (!open) return;
     const first = invoice.payments[0];
     setReceiptNo(first?.receiptNo ?? '');
-    setAmount(first ? (first.amountCents / 100).toFixed(2) : '');
+    setAmount(first ? formatDecimal(first.amountCents) : '');
     setReason('');
     setErrors({});
   }, [open, invoice.payments]);
@@ -88,12 +88,12 @@ export function RefundPaymentDialog({
             onChange={(e) => {
               setReceiptNo(e.target.value);
               const p = invoice.payments.find((x) => x.receiptNo === e.target.value);
-              if (p) setAmount((p.amountCents / 100).toFixed(2));
+              if (p) setAmount(formatDecimal(p.amountCents));
             }}
           >
             {invoice.payments.map((p) => (
               <option key={p.receiptNo} value={p.receiptNo}>
-                {p.receiptNo} · {PAYMENT_METHOD_LABELS[p.method]} · {jmd(p.amountCents)}
+                {p.receiptNo} · {PAYMENT_METHOD_LABELS[p.method]} · {formatJmd(p.amountCents)}
               </option>
             ))}
           </Select>
@@ -107,7 +107,7 @@ export function RefundPaymentDialog({
         {chosen?.method === 'cash' && <TillField till={till} label="Branch handing the cash back" error={errors.branchId} />}
         <p className="text-sm text-slate-600">
           The refund is recorded as a credit note on the invoice: what it charges and what was paid both go down, so its balance stays{' '}
-          {jmd(invoice.balanceCents)}.
+          {formatJmd(invoice.balanceCents)}.
         </p>
         {chosen?.method === 'online' && (
           <p className="text-sm text-slate-600">The card is refunded through the payment gateway before the refund is recorded.</p>

@@ -12,9 +12,9 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
-import { useCourierOptions } from '@/features/couriers/api/couriers';
+import { useCourierOptions } from '@/hooks/use-options';
 import { useSaveBranch } from '../api/branches';
-import { CourierSelectField } from '@/features/couriers/components/courier-select-field';
+import { CourierSelectField } from '@/components/ui/courier-select-field';
 import { usePortal } from '@/lib/portal-context';
 
 type FormIn = z.input<typeof branchInputSchema>;

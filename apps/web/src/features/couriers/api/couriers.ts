@@ -1,11 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { CourierCreateInput, CourierDetail, CourierOption, CourierUpdateInput } from '@courier/shared/schemas/platform';
+import type { CourierCreateInput, CourierDetail, CourierUpdateInput } from '@courier/shared/schemas/platform';
 import { api } from '@/lib/api-client';
 import { keys, useInvalidate } from '@/lib/query-keys';
 
-/** Couriers (super admin): the options list, one courier, create, update, status, SMTP security, API key. */
-export const useCourierOptions = (enabled = true) =>
-  useQuery({ queryKey: [...keys.couriers, 'options'], queryFn: () => api.get<CourierOption[]>('/platform/couriers/options'), enabled });
+/** Couriers (super admin): one courier, create, update, status, SMTP security, API key (the options list: hooks/use-options). */
 export const useCourierDetail = (id: number) =>
   useQuery({ queryKey: [...keys.couriers, 'one', id], queryFn: () => api.get<CourierDetail>(`/platform/couriers/${id}`) });
 export function useCreateCourier() {

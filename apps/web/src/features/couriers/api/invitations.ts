@@ -1,15 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StaffLoginResponse } from '@courier/shared/schemas/auth';
-import type {
-  CourierInvitation,
-  CourierInvitationAcceptInput,
-  CourierInvitationView,
-  SetupChecklist,
-} from '@courier/shared/schemas/courier-invitations';
+import type { CourierInvitation, CourierInvitationAcceptInput, CourierInvitationView } from '@courier/shared/schemas/courier-invitations';
 import { api } from '@/lib/api-client';
 
 /** Courier invitations (issue 18): the super admin's list, and the invitee's public link. */
-export const invitationKeys = { all: ['courier-invitations'] as const, checklist: ['setup-checklist'] as const };
+export const invitationKeys = { all: ['courier-invitations'] as const };
 
 export const useInvitations = () =>
   useQuery({ queryKey: invitationKeys.all, queryFn: () => api.get<CourierInvitation[]>('/platform/courier-invitations') });
@@ -40,13 +35,3 @@ export const useInvitationView = (token: string) =>
 
 export const acceptInvitation = (token: string, input: CourierInvitationAcceptInput) =>
   api.post<StaffLoginResponse>(`/courier-invitations/${encodeURIComponent(token)}/accept`, input, { sessionCall: false });
-
-/** The "Set up your courier" card's items; the courier admin's own courier. */
-export const useSetupChecklist = (enabled: boolean) =>
-  useQuery({
-    queryKey: invitationKeys.checklist,
-    queryFn: () => api.get<SetupChecklist>('/settings/setup-checklist'),
-    enabled,
-    // Back from a settings screen, the card shows what was just done.
-    refetchOnMount: 'always',
-  });

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import type { SetupItem } from '@courier/shared/schemas/courier-invitations';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { useSetupChecklist } from '@/features/couriers/api/invitations';
-import { useCourierOptions } from '@/features/couriers/api/couriers';
+import { useSetupChecklist } from '../api/dashboard';
+import { useCourierOptions } from '@/hooks/use-options';
 
 /** Each item of the set-up checklist: what to do and the courier admin's screen that does it. */
 export const SETUP_ITEM_LINKS: Record<SetupItem, { label: string; to: string }> = {

@@ -12,7 +12,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { useBranchOptions } from '@/features/branches/api/branches';
+import { useBranchOptions } from '@/hooks/use-options';
 import { ApiError, api, errorMessage } from '@/lib/api-client';
 import type { CustomerOption } from '../api/packages';
 

@@ -9,11 +9,11 @@ import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { useDecideDomain, useDefaultCourier, usePlatformDomains, useSaveDefaultCourier } from '@/features/settings/api/public-site';
-import { DomainStatus } from '@/features/settings/components/domains-card';
+import { useDecideDomain, useDefaultCourier, usePlatformDomains, useSaveDefaultCourier } from '../api/public-sites';
+import { DomainStatus } from '@/components/ui/domain-status';
 import { DateText } from '@/lib/format-date';
-import { useLocalTable } from '@/features/settings/hooks/use-local-table';
-import { useCourierOptions } from '@/features/couriers/api/couriers';
+import { useLocalTable } from '@/hooks/use-local-table';
+import { useCourierOptions } from '@/hooks/use-options';
 
 /** The courier the public site shows when neither an api key nor an approved host name names one. */
 export function DefaultCourierCard() {

@@ -3,15 +3,9 @@ import type { RoleInput, RoleRecord } from '@courier/shared/schemas/roles';
 import { api } from '@/lib/api-client';
 import { keys, useInvalidate } from '@/lib/query-keys';
 
-/** Roles: one role, the picker's options, save and delete. */
+/** Roles: one role, save and delete (the options list: hooks/use-options). */
 export const useRole = (id: number, enabled = true) =>
   useQuery({ queryKey: [...keys.roles, 'one', id], queryFn: () => api.get<RoleRecord>(`/roles/${id}`), enabled });
-export const useRoleOptions = (courierId: number | undefined, enabled = true) =>
-  useQuery({
-    queryKey: [...keys.roles, 'options', courierId ?? null],
-    queryFn: () => api.get<Array<{ id: number; name: string }>>('/roles/options', { query: { courierId } }),
-    enabled,
-  });
 export function useSaveRole() {
   const invalidate = useInvalidate();
   return useMutation({

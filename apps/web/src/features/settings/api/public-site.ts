@@ -1,19 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicContent } from '@courier/shared/schemas/public-site';
-import type {
-  CourierDomain,
-  DefaultCourier,
-  EmbedSettings,
-  EmbedSettingsInput,
-  PublicContentInput,
-} from '@courier/shared/schemas/public-site-settings';
+import type { CourierDomain, EmbedSettings, EmbedSettingsInput, PublicContentInput } from '@courier/shared/schemas/public-site-settings';
 import { api } from '@/lib/api-client';
 
 export const publicContentKey = ['settings', 'public-content'] as const;
 export const domainsKey = ['settings', 'domains'] as const;
 export const embedKey = ['settings', 'embed'] as const;
-export const platformDomainsKey = ['platform-domains'] as const;
-export const defaultCourierKey = ['platform-default-courier'] as const;
 
 export const usePublicContent = () =>
   useQuery({ queryKey: publicContentKey, queryFn: ({ signal }) => api.get<PublicContent>('/settings/public-content', { signal }) });
@@ -53,29 +45,5 @@ export function useSaveEmbedSettings() {
   return useMutation({
     mutationFn: (input: EmbedSettingsInput) => api.put<EmbedSettings>('/settings/embed', input),
     onSuccess: (data) => client.setQueryData(embedKey, data),
-  });
-}
-
-// ---------- Super admin ----------
-export const usePlatformDomains = () =>
-  useQuery({ queryKey: platformDomainsKey, queryFn: ({ signal }) => api.get<CourierDomain[]>('/platform/domains', { signal }) });
-
-export function useDecideDomain() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, decision }: { id: number; decision: 'approve' | 'reject' }) =>
-      api.post<CourierDomain>(`/platform/domains/${id}/${decision}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: platformDomainsKey }),
-  });
-}
-
-export const useDefaultCourier = () =>
-  useQuery({ queryKey: defaultCourierKey, queryFn: ({ signal }) => api.get<DefaultCourier>('/platform/default-courier', { signal }) });
-
-export function useSaveDefaultCourier() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (courierCode: string | null) => api.put<DefaultCourier>('/platform/default-courier', { courierCode }),
-    onSuccess: (data) => client.setQueryData(defaultCourierKey, data),
   });
 }

@@ -7,24 +7,18 @@ import {
   PUBLIC_SITE_MESSAGES,
   normaliseHostname,
 } from '@courier/shared/schemas/public-site-settings';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { DomainStatus } from '@/components/ui/domain-status';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { useDomains, useRemoveDomain, useRequestDomain } from '../api/public-site';
-import { useLocalTable } from '../hooks/use-local-table';
+import { useLocalTable } from '@/hooks/use-local-table';
 import { DateText } from '@/lib/format-date';
 import { reportFailure } from './report';
-
-const TONE = { pending: 'yellow', approved: 'green', rejected: 'red' } as const;
-
-export function DomainStatus({ status }: { status: CourierDomain['status'] }) {
-  return <Badge tone={TONE[status]}>{COURIER_DOMAIN_STATUS_LABELS[status]}</Badge>;
-}
 
 const columns: Array<DataTableColumn<CourierDomain>> = [
   { field: 'hostname', label: 'Host name', sortable: true, filterable: false, width: 260 },

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
-import { useLocalTable } from '../hooks/use-local-table';
+import { useLocalTable } from '@/hooks/use-local-table';
 import { reportFailure } from './report';
 import { TabError } from './tab-states';
 

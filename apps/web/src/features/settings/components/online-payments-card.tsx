@@ -17,7 +17,7 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Select } from '@/components/ui/select';
 import { TestBadge } from '@/components/ui/test-badge';
-import { useGatewaySettings, useSaveGatewaySettings } from '@/features/billing/api/online-payments';
+import { useGatewaySettings, useSaveGatewaySettings } from '../api/payment-gateway';
 import { reportFailure, serverFieldErrors } from './report';
 import { TabError, TabLoading } from './tab-states';
 

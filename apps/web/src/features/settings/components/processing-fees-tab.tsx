@@ -10,13 +10,14 @@ import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteProcessingFee, useProcessingFees, useSaveProcessingFee } from '../api/rates-and-fees';
 import { DialogFormFooter, type EditDialogProps, EditableListTab } from './editable-list-tab';
-import { formatJmd } from './format';
+import { formatJmd } from '@courier/shared/format/money';
+import { toCents } from '@courier/shared/schemas/settings';
 import { type DateFormat, useDateFormat } from '@/lib/format-date';
 import { reportFailure } from './report';
 
 const columnsIn = (dates: DateFormat): Array<DataTableColumn<ProcessingFee>> => [
   { field: 'weightRange', label: 'Weight Range', sortable: true, filterable: false },
-  { field: 'fee', label: 'Fee', sortable: true, filterable: false, render: (f) => formatJmd(f.fee) },
+  { field: 'fee', label: 'Fee', sortable: true, filterable: false, render: (f) => formatJmd(toCents(f.fee)) },
   { field: 'createdAt', label: 'Created At', sortable: true, filterable: false, render: (f) => dates.date(f.createdAt) },
 ];
 

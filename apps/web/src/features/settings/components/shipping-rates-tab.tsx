@@ -18,7 +18,8 @@ import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteShippingRate, useSaveShippingRate, useShippingRates } from '../api/rates-and-fees';
 import { DialogFormFooter, type EditDialogProps, EditableListTab } from './editable-list-tab';
-import { formatJmd } from './format';
+import { formatJmd } from '@courier/shared/format/money';
+import { toCents } from '@courier/shared/schemas/settings';
 import { type DateFormat, useDateFormat } from '@/lib/format-date';
 import { reportFailure } from './report';
 
@@ -30,7 +31,7 @@ const columnsIn = (dates: DateFormat): Array<DataTableColumn<ShippingRate>> => [
     filterable: false,
     render: (r) => (/^\d+(\.\d+)?$/.test(r.weight) ? `${r.weight} lb` : r.weight),
   },
-  { field: 'cost', label: 'Cost', sortable: true, filterable: false, render: (r) => formatJmd(r.cost) },
+  { field: 'cost', label: 'Cost', sortable: true, filterable: false, render: (r) => formatJmd(toCents(r.cost)) },
   {
     field: 'status',
     label: 'Status',

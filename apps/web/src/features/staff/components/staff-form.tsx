@@ -12,11 +12,9 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
-import { useBranchOptions } from '@/features/branches/api/branches';
-import { useCourierOptions } from '@/features/couriers/api/couriers';
 import { useCreateStaff, useUpdateStaff } from '../api/staff';
-import { useRoleOptions } from '@/features/roles/api/roles';
-import { CourierSelectField } from '@/features/couriers/components/courier-select-field';
+import { useBranchOptions, useCourierOptions, useRoleOptions } from '@/hooks/use-options';
+import { CourierSelectField } from '@/components/ui/courier-select-field';
 import { usePortal } from '@/lib/portal-context';
 
 type CreateIn = z.input<typeof staffCreateSchema>;

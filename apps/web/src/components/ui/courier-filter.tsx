@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Select } from '@/components/ui/select';
-import { useCourierOptions } from '../api/couriers';
+import { useCourierOptions } from '@/hooks/use-options';
 
 /** The super admin's courier filter on the lists that span couriers. */
 export function CourierFilter({ value, onChange }: { value: number | undefined; onChange: (courierId: number | undefined) => void }) {

@@ -1,0 +1,30 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CourierDomain, DefaultCourier } from '@courier/shared/schemas/public-site-settings';
+import { api } from '@/lib/api-client';
+
+/** The super admin's side of the couriers' public sites: web addresses to approve, and the platform's default courier. */
+const platformDomainsKey = ['platform-domains'] as const;
+const defaultCourierKey = ['platform-default-courier'] as const;
+
+export const usePlatformDomains = () =>
+  useQuery({ queryKey: platformDomainsKey, queryFn: ({ signal }) => api.get<CourierDomain[]>('/platform/domains', { signal }) });
+
+export function useDecideDomain() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: number; decision: 'approve' | 'reject' }) =>
+      api.post<CourierDomain>(`/platform/domains/${id}/${decision}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: platformDomainsKey }),
+  });
+}
+
+export const useDefaultCourier = () =>
+  useQuery({ queryKey: defaultCourierKey, queryFn: ({ signal }) => api.get<DefaultCourier>('/platform/default-courier', { signal }) });
+
+export function useSaveDefaultCourier() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (courierCode: string | null) => api.put<DefaultCourier>('/platform/default-courier', { courierCode }),
+    onSuccess: (data) => client.setQueryData(defaultCourierKey, data),
+  });
+}
