@@ -1,4 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
+import { signIn } from '../support/auth';
 import { expect, test } from '../support/test';
 
 const API_KEY = 'ck_demo_jamaica_express_2026';
@@ -43,9 +44,7 @@ test('a customer on a phone sets up two-step sign-in, then signs in with the cod
   // Signed out, the profile page sends the customer to sign in and back.
   await page.goto('/customer/profile');
   await page.waitForURL(/\/login/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signIn(page, { email, password: PASSWORD }, '/login');
   await page.waitForURL(/\/customer\/profile/);
 
   const card = page.getByRole('heading', { name: 'Two-step sign-in' }).locator('xpath=ancestor::*[contains(@class,"rounded")][1]');
@@ -71,11 +70,8 @@ test('a customer on a phone sets up two-step sign-in, then signs in with the cod
   // A new device: the password alone is not enough any more.
   const phone = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 }, reducedMotion: 'reduce' });
   const other = await phone.newPage();
-  const signIn = async () => {
-    await other.goto(`/login?api_key=${API_KEY}`);
-    await other.getByLabel('Email').fill(email);
-    await other.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await other.getByRole('button', { name: 'Sign In' }).click();
+  const signInOnPhone = async () => {
+    await signIn(other, { email, password: PASSWORD }, `/login?api_key=${API_KEY}`);
     await expect(other.getByLabel('Authentication code')).toBeVisible();
   };
   // Signed out by forgetting the session: the portal sends the device back to sign in.
@@ -87,7 +83,7 @@ test('a customer on a phone sets up two-step sign-in, then signs in with the cod
     await other.reload();
     await other.waitForURL(/\/login/);
   };
-  await signIn();
+  await signInOnPhone();
   await other.screenshot({ path: test.info().outputPath('second-step.png'), fullPage: true });
   await other.getByLabel('Authentication code').fill(appCode(secret, 1));
   await other.getByRole('button', { name: 'Verify' }).click();
@@ -95,12 +91,12 @@ test('a customer on a phone sets up two-step sign-in, then signs in with the cod
 
   // Signed out, then in with a recovery code, which works once.
   await signOut();
-  await signIn();
+  await signInOnPhone();
   await other.getByLabel('Authentication code').fill(codes[0] as string);
   await other.getByRole('button', { name: 'Verify' }).click();
   await other.waitForURL(/\/customer\/dashboard/);
   await signOut();
-  await signIn();
+  await signInOnPhone();
   await other.getByLabel('Authentication code').fill(codes[0] as string);
   await other.getByRole('button', { name: 'Verify' }).click();
   await expect(other.getByText('That code is not right. Check your authenticator app and try again.')).toBeVisible();
@@ -111,9 +107,7 @@ test('a customer on a phone sets up two-step sign-in, then signs in with the cod
   const admin = await office.newPage();
   await admin.goto(`/admin/customers/${customerId}`);
   await admin.waitForURL(/\/admin\/login/);
-  await admin.getByLabel('Email').fill('admin@jamaicaexpress.test');
-  await admin.getByLabel('Password', { exact: true }).fill('CourierAdmin#2026');
-  await admin.getByRole('button', { name: 'Sign In' }).click();
+  await signIn(admin, 'courier_admin', '/admin/login');
   await admin.waitForURL(new RegExp(`/admin/customers/${customerId}$`));
   await admin.getByRole('button', { name: 'Reset two-step sign-in' }).click();
   await admin.getByRole('dialog').getByRole('button', { name: 'Reset' }).click();
@@ -121,9 +115,7 @@ test('a customer on a phone sets up two-step sign-in, then signs in with the cod
   await office.close();
 
   await other.getByRole('button', { name: 'Back to sign in' }).click();
-  await other.getByLabel('Email').fill(email);
-  await other.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await other.getByRole('button', { name: 'Sign In' }).click();
+  await signIn(other, { email, password: PASSWORD }, '/login');
   await other.waitForURL(/\/customer\/dashboard/);
   await phone.close();
 });
