@@ -11,6 +11,7 @@ import { filesRoutes } from './modules/files/files.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { customersAuthRoutes } from './modules/auth/customers-auth.routes';
+import { twoFactorRoutes } from './modules/auth/two-factor.routes';
 import { tenantPublicRoutes } from './modules/auth/tenant-public.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { branchRoutes } from './modules/branches/branches.routes';
@@ -80,6 +81,7 @@ export interface BuildOptions {
 const ROUTE_MODULES: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   authRoutes,
   customersAuthRoutes,
+  twoFactorRoutes,
   tenantPublicRoutes,
   healthRoutes,
   publicRoutes,

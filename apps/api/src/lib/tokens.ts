@@ -18,6 +18,9 @@ export interface TokenClaims {
   sessionExp?: number;
   /** For hand-off codes: the session that asked for it (a logout in between voids the code). */
   parentJti?: string;
+  /** For two-step sign-in challenges: whether a code is asked for, or the set-up first; and Remember me. */
+  twoFactor?: 'verify' | 'enrol';
+  remember?: boolean;
   jti: string;
   /** Issued at, in seconds since the epoch, with milliseconds as a fraction (RFC 7519 allows it). */
   iat: number;

@@ -17,5 +17,5 @@ export const ROLE_LABELS: Record<Role, string> = {
 
 /** Value of the token's `type` claim. */
 /** `handoff`: a one-minute, single-use code that opens a signed-in session in a tab of its own. */
-export const TOKEN_TYPES = ['access', 'impersonation', 'handoff'] as const;
+export const TOKEN_TYPES = ['access', 'impersonation', 'handoff', 'two_factor'] as const;
 export type TokenType = (typeof TOKEN_TYPES)[number];

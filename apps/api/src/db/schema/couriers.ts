@@ -39,6 +39,8 @@ export const couriers = pgTable('couriers', {
   paperSize: text({ enum: ['letter', 'a4'] })
     .notNull()
     .default('letter'),
+  /** Staff, branch managers and admins of this courier must sign in with two steps (an authenticator app). */
+  requireStaffTwoFactor: boolean().notNull().default(false),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -42,3 +42,4 @@ export * from './collection-signatures';
 export * from './online-payments';
 export * from './courier-invitations';
 export * from './public-site';
+export * from './two-factor';

@@ -13,6 +13,7 @@ import {
   staffProfileSchema,
   staffRegisterSchema,
 } from '@courier/shared/schemas/auth';
+import { staffSignInResponseSchema } from '@courier/shared/schemas/two-factor';
 import { errorResponseSchema, queryIdSchema } from '@courier/shared/schemas/common';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
@@ -49,7 +50,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         login.url,
         {
           config: { public: true, rateLimit: perIpLimit(ctx.config) },
-          schema: { tags: ['auth'], summary: login.summary, body: loginSchema, response: { 200: staffLoginResponseSchema, ...errors } },
+          schema: { tags: ['auth'], summary: login.summary, body: loginSchema, response: { 200: staffSignInResponseSchema, ...errors } },
         },
         async (request, reply) =>
           throttledSignIn(ctx, request, reply, request.body.email, () => loginStaff(ctx, request.body, login.portal)),

@@ -17,10 +17,12 @@ import { branches } from '../../db/schema/branches';
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
 import { roles } from '../../db/schema/roles';
+import { twoFactorSecrets } from '../../db/schema/two-factor';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
 import { type AccountKind, subjectOf } from '../../lib/tokens';
+import { secondStep } from './two-factor.service';
 
 /** Courier admins and general admins hold every permission inside their courier (as the auth plugin). */
 const COURIER_WIDE_ROLES: ReadonlySet<string> = new Set(['super_admin', 'courier_admin', 'admin']);
@@ -41,9 +43,15 @@ function courierBrief(row: { id: number | null; name: string | null; code: strin
 }
 
 /** The staff-side account with what its profile shows; `where` picks the account. */
-function selectStaffProfile(db: Db) {
+/** Whether the account has two-step sign-in on: read with the account, so a sign-in stays one statement. */
+function twoFactorOn(kind: AccountKind, id: typeof users.id | typeof customers.id) {
+  return sql<boolean>`exists (select 1 from ${twoFactorSecrets} where ${twoFactorSecrets.accountKind} = ${kind} and ${twoFactorSecrets.accountId} = ${id} and ${twoFactorSecrets.enabledAt} is not null)`;
+}
+
+function selectStaffProfile(db: Db, options: { signIn?: boolean } = {}) {
   return db
     .select({
+      ...(options.signIn ? { twoFactorOn: twoFactorOn('user', users.id), courierRequiresTwoFactor: couriers.requireStaffTwoFactor } : {}),
       user: users,
       rolePermissions: roles.permissions,
       courierId: couriers.id,
@@ -183,7 +191,7 @@ const invalidCredentials = () => new AppError('unauthenticated', AUTH_API_MESSAG
  * and its profile come in one statement; the sign-in time is written in a second.
  */
 export async function loginStaff(ctx: AppContext, input: z.output<typeof loginSchema>, portal: Portal) {
-  const [row] = await selectStaffProfile(ctx.db)
+  const [row] = await selectStaffProfile(ctx.db, { signIn: true })
     .where(eq(lower(users.email), input.email))
     .limit(1);
   const user = row?.user;
@@ -198,13 +206,28 @@ export async function loginStaff(ctx: AppContext, input: z.output<typeof loginSc
     if (row.courierId === null) throw new AppError('not_found', AUTH_API_MESSAGES.courierNotFound);
     if (row.courierStatus !== 'active') throw new AppError('unauthenticated', AUTH_API_MESSAGES.courierSuspended);
   }
+  const challenge = await secondStep(ctx, { kind: 'user', id: user.id, role: user.role, courierId: user.courierId }, input.remember, {
+    on: row.twoFactorOn ?? false,
+    required: row.courierRequiresTwoFactor ?? false,
+  });
+  if (challenge) return challenge;
+  return staffSession(ctx, user, input.remember, toStaffProfile(row, false));
+}
+
+/** A staff-side session after every step of the sign-in (the profile read again unless given). */
+export async function staffSession(
+  ctx: AppContext,
+  user: { id: number; role: Role; courierId: number | null },
+  remember: boolean | undefined,
+  profile?: StaffProfile,
+) {
   await ctx.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
   const token = await issueAccessToken(
     ctx,
     { kind: 'user', id: user.id, role: user.role, courierId: user.courierId },
-    { ttlSeconds: signInTtlSeconds(ctx, input.remember) },
+    { ttlSeconds: signInTtlSeconds(ctx, remember) },
   );
-  return { token, user: toStaffProfile(row, false), message: AUTH_API_MESSAGES.loginSuccess };
+  return { token, user: profile ?? (await staffProfile(ctx.db, user.id)), message: AUTH_API_MESSAGES.loginSuccess };
 }
 
 /**
@@ -227,6 +250,7 @@ export async function loginCustomer(ctx: AppContext, input: z.output<typeof cust
       branchName: branches.name,
       keyCourierId: sql<number | null>`${keyCourier(couriers.id)}`,
       keyCourierStatus: sql<string | null>`${keyCourier(couriers.status)}`,
+      twoFactorOn: twoFactorOn('customer', customers.id),
     })
     .from(customers)
     .innerJoin(couriers, eq(couriers.id, customers.courierId))
@@ -254,11 +278,27 @@ export async function loginCustomer(ctx: AppContext, input: z.output<typeof cust
   if (!match) throw invalidCredentials();
   const { customer } = match;
   if (!customer.active) throw new AppError('unauthenticated', AUTH_API_MESSAGES.accountInactive);
-  await ctx.db.update(customers).set({ lastLoginAt: new Date() }).where(eq(customers.id, customer.id));
+  const account = { id: customer.id, courierId: customer.courierId };
+  const challenge = await secondStep(ctx, { kind: 'customer', role: 'customer', ...account }, input.remember, {
+    on: match.twoFactorOn,
+    required: false,
+  });
+  if (challenge) return challenge;
+  return customerSession(ctx, account, input.remember, toCustomerProfile(match));
+}
+
+/** A customer session after every step of the sign-in (the profile read again unless given). */
+export async function customerSession(
+  ctx: AppContext,
+  match: { id: number; courierId: number },
+  remember: boolean | undefined,
+  profile?: CustomerProfile,
+) {
+  await ctx.db.update(customers).set({ lastLoginAt: new Date() }).where(eq(customers.id, match.id));
   const token = await issueAccessToken(
     ctx,
-    { kind: 'customer', id: customer.id, role: 'customer', courierId: customer.courierId },
-    { ttlSeconds: signInTtlSeconds(ctx, input.remember) },
+    { kind: 'customer', id: match.id, role: 'customer', courierId: match.courierId },
+    { ttlSeconds: signInTtlSeconds(ctx, remember) },
   );
-  return { token, customer: toCustomerProfile(match), message: AUTH_API_MESSAGES.loginSuccess };
+  return { token, customer: profile ?? (await customerProfile(ctx.db, match.id)), message: AUTH_API_MESSAGES.loginSuccess };
 }

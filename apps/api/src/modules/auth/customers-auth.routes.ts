@@ -15,6 +15,7 @@ import {
   handoffRedeemSchema,
   messageResponseSchema,
 } from '@courier/shared/schemas/auth';
+import { customerSignInResponseSchema } from '@courier/shared/schemas/two-factor';
 import { errorResponseSchema } from '@courier/shared/schemas/common';
 import { emailPreferencesSchema } from '@courier/shared/schemas/notifications';
 import type { AppContext } from '../../context';
@@ -60,7 +61,7 @@ export function customersAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['customers'],
           summary: 'Customer sign-in (the api key picks the courier)',
           body: customerLoginSchema,
-          response: { 200: customerLoginResponseSchema, ...errors },
+          response: { 200: customerSignInResponseSchema, ...errors },
         },
       },
       async (request, reply) => throttledSignIn(ctx, request, reply, request.body.email, () => loginCustomer(ctx, request.body)),

@@ -191,9 +191,17 @@ async function alertOwner(ctx: AppContext, email: string, failures: number): Pro
   });
 }
 
+/** A step of the sign-in counted on its own: the second step's wrong codes have their own counter. */
+export interface ThrottledStep {
+  /** Names the counter beside the password's (none: the password's). */
+  scope?: string;
+  /** The refusal that counts as a failure. */
+  failureMessage?: string;
+}
+
 /**
  * Runs one sign-in under the account's throttle: refuses unknown devices while the account is
- * delayed, counts a wrong password against the account, and remembers the IP of a success.
+ * delayed, counts a wrong password (or code) against the account, and remembers the IP of a success.
  */
 export async function throttledSignIn<T>(
   ctx: AppContext,
@@ -202,9 +210,10 @@ export async function throttledSignIn<T>(
   email: string,
   signIn: () => Promise<T>,
   store: LoginThrottleStore = new PgLoginThrottleStore(ctx.db),
+  step: ThrottledStep = {},
 ): Promise<T> {
   const policy = throttlePolicy(ctx.config);
-  const key = accountKeyOf(email);
+  const key = accountKeyOf(step.scope ? `${step.scope}:${email}` : email);
   const ipHash = ipHashOf(ctx, request.ip);
   const now = new Date();
   const state = await store.state(key, ipHash, now);
@@ -221,7 +230,7 @@ export async function throttledSignIn<T>(
   try {
     result = await signIn();
   } catch (error) {
-    if (error instanceof AppError && error.message === AUTH_API_MESSAGES.invalidCredentials) {
+    if (error instanceof AppError && error.message === (step.failureMessage ?? AUTH_API_MESSAGES.invalidCredentials)) {
       const failures = await store.recordFailure(key, now, (n) => delaySecondsAfter(n, policy));
       if (failures >= policy.delayAfter && (await store.claimAlert(key, now))) await alertOwner(ctx, email.trim().toLowerCase(), failures);
     }

@@ -1,10 +1,13 @@
 import { hasPermission } from '@courier/shared/domain/permissions';
+import { useSearchParams } from 'react-router';
+import { TwoFactorCard, TwoFactorPolicyCard } from '@/features/auth/components/two-factor-card';
 import { SettingsTabs } from '@/features/settings/components/settings-tabs';
 import { useSession } from '@/lib/session';
 
 /** /admin/settings: the courier admin's eight settings tabs (part 2 §2.6). */
 export default function AdminSettingsPage() {
   const { user, check } = useSession();
+  const [params] = useSearchParams();
   return (
     <div className="space-y-6">
       <div>
@@ -16,6 +19,13 @@ export default function AdminSettingsPage() {
         onCourierChanged={() => void check(true)}
         canEditSettings={hasPermission(user, 'settings_edit')}
       />
+      {/* The Password tab also holds the admin's own two-step sign-in and the courier's requirement of it. */}
+      {params.get('tab') === 'password' && (
+        <section aria-label="Two-step sign-in" className="space-y-6">
+          <TwoFactorCard />
+          {!user?.impersonated && <TwoFactorPolicyCard />}
+        </section>
+      )}
     </div>
   );
 }

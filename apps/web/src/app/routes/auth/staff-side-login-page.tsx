@@ -2,12 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { lazyToast as toast } from '@/lib/lazy-toast';
 import { staffLandingPath } from '@courier/shared/domain/redirects';
+import type { StaffLoginResponse } from '@courier/shared/schemas/auth';
 import { AUTH_MESSAGES } from '@courier/shared/schemas/auth-form';
+import type { TwoFactorChallenge } from '@courier/shared/schemas/two-factor';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { confirmTokenStored, takeRedirect } from '@/features/auth/after-sign-in';
 import { type StaffSidePortal, exchangeImpersonationToken, signInStaffSide } from '@/features/auth/api/sign-in';
 import { AuthShell } from '@/features/auth/components/auth-shell';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { verifyStaffSecondStep } from '@/features/auth/api/two-factor';
+import { TwoFactorStep } from '@/features/auth/components/two-factor-step';
 import { PageTitle } from '@/app/page-title';
 import { DEFAULT_BRAND } from '@/features/public/api/get-courier-brand';
 import { usePublicSite } from '@/features/public/api/get-public-site';
@@ -38,6 +42,8 @@ function StaffSideLogin({ portal }: { portal: StaffSidePortal }) {
   const { login } = useSession();
   const navigate = useNavigate();
 
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
+
   async function signIn(email: string, password: string, remember: boolean) {
     let result: Awaited<ReturnType<typeof signInStaffSide>>;
     try {
@@ -45,6 +51,15 @@ function StaffSideLogin({ portal }: { portal: StaffSidePortal }) {
     } catch (error) {
       throw new Error(error instanceof Error && error.message ? error.message : AUTH_MESSAGES.loginError);
     }
+    // A correct password with two-step sign-in on: the second screen asks for the code.
+    if ('twoFactor' in result) {
+      setChallenge(result);
+      return;
+    }
+    await finish(result);
+  }
+
+  async function finish(result: StaffLoginResponse) {
     if (!result.token) throw new Error(AUTH_MESSAGES.noToken);
     if (portal === 'superadmin' && result.user.role.name !== 'super_admin') {
       throw new Error(AUTH_MESSAGES.noPermissionArea);
@@ -59,7 +74,11 @@ function StaffSideLogin({ portal }: { portal: StaffSidePortal }) {
   return (
     <AuthShell brand={brand} title={page.title} subtitle={page.subtitle}>
       <PageTitle path={page.loginPath} />
-      <LoginForm onSignIn={signIn} withExtras={portal !== 'superadmin'} />
+      {challenge ? (
+        <TwoFactorStep challenge={challenge} verify={verifyStaffSecondStep} onSignedIn={finish} onBack={() => setChallenge(null)} />
+      ) : (
+        <LoginForm onSignIn={signIn} withExtras={portal !== 'superadmin'} />
+      )}
     </AuthShell>
   );
 }

@@ -21,6 +21,7 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
 import { NotificationPreferencesCard } from '@/features/communications/components/notification-preferences-card';
 import {
   changeCustomerPassword,
@@ -236,6 +237,7 @@ export function CustomerProfilePage() {
       )}
       <NotificationPreferencesCard />
       <PasswordCard />
+      <TwoFactorCard />
     </div>
   );
 }

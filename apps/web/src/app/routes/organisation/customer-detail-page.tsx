@@ -20,6 +20,7 @@ import { useBranchOptions } from '@/hooks/use-options';
 import { CustomerActivity } from '@/features/customers/components/customer-activity';
 import { ActiveBadge, DetailList, PageError, PageHeader } from '@/components/layout/page-header';
 import { usePortal } from '@/lib/portal-context';
+import { ResetTwoFactorButton } from '@/features/auth/components/reset-two-factor-button';
 import { ActiveStatusConfirm } from '@/components/ui/active-status-confirm';
 import { useDateFormat } from '@/lib/format-date';
 
@@ -145,8 +146,10 @@ function EditCustomerDialog({
 export function CustomerDetailPage({ area }: { area: CustomerArea }) {
   const dates = useDateFormat();
   const { id } = useParams();
-  const { base, can } = usePortal();
+  const { base, can, isSuperAdmin, user } = usePortal();
   const customer = useCustomer(area, Number(id));
+  // Clearing a lost second step is the admins' (the API refuses anyone else).
+  const resetsTwoFactor = isSuperAdmin || user?.role.name === 'courier_admin' || user?.role.name === 'admin';
   const setActive = useSetCustomerActive(area);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -171,6 +174,7 @@ export function CustomerDetailPage({ area }: { area: CustomerArea }) {
                 {c.active ? <UserX className="h-4 w-4" aria-hidden="true" /> : <UserCheck className="h-4 w-4" aria-hidden="true" />}
                 {c.active ? 'Deactivate' : 'Activate'}
               </Button>
+              {resetsTwoFactor && <ResetTwoFactorButton kind="customer" id={c.id} name={c.name} />}
             </>
           )
         }

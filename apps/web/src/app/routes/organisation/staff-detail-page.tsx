@@ -14,6 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useResetStaffPassword, useSetStaffActive, useStaffMember } from '@/features/staff/api/staff';
 import { ImpersonateButton } from '@/features/auth/components/impersonate-button';
+import { ResetTwoFactorButton } from '@/features/auth/components/reset-two-factor-button';
 import { ActiveBadge, DetailList, PageError, PageHeader } from '@/components/layout/page-header';
 import { usePortal } from '@/lib/portal-context';
 import { ActiveStatusConfirm } from '@/components/ui/active-status-confirm';
@@ -49,6 +50,9 @@ export function StaffDetailPage() {
         actions={
           <>
             {isSuperAdmin && m.role === 'courier_admin' && m.active && <ImpersonateButton userId={m.id} />}
+            {!isSelf && (isSuperAdmin || user?.role.name === 'courier_admin' || user?.role.name === 'admin') && (
+              <ResetTwoFactorButton kind="user" id={m.id} name={m.name} />
+            )}
             {manageable && (
               <>
                 <Button variant="secondary" onClick={() => setEditing(true)}>

@@ -1,6 +1,7 @@
 import { DefaultCourierCard, DomainApprovalsCard } from '@/features/platform/components/public-site-platform-cards';
 import { PlatformSettingsPage } from '@/app/routes/superadmin/platform-settings-page';
 import { OutboxCard } from '@/features/settings/components/outbox-card';
+import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
 import { PasswordTab } from '@/features/settings/components/password-tab';
 
 /** /superadmin/settings: the platform's settings, the public site's default courier and domains, and the super admin's own password. */
@@ -17,6 +18,9 @@ export default function SuperAdminSettingsPage() {
       </section>
       <section aria-label="Your password">
         <PasswordTab />
+      </section>
+      <section aria-label="Two-step sign-in">
+        <TwoFactorCard />
       </section>
     </div>
   );

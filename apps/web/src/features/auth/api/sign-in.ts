@@ -1,4 +1,5 @@
-import type { CustomerLoginResponse, StaffLoginResponse } from '@courier/shared/schemas/auth';
+import type { StaffLoginResponse } from '@courier/shared/schemas/auth';
+import type { CustomerSignInResponse, StaffSignInResponse } from '@courier/shared/schemas/two-factor';
 import { api } from '@/lib/api-client';
 
 /** The three staff-side sign-in pages and their calls (part 1 §7). */
@@ -11,11 +12,11 @@ export type StaffSidePortal = keyof typeof STAFF_SIDE_LOGIN_CALLS;
 
 // Sign-in calls answer 401 for a wrong password: that is not an expired session (sessionCall false).
 export function signInStaffSide(portal: StaffSidePortal, email: string, password: string, remember = false) {
-  return api.post<StaffLoginResponse>(STAFF_SIDE_LOGIN_CALLS[portal], { email, password, remember }, { sessionCall: false });
+  return api.post<StaffSignInResponse>(STAFF_SIDE_LOGIN_CALLS[portal], { email, password, remember }, { sessionCall: false });
 }
 
 export function signInCustomer(email: string, password: string, apiKey: string | undefined, remember = false) {
-  return api.post<CustomerLoginResponse>(
+  return api.post<CustomerSignInResponse>(
     '/customers/login',
     { email, password, remember, ...(apiKey ? { api_key: apiKey } : {}) },
     { sessionCall: false },
