@@ -1,5 +1,5 @@
 /**
- * API throughput, latency and memory on the hot paths (issue 10), each as a ratio to a bare
+ * API throughput, latency and memory on the hot paths, each as a ratio to a bare
  * Fastify route measured in the same run, on the embedded database or a PostgreSQL server.
  *
  *   npx tsx bench/api.ts [--db embedded|server] [--url postgres://postgres@127.0.0.1:5432]

@@ -1,5 +1,5 @@
 /**
- * Crash safety (issue 10): kills the real server with SIGKILL in the middle of a stream of
+ * Crash safety: kills the real server with SIGKILL in the middle of a stream of
  * customer registrations and staff payments, restarts it on the same data, and proves that every
  * acknowledged write is there and whole, that writes cut off in flight are whole or absent, that
  * the books balance and that every receipt e-mail reaches a loopback SMTP server. The checks are

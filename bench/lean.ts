@@ -1,5 +1,5 @@
 /**
- * A lean server (issue 19): cold start, idle memory, and the CPU and bytes of a 50-row package
+ * A lean server: cold start, idle memory, and the CPU and bytes of a 50-row package
  * page, for this tree's API build against a "before" build of another git ref, in the same run.
  *
  *   npm run bench:lean -- [--url postgres://postgres@127.0.0.1:5432] [--before main] [--database bench_lean]

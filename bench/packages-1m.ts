@@ -1,6 +1,6 @@
 /**
  * The staff package list and the scan lookup with 1,000,000 packages across 5 couriers
- * (issue 6: p95 under 50 ms). Needs a PostgreSQL server; the data goes into its own database,
+ * (p95 under 50 ms). Needs a PostgreSQL server; the data goes into its own database,
  * `bench_packages`, migrated with the app's migrations and dropped at the end unless --keep.
  *
  *   npm run bench:packages -- [--url postgres://postgres@127.0.0.1:5432] [--packages 1000000]

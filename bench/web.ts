@@ -1,5 +1,5 @@
 /**
- * The web app's weight and Lighthouse scores (issue 10), measured on the production build.
+ * The web app's weight and Lighthouse scores, measured on the production build.
  *
  *   npm run build            # this script builds nothing; it serves apps/web/dist as it is
  *   npm run bench:web [-- --port 3499] [--runs 3] [--pages /,/login] [--no-lighthouse] [--no-sizes] [--files] [--json out.json]

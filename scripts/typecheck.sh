@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm run typecheck`: the three TypeScript projects at once. tsc is single-threaded; run one after
-# the other they left a core idle (issue 19: 59-99 s on the 2-core CI machine, about 40 % less at
+# the other they left a core idle (59-99 s on the 2-core CI machine, about 40 % less at
 # once). Each project's output is printed whole, in order, and any failure fails the check.
 set -uo pipefail
 cd "$(dirname "$0")/.."

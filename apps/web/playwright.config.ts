@@ -8,7 +8,7 @@ const browser = { browserName: 'chromium', viewport: { width: 1280, height: 800 
  * Two spec files that only read (public pages; one signs in through the API) run last. A file's
  * tests run in one worker and Playwright hands out files in project order, then by path: tickets/,
  * the last path and a long journey, used to run alone at the end while the other worker idled
- * (issue 19, docs/performance.md "CI time"); now the other worker has these short tests to run
+ * (docs/performance.md "CI time"); now the other worker has these short tests to run
  * meanwhile. Every other file keeps its place: journeys share their worker's database and some
  * expect what the files before them left (billing/ wants the demo customer's invoices as they are
  * before floor/scan-gun-journey.spec.ts makes 30 packages ready, which invoices them; it failed

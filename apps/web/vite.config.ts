@@ -66,7 +66,7 @@ const chunkGroups = [
 ];
 
 /**
- * The scan station as an installable app (issue 15): Workbox's generated service worker precaches
+ * The scan station as an installable app: Workbox's generated service worker precaches
  * the built app shell (every chunk, so any staff screen opens offline) and answers a navigation
  * with index.html when the network is gone; the API is never cached. The manifest is the static
  * public/manifest.webmanifest, linked only from the staff and admin portals (lib/station-app.ts),
@@ -92,7 +92,7 @@ const stationApp = VitePWA({
 /**
  * `vite build` makes the browser's app in dist/; `vite build --ssr` (npm run build) the server-side
  * render of the public and sign-in pages in dist/_ssr, one self-contained module that
- * scripts/prerender.mjs runs at build time and the API at request time (issue 18). The service
+ * scripts/prerender.mjs runs at build time and the API at request time. The service
  * worker belongs to the browser's build only.
  */
 export default defineConfig(({ isSsrBuild }) => ({

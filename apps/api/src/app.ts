@@ -120,7 +120,7 @@ const ROUTE_MODULES: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
 ];
 
 /**
- * Only as configured: the client's address is what per-IP limits count (issue 14, item 3).
+ * Only as configured: the client's address is what per-IP limits count.
  * Fastify 5 reads a bare number as "trust nobody", so a hop count becomes the proxy-addr function
  * that trusts the nearest `hops` addresses.
  */
@@ -170,7 +170,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerEmbedding(app, ctx);
   // JSON answers over 1 KB, for clients that accept gzip or br (PDFs and images are left alone:
   // their types are not compressible). Up to 64 KB in one synchronous call instead of a zlib
-  // stream per answer: a 50-row page (~18 KB) cost 0.9 ms more CPU streamed (issue 19).
+  // stream per answer: a 50-row page (~18 KB) cost 0.9 ms more CPU streamed.
   await app.register(compress, { threshold: 1024, syncThreshold: 64 * 1024 });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 20 } });
   registerApiDocs(app);

@@ -15,7 +15,7 @@ function isProxyAddress(entry: string): boolean {
 }
 
 /**
- * TRUST_PROXY (issue 14, item 3): off unless set, because trusting X-Forwarded-For from anyone
+ * TRUST_PROXY: off unless set, because trusting X-Forwarded-For from anyone
  * lets every client pick its own IP and walk past the per-IP limits. A hop count (`1` behind one
  * reverse proxy) or the proxies' addresses/CIDRs, comma-separated; Fastify's `trustProxy` takes
  * either as is. `true` (trust every hop) is refused on purpose.
@@ -129,7 +129,7 @@ const envSchema = z.object({
   S3_ENDPOINT: z.string().url().optional(),
   /**
    * The code of the courier the public site shows when neither an api key nor an approved host name
-   * names one (issue 18). The super admin's choice in platform settings wins over it.
+   * names one. The super admin's choice in platform settings wins over it.
    */
   DEFAULT_COURIER_CODE: z
     .string()

@@ -15,7 +15,7 @@ import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from './hel
 import { SAMPLE_PNG, multipart } from './multipart';
 
 /**
- * Issue 18: the super admin invites a courier by e-mail; the invitee sets the courier up from a
+ * The super admin invites a courier by e-mail; the invitee sets the courier up from a
  * single-use link valid 7 days and lands on the set-up checklist. The mail goes to a real SMTP
  * server on loopback (the platform SMTP), as the invitee would get it.
  */

@@ -5,7 +5,7 @@ import { runCrashRound } from './crash/crash-round';
 import { buildTestApp } from './helper';
 
 /**
- * Crash safety on every test run (issue 10): the real server (apps/api/src/server.ts) in its own
+ * Crash safety on every test run: the real server (apps/api/src/server.ts) in its own
  * process, SIGKILLed in the middle of a stream of registrations and payments, restarted on the
  * same data. Always on the embedded database (the default: a PostgreSQL cluster in a temporary
  * DATA_DIR, started and stopped by the server), and also on the PostgreSQL server when

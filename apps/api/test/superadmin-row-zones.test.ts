@@ -104,7 +104,7 @@ describe("the super admin's lists say each row's courier time zone", () => {
     expect(invoices.length).toBeGreaterThan(0);
     expect(invoices.every((r) => courierOf(r) === ids.tokyo && r.timeZone === 'Asia/Tokyo')).toBe(true);
     // The package table, the busiest page, names no zone on one courier's rows (they are all the
-    // screen's): 50 rows stay within issue 19's 20 KB. Both of its paths.
+    // screen's): 50 rows stay within the 20 KB budget. Both of its paths.
     for (const url of ['/api/packages?limit=100', '/api/packages?limit=100&search=Z']) {
       const data = await rows(url, tokyoAdmin);
       expect(data.length).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-// Pre-renders the public and sign-in pages (issue 18) after `vite build` and `vite build --ssr`:
+// Pre-renders the public and sign-in pages after `vite build` and `vite build --ssr`:
 // one HTML file per page in dist/_prerendered, the built index.html with the page's markup in #root
 // and its title and description in a marked head block, plus manifest.json. The API serves these
 // files for those paths, replacing the head block with the tenant's (courier name, Open Graph) and

@@ -1,5 +1,5 @@
 /**
- * Messages the API client and the server share (part 1 §8). Area-specific messages live next to
+ * Messages the API client and the server share. Area-specific messages live next to
  * the schema that enforces them in `schemas/<area>.ts`.
  */
 export const CLIENT_MESSAGES = {

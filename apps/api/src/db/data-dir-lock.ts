@@ -5,7 +5,7 @@ import path from 'node:path';
 /**
  * One process at a time may open an embedded data directory: PGlite has no shared-memory
  * coordination, so a second process writing the same files silently loses writes or corrupts the
- * cluster (issue 14, item 2). docs/decisions/008-data-directory-lock.md explains the choice.
+ * cluster. docs/decisions/008-data-directory-lock.md explains the choice.
  *
  * The lock is DATA_DIR/.lock, created with O_EXCL and holding the owner's pid, host and process
  * start time. A lock whose process is gone (a crash or SIGKILL) is stale and taken over; a live

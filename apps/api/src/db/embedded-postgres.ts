@@ -237,7 +237,7 @@ kill -INT $pid 2>/dev/null
 wait $pid`;
 
 /**
- * Sized for one small courier on a small machine (issue 19: Node plus the database within 200 MiB
+ * Sized for one small courier on a small machine (Node plus the database within 200 MiB
  * idle and 350 MiB under load), not PostgreSQL's defaults for a shared server. Decision 013,
  * "Sizing", has the measurements.
  * - shared_buffers 32MB (default 128MB): caps what the cluster keeps resident once a long-running

@@ -7,7 +7,7 @@ import { z } from 'zod';
  * A route's 200 answer written by fast-json-stringify (what Fastify itself uses for JSON Schema
  * routes), compiled once from the route's zod response schema, instead of a zod parse of the whole
  * answer and then JSON.stringify. For hot routes whose answer the service builds field by field
- * (issue 19: the package page, 50 rows).
+ * (the package page, 50 rows).
  *
  * Only the schema's properties are written (`additionalProperties: false`): the same JSON as the
  * zod serializer's, required properties first; a missing required property is an error (500).

@@ -7,7 +7,7 @@ import { couriers } from '../db/schema/couriers';
 import { toCsv } from './csv';
 
 /**
- * Export CSV of any DataTable list (issue 17): every list endpoint that answers through `listPage`
+ * Export CSV of any DataTable list: every list endpoint that answers through `listPage`
  * also answers `?format=csv` with every row matching the same search, filters and sort, streamed
  * in batches. The list hands back a `ListExport` (a stream, so Fastify skips the JSON serializer);
  * the `onSend` hook below turns it into CSV with the columns of the route's response schema.

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * Query parameters whose values are credentials (issue 14, item 10): the password-reset and the
+ * Query parameters whose values are credentials: the password-reset and the
  * impersonation links carry a `token`, and a signed-in page opened from one is logged with it.
  * `api_key` is not among them: it names a courier, sits in every public page of its website and
  * grants nothing, while seeing it in a log tells which courier a request was for.

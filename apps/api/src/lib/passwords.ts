@@ -1,7 +1,7 @@
 // argon2id with OWASP's minimum parameters (19 MiB, 2 iterations); algorithm 2 is argon2id.
 const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-/** The native argon2 library, loaded on the first sign-in or password change, not at every start (issue 19). */
+/** The native argon2 library, loaded on the first sign-in or password change, not at every start. */
 const argon2 = () => import('@node-rs/argon2');
 
 export async function hashPassword(password: string): Promise<string> {

@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
  * holding the request until Redis returns.
  */
 export async function connectRedis(url: string): Promise<Redis> {
-  // Loaded only when REDIS_URL is set (issue 19: a lean start).
+  // Loaded only when REDIS_URL is set (a lean start).
   const { Redis } = await import('ioredis');
   const redis = new Redis(url, { connectTimeout: 1_000, maxRetriesPerRequest: 1 });
   // Reconnection is automatic; an error event without a listener would crash the process.

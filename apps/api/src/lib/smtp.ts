@@ -16,7 +16,7 @@ export interface SmtpSettings {
 }
 
 /**
- * A stalled server must not hold a sender for long: each step gets a few seconds (issue 14:
+ * A stalled server must not hold a sender for long: each step gets a few seconds (
  * one courier's silent server delayed every courier's mail by 93 s).
  */
 export const SMTP_TIMEOUTS_MS = { connection: 5_000, greeting: 5_000, socket: 10_000 };
@@ -28,7 +28,7 @@ export const SMTP_TIMEOUTS_MS = { connection: 5_000, greeting: 5_000, socket: 10
  */
 export async function smtpTransport(settings: SmtpSettings): Promise<Transporter> {
   const implicitTls = settings.secure || settings.port === 465;
-  // Loaded on the first mail, not at start (issue 19).
+  // Loaded on the first mail, not at start.
   const { default: nodemailer } = await import('nodemailer');
   return nodemailer.createTransport({
     host: settings.host,

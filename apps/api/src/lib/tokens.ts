@@ -50,7 +50,7 @@ export class TokenService {
   /**
    * Tokens whose signature this service has checked, with their claims: a signed-in client sends
    * the same token on every request, and its HMAC and two JSON parses were a few percent of a
-   * package page's CPU (issue 19). Only the signature check is remembered: expiry is checked on
+   * package page's CPU. Only the signature check is remembered: expiry is checked on
    * every call, and the session (logout, password change, the account) by the auth plugin's query.
    */
   private readonly verified = new Map<string, TokenClaims>();

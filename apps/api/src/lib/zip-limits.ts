@@ -1,7 +1,7 @@
 import type yauzl from 'yauzl';
 
 /**
- * Zip bombs (issue 14, item 5): a 1 MB upload can unpack to gigabytes, and a parser that inflates
+ * Zip bombs: a 1 MB upload can unpack to gigabytes, and a parser that inflates
  * it whole (exceljs through JSZip) takes the memory and the event loop of every request with it.
  * Every archive we read is walked here first: entries counted, each entry inflated as a stream and
  * stopped at its limit. yauzl also refuses an entry that inflates to more than the size its header
@@ -31,7 +31,7 @@ class Refused extends Error {
 export async function checkZip(data: Buffer, limits: ZipLimits, visitor?: ZipVisitor): Promise<ZipRefusal | null> {
   let zip: yauzl.ZipFile;
   try {
-    // Loaded on the first upload that needs it, not at start (issue 19).
+    // Loaded on the first upload that needs it, not at start.
     const { default: unzip } = await import('yauzl');
     zip = await unzip.fromBufferPromise(data, { validateEntrySizes: true });
   } catch {

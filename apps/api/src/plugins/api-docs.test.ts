@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper';
 
 /**
- * The API reference, built on its first request (issue 19): it must still describe every route the
+ * The API reference, built on its first request: it must still describe every route the
  * app serves, with the schemas the routes validate against.
  */
 let t: TestApp;

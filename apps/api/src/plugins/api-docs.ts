@@ -11,7 +11,7 @@ const NOT_FORWARDED = new Set(['connection', 'transfer-encoding', 'content-lengt
 
 /**
  * The API reference at /api/docs (Swagger UI, and the OpenAPI document at /api/docs/json), built on
- * its first request instead of at every start (issue 19: @fastify/swagger, Swagger UI and turning
+ * its first request instead of at every start (@fastify/swagger, Swagger UI and turning
  * ~300 zod schemas into JSON Schema were a tenth of the start). Every /api route is recorded as it
  * is registered; the first request to the reference replays them, handlers left out, into a
  * separate Fastify instance that carries @fastify/swagger and Swagger UI, and later requests are

@@ -26,7 +26,7 @@ export function withFrameAncestors(csp: string, origins: readonly string[]): str
 }
 
 /**
- * Embedding (issue 18): the HTML of the sign-in and portal pages served for a courier's tenant
+ * Embedding: the HTML of the sign-in and portal pages served for a courier's tenant
  * (api key, approved host name, else the default courier) carries `frame-ancestors 'self'` and the
  * origins the courier allowed; every other response keeps helmet's `frame-ancestors 'none'` (and
  * X-Frame-Options). A courier with no origins is not embeddable anywhere.

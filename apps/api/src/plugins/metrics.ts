@@ -20,7 +20,7 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 export async function registerMetrics(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const token = ctx.config.METRICS_TOKEN;
   if (!token) return;
-  // Loaded only when metrics are on (issue 19: a lean start).
+  // Loaded only when metrics are on (a lean start).
   const { Counter, Gauge, Histogram, Registry } = await import('prom-client');
   const registry = new Registry();
   const labelNames = ['method', 'route', 'status'] as const;

@@ -28,7 +28,7 @@ function findUnstorableText(value: unknown, depth = 0): string | undefined {
  */
 export async function registerSecurity(app: FastifyInstance, options: { rateLimitMax: number; redis?: Redis }): Promise<void> {
   // Helmet's middleware, built once: @fastify/helmet built it anew on every request, parsing the
-  // CSP directives each time (about 3% of a package page's CPU, issue 19). Set on the raw
+  // CSP directives each time (about 3% of a package page's CPU). Set on the raw
   // response at onRequest, for every route and every answer, as the plugin did.
   const securityHeaders = helmet({
     contentSecurityPolicy: {

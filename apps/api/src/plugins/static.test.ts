@@ -6,7 +6,7 @@ import { API_MESSAGES } from '@courier/shared/messages';
 import { buildTestApp, type TestApp } from '../../test/helper';
 
 /**
- * The web build as the server hands it out (one wildcard route, issue 19): files by path, the app's
+ * The web build as the server hands it out (one wildcard route): files by path, the app's
  * own paths answered with index.html, unknown API paths with the JSON 404, never the server-side
  * render or a file outside the build.
  */

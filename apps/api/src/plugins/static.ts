@@ -25,7 +25,7 @@ export async function registerStatic(app: FastifyInstance, webDist: string | und
     await app.register(fastifyStatic, {
       root: webDist,
       // One route for every file instead of one per file found at start (400 files, 800 routes:
-      // a tenth of the start, issue 19). A path that is no file falls through to the not-found
+      // a tenth of the start). A path that is no file falls through to the not-found
       // handler below: index.html for the app's own paths, a JSON 404 under /api.
       wildcard: true,
       index: false,

@@ -30,7 +30,7 @@ export function requestOrigin(request: FastifyRequest): string {
 }
 
 /**
- * The pre-rendered public and sign-in pages (issue 18) from the web build's dist/_prerendered:
+ * The pre-rendered public and sign-in pages from the web build's dist/_prerendered:
  * each path answers its page with the head of the request's tenant (title, description, Open
  * Graph with the courier's name) and the tenant's public site in `window.__PUBLIC_SITE__`. With the
  * build's server-side render (dist/_ssr) #root is rendered for that site, so the first paint and

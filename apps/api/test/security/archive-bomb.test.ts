@@ -9,7 +9,7 @@ import { multipart } from '../multipart';
 import { SHEET_HEAD, SHEET_TAIL, entryOf, repeatedEntry, trackingRow, workbookParts, zip } from './zip-bomb';
 
 /**
- * Issue 14, item 5: a manifest workbook that unpacks to far more than it weighs is refused with a
+ * A manifest workbook that unpacks to far more than it weighs is refused with a
  * 400 before exceljs parses it, quickly and without the memory. Each bomb is built here.
  */
 let t: TestApp;

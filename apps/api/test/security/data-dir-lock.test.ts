@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DataDirLockedError, LOCK_FILE_NAME, lockDataDir } from '../../src/db/data-dir-lock';
 
 /**
- * Issue 14, item 2: a process that opens DATA_DIR while another holds it (the server, say) must
+ * A process that opens DATA_DIR while another holds it (the server, say) must
  * refuse at once, before it touches the embedded database; a lock left by a killed process must
  * not block the next start. Real second processes, as in production.
  */

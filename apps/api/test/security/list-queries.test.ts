@@ -5,7 +5,7 @@ import { type ApiRoute, apiRoutes, fillParams, readOperations } from './routes';
 import { MATRIX_ROLES, type SecurityWorld, buildSecurityWorld } from './world';
 
 /**
- * Issue 14, finding 9: `sort=__proto__` on the list endpoints, impossible dates (2026-13-01,
+ * `sort=__proto__` on the list endpoints, impossible dates (2026-13-01,
  * 2026-02-30) and far ones (9999-12-31) answered 5xx. Every GET route of the OpenAPI document
  * with a sort, filters or date parameter gets them, as a caller it lets in: a 400 with our
  * message (or, for an unknown sort or filter field, ignored), never a 5xx, never a schema's raw text.

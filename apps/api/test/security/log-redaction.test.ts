@@ -4,7 +4,7 @@ import { REDACTED, redactUrl } from '../../src/lib/log-redaction';
 import { type TestApp, buildTestApp } from '../helper';
 
 /**
- * Issue 14, item 10 (the log part): a page opened from a reset or impersonation link is logged
+ * A page opened from a reset or impersonation link is logged
  * with its URL; the token in it must not be.
  */
 let t: TestApp;

@@ -7,7 +7,7 @@ import { accountKeyOf, delaySecondsAfter, knownIpDelaySecondsAfter } from '../..
 import { type TestApp, buildTestApp, demoLogin, seedDemoData } from '../helper';
 
 /**
- * Issue 14 item 4: failures count per account across the four login pages, unknown devices are
+ * Failures count per account across the four login pages, unknown devices are
  * slowed (429 + Retry-After) instead of the owner being locked out, and the owner is told once.
  */
 let t: TestApp;

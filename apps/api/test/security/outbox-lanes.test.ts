@@ -12,7 +12,7 @@ import { makeCourier } from '../fixtures/comms';
 import { type TestApp, buildTestApp } from '../helper';
 
 /**
- * Issue 14 item 8: a courier whose SMTP server accepts connections and never speaks delays only
+ * A courier whose SMTP server accepts connections and never speaks delays only
  * its own mail. Courier A points at such a silent server, courier B at a working sink on loopback.
  */
 const received: Array<{ to: string; at: number }> = [];

@@ -7,7 +7,7 @@ import { type TestApp, buildTestApp, seedDemoData } from '../helper';
 import { settlePasswordResets } from '../../src/modules/auth/password-reset.service';
 
 /**
- * Issue 14 item 10 (outbox half): a reset link must not stay readable in the outbox once the mail
+ * A reset link must not stay readable in the outbox once the mail
  * has gone; recipient, subject and status stay for the e-mail log.
  */
 const received: string[] = [];

@@ -5,7 +5,7 @@ import { users } from '../../src/db/schema/users';
 import { type TestApp, bearer, buildTestApp, seedDemoData, demoLogin } from '../helper';
 
 /**
- * Issue 14, finding 6: a password reset by an admin, or a change by the person, ends every other
+ * A password reset by an admin, or a change by the person, ends every other
  * session of the account at once (not up to 12 h later); the session that made the change stays.
  */
 

@@ -6,7 +6,7 @@ import { couriers } from '../../src/db/schema/couriers';
 import { type TestApp, buildTestApp, seedDemoData } from '../helper';
 
 /**
- * Issue 14, finding 13: the public branch list takes the sequential courier id, so anyone could
+ * The public branch list takes the sequential courier id, so anyone could
  * walk every tenant. Only an active courier answers (suspended and unknown alike: 404 in our
  * words), and the list is limited per IP like the sign-in routes.
  */

@@ -17,7 +17,7 @@ import { apiRoutes, readOperations } from './routes';
 import { type SecurityWorld, buildSecurityWorld } from './world';
 
 /**
- * The role ceiling (issue 14, finding 1) as a generated matrix: every route that changes a role,
+ * The role ceiling (finding 1) as a generated matrix: every route that changes a role,
  * a permission list or another account (found from the route table and the OpenAPI document, so
  * a new one fails here until it has attempts) × every kind of staff-side caller. Each attempt is
  * an escalation the issue names, or a legitimate change that must keep working.

@@ -8,7 +8,7 @@ import { couriers } from '../../src/db/schema/couriers';
 import { type TestApp, bearer, buildTestApp, seedDemoData, demoLogin } from '../helper';
 
 /**
- * Issue 14 item 7: the courier's SMTP test is no port scanner (SMTP ports only, one answer for
+ * The courier's SMTP test is no port scanner (SMTP ports only, one answer for
  * every connection failure) and SMTP sends credentials only over verified TLS unless the super
  * admin allows otherwise for that courier.
  */

@@ -6,7 +6,7 @@ import { apiRoutes, encodeSegment, fillParams, methodOf, openApiOf } from './rou
 import { MATRIX_ROLES, type SecurityWorld, buildSecurityWorld } from './world';
 
 /**
- * Issue 14, finding 12: an id in a path or query string has one spelling, digits only. " 1",
+ * An id in a path or query string has one spelling, digits only. " 1",
  * "0x1", "1e0", "+1" and "01" were read as 1 (fuzzing rotated an api key through one); now every
  * id parameter of the OpenAPI document refuses them with 400 'Not a valid id'.
  */

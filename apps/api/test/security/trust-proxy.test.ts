@@ -3,7 +3,7 @@ import { loadConfig } from '../../src/config';
 import { type TestApp, buildTestApp, seedDemoData } from '../helper';
 
 /**
- * Issue 14, item 3: X-Forwarded-For is believed only as TRUST_PROXY says. Off by default, so a
+ * X-Forwarded-For is believed only as TRUST_PROXY says. Off by default, so a
  * client that rotates the header still counts as its one socket address against the per-IP
  * limits of sign-in and of the public contact form.
  */

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
 
 /**
- * Hand-built zip archives for the archive-bomb tests (issue 14, item 5): the entries' sizes can be
+ * Hand-built zip archives for the archive-bomb tests: the entries' sizes can be
  * honest or lie, which no zip library will write on purpose.
  */
 export interface ZipEntry {

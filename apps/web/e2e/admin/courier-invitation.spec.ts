@@ -15,7 +15,7 @@ async function expectToast(page: Page, text: string) {
 }
 
 /**
- * Issue 18: the super admin invites a courier by e-mail; the invitee opens the link from the mail
+ * The super admin invites a courier by e-mail; the invitee opens the link from the mail
  * (read from the loopback SMTP server), sets the courier up and lands on the set-up checklist. The
  * link works once. Other journeys share the database: the address and code are this run's own.
  */

@@ -238,7 +238,7 @@ test.describe('courier admin settings', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await loginAs(page, request, 'courier_admin');
     await page.goto('/admin/settings?tab=shipping-rates');
-    // Under 640 px the rates are cards, not a table (issue 17).
+    // Under 640 px the rates are cards, not a table.
     await expect(page.getByRole('list', { name: 'Shipping rates' })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/rates-375.png`, fullPage: true });
     await page.goto('/admin/settings');

@@ -129,9 +129,9 @@ test.describe('registration wizard', () => {
   test('an unknown courier key shows the spec message, reloads once, then a clear page with a link home', async ({ page }) => {
     await page.goto('/register?api_key=ck_does_not_exist');
     await expect(page.getByText('Courier not found. Reloading page...').first()).toBeVisible();
-    // The page reloads after 2 s and tries again (part 1 §8) ...
+    // The page reloads after 2 s and tries again ...
     await page.waitForEvent('load', { timeout: 10_000 });
-    // ... and failing again, it stops there instead of reloading forever (issue 18).
+    // ... and failing again, it stops there instead of reloading forever.
     await expect(page.getByRole('heading', { name: 'Registration is not available' })).toBeVisible();
     let reloads = 0;
     page.on('load', () => {

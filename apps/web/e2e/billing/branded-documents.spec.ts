@@ -4,7 +4,7 @@ import { expect, test } from '../support/test';
 import { DEMO } from '../support/auth';
 
 /**
- * Branded documents (issue 17): the admin sets the GCT registration number and A4 paper in
+ * Branded documents: the admin sets the GCT registration number and A4 paper in
  * Company Settings; the invoice comes out on A4 with "GCT Reg. No.", and the Payments page's
  * "Print receipt (80 mm)" opens an 80 mm wide receipt. Journeys share one database: both settings
  * are put back at the end.

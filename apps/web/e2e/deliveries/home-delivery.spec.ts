@@ -4,7 +4,7 @@ import { expect, test } from '../support/test';
 import { DEMO, tokenFor } from '../support/auth';
 
 /**
- * Issue 16: a home delivery on a phone. The customer asks for it (address prefilled from the
+ * A home delivery on a phone. The customer asks for it (address prefilled from the
  * profile), the courier admin schedules it with a driver, dispatch is refused while the invoice is
  * unpaid, the customer pays online through the gateway simulator, and the driver completes it with
  * the recipient's name and a signature drawn on the pad. The customer's e-mails arrive, and the

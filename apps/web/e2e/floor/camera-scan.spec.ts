@@ -8,7 +8,7 @@ import { DEMO } from '../support/auth';
 const STAFF = DEMO.staff;
 
 /**
- * Issue 15, defect 6: the camera button works where the browser has no BarcodeDetector. Headless
+ * The camera button works where the browser has no BarcodeDetector. Headless
  * Chromium on Linux has none, so the ZXing polyfill (its WebAssembly served by us) reads a fake
  * camera that shows one of our labels; the scan is resolved to the package.
  */

@@ -18,7 +18,7 @@ async function gun(page: Page, code: string) {
 }
 
 /**
- * Issue 15: the scan station installs as an app. The manifest opens Scan full screen, the
+ * The scan station installs as an app. The manifest opens Scan full screen, the
  * service worker keeps the app shell so a reload without a network still shows the station, in a
  * clear offline state where scans are refused (never silently lost) and can be scanned again once
  * the connection is back.

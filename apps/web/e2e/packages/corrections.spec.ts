@@ -3,7 +3,7 @@ import { expect, test } from '../support/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { tokenFor } from '../support/auth';
 
-/** Issue 15: corrections, void and the admin's floor screens, through the UI. */
+/** Corrections, void and the admin's floor screens, through the UI. */
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/corrections-shots';
 

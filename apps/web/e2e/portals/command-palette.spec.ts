@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { DEMO } from '../support/auth';
 
-/** Issue 17: the grouped sidebar keeps Settings in view on a laptop, and Ctrl+K jumps anywhere. */
+/** The grouped sidebar keeps Settings in view on a laptop, and Ctrl+K jumps anywhere. */
 test.use({ viewport: { width: 1366, height: 900 } });
 
 async function signInAsAdmin(page: Page) {

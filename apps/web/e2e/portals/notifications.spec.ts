@@ -1,7 +1,7 @@
 import { expect, test } from '../support/test';
 import { tokenFor } from '../support/auth';
 
-/** Issue 17: the customer's notification opens what it is about; "Mark all as read" clears the sidebar badge. */
+/** The customer's notification opens what it is about; "Mark all as read" clears the sidebar badge. */
 test('a customer opens a notification on its ticket, then marks all read and the badge goes', async ({ page, request }) => {
   const adminToken = await tokenFor(request, 'courier_admin');
   const customerToken = await tokenFor(request, 'customer');

@@ -41,7 +41,7 @@ async function sidebarLabels(page: Page, portal: string): Promise<string[]> {
   return (await nav.getByRole('link').allInnerTexts()).map((t) => t.replace(/\s*\d+\+?$/, '').trim());
 }
 
-/** The staff sidebar as shown, grouped into sections (issue 17): the spec's order within each section. */
+/** The staff sidebar as shown, grouped into sections: the spec's order within each section. */
 const STAFF_SHOWN_ORDER = [
   'Dashboard',
   'Scan',
@@ -69,7 +69,7 @@ const staffLabels = (permissions: readonly string[]) => {
 const EXPECTED: Record<Who, { portal: string; labels: string[]; header: RegExp }> = {
   super_admin: {
     portal: 'Super admin',
-    // Grouped (issue 17): Operations, Billing, Support, Organisation; Settings pinned at the bottom.
+    // Grouped: Operations, Billing, Support, Organisation; Settings pinned at the bottom.
     labels: [
       'Dashboard',
       'Packages',

@@ -3,7 +3,7 @@ import { expect, test } from '../support/test';
 import { DEMO } from '../support/auth';
 
 /**
- * Issue 17: every list fits its box on a laptop (no table wider than its container at 1366 px:
+ * Every list fits its box on a laptop (no table wider than its container at 1366 px:
  * low-priority columns fold into the row's details, Actions stay in view) and on a phone each row
  * is a card whose status can be seen without scrolling sideways.
  */

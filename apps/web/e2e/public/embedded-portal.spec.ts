@@ -18,7 +18,7 @@ async function websiteFraming(src: string): Promise<{ server: Server; origin: st
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-test('the customer sign-in embeds in an allowed origin and is refused in any other (issue 18)', async ({ page, request, baseURL }) => {
+test('the customer sign-in embeds in an allowed origin and is refused in any other', async ({ page, request, baseURL }) => {
   const login = await request.post('/api/auth/login', { data: ADMIN });
   const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
   const before = (await (await request.get('/api/settings/embed', { headers: auth })).json()) as { allowedOrigins: string[] };

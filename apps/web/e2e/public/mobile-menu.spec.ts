@@ -14,7 +14,7 @@ test('the mobile menu opens, navigates, closes on the route change and with Esca
   await toggle.click();
   await expect(menu).toHaveAttribute('data-state', 'open');
   await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
-  // The 0.3 s animation of part 1 §2.
+  // The 0.3 s animation.
   expect(await menu.evaluate((el) => getComputedStyle(el).transitionDuration)).toBe('0.3s');
   await expect(menu.getByRole('link', { name: 'How It Works' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Sign Up' })).toBeVisible();

@@ -2,7 +2,7 @@ import { DEFAULT_API_KEY } from '@courier/shared/constants/limits';
 import { createSecondCourier } from '../support/couriers';
 import { expect, test } from '../support/test';
 
-/** The marketing claims of part 1 §1: the demo courier's own figures, in the spec's words. */
+/** The marketing claims: the demo courier's own figures, in the spec's words. */
 const SPEC_FIGURES = [
   ['5,000+', 'customers'],
   ['100,000+', 'packages forwarded'],

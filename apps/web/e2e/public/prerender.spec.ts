@@ -10,7 +10,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 /**
- * The pre-rendered pages (issue 18): readable with JavaScript off, and hydrated by React without a
+ * The pre-rendered pages: readable with JavaScript off, and hydrated by React without a
  * warning when it is on (the first client render matches the HTML the server sent).
  */
 test('a number typed into the tracking box before the page has hydrated is the one tracked', async ({ page }) => {

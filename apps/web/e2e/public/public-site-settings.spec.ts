@@ -2,7 +2,7 @@ import { expect, test } from '../support/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { loginAs } from '../support/auth';
 
-test.describe('the Public site settings tab (issue 18)', () => {
+test.describe('the Public site settings tab', () => {
   test('edits the public content, registers a host name and shows the embed code', async ({ page, request }) => {
     test.setTimeout(120_000);
     const { authorization } = await loginAs(page, request, 'courier_admin');

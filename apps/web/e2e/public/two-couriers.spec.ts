@@ -3,7 +3,7 @@ import { createSecondCourier } from '../support/couriers';
 import { expect, test } from '../support/test';
 
 /**
- * Issue 18: every courier its own storefront. A second courier made by the super admin shows its
+ * Every courier its own storefront. A second courier made by the super admin shows its
  * own branches and phone on home, contact and the sign-in page, and none of the demo courier's.
  */
 const DEMO_MARKS = [

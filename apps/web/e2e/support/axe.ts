@@ -7,7 +7,7 @@ import { type Frame, type Page, expect } from '@playwright/test';
  * unminified source, twice the size), but that builder evaluates it in the page on every audit,
  * then opens a blank page, evaluates it there again and merges the results in it (axe's way of
  * reaching cross-origin frames, which our pages do not have): about 60 % of an audit's time, and
- * audits were a third of the journeys' time (issue 19, docs/performance.md "CI time"). Here axe is
+ * audits were a third of the journeys' time (docs/performance.md "CI time"). Here axe is
  * evaluated once per document and frame and runs with axe.run, every rule as before.
  */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -8,9 +8,9 @@ import { tokenFor } from '../support/auth';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/tickets-shots';
 /**
- * Part 2 §9: the bell and the badges poll every 30 s (TICKET_POLL_MS). The pages run on Playwright's
+ * The bell and the badges poll every 30 s (TICKET_POLL_MS). The pages run on Playwright's
  * clock, which keeps time as usual until the journey moves it one interval ahead: the next poll
- * then happens at once instead of after up to 30 s of waiting (issue 19, CI time). The count must
+ * then happens at once instead of after up to 30 s of waiting (CI time). The count must
  * show within that one interval plus the request, with no reload.
  */
 async function oneInterval(page: Page) {
@@ -153,7 +153,7 @@ test.describe('support tickets', () => {
     // The same screens on a phone.
     const adminPhone = await signedIn(browser, adminToken, PHONE);
     await adminPhone.goto('/admin/support-tickets');
-    // Under 640 px the list is cards, not a table (issue 17).
+    // Under 640 px the list is cards, not a table.
     await expect(adminPhone.getByRole('list', { name: 'Support tickets' })).toContainText(ticketNo);
     await shot(adminPhone, 'ticket-list-admin-375');
     await adminPhone.getByTestId('ticket-bell').click();

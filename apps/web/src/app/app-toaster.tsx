@@ -2,7 +2,7 @@ import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS, TOAST_GAP_PX } from '@courier/shared/constants/limits';
 
 /**
- * The app's one Toaster, as part 1 §9 sets it: top-right, one visible at a time, 5000 ms, 12 px
+ * The app's one Toaster it: top-right, one visible at a time, 5000 ms, 12 px
  * gap, swipe to dismiss, pause on hover and when the window loses focus, Alt+T. It sits below the
  * 64 px header so a toast never covers the header's controls (bell, menu, sign-out).
  */

@@ -1,5 +1,5 @@
 /**
- * The pages pre-rendered to HTML at build time (issue 18): the public site and the sign-in and
+ * The pages pre-rendered to HTML at build time: the public site and the sign-in and
  * registration pages, each with the title and description its HTML carries (the server adds the
  * courier's name for the tenant of the request). The build writes them to dist/_prerendered with
  * a manifest.json the API reads; `sitemap` marks the pages listed in /sitemap.xml.

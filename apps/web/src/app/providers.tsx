@@ -19,8 +19,8 @@ function makeQueryClient() {
 }
 
 /**
- * App-wide providers: queries, the session (part 1 §4; it uses the router's `navigate` to reach the
- * login page after a 401) and the Toaster of part 1 §9 (`app-toaster.tsx`), loaded when needed.
+ * App-wide providers: queries, the session (it uses the router's `navigate` to reach the
+ * login page after a 401) and the Toaster (`app-toaster.tsx`), loaded when needed.
  */
 export function Providers({ children, navigate }: { children: ReactNode; navigate?: (to: string) => void }) {
   const [client] = useState(makeQueryClient);

@@ -58,7 +58,7 @@ afterEach(() => {
   redirectStore.clear();
 });
 
-describe('RequireAuth (part 1 §2)', () => {
+describe('RequireAuth', () => {
   it('sends a signed-out visitor to the login page of the path and stores the path', async () => {
     const router = renderAt('/admin/settings?tab=rates');
     expect(await screen.findByText('admin login')).toBeInTheDocument();

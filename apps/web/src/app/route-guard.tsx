@@ -14,7 +14,7 @@ interface RequireAuthProps {
 }
 
 /**
- * The route guard of part 1 §2: checks the session (full-screen spinner meanwhile); signed out,
+ * The route guard: checks the session (full-screen spinner meanwhile); signed out,
  * it stores the intended path under redirectAfterLogin and goes to the login page for the path's
  * prefix (never from a login page); signed in with another role, it goes to that role's home.
  */

@@ -11,7 +11,7 @@ import { superadminRoutes } from './routes/superadmin/routes';
 
 /**
  * All routes. Each area exports its own route objects with lazy pages, so a visitor of the public
- * site never downloads the portals' code. Unknown paths go to / (part 1 §2).
+ * site never downloads the portals' code. Unknown paths go to /.
  */
 export const routes: RouteObject[] = [
   {

@@ -12,7 +12,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('api client (part 1 §7-8)', () => {
+describe('api client', () => {
   it('sends JSON, no-cache and the bearer token to /api', async () => {
     tokenStore.set('abc.def.ghi');
     const fetchMock = respond(200, { ok: true });

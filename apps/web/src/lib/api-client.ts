@@ -28,7 +28,7 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
   /**
-   * Part 1 §8's 401 handling (token removed, path stored, login page) applies to calls made on
+   * The 401 handling (token removed, path stored, login page) applies to calls made on
    * behalf of a session. Sign-in and public calls answer 401 for other reasons and pass false.
    */
   sessionCall?: boolean;
@@ -41,7 +41,7 @@ export function setSessionExpiredHandler(handler: (loginPath: string) => void): 
   onSessionExpired = handler;
 }
 
-/** Part 1 §8's session expiry: exported for the upload helper, which cannot use fetch (progress). */
+/** The spec's session expiry: exported for the upload helper, which cannot use fetch (progress). */
 export function handleUnauthorized(): void {
   tokenStore.clear();
   const here = window.location.pathname + window.location.search;
@@ -64,8 +64,8 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
 }
 
 /**
- * The one way the app talks to the API (part 1 §7): JSON in and out, no-cache, the bearer token
- * from local storage, a 30 s time-out, and the exact messages of part 1 §8 for failures.
+ * The one way the app talks to the API: JSON in and out, no-cache, the bearer token
+ * from local storage, a 30 s time-out, and the exact messages for failures.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal, sessionCall = true, timeoutMs = REQUEST_TIMEOUT_MS } = options;

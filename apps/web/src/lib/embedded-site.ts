@@ -2,7 +2,7 @@ import type { PublicSite } from '@courier/shared/schemas/public-site';
 
 declare global {
   interface Window {
-    /** The public site of the request's tenant, embedded by the server in the pre-rendered HTML (issue 18). */
+    /** The public site of the request's tenant, embedded by the server in the pre-rendered HTML. */
     __PUBLIC_SITE__?: PublicSite;
   }
 }

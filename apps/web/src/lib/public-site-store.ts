@@ -3,7 +3,7 @@ import type { PublicSite } from '@courier/shared/schemas/public-site';
 import { embeddedPublicSite } from './embedded-site';
 
 /**
- * Which courier's public site this tab shows (issue 18). The server embeds the site of the
+ * Which courier's public site this tab shows. The server embeds the site of the
  * request's tenant in the HTML (`window.__PUBLIC_SITE__`); otherwise the app asks
  * `GET /api/public/site`. Either way the site the server resolved is remembered here, so a form
  * that needs the api key of the tenant gets that courier's key and never a compiled-in one.

@@ -10,7 +10,7 @@ import { useHydrated } from './hydration';
 import { decodeToken, offlineProfileStore, tokenStore } from './storage';
 
 /**
- * The signed-in person as every screen sees it: the profile of part 1 §3 with `role` normalised
+ * The signed-in person as every screen sees it: the profile with `role` normalised
  * to `{ name, permissions }`, so `hasPermission(user, p)` from `@courier/shared/domain/permissions`
  * works on it, and both spellings of the names (staff profiles say first_name, customers firstName).
  */
@@ -100,7 +100,7 @@ export function fromCustomerProfile(p: CustomerProfile): SessionUser {
   };
 }
 
-/** Profile source by role (part 1 §6): the customer profile for customers, the auth profile otherwise. */
+/** Profile source by role: the customer profile for customers, the auth profile otherwise. */
 export async function fetchProfile(role: Role): Promise<SessionUser> {
   if (role === 'customer') return fromCustomerProfile(await api.get<CustomerProfile>('/customers/profile'));
   return fromStaffProfile(await api.get<StaffProfile>('/auth/profile'));
@@ -120,7 +120,7 @@ function isTransient(error: unknown): boolean {
 }
 
 /**
- * The profile for the check. Part 1 §4 logs the person out when a check fails; a check only fails
+ * The profile for the check. The session logs the person out when a check fails; a check only fails
  * once the server refused the token or a passing fault outlasted the retries, so a reload during a
  * network blip does not sign anyone out.
  */
@@ -152,7 +152,7 @@ interface Snapshot {
 }
 
 /**
- * The session of part 1 §4. Mounted once in `app/providers.tsx`; `navigate` (the router's) is used
+ * The session Mounted once in `app/providers.tsx`; `navigate` (the router's) is used
  * when any call answers 401, so the app moves to the role's login page without a reload.
  */
 export function SessionProvider({ children, navigate }: { children: ReactNode; navigate?: (to: string) => void }) {
@@ -208,7 +208,7 @@ export function SessionProvider({ children, navigate }: { children: ReactNode; n
         setSnapshot({ user, userType: role, loading: false });
       } catch (error) {
         if (tokenStore.get() !== token) return;
-        // Part 1 §8: a check the server refused clears the token silently. A fault on the way
+        // A check the server refused clears the token silently. A fault on the way
         // (offline, a time-out, a failing server) is no refusal: the session stays, the screen
         // stays, and a first load keeps its spinner and asks again shortly.
         if (!isTransient(error)) {
@@ -264,7 +264,7 @@ export function SessionProvider({ children, navigate }: { children: ReactNode; n
       try {
         await api.post('/auth/logout', undefined, { sessionCall: false, timeoutMs: 5_000 });
       } catch (error) {
-        // Part 2 §8: a logout failure is only logged; the token is removed all the same.
+        // A logout failure is only logged; the token is removed all the same.
         console.warn('Logout request failed', error);
       }
     }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /**
- * The scan station as an app a warehouse phone or tablet installs (issue 15): the web app manifest
+ * The scan station as an app a warehouse phone or tablet installs: the web app manifest
  * (public/manifest.webmanifest: full screen, opens on Scan) and the service worker that Workbox
  * builds (vite.config.ts), which keeps the app shell so the station opens without a network.
  * Only the staff and admin portals link them: the public site offers no scan station to install.

@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@courier/shared/constants/limits';
 import { requestedApiKey, resolvedSite } from './public-site-store';
 
 /**
- * The browser storage the spec names (part 1 §9): the token in local storage; redirectAfterLogin
+ * The browser storage the spec names: the token in local storage; redirectAfterLogin
  * and api_key in session storage. Storage can throw: a frame on another site in a browser that
  * blocks third-party storage (current Chromium by default), private mode, storage disabled. Then
  * what would have been stored lives in this page's memory: a sign-in inside such a frame works
@@ -103,7 +103,7 @@ export const redirectStore = {
 
 /**
  * The tenant's api key: the URL's `api_key` (kept in session storage), the courier of the host
- * name, session storage, else the api key of the site the server resolved (issue 18: nothing is
+ * name, session storage, else the api key of the site the server resolved (nothing is
  * compiled in). Empty only before that site has loaded, or when it could not be.
  */
 export function resolveApiKey(search: string = typeof window === 'undefined' ? '' : window.location.search): string {

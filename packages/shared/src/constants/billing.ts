@@ -36,5 +36,5 @@ export const CHARGE_LINE_KINDS = [
   'delivery_fee',
 ] as const;
 
-/** Days a ready package may wait before it is uncollected (part 2 §9). */
+/** Days a ready package may wait before it is uncollected. */
 export const UNCOLLECTED_AFTER_DAYS = 15;

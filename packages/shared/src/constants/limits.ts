@@ -1,4 +1,4 @@
-/** Constants of part 1 §9 and part 2 §9, in one place. */
+/** The spec's constants, in one place. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const AUTH_CHECK_MIN_GAP_MS = 5_000;
 export const PROFILE_REFRESH_MS = 5 * 60_000;
@@ -27,7 +27,7 @@ export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** Storage keys of part 1 §9. */
+/** Storage keys */
 export const STORAGE_KEYS = {
   token: 'token',
   redirectAfterLogin: 'redirectAfterLogin',

@@ -53,7 +53,7 @@ export type DeliveryRequestStatus = (typeof DELIVERY_REQUEST_STATUSES)[number];
 export const CLAIM_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
-/** Part 2 §9: the uncollected fee applies to packages uncollected over 15 days. */
+/** The uncollected fee applies to packages uncollected over 15 days. */
 export const UNCOLLECTED_AFTER_DAYS = 15;
 /** Pre-alert invoices and claim proofs: PDF, JPG or PNG, at most 10 MB (DOMAIN.md). */
 export const INVOICE_MAX_BYTES = 10 * 1024 * 1024;

@@ -1,4 +1,4 @@
-/** Parishes offered at registration, in the order of part 1 §2. */
+/** Parishes offered at registration, in the order */
 export const PARISHES = [
   'Kingston',
   'St. Andrew',

@@ -1,6 +1,6 @@
 /**
- * Permission names follow `module_action` (part 2 §3). The staff sidebar permissions come from
- * part 2 §2.5; each module also has create, edit and delete (DOMAIN.md, roles and permissions).
+ * Permission names follow `module_action`. The staff sidebar permissions come from
+ * the spec's staff sidebar; each module also has create, edit and delete (DOMAIN.md, roles and permissions).
  */
 export const PERMISSION_MODULES = {
   dashboard: ['view'],
@@ -41,7 +41,7 @@ export function isPermission(value: string): value is Permission {
   return (ALL_PERMISSIONS as readonly string[]).includes(value);
 }
 
-/** Staff sidebar of part 2 §2.5: each item needs its permission. Order as the spec lists it. */
+/** Staff sidebar: each item needs its permission. Order as the spec lists it. */
 export const STAFF_SIDEBAR = [
   { permission: 'dashboard_view', label: 'Dashboard', path: 'dashboard' },
   { permission: 'packages_scan', label: 'Scan', path: 'scan' },
@@ -53,7 +53,7 @@ export const STAFF_SIDEBAR = [
   { permission: 'delivery_requests_view', label: 'Packages Delivery Request', path: 'delivery-requests' },
   { permission: 'packages_unknown', label: 'Unknown Packages', path: 'unknown-packages' },
   { permission: 'manifests_view', label: 'Maniefest', path: 'maniefest' },
-  // Not in part 2 §2.5's table: issue 15 links reconciliation (where arrived packages are made ready) from the sidebar.
+  // Not in the spec's table: reconciliation (where arrived packages are made ready) from the sidebar.
   { permission: 'manifests_view', label: 'Reconciliation', path: 'reconciliation' },
   { permission: 'invoices_view', label: 'Invoices', path: 'invoices' },
   { permission: 'payments_view', label: 'Payments', path: 'payments' },

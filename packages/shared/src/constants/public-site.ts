@@ -1,7 +1,7 @@
 import type { PublicContent } from '../schemas/public-site';
 
 /**
- * The marketing claims of part 1 §1, in its words: the demo courier's own figures (seeded into its
+ * The marketing claims, in its words: the demo courier's own figures (seeded into its
  * public content). Every other courier shows the figures it sets itself, or none.
  */
 export const DEMO_PUBLIC_STATS: PublicContent['stats'] = [
@@ -13,7 +13,7 @@ export const DEMO_PUBLIC_STATS: PublicContent['stats'] = [
 /** Figures one courier may show on its home page. */
 export const MAX_PUBLIC_STATS = 6;
 
-/** Favourite US stores of part 1 §2. */
+/** Favourite US stores */
 export const RETAILERS = [
   { name: 'Amazon', url: 'https://www.amazon.com', blurb: 'Everything, delivered to your US address', color: 'bg-[#232f3e]' },
   { name: 'SHEIN', url: 'https://us.shein.com', blurb: 'Trend-led fashion at low prices', color: 'bg-black' },
@@ -23,7 +23,7 @@ export const RETAILERS = [
   { name: 'Fashion Nova', url: 'https://www.fashionnova.com', blurb: 'Outfits for every occasion', color: 'bg-[#be185d]' },
 ] as const;
 
-/** Business hours of part 1 §2 (Contact): every courier's until it sets its own. */
+/** Business hours (Contact): every courier's until it sets its own. */
 export const DEFAULT_SITE_HOURS: PublicContent['hours'] = [
   { days: 'Monday - Friday', time: '9:00 AM - 6:00 PM EST' },
   { days: 'Saturday', time: '10:00 AM - 4:00 PM EST' },
@@ -44,11 +44,11 @@ export const DEFAULT_PUBLIC_CONTENT: PublicContent = {
   stats: [],
 };
 
-/** Shop For Me service fee of part 1 §2: 10% of the item cost, minimum USD 5. */
+/** Shop For Me service fee: 10% of the item cost, minimum USD 5. */
 export const DEFAULT_SHOP_FOR_ME_FEE_PERCENT = 10;
 export const SHOP_FOR_ME_MINIMUM_USD = 5;
 
-/** Origins one courier may allow to frame its sign-in and portal (issue 18). */
+/** Origins one courier may allow to frame its sign-in and portal. */
 export const MAX_EMBED_ORIGINS = 10;
 /** Host names one courier may register. */
 export const MAX_COURIER_DOMAINS = 10;

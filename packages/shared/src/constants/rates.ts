@@ -1,4 +1,4 @@
-/** Shipping rate table of part 1 §9 (JMD per whole pound), the default seed of every courier. */
+/** Shipping rate table (JMD per whole pound), the default seed of every courier. */
 export const DEFAULT_RATE_TABLE: ReadonlyArray<{ weightLbs: number; costJmd: number }> = [
   { weightLbs: 1, costJmd: 650 },
   { weightLbs: 2, costJmd: 1050 },

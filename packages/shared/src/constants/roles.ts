@@ -1,4 +1,4 @@
-/** The roles of part 1 §6. `admin` exists only for the general registration call and the navbar. */
+/** The roles `admin` exists only for the general registration call and the navbar. */
 export const ROLES = ['super_admin', 'courier_admin', 'branch_manager', 'staff', 'customer', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 

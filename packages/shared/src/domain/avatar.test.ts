@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { avatarInitials } from './avatar';
 
-describe('avatarInitials (part 1 §2)', () => {
+describe('avatarInitials', () => {
   it.each([
     [{ firstName: 'Kimberly', lastName: 'Williams', email: 'k@x.test' }, 'KW'],
     [{ firstName: 'kimberly', lastName: '' }, 'K'],

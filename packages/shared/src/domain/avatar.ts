@@ -1,4 +1,4 @@
-/** What the avatar rule of part 1 §2 reads from a profile. */
+/** What the avatar rule reads from a profile. */
 export interface AvatarSource {
   firstName?: string | null;
   lastName?: string | null;
@@ -8,7 +8,7 @@ export interface AvatarSource {
 
 /**
  * Up to two initials from the name, else from the e-mail, else from the username, else 'U'
- * (part 1 §2). An e-mail or username gives the initials of its first two words
+ *. An e-mail or username gives the initials of its first two words
  * (`mary.jane@x` -> 'MJ'), or one letter when it is one word.
  */
 export function avatarInitials(source: AvatarSource): string {

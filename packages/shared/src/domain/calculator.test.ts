@@ -13,7 +13,7 @@ function quote(input: CalculatorInput) {
   return result.quote;
 }
 
-describe('shipping cost by whole pound (part 1 §9 table)', () => {
+describe('shipping cost by whole pound (the table of the spec)', () => {
   it.each([
     [1, 650],
     [2, 1050],
@@ -100,12 +100,12 @@ describe('weight is required and greater than 0', () => {
     expect(calculateShipping({ weightLbs, itemCostUsd: '150' })).toEqual({ ok: false, error: CALCULATOR_WEIGHT_MESSAGE });
   });
 
-  it('uses the exact message of part 1 §5', () => {
+  it('uses the exact message of the spec', () => {
     expect(CALCULATOR_WEIGHT_MESSAGE).toBe('Please enter a valid weight greater than 0 lbs.');
   });
 });
 
-describe("a courier's own rates (issue 18)", () => {
+describe("a courier's own rates", () => {
   const island = {
     rates: [
       { weightLbs: 1, costCents: 80_000 },
@@ -127,7 +127,7 @@ describe("a courier's own rates (issue 18)", () => {
     expect(withDuty.ok && withDuty.quote.customsJmdCents).toBe(640_000);
     expect(withDuty.ok && withDuty.quote.approxTotalUsdCents).toBe(Math.round((80_000 + 3_200_000 + 640_000) / 160));
   });
-  it('without rates keeps part 1 §9', () => {
+  it('without rates keeps the table of the spec', () => {
     const result = calculateShipping({ weightLbs: '12' }, DEFAULT_CALCULATOR_RATES);
     expect(result.ok && result.quote.shippingJmdCents).toBe(495_000);
   });

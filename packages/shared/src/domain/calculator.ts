@@ -7,12 +7,12 @@ import {
 } from '../constants/rates';
 import { freightFor } from './charges';
 
-/** Part 1 §5: the calculator's only validation message. */
+/** The calculator's only validation message. */
 export const CALCULATOR_WEIGHT_MESSAGE = 'Please enter a valid weight greater than 0 lbs.';
 
 /**
  * What the visitor typed. Strings come straight from the inputs; length, width and height are
- * accepted but, as part 1 §5 says, have no effect on the result.
+ * accepted but, have no effect on the result.
  */
 export interface CalculatorInput {
   weightLbs: string | number | null | undefined;
@@ -37,8 +37,8 @@ export interface ShippingQuote {
 }
 
 /**
- * The prices a courier quotes with (issue 18): its active rates by whole pound in JMD cents, the
- * extra-pound rate and its exchange rate. Left out, the calculator uses part 1 §9's constants.
+ * The prices a courier quotes with: its active rates by whole pound in JMD cents, the
+ * extra-pound rate and its exchange rate. Left out, the calculator uses the spec's constants.
  */
 export interface CalculatorRates {
   rates: ReadonlyArray<{ weightLbs: number; costCents: number }>;
@@ -46,7 +46,7 @@ export interface CalculatorRates {
   exchangeRateJmdPerUsd: number;
 }
 
-/** Part 1 §9's table, extra pound and exchange rate: the default courier's seed. */
+/** The spec's table, extra pound and exchange rate: the default courier's seed. */
 export const DEFAULT_CALCULATOR_RATES: CalculatorRates = {
   rates: DEFAULT_RATE_TABLE.map((r) => ({ weightLbs: r.weightLbs, costCents: r.costJmd * 100 })),
   additionalPoundCents: ADDITIONAL_POUND_JMD * 100,
@@ -72,14 +72,14 @@ export function shippingCostJmd(billableWeightLbs: number): number {
   return (row ?? last).costJmd;
 }
 
-/** The shipping and customs estimate of part 1 §5 and §9. Pure: the same input, the same answer. */
+/** The shipping and customs estimate Pure: the same input, the same answer. */
 export function calculateShipping(input: CalculatorInput, pricing: CalculatorRates = DEFAULT_CALCULATOR_RATES): CalculatorResult {
   const weight = toNumber(input.weightLbs);
   if (!Number.isFinite(weight) || weight <= 0) return { ok: false, error: CALCULATOR_WEIGHT_MESSAGE };
   const billableWeightLbs = Math.ceil(weight);
 
   const cost = toNumber(input.itemCostUsd);
-  // An empty, negative or unreadable item cost counts as 0 (part 1 §5).
+  // An empty, negative or unreadable item cost counts as 0.
   const itemCostUsdCents = Number.isFinite(cost) && cost > 0 ? Math.round(cost * 100) : 0;
   const exchangeRate = pricing.exchangeRateJmdPerUsd > 0 ? pricing.exchangeRateJmdPerUsd : EXCHANGE_RATE_JMD_PER_USD;
   const itemCostJmdCents = Math.round(itemCostUsdCents * exchangeRate);

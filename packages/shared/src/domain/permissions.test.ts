@@ -6,7 +6,7 @@ const staffWithOwnList = { role: 'staff', permissions: ['packages_view', { name:
 const staffByRole = { role: { name: 'staff', permissions: [{ name: 'invoices_view' }, 'payments_view'] } };
 const superAdmin = { role: 'super_admin' };
 
-describe('permission checks (part 2 §6)', () => {
+describe('permission checks', () => {
   it('super_admin passes every check', () => {
     expect(hasPermission(superAdmin, 'anything_at_all')).toBe(true);
     expect(hasAllPermissions(superAdmin, ['a_b', 'c_d'])).toBe(true);
@@ -51,7 +51,7 @@ describe('permission names', () => {
       'Packages Delivery Request',
       'Unknown Packages',
       'Maniefest',
-      // Issue 15 adds it after Maniefest: the spec's table has no place for reconciliation.
+      // Reconciliation comes after Maniefest: the spec's table has no place for reconciliation.
       'Reconciliation',
       'Invoices',
       'Payments',

@@ -1,6 +1,6 @@
 import type { Role } from '../constants/roles';
 
-/** A permission as the API may send it: a name, or an object carrying the name (part 1 §3). */
+/** A permission as the API may send it: a name, or an object carrying the name. */
 export type PermissionLike = string | { name: string };
 
 export interface PermissionSubject {
@@ -26,7 +26,7 @@ export function effectivePermissions(subject: PermissionSubject): string[] {
   return [];
 }
 
-/** super_admin passes every check (part 2 §6). */
+/** super_admin passes every check. */
 export function hasPermission(subject: PermissionSubject | null | undefined, permission: string): boolean {
   if (!subject) return false;
   if (roleName(subject) === 'super_admin') return true;

@@ -50,7 +50,7 @@ describe('isLoginPath', () => {
   it.each(['/register', '/admin', '/reset-password'])('%s is not', (p) => expect(isLoginPath(p)).toBe(false));
 });
 
-describe('staffLandingPath (issue 15: no "You do not have permission" dashboard)', () => {
+describe('staffLandingPath (no "You do not have permission" dashboard)', () => {
   const staff = (permissions: string[]) => ({ role: 'staff', permissions });
   it.each([
     [['dashboard_view', 'packages_scan'], '/staff/dashboard'],

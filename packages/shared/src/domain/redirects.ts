@@ -1,7 +1,7 @@
 import { STAFF_SIDEBAR } from '../constants/permissions';
 import { type PermissionSubject, hasPermission } from './permissions';
 
-/** Redirect rules of part 1 §2 (after sign-in, route guard) and part 2 §2.1. */
+/** Redirect rules (after sign-in, route guard) and the portals' homes. */
 
 export const LOGIN_PATHS = ['/login', '/admin/login', '/staff/login', '/superadmin/login'] as const;
 
@@ -63,8 +63,8 @@ export function redirectAfterSignIn(stored: string | null | undefined, role: str
 
 /**
  * Where a branch manager or staff member lands (after sign-in and on /staff): the dashboard when
- * their role grants `dashboard_view`, else the first sidebar screen they may open (issue 15,
- * defect 9), else their profile page, which every staff member has.
+ * their role grants `dashboard_view`, else the first sidebar screen they may open,
+ * else their profile page, which every staff member has.
  */
 export function staffLandingPath(user: PermissionSubject | null | undefined): string {
   if (hasPermission(user, 'dashboard_view')) return '/staff/dashboard';

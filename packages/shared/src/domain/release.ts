@@ -2,7 +2,7 @@ import type { PackageStatus } from '../constants/packages';
 import { formatAmount } from '../format/money';
 
 /**
- * The release rule (issue 16): a package leaves us (collected at the counter, taken out or handed
+ * The release rule: a package leaves us (collected at the counter, taken out or handed
  * over by a driver, or marked delivered by a status change) only when its invoice is paid, or when
  * someone holding `release_override` lets it go with a reason. A package with no invoice is
  * invoiced first (DOMAIN.md: the invoice is issued when it is ready for pickup); a package on hold

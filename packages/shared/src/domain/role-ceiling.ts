@@ -1,7 +1,7 @@
 import { ALL_PERMISSIONS } from '../constants/permissions';
 
 /**
- * The role ceiling (issue 14, finding 1): nobody grants a role or permissions beyond their own,
+ * The role ceiling (finding 1): nobody grants a role or permissions beyond their own,
  * nobody changes their own role or permissions, nobody acts on an account whose rights exceed
  * theirs, and a courier keeps at least one active courier administrator. Pure rules; the API
  * services gather the facts and enforce the answer.

@@ -1,7 +1,7 @@
 export type Currency = 'JMD' | 'USD';
 
 // Made on first use: ICU's data (several MB) is paged in by the first Intl object, and a server
-// that has formatted nothing yet need not hold it (issue 19).
+// that has formatted nothing yet need not hold it.
 let wholeUnits: Intl.NumberFormat | undefined;
 
 /** A whole number as people read it: "5,000". */

@@ -24,7 +24,7 @@ describe('one label and one colour per status', () => {
     for (const [s, label] of Object.entries(DELIVERY_STATUS_LABELS)) expect(statusLabel('delivery', s)).toBe(label);
   });
 
-  it('casts "In Transit" one way and keeps the ticket colours of part 2 §4', () => {
+  it('casts "In Transit" one way and keeps the ticket colours of the spec', () => {
     expect(statusLabel('package', 'in_transit')).toBe('In Transit');
     expect(statusLabel('manifest', 'arrived')).toBe('Arrived');
     expect([statusTone('ticket', 'Pending'), statusTone('ticket', 'In Progress'), statusTone('ticket', 'Resolved')]).toEqual([

@@ -47,7 +47,7 @@ export const STATUS_STYLES: Record<AnyStatus, { label: string; tone: StatusTone 
   partially_paid: { label: 'Partially Paid', tone: 'yellow' },
   paid: { label: 'Paid', tone: 'green' },
   void: { label: 'Void', tone: 'neutral' },
-  // Tickets (part 2 §4: Pending yellow, In Progress blue, Resolved green).
+  // Tickets (Pending yellow, In Progress blue, Resolved green).
   Pending: { label: 'Pending', tone: 'yellow' },
   'In Progress': { label: 'In Progress', tone: 'blue' },
   Resolved: { label: 'Resolved', tone: 'green' },

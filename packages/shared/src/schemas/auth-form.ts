@@ -8,7 +8,7 @@ import type { CustomerRegisterInput } from './auth';
  * their first paint. ./auth re-exports every name, so the server and the tests import from there.
  */
 
-/** The exact words of part 1 §5 and §8 for sign-in, registration, sessions and resets. */
+/** The exact words for sign-in, registration, sessions and resets. */
 export const AUTH_MESSAGES = {
   businessNameRequired: 'Business name is required for business accounts',
   firstNameRequired: 'First name is required',
@@ -61,10 +61,10 @@ export const AUTH_MESSAGES = {
   handoffInvalid: 'This link has expired or was already used. Sign in to open your account.',
 } as const;
 
-/** "text, @, text, dot, text" (part 1 §5). */
+/** "text, @, text, dot, text". */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-// ---------- Registration (part 1 §2, §5) ----------
+// ---------- Registration ----------
 
 export const ACCOUNT_TYPES = ['individual', 'business'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];

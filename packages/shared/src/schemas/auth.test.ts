@@ -37,7 +37,7 @@ function messages(step: number, overrides: Partial<RegistrationFormValues>): str
   return result.success ? [] : result.error.issues.map((i) => i.message);
 }
 
-describe('registration steps (part 1 §5)', () => {
+describe('registration steps', () => {
   it('every step passes with valid values', () => {
     for (let step = 0; step < 4; step += 1) expect(messages(step, {})).toEqual([]);
   });

@@ -17,7 +17,7 @@ export {
 } from './auth-form';
 export type { AccountType, RegistrationFormValues } from './auth-form';
 
-/** Messages the server answers with (part 1 §7 leaves them open; these are ours). */
+/** Messages the server answers with (the spec leaves them open; these are ours). */
 export const AUTH_API_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   signInDelayed: 'Too many failed sign-in attempts on this account. Please wait a moment and try again.',
@@ -102,7 +102,7 @@ export const resetPasswordSchema = z.strictObject({
 
 export const impersonationExchangeSchema = z.strictObject({ token: z.string().min(1, AUTH_MESSAGES.impersonationInvalid).max(4000) });
 
-// ---------- Registration (part 1 §2, §5) ----------
+// ---------- Registration ----------
 
 const accountTypeField = z.enum(ACCOUNT_TYPES);
 const titleField = z.union([z.enum(TITLES), z.literal(''), z.null()]).optional();
@@ -125,7 +125,7 @@ function requireMatch(v: { password?: string; confirmPassword?: string }, ctx: z
     ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: AUTH_MESSAGES.passwordsDoNotMatch });
 }
 
-/** One schema per wizard step, each with the rules of part 1 §5 for that step. */
+/** One schema per wizard step, each with the rules for that step. */
 export const registrationStepSchemas = [
   z.object({ accountType: accountTypeField, businessName: z.string().max(200).optional() }).superRefine(requireBusinessName),
   z
@@ -174,7 +174,7 @@ const customerAddressFields = {
   branchId: z.number({ error: AUTH_MESSAGES.branchRequired }).int().positive(AUTH_MESSAGES.branchRequired).max(MAX_ID, ID_OUT_OF_RANGE),
 };
 
-/** The registration payload of part 1 §3, as POST /customers/register takes it; the server re-checks every rule. */
+/** The registration payload, as POST /customers/register takes it; the server re-checks every rule. */
 export const customerRegisterSchema = z
   .strictObject({
     ...customerIdentityFields,
@@ -190,7 +190,7 @@ export const customerRegisterSchema = z
 export type CustomerRegisterInput = z.input<typeof customerRegisterSchema>;
 
 /**
- * A walk-in customer staff register at the warehouse (issue 15): the wizard's rules, without a
+ * A walk-in customer staff register at the warehouse: the wizard's rules, without a
  * password; the customer chooses theirs from the welcome e-mail's link.
  */
 export const walkInCustomerSchema = z
@@ -215,7 +215,7 @@ export const staffRegisterSchema = z.strictObject({
 });
 export type StaffRegisterInput = z.input<typeof staffRegisterSchema>;
 
-// ---------- Profiles and responses (part 1 §3) ----------
+// ---------- Profiles and responses ----------
 
 export const courierBriefSchema = z.object({ id: z.number().int(), name: z.string(), code: z.string(), logo_url: z.string().nullable() });
 export type CourierBrief = z.infer<typeof courierBriefSchema>;
@@ -327,7 +327,7 @@ export const customerProfileUpdateSchema = z.strictObject({
 });
 export type CustomerProfileUpdate = z.input<typeof customerProfileUpdateSchema>;
 
-/** Change password (the wording of part 2 §5's admin change-password rules). */
+/** Change password (the wording admin change-password rules). */
 export const CHANGE_PASSWORD_MESSAGES = {
   currentRequired: 'Please enter your current password',
   newRequired: 'Please enter a new password',

@@ -66,7 +66,7 @@ export function calendarDateSchema(message: string = DATE_MESSAGES.invalid) {
 }
 
 /**
- * The list query every DataTable sends (part 2 §2.9): paging, debounced search, sort and
+ * The list query every DataTable sends: paging, debounced search, sort and
  * column filters as a JSON object of field -> value.
  */
 export const listQuerySchema = z.object({
@@ -81,7 +81,7 @@ export const listQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   sort: z.string().max(64).optional(),
   order: z.enum(['asc', 'desc']).default('asc'),
-  /** `csv`: every matching row (not one page) as a CSV download (issue 17's Export CSV). */
+  /** `csv`: every matching row (not one page) as a CSV download (the lists' Export CSV). */
   format: z.enum(['json', 'csv']).optional(),
   filters: z
     .string()

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_PATTERN } from './auth-form';
 import { PLATFORM_MESSAGES, courierCodeField } from './platform';
 
-/** Courier invitations (issue 18): the super admin invites, the invitee sets the courier up. */
+/** Courier invitations: the super admin invites, the invitee sets the courier up. */
 export const INVITATION_MESSAGES = {
   invitationSent: 'Invitation sent',
   invitationRevoked: 'Invitation revoked',

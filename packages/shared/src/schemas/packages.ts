@@ -67,7 +67,7 @@ export const PACKAGE_MESSAGES = {
   onHoldCannotBeReady: (packageNumber: string) => `${packageNumber} is on hold: release the hold first`,
 } as const;
 
-/** The courier's warehouse settings when a courier has set none (issue 15). */
+/** The courier's warehouse settings when a courier has set none. */
 export const DEFAULT_HEAVY_WEIGHT_LB = 150;
 /** Answered with 409 for a weight above the courier's ceiling, until the caller confirms it. */
 export const HEAVY_WEIGHT_CODE = 'heavy_weight';
@@ -252,7 +252,7 @@ export type PackageDto = z.infer<typeof packageSchema>;
 
 /**
  * A row of the staff package list (`GET /packages`): what its table and the held-packages notice
- * show, not the whole package (issue 19: a 50-row page went from 40 KB to about 14 KB before
+ * show, not the whole package (a 50-row page went from 40 KB to about 14 KB before
  * compression). The detail dialog fetches the package itself; `?format=csv` still exports every
  * field of packageSchema.
  */

@@ -22,7 +22,7 @@ export const PUBLIC_FORM_LIMITS = {
   priceMaxCents: 100_000_000,
 } as const;
 
-/** Part 1 §5 (toast title and text) and the field messages of the public forms. */
+/** The spec's toast title and text and the field messages of the public forms. */
 export const PUBLIC_MESSAGES = {
   missingInformationTitle: 'Missing Information',
   missingInformation: 'Please fill in your name, email, and details for at least one item.',
@@ -43,7 +43,7 @@ export const PUBLIC_MESSAGES = {
   courierNotFound: 'Courier not found',
 } as const;
 
-/** Part 1 §3: the contact form's subjects, with the labels the select shows. */
+/** The contact form's subjects, with the labels the select shows. */
 export const CONTACT_SUBJECTS = ['general', 'shipping', 'account', 'tracking', 'billing', 'other'] as const;
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
 export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {
@@ -55,7 +55,7 @@ export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {
   other: 'Other',
 };
 
-/** The four fields whose absence raises the 'Missing Information' toast (part 1 §5). */
+/** The four fields whose absence raises the 'Missing Information' toast. */
 export const ASSISTED_PURCHASE_REQUIRED_FIELDS = ['name', 'email', 'itemUrl1', 'itemDescription1'] as const;
 
 function priceToCents(price: string): number | null {

@@ -3,7 +3,7 @@ import { MAX_EMBED_ORIGINS, MAX_PUBLIC_STATS } from '../constants/public-site';
 import { courierCodeField } from './platform';
 import type { publicContentSchema } from './public-site';
 
-/** The words of the public-site settings (issue 18): tab, domains, embedding, default courier. */
+/** The words of the public-site settings: tab, domains, embedding, default courier. */
 export const PUBLIC_SITE_MESSAGES = {
   contentSaved: 'Public site content saved',
   contentFailed: 'Could not save the public site content',

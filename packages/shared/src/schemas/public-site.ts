@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_PUBLIC_STATS } from '../constants/public-site';
 
 /**
- * What the public site shows of one courier (issue 18): served by `GET /api/public/site` for the
+ * What the public site shows of one courier: served by `GET /api/public/site` for the
  * tenant of the request (api_key, then host name, then the default courier) and embedded in the
  * HTML the server sends, so pages are right at first paint. Every field the courier has not set
  * falls back to the spec's constants (the default courier's seed data), server-side, so the web

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PACKAGE_STATUSES } from '../constants/packages';
 
 /**
- * Public tracking (issue 18): a package's status and timeline by tracking or package number,
+ * Public tracking: a package's status and timeline by tracking or package number,
  * within the courier of the request. Nothing personal: no name, address, weight or amount.
  */
 export const publicTrackParamsSchema = z.object({

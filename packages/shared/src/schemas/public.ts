@@ -68,7 +68,7 @@ const priceInput = z
   .refine((v) => v === '' || (/^\d+(\.\d{1,2})?$/.test(v) && Number(v) * 100 <= L.priceMaxCents), M.priceInvalid);
 const quantityInput = z.coerce.number<string | number>().int(M.quantityMin).min(1, M.quantityMin).max(L.quantityMax);
 
-/** The assisted-purchase form as part 1 §3 names its state: item 1 flat, the rest in a list. */
+/** The assisted-purchase form as the spec names its state: item 1 flat, the rest in a list. */
 export const assistedPurchaseFormSchema = z.object({
   name: nameField,
   email: emailField,
@@ -91,7 +91,7 @@ export const assistedPurchaseFormSchema = z.object({
 export type AssistedPurchaseFormInput = z.input<typeof assistedPurchaseFormSchema>;
 export type AssistedPurchaseFormValues = z.output<typeof assistedPurchaseFormSchema>;
 
-/** The contact form (part 1 §3) and POST /api/public/contact (plus the optional apiKey). */
+/** The contact form and POST /api/public/contact (plus the optional apiKey). */
 export const contactFormSchema = z.object({
   name: nameField,
   email: emailField,

@@ -3,7 +3,7 @@ import { isValidTimeZone } from '../domain/datetime';
 import { LOGO_MAX_BYTES, MIN_PASSWORD_LENGTH, RATE_SHEET_MAX_BYTES } from '../constants/limits';
 
 /**
- * The courier admin Settings tabs and the staff profile (part 2 §2.6, §2.7, §5, §7, §8, §9).
+ * The courier admin Settings tabs and the staff profile.
  * Messages are the spec's words; where the spec is silent the wording is ours and says so.
  */
 /** The longest GCT registration number accepted (TAJ numbers are 9 digits; room for dashes and a prefix). */
@@ -17,10 +17,10 @@ export const PAPER_SIZE_LABELS: Record<PaperSize, string> = { letter: 'Letter', 
 export const SETTINGS_MESSAGES = {
   courierIdMissing: 'Courier ID not found. Please reload the page or contact support.',
   timeZoneInvalid: 'Choose a time zone from the list (e.g. America/Jamaica)',
-  // Ours (issue 17, branded documents).
+  // Ours (branded documents).
   gctRegistrationNumberTooLong: `The GCT registration number must be at most ${GCT_REG_NO_MAX} characters`,
   paperSizeInvalid: 'Choose A4 or Letter',
-  // Toasts of part 2 §8: failure / success.
+  // Toasts: failure / success.
   shippingAddressesFailed: 'Failed to update shipping addresses',
   shippingAddressesSaved: 'Shipping addresses updated!',
   logoFailed: 'Failed to upload logo. Please try again.',
@@ -42,7 +42,7 @@ export const SETTINGS_MESSAGES = {
   passwordFailed: 'Failed to update password',
   passwordSaved: 'Password updated successfully!',
   currentPasswordIncorrect: 'Current password is incorrect',
-  // Validation of part 2 §5.
+  // Validation.
   currentPasswordRequired: 'Please enter your current password',
   newPasswordRequired: 'Please enter a new password',
   newPasswordTooShort: `New password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
@@ -85,7 +85,7 @@ export const SETTINGS_MESSAGES = {
   emailInUse: 'This email is already in use',
 } as const;
 
-/** Accepted uploads (part 2 §5, §9), checked again on the server by the file's content. */
+/** Accepted uploads, checked again on the server by the file's content. */
 export const LOGO_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
 export const LOGO_ACCEPT = '.jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif';
 export const RATE_SHEET_TYPES = [
@@ -328,7 +328,7 @@ export type EmailConfig = z.infer<typeof emailConfigSchema>;
 export const emailConfigResponseSchema = z.object({ success: z.literal(true), data: emailConfigSchema.nullable() });
 
 /**
- * The ports a courier's SMTP server may use (issue 14): the submission and relay ports only, so the
+ * The ports a courier's SMTP server may use: the submission and relay ports only, so the
  * server cannot be pointed at any other service. The platform may add ports (SMTP_ALLOWED_PORTS).
  */
 export const SMTP_PORTS = [25, 465, 587, 2525] as const;
@@ -341,7 +341,7 @@ export function smtpPortNotAllowedMessage(ports: readonly number[]): string {
 }
 
 /**
- * POST settings/couriers/{id}/email-config. Every field is required (part 2 §5); the password may
+ * POST settings/couriers/{id}/email-config. Every field is required; the password may
  * be left empty only when one is stored already, which keeps it (the server checks that part).
  * `extraPorts` are the platform's additions to SMTP_PORTS; 'server' leaves the allow-list to the
  * server (the web form: only the server knows the platform's additions, and answers per field).
@@ -366,7 +366,7 @@ export function emailConfigInputSchemaWith(extraPorts: readonly number[] | 'serv
 export const emailConfigInputSchema = emailConfigInputSchemaWith();
 export type EmailConfigInput = z.input<typeof emailConfigInputSchema>;
 
-/** The test address: non-empty, then a simple address shape (part 2 §5). */
+/** The test address: non-empty, then a simple address shape. */
 export const testEmailSchema = z.strictObject({
   test_email: z
     .string({ error: SETTINGS_MESSAGES.testEmailRequired })
@@ -405,7 +405,7 @@ export const changePasswordSchema = z
   });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
-/** The admin Password form: every message of part 2 §5, in the spec's order. */
+/** The admin Password form: every message, in the spec's order. */
 export const changePasswordFormSchema = z
   .object({ current_password: currentPassword, new_password: newPassword, confirm_password: z.string() })
   .refine((v) => v.confirm_password === v.new_password, { message: SETTINGS_MESSAGES.passwordsDoNotMatch, path: ['confirm_password'] })

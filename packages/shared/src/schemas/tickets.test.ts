@@ -3,7 +3,7 @@ import { BELL_BADGE_CAP, SIDEBAR_BADGE_CAP } from '../constants/limits';
 import { statusTone } from '../format/status';
 import { TICKET_STATUSES, capBadge, customerBadgeCount } from './tickets';
 
-describe('ticket badges (part 2 §9)', () => {
+describe('ticket badges', () => {
   it.each([
     [0, BELL_BADGE_CAP, '0'],
     [99, BELL_BADGE_CAP, '99'],
@@ -26,7 +26,7 @@ describe('ticket badges (part 2 §9)', () => {
     expect(customerBadgeCount(unread.map((t) => ({ ...t, unread: false })))).toBe(0);
   });
 
-  it('colours the statuses as part 2 §4 says', () => {
+  it('colours the statuses', () => {
     expect(Object.fromEntries(TICKET_STATUSES.map((s) => [s, statusTone('ticket', s)]))).toEqual({
       Pending: 'yellow',
       'In Progress': 'blue',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CUSTOMER_TICKET_PAGE_LIMIT } from '../constants/limits';
 import { rowTimeZoneSchema } from './common';
 
-/** Part 2 §4: the statuses a ticket shows (labels and colours in format/status.ts). */
+/** The statuses a ticket shows (labels and colours in format/status.ts). */
 export const TICKET_STATUSES = ['Pending', 'In Progress', 'Resolved'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
@@ -57,7 +57,7 @@ export const ticketAttachmentSchema = z.object({
   contentType: z.string(),
 });
 
-/** Part 2 §3: `user_id` on staff-written messages, `customer_id` on the customer's. */
+/** `user_id` on staff-written messages, `customer_id` on the customer's. */
 export const ticketMessageSchema = z.object({
   id: z.number().int(),
   user_id: z.number().int().nullable(),
@@ -104,13 +104,13 @@ export const customerTicketsSchema = z.object({
   limit: z.number().int(),
 });
 
-/** Part 2 §9: badge caps render as 99+ / 9+. */
+/** Badge caps render as 99+ / 9+. */
 export function capBadge(count: number, cap: number): string {
   return count > cap ? `${cap}+` : String(count);
 }
 
 /**
- * Part 2 §7: the customer badge counts tickets with at least one staff message; of those, only the
+ * The customer badge counts tickets with at least one staff message; of those, only the
  * ones the customer has not read since staff last wrote, so the badge clears once they read it.
  */
 export function customerBadgeCount(

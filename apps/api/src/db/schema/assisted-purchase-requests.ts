@@ -10,7 +10,7 @@ export interface AssistedPurchaseItemRow {
 }
 
 /**
- * A 'Shop For Me' request sent from the public site (part 1 §2). The items stay together as one
+ * A 'Shop For Me' request sent from the public site. The items stay together as one
  * JSON list: they are read as one request, never queried one by one, and at most 20 of them.
  */
 export const assistedPurchaseRequests = pgTable(

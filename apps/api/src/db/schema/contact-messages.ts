@@ -2,7 +2,7 @@ import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm
 import { CONTACT_SUBJECTS } from '@courier/shared/schemas/public';
 import { couriers } from './couriers';
 
-/** A message from the public contact form (part 1 §2), for the courier's admins to answer. */
+/** A message from the public contact form, for the courier's admins to answer. */
 export const contactMessages = pgTable(
   'contact_messages',
   {

@@ -2,7 +2,7 @@ import { doublePrecision, index, integer, pgTable, serial, text, timestamp } fro
 import { couriers } from './couriers';
 
 /**
- * A courier's additional fees (part 2 §2.6 'Manage Shipping Fees'): one row per courier, written
+ * A courier's additional fees (the 'Manage Shipping Fees' settings): one row per courier, written
  * on the first save. GCT in tenths of a percent (the form's step is 0.1), fees in JMD cents.
  */
 export const courierFeeSettings = pgTable('courier_fee_settings', {

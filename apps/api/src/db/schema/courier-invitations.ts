@@ -3,7 +3,7 @@ import { couriers } from './couriers';
 import { users } from './users';
 
 /**
- * Invitations to set up a courier on the platform (issue 18). As with password reset tokens only
+ * Invitations to set up a courier on the platform. As with password reset tokens only
  * the SHA-256 of the link's token is kept. Valid 7 days, used once (`usedAt`, `courierId` the
  * courier it created), revocable by the super admin (`revokedAt`).
  */

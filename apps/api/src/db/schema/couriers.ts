@@ -18,7 +18,7 @@ export const couriers = pgTable('couriers', {
   shippingAddressSea: text(),
   bankDetails: text(),
   rateSheetUrl: text(),
-  /** JMD per USD used for customs duty; part 1 §9 default. */
+  /** JMD per USD used for customs duty; the spec's default. */
   exchangeRate: integer().notNull().default(150),
   /** Set by the super admin only: this courier's SMTP may run without TLS and certificate checks. */
   smtpAllowInsecure: boolean().notNull().default(false),
@@ -27,13 +27,13 @@ export const couriers = pgTable('couriers', {
    * TEST. Set by the super admin only; a new courier never starts in it.
    */
   paymentTestMode: boolean().notNull().default(false),
-  /** Warehouse: a received weight above this (lb) is confirmed before it is saved (issue 15). */
+  /** Warehouse: a received weight above this (lb) is confirmed before it is saved. */
   heavyWeightLb: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull().default(150),
   /** Warehouse: a package received without a pre-alert is held until its merchant invoice is uploaded. */
   requireInvoice: boolean().notNull().default(false),
   /** IANA time zone every date and time of this courier is shown in (receipts, invoices, e-mails, screens). */
   timeZone: text().notNull().default('America/Jamaica'),
-  /** Printed as "GCT Reg. No." on the letterhead of invoices, receipts, labels and manifests (issue 17). */
+  /** Printed as "GCT Reg. No." on the letterhead of invoices, receipts, labels and manifests. */
   gctRegistrationNumber: text(),
   /** The paper the courier's invoices, receipts and manifests are laid out on. */
   paperSize: text({ enum: ['letter', 'a4'] })

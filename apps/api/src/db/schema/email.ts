@@ -1,7 +1,7 @@
 import { bigserial, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { couriers } from './couriers';
 
-/** A courier's own SMTP settings (part 2 §3). The password is stored encrypted, never returned. */
+/** A courier's own SMTP settings. The password is stored encrypted, never returned. */
 export const courierEmailConfigs = pgTable('courier_email_configs', {
   courierId: integer()
     .primaryKey()

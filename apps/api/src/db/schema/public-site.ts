@@ -4,7 +4,7 @@ import { couriers } from './couriers';
 import { users } from './users';
 
 /**
- * What a courier's public site says of it (issue 18): the texts of its "Public site" settings tab,
+ * What a courier's public site says of it: the texts of its "Public site" settings tab,
  * and the origins allowed to embed its sign-in and portal in a frame. One row per courier; a
  * courier without a row shows the spec's defaults.
  */

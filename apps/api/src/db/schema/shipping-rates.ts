@@ -1,7 +1,7 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { couriers } from './couriers';
 
-/** A courier's freight rate for one weight (part 2 §3): weight as text, cost in JMD cents. */
+/** A courier's freight rate for one weight: weight as text, cost in JMD cents. */
 export const shippingRates = pgTable(
   'shipping_rates',
   {

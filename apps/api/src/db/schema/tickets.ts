@@ -4,7 +4,7 @@ import { couriers } from './couriers';
 import { customers } from './customers';
 
 /**
- * A support ticket opened by a customer (part 2 §3). The last customer and staff message times
+ * A support ticket opened by a customer. The last customer and staff message times
  * are kept on the row so the unread count per reader is one indexed query, not a scan of messages.
  */
 export const tickets = pgTable(

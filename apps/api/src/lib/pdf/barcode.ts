@@ -1,5 +1,5 @@
 /**
- * Code 128 barcodes for the labels. bwip-js loads on the first barcode, not at start (issue 19).
+ * Code 128 barcodes for the labels. bwip-js loads on the first barcode, not at start.
  * Encoding is async (the import); drawing stays synchronous inside a PDF's draw callback.
  */
 const loadBwip = () => import('bwip-js/node').then((m) => m.default);

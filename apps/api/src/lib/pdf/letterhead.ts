@@ -8,7 +8,7 @@ import type { Storage } from '../storage';
 import { pdfLogo } from './logo-image';
 
 /**
- * The courier's letterhead on its invoices, receipts, manifests and package labels (issue 17):
+ * The courier's letterhead on its invoices, receipts, manifests and package labels:
  * logo, name, address, phone, e-mail and GCT registration number, and the paper it prints on.
  * Always one courier's, loaded by that courier's id, so no document carries another's details.
  */
@@ -34,7 +34,7 @@ export interface LetterheadDeps {
 const LOGO_URL = /^\/api\/files\/logos\/([^/]+)$/;
 
 /**
- * The stored logo as pdfkit can draw it. Uploads are JPG, PNG or GIF (part 2 §5); pdfkit draws
+ * The stored logo as pdfkit can draw it. Uploads are JPG, PNG or GIF; pdfkit draws
  * PNG and JPEG only, so a GIF's first frame comes as PNG (`pdfLogo`). A file that cannot be read
  * leaves the logo off (the name still heads the documents).
  */

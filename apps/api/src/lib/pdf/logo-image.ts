@@ -2,7 +2,7 @@ import { detectFileType } from '../file-types';
 
 /**
  * The one place that knows the image formats of a courier's logo when it is printed. Logos are
- * uploaded as JPG, PNG or GIF (part 2 §5). pdfkit draws PNG and JPEG but not GIF, so a GIF's first
+ * uploaded as JPG, PNG or GIF. pdfkit draws PNG and JPEG but not GIF, so a GIF's first
  * frame is re-encoded as PNG (transparency kept); a Zebra printer takes a 1-bit `^GFA` graphic.
  * The decoders are pure JavaScript and load on the first logo printed, not at the server's start.
  */

@@ -13,7 +13,7 @@ export const THERMAL_WIDTH_PT = (80 / 25.4) * 72;
 
 /**
  * pdfkit loads on the first PDF, not at start: it costs the start about 0.3 s of CPU and 30 MiB
- * that a server answering JSON never needs (issue 19, docs/performance.md "Lean server").
+ * that a server answering JSON never needs (docs/performance.md "Lean server").
  */
 let pdfkit: Promise<typeof PDFDocumentClass> | undefined;
 

@@ -35,7 +35,7 @@ const errors = {
   429: errorResponseSchema,
 };
 
-/** Staff-side sign-in, profile, logout, registrations, password reset and impersonation (part 1 §7). */
+/** Staff-side sign-in, profile, logout, registrations, password reset and impersonation. */
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     // Reset links queued after their answer are written before the database closes.

@@ -27,7 +27,7 @@ import { secondStep } from './two-factor.service';
 /** Courier admins and general admins hold every permission inside their courier (as the auth plugin). */
 const COURIER_WIDE_ROLES: ReadonlySet<string> = new Set(['super_admin', 'courier_admin', 'admin']);
 
-/** Which staff-side roles each sign-in page lets in (part 1 §6). */
+/** Which staff-side roles each sign-in page lets in. */
 export const PORTAL_ROLES = {
   admin: ['courier_admin', 'admin'],
   staff: ['branch_manager', 'staff'],
@@ -90,7 +90,7 @@ function toStaffProfile(row: StaffProfileRow, impersonated: boolean): StaffProfi
   };
 }
 
-/** The staff-side profile of part 1 §3 (GET /auth/profile). */
+/** The staff-side profile (GET /auth/profile). */
 export async function staffProfile(db: Db, userId: number, impersonated = false): Promise<StaffProfile> {
   const [row] = await selectStaffProfile(db).where(eq(users.id, userId)).limit(1);
   if (!row) throw new AppError('not_found', AUTH_API_MESSAGES.userNotFound);

@@ -341,7 +341,7 @@ describe('customer registration', () => {
       title: 'Mr.',
     });
     expect((await get('/api/customers/profile', body.token)).statusCode).toBe(200);
-    // The welcome e-mail (issue 17): the mailbox, the US addresses with it on the first line, how to pre-alert.
+    // The welcome e-mail: the mailbox, the US addresses with it on the first line, how to pre-alert.
     const [courier] = await t.db.select().from(couriers).where(eq(couriers.apiKey, DEFAULT_API_KEY));
     const [welcome] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'devon.grant@example.test'));
     expect(welcome?.subject).toBe('Welcome to Jamaica Express Post: your mailbox JXP-10002');

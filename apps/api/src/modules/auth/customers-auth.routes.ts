@@ -49,7 +49,7 @@ function customerCaller(request: FastifyRequest) {
 /** Refuses staff-side callers before the body is validated (customerCaller still narrows the type). */
 const customerOnly = requireRole('customer');
 
-/** The customer's own account: sign-in, self-registration, profile and password (part 1 §7). */
+/** The customer's own account: sign-in, self-registration, profile and password. */
 export function customersAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const probes = registrationProbeLimit(app, ctx.config);

@@ -32,7 +32,7 @@ export async function settlePasswordResets(): Promise<void> {
 
 /**
  * Answers a reset request at once and does its work afterwards, so the answer takes the same time
- * whether or not the e-mail belongs to an account (issue 14, item 11: known staff e-mails answered
+ * whether or not the e-mail belongs to an account (known staff e-mails answered
  * 2.5 ms slower, which told an outsider who works there). The account lookup, the token and the
  * outbox row all happen after the reply; a failure is only logged, since the caller has been told
  * the same thing either way.

@@ -24,7 +24,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 const tags = ['couriers'];
 
 /**
- * The courier calls of part 2 §7 the Settings tabs use: read the courier, and change its name and
+ * The courier calls the Settings tabs use: read the courier, and change its name and
  * contact, its US shipping addresses, its logo and its bank transfer details.
  */
 export function courierSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {

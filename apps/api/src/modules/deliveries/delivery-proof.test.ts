@@ -9,7 +9,7 @@ import { couriers } from '../../db/schema/couriers';
 import { emailOutbox } from '../../db/schema/email';
 import { packages } from '../../db/schema/packages';
 
-/** Home delivery with proof (issue 16): driver and date, e-mails at each step, proof, run sheet. */
+/** Home delivery with proof: driver and date, e-mails at each step, proof, run sheet. */
 let t: TestApp;
 let courierId: number;
 let admin: string;

@@ -14,7 +14,7 @@ const errors = {
   422: errorResponseSchema,
 };
 
-/** The e-mail outbox screen (issue 17): what waits, what went, what failed and why; send again. */
+/** The e-mail outbox screen: what waits, what went, what failed and why; send again. */
 export function outboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['email-outbox'];

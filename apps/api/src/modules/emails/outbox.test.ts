@@ -5,7 +5,7 @@ import { makeCourier, makeUser } from '../../../test/fixtures/comms';
 import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
 import { emailOutbox } from '../../db/schema/email';
 
-/** The outbox screen's API (issue 17): each courier sees its own mail, never a body, and can send a failed one again. */
+/** The outbox screen's API: each courier sees its own mail, never a body, and can send a failed one again. */
 let t: TestApp;
 let a: { courierId: number; admin: string; viewer: string };
 let b: { courierId: number; admin: string };

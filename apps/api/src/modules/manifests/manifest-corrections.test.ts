@@ -10,7 +10,7 @@ import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
 import { parseCsv } from './csv';
 
-/** Issue 15: a manifest's transport details corrected, with the audit log. */
+/** A manifest's transport details corrected, with the audit log. */
 
 let t: TestApp;
 let staff: string;

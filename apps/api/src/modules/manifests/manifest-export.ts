@@ -11,7 +11,7 @@ import { writeXlsx } from './xlsx';
 import { formatDecimal } from '@courier/shared/format/money';
 
 /**
- * The manifest as a Jamaican customs broker needs it (issue 15): per package the consignee's name,
+ * The manifest as a Jamaican customs broker needs it: per package the consignee's name,
  * TRN, address and parish, the description, pieces, weight and declared value in USD, whether it
  * is held and why; and the courier (the importer of record) by name and address. CSV, Excel and
  * the PDF carry the same table.

@@ -169,7 +169,7 @@ describe('a manifest from creation to reconciliation', () => {
     expect(extra.json().reconciliation.extra).toEqual([expect.objectContaining({ trackingNumber: 'STRAY1', packageId: null })]);
   });
 
-  it('recognises an extra that is a package of ours and says where it is (issue 15, defect 8)', async () => {
+  it('recognises an extra that is a package of ours and says where it is', async () => {
     // 1Z999AA10000000003 was taken off this manifest before it closed: it is still at the warehouse.
     const label: string = (await call('GET', `/packages/${ids['1Z999AA10000000003']}`)).json().packageNumber;
     const res = await call('POST', `/manifests/${id}/reconciliation/scans`, { trackingNumber: label });

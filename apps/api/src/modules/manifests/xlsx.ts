@@ -4,11 +4,11 @@ import { AppError } from '../../lib/errors';
 import { type ZipLimits, checkZip, refuseAsTooLarge } from '../../lib/zip-limits';
 import type { SheetRow } from './csv';
 
-/** exceljs loads on the first workbook: it is the largest module of the API (about 0.4 s of the start, issue 19). */
+/** exceljs loads on the first workbook: it is the largest module of the API (about 0.4 s of the start). */
 const loadExcel = async (): Promise<typeof ExcelJS> => (await import('exceljs')).default;
 
 /**
- * What a manifest workbook may unpack to before exceljs is let near it (issue 14, item 5). A real
+ * What a manifest workbook may unpack to before exceljs is let near it. A real
  * warehouse sheet of a few thousand rows is well under a megabyte of XML; these leave a wide
  * margin and still bound the memory exceljs can take (it holds every cell as an object).
  */

@@ -8,7 +8,7 @@ import { emailOutbox } from '../../db/schema/email';
 import { packages } from '../../db/schema/packages';
 import { notify } from './notify.service';
 
-/** A customer's own feed (issue 17): linked to their invoice, per-customer reads, and the e-mail switches. */
+/** A customer's own feed: linked to their invoice, per-customer reads, and the e-mail switches. */
 let t: TestApp;
 let courierId: number;
 let customer: { id: number; token: string; email: string };

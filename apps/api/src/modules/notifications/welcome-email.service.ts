@@ -14,7 +14,7 @@ export interface WelcomeCustomer {
 }
 
 /**
- * The welcome e-mail every new customer gets (issue 17): their mailbox number, both US addresses
+ * The welcome e-mail every new customer gets: their mailbox number, both US addresses
  * written out with the mailbox on the first line, and how to pre-alert. A walk-in registered by
  * staff also gets the link to choose a password (`passwordLink`, sensitive: cleared once sent).
  */

@@ -11,7 +11,7 @@ import { multipart } from '../../../test/multipart';
 import { customers } from '../../db/schema/customers';
 import { code128, drawBarcode } from '../../lib/pdf/barcode';
 
-/** Issue 15, defect 7: labels from bwip-js, ZPL for thermal printers, reprint one or many. */
+/** Labels from bwip-js, ZPL for thermal printers, reprint one or many. */
 let t: TestApp;
 let staff: string;
 let otherStaff: string;

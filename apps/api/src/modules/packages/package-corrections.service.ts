@@ -22,7 +22,7 @@ import type { Services } from '../../context';
 import { recordScope } from '../../lib/courier-scope';
 
 /**
- * Corrections after receiving (issue 15): the warehouse fixes a typo in the weight, the
+ * Corrections after receiving: the warehouse fixes a typo in the weight, the
  * dimensions, the mode, the description, the declared value or the customer; or voids a package
  * received by mistake. Each change is written to the package's timeline and to the audit log with
  * before and after, and an unpaid invoice follows it; a paid one refuses it.

@@ -12,7 +12,7 @@ import { invoices } from '../../db/schema/invoices';
 import { packages } from '../../db/schema/packages';
 import { getCourierRates } from '../settings/rates.service';
 
-/** Corrections after receiving and voiding (issue 15, defect 3). */
+/** Corrections after receiving and voiding. */
 
 let t: TestApp;
 let courierId: number;

@@ -17,7 +17,7 @@ import type { Services } from '../../context';
 import { recordScope } from '../../lib/courier-scope';
 
 /**
- * Holds for a missing merchant invoice (DOMAIN.md: customs needs it; issue 15, defect 5). A
+ * Holds for a missing merchant invoice (DOMAIN.md: customs needs it). A
  * package is held when received with a pre-alert that has no invoice, or with no pre-alert when
  * the courier requires an invoice; uploading the invoice (by the customer on the pre-alert, or by
  * staff on the package) releases it, and staff may release any hold by hand with a note.

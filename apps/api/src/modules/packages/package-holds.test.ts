@@ -8,7 +8,7 @@ import { SAMPLE_PDF, multipart } from '../../../test/multipart';
 import { auditLog } from '../../db/schema/audit-log';
 import { couriers } from '../../db/schema/couriers';
 
-/** Issue 15, defect 5: a package whose merchant invoice is missing is held until it comes. */
+/** A package whose merchant invoice is missing is held until it comes. */
 
 let t: TestApp;
 let courierId: number;

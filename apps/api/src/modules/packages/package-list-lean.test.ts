@@ -5,7 +5,7 @@ import { packageListItemSchema, packageSchema } from '@courier/shared/schemas/pa
 import { makeCourier, makeUser } from '../../../test/fixtures/comms';
 import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
 
-/** Issue 19, a lean server: the staff package page sends its table's fields, compressed when asked. */
+/** A lean server: the staff package page sends its table's fields, compressed when asked. */
 let t: TestApp;
 let staff: string;
 let otherAdmin: string;

@@ -197,7 +197,7 @@ export async function listPackageTable(db: Db, query: PackageListQuery, scope: n
 
 /**
  * The package page without search, filters or dates, which is what the Packages screen opens on
- * and pages through (issue 19: at most 1 ms of server CPU for 50 rows). One prepared statement
+ * and pages through (at most 1 ms of server CPU for 50 rows). One prepared statement
  * per kind of page (one courier or all, sort, order, voided or not), built on first use:
  * - drizzle builds its SQL once, not twice per request, and PostgreSQL keeps it parsed per connection;
  * - the capped count (as `listPage` counts it: at most `offset + LIST_COUNT_WINDOW + 1` rows)

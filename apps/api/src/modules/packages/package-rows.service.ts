@@ -51,7 +51,7 @@ export function selectPackages(db: Db) {
 }
 export type PackageRow = Awaited<ReturnType<ReturnType<typeof selectPackages>['execute']>>[number];
 
-/** The staff list's columns: only packageListItemSchema's, so PostgreSQL sends, pg parses and the serializer writes a third of a full row (issue 19). */
+/** The staff list's columns: only packageListItemSchema's, so PostgreSQL sends, pg parses and the serializer writes a third of a full row. */
 export const packageListItemColumns = {
   id: packages.id,
   courierId: packages.courierId,
@@ -116,7 +116,7 @@ const PG_UTC_TIMESTAMP = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+0
 /**
  * PostgreSQL's text of a timestamptz as `Date#toISOString` writes it (milliseconds, truncated),
  * without a Date when the session's zone is UTC: `new Date(text).toISOString()` cost 1 to 1.5 µs
- * a row, a twentieth of a 50-row page (issue 19). Any other zone or form goes through a Date.
+ * a row, a twentieth of a 50-row page. Any other zone or form goes through a Date.
  */
 export function isoFromPg(text: string): string {
   const utc = PG_UTC_TIMESTAMP.exec(text);

@@ -9,7 +9,7 @@ import { couriers } from '../../db/schema/couriers';
 import { packages } from '../../db/schema/packages';
 
 /**
- * The release rule on every way a package leaves us (issue 16, defect 1): counter collection,
+ * The release rule on every way a package leaves us: counter collection,
  * home delivery (dispatch and delivered) and a status change to delivered, single or bulk.
  */
 let t: TestApp;

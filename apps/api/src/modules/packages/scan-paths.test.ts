@@ -9,7 +9,7 @@ import { customers } from '../../db/schema/customers';
 /**
  * Every screen that takes a scan, with every kind of code: our label's text (PKG-000009), the
  * same typed in lowercase without the hyphen, a carrier's tracking number and a mailbox number.
- * Issue 15, defect 1: the label's own barcode was refused everywhere.
+ * The label's own barcode was refused everywhere.
  */
 let t: TestApp;
 let staff: string;

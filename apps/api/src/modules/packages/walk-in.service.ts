@@ -22,7 +22,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 export const WELCOME_LINK_TTL_MINUTES = 7 * 24 * 60;
 
 /**
- * Staff register a walk-in customer from the Scan screen (issue 15): the registration wizard's
+ * Staff register a walk-in customer from the Scan screen: the registration wizard's
  * rules, the courier's next mailbox number, no password (an unguessable one nobody knows), and a
  * welcome e-mail with the mailbox and a link to choose the password.
  */

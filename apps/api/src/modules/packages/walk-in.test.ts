@@ -9,7 +9,7 @@ import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
 import { emailOutbox } from '../../db/schema/email';
 
-/** Issue 15: staff register a walk-in customer from the Scan screen. */
+/** Staff register a walk-in customer from the Scan screen. */
 
 let t: TestApp;
 let admin: string;

@@ -25,7 +25,7 @@ const errors = {
 };
 
 /**
- * Courier invitations (issue 18): the super admin invites, lists and revokes under /platform; the
+ * Courier invitations: the super admin invites, lists and revokes under /platform; the
  * invitee reads and accepts the link without an account (public, limited per IP like sign-in).
  */
 export function courierInvitationRoutes(ctx: AppContext): FastifyPluginAsyncZod {

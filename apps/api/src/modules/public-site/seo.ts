@@ -1,6 +1,6 @@
 import { escapeHtml } from './page-html';
 
-/** Paths crawlers are kept out of: the portals and the API (issue 18). */
+/** Paths crawlers are kept out of: the portals and the API. */
 export const DISALLOWED_PATHS = ['/admin', '/customer', '/super-admin', '/superadmin', '/staff', '/api'];
 
 /** robots.txt for the request's host: public pages allowed, the portals and the API not, and its sitemap. */

@@ -23,7 +23,7 @@ const view = requirePermission('settings_view');
 const edit = requirePermission('settings_edit');
 
 /**
- * A courier's public site settings (issue 18): its content, its host names and who may embed its
+ * A courier's public site settings: its content, its host names and who may embed its
  * sign-in and portal; the super admin approves host names and picks the default courier.
  * The courier is the caller's own (the super admin names one with `?courierId=`).
  */

@@ -8,7 +8,7 @@ import { perIpLimit } from '../../plugins/rate-limits';
 import { buildPublicSite } from './site.service';
 import { activeCourier, defaultCourier, requestApiKey, resolvePublicCourier } from './tenant';
 
-/** `GET /api/public/site` (issue 18): what the public pages show of the courier of the request. */
+/** `GET /api/public/site`: what the public pages show of the courier of the request. */
 export function publicSiteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

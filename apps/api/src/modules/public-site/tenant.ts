@@ -78,7 +78,7 @@ export interface TenantHints {
 }
 
 /**
- * The tenant of a public request (issue 18): the api key, then an APPROVED host name, then the
+ * The tenant of a public request: the api key, then an APPROVED host name, then the
  * default courier. An api key that names no active courier, or an approved host name of a
  * suspended courier, resolves to null: it never falls through to another courier's brand. Null
  * also when no courier exists at all.

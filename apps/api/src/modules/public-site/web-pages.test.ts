@@ -11,7 +11,7 @@ import { couriers } from '../../db/schema/couriers';
 import { scriptHashSource } from './page-html';
 
 /**
- * The pre-rendered public and sign-in pages (issue 18), as a visitor without JavaScript gets them:
+ * The pre-rendered public and sign-in pages, as a visitor without JavaScript gets them:
  * the page's heading and the courier's name are in the HTML, each courier's own and not another's.
  * Needs the web build (npm run build); builds the web app once when dist/_prerendered is missing.
  */

@@ -25,7 +25,7 @@ const listErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: er
 /** Who reads the website's requests and messages: those who look after customers or answer tickets. */
 const inboxGuard = requirePermission('customers_view', 'tickets_view');
 
-/** The public site's forms (part 1 §2, submitted for real) and the inbox lists of the courier's admins. */
+/** The public site's forms (submitted for real) and the inbox lists of the courier's admins. */
 export function publicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(

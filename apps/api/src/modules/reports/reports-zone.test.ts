@@ -8,7 +8,7 @@ import { courierTimeZone } from '../../lib/courier-zone';
 import { buildReport } from './reports.service';
 
 /**
- * Issue 16: reports count days where the courier is. 2026-03-10 04:30 UTC is 23:30 on the 9th in
+ * Reports count days where the courier is. 2026-03-10 04:30 UTC is 23:30 on the 9th in
  * Jamaica (UTC-5 all year) but 00:30 on the 10th in New York (daylight saving began on the 8th):
  * one payment, two different days, by the courier's setting.
  */

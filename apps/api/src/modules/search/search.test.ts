@@ -6,7 +6,7 @@ import { invoices } from '../../db/schema/invoices';
 import { packages } from '../../db/schema/packages';
 import { MARKER, type SecurityWorld, buildSecurityWorld } from '../../../test/security/world';
 
-/** The command palette's lookup (issue 17): by number, scoped to the caller's courier and rights. */
+/** The command palette's lookup: by number, scoped to the caller's courier and rights. */
 let w: SecurityWorld;
 let courierB: number;
 beforeAll(async () => {

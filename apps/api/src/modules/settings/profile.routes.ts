@@ -24,7 +24,7 @@ const errors = {
 };
 
 /**
- * The signed-in staff-side person's own account (part 2 §7): the admin Password tab and the staff
+ * The signed-in staff-side person's own account: the admin Password tab and the staff
  * profile page. No permission beyond being signed in: it is one's own account.
  */
 export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -47,7 +47,7 @@ const view = requirePermission('settings_view');
 const edit = requirePermission('settings_edit');
 
 /**
- * The Settings calls of part 2 §7 under /settings and /rate-sheet: shipping rates, additional and
+ * The Settings calls under /settings and /rate-sheet: shipping rates, additional and
  * processing fees, bank details, the courier's e-mail configuration and the rate sheet.
  * Reading needs `settings_view`, changing `settings_edit`; every change is audited.
  */
@@ -57,7 +57,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['settings'];
 
-    // Warehouse rules (issue 15) ----------------------------------------------------------------
+    // Warehouse rules ----------------------------------------------------------------
     app.get(
       '/settings/warehouse',
       { preHandler: view, schema: { tags, querystring: courierQuerySchema, response: { 200: warehouseSettingsSchema, ...errors } } },

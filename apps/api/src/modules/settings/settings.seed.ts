@@ -4,7 +4,7 @@ import { courierFeeSettings, processingFees } from '../../db/schema/courier-fees
 import { couriers } from '../../db/schema/couriers';
 
 /**
- * The demo courier's fees: the values the 'Manage Shipping Fees' form suggests (part 2 §9) and a
+ * The demo courier's fees: the values the 'Manage Shipping Fees' form suggests and a
  * small processing-fee table by weight.
  */
 export async function seedSettingsDemo(db: Db, courierCode = 'JXP'): Promise<void> {

@@ -8,7 +8,7 @@ import { courierScope } from '../../lib/courier-scope';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
-/** GET /settings/setup-checklist: the "Set up your courier" card of a new courier's dashboard (issue 18). */
+/** GET /settings/setup-checklist: the "Set up your courier" card of a new courier's dashboard. */
 export function setupChecklistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

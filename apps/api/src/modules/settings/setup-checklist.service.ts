@@ -10,7 +10,7 @@ const filled = (column: AnyColumn) => sql<boolean>`coalesce(btrim(${column}), ''
 const exists = (from: string) => sql<boolean>`exists (select 1 from ${sql.raw(from)})`;
 
 /**
- * What a new courier has set up (issue 18), in one query: a logo, a shipping address (air or sea),
+ * What a new courier has set up, in one query: a logo, a shipping address (air or sea),
  * an active branch, an active shipping rate, its fees saved (the additional fees or a processing
  * fee), its own SMTP server (active) and its bank transfer details.
  */

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { COURIER_NOT_FOUND } from '../../lib/courier-scope';
 
-/** The courier's warehouse rules (issue 15): the heavy-weight ceiling and whether every package needs an invoice. */
+/** The courier's warehouse rules: the heavy-weight ceiling and whether every package needs an invoice. */
 export async function getWarehouseSettings(db: Db, courierId: number): Promise<WarehouseSettings> {
   const [row] = await db
     .select({ heavyWeightLb: couriers.heavyWeightLb, requireInvoice: couriers.requireInvoice })

@@ -74,7 +74,7 @@ export async function listTickets(db: Db, user: AuthUser, query: ListQuery & { c
   });
 }
 
-/** Part 2 §7: a customer's tickets with their messages; a customer may only ask for their own id. */
+/** A customer's tickets with their messages; a customer may only ask for their own id. */
 export async function customerTickets(
   db: Db,
   user: AuthUser,

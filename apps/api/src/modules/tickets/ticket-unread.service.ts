@@ -16,7 +16,7 @@ import { scopeOf, selectTickets, toTicket } from './ticket-rows';
 export const UNREAD_COUNT_LIMIT = BELL_BADGE_CAP + 1;
 
 /**
- * Part 2 §7: the staff-side unread count, one query on the reader's own `ticket_unread` rows,
+ * The staff-side unread count, one query on the reader's own `ticket_unread` rows,
  * exact up to UNREAD_COUNT_LIMIT (the bell shows anything above 99 as 99+).
  */
 export async function unreadCount(db: Db, user: AuthUser): Promise<number> {
@@ -31,7 +31,7 @@ export async function unreadCount(db: Db, user: AuthUser): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Part 2 §7: the bell's newest unread tickets (driven by the reader's `ticket_unread` rows) and the count. */
+/** The bell's newest unread tickets (driven by the reader's `ticket_unread` rows) and the count. */
 export async function unreadTickets(db: Db, user: AuthUser): Promise<UnreadTickets> {
   const reader = readerOf(user);
   const [rows, n] = await Promise.all([

@@ -57,7 +57,7 @@ async function withStoredFiles<R>(
   }
 }
 
-/** Support tickets (part 2 §2.8, §7): customers open and answer, staff answer and set the status. */
+/** Support tickets: customers open and answer, staff answer and set the status. */
 export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const storage = new Storage(ctx.config);
   return async (app) => {

@@ -19,7 +19,7 @@ export interface PortalShellProps {
   logoAlt: string;
   /** The header's search over the portal's pages and records (the command palette), given the sidebar's pages. */
   search?: (nav: NavItem[]) => ReactNode;
-  /** Controls at the right of the header (the ticket bell of part 2 §2.8 goes here). */
+  /** Controls at the right of the header (the ticket bell goes here). */
   headerActions?: ReactNode;
   /** A note above the content, e.g. while a super admin is impersonating. */
   notice?: ReactNode;
@@ -27,7 +27,7 @@ export interface PortalShellProps {
 
 export const DEFAULT_LOGO = '/default-logo.svg';
 
-/** The courier's logo, or the default one when it has none or it fails to load (part 2 §1). */
+/** The courier's logo, or the default one when it has none or it fails to load. */
 export function CourierLogo({ src, alt, className }: { src: string | null | undefined; alt: string; className?: string }) {
   // Remembers which address failed, so a new logo gets its own chance to load.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);

@@ -42,7 +42,7 @@ function staffUser(permissions: string[]): SessionUser {
   };
 }
 
-describe('the grouped sidebar (issue 17)', () => {
+describe('the grouped sidebar', () => {
   it('keeps every label of each portal, word for word, in labelled sections', () => {
     for (const [nav, portal] of [
       [ADMIN_NAV, 'Admin'],

@@ -4,7 +4,7 @@ import { NavLink, matchPath, useLocation } from 'react-router';
 import { cn } from '@/lib/cn';
 
 /**
- * The sections a portal's sidebar is grouped into (issue 17), in the order they are shown. Items
+ * The sections a portal's sidebar is grouped into, in the order they are shown. Items
  * without a section (the dashboard) come first, pinned items (Settings, Profile) last, below the
  * scrolling list, so they are always in view.
  */

@@ -10,7 +10,7 @@ import type { DataTableColumn } from './data-table';
 const FILTER_EXCLUDED = new Set(['actions', 'select', 'createdAt', 'date']);
 const NUMERIC_FILTERS = new Set(['total', 'amount']);
 
-/** Whether a column takes part in the Filters panel (part 2 §5: actions, select, createdAt and dates do not). */
+/** Whether a column takes part in the Filters panel (actions, select, createdAt and dates do not). */
 export function isFilterableColumn(column: Pick<DataTableColumn<unknown>, 'field' | 'filterable'>): boolean {
   if (column.filterable === false) return false;
   return !FILTER_EXCLUDED.has(column.field) && !/date/i.test(column.field);

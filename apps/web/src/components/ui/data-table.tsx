@@ -17,7 +17,7 @@ export { isFilterableColumn, pageWindow } from './data-table-controls';
 export { CARD_BREAKPOINT, DEFAULT_COLUMN_WIDTH, MIN_COLUMN_WIDTH, foldColumns } from './data-table-layout';
 export { type ListState, useListState } from './use-list-state';
 
-/** A column as part 2 §2.9 defines it: field, label, sortable, render, wrap; plus how it folds. */
+/** A column it: field, label, sortable, render, wrap; plus how it folds. */
 export interface DataTableColumn<T> {
   field: string;
   label: string;
@@ -126,11 +126,11 @@ function ExportButton({ path, props }: { path: string; props: DataTableProps<nev
 }
 
 /**
- * The shared data table of part 2 §2.9: debounced search, Filters panel, sortable columns,
+ * The shared data table: debounced search, Filters panel, sortable columns,
  * per-row actions, loading, empty and error states, the paging footer and Export CSV. Paging,
  * search, sort and filters are the parent's state and run on the server.
  *
- * It fits its box (issue 17): the box is measured, columns that do not fit fold by priority into
+ * It fits its box: the box is measured, columns that do not fit fold by priority into
  * an expandable row detail, the Actions column stays in view at the right, badges never wrap or
  * cut; under 640 px each row is a card with its title, status and actions.
  */

@@ -12,7 +12,7 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
   );
 }
 
-/** The route guard's full-screen spinner (part 1 §2). */
+/** The route guard's full-screen spinner. */
 export function FullScreenSpinner() {
   return (
     <div className="flex min-h-screen items-center justify-center">

@@ -3,7 +3,7 @@ import { isLoginPath, loginPathFor } from '@courier/shared/domain/redirects';
 import { AUTH_MESSAGES } from '@courier/shared/schemas/auth-form';
 import { redirectStore, tokenStore } from '@/lib/storage';
 
-/** Part 1 §4: 500 ms after sign-in the token must be in local storage. */
+/** 500 ms after sign-in the token must be in local storage. */
 export async function confirmTokenStored(delayMs = LOGIN_TOKEN_CHECK_DELAY_MS): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, delayMs));
   if (!tokenStore.get()) throw new Error(AUTH_MESSAGES.tokenNotFoundAfterLogin);

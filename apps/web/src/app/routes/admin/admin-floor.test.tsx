@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_NAV } from './admin-layout';
 import { adminRoutes } from './routes';
 
-/** Issue 15, defect 4: the courier admin sees the floor (manifests, reconciliation, uncollected). */
+/** The courier admin sees the floor (manifests, reconciliation, uncollected). */
 
 function layoutPaths(): string[] {
   const layout = adminRoutes[0]?.children?.[0] as RouteObject | undefined;

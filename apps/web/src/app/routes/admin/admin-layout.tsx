@@ -36,8 +36,8 @@ import { useStationApp } from '@/lib/station-app';
 
 const base = '/admin';
 /**
- * Part 2 §2.4's pages, plus Signature (outside the layout, at /admin/sign-signature), grouped into
- * the sidebar's sections (issue 17); Settings stays pinned at the bottom.
+ * The spec's pages, plus Signature (outside the layout, at /admin/sign-signature), grouped into
+ * the sidebar's sections; Settings stays pinned at the bottom.
  */
 export const ADMIN_NAV: NavItem[] = [
   { label: 'Dashboard', to: `${base}/dashboard`, icon: LayoutDashboard },
@@ -46,7 +46,7 @@ export const ADMIN_NAV: NavItem[] = [
   { label: 'Packages Delivery Request', to: `${base}/delivery-requests`, icon: Truck, section: 'Operations' },
   { label: 'Delivery Locations', to: `${base}/delivery-locations`, icon: MapPin, section: 'Operations' },
   { label: 'Unknown Packages', to: `${base}/unknown-packages`, icon: HelpCircle, section: 'Operations' },
-  // The floor screens staff have (issue 15): the admin sees them too, with the staff sidebar's labels.
+  // The floor screens staff have: the admin sees them too, with the staff sidebar's labels.
   { label: 'Maniefest', to: `${base}/maniefest`, icon: Ship, section: 'Operations' },
   { label: 'Reconciliation', to: `${base}/reconciliation`, icon: ClipboardCheck, section: 'Operations' },
   { label: 'Uncollected', to: `${base}/uncollected`, icon: Clock, section: 'Operations' },

@@ -3,7 +3,7 @@ import { RequireAuth } from '../../route-guard';
 import { orgPages } from '../organisation-pages';
 
 /**
- * The courier admin portal (part 2 §2.4). Pages inside the layout go in `pages`, one line each;
+ * The courier admin portal. Pages inside the layout go in `pages`, one line each;
  * the other areas (scan, packages, delivery requests and locations, unknown packages, invoices,
  * payments, reports, support tickets, batch emails, notifications, settings) add theirs.
  */
@@ -36,7 +36,7 @@ const pages: RouteObject[] = [
   { path: 'unknown-packages', lazy: async () => ({ Component: (await import('../packages/unknown-packages-page')).default }) },
   { path: 'delivery-requests', lazy: async () => ({ Component: (await import('../packages/delivery-requests-page')).default }) },
   { path: 'delivery-locations', lazy: async () => ({ Component: (await import('../packages/delivery-locations-page')).default }) },
-  // The floor (issue 15): the same screens as staff, under the staff paths; /admin/manifests as well.
+  // The floor: the same screens as staff, under the staff paths; /admin/manifests as well.
   { path: 'maniefest', lazy: async () => ({ Component: (await import('../packages/manifests-page')).default }) },
   { path: 'manifests', lazy: async () => ({ Component: (await import('../packages/manifests-page')).default }) },
   { path: 'reconciliation', lazy: async () => ({ Component: (await import('../packages/reconciliation-page')).default }) },
@@ -62,7 +62,7 @@ export const adminRoutes: RouteObject[] = [
   },
 ];
 
-/** `/courier/admin/sign-signature[/{invoiceNumber}]` (part 2 §2.4), added by the signature area. */
+/** `/courier/admin/sign-signature[/{invoiceNumber}]`, added by the signature area. */
 export const courierAdminAliasRoutes: RouteObject[] = [
   {
     path: '/courier/admin',

@@ -4,7 +4,7 @@ import { TwoFactorCard, TwoFactorPolicyCard } from '@/features/auth/components/t
 import { SettingsTabs } from '@/features/settings/components/settings-tabs';
 import { useSession } from '@/lib/session';
 
-/** /admin/settings: the courier admin's eight settings tabs (part 2 §2.6). */
+/** /admin/settings: the courier admin's eight settings tabs. */
 export default function AdminSettingsPage() {
   const { user, check } = useSession();
   const [params] = useSearchParams();

@@ -17,11 +17,11 @@ import { paths, withApiKey } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { resolveApiKey } from '@/lib/storage';
 
-/** /login: the customer sign-in of the courier named by api_key (part 1 §2). */
+/** /login: the customer sign-in of the courier named by api_key. */
 export function CustomerLoginPage() {
-  // A failed courier lookup only costs the branding: the default brand shows (part 1 §7).
+  // A failed courier lookup only costs the branding: the default brand shows.
   const { site } = usePublicSite();
-  // From the router's location, so the server's render (issue 18) reads the same key as the browser.
+  // From the router's location, so the server's render reads the same key as the browser.
   const apiKey = resolveApiKey(useLocation().search) || site.courier.apiKey;
   const brand = { name: site.courier.name, logoUrl: site.courier.logoUrl };
   const contact = { branches: site.branches.map((b) => ({ name: b.name, address: branchAddress(b) })), phone: site.courier.phone };

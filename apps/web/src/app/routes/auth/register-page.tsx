@@ -28,7 +28,7 @@ import { useHydrated } from '@/lib/hydration';
 import { useSession } from '@/lib/session';
 import { resolveApiKey } from '@/lib/storage';
 
-/** /register: the customer's four-step registration wizard (part 1 §2, §4, §5, §8). */
+/** /register: the customer's four-step registration wizard. */
 export function RegisterPage() {
   const publicSite = usePublicSite();
   // The api key of the URL, host or session (from the router's location, so the server's render
@@ -65,7 +65,7 @@ export function RegisterPage() {
         }
       : undefined;
 
-  // Editing a field clears its error (part 1 §5).
+  // Editing a field clears its error.
   const field = (name: FieldPath<RegistrationFormValues>) => form.register(name, { onChange: () => form.clearErrors(name) });
 
   async function validateStep(current: number): Promise<boolean> {

@@ -23,7 +23,7 @@ const validation = lazyResolver(async () => {
   return zodResolver(resetPasswordFormSchema);
 });
 
-/** /reset-password?token=...: choose a new password from the e-mailed link (part 1 §2). */
+/** /reset-password?token=...: choose a new password from the e-mailed link. */
 export function ResetPasswordPage() {
   // The link names the person's courier (its host name, or api_key, kept for the sign-in page after).
   const { site } = usePublicSite();

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { withSignedInRedirect } from './signed-in-redirect';
 
-/** Sign-in, registration and password reset pages (part 1 §2), each loaded on demand. */
+/** Sign-in, registration and password reset pages, each loaded on demand. */
 export const authRoutes: RouteObject[] = [
   { path: '/login', lazy: async () => ({ Component: withSignedInRedirect((await import('./customer-login-page')).CustomerLoginPage) }) },
   {

@@ -83,7 +83,7 @@ function StaffSideLogin({ portal }: { portal: StaffSidePortal }) {
   );
 }
 
-/** Part 1 §4: the token must be of type impersonation and unexpired before it is exchanged. */
+/** The token must be of type impersonation and unexpired before it is exchanged. */
 function impersonationProblem(token: string): string | null {
   const payload = decodeToken(token);
   if (!payload) return AUTH_MESSAGES.invalidOrExpiredToken;

@@ -20,7 +20,7 @@ import { useCustomerTicketBadge } from '@/features/tickets/hooks/use-ticket-badg
 import { useSession } from '@/lib/session';
 
 const base = '/customer';
-/** Part 2 §2.3's pages, in the sidebar's sections (issue 17); Profile stays pinned at the bottom. */
+/** The spec's pages, in the sidebar's sections; Profile stays pinned at the bottom. */
 export const CUSTOMER_NAV: NavItem[] = [
   { label: 'Dashboard', to: `${base}/dashboard`, icon: LayoutDashboard },
   { label: 'Packages', to: `${base}/packages`, icon: Package, section: 'Shipping' },
@@ -30,12 +30,12 @@ export const CUSTOMER_NAV: NavItem[] = [
   { label: 'Payments', to: `${base}/payments`, icon: CreditCard, section: 'Billing' },
   { label: 'Rate Sheet', to: `${base}/rate-sheet`, icon: FileSpreadsheet, section: 'Billing' },
   { label: 'Support Tickets', to: `${base}/support-tickets`, icon: HelpCircle, section: 'Support' },
-  // Issue 17: the customer's own feed (invoices, payments, ticket answers, deliveries, packages).
+  // The customer's own feed (invoices, payments, ticket answers, deliveries, packages).
   { label: 'Notifications', to: `${base}/notifications`, icon: Bell, section: 'Support' },
   { label: 'Profile', to: `${base}/profile`, icon: UserRound, pinned: true },
 ];
 
-/** The header lines of part 2 §2.3: name, account type, then business and courier names when present. */
+/** The header lines: name, account type, then business and courier names when present. */
 export function customerHeaderLines(user: {
   firstName: string;
   lastName: string;

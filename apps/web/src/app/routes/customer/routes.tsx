@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { RequireAuth } from '../../route-guard';
 
 /**
- * The customer portal (part 2 §2.3), behind the customer route guard and inside its layout; each
+ * The customer portal, behind the customer route guard and inside its layout; each
  * area adds its pages to the inner list, one line each.
  */
 export const customerRoutes: RouteObject[] = [

@@ -35,7 +35,7 @@ function InvitationGone({ message }: { message: string }) {
 }
 
 /**
- * /courier-invitation/:token (issue 18): the invitee names the courier, picks its code and creates
+ * /courier-invitation/:token: the invitee names the courier, picks its code and creates
  * the first admin account; then is signed in and lands on the set-up checklist.
  */
 export function CourierInvitationPage() {

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 
-/** The courier invitation link (issue 18): public, the invitee has no account yet. */
+/** The courier invitation link: public, the invitee has no account yet. */
 export const invitationRoutes: RouteObject[] = [
   {
     path: '/courier-invitation/:token',

@@ -83,7 +83,7 @@ describe('Scan page camera scanning', () => {
   });
 });
 
-describe('Scan page as a scan station (issue 15, defect 2)', () => {
+describe('Scan page as a scan station', () => {
   it('clears the field after every scan, so the next scan is never appended', async () => {
     Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn() } });
     render(<ScanPage />);

@@ -25,7 +25,7 @@ function portalOf(role: Role) {
 }
 
 /**
- * The signed-in user menu of part 1 §2: /dashboard, /packages and /profile lead to the person's own
+ * The signed-in user menu: /dashboard, /packages and /profile lead to the person's own
  * portal pages, and Admin Panel appears for admin and courier_admin. Staff without the packages
  * permission are not offered a page their portal would refuse.
  */

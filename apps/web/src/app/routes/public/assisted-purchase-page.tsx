@@ -44,7 +44,7 @@ const validation = lazyResolver(async () => {
   return zodResolver(assistedPurchaseFormSchema);
 });
 
-/** Shop For Me (part 1 §2): the request form, with any number of extra items. */
+/** Shop For Me: the request form, with any number of extra items. */
 export function AssistedPurchasePage() {
   const location = useLocation();
   const navigate = useNavigate();

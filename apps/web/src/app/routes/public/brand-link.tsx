@@ -4,7 +4,7 @@ import { usePublicSite } from '@/features/public/api/get-public-site';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 
-/** The courier's logo and name (part 1 §1), the default brand when it has none or cannot be read. */
+/** The courier's logo and name, the default brand when it has none or cannot be read. */
 export function BrandLink({ inverted = false }: { inverted?: boolean }) {
   const { site, loading } = usePublicSite();
   const brand = { name: site.courier.name || DEFAULT_BRAND.name, logoUrl: site.courier.logoUrl || DEFAULT_BRAND.logoUrl };

@@ -10,7 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 // The schema (and zod) load at the first validation: the spec's messages must still appear as before.
 describe('ContactPage', () => {
-  it('shows the field messages of part 1 §5, and sends a valid message', async () => {
+  it('shows the field messages, and sends a valid message', async () => {
     const fetchMock = vi.fn(
       async (_url: string, _init?: RequestInit) =>
         new Response(JSON.stringify({ success: true, id: 1, message: 'sent' }), {
@@ -18,7 +18,7 @@ describe('ContactPage', () => {
           headers: { 'content-type': 'application/json' },
         }),
     );
-    // The courier's public site comes with the page (issue 18); the form's own call is what this test counts.
+    // The courier's public site comes with the page; the form's own call is what this test counts.
     vi.stubGlobal('fetch', async (url: string, init?: RequestInit) =>
       String(url).includes('/public/site')
         ? new Response(JSON.stringify({ ...FALLBACK_SITE, courier: { ...FALLBACK_SITE.courier, apiKey: 'ck_contact_test' } }), {

@@ -30,7 +30,7 @@ const validation = lazyResolver(async () => {
   return zodResolver(contactFormSchema);
 });
 
-/** Contact (part 1 §2): the form, where to find us, business hours and the FAQ links. */
+/** Contact: the form, where to find us, business hours and the FAQ links. */
 export function ContactPage() {
   const location = useLocation();
   const submit = useSubmitContactMessage();

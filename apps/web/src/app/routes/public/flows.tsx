@@ -1,6 +1,6 @@
 import { ClipboardList, CreditCard, Package, PackageCheck, Plane, ShoppingBag, ShoppingCart, UserPlus } from 'lucide-react';
 
-/** Flow one of part 1 §2: sign up, shop, we receive, we ship. */
+/** Flow one: sign up, shop, we receive, we ship. */
 export const FORWARDING_STEPS = [
   {
     title: 'Sign up',
@@ -24,7 +24,7 @@ export const FORWARDING_STEPS = [
   },
 ];
 
-/** Flow two of part 1 §2: submit request, we purchase, items arrive, pay. */
+/** Flow two: submit request, we purchase, items arrive, pay. */
 export const SHOP_FOR_ME_STEPS = [
   {
     title: 'Submit request',

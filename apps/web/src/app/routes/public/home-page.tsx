@@ -13,7 +13,7 @@ import { FORWARDING_STEPS } from './flows';
 import { Section, Steps } from './page-parts';
 import { PageTitle } from '@/app/page-title';
 
-/** Home (part 1 §2): hero, steps, stores, pricing with the calculator, Shop For Me, sign-up, locations. */
+/** Home: hero, steps, stores, pricing with the calculator, Shop For Me, sign-up, locations. */
 export function HomePage() {
   const location = useLocation();
   const apiKey = resolveApiKey(location.search);

@@ -18,7 +18,7 @@ function Feature({ children }: { children: ReactNode }) {
   );
 }
 
-/** How It Works (part 1 §2): both four-step flows, and the services the footer links to. */
+/** How It Works: both four-step flows, and the services the footer links to. */
 export function HowItWorksPage() {
   const location = useLocation();
   const apiKey = resolveApiKey(location.search);

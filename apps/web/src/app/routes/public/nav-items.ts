@@ -1,6 +1,6 @@
 import { paths } from '@/lib/paths';
 
-/** The navbar links of part 1 §2, in order. */
+/** The navbar links, in order. */
 export const NAV_ITEMS = [
   { to: paths.home, label: 'Home' },
   { to: paths.howItWorks, label: 'How It Works' },

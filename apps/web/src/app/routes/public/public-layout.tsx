@@ -4,7 +4,7 @@ import { TimeZoneScope } from '@/lib/format-date';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-/** The shared layout of the public pages (part 1 §2): navbar, page, footer; times in the site's courier's zone. */
+/** The shared layout of the public pages: navbar, page, footer; times in the site's courier's zone. */
 export function PublicLayout() {
   const { site } = usePublicSite();
   return (

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 
-/** The public marketing site (part 1 §2), under its shared layout; each page is its own chunk. */
+/** The public marketing site, under its shared layout; each page is its own chunk. */
 export const publicRoutes: RouteObject[] = [
   {
     lazy: async () => ({ Component: (await import('./public-layout')).PublicLayout }),

@@ -33,7 +33,7 @@ const GROUPS = [
   },
 ] as const;
 
-/** The public footer (part 1 §2): its links and the courier's own branches, phone and e-mail. */
+/** The public footer: its links and the courier's own branches, phone and e-mail. */
 export function SiteFooter() {
   const { site, loading } = usePublicSite();
   const where = branchParishes(site);

@@ -30,7 +30,7 @@ export function SiteHeader() {
   const location = useLocation();
   const hydrated = useHydrated();
   const { site } = usePublicSite();
-  // The URL's, host's or session's key, else the key of the site the server resolved (issue 18).
+  // The URL's, host's or session's key, else the key of the site the server resolved.
   const apiKey = resolveApiKey(location.search) || site.courier.apiKey;
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === location.key;
@@ -112,7 +112,7 @@ function AccountArea({ apiKey, mobile }: { apiKey: string; mobile?: boolean }) {
   return <AccountLinks apiKey={apiKey} stacked={mobile} />;
 }
 
-/** Signed out: Login and Sign Up (part 1 §2), carrying the visitor's api key to the tenant's pages. */
+/** Signed out: Login and Sign Up, carrying the visitor's api key to the tenant's pages. */
 function AccountLinks({ apiKey, stacked }: { apiKey: string; stacked?: boolean }) {
   return (
     <>

@@ -15,7 +15,7 @@ import { paths } from '@/lib/paths';
 import { PageHero } from './page-parts';
 
 /**
- * /track (issue 18): a package's status and timeline by tracking or package number, for the
+ * /track: a package's status and timeline by tracking or package number, for the
  * courier of the site. The number lives in `?number=`, so the home page's box and a shared link
  * open the answer directly. Nothing personal is shown (the API sends none).
  */

@@ -16,7 +16,7 @@ import { paths } from '@/lib/paths';
 import { type SessionUser, useSession } from '@/lib/session';
 import { accountLinks } from './account-links';
 
-/** The avatar of part 1 §2: the picture, else up to two initials, else 'U'. */
+/** The avatar: the picture, else up to two initials, else 'U'. */
 export function UserAvatar({ user, className }: { user: SessionUser; className?: string }) {
   const [broken, setBroken] = useState(false);
   const base = cn(

@@ -3,13 +3,13 @@ import { RequireAuth } from '../../route-guard';
 import { orgPages } from '../organisation-pages';
 
 /**
- * The staff portal of branch managers and staff (part 2 §2.5). Pages inside the layout go in
+ * The staff portal of branch managers and staff. Pages inside the layout go in
  * `pages`, one line each; the other areas (scan, packages, delivery requests, unknown packages,
  * maniefest, reconciliation, invoices, payments, reports, uncollected, support tickets, settings)
  * add theirs. The API enforces each page's permission; the sidebar only hides.
  */
 const pages: RouteObject[] = [
-  // Without dashboard_view the home is the first permitted screen (issue 15).
+  // Without dashboard_view the home is the first permitted screen.
   { index: true, lazy: async () => ({ Component: (await import('./staff-home')).default }) },
   { path: 'dashboard', lazy: async () => ({ Component: (await import('./staff-home')).default }) },
   { path: 'staff', ...orgPages.staff },

@@ -1,7 +1,7 @@
 import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
 import { StaffProfile } from '@/features/settings/components/staff-profile';
 
-/** /staff/settings: the staff member's own profile and password (part 2 §2.7). */
+/** /staff/settings: the staff member's own profile and password. */
 export default function StaffSettingsPage() {
   return (
     <div className="space-y-6">

@@ -3,7 +3,7 @@ import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import StaffHome from './staff-home';
 
-/** Issue 15, defect 9: a staff role without dashboard_view lands on its first permitted screen. */
+/** A staff role without dashboard_view lands on its first permitted screen. */
 
 let permissions: string[] = [];
 vi.mock('@/lib/session', () => ({

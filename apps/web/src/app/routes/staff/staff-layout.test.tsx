@@ -25,7 +25,7 @@ function staffUser(permissions: string[], role: 'staff' | 'branch_manager' | 'su
   };
 }
 
-describe('staff sidebar (part 2 §2.5)', () => {
+describe('staff sidebar', () => {
   it('shows an item only with its permission, in the spec order', () => {
     expect(staffNav(staffUser(['customers_view', 'dashboard_view'])).map((i) => i.label)).toEqual(['Dashboard', 'Customers']);
     expect(staffNav(staffUser([]))).toEqual([]);
@@ -56,7 +56,7 @@ describe('staff sidebar (part 2 §2.5)', () => {
   });
 });
 
-describe('customer header (part 2 §2.3)', () => {
+describe('customer header', () => {
   it('names the account type, then business and courier when present', () => {
     expect(
       customerHeaderLines({

@@ -51,7 +51,7 @@ const ICONS: Record<(typeof STAFF_SIDEBAR)[number]['path'], LucideIcon> = {
 
 type StaffPath = (typeof STAFF_SIDEBAR)[number]['path'];
 
-/** The sidebar section of each item (issue 17); the dashboard above them, Settings pinned at the bottom. */
+/** The sidebar section of each item; the dashboard above them, Settings pinned at the bottom. */
 const SECTIONS: Record<StaffPath, NavSection | 'top' | 'pinned'> = {
   dashboard: 'top',
   scan: 'Operations',
@@ -72,7 +72,7 @@ const SECTIONS: Record<StaffPath, NavSection | 'top' | 'pinned'> = {
   settings: 'pinned',
 };
 
-/** Part 2 §2.5: each item only with its permission, in the spec's order (shown grouped by section). */
+/** Each item only with its permission, in the spec's order (shown grouped by section). */
 export function staffNav(user: SessionUser | null): NavItem[] {
   return STAFF_SIDEBAR.filter((item) => hasPermission(user, item.permission)).map((item) => {
     const section = SECTIONS[item.path];

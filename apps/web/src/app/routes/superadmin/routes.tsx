@@ -3,7 +3,7 @@ import { RequireAuth } from '../../route-guard';
 import { orgPages } from '../organisation-pages';
 
 /**
- * The super admin portal (part 2 §2.2). Pages inside the layout go in `pages`, one line each;
+ * The super admin portal. Pages inside the layout go in `pages`, one line each;
  * the other areas (packages, notifications, invoices, payments, reports, manifests) add theirs.
  */
 const pages: RouteObject[] = [

@@ -24,8 +24,8 @@ import { useSession } from '@/lib/session';
 
 const base = '/superadmin';
 /**
- * Part 2 §2.2's labels, plus the Manifests, Support Tickets and Audit log pages it already had
- * routes for, grouped into the sidebar's sections (issue 17); Settings stays pinned at the bottom.
+ * The spec's labels, plus the Manifests, Support Tickets and Audit log pages it already had
+ * routes for, grouped into the sidebar's sections; Settings stays pinned at the bottom.
  */
 export const SUPERADMIN_NAV: NavItem[] = [
   { label: 'Dashboard', to: `${base}/dashboard`, icon: LayoutDashboard },

@@ -18,7 +18,7 @@ function OpenTicket({ id, canEdit }: { id: number; canEdit: boolean }) {
   return <TicketThread ticket={ticket.data} side="staff" canEdit={canEdit} />;
 }
 
-/** Support tickets of the admin, staff and super admin portals; ?ticket={ticket_no} opens one (part 2 §2.8). */
+/** Support tickets of the admin, staff and super admin portals; ?ticket={ticket_no} opens one. */
 export default function StaffSupportTicketsPage() {
   const dates = useDateFormat();
   const { user } = useSession();

@@ -2,7 +2,7 @@ import type { StaffLoginResponse } from '@courier/shared/schemas/auth';
 import type { CustomerSignInResponse, StaffSignInResponse } from '@courier/shared/schemas/two-factor';
 import { api } from '@/lib/api-client';
 
-/** The three staff-side sign-in pages and their calls (part 1 §7). */
+/** The three staff-side sign-in pages and their calls. */
 export const STAFF_SIDE_LOGIN_CALLS = {
   admin: '/auth/login',
   staff: '/auth/staff/login',

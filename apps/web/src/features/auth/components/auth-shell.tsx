@@ -8,7 +8,7 @@ export interface Brand {
   logoUrl: string;
 }
 
-/** Where the courier's customers find it (issue 18): shown on the customer sign-in and registration pages. */
+/** Where the courier's customers find it: shown on the customer sign-in and registration pages. */
 export interface ShellContact {
   branches: ReadonlyArray<{ name: string; address: string }>;
   phone: string | null;
@@ -21,7 +21,7 @@ const PHRASES = [
 ];
 
 /**
- * The split layout of the sign-in pages (part 1 §2): the courier's logo, name and the marketing
+ * The split layout of the sign-in pages: the courier's logo, name and the marketing
  * phrases on one side (on top on a phone), the form on the other.
  */
 export function AuthShell({

@@ -16,7 +16,7 @@ interface ForgotPasswordDialogProps {
   apiKey?: string;
 }
 
-/** The Reset Your Password modal (part 1 §2): closes on Cancel, the close icon or success. */
+/** The Reset Your Password modal: closes on Cancel, the close icon or success. */
 export function ForgotPasswordDialog({ open, onOpenChange, apiKey }: ForgotPasswordDialogProps) {
   const form = useForm<PasswordResetRequestInput>({
     resolver: zodResolver(passwordResetRequestSchema),

@@ -48,7 +48,7 @@ interface LoginFormProps {
   footer?: ReactNode;
 }
 
-/** E-mail and password with show/hide, Remember me and Forgot password (part 1 §2). */
+/** E-mail and password with show/hide, Remember me and Forgot password. */
 export function LoginForm({ onSignIn, withExtras = true, resetApiKey, footer }: LoginFormProps) {
   const [error, setError] = useState<string | null>(null);
   const [forgotOpen, setForgotOpen] = useState(false);

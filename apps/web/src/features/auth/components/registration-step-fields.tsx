@@ -8,7 +8,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
 
-/** A field of the form registered so that editing it clears its error (part 1 §5). */
+/** A field of the form registered so that editing it clears its error. */
 export type StepField = (name: FieldPath<RegistrationFormValues>) => UseFormRegisterReturn;
 
 interface StepProps {

@@ -13,7 +13,7 @@ export const STEP_FIELDS: ReadonlyArray<ReadonlyArray<FieldPath<RegistrationForm
 const loadStepSchemas = async () => (await import('@courier/shared/schemas/auth')).registrationStepSchemas;
 export const preloadStepSchemas = () => void loadStepSchemas().catch(() => undefined);
 
-/** The first message per field of one step's rules (part 1 §5). */
+/** The first message per field of one step's rules. */
 export async function stepErrors(step: number, values: RegistrationFormValues): Promise<Map<FieldPath<RegistrationFormValues>, string>> {
   const schema = (await loadStepSchemas())[step];
   const out = new Map<FieldPath<RegistrationFormValues>, string>();

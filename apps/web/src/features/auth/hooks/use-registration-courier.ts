@@ -9,12 +9,12 @@ import { lazyToast as toast } from '@/lib/lazy-toast';
 export type CourierState =
   | { status: 'loading' }
   | { status: 'ready'; courier: CourierValidation; branches: BranchBrief[] }
-  /** Failed: the page reloads once after 2 s (part 1 §8). */
+  /** Failed: the page reloads once after 2 s. */
   | { status: 'failed'; message: string }
-  /** Failed again after that reload: a clear page with a link home, no reload loop (issue 18). */
+  /** Failed again after that reload: a clear page with a link home, no reload loop. */
   | { status: 'gave-up'; message: string };
 
-/** The message of part 1 §8 for a courier that could not be loaded. */
+/** The message for a courier that could not be loaded. */
 function courierLoadMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.kind === 'network') return AUTH_MESSAGES.courierNetworkReload;
@@ -50,7 +50,7 @@ function markReloaded(apiKey: string | null): void {
 
 /**
  * Loads the courier of the api key and its branches. Network and time-out errors are retried twice
- * (after 2 s, then 4 s); a failure shows its message and reloads the page after 2 s (part 1 §8),
+ * (after 2 s, then 4 s); a failure shows its message and reloads the page after 2 s,
  * once: failing again after that reload, the page says so and links home instead of reloading
  * forever. `apiKey` null: still waiting for the site the server resolved; `unavailable`: that
  * site could not be loaded either.

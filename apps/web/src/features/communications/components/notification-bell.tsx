@@ -16,7 +16,7 @@ import { useMarkNotifications, useNotifications } from '../api/communications';
 import { useNotificationBadge } from './notification-badge';
 
 /**
- * The staff portal's notifications (its sidebar has no such page, part 2 §2.5): a header popover
+ * The staff portal's notifications (its sidebar has no such page): a header popover
  * with the latest ones; choosing one marks it read and opens what it is about.
  */
 export function NotificationBell() {

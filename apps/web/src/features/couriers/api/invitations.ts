@@ -3,7 +3,7 @@ import type { StaffLoginResponse } from '@courier/shared/schemas/auth';
 import type { CourierInvitation, CourierInvitationAcceptInput, CourierInvitationView } from '@courier/shared/schemas/courier-invitations';
 import { api } from '@/lib/api-client';
 
-/** Courier invitations (issue 18): the super admin's list, and the invitee's public link. */
+/** Courier invitations: the super admin's list, and the invitee's public link. */
 export const invitationKeys = { all: ['courier-invitations'] as const };
 
 export const useInvitations = () =>

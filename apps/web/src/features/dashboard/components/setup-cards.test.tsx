@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SetupChecklist } from '@courier/shared/schemas/courier-invitations';
 import { FirstCourierCard, SIGN_UPS_CLOSED, SetupChecklistCard } from './setup-cards';
 
-/** Issue 18: the new courier's set-up checklist and the fresh deployment's first step. */
+/** The new courier's set-up checklist and the fresh deployment's first step. */
 
 const answers: Record<string, unknown> = {};
 vi.mock('@/lib/api-client', () => ({

@@ -21,7 +21,7 @@ export const SETUP_ITEM_LINKS: Record<SetupItem, { label: string; to: string }> 
 export const SIGN_UPS_CLOSED =
   'Your site is not taking sign-ups yet: every new customer chooses a pickup branch, so add an active branch first.';
 
-/** A new courier's "Set up your courier" card (issue 18): gone once every item is done. */
+/** A new courier's "Set up your courier" card: gone once every item is done. */
 export function SetupChecklistCard() {
   const checklist = useSetupChecklist(true);
   if (!checklist.data || checklist.data.complete) return null;

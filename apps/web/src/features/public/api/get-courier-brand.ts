@@ -3,5 +3,5 @@ export interface CourierBrand {
   logoUrl: string;
 }
 
-/** Part 1 §1: the brand shown when the courier has no name or logo, or cannot be loaded. */
+/** The brand shown when the courier has no name or logo, or cannot be loaded. */
 export const DEFAULT_BRAND: CourierBrand = { name: 'Courier Portal', logoUrl: '/default-logo.svg' };

@@ -12,8 +12,7 @@ import { decodeToken, tokenStore } from '@/lib/storage';
 import { DEFAULT_BRAND } from './get-courier-brand';
 
 /**
- * What the public pages show when the courier's site cannot be loaded: the default brand (part
- * 1 §1) and no courier's contact details at all, so no page ever shows one courier's data on
+ * What the public pages show when the courier's site cannot be loaded: the default brand and no courier's contact details at all, so no page ever shows one courier's data on
  * another's site. Rates, tiers and hours are the spec's constants.
  */
 export const FALLBACK_SITE: PublicSite = {
@@ -55,7 +54,7 @@ export interface PublicSiteState {
 const transient = (error: unknown) => error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
 
 /**
- * The public site of the tenant (issue 18). A signed-in person always sees their own courier's
+ * The public site of the tenant. A signed-in person always sees their own courier's
  * (the server reads it from the session), whatever the address or the platform's default says.
  * Otherwise first the one the server embedded in the HTML (no flash, and the first render matches
  * the pre-rendered markup), else `GET /api/public/site` for the api key of the URL, host or session

@@ -5,7 +5,7 @@ import { TextSkeleton } from './site-contact';
 /** Cents as the table prints them: whole dollars when there are no cents, else to the cent. */
 const money = (cents: number) => (cents % 100 === 0 ? formatWholeMoney(cents / 100) : formatJmd(cents));
 
-/** The courier's weight table (part 1 §9's by default): its active rates and the extra-pound rate. */
+/** The courier's weight table (the spec's by default): its active rates and the extra-pound rate. */
 export function RateTable() {
   const { site, loading } = usePublicSite();
   const last = site.rates.at(-1);

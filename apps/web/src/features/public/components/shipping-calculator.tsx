@@ -24,7 +24,7 @@ const CATEGORY_LABELS: Record<ProductCategory, string> = {
 };
 
 /**
- * The shipping and customs calculator of part 1 §5: computed when the button is pressed, with the
+ * The shipping and customs calculator: computed when the button is pressed, with the
  * rule from packages/shared and the courier's own rates and exchange rate, so the estimate and the
  * invoices agree.
  */

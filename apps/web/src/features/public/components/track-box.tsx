@@ -54,7 +54,7 @@ export function TrackNumberInput({ id, error, ...props }: ComponentProps<typeof 
   );
 }
 
-/** The home page's tracking box (issue 18): a number, then the /track page with its answer. */
+/** The home page's tracking box: a number, then the /track page with its answer. */
 export function TrackBox() {
   const inputId = useId();
   const { onSubmit, error, clearError } = useTrackSubmit();

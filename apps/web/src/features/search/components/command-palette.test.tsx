@@ -53,7 +53,7 @@ beforeEach(() => {
   found = EMPTY;
 });
 
-describe('command palette (issue 17)', () => {
+describe('command palette', () => {
   it('opens with Ctrl+K or Cmd+K and from the header button, and closes with Escape', async () => {
     renderPalette();
     expect(screen.queryByRole('dialog')).toBeNull();

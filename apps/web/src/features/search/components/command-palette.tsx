@@ -144,7 +144,7 @@ export function PaletteBody({ nav, onDone }: { nav: NavItem[]; onDone: () => voi
 }
 
 /**
- * The command palette of the signed-in portals (issue 17): Ctrl+K or Cmd+K anywhere, or the header's
+ * The command palette of the signed-in portals: Ctrl+K or Cmd+K anywhere, or the header's
  * Search button, opens it; it jumps to any screen of the person's sidebar, or to a package, customer
  * or invoice by its number.
  */

@@ -13,7 +13,7 @@ import { TabError, TabLoading } from './tab-states';
 
 const EMPTY = { gct: Number.NaN, unknownFee: Number.NaN, uncollectedFee: Number.NaN, switchingFee: Number.NaN };
 
-/** Additional Fees: the 'Manage Shipping Fees' form (part 2 §2.6, §5, §9). */
+/** Additional Fees: the 'Manage Shipping Fees' form. */
 export function AdditionalFeesTab() {
   const fees = useAdditionalFees();
   const save = useSaveAdditionalFees();

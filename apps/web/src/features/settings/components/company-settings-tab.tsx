@@ -54,8 +54,8 @@ const companyValues = (c: Courier): UpdateCourierInput => ({
 });
 
 /**
- * Company Settings: logo, name and contact, read-only code, AIR and SEA addresses (part 2 §2.6);
- * the GCT registration number and paper size of the courier's documents (issue 17).
+ * Company Settings: logo, name and contact, read-only code, AIR and SEA addresses;
+ * the GCT registration number and paper size of the courier's documents.
  */
 export function CompanySettingsTab({ courierId, onCourierChanged }: { courierId: number | null; onCourierChanged?: () => void }) {
   const courier = useCourier(courierId);

@@ -17,8 +17,7 @@ interface FileUploadProps {
 }
 
 /**
- * Choose a file (with the one FilePicker, not the browser's raw control), then upload it (part 2
- * §2.6): the upload button appears only once a file is chosen and reads 'Uploading...' while it
+ * Choose a file (with the one FilePicker, not the browser's raw control), then upload it: the upload button appears only once a file is chosen and reads 'Uploading...' while it
  * goes, with a progress bar for large files.
  */
 export function FileUpload({ label, accept, hint, validate, upload, preview }: FileUploadProps) {

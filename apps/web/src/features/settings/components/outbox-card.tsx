@@ -36,7 +36,7 @@ function WaitingNotice({ courierId }: { courierId: number | null }) {
 }
 
 /**
- * The outbox (issue 17): every e-mail the courier's customers and staff were sent, whether it is
+ * The outbox: every e-mail the courier's customers and staff were sent, whether it is
  * queued, sent or failed with the SMTP server's reason, and Send again for a failed one. The super
  * admin's (courierId null) is the platform's own mail.
  */

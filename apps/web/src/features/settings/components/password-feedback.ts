@@ -3,7 +3,7 @@ import { SETTINGS_MESSAGES } from '@courier/shared/schemas/settings';
 import { ApiError } from '@/lib/api-client';
 
 /**
- * Part 2 §8 for both password forms: a 401 is 'Current password is incorrect'; other errors show
+ * Both password forms: a 401 is 'Current password is incorrect'; other errors show
  * the server's message, else 'Failed to update password'.
  */
 export function passwordFailure(error: unknown): void {

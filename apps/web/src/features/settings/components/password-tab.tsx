@@ -10,7 +10,7 @@ import { ApiError } from '@/lib/api-client';
 import { useChangePassword } from '../api/account';
 import { passwordFailure } from './password-feedback';
 
-/** Password: the admin change-password form with every message of part 2 §5 and §8. */
+/** Password: the admin change-password form with every message */
 export function PasswordTab() {
   const change = useChangePassword();
   const form = useForm<ChangePasswordForm>({

@@ -37,7 +37,7 @@ function FeeDialog({ item: fee, open, onClose }: EditDialogProps<ProcessingFee>)
       form.reset();
       onClose();
     } catch (error) {
-      // Part 2 §8: save errors of fees are logged, not toasted; the dialog keeps the values.
+      // Save errors of fees are logged, not toasted; the dialog keeps the values.
       reportFailure('save processing fee', error);
       setFailure(errorMessage(error, 'The processing fee was not saved.'));
     }

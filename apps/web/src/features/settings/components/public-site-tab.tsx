@@ -2,7 +2,7 @@ import { DomainsCard } from './domains-card';
 import { EmbedCard } from './embed-card';
 import { PublicContentCard } from './public-content-card';
 
-/** Public site (issue 18): the courier's website texts, its own host names and embedding. */
+/** Public site: the courier's website texts, its own host names and embedding. */
 export function PublicSiteTab() {
   return (
     <div className="space-y-6">

@@ -50,7 +50,7 @@ afterEach(() => {
 });
 
 describe('SettingsTabs', () => {
-  it('shows the eight tabs in the spec order, with Public site (issue 18) before Password', () => {
+  it('shows the eight tabs in the spec order, with Public site before Password', () => {
     serve(() => ({ status: 200, body: {} }));
     renderWith(<SettingsTabs courierId={1} />);
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
@@ -75,7 +75,7 @@ describe('SettingsTabs', () => {
 });
 
 describe('PasswordTab', () => {
-  it('shows every validation message of part 2 §5', async () => {
+  it('shows every validation message of the spec', async () => {
     const calls = serve(() => ({ status: 200, body: { success: true } }));
     renderWith(<PasswordTab />);
     const user = userEvent.setup();

@@ -26,7 +26,7 @@ export const SETTINGS_TABS = [
 ] as const;
 
 /**
- * The eight tabs of part 2 §2.6, in the spec's order, and Public site (issue 18) before Password. The open tab is kept in `?tab=` so a reload
+ * The eight tabs, in the spec's order, and Public site before Password. The open tab is kept in `?tab=` so a reload
  * or a shared link lands on the same tab. `onCourierChanged` lets the portal refresh what it shows
  * of the courier (the header's name and logo).
  */

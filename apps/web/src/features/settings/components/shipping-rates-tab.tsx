@@ -60,7 +60,7 @@ function RateDialog({ item: rate, open, onClose }: EditDialogProps<ShippingRate>
       form.reset();
       onClose();
     } catch (error) {
-      // Part 2 §8: save errors of rates are logged, not toasted; the dialog stays open with the values.
+      // Save errors of rates are logged, not toasted; the dialog stays open with the values.
       reportFailure('save shipping rate', error);
       setFailure(errorMessage(error, 'The shipping rate was not saved.'));
     }

@@ -21,7 +21,7 @@ import { passwordFailure } from './password-feedback';
 import { reportFailure, serverFieldErrors } from './report';
 import { TabLoading } from './tab-states';
 
-/** The staff profile of part 2 §2.7: first name, last name, e-mail, and a change-password form. */
+/** The staff profile: first name, last name, e-mail, and a change-password form. */
 export function StaffProfile() {
   const { user, check } = useSession();
   const userId = user?.id ?? null;

@@ -14,7 +14,7 @@ import { api, errorMessage } from '@/lib/api-client';
 
 const KEY = ['settings', 'warehouse'] as const;
 
-/** The warehouse rules of issue 15: the weight that asks for confirmation, and whether every package needs its invoice. */
+/** The warehouse rules: the weight that asks for confirmation, and whether every package needs its invoice. */
 export function WarehouseSettingsCard({ canEdit = true }: { canEdit?: boolean }) {
   const qc = useQueryClient();
   const current = useQuery({ queryKey: KEY, queryFn: ({ signal }) => api.get<WarehouseSettings>('/settings/warehouse', { signal }) });

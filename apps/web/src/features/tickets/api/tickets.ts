@@ -14,7 +14,7 @@ import { api } from '@/lib/api-client';
 export const ticketsKey = ['tickets'] as const;
 type ListQuery = Record<string, string | number | undefined>;
 
-/** Part 2 §7: the bell's list, polled every 30 s for non-customers. */
+/** The bell's list, polled every 30 s for non-customers. */
 export function useUnreadTickets(enabled: boolean) {
   return useQuery({
     queryKey: [...ticketsKey, 'unread'],
@@ -25,7 +25,7 @@ export function useUnreadTickets(enabled: boolean) {
   });
 }
 
-/** Part 2 §7: the sidebar count of admin and staff, every 30 s. */
+/** The sidebar count of admin and staff, every 30 s. */
 export function useUnreadTicketCount(enabled: boolean) {
   return useQuery({
     queryKey: [...ticketsKey, 'unread-count'],
@@ -36,7 +36,7 @@ export function useUnreadTicketCount(enabled: boolean) {
   });
 }
 
-/** Part 2 §7: a customer's tickets with messages, page 1, limit 100. */
+/** A customer's tickets with messages, page 1, limit 100. */
 export function useCustomerTickets(customerId: number | undefined, poll = false) {
   return useQuery({
     queryKey: [...ticketsKey, 'customer', customerId],

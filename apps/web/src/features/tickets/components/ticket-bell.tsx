@@ -18,7 +18,7 @@ import { useCanSeeTickets } from '../hooks/use-ticket-badges';
 import { supportTicketsPathFor, ticketLinkFor } from './ticket-links';
 
 /**
- * Part 2 §2.8: the header bell of every non-customer role. Lists the unread tickets (polled every
+ * The header bell of every non-customer role. Lists the unread tickets (polled every
  * 30 s), opens one on the role's support-tickets page with ?ticket={ticket_no}.
  */
 export function TicketBell() {

@@ -1,7 +1,7 @@
 import type { Role } from '@courier/shared/constants/roles';
 import { paths } from '@/lib/paths';
 
-/** Part 2 §2.8: the support-tickets page of the role's area (superadmin; admin; staff). */
+/** The support-tickets page of the role's area (superadmin; admin; staff). */
 export function supportTicketsPathFor(role: Role): string {
   if (role === 'super_admin') return paths.superadmin.supportTickets;
   if (role === 'courier_admin' || role === 'admin') return paths.admin.supportTickets;

@@ -40,7 +40,7 @@ export function TicketThread({ ticket, side, canEdit }: { ticket: TicketWithMess
       setFiles([]);
       toast.success(TICKET_MESSAGES.replied);
     } catch (error) {
-      // Part 2 §8: ticket save errors are only logged; a refused file says why, as the API put it.
+      // Ticket save errors are only logged; a refused file says why, as the API put it.
       console.error(error);
       if (error instanceof ApiError && (error.status === 413 || error.status === 415)) setFilesError(error.message);
     }

@@ -16,7 +16,7 @@ export function useSidebarTicketBadge(): number {
   return enabled ? (query.data?.unreadCount ?? 0) : 0;
 }
 
-/** The customer badge: tickets with at least one staff message (part 2 §7), shown capped at 9+. */
+/** The customer badge: tickets with at least one staff message, shown capped at 9+. */
 export function useCustomerTicketBadge(): number {
   const { user } = useSession();
   const customerId = user?.kind === 'customer' ? user.id : undefined;
