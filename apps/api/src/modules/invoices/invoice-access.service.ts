@@ -1,5 +1,6 @@
-import { type SQL, eq } from 'drizzle-orm';
+import { type SQL, and, eq } from 'drizzle-orm';
 import { API_MESSAGES } from '@courier/shared/messages';
+import { BILLING_MESSAGES } from '@courier/shared/schemas/billing';
 import type { Db } from '../../db/client';
 import { invoices } from '../../db/schema/invoices';
 import { AppError } from '../../lib/errors';
@@ -34,4 +35,24 @@ export interface StaffChange {
   courierId: number;
   actor: AuthUser;
   invoiceNo: string;
+}
+
+/**
+ * A courier's invoice by number, locked for a change in this transaction. A void invoice cannot
+ * change (answered as `voidIs`: voiding it again is a conflict, anything else unprocessable).
+ */
+export async function lockInvoiceForChange(
+  tx: Db,
+  courierId: number,
+  invoiceNo: string,
+  voidIs: 'conflict' | 'unprocessable' = 'unprocessable',
+): Promise<typeof invoices.$inferSelect> {
+  const [inv] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.courierId, courierId), eq(invoices.invoiceNo, invoiceNo)))
+    .for('update');
+  if (!inv) throw new AppError('not_found', BILLING_MESSAGES.invoiceNotFound);
+  if (inv.status === 'void') throw new AppError(voidIs, BILLING_MESSAGES.invoiceVoid);
+  return inv;
 }

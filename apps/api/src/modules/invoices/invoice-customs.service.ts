@@ -6,7 +6,7 @@ import { invoices } from '../../db/schema/invoices';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { invoicePackageRows } from './invoice-package-rows.service';
-import type { StaffChange } from './invoice-access.service';
+import { type StaffChange, lockInvoiceForChange } from './invoice-access.service';
 import { chargesFor, invoiceStatusFor, markDeliveryFeesCharged, totalsOf, writeLines } from './invoice-charges';
 
 /** Replaces (or clears) the duty customs assessed for one package and recomputes the invoice. */
@@ -14,13 +14,7 @@ export async function setCustomsAssessment(options: StaffChange & { packageId: n
   const { db, courierId, actor, invoiceNo, packageId, assessedCents } = options;
   await db.transaction(async (txRaw) => {
     const tx = asDb(txRaw);
-    const [inv] = await tx
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.courierId, courierId), eq(invoices.invoiceNo, invoiceNo)))
-      .for('update');
-    if (!inv) throw new AppError('not_found', BILLING_MESSAGES.invoiceNotFound);
-    if (inv.status === 'void') throw new AppError('unprocessable', BILLING_MESSAGES.invoiceVoid);
+    const inv = await lockInvoiceForChange(tx, courierId, invoiceNo);
     const { links, pkgs } = await invoicePackageRows(tx, courierId, inv.id);
     if (!links.some((l) => l.packageId === packageId)) throw new AppError('unprocessable', BILLING_MESSAGES.packageNotOnInvoice);
     const customsAssessed = new Map(links.map((l) => [l.packageId, l.packageId === packageId ? assessedCents : l.customsAssessedCents]));

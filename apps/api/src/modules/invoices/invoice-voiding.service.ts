@@ -1,22 +1,16 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { BILLING_MESSAGES } from '@courier/shared/schemas/billing';
 import { asDb } from '../../db/client';
 import { invoices } from '../../db/schema/invoices';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import type { StaffChange } from './invoice-access.service';
+import { type StaffChange, lockInvoiceForChange } from './invoice-access.service';
 
 export async function voidInvoice(options: StaffChange & { reason: string }): Promise<void> {
   const { db, courierId, actor, invoiceNo, reason } = options;
   await db.transaction(async (txRaw) => {
     const tx = asDb(txRaw);
-    const [inv] = await tx
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.courierId, courierId), eq(invoices.invoiceNo, invoiceNo)))
-      .for('update');
-    if (!inv) throw new AppError('not_found', BILLING_MESSAGES.invoiceNotFound);
-    if (inv.status === 'void') throw new AppError('conflict', BILLING_MESSAGES.invoiceVoid);
+    const inv = await lockInvoiceForChange(tx, courierId, invoiceNo, 'conflict');
     if (inv.paidCents > 0) throw new AppError('unprocessable', BILLING_MESSAGES.voidHasPayments);
     await tx
       .update(invoices)

@@ -14,6 +14,7 @@ import { signaturePng } from '../../lib/signature';
 import type { AuthUser } from '../../plugins/auth';
 import { actorOf, transitionPackage } from './package-status.service';
 import { refuseVoided, resolveScan } from './scan-resolver.service';
+import { lockInvoiceForChange } from '../invoices/invoice-access.service';
 import { invoicePackageRows } from '../invoices/invoice-package-rows.service';
 
 const asDb = (tx: unknown) => tx as Db;
@@ -86,13 +87,7 @@ export async function collectInvoice(options: CollectOptions): Promise<{ deliver
   const png = signaturePng(options.signature, BILLING_MESSAGES.signatureInvalid);
   return db.transaction(async (txRaw) => {
     const tx = asDb(txRaw);
-    const [inv] = await tx
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.courierId, courierId), eq(invoices.invoiceNo, invoiceNo)))
-      .for('update');
-    if (!inv) throw new AppError('not_found', BILLING_MESSAGES.invoiceNotFound);
-    if (inv.status === 'void') throw new AppError('unprocessable', BILLING_MESSAGES.invoiceVoid);
+    const inv = await lockInvoiceForChange(tx, courierId, invoiceNo);
     const balance = inv.totalCents - inv.paidCents;
     const override = balance > 0;
     const { pkgs } = await invoicePackageRows(tx, courierId, inv.id, { forUpdate: true });
