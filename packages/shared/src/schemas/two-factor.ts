@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { customerLoginResponseSchema, customerProfileSchema, staffLoginResponseSchema, staffProfileSchema } from './auth';
+import { idSchema } from './common';
 
 /** Two-step sign-in: an authenticator app (TOTP, RFC 6238) and one-time recovery codes. */
 export const TWO_FACTOR_MESSAGES = {
@@ -43,7 +44,7 @@ export const twoFactorCodeSchema = z.strictObject({ code: codeField });
 export const twoFactorPasswordSchema = z.strictObject({
   password: z.string({ error: TWO_FACTOR_MESSAGES.passwordWrong }).min(1, TWO_FACTOR_MESSAGES.passwordWrong).max(200),
 });
-export const twoFactorResetSchema = z.strictObject({ kind: z.enum(['user', 'customer']), id: z.number().int().positive() });
+export const twoFactorResetSchema = z.strictObject({ kind: z.enum(['user', 'customer']), id: idSchema });
 
 export const twoFactorSetupResponseSchema = z.object({
   /** The secret in base32, for typing into an app that cannot scan. */
