@@ -1,0 +1,1 @@
+ALTER TABLE "couriers" ADD COLUMN "customs_days" integer DEFAULT 2 NOT NULL;
