@@ -85,6 +85,8 @@ export const POLICY: Record<string, Policy> = {
   'POST /api/public/contact': pub,
   'GET /api/public/site': pub,
   'GET /api/public/track/:number': pub,
+  'GET /api/public/customer-app/:code/manifest.webmanifest': pub,
+  'GET /api/public/customer-app/:code/icon-:size.png': pub,
   'GET /api/assisted-purchase-requests': perm('customers_view', 'tickets_view'),
   'GET /api/contact-messages': perm('customers_view', 'tickets_view'),
 

@@ -17,6 +17,7 @@ import { FramedPortalRefused, OpenInOwnTab, useFramedPortal } from '@/features/a
 import { useNotificationBadge, withNotificationBadge } from '@/features/communications/components/notification-badge';
 import { withTicketBadge } from '@/features/tickets/components/ticket-nav-badge';
 import { useCustomerTicketBadge } from '@/features/tickets/hooks/use-ticket-badges';
+import { useCustomerApp } from '@/lib/customer-app';
 import { useSession } from '@/lib/session';
 
 const base = '/customer';
@@ -56,6 +57,7 @@ export function CustomerLayout() {
   const ticketBadge = useCustomerTicketBadge();
   const notificationBadge = useNotificationBadge();
   const frame = useFramedPortal();
+  useCustomerApp(user?.courier?.code);
   if (frame.state === 'checking') return <FullScreenSpinner />;
   if (frame.state === 'refused') return <FramedPortalRefused courierName={user?.courier?.name ?? 'Your courier'} />;
   return (
