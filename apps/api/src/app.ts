@@ -45,6 +45,7 @@ import { outboxRoutes } from './modules/emails/outbox.routes';
 import { timeTrackingRoutes } from './modules/time-tracking/time-tracking.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { customerAppRoutes } from './modules/customer-app/customer-app.routes';
+import { messagingRoutes } from './modules/messaging/messaging.routes';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerAuth } from './plugins/auth';
 import { registerEmbedding } from './plugins/embedding';
@@ -119,6 +120,7 @@ const ROUTE_MODULES: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   auditRoutes,
   searchRoutes,
   customerAppRoutes,
+  messagingRoutes,
 ];
 
 /**

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createRuntimeOrExit } from './context';
 import { formatDemoLogins, isDatabaseEmpty, seedDemo } from './db/seed';
+import { startMessageWorker } from './jobs/message-worker';
 import { startOutboxWorker } from './jobs/outbox-worker';
 import { startUncollectedJob } from './jobs/uncollected-job';
 
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
     if (released > 0) app.log.warn({ released }, 'outbox: mail claimed by a crashed run queued again');
   }
   const worker = startOutboxWorker(ctx.mailer, app.log);
+  const messages = startMessageWorker(ctx, app.log);
   const uncollected = startUncollectedJob({ db: ctx.db, mailer: ctx.mailer }, app.log);
   await app.listen({ port: config.PORT, host: config.HOST });
   // dist/server.js saves V8's code cache once the start is done (decision 015).
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
       uncollected.stop();
       await app.close();
       await worker.stop();
+      await messages.stop();
       await database.close();
       process.exit(exitCode);
     } catch (error) {
