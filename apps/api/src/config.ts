@@ -120,6 +120,11 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().min(80).optional(),
   VAPID_PRIVATE_KEY: z.string().min(40).optional(),
   VAPID_SUBJECT: z.string().default('mailto:support@localhost'),
+  /** Push endpoints on this machine (a local push receiver) in production too; only for browser journeys. */
+  PUSH_ALLOW_LOOPBACK: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** The local messaging simulator (Twilio's Messages API) the demo courier is connected to. */
   MESSAGING_SIMULATOR_URL: z.string().url().default('http://127.0.0.1:4020'),
   /** Where WiPay's API is (default its Jamaica host); point it at a standalone simulator to test. */

@@ -31,7 +31,24 @@ self.addEventListener('activate', (event) => {
 
 self.addEventListener('message', (event) => {
   if (event.data && event.data.type === 'signed-out') event.waitUntil(caches.delete(DATA));
+  // The built files the page loaded before this worker controlled it: kept too, so a reload offline has them.
+  if (event.data && event.data.type === 'keep-files' && Array.isArray(event.data.urls)) event.waitUntil(keepFiles(event.data.urls));
 });
+
+async function keepFiles(urls) {
+  const cache = await caches.open(SHELL);
+  for (const raw of urls.slice(0, 200)) {
+    const url = new URL(raw, self.location.origin);
+    if (url.origin !== self.location.origin || !url.pathname.startsWith('/assets/')) continue;
+    if (await cache.match(url.href)) continue;
+    try {
+      const response = await fetch(url.href);
+      if (response.ok) await cache.put(url.href, response);
+    } catch {
+      // Offline already: it is kept on the next visit.
+    }
+  }
+}
 
 /** The person a request is for: the subject of its bearer token (read, not verified: the server verifies). */
 function subjectOf(request) {
@@ -107,4 +124,39 @@ self.addEventListener('fetch', (event) => {
     return;
   }
   if (url.pathname.startsWith('/assets/') || /\.(svg|png|woff2?|css|js)$/.test(url.pathname)) event.respondWith(builtFile(request));
+});
+
+// Push notices: the payload the server encrypted for this device ({ title, body, url, tag }).
+self.addEventListener('push', (event) => {
+  let notice = { title: 'New notice', body: '', url: '/customer/notifications', tag: 'notice' };
+  try {
+    notice = { ...notice, ...event.data.json() };
+  } catch {
+    // A notice without a readable payload still says something arrived.
+  }
+  event.waitUntil(
+    self.registration.showNotification(notice.title, {
+      body: notice.body,
+      tag: notice.tag,
+      data: { url: notice.url },
+      icon: '/favicon.svg',
+    }),
+  );
+});
+
+// Tapping a notice opens its page, in the app's window when one is open.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url || '/customer/notifications', self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((w) => new URL(w.url).pathname.startsWith('/customer/'));
+      if (open) {
+        await open.focus();
+        return open.navigate(url);
+      }
+      return self.clients.openWindow(url);
+    })(),
+  );
 });

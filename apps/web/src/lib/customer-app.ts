@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { CUSTOMER_APP_SCOPE, CUSTOMER_WORKER_URL } from '@courier/shared/schemas/customer-app';
+import { api } from './api-client';
 
 /**
  * The customer portal as an app a customer installs on their phone: the courier's own manifest
@@ -53,11 +54,71 @@ export async function clearCustomerAppData(): Promise<void> {
   }
 }
 
-/** For the customer layout: once the courier is known. */
-export function useCustomerApp(courierCode: string | undefined) {
+/** Tells the worker which built files this page has loaded (some before it took control), to keep them. */
+export async function keepLoadedFiles(): Promise<void> {
+  if (typeof navigator === 'undefined' || !navigator.serviceWorker || typeof performance === 'undefined') return;
+  const registration = await navigator.serviceWorker.getRegistration(CUSTOMER_APP_SCOPE);
+  const worker = registration?.active;
+  if (!worker) return;
+  const urls = performance
+    .getEntriesByType('resource')
+    .map((e) => e.name)
+    .filter((u) => u.startsWith(`${location.origin}/assets/`));
+  worker.postMessage({ type: 'keep-files', urls });
+}
+
+/** For the customer layout: once the courier is known, and the files of each page it opens. */
+export function useCustomerApp(courierCode: string | undefined, pathname: string) {
   useEffect(() => {
     if (!courierCode) return;
     linkCustomerManifest(courierCode);
-    void registerCustomerWorker();
+    void registerCustomerWorker().then(async (registration) => {
+      if (!registration) return;
+      await navigator.serviceWorker.ready;
+      await keepLoadedFiles();
+    });
   }, [courierCode]);
+  useEffect(() => {
+    if (!pathname.startsWith(CUSTOMER_APP_SCOPE)) return;
+    // After the page's lazy files have loaded.
+    const timer = setTimeout(() => void keepLoadedFiles(), 1_000);
+    return () => clearTimeout(timer);
+  }, [pathname]);
+}
+
+/** This device's push subscription with the customer worker, when there is one. */
+export async function currentPushSubscription(): Promise<PushSubscription | null> {
+  try {
+    const registration = await navigator.serviceWorker?.getRegistration(CUSTOMER_APP_SCOPE);
+    return (await registration?.pushManager.getSubscription()) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** A VAPID public key (base64url) as PushManager.subscribe wants it. */
+export function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(base64url.length / 4) * 4, '=');
+  const raw = atob(base64);
+  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+/**
+ * Signing out stops this device's notices: the server forgets the subscription (while the session
+ * still allows it) and the browser drops it. Failures only log: the sign-out goes on.
+ */
+export async function forgetPushOnThisDevice(): Promise<void> {
+  const subscription = await currentPushSubscription();
+  if (!subscription) return;
+  try {
+    await api.post('/customer/push/subscriptions/removal', { endpoint: subscription.endpoint }, { sessionCall: false, timeoutMs: 5_000 });
+  } catch (error) {
+    console.warn('Could not remove the push subscription', error);
+  }
+  await subscription.unsubscribe().catch(() => undefined);
 }

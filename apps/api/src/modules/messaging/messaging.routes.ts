@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { courierQuerySchema, errorResponseSchema, idSchema, successSchema } from '@courier/shared/schemas/common';
+import { courierQuerySchema, errorResponseSchema, queryIdSchema, successSchema } from '@courier/shared/schemas/common';
 import {
   confirmPhoneSchema,
   customerChannelsSchema,
@@ -160,7 +160,7 @@ export function messagingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags,
         security: [],
-        params: z.object({ courierId: z.coerce.number().pipe(idSchema) }),
+        params: z.object({ courierId: queryIdSchema }),
         body: z.record(z.string(), z.string()),
       },
     };

@@ -350,7 +350,8 @@ export async function saveCustomerChannels(
 async function verifiedProvider(deps: MessagingDeps, courierId: number, url: string, params: Record<string, string>, signature?: string) {
   const provider = await providerOf(deps.db, courierId);
   if (!provider || !validTwilioSignature(deps.box.open(provider.authTokenSealed), url, params, signature)) {
-    throw new AppError('forbidden', MESSAGING_MESSAGES.signatureInvalid);
+    // A 400, not a 403: the caller is no one of ours to refuse, the request is simply not the provider's.
+    throw new AppError('bad_request', MESSAGING_MESSAGES.signatureInvalid);
   }
   return provider;
 }

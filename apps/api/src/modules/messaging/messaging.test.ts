@@ -243,7 +243,7 @@ describe('WhatsApp and SMS through the provider (the simulator speaking Twilio M
       },
       payload: new URLSearchParams(params).toString(),
     });
-    expect(forged.statusCode).toBe(403);
+    expect(forged.statusCode).toBe(400);
     expect(forged.json().message).toBe(MESSAGING_MESSAGES.signatureInvalid);
   });
 
@@ -252,7 +252,7 @@ describe('WhatsApp and SMS through the provider (the simulator speaking Twilio M
       method: 'POST',
       body: JSON.stringify({ accountSid: SID_A, from: PHONE, to: '+18765550001', body: 'stop', channel: 'whatsapp' }),
     });
-    expect((await reply.json()).delivered).toBe(true);
+    expect(((await reply.json()) as { delivered: boolean }).delivered).toBe(true);
     expect((await call('GET', '/customer/messaging', customerToken)).json().optedOut).toBe(true);
     const [logged] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'customer_phone.opted_out'));
     expect(logged?.entityId).toBe(String(customer.id));
@@ -307,7 +307,7 @@ describe("one courier's messages never use another's provider", () => {
       },
       payload: new URLSearchParams(params).toString(),
     });
-    expect(res.statusCode).toBe(403);
+    expect(res.statusCode).toBe(400);
     // And B's outbox holds only B's message.
     const bOutbox = (await call('GET', '/messaging/outbox', bAdmin.token)).json();
     expect(bOutbox.map((m: { to: string }) => m.to)).toEqual(['+18765554444']);

@@ -10,6 +10,7 @@ import {
   Truck,
   UserRound,
 } from 'lucide-react';
+import { useLocation } from 'react-router';
 import { CommandPalette } from '@/features/search/components/command-palette';
 import { type NavItem, PortalShell } from '@/components/layout/portal-shell';
 import { FullScreenSpinner } from '@/components/ui/spinner';
@@ -57,7 +58,8 @@ export function CustomerLayout() {
   const ticketBadge = useCustomerTicketBadge();
   const notificationBadge = useNotificationBadge();
   const frame = useFramedPortal();
-  useCustomerApp(user?.courier?.code);
+  const location = useLocation();
+  useCustomerApp(user?.courier?.code, location.pathname);
   if (frame.state === 'checking') return <FullScreenSpinner />;
   if (frame.state === 'refused') return <FramedPortalRefused courierName={user?.courier?.name ?? 'Your courier'} />;
   return (

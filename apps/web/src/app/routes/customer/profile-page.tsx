@@ -23,6 +23,7 @@ import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
 import { NotificationPreferencesCard } from '@/features/communications/components/notification-preferences-card';
+import { PhoneNoticesCard } from '@/features/communications/components/phone-notices-card';
 import {
   changeCustomerPassword,
   customerProfileKey,
@@ -236,6 +237,7 @@ export function CustomerProfilePage() {
         <DetailsCard profile={profile.data} />
       )}
       <NotificationPreferencesCard />
+      <PhoneNoticesCard />
       <PasswordCard />
       <TwoFactorCard />
     </div>
