@@ -2,7 +2,7 @@
  * The customer app's service worker (scope /customer/), apart from the scan station's (/sw.js).
  * - The app shell: pages of the portal are asked of the network first and kept, so the app opens
  *   without a network; built files (/assets/, hashed) are kept as they are first loaded.
- * - The last packages and invoices: those API answers are asked of the network first and kept per
+ * - The last packages, pre-alerts and invoices: those API answers are asked of the network first and kept per
  *   person (the signed-in subject of the request's token); without a network the kept answer is
  *   served with `X-Offline-Copy: <when it was kept>`, and only to the same person.
  * - Sign-out (a message from the page) deletes every kept answer.
@@ -12,6 +12,7 @@ const DATA = 'customer-data-v1';
 const SHELL_PAGE = '/customer/__shell';
 const KEPT_API = [
   /^\/api\/customer\/packages(\/\d+)?$/,
+  /^\/api\/customer\/pre-alerts$/,
   /^\/api\/invoices(\/INV-[^/]+)?$/,
   /^\/api\/dashboard$/,
   /^\/api\/customers\/profile$/,

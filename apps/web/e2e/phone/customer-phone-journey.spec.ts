@@ -87,6 +87,8 @@ test('a customer installs the app, allows notices, confirms a phone, hears of a 
   await page.goto('/login');
   await signIn(page, 'customer');
   await page.waitForURL(/\/customer\/dashboard/);
+  // Opened as the installed app opens: on its start page.
+  await page.goto('/customer/dashboard');
   const manifestLink = page.locator('link[rel="manifest"]');
   await expect(manifestLink).toHaveAttribute('href', /\/api\/public\/customer-app\/[A-Z0-9-]+\/manifest\.webmanifest$/);
   const manifestRes = await request.get((await manifestLink.getAttribute('href')) as string);
@@ -103,7 +105,7 @@ test('a customer installs the app, allows notices, confirms a phone, hears of a 
   // Allow notices on this device, then confirm the mobile number with the code sent by SMS.
   await page.goto('/customer/profile');
   await page.getByRole('button', { name: 'Turn on notices' }).click();
-  await expect(page.getByText('On for this device')).toBeVisible();
+  await expect(page.getByText('On for this device', { exact: true })).toBeVisible();
   expect(await page.evaluate(() => Notification.permission)).toBe('granted');
   await page.getByLabel('Mobile number').fill('876 555 0199');
   await page.getByRole('button', { name: 'Send code' }).click();

@@ -54,6 +54,22 @@ export async function clearCustomerAppData(): Promise<void> {
   }
 }
 
+/** Resolves once the registration has an active worker (at most 30 s). */
+export function activeWorker(registration: ServiceWorkerRegistration): Promise<ServiceWorker | null> {
+  if (registration.active) return Promise.resolve(registration.active);
+  const pending = registration.installing ?? registration.waiting;
+  if (!pending) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(registration.active), 30_000);
+    pending.addEventListener('statechange', () => {
+      if (pending.state === 'activated' || pending.state === 'redundant') {
+        clearTimeout(timer);
+        resolve(registration.active);
+      }
+    });
+  });
+}
+
 /** Tells the worker which built files this page has loaded (some before it took control), to keep them. */
 export async function keepLoadedFiles(): Promise<void> {
   if (typeof navigator === 'undefined' || !navigator.serviceWorker || typeof performance === 'undefined') return;
@@ -74,7 +90,9 @@ export function useCustomerApp(courierCode: string | undefined, pathname: string
     linkCustomerManifest(courierCode);
     void registerCustomerWorker().then(async (registration) => {
       if (!registration) return;
-      await navigator.serviceWorker.ready;
+      // Not `serviceWorker.ready`: it waits for a worker of the page's first address, and a page
+      // that opened on the sign-in page and moved here in the app never gets one.
+      await activeWorker(registration);
       await keepLoadedFiles();
     });
   }, [courierCode]);

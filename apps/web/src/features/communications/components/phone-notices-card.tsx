@@ -17,7 +17,13 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { applicationServerKey, currentPushSubscription, forgetPushOnThisDevice, registerCustomerWorker } from '@/lib/customer-app';
+import {
+  activeWorker,
+  applicationServerKey,
+  currentPushSubscription,
+  forgetPushOnThisDevice,
+  registerCustomerWorker,
+} from '@/lib/customer-app';
 import {
   pushPublicKey,
   savePushSubscription,
@@ -53,7 +59,9 @@ function DevicePush() {
         setState(permission === 'denied' ? 'blocked' : 'off');
         return;
       }
-      const registration = (await registerCustomerWorker(true)) ?? (await navigator.serviceWorker.ready);
+      const registration = await registerCustomerWorker(true);
+      if (!registration) throw new Error('This browser could not install the app for notices');
+      await activeWorker(registration);
       const { publicKey } = await pushPublicKey();
       const subscription = await registration.pushManager.subscribe({
         userVisibleOnly: true,
