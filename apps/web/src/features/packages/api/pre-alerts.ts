@@ -20,6 +20,15 @@ export const uploadInvoice = (id: number, file: File, onProgress?: (p: number) =
   return uploadForm<PreAlertDto>(`/customer/pre-alerts/${id}/invoice`, form, { onProgress });
 };
 
+/** The customer adds the merchant invoice to a pre-alert afterwards. */
+export function useUploadPreAlertInvoice() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: number; file: File }) => uploadInvoice(id, file),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: packageKeys.preAlerts.all }),
+  });
+}
+
 export function useCreatePreAlert() {
   const qc = useQueryClient();
   return useMutation({
