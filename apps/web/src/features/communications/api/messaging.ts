@@ -1,23 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CustomerMessaging, MessageChannel, MessageEvent, PushSubscriptionInput } from '@courier/shared/schemas/messaging';
 import { api } from '@/lib/api-client';
-
-/** The customer's phone notices: their number and channels, and this device's push subscription. */
-export const phoneNoticeKeys = {
-  all: ['customer', 'phone-notices'] as const,
-  messaging: () => [...phoneNoticeKeys.all, 'messaging'] as const,
-};
+import { communicationKeys } from './keys';
 
 export function useCustomerMessaging() {
   return useQuery({
-    queryKey: phoneNoticeKeys.messaging(),
+    queryKey: communicationKeys.phoneMessaging,
     queryFn: ({ signal }) => api.get<CustomerMessaging>('/customer/messaging', { signal }),
   });
 }
 
 function useSaveMessaging<T>(call: (input: T) => Promise<CustomerMessaging>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: (data) => client.setQueryData(phoneNoticeKeys.messaging(), data) });
+  return useMutation({ mutationFn: call, onSuccess: (data) => client.setQueryData(communicationKeys.phoneMessaging, data) });
 }
 
 export const useRequestPhoneCode = () =>
