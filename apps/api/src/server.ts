@@ -1,4 +1,6 @@
 import { buildApp } from './app';
+import { SecretBox } from './lib/secret-box';
+import { seedMessagingDemo } from './modules/messaging/messaging.seed';
 import { loadConfig } from './config';
 import { createRuntimeOrExit } from './context';
 import { formatDemoLogins, isDatabaseEmpty, seedDemo } from './db/seed';
@@ -17,6 +19,7 @@ async function main(): Promise<void> {
 
   if (config.SEED_DEMO && (await isDatabaseEmpty(ctx.db))) {
     await seedDemo(ctx.db);
+    await seedMessagingDemo(ctx.db, new SecretBox(ctx.tokens.secret), 'JXP', config.MESSAGING_SIMULATOR_URL);
     const base = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
     // Printed once, on the first start of an empty database.
     console.log(`\n${formatDemoLogins(base)}\n`);
