@@ -8,6 +8,34 @@ const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/phone-shots';
 const MAILBOX = 'JXP-10001'; // the demo customer's
 const PHONE = '+18765550199';
 const SID = `AC${'e'.repeat(32)}`;
+const API_KEY = 'ck_demo_jamaica_express_2026';
+
+/** A second customer of the demo courier, signed in through the API: the other person on the same phone. */
+async function anotherCustomerToken(request: APIRequestContext): Promise<string> {
+  const email = `phone.other.${Date.now().toString(36)}@example.test`;
+  const password = 'OtherPerson#2026';
+  const validate = await (await request.get(`/api/couriers/validate/${API_KEY}`)).json();
+  const branches = await (await request.get(`/api/branches/public/${validate.data.id}`)).json();
+  const created = await request.post('/api/customers/register', {
+    data: {
+      accountType: 'individual',
+      title: 'Mr.',
+      firstName: 'Other',
+      lastName: 'Person',
+      email,
+      phone: '876-555-0177',
+      password,
+      trn: '999-888-222',
+      address: '3 Test Lane',
+      parish: 'Clarendon',
+      city: 'May Pen',
+      branchId: branches.data[0].id,
+      api_key: API_KEY,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return tokenFor(request, { email, password, apiLogin: '/api/customers/login' });
+}
 
 let sim: MessagingSimulator;
 let receiver: PushReceiver;
@@ -137,7 +165,9 @@ test('a customer installs the app, allows notices, confirms a phone, hears of a 
   expect(Date.now() - startedAt).toBeLessThan(10_000);
 
   // The packages page, then offline: a reload shows the last packages, saying how old they are.
+  const listAnswer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/customer/packages' && r.status() === 200);
   await page.goto('/customer/packages');
+  const keptUrl = (await listAnswer).url();
   await expect(page.getByText(packageNumber).first()).toBeVisible();
   await page.waitForTimeout(1_500); // the worker keeps the page's files
   await context.setOffline(true);
@@ -145,6 +175,27 @@ test('a customer installs the app, allows notices, confirms a phone, hears of a 
   await expect(page.getByText(packageNumber).first()).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('alert').filter({ hasText: 'You are offline. Showing what was saved on this device as of' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/offline-packages-375.png`, fullPage: true });
+
+  // The kept answer is this person's only: the same address asked with another person's session
+  // (the phone handed over) finds nothing kept, while this person's still gets the copy.
+  const other = await anotherCustomerToken(request);
+  const asked = await page.evaluate(
+    async ({ url, otherToken }) => {
+      const ask = async (token: string | null) => {
+        try {
+          const r = await fetch(url, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
+          return { copy: r.headers.get('X-Offline-Copy'), text: await r.text() };
+        } catch {
+          return null;
+        }
+      };
+      return { own: await ask(localStorage.getItem('token')), other: await ask(otherToken) };
+    },
+    { url: keptUrl, otherToken: other },
+  );
+  expect(asked.own?.copy).toBeTruthy();
+  expect(asked.own?.text).toContain(packageNumber);
+  expect(asked.other).toBeNull();
   await context.setOffline(false);
 
   // Signing out clears every kept answer and the device's subscription.
