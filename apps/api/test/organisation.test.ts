@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BRANCH_MESSAGES } from '@courier/shared/schemas/branches';
 import { ROLE_MESSAGES } from '@courier/shared/schemas/roles';
 import { STAFF_MESSAGES } from '@courier/shared/schemas/staff';
 import { API_MESSAGES } from '@courier/shared/messages';
-import { type OrganisationWorld, buildOrganisationWorld } from './fixtures/organisation';
+import { withOrganisationWorld } from './fixtures/organisation';
 import { tokenFor } from './helper';
 
 /** Across the organisation's records: who may use each list, and another courier's rows stay out of reach. */
-let w: OrganisationWorld;
-beforeAll(async () => {
-  w = await buildOrganisationWorld();
-});
-afterAll(async () => w?.t.close());
-
-const call: OrganisationWorld['call'] = (...args) => w.call(...args);
+const { world, call } = withOrganisationWorld();
 
 describe('who may use each management endpoint', () => {
   const reads = ['/api/branches', '/api/staff', '/api/roles', '/api/customers', '/api/business-customers'];
@@ -44,23 +38,23 @@ describe('who may use each management endpoint', () => {
     expect((await call('staff', 'POST', '/api/branches', { name: 'X' })).statusCode).toBe(403);
     expect((await call('manager', 'POST', '/api/branches', { name: 'X' })).statusCode).toBe(403);
     expect((await call('manager', 'POST', '/api/roles', { name: 'X', permissions: ['dashboard_view'] })).statusCode).toBe(403);
-    expect((await call('staff', 'PUT', `/api/customers/${w.demo.customerId}`, {})).statusCode).toBe(403);
-    expect((await call('staff', 'PATCH', `/api/staff/${w.demo.staffId}/status`, { active: false })).statusCode).toBe(403);
-    expect((await call('customer', 'DELETE', `/api/roles/${w.demo.roleId}`)).statusCode).toBe(403);
+    expect((await call('staff', 'PUT', `/api/customers/${world().demo.customerId}`, {})).statusCode).toBe(403);
+    expect((await call('staff', 'PATCH', `/api/staff/${world().demo.staffId}/status`, { active: false })).statusCode).toBe(403);
+    expect((await call('customer', 'DELETE', `/api/roles/${world().demo.roleId}`)).statusCode).toBe(403);
   });
 
   it('keeps the platform endpoints to the super admin', async () => {
     for (const who of ['admin', 'manager', 'staff', 'customer']) {
       expect((await call(who, 'GET', '/api/platform/couriers')).statusCode, who).toBe(403);
       expect((await call(who, 'PUT', '/api/platform/settings', {})).statusCode, who).toBe(403);
-      expect((await call(who, 'POST', `/api/platform/couriers/${w.demo.courierId}/api-key`)).statusCode, who).toBe(403);
+      expect((await call(who, 'POST', `/api/platform/couriers/${world().demo.courierId}/api-key`)).statusCode, who).toBe(403);
     }
     expect((await call('super', 'GET', '/api/platform/couriers')).statusCode).toBe(200);
   });
 
   it('answers 401 without a token', async () => {
     for (const url of [...reads, '/api/dashboard', '/api/platform/couriers']) {
-      expect((await w.t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+      expect((await world().t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
     }
   });
 });
@@ -68,11 +62,11 @@ describe('who may use each management endpoint', () => {
 describe('another courier stays invisible', () => {
   it('answers 404 to the courier admin for another courier’s branch, staff, role and customer', async () => {
     const cases: Array<[string, string, string]> = [
-      [`/api/branches/${w.other.branchId}`, BRANCH_MESSAGES.notFound, 'branch'],
-      [`/api/staff/${w.other.staffId}`, STAFF_MESSAGES.notFound, 'staff'],
-      [`/api/roles/${w.other.roleId}`, ROLE_MESSAGES.notFound, 'role'],
-      [`/api/customers/${w.other.customerId}`, 'Customer not found', 'customer'],
-      [`/api/business-customers/${w.other.customerId}`, 'Customer not found', 'business customer'],
+      [`/api/branches/${world().other.branchId}`, BRANCH_MESSAGES.notFound, 'branch'],
+      [`/api/staff/${world().other.staffId}`, STAFF_MESSAGES.notFound, 'staff'],
+      [`/api/roles/${world().other.roleId}`, ROLE_MESSAGES.notFound, 'role'],
+      [`/api/customers/${world().other.customerId}`, 'Customer not found', 'customer'],
+      [`/api/business-customers/${world().other.customerId}`, 'Customer not found', 'business customer'],
     ];
     for (const [url, message] of cases) {
       const res = await call('admin', 'GET', url);
@@ -82,19 +76,19 @@ describe('another courier stays invisible', () => {
   });
 
   it('answers 404 to changes of another courier’s records, and changes nothing', async () => {
-    expect((await call('admin', 'PUT', `/api/branches/${w.other.branchId}`, { name: 'Taken over' })).statusCode).toBe(404);
-    expect((await call('admin', 'DELETE', `/api/branches/${w.other.branchId}`)).statusCode).toBe(404);
+    expect((await call('admin', 'PUT', `/api/branches/${world().other.branchId}`, { name: 'Taken over' })).statusCode).toBe(404);
+    expect((await call('admin', 'DELETE', `/api/branches/${world().other.branchId}`)).statusCode).toBe(404);
     expect(
-      (await call('admin', 'PUT', `/api/roles/${w.other.roleId}`, { name: 'Taken', permissions: ['dashboard_view'] })).statusCode,
+      (await call('admin', 'PUT', `/api/roles/${world().other.roleId}`, { name: 'Taken', permissions: ['dashboard_view'] })).statusCode,
     ).toBe(404);
-    expect((await call('admin', 'DELETE', `/api/roles/${w.other.roleId}`)).statusCode).toBe(404);
-    expect((await call('admin', 'PATCH', `/api/staff/${w.other.staffId}/status`, { active: false })).statusCode).toBe(404);
-    expect((await call('admin', 'POST', `/api/staff/${w.other.staffId}/reset-password`, { password: 'Hijacked#2026' })).statusCode).toBe(
-      404,
-    );
+    expect((await call('admin', 'DELETE', `/api/roles/${world().other.roleId}`)).statusCode).toBe(404);
+    expect((await call('admin', 'PATCH', `/api/staff/${world().other.staffId}/status`, { active: false })).statusCode).toBe(404);
+    expect(
+      (await call('admin', 'POST', `/api/staff/${world().other.staffId}/reset-password`, { password: 'Hijacked#2026' })).statusCode,
+    ).toBe(404);
     expect(
       (
-        await call('admin', 'PUT', `/api/customers/${w.other.customerId}`, {
+        await call('admin', 'PUT', `/api/customers/${world().other.customerId}`, {
           accountType: 'individual',
           firstName: 'X',
           lastName: 'Y',
@@ -102,17 +96,17 @@ describe('another courier stays invisible', () => {
         })
       ).statusCode,
     ).toBe(404);
-    expect((await call('admin', 'PATCH', `/api/customers/${w.other.customerId}/status`, { active: false })).statusCode).toBe(404);
-    const branch = await call('otherAdmin', 'GET', `/api/branches/${w.other.branchId}`);
+    expect((await call('admin', 'PATCH', `/api/customers/${world().other.customerId}/status`, { active: false })).statusCode).toBe(404);
+    const branch = await call('otherAdmin', 'GET', `/api/branches/${world().other.branchId}`);
     expect(branch.json().name).toBe('Ocho Rios');
-    const staff = await call('otherAdmin', 'GET', `/api/staff/${w.other.staffId}`);
+    const staff = await call('otherAdmin', 'GET', `/api/staff/${world().other.staffId}`);
     expect(staff.json().active).toBe(true);
   });
 
   it('never lists another courier’s rows, and ignores a courierId from a courier admin', async () => {
-    const res = await call('admin', 'GET', `/api/customers?courierId=${w.other.courierId}&limit=100`);
+    const res = await call('admin', 'GET', `/api/customers?courierId=${world().other.courierId}&limit=100`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.every((c: { courierId: number }) => c.courierId === w.demo.courierId)).toBe(true);
+    expect(res.json().data.every((c: { courierId: number }) => c.courierId === world().demo.courierId)).toBe(true);
     const staff = await call('admin', 'GET', '/api/staff?limit=100');
     expect(staff.json().data.map((s: { email: string }) => s.email)).not.toContain('keisha@islandbox.test');
   });
@@ -124,8 +118,8 @@ describe('another courier stays invisible', () => {
       email: 'ab@jamaicaexpress.test',
       password: 'Password#2026',
       role: 'staff',
-      roleId: w.other.roleId,
-      branchId: w.demo.branchId,
+      roleId: world().other.roleId,
+      branchId: world().demo.branchId,
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(STAFF_MESSAGES.roleNotFound);
@@ -158,11 +152,11 @@ describe('another courier stays invisible', () => {
   it('lets the super admin see every courier, or one with the courier filter', async () => {
     const all = await call('super', 'GET', '/api/branches?limit=100');
     const ids = new Set(all.json().data.map((b: { courierId: number }) => b.courierId));
-    expect(ids).toEqual(new Set([w.demo.courierId, w.other.courierId]));
-    const one = await call('super', 'GET', `/api/branches?limit=100&courierId=${w.other.courierId}`);
+    expect(ids).toEqual(new Set([world().demo.courierId, world().other.courierId]));
+    const one = await call('super', 'GET', `/api/branches?limit=100&courierId=${world().other.courierId}`);
     expect(one.json().data.map((b: { name: string }) => b.name)).toEqual(['Ocho Rios']);
-    expect((await call('super', 'GET', `/api/customers/${w.other.customerId}`)).statusCode).toBe(200);
-    const forCourier = await call('super', 'GET', `/api/customers?courierId=${w.other.courierId}`);
+    expect((await call('super', 'GET', `/api/customers/${world().other.customerId}`)).statusCode).toBe(200);
+    const forCourier = await call('super', 'GET', `/api/customers?courierId=${world().other.courierId}`);
     expect(forCourier.json().total).toBe(1);
   });
 });
@@ -178,15 +172,15 @@ describe('a staff member without customers_view', () => {
       password: 'Ricardo#2026',
       role: 'staff',
       roleId: role.json().id,
-      branchId: w.demo.branchId,
+      branchId: world().demo.branchId,
     });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ roleName: 'Front desk', branchName: 'May Pen', active: true });
-    w.tokens.frontDesk = await tokenFor(w.t, 'ricardo@jamaicaexpress.test');
+    world().tokens.frontDesk = await tokenFor(world().t, 'ricardo@jamaicaexpress.test');
     const res = await call('frontDesk', 'GET', '/api/customers');
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(API_MESSAGES.forbidden);
-    expect((await call('frontDesk', 'GET', `/api/customers/${w.demo.customerId}`)).statusCode).toBe(403);
+    expect((await call('frontDesk', 'GET', `/api/customers/${world().demo.customerId}`)).statusCode).toBe(403);
     expect((await call('frontDesk', 'GET', '/api/dashboard')).statusCode).toBe(200);
     const dash = await call('frontDesk', 'GET', '/api/dashboard');
     expect(dash.json().cards.map((c: { key: string }) => c.key)).not.toContain('customers');

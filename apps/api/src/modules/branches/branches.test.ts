@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BRANCH_MESSAGES } from '@courier/shared/schemas/branches';
-import { type OrganisationWorld, buildOrganisationWorld } from '../../../test/fixtures/organisation';
+import { withOrganisationWorld } from '../../../test/fixtures/organisation';
 
-let w: OrganisationWorld;
-beforeAll(async () => {
-  w = await buildOrganisationWorld();
-});
-afterAll(async () => w?.t.close());
-
-/** Calls as one of the world's people: super, admin, manager, staff, customer, otherAdmin. */
-const call: OrganisationWorld['call'] = (...args) => w.call(...args);
+const { world, call } = withOrganisationWorld();
 
 describe('branches', () => {
   it('creates, edits and deletes a branch; a branch with people is kept', async () => {
@@ -29,7 +22,7 @@ describe('branches', () => {
     expect(edited.json()).toMatchObject({ name: 'Mandeville Plaza', active: false });
     expect((await call('admin', 'POST', '/api/branches', { name: '' })).json().message).toBe(BRANCH_MESSAGES.nameRequired);
     expect((await call('admin', 'DELETE', `/api/branches/${created.json().id}`)).statusCode).toBe(200);
-    const busy = await call('admin', 'DELETE', `/api/branches/${w.demo.branchId}`);
+    const busy = await call('admin', 'DELETE', `/api/branches/${world().demo.branchId}`);
     expect(busy.statusCode).toBe(409);
     expect(busy.json().message).toBe(BRANCH_MESSAGES.inUse);
   });

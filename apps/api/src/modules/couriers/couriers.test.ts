@@ -35,6 +35,17 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+/** The courier admin sends a logo the way the Settings tab's file picker does. */
+function uploadLogo(id: number, name: string, type: string, data: Buffer) {
+  const form = multipart({}, { field: 'logo', name, type, data });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/couriers/${id}/logo`,
+    headers: { ...bearer(adminToken), ...form.headers },
+    payload: form.payload,
+  });
+}
+
 async function lastAudit(action: string) {
   const [row] = await t.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id)).limit(1);
   return row;
@@ -132,13 +143,7 @@ describe('shipping addresses and bank details', () => {
 
 describe('POST /couriers/{id}/logo', () => {
   it('stores a PNG and serves it as an image with safe headers', async () => {
-    const form = multipart({}, { field: 'logo', name: 'logo.png', type: 'image/png', data: SAMPLE_PNG });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/couriers/${courierId}/logo`,
-      headers: { ...bearer(adminToken), ...form.headers },
-      payload: form.payload,
-    });
+    const res = await uploadLogo(courierId, 'logo.png', 'image/png', SAMPLE_PNG);
     expect(res.statusCode).toBe(200);
     const { logo_url } = res.json();
     expect(logo_url).toMatch(/^\/api\/files\/logos\/[a-f0-9]{32}\.png$/);
@@ -154,50 +159,26 @@ describe('POST /couriers/{id}/logo', () => {
 
   it('replaces the logo with a GIF and removes the old file', async () => {
     const before = (await t.app.inject({ method: 'GET', url: `/api/couriers/${courierId}`, headers: bearer(adminToken) })).json().logo_url;
-    const form = multipart({}, { field: 'logo', name: 'logo.gif', type: 'image/gif', data: SAMPLE_GIF });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/couriers/${courierId}/logo`,
-      headers: { ...bearer(adminToken), ...form.headers },
-      payload: form.payload,
-    });
+    const res = await uploadLogo(courierId, 'logo.gif', 'image/gif', SAMPLE_GIF);
     expect(res.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: before })).statusCode).toBe(404);
   });
 
   it('refuses a 6 MB image', async () => {
     const big = Buffer.concat([SAMPLE_PNG, Buffer.alloc(6 * 1024 * 1024)]);
-    const form = multipart({}, { field: 'logo', name: 'big.png', type: 'image/png', data: big });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/couriers/${courierId}/logo`,
-      headers: { ...bearer(adminToken), ...form.headers },
-      payload: form.payload,
-    });
+    const res = await uploadLogo(courierId, 'big.png', 'image/png', big);
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe(SETTINGS_MESSAGES.logoTooLarge);
   });
 
   it('refuses a text file named .png, checked by its bytes', async () => {
-    const form = multipart({}, { field: 'logo', name: 'logo.png', type: 'image/png', data: Buffer.from('<svg onload=alert(1)>') });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/couriers/${courierId}/logo`,
-      headers: { ...bearer(adminToken), ...form.headers },
-      payload: form.payload,
-    });
+    const res = await uploadLogo(courierId, 'logo.png', 'image/png', Buffer.from('<svg onload=alert(1)>'));
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe(SETTINGS_MESSAGES.logoNotImage);
   });
 
   it("refuses another courier's logo", async () => {
-    const form = multipart({}, { field: 'logo', name: 'logo.png', type: 'image/png', data: SAMPLE_PNG });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/couriers/${otherCourierId}/logo`,
-      headers: { ...bearer(adminToken), ...form.headers },
-      payload: form.payload,
-    });
+    const res = await uploadLogo(otherCourierId, 'logo.png', 'image/png', SAMPLE_PNG);
     expect(res.statusCode).toBe(404);
   });
 });

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OrganisationWorld, buildOrganisationWorld } from '../../../test/fixtures/organisation';
+import { describe, expect, it } from 'vitest';
+import { withOrganisationWorld } from '../../../test/fixtures/organisation';
 
-let w: OrganisationWorld;
-beforeAll(async () => {
-  w = await buildOrganisationWorld();
-});
-afterAll(async () => w?.t.close());
-
-/** Calls as one of the world's people: super, admin, manager, staff, customer, otherAdmin. */
-const call: OrganisationWorld['call'] = (...args) => w.call(...args);
+const { world, call } = withOrganisationWorld();
 
 describe('platform (super admin)', () => {
   it('edits, suspends and reactivates a courier; a suspended courier cannot work', async () => {
-    const detail = await call('super', 'GET', `/api/platform/couriers/${w.other.courierId}`);
+    const detail = await call('super', 'GET', `/api/platform/couriers/${world().other.courierId}`);
     expect(detail.json()).toMatchObject({
       code: 'IBX',
       branchCount: 1,
@@ -22,24 +15,24 @@ describe('platform (super admin)', () => {
       businessCustomerCount: 1,
     });
     expect(detail.json().admins).toEqual([expect.objectContaining({ email: 'omar@islandbox.test' })]);
-    const clash = await call('super', 'PUT', `/api/platform/couriers/${w.other.courierId}`, { name: 'Island Box', code: 'jxp' });
+    const clash = await call('super', 'PUT', `/api/platform/couriers/${world().other.courierId}`, { name: 'Island Box', code: 'jxp' });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().message).toBe('Another courier already uses this code');
-    const edited = await call('super', 'PUT', `/api/platform/couriers/${w.other.courierId}`, {
+    const edited = await call('super', 'PUT', `/api/platform/couriers/${world().other.courierId}`, {
       name: 'Island Box Ltd',
       code: 'IBX',
       phone: '876-555-0199',
     });
     expect(edited.json()).toMatchObject({ name: 'Island Box Ltd', phone: '876-555-0199' });
-    await call('super', 'PATCH', `/api/platform/couriers/${w.other.courierId}/status`, { status: 'suspended' });
+    await call('super', 'PATCH', `/api/platform/couriers/${world().other.courierId}/status`, { status: 'suspended' });
     expect((await call('otherAdmin', 'GET', '/api/branches')).statusCode).toBe(401);
-    await call('super', 'PATCH', `/api/platform/couriers/${w.other.courierId}/status`, { status: 'active' });
+    await call('super', 'PATCH', `/api/platform/couriers/${world().other.courierId}/status`, { status: 'active' });
     expect((await call('otherAdmin', 'GET', '/api/branches')).statusCode).toBe(200);
   });
 
   it('rotates the api key', async () => {
-    const before = (await call('super', 'GET', `/api/platform/couriers/${w.other.courierId}`)).json().apiKey;
-    const after = (await call('super', 'POST', `/api/platform/couriers/${w.other.courierId}/api-key`)).json().apiKey;
+    const before = (await call('super', 'GET', `/api/platform/couriers/${world().other.courierId}`)).json().apiKey;
+    const after = (await call('super', 'POST', `/api/platform/couriers/${world().other.courierId}/api-key`)).json().apiKey;
     expect(after).toMatch(/^ck_[A-Za-z0-9_-]{32}$/);
     expect(after).not.toBe(before);
   });
@@ -72,7 +65,7 @@ describe('platform (super admin)', () => {
       fromName: 'Parcel Platform',
     });
     expect(saved.body).not.toContain('SmtpSecret');
-    const settings = await w.t.ctx.mailer.settingsFor(null);
+    const settings = await world().t.ctx.mailer.settingsFor(null);
     expect(settings).toMatchObject({ host: 'smtp.example.test', password: 'SmtpSecret#1' });
     const keep = await call('super', 'PUT', '/api/platform/settings', {
       brandName: 'Parcel Platform',
@@ -88,7 +81,7 @@ describe('platform (super admin)', () => {
       },
     });
     expect(keep.json().smtp.hasPassword).toBe(true);
-    expect(await w.t.ctx.mailer.settingsFor(null)).toMatchObject({ host: 'smtp2.example.test', password: 'SmtpSecret#1' });
+    expect(await world().t.ctx.mailer.settingsFor(null)).toMatchObject({ host: 'smtp2.example.test', password: 'SmtpSecret#1' });
     const bad = await call('super', 'PUT', '/api/platform/settings', { brandName: 'X', defaultExchangeRate: 0, smtp: null });
     expect(bad.json().message).toBe('Exchange rate must be a whole number from 1 to 10000');
   });

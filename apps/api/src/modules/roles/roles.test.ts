@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROLE_MESSAGES } from '@courier/shared/schemas/roles';
-import { type OrganisationWorld, buildOrganisationWorld } from '../../../test/fixtures/organisation';
+import { withOrganisationWorld } from '../../../test/fixtures/organisation';
 import { tokenFor } from '../../../test/helper';
 
-let w: OrganisationWorld;
-beforeAll(async () => {
-  w = await buildOrganisationWorld();
-});
-afterAll(async () => w?.t.close());
-
-/** Calls as one of the world's people: super, admin, manager, staff, customer, otherAdmin. */
-const call: OrganisationWorld['call'] = (...args) => w.call(...args);
+const { world, call } = withOrganisationWorld();
 
 describe('roles', () => {
   it('validates permissions and names, and will not delete a role in use', async () => {
@@ -22,7 +15,7 @@ describe('roles', () => {
     const dup = await call('admin', 'POST', '/api/roles', { name: 'staff', permissions: ['dashboard_view'] });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe(ROLE_MESSAGES.nameTaken);
-    const inUse = await call('admin', 'DELETE', `/api/roles/${w.demo.roleId}`);
+    const inUse = await call('admin', 'DELETE', `/api/roles/${world().demo.roleId}`);
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json().message).toBe(ROLE_MESSAGES.inUse);
     const spare = await call('admin', 'POST', '/api/roles', { name: 'Spare', permissions: ['reports_view', 'reports_view'] });
@@ -45,9 +38,9 @@ describe('roles', () => {
       password: 'Password#2026',
       role: 'staff',
       roleId: role.json().id,
-      branchId: w.demo.branchId,
+      branchId: world().demo.branchId,
     });
-    w.tokens.grows = await tokenFor(w.t, 'grows@jamaicaexpress.test');
+    world().tokens.grows = await tokenFor(world().t, 'grows@jamaicaexpress.test');
     expect((await call('grows', 'GET', '/api/branches')).statusCode).toBe(403);
     await call('admin', 'PUT', `/api/roles/${role.json().id}`, { name: 'Grows', permissions: ['dashboard_view', 'branches_view'] });
     expect((await call('grows', 'GET', '/api/branches')).statusCode).toBe(200);

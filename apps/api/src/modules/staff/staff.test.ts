@@ -1,18 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES } from '@courier/shared/schemas/staff';
 import { users } from '../../db/schema/users';
-import { type OrganisationWorld, buildOrganisationWorld } from '../../../test/fixtures/organisation';
+import { withOrganisationWorld } from '../../../test/fixtures/organisation';
 import { bearer, tokenFor } from '../../../test/helper';
 
-let w: OrganisationWorld;
-beforeAll(async () => {
-  w = await buildOrganisationWorld();
-});
-afterAll(async () => w?.t.close());
-
-/** Calls as one of the world's people: super, admin, manager, staff, customer, otherAdmin. */
-const call: OrganisationWorld['call'] = (...args) => w.call(...args);
+const { world, call } = withOrganisationWorld();
 
 describe('staff management', () => {
   it('creates, deactivates and reactivates, and resets a password', async () => {
@@ -22,8 +15,8 @@ describe('staff management', () => {
       email: 'NADIA@jamaicaexpress.test',
       password: 'NadiaC#2026',
       role: 'branch_manager',
-      roleId: w.demo.roleId,
-      branchId: w.demo.branchId,
+      roleId: world().demo.roleId,
+      branchId: world().demo.branchId,
     });
     expect(created.statusCode).toBe(201);
     const id = created.json().id;
@@ -36,18 +29,18 @@ describe('staff management', () => {
       email: 'nadia@jamaicaexpress.test',
       password: 'NadiaC#2026',
       role: 'staff',
-      roleId: w.demo.roleId,
-      branchId: w.demo.branchId,
+      roleId: world().demo.roleId,
+      branchId: world().demo.branchId,
     });
     expect(dupEmail.statusCode).toBe(409);
     expect(dupEmail.json().message).toBe(STAFF_MESSAGES.emailTaken);
 
-    const nadia = await tokenFor(w.t, 'nadia@jamaicaexpress.test');
-    expect((await w.t.app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(nadia) })).statusCode).toBe(200);
+    const nadia = await tokenFor(world().t, 'nadia@jamaicaexpress.test');
+    expect((await world().t.app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(nadia) })).statusCode).toBe(200);
     const off = await call('admin', 'PATCH', `/api/staff/${id}/status`, { active: false });
     expect(off.json().active).toBe(false);
     // A deactivated account's token stops working at once.
-    expect((await w.t.app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(nadia) })).statusCode).toBe(401);
+    expect((await world().t.app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(nadia) })).statusCode).toBe(401);
     expect((await call('admin', 'PATCH', `/api/staff/${id}/status`, { active: true })).json().active).toBe(true);
     const reset = await call('admin', 'POST', `/api/staff/${id}/reset-password`, { password: 'short' });
     expect(reset.statusCode).toBe(400);
@@ -79,13 +72,13 @@ describe('staff management', () => {
       email: 'newadmin@jamaicaexpress.test',
       password: 'Password#2026',
       role: 'courier_admin',
-      courierId: w.demo.courierId,
+      courierId: world().demo.courierId,
     });
     expect(bySuper.statusCode).toBe(201);
   });
 
   it('refuses to deactivate oneself', async () => {
-    const [me] = await w.t.db.select().from(users).where(eq(users.email, 'admin@jamaicaexpress.test'));
+    const [me] = await world().t.db.select().from(users).where(eq(users.email, 'admin@jamaicaexpress.test'));
     const res = await call('admin', 'PATCH', `/api/staff/${me?.id}/status`, { active: false });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(STAFF_MESSAGES.cannotChangeSelf);
