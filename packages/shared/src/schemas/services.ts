@@ -6,7 +6,7 @@ import {
   SHOP_REQUEST_STAGES,
   SHOP_REQUEST_STATUSES,
 } from '../constants/services';
-import { calendarDateSchema, courierQuerySchema, idSchema, queryIdSchema } from './common';
+import { calendarDateSchema, idSchema, queryIdSchema } from './common';
 import { dimensionSchema, weightSchema } from './packages';
 import { assistedPurchaseItemSchema } from './public';
 
@@ -87,7 +87,7 @@ export const consolidationSchema = z.object({
 });
 export type ConsolidationDto = z.infer<typeof consolidationSchema>;
 
-export const consolidationListQuerySchema = courierQuerySchema.extend({
+export const consolidationListQuerySchema = z.object({
   status: z.enum(CONSOLIDATION_STATUSES).optional(),
   /** A scanned package or tracking number: the open request that holds it. */
   packageRef: z.string().trim().min(1).max(100).optional(),
@@ -184,7 +184,7 @@ export const shopRequestSchema = z.object({
 });
 export type ShopRequestDto = z.infer<typeof shopRequestSchema>;
 
-export const shopListQuerySchema = courierQuerySchema.extend({ stage: z.enum(SHOP_REQUEST_STAGES).optional() });
+export const shopListQuerySchema = z.object({ stage: z.enum(SHOP_REQUEST_STAGES).optional() });
 export const shopListSchema = z.object({ data: z.array(shopRequestSchema) });
 
 /** The courier's prices for the services (until the fee engine holds them). */

@@ -45,6 +45,7 @@ ALTER TABLE "assisted_purchase_requests" ADD COLUMN "purchased_by" integer;--> s
 ALTER TABLE "assisted_purchase_requests" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "packages" ADD COLUMN "consolidation_request_id" integer;--> statement-breakpoint
 ALTER TABLE "packages" ADD COLUMN "consolidated_into_id" integer;--> statement-breakpoint
+ALTER TABLE "pre_alerts" ADD COLUMN "shop_request_id" bigint;--> statement-breakpoint
 ALTER TABLE "consolidation_request_packages" ADD CONSTRAINT "consolidation_request_packages_courier_id_couriers_id_fk" FOREIGN KEY ("courier_id") REFERENCES "public"."couriers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "consolidation_request_packages" ADD CONSTRAINT "consolidation_request_packages_request_id_consolidation_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."consolidation_requests"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "consolidation_request_packages" ADD CONSTRAINT "consolidation_request_packages_package_id_packages_id_fk" FOREIGN KEY ("package_id") REFERENCES "public"."packages"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -22,8 +22,8 @@ export const PUBLIC_TRACK_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as co
  */
 export async function trackPackage(db: Db, courierId: number, raw: string): Promise<PublicTrack | null> {
   const number = raw.trim();
-  const [found] = await db
-    .select({ id: packages.id, status: packages.status, receivedAt: packages.receivedAt })
+  const [asked] = await db
+    .select({ id: packages.id, status: packages.status, receivedAt: packages.receivedAt, intoId: packages.consolidatedIntoId })
     .from(packages)
     .where(
       and(
@@ -33,7 +33,16 @@ export async function trackPackage(db: Db, courierId: number, raw: string): Prom
       ),
     )
     .limit(1);
-  if (!found) return null;
+  if (!asked) return null;
+  // A package repacked into a new parcel is followed by that parcel: its status and timeline.
+  const [parcel] =
+    asked.intoId === null
+      ? []
+      : await db
+          .select({ id: packages.id, status: packages.status, receivedAt: packages.receivedAt, packageNumber: packages.packageNumber })
+          .from(packages)
+          .where(and(eq(packages.courierId, courierId), eq(packages.id, asked.intoId)));
+  const found = parcel ?? asked;
   const events = await db
     .select({ status: packageEvents.status, createdAt: packageEvents.createdAt })
     .from(packageEvents)
@@ -44,7 +53,13 @@ export async function trackPackage(db: Db, courierId: number, raw: string): Prom
   if (timeline.length === 0) {
     timeline.push({ status: found.status, label: PACKAGE_STATUS_LABELS[found.status], at: found.receivedAt.toISOString() });
   }
-  return { number, status: found.status, statusLabel: PACKAGE_STATUS_LABELS[found.status], timeline };
+  return {
+    number,
+    status: found.status,
+    statusLabel: PACKAGE_STATUS_LABELS[found.status],
+    consolidatedInto: parcel?.packageNumber ?? null,
+    timeline,
+  };
 }
 
 export function publicTrackRoutes(ctx: AppContext): FastifyPluginAsyncZod {

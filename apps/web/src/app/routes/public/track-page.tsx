@@ -78,6 +78,11 @@ export function TrackPage() {
                   {result.data.statusLabel}
                 </strong>
               </p>
+              {result.data.consolidatedInto && (
+                <p className="mt-1 text-sm text-slate-600" data-testid="track-consolidated">
+                  Repacked with other packages into parcel <strong>{result.data.consolidatedInto}</strong>: this is where it is now.
+                </p>
+              )}
               <ol className="mt-6 space-y-4 border-l-2 border-brand-100 pl-5" aria-label="Timeline">
                 {newestFirst(result.data.timeline, (event) => event.at).map((event) => (
                   <li key={`${event.status}-${event.at}`} className="relative">
