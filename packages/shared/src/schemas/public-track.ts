@@ -20,7 +20,7 @@ export const publicTrackSchema = z.object({
   status: z.enum(PACKAGE_STATUSES),
   statusLabel: z.string(),
   /** Set when the number asked for was repacked into a new parcel: the status and timeline are that parcel's. */
-  consolidatedInto: z.string().nullable().optional(),
+  consolidatedInto: z.string().optional(),
   /** Oldest first, as recorded; screens show it newest first (domain/timeline). */
   timeline: z.array(publicTrackEventSchema),
 });

@@ -57,7 +57,7 @@ export async function trackPackage(db: Db, courierId: number, raw: string): Prom
     number,
     status: found.status,
     statusLabel: PACKAGE_STATUS_LABELS[found.status],
-    consolidatedInto: parcel?.packageNumber ?? null,
+    ...(parcel ? { consolidatedInto: parcel.packageNumber } : {}),
     timeline,
   };
 }
