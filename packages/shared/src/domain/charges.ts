@@ -214,7 +214,12 @@ export function computeCharges(input: ChargeInputs): ChargeResult {
     const consolidation = pkg.consolidationFeeCents ?? 0;
     if (consolidation > 0) {
       feesCents += consolidation;
-      lines.push({ kind: 'consolidation_fee', description: `Consolidation fee ${pkg.label}`, packageRef: pkg.ref, amountCents: consolidation });
+      lines.push({
+        kind: 'consolidation_fee',
+        description: `Consolidation fee ${pkg.label}`,
+        packageRef: pkg.ref,
+        amountCents: consolidation,
+      });
     }
   }
   const delivery = input.deliveryFeeCents ?? 0;

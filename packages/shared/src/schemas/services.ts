@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { CARRIERS } from '../constants/packages';
-import {
-  CONSOLIDATION_STATUSES,
-  REPACK_OPTIONS,
-  SHOP_REQUEST_STAGES,
-  SHOP_REQUEST_STATUSES,
-} from '../constants/services';
+import { CONSOLIDATION_STATUSES, REPACK_OPTIONS, SHOP_REQUEST_STAGES, SHOP_REQUEST_STATUSES } from '../constants/services';
 import { calendarDateSchema, idSchema, queryIdSchema } from './common';
 import { dimensionSchema, weightSchema } from './packages';
 import { assistedPurchaseItemSchema } from './public';
@@ -161,7 +156,12 @@ export const shopRequestSchema = z.object({
   email: z.string(),
   customerId: z.number().int().nullable(),
   items: z.array(
-    z.object({ itemUrl: z.string(), itemDescription: z.string(), quantity: z.number().int(), estimatedPriceUsdCents: z.number().int().nullable() }),
+    z.object({
+      itemUrl: z.string(),
+      itemDescription: z.string(),
+      quantity: z.number().int(),
+      estimatedPriceUsdCents: z.number().int().nullable(),
+    }),
   ),
   notes: z.string(),
   quote: shopQuoteDtoSchema.nullable(),

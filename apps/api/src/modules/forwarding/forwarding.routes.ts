@@ -182,7 +182,10 @@ export function forwardingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.put(
       '/service-fees',
-      { preHandler: requireRole('courier_admin'), schema: { tags, body: serviceFeesSchema, response: { 200: serviceFeesSchema, ...errors } } },
+      {
+        preHandler: requireRole('courier_admin'),
+        schema: { tags, body: serviceFeesSchema, response: { 200: serviceFeesSchema, ...errors } },
+      },
       async (request) => {
         const user = currentUser(request);
         return saveServiceFees(ctx.db, user, courierOf(user), request.body);

@@ -73,7 +73,10 @@ describe('consolidation', () => {
     expect((await mailsTo(customer.email)).map((m) => m.subject)).toContain(`Consolidation ${request.requestNo} requested`);
 
     // A package held by the request cannot go into another one, nor onto a manifest.
-    const again = await call(customer.token, 'POST', '/customer/consolidations', { packageIds: [pkgs[0]?.id, pkgs[1]?.id], repack: 'keep_boxes' });
+    const again = await call(customer.token, 'POST', '/customer/consolidations', {
+      packageIds: [pkgs[0]?.id, pkgs[1]?.id],
+      repack: 'keep_boxes',
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(SERVICE_MESSAGES.packageInOtherRequest(pkgs[0]?.packageNumber ?? '', request.requestNo));
 
@@ -83,17 +86,26 @@ describe('consolidation', () => {
     // Another courier's staff see nothing of it and cannot repack it.
     expect((await call(otherStaff, 'GET', `/consolidations?status=requested`)).json().data).toEqual([]);
     expect(
-      (await call(otherStaff, 'POST', `/consolidations/${request.id}/complete`, { weightLb: 6, lengthIn: 12, widthIn: 10, heightIn: 8 })).statusCode,
+      (await call(otherStaff, 'POST', `/consolidations/${request.id}/complete`, { weightLb: 6, lengthIn: 12, widthIn: 10, heightIn: 8 }))
+        .statusCode,
     ).toBe(404);
 
-    const done = await call(staff, 'POST', `/consolidations/${request.id}/complete`, { weightLb: 6.25, lengthIn: 14, widthIn: 12, heightIn: 9 });
+    const done = await call(staff, 'POST', `/consolidations/${request.id}/complete`, {
+      weightLb: 6.25,
+      lengthIn: 14,
+      widthIn: 12,
+      heightIn: 9,
+    });
     expect(done.statusCode, done.body).toBe(200);
     const completed = done.json();
     expect(completed.status).toBe('completed');
     const parcelId = completed.newPackage.id as number;
     const [parcel] = await t.db.select().from(packages).where(eq(packages.id, parcelId));
     expect(parcel).toMatchObject({ status: 'received', weightLb: 6.25, lengthIn: 14, widthIn: 12, heightIn: 9, customerId: customer.id });
-    const olds = await t.db.select().from(packages).where(and(eq(packages.courierId, demoId), eq(packages.consolidatedIntoId, parcelId)));
+    const olds = await t.db
+      .select()
+      .from(packages)
+      .where(and(eq(packages.courierId, demoId), eq(packages.consolidatedIntoId, parcelId)));
     expect(olds.map((p) => p.status)).toEqual(['consolidated', 'consolidated', 'consolidated']);
     expect((await mailsTo(customer.email)).map((m) => m.subject)).toContain(
       `Consolidation ${request.requestNo} done: your new parcel is ${parcel?.packageNumber}`,
@@ -117,7 +129,10 @@ describe('consolidation', () => {
     const issued = await call(admin, 'POST', '/invoices', { customerId: customer.id, packageIds: [parcelId] });
     expect(issued.statusCode, issued.body).toBe(201);
     const [inv] = await t.db.select().from(invoices).where(eq(invoices.invoiceNo, issued.json().invoiceNo));
-    const lines = await t.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, inv?.id ?? 0));
+    const lines = await t.db
+      .select()
+      .from(invoiceLines)
+      .where(eq(invoiceLines.invoiceId, inv?.id ?? 0));
     expect(lines.filter((l) => l.kind === 'consolidation_fee').map((l) => [l.amountCents, l.packageId])).toEqual([[750_00, parcelId]]);
     const oldBilled = await call(admin, 'POST', '/invoices', { customerId: customer.id, packageIds: [pkgs[0]?.id] });
     expect(oldBilled.statusCode).toBe(422);
@@ -129,7 +144,9 @@ describe('consolidation', () => {
   it('cancelling before the repack is free and frees the packages; after it, it is refused', async () => {
     const customer = await makeCustomer(t, demoId);
     const pkgs = [await receive(customer), await receive(customer)];
-    const asked = (await call(customer.token, 'POST', '/customer/consolidations', { packageIds: pkgs.map((p) => p.id), repack: 'keep_boxes' })).json();
+    const asked = (
+      await call(customer.token, 'POST', '/customer/consolidations', { packageIds: pkgs.map((p) => p.id), repack: 'keep_boxes' })
+    ).json();
     const cancelled = await call(customer.token, 'POST', `/customer/consolidations/${asked.id}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', newPackage: null });
@@ -148,7 +165,9 @@ describe('consolidation', () => {
     const twice = await call(customer.token, 'POST', `/customer/consolidations/${asked.id}/cancel`);
     expect(twice.json().message).toBe(SERVICE_MESSAGES.onlyRequestedCancel);
     // The same packages may be asked for again; once repacked, a cancel is refused.
-    const second = (await call(customer.token, 'POST', '/customer/consolidations', { packageIds: pkgs.map((p) => p.id), repack: 'keep_boxes' })).json();
+    const second = (
+      await call(customer.token, 'POST', '/customer/consolidations', { packageIds: pkgs.map((p) => p.id), repack: 'keep_boxes' })
+    ).json();
     await call(staff, 'POST', `/consolidations/${second.id}/complete`, { weightLb: 3, lengthIn: 10, widthIn: 10, heightIn: 10 });
     const late = await call(customer.token, 'POST', `/customer/consolidations/${second.id}/cancel`);
     expect(late.statusCode).toBe(409);
@@ -166,7 +185,11 @@ describe('consolidation', () => {
     expect(alone.json().message).toBe(SERVICE_MESSAGES.chooseTwoPackages);
     // One package with a date to hold new arrivals until is a request.
     const future = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-    const held = await call(customer.token, 'POST', '/customer/consolidations', { packageIds: [mine.id], repack: 'keep_boxes', holdUntil: future });
+    const held = await call(customer.token, 'POST', '/customer/consolidations', {
+      packageIds: [mine.id],
+      repack: 'keep_boxes',
+      holdUntil: future,
+    });
     expect(held.statusCode, held.body).toBe(201);
     // A customer sees only their own requests.
     expect((await call(other.token, 'GET', '/customer/consolidations')).json().data).toEqual([]);
@@ -174,7 +197,12 @@ describe('consolidation', () => {
 });
 
 describe('Shop For Me', () => {
-  const item = { itemUrl: 'https://shop.example.com/earbuds', itemDescription: 'Wireless earbuds', quantity: 2, estimatedPriceUsdCents: 4_999 };
+  const item = {
+    itemUrl: 'https://shop.example.com/earbuds',
+    itemDescription: 'Wireless earbuds',
+    quantity: 2,
+    estimatedPriceUsdCents: 4_999,
+  };
 
   it('goes from the public form to a quote, online payment, purchase and arrival', async () => {
     const customer = await makeCustomer(t, demoId);
@@ -225,7 +253,10 @@ describe('Shop For Me', () => {
     expect(accepted.json().stage).toBe('accepted');
 
     // Paid online through the test gateway, as any invoice.
-    const started = await fetch(`${base}/api/invoices/${invoice.invoiceNo}/pay-online`, { method: 'POST', headers: bearer(customer.token) });
+    const started = await fetch(`${base}/api/invoices/${invoice.invoiceNo}/pay-online`, {
+      method: 'POST',
+      headers: bearer(customer.token),
+    });
     const { redirectUrl } = (await started.json()) as { redirectUrl: string };
     await fetch(redirectUrl, {
       method: 'POST',
@@ -251,7 +282,12 @@ describe('Shop For Me', () => {
     const after = (await call(customer.token, 'GET', `/customer/shop-requests/${id}`)).json();
     expect(after.stage).toBe('arrived');
     expect(after.orders[0]).toMatchObject({ arrived: true, packageNumber: arrived.json().packageNumber });
-    const actions = (await t.db.select().from(auditLog).where(eq(auditLog.entityId, `SFM-${String(id).padStart(6, '0')}`))).map((r) => r.action);
+    const actions = (
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, `SFM-${String(id).padStart(6, '0')}`))
+    ).map((r) => r.action);
     expect(actions).toEqual(expect.arrayContaining(['shop_request.quoted', 'shop_request.accepted', 'shop_request.purchased']));
   });
 
@@ -267,12 +303,18 @@ describe('Shop For Me', () => {
       usShippingUsdCents: 0,
     });
     expect(quoted.json().quote.serviceFeeUsdCents).toBe(500);
-    const declined = await call(customer.token, 'POST', `/customer/shop-requests/${id}/decision`, { decision: 'decline', reason: 'Too dear' });
+    const declined = await call(customer.token, 'POST', `/customer/shop-requests/${id}/decision`, {
+      decision: 'decline',
+      reason: 'Too dear',
+    });
     expect(declined.json()).toMatchObject({ stage: 'declined', invoice: null, declineReason: 'Too dear' });
     const twice = await call(customer.token, 'POST', `/customer/shop-requests/${id}/decision`, { decision: 'accept' });
     expect(twice.json().message).toBe(SERVICE_MESSAGES.decideNotNow);
     // Staff of the courier list it; a customer may not quote.
     expect((await call(staff, 'GET', '/shop-requests')).json().data.map((r: { id: number }) => r.id)).toContain(id);
-    expect((await call(customer.token, 'POST', `/shop-requests/${id}/quote`, { items: [], salesTaxUsdCents: 0, usShippingUsdCents: 0 })).statusCode).toBe(403);
+    expect(
+      (await call(customer.token, 'POST', `/shop-requests/${id}/quote`, { items: [], salesTaxUsdCents: 0, usShippingUsdCents: 0 }))
+        .statusCode,
+    ).toBe(403);
   });
 });

@@ -51,7 +51,15 @@ async function customerByEmail(db: Db, courierId: number, email: string) {
 
 export async function createShopRequest(
   s: Services,
-  input: { courierId: number; courierEmail: string | null; customerId: number | null; name: string; email: string; items: AssistedPurchaseItemRow[]; notes: string },
+  input: {
+    courierId: number;
+    courierEmail: string | null;
+    customerId: number | null;
+    name: string;
+    email: string;
+    items: AssistedPurchaseItemRow[];
+    notes: string;
+  },
 ): Promise<number> {
   const customerId = input.customerId ?? (await customerByEmail(s.db, input.courierId, input.email));
   return s.db.transaction(async (txRaw) => {
@@ -201,9 +209,7 @@ export async function listShopRequests(db: Db, user: AuthUser, query: { stage?: 
   const rows = await db
     .select()
     .from(assistedPurchaseRequests)
-    .where(
-      and(eq(assistedPurchaseRequests.courierId, courierId), user.kind === 'customer' ? await customerCondition(db, user) : undefined),
-    )
+    .where(and(eq(assistedPurchaseRequests.courierId, courierId), user.kind === 'customer' ? await customerCondition(db, user) : undefined))
     .orderBy(desc(assistedPurchaseRequests.createdAt), desc(assistedPurchaseRequests.id))
     .limit(200);
   const dtos = await toDtos(db, rows);
@@ -216,7 +222,9 @@ async function tellRequester(s: Services, tx: Db, row: Row, subject: string, lin
       courierId: row.courierId,
       to: row.email,
       subject,
-      text: [`Hello ${row.name},`, '', ...lines, '', `See your request: ${await s.mailer.link(row.courierId, pagePath(row.id))}`].join('\n'),
+      text: [`Hello ${row.name},`, '', ...lines, '', `See your request: ${await s.mailer.link(row.courierId, pagePath(row.id))}`].join(
+        '\n',
+      ),
     },
     tx,
   );

@@ -41,7 +41,15 @@ export async function createAssistedPurchaseRequest(
   const courier = await courierForApiKey(ctx.db, input.apiKey);
   return createShopRequest(
     { db: ctx.db, mailer: ctx.mailer },
-    { courierId: courier.id, courierEmail: courier.email, customerId: null, name: input.name, email: input.email, items: input.items, notes: input.notes },
+    {
+      courierId: courier.id,
+      courierEmail: courier.email,
+      customerId: null,
+      name: input.name,
+      email: input.email,
+      items: input.items,
+      notes: input.notes,
+    },
   );
 }
 
