@@ -82,7 +82,13 @@ test('a customer consolidates three packages on a phone; the clerk repacks them 
   const clerkPage = await clerk.newPage();
   clerkPage.on('pageerror', (e) => errors.push(e.message));
   await pageAs(clerkPage, await tokenFor(request, 'staff'));
-  await clerkPage.goto('/staff/consolidations');
+  // At the scan station, a package of the request says so and leads to the consolidation station.
+  await clerkPage.goto('/staff/scan');
+  await clerkPage.getByLabel('Tracking number').fill(received[0]?.trackingNumber ?? '');
+  await clerkPage.getByLabel('Tracking number').press('Enter');
+  await expect(clerkPage.getByRole('status').filter({ hasText: `In consolidation ${requestNo}` })).toBeVisible();
+  await clerkPage.getByRole('link', { name: 'Repack at the consolidation station' }).click();
+  await clerkPage.waitForURL(/\/staff\/consolidations$/);
   await clerkPage.getByLabel('Scan a package of the request').fill(received[1]?.trackingNumber ?? '');
   await clerkPage.getByRole('button', { name: 'Find' }).click();
   const scanned = clerkPage.getByRole('region', { name: 'Scanned' }).getByTestId('consolidation-card');

@@ -15,6 +15,7 @@ import { lookupTracking, useChangeStatus, useCustomerSearch, useReceivePackage }
 import { ScanHistory, ScanResultPanel, ScanStation } from '@/features/packages/components/scan-station/scan-station';
 import { type ScanOutcome, useScanStation } from '@/features/packages/components/scan-station/use-scan-station';
 import { PackageSummary } from '@/features/packages/components/package-summary';
+import { ConsolidationNotice } from '@/features/forwarding/components/consolidation-notice';
 import { PACKAGE_STATUS_LABELS } from '@courier/shared/constants/packages';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { WalkInCustomerDialog } from '@/features/packages/components/walk-in-customer-dialog';
@@ -181,6 +182,7 @@ export default function ScanPage() {
           </CardHeader>
           <CardContent className="space-y-4">
             <p className="text-sm text-slate-600">This tracking number has already been received.</p>
+            <ConsolidationNotice packageNumber={known.packageNumber} />
             <PackageSummary pkg={known} />
             <div className="flex flex-wrap gap-2">
               {canEdit &&
