@@ -11,16 +11,8 @@ import type {
   ShopRequestDto,
 } from '@courier/shared/schemas/services';
 import { api } from '@/lib/api-client';
-
-/** Consolidation and Shop For Me: who asks (the customer) and who carries out (staff). */
-export const forwardingKeys = {
-  all: ['forwarding'] as const,
-  consolidations: (scope: 'customer' | 'staff', query: Record<string, string | undefined>) =>
-    ['forwarding', 'consolidations', scope, query] as const,
-  shopRequests: (scope: 'customer' | 'staff', stage?: ShopRequestStage) => ['forwarding', 'shop-requests', scope, stage ?? 'all'] as const,
-  shopRequest: (scope: 'customer' | 'staff', id: number) => ['forwarding', 'shop-request', scope, id] as const,
-  fees: ['forwarding', 'service-fees'] as const,
-};
+import { recordKeys } from '@/lib/query-keys';
+import { forwardingKeys } from './keys';
 
 type ConsolidationList = { data: ConsolidationDto[]; feeCents: number };
 
@@ -39,7 +31,8 @@ function useForwardingMutation<I, O>(fn: (input: I) => Promise<O>) {
     mutationFn: fn,
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: forwardingKeys.all });
-      void qc.invalidateQueries({ queryKey: ['packages'] });
+      // A repack or a cancel changes the customer's and the station's package lists.
+      void qc.invalidateQueries({ queryKey: recordKeys.packages });
     },
   });
 }
