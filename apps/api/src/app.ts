@@ -26,6 +26,7 @@ import { packagesRoutes } from './modules/packages/packages.routes';
 import { unknownClaimsRoutes } from './modules/packages/unknown-claims.routes';
 import { preAlertsRoutes } from './modules/pre-alerts/pre-alerts.routes';
 import { manifestsRoutes } from './modules/manifests/manifests.routes';
+import { forwardingRoutes } from './modules/forwarding/forwarding.routes';
 import { deliveriesRoutes } from './modules/deliveries/deliveries.routes';
 import { collectionRoutes } from './modules/packages/collection.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
@@ -105,6 +106,7 @@ const ROUTE_MODULES: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   preAlertsRoutes,
   manifestsRoutes,
   deliveriesRoutes,
+  forwardingRoutes,
   notificationRoutes,
   emailRoutes,
   outboxRoutes,

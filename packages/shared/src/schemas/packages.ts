@@ -88,7 +88,11 @@ export const weightSchema = z
   .max(2000, PACKAGE_MESSAGES.weightMax)
   .refine(twoDecimals, PACKAGE_MESSAGES.twoDecimals);
 
-const dimensionSchema = z.number().positive(PACKAGE_MESSAGES.dimensionPositive).max(1000).refine(twoDecimals, PACKAGE_MESSAGES.twoDecimals);
+export const dimensionSchema = z
+  .number()
+  .positive(PACKAGE_MESSAGES.dimensionPositive)
+  .max(1000)
+  .refine(twoDecimals, PACKAGE_MESSAGES.twoDecimals);
 const noteSchema = z.string().trim().max(500, PACKAGE_MESSAGES.noteTooLong);
 
 export const packageStatusSchema = z.enum(PACKAGE_STATUSES);

@@ -27,9 +27,23 @@ export const PUBLIC_TRACK_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as co
  */
 export async function trackPackage(db: Db, courierId: number, raw: string): Promise<PublicTrack | null> {
   const number = raw.trim();
+  const [asked] = await db
+    .select({ id: packages.id, intoId: packages.consolidatedIntoId })
+    .from(packages)
+    .where(
+      and(
+        eq(packages.courierId, courierId),
+        isNull(packages.voidedAt),
+        or(eq(packages.trackingNumber, normaliseTrackingNumber(number)), eq(packages.packageNumber, number.toUpperCase())),
+      ),
+    )
+    .limit(1);
+  if (!asked) return null;
+  // A package repacked into a new parcel is followed by that parcel: its status and timeline.
   const [found] = await db
     .select({
       id: packages.id,
+      packageNumber: packages.packageNumber,
       status: packages.status,
       receivedAt: packages.receivedAt,
       mode: packages.mode,
@@ -44,14 +58,7 @@ export async function trackPackage(db: Db, courierId: number, raw: string): Prom
     .from(packages)
     .innerJoin(couriers, eq(couriers.id, packages.courierId))
     .leftJoin(manifests, eq(manifests.id, packages.manifestId))
-    .where(
-      and(
-        eq(packages.courierId, courierId),
-        isNull(packages.voidedAt),
-        or(eq(packages.trackingNumber, normaliseTrackingNumber(number)), eq(packages.packageNumber, number.toUpperCase())),
-      ),
-    )
-    .limit(1);
+    .where(and(eq(packages.courierId, courierId), eq(packages.id, asked.intoId ?? asked.id)));
   if (!found) return null;
   const events = await db
     .select({ status: packageEvents.status, createdAt: packageEvents.createdAt })
@@ -72,7 +79,15 @@ export async function trackPackage(db: Db, courierId: number, raw: string): Prom
     customsDays: found.customsDays,
   });
   const carrierUrl = carrierTrackingUrl(found.trackingNumber, found.carrier);
-  return { number, status: found.status, statusLabel: PACKAGE_STATUS_LABELS[found.status], timeline, estimatedArrival, carrierUrl };
+  return {
+    number,
+    status: found.status,
+    statusLabel: PACKAGE_STATUS_LABELS[found.status],
+    ...(asked.intoId !== null ? { consolidatedInto: found.packageNumber } : {}),
+    timeline,
+    estimatedArrival,
+    carrierUrl,
+  };
 }
 
 export function publicTrackRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -1,5 +1,7 @@
 import {
   Bell,
+  Boxes,
+  ShoppingBag,
   Calculator,
   CreditCard,
   FileSpreadsheet,
@@ -27,6 +29,8 @@ export const CUSTOMER_NAV: NavItem[] = [
   { label: 'Dashboard', to: `${base}/dashboard`, icon: LayoutDashboard },
   { label: 'Packages', to: `${base}/packages`, icon: Package, section: 'Shipping' },
   { label: 'Delivery Requests', to: `${base}/delivery-requests`, icon: Truck, section: 'Shipping' },
+  { label: 'Consolidation', to: `${base}/consolidations`, icon: Boxes, section: 'Shipping' },
+  { label: 'Shop For Me', to: `${base}/shop-requests`, icon: ShoppingBag, section: 'Shipping' },
   { label: 'Customs Calculator', to: `${base}/customs-calculator`, icon: Calculator, section: 'Shipping' },
   { label: 'Invoices', to: `${base}/invoices`, icon: FileText, section: 'Billing' },
   { label: 'Payments', to: `${base}/payments`, icon: CreditCard, section: 'Billing' },

@@ -78,6 +78,11 @@ export function TrackPage() {
                   {result.data.statusLabel}
                 </strong>
               </p>
+              {result.data.consolidatedInto && (
+                <p className="mt-1 text-sm text-slate-600" data-testid="track-consolidated">
+                  Repacked with other packages into parcel <strong>{result.data.consolidatedInto}</strong>: this is where it is now.
+                </p>
+              )}
               {result.data.estimatedArrival && (
                 <p className="mt-1 text-sm text-slate-600">
                   Estimated arrival:{' '}
