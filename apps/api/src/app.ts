@@ -44,6 +44,7 @@ import { emailRoutes } from './modules/emails/emails.routes';
 import { outboxRoutes } from './modules/emails/outbox.routes';
 import { timeTrackingRoutes } from './modules/time-tracking/time-tracking.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { packageImportsRoutes } from './modules/package-imports/package-imports.routes';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerAuth } from './plugins/auth';
 import { registerEmbedding } from './plugins/embedding';
@@ -117,6 +118,7 @@ const ROUTE_MODULES: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   dashboardRoutes,
   auditRoutes,
   searchRoutes,
+  packageImportsRoutes,
 ];
 
 /**

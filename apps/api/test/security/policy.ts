@@ -228,6 +228,12 @@ export const POLICY: Record<string, Policy> = {
   'GET /api/manifests/:id/manifest.pdf': on(perm('manifests_view'), id('manifest')),
   'POST /api/manifests/:id/import': on(perm('manifests_edit'), id('manifest'), 'file'),
   'POST /api/manifests/:id/import.xlsx': on(perm('manifests_edit'), id('manifest'), 'file'),
+  'GET /api/package-imports': roles('courier_admin'),
+  'POST /api/package-imports': { ...roles('courier_admin'), upload: 'file' },
+  'GET /api/package-imports/:id': on(roles('courier_admin'), id('packageImport')),
+  'POST /api/package-imports/:id/preview': on(roles('courier_admin'), id('packageImport')),
+  'POST /api/package-imports/:id/import': on(roles('courier_admin'), id('packageImport')),
+  'GET /api/package-imports/:id/report.csv': on(roles('courier_admin'), id('packageImport')),
 
   'GET /api/delivery-locations': perm('delivery_requests_view'),
   'POST /api/delivery-locations': roles('courier_admin'),

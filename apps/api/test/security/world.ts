@@ -26,6 +26,7 @@ import { seedBillingDemo } from '../../src/modules/invoices/billing.seed';
 import { seedPackagesDemo } from '../../src/modules/packages/packages.seed';
 import { seedSettingsDemo } from '../../src/modules/settings/settings.seed';
 import { subjectOf } from '../../src/lib/tokens';
+import { packageImports } from '../../src/db/schema/package-imports';
 import { type TestApp, bearer, buildTestApp, seedDemoData } from '../helper';
 import { loadOpenApi } from './routes';
 
@@ -63,6 +64,7 @@ export const RESOURCE_KINDS = [
   'processingFee',
   'notification',
   'courierDomain',
+  'packageImport',
 ] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 
@@ -296,7 +298,19 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
     },
     embedOrigins: ['https://qz7leakmarkerb.test'],
   });
-  if (!batchB || !paymentB || !requestB || !claimB || !notificationB || !domainB) throw new Error('security world: records of courier B');
+  const [importB] = await db
+    .insert(packageImports)
+    .values({
+      courierId: courierB,
+      fileName: `${MARKER}.csv`,
+      fileSha256: MARKER,
+      headers: [MARKER],
+      rows: [{ row: 2, cells: [MARKER] }],
+      totalRows: 1,
+    })
+    .returning();
+  if (!batchB || !paymentB || !requestB || !claimB || !notificationB || !domainB || !importB)
+    throw new Error('security world: records of courier B');
 
   const invoiceB = await first(db.select().from(invoices).where(inB(invoices)).orderBy(asc(invoices.id)), 'invoice');
   const manifestB = await first(db.select().from(manifests).where(inB(manifests)), 'manifest');
@@ -328,6 +342,7 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
     processingFee: String(feeB.id),
     notification: String(notificationB.id),
     courierDomain: String(domainB.id),
+    packageImport: String(importB.id),
   };
 
   const lacking = new Map<string, Record<string, string>>();

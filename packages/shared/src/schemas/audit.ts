@@ -68,6 +68,7 @@ export const AUDIT_ACTION_LABELS = {
   'online_payment.refused': 'Online payment refused',
   'online_payment.started': 'Online payment started',
   'package.corrected': 'Package corrected',
+  'package.imported': 'Packages imported from the warehouse agent’s file',
   'package.hold_released': 'Package hold released',
   'package.invoice_uploaded': 'Package invoice uploaded',
   'package.release_overridden': 'Package released with a balance due',
