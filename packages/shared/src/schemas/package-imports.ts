@@ -76,3 +76,8 @@ export type ImportPreviewDto = z.infer<typeof importPreviewSchema>;
 
 export const importDetailSchema = packageImportSchema.extend({ rows: z.array(importRowResultSchema) });
 export type ImportDetailDto = z.infer<typeof importDetailSchema>;
+
+/** The mapping form: one select per field, "" for a field the file does not have (left out when sent). */
+export const importMappingFormSchema = z.object({ mapping: z.record(z.enum(IMPORT_FIELDS), z.string()) }).transform(({ mapping }) => ({
+  mapping: Object.fromEntries(Object.entries(mapping).filter(([, header]) => header !== '')) as z.infer<typeof importMappingSchema>,
+}));

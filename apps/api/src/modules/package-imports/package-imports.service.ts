@@ -26,7 +26,7 @@ import { parseCsv, toCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import { looksLikeXlsx, readWorkbookRows } from '../../lib/xlsx';
 import type { AuthUser } from '../../plugins/auth';
-import { enqueuePackageEmail } from '../packages/package-emails.service';
+import { enqueueReceivedEmails } from '../packages/package-emails.service';
 import { invoiceHoldReason } from '../packages/package-holds.service';
 import { packageNumberOf } from '../packages/package-receiving.service';
 import { type Actor, transitionPackage } from '../packages/package-status.service';
@@ -250,6 +250,7 @@ async function writeBatch(
     if (matched.length > 0) {
       await tx.update(preAlerts).set({ status: 'received', updatedAt: new Date() }).where(inArray(preAlerts.id, matched));
     }
+    await enqueueReceivedEmails(tx, s.mailer, inserted);
     for (const plan of batch) {
       const pkg = byTracking.get(plan.values?.trackingNumber ?? '');
       if (!pkg) {
@@ -276,7 +277,6 @@ async function writeBatch(
       }
       plan.result = { ...plan.result, packageNumber: pkg.packageNumber };
       if (!pkg.customerId) continue;
-      await enqueuePackageEmail(tx, s.mailer, 'received', pkg);
       // Customs needs the merchant invoice: without it the package waits at the warehouse.
       const holdReason = plan.preAlert
         ? await invoiceHoldReason(tx, courierId, plan.preAlert)

@@ -8,6 +8,7 @@ import {
   Clock,
   CreditCard,
   FileText,
+  FileUp,
   HelpCircle,
   History,
   LayoutDashboard,
@@ -46,6 +47,7 @@ export const ADMIN_NAV: NavItem[] = [
   { label: 'Packages Delivery Request', to: `${base}/delivery-requests`, icon: Truck, section: 'Operations' },
   { label: 'Delivery Locations', to: `${base}/delivery-locations`, icon: MapPin, section: 'Operations' },
   { label: 'Unknown Packages', to: `${base}/unknown-packages`, icon: HelpCircle, section: 'Operations' },
+  { label: 'Import Packages', to: `${base}/package-import`, icon: FileUp, section: 'Operations' },
   // The floor screens staff have: the admin sees them too, with the staff sidebar's labels.
   { label: 'Maniefest', to: `${base}/maniefest`, icon: Ship, section: 'Operations' },
   { label: 'Reconciliation', to: `${base}/reconciliation`, icon: ClipboardCheck, section: 'Operations' },

@@ -34,6 +34,7 @@ const pages: RouteObject[] = [
   { path: 'scan', lazy: async () => ({ Component: (await import('../packages/scan-page')).default }) },
   { path: 'packages', lazy: async () => ({ Component: (await import('../packages/packages-page')).default }) },
   { path: 'unknown-packages', lazy: async () => ({ Component: (await import('../packages/unknown-packages-page')).default }) },
+  { path: 'package-import', lazy: async () => ({ Component: (await import('../packages/package-import-page')).default }) },
   { path: 'delivery-requests', lazy: async () => ({ Component: (await import('../packages/delivery-requests-page')).default }) },
   { path: 'delivery-locations', lazy: async () => ({ Component: (await import('../packages/delivery-locations-page')).default }) },
   // The floor: the same screens as staff, under the staff paths; /admin/manifests as well.
