@@ -45,6 +45,9 @@ import { outboxRoutes } from './modules/emails/outbox.routes';
 import { timeTrackingRoutes } from './modules/time-tracking/time-tracking.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { packageImportsRoutes } from './modules/package-imports/package-imports.routes';
+import { apiKeysRoutes } from './modules/integrations/api-keys.routes';
+import { inboundApiRoutes } from './modules/integrations/inbound-api.routes';
+import { webhooksRoutes } from './modules/integrations/webhooks.routes';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerAuth } from './plugins/auth';
 import { registerEmbedding } from './plugins/embedding';
@@ -119,6 +122,9 @@ const ROUTE_MODULES: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   auditRoutes,
   searchRoutes,
   packageImportsRoutes,
+  apiKeysRoutes,
+  inboundApiRoutes,
+  webhooksRoutes,
 ];
 
 /**

@@ -4,6 +4,9 @@ import { createRuntimeOrExit } from './context';
 import { formatDemoLogins, isDatabaseEmpty, seedDemo } from './db/seed';
 import { startOutboxWorker } from './jobs/outbox-worker';
 import { startUncollectedJob } from './jobs/uncollected-job';
+import { startWebhookJob } from './jobs/webhook-job';
+import { SecretBox } from './lib/secret-box';
+import { webhookPolicy } from './modules/integrations/webhooks.service';
 
 /**
  * Starts the server: the entry of `tsx src/server.ts` and of the bundle (dist/server.cjs, started by
@@ -28,6 +31,7 @@ async function main(): Promise<void> {
   }
   const worker = startOutboxWorker(ctx.mailer, app.log);
   const uncollected = startUncollectedJob({ db: ctx.db, mailer: ctx.mailer }, app.log);
+  const webhooks = startWebhookJob(ctx.db, new SecretBox(ctx.tokens.secret), webhookPolicy(config), app.log);
   await app.listen({ port: config.PORT, host: config.HOST });
   // dist/server.js saves V8's code cache once the start is done (decision 015).
   (process as NodeJS.EventEmitter).emit('courier:listening');
@@ -42,6 +46,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       uncollected.stop();
+      webhooks.stop();
       await app.close();
       await worker.stop();
       await database.close();

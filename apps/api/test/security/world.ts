@@ -27,6 +27,8 @@ import { seedPackagesDemo } from '../../src/modules/packages/packages.seed';
 import { seedSettingsDemo } from '../../src/modules/settings/settings.seed';
 import { subjectOf } from '../../src/lib/tokens';
 import { packageImports } from '../../src/db/schema/package-imports';
+import { apiKeys } from '../../src/db/schema/api-keys';
+import { webhookDeliveries, webhookEndpoints } from '../../src/db/schema/webhooks';
 import { type TestApp, bearer, buildTestApp, seedDemoData } from '../helper';
 import { loadOpenApi } from './routes';
 
@@ -65,6 +67,9 @@ export const RESOURCE_KINDS = [
   'notification',
   'courierDomain',
   'packageImport',
+  'apiKey',
+  'webhook',
+  'webhookDelivery',
 ] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 
@@ -309,7 +314,26 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
       totalRows: 1,
     })
     .returning();
-  if (!batchB || !paymentB || !requestB || !claimB || !notificationB || !domainB || !importB)
+  const [apiKeyB] = await db
+    .insert(apiKeys)
+    .values({ courierId: courierB, name: MARKER, prefix: 'cpk_leakmark', keyHash: `leak-${MARKER}`, scopes: ['packages:read'] })
+    .returning();
+  const [webhookB] = await db
+    .insert(webhookEndpoints)
+    .values({ courierId: courierB, url: `https://${MARKER}.example.com/hook`, events: ['package.received'], secretSealed: MARKER })
+    .returning();
+  if (!webhookB) throw new Error('security world: webhook of courier B');
+  const [deliveryB] = await db
+    .insert(webhookDeliveries)
+    .values({
+      courierId: courierB,
+      endpointId: webhookB.id,
+      event: 'package.received',
+      body: JSON.stringify({ marker: MARKER }),
+      status: 'succeeded',
+    })
+    .returning();
+  if (!batchB || !paymentB || !requestB || !claimB || !notificationB || !domainB || !importB || !apiKeyB || !deliveryB)
     throw new Error('security world: records of courier B');
 
   const invoiceB = await first(db.select().from(invoices).where(inB(invoices)).orderBy(asc(invoices.id)), 'invoice');
@@ -343,6 +367,9 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
     notification: String(notificationB.id),
     courierDomain: String(domainB.id),
     packageImport: String(importB.id),
+    apiKey: String(apiKeyB.id),
+    webhook: String(webhookB.id),
+    webhookDelivery: String(deliveryB.id),
   };
 
   const lacking = new Map<string, Record<string, string>>();

@@ -44,3 +44,5 @@ export * from './courier-invitations';
 export * from './public-site';
 export * from './two-factor';
 export * from './package-imports';
+export * from './api-keys';
+export * from './webhooks';

@@ -14,6 +14,8 @@ export interface PlannedRow {
   customer: { id: number; branchId: number | null } | null;
   preAlert: { id: number; invoicePath: string | null; declaredValueUsdCents: number; description: string; merchant: string } | null;
   unknownNote: string | null;
+  /** Set when the import wrote the package. */
+  packageId?: number;
 }
 
 type CustomerRow = { id: number; branchId: number | null; mailboxNumber: string; firstName: string; lastName: string };

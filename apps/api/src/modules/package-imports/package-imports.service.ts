@@ -2,7 +2,15 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { recogniseCarrier } from '@courier/shared/domain/carrier';
 import { dayBoundsInZone, dayInZone } from '@courier/shared/domain/datetime';
-import { IMPORT_MAX_ROWS, IMPORT_MESSAGES, type ImportMapping, guessMapping, mappingProblems } from '@courier/shared/domain/package-import';
+import {
+  IMPORT_FIELDS,
+  IMPORT_MAX_ROWS,
+  IMPORT_MESSAGES,
+  type ImportMapping,
+  guessMapping,
+  mappingProblems,
+} from '@courier/shared/domain/package-import';
+import type { InboundPackage } from '@courier/shared/schemas/integrations';
 import {
   IMPORT_OUTCOME_LABELS,
   type ImportDetailDto,
@@ -31,6 +39,7 @@ import { invoiceHoldReason } from '../packages/package-holds.service';
 import { packageNumberOf } from '../packages/package-receiving.service';
 import { type Actor, transitionPackage } from '../packages/package-status.service';
 import { type PlannedRow, countOutcomes, planRows } from './import-rows.service';
+import { enqueueWebhookEvents } from '../../lib/webhooks';
 
 /** Rows written per transaction: large enough to be fast, small enough to show progress and hold few locks. */
 export const IMPORT_BATCH = 500;
@@ -251,6 +260,19 @@ async function writeBatch(
       await tx.update(preAlerts).set({ status: 'received', updatedAt: new Date() }).where(inArray(preAlerts.id, matched));
     }
     await enqueueReceivedEmails(tx, s.mailer, inserted);
+    await enqueueWebhookEvents(
+      tx,
+      courierId,
+      'package.received',
+      inserted.map((p) => ({
+        id: p.id,
+        packageNumber: p.packageNumber,
+        trackingNumber: p.trackingNumber,
+        status: p.status,
+        customerId: p.customerId,
+        preAlertMatched: p.preAlertId !== null,
+      })),
+    );
     for (const plan of batch) {
       const pkg = byTracking.get(plan.values?.trackingNumber ?? '');
       if (!pkg) {
@@ -276,6 +298,7 @@ async function writeBatch(
         continue;
       }
       plan.result = { ...plan.result, packageNumber: pkg.packageNumber };
+      plan.packageId = pkg.id;
       if (!pkg.customerId) continue;
       // Customs needs the merchant invoice: without it the package waits at the warehouse.
       const holdReason = plan.preAlert
@@ -386,4 +409,45 @@ export async function importReportCsv(db: Db, courierId: number, id: number): Pr
   );
   const base = imp.fileName.replace(/\.[^.]+$/, '').replace(/[^\w.-]+/g, '-');
   return { name: `${base}-report.csv`, csv };
+}
+
+/** The same as a file's row, for a parcel the inbound API received as JSON. */
+const API_MAPPING = Object.fromEntries(IMPORT_FIELDS.map((f) => [f, f])) as ImportMapping;
+const API_HEADERS: string[] = [...IMPORT_FIELDS];
+const cell = (v: string | number | undefined) => (v === undefined ? '' : String(v));
+
+/**
+ * Parcels sent by the inbound API: the same checks, customer and pre-alert matching and batched
+ * writes as a file's rows (a tracking number already received is reported, never doubled).
+ */
+export async function receiveRecords(s: Services, who: Importer, records: InboundPackage[]) {
+  const rows = records.map((r, i) => ({
+    row: i + 1,
+    cells: API_HEADERS.map((h) => {
+      if (h === 'valueUsd') return r.declaredValueUsdCents === undefined ? '' : (r.declaredValueUsdCents / 100).toFixed(2);
+      if (h === 'dimensions') return '';
+      return cell(r[h as keyof InboundPackage]);
+    }),
+  }));
+  const { zone, today } = await todayOf(s.db, who.courierId);
+  const [courier] = await s.db.select({ requireInvoice: couriers.requireInvoice }).from(couriers).where(eq(couriers.id, who.courierId));
+  const planned = await planRows(s.db, who.courierId, API_HEADERS, rows, API_MAPPING, today);
+  const toWrite = planned.filter((p) => p.result.outcome === 'received' || p.result.outcome === 'unknown');
+  const actor: Actor = { userId: null, branchId: null };
+  for (let i = 0; i < toWrite.length; i += IMPORT_BATCH) {
+    await writeBatch(s, who.courierId, toWrite.slice(i, i + IMPORT_BATCH), actor, {
+      today,
+      zone,
+      requireInvoice: courier?.requireInvoice ?? false,
+    });
+  }
+  return planned.map((p) => ({
+    trackingNumber: p.result.trackingNumber,
+    outcome: p.result.outcome,
+    packageId: p.packageId ?? null,
+    packageNumber: p.result.packageNumber,
+    customer: p.result.customer,
+    preAlertMatched: p.result.preAlertMatched && p.packageId !== undefined,
+    messages: p.result.messages,
+  }));
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { ImportMapping } from '@courier/shared/domain/package-import';
 import type { ImportDetailDto, ImportPreviewDto, ImportUploadDto, PackageImportDto } from '@courier/shared/schemas/package-imports';
 import { api } from '@/lib/api-client';
@@ -59,4 +60,14 @@ export function useStartImport() {
       void qc.invalidateQueries({ queryKey: ['packages'] });
     },
   });
+}
+
+/** When an import ends, the list of files and the package lists show its outcome. */
+export function useRefreshWhenFinished(status: PackageImportDto['status'] | undefined) {
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (status !== 'done' && status !== 'failed') return;
+    void qc.invalidateQueries({ queryKey: integrationKeys.imports() });
+    void qc.invalidateQueries({ queryKey: ['packages'] });
+  }, [status, qc]);
 }
