@@ -16,6 +16,7 @@ import {
   MapPin,
   Package,
   PenLine,
+  Plug,
   ScanLine,
   Settings,
   ShieldCheck,
@@ -66,6 +67,7 @@ export const ADMIN_NAV: NavItem[] = [
   { label: 'Staff', to: `${base}/staff`, icon: Users, section: 'Organisation' },
   { label: 'Roles', to: `${base}/roles`, icon: ShieldCheck, section: 'Organisation' },
   { label: 'Audit log', to: `${base}/audit-log`, icon: History, section: 'Organisation' },
+  { label: 'Integrations', to: `${base}/integrations`, icon: Plug, section: 'Organisation' },
   { label: 'Settings', to: `${base}/settings`, icon: Settings, pinned: true },
 ];
 

@@ -10,6 +10,9 @@ export const integrationKeys = {
   all: ['integrations'] as const,
   imports: () => [...integrationKeys.all, 'imports'] as const,
   import: (id: number) => [...integrationKeys.imports(), id] as const,
+  apiKeys: () => [...integrationKeys.all, 'api-keys'] as const,
+  webhooks: () => [...integrationKeys.all, 'webhooks'] as const,
+  deliveries: (endpointId: number) => [...integrationKeys.webhooks(), endpointId, 'deliveries'] as const,
 };
 
 export function usePackageImports() {
