@@ -77,7 +77,6 @@ export function RowResults({ rows, caption }: { rows: ImportRowResult[]; caption
         <p className="text-sm text-slate-600">Every row is fine.</p>
       ) : (
         // A named tab stop: the rows scroll with the arrow keys too.
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable)
         <div className="max-h-[28rem] overflow-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label={caption}>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{caption}</caption>
@@ -175,7 +174,6 @@ function MappingForm({
       {upload.sample.length > 0 && (
         <details className="text-sm">
           <summary className="cursor-pointer text-slate-700">The first rows of the file</summary>
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
           <div
             className="mt-2 overflow-auto rounded-md border border-slate-200"
             tabIndex={0}
