@@ -172,3 +172,25 @@ export const webhookDeliverySchema = z.object({
   deliveredAt: z.string().nullable(),
 });
 export type WebhookDeliveryDto = z.infer<typeof webhookDeliverySchema>;
+
+export const PICKUP_MESSAGES = {
+  listingUnreadable: 'The folder did not answer with a list of files (JSON: ["name.csv", …] or { "files": [{ "name": …, "url": … }] })',
+  folderUnreachable: (status: string) => `The folder could not be read (${status})`,
+  fileUnreachable: (name: string, status: string) => `${name} could not be downloaded (${status})`,
+  notConfigured: 'Enter the address of the agent’s folder first',
+} as const;
+
+export const pickupSourceSchema = z.strictObject({
+  url: z.string({ error: WEBHOOK_MESSAGES.urlInvalid }).trim().url(WEBHOOK_MESSAGES.urlInvalid).max(500),
+  active: z.boolean(),
+});
+export const pickupSourceDtoSchema = z.object({
+  url: z.string().nullable(),
+  active: z.boolean(),
+  lastCheckedAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+export type PickupSourceDto = z.infer<typeof pickupSourceDtoSchema>;
+export const pickupRunSchema = z.object({
+  files: z.array(z.object({ name: z.string(), importId: z.number().int().nullable(), error: z.string().nullable() })),
+});

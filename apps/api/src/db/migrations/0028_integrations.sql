@@ -4,6 +4,24 @@ CREATE TABLE "import_mappings" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "import_source_files" (
+	"courier_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"import_id" integer,
+	"error" text,
+	"seen_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "import_source_files_courier_id_name_pk" PRIMARY KEY("courier_id","name")
+);
+--> statement-breakpoint
+CREATE TABLE "import_sources" (
+	"courier_id" integer PRIMARY KEY NOT NULL,
+	"url" text NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"last_checked_at" timestamp with time zone,
+	"last_error" text,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "package_imports" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"courier_id" integer NOT NULL,
@@ -75,6 +93,9 @@ CREATE TABLE "webhook_endpoints" (
 );
 --> statement-breakpoint
 ALTER TABLE "import_mappings" ADD CONSTRAINT "import_mappings_courier_id_couriers_id_fk" FOREIGN KEY ("courier_id") REFERENCES "public"."couriers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "import_source_files" ADD CONSTRAINT "import_source_files_courier_id_couriers_id_fk" FOREIGN KEY ("courier_id") REFERENCES "public"."couriers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "import_source_files" ADD CONSTRAINT "import_source_files_import_id_package_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."package_imports"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "import_sources" ADD CONSTRAINT "import_sources_courier_id_couriers_id_fk" FOREIGN KEY ("courier_id") REFERENCES "public"."couriers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "package_imports" ADD CONSTRAINT "package_imports_courier_id_couriers_id_fk" FOREIGN KEY ("courier_id") REFERENCES "public"."couriers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "package_imports" ADD CONSTRAINT "package_imports_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_idempotency_keys" ADD CONSTRAINT "api_idempotency_keys_api_key_id_api_keys_id_fk" FOREIGN KEY ("api_key_id") REFERENCES "public"."api_keys"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

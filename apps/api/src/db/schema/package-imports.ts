@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ImportMapping } from '@courier/shared/domain/package-import';
 import type { ImportCounts, ImportRowResult } from '@courier/shared/schemas/package-imports';
 import { couriers } from './couriers';
@@ -53,3 +53,30 @@ export const importMappings = pgTable('import_mappings', {
   mapping: jsonb().$type<ImportMapping>().notNull(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The agent's folder a courier names (an HTTPS listing), read on a schedule; each new file is imported. */
+export const importSources = pgTable('import_sources', {
+  courierId: integer()
+    .primaryKey()
+    .references(() => couriers.id),
+  url: text().notNull(),
+  active: boolean().notNull().default(true),
+  lastCheckedAt: timestamp({ withTimezone: true }),
+  lastError: text(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Files already taken from the agent's folder, by name: a file is imported once, whatever happens after. */
+export const importSourceFiles = pgTable(
+  'import_source_files',
+  {
+    courierId: integer()
+      .notNull()
+      .references(() => couriers.id),
+    name: text().notNull(),
+    importId: integer().references(() => packageImports.id),
+    error: text(),
+    seenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.courierId, t.name] })],
+);

@@ -4,6 +4,9 @@ import { errorResponseSchema, idParamSchema, queryIdSchema } from '@courier/shar
 import {
   createWebhookSchema,
   createdWebhookSchema,
+  pickupRunSchema,
+  pickupSourceDtoSchema,
+  pickupSourceSchema,
   webhookDeliverySchema,
   webhookEndpointSchema,
 } from '@courier/shared/schemas/integrations';
@@ -11,6 +14,7 @@ import type { AppContext } from '../../context';
 import { ownCourier } from '../../lib/courier-scope';
 import { SecretBox } from '../../lib/secret-box';
 import { currentUser, requireRole } from '../../plugins/auth';
+import { getPickupSource, pickUp, savePickupSource } from './agent-pickup.service';
 import {
   createEndpoint,
   disableEndpoint,
@@ -81,6 +85,22 @@ export function webhooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         reply
           .status(201)
           .send(await resendDelivery(ctx.db, ownCourier(currentUser(request)), request.params.id, request.params.deliveryId)),
+    );
+
+    app.get(
+      '/settings/agent-pickup',
+      { preHandler: admin, schema: { tags, response: { 200: pickupSourceDtoSchema, ...errors } } },
+      async (request) => getPickupSource(ctx.db, ownCourier(currentUser(request))),
+    );
+    app.put(
+      '/settings/agent-pickup',
+      { preHandler: admin, schema: { tags, body: pickupSourceSchema, response: { 200: pickupSourceDtoSchema, ...errors } } },
+      async (request) => savePickupSource(ctx.db, policy, ownCourier(currentUser(request)), request.body),
+    );
+    app.post(
+      '/settings/agent-pickup/run',
+      { preHandler: admin, schema: { tags, response: { 200: pickupRunSchema, ...errors } } },
+      async (request) => pickUp({ db: ctx.db, mailer: ctx.mailer }, policy, ownCourier(currentUser(request))),
     );
   };
 }

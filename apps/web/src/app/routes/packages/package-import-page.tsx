@@ -1,3 +1,4 @@
+import { AgentPickupCard } from '@/features/integrations/components/agent-pickup-card';
 import { ImportHistory } from '@/features/integrations/components/import-history';
 import { PackageImportWizard } from '@/features/integrations/components/package-import-wizard';
 
@@ -14,6 +15,7 @@ export default function PackageImportPage() {
       </div>
       <PackageImportWizard />
       <ImportHistory />
+      <AgentPickupCard />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type {
   CreateApiKeyInput,
   CreateWebhookInput,
   CreatedApiKeyDto,
+  PickupSourceDto,
   WebhookDeliveryDto,
   WebhookEndpointDto,
 } from '@courier/shared/schemas/integrations';
@@ -71,5 +72,33 @@ export function useWebhookAction() {
         deliveryId ? `/settings/webhooks/${endpointId}/deliveries/${deliveryId}/resend` : `/settings/webhooks/${endpointId}/test`,
       ),
     onSuccess: (_d, { endpointId }) => void qc.invalidateQueries({ queryKey: integrationKeys.deliveries(endpointId) }),
+  });
+}
+
+export function usePickupSource() {
+  return useQuery({
+    queryKey: integrationKeys.pickup(),
+    queryFn: ({ signal }) => api.get<PickupSourceDto>('/settings/agent-pickup', { signal }),
+  });
+}
+
+export function useSavePickupSource() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { url: string; active: boolean }) => api.put<PickupSourceDto>('/settings/agent-pickup', input),
+    onSuccess: (data) => qc.setQueryData(integrationKeys.pickup(), data),
+  });
+}
+
+/** Reads the folder now instead of waiting for the schedule. */
+export function useRunPickup() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.post<{ files: Array<{ name: string; importId: number | null; error: string | null }> }>('/settings/agent-pickup/run'),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: integrationKeys.pickup() });
+      void qc.invalidateQueries({ queryKey: integrationKeys.imports() });
+    },
   });
 }

@@ -11,6 +11,7 @@ export const integrationKeys = {
   imports: () => [...integrationKeys.all, 'imports'] as const,
   import: (id: number) => [...integrationKeys.imports(), id] as const,
   apiKeys: () => [...integrationKeys.all, 'api-keys'] as const,
+  pickup: () => [...integrationKeys.all, 'agent-pickup'] as const,
   webhooks: () => [...integrationKeys.all, 'webhooks'] as const,
   deliveries: (endpointId: number) => [...integrationKeys.webhooks(), endpointId, 'deliveries'] as const,
 };
