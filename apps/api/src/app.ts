@@ -48,6 +48,8 @@ import { packageImportsRoutes } from './modules/package-imports/package-imports.
 import { apiKeysRoutes } from './modules/integrations/api-keys.routes';
 import { inboundApiRoutes } from './modules/integrations/inbound-api.routes';
 import { webhooksRoutes } from './modules/integrations/webhooks.routes';
+import { customerAppRoutes } from './modules/customer-app/customer-app.routes';
+import { messagingRoutes } from './modules/messaging/messaging.routes';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerAuth } from './plugins/auth';
 import { registerEmbedding } from './plugins/embedding';
@@ -125,6 +127,8 @@ const ROUTE_MODULES: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   apiKeysRoutes,
   inboundApiRoutes,
   webhooksRoutes,
+  customerAppRoutes,
+  messagingRoutes,
 ];
 
 /**

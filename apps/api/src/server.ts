@@ -1,12 +1,14 @@
 import { buildApp } from './app';
+import { SecretBox } from './lib/secret-box';
+import { seedMessagingDemo } from './modules/messaging/messaging.seed';
 import { loadConfig } from './config';
 import { createRuntimeOrExit } from './context';
 import { formatDemoLogins, isDatabaseEmpty, seedDemo } from './db/seed';
+import { startMessageWorker } from './jobs/message-worker';
 import { startOutboxWorker } from './jobs/outbox-worker';
 import { startUncollectedJob } from './jobs/uncollected-job';
 import { startWebhookJob } from './jobs/webhook-job';
 import { startAgentPickupJob } from './jobs/agent-pickup-job';
-import { SecretBox } from './lib/secret-box';
 import { webhookPolicy } from './modules/integrations/webhooks.service';
 
 /**
@@ -20,6 +22,7 @@ async function main(): Promise<void> {
 
   if (config.SEED_DEMO && (await isDatabaseEmpty(ctx.db))) {
     await seedDemo(ctx.db);
+    await seedMessagingDemo(ctx.db, new SecretBox(ctx.tokens.secret), 'JXP', config.MESSAGING_SIMULATOR_URL);
     const base = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
     // Printed once, on the first start of an empty database.
     console.log(`\n${formatDemoLogins(base)}\n`);
@@ -31,6 +34,7 @@ async function main(): Promise<void> {
     if (released > 0) app.log.warn({ released }, 'outbox: mail claimed by a crashed run queued again');
   }
   const worker = startOutboxWorker(ctx.mailer, app.log);
+  const messages = startMessageWorker(ctx, app.log);
   const uncollected = startUncollectedJob({ db: ctx.db, mailer: ctx.mailer }, app.log);
   const webhooks = startWebhookJob(ctx.db, new SecretBox(ctx.tokens.secret), webhookPolicy(config), app.log);
   const pickup = startAgentPickupJob({ db: ctx.db, mailer: ctx.mailer }, webhookPolicy(config), app.log);
@@ -52,6 +56,7 @@ async function main(): Promise<void> {
       pickup.stop();
       await app.close();
       await worker.stop();
+      await messages.stop();
       await database.close();
       process.exit(exitCode);
     } catch (error) {

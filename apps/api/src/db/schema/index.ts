@@ -46,3 +46,4 @@ export * from './two-factor';
 export * from './package-imports';
 export * from './api-keys';
 export * from './webhooks';
+export * from './messaging';
