@@ -45,6 +45,10 @@ import { emailRoutes } from './modules/emails/emails.routes';
 import { outboxRoutes } from './modules/emails/outbox.routes';
 import { timeTrackingRoutes } from './modules/time-tracking/time-tracking.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { packageImportsRoutes } from './modules/package-imports/package-imports.routes';
+import { apiKeysRoutes } from './modules/integrations/api-keys.routes';
+import { inboundApiRoutes } from './modules/integrations/inbound-api.routes';
+import { webhooksRoutes } from './modules/integrations/webhooks.routes';
 import { customerAppRoutes } from './modules/customer-app/customer-app.routes';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
 import { registerApiDocs } from './plugins/api-docs';
@@ -121,6 +125,10 @@ const ROUTE_MODULES: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   dashboardRoutes,
   auditRoutes,
   searchRoutes,
+  packageImportsRoutes,
+  apiKeysRoutes,
+  inboundApiRoutes,
+  webhooksRoutes,
   customerAppRoutes,
   messagingRoutes,
 ];

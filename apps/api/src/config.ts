@@ -94,6 +94,8 @@ const envSchema = z.object({
    */
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().optional(),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().optional(),
+  /** Requests per minute one API key may make on the inbound API (/api/v1); default 600. */
+  API_KEY_RATE_LIMIT: z.coerce.number().int().positive().default(600),
   /**
    * Failed sign-ins to one account (all login pages together) before unknown devices must wait
    * (default 5; unset under NODE_ENV=test), and the longest wait in seconds (the delay doubles).

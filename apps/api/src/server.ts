@@ -7,6 +7,9 @@ import { formatDemoLogins, isDatabaseEmpty, seedDemo } from './db/seed';
 import { startMessageWorker } from './jobs/message-worker';
 import { startOutboxWorker } from './jobs/outbox-worker';
 import { startUncollectedJob } from './jobs/uncollected-job';
+import { startWebhookJob } from './jobs/webhook-job';
+import { startAgentPickupJob } from './jobs/agent-pickup-job';
+import { webhookPolicy } from './modules/integrations/webhooks.service';
 
 /**
  * Starts the server: the entry of `tsx src/server.ts` and of the bundle (dist/server.cjs, started by
@@ -33,6 +36,8 @@ async function main(): Promise<void> {
   const worker = startOutboxWorker(ctx.mailer, app.log);
   const messages = startMessageWorker(ctx, app.log);
   const uncollected = startUncollectedJob({ db: ctx.db, mailer: ctx.mailer }, app.log);
+  const webhooks = startWebhookJob(ctx.db, new SecretBox(ctx.tokens.secret), webhookPolicy(config), app.log);
+  const pickup = startAgentPickupJob({ db: ctx.db, mailer: ctx.mailer }, webhookPolicy(config), app.log);
   await app.listen({ port: config.PORT, host: config.HOST });
   // dist/server.js saves V8's code cache once the start is done (decision 015).
   (process as NodeJS.EventEmitter).emit('courier:listening');
@@ -47,6 +52,8 @@ async function main(): Promise<void> {
     force.unref();
     try {
       uncollected.stop();
+      webhooks.stop();
+      pickup.stop();
       await app.close();
       await worker.stop();
       await messages.stop();

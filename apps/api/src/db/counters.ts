@@ -18,3 +18,20 @@ export async function nextCounter(db: Db, courierId: number, name: string, start
   if (!row) throw new Error(`Counter ${name} did not return a value`);
   return row.value;
 }
+
+/**
+ * `count` consecutive values of a per-courier sequence in one statement (a batch of imported
+ * packages): returns the first; the others follow it.
+ */
+export async function reserveCounters(db: Db, courierId: number, name: string, count: number): Promise<number> {
+  const [row] = await db
+    .insert(courierCounters)
+    .values({ courierId, name, value: count })
+    .onConflictDoUpdate({
+      target: [courierCounters.courierId, courierCounters.name],
+      set: { value: sql`${courierCounters.value} + ${count}` },
+    })
+    .returning({ value: courierCounters.value });
+  if (!row) throw new Error(`Counter ${name} did not return a value`);
+  return row.value - count + 1;
+}

@@ -23,3 +23,20 @@ export async function toCsv(fields: readonly string[], rows: readonly CsvCell[][
   const text = Papa.unparse({ fields: [...fields], data: rows.map((r) => [...r]) }, { header, newline: '\r\n', escapeFormulae: FORMULA });
   return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }
+
+/**
+ * Reads CSV text into records of cells, each with the line it starts on (counted from 1); blank
+ * lines are skipped. A byte-order mark at the start is dropped.
+ */
+export async function parseCsv(text: string): Promise<Array<{ line: number; cells: string[] }>> {
+  const Papa = await papa();
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: false });
+  const out: Array<{ line: number; cells: string[] }> = [];
+  let line = 1;
+  for (const cells of parsed.data) {
+    if (cells.some((c) => c.trim() !== '')) out.push({ line, cells });
+    // A quoted cell may span lines: the next record starts after them.
+    line += 1 + cells.reduce((n, c) => n + (c.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
+  }
+  return out;
+}

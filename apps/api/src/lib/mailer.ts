@@ -91,6 +91,22 @@ export class Mailer {
     return row.id;
   }
 
+  /** Many messages in one statement (the customers of an import's batch), in the caller's transaction. */
+  async enqueueMany(mails: OutgoingEmail[], db: Db = this.db): Promise<void> {
+    if (mails.length === 0) return;
+    await db.insert(emailOutbox).values(
+      mails.map((mail) => ({
+        courierId: mail.courierId,
+        toAddress: mail.to,
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html,
+        batchId: mail.batchId,
+        sensitive: mail.sensitive ?? false,
+      })),
+    );
+  }
+
   /** The SMTP settings for a courier, or why there are none. */
   async settingsFor(courierId: number | null): Promise<SmtpSettings | TransportProblem> {
     if (courierId !== null) {

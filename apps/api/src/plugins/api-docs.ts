@@ -53,7 +53,13 @@ async function buildReference(routes: DocumentedRoute[]): Promise<FastifyInstanc
   await docs.register(swagger, {
     openapi: {
       info: { title: 'Courier Portal API', version: '1.0.0', description: 'Generated from the zod schemas.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The inbound API (/api/v1): a courier's API key, created under Settings → Integrations.
+          apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'cpk_ API key' },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,

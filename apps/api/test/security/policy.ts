@@ -17,7 +17,12 @@ export type Access =
    */
   | { kind: 'permission'; anyOf: readonly Permission[]; courierBound?: boolean }
   /** Customers (their own records) or staff-side callers holding the permission. */
-  | { kind: 'customerOrPermission'; permission: Permission };
+  | { kind: 'customerOrPermission'; permission: Permission }
+  /**
+   * The inbound API (/api/v1): a courier's API key with this scope, never a session, so every
+   * signed-in role is refused here (401); its own suite covers keys, scopes and couriers.
+   */
+  | { kind: 'apiKey'; scope: string };
 
 export interface Policy {
   access: Access;
@@ -37,6 +42,7 @@ const roles = (...r: MatrixRole[]): Policy => ({ access: { kind: 'roles', roles:
 const perm = (...anyOf: Permission[]): Policy => ({ access: { kind: 'permission', anyOf } });
 const courierBound = (...anyOf: Permission[]): Policy => ({ access: { kind: 'permission', anyOf, courierBound: true } });
 const custOr = (permission: Permission): Policy => ({ access: { kind: 'customerOrPermission', permission } });
+const apiKey = (scope: string): Policy => ({ access: { kind: 'apiKey', scope } });
 const on = (policy: Policy, params: Record<string, ResourceKind>, upload?: string): Policy => ({ ...policy, params, upload });
 const id = (kind: ResourceKind) => ({ id: kind });
 
@@ -243,6 +249,31 @@ export const POLICY: Record<string, Policy> = {
   'GET /api/manifests/:id/manifest.pdf': on(perm('manifests_view'), id('manifest')),
   'POST /api/manifests/:id/import': on(perm('manifests_edit'), id('manifest'), 'file'),
   'POST /api/manifests/:id/import.xlsx': on(perm('manifests_edit'), id('manifest'), 'file'),
+  'GET /api/package-imports': roles('courier_admin'),
+  'GET /api/settings/api-keys': roles('courier_admin'),
+  'POST /api/settings/api-keys': roles('courier_admin'),
+  'DELETE /api/settings/api-keys/:id': on(roles('courier_admin'), id('apiKey')),
+  'GET /api/settings/webhooks': roles('courier_admin'),
+  'POST /api/settings/webhooks': roles('courier_admin'),
+  'DELETE /api/settings/webhooks/:id': on(roles('courier_admin'), id('webhook')),
+  'GET /api/settings/webhooks/:id/deliveries': on(roles('courier_admin'), id('webhook')),
+  'POST /api/settings/webhooks/:id/test': on(roles('courier_admin'), id('webhook')),
+  'POST /api/settings/webhooks/:id/deliveries/:deliveryId/resend': on(roles('courier_admin'), {
+    id: 'webhook',
+    deliveryId: 'webhookDelivery',
+  }),
+  'GET /api/settings/agent-pickup': roles('courier_admin'),
+  'PUT /api/settings/agent-pickup': roles('courier_admin'),
+  'POST /api/settings/agent-pickup/run': roles('courier_admin'),
+  'POST /api/v1/packages': apiKey('packages:write'),
+  'POST /api/v1/packages/batch': apiKey('packages:write'),
+  'GET /api/v1/packages': apiKey('packages:read'),
+  'GET /api/v1/packages/:id/events': on(apiKey('packages:read'), id('package')),
+  'POST /api/package-imports': { ...roles('courier_admin'), upload: 'file' },
+  'GET /api/package-imports/:id': on(roles('courier_admin'), id('packageImport')),
+  'POST /api/package-imports/:id/preview': on(roles('courier_admin'), id('packageImport')),
+  'POST /api/package-imports/:id/import': on(roles('courier_admin'), id('packageImport')),
+  'GET /api/package-imports/:id/report.csv': on(roles('courier_admin'), id('packageImport')),
 
   'GET /api/delivery-locations': perm('delivery_requests_view'),
   'POST /api/delivery-locations': roles('courier_admin'),
@@ -387,6 +418,8 @@ export function isAllowed(access: Access, role: MatrixRole): boolean {
       return role !== 'anonymous';
     case 'roles':
       return access.roles.includes(role);
+    case 'apiKey':
+      return false;
     case 'permission':
     case 'customerOrPermission': {
       const anyOf = requiredPermissions(access);

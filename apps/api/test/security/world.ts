@@ -28,6 +28,9 @@ import { seedBillingDemo } from '../../src/modules/invoices/billing.seed';
 import { seedPackagesDemo } from '../../src/modules/packages/packages.seed';
 import { seedSettingsDemo } from '../../src/modules/settings/settings.seed';
 import { subjectOf } from '../../src/lib/tokens';
+import { packageImports } from '../../src/db/schema/package-imports';
+import { apiKeys } from '../../src/db/schema/api-keys';
+import { webhookDeliveries, webhookEndpoints } from '../../src/db/schema/webhooks';
 import { type TestApp, bearer, buildTestApp, seedDemoData } from '../helper';
 import { loadOpenApi } from './routes';
 
@@ -67,6 +70,10 @@ export const RESOURCE_KINDS = [
   'courierDomain',
   'consolidation',
   'shopRequest',
+  'packageImport',
+  'apiKey',
+  'webhook',
+  'webhookDelivery',
 ] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 
@@ -310,6 +317,38 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
     .values({ courierId: courierB, customerId: customerB.id, name: MARKER, email: 'b-shop@example.test', items: [], notes: MARKER })
     .returning();
   if (!consolidationB || !shopB) throw new Error('security world: service requests of courier B');
+  const [importB] = await db
+    .insert(packageImports)
+    .values({
+      courierId: courierB,
+      fileName: `${MARKER}.csv`,
+      fileSha256: MARKER,
+      headers: [MARKER],
+      rows: [{ row: 2, cells: [MARKER] }],
+      totalRows: 1,
+    })
+    .returning();
+  const [apiKeyB] = await db
+    .insert(apiKeys)
+    .values({ courierId: courierB, name: MARKER, prefix: 'cpk_leakmark', keyHash: `leak-${MARKER}`, scopes: ['packages:read'] })
+    .returning();
+  const [webhookB] = await db
+    .insert(webhookEndpoints)
+    .values({ courierId: courierB, url: `https://${MARKER}.example.com/hook`, events: ['package.received'], secretSealed: MARKER })
+    .returning();
+  if (!webhookB) throw new Error('security world: webhook of courier B');
+  const [deliveryB] = await db
+    .insert(webhookDeliveries)
+    .values({
+      courierId: courierB,
+      endpointId: webhookB.id,
+      event: 'package.received',
+      body: JSON.stringify({ marker: MARKER }),
+      status: 'succeeded',
+    })
+    .returning();
+  if (!batchB || !paymentB || !requestB || !claimB || !notificationB || !domainB || !importB || !apiKeyB || !deliveryB)
+    throw new Error('security world: records of courier B');
 
   const invoiceB = await first(db.select().from(invoices).where(inB(invoices)).orderBy(asc(invoices.id)), 'invoice');
   const manifestB = await first(db.select().from(manifests).where(inB(manifests)), 'manifest');
@@ -343,6 +382,10 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
     courierDomain: String(domainB.id),
     consolidation: String(consolidationB.id),
     shopRequest: String(shopB.id),
+    packageImport: String(importB.id),
+    apiKey: String(apiKeyB.id),
+    webhook: String(webhookB.id),
+    webhookDelivery: String(deliveryB.id),
   };
 
   const lacking = new Map<string, Record<string, string>>();

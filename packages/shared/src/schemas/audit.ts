@@ -71,6 +71,11 @@ export const AUDIT_ACTION_LABELS = {
   'online_payment.refused': 'Online payment refused',
   'online_payment.started': 'Online payment started',
   'package.corrected': 'Package corrected',
+  'api_key.created': 'Integration API key created',
+  'api_key.revoked': 'Integration API key revoked',
+  'webhook.created': 'Webhook endpoint added',
+  'webhook.disabled': 'Webhook endpoint disabled',
+  'package.imported': 'Packages imported from the warehouse agent’s file',
   'package.hold_released': 'Package hold released',
   'package.invoice_uploaded': 'Package invoice uploaded',
   'package.release_overridden': 'Package released with a balance due',
@@ -121,6 +126,7 @@ export type AuditKind = AuditAction extends `${infer Kind}.${string}` ? Kind : n
 /** The kinds of change the log can be filtered by, one for each first word of an action. */
 export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   additional_fees: 'Additional fees',
+  api_key: 'Integration API keys',
   branch: 'Branches',
   cash_up: 'Cash-up',
   consolidation: 'Consolidation',
@@ -152,6 +158,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   two_factor_policy: 'Two-step sign-in requirement',
   user: 'Accounts',
   warehouse_settings: 'Warehouse settings',
+  webhook: 'Webhooks',
 };
 
 /** A key as words ("cash_up.corrected" -> "Cash up corrected"): for rows written before their action had a label. */

@@ -44,4 +44,7 @@ export * from './courier-invitations';
 export * from './public-site';
 export * from './two-factor';
 export * from './consolidation-requests';
+export * from './package-imports';
+export * from './api-keys';
+export * from './webhooks';
 export * from './messaging';

@@ -21,6 +21,7 @@ import { getCourierRates } from '../settings/rates.service';
 import { feesAlreadyCharged, invoiceStatusFor, markDeliveryFeesCharged, unchargedDeliveryRequests } from './invoice-charges';
 import { invoiceNumber, issueInvoiceForPackages } from './invoice-issuing.service';
 import { formatAmount } from '@courier/shared/format/money';
+import { enqueueWebhookEvent } from '../../lib/webhooks';
 
 /**
  * Billing that follows the packages by itself (DOMAIN.md steps 6-8): the invoice issued when
@@ -256,6 +257,7 @@ async function issueFeeInvoice(
     entityId: invoiceNo,
     details: { customerId, fees: bucket.lines.map((l) => l.kind), totalCents },
   });
+  await enqueueWebhookEvent(db, courierId, 'invoice.issued', { invoiceNo, customerId, packageIds: [], totalCents, currency: 'JMD' });
   const [customer] = await db
     .select({ email: customers.email, firstName: customers.firstName })
     .from(customers)

@@ -17,6 +17,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { formatAmount } from '@courier/shared/format/money';
 import type { StaffChange } from './invoice-access.service';
 import { chargesFor, markDeliveryFeesCharged, totalsOf, writeLines } from './invoice-charges';
+import { enqueueWebhookEvent } from '../../lib/webhooks';
 
 export const invoiceNumber = (n: number) => `INV-${String(n).padStart(6, '0')}`;
 
@@ -119,6 +120,13 @@ export async function issueInvoiceForPackages(options: IssueOptions): Promise<{ 
       entity: 'invoice',
       entityId: invoiceNo,
       details: { customerId, packageIds, totalCents: result.totalCents },
+    });
+    await enqueueWebhookEvent(tx, courierId, 'invoice.issued', {
+      invoiceNo,
+      customerId,
+      packageIds,
+      totalCents: result.totalCents,
+      currency: 'JMD',
     });
     if (options.mailer)
       await tellCustomer(tx, options.mailer, {

@@ -79,6 +79,36 @@ export async function notifyCustomer(db: Db, input: NotifyCustomerInput): Promis
   });
 }
 
+/** The same for many customers at once (an import's batch), in one statement. */
+export async function notifyCustomers(db: Db, inputs: NotifyCustomerInput[]): Promise<void> {
+  if (inputs.length === 0) return;
+  for (const input of inputs) {
+    const event = input.event ?? ((MESSAGE_EVENTS as readonly string[]).includes(input.type) ? (input.type as MessageEvent) : null);
+    if (!event) continue;
+    await queueCustomerMessages(db, {
+      courierId: input.courierId,
+      customerId: input.customerId,
+      event,
+      title: input.title,
+      body: input.body ?? '',
+      path: notificationPath('customer', input.target),
+      ref: input.target.ref,
+    });
+  }
+  await db.insert(notifications).values(
+    inputs.map((input) => ({
+      courierId: input.courierId,
+      customerId: input.customerId,
+      audience: 'customer' as const,
+      type: input.type,
+      title: input.title,
+      body: input.body ?? '',
+      targetKind: input.target.kind,
+      targetRef: input.target.ref,
+    })),
+  );
+}
+
 async function insertNotification(db: Db, values: typeof notifications.$inferInsert): Promise<number> {
   const [row] = await db.insert(notifications).values(values).returning({ id: notifications.id });
   if (!row) throw new Error('Notification insert returned nothing');

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { branches } from '../../db/schema/branches';
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
-import type { Mailer } from '../../lib/mailer';
-import { notifyCustomer } from '../notifications/notify.service';
+import type { Mailer, OutgoingEmail } from '../../lib/mailer';
+import { type NotifyCustomerInput, notifyCustomer, notifyCustomers } from '../notifications/notify.service';
 
 export type PackageEmailKind = 'received' | 'shipped' | 'ready' | 'uncollected';
 
@@ -35,6 +35,28 @@ export async function enqueuePackageEmail(db: Db, mailer: Mailer, kind: PackageE
       .from(branches)
       .where(eq(branches.id, pkg.branchId));
   }
+  const { subject, body } = packageEmailText(kind, pkg, branch);
+  // Package news is not optional by e-mail; the customer's feed gets it too, linked to the package.
+  await notifyCustomer(db, {
+    courierId: pkg.courierId,
+    customerId: pkg.customerId,
+    type: 'package_update',
+    event: `package_${kind}`,
+    title: subject,
+    body: pkg.trackingNumber,
+    target: { kind: 'package', ref: pkg.packageNumber },
+  });
+  await sendCustomerEmail(db, mailer, { courierId: pkg.courierId, customer: row, subject, body });
+}
+
+type BranchForEmail = { name: string; address: string | null; hours: string | null };
+
+/** The subject and lines of a package e-mail (the feed entry's title is the subject). */
+function packageEmailText(
+  kind: PackageEmailKind,
+  pkg: PackageForEmail,
+  branch: BranchForEmail | undefined,
+): { subject: string; body: string[] } {
   const what = `${pkg.packageNumber} (tracking ${pkg.trackingNumber}${pkg.description ? `, ${pkg.description}` : ''})`;
   const lines: Record<PackageEmailKind, { subject: string; body: string[] }> = {
     received: {
@@ -65,18 +87,51 @@ export async function enqueuePackageEmail(db: Db, mailer: Mailer, kind: PackageE
       ],
     },
   };
-  const { subject, body } = lines[kind];
-  // Package news is not optional by e-mail; the customer's feed gets it too, linked to the package.
-  await notifyCustomer(db, {
-    courierId: pkg.courierId,
-    customerId: pkg.customerId,
-    type: 'package_update',
-    event: `package_${kind}`,
-    title: subject,
-    body: pkg.trackingNumber,
-    target: { kind: 'package', ref: pkg.packageNumber },
-  });
-  await sendCustomerEmail(db, mailer, { courierId: pkg.courierId, customer: row, subject, body });
+  return lines[kind];
+}
+
+/**
+ * The 'received' e-mail and feed entry of many packages at once (an import's batch): the same
+ * words as one by one, in three statements instead of four per package.
+ */
+export async function enqueueReceivedEmails(db: Db, mailer: Mailer, pkgs: PackageForEmail[]): Promise<void> {
+  const owned = pkgs.filter((p): p is PackageForEmail & { customerId: number } => p.customerId !== null);
+  if (owned.length === 0) return;
+  const ids = [...new Set(owned.map((p) => p.customerId))];
+  const people = new Map<number, NonNullable<Awaited<ReturnType<typeof customerForEmail>>>>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await db
+      .select({
+        id: customers.id,
+        courierName: couriers.name,
+        email: customers.email,
+        firstName: customers.firstName,
+        mailbox: customers.mailboxNumber,
+      })
+      .from(customers)
+      .innerJoin(couriers, eq(couriers.id, customers.courierId))
+      .where(inArray(customers.id, ids.slice(i, i + 1000)));
+    for (const { id, ...row } of rows) people.set(id, row);
+  }
+  const notes: NotifyCustomerInput[] = [];
+  const mails: OutgoingEmail[] = [];
+  for (const pkg of owned) {
+    const customer = people.get(pkg.customerId);
+    if (!customer) continue;
+    const { subject, body } = packageEmailText('received', pkg, undefined);
+    notes.push({
+      courierId: pkg.courierId,
+      customerId: pkg.customerId,
+      type: 'package_update',
+      event: 'package_received',
+      title: subject,
+      body: pkg.trackingNumber,
+      target: { kind: 'package', ref: pkg.packageNumber },
+    });
+    mails.push({ courierId: pkg.courierId, ...composeCustomerEmail({ courierId: pkg.courierId, customer, subject, body }) });
+  }
+  await notifyCustomers(db, notes);
+  await mailer.enqueueMany(mails, db);
 }
 
 export interface CustomerEmail {

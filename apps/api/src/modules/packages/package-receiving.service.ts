@@ -21,6 +21,7 @@ import { detailOf } from './package-queries.service';
 import type { Services } from '../../context';
 import { listScope, recordScope } from '../../lib/courier-scope';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { enqueueWebhookEvent } from '../../lib/webhooks';
 
 export const packageNumberOf = (n: number) => `PKG-${String(n).padStart(6, '0')}`;
 
@@ -118,6 +119,14 @@ export async function receivePackage(s: Services, user: AuthUser, input: z.outpu
         .filter(Boolean)
         .join('; ');
       await writeEvent(tx, { courierId, packageId: created.id, status, fromStatus: null, actor, note });
+      await enqueueWebhookEvent(tx, courierId, 'package.received', {
+        id: created.id,
+        packageNumber: created.packageNumber,
+        trackingNumber,
+        status,
+        customerId: created.customerId,
+        preAlertMatched: Boolean(preAlert),
+      });
       if (customer) await enqueuePackageEmail(tx, s.mailer, 'received', created);
       // Customs needs the merchant invoice: without it the package waits at the warehouse.
       const holdReason = customer ? await invoiceHoldReason(tx, courierId, preAlert) : null;

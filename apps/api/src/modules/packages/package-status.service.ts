@@ -11,6 +11,7 @@ import type { Mailer } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
 import { type PackageEmailKind, enqueuePackageEmail } from './package-emails.service';
 import { type Release, ensureReleasable, isLeaving } from './release.service';
+import { enqueueWebhookEvent } from '../../lib/webhooks';
 
 type PackageRecord = typeof packages.$inferSelect;
 
@@ -100,6 +101,9 @@ export async function transitionPackage(
     .returning();
   if (!updated) throw new AppError('conflict', `${pkg.packageNumber}: the package changed meanwhile; please reload`);
   await writeEvent(db, { courierId: pkg.courierId, packageId: pkg.id, status: to, fromStatus: pkg.status, actor, note: options.note });
+  const news = { id: pkg.id, packageNumber: pkg.packageNumber, trackingNumber: pkg.trackingNumber, status: to, previousStatus: pkg.status };
+  await enqueueWebhookEvent(db, pkg.courierId, 'package.status_changed', news);
+  if (to === 'delivered') await enqueueWebhookEvent(db, pkg.courierId, 'delivery.completed', news);
   const kind = EMAIL_ON[to];
   // Back from a hold to in transit is not news for the customer; the first time is.
   if (kind && !options.skipEmail && pkg.status !== 'on_hold') {

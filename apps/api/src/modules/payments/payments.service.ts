@@ -23,6 +23,7 @@ import type { ReceiptData } from './receipt-pdf';
 import type { InvoiceScope } from '../invoices/invoice-access.service';
 import { formatAmount } from '@courier/shared/format/money';
 import { courierScope } from '../../lib/courier-scope';
+import { enqueueWebhookEvent } from '../../lib/webhooks';
 
 const asDb = (tx: unknown) => tx as Db;
 export const receiptNumber = (n: number) => `RCT-${String(n).padStart(6, '0')}`;
@@ -167,6 +168,14 @@ export async function recordPayment(
         allocations: applied,
         ...(options.test ? { mode: 'TEST' } : {}),
       },
+    });
+    await enqueueWebhookEvent(tx, courierId, 'payment.recorded', {
+      receiptNo,
+      customerId,
+      amountCents,
+      method: options.method,
+      allocations: applied,
+      ...(options.test ? { mode: 'TEST' } : {}),
     });
 
     const [customer] = await tx

@@ -10,6 +10,7 @@ import {
   Clock,
   CreditCard,
   FileText,
+  FileUp,
   HelpCircle,
   History,
   LayoutDashboard,
@@ -17,6 +18,7 @@ import {
   MapPin,
   Package,
   PenLine,
+  Plug,
   ScanLine,
   Settings,
   ShieldCheck,
@@ -50,6 +52,7 @@ export const ADMIN_NAV: NavItem[] = [
   { label: 'Shop For Me', to: `${base}/shop-requests`, icon: ShoppingBag, section: 'Customers' },
   { label: 'Delivery Locations', to: `${base}/delivery-locations`, icon: MapPin, section: 'Operations' },
   { label: 'Unknown Packages', to: `${base}/unknown-packages`, icon: HelpCircle, section: 'Operations' },
+  { label: 'Import Packages', to: `${base}/package-import`, icon: FileUp, section: 'Operations' },
   // The floor screens staff have: the admin sees them too, with the staff sidebar's labels.
   { label: 'Maniefest', to: `${base}/maniefest`, icon: Ship, section: 'Operations' },
   { label: 'Reconciliation', to: `${base}/reconciliation`, icon: ClipboardCheck, section: 'Operations' },
@@ -68,6 +71,7 @@ export const ADMIN_NAV: NavItem[] = [
   { label: 'Staff', to: `${base}/staff`, icon: Users, section: 'Organisation' },
   { label: 'Roles', to: `${base}/roles`, icon: ShieldCheck, section: 'Organisation' },
   { label: 'Audit log', to: `${base}/audit-log`, icon: History, section: 'Organisation' },
+  { label: 'Integrations', to: `${base}/integrations`, icon: Plug, section: 'Organisation' },
   { label: 'Settings', to: `${base}/settings`, icon: Settings, pinned: true },
 ];
 

@@ -31,11 +31,13 @@ const pages: RouteObject[] = [
   { path: 'reports', lazy: async () => ({ Component: (await import('../billing/reports-page')).default }) },
   { path: 'audit-log', lazy: async () => ({ Component: (await import('../audit/audit-log-page')).default }) },
   { path: 'settings', lazy: async () => ({ Component: (await import('./settings-page')).default }) },
+  { path: 'integrations', lazy: async () => ({ Component: (await import('./integrations-page')).default }) },
   { path: 'scan', lazy: async () => ({ Component: (await import('../packages/scan-page')).default }) },
   { path: 'packages', lazy: async () => ({ Component: (await import('../packages/packages-page')).default }) },
   { path: 'unknown-packages', lazy: async () => ({ Component: (await import('../packages/unknown-packages-page')).default }) },
   { path: 'consolidations', lazy: async () => ({ Component: (await import('../forwarding/consolidations-page')).default }) },
   { path: 'shop-requests', lazy: async () => ({ Component: (await import('../forwarding/shop-requests-page')).default }) },
+  { path: 'package-import', lazy: async () => ({ Component: (await import('../packages/package-import-page')).default }) },
   { path: 'delivery-requests', lazy: async () => ({ Component: (await import('../packages/delivery-requests-page')).default }) },
   { path: 'delivery-locations', lazy: async () => ({ Component: (await import('../packages/delivery-locations-page')).default }) },
   // The floor: the same screens as staff, under the staff paths; /admin/manifests as well.

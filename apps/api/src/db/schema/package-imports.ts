@@ -1,0 +1,82 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ImportMapping } from '@courier/shared/domain/package-import';
+import type { ImportCounts, ImportRowResult } from '@courier/shared/schemas/package-imports';
+import { couriers } from './couriers';
+import { users } from './users';
+
+/** One record of a warehouse file: the row number a person sees in the sheet, cells by header. */
+export interface StoredImportRow {
+  row: number;
+  cells: string[];
+}
+
+/**
+ * A warehouse agent's file of received parcels: uploaded (or picked up), previewed with a column
+ * mapping, then imported in batches. Its rows stay until the import ends; the per-row report stays.
+ */
+export const packageImports = pgTable(
+  'package_imports',
+  {
+    id: serial().primaryKey(),
+    courierId: integer()
+      .notNull()
+      .references(() => couriers.id),
+    /** upload: an admin's file; pickup: read from the agent's folder on a schedule. */
+    source: text({ enum: ['upload', 'pickup'] })
+      .notNull()
+      .default('upload'),
+    fileName: text().notNull(),
+    fileSha256: text().notNull(),
+    headers: jsonb().$type<string[]>().notNull(),
+    rows: jsonb().$type<StoredImportRow[]>(),
+    mapping: jsonb().$type<ImportMapping>(),
+    status: text({ enum: ['uploaded', 'importing', 'done', 'failed'] })
+      .notNull()
+      .default('uploaded'),
+    totalRows: integer().notNull(),
+    processedRows: integer().notNull().default(0),
+    counts: jsonb().$type<ImportCounts>(),
+    report: jsonb().$type<ImportRowResult[]>(),
+    error: text(),
+    createdBy: integer().references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.courierId, t.createdAt)],
+);
+
+/** The column mapping a courier chose last: the next file from its agent opens with it. */
+export const importMappings = pgTable('import_mappings', {
+  courierId: integer()
+    .primaryKey()
+    .references(() => couriers.id),
+  mapping: jsonb().$type<ImportMapping>().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The agent's folder a courier names (an HTTPS listing), read on a schedule; each new file is imported. */
+export const importSources = pgTable('import_sources', {
+  courierId: integer()
+    .primaryKey()
+    .references(() => couriers.id),
+  url: text().notNull(),
+  active: boolean().notNull().default(true),
+  lastCheckedAt: timestamp({ withTimezone: true }),
+  lastError: text(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Files already taken from the agent's folder, by name: a file is imported once, whatever happens after. */
+export const importSourceFiles = pgTable(
+  'import_source_files',
+  {
+    courierId: integer()
+      .notNull()
+      .references(() => couriers.id),
+    name: text().notNull(),
+    importId: integer().references(() => packageImports.id),
+    error: text(),
+    seenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.courierId, t.name] })],
+);

@@ -1,0 +1,41 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Services } from '../context';
+import { countJobRun } from '../lib/metrics';
+import { claimDueSources, pickUp } from '../modules/integrations/agent-pickup.service';
+import type { WebhookPolicy } from '../modules/integrations/webhooks.service';
+import { runExclusive } from './job-lock';
+
+/** One round: folders due are claimed under the advisory lock, then read and imported outside it. */
+export async function runPickupRound(s: Services, policy: WebhookPolicy, log: FastifyBaseLogger, now = new Date()) {
+  const claimed = await runExclusive(s.db, 'agentPickup', (tx) => claimDueSources(tx, now));
+  countJobRun('agentPickup', claimed.ran ? 'ran' : 'skipped');
+  if (!claimed.ran) return;
+  for (const courierId of claimed.result) {
+    try {
+      const { files } = await pickUp(s, policy, courierId);
+      if (files.length > 0) log.info({ courierId, files }, 'agent folder: files imported');
+    } catch (error) {
+      log.warn({ err: error, courierId }, 'agent folder could not be read');
+    }
+  }
+}
+
+export function startAgentPickupJob(s: Services, policy: WebhookPolicy, log: FastifyBaseLogger, intervalMs = 60_000) {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await runPickupRound(s, policy, log);
+    } catch (error) {
+      countJobRun('agentPickup', 'failed');
+      log.error({ err: error }, 'agent pick-up round failed');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  void tick();
+  return { stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,189 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INTEGRATION_MESSAGES } from '@courier/shared/schemas/integrations';
+import { apiKeys } from '../../db/schema/api-keys';
+import { packages } from '../../db/schema/packages';
+import { preAlerts } from '../../db/schema/pre-alerts';
+import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
+import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
+
+let t: TestApp;
+let admin: string;
+let otherAdmin: string;
+let courierId: number;
+let otherCourierId: number;
+let mailbox: string;
+const tag = Math.random().toString(36).slice(2, 7).toUpperCase();
+const trk = (n: number) => `API${tag}${String(n).padStart(4, '0')}`;
+
+beforeAll(async () => {
+  // A low per-key limit, so the limit itself can be seen.
+  t = await buildTestApp({ API_KEY_RATE_LIMIT: '40' });
+  courierId = (await makeCourier(t, `A${tag}`)).id;
+  otherCourierId = (await makeCourier(t, `B${tag}`)).id;
+  admin = (await makeUser(t, courierId, 'courier_admin')).token;
+  otherAdmin = (await makeUser(t, otherCourierId, 'courier_admin')).token;
+  const customer = await makeCustomer(t, courierId, { mailboxNumber: `MB${tag}` });
+  mailbox = customer.mailboxNumber;
+  await t.db.insert(preAlerts).values({
+    courierId,
+    customerId: customer.id,
+    trackingNumber: trk(2),
+    merchant: 'Amazon',
+    description: 'Books',
+    declaredValueUsdCents: 1500,
+    invoicePath: 'pre-alert-invoices/x.pdf',
+  });
+});
+afterAll(async () => t?.close());
+
+const createKey = async (token: string, scopes: string[], name = 'Miami agent') => {
+  const res = await t.app.inject({ method: 'POST', url: '/api/settings/api-keys', headers: bearer(token), payload: { name, scopes } });
+  expect(res.statusCode).toBe(201);
+  return res.json() as { id: number; key: string; prefix: string };
+};
+const v1 = (method: 'GET' | 'POST', url: string, key: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method, url: `/api/v1${url}`, headers: { authorization: `Bearer ${key}`, ...headers }, payload: payload as never });
+
+describe('API keys', () => {
+  it('are shown once, stored hashed, listed with their prefix and last use', async () => {
+    const created = await createKey(admin, ['packages:write', 'packages:read']);
+    expect(created.key).toMatch(/^cpk_[\w-]{43}$/);
+    const [row] = await t.db.select().from(apiKeys).where(eq(apiKeys.id, created.id));
+    expect(row?.keyHash).not.toContain(created.key.slice(4));
+    expect(JSON.stringify(row)).not.toContain(created.key);
+    await v1('GET', '/packages', created.key);
+    const list = await t.app.inject({ method: 'GET', url: '/api/settings/api-keys', headers: bearer(admin) });
+    const listed = list.json().find((k: { id: number }) => k.id === created.id);
+    expect(listed).toMatchObject({ name: 'Miami agent', prefix: created.key.slice(0, 12), lastUsedAt: expect.any(String) });
+    expect(list.body).not.toContain(created.key);
+  });
+
+  it('refuses a missing, wrong or session token, and a key without the scope', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/packages' })).statusCode).toBe(401);
+    const wrong = await v1('GET', '/packages', 'cpk_not-a-key');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toBe(INTEGRATION_MESSAGES.keyInvalid);
+    expect((await v1('GET', '/packages', admin)).statusCode).toBe(401);
+    const readOnly = await createKey(admin, ['packages:read'], 'Reports');
+    const res = await v1('POST', '/packages', readOnly.key, { trackingNumber: trk(99), weightLb: 1 });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(INTEGRATION_MESSAGES.scopeMissing('packages:write'));
+  });
+
+  it('stop working once revoked', async () => {
+    const key = await createKey(admin, ['packages:read'], 'Old system');
+    expect((await v1('GET', '/packages', key.key)).statusCode).toBe(200);
+    const revoke = await t.app.inject({ method: 'DELETE', url: `/api/settings/api-keys/${key.id}`, headers: bearer(admin) });
+    expect(revoke.json().revokedAt).not.toBeNull();
+    expect((await v1('GET', '/packages', key.key)).statusCode).toBe(401);
+    // Another courier's admin cannot revoke (or see) this courier's keys.
+    const other = await t.app.inject({ method: 'DELETE', url: `/api/settings/api-keys/${key.id}`, headers: bearer(otherAdmin) });
+    expect(other.statusCode).toBe(404);
+  });
+});
+
+describe('the inbound API', () => {
+  let key: string;
+  let otherKey: string;
+  beforeAll(async () => {
+    key = (await createKey(admin, ['packages:write', 'packages:read'], 'Agent feed')).key;
+    otherKey = (await createKey(otherAdmin, ['packages:write', 'packages:read'], 'Other courier')).key;
+  });
+
+  it('receives one package for the mailbox, and a bad one is refused in our words', async () => {
+    const res = await v1('POST', '/packages', key, { trackingNumber: trk(1), mailbox, weightLb: 2.5, merchant: 'Shein' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      outcome: 'received',
+      packageNumber: expect.stringMatching(/^PKG-/),
+      customer: expect.stringContaining(mailbox),
+    });
+    const bad = await v1('POST', '/packages', key, { trackingNumber: trk(50), weightLb: 0 });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().message).toBe('The weight must be more than 0 and at most 2,000 lb');
+  });
+
+  it('makes a batch idempotent by the caller’s Idempotency-Key: replayed, never doubled; another body is refused', async () => {
+    const body = {
+      packages: [
+        { trackingNumber: trk(2), weightLb: 1.5 },
+        { trackingNumber: trk(3), mailbox: 'NOBODY', weightLb: 4 },
+        { trackingNumber: '', weightLb: 1 },
+      ],
+    };
+    const first = await v1('POST', '/packages/batch', key, body, { 'idempotency-key': `batch-${tag}` });
+    expect(first.statusCode).toBe(200);
+    const results = first.json().results;
+    expect(results.map((r: { outcome: string }) => r.outcome)).toEqual(['received', 'unknown', 'invalid']);
+    expect(results[0].preAlertMatched).toBe(true);
+    const again = await v1('POST', '/packages/batch', key, body, { 'idempotency-key': `batch-${tag}` });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const mine = await t.db
+      .select()
+      .from(packages)
+      .where(and(eq(packages.courierId, courierId), eq(packages.trackingNumber, trk(2))));
+    expect(mine).toHaveLength(1);
+    const conflict = await v1(
+      'POST',
+      '/packages/batch',
+      key,
+      { packages: [{ trackingNumber: trk(4), weightLb: 1 }] },
+      { 'idempotency-key': `batch-${tag}` },
+    );
+    expect(conflict.statusCode).toBe(422);
+    expect(conflict.json().message).toBe(INTEGRATION_MESSAGES.idempotencyConflict);
+    // Without a key, a tracking number already received is reported, not doubled.
+    const repeat = await v1('POST', '/packages/batch', key, { packages: [{ trackingNumber: trk(2), weightLb: 1.5 }] });
+    expect(repeat.json().results[0]).toMatchObject({ outcome: 'already_received', packageNumber: mine[0]?.packageNumber });
+  });
+
+  it('lists packages page by page and reads their events', async () => {
+    const page = await v1('GET', '/packages?limit=1', key);
+    expect(page.statusCode).toBe(200);
+    expect(page.json().data).toHaveLength(1);
+    const next = await v1('GET', `/packages?limit=50&after=${page.json().nextCursor}`, key);
+    const all = [...page.json().data, ...next.json().data];
+    expect(all.map((p: { trackingNumber: string }) => p.trackingNumber).sort()).toEqual([trk(1), trk(2), trk(3)]);
+    const id = all.find((p: { trackingNumber: string }) => p.trackingNumber === trk(1)).id;
+    const events = await v1('GET', `/packages/${id}/events`, key);
+    expect(events.json().data[0]).toMatchObject({ status: 'received', fromStatus: null });
+  });
+
+  it('never reaches another courier’s packages', async () => {
+    const id = (await v1('GET', '/packages?limit=1', key)).json().data[0].id;
+    const events = await v1('GET', `/packages/${id}/events`, otherKey);
+    expect(events.statusCode).toBe(404);
+    const list = await v1('GET', `/packages?trackingNumber=${trk(1)}`, otherKey);
+    expect(list.json().data).toEqual([]);
+    // The same tracking number sent by the other courier is its own package.
+    const res = await v1('POST', '/packages', otherKey, { trackingNumber: trk(1), weightLb: 1 });
+    expect(res.json()).toMatchObject({ outcome: 'unknown', customer: null });
+    const rows = await t.db
+      .select()
+      .from(packages)
+      .where(eq(packages.trackingNumber, trk(1)));
+    expect(rows.map((r) => r.courierId).sort()).toEqual([courierId, otherCourierId].sort());
+  });
+
+  it('limits each key to its share of requests a minute', async () => {
+    const busy = (await createKey(admin, ['packages:read'], 'Busy')).key;
+    const codes: number[] = [];
+    for (let i = 0; i < 45; i++) codes.push((await v1('GET', '/packages?limit=1', busy)).statusCode);
+    expect(codes.slice(0, 40).every((c) => c === 200)).toBe(true);
+    expect(codes.slice(40)).toContain(429);
+    // Another key of the same courier has its own share.
+    expect((await v1('GET', '/packages?limit=1', key)).statusCode).toBe(200);
+  });
+
+  it('is in the OpenAPI document with an example', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const doc = res.json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/packages', '/api/v1/packages/batch', '/api/v1/packages/{id}/events']),
+    );
+    expect(JSON.stringify(doc.paths['/api/v1/packages'].post)).toContain('1Z999AA10123456784');
+  });
+});

@@ -1,0 +1,158 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEBHOOK_MESSAGES } from '@courier/shared/schemas/integrations';
+import { runWebhookRound } from '../../jobs/webhook-job';
+import { SecretBox } from '../../lib/secret-box';
+import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
+import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
+import { MAX_ATTEMPTS, checkEndpointUrl } from './webhooks.service';
+
+interface Received {
+  body: string;
+  signature: string;
+  verified: boolean;
+}
+
+/** A courier's receiver as its developers would write it: verifies the signature, answers as told. */
+function startReceiver(secretOf: () => string) {
+  const received: Received[] = [];
+  const answers: number[] = [];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      const signature = String(req.headers['courier-signature'] ?? '');
+      const parts = Object.fromEntries(signature.split(',').map((p) => p.split('=') as [string, string]));
+      const expected = createHmac('sha256', secretOf()).update(`${parts.t}.${body}`).digest('hex');
+      const fresh = Math.abs(Date.now() / 1000 - Number(parts.t)) < 300;
+      const verified =
+        fresh && !!parts.v1 && parts.v1.length === expected.length && timingSafeEqual(Buffer.from(parts.v1), Buffer.from(expected));
+      received.push({ body, signature, verified });
+      const status = answers.shift() ?? 200;
+      res
+        .writeHead(verified ? status : 400, { 'content-type': 'text/plain' })
+        .end(status >= 500 ? 'receiver down for maintenance' : 'ok thanks');
+    });
+  });
+  return { server, received, answers };
+}
+
+let t: TestApp;
+let admin: string;
+let otherAdmin: string;
+let mailbox: string;
+let box: SecretBox;
+let secret = '';
+const receiver = startReceiver(() => secret);
+let url = '';
+const tag = Math.random().toString(36).slice(2, 7).toUpperCase();
+const policy = { allowPrivate: true };
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  box = new SecretBox(t.ctx.tokens.secret);
+  const courierId = (await makeCourier(t, `W${tag}`)).id;
+  admin = (await makeUser(t, courierId, 'courier_admin')).token;
+  otherAdmin = (await makeUser(t, (await makeCourier(t, `X${tag}`)).id, 'courier_admin')).token;
+  mailbox = (await makeCustomer(t, courierId, { mailboxNumber: `WH${tag}` })).mailboxNumber;
+  await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/hooks/courier`;
+});
+afterAll(async () => {
+  receiver.server.close();
+  await t?.close();
+});
+
+const call = (method: 'GET' | 'POST' | 'DELETE', path: string, payload?: unknown, token = admin) =>
+  t.app.inject({ method, url: `/api${path}`, headers: bearer(token), payload: payload as never });
+const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
+
+describe('webhooks out', () => {
+  let endpointId: number;
+
+  it('registers an endpoint and shows its signing secret once', async () => {
+    const res = await call('POST', '/settings/webhooks', { url, events: ['package.received', 'package.status_changed'] });
+    expect(res.statusCode).toBe(201);
+    secret = res.json().secret;
+    endpointId = res.json().id;
+    expect(secret).toMatch(/^whsec_/);
+    const list = await call('GET', '/settings/webhooks');
+    expect(list.body).not.toContain(secret);
+    expect(list.json()[0]).toMatchObject({ id: endpointId, url, events: ['package.received', 'package.status_changed'] });
+  });
+
+  it('delivers a received package signed, retries after a 500 with back-off, and records each answer', async () => {
+    receiver.answers.push(500);
+    const scan = await call('POST', '/packages', { trackingNumber: `WHK${tag}0001`, weightLb: 2, mailbox });
+    expect(scan.statusCode).toBe(201);
+    expect(await runWebhookRound(t.db, box, policy)).toBe(1);
+    expect(receiver.received).toHaveLength(1);
+    expect(receiver.received[0]?.verified).toBe(true);
+    const event = JSON.parse(receiver.received[0]?.body ?? '{}');
+    expect(event).toMatchObject({ type: 'package.received', data: { trackingNumber: `WHK${tag}0001`, status: 'received' } });
+
+    let deliveries = (await call('GET', `/settings/webhooks/${endpointId}/deliveries`)).json();
+    expect(deliveries[0]).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      responseStatus: 500,
+      responseExcerpt: 'receiver down for maintenance',
+    });
+    // Not due again before its back-off.
+    expect(await runWebhookRound(t.db, box, policy, later(5))).toBe(0);
+    expect(await runWebhookRound(t.db, box, policy, later(31))).toBe(1);
+    expect(receiver.received).toHaveLength(2);
+    expect(receiver.received[1]?.body).toBe(receiver.received[0]?.body);
+    expect(receiver.received[1]?.verified).toBe(true);
+    deliveries = (await call('GET', `/settings/webhooks/${endpointId}/deliveries`)).json();
+    expect(deliveries[0]).toMatchObject({ status: 'succeeded', attempts: 2, responseStatus: 200, responseExcerpt: 'ok thanks' });
+  });
+
+  it('re-sends a delivery and sends a test event on request', async () => {
+    const [first] = (await call('GET', `/settings/webhooks/${endpointId}/deliveries`)).json();
+    const resend = await call('POST', `/settings/webhooks/${endpointId}/deliveries/${first.id}/resend`);
+    expect(resend.statusCode).toBe(201);
+    const test = await call('POST', `/settings/webhooks/${endpointId}/test`);
+    expect(test.statusCode).toBe(201);
+    expect(await runWebhookRound(t.db, box, policy)).toBe(2);
+    const bodies = receiver.received.slice(-2).map((r) => JSON.parse(r.body));
+    expect(bodies.map((b) => b.type).sort()).toEqual(['package.received', 'test']);
+    expect(receiver.received.slice(-2).every((r) => r.verified)).toBe(true);
+  });
+
+  it('gives up after the last attempt', async () => {
+    for (let i = 0; i < MAX_ATTEMPTS; i++) receiver.answers.push(503);
+    await call('POST', '/packages', { trackingNumber: `WHK${tag}0002`, weightLb: 1, mailbox });
+    for (let i = 0, at = 0; i < MAX_ATTEMPTS; i++, at += 7 * 3600) await runWebhookRound(t.db, box, policy, later(at));
+    const [last] = (await call('GET', `/settings/webhooks/${endpointId}/deliveries`)).json();
+    expect(last).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, responseStatus: 503 });
+  });
+
+  it('keeps another courier out of the endpoint and its deliveries', async () => {
+    expect((await call('GET', `/settings/webhooks/${endpointId}/deliveries`, undefined, otherAdmin)).statusCode).toBe(404);
+    expect((await call('POST', `/settings/webhooks/${endpointId}/test`, undefined, otherAdmin)).statusCode).toBe(404);
+    expect((await call('DELETE', `/settings/webhooks/${endpointId}`, undefined, otherAdmin)).statusCode).toBe(404);
+  });
+
+  it('refuses private and loopback addresses, and plain http, in production', () => {
+    const production = { allowPrivate: false };
+    for (const raw of [
+      'http://example.com/hook',
+      'https://127.0.0.1/hook',
+      'https://10.1.2.3/hook',
+      'https://192.168.0.4/x',
+      'https://localhost/x',
+      'https://[::1]/x',
+    ]) {
+      expect(() => checkEndpointUrl(raw, production), raw).toThrow(
+        raw.startsWith('http:') ? WEBHOOK_MESSAGES.urlNotHttps : WEBHOOK_MESSAGES.urlPrivate,
+      );
+    }
+    expect(checkEndpointUrl('https://hooks.example.com/courier', production).hostname).toBe('hooks.example.com');
+    expect(checkEndpointUrl(url, policy).port).not.toBe('');
+  });
+});

@@ -1,0 +1,210 @@
+import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPORT_MESSAGES } from '@courier/shared/domain/package-import';
+import { auditLog } from '../../db/schema/audit-log';
+import { packages } from '../../db/schema/packages';
+import { preAlerts } from '../../db/schema/pre-alerts';
+import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
+import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
+import { multipart } from '../../../test/multipart';
+
+let t: TestApp;
+let admin: string;
+let staff: string;
+let otherAdmin: string;
+let courierId: number;
+let jane: Awaited<ReturnType<typeof makeCustomer>>;
+let mark: Awaited<ReturnType<typeof makeCustomer>>;
+const tag = Math.random().toString(36).slice(2, 7).toUpperCase();
+const trk = (n: number) => `IMP${tag}${String(n).padStart(4, '0')}`;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const courier = await makeCourier(t, `I${tag}`);
+  courierId = courier.id;
+  admin = (await makeUser(t, courierId, 'courier_admin')).token;
+  staff = (await makeUser(t, courierId, 'staff')).token;
+  otherAdmin = (await makeUser(t, (await makeCourier(t, `J${tag}`)).id, 'courier_admin')).token;
+  jane = await makeCustomer(t, courierId, { mailboxNumber: `JM${tag}`, firstName: 'Jane', lastName: `Brown${tag}` });
+  mark = await makeCustomer(t, courierId, { mailboxNumber: `MK${tag}`, firstName: 'Mark', lastName: `Reid${tag}` });
+  // Mark pre-alerted a parcel the agent's file lists with no mailbox: the pre-alert names him.
+  await t.db.insert(preAlerts).values({
+    courierId,
+    customerId: mark.id,
+    trackingNumber: trk(3),
+    merchant: 'Amazon',
+    description: 'Shoes',
+    declaredValueUsdCents: 4500,
+    invoicePath: 'pre-alert-invoices/x.pdf',
+  });
+});
+afterAll(async () => t?.close());
+
+const upload = (name: string, data: Buffer, token = admin) => {
+  const body = multipart({}, { field: 'file', name, type: 'text/csv', data });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/package-imports',
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
+};
+const post = (url: string, payload: unknown, token = admin) =>
+  t.app.inject({ method: 'POST', url: `/api${url}`, headers: bearer(token), payload: payload as never });
+const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url: `/api${url}`, headers: bearer(token) });
+
+async function finished(id: number) {
+  for (let i = 0; i < 200; i++) {
+    const res = await get(`/package-imports/${id}`);
+    if (res.json().status !== 'importing') return res.json();
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('import did not finish');
+}
+
+const csv = () =>
+  [
+    'Tracking #,Cust Ref,Consignee,Weight,Dims,Pcs,Shipper,Contents,Value,Date',
+    `${trk(1)},JM${tag},,12.5 lb,10x8x4,1,Amazon,Books,$45.00,11/20/2026`,
+    `${trk(2)},,Jane Brown${tag},3,,,Shein,Dress,20,2026-11-21`,
+    `${trk(3)},,,2.25,,,,,,`,
+    `${trk(4)},ZZ999,,1,,,,,,`,
+    `${trk(5)},JM${tag},,heavy,,,,,,`,
+    `${trk(1)},JM${tag},,12.5,,,,,,`,
+    `,JM${tag},,4,,,,,,`,
+    `${trk(6)},MK${tag},,5,12 x 9 x 3,2,Nike,Shoes,9999999999,13/45/2026`,
+  ].join('\r\n');
+
+describe('bulk receive from a warehouse file', () => {
+  let id: number;
+  const mapping = {
+    trackingNumber: 'Tracking #',
+    mailbox: 'Cust Ref',
+    consignee: 'Consignee',
+    weightLb: 'Weight',
+    dimensions: 'Dims',
+    pieces: 'Pcs',
+    merchant: 'Shipper',
+    description: 'Contents',
+    valueUsd: 'Value',
+    receivedDate: 'Date',
+  };
+
+  it('reads the file and guesses the columns it can name', async () => {
+    const res = await upload('agent.csv', Buffer.from(csv()));
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    id = body.id;
+    expect(body).toMatchObject({ status: 'uploaded', totalRows: 8, fileName: 'agent.csv' });
+    expect(body.headers).toContain('Cust Ref');
+    // "Cust Ref" is no word an agent's system uses for the mailbox: the admin chooses it.
+    expect(body.mapping).toMatchObject({ trackingNumber: 'Tracking #', weightLb: 'Weight', consignee: 'Consignee', dimensions: 'Dims' });
+    expect(body.mapping.mailbox).toBeUndefined();
+  });
+
+  it('refuses a mapping without the tracking number column, and other couriers and staff', async () => {
+    const bad = await post(`/package-imports/${id}/preview`, { mapping: { weightLb: 'Weight' } });
+    expect(bad.json().mappingProblems).toContain(IMPORT_MESSAGES.trackingColumnMissing);
+    expect((await get(`/package-imports/${id}`, otherAdmin)).statusCode).toBe(404);
+    expect((await post(`/package-imports/${id}/preview`, { mapping }, otherAdmin)).statusCode).toBe(404);
+    expect((await get('/package-imports', staff)).statusCode).toBe(403);
+  });
+
+  it('checks every row in the preview, in our words', async () => {
+    const res = await post(`/package-imports/${id}/preview`, { mapping });
+    expect(res.statusCode).toBe(200);
+    const { rows, counts } = res.json();
+    const byRow = (n: number) => rows.find((r: { row: number }) => r.row === n);
+    expect(byRow(2)).toMatchObject({ outcome: 'received', customer: `JM${tag} Jane Brown${tag}` });
+    expect(byRow(3)).toMatchObject({ outcome: 'received', customer: `JM${tag} Jane Brown${tag}` });
+    expect(byRow(4)).toMatchObject({ outcome: 'received', preAlertMatched: true, customer: `MK${tag} Mark Reid${tag}` });
+    expect(byRow(5)).toMatchObject({ outcome: 'unknown', messages: [IMPORT_MESSAGES.mailboxUnknown('ZZ999')] });
+    expect(byRow(6)).toMatchObject({ outcome: 'invalid', messages: [IMPORT_MESSAGES.weightBad('heavy')] });
+    expect(byRow(7)).toMatchObject({ outcome: 'duplicate_in_file', messages: [IMPORT_MESSAGES.duplicateInFile(2)] });
+    expect(byRow(8)).toMatchObject({ outcome: 'invalid', messages: [IMPORT_MESSAGES.trackingMissing] });
+    expect(byRow(9).messages).toEqual([IMPORT_MESSAGES.valueBad('9999999999'), IMPORT_MESSAGES.dateBad('13/45/2026')]);
+    expect(counts).toEqual({ received: 3, unknown: 1, alreadyReceived: 0, duplicates: 1, invalid: 3, preAlertsMatched: 1 });
+    // The preview writes no package.
+    expect(await t.db.select().from(packages).where(eq(packages.courierId, courierId))).toHaveLength(0);
+  });
+
+  it('imports the good rows as received at the US warehouse, matches the pre-alert, sends the unknown one to Unknown', async () => {
+    const res = await post(`/package-imports/${id}/import`, { mapping });
+    expect(res.statusCode).toBe(202);
+    const done = await finished(id);
+    expect(done).toMatchObject({ status: 'done', processedRows: 8, counts: { received: 3, unknown: 1, invalid: 3, duplicates: 1 } });
+    const rows = await t.db.select().from(packages).where(eq(packages.courierId, courierId));
+    expect(rows).toHaveLength(4);
+    const one = rows.find((p) => p.trackingNumber === trk(1));
+    expect(one).toMatchObject({
+      status: 'received',
+      customerId: jane.id,
+      weightLb: 12.5,
+      lengthIn: 10,
+      widthIn: 8,
+      heightIn: 4,
+      declaredValueUsdCents: 4500,
+      merchant: 'Amazon',
+    });
+    expect(rows.find((p) => p.trackingNumber === trk(3))).toMatchObject({ status: 'received', customerId: mark.id, description: 'Shoes' });
+    expect(rows.find((p) => p.trackingNumber === trk(4))).toMatchObject({ status: 'unknown', customerId: null });
+    const [pre] = await t.db
+      .select()
+      .from(preAlerts)
+      .where(and(eq(preAlerts.courierId, courierId), eq(preAlerts.trackingNumber, trk(3))));
+    expect(pre?.status).toBe('received');
+    expect(done.rows.find((r: { row: number }) => r.row === 2).packageNumber).toMatch(/^PKG-\d{6}$/);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.courierId, courierId), eq(auditLog.action, 'package.imported')));
+    expect(entry?.details).toMatchObject({ received: 3, unknown: 1 });
+  });
+
+  it('refuses to run the same import twice', async () => {
+    const res = await post(`/package-imports/${id}/import`, { mapping });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(IMPORT_MESSAGES.alreadyImported);
+  });
+
+  it('downloads the report, one line per row', async () => {
+    const res = await get(`/package-imports/${id}/report.csv`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('agent-report.csv');
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toBe('Row,Tracking number,Result,Package,Customer,Pre-alert matched,Messages');
+    expect(lines).toHaveLength(9);
+    expect(lines.find((l) => l.startsWith('6,'))).toContain('Not imported');
+  });
+
+  it('remembers the mapping, and importing the same file again creates nothing twice', async () => {
+    const again = await upload('agent-again.csv', Buffer.from(csv()));
+    expect(again.json().mapping).toEqual(mapping);
+    const againId = again.json().id;
+    const preview = await post(`/package-imports/${againId}/preview`, { mapping });
+    expect(preview.json().counts).toMatchObject({ received: 0, unknown: 0, alreadyReceived: 4 });
+    await post(`/package-imports/${againId}/import`, { mapping });
+    const done = await finished(againId);
+    expect(done.counts).toMatchObject({ received: 0, alreadyReceived: 4 });
+    expect(await t.db.select().from(packages).where(eq(packages.courierId, courierId))).toHaveLength(4);
+  });
+
+  it('reads an Excel workbook the same way', async () => {
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet('Received');
+    sheet.addRow(['Tracking Number', 'Mailbox', 'Weight (lb)']);
+    sheet.addRow([trk(20), `MK${tag}`, 7.5]);
+    sheet.addRow([trk(21), `MK${tag}`, 'n/a']);
+    const res = await upload('agent.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(res.statusCode).toBe(201);
+    const preview = await post(`/package-imports/${res.json().id}/preview`, { mapping: res.json().mapping });
+    expect(preview.json().counts).toMatchObject({ received: 1, invalid: 1 });
+  });
+
+  it('refuses a file that is neither CSV nor a workbook', async () => {
+    const res = await upload('photo.csv', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]));
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toBe(IMPORT_MESSAGES.notReadable);
+  });
+});

@@ -1,0 +1,86 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { pickupSourceSchema } from '@courier/shared/schemas/integrations';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { errorMessage } from '@/lib/api-client';
+import { useDateFormat } from '@/lib/format-date';
+import { usePickupSource, useRunPickup, useSavePickupSource } from '../api/integrations';
+
+type FormIn = z.input<typeof pickupSourceSchema>;
+type FormOut = z.output<typeof pickupSourceSchema>;
+
+/** The agent's folder, read every 15 minutes: each new CSV or Excel file is imported with the remembered columns. */
+export function AgentPickupCard() {
+  const source = usePickupSource();
+  const save = useSavePickupSource();
+  const run = useRunPickup();
+  const dates = useDateFormat();
+  const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(pickupSourceSchema), defaultValues: { url: '', active: true } });
+  useEffect(() => {
+    if (source.data?.url) form.reset({ url: source.data.url, active: source.data.active });
+  }, [source.data, form]);
+  const submit = form.handleSubmit((input) =>
+    save.mutate(input, {
+      onSuccess: () => toast.success('Folder saved'),
+      onError: (e) => toast.error(errorMessage(e, 'Could not save the folder')),
+    }),
+  );
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>The agent’s folder</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <p className="text-sm text-slate-600">
+          An HTTPS address where your agent lists its files (JSON: <code>["2026-11-26.csv", …]</code> or{' '}
+          <code>{'{ "files": [{ "name": …, "url": … }] }'}</code>). It is read every 15 minutes; each new file is imported once, with the
+          columns you chose last, and listed under Earlier files with its report.
+        </p>
+        <form onSubmit={submit} className="space-y-3" aria-label="Agent folder">
+          <Field label="Folder address" error={form.formState.errors.url?.message}>
+            <Input type="url" placeholder="https://" {...form.register('url')} />
+          </Field>
+          <Checkbox label="Read it on the schedule" {...form.register('active')} />
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" busy={save.isPending}>
+              Save folder
+            </Button>
+            <Button
+              type="button"
+              variant="secondary"
+              busy={run.isPending}
+              disabled={!source.data?.url}
+              onClick={() =>
+                run.mutate(undefined, {
+                  onSuccess: (r) =>
+                    toast.success(r.files.length === 0 ? 'No new file in the folder' : `${r.files.length} new file(s) imported`),
+                  onError: (e) => toast.error(errorMessage(e, 'Could not read the folder')),
+                })
+              }
+            >
+              Read it now
+            </Button>
+          </div>
+        </form>
+        {source.data?.lastCheckedAt && (
+          <p className="text-xs text-slate-500">
+            Last read {dates.dateTime(source.data.lastCheckedAt)}
+            {source.data.lastError ? '' : ': fine'}
+          </p>
+        )}
+        {source.data?.lastError && (
+          <p className="text-sm text-red-700" role="alert">
+            {source.data.lastError}
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
