@@ -206,7 +206,8 @@ export type VoidInvoiceInput = z.input<typeof voidInvoiceSchema>;
 // ---------------------------------------------------------------------------------------------
 // Payments
 
-export const STAFF_PAYMENT_METHODS = ['cash', 'card', 'bank_transfer'] as const;
+/** Account credit draws from the customer's ledger (no till, no money taken). */
+export const STAFF_PAYMENT_METHODS = ['cash', 'card', 'bank_transfer', 'account_credit'] as const;
 
 export const recordPaymentSchema = z
   .strictObject({

@@ -43,3 +43,4 @@ export * from './online-payments';
 export * from './courier-invitations';
 export * from './public-site';
 export * from './two-factor';
+export * from './account-credit';
