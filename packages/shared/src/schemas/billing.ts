@@ -60,6 +60,7 @@ export const BILLING_MESSAGES = {
   alreadyOnTill: (branch: string) => `This payment is already on the till of ${branch}`,
   placedOnTill: (receiptNo: string, branch: string) => `${receiptNo} placed on the till of ${branch}`,
   onlineNotOnTill: 'Online payments are not taken at a till',
+  creditNotOnTill: 'Account credit is not taken at a till',
 } as const;
 
 const CENTS_MAX = 1_000_000_000_00;

@@ -23,6 +23,8 @@ import type { ReceiptData } from './receipt-pdf';
 import type { InvoiceScope } from '../invoices/invoice-access.service';
 import { formatAmount } from '@courier/shared/format/money';
 import { courierScope } from '../../lib/courier-scope';
+import { useCredit } from '../account-credit/ledger.service';
+import { rewardReferralIfDue } from '../account-credit/referrals.service';
 
 const asDb = (tx: unknown) => tx as Db;
 export const receiptNumber = (n: number) => `RCT-${String(n).padStart(6, '0')}`;
@@ -70,7 +72,9 @@ export async function recordPayment(
   options: RecordPaymentOptions,
 ): Promise<{ receiptNo: string; amountCents: number; changeCents: number | null }> {
   const { db, courierId, actor } = options;
-  const branchId = options.branchId ?? actor?.branchId ?? null;
+  // Account credit is no money in a till: it draws from the customer's ledger instead.
+  const fromCredit = options.method === 'account_credit';
+  const branchId = fromCredit ? null : (options.branchId ?? actor?.branchId ?? null);
   const result = await db.transaction(async (txRaw) => {
     const tx = asDb(txRaw);
     if (branchId !== null) {
@@ -91,7 +95,7 @@ export async function recordPayment(
     const [customerId] = [...customerIds];
     if (customerIds.size !== 1 || customerId === undefined) throw new AppError('unprocessable', BILLING_MESSAGES.invoicesOneCustomer);
     // Every payment a person takes lands in a till: someone without a branch names it.
-    if (actor && branchId === null)
+    if (actor && branchId === null && !fromCredit)
       throw new AppError('unprocessable', BILLING_MESSAGES.tillRequired, { branchId: [BILLING_MESSAGES.tillRequired] });
 
     const amountCents = options.allocations.reduce((s, a) => s + a.amountCents, 0);
@@ -116,6 +120,16 @@ export async function recordPayment(
       })
       .returning();
     if (!payment) throw new Error('Payment insert returned nothing');
+    if (fromCredit)
+      await useCredit(tx, {
+        courierId,
+        customerId,
+        amountCents,
+        paymentId: payment.id,
+        description: `Used on ${numbers.join(', ')} (receipt ${receiptNo})`,
+        actorUserId: actor?.kind === 'user' ? actor.id : null,
+      });
+    let settledOne = false;
 
     const applied: ReceiptData['allocations'] = [];
     for (const a of options.allocations) {
@@ -137,7 +151,7 @@ export async function recordPayment(
             sql`${invoices.paidCents} + ${a.amountCents} <= ${invoices.totalCents}`,
           ),
         )
-        .returning({ paidCents: invoices.paidCents, totalCents: invoices.totalCents });
+        .returning({ paidCents: invoices.paidCents, totalCents: invoices.totalCents, status: invoices.status });
       if (!updated) {
         const [fresh] = await tx.select().from(invoices).where(eq(invoices.id, inv.id));
         const balance = fresh ? fresh.totalCents - fresh.paidCents : 0;
@@ -145,12 +159,15 @@ export async function recordPayment(
           allocations: [BILLING_MESSAGES.overpayment(inv.invoiceNo, formatAmount(balance))],
         });
       }
+      if (updated.status === 'paid') settledOne = true;
       const balanceAfterCents = updated.totalCents - updated.paidCents;
       await tx
         .insert(paymentAllocations)
         .values({ courierId, paymentId: payment.id, invoiceId: inv.id, amountCents: a.amountCents, balanceAfterCents });
       applied.push({ invoiceNo: inv.invoiceNo, amountCents: a.amountCents, balanceAfterCents });
     }
+    // A referred customer's first fully paid invoice credits both sides, once.
+    if (settledOne) await rewardReferralIfDue(tx, options.mailer, courierId, customerId);
     await audit(tx, {
       courierId,
       actor,
