@@ -4,6 +4,8 @@ import { createRuntimeOrExit } from './context';
 import { formatDemoLogins, isDatabaseEmpty, seedDemo } from './db/seed';
 import { startOutboxWorker } from './jobs/outbox-worker';
 import { startUncollectedJob } from './jobs/uncollected-job';
+import { startStatementsJob } from './jobs/statements-job';
+import { Storage } from './lib/storage';
 
 /**
  * Starts the server: the entry of `tsx src/server.ts` and of the bundle (dist/server.cjs, started by
@@ -28,6 +30,7 @@ async function main(): Promise<void> {
   }
   const worker = startOutboxWorker(ctx.mailer, app.log);
   const uncollected = startUncollectedJob({ db: ctx.db, mailer: ctx.mailer }, app.log);
+  const statements = startStatementsJob({ db: ctx.db, mailer: ctx.mailer, storage: new Storage(ctx.config) }, app.log);
   await app.listen({ port: config.PORT, host: config.HOST });
   // dist/server.js saves V8's code cache once the start is done (decision 015).
   (process as NodeJS.EventEmitter).emit('courier:listening');
@@ -42,6 +45,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       uncollected.stop();
+      statements.stop();
       await app.close();
       await worker.stop();
       await database.close();

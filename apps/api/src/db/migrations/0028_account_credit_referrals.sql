@@ -53,6 +53,7 @@ ALTER TABLE "customers" ADD COLUMN "own_referral_code" text;--> statement-breakp
 ALTER TABLE "customers" ADD COLUMN "referred_by_id" integer;--> statement-breakpoint
 ALTER TABLE "customers" ADD COLUMN "referral_rewarded_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "customers" ADD COLUMN "credit_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "email_outbox" ADD COLUMN "attachments" jsonb;--> statement-breakpoint
 ALTER TABLE "payment_refunds" ADD COLUMN "to_credit" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "account_credit_entries" ADD CONSTRAINT "account_credit_entries_courier_id_couriers_id_fk" FOREIGN KEY ("courier_id") REFERENCES "public"."couriers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "account_credit_entries" ADD CONSTRAINT "account_credit_entries_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
