@@ -3,6 +3,7 @@ import { ALL_PERMISSIONS } from '@courier/shared/constants/permissions';
 import { batchEmails } from '../../src/db/schema/batch-emails';
 import { branches } from '../../src/db/schema/branches';
 import { processingFees } from '../../src/db/schema/courier-fees';
+import { coupons } from '../../src/db/schema/account-credit';
 import { couriers } from '../../src/db/schema/couriers';
 import { customers } from '../../src/db/schema/customers';
 import { deliveryLocations } from '../../src/db/schema/delivery-locations';
@@ -59,6 +60,7 @@ async function snapshotOfCourierB(): Promise<string> {
     payments,
     shippingRates,
     processingFees,
+    coupons,
     branches,
     roles,
     users,

@@ -117,7 +117,13 @@ export const couponInputSchema = z
       .regex(/^[A-Za-z0-9-]+$/, 'Letters, digits and dashes only')
       .transform((v) => v.toUpperCase()),
     kind: z.enum(COUPON_KINDS),
-    percent: z.number().int(CREDIT_MESSAGES.percentRange).min(1, CREDIT_MESSAGES.percentRange).max(100, CREDIT_MESSAGES.percentRange).nullable().optional(),
+    percent: z
+      .number()
+      .int(CREDIT_MESSAGES.percentRange)
+      .min(1, CREDIT_MESSAGES.percentRange)
+      .max(100, CREDIT_MESSAGES.percentRange)
+      .nullable()
+      .optional(),
     amountCents: centsSchema.nullable().optional(),
     validFrom: optionalDate,
     validUntil: optionalDate,
@@ -126,7 +132,8 @@ export const couponInputSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.kind === 'percent' && !v.percent) ctx.addIssue({ code: 'custom', path: ['percent'], message: CREDIT_MESSAGES.percentRange });
-    if (v.kind === 'fixed' && !v.amountCents) ctx.addIssue({ code: 'custom', path: ['amountCents'], message: CREDIT_MESSAGES.amountRequired });
+    if (v.kind === 'fixed' && !v.amountCents)
+      ctx.addIssue({ code: 'custom', path: ['amountCents'], message: CREDIT_MESSAGES.amountRequired });
     if (v.validFrom && v.validUntil && v.validUntil < v.validFrom)
       ctx.addIssue({ code: 'custom', path: ['validUntil'], message: CREDIT_MESSAGES.couponDatesOrder });
   });

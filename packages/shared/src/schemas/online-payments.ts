@@ -20,7 +20,7 @@ export const ONLINE_PAYMENT_MESSAGES = {
   refundChooseInvoice: 'This payment was spread over several invoices: choose the invoice to refund',
   refundInvoiceNotOnPayment: 'That invoice is not paid by this payment',
   refundRecorded: 'Refund recorded',
-  refundToCredit: 'Refund recorded and added to the customer\'s account credit',
+  refundToCredit: "Refund recorded and added to the customer's account credit",
   refundManual: 'Refund recorded. Refund the card in your WiPay dashboard as well: WiPay has no refund call.',
 } as const;
 

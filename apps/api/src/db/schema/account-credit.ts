@@ -61,7 +61,10 @@ export const coupons = pgTable(
     active: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex().on(t.courierId, t.code), check('coupons_uses_within_limit', sql`${t.maxUses} is null or ${t.usesCount} <= ${t.maxUses}`)],
+  (t) => [
+    uniqueIndex().on(t.courierId, t.code),
+    check('coupons_uses_within_limit', sql`${t.maxUses} is null or ${t.usesCount} <= ${t.maxUses}`),
+  ],
 );
 
 /** One customer's use of a coupon on one invoice. */

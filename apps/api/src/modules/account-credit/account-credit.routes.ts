@@ -157,7 +157,13 @@ export function accountCreditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/coupons/:id',
       {
         preHandler: requirePermission('settings_edit'),
-        schema: { tags, params: idParamSchema, querystring: courierQuerySchema, body: couponInputSchema, response: { 200: couponSchema, ...errors } },
+        schema: {
+          tags,
+          params: idParamSchema,
+          querystring: courierQuerySchema,
+          body: couponInputSchema,
+          response: { 200: couponSchema, ...errors },
+        },
       },
       async (request) => {
         const actor = currentUser(request);

@@ -121,14 +121,11 @@ export async function ensureReferralCode(db: Db, courierId: number, customerId: 
 }
 
 /** Balance, history, referral code and link: what the customer's Account credit page shows. */
-export async function creditAccount(
-  db: Db,
-  mailer: Pick<Mailer, 'link'>,
-  courierId: number,
-  customerId: number,
-): Promise<CreditAccount> {
+export async function creditAccount(db: Db, mailer: Pick<Mailer, 'link'>, courierId: number, customerId: number): Promise<CreditAccount> {
   const code = await ensureReferralCode(db, courierId, customerId);
-  const referrer = sql<string | null>`(select r.first_name || ' ' || r.last_name from ${customers} r where r.id = ${customers.referredById})`;
+  const referrer = sql<
+    string | null
+  >`(select r.first_name || ' ' || r.last_name from ${customers} r where r.id = ${customers.referredById})`;
   const [c] = await db
     .select({
       name: sql<string>`${customers.firstName} || ' ' || ${customers.lastName}`,

@@ -1,6 +1,13 @@
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { COUPON_KIND_LABELS, CREDIT_MESSAGES, type Coupon, type CouponInput, type Referral, type ReferralRewards } from '@courier/shared/schemas/account-credit';
+import {
+  COUPON_KIND_LABELS,
+  CREDIT_MESSAGES,
+  type Coupon,
+  type CouponInput,
+  type Referral,
+  type ReferralRewards,
+} from '@courier/shared/schemas/account-credit';
 import { dayInZone } from '@courier/shared/domain/datetime';
 import { formatAmount } from '@courier/shared/format/money';
 import type { Db } from '../../db/client';
@@ -93,7 +100,12 @@ export async function rewardReferralIfDue(tx: Db, mailer: Mailer, courierId: num
         isNull(customers.referralRewardedAt),
       ),
     )
-    .returning({ referredById: customers.referredById, firstName: customers.firstName, lastName: customers.lastName, email: customers.email });
+    .returning({
+      referredById: customers.referredById,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      email: customers.email,
+    });
   if (!claimed?.referredById) return false;
   const [courier] = await tx
     .select({ referrer: couriers.referrerRewardCents, referred: couriers.referredRewardCents })
@@ -126,7 +138,11 @@ export async function rewardReferralIfDue(tx: Db, mailer: Mailer, courierId: num
     );
   };
   await grant(referrer, courier.referrer, `Referral reward: ${claimed.firstName} ${claimed.lastName} paid their first invoice`);
-  await grant({ id: customerId, firstName: claimed.firstName, email: claimed.email }, courier.referred, `Welcome reward: referred by ${referrer.firstName} ${referrer.lastName}`);
+  await grant(
+    { id: customerId, firstName: claimed.firstName, email: claimed.email },
+    courier.referred,
+    `Welcome reward: referred by ${referrer.firstName} ${referrer.lastName}`,
+  );
   await audit(tx, {
     courierId,
     actor: null,
@@ -150,8 +166,18 @@ export async function referralRewards(db: Db, courierId: number): Promise<Referr
 export async function saveReferralRewards(db: Db, actor: AuthUser, courierId: number, input: ReferralRewards): Promise<ReferralRewards> {
   return db.transaction(async (txRaw) => {
     const tx = asDb(txRaw);
-    await tx.update(couriers).set({ ...input, updatedAt: new Date() }).where(eq(couriers.id, courierId));
-    await audit(tx, { courierId, actor, action: 'referral_rewards.updated', entity: 'courier', entityId: courierId, details: { ...input } });
+    await tx
+      .update(couriers)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(couriers.id, courierId));
+    await audit(tx, {
+      courierId,
+      actor,
+      action: 'referral_rewards.updated',
+      entity: 'courier',
+      entityId: courierId,
+      details: { ...input },
+    });
     return referralRewards(tx, courierId);
   });
 }
@@ -231,7 +257,10 @@ export async function saveCoupon(db: Db, actor: AuthUser, courierId: number, id:
       const tx = asDb(txRaw);
       let couponId: number;
       if (id === null) {
-        const [row] = await tx.insert(coupons).values({ courierId, ...columnsOf(input) }).returning({ id: coupons.id });
+        const [row] = await tx
+          .insert(coupons)
+          .values({ courierId, ...columnsOf(input) })
+          .returning({ id: coupons.id });
         if (!row) throw new Error('Coupon insert returned nothing');
         couponId = row.id;
       } else {
@@ -313,7 +342,10 @@ export async function redeemCoupon(
   }
   cents = Math.min(cents, balance);
   if (cents <= 0) throw refuse(CREDIT_MESSAGES.invoiceSettled);
-  await tx.update(coupons).set({ usesCount: sql`${coupons.usesCount} + 1` }).where(eq(coupons.id, coupon.id));
+  await tx
+    .update(coupons)
+    .set({ usesCount: sql`${coupons.usesCount} + 1` })
+    .where(eq(coupons.id, coupon.id));
   await tx.insert(couponRedemptions).values({ courierId, couponId: coupon.id, customerId, invoiceId: invoice.id, amountCents: cents });
   await addCredit(tx, {
     courierId,

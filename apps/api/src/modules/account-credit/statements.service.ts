@@ -88,7 +88,9 @@ export async function statementData(db: Db, courierId: number, customerId: numbe
   const monthPayments = await db
     .select({ receiptNo: payments.receiptNo, paidAt: payments.paidAt, method: payments.method, amountCents: payments.amountCents })
     .from(payments)
-    .where(and(eq(payments.courierId, courierId), eq(payments.customerId, customerId), gte(payments.paidAt, start), lt(payments.paidAt, end)))
+    .where(
+      and(eq(payments.courierId, courierId), eq(payments.customerId, customerId), gte(payments.paidAt, start), lt(payments.paidAt, end)),
+    )
     .orderBy(asc(payments.paidAt), asc(payments.id));
   const credits = await db
     .select({
@@ -137,7 +139,10 @@ export function renderStatementPdf(s: StatementData, lh: Letterhead): Promise<Bu
   return renderPdf(
     (doc) => {
       drawLetterhead(doc, lh);
-      doc.font('Helvetica-Bold').fontSize(14).text(`Statement of account: ${monthTitle(s.month)}`);
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(14)
+        .text(`Statement of account: ${monthTitle(s.month)}`);
       doc.font('Helvetica').fontSize(10);
       doc.moveDown(0.5);
       doc.font('Helvetica-Bold').text('Customer');

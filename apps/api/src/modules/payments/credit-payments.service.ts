@@ -42,10 +42,7 @@ export async function payWithCredit(options: {
     const couponCents = input.couponCode
       ? await redeemCoupon(tx, { courierId: scope.courierId, customerId: invoice.customerId, invoice, code: input.couponCode, actor })
       : 0;
-    const [customer] = await tx
-      .select({ creditCents: customers.creditCents })
-      .from(customers)
-      .where(eq(customers.id, invoice.customerId));
+    const [customer] = await tx.select({ creditCents: customers.creditCents }).from(customers).where(eq(customers.id, invoice.customerId));
     const available = customer?.creditCents ?? 0;
     const balance = invoice.totalCents - invoice.paidCents;
     // The coupon's value, plus the credit asked for (more than there is is refused, never quietly
