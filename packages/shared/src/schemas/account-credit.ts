@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { centsSchema, invoiceNoSchema } from './billing';
+import { centsSchema, invoiceNoSchema, parseJmdToCents } from './billing';
 import { calendarDateSchema, courierListQuerySchema, idSchema, queryIdSchema, rowTimeZoneSchema } from './common';
 
 /** Ledger entry kinds: credit in (refund, goodwill, referral, coupon) and credit used. */
@@ -21,8 +21,7 @@ export const COUPON_KIND_LABELS: Record<CouponKind, string> = {
   free_delivery: 'Free delivery',
 };
 
-/** The registration field beside the spec's (its labels stay as they are). */
-export const REFERRAL_FIELD_LABEL = 'Referral or coupon code';
+export { REFERRAL_FIELD_LABEL } from '../constants/referrals';
 
 export const CREDIT_MESSAGES = {
   notEnoughCredit: (available: string) => `Not enough account credit: JMD ${available} available`,
@@ -178,3 +177,47 @@ export const statementQuerySchema = z.object({
   customerId: queryIdSchema.optional(),
   courierId: queryIdSchema.optional(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Forms: what people type (amounts as "12.50"), turned into the API's inputs.
+
+const moneyText = (required: boolean) =>
+  z
+    .string()
+    .trim()
+    .superRefine((v, ctx) => {
+      if (v === '') {
+        if (required) ctx.addIssue({ code: 'custom', message: CREDIT_MESSAGES.amountRequired });
+        return;
+      }
+      const cents = parseJmdToCents(v);
+      if (Number.isNaN(cents)) ctx.addIssue({ code: 'custom', message: 'Enter an amount like 1500 or 1500.50' });
+      else if (cents <= 0) ctx.addIssue({ code: 'custom', message: 'Enter an amount above zero' });
+    })
+    .transform((v) => (v === '' ? undefined : parseJmdToCents(v)));
+
+export const goodwillFormSchema = z.object({ amount: moneyText(true), reason: reasonSchema });
+export const useCreditFormSchema = z.object({ amount: moneyText(false), couponCode: z.string().trim().max(40) });
+export const referralRewardsFormSchema = z.object({ referrer: moneyText(false), referred: moneyText(false) });
+export const couponFormSchema = z
+  .object({
+    code: z.string(),
+    kind: z.enum(COUPON_KINDS),
+    percent: z.string().trim(),
+    amount: moneyText(false),
+    validFrom: z.string(),
+    validUntil: z.string(),
+    maxUses: z.string().trim().regex(/^\d*$/, 'A whole number'),
+  })
+  .transform((v): z.input<typeof couponInputSchema> => ({
+    code: v.code,
+    kind: v.kind,
+    percent: v.kind === 'percent' && v.percent !== '' ? Number(v.percent) : null,
+    amountCents: v.kind === 'fixed' ? (v.amount ?? null) : null,
+    validFrom: v.validFrom || null,
+    validUntil: v.validUntil || null,
+    maxUses: v.maxUses === '' ? null : Number(v.maxUses),
+    active: true,
+  }))
+  // The typed values go through the API's own rules (code, percent range, dates in order).
+  .pipe(couponInputSchema);

@@ -9,6 +9,7 @@ import {
   Package,
   Truck,
   UserRound,
+  Gift,
 } from 'lucide-react';
 import { CommandPalette } from '@/features/search/components/command-palette';
 import { type NavItem, PortalShell } from '@/components/layout/portal-shell';
@@ -28,6 +29,7 @@ export const CUSTOMER_NAV: NavItem[] = [
   { label: 'Customs Calculator', to: `${base}/customs-calculator`, icon: Calculator, section: 'Shipping' },
   { label: 'Invoices', to: `${base}/invoices`, icon: FileText, section: 'Billing' },
   { label: 'Payments', to: `${base}/payments`, icon: CreditCard, section: 'Billing' },
+  { label: 'Account Credit', to: `${base}/credit`, icon: Gift, section: 'Billing' },
   { label: 'Rate Sheet', to: `${base}/rate-sheet`, icon: FileSpreadsheet, section: 'Billing' },
   { label: 'Support Tickets', to: `${base}/support-tickets`, icon: HelpCircle, section: 'Support' },
   // The customer's own feed (invoices, payments, ticket answers, deliveries, packages).

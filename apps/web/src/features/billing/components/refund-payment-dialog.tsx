@@ -6,6 +6,7 @@ import { BILLING_MESSAGES, type InvoiceDetail, parseJmdToCents } from '@courier/
 import { ONLINE_PAYMENT_MESSAGES } from '@courier/shared/schemas/online-payments';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -34,6 +35,7 @@ export function RefundPaymentDialog({
   const [receiptNo, setReceiptNo] = useState('');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
+  const [toCredit, setToCredit] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const chosen = invoice.payments.find((p) => p.receiptNo === receiptNo) ?? invoice.payments[0];
 
@@ -43,6 +45,7 @@ export function RefundPaymentDialog({
     setReceiptNo(first?.receiptNo ?? '');
     setAmount(first ? formatDecimal(first.amountCents) : '');
     setReason('');
+    setToCredit(false);
     setErrors({});
   }, [open, invoice.payments]);
 
@@ -54,7 +57,8 @@ export function RefundPaymentDialog({
     else if (Number.isNaN(cents)) next.amount = BILLING_MESSAGES.moneyStep;
     else if (cents <= 0) next.amount = BILLING_MESSAGES.amountPositive;
     if (!reason.trim()) next.reason = ONLINE_PAYMENT_MESSAGES.refundReasonRequired;
-    const cash = chosen?.method === 'cash';
+    // Account credit is never handed over a till; neither is a refund given as credit.
+    const cash = chosen?.method === 'cash' && !toCredit;
     if (cash && till.choosing && till.branchId === null) next.branchId = BILLING_MESSAGES.refundTillRequired;
     setErrors(next);
     if (Object.keys(next).length > 0 || !chosen) return;
@@ -64,6 +68,7 @@ export function RefundPaymentDialog({
         invoiceNo: invoice.invoiceNo,
         amountCents: cents,
         reason: reason.trim(),
+        ...(toCredit ? { toCredit: true } : {}),
         branchId: cash ? till.requestBranchId : undefined,
       });
       toast.success(`${done.message}: credit note ${done.creditNoteNo} on ${done.invoiceNo}`);
@@ -104,7 +109,14 @@ export function RefundPaymentDialog({
         <Field label="Reason" error={errors.reason}>
           <Textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} rows={3} />
         </Field>
-        {chosen?.method === 'cash' && <TillField till={till} label="Branch handing the cash back" error={errors.branchId} />}
+        {chosen?.method !== 'account_credit' && (
+          <Checkbox
+            label="Give it back as account credit (no cash, no card refund)"
+            checked={toCredit}
+            onChange={(e) => setToCredit(e.target.checked)}
+          />
+        )}
+        {chosen?.method === 'cash' && !toCredit && <TillField till={till} label="Branch handing the cash back" error={errors.branchId} />}
         <p className="text-sm text-slate-600">
           The refund is recorded as a credit note on the invoice: what it charges and what was paid both go down, so its balance stays{' '}
           {formatJmd(invoice.balanceCents)}.
