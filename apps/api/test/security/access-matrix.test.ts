@@ -38,6 +38,7 @@ const SAMPLE_FIELDS: Record<string, Record<string, unknown>> = {
   'PUT /api/roles/:id': { permissions: ['dashboard_view'] },
   'POST /api/settings/couriers/:id/email-config': { smtp_port: 587 },
   'PUT /api/couriers/:id': { time_zone: 'America/Jamaica' },
+  'PUT /api/coupons/:id': { code: 'SAMPLE10', kind: 'fixed', amountCents: 100, validFrom: null, validUntil: null },
 };
 
 const UPLOAD_KEYS = Object.entries(POLICY)

@@ -209,15 +209,17 @@ export const couponFormSchema = z
     validUntil: z.string(),
     maxUses: z.string().trim().regex(/^\d*$/, 'A whole number'),
   })
-  .transform((v): z.input<typeof couponInputSchema> => ({
-    code: v.code,
-    kind: v.kind,
-    percent: v.kind === 'percent' && v.percent !== '' ? Number(v.percent) : null,
-    amountCents: v.kind === 'fixed' ? (v.amount ?? null) : null,
-    validFrom: v.validFrom || null,
-    validUntil: v.validUntil || null,
-    maxUses: v.maxUses === '' ? null : Number(v.maxUses),
-    active: true,
-  }))
+  .transform(
+    (v): z.input<typeof couponInputSchema> => ({
+      code: v.code,
+      kind: v.kind,
+      percent: v.kind === 'percent' && v.percent !== '' ? Number(v.percent) : null,
+      amountCents: v.kind === 'fixed' ? (v.amount ?? null) : null,
+      validFrom: v.validFrom || null,
+      validUntil: v.validUntil || null,
+      maxUses: v.maxUses === '' ? null : Number(v.maxUses),
+      active: true,
+    }),
+  )
   // The typed values go through the API's own rules (code, percent range, dates in order).
   .pipe(couponInputSchema);

@@ -317,7 +317,7 @@ export async function redeemCoupon(
     .from(coupons)
     .where(and(eq(coupons.courierId, courierId), eq(coupons.code, code)))
     .for('update');
-  if (!coupon || !coupon.active) throw notFound();
+  if (!coupon?.active) throw notFound();
   const today = dayInZone(new Date(), await zoneOf(tx, courierId));
   if ((coupon.validFrom && today < coupon.validFrom) || (coupon.validUntil && today > coupon.validUntil))
     throw refuse(CREDIT_MESSAGES.couponExpired);

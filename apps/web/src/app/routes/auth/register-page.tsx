@@ -34,8 +34,7 @@ export function RegisterPage() {
   // The api key of the URL, host or session (from the router's location, so the server's render
   // reads the same key as the browser); else that of the site the server resolved, once known.
   const search = useLocation().search;
-  const apiKey =
-    resolveApiKey(search) || (publicSite.loading || publicSite.failed ? null : publicSite.site.courier.apiKey || null);
+  const apiKey = resolveApiKey(search) || (publicSite.loading || publicSite.failed ? null : publicSite.site.courier.apiKey || null);
   const courierState = useRegistrationCourier(apiKey, publicSite.failed);
   const [step, setStep] = useState(0);
   const [registered, setRegistered] = useState(false);

@@ -43,7 +43,9 @@ export default function CustomerInvoicePage() {
       ) : invoice.data ? (
         <>
           {returned && <PaymentReturnNotice state={returned} invoice={invoice.data} onGiveUp={dismiss} />}
-          {!waiting && invoice.data.status !== 'void' && <UseCreditForm invoiceNo={invoice.data.invoiceNo} balanceCents={invoice.data.balanceCents} />}
+          {!waiting && invoice.data.status !== 'void' && (
+            <UseCreditForm invoiceNo={invoice.data.invoiceNo} balanceCents={invoice.data.balanceCents} />
+          )}
           {!waiting && (
             <div className="flex justify-end">
               <PayNowButton invoice={invoice.data} />

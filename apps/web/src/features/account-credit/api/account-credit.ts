@@ -42,10 +42,14 @@ export function useUseCredit() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: UseCreditInput) =>
-      api.post<{ receiptNo: string; couponCents: number; creditCents: number; balanceCents: number; invoiceBalanceCents: number; message: string }>(
-        '/payments/credit',
-        input,
-      ),
+      api.post<{
+        receiptNo: string;
+        couponCents: number;
+        creditCents: number;
+        balanceCents: number;
+        invoiceBalanceCents: number;
+        message: string;
+      }>('/payments/credit', input),
     onSuccess: async () => {
       await Promise.all([
         client.invalidateQueries({ queryKey: creditKeys.all }),

@@ -23,7 +23,10 @@ type GoodwillOut = z.output<typeof goodwillFormSchema>;
 
 function GoodwillDialog({ customerId, open, onOpenChange }: { customerId: number; open: boolean; onOpenChange(o: boolean): void }) {
   const add = useAddGoodwill();
-  const form = useForm<GoodwillIn, unknown, GoodwillOut>({ resolver: zodResolver(goodwillFormSchema), defaultValues: { amount: '', reason: '' } });
+  const form = useForm<GoodwillIn, unknown, GoodwillOut>({
+    resolver: zodResolver(goodwillFormSchema),
+    defaultValues: { amount: '', reason: '' },
+  });
   const { register, handleSubmit, reset, formState } = form;
   const onSubmit = handleSubmit(async ({ amount, reason }) => {
     try {
@@ -36,7 +39,12 @@ function GoodwillDialog({ customerId, open, onOpenChange }: { customerId: number
     }
   });
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Add account credit" description="Goodwill credit, with the reason the customer will read.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add account credit"
+      description="Goodwill credit, with the reason the customer will read."
+    >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <Field label="Amount (JMD)" error={formState.errors.amount?.message}>
           <Input inputMode="decimal" {...register('amount')} />
@@ -146,7 +154,13 @@ export function CreditAccountCard({ customerId, canGrant = false }: { customerId
             Your referral code: <strong data-testid="referral-code">{a.referralCode}</strong>
           </p>
           <div className="flex flex-wrap items-center gap-2">
-            <Input readOnly value={a.referralLink} aria-label="Referral link" className="min-w-0 flex-1" onFocus={(e) => e.target.select()} />
+            <Input
+              readOnly
+              value={a.referralLink}
+              aria-label="Referral link"
+              className="min-w-0 flex-1"
+              onFocus={(e) => e.target.select()}
+            />
             <Button size="sm" variant="secondary" onClick={() => void copy()}>
               <Copy className="size-4" aria-hidden /> Copy link
             </Button>

@@ -2,7 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { COUPON_KINDS, COUPON_KIND_LABELS, type Coupon, couponFormSchema, referralRewardsFormSchema } from '@courier/shared/schemas/account-credit';
+import {
+  COUPON_KINDS,
+  COUPON_KIND_LABELS,
+  type Coupon,
+  couponFormSchema,
+  referralRewardsFormSchema,
+} from '@courier/shared/schemas/account-credit';
 import { formatDecimal, formatJmd } from '@courier/shared/format/money';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -159,7 +165,10 @@ export function CouponsCard({ canEdit }: { canEdit: boolean }) {
               </Field>
             )}
             {kind === 'fixed' && (
-              <Field label="Amount off (JMD)" error={e.amount?.message ?? (e as Record<string, { message?: string } | undefined>).amountCents?.message}>
+              <Field
+                label="Amount off (JMD)"
+                error={e.amount?.message ?? (e as Record<string, { message?: string } | undefined>).amountCents?.message}
+              >
                 <Input inputMode="decimal" {...register('amount')} />
               </Field>
             )}
@@ -206,7 +215,8 @@ export function ReferralsCard() {
               <li key={r.customerId} className="py-2">
                 <strong>{r.referrerName}</strong> ({r.referrerMailboxNumber}) referred <strong>{r.customerName}</strong> ({r.mailboxNumber})
                 <span className="block text-xs text-slate-600">
-                  Registered {dates.date(r.registeredAt)} · {r.rewardedAt ? `Rewarded ${dates.date(r.rewardedAt)}` : 'Reward due after the first paid invoice'}
+                  Registered {dates.date(r.registeredAt)} ·{' '}
+                  {r.rewardedAt ? `Rewarded ${dates.date(r.rewardedAt)}` : 'Reward due after the first paid invoice'}
                 </span>
               </li>
             ))}
