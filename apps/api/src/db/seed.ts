@@ -5,6 +5,7 @@ import { DEFAULT_PUBLIC_CONTENT, DEMO_PUBLIC_STATS } from '@courier/shared/const
 import { DEFAULT_RATE_TABLE } from '@courier/shared/constants/rates';
 import { hashPassword } from '../lib/passwords';
 import { seedBillingDemo } from '../modules/invoices/billing.seed';
+import { seedAccountCreditDemo } from '../modules/account-credit/account-credit.seed';
 import { seedPackagesDemo } from '../modules/packages/packages.seed';
 import { seedSettingsDemo } from '../modules/settings/settings.seed';
 import type { Db } from './client';
@@ -155,6 +156,7 @@ export async function seedDemo(db: Db): Promise<DemoLogin[]> {
   await seedPackagesDemo(db);
   // Billing invoices the packages the demo data made ready: keep it after the packages seed.
   await seedBillingDemo(db);
+  await seedAccountCreditDemo(db);
   return DEMO_LOGINS;
 }
 
