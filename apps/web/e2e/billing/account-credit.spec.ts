@@ -23,7 +23,8 @@ async function billPackage(request: APIRequestContext, adminToken: string, custo
     expect(moved.ok(), await moved.text()).toBe(true);
   }
   const list = await request.get('/api/invoices?limit=50', { headers: auth(customerToken) });
-  const open = ((await list.json()) as { data: Array<{ invoiceNo: string; status: string; totalCents: number; balanceCents: number }> }).data;
+  const open = ((await list.json()) as { data: Array<{ invoiceNo: string; status: string; totalCents: number; balanceCents: number }> })
+    .data;
   const invoice = open.find((i) => i.status === 'unpaid');
   if (!invoice) throw new Error('making the package ready issued no invoice');
   return invoice;
@@ -99,7 +100,9 @@ test('a referred customer registers with the code, pays their first invoice, bot
   await expect(page.getByText('Registration successful! You are now logged in.')).toBeVisible();
   await expect(page).toHaveURL(/\/customer\/dashboard/);
   const referredToken = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
-  const profile = (await (await request.get('/api/customers/profile', { headers: auth(referredToken) })).json()) as { mailboxNumber: string };
+  const profile = (await (await request.get('/api/customers/profile', { headers: auth(referredToken) })).json()) as {
+    mailboxNumber: string;
+  };
 
   // Their first package is billed and paid in full at the counter: both sides are credited, once.
   const first = await billPackage(request, adminToken, referredToken, profile.mailboxNumber);

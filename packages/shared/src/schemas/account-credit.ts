@@ -67,6 +67,8 @@ export const creditAccountSchema = z.object({
   referralCode: z.string(),
   referralLink: z.string(),
   referredByName: z.string().nullable(),
+  /** The coupon typed at registration, while the customer has not used it yet. */
+  pendingCouponCode: z.string().nullable(),
   entries: z.array(creditEntrySchema),
 });
 export type CreditAccount = z.infer<typeof creditAccountSchema>;

@@ -321,12 +321,15 @@ describe('coupons', () => {
     expect((await coupon({ code: 'WELCOME10', kind: 'fixed', amountCents: 100 })).statusCode).toBe(409);
 
     const first = await newCustomer({ couponCode: 'WELCOME10' });
+    // The coupon typed at registration waits on the account until it is used.
+    expect((await w.api('GET', '/account-credit', first.token)).json().pendingCouponCode).toBe('WELCOME10');
     const inv = await issueFor(first.id);
     const used = await w.api('POST', '/payments/credit', first.token, { invoiceNo: inv.invoiceNo, couponCode: 'welcome10' });
     expect(used.statusCode, used.body).toBe(201);
     expect(used.json().couponCents).toBe(Math.round(inv.totalCents / 10));
     expect(used.json().invoiceBalanceCents).toBe(inv.totalCents - Math.round(inv.totalCents / 10));
     expect(await balanceOf(first.id)).toBe(0);
+    expect((await w.api('GET', '/account-credit', first.token)).json().pendingCouponCode).toBeNull();
     const inv2 = await issueFor(first.id);
     const twice = await w.api('POST', '/payments/credit', first.token, { invoiceNo: inv2.invoiceNo, couponCode: 'WELCOME10' });
     expect(twice.json().message).toBe('You have already used this coupon');

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { CREDIT_MESSAGES, type CreditAccount, type CreditEntryKind } from '@courier/shared/schemas/account-credit';
 import { formatAmount } from '@courier/shared/format/money';
 import type { Db } from '../../db/client';
-import { accountCreditEntries } from '../../db/schema/account-credit';
+import { accountCreditEntries, couponRedemptions, coupons } from '../../db/schema/account-credit';
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
 import { payments } from '../../db/schema/payments';
@@ -133,6 +133,10 @@ export async function creditAccount(db: Db, mailer: Pick<Mailer, 'link'>, courie
       creditCents: customers.creditCents,
       timeZone: couriers.timeZone,
       referredByName: referrer,
+      pendingCouponCode: sql<
+        string | null
+      >`case when ${customers.couponCode} is not null and not exists (select 1 from ${couponRedemptions} r
+        join ${coupons} k on k.id = r.coupon_id where r.customer_id = ${customers.id} and k.code = ${customers.couponCode}) then ${customers.couponCode} end`,
     })
     .from(customers)
     .innerJoin(couriers, eq(couriers.id, customers.courierId))
@@ -164,6 +168,7 @@ export async function creditAccount(db: Db, mailer: Pick<Mailer, 'link'>, courie
     referralCode: code,
     referralLink: await mailer.link(courierId, `/register?ref=${encodeURIComponent(code)}`),
     referredByName: c.referredByName,
+    pendingCouponCode: c.pendingCouponCode,
     entries: entries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
   };
 }

@@ -4,7 +4,6 @@ import {
   COUPON_KIND_LABELS,
   CREDIT_MESSAGES,
   type Coupon,
-  type CouponInput,
   type Referral,
   type ReferralRewards,
 } from '@courier/shared/schemas/account-credit';

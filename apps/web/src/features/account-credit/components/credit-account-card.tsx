@@ -123,6 +123,11 @@ export function CreditAccountCard({ customerId, canGrant = false }: { customerId
             </span>
             <span className="text-xs text-slate-600">Use it on any invoice: online from the invoice, or at the counter.</span>
           </p>
+          {a.pendingCouponCode && (
+            <p className="rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-900">
+              Your coupon <strong>{a.pendingCouponCode}</strong> is waiting: apply it on one of your invoices.
+            </p>
+          )}
           {a.entries.length === 0 ? (
             <EmptyState title="No account credit yet" icon={Gift}>
               Refunds, goodwill and referral rewards show here.

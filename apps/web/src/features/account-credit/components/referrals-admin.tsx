@@ -103,7 +103,8 @@ export function CouponsCard({ canEdit }: { canEdit: boolean }) {
   });
   const toggle = async (c: Coupon) => {
     try {
-      await save.mutateAsync({ id: c.id, input: { ...c, active: !c.active } });
+      const { code, kind, percent, amountCents, validFrom, validUntil, maxUses } = c;
+      await save.mutateAsync({ id: c.id, input: { code, kind, percent, amountCents, validFrom, validUntil, maxUses, active: !c.active } });
       toast.success(`Coupon ${c.code} ${c.active ? 'switched off' : 'switched on'}`);
     } catch (error) {
       toast.error(errorMessage(error, 'Could not change the coupon'));

@@ -23,7 +23,12 @@ export function UseCreditForm({ invoiceNo, balanceCents }: { invoiceNo: string; 
   const use = useUseCredit();
   const available = account.data?.balanceCents ?? 0;
   const suggested = Math.min(available, balanceCents);
-  const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(useCreditFormSchema), values: { amount: '', couponCode: '' } });
+  // A coupon typed at registration and not used yet is offered on the invoice.
+  const pending = account.data?.pendingCouponCode ?? '';
+  const form = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(useCreditFormSchema),
+    values: { amount: '', couponCode: pending },
+  });
   const { register, handleSubmit, setError, formState, reset } = form;
   if (balanceCents <= 0 || account.isLoading) return null;
   const onSubmit = handleSubmit(async ({ amount, couponCode }) => {
