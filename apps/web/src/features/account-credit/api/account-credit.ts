@@ -10,15 +10,8 @@ import type {
 } from '@courier/shared/schemas/account-credit';
 import { api } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
-
-/** The one query-key factory of account credit, referrals and coupons. */
-export const creditKeys = {
-  all: ['account-credit'] as const,
-  account: (customerId?: number) => [...creditKeys.all, 'account', customerId ?? 'me'] as const,
-  referrals: () => [...creditKeys.all, 'referrals'] as const,
-  rewards: () => [...creditKeys.all, 'rewards'] as const,
-  coupons: () => [...creditKeys.all, 'coupons'] as const,
-};
+import { useInvalidate, recordKeys } from '@/lib/query-keys';
+import { creditKeys } from './keys';
 
 /** The customer's own account (no id), or a customer's as staff see it. */
 export function useCreditAccount(customerId?: number, enabled = true) {
@@ -39,7 +32,7 @@ export function useAddGoodwill() {
 
 /** Pays (part of) an invoice from account credit, after a coupon if one is given. */
 export function useUseCredit() {
-  const client = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (input: UseCreditInput) =>
       api.post<{
@@ -50,13 +43,7 @@ export function useUseCredit() {
         invoiceBalanceCents: number;
         message: string;
       }>('/payments/credit', input),
-    onSuccess: async () => {
-      await Promise.all([
-        client.invalidateQueries({ queryKey: creditKeys.all }),
-        client.invalidateQueries({ queryKey: ['invoices'] }),
-        client.invalidateQueries({ queryKey: ['payments'] }),
-      ]);
-    },
+    onSuccess: () => invalidate(creditKeys.all, recordKeys.invoices, recordKeys.payments),
   });
 }
 
