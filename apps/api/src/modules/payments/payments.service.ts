@@ -120,15 +120,6 @@ export async function recordPayment(
       })
       .returning();
     if (!payment) throw new Error('Payment insert returned nothing');
-    if (fromCredit)
-      await useCredit(tx, {
-        courierId,
-        customerId,
-        amountCents,
-        paymentId: payment.id,
-        description: `Used on ${numbers.join(', ')} (receipt ${receiptNo})`,
-        actorUserId: actor?.kind === 'user' ? actor.id : null,
-      });
     let settledOne = false;
 
     const applied: ReceiptData['allocations'] = [];
@@ -166,6 +157,17 @@ export async function recordPayment(
         .values({ courierId, paymentId: payment.id, invoiceId: inv.id, amountCents: a.amountCents, balanceAfterCents });
       applied.push({ invoiceNo: inv.invoiceNo, amountCents: a.amountCents, balanceAfterCents });
     }
+    // Credit is drawn after the invoices are updated: invoice rows, then the customer's, in that
+    // order everywhere (using credit online, refunds to credit), so two of them never deadlock.
+    if (fromCredit)
+      await useCredit(tx, {
+        courierId,
+        customerId,
+        amountCents,
+        paymentId: payment.id,
+        description: `Used on ${numbers.join(', ')} (receipt ${receiptNo})`,
+        actorUserId: actor?.kind === 'user' ? actor.id : null,
+      });
     // A referred customer's first fully paid invoice credits both sides, once.
     if (settledOne) await rewardReferralIfDue(tx, options.mailer, courierId, customerId);
     await audit(tx, {
