@@ -135,6 +135,21 @@ describe('account credit', () => {
     expect(entries.reduce((s, e) => s + e.amountCents, 0)).toBe(300_00);
   });
 
+  it('used at the counter and online on one invoice at once: both go through, in one lock order', async () => {
+    const c = await newCustomer();
+    await goodwill(c.id, 1000_00);
+    const inv = await issueFor(c.id, 2);
+    const [counter, online] = await Promise.all([
+      w.api('POST', '/payments', w.tokens.staff, {
+        method: 'account_credit',
+        allocations: [{ invoiceNo: inv.invoiceNo, amountCents: 300_00 }],
+      }),
+      w.api('POST', '/payments/credit', c.token, { invoiceNo: inv.invoiceNo, amountCents: 300_00 }),
+    ]);
+    expect([counter.statusCode, online.statusCode], `${counter.body} ${online.body}`).toEqual([201, 201]);
+    expect(await balanceOf(c.id)).toBe(400_00);
+  });
+
   it('is taken at the counter as a payment method, without a till', async () => {
     const c = await newCustomer();
     await goodwill(c.id, 200_00);

@@ -292,9 +292,9 @@ export async function saveCoupon(db: Db, actor: AuthUser, courierId: number, id:
 }
 
 /**
- * Uses a coupon on one invoice of the customer: its value (a percentage of the invoice, a fixed
- * amount, or the invoice's delivery charge) becomes account credit, which the caller then applies
- * to that invoice. The coupon row is locked while its uses are counted, so its limit holds when
+ * Prices a coupon on one invoice of the customer: its value (a percentage of the invoice, a fixed
+ * amount, or the invoice's delivery charge); `apply` counts the use and turns the value into
+ * account credit, which the caller applies to that invoice in the same payment. The coupon row is locked while its uses are counted, so its limit holds when
  * two customers use it at once; a customer uses a coupon once.
  */
 export async function redeemCoupon(
@@ -306,7 +306,7 @@ export async function redeemCoupon(
     code: string;
     actor: AuthUser;
   },
-): Promise<number> {
+): Promise<{ cents: number; apply: () => Promise<void> }> {
   const { courierId, customerId, invoice, actor } = options;
   const code = normalise(options.code);
   const notFound = () => new AppError('unprocessable', CREDIT_MESSAGES.couponNotFound, { couponCode: [CREDIT_MESSAGES.couponNotFound] });
@@ -341,26 +341,31 @@ export async function redeemCoupon(
   }
   cents = Math.min(cents, balance);
   if (cents <= 0) throw refuse(CREDIT_MESSAGES.invoiceSettled);
-  await tx
-    .update(coupons)
-    .set({ usesCount: sql`${coupons.usesCount} + 1` })
-    .where(eq(coupons.id, coupon.id));
-  await tx.insert(couponRedemptions).values({ courierId, couponId: coupon.id, customerId, invoiceId: invoice.id, amountCents: cents });
-  await addCredit(tx, {
-    courierId,
-    customerId,
-    kind: 'coupon',
-    amountCents: cents,
-    description: `Coupon ${coupon.code} on ${invoice.invoiceNo}`,
-    actor,
-  });
-  await audit(tx, {
-    courierId,
-    actor,
-    action: 'coupon.redeemed',
-    entity: 'coupon',
-    entityId: coupon.code,
-    details: { customerId, invoiceNo: invoice.invoiceNo, amountCents: cents },
-  });
-  return cents;
+  const value = cents;
+  // Counted and credited by the caller once the invoice and the receipt are locked (the lock
+  // order of every payment); the coupon row stays locked until then.
+  const apply = async () => {
+    await tx
+      .update(coupons)
+      .set({ usesCount: sql`${coupons.usesCount} + 1` })
+      .where(eq(coupons.id, coupon.id));
+    await tx.insert(couponRedemptions).values({ courierId, couponId: coupon.id, customerId, invoiceId: invoice.id, amountCents: value });
+    await addCredit(tx, {
+      courierId,
+      customerId,
+      kind: 'coupon',
+      amountCents: value,
+      description: `Coupon ${coupon.code} on ${invoice.invoiceNo}`,
+      actor,
+    });
+    await audit(tx, {
+      courierId,
+      actor,
+      action: 'coupon.redeemed',
+      entity: 'coupon',
+      entityId: coupon.code,
+      details: { customerId, invoiceNo: invoice.invoiceNo, amountCents: value },
+    });
+  };
+  return { cents: value, apply };
 }

@@ -15,8 +15,8 @@ const asDb = (tx: unknown) => tx as Db;
 
 /**
  * Pays one invoice (partly or whole) from the customer's account credit, after turning a coupon,
- * if one is given, into credit for that invoice. One transaction: the invoice row is locked first,
- * then the coupon, then the customer's balance (in that order everywhere). What is left on the
+ * if one is given, into credit for that invoice. One transaction: the coupon row is locked, then
+ * the payment takes the receipt counter, the invoice and the customer's balance, in that order. What is left on the
  * invoice is paid the usual ways (online or at the counter).
  */
 export async function payWithCredit(options: {
@@ -31,17 +31,19 @@ export async function payWithCredit(options: {
     const tx = asDb(txRaw);
     const where = [eq(invoices.courierId, scope.courierId), eq(invoices.invoiceNo, input.invoiceNo)];
     if (scope.customerId !== null) where.push(eq(invoices.customerId, scope.customerId));
+    // Read, not locked: recordPayment locks the receipt counter, then the invoice, then the customer,
+    // as every payment does (a lock taken here first could deadlock with a counter payment).
     const [invoice] = await tx
       .select()
       .from(invoices)
-      .where(and(...where))
-      .for('update');
+      .where(and(...where));
     if (!invoice) throw new AppError('not_found', BILLING_MESSAGES.invoiceNotFound);
     if (invoice.status === 'void') throw new AppError('unprocessable', BILLING_MESSAGES.invoiceVoid);
     if (invoice.totalCents - invoice.paidCents <= 0) throw new AppError('unprocessable', CREDIT_MESSAGES.invoiceSettled);
-    const couponCents = input.couponCode
+    const coupon = input.couponCode
       ? await redeemCoupon(tx, { courierId: scope.courierId, customerId: invoice.customerId, invoice, code: input.couponCode, actor })
-      : 0;
+      : null;
+    const couponCents = coupon?.cents ?? 0;
     const [customer] = await tx.select({ creditCents: customers.creditCents }).from(customers).where(eq(customers.id, invoice.customerId));
     const available = customer?.creditCents ?? 0;
     const balance = invoice.totalCents - invoice.paidCents;
@@ -56,6 +58,7 @@ export async function payWithCredit(options: {
       courierId: scope.courierId,
       actor,
       method: 'account_credit',
+      ...(coupon ? { beforeCredit: coupon.apply } : {}),
       allocations: [{ invoiceNo: invoice.invoiceNo, amountCents }],
       ...(couponCents > 0 && input.couponCode ? { reference: `Coupon ${input.couponCode.trim().toUpperCase()}` } : {}),
     });

@@ -62,6 +62,8 @@ export interface RecordPaymentOptions {
   tenderedCents?: number;
   /** A test-mode card payment: no money was taken, and its receipt, e-mail and audit say TEST. */
   test?: boolean;
+  /** Account credit only: adds credit (a coupon's) under the payment's locks, just before it is drawn. */
+  beforeCredit?: () => Promise<void>;
 }
 
 /**
@@ -159,6 +161,7 @@ export async function recordPayment(
     }
     // Credit is drawn after the invoices are updated: invoice rows, then the customer's, in that
     // order everywhere (using credit online, refunds to credit), so two of them never deadlock.
+    if (fromCredit) await options.beforeCredit?.();
     if (fromCredit)
       await useCredit(tx, {
         courierId,
