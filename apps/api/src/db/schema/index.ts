@@ -44,3 +44,4 @@ export * from './courier-invitations';
 export * from './public-site';
 export * from './two-factor';
 export * from './account-credit';
+export * from './messaging';
