@@ -31,6 +31,7 @@ import { deliveriesRoutes } from './modules/deliveries/deliveries.routes';
 import { collectionRoutes } from './modules/packages/collection.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { onlinePaymentsRoutes } from './modules/online-payments/online-payments.routes';
+import { accountCreditRoutes } from './modules/account-credit/account-credit.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { publicRoutes } from './modules/public/public.routes';
@@ -103,6 +104,7 @@ const ROUTE_MODULES: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   invoicesRoutes,
   collectionRoutes,
   paymentsRoutes,
+  accountCreditRoutes,
   onlinePaymentsRoutes,
   reportsRoutes,
   packagesRoutes,

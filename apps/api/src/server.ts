@@ -10,6 +10,8 @@ import { startUncollectedJob } from './jobs/uncollected-job';
 import { startWebhookJob } from './jobs/webhook-job';
 import { startAgentPickupJob } from './jobs/agent-pickup-job';
 import { webhookPolicy } from './modules/integrations/webhooks.service';
+import { startStatementsJob } from './jobs/statements-job';
+import { Storage } from './lib/storage';
 
 /**
  * Starts the server: the entry of `tsx src/server.ts` and of the bundle (dist/server.cjs, started by
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
   const uncollected = startUncollectedJob({ db: ctx.db, mailer: ctx.mailer }, app.log);
   const webhooks = startWebhookJob(ctx.db, new SecretBox(ctx.tokens.secret), webhookPolicy(config), app.log);
   const pickup = startAgentPickupJob({ db: ctx.db, mailer: ctx.mailer }, webhookPolicy(config), app.log);
+  const statements = startStatementsJob({ db: ctx.db, mailer: ctx.mailer, storage: new Storage(ctx.config) }, app.log);
   await app.listen({ port: config.PORT, host: config.HOST });
   // dist/server.js saves V8's code cache once the start is done (decision 015).
   (process as NodeJS.EventEmitter).emit('courier:listening');
@@ -54,6 +57,7 @@ async function main(): Promise<void> {
       uncollected.stop();
       webhooks.stop();
       pickup.stop();
+      statements.stop();
       await app.close();
       await worker.stop();
       await messages.stop();

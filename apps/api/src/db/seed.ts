@@ -6,6 +6,7 @@ import { DEFAULT_RATE_TABLE } from '@courier/shared/constants/rates';
 import { hashPassword } from '../lib/passwords';
 import { seedForwardingDemo } from '../modules/forwarding/forwarding.seed';
 import { seedBillingDemo } from '../modules/invoices/billing.seed';
+import { seedAccountCreditDemo } from '../modules/account-credit/account-credit.seed';
 import { seedPackagesDemo } from '../modules/packages/packages.seed';
 import { seedSettingsDemo } from '../modules/settings/settings.seed';
 import type { Db } from './client';
@@ -157,6 +158,7 @@ export async function seedDemo(db: Db): Promise<DemoLogin[]> {
   // Billing invoices the packages the demo data made ready: keep it after the packages seed.
   await seedBillingDemo(db);
   await seedForwardingDemo(db);
+  await seedAccountCreditDemo(db);
   return DEMO_LOGINS;
 }
 

@@ -20,6 +20,8 @@ export interface OutgoingEmail {
   text: string;
   html?: string;
   batchId?: number;
+  /** Files sent with the mail (kept in the outbox row until it is sent). */
+  attachments?: Array<{ filename: string; contentType: string; content: Buffer }>;
   /** The body holds a secret (a reset link, a token): it is cleared once the mail is sent. */
   sensitive?: boolean;
 }
@@ -85,6 +87,11 @@ export class Mailer {
         htmlBody: mail.html,
         batchId: mail.batchId,
         sensitive: mail.sensitive ?? false,
+        attachments: mail.attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          contentBase64: a.content.toString('base64'),
+        })),
       })
       .returning({ id: emailOutbox.id });
     if (!row) throw new Error('Outbox insert returned nothing');
@@ -251,6 +258,11 @@ export class Mailer {
             subject: mail.subject,
             text: mail.textBody,
             html: mail.htmlBody ?? undefined,
+            attachments: mail.attachments?.map((a) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              content: Buffer.from(a.contentBase64, 'base64'),
+            })),
           });
           await this.db
             .update(emailOutbox)

@@ -3,6 +3,7 @@ import { ALL_PERMISSIONS } from '@courier/shared/constants/permissions';
 import { batchEmails } from '../../src/db/schema/batch-emails';
 import { branches } from '../../src/db/schema/branches';
 import { processingFees } from '../../src/db/schema/courier-fees';
+import { coupons } from '../../src/db/schema/account-credit';
 import { couriers } from '../../src/db/schema/couriers';
 import { customers } from '../../src/db/schema/customers';
 import { deliveryLocations } from '../../src/db/schema/delivery-locations';
@@ -37,6 +38,7 @@ const SAMPLE_FIELDS: Record<string, Record<string, unknown>> = {
   'PUT /api/roles/:id': { permissions: ['dashboard_view'] },
   'POST /api/settings/couriers/:id/email-config': { smtp_port: 587 },
   'PUT /api/couriers/:id': { time_zone: 'America/Jamaica' },
+  'PUT /api/coupons/:id': { code: 'SAMPLE10', kind: 'fixed', amountCents: 100, validFrom: null, validUntil: null },
 };
 
 const UPLOAD_KEYS = Object.entries(POLICY)
@@ -59,6 +61,7 @@ async function snapshotOfCourierB(): Promise<string> {
     payments,
     shippingRates,
     processingFees,
+    coupons,
     branches,
     roles,
     users,

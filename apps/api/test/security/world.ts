@@ -5,6 +5,7 @@ import { batchEmails } from '../../src/db/schema/batch-emails';
 import { emailOutbox } from '../../src/db/schema/email';
 import { branches } from '../../src/db/schema/branches';
 import { processingFees } from '../../src/db/schema/courier-fees';
+import { coupons } from '../../src/db/schema/account-credit';
 import { couriers } from '../../src/db/schema/couriers';
 import { customers } from '../../src/db/schema/customers';
 import { deliveryLocations } from '../../src/db/schema/delivery-locations';
@@ -66,6 +67,7 @@ export const RESOURCE_KINDS = [
   'outboxMail',
   'shippingRate',
   'processingFee',
+  'coupon',
   'notification',
   'courierDomain',
   'consolidation',
@@ -356,6 +358,11 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
   const rateB = await first(db.select().from(shippingRates).where(inB(shippingRates)), 'shipping rate');
   const feeB = await first(db.select().from(processingFees).where(inB(processingFees)), 'processing fee');
   const courierRow = await first(db.select().from(couriers).where(eq(couriers.id, courierB)), 'courier');
+  const [couponB] = await db
+    .insert(coupons)
+    .values({ courierId: courierB, code: 'LEAKMARKERB', kind: 'fixed', amountCents: 1000 })
+    .returning();
+  if (!couponB) throw new Error('security world: coupon of courier B');
 
   const other: Record<ResourceKind, string> = {
     courier: String(courierRow.id),
@@ -378,6 +385,7 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
     outboxMail: String(outboxB.id),
     shippingRate: String(rateB.id),
     processingFee: String(feeB.id),
+    coupon: String(couponB.id),
     notification: String(notificationB.id),
     courierDomain: String(domainB.id),
     consolidation: String(consolidationB.id),

@@ -14,6 +14,10 @@ export const recordKeys = {
   couriers: ['platform-couriers'] as const,
   dashboard: ['dashboard'] as const,
   packages: ['packages'] as const,
+  /** Account credit pays invoices, and a payment by account credit moves the credit. */
+  invoices: ['invoices'] as const,
+  payments: ['payments'] as const,
+  accountCredit: ['account-credit'] as const,
   branchOptions: (courierId?: number) => ['branches', 'options', courierId ?? null] as const,
   roleOptions: (courierId?: number) => ['roles', 'options', courierId ?? null] as const,
   courierOptions: ['platform-couriers', 'options'] as const,

@@ -8,13 +8,14 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   void: 'Void',
 };
 
-export const PAYMENT_METHODS = ['cash', 'card', 'bank_transfer', 'online'] as const;
+export const PAYMENT_METHODS = ['cash', 'card', 'bank_transfer', 'online', 'account_credit'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   cash: 'Cash',
   card: 'Card',
   bank_transfer: 'Bank Transfer',
   online: 'Online card',
+  account_credit: 'Account credit',
 };
 
 /** A test-mode card payment, wherever it shows (badge, receipt, e-mail, report line). */

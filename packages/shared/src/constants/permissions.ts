@@ -20,6 +20,8 @@ export const PERMISSION_MODULES = {
   time_tracking: ['view', 'edit'],
   /** Let a package leave although its invoice is not paid, with a reason (the release rule). */
   release: ['override'],
+  /** Add goodwill account credit to a customer, with a reason. */
+  credit: ['grant'],
 } as const;
 
 type Modules = typeof PERMISSION_MODULES;
@@ -35,6 +37,7 @@ export const ALL_PERMISSIONS: readonly Permission[] = Object.entries(PERMISSION_
 /** Labels for permissions whose `module action` name does not say enough on its own. */
 export const PERMISSION_LABELS: Partial<Record<Permission, string>> = {
   release_override: 'Release unpaid packages (with a reason)',
+  credit_grant: 'Add goodwill account credit (with a reason)',
 };
 
 export function isPermission(value: string): value is Permission {

@@ -12,6 +12,8 @@ export const AUDIT_MESSAGES = {
  * (`lib/audit.ts` takes only these, so an action without a label does not compile).
  */
 export const AUDIT_ACTION_LABELS = {
+  'account_credit.goodwill_added': 'Goodwill credit added',
+  'account_credit.referral_rewarded': 'Referral reward credited',
   'additional_fees.updated': 'Additional fees changed',
   'branch.created': 'Branch added',
   'branch.deleted': 'Branch deleted',
@@ -21,6 +23,9 @@ export const AUDIT_ACTION_LABELS = {
   'consolidation.completed': 'Packages consolidated',
   'consolidation.requested': 'Consolidation requested',
   'cash_up.recorded': 'Cash-up recorded',
+  'coupon.created': 'Coupon created',
+  'coupon.redeemed': 'Coupon used',
+  'coupon.updated': 'Coupon updated',
   'courier.activated': 'Courier reactivated',
   'courier.api_key_rotated': 'API key replaced',
   'courier.bank_details_updated': 'Bank details changed',
@@ -90,6 +95,7 @@ export const AUDIT_ACTION_LABELS = {
   'processing_fee.deleted': 'Processing fee deleted',
   'processing_fee.updated': 'Processing fee changed',
   'public_content.updated': 'Public site content changed',
+  'referral_rewards.updated': 'Referral rewards changed',
   'role.created': 'Role added',
   'role.deleted': 'Role deleted',
   'role.updated': 'Role changed',
@@ -106,6 +112,7 @@ export const AUDIT_ACTION_LABELS = {
   'staff.deactivated': 'Staff member deactivated',
   'staff.password_reset': 'Staff password reset',
   'staff.updated': 'Staff member changed',
+  'statement.sent': 'Monthly statement sent',
   'two_factor.disabled': 'Two-step sign-in turned off',
   'two_factor.enabled': 'Two-step sign-in turned on',
   'two_factor.recovery_code_used': 'Signed in with a recovery code',
@@ -125,11 +132,13 @@ export type AuditKind = AuditAction extends `${infer Kind}.${string}` ? Kind : n
 
 /** The kinds of change the log can be filtered by, one for each first word of an action. */
 export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
+  account_credit: 'Account credit',
   additional_fees: 'Additional fees',
   api_key: 'Integration API keys',
   branch: 'Branches',
   cash_up: 'Cash-up',
   consolidation: 'Consolidation',
+  coupon: 'Coupons',
   courier: 'Company settings',
   courier_invitation: 'Courier invitations',
   customer: 'Customers',
@@ -159,6 +168,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   user: 'Accounts',
   warehouse_settings: 'Warehouse settings',
   webhook: 'Webhooks',
+  referral_rewards: 'Referral rewards',
+  statement: 'Statements',
 };
 
 /** A key as words ("cash_up.corrected" -> "Cash up corrected"): for rows written before their action had a label. */

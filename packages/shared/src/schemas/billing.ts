@@ -60,6 +60,7 @@ export const BILLING_MESSAGES = {
   alreadyOnTill: (branch: string) => `This payment is already on the till of ${branch}`,
   placedOnTill: (receiptNo: string, branch: string) => `${receiptNo} placed on the till of ${branch}`,
   onlineNotOnTill: 'Online payments are not taken at a till',
+  creditNotOnTill: 'Account credit is not taken at a till',
 } as const;
 
 const CENTS_MAX = 1_000_000_000_00;
@@ -206,7 +207,8 @@ export type VoidInvoiceInput = z.input<typeof voidInvoiceSchema>;
 // ---------------------------------------------------------------------------------------------
 // Payments
 
-export const STAFF_PAYMENT_METHODS = ['cash', 'card', 'bank_transfer'] as const;
+/** Account credit draws from the customer's ledger (no till, no money taken). */
+export const STAFF_PAYMENT_METHODS = ['cash', 'card', 'bank_transfer', 'account_credit'] as const;
 
 export const recordPaymentSchema = z
   .strictObject({

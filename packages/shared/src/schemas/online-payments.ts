@@ -20,6 +20,7 @@ export const ONLINE_PAYMENT_MESSAGES = {
   refundChooseInvoice: 'This payment was spread over several invoices: choose the invoice to refund',
   refundInvoiceNotOnPayment: 'That invoice is not paid by this payment',
   refundRecorded: 'Refund recorded',
+  refundToCredit: "Refund recorded and added to the customer's account credit",
   refundManual: 'Refund recorded. Refund the card in your WiPay dashboard as well: WiPay has no refund call.',
 } as const;
 
@@ -78,6 +79,8 @@ export const refundInputSchema = z.strictObject({
   invoiceNo: invoiceNoSchema.optional(),
   /** The till the money leaves; the person's own branch when left out (required for cash without one). */
   branchId: idSchema.optional(),
+  /** Give it back as account credit instead of cash or the card (no till, no gateway). */
+  toCredit: z.boolean().optional(),
 });
 export type RefundInput = z.input<typeof refundInputSchema>;
 export const refundResponseSchema = z.object({
@@ -105,4 +108,6 @@ export type InvoiceRefund = z.infer<typeof invoiceRefundSchema>;
 export const refundFormSchema = refundInputSchema.pick({ reason: true }).extend({
   receiptNo: z.string(),
   amount: jmdAmountFieldSchema,
+  /** Give it back as account credit: no cash over a till, no card refund. */
+  toCredit: z.boolean().optional(),
 });

@@ -43,6 +43,10 @@ export const couriers = pgTable('couriers', {
     .default('letter'),
   /** Staff, branch managers and admins of this courier must sign in with two steps (an authenticator app). */
   requireStaffTwoFactor: boolean().notNull().default(false),
+  /** Account credit (JMD cents) for the referrer when a referred customer's first invoice is fully paid; 0 = none. */
+  referrerRewardCents: integer().notNull().default(0),
+  /** Account credit (JMD cents) for the referred customer at that moment; 0 = none. */
+  referredRewardCents: integer().notNull().default(0),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { branches } from './branches';
 import { couriers } from './couriers';
 
@@ -29,6 +30,14 @@ export const customers = pgTable(
     avatarUrl: text(),
     couponCode: text(),
     referralCode: text(),
+    /** This customer's own code to refer others (`REF-…`, upper case, unique per courier); made on first use. */
+    ownReferralCode: text(),
+    /** The customer whose code this one registered with (same courier). */
+    referredById: integer().references((): AnyPgColumn => customers.id),
+    /** When both sides got the referral reward: set once, on the first fully paid invoice. */
+    referralRewardedAt: timestamp({ withTimezone: true }),
+    /** Account credit balance in JMD cents: the sum of the ledger (account_credit_entries); never negative. */
+    creditCents: integer().notNull().default(0),
     passwordHash: text().notNull(),
     active: boolean().notNull().default(true),
     /** The optional e-mails (OPTIONAL_EMAIL_KINDS) this customer switched off; the rest are sent. */
@@ -45,5 +54,8 @@ export const customers = pgTable(
     uniqueIndex().on(t.courierId, t.email),
     uniqueIndex().on(t.courierId, t.mailboxNumber),
     index().on(t.courierId, t.lastName, t.firstName),
+    uniqueIndex().on(t.courierId, t.ownReferralCode),
+    index().on(t.courierId, t.referredById),
+    check('customers_credit_not_negative', sql`${t.creditCents} >= 0`),
   ],
 );

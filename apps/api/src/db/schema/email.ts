@@ -1,4 +1,4 @@
-import { bigserial, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { couriers } from './couriers';
 
 /** A courier's own SMTP settings. The password is stored encrypted, never returned. */
@@ -32,6 +32,8 @@ export const emailOutbox = pgTable(
     subject: text().notNull(),
     textBody: text().notNull(),
     htmlBody: text(),
+    /** Files sent with the mail (a monthly statement's PDF), base64; null for none. */
+    attachments: jsonb().$type<Array<{ filename: string; contentType: string; contentBase64: string }>>(),
     /**
      * Carries a secret (a password reset link, a sign-in or invitation token): the body is
      * blanked once the mail is sent or given up, keeping recipient, subject and status.

@@ -47,4 +47,5 @@ export * from './consolidation-requests';
 export * from './package-imports';
 export * from './api-keys';
 export * from './webhooks';
+export * from './account-credit';
 export * from './messaging';

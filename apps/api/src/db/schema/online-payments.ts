@@ -96,6 +96,8 @@ export const paymentRefunds = pgTable(
     refundedBy: integer().references(() => users.id),
     /** The till the money left (cash-up counts it out there); null for refunds not handed over at a branch. */
     branchId: integer().references(() => branches.id),
+    /** Given back as account credit instead of cash or the card: no till, no gateway. */
+    toCredit: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -17,6 +17,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { enqueueWelcomeEmail } from '../notifications/welcome-email.service';
 import { activeCourierById, courierByApiKey, customerProfile, issueAccessToken, staffProfile } from './auth.service';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { resolveSignUpCodes } from '../account-credit/referrals.service';
 
 const emailTaken = () => new AppError('conflict', AUTH_API_MESSAGES.emailTaken, { email: [AUTH_API_MESSAGES.emailTaken] });
 
@@ -58,6 +59,8 @@ export async function registerCustomer(ctx: AppContext, input: z.output<typeof c
     .where(and(eq(customers.courierId, courier.id), eq(sql`lower(${customers.email})`, input.email)))
     .limit(1);
   if (existing) throw emailTaken();
+  // A referral or coupon code counts at this courier only; an unknown one is refused on its field.
+  const codes = await resolveSignUpCodes(ctx.db, courier.id, input);
 
   const passwordHash = await hashPassword(input.password);
   let id: number;
@@ -71,8 +74,9 @@ export async function registerCustomer(ctx: AppContext, input: z.output<typeof c
           branchId: input.branchId,
           mailboxNumber: await nextMailboxNumber(db, courier.id, courier.code),
           ...customerColumns(input),
-          couponCode: input.couponCode || null,
-          referralCode: input.referralCode || null,
+          couponCode: codes.couponCode,
+          referralCode: codes.referralCode,
+          referredById: codes.referredById,
           passwordHash,
           lastLoginAt: new Date(),
         })

@@ -17,6 +17,7 @@ import type { AuthUser } from '../../plugins/auth';
 import type { InvoiceScope } from '../invoices/invoice-access.service';
 import type { PaymentGateway } from './gateway';
 import { formatAmount } from '@courier/shared/format/money';
+import { addCredit } from '../account-credit/ledger.service';
 
 const asDb = (tx: unknown) => tx as Db;
 export const creditNoteNumber = (n: number) => `CN-${String(n).padStart(6, '0')}`;
@@ -35,7 +36,7 @@ export async function refundPayment(options: {
   actor: AuthUser;
   courierId: number;
   receiptNo: string;
-  input: Required<Pick<RefundInput, 'amountCents' | 'reason'>> & { invoiceNo?: string; branchId?: number };
+  input: Required<Pick<RefundInput, 'amountCents' | 'reason'>> & { invoiceNo?: string; branchId?: number; toCredit?: boolean };
   gatewayFor: (courierId: number) => Promise<PaymentGateway | null>;
 }) {
   const { db, actor, courierId, input } = options;
@@ -63,9 +64,11 @@ export async function refundPayment(options: {
   }
   if (!allocation) throw new AppError('not_found', BILLING_MESSAGES.paymentNotFound);
   const chosen = allocation;
-  // Cash is handed back over a till; other methods go back where they came from.
-  const branchId = input.branchId ?? actor.branchId ?? (payment.method === 'cash' ? null : payment.branchId);
-  if (payment.method === 'cash' && branchId === null)
+  // Account credit goes back to the ledger (so does a refund the person asks to give as credit):
+  // no till and no gateway. Cash is handed back over a till; other methods go back where they came from.
+  const toCredit = input.toCredit === true || payment.method === 'account_credit';
+  const branchId = toCredit ? null : (input.branchId ?? actor.branchId ?? (payment.method === 'cash' ? null : payment.branchId));
+  if (!toCredit && payment.method === 'cash' && branchId === null)
     throw new AppError('unprocessable', BILLING_MESSAGES.refundTillRequired, { branchId: [BILLING_MESSAGES.refundTillRequired] });
   if (branchId !== null) {
     const [branch] = await db
@@ -92,7 +95,7 @@ export async function refundPayment(options: {
   // The card is refunded at the gateway before we write it down: a refused refund records nothing.
   let gatewayReference: string | null = null;
   let manual = false;
-  if (payment.method === 'online') {
+  if (payment.method === 'online' && !toCredit) {
     const [attempt] = await db
       .select({ transactionId: onlinePaymentAttempts.transactionId, currency: onlinePaymentAttempts.currency })
       .from(onlinePaymentAttempts)
@@ -130,7 +133,19 @@ export async function refundPayment(options: {
       gatewayReference,
       refundedBy: actor.kind === 'user' ? actor.id : null,
       branchId,
+      toCredit,
     });
+    const creditBalanceCents = toCredit
+      ? await addCredit(tx, {
+          courierId,
+          customerId: payment.customerId,
+          kind: 'refund',
+          amountCents: input.amountCents,
+          description: `Refund of receipt ${payment.receiptNo} (credit note ${creditNoteNo}): ${input.reason}`,
+          creditNoteNo,
+          actor,
+        })
+      : null;
     // The invoice is not reopened: its balance and status stay, the credit note explains the difference.
     const balanceCents = invoice.totalCents - invoice.paidCents;
     await audit(tx, {
@@ -147,7 +162,8 @@ export async function refundPayment(options: {
         method: payment.method,
         branchId,
         gatewayReference,
-        refundAtGateway: payment.method === 'online' ? (manual ? 'manual' : 'done') : null,
+        refundAtGateway: payment.method === 'online' && !toCredit ? (manual ? 'manual' : 'done') : null,
+        toCredit,
         invoice: { status: invoice.status, balanceCents },
       },
     });
@@ -168,6 +184,12 @@ export async function refundPayment(options: {
             `Credit note: ${creditNoteNo}`,
             `Reason: ${input.reason}`,
             `The credit note lowers what ${invoice.invoiceNo} charges by the amount refunded; its balance stays JMD ${formatAmount(balanceCents)}.`,
+            ...(creditBalanceCents === null
+              ? []
+              : [
+                  '',
+                  `The refund went to your account credit, which you can use on any invoice. Your credit balance is now JMD ${formatAmount(creditBalanceCents)}.`,
+                ]),
           ].join('\n'),
         },
         tx,
@@ -179,7 +201,11 @@ export async function refundPayment(options: {
       amountCents: input.amountCents,
       balanceCents,
       gatewayReference,
-      message: manual ? ONLINE_PAYMENT_MESSAGES.refundManual : ONLINE_PAYMENT_MESSAGES.refundRecorded,
+      message: toCredit
+        ? ONLINE_PAYMENT_MESSAGES.refundToCredit
+        : manual
+          ? ONLINE_PAYMENT_MESSAGES.refundManual
+          : ONLINE_PAYMENT_MESSAGES.refundRecorded,
     };
   });
 }

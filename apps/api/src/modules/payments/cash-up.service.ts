@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import { dayBoundsInZone } from '@courier/shared/domain/datetime';
 import { cashUpDifference } from '@courier/shared/domain/cash-up';
 import type { PaymentMethod } from '@courier/shared/constants/billing';
@@ -104,7 +104,7 @@ async function unassignedPayments(db: Db, courierId: number): Promise<Unassigned
     .from(payments)
     .innerJoin(customers, eq(customers.id, payments.customerId))
     .leftJoin(users, eq(users.id, payments.takenBy))
-    .where(and(eq(payments.courierId, courierId), isNull(payments.branchId), ne(payments.method, 'online')))
+    .where(and(eq(payments.courierId, courierId), isNull(payments.branchId), notInArray(payments.method, ['online', 'account_credit'])))
     .orderBy(asc(payments.paidAt), asc(payments.id))
     .limit(200);
   return rows.map((r) => ({ ...r, paidAt: r.paidAt.toISOString() }));
@@ -128,12 +128,13 @@ export async function placeOnTill(options: { db: Db; actor: AuthUser; courierId:
       .for('update', { of: payments });
     if (!payment) throw new AppError('not_found', BILLING_MESSAGES.paymentNotFound);
     if (payment.method === 'online') throw new AppError('unprocessable', BILLING_MESSAGES.onlineNotOnTill);
+    if (payment.method === 'account_credit') throw new AppError('unprocessable', BILLING_MESSAGES.creditNotOnTill);
     if (payment.branchId !== null) throw new AppError('conflict', BILLING_MESSAGES.alreadyOnTill(payment.branchName ?? ''));
     await tx.update(payments).set({ branchId }).where(eq(payments.id, payment.id));
     const refunds = await tx
       .update(paymentRefunds)
       .set({ branchId })
-      .where(and(eq(paymentRefunds.paymentId, payment.id), isNull(paymentRefunds.branchId)))
+      .where(and(eq(paymentRefunds.paymentId, payment.id), isNull(paymentRefunds.branchId), eq(paymentRefunds.toCredit, false)))
       .returning({ creditNoteNo: paymentRefunds.creditNoteNo });
     await audit(tx, {
       courierId,

@@ -25,6 +25,8 @@ import { cashUpSheetData, correctCashUp, getCashUp, placeOnTill, recordCashUp } 
 import { getReceipt, listPayments, paymentCourier, recordPayment } from './payments.service';
 import { renderReceiptPdf } from './receipt-pdf';
 import { courierScope } from '../../lib/courier-scope';
+import { useCreditResponseSchema, useCreditSchema } from '@courier/shared/schemas/account-credit';
+import { payWithCredit } from './credit-payments.service';
 
 const errors = {
   400: errorResponseSchema,
@@ -85,6 +87,26 @@ export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ...request.body,
         });
         return reply.status(201).send({ ...done, message: BILLING_MESSAGES.paymentRecorded });
+      },
+    );
+
+    app.post(
+      '/payments/credit',
+      {
+        preHandler: customerOrPermission('payments_create'),
+        schema: { tags, querystring: courierQuerySchema, body: useCreditSchema, response: { 201: useCreditResponseSchema, ...errors } },
+      },
+      async (request, reply) => {
+        const actor = currentUser(request);
+        const scope = invoiceScope(actor, request.query.courierId);
+        const done = await payWithCredit({
+          db: ctx.db,
+          mailer: ctx.mailer,
+          actor,
+          scope: { ...scope, courierId: courierScope(actor, scope.courierId) },
+          input: request.body,
+        });
+        return reply.status(201).send(done);
       },
     );
 

@@ -24,6 +24,8 @@ import type { InvoiceScope } from '../invoices/invoice-access.service';
 import { formatAmount } from '@courier/shared/format/money';
 import { courierScope } from '../../lib/courier-scope';
 import { enqueueWebhookEvent } from '../../lib/webhooks';
+import { useCredit } from '../account-credit/ledger.service';
+import { rewardReferralIfDue } from '../account-credit/referrals.service';
 
 const asDb = (tx: unknown) => tx as Db;
 export const receiptNumber = (n: number) => `RCT-${String(n).padStart(6, '0')}`;
@@ -61,6 +63,8 @@ export interface RecordPaymentOptions {
   tenderedCents?: number;
   /** A test-mode card payment: no money was taken, and its receipt, e-mail and audit say TEST. */
   test?: boolean;
+  /** Account credit only: adds credit (a coupon's) under the payment's locks, just before it is drawn. */
+  beforeCredit?: () => Promise<void>;
 }
 
 /**
@@ -71,7 +75,9 @@ export async function recordPayment(
   options: RecordPaymentOptions,
 ): Promise<{ receiptNo: string; amountCents: number; changeCents: number | null }> {
   const { db, courierId, actor } = options;
-  const branchId = options.branchId ?? actor?.branchId ?? null;
+  // Account credit is no money in a till: it draws from the customer's ledger instead.
+  const fromCredit = options.method === 'account_credit';
+  const branchId = fromCredit ? null : (options.branchId ?? actor?.branchId ?? null);
   const result = await db.transaction(async (txRaw) => {
     const tx = asDb(txRaw);
     if (branchId !== null) {
@@ -92,7 +98,7 @@ export async function recordPayment(
     const [customerId] = [...customerIds];
     if (customerIds.size !== 1 || customerId === undefined) throw new AppError('unprocessable', BILLING_MESSAGES.invoicesOneCustomer);
     // Every payment a person takes lands in a till: someone without a branch names it.
-    if (actor && branchId === null)
+    if (actor && branchId === null && !fromCredit)
       throw new AppError('unprocessable', BILLING_MESSAGES.tillRequired, { branchId: [BILLING_MESSAGES.tillRequired] });
 
     const amountCents = options.allocations.reduce((s, a) => s + a.amountCents, 0);
@@ -117,6 +123,7 @@ export async function recordPayment(
       })
       .returning();
     if (!payment) throw new Error('Payment insert returned nothing');
+    let settledOne = false;
 
     const applied: ReceiptData['allocations'] = [];
     for (const a of options.allocations) {
@@ -138,7 +145,7 @@ export async function recordPayment(
             sql`${invoices.paidCents} + ${a.amountCents} <= ${invoices.totalCents}`,
           ),
         )
-        .returning({ paidCents: invoices.paidCents, totalCents: invoices.totalCents });
+        .returning({ paidCents: invoices.paidCents, totalCents: invoices.totalCents, status: invoices.status });
       if (!updated) {
         const [fresh] = await tx.select().from(invoices).where(eq(invoices.id, inv.id));
         const balance = fresh ? fresh.totalCents - fresh.paidCents : 0;
@@ -146,12 +153,27 @@ export async function recordPayment(
           allocations: [BILLING_MESSAGES.overpayment(inv.invoiceNo, formatAmount(balance))],
         });
       }
+      if (updated.status === 'paid') settledOne = true;
       const balanceAfterCents = updated.totalCents - updated.paidCents;
       await tx
         .insert(paymentAllocations)
         .values({ courierId, paymentId: payment.id, invoiceId: inv.id, amountCents: a.amountCents, balanceAfterCents });
       applied.push({ invoiceNo: inv.invoiceNo, amountCents: a.amountCents, balanceAfterCents });
     }
+    // Credit is drawn after the invoices are updated: invoice rows, then the customer's, in that
+    // order everywhere (using credit online, refunds to credit), so two of them never deadlock.
+    if (fromCredit) await options.beforeCredit?.();
+    if (fromCredit)
+      await useCredit(tx, {
+        courierId,
+        customerId,
+        amountCents,
+        paymentId: payment.id,
+        description: `Used on ${numbers.join(', ')} (receipt ${receiptNo})`,
+        actorUserId: actor?.kind === 'user' ? actor.id : null,
+      });
+    // A referred customer's first fully paid invoice credits both sides, once.
+    if (settledOne) await rewardReferralIfDue(tx, options.mailer, courierId, customerId);
     await audit(tx, {
       courierId,
       actor,

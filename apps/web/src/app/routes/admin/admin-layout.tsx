@@ -26,6 +26,7 @@ import {
   Truck,
   UserRound,
   Users,
+  Gift,
 } from 'lucide-react';
 import { ROLE_LABELS } from '@courier/shared/constants/roles';
 import { CommandPalette } from '@/features/search/components/command-palette';
@@ -60,6 +61,7 @@ export const ADMIN_NAV: NavItem[] = [
   { label: 'Signature', to: `${base}/sign-signature`, icon: PenLine, section: 'Operations' },
   { label: 'Customers', to: `${base}/customers`, icon: UserRound, section: 'Customers' },
   { label: 'Business Customers', to: `${base}/business-customers`, icon: Briefcase, section: 'Customers' },
+  { label: 'Referrals & Coupons', to: `${base}/referrals`, icon: Gift, section: 'Customers' },
   { label: 'Invoices', to: `${base}/invoices`, icon: FileText, section: 'Billing' },
   { label: 'Payments', to: `${base}/payments`, icon: CreditCard, section: 'Billing' },
   { label: 'Reports', to: `${base}/reports`, icon: BarChart3, section: 'Billing' },

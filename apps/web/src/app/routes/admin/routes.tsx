@@ -32,6 +32,7 @@ const pages: RouteObject[] = [
   { path: 'audit-log', lazy: async () => ({ Component: (await import('../audit/audit-log-page')).default }) },
   { path: 'settings', lazy: async () => ({ Component: (await import('./settings-page')).default }) },
   { path: 'integrations', lazy: async () => ({ Component: (await import('./integrations-page')).default }) },
+  { path: 'referrals', lazy: async () => ({ Component: (await import('./referrals-page')).default }) },
   { path: 'scan', lazy: async () => ({ Component: (await import('../packages/scan-page')).default }) },
   { path: 'packages', lazy: async () => ({ Component: (await import('../packages/packages-page')).default }) },
   { path: 'unknown-packages', lazy: async () => ({ Component: (await import('../packages/unknown-packages-page')).default }) },

@@ -33,14 +33,17 @@ export function RegisterPage() {
   const publicSite = usePublicSite();
   // The api key of the URL, host or session (from the router's location, so the server's render
   // reads the same key as the browser); else that of the site the server resolved, once known.
-  const apiKey =
-    resolveApiKey(useLocation().search) || (publicSite.loading || publicSite.failed ? null : publicSite.site.courier.apiKey || null);
+  const search = useLocation().search;
+  const apiKey = resolveApiKey(search) || (publicSite.loading || publicSite.failed ? null : publicSite.site.courier.apiKey || null);
   const courierState = useRegistrationCourier(apiKey, publicSite.failed);
   const [step, setStep] = useState(0);
   const [registered, setRegistered] = useState(false);
   const { login } = useSession();
   const navigate = useNavigate();
-  const form = useForm<RegistrationFormValues>({ defaultValues: EMPTY_REGISTRATION });
+  // A referral link (`?ref=CODE`) fills in the referral or coupon code.
+  const form = useForm<RegistrationFormValues>({
+    defaultValues: { ...EMPTY_REGISTRATION, referralCode: new URLSearchParams(search).get('ref')?.slice(0, 100) ?? '' },
+  });
   const { errors, isSubmitting } = form.formState;
   const accountType = form.watch('accountType');
 

@@ -8,6 +8,7 @@ import { InvoiceRefunds } from '@/features/billing/components/invoice-refunds';
 import { InvoiceView } from '@/features/billing/components/invoice-view';
 import { PayNowButton, PaymentReturnNotice } from '@/features/billing/components/pay-online';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { UseCreditForm } from '@/features/account-credit/components/use-credit-form';
 
 const POLL_MS = 2_000;
 
@@ -42,6 +43,9 @@ export default function CustomerInvoicePage() {
       ) : invoice.data ? (
         <>
           {returned && <PaymentReturnNotice state={returned} invoice={invoice.data} onGiveUp={dismiss} />}
+          {!waiting && invoice.data.status !== 'void' && (
+            <UseCreditForm invoiceNo={invoice.data.invoiceNo} balanceCents={invoice.data.balanceCents} />
+          )}
           {!waiting && (
             <div className="flex justify-end">
               <PayNowButton invoice={invoice.data} />

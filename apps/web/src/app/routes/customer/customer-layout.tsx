@@ -11,6 +11,7 @@ import {
   Package,
   Truck,
   UserRound,
+  Gift,
 } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { CommandPalette } from '@/features/search/components/command-palette';
@@ -34,6 +35,7 @@ export const CUSTOMER_NAV: NavItem[] = [
   { label: 'Customs Calculator', to: `${base}/customs-calculator`, icon: Calculator, section: 'Shipping' },
   { label: 'Invoices', to: `${base}/invoices`, icon: FileText, section: 'Billing' },
   { label: 'Payments', to: `${base}/payments`, icon: CreditCard, section: 'Billing' },
+  { label: 'Account Credit', to: `${base}/credit`, icon: Gift, section: 'Billing' },
   { label: 'Rate Sheet', to: `${base}/rate-sheet`, icon: FileSpreadsheet, section: 'Billing' },
   { label: 'Support Tickets', to: `${base}/support-tickets`, icon: HelpCircle, section: 'Support' },
   // The customer's own feed (invoices, payments, ticket answers, deliveries, packages).

@@ -26,6 +26,7 @@ export const customerRoutes: RouteObject[] = [
           { path: 'invoices', lazy: async () => ({ Component: (await import('../billing/customer-invoices-page')).default }) },
           { path: 'invoices/:invoiceNo', lazy: async () => ({ Component: (await import('../billing/customer-invoice-page')).default }) },
           { path: 'payments', lazy: async () => ({ Component: (await import('../billing/payments-page')).default }) },
+          { path: 'credit', lazy: async () => ({ Component: (await import('./credit-page')).default }) },
           { path: 'rate-sheet', lazy: async () => ({ Component: (await import('../billing/rate-sheet-page')).default }) },
           {
             path: 'support-tickets',

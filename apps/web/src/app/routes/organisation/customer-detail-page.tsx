@@ -18,6 +18,7 @@ import { errorMessage } from '@/lib/api-client';
 import { type CustomerArea, useCustomer, useSetCustomerActive, useUpdateCustomer } from '@/features/customers/api/customers';
 import { useBranchOptions } from '@/hooks/use-options';
 import { CustomerActivity } from '@/features/customers/components/customer-activity';
+import { CreditAccountCard } from '@/features/account-credit/components/credit-account-card';
 import { ActiveBadge, DetailList, PageError, PageHeader } from '@/components/layout/page-header';
 import { usePortal } from '@/lib/portal-context';
 import { ResetTwoFactorButton } from '@/features/auth/components/reset-two-factor-button';
@@ -202,6 +203,11 @@ export function CustomerDetailPage({ area }: { area: CustomerArea }) {
         </CardContent>
       </Card>
       <CustomerActivity customerId={c.id} />
+      {!isSuperAdmin && (
+        <section className="mt-6" aria-label="Account credit">
+          <CreditAccountCard customerId={c.id} canGrant={can('credit_grant')} />
+        </section>
+      )}
       <EditCustomerDialog area={area} customer={c} open={editing} onOpenChange={setEditing} />
       <ActiveStatusConfirm
         open={confirming}

@@ -1,5 +1,6 @@
 import type { FieldErrors, FieldPath, UseFormRegisterReturn } from 'react-hook-form';
 import { PARISHES } from '@courier/shared/constants/parishes';
+import { REFERRAL_FIELD_HINT, REFERRAL_FIELD_LABEL } from '@courier/shared/constants/referrals';
 import type { BranchBrief } from '@courier/shared/schemas/auth';
 import { type RegistrationFormValues, TITLES } from '@courier/shared/schemas/auth-form';
 import { Field } from '@/components/ui/field';
@@ -127,6 +128,9 @@ export function AddressFields({ field, errors, branches }: StepProps & { branche
             </option>
           ))}
         </Select>
+      </Field>
+      <Field label={REFERRAL_FIELD_LABEL} error={errors.referralCode?.message ?? errors.couponCode?.message} hint={REFERRAL_FIELD_HINT}>
+        <Input autoCapitalize="characters" autoComplete="off" {...field('referralCode')} />
       </Field>
     </>
   );

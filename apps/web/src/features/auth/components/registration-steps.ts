@@ -6,7 +6,7 @@ export const STEP_FIELDS: ReadonlyArray<ReadonlyArray<FieldPath<RegistrationForm
   ['accountType', 'businessName'],
   ['title', 'firstName', 'lastName', 'trn'],
   ['email', 'phone', 'password', 'confirmPassword'],
-  ['address', 'parish', 'city', 'branchId'],
+  ['address', 'parish', 'city', 'branchId', 'referralCode', 'couponCode'],
 ];
 
 /** The step schemas, with zod: loaded at the first validation (or when focus enters the form), not with the page. */

@@ -12,6 +12,7 @@ import { api } from '@/lib/api-client';
 
 import type { ListQueryParams } from '@/lib/list-query';
 import { billingKeys } from './keys';
+import { recordKeys } from '@/lib/query-keys';
 
 export function useInvoices(query: ListQueryParams) {
   return useQuery({
@@ -39,6 +40,8 @@ export function useBillingMutation<TInput, TResult>(call: (input: TInput) => Pro
         client.invalidateQueries({ queryKey: billingKeys.invoices.all }),
         client.invalidateQueries({ queryKey: billingKeys.payments.all }),
         client.invalidateQueries({ queryKey: billingKeys.collections.all }),
+        // A payment by account credit, or a refund to it, moves the customer's credit.
+        client.invalidateQueries({ queryKey: recordKeys.accountCredit }),
       ]);
     },
   });

@@ -28,7 +28,7 @@ interface Props {
 
 type Method = (typeof STAFF_PAYMENT_METHODS)[number];
 
-/** Takes cash, card or a bank transfer against one or several open invoices of one customer. */
+/** Takes cash, card, a bank transfer or account credit against one or several open invoices of one customer. */
 export function RecordPaymentDialog({ open, onOpenChange, customerId, customerName, courierId, invoiceNo }: Props) {
   const openInvoices = useInvoices({ customerId, courierId, limit: 50, sort: 'issuedAt', order: 'asc' });
   const record = useRecordPayment(courierId);
@@ -71,10 +71,12 @@ export function RecordPaymentDialog({ open, onOpenChange, customerId, customerNa
       else allocations.push({ invoiceNo: inv.invoiceNo, amountCents: cents });
     }
     if (tenderedCents !== null && Number.isNaN(tenderedCents)) next.tendered = BILLING_MESSAGES.moneyStep;
-    if (till.choosing && till.branchId === null) next.branchId = BILLING_MESSAGES.tillRequired;
+    // Account credit draws from the customer's ledger: no till.
+    const fromCredit = method === 'account_credit';
+    if (!fromCredit && till.choosing && till.branchId === null) next.branchId = BILLING_MESSAGES.tillRequired;
     const parsed = recordPaymentSchema.safeParse({
       method,
-      branchId: till.requestBranchId,
+      branchId: fromCredit ? undefined : till.requestBranchId,
       reference: reference.trim() || undefined,
       allocations,
       tenderedCents: tenderedCents === null || Number.isNaN(tenderedCents) ? undefined : tenderedCents,
@@ -112,7 +114,13 @@ export function RecordPaymentDialog({ open, onOpenChange, customerId, customerNa
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Record payment" description={`From ${customerName}`}>
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <TillField till={till} error={errors.branchId} />
+        {method === 'account_credit' ? (
+          <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700">
+            Drawn from the customer's account credit (no till). Their balance is on their customer page.
+          </p>
+        ) : (
+          <TillField till={till} error={errors.branchId} />
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Method">
             <Select value={method} onChange={(e) => setMethod(e.target.value as Method)}>

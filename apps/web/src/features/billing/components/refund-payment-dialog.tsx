@@ -8,6 +8,7 @@ import { PAYMENT_METHOD_LABELS } from '@courier/shared/constants/billing';
 import { BILLING_MESSAGES, type InvoiceDetail } from '@courier/shared/schemas/billing';
 import { refundFormSchema } from '@courier/shared/schemas/online-payments';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
@@ -41,17 +42,19 @@ export function RefundPaymentDialog({
   const { register, handleSubmit, reset, setValue, setError, control, formState } = form;
   const { errors } = formState;
   const receiptNo = useWatch({ control, name: 'receiptNo' });
+  const toCredit = useWatch({ control, name: 'toCredit' }) ?? false;
   const chosen = invoice.payments.find((p) => p.receiptNo === receiptNo) ?? invoice.payments[0];
   const [tillError, setTillError] = useState<string | undefined>();
 
   useEffect(() => {
     if (!open) return;
     const first = invoice.payments[0];
-    reset({ receiptNo: first?.receiptNo ?? '', amount: first ? formatDecimal(first.amountCents) : '', reason: '' });
+    reset({ receiptNo: first?.receiptNo ?? '', amount: first ? formatDecimal(first.amountCents) : '', reason: '', toCredit: false });
     setTillError(undefined);
   }, [open, invoice.payments, reset]);
 
-  const cash = chosen?.method === 'cash';
+  // Account credit is never handed over a till; neither is a refund given as credit.
+  const cash = chosen?.method === 'cash' && !toCredit;
   const tillMissing = () => cash && till.choosing && till.branchId === null;
   const submit = handleSubmit(
     async (values) => {
@@ -67,6 +70,7 @@ export function RefundPaymentDialog({
           invoiceNo: invoice.invoiceNo,
           amountCents: values.amount,
           reason: values.reason,
+          ...(values.toCredit ? { toCredit: true } : {}),
           branchId: cash ? till.requestBranchId : undefined,
         });
         toast.success(`${done.message}: credit note ${done.creditNoteNo} on ${done.invoiceNo}`);
@@ -107,7 +111,10 @@ export function RefundPaymentDialog({
         <Field label="Reason" error={errors.reason?.message}>
           <Textarea {...register('reason')} maxLength={500} rows={3} />
         </Field>
-        {chosen?.method === 'cash' && <TillField till={till} label="Branch handing the cash back" error={tillError} />}
+        {chosen?.method !== 'account_credit' && (
+          <Checkbox label="Give it back as account credit (no cash, no card refund)" {...register('toCredit')} />
+        )}
+        {cash && <TillField till={till} label="Branch handing the cash back" error={tillError} />}
         <p className="text-sm text-slate-600">
           The refund is recorded as a credit note on the invoice: what it charges and what was paid both go down, so its balance stays{' '}
           {formatJmd(invoice.balanceCents)}.
