@@ -1,3 +1,4 @@
+import { warehouseRoutes } from './modules/warehouse/warehouse.routes';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -117,6 +118,7 @@ const ROUTE_MODULES: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   dashboardRoutes,
   auditRoutes,
   searchRoutes,
+  warehouseRoutes,
 ];
 
 /**

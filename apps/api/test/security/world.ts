@@ -1,3 +1,5 @@
+import { labelPrinters } from '../../src/db/schema/label-printers';
+import { shelves } from '../../src/db/schema/shelves';
 import { and, asc, eq } from 'drizzle-orm';
 import { ALL_PERMISSIONS } from '@courier/shared/constants/permissions';
 import type { Role } from '@courier/shared/constants/roles';
@@ -63,6 +65,8 @@ export const RESOURCE_KINDS = [
   'processingFee',
   'notification',
   'courierDomain',
+  'shelf',
+  'labelPrinter',
 ] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 
@@ -304,6 +308,12 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
   const rateB = await first(db.select().from(shippingRates).where(inB(shippingRates)), 'shipping rate');
   const feeB = await first(db.select().from(processingFees).where(inB(processingFees)), 'processing fee');
   const courierRow = await first(db.select().from(couriers).where(eq(couriers.id, courierB)), 'courier');
+  const [shelfB] = await db.insert(shelves).values({ courierId: courierB, branchId: branchB.id, code: 'B-01-1' }).returning();
+  const [printerB] = await db
+    .insert(labelPrinters)
+    .values({ courierId: courierB, branchId: branchB.id, name: 'B printer', host: '127.0.0.1', port: 9 })
+    .returning();
+  if (!shelfB || !printerB) throw new Error('security world: no shelf or printer in courier B');
 
   const other: Record<ResourceKind, string> = {
     courier: String(courierRow.id),
@@ -328,6 +338,8 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
     processingFee: String(feeB.id),
     notification: String(notificationB.id),
     courierDomain: String(domainB.id),
+    shelf: String(shelfB.id),
+    labelPrinter: String(printerB.id),
   };
 
   const lacking = new Map<string, Record<string, string>>();

@@ -7,7 +7,7 @@ import {
   LABEL_PRINTER_PORT,
   SHELF_CODE_PATTERN,
 } from '../constants/warehouse';
-import { idSchema } from './common';
+import { idSchema, queryIdSchema } from './common';
 
 /** The warehouse floor: hazards, shelves and label printers. Our words; forms and API say the same. */
 export const WAREHOUSE_MESSAGES = {
@@ -101,7 +101,7 @@ export const shelfSchema = z.object({
 });
 export type Shelf = z.infer<typeof shelfSchema>;
 
-export const shelfListQuerySchema = z.strictObject({ branchId: z.coerce.number().pipe(idSchema).optional() });
+export const warehouseListQuerySchema = z.strictObject({ branchId: queryIdSchema.optional(), courierId: queryIdSchema.optional() });
 
 /** Put-away or move: the parcel scanned, then the shelf's code. */
 export const putAwaySchema = z.strictObject({

@@ -69,7 +69,14 @@ export async function flagHazard(
       const tx = txRaw as unknown as Db;
       await tx
         .update(packages)
-        .set({ hazardLevel: null, hazardCategory: null, hazardNote: null, hazardOutcome: null, hazardFeeCents: null, updatedAt: new Date() })
+        .set({
+          hazardLevel: null,
+          hazardCategory: null,
+          hazardNote: null,
+          hazardOutcome: null,
+          hazardFeeCents: null,
+          updatedAt: new Date(),
+        })
         .where(and(eq(packages.id, id), eq(packages.courierId, pkg.courierId)));
       await writeEvent(tx, {
         courierId: pkg.courierId,
