@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { PACKAGE_STATUS_LABELS, type PackageStatus } from '@courier/shared/constants/packages';
 import { PACKAGE_MESSAGES } from '@courier/shared/schemas/packages';
 import { type PutAwayResult, type Shelf, WAREHOUSE_MESSAGES, type createShelfSchema } from '@courier/shared/schemas/warehouse';
@@ -30,22 +30,15 @@ const shelfColumns = {
   isHold: shelves.isHold,
 };
 
-const parcelsOn = (db: Db) =>
-  db
-    .select({ shelfId: packages.shelfId, n: count() })
-    .from(packages)
-    .where(isNull(packages.voidedAt))
-    .groupBy(packages.shelfId)
-    .as('on_shelf');
+/** The live parcels on a shelf (voided ones are not on any). */
+const parcelCount = sql<number>`(select count(*)::int from ${packages} where ${packages.shelfId} = ${shelves.id} and ${packages.voidedAt} is null)`;
 
 export async function listShelves(db: Db, user: AuthUser, query: { branchId?: number; courierId?: number }): Promise<Shelf[]> {
   const courierId = listScope(user, query.courierId);
-  const counts = parcelsOn(db);
   const rows = await db
-    .select({ ...shelfColumns, parcelCount: counts.n })
+    .select({ ...shelfColumns, parcelCount })
     .from(shelves)
     .innerJoin(branches, eq(branches.id, shelves.branchId))
-    .leftJoin(counts, eq(counts.shelfId, shelves.id))
     .where(
       and(
         courierId === null ? undefined : eq(shelves.courierId, courierId),
