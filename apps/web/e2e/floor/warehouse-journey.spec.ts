@@ -62,7 +62,7 @@ test('three pieces received, one hazardous refused by AIR, put away by scan, pri
   page.on('response', async (res) => {
     if (res.request().method() === 'POST' && /\/api\/packages$/.test(res.url()) && res.status() === 201) received.push(await res.json());
   });
-  await page.goto('/staff/scan');
+  await page.goto('/admin/scan');
   const autoPrint = page.getByRole('checkbox', { name: 'Auto-print labels' });
   if (!(await autoPrint.isChecked())) await autoPrint.check();
   const field = page.getByLabel('Tracking number');
@@ -112,7 +112,7 @@ test('three pieces received, one hazardous refused by AIR, put away by scan, pri
   await hazard.getByRole('button', { name: 'Flag parcel' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByText('Hazard recorded; the customer has been told')).toBeVisible();
-  await expect(page.getByTestId('warehouse-facts').last()).toContainText('Hazardous: Lithium batteries');
+  await expect(hazard.getByRole('status')).toContainText('Hazardous: Lithium batteries');
   await page.screenshot({ path: `${SHOTS}/02-hazard-flagged.png`, fullPage: true });
 
   // The AIR manifest refuses it, in our words, by scan; the other pieces join.
@@ -123,11 +123,11 @@ test('three pieces received, one hazardous refused by AIR, put away by scan, pri
   expect(((await refused.json()) as { message: string }).message).toBe(
     `${hazardous} is flagged hazardous (lithium batteries): dangerous goods cannot fly. Ship it by sea, or return or dispose of it`,
   );
-  await page.goto('/staff/maniefest');
+  await page.goto('/admin/maniefest');
   await page.screenshot({ path: `${SHOTS}/03-manifests.png`, fullPage: true });
 
   // Put away: scan each piece, then the shelf.
-  await page.goto('/staff/scan');
+  await page.goto('/admin/scan');
   await page.getByRole('button', { name: 'Put away' }).focus();
   await page.keyboard.press('Enter');
   const putAway = page.getByTestId('put-away');

@@ -33,13 +33,16 @@ export function HazardFlag({ pkg, onChanged }: { pkg: PackageDto; onChanged?: (p
   const [level, setLevel] = useState<HazardLevel>(pkg.hazardLevel ?? 'hazardous');
   const [category, setCategory] = useState<HazardCategory | ''>(pkg.hazardCategory ?? '');
   const [outcome, setOutcome] = useState<HazardOutcome | ''>(pkg.hazardOutcome ?? '');
-  const summary = hazardSummary(pkg);
+  // The answer of the last flag shows at once, whoever holds the package above.
+  const [current, setCurrent] = useState(pkg);
+  const summary = hazardSummary(current);
   const submit = (clear: boolean) =>
     flag.mutate(
       clear ? { id: pkg.id, level: null } : { id: pkg.id, level, category: category || undefined, outcome: outcome || undefined },
       {
         onSuccess: (updated) => {
           toast.success(clear ? WAREHOUSE_MESSAGES.hazardCleared : WAREHOUSE_MESSAGES.hazardFlagged);
+          setCurrent(updated);
           onChanged?.(updated);
         },
         onError: (e) => toast.error(errorMessage(e, 'Could not record the hazard')),
@@ -87,7 +90,7 @@ export function HazardFlag({ pkg, onChanged }: { pkg: PackageDto; onChanged?: (p
           <Button type="submit" size="sm" variant="danger" busy={flag.isPending && flag.variables?.level !== null}>
             Flag parcel
           </Button>
-          {pkg.hazardLevel && (
+          {current.hazardLevel && (
             <Button type="button" size="sm" variant="ghost" onClick={() => submit(true)}>
               Clear flag
             </Button>
