@@ -6,6 +6,7 @@ import { DEFAULT_RATE_TABLE } from '@courier/shared/constants/rates';
 import { hashPassword } from '../lib/passwords';
 import { seedBillingDemo } from '../modules/invoices/billing.seed';
 import { seedPackagesDemo } from '../modules/packages/packages.seed';
+import { seedWarehouseDemo } from '../modules/warehouse/warehouse.seed';
 import { seedSettingsDemo } from '../modules/settings/settings.seed';
 import type { Db } from './client';
 import { nextCounter } from './counters';
@@ -153,6 +154,7 @@ export async function seedDemo(db: Db): Promise<DemoLogin[]> {
   });
   await seedSettingsDemo(db);
   await seedPackagesDemo(db);
+  await seedWarehouseDemo(db);
   // Billing invoices the packages the demo data made ready: keep it after the packages seed.
   await seedBillingDemo(db);
   return DEMO_LOGINS;

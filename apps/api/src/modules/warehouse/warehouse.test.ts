@@ -143,50 +143,50 @@ describe('shelves', () => {
   let held: { id: number; packageNumber: string };
   let plain: { id: number; packageNumber: string };
   it('puts a parcel away by scan, then moves it; each a line of its timeline', async () => {
-    for (const code of ['A-01-1', 'A-01-2']) expect((await call('POST', '/shelves', { branchId, code })).statusCode).toBe(201);
-    expect((await call('POST', '/shelves', { branchId, code: 'hold-1', isHold: true })).json()).toMatchObject({
-      code: 'HOLD-1',
+    for (const code of ['S-01-1', 'S-01-2']) expect((await call('POST', '/shelves', { branchId, code })).statusCode).toBe(201);
+    expect((await call('POST', '/shelves', { branchId, code: 'hold-9', isHold: true })).json()).toMatchObject({
+      code: 'HOLD-9',
       isHold: true,
     });
-    expect((await call('POST', '/shelves', { branchId, code: 'A-01-1' })).json().message).toBe(WAREHOUSE_MESSAGES.shelfCodeTaken('A-01-1'));
+    expect((await call('POST', '/shelves', { branchId, code: 'S-01-1' })).json().message).toBe(WAREHOUSE_MESSAGES.shelfCodeTaken('S-01-1'));
     plain = (await receive({ trackingNumber: 'SHELF-0001', mailbox })).json();
-    const put = await call('POST', '/shelves/put-away', { scan: plain.packageNumber, shelf: 'a-01-1' });
+    const put = await call('POST', '/shelves/put-away', { scan: plain.packageNumber, shelf: 's-01-1' });
     expect(put.json()).toMatchObject({
-      shelfCode: 'A-01-1',
+      shelfCode: 'S-01-1',
       fromShelfCode: null,
-      message: WAREHOUSE_MESSAGES.putAway(plain.packageNumber, 'A-01-1'),
+      message: WAREHOUSE_MESSAGES.putAway(plain.packageNumber, 'S-01-1'),
     });
-    const moved = await call('POST', '/shelves/put-away', { scan: 'SHELF-0001', shelf: 'A-01-2' });
-    expect(moved.json().message).toBe(WAREHOUSE_MESSAGES.moved(plain.packageNumber, 'A-01-1', 'A-01-2'));
-    const again = await call('POST', '/shelves/put-away', { scan: plain.packageNumber, shelf: 'A-01-2' });
+    const moved = await call('POST', '/shelves/put-away', { scan: 'SHELF-0001', shelf: 'S-01-2' });
+    expect(moved.json().message).toBe(WAREHOUSE_MESSAGES.moved(plain.packageNumber, 'S-01-1', 'S-01-2'));
+    const again = await call('POST', '/shelves/put-away', { scan: plain.packageNumber, shelf: 'S-01-2' });
     expect(again.statusCode).toBe(409);
     const detail = (await call('GET', `/packages/${plain.id}`)).json();
-    expect(detail.shelfCode).toBe('A-01-2');
+    expect(detail.shelfCode).toBe('S-01-2');
     expect(detail.events.map((e: { note: string | null }) => e.note)).toEqual(
-      expect.arrayContaining([`${plain.packageNumber} put away on A-01-1`, `${plain.packageNumber} moved from A-01-1 to A-01-2`]),
+      expect.arrayContaining([`${plain.packageNumber} put away on S-01-1`, `${plain.packageNumber} moved from S-01-1 to S-01-2`]),
     );
   });
 
   it('a held parcel goes only on a hold shelf, and a hold shelf takes only held parcels', async () => {
     held = (await receive({ trackingNumber: 'SHELF-0002', mailbox })).json();
     await call('POST', `/packages/${held.id}/status`, { status: 'on_hold', note: 'Customs query' });
-    const wrong = await call('POST', '/shelves/put-away', { scan: held.packageNumber, shelf: 'A-01-1' });
+    const wrong = await call('POST', '/shelves/put-away', { scan: held.packageNumber, shelf: 'S-01-1' });
     expect(wrong.json().message).toBe(WAREHOUSE_MESSAGES.heldToHoldShelf(held.packageNumber));
-    expect((await call('POST', '/shelves/put-away', { scan: held.packageNumber, shelf: 'HOLD-1' })).statusCode).toBe(200);
-    const notHeld = await call('POST', '/shelves/put-away', { scan: plain.packageNumber, shelf: 'HOLD-1' });
-    expect(notHeld.json().message).toBe(WAREHOUSE_MESSAGES.notHeldOnHoldShelf(plain.packageNumber, 'HOLD-1'));
+    expect((await call('POST', '/shelves/put-away', { scan: held.packageNumber, shelf: 'HOLD-9' })).statusCode).toBe(200);
+    const notHeld = await call('POST', '/shelves/put-away', { scan: plain.packageNumber, shelf: 'HOLD-9' });
+    expect(notHeld.json().message).toBe(WAREHOUSE_MESSAGES.notHeldOnHoldShelf(plain.packageNumber, 'HOLD-9'));
   });
 
   it('lists shelves with their counts and prints labels and a shelf list', async () => {
     const list = (await call('GET', `/shelves?branchId=${branchId}`)).json();
-    expect(list.find((s: { code: string }) => s.code === 'A-01-2').parcelCount).toBe(1);
-    const shelfId = list.find((s: { code: string }) => s.code === 'A-01-2').id;
+    expect(list.find((s: { code: string }) => s.code === 'S-01-2').parcelCount).toBe(1);
+    const shelfId = list.find((s: { code: string }) => s.code === 'S-01-2').id;
     const pdf = await call('GET', `/shelves/${shelfId}/list.pdf`);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const labels = await call('GET', `/shelves/labels.pdf?branchId=${branchId}`);
-    expect((labels.rawPayload.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length).toBe(3);
-    expect((await call('DELETE', `/shelves/${shelfId}`)).json().message).toBe(WAREHOUSE_MESSAGES.shelfHasParcels('A-01-2', 1));
+    expect((labels.rawPayload.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length).toBe(7);
+    expect((await call('DELETE', `/shelves/${shelfId}`)).json().message).toBe(WAREHOUSE_MESSAGES.shelfHasParcels('S-01-2', 1));
   });
 
   it('keeps couriers apart: another courier sees none of our shelves and cannot scan onto them', async () => {
@@ -195,12 +195,12 @@ describe('shelves', () => {
     expect((await call('GET', `/shelves/${mine.id}/list.pdf`, undefined, other)).statusCode).toBe(404);
     expect((await call('DELETE', `/shelves/${mine.id}`, undefined, other)).statusCode).toBe(404);
     expect((await call('POST', '/shelves', { branchId, code: 'X-1' }, other)).statusCode).toBe(404);
-    expect((await call('POST', '/shelves', { branchId: otherBranchId, code: 'A-01-1' }, other)).statusCode).toBe(201);
+    expect((await call('POST', '/shelves', { branchId: otherBranchId, code: 'S-01-1' }, other)).statusCode).toBe(201);
     const theirs = (await receive({ trackingNumber: 'OTHER-0001' }, other)).json();
-    // Their A-01-1 is theirs; our parcel is not found from their side.
-    expect((await call('POST', '/shelves/put-away', { scan: plain.packageNumber, shelf: 'A-01-1' }, other)).statusCode).toBe(404);
-    expect((await call('POST', '/shelves/put-away', { scan: theirs.packageNumber, shelf: 'A-01-1' }, other)).statusCode).toBe(200);
-    expect((await call('GET', `/packages/${plain.id}`)).json().shelfCode).toBe('A-01-2');
+    // Their S-01-1 is theirs; our parcel is not found from their side.
+    expect((await call('POST', '/shelves/put-away', { scan: plain.packageNumber, shelf: 'S-01-1' }, other)).statusCode).toBe(404);
+    expect((await call('POST', '/shelves/put-away', { scan: theirs.packageNumber, shelf: 'S-01-1' }, other)).statusCode).toBe(200);
+    expect((await call('GET', `/packages/${plain.id}`)).json().shelfCode).toBe('S-01-2');
   });
 });
 

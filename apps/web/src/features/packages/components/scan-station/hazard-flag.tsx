@@ -86,7 +86,7 @@ export function HazardFlag({ pkg, onChanged }: { pkg: PackageDto; onChanged?: (p
             <option value="dispose">{HAZARD_OUTCOME_LABELS.dispose}</option>
           </Select>
         </Field>
-        <div className="flex gap-2">
+        <div className="flex gap-2 whitespace-nowrap">
           <Button type="submit" size="sm" variant="danger" busy={flag.isPending && flag.variables?.level !== null}>
             Flag parcel
           </Button>
