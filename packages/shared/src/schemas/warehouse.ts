@@ -160,3 +160,13 @@ export const printResultSchema = z.object({
   ms: z.number(),
 });
 export type PrintResult = z.infer<typeof printResultSchema>;
+
+/** The settings form: the return/disposal fee in JMD as typed (two decimals at most). */
+export const hazardFeeFormSchema = z.strictObject({
+  hazardFee: z
+    .number({ error: 'Please enter the fee (0 for none)' })
+    .min(0, 'The fee cannot be negative')
+    .max(1_000_000, 'The fee must be at most JMD 1,000,000')
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Use at most two decimal places'),
+});
+export type HazardFeeForm = z.infer<typeof hazardFeeFormSchema>;

@@ -19,4 +19,5 @@ export const settingsKeys = {
   processingFees: ['settings', 'processing-fees'] as const,
   additionalFees: ['settings', 'additional-fees'] as const,
   warehouse: ['settings', 'warehouse'] as const,
+  hazardFee: ['settings', 'hazard-fee'] as const,
 };
