@@ -143,6 +143,19 @@ test('three pieces received, one hazardous refused by AIR, put away by scan, pri
   const shelves = (await (await request.get('/api/shelves', { headers: auth })).json()) as Array<{ code: string; parcelCount: number }>;
   expect(shelves.find((s) => s.code === shelf)?.parcelCount).toBe(3);
 
+  // The set-up: the shelf lists its three parcels; "Test print" sends one test label to the printer.
+  await page.getByText('Shelves and label printers').focus();
+  await page.keyboard.press('Enter');
+  const printers = page.getByRole('list', { name: 'Label printers' });
+  await expect(printers).toContainText('Loopback Zebra');
+  await expect(page.getByRole('list', { name: 'Shelves' }).getByRole('listitem').filter({ hasText: shelf })).toContainText('3 parcel(s)');
+  await printers.getByRole('button', { name: 'Test print' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Label sent to Loopback Zebra')).toBeVisible();
+  await expect.poll(() => printer.jobs.length).toBe(4);
+  expect(printer.jobs[3]).toContain('TEST PRINT');
+  await page.screenshot({ path: `${SHOTS}/05-shelves-and-printers.png`, fullPage: true });
+
   // With the printer unplugged the station says so and opens the PDF instead.
   await new Promise<void>((r) => printer.server.close(() => r()));
   const fallback = await request.post(`/api/packages/${received[0]?.id}/print-label`, { headers: auth, data: {} });

@@ -19,7 +19,17 @@ export const useShelves = () =>
 export const useLabelPrinters = () =>
   useQuery({ queryKey: packageKeys.warehouse.printers, queryFn: ({ signal }) => api.get<LabelPrinter[]>('/label-printers', { signal }) });
 
-export const putAway = (scan: string, shelf: string) => api.post<PutAwayResult>('/shelves/put-away', { scan, shelf });
+/** Put-away or move by scan; the shelves' counts and the packages refresh. */
+export function usePutAway() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ scan, shelf }: { scan: string; shelf: string }) => api.post<PutAwayResult>('/shelves/put-away', { scan, shelf }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: packageKeys.warehouse.shelves });
+      void qc.invalidateQueries({ queryKey: packageKeys.all });
+    },
+  });
+}
 
 export function useCreateShelf() {
   const qc = useQueryClient();

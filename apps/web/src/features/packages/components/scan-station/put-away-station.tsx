@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { classifyScan } from '@courier/shared/domain/scan';
 import { errorMessage } from '@/lib/api-client';
 import { lookupTracking } from '../../api/packages';
-import { putAway } from '../../api/warehouse';
+import { usePutAway } from '../../api/warehouse';
 import { ScanHistory, ScanResultPanel, ScanStation } from './scan-station';
 import { type ScanOutcome, useScanStation } from './use-scan-station';
 
@@ -11,13 +11,14 @@ import { type ScanOutcome, useScanStation } from './use-scan-station';
  * instead of a shelf starts over with that parcel. Each put-away is a line of the parcel's timeline.
  */
 export function PutAwayStation() {
+  const putAway = usePutAway();
   const [parcel, setParcel] = useState<{ code: string; packageNumber: string; shelfCode: string | null; held: boolean } | null>(null);
 
   const station = useScanStation(async (code): Promise<ScanOutcome> => {
     const kind = classifyScan(code)?.kind;
     if (parcel && kind !== 'package_number') {
       try {
-        const done = await putAway(parcel.code, code);
+        const done = await putAway.mutateAsync({ scan: parcel.code, shelf: code });
         setParcel(null);
         return { tone: 'ok', message: `${done.message}: scan the next parcel` };
       } catch (error) {
