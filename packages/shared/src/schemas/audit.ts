@@ -109,6 +109,9 @@ export const AUDIT_ACTION_LABELS = {
   'user.profile_updated': 'Own profile changed',
   'user.registered': 'Account registered',
   'warehouse_settings.updated': 'Warehouse settings changed',
+  'messaging_settings.updated': 'SMS and WhatsApp settings changed',
+  'customer_phone.opted_out': 'Customer replied STOP to messages',
+  'customer_phone.opted_in': 'Customer replied START to messages',
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 /** An action's first word (`payment.recorded` -> payment): what the log's Kind column shows and filters by. */
@@ -122,11 +125,13 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   courier: 'Company settings',
   courier_invitation: 'Courier invitations',
   customer: 'Customers',
+  customer_phone: 'Customer mobile numbers',
   delivery_location: 'Delivery locations',
   domain: 'Host names',
   email_config: 'E-mail settings',
   embed: 'Embedding',
   impersonation: 'Impersonation',
+  messaging_settings: 'SMS and WhatsApp settings',
   invoice: 'Invoices',
   label_printer: 'Label printers',
   manifest: 'Manifests',

@@ -45,3 +45,4 @@ export * from './public-site';
 export * from './two-factor';
 export * from './shelves';
 export * from './label-printers';
+export * from './messaging';

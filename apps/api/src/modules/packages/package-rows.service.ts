@@ -1,3 +1,5 @@
+import { estimateArrival } from '@courier/shared/domain/arrival';
+import { dayInZone } from '@courier/shared/domain/datetime';
 import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PackageDto, PackageEvent, PackageListItem } from '@courier/shared/schemas/packages';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
@@ -28,6 +30,10 @@ export const packageColumns = {
   customerFirstName: customers.firstName,
   branchName: branches.name,
   manifestNumber: manifests.manifestNumber,
+  manifestDeparture: manifests.departureDate,
+  manifestArrival: manifests.arrivalDate,
+  manifestArrivedAt: manifests.arrivedAt,
+  customsDays: couriers.customsDays,
   hasInvoice: sql<boolean>`(${preAlerts.invoicePath} is not null or ${packages.invoicePath} is not null)`,
   shelfCode: shelves.code,
   /** The live pieces received under this package's tracking number (1 for a single box). */
@@ -180,6 +186,15 @@ export function toPackageDto(row: PackageRow): PackageDto {
     piecesIn: Number(row.piecesIn),
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
+    // Computed on read, so it follows the manifest as it moves.
+    estimatedArrival: estimateArrival({
+      status: p.status,
+      mode: p.mode,
+      departureDate: row.manifestDeparture,
+      arrivalDate: row.manifestArrival,
+      arrivedDay: row.manifestArrivedAt ? dayInZone(row.manifestArrivedAt, row.timeZone) : null,
+      customsDays: row.customsDays,
+    }),
   };
 }
 
