@@ -1,3 +1,4 @@
+import { warehouseRoutes } from './modules/warehouse/warehouse.routes';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -131,6 +132,7 @@ const ROUTE_MODULES: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   apiKeysRoutes,
   inboundApiRoutes,
   webhooksRoutes,
+  warehouseRoutes,
   customerAppRoutes,
   messagingRoutes,
 ];

@@ -8,6 +8,7 @@ import { seedForwardingDemo } from '../modules/forwarding/forwarding.seed';
 import { seedBillingDemo } from '../modules/invoices/billing.seed';
 import { seedAccountCreditDemo } from '../modules/account-credit/account-credit.seed';
 import { seedPackagesDemo } from '../modules/packages/packages.seed';
+import { seedWarehouseDemo } from '../modules/warehouse/warehouse.seed';
 import { seedSettingsDemo } from '../modules/settings/settings.seed';
 import type { Db } from './client';
 import { nextCounter } from './counters';
@@ -155,6 +156,7 @@ export async function seedDemo(db: Db): Promise<DemoLogin[]> {
   });
   await seedSettingsDemo(db);
   await seedPackagesDemo(db);
+  await seedWarehouseDemo(db);
   // Billing invoices the packages the demo data made ready: keep it after the packages seed.
   await seedBillingDemo(db);
   await seedForwardingDemo(db);

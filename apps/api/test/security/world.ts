@@ -1,3 +1,5 @@
+import { labelPrinters } from '../../src/db/schema/label-printers';
+import { shelves } from '../../src/db/schema/shelves';
 import { and, asc, eq } from 'drizzle-orm';
 import { ALL_PERMISSIONS } from '@courier/shared/constants/permissions';
 import type { Role } from '@courier/shared/constants/roles';
@@ -76,6 +78,8 @@ export const RESOURCE_KINDS = [
   'apiKey',
   'webhook',
   'webhookDelivery',
+  'shelf',
+  'labelPrinter',
 ] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 
@@ -363,6 +367,12 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
     .values({ courierId: courierB, code: 'LEAKMARKERB', kind: 'fixed', amountCents: 1000 })
     .returning();
   if (!couponB) throw new Error('security world: coupon of courier B');
+  const [shelfB] = await db.insert(shelves).values({ courierId: courierB, branchId: branchB.id, code: 'B-01-1' }).returning();
+  const [printerB] = await db
+    .insert(labelPrinters)
+    .values({ courierId: courierB, branchId: branchB.id, name: 'B printer', host: '127.0.0.1', port: 9 })
+    .returning();
+  if (!shelfB || !printerB) throw new Error('security world: no shelf or printer in courier B');
 
   const other: Record<ResourceKind, string> = {
     courier: String(courierRow.id),
@@ -394,6 +404,8 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
     apiKey: String(apiKeyB.id),
     webhook: String(webhookB.id),
     webhookDelivery: String(deliveryB.id),
+    shelf: String(shelfB.id),
+    labelPrinter: String(printerB.id),
   };
 
   const lacking = new Map<string, Record<string, string>>();

@@ -4,6 +4,7 @@ import { CARRIERS, CLAIM_STATUSES, PACKAGE_STATUSES, PRE_ALERT_STATUSES, SHIPPIN
 import { calendarDateSchema, courierListQuerySchema, idSchema, rowTimeZoneSchema } from './common';
 import { SCAN_KINDS, SCAN_MESSAGES, scanProblem } from '../domain/scan';
 import { releaseOverrideFields } from './release';
+import { HAZARD_CATEGORIES, HAZARD_LEVELS, HAZARD_OUTCOMES } from '../constants/warehouse';
 
 /**
  * Packages, pre-alerts and unknown-package claims (DOMAIN.md). The spec shows none of these
@@ -113,6 +114,9 @@ export const receivePackageSchema = z.strictObject({
   description: z.string().trim().max(200).optional(),
   merchant: z.string().trim().max(100).optional(),
   carrier: carrierSchema.optional(),
+  /** Several boxes under one tracking number: this box is piece `pieceNumber` of `pieceCount`. */
+  pieceCount: z.number().int().min(1, 'The pieces must be from 1 to 50').max(50, 'The pieces must be from 1 to 50').optional(),
+  pieceNumber: z.number().int().min(1).max(50).optional(),
 });
 export type ReceivePackageInput = z.input<typeof receivePackageSchema>;
 
@@ -257,6 +261,19 @@ export const packageSchema = z.object({
   readyAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
   uncollectedSince: z.string().nullable(),
+  /** Dangerous goods (null when none). */
+  hazardLevel: z.enum(HAZARD_LEVELS).nullable(),
+  hazardCategory: z.enum(HAZARD_CATEGORIES).nullable(),
+  hazardNote: z.string().nullable(),
+  hazardOutcome: z.enum(HAZARD_OUTCOMES).nullable(),
+  hazardFeeCents: z.number().int().nullable(),
+  /** Where the parcel sits in the warehouse. */
+  shelfId: z.number().int().nullable(),
+  shelfCode: z.string().nullable(),
+  /** Piece n of count of its tracking number; `piecesIn` of them received so far. */
+  pieceNumber: z.number().int(),
+  pieceCount: z.number().int(),
+  piecesIn: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** The day it should be ready at the branch (YYYY-MM-DD), from its manifest and the courier's customs days (domain/arrival). */

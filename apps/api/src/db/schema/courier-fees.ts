@@ -13,6 +13,8 @@ export const courierFeeSettings = pgTable('courier_fee_settings', {
   unknownFeeCents: integer().notNull().default(0),
   uncollectedFeeCents: integer().notNull().default(0),
   switchingFeeCents: integer().notNull().default(0),
+  /** Charged when a hazardous or prohibited parcel is returned to the sender or disposed of. */
+  hazardFeeCents: integer().notNull().default(0),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

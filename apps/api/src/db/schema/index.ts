@@ -48,4 +48,6 @@ export * from './package-imports';
 export * from './api-keys';
 export * from './webhooks';
 export * from './account-credit';
+export * from './shelves';
+export * from './label-printers';
 export * from './messaging';

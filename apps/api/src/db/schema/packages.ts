@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CARRIERS, PACKAGE_STATUSES, SHIPPING_MODES } from '@courier/shared/constants/packages';
+import { HAZARD_CATEGORIES, HAZARD_LEVELS, HAZARD_OUTCOMES } from '@courier/shared/constants/warehouse';
 import { branches } from './branches';
 import { couriers } from './couriers';
 import { customers } from './customers';
 import { manifests } from './manifests';
 import { preAlerts } from './pre-alerts';
+import { shelves } from './shelves';
 import { users } from './users';
 
 /**
@@ -67,17 +69,30 @@ export const packages = pgTable(
     consolidationRequestId: integer(),
     /** Set when the package was repacked into a new parcel: billing, tracking and manifests follow that one. */
     consolidatedIntoId: integer().references((): AnyPgColumn => packages.id),
+    /** Dangerous goods: hazardous parcels never fly (SEA only, or returned/disposed); prohibited ones never ship. */
+    hazardLevel: text({ enum: HAZARD_LEVELS }),
+    hazardCategory: text({ enum: HAZARD_CATEGORIES }),
+    hazardNote: text(),
+    hazardOutcome: text({ enum: HAZARD_OUTCOMES }),
+    /** The courier's return/disposal fee, fixed when staff chose that outcome (JMD cents). */
+    hazardFeeCents: integer(),
+    /** The shelf the parcel was last put away on (its moves are package events). */
+    shelfId: integer().references(() => shelves.id),
+    /** One carrier tracking number with several boxes: each box is its own package, piece n of count. */
+    pieceNumber: integer().notNull().default(1),
+    pieceCount: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex().on(t.courierId, t.packageNumber),
-    uniqueIndex().on(t.courierId, t.trackingNumber).where(sql`${t.voidedAt} is null`),
+    uniqueIndex('packages_courier_tracking_piece_idx').on(t.courierId, t.trackingNumber, t.pieceNumber).where(sql`${t.voidedAt} is null`),
     index().on(t.courierId, t.createdAt),
     index().on(t.courierId, t.status, t.createdAt),
     index().on(t.courierId, t.customerId, t.createdAt),
     index().on(t.courierId, t.branchId, t.status),
     index().on(t.courierId, t.manifestId),
+    index().on(t.courierId, t.shelfId),
     index('packages_courier_ready_idx').on(t.courierId, t.readyAt).where(sql`${t.status} = 'ready_for_pickup'`),
     // The staff list sorts by received date, newest first, alone or within a status (bench/packages-1m.ts).
     index().on(t.courierId, t.receivedAt),

@@ -9,6 +9,7 @@ import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { selectPackages } from '../packages/package-rows.service';
 import { refuseVoided, resolveScan } from '../packages/scan-resolver.service';
+import { hazardRefusal } from '../packages/package-hazards.service';
 import { type SheetRow, parseCsvRows } from './csv';
 import { type ManifestRecord, findManifest, getManifest, toDto } from './manifest-queries.service';
 
@@ -18,6 +19,8 @@ function refusal(m: ManifestRecord, pkg: typeof packages.$inferSelect, otherMani
   if (pkg.manifestId !== null) return MANIFEST_MESSAGES.packageOtherManifest(pkg.packageNumber, otherManifest ?? m.manifestNumber);
   if (pkg.status === 'on_hold' && pkg.holdReason) return MANIFEST_MESSAGES.packageOnHold(pkg.packageNumber, pkg.holdReason);
   if (pkg.status !== 'received') return MANIFEST_MESSAGES.packageNotReceived(pkg.packageNumber, PACKAGE_STATUS_LABELS[pkg.status]);
+  const hazard = hazardRefusal(pkg, m.type);
+  if (hazard) return hazard;
   if (pkg.mode !== m.type) return MANIFEST_MESSAGES.packageWrongMode(pkg.packageNumber, pkg.mode);
   return null;
 }

@@ -89,7 +89,8 @@ export async function reconciliationScan(s: Services, user: AuthUser, id: number
   if (!resolved.pkg) refuseVoided(resolved);
   const found = resolved.pkg ?? undefined;
   const onThis = found?.pkg.manifestId === id;
-  const key = found ? found.pkg.trackingNumber : resolved.code.value;
+  // Boxes of one tracking number are told apart by their own package numbers.
+  const key = found ? (found.pkg.pieceCount > 1 ? found.pkg.packageNumber : found.pkg.trackingNumber) : resolved.code.value;
   const [dup] = await s.db
     .select({ id: manifestScans.id })
     .from(manifestScans)

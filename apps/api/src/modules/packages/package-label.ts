@@ -4,6 +4,7 @@ import { type Letterhead, drawLogo } from '../../lib/pdf/letterhead';
 import { type Barcode, code128, drawBarcode } from '../../lib/pdf/barcode';
 import { ZPL_LOGO_BOX, type ZplGraphic } from '../../lib/pdf/logo-image';
 import { renderPdf } from '../../lib/pdf/render';
+import { ZplLabel, zplText } from '../../lib/zpl';
 
 const INCH = 72;
 /** The small logo in the label's top right corner (points). */
@@ -54,6 +55,22 @@ function drawLabel(doc: PDFKit.PDFDocument, pkg: PackageDto, lh: Letterhead | un
   if (pkg.lengthIn && pkg.widthIn && pkg.heightIn) doc.text(`Dimensions: ${pkg.lengthIn} x ${pkg.widthIn} x ${pkg.heightIn} in`);
   if (pkg.merchant) doc.text(`Merchant: ${pkg.merchant}`, { width: w - 2 * m });
   if (pkg.description) doc.text(`Contents: ${pkg.description}`, { width: w - 2 * m, height: 40, ellipsis: true });
+  const warn = labelWarnings(pkg);
+  if (warn.piece)
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(14)
+      .text(warn.piece, m, 284, { width: w - 2 * m, align: 'right' });
+  const foot = [warn.hazard, warn.hold ? 'HOLD' : null].filter(Boolean).join(' · ');
+  if (foot) {
+    doc.rect(m, 6 * INCH - 54, w - 2 * m, 40).fill('#000');
+    doc
+      .fillColor('#fff')
+      .font('Helvetica-Bold')
+      .fontSize(warn.hold && !warn.hazard ? 28 : 14)
+      .text(foot, m, 6 * INCH - (warn.hold && !warn.hazard ? 48 : 40), { width: w - 2 * m, align: 'center' });
+    doc.fillColor('#000');
+  }
 }
 
 /** The 4x6 inch labels stuck on the packages at the warehouse, one page each, each with its courier's letterhead. */
@@ -71,63 +88,63 @@ export async function packageLabelPdf(pkgs: PackageDto[], heads: Map<number, Let
   );
 }
 
-/** ZPL field data: `^` and `~` start commands, so they never come through from a name. */
-const zplText = (s: string | null | undefined) =>
-  (s ?? '')
-    .replace(/[\^~\\]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-
 /** The label's header in ZPL: the logo (when given) in a box on the left, the name and the package's line beside it. */
-function zplHeader(pkg: PackageDto, lh: Letterhead | undefined, logo: ZplGraphic | null | undefined): string[] {
+function zplHeader(label: ZplLabel, pkg: PackageDto, lh: Letterhead | undefined, logo: ZplGraphic | null | undefined) {
   const top = 36;
-  const lines: string[] = [];
   let left = 40;
   if (logo) {
     // Centred in the box's height, so a wide logo sits level with the two text lines.
-    lines.push(`^FO40,${top + Math.floor((ZPL_LOGO_BOX.height - logo.height) / 2)}${logo.field}^FS`);
+    label.raw(`^FO40,${top + Math.floor((ZPL_LOGO_BOX.height - logo.height) / 2)}${logo.field}^FS`);
     left += logo.width + 16;
   }
-  lines.push(
-    `^FO${left},${top}^A0N,40,40^FB${772 - left},1,0,L^FD${zplText(lh?.name ?? pkg.courierName)}^FS`,
-    `^FO${left},86^A0N,24,24^FD${zplText(`${pkg.mode} - ${pkg.carrier} - received ${receivedDay(pkg, lh)}`)}^FS`,
-  );
-  return lines;
+  label
+    .text(left, top, 40, lh?.name ?? pkg.courierName ?? '', { width: 772 - left })
+    .raw(`^FO${left},86^A0N,24,24^FD${zplText(`${pkg.mode} - ${pkg.carrier} - received ${receivedDay(pkg, lh)}`)}^FS`);
+}
+
+/** What a clerk must see on the box from afar: held, dangerous goods, one of several pieces. */
+export function labelWarnings(pkg: PackageDto): { hold: boolean; hazard: string | null; piece: string | null } {
+  const hazard =
+    pkg.hazardLevel === 'prohibited' ? 'PROHIBITED - DO NOT SHIP' : pkg.hazardLevel === 'hazardous' ? 'DANGEROUS GOODS - NO AIR' : null;
+  return {
+    hold: pkg.status === 'on_hold',
+    hazard,
+    piece: pkg.pieceCount > 1 ? `Piece ${pkg.pieceNumber} of ${pkg.pieceCount}` : null,
+  };
 }
 
 /**
  * The same 4x6 label in ZPL II for Zebra-type thermal printers at 203 dpi (812 x 1218 dots),
- * with the printer's own Code 128 (^BC) of the package number. A print agent can send it as is.
+ * with the printer's own Code 128 (^BC) of the package number. A held parcel says HOLD in a
+ * black band across the foot; dangerous goods and pieces are said above it.
  * `logo` is the courier's logo as a 1-bit graphic (`zplLogo`); without one the name heads the label alone.
  */
 export function packageLabelZpl(pkg: PackageDto, lh?: Letterhead, logo?: ZplGraphic | null): string {
-  const lines = [
-    '^XA',
-    '^CI28',
-    '^PW812',
-    '^LL1218',
-    '^LH0,0',
-    ...zplHeader(pkg, lh, logo),
-    '^FO40,122^GB732,3,3^FS',
-    `^FO40,142^A0N,80,80^FB732,1,0,L^FD${zplText(pkg.mailboxNumber ?? 'UNKNOWN')}^FS`,
-    `^FO40,232^A0N,36,36^FB732,1,0,L^FD${zplText(pkg.customerName ?? 'No customer yet')}^FS`,
-    `^FO40,276^A0N,30,30^FB732,1,0,L^FD${zplText(pkg.branchName ? `Pickup: ${pkg.branchName}` : 'Pickup branch not set')}^FS`,
-    `^FO70,340^BY3,3,220^BCN,220,N,N,N^FD${zplText(pkg.packageNumber)}^FS`,
-    `^FO40,580^A0N,56,56^FB732,1,0,C^FD${zplText(pkg.packageNumber)}^FS`,
-    '^FO40,650^GB732,3,3^FS',
-    `^FO40,672^A0N,28,28^FB732,1,0,L^FDTracking: ${zplText(pkg.trackingNumber)}^FS`,
-    `^FO40,712^A0N,28,28^FDWeight: ${pkg.weightLb.toFixed(2)} lb^FS`,
-  ];
+  const label = new ZplLabel(812, 1218);
+  zplHeader(label, pkg, lh, logo);
+  const warn = labelWarnings(pkg);
+  label
+    .box(40, 122, 732, 3)
+    .text(40, 142, 80, pkg.mailboxNumber ?? 'UNKNOWN', { width: 732 })
+    .text(40, 232, 36, pkg.customerName ?? 'No customer yet', { width: 732 })
+    .text(40, 276, 30, pkg.branchName ? `Pickup: ${pkg.branchName}` : 'Pickup branch not set', { width: 732 })
+    .code128(70, 340, 220, pkg.packageNumber)
+    .text(40, 580, 56, pkg.packageNumber, { width: 732, align: 'C' })
+    .box(40, 650, 732, 3)
+    .text(40, 672, 28, `Tracking: ${pkg.trackingNumber}`, { width: 732 })
+    .raw(`^FO40,712^A0N,28,28^FDWeight: ${pkg.weightLb.toFixed(2)} lb^FS`);
+  if (warn.piece) label.text(420, 704, 40, warn.piece, { width: 352, align: 'R' });
   let y = 752;
   if (pkg.lengthIn && pkg.widthIn && pkg.heightIn) {
-    lines.push(`^FO40,${y}^A0N,28,28^FDDimensions: ${pkg.lengthIn} x ${pkg.widthIn} x ${pkg.heightIn} in^FS`);
+    label.raw(`^FO40,${y}^A0N,28,28^FDDimensions: ${pkg.lengthIn} x ${pkg.widthIn} x ${pkg.heightIn} in^FS`);
     y += 40;
   }
   if (pkg.merchant) {
-    lines.push(`^FO40,${y}^A0N,28,28^FB732,1,0,L^FDMerchant: ${zplText(pkg.merchant)}^FS`);
+    label.text(40, y, 28, `Merchant: ${pkg.merchant}`, { width: 732 });
     y += 40;
   }
-  if (pkg.description) lines.push(`^FO40,${y}^A0N,28,28^FB732,3,4,L^FDContents: ${zplText(pkg.description)}^FS`);
-  lines.push('^XZ');
-  return `${lines.join('\n')}\n`;
+  if (pkg.description) label.text(40, y, 28, `Contents: ${pkg.description}`, { width: 732, lines: 3, spacing: 4 });
+  if (warn.hazard) label.banner(40, 970, 732, 80, warn.hazard);
+  if (warn.hold) label.banner(40, 1066, 732, 136, 'HOLD');
+  return label.build();
 }

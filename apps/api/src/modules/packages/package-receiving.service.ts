@@ -1,4 +1,5 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { WAREHOUSE_MESSAGES } from '@courier/shared/schemas/warehouse';
 import type { PackageStatus } from '@courier/shared/constants/packages';
 import { normaliseTrackingNumber, recogniseCarrier } from '@courier/shared/domain/carrier';
 import { SCAN_MESSAGES, classifyScan } from '@courier/shared/domain/scan';
@@ -23,7 +24,55 @@ import { listScope, recordScope } from '../../lib/courier-scope';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { enqueueWebhookEvent } from '../../lib/webhooks';
 
-export const packageNumberOf = (n: number) => `PKG-${String(n).padStart(6, '0')}`;
+export type ShipmentPiece = Pick<
+  typeof packages.$inferSelect,
+  'id' | 'packageNumber' | 'pieceNumber' | 'pieceCount' | 'customerId' | 'branchId' | 'preAlertId' | 'mode'
+>;
+
+/** The live boxes already received under a tracking number, piece 1 first. */
+async function shipmentOf(db: Db, courierId: number, trackingNumber: string): Promise<ShipmentPiece[]> {
+  return db
+    .select({
+      id: packages.id,
+      packageNumber: packages.packageNumber,
+      pieceNumber: packages.pieceNumber,
+      pieceCount: packages.pieceCount,
+      customerId: packages.customerId,
+      branchId: packages.branchId,
+      preAlertId: packages.preAlertId,
+      mode: packages.mode,
+    })
+    .from(packages)
+    .where(and(eq(packages.courierId, courierId), eq(packages.trackingNumber, trackingNumber), isNull(packages.voidedAt)))
+    .orderBy(asc(packages.pieceNumber));
+}
+
+/**
+ * Which piece a box is: the one asked, else the first not yet in. A tracking number already in as
+ * one box is refused as a duplicate unless the clerk says it has several boxes (it then becomes
+ * piece 1 of them); a shipment's count never changes once it has several.
+ */
+export function pieceFor(shipment: ShipmentPiece[], tracking: string, askedCount?: number, askedNumber?: number) {
+  const first = shipment[0];
+  const known = first?.pieceCount ?? 1;
+  if (first && known === 1 && (askedCount ?? 1) === 1) {
+    throw new AppError('conflict', PACKAGE_MESSAGES.duplicateTracking(tracking, first.packageNumber));
+  }
+  if (first && known > 1 && askedCount !== undefined && askedCount !== known) {
+    throw new AppError('conflict', WAREHOUSE_MESSAGES.piecesDiffer(tracking, known));
+  }
+  const count = first && known > 1 ? known : (askedCount ?? 1);
+  const taken = new Set(shipment.map((p) => p.pieceNumber));
+  if (taken.size >= count) throw new AppError('conflict', WAREHOUSE_MESSAGES.allPiecesIn(tracking, count));
+  let number = askedNumber ?? 1;
+  if (askedNumber === undefined) while (taken.has(number)) number += 1;
+  if (number > count) throw new AppError('bad_request', WAREHOUSE_MESSAGES.pieceNumberRange);
+  const holder = shipment.find((p) => p.pieceNumber === number);
+  if (holder) throw new AppError('conflict', WAREHOUSE_MESSAGES.pieceTaken(tracking, number, holder.packageNumber));
+  return { number, count, upgradeFirst: Boolean(first && known === 1) };
+}
+
+const packageNumberOf = (n: number) => `PKG-${String(n).padStart(6, '0')}`;
 
 /**
  * Receives a package at the US warehouse. The customer comes from the label's mailbox number, or
@@ -46,12 +95,16 @@ export async function receivePackage(s: Services, user: AuthUser, input: z.outpu
       .where(and(eq(packages.courierId, courierId), eq(packages.trackingNumber, trackingNumber), isNull(packages.voidedAt)));
     return dup;
   };
-  const dup = await duplicate();
-  if (dup) throw new AppError('conflict', PACKAGE_MESSAGES.duplicateTracking(trackingNumber, dup.packageNumber));
+  const shipment = await shipmentOf(s.db, courierId, trackingNumber);
+  const piece = pieceFor(shipment, trackingNumber, input.pieceCount, input.pieceNumber);
 
   let customer: { id: number; branchId: number | null } | undefined;
   let unknownNote: string | undefined;
-  if (input.customerId) {
+  const first = shipment[0];
+  if (first) {
+    // A further box of a shipment goes to the first box's customer and pre-alert.
+    customer = first.customerId === null ? undefined : { id: first.customerId, branchId: first.branchId };
+  } else if (input.customerId) {
     const [c] = await s.db
       .select({ id: customers.id, branchId: customers.branchId })
       .from(customers)
@@ -63,12 +116,21 @@ export async function receivePackage(s: Services, user: AuthUser, input: z.outpu
     if (!customer) unknownNote = `The label's mailbox ${input.mailbox} matches no customer`;
   }
 
-  const [pre] = await s.db
-    .select()
-    .from(preAlerts)
-    .where(and(eq(preAlerts.courierId, courierId), eq(preAlerts.trackingNumber, trackingNumber), eq(preAlerts.status, 'pending')))
-    .orderBy(desc(preAlerts.createdAt))
-    .limit(1);
+  const [pre] =
+    first && !first.preAlertId
+      ? []
+      : await s.db
+          .select()
+          .from(preAlerts)
+          .where(
+            and(
+              eq(preAlerts.courierId, courierId),
+              first?.preAlertId ? eq(preAlerts.id, first.preAlertId) : eq(preAlerts.trackingNumber, trackingNumber),
+              first ? undefined : eq(preAlerts.status, 'pending'),
+            ),
+          )
+          .orderBy(desc(preAlerts.createdAt))
+          .limit(1);
   // A pre-alert names the customer when the label does not; a pre-alert of someone else is left alone.
   const preAlert = pre && (!customer || customer.id === pre.customerId) ? pre : undefined;
   if (!customer && preAlert) {
@@ -85,6 +147,13 @@ export async function receivePackage(s: Services, user: AuthUser, input: z.outpu
     const id = await s.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       const number = await nextCounter(tx, courierId, 'package');
+      // Told later that a single box is one of several: the first box becomes piece 1 of them.
+      if (piece.upgradeFirst && first) {
+        await tx
+          .update(packages)
+          .set({ pieceCount: piece.count, updatedAt: new Date() })
+          .where(and(eq(packages.courierId, courierId), eq(packages.id, first.id)));
+      }
       const [created] = await tx
         .insert(packages)
         .values({
@@ -100,7 +169,9 @@ export async function receivePackage(s: Services, user: AuthUser, input: z.outpu
           lengthIn: input.lengthIn ?? null,
           widthIn: input.widthIn ?? null,
           heightIn: input.heightIn ?? null,
-          mode: input.mode,
+          mode: first?.mode ?? input.mode,
+          pieceNumber: piece.number,
+          pieceCount: piece.count,
           declaredValueUsdCents: preAlert?.declaredValueUsdCents ?? null,
           description: input.description || preAlert?.description || null,
           merchant: input.merchant || preAlert?.merchant || null,
@@ -108,11 +179,12 @@ export async function receivePackage(s: Services, user: AuthUser, input: z.outpu
         })
         .returning();
       if (!created) throw new Error('Package insert returned nothing');
-      if (preAlert) {
+      if (preAlert && !first) {
         await tx.update(preAlerts).set({ status: 'received', updatedAt: new Date() }).where(eq(preAlerts.id, preAlert.id));
       }
       const note = [
         'Received at the Miami warehouse',
+        piece.count > 1 ? `piece ${piece.number} of ${piece.count}` : null,
         preAlert ? `pre-alert matched${preAlert.invoicePath ? '' : ' (invoice missing)'}` : null,
         unknownNote ?? (customer ? null : 'no customer on the label'),
       ]
@@ -137,7 +209,9 @@ export async function receivePackage(s: Services, user: AuthUser, input: z.outpu
   } catch (error) {
     if (isUniqueViolation(error)) {
       const again = await duplicate();
-      if (again) throw new AppError('conflict', PACKAGE_MESSAGES.duplicateTracking(trackingNumber, again.packageNumber));
+      if (again && piece.count === 1)
+        throw new AppError('conflict', PACKAGE_MESSAGES.duplicateTracking(trackingNumber, again.packageNumber));
+      if (again) throw new AppError('conflict', WAREHOUSE_MESSAGES.pieceTaken(trackingNumber, piece.number, again.packageNumber));
     }
     throw error;
   }

@@ -11,6 +11,7 @@ import { manifests } from '../../db/schema/manifests';
 import { packageEvents } from '../../db/schema/package-events';
 import { packages } from '../../db/schema/packages';
 import { preAlerts } from '../../db/schema/pre-alerts';
+import { shelves } from '../../db/schema/shelves';
 import { users } from '../../db/schema/users';
 import { courierZoneColumn } from '../../lib/courier-zone';
 
@@ -34,6 +35,9 @@ export const packageColumns = {
   manifestArrivedAt: manifests.arrivedAt,
   customsDays: couriers.customsDays,
   hasInvoice: sql<boolean>`(${preAlerts.invoicePath} is not null or ${packages.invoicePath} is not null)`,
+  shelfCode: shelves.code,
+  /** The live pieces received under this package's tracking number (1 for a single box). */
+  piecesIn: sql<number>`case when ${packages.pieceCount} = 1 then 1 else (select count(*)::int from packages p2 where p2.courier_id = ${packages.courierId} and p2.tracking_number = ${packages.trackingNumber} and p2.voided_at is null) end`,
 };
 
 /**
@@ -53,7 +57,8 @@ export function selectPackages(db: Db) {
     .leftJoin(customers, packageCustomerJoin)
     .leftJoin(branches, eq(branches.id, packages.branchId))
     .leftJoin(manifests, eq(manifests.id, packages.manifestId))
-    .leftJoin(preAlerts, eq(preAlerts.id, packages.preAlertId));
+    .leftJoin(preAlerts, eq(preAlerts.id, packages.preAlertId))
+    .leftJoin(shelves, eq(shelves.id, packages.shelfId));
 }
 export type PackageRow = Awaited<ReturnType<ReturnType<typeof selectPackages>['execute']>>[number];
 
@@ -169,6 +174,16 @@ export function toPackageDto(row: PackageRow): PackageDto {
     readyAt: iso(p.readyAt),
     deliveredAt: iso(p.deliveredAt),
     uncollectedSince: iso(p.uncollectedSince),
+    hazardLevel: p.hazardLevel,
+    hazardCategory: p.hazardCategory,
+    hazardNote: p.hazardNote,
+    hazardOutcome: p.hazardOutcome,
+    hazardFeeCents: p.hazardFeeCents,
+    shelfId: p.shelfId,
+    shelfCode: row.shelfCode,
+    pieceNumber: p.pieceNumber,
+    pieceCount: p.pieceCount,
+    piecesIn: Number(row.piecesIn),
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
     // Computed on read, so it follows the manifest as it moves.

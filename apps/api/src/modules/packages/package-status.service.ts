@@ -42,6 +42,8 @@ export async function nextStatusesOf(db: Db, pkg: PackageRecord): Promise<Packag
   return nextStatuses(pkg.status, { heldFrom: pkg.heldFrom, hasDeliveryRequest });
 }
 
+const OFF_THE_SHELF: ReadonlySet<PackageStatus> = new Set(['in_transit', 'out_for_delivery', 'delivered']);
+
 const EMAIL_ON: Partial<Record<PackageStatus, PackageEmailKind>> = { in_transit: 'shipped', ready_for_pickup: 'ready' };
 
 export async function writeEvent(
@@ -94,6 +96,8 @@ export async function transitionPackage(
       // so the uncollected clock is not reset by a round trip.
       readyAt: to === 'ready_for_pickup' ? (pkg.readyAt ?? now) : pkg.readyAt,
       deliveredAt: to === 'delivered' ? now : pkg.deliveredAt,
+      // A parcel that leaves the warehouse is off its shelf (the timeline keeps where it was).
+      shelfId: OFF_THE_SHELF.has(to) ? null : pkg.shelfId,
       updatedAt: now,
     })
     // Guards against a concurrent change between the read and this write.

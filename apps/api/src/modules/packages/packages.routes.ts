@@ -45,6 +45,8 @@ import { heldPackage, packageInvoiceFile, releaseHold, uploadPackageInvoice } fr
 import { Storage } from '../../lib/storage';
 import { readUpload, INVOICE_UPLOAD, sendPrivateFile } from '../../lib/uploads';
 import { listScope } from '../../lib/courier-scope';
+import { flagHazardSchema } from '@courier/shared/schemas/warehouse';
+import { flagHazard } from './package-hazards.service';
 
 const errors = {
   400: errorResponseSchema,
@@ -206,6 +208,15 @@ export function packagesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/packages/:id/invoice',
       { preHandler: requirePermission('packages_view', 'packages_scan'), schema: { tags, params: idParamSchema } },
       async (request, reply) => sendPrivateFile(reply, await packageInvoiceFile(ctx.db, storage, currentUser(request), request.params.id)),
+    );
+
+    app.post(
+      '/packages/:id/hazard',
+      {
+        preHandler: requirePermission('packages_edit', 'packages_scan'),
+        schema: { tags, params: idParamSchema, body: flagHazardSchema, response: { 200: packageDetailSchema, ...errors } },
+      },
+      async (request) => flagHazard(s, currentUser(request), request.params.id, request.body),
     );
 
     app.post(

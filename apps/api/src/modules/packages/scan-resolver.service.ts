@@ -37,7 +37,7 @@ async function packageOf(db: Db, courierId: number, code: ScanCode): Promise<{ p
   // A voided package (received by mistake) is found only to say so; its tracking number is free again.
   const [row] = await selectPackages(db)
     .where(and(eq(packages.courierId, courierId), match))
-    .orderBy(sql`${packages.voidedAt} is not null`, sql`${packages.voidedAt} desc`)
+    .orderBy(sql`${packages.voidedAt} is not null`, sql`${packages.voidedAt} desc`, packages.pieceNumber)
     .limit(1);
   if (!row) return { pkg: null, voided: null };
   return row.pkg.voidedAt ? { pkg: null, voided: row } : { pkg: row, voided: null };

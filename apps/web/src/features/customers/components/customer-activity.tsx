@@ -70,6 +70,19 @@ const packageColumns = (dates: DateFormat): Array<DataTableColumn<Package>> => [
     render: (p) => <StatusBadge kind="package" status={p.status} />,
     filterable: false,
   },
+  {
+    field: 'shelfCode',
+    priority: 1,
+    label: 'Shelf',
+    filterable: false,
+    // Where the counter finds the parcel; a piece of several says which.
+    render: (p) => (
+      <span className="font-mono font-semibold">
+        {p.shelfCode ?? '-'}
+        {p.pieceCount > 1 ? ` (${p.pieceNumber}/${p.pieceCount})` : ''}
+      </span>
+    ),
+  },
   { field: 'weightLb', priority: 4, label: 'Weight (lb)', width: 110, filterable: false },
   { field: 'receivedAt', priority: 2, label: 'Received', filterable: false, render: (p) => dates.date(p.receivedAt) },
 ];

@@ -28,6 +28,11 @@ export const packageKeys = {
   },
   drivers: ['delivery-drivers'] as const,
   proof: (path: string | null) => ['delivery-proof', path] as const,
+  warehouse: {
+    all: ['warehouse'] as const,
+    shelves: ['warehouse', 'shelves'] as const,
+    printers: ['warehouse', 'printers'] as const,
+  },
   preAlerts: {
     all: ['pre-alerts'] as const,
     own: (query: ListQueryParams) => ['pre-alerts', 'own', query] as const,

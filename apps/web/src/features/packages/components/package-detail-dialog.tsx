@@ -14,6 +14,7 @@ import { PackageCorrectionDialog } from './package-correction-dialog';
 import { PackageHoldPanel } from './package-hold-panel';
 import { PackageVoidDialog } from './package-void-dialog';
 import { PackageSummary } from './package-summary';
+import { HazardFlag } from './scan-station/hazard-flag';
 import { PackageTimeline } from './package-timeline';
 
 interface Props {
@@ -59,6 +60,7 @@ export function PackageDetailDialog({ id, onClose, customer = false, canEdit = f
             )}
             <PackageSummary pkg={pkg} />
             {!customer && canEdit && !voided && <PackageHoldPanel pkg={pkg} />}
+            {!customer && canEdit && !voided && <HazardFlag key={pkg.id} pkg={pkg} />}
             {!customer && (
               <div className="flex flex-wrap gap-2">
                 <Button

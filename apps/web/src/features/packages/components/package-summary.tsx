@@ -1,6 +1,8 @@
 import { CARRIER_LABELS } from '@courier/shared/constants/packages';
 import type { PackageDto } from '@courier/shared/schemas/packages';
-import { formatUsd } from '@courier/shared/format/money';
+import { formatMoney, formatUsd } from '@courier/shared/format/money';
+import { HAZARD_OUTCOME_LABELS } from '@courier/shared/constants/warehouse';
+import { hazardCustomerReason } from '@courier/shared/schemas/warehouse';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TrackingLink } from '@/components/ui/tracking-link';
 import { useDateFormat } from '@/lib/format-date';
@@ -25,6 +27,31 @@ export function PackageSummary({ pkg }: { pkg: PackageDto }) {
     ['Declared value', pkg.declaredValueUsdCents === null ? '-' : formatUsd(pkg.declaredValueUsdCents)],
     ['Invoice', pkg.hasInvoice ? 'On file' : pkg.preAlertId === null ? 'No pre-alert' : 'Missing'],
     ...(pkg.status === 'on_hold' && pkg.holdReason ? [['Held because', pkg.holdReason] as [string, React.ReactNode]] : []),
+    ...(pkg.pieceCount > 1
+      ? [['Pieces', `Piece ${pkg.pieceNumber} of ${pkg.pieceCount} (${pkg.piecesIn} of ${pkg.pieceCount} in)`] as [string, React.ReactNode]]
+      : []),
+    ...(pkg.shelfCode
+      ? [
+          [
+            'Shelf',
+            <span key="sh" className="font-mono font-semibold">
+              {pkg.shelfCode}
+            </span>,
+          ] as [string, React.ReactNode],
+        ]
+      : []),
+    ...(pkg.hazardLevel
+      ? [
+          [
+            pkg.hazardLevel === 'prohibited' ? 'Cannot ship' : 'Cannot fly',
+            <span key="hz" className="font-medium text-red-700">
+              {hazardCustomerReason(pkg.hazardLevel, pkg.hazardCategory)}
+              {pkg.hazardOutcome ? ` ${HAZARD_OUTCOME_LABELS[pkg.hazardOutcome]}` : ''}
+              {pkg.hazardFeeCents ? ` (fee ${formatMoney(pkg.hazardFeeCents)})` : ''}
+            </span>,
+          ] as [string, React.ReactNode],
+        ]
+      : []),
   ];
   return (
     <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-1.5 text-sm">

@@ -19,6 +19,7 @@ export const settingsKeys = {
   processingFees: ['settings', 'processing-fees'] as const,
   additionalFees: ['settings', 'additional-fees'] as const,
   warehouse: ['settings', 'warehouse'] as const,
+  hazardFee: ['settings', 'hazard-fee'] as const,
   messaging: ['settings', 'messaging'] as const,
   messageOutbox: ['settings', 'messaging', 'outbox'] as const,
 };

@@ -14,3 +14,18 @@ export function useSaveWarehouseSettings() {
     onSuccess: (data) => client.setQueryData(settingsKeys.warehouse, data),
   });
 }
+
+/** The fee for returning or disposing of a hazardous or prohibited parcel (JMD cents). */
+export const useHazardFee = () =>
+  useQuery({
+    queryKey: settingsKeys.hazardFee,
+    queryFn: ({ signal }) => api.get<{ hazardFeeCents: number }>('/settings/hazard-fee', { signal }),
+  });
+
+export function useSaveHazardFee() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (hazardFeeCents: number) => api.put<{ hazardFeeCents: number }>('/settings/hazard-fee', { hazardFeeCents }),
+    onSuccess: (data) => client.setQueryData(settingsKeys.hazardFee, data),
+  });
+}

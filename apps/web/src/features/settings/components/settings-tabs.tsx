@@ -12,6 +12,7 @@ import { PublicSiteTab } from './public-site-tab';
 import { RateSheetTab } from './rate-sheet-tab';
 import { ShippingRatesTab } from './shipping-rates-tab';
 import { WarehouseSettingsCard } from './warehouse-settings-card';
+import { HazardFeeCard } from './hazard-fee-card';
 import { MessagingSettingsCard } from './messaging-settings-card';
 
 export const SETTINGS_TABS = [
@@ -53,7 +54,12 @@ export function SettingsTabs({
       </>
     ),
     'shipping-rates': <ShippingRatesTab />,
-    'additional-fees': <AdditionalFeesTab />,
+    'additional-fees': (
+      <>
+        <AdditionalFeesTab />
+        {courierId !== null && <HazardFeeCard canEdit={canEditSettings} />}
+      </>
+    ),
     'processing-fees': <ProcessingFeesTab />,
     'bank-details': <BankDetailsTab courierId={courierId} />,
     email: (

@@ -8,15 +8,30 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { errorMessage } from '@/lib/api-client';
 import { openFile } from '@/lib/download';
 import { isAutoPrint, printLabels, setAutoPrint } from '../../api/labels';
+import { printToPrinter } from '../../api/warehouse';
 
-/** Opens one package's label. */
-export function PrintLabelButton({ pkg }: { pkg: Pick<PackageDetail, 'id'> }) {
+/**
+ * Sends the label to the branch's label printer with no dialog; when there is none, or it cannot
+ * be reached, says so and falls back to the PDF (`pdf`). A failure is said, never thrown.
+ */
+export async function printLabel(pkg: Pick<PackageDetail, 'id' | 'packageNumber'>, pdf: () => Promise<void>): Promise<void> {
+  try {
+    const result = await printToPrinter(pkg.id);
+    if (result.printed) {
+      toast.success(`${pkg.packageNumber}: ${result.message}`);
+      return;
+    }
+    if (result.printerName) toast.warning(result.message);
+    await pdf();
+  } catch (e) {
+    toast.error(errorMessage(e, `Could not print the label of ${pkg.packageNumber}`));
+  }
+}
+
+/** Prints one package's label: the label printer first, else the PDF. */
+export function PrintLabelButton({ pkg }: { pkg: Pick<PackageDetail, 'id' | 'packageNumber'> }) {
   return (
-    <Button
-      size="sm"
-      variant="secondary"
-      onClick={() => openFile(`/packages/${pkg.id}/label`).catch((e) => toast.error(errorMessage(e, 'Could not open the label')))}
-    >
+    <Button size="sm" variant="secondary" onClick={() => printLabel(pkg, () => openFile(`/packages/${pkg.id}/label`))}>
       Print label
     </Button>
   );
@@ -34,7 +49,7 @@ export function useAutoPrint() {
     /** Prints a just-received package's label when auto-print is on; a failure is said, never thrown. */
     afterReceive: (pkg: Pick<PackageDetail, 'id' | 'packageNumber'>) => {
       if (!isAutoPrint()) return;
-      printLabels([pkg.id]).catch((e) => toast.error(errorMessage(e, `Could not print the label of ${pkg.packageNumber}`)));
+      void printLabel(pkg, () => printLabels([pkg.id]));
     },
   };
 }

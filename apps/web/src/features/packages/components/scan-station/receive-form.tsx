@@ -93,6 +93,9 @@ export function ReceiveForm({ form, onSubmit, onCancel, canRegister }: Props) {
               ))}
             </Select>
           </Field>
+          <Field label="Pieces (boxes under this tracking number)" error={form.errors.pieceCount} hint="Leave empty for one box">
+            <Input inputMode="numeric" value={fields.pieces} onChange={(e) => set('pieces', e.target.value)} autoComplete="off" />
+          </Field>
           <Field label="Description (optional)">
             <Input value={fields.description} maxLength={200} onChange={(e) => set('description', e.target.value)} />
           </Field>

@@ -30,6 +30,16 @@ export function useCheckIn() {
         message: `Mailbox ${found.customer.mailboxNumber} is ${found.customer.name}: scan a package to receive it`,
       };
     }
+    // A shipment of several boxes with some still to come: the next box is received straight away.
+    const shipment = found.package;
+    if (shipment && shipment.pieceCount > shipment.piecesIn && shipment.status !== 'voided') {
+      form.start({ ...found, package: null }, { of: shipment.pieceCount });
+      return {
+        tone: 'ok',
+        message: `${found.trackingNumber}: ${shipment.piecesIn} of ${shipment.pieceCount} pieces in; enter the weight of the next piece`,
+        refocus: false,
+      };
+    }
     form.start(found);
     if (found.package) {
       const p = found.package;
@@ -63,9 +73,10 @@ export function useCheckIn() {
     setLast(pkg);
     reset();
     printing.afterReceive(pkg);
+    const pieces = pkg.pieceCount > 1 ? ` · piece ${pkg.pieceNumber} of ${pkg.pieceCount}, ${pkg.piecesIn} of ${pkg.pieceCount} in` : '';
     station.report(pkg.packageNumber, {
       tone: pkg.status === 'unknown' ? 'warning' : 'ok',
-      message: `${PACKAGE_MESSAGES.received}: ${pkg.packageNumber}${pkg.status === 'unknown' ? ' (Unknown packages)' : pkg.customerName ? ` for ${pkg.customerName}` : ''}`,
+      message: `${PACKAGE_MESSAGES.received}: ${pkg.packageNumber}${pkg.status === 'unknown' ? ' (Unknown packages)' : pkg.customerName ? ` for ${pkg.customerName}` : ''}${pieces}`,
     });
   }
 

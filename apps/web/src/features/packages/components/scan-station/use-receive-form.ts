@@ -13,9 +13,11 @@ export interface ReceiveFields {
   mode: ShippingMode;
   dims: { l: string; w: string; h: string };
   description: string;
+  /** Boxes under this tracking number ('' or 1: one box). */
+  pieces: string;
 }
 
-const EMPTY: ReceiveFields = { weight: '', mailbox: '', mode: 'AIR', dims: { l: '', w: '', h: '' }, description: '' };
+const EMPTY: ReceiveFields = { weight: '', mailbox: '', mode: 'AIR', dims: { l: '', w: '', h: '' }, description: '', pieces: '' };
 
 /**
  * The state of the station's receive form: the looked-up tracking number, the typed fields and
@@ -39,9 +41,10 @@ export function useReceiveForm() {
   };
 
   /** Shows a freshly looked-up tracking number, filled from its pre-alert when there is one. */
-  const start = (found: ScanLookup) => {
+  const start = (found: ScanLookup, nextPiece?: { of: number }) => {
     clear();
     setLookup(found);
+    if (nextPiece) setFields((f) => ({ ...f, pieces: String(nextPiece.of) }));
     if (!found.package)
       setFields((f) => ({ ...f, mailbox: found.preAlert?.mailboxNumber ?? '', description: found.preAlert?.description ?? '' }));
   };
@@ -59,6 +62,7 @@ export function useReceiveForm() {
       mailbox: fields.mailbox.trim() || undefined,
       mode: fields.mode,
       description: fields.description.trim() || undefined,
+      pieceCount: decimal(fields.pieces),
     };
     const parsed = receivePackageSchema.safeParse(input);
     if (!parsed.success) {

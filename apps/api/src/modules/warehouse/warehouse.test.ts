@@ -1,0 +1,314 @@
+import { type AddressInfo, type Server, createServer } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WAREHOUSE_MESSAGES } from '@courier/shared/schemas/warehouse';
+import { makeCourier, makeUser } from '../../../test/fixtures/comms';
+import { type TestApp, bearer, buildTestApp, loginAs, seedDemoData } from '../../../test/helper';
+import { auditLog } from '../../db/schema/audit-log';
+import { branches } from '../../db/schema/branches';
+import { customers } from '../../db/schema/customers';
+import { emailOutbox } from '../../db/schema/email';
+import { notifications } from '../../db/schema/notifications';
+import { ZplLabel } from '../../lib/zpl';
+
+/** Hazards, shelves, pieces and label printers, for one courier and kept from another. */
+let t: TestApp;
+let staff: string;
+let other: string;
+let mailbox: string;
+let customerId: number;
+let branchId: number;
+let otherBranchId: number;
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = staff) =>
+  t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload: payload as never });
+const receive = async (payload: Record<string, unknown>, token = staff) => call('POST', '/packages', { weightLb: 2, ...payload }, token);
+
+/** A loopback "printer": a TCP listener that keeps each connection's bytes as one job. */
+async function fakePrinter(): Promise<{ server: Server; port: number; jobs: string[] }> {
+  const jobs: string[] = [];
+  const server = createServer((socket) => {
+    const chunks: Buffer[] = [];
+    socket.on('data', (c) => chunks.push(c));
+    socket.on('end', () => {
+      jobs.push(Buffer.concat(chunks).toString('utf8'));
+      socket.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: (server.address() as AddressInfo).port, jobs };
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await seedDemoData(t);
+  staff = await loginAs(t, 'courier_admin');
+  const [c] = await t.db.select().from(customers).where(eq(customers.email, 'customer@example.test'));
+  if (!c) throw new Error('no demo customer');
+  mailbox = c.mailboxNumber;
+  customerId = c.id;
+  const [b] = await t.db.select().from(branches).where(eq(branches.courierId, c.courierId));
+  if (!b) throw new Error('no branch');
+  branchId = b.id;
+  const o = await makeCourier(t, 'WHO');
+  other = (await makeUser(t, o.id, 'courier_admin')).token;
+  const [ob] = await t.db.insert(branches).values({ courierId: o.id, name: 'Other branch' }).returning();
+  otherBranchId = ob?.id ?? 0;
+});
+afterAll(async () => t?.close());
+
+describe('the ZPL builder', () => {
+  it('writes one ^XA...^XZ label, a Code 128 of the data, and strips command characters from text', () => {
+    const zpl = new ZplLabel().text(10, 10, 30, 'Shoes ^XZ~JA').code128(10, 60, 100, 'PKG-000123').banner(0, 900, 812, 120, 'HOLD').build();
+    expect(zpl.match(/\^XA/g)).toHaveLength(1);
+    expect(zpl.match(/\^XZ/g)).toHaveLength(1);
+    expect(zpl.trim().endsWith('^XZ')).toBe(true);
+    expect(zpl).toContain('^BCN,100,N,N,N^FDPKG-000123^FS');
+    expect(zpl).toContain('^FDShoes XZ JA^FS');
+    expect(zpl).toMatch(/\^FR\^FDHOLD\^FS/);
+  });
+});
+
+describe('hazards', () => {
+  let pkgId: number;
+  let pkgNumber: string;
+  let air: number;
+  let sea: number;
+  it('a hazardous parcel is refused by an AIR manifest, in our words, by id and by scan', async () => {
+    const res = await receive({ trackingNumber: 'HAZ-0001', mailbox });
+    pkgId = res.json().id;
+    pkgNumber = res.json().packageNumber;
+    const flag = await call('POST', `/packages/${pkgId}/hazard`, { level: 'hazardous', category: 'lithium_batteries', note: 'Power bank' });
+    expect(flag.statusCode).toBe(200);
+    expect(flag.json()).toMatchObject({ hazardLevel: 'hazardous', hazardCategory: 'lithium_batteries' });
+    air = (await call('POST', '/manifests', { type: 'AIR' })).json().id;
+    const byId = await call('POST', `/manifests/${air}/packages`, { packageIds: [pkgId] });
+    expect(byId.statusCode).toBe(409);
+    expect(byId.json().message).toBe(WAREHOUSE_MESSAGES.hazardousByAir(pkgNumber, 'lithium batteries'));
+    const byScan = await call('POST', `/manifests/${air}/packages`, { scan: pkgNumber });
+    expect(byScan.statusCode).toBe(409);
+    expect(byScan.json().message).toContain('dangerous goods cannot fly');
+  });
+
+  it('told the customer why: an e-mail through the outbox, a notification, and the package shows it; the audit log has it', async () => {
+    const mails = await t.db
+      .select({ subject: emailOutbox.subject, text: emailOutbox.textBody, to: emailOutbox.toAddress })
+      .from(emailOutbox);
+    const ours = mails.find((m) => m.subject.endsWith(`Your parcel cannot fly: ${pkgNumber}`));
+    expect(ours?.to).toBe('customer@example.test');
+    expect(ours?.text).toContain('lithium batteries, which airlines do not carry');
+    const feed = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.customerId, customerId), eq(notifications.targetRef, pkgNumber)));
+    expect(feed.some((n) => n.title.startsWith('Your parcel cannot fly'))).toBe(true);
+    const customer = await loginAs(t, 'customer');
+    const own = await call('GET', `/customer/packages/${pkgId}`, undefined, customer);
+    expect(own.json()).toMatchObject({ hazardLevel: 'hazardous', hazardCategory: 'lithium_batteries' });
+    const logged = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'package.hazard_flagged'), eq(auditLog.entityId, pkgNumber)));
+    expect(logged).toHaveLength(1);
+  });
+
+  it('ships by sea once staff choose SEA; prohibited never ships; return takes the courier fee', async () => {
+    expect((await call('PUT', '/settings/hazard-fee', { hazardFeeCents: 150000 })).statusCode).toBe(200);
+    const seaNow = await call('POST', `/packages/${pkgId}/hazard`, { level: 'hazardous', category: 'lithium_batteries', outcome: 'sea' });
+    expect(seaNow.json()).toMatchObject({ mode: 'SEA', hazardOutcome: 'sea', hazardFeeCents: null });
+    sea = (await call('POST', '/manifests', { type: 'SEA' })).json().id;
+    expect((await call('POST', `/manifests/${sea}/packages`, { packageIds: [pkgId] })).statusCode).toBe(200);
+
+    const banned = (await receive({ trackingNumber: 'HAZ-0002', mailbox, mode: 'SEA' })).json();
+    expect(
+      (await call('POST', `/packages/${banned.id}/hazard`, { level: 'prohibited', category: 'other', outcome: 'sea' })).statusCode,
+    ).toBe(400);
+    const ret = await call('POST', `/packages/${banned.id}/hazard`, { level: 'prohibited', category: 'other', outcome: 'return' });
+    expect(ret.json()).toMatchObject({ hazardOutcome: 'return', hazardFeeCents: 150000 });
+    const refused = await call('POST', `/manifests/${sea}/packages`, { packageIds: [banned.id] });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(WAREHOUSE_MESSAGES.prohibited(banned.packageNumber));
+  });
+
+  it('refuses a flag without a category, and another courier cannot flag our parcel', async () => {
+    const p = (await receive({ trackingNumber: 'HAZ-0003', mailbox })).json();
+    const none = await call('POST', `/packages/${p.id}/hazard`, { level: 'hazardous' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe(WAREHOUSE_MESSAGES.hazardCategoryRequired);
+    expect((await call('POST', `/packages/${p.id}/hazard`, { level: 'hazardous', category: 'aerosols' }, other)).statusCode).toBe(404);
+  });
+});
+
+describe('shelves', () => {
+  let held: { id: number; packageNumber: string };
+  let plain: { id: number; packageNumber: string };
+  it('puts a parcel away by scan, then moves it; each a line of its timeline', async () => {
+    for (const code of ['S-01-1', 'S-01-2']) expect((await call('POST', '/shelves', { branchId, code })).statusCode).toBe(201);
+    expect((await call('POST', '/shelves', { branchId, code: 'hold-9', isHold: true })).json()).toMatchObject({
+      code: 'HOLD-9',
+      isHold: true,
+    });
+    expect((await call('POST', '/shelves', { branchId, code: 'S-01-1' })).json().message).toBe(WAREHOUSE_MESSAGES.shelfCodeTaken('S-01-1'));
+    plain = (await receive({ trackingNumber: 'SHELF-0001', mailbox })).json();
+    const put = await call('POST', '/shelves/put-away', { scan: plain.packageNumber, shelf: 's-01-1' });
+    expect(put.json()).toMatchObject({
+      shelfCode: 'S-01-1',
+      fromShelfCode: null,
+      message: WAREHOUSE_MESSAGES.putAway(plain.packageNumber, 'S-01-1'),
+    });
+    const moved = await call('POST', '/shelves/put-away', { scan: 'SHELF-0001', shelf: 'S-01-2' });
+    expect(moved.json().message).toBe(WAREHOUSE_MESSAGES.moved(plain.packageNumber, 'S-01-1', 'S-01-2'));
+    const again = await call('POST', '/shelves/put-away', { scan: plain.packageNumber, shelf: 'S-01-2' });
+    expect(again.statusCode).toBe(409);
+    const detail = (await call('GET', `/packages/${plain.id}`)).json();
+    expect(detail.shelfCode).toBe('S-01-2');
+    expect(detail.events.map((e: { note: string | null }) => e.note)).toEqual(
+      expect.arrayContaining([`${plain.packageNumber} put away on S-01-1`, `${plain.packageNumber} moved from S-01-1 to S-01-2`]),
+    );
+  });
+
+  it('a held parcel goes only on a hold shelf, and a hold shelf takes only held parcels', async () => {
+    held = (await receive({ trackingNumber: 'SHELF-0002', mailbox })).json();
+    await call('POST', `/packages/${held.id}/status`, { status: 'on_hold', note: 'Customs query' });
+    const wrong = await call('POST', '/shelves/put-away', { scan: held.packageNumber, shelf: 'S-01-1' });
+    expect(wrong.json().message).toBe(WAREHOUSE_MESSAGES.heldToHoldShelf(held.packageNumber));
+    expect((await call('POST', '/shelves/put-away', { scan: held.packageNumber, shelf: 'HOLD-9' })).statusCode).toBe(200);
+    const notHeld = await call('POST', '/shelves/put-away', { scan: plain.packageNumber, shelf: 'HOLD-9' });
+    expect(notHeld.json().message).toBe(WAREHOUSE_MESSAGES.notHeldOnHoldShelf(plain.packageNumber, 'HOLD-9'));
+  });
+
+  it('lists shelves with their counts and prints labels and a shelf list', async () => {
+    const list = (await call('GET', `/shelves?branchId=${branchId}`)).json();
+    expect(list.find((s: { code: string }) => s.code === 'S-01-2').parcelCount).toBe(1);
+    const shelfId = list.find((s: { code: string }) => s.code === 'S-01-2').id;
+    const pdf = await call('GET', `/shelves/${shelfId}/list.pdf`);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const labels = await call('GET', `/shelves/labels.pdf?branchId=${branchId}`);
+    expect((labels.rawPayload.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length).toBe(7);
+    expect((await call('DELETE', `/shelves/${shelfId}`)).json().message).toBe(WAREHOUSE_MESSAGES.shelfHasParcels('S-01-2', 1));
+  });
+
+  it('keeps couriers apart: another courier sees none of our shelves and cannot scan onto them', async () => {
+    expect((await call('GET', '/shelves', undefined, other)).json()).toEqual([]);
+    const mine = (await call('GET', '/shelves')).json()[0];
+    expect((await call('GET', `/shelves/${mine.id}/list.pdf`, undefined, other)).statusCode).toBe(404);
+    expect((await call('DELETE', `/shelves/${mine.id}`, undefined, other)).statusCode).toBe(404);
+    expect((await call('POST', '/shelves', { branchId, code: 'X-1' }, other)).statusCode).toBe(404);
+    expect((await call('POST', '/shelves', { branchId: otherBranchId, code: 'S-01-1' }, other)).statusCode).toBe(201);
+    const theirs = (await receive({ trackingNumber: 'OTHER-0001' }, other)).json();
+    // Their S-01-1 is theirs; our parcel is not found from their side.
+    expect((await call('POST', '/shelves/put-away', { scan: plain.packageNumber, shelf: 'S-01-1' }, other)).statusCode).toBe(404);
+    expect((await call('POST', '/shelves/put-away', { scan: theirs.packageNumber, shelf: 'S-01-1' }, other)).statusCode).toBe(200);
+    expect((await call('GET', `/packages/${plain.id}`)).json().shelfCode).toBe('S-01-2');
+  });
+});
+
+describe('several pieces, one shipment', () => {
+  const tracking = '1Z999AA19999990001';
+  const boxes: Array<{ id: number; packageNumber: string }> = [];
+  it('receives piece 1 of 3, then the next pieces, each its own package and weight; complete at 3 of 3', async () => {
+    const first = await receive({ trackingNumber: tracking, mailbox, pieceCount: 3, weightLb: 4 });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ pieceNumber: 1, pieceCount: 3, piecesIn: 1, customerId });
+    boxes.push(first.json());
+    const second = await receive({ trackingNumber: tracking, weightLb: 6.5 });
+    expect(second.json()).toMatchObject({ pieceNumber: 2, pieceCount: 3, piecesIn: 2, customerId, weightLb: 6.5 });
+    boxes.push(second.json());
+    expect(second.json().packageNumber).not.toBe(first.json().packageNumber);
+    const taken = await receive({ trackingNumber: tracking, pieceNumber: 2 });
+    expect(taken.json().message).toBe(WAREHOUSE_MESSAGES.pieceTaken(tracking, 2, second.json().packageNumber));
+    const differs = await receive({ trackingNumber: tracking, pieceCount: 4 });
+    expect(differs.json().message).toBe(WAREHOUSE_MESSAGES.piecesDiffer(tracking, 3));
+    const third = await receive({ trackingNumber: tracking, weightLb: 1 });
+    boxes.push(third.json());
+    expect(third.json()).toMatchObject({ pieceNumber: 3, piecesIn: 3 });
+    expect((await receive({ trackingNumber: tracking })).json().message).toBe(WAREHOUSE_MESSAGES.allPiecesIn(tracking, 3));
+    expect((await call('GET', `/packages/${boxes[0]?.id}`)).json().piecesIn).toBe(3);
+  });
+
+  it('a single box already in is a duplicate, unless the clerk says it has several boxes', async () => {
+    const one = (await receive({ trackingNumber: 'PIECES-2', mailbox })).json();
+    expect((await receive({ trackingNumber: 'PIECES-2' })).statusCode).toBe(409);
+    const two = await receive({ trackingNumber: 'PIECES-2', pieceCount: 2 });
+    expect(two.json()).toMatchObject({ pieceNumber: 2, pieceCount: 2, piecesIn: 2 });
+    expect((await call('GET', `/packages/${one.id}`)).json()).toMatchObject({ pieceNumber: 1, pieceCount: 2 });
+  });
+
+  it('manifests count pieces, and reconciliation takes each box by its own number', async () => {
+    const m = (await call('POST', '/manifests', { type: 'AIR', mawbOrBl: '176-12345675' })).json();
+    const added = await call('POST', `/manifests/${m.id}/packages`, { packageIds: boxes.map((b) => b.id) });
+    expect(added.json().pieces).toBe(3);
+    expect((await call('POST', `/manifests/${m.id}/close`)).statusCode).toBe(200);
+    expect((await call('POST', `/manifests/${m.id}/ship`, {})).statusCode).toBe(200);
+    expect((await call('POST', `/manifests/${m.id}/arrive`)).statusCode).toBe(200);
+    for (const b of boxes.slice(0, 2)) {
+      const scan = await call('POST', `/manifests/${m.id}/reconciliation/scans`, { trackingNumber: b.packageNumber });
+      expect(scan.json().result, scan.body).toBe('expected');
+    }
+    const recon = (await call('GET', `/manifests/${m.id}/reconciliation`)).json();
+    expect(recon.received).toHaveLength(2);
+    expect(recon.missing.map((l: { packageNumber: string }) => l.packageNumber)).toEqual([boxes[2]?.packageNumber]);
+  });
+});
+
+describe('label printers', () => {
+  let printer: Awaited<ReturnType<typeof fakePrinter>>;
+  let pkg: { id: number; packageNumber: string };
+  beforeAll(async () => {
+    printer = await fakePrinter();
+  });
+  afterAll(() => new Promise<void>((r) => printer.server.close(() => r())));
+
+  it('registers a printer at a branch (port 9100 by default) and refuses a bad address in our words', async () => {
+    const def = await call('POST', '/label-printers', { branchId, name: 'Default port', host: 'zebra-1.local' });
+    expect(def.json()).toMatchObject({ port: 9100 });
+    await call('DELETE', `/label-printers/${def.json().id}`);
+    const bad = await call('POST', '/label-printers', { branchId, name: 'Bad', host: 'http://x/y' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(WAREHOUSE_MESSAGES.printerHostShape);
+  });
+
+  it('prints a package label as exactly one ZPL label with its number, over raw TCP', async () => {
+    const created = await call('POST', '/label-printers', { branchId, name: 'Zebra bench', host: '127.0.0.1', port: printer.port });
+    expect(created.statusCode).toBe(201);
+    pkg = (await receive({ trackingNumber: 'PRINT-0001', mailbox })).json();
+    const res = await call('POST', `/packages/${pkg.id}/print-label`, { printerId: created.json().id });
+    expect(res.json()).toMatchObject({ printed: true, printerName: 'Zebra bench', message: WAREHOUSE_MESSAGES.printed('Zebra bench') });
+    await expect.poll(() => printer.jobs.length).toBe(1);
+    const job = printer.jobs[0] ?? '';
+    expect(job.match(/\^XA/g)).toHaveLength(1);
+    expect(job.match(/\^XZ/g)).toHaveLength(1);
+    expect(job).toContain(`^BCN,220,N,N,N^FD${pkg.packageNumber}^FS`);
+    expect(job).not.toContain('HOLD');
+    const test = await call('POST', `/label-printers/${created.json().id}/test`);
+    expect(test.json().printed).toBe(true);
+    await expect.poll(() => printer.jobs.length).toBe(2);
+    expect(printer.jobs[1]).toContain('TEST PRINT');
+  });
+
+  it('a held parcel prints HOLD big; without a printer id the branch printer is used', async () => {
+    await call('POST', `/packages/${pkg.id}/status`, { status: 'on_hold', note: 'Invoice query' });
+    expect((await call('POST', `/packages/${pkg.id}/print-label`, {})).json().printed).toBe(true);
+    await expect.poll(() => printer.jobs.length).toBe(3);
+    expect(printer.jobs[2]).toMatch(/\^FR\^FDHOLD\^FS/);
+  });
+
+  it('says so, without an error, when the printer cannot be reached (the station opens the PDF)', async () => {
+    const closed = await fakePrinter();
+    await new Promise<void>((r) => closed.server.close(() => r()));
+    const dead = (await call('POST', '/label-printers', { branchId, name: 'Unplugged', host: '127.0.0.1', port: closed.port })).json();
+    const res = await call('POST', `/packages/${pkg.id}/print-label`, { printerId: dead.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ printed: false, message: WAREHOUSE_MESSAGES.printerUnreachable('Unplugged') });
+  });
+
+  it('keeps couriers apart: another courier neither sees nor uses our printers', async () => {
+    const ours = (await call('GET', '/label-printers')).json();
+    expect(ours.length).toBeGreaterThan(0);
+    expect((await call('GET', '/label-printers', undefined, other)).json()).toEqual([]);
+    expect((await call('POST', `/label-printers/${ours[0].id}/test`, undefined, other)).statusCode).toBe(404);
+    const theirs = (await receive({ trackingNumber: 'OTHER-0002' }, other)).json();
+    expect((await call('POST', `/packages/${theirs.id}/print-label`, { printerId: ours[0].id }, other)).statusCode).toBe(404);
+  });
+});
