@@ -72,7 +72,7 @@ export function pieceFor(shipment: ShipmentPiece[], tracking: string, askedCount
   return { number, count, upgradeFirst: Boolean(first && known === 1) };
 }
 
-const packageNumberOf = (n: number) => `PKG-${String(n).padStart(6, '0')}`;
+export const packageNumberOf = (n: number) => `PKG-${String(n).padStart(6, '0')}`;
 
 /**
  * Receives a package at the US warehouse. The customer comes from the label's mailbox number, or
