@@ -34,6 +34,9 @@ export const CHARGE_LINE_KINDS = [
   'uncollected_fee',
   'switching_fee',
   'delivery_fee',
+  'storage_fee',
+  'insurance',
+  'fee',
 ] as const;
 
 /** Days a ready package may wait before it is uncollected. */

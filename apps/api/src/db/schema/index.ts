@@ -43,3 +43,5 @@ export * from './online-payments';
 export * from './courier-invitations';
 export * from './public-site';
 export * from './two-factor';
+export * from './fees';
+export * from './insurance-claims';

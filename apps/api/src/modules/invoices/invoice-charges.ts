@@ -19,9 +19,12 @@ interface ChargeablePackage {
   assignedFromUnknown: boolean;
   uncollectedSince: Date | null;
   switchedBranchAt: Date | null;
+  insured: boolean;
+  storageDays: number | null;
 }
 
-export const PACKAGE_FEE_KINDS = ['unknown_fee', 'uncollected_fee', 'switching_fee'] as const;
+/** Fees charged once per package, on whichever live invoice took them first. */
+export const PACKAGE_FEE_KINDS = ['unknown_fee', 'uncollected_fee', 'switching_fee', 'storage_fee'] as const;
 export type PackageFeeKind = (typeof PACKAGE_FEE_KINDS)[number];
 
 /**
@@ -75,8 +78,10 @@ export async function markDeliveryFeesCharged(db: Db, requestIds: number[], invo
 }
 
 /**
- * Computes an invoice's lines for packages from the courier's current rates and fees. Fees already
- * charged on another live invoice are left out; `exceptInvoiceId` is the invoice being recomputed.
+ * Computes an invoice's lines for packages from the courier's rates and the fees in force on the
+ * invoice's day (`at`: now for a new invoice, its issue time when it is priced again, so it keeps
+ * its day's rates). Fees already charged on another live invoice are left out; `exceptInvoiceId`
+ * is the invoice being recomputed.
  */
 export async function chargesFor(
   db: Db,
@@ -85,10 +90,11 @@ export async function chargesFor(
   pkgs: ChargeablePackage[],
   customsAssessed: Map<number, number | null>,
   exceptInvoiceId: number | null = null,
+  at: Date = new Date(),
 ) {
   const ids = pkgs.map((p) => p.id);
   // One after another: `db` is usually a transaction, whose single connection runs one query at a time.
-  const rates = await getCourierRates(db, courierId);
+  const rates = await getCourierRates(db, courierId, at);
   const [delivered] = await db
     .select({ n: count() })
     .from(packages)
@@ -106,6 +112,9 @@ export async function chargesFor(
     assignedFromUnknown: due(p.assignedFromUnknown, 'unknown_fee', p.id),
     uncollected: due(p.uncollectedSince !== null, 'uncollected_fee', p.id),
     switchedBranch: due(p.switchedBranchAt !== null, 'switching_fee', p.id),
+    insured: p.insured,
+    // Storage is charged once, for the days counted when the package left.
+    storageDays: due(p.storageDays !== null, 'storage_fee', p.id) ? p.storageDays : null,
   }));
   const result = computeCharges({
     ...rates,
@@ -133,6 +142,7 @@ export async function writeLines(tx: Db, courierId: number, invoiceId: number, l
       description: l.description,
       packageId: l.packageRef,
       amountCents: l.amountCents,
+      feeVersionId: l.feeVersionId ?? null,
     })),
   );
 }
