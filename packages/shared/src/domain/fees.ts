@@ -1,3 +1,5 @@
+import { formatCalendarDay } from './datetime';
+
 /**
  * The fee engine: a courier's fees as dated versions, and the one pure function that prices a fee
  * for a subject (a package, an invoice, a service request, days of storage). Every amount is
@@ -221,4 +223,13 @@ export function taxRateOn(rates: TaxRate[], country: string, code: string, day: 
 /** The storage countdown a customer sees: the last free day, and the daily fee after it. */
 export function storageCountdown(version: FeeVersion, readyDay: string, subject: FeeSubject): { freeUntil: string; dailyCents: number } {
   return { freeUntil: addDays(readyDay, version.freeDays), dailyCents: unitFeeCents(version, subject) };
+}
+
+/** The first day of the fees moved into the engine from the old settings (before any invoice). */
+export const MIGRATED_FEES_FROM = '2000-01-01';
+
+/** What an invoice line says about the fee that made it: "Fee: Storage, rates from Dec 1, 2026". */
+export function feeSourceLabel(fee: { name: string; effectiveFrom: string }): string {
+  if (fee.effectiveFrom <= MIGRATED_FEES_FROM) return `Fee: ${fee.name}`;
+  return `Fee: ${fee.name}, rates from ${formatCalendarDay(fee.effectiveFrom)}`;
 }

@@ -55,7 +55,7 @@ CREATE TABLE "insurance_claims" (
 );
 --> statement-breakpoint
 ALTER TABLE "customers" ADD COLUMN "insure_by_default" boolean DEFAULT false NOT NULL;--> statement-breakpoint
-ALTER TABLE "packages" ADD COLUMN "insured" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "packages" ADD COLUMN "insured" boolean;--> statement-breakpoint
 ALTER TABLE "packages" ADD COLUMN "storage_reminder_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "packages" ADD COLUMN "storage_days" integer;--> statement-breakpoint
 ALTER TABLE "invoice_lines" ADD COLUMN "fee_version_id" integer;--> statement-breakpoint

@@ -1,5 +1,13 @@
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { type FeeAppliesTo, type FeeCode, type FeeVersion, inForceByCode, taxRateOn, versionsInForce } from '@courier/shared/domain/fees';
+import {
+  type FeeAppliesTo,
+  type FeeCode,
+  type FeeVersion,
+  MIGRATED_FEES_FROM,
+  inForceByCode,
+  taxRateOn,
+  versionsInForce,
+} from '@courier/shared/domain/fees';
 import { dayInZone } from '@courier/shared/domain/datetime';
 import { FEE_MESSAGES, type FeeCreateInput, type FeeList, type FeeVersionInput, feeVersionInputSchema } from '@courier/shared/schemas/fees';
 import { fromCents, toCents } from '@courier/shared/schemas/settings';
@@ -308,7 +316,7 @@ export async function writeCodedFee(
 }
 
 /** The day migrated fees start: before any invoice, so an old invoice priced again finds them. */
-export const MIGRATED_FROM = '2000-01-01';
+const MIGRATED_FROM = MIGRATED_FEES_FROM;
 
 /**
  * Today's fee settings (the Manage Shipping Fees values and the processing-fee table) as engine

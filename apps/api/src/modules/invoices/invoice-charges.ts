@@ -2,6 +2,7 @@ import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { InvoiceStatus } from '@courier/shared/constants/billing';
 import { type ChargePackage, computeCharges } from '@courier/shared/domain/charges';
 import type { Db } from '../../db/client';
+import { customers } from '../../db/schema/customers';
 import { deliveryRequestPackages } from '../../db/schema/delivery-request-packages';
 import { deliveryRequests } from '../../db/schema/delivery-requests';
 import { invoiceLines } from '../../db/schema/invoice-lines';
@@ -19,7 +20,7 @@ interface ChargeablePackage {
   assignedFromUnknown: boolean;
   uncollectedSince: Date | null;
   switchedBranchAt: Date | null;
-  insured: boolean;
+  insured: boolean | null;
   storageDays: number | null;
 }
 
@@ -102,6 +103,7 @@ export async function chargesFor(
   // A delivery request's fee is charged once, on the invoice of its packages.
   const deliveryFees = await unchargedDeliveryRequests(db, courierId, ids, exceptInvoiceId);
   const charged = await feesAlreadyCharged(db, courierId, ids, exceptInvoiceId);
+  const [customer] = await db.select({ insureByDefault: customers.insureByDefault }).from(customers).where(eq(customers.id, customerId));
   const due = (applies: boolean, kind: PackageFeeKind, id: number) => applies && !charged.has(`${kind}:${id}`);
   const chargePackages: ChargePackage[] = pkgs.map((p) => ({
     ref: p.id,
@@ -112,7 +114,8 @@ export async function chargesFor(
     assignedFromUnknown: due(p.assignedFromUnknown, 'unknown_fee', p.id),
     uncollected: due(p.uncollectedSince !== null, 'uncollected_fee', p.id),
     switchedBranch: due(p.switchedBranchAt !== null, 'switching_fee', p.id),
-    insured: p.insured,
+    // A package without its own choice follows the customer's "insure every package".
+    insured: p.insured ?? customer?.insureByDefault ?? false,
     // Storage is charged once, for the days counted when the package left.
     storageDays: due(p.storageDays !== null, 'storage_fee', p.id) ? p.storageDays : null,
   }));
