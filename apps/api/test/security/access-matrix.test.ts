@@ -3,6 +3,8 @@ import { ALL_PERMISSIONS } from '@courier/shared/constants/permissions';
 import { batchEmails } from '../../src/db/schema/batch-emails';
 import { branches } from '../../src/db/schema/branches';
 import { processingFees } from '../../src/db/schema/courier-fees';
+import { fees, feeVersions } from '../../src/db/schema/fees';
+import { insuranceClaims } from '../../src/db/schema/insurance-claims';
 import { couriers } from '../../src/db/schema/couriers';
 import { customers } from '../../src/db/schema/customers';
 import { deliveryLocations } from '../../src/db/schema/delivery-locations';
@@ -59,6 +61,9 @@ async function snapshotOfCourierB(): Promise<string> {
     payments,
     shippingRates,
     processingFees,
+    fees,
+    feeVersions,
+    insuranceClaims,
     branches,
     roles,
     users,

@@ -18,6 +18,7 @@ export const FEE_MESSAGES = {
   storageDaily: 'Storage charges per day: use a fixed daily amount or bands by weight',
   codeFixedUse: (name: string) => `${name} is a fee billing relies on; it cannot apply to something else`,
   noEmpty: 'No fees yet. Add the first one.',
+  codeTaken: (name: string) => `This courier already has its ${name} fee: change it with a new version`,
 } as const;
 
 const amount = z
@@ -61,8 +62,13 @@ export const feeVersionInputSchema = z
   .refine((v) => v.effectiveTo === null || v.effectiveTo >= v.effectiveFrom, { message: FEE_MESSAGES.toBeforeFrom, path: ['effectiveTo'] });
 export type FeeVersionInput = z.input<typeof feeVersionInputSchema>;
 
+/** A courier's own fee, or its storage or insurance fee (one each; billing finds them by code). */
+export const OWN_FEE_CODES = ['storage', 'insurance'] as const;
 export const feeCreateSchema = feeVersionInputSchema.and(
-  z.object({ appliesTo: z.enum(FEE_APPLIES_TO, { error: 'Choose what the fee applies to' }) }),
+  z.object({
+    appliesTo: z.enum(FEE_APPLIES_TO, { error: 'Choose what the fee applies to' }),
+    code: z.enum(OWN_FEE_CODES).nullable().default(null),
+  }),
 );
 export type FeeCreateInput = z.input<typeof feeCreateSchema>;
 

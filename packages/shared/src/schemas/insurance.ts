@@ -33,18 +33,19 @@ export const claimCreateSchema = z.object({
 });
 export type ClaimCreateInput = z.infer<typeof claimCreateSchema>;
 
-export const claimDecisionSchema = z
-  .object({
-    outcome: z.enum(['approved', 'declined'], { error: 'Choose approved or declined' }),
-    /** US dollars. */
-    approvedAmount: z.number().min(0, 'Amount must be 0 or more').max(1_000_000, 'Amount is too large').nullable().default(null),
-    reason: z.string().trim().min(1, INSURANCE_MESSAGES.reasonRequired).max(2000, 'At most 2000 characters'),
-  })
-  .refine((d) => d.outcome === 'declined' || (d.approvedAmount !== null && d.approvedAmount > 0), {
-    message: INSURANCE_MESSAGES.approvedRequired,
-    path: ['approvedAmount'],
-  });
+export const claimDecisionSchema = z.object({
+  outcome: z.enum(['approved', 'declined'], { error: 'Choose approved or declined' }),
+  /** US dollars; required when approved (the service says so). */
+  approvedAmount: z.number().min(0, 'Amount must be 0 or more').max(1_000_000, 'Amount is too large').nullable().default(null),
+  reason: z.string().trim().min(1, INSURANCE_MESSAGES.reasonRequired).max(2000, 'At most 2000 characters'),
+});
 export type ClaimDecisionInput = z.input<typeof claimDecisionSchema>;
+
+/** The decision form: an approved claim needs its amount. */
+export const claimDecisionFormSchema = claimDecisionSchema.refine(
+  (d) => d.outcome === 'declined' || (d.approvedAmount !== null && d.approvedAmount !== undefined && d.approvedAmount > 0),
+  { message: INSURANCE_MESSAGES.approvedRequired, path: ['approvedAmount'] },
+);
 
 export const claimSchema = z.object({
   id: idSchema,

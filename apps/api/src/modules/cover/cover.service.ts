@@ -251,6 +251,8 @@ export async function decideClaim(db: Db, mailer: Mailer, actor: AuthUser, couri
       .for('update');
     if (!claim) throw new AppError('not_found', INSURANCE_MESSAGES.claimNotFound);
     if (claim.status !== 'open') throw new AppError('conflict', INSURANCE_MESSAGES.claimDecided);
+    if (decision.outcome === 'approved' && !(decision.approvedAmount && decision.approvedAmount > 0))
+      throw new AppError('unprocessable', INSURANCE_MESSAGES.approvedRequired);
     const approvedUsdCents = decision.outcome === 'approved' ? Math.round((decision.approvedAmount ?? 0) * 100) : null;
     if (approvedUsdCents !== null && approvedUsdCents > claim.insuredValueUsdCents)
       throw new AppError('unprocessable', INSURANCE_MESSAGES.approvedTooHigh);

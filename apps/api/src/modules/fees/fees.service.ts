@@ -17,6 +17,7 @@ import { fees, feeVersions, taxRates } from '../../db/schema/fees';
 import { users } from '../../db/schema/users';
 import { audit } from '../../lib/audit';
 import { courierTimeZone } from '../../lib/courier-zone';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 
@@ -209,10 +210,20 @@ async function assertNotPast(db: Db, courierId: number, effectiveFrom: string, n
 export async function createFee({ db, courierId, actor, input, now = new Date() }: Change & { input: FeeCreateInput }) {
   const parsed = feeVersionInputSchema.parse(input);
   await assertNotPast(db, courierId, parsed.effectiveFrom, now);
-  const values = versionValues(parsed, input.appliesTo);
+  const code = input.code ?? null;
+  // Storage counts days; insurance is on each package.
+  const appliesTo = code === 'storage' ? 'storage_day' : code === 'insurance' ? 'package' : input.appliesTo;
+  const values = versionValues(parsed, appliesTo);
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const [fee] = await tx.insert(fees).values({ courierId, name: values.name, appliesTo: input.appliesTo }).returning();
+    const [fee] = await tx
+      .insert(fees)
+      .values({ courierId, code, name: values.name, appliesTo })
+      .returning()
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw new AppError('conflict', FEE_MESSAGES.codeTaken(code ?? ''));
+        throw error;
+      });
     if (!fee) throw new Error('Fee insert returned nothing');
     const [version] = await tx
       .insert(feeVersions)
