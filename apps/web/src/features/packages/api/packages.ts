@@ -21,6 +21,8 @@ export const packageKeys = {
   all: ['packages'] as const,
   list: (scope: string, query: ListQueryParams) => ['packages', scope, query] as const,
   detail: (id: number, customer: boolean) => ['packages', 'detail', id, customer] as const,
+  cover: (id: number, customer: boolean) => ['packages', 'cover', id, customer] as const,
+  claims: ['packages', 'claims'] as const,
 };
 
 type PackageListPath = '/packages' | '/packages/unknown' | '/customer/packages';
