@@ -312,16 +312,14 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
     .values({ courierId: courierB, name: `Fee ${MARKER}`, appliesTo: 'package' })
     .returning();
   if (!engineFeeB) throw new Error('security world: fee of courier B');
-  await db
-    .insert(feeVersions)
-    .values({
-      courierId: courierB,
-      feeId: engineFeeB.id,
-      name: `Fee ${MARKER}`,
-      method: 'fixed',
-      amountCents: 100,
-      effectiveFrom: '2000-01-01',
-    });
+  await db.insert(feeVersions).values({
+    courierId: courierB,
+    feeId: engineFeeB.id,
+    name: `Fee ${MARKER}`,
+    method: 'fixed',
+    amountCents: 100,
+    effectiveFrom: '2000-01-01',
+  });
   if (packageB.customerId === null) throw new Error('security world: package of courier B without customer');
   const [insuranceClaimB] = await db
     .insert(insuranceClaims)
