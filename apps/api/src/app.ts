@@ -46,6 +46,8 @@ import { emailRoutes } from './modules/emails/emails.routes';
 import { outboxRoutes } from './modules/emails/outbox.routes';
 import { timeTrackingRoutes } from './modules/time-tracking/time-tracking.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { customerAppRoutes } from './modules/customer-app/customer-app.routes';
+import { messagingRoutes } from './modules/messaging/messaging.routes';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerAuth } from './plugins/auth';
 import { registerEmbedding } from './plugins/embedding';
@@ -121,6 +123,8 @@ const ROUTE_MODULES: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   dashboardRoutes,
   auditRoutes,
   searchRoutes,
+  customerAppRoutes,
+  messagingRoutes,
 ];
 
 /**

@@ -108,6 +108,9 @@ export const AUDIT_ACTION_LABELS = {
   'user.profile_updated': 'Own profile changed',
   'user.registered': 'Account registered',
   'warehouse_settings.updated': 'Warehouse settings changed',
+  'messaging_settings.updated': 'SMS and WhatsApp settings changed',
+  'customer_phone.opted_out': 'Customer replied STOP to messages',
+  'customer_phone.opted_in': 'Customer replied START to messages',
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 /** An action's first word (`payment.recorded` -> payment): what the log's Kind column shows and filters by. */
@@ -121,6 +124,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   courier: 'Company settings',
   courier_invitation: 'Courier invitations',
   customer: 'Customers',
+  customer_phone: 'Customer mobile numbers',
   delivery_location: 'Delivery locations',
   domain: 'Host names',
   email_config: 'E-mail settings',
@@ -128,6 +132,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   fee: 'Fees',
   impersonation: 'Impersonation',
   insurance_claim: 'Insurance claims',
+  messaging_settings: 'SMS and WhatsApp settings',
   invoice: 'Invoices',
   manifest: 'Manifests',
   online_payment: 'Online payments',

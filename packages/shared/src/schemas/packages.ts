@@ -1,3 +1,4 @@
+import { MAX_CUSTOMS_DAYS } from '../domain/arrival';
 import { z } from 'zod';
 import { CARRIERS, CLAIM_STATUSES, PACKAGE_STATUSES, PRE_ALERT_STATUSES, SHIPPING_MODES } from '../constants/packages';
 import { calendarDateSchema, courierListQuerySchema, idSchema, rowTimeZoneSchema } from './common';
@@ -179,6 +180,13 @@ export const warehouseSettingsSchema = z.strictObject({
     .max(2000, PACKAGE_MESSAGES.weightMax)
     .refine(twoDecimals, PACKAGE_MESSAGES.twoDecimals),
   requireInvoice: z.boolean(),
+  /** Days a package spends clearing customs after its flight or vessel lands (the arrival estimate). */
+  customsDays: z
+    .number({ error: 'Enter the customs days' })
+    .int('Customs days are whole days')
+    .min(0, 'Customs days cannot be negative')
+    .max(MAX_CUSTOMS_DAYS, `Customs days are at most ${MAX_CUSTOMS_DAYS}`)
+    .optional(),
 });
 export type WarehouseSettings = z.infer<typeof warehouseSettingsSchema>;
 
@@ -247,6 +255,8 @@ export const packageSchema = z.object({
   uncollectedSince: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The day it should be ready at the branch (YYYY-MM-DD), from its manifest and the courier's customs days (domain/arrival). */
+  estimatedArrival: z.string().nullable().optional(),
 });
 export type PackageDto = z.infer<typeof packageSchema>;
 

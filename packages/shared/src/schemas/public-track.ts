@@ -21,6 +21,10 @@ export const publicTrackSchema = z.object({
   statusLabel: z.string(),
   /** Oldest first, as recorded; screens show it newest first (domain/timeline). */
   timeline: z.array(publicTrackEventSchema),
+  /** The day it should be ready at the branch (YYYY-MM-DD), while it is on its way on a dated manifest. */
+  estimatedArrival: z.string().nullable().optional(),
+  /** The carrier's own public tracking page for its tracking number, when the carrier is one we know. */
+  carrierUrl: z.string().nullable().optional(),
 });
 export type PublicTrack = z.infer<typeof publicTrackSchema>;
 

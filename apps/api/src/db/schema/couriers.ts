@@ -31,6 +31,8 @@ export const couriers = pgTable('couriers', {
   heavyWeightLb: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull().default(150),
   /** Warehouse: a package received without a pre-alert is held until its merchant invoice is uploaded. */
   requireInvoice: boolean().notNull().default(false),
+  /** Days a package takes to clear customs after its flight or vessel lands: the arrival estimate adds them. */
+  customsDays: integer().notNull().default(2),
   /** IANA time zone every date and time of this courier is shown in (receipts, invoices, e-mails, screens). */
   timeZone: text().notNull().default('America/Jamaica'),
   /** Printed as "GCT Reg. No." on the letterhead of invoices, receipts, labels and manifests. */

@@ -45,3 +45,4 @@ export * from './public-site';
 export * from './two-factor';
 export * from './fees';
 export * from './insurance-claims';
+export * from './messaging';

@@ -7,14 +7,14 @@ import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { COURIER_NOT_FOUND } from '../../lib/courier-scope';
 
-/** The courier's warehouse rules: the heavy-weight ceiling and whether every package needs an invoice. */
+/** The courier's warehouse rules: the heavy-weight ceiling, whether every package needs an invoice, and its customs days. */
 export async function getWarehouseSettings(db: Db, courierId: number): Promise<WarehouseSettings> {
   const [row] = await db
-    .select({ heavyWeightLb: couriers.heavyWeightLb, requireInvoice: couriers.requireInvoice })
+    .select({ heavyWeightLb: couriers.heavyWeightLb, requireInvoice: couriers.requireInvoice, customsDays: couriers.customsDays })
     .from(couriers)
     .where(eq(couriers.id, courierId));
   if (!row) throw new AppError('not_found', COURIER_NOT_FOUND);
-  return { heavyWeightLb: Number(row.heavyWeightLb), requireInvoice: row.requireInvoice };
+  return { heavyWeightLb: Number(row.heavyWeightLb), requireInvoice: row.requireInvoice, customsDays: row.customsDays };
 }
 
 export async function saveWarehouseSettings(
@@ -28,7 +28,7 @@ export async function saveWarehouseSettings(
     const tx = txRaw as unknown as Db;
     await tx
       .update(couriers)
-      .set({ ...input, updatedAt: new Date() })
+      .set({ ...input, customsDays: input.customsDays ?? before.customsDays, updatedAt: new Date() })
       .where(eq(couriers.id, courierId));
     await audit(tx, {
       courierId,
@@ -36,7 +36,7 @@ export async function saveWarehouseSettings(
       action: 'warehouse_settings.updated',
       entity: 'courier',
       entityId: courierId,
-      details: { before, after: input },
+      details: { before, after: { ...before, ...input } },
     });
   });
   return getWarehouseSettings(db, courierId);

@@ -10,6 +10,7 @@ import {
   Truck,
   UserRound,
 } from 'lucide-react';
+import { useLocation } from 'react-router';
 import { CommandPalette } from '@/features/search/components/command-palette';
 import { type NavItem, PortalShell } from '@/components/layout/portal-shell';
 import { FullScreenSpinner } from '@/components/ui/spinner';
@@ -17,6 +18,7 @@ import { FramedPortalRefused, OpenInOwnTab, useFramedPortal } from '@/features/a
 import { useNotificationBadge, withNotificationBadge } from '@/features/communications/components/notification-badge';
 import { withTicketBadge } from '@/features/tickets/components/ticket-nav-badge';
 import { useCustomerTicketBadge } from '@/features/tickets/hooks/use-ticket-badges';
+import { useCustomerApp } from '@/lib/customer-app';
 import { useSession } from '@/lib/session';
 
 const base = '/customer';
@@ -56,6 +58,8 @@ export function CustomerLayout() {
   const ticketBadge = useCustomerTicketBadge();
   const notificationBadge = useNotificationBadge();
   const frame = useFramedPortal();
+  const location = useLocation();
+  useCustomerApp(user?.courier?.code, location.pathname);
   if (frame.state === 'checking') return <FullScreenSpinner />;
   if (frame.state === 'refused') return <FramedPortalRefused courierName={user?.courier?.name ?? 'Your courier'} />;
   return (

@@ -11,21 +11,21 @@ import { DataTable, type DataTableColumn, useListState } from '@/components/ui/d
 import { Dialog } from '@/components/ui/dialog';
 import { openFile } from '@/lib/download';
 import { usePackageList } from '@/features/packages/api/packages';
-import { uploadInvoice, useCancelPreAlert, useOwnPreAlerts } from '@/features/packages/api/pre-alerts';
+import { useCancelPreAlert, useOwnPreAlerts, useUploadPreAlertInvoice } from '@/features/packages/api/pre-alerts';
 import { PackageDetailDialog } from '@/features/packages/components/package-detail-dialog';
 import { useLinkedPackage } from '@/features/packages/hooks/use-linked-package';
 import { INVOICE_ACCEPT, PreAlertForm, invoiceProblem } from '@/features/packages/components/pre-alert-form';
 import { errorMessage } from '@/lib/api-client';
-import { useQueryClient } from '@tanstack/react-query';
 import { formatUsd } from '@courier/shared/format/money';
 import { useDateFormat } from '@/lib/format-date';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { TrackingLink } from '@/components/ui/tracking-link';
 import { statusOptions } from '@courier/shared/format/status';
 
 function UploadInvoiceButton({ preAlert }: { preAlert: PreAlertDto }) {
   const ref = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
-  const qc = useQueryClient();
+  const upload = useUploadPreAlertInvoice();
   return (
     <>
       <input
@@ -44,9 +44,8 @@ function UploadInvoiceButton({ preAlert }: { preAlert: PreAlertDto }) {
           }
           setBusy(true);
           try {
-            await uploadInvoice(preAlert.id, file);
+            await upload.mutateAsync({ id: preAlert.id, file });
             toast.success(PACKAGE_MESSAGES.invoiceUploaded);
-            void qc.invalidateQueries({ queryKey: ['pre-alerts'] });
           } catch (error) {
             toast.error(errorMessage(error, 'Could not upload the invoice'));
           } finally {
@@ -82,7 +81,11 @@ export default function CustomerPackagesPage() {
       priority: 2,
       label: 'Tracking',
       sortable: true,
-      render: (p) => <span className="font-mono text-xs break-all">{p.trackingNumber}</span>,
+      render: (p) => (
+        <span className="text-xs">
+          <TrackingLink trackingNumber={p.trackingNumber} carrier={p.carrier} />
+        </span>
+      ),
       width: 190,
     },
     { field: 'description', priority: 3, label: 'Description', filterable: false, render: (p) => p.description ?? '-', wrap: true },
@@ -103,6 +106,13 @@ export default function CustomerPackagesPage() {
       sortable: true,
       filterable: false,
       render: (p) => dates.date(p.receivedAt),
+    },
+    {
+      field: 'estimatedArrival',
+      priority: 2,
+      label: 'Estimated arrival',
+      filterable: false,
+      render: (p) => (p.estimatedArrival ? dates.calendar(p.estimatedArrival) : '-'),
     },
   ];
   const alertColumns: Array<DataTableColumn<PreAlertDto>> = [

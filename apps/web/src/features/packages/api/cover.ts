@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Claim, ClaimCreateInput, ClaimDecisionInput, PackageCover } from '@courier/shared/schemas/insurance';
 import { api } from '@/lib/api-client';
-import { packageKeys } from './packages';
+import { packageKeys } from './keys';
 
 /** A package's insurance, claims and storage countdown (the customer's own, or staff's view). */
 export function usePackageCover(id: number | null, customer: boolean) {
@@ -23,7 +23,7 @@ export function useSetInsurance(id: number, customer: boolean) {
 
 export function useInsureByDefault() {
   return useQuery({
-    queryKey: ['packages', 'insure-by-default'] as const,
+    queryKey: packageKeys.insureByDefault,
     queryFn: ({ signal }) => api.get<{ insureByDefault: boolean }>('/customer/insurance', { signal }),
   });
 }

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { PackageDetail } from '@courier/shared/schemas/packages';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { errorMessage } from '@/lib/api-client';
+import { openFile } from '@/lib/download';
+import { isAutoPrint, printLabels, setAutoPrint } from '../../api/labels';
+
+/** Opens one package's label. */
+export function PrintLabelButton({ pkg }: { pkg: Pick<PackageDetail, 'id'> }) {
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      onClick={() => openFile(`/packages/${pkg.id}/label`).catch((e) => toast.error(errorMessage(e, 'Could not open the label')))}
+    >
+      Print label
+    </Button>
+  );
+}
+
+/** The station's auto-print switch, kept on this device. */
+export function useAutoPrint() {
+  const [autoPrint, setState] = useState(isAutoPrint);
+  return {
+    autoPrint,
+    setAutoPrint: (on: boolean) => {
+      setAutoPrint(on);
+      setState(on);
+    },
+    /** Prints a just-received package's label when auto-print is on; a failure is said, never thrown. */
+    afterReceive: (pkg: Pick<PackageDetail, 'id' | 'packageNumber'>) => {
+      if (!isAutoPrint()) return;
+      printLabels([pkg.id]).catch((e) => toast.error(errorMessage(e, `Could not print the label of ${pkg.packageNumber}`)));
+    },
+  };
+}
+
+export function AutoPrintToggle({ printing }: { printing: ReturnType<typeof useAutoPrint> }) {
+  return <Checkbox label="Auto-print labels" checked={printing.autoPrint} onChange={(e) => printing.setAutoPrint(e.target.checked)} />;
+}
+
+/** The last package received at this station, with its label one click away. */
+export function LastReceivedCard({ last }: { last: PackageDetail | null }) {
+  if (!last) return null;
+  return (
+    <Card>
+      <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-6">
+        <p className="text-sm" aria-live="polite">
+          Last received: <strong>{last.packageNumber}</strong> <StatusBadge kind="package" status={last.status} />{' '}
+          {last.customerName ? `for ${last.customerName} (${last.mailboxNumber})` : 'with no customer'}
+        </p>
+        <PrintLabelButton pkg={last} />
+      </CardContent>
+    </Card>
+  );
+}
