@@ -25,6 +25,8 @@ export const INSURANCE_MESSAGES = {
 
 export const insurePackageSchema = z.object({ insured: z.boolean() });
 export const insureByDefaultSchema = z.object({ insureByDefault: z.boolean() });
+/** The customer's setting, and whether their courier offers insurance at all. */
+export const insureByDefaultViewSchema = insureByDefaultSchema.extend({ offered: z.boolean() });
 
 export const claimCreateSchema = z.object({
   packageId: idSchema,

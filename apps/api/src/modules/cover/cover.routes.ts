@@ -6,6 +6,7 @@ import {
   claimDecisionSchema,
   claimSchema,
   insureByDefaultSchema,
+  insureByDefaultViewSchema,
   insurePackageSchema,
   packageCoverSchema,
 } from '@courier/shared/schemas/insurance';
@@ -89,14 +90,17 @@ export function coverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/customer/insurance',
-      { preHandler: requireRole('customer'), schema: { tags, response: { 200: insureByDefaultSchema, ...errors } } },
-      async (request) => getInsureByDefault(ctx.db, currentUser(request).id),
+      { preHandler: requireRole('customer'), schema: { tags, response: { 200: insureByDefaultViewSchema, ...errors } } },
+      async (request) => {
+        const user = currentUser(request);
+        return getInsureByDefault(ctx.db, courierOf(user), user.id);
+      },
     );
     app.put(
       '/customer/insurance',
       {
         preHandler: requireRole('customer'),
-        schema: { tags, body: insureByDefaultSchema, response: { 200: insureByDefaultSchema, ...errors } },
+        schema: { tags, body: insureByDefaultSchema, response: { 200: insureByDefaultViewSchema, ...errors } },
       },
       async (request) => {
         const user = currentUser(request);

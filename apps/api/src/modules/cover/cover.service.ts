@@ -171,8 +171,9 @@ export async function setPackageInsurance(db: Db, actor: AuthUser, who: Who, pac
   });
 }
 
-export async function getInsureByDefault(db: Db, customerId: number) {
-  return { insureByDefault: await insureByDefault(db, customerId) };
+export async function getInsureByDefault(db: Db, courierId: number, customerId: number) {
+  const book = await feeBookOn(db, courierId, new Date());
+  return { insureByDefault: await insureByDefault(db, customerId), offered: book.byCode('insurance') !== undefined };
 }
 
 export async function setInsureByDefault(db: Db, actor: AuthUser, courierId: number, customerId: number, value: boolean) {
@@ -191,7 +192,7 @@ export async function setInsureByDefault(db: Db, actor: AuthUser, courierId: num
       details: { insureByDefault: value },
     });
   });
-  return { insureByDefault: value };
+  return getInsureByDefault(db, courierId, customerId);
 }
 
 /** A claim on an insured package that arrived damaged or was lost: by the customer or by staff. */

@@ -473,7 +473,7 @@ describe('insurance', () => {
 
   it('every package by default, as the customer set it', async () => {
     const set = await w.api('PUT', '/customer/insurance', c.customer, { insureByDefault: true });
-    expect(set.json()).toEqual({ insureByDefault: true });
+    expect(set.json()).toEqual({ insureByDefault: true, offered: true });
     const pkg = await ready(c.courierId, c.customerId, { declaredValueUsdCents: 100_00 });
     expect((await w.api('GET', `/customer/packages/${pkg.id}/cover`, c.customer)).json()).toMatchObject({
       insured: true,

@@ -24,14 +24,15 @@ export function useSetInsurance(id: number, customer: boolean) {
 export function useInsureByDefault() {
   return useQuery({
     queryKey: packageKeys.insureByDefault,
-    queryFn: ({ signal }) => api.get<{ insureByDefault: boolean }>('/customer/insurance', { signal }),
+    queryFn: ({ signal }) => api.get<{ insureByDefault: boolean; offered: boolean }>('/customer/insurance', { signal }),
   });
 }
 
 export function useSetInsureByDefault() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (insureByDefault: boolean) => api.put<{ insureByDefault: boolean }>('/customer/insurance', { insureByDefault }),
+    mutationFn: (insureByDefault: boolean) =>
+      api.put<{ insureByDefault: boolean; offered: boolean }>('/customer/insurance', { insureByDefault }),
     onSuccess: () => qc.invalidateQueries({ queryKey: packageKeys.all }),
   });
 }

@@ -18,7 +18,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
-import { useDecideClaim, useOpenClaim, usePackageCover, useSetInsurance } from '../api/cover';
+import { useDecideClaim, useInsureByDefault, useOpenClaim, usePackageCover, useSetInsurance, useSetInsureByDefault } from '../api/cover';
 
 function DecideClaim({ claim }: { claim: Claim }) {
   const decide = useDecideClaim();
@@ -170,5 +170,28 @@ export function PackageCoverPanel({ packageId, customer, canEdit }: { packageId:
           </Button>
         ))}
     </section>
+  );
+}
+
+/** The customer's "insure every package": new packages are insured for their declared value unless set otherwise. */
+export function InsureByDefaultToggle() {
+  const current = useInsureByDefault();
+  const save = useSetInsureByDefault();
+  // Nothing to choose where the courier offers no insurance.
+  if (current.isPending || current.isError || !current.data.offered) return null;
+  return (
+    <Checkbox
+      label="Insure every package for its declared value"
+      checked={current.data.insureByDefault}
+      disabled={save.isPending}
+      onChange={async (e) => {
+        try {
+          await save.mutateAsync(e.currentTarget.checked);
+          await current.refetch();
+        } catch (error) {
+          toast.error(errorMessage(error, 'The setting could not be saved'));
+        }
+      }}
+    />
   );
 }
