@@ -41,6 +41,8 @@ import { publicSiteRoutes } from './modules/public-site/site.routes';
 import { publicTrackRoutes } from './modules/public-site/track.routes';
 import { profileRoutes } from './modules/settings/profile.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { feesRoutes } from './modules/fees/fees.routes';
+import { coverRoutes } from './modules/cover/cover.routes';
 import { ticketRoutes } from './modules/tickets/tickets.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { emailRoutes } from './modules/emails/emails.routes';
@@ -100,6 +102,8 @@ const ROUTE_MODULES: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   ticketRoutes,
   courierSettingsRoutes,
   settingsRoutes,
+  feesRoutes,
+  coverRoutes,
   profileRoutes,
   filesRoutes,
   invoicesRoutes,

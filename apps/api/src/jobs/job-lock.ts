@@ -5,7 +5,13 @@ import type { Db } from '../db/client';
  * One PostgreSQL advisory-lock key per scheduled job. The keys are fixed numbers (not hashes of
  * names) so an operator can find a held lock in pg_locks (classid 0, objid = key).
  */
-export const JOB_LOCK_KEYS = { uncollected: 19_001, webhooks: 19_002, agentPickup: 19_003, statements: 19_004 } as const;
+export const JOB_LOCK_KEYS = {
+  uncollected: 19_001,
+  webhooks: 19_002,
+  agentPickup: 19_003,
+  statements: 19_004,
+  storage_reminder: 19_005,
+} as const;
 export type JobName = keyof typeof JOB_LOCK_KEYS;
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { Mailer } from '../lib/mailer';
 import { countJobRun } from '../lib/metrics';
+import { remindStorage } from '../modules/cover/cover.service';
 import { flagUncollected } from '../modules/packages/uncollected.service';
 import { runExclusive } from './job-lock';
 
@@ -27,6 +28,9 @@ export function startUncollectedJob(services: { db: Db; mailer: Mailer }, log: F
     try {
       const outcome = await runUncollectedCheck(services);
       if (outcome.ran && outcome.result > 0) log.info({ flagged: outcome.result }, 'uncollected packages flagged');
+      // The same hourly round reminds customers whose free storage days are ending.
+      const reminded = await runExclusive(services.db, 'storage_reminder', (tx) => remindStorage({ db: tx, mailer: services.mailer }));
+      if (reminded.ran && reminded.result > 0) log.info({ reminded: reminded.result }, 'storage reminders sent');
     } catch (error) {
       countJobRun('uncollected', 'failed');
       log.error({ err: error }, 'uncollected check failed');

@@ -4,6 +4,8 @@ import { batchEmails } from '../../src/db/schema/batch-emails';
 import { branches } from '../../src/db/schema/branches';
 import { processingFees } from '../../src/db/schema/courier-fees';
 import { coupons } from '../../src/db/schema/account-credit';
+import { fees, feeVersions } from '../../src/db/schema/fees';
+import { insuranceClaims } from '../../src/db/schema/insurance-claims';
 import { couriers } from '../../src/db/schema/couriers';
 import { customers } from '../../src/db/schema/customers';
 import { deliveryLocations } from '../../src/db/schema/delivery-locations';
@@ -62,6 +64,9 @@ async function snapshotOfCourierB(): Promise<string> {
     shippingRates,
     processingFees,
     coupons,
+    fees,
+    feeVersions,
+    insuranceClaims,
     branches,
     roles,
     users,

@@ -8,6 +8,8 @@ import { emailOutbox } from '../../src/db/schema/email';
 import { branches } from '../../src/db/schema/branches';
 import { processingFees } from '../../src/db/schema/courier-fees';
 import { coupons } from '../../src/db/schema/account-credit';
+import { fees, feeVersions } from '../../src/db/schema/fees';
+import { insuranceClaims } from '../../src/db/schema/insurance-claims';
 import { couriers } from '../../src/db/schema/couriers';
 import { customers } from '../../src/db/schema/customers';
 import { deliveryLocations } from '../../src/db/schema/delivery-locations';
@@ -80,6 +82,8 @@ export const RESOURCE_KINDS = [
   'webhookDelivery',
   'shelf',
   'labelPrinter',
+  'fee',
+  'insuranceClaim',
 ] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 
@@ -361,6 +365,34 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
   const preAlertB = await first(db.select().from(preAlerts).where(inB(preAlerts)), 'pre-alert');
   const rateB = await first(db.select().from(shippingRates).where(inB(shippingRates)), 'shipping rate');
   const feeB = await first(db.select().from(processingFees).where(inB(processingFees)), 'processing fee');
+  const [engineFeeB] = await db
+    .insert(fees)
+    .values({ courierId: courierB, name: `Fee ${MARKER}`, appliesTo: 'package' })
+    .returning();
+  if (!engineFeeB) throw new Error('security world: fee of courier B');
+  await db.insert(feeVersions).values({
+    courierId: courierB,
+    feeId: engineFeeB.id,
+    name: `Fee ${MARKER}`,
+    method: 'fixed',
+    amountCents: 100,
+    effectiveFrom: '2000-01-01',
+  });
+  if (packageB.customerId === null) throw new Error('security world: package of courier B without customer');
+  const [insuranceClaimB] = await db
+    .insert(insuranceClaims)
+    .values({
+      courierId: courierB,
+      claimNo: 'CLM-900001',
+      packageId: packageB.id,
+      customerId: packageB.customerId,
+      reason: 'lost',
+      description: MARKER,
+      insuredValueUsdCents: 100,
+    })
+    .returning();
+  if (!insuranceClaimB) throw new Error('security world: claim of courier B');
+
   const courierRow = await first(db.select().from(couriers).where(eq(couriers.id, courierB)), 'courier');
   const [couponB] = await db
     .insert(coupons)
@@ -406,6 +438,8 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
     webhookDelivery: String(deliveryB.id),
     shelf: String(shelfB.id),
     labelPrinter: String(printerB.id),
+    fee: String(engineFeeB.id),
+    insuranceClaim: String(insuranceClaimB.id),
   };
 
   const lacking = new Map<string, Record<string, string>>();

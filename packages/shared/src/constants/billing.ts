@@ -37,6 +37,9 @@ export const CHARGE_LINE_KINDS = [
   'delivery_fee',
   'consolidation_fee',
   'shop_for_me',
+  'storage_fee',
+  'insurance',
+  'fee',
 ] as const;
 
 /** Days a ready package may wait before it is uncollected. */

@@ -220,3 +220,76 @@ describe('customs assessment replaces the computed duty of its package', () => {
     expect(r.customs.map((c) => c.chargedCents)).toEqual([0, 4000_00]);
   });
 });
+
+describe('computeCharges with the fee engine', () => {
+  const v = (over: Partial<import('./fees').FeeVersion>): import('./fees').FeeVersion => ({
+    feeId: 1,
+    versionId: 10,
+    code: null,
+    name: 'Fee',
+    appliesTo: 'package',
+    method: 'fixed',
+    amountCents: 0,
+    percentBps: 0,
+    minimumCents: 0,
+    bands: [],
+    bandBasis: 'weight',
+    freeDays: 0,
+    gctApplies: false,
+    effectiveFrom: '2026-01-01',
+    effectiveTo: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...over,
+  });
+
+  it('names the version behind each of the spec fees, and leaves the figures as they were', () => {
+    const plain = computeCharges(inputs([{ weightLbs: 3, assignedFromUnknown: true }]));
+    const named = computeCharges(
+      inputs([{ weightLbs: 3, assignedFromUnknown: true }], {
+        specFees: {
+          gct: { versionId: 7, gctApplies: false },
+          unknown_fee: { versionId: 8, gctApplies: false },
+          processing_fee: { versionId: 9, gctApplies: false },
+        },
+      }),
+    );
+    expect(named.lines.map(({ feeVersionId: _, ...l }) => l)).toEqual(plain.lines);
+    expect(named.lines.map((l) => [l.kind, l.feeVersionId ?? null])).toEqual([
+      ['freight', null],
+      ['processing_fee', 9],
+      ['gct', 7],
+      ['unknown_fee', 8],
+    ]);
+  });
+
+  it('insurance on insured packages, storage on packages that left, own fees per package and per invoice, GCT on fees marked so', () => {
+    const r = computeCharges(
+      inputs(
+        [
+          { weightLbs: 1, declaredValueUsdCents: 200_00, insured: true, storageDays: 10 },
+          { weightLbs: 1, declaredValueUsdCents: 10_00, insured: false, storageDays: null },
+        ],
+        {
+          processingFees: [],
+          insuranceFee: v({ versionId: 21, name: 'Insurance', method: 'percent_value', percentBps: 200, minimumCents: 600_00 }),
+          storageFee: v({ versionId: 22, name: 'Storage', appliesTo: 'storage_day', amountCents: 50_00, freeDays: 7, gctApplies: true }),
+          packageFees: [v({ versionId: 23, name: 'Handling', amountCents: 100_00 })],
+          invoiceFees: [v({ versionId: 24, name: 'Paperwork', appliesTo: 'invoice', method: 'per_item', amountCents: 75_00 })],
+        },
+      ),
+    );
+    const by = (kind: string) => r.lines.filter((l) => l.kind === kind).map((l) => [l.description, l.amountCents, l.feeVersionId]);
+    // US$200 at 150 = JMD 30,000: 2% = 600.00, the minimum.
+    expect(by('insurance')).toEqual([['Insurance PKG1 (USD 200.00 declared)', 600_00, 21]]);
+    expect(by('storage_fee')).toEqual([['Storage PKG1 (3 days after 7 free)', 150_00, 22]]);
+    expect(by('fee')).toEqual([
+      ['Handling PKG1', 100_00, 23],
+      ['Handling PKG2', 100_00, 23],
+      ['Paperwork', 150_00, 24],
+    ]);
+    // GCT 16.5% on freight 1,300 and the storage 150 (marked): 239.25.
+    expect(by('gct')).toEqual([['GCT 16.5% on freight and fees', 239_25, undefined]]);
+    expect(r.totalCents).toBe(r.lines.reduce((s, l) => s + l.amountCents, 0));
+    expect(r.feesCents).toBe(600_00 + 150_00 + 200_00 + 150_00);
+  });
+});

@@ -1,6 +1,7 @@
 import type { CHARGE_LINE_KINDS } from '../constants/billing';
 import { CUSTOMS_DUTY_RATE, CUSTOMS_THRESHOLD_USD, MEMBERSHIP_TIERS } from '../constants/rates';
 import { formatDecimal } from '../format/money';
+import { type FeeVersion, chargeableStorageDays, feeCents } from './fees';
 
 /**
  * The charge rules of DOMAIN.md ("Charges"), in one pure function. Every amount is integer JMD
@@ -36,6 +37,17 @@ export interface ChargePackage {
   assignedFromUnknown?: boolean;
   uncollected?: boolean;
   switchedBranch?: boolean;
+  /** Insured for its declared value: the insurance fee adds its premium. */
+  insured?: boolean;
+  /** Days in the warehouse when it left; null or absent while it is still there (no storage line yet). */
+  storageDays?: number | null;
+}
+
+/** The spec's fees and which engine version supplies each (the line names it; GCT may be due on it). */
+export type SpecFeeKind = 'gct' | 'processing_fee' | 'unknown_fee' | 'uncollected_fee' | 'switching_fee';
+export interface FeeRef {
+  versionId: number;
+  gctApplies: boolean;
 }
 
 export interface ChargeInputs {
@@ -53,6 +65,15 @@ export interface ChargeInputs {
   switchingFeeCents: number;
   /** The delivery location's fee when the customer asked for home delivery; 0 otherwise. */
   deliveryFeeCents?: number;
+  /** The fee engine's versions behind the spec's fees, when the courier's fees come from it. */
+  specFees?: Partial<Record<SpecFeeKind, FeeRef>>;
+  /** The courier's own fees in force that apply to each package, and to the invoice. */
+  packageFees?: FeeVersion[];
+  invoiceFees?: FeeVersion[];
+  /** The storage fee (a day of storage) in force, charged on packages that left with `storageDays`. */
+  storageFee?: FeeVersion | null;
+  /** The insurance fee in force, charged on insured packages (percentage of value, minimum). */
+  insuranceFee?: FeeVersion | null;
 }
 
 export interface ChargeLine {
@@ -61,6 +82,8 @@ export interface ChargeLine {
   /** The package the line belongs to; null for invoice-wide lines (discount, GCT, delivery). */
   packageRef: number | null;
   amountCents: number;
+  /** The fee version that made the line (null for freight, discount, duty and delivery). */
+  feeVersionId?: number | null;
 }
 
 export interface MembershipTier {
@@ -152,18 +175,32 @@ export function packageCustoms(
 export function computeCharges(input: ChargeInputs): ChargeResult {
   const lines: ChargeLine[] = [];
   const tier = membershipTier(input.lifetimeDeliveredCount);
+  const ref = (kind: SpecFeeKind) => input.specFees?.[kind];
+  // A line names its fee version only when the engine supplied one.
+  const madeBy = (kind: SpecFeeKind) => {
+    const version = ref(kind)?.versionId;
+    return version === undefined ? {} : { feeVersionId: version };
+  };
   let freightCents = 0;
   let processingCents = 0;
+  const freightOf = new Map<number, number>();
 
   for (const pkg of input.packages) {
     const lbs = billableWeight(pkg.weightLbs);
     const freight = freightFor(lbs, input.rates, input.additionalPoundCents);
     freightCents += freight;
+    freightOf.set(pkg.ref, freight);
     lines.push({ kind: 'freight', description: `Freight ${pkg.label} (${lbs} lb)`, packageRef: pkg.ref, amountCents: freight });
     const processing = processingFeeFor(pkg.weightLbs, input.processingFees);
     if (processing > 0) {
       processingCents += processing;
-      lines.push({ kind: 'processing_fee', description: `Processing fee ${pkg.label}`, packageRef: pkg.ref, amountCents: processing });
+      lines.push({
+        kind: 'processing_fee',
+        description: `Processing fee ${pkg.label}`,
+        packageRef: pkg.ref,
+        amountCents: processing,
+        ...madeBy('processing_fee'),
+      });
     }
   }
 
@@ -176,14 +213,18 @@ export function computeCharges(input: ChargeInputs): ChargeResult {
       amountCents: -discountCents,
     });
   }
-  // GCT is charged on the freight actually billed, i.e. after the membership discount.
-  const gctCents = percentOf(freightCents - discountCents, input.gctPercent);
-  if (gctCents > 0) {
-    lines.push({ kind: 'gct', description: `GCT ${input.gctPercent}% on freight`, packageRef: null, amountCents: gctCents });
-  }
 
+  // Duty and the fees, gathered first: GCT (listed before them) is also due on a fee marked so.
   let customsCents = 0;
   let feesCents = 0;
+  let taxableFeesCents = ref('processing_fee')?.gctApplies ? processingCents : 0;
+  const after: ChargeLine[] = [];
+  const addFee = (line: ChargeLine, gctApplies: boolean) => {
+    if (line.amountCents <= 0) return;
+    feesCents += line.amountCents;
+    if (gctApplies) taxableFeesCents += line.amountCents;
+    after.push(line);
+  };
   const customs: PackageCustoms[] = [];
   for (const pkg of input.packages) {
     const duty = packageCustoms(pkg, input.exchangeRateJmdPerUsd);
@@ -194,22 +235,69 @@ export function computeCharges(input: ChargeInputs): ChargeResult {
         duty.assessedCents !== null
           ? `assessed by customs; computed ${formatDecimal(duty.computedCents)}`
           : `20% of USD ${formatDecimal(pkg.declaredValueUsdCents)} at ${input.exchangeRateJmdPerUsd}`;
-      lines.push({
+      after.push({
         kind: 'customs_duty',
         description: `Customs duty ${pkg.label} (${why})`,
         packageRef: pkg.ref,
         amountCents: duty.chargedCents,
       });
     }
-    const fees: Array<[boolean | undefined, ChargeLineKind, string, number]> = [
+    const fees: Array<[boolean | undefined, SpecFeeKind, string, number]> = [
       [pkg.assignedFromUnknown, 'unknown_fee', 'Unknown fee', input.unknownFeeCents],
       [pkg.uncollected, 'uncollected_fee', 'Uncollected fee', input.uncollectedFeeCents],
       [pkg.switchedBranch, 'switching_fee', 'Switching fee', input.switchingFeeCents],
     ];
     for (const [applies, kind, name, cents] of fees) {
-      if (!applies || cents <= 0) continue;
-      feesCents += cents;
-      lines.push({ kind, description: `${name} ${pkg.label}`, packageRef: pkg.ref, amountCents: cents });
+      if (!applies) continue;
+      addFee(
+        { kind: kind as ChargeLineKind, description: `${name} ${pkg.label}`, packageRef: pkg.ref, amountCents: cents, ...madeBy(kind) },
+        ref(kind)?.gctApplies ?? false,
+      );
+    }
+    const subject = {
+      valueCents: Math.round(pkg.declaredValueUsdCents * input.exchangeRateJmdPerUsd),
+      freightCents: freightOf.get(pkg.ref) ?? 0,
+      weightLbs: pkg.weightLbs,
+      items: 1,
+    };
+    const insurance = input.insuranceFee;
+    if (pkg.insured && insurance) {
+      addFee(
+        {
+          kind: 'insurance',
+          description: `Insurance ${pkg.label} (USD ${formatDecimal(pkg.declaredValueUsdCents)} declared)`,
+          packageRef: pkg.ref,
+          amountCents: feeCents(insurance, subject),
+          feeVersionId: insurance.versionId,
+        },
+        insurance.gctApplies,
+      );
+    }
+    const storage = input.storageFee;
+    if (storage && pkg.storageDays !== null && pkg.storageDays !== undefined) {
+      const days = chargeableStorageDays(storage, pkg.storageDays);
+      addFee(
+        {
+          kind: 'storage_fee',
+          description: `Storage ${pkg.label} (${days} ${days === 1 ? 'day' : 'days'} after ${storage.freeDays} free)`,
+          packageRef: pkg.ref,
+          amountCents: feeCents(storage, { ...subject, days: pkg.storageDays }),
+          feeVersionId: storage.versionId,
+        },
+        storage.gctApplies,
+      );
+    }
+    for (const fee of input.packageFees ?? []) {
+      addFee(
+        {
+          kind: 'fee',
+          description: `${fee.name} ${pkg.label}`,
+          packageRef: pkg.ref,
+          amountCents: feeCents(fee, subject),
+          feeVersionId: fee.versionId,
+        },
+        fee.gctApplies,
+      );
     }
     const consolidation = pkg.consolidationFeeCents ?? 0;
     if (consolidation > 0) {
@@ -222,6 +310,34 @@ export function computeCharges(input: ChargeInputs): ChargeResult {
       });
     }
   }
+  if (input.packages.length > 0) {
+    const whole = {
+      valueCents: input.packages.reduce((s, p) => s + Math.round(p.declaredValueUsdCents * input.exchangeRateJmdPerUsd), 0),
+      freightCents: freightCents - discountCents,
+      weightLbs: input.packages.reduce((s, p) => s + p.weightLbs, 0),
+      items: input.packages.length,
+    };
+    for (const fee of input.invoiceFees ?? []) {
+      addFee(
+        { kind: 'fee', description: fee.name, packageRef: null, amountCents: feeCents(fee, whole), feeVersionId: fee.versionId },
+        fee.gctApplies,
+      );
+    }
+  }
+
+  // GCT is charged on the freight actually billed, i.e. after the membership discount (and on a fee marked so).
+  const gctCents = percentOf(freightCents - discountCents + taxableFeesCents, input.gctPercent);
+  if (gctCents > 0) {
+    lines.push({
+      kind: 'gct',
+      description: taxableFeesCents > 0 ? `GCT ${input.gctPercent}% on freight and fees` : `GCT ${input.gctPercent}% on freight`,
+      packageRef: null,
+      amountCents: gctCents,
+      ...madeBy('gct'),
+    });
+  }
+  lines.push(...after);
+
   const delivery = input.deliveryFeeCents ?? 0;
   if (delivery > 0) {
     feesCents += delivery;

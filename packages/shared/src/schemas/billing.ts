@@ -100,6 +100,8 @@ export const invoiceLineSchema = z.object({
   description: z.string(),
   packageId: z.number().int().nullable(),
   amountCents: z.number().int(),
+  /** The fee (and the version's first day) that made the line; null for freight, discount, duty and delivery. */
+  fee: z.object({ name: z.string(), effectiveFrom: z.string() }).nullable().default(null),
 });
 
 export const invoicePackageSchema = z.object({

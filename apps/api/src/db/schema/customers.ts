@@ -40,6 +40,8 @@ export const customers = pgTable(
     creditCents: integer().notNull().default(0),
     passwordHash: text().notNull(),
     active: boolean().notNull().default(true),
+    /** Insure every new package for its declared value (the customer's setting). */
+    insureByDefault: boolean().notNull().default(false),
     /** The optional e-mails (OPTIONAL_EMAIL_KINDS) this customer switched off; the rest are sent. */
     emailOptOuts: text().array().notNull().default([]),
     lastLoginAt: timestamp({ withTimezone: true }),

@@ -50,4 +50,6 @@ export * from './webhooks';
 export * from './account-credit';
 export * from './shelves';
 export * from './label-printers';
+export * from './fees';
+export * from './insurance-claims';
 export * from './messaging';

@@ -1,6 +1,7 @@
 import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { CHARGE_LINE_KINDS } from '@courier/shared/constants/billing';
 import { couriers } from './couriers';
+import { feeVersions } from './fees';
 import { invoices } from './invoices';
 import { packages } from './packages';
 
@@ -21,6 +22,8 @@ export const invoiceLines = pgTable(
     /** The package the line is for; null for invoice-wide lines (discount, GCT, delivery). */
     packageId: integer().references(() => packages.id),
     amountCents: integer().notNull(),
+    /** The fee version that made the line (null for freight, duty and delivery). */
+    feeVersionId: integer().references(() => feeVersions.id),
   },
   (t) => [index().on(t.courierId, t.invoiceId)],
 );

@@ -49,6 +49,12 @@ export const packages = pgTable(
     /** Set once by the daily job when the package passes 15 days ready; billing adds the fee. */
     uncollectedSince: timestamp({ withTimezone: true }),
     uncollectedFeeApplied: boolean().notNull().default(false),
+    /** Insured for its declared value (billing adds the premium); null follows the customer's "insure every package". */
+    insured: boolean(),
+    /** When the customer was told storage fees are about to start (once). */
+    storageReminderAt: timestamp({ withTimezone: true }),
+    /** Days it spent ready in the warehouse, set when it left (storage is charged on them, once). */
+    storageDays: integer(),
     /** Set once when the customer changed the pickup branch after the package was manifested: billing adds the switching fee. */
     switchedBranchAt: timestamp({ withTimezone: true }),
     receivedBy: integer().references(() => users.id),

@@ -1,6 +1,9 @@
-import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PackageStatus } from '@courier/shared/constants/packages';
 import type { ChargeLineKind } from '@courier/shared/domain/charges';
+import { chargeableStorageDays, daysBetween, feeCents } from '@courier/shared/domain/fees';
+import { dayInZone } from '@courier/shared/domain/datetime';
+import { courierTimeZone } from '../../lib/courier-zone';
 
 import { tellCustomer } from '../notifications/customer-notices.service';
 import { invoiceMailLine } from './invoice-mail';
@@ -89,6 +92,7 @@ interface FeeLine {
   description: string;
   packageId: number | null;
   amountCents: number;
+  feeVersionId?: number;
 }
 
 /**
@@ -127,7 +131,12 @@ export async function chargeDueFees(options: { db: Db; mailer: Mailer | null; co
   if (invoicedIds.length === 0) return;
 
   // One after another: a transaction's single connection runs one query at a time.
+  // Fees added to an invoice are priced at the rates of the invoice's day; a new fee invoice at today's.
   const rates = await getCourierRates(db, courierId);
+  const ratesOf = new Map<number, Awaited<ReturnType<typeof getCourierRates>>>();
+  for (const inv of invoiceById.values()) {
+    ratesOf.set(inv.id, inv.status === 'paid' ? rates : await getCourierRates(db, courierId, inv.issuedAt));
+  }
   const pkgs = await db
     .select()
     .from(packages)
@@ -143,14 +152,44 @@ export async function chargeDueFees(options: { db: Db; mailer: Mailer | null; co
   for (const p of pkgs) {
     const invoiceId = invoiceOf.get(p.id);
     if (invoiceId === undefined) continue;
-    const fees: Array<[boolean, ChargeLineKind, string, number]> = [
-      [p.assignedFromUnknown, 'unknown_fee', 'Unknown fee', rates.unknownFeeCents],
-      [p.uncollectedSince !== null, 'uncollected_fee', 'Uncollected fee', rates.uncollectedFeeCents],
-      [p.switchedBranchAt !== null, 'switching_fee', 'Switching fee', rates.switchingFeeCents],
+    const r = ratesOf.get(invoiceId) ?? rates;
+    const fees: Array<[boolean, ChargeLineKind, string, number, number | null]> = [
+      [p.assignedFromUnknown, 'unknown_fee', 'Unknown fee', r.unknownFeeCents, r.specFees.unknown_fee?.versionId ?? null],
+      [
+        p.uncollectedSince !== null,
+        'uncollected_fee',
+        'Uncollected fee',
+        r.uncollectedFeeCents,
+        r.specFees.uncollected_fee?.versionId ?? null,
+      ],
+      [p.switchedBranchAt !== null, 'switching_fee', 'Switching fee', r.switchingFeeCents, r.specFees.switching_fee?.versionId ?? null],
     ];
-    for (const [applies, kind, name, cents] of fees) {
+    const storage = r.storageFee;
+    if (storage && p.storageDays !== null) {
+      const days = chargeableStorageDays(storage, p.storageDays);
+      const cents = feeCents(storage, {
+        days: p.storageDays,
+        weightLbs: p.weightLb,
+        valueCents: Math.round((p.declaredValueUsdCents ?? 0) * r.exchangeRateJmdPerUsd),
+      });
+      fees.push([
+        true,
+        'storage_fee',
+        `Storage ${p.packageNumber} (${days} ${days === 1 ? 'day' : 'days'} after ${storage.freeDays} free)`,
+        cents,
+        storage.versionId,
+      ]);
+    }
+    for (const [applies, kind, name, cents, feeVersionId] of fees) {
       if (!applies || cents <= 0 || charged.has(`${kind}:${p.id}`)) continue;
-      target(invoiceId).lines.push({ kind, description: `${name} ${p.packageNumber}`, packageId: p.id, amountCents: cents });
+      const description = kind === 'storage_fee' ? name : `${name} ${p.packageNumber}`;
+      target(invoiceId).lines.push({
+        kind,
+        description,
+        packageId: p.id,
+        amountCents: cents,
+        ...(feeVersionId === null ? {} : { feeVersionId }),
+      });
     }
   }
   if (requests.length > 0) {
@@ -384,4 +423,39 @@ export async function releaseDeliveryFee(db: Db, courierId: number, requestId: n
     entityId: inv.invoiceNo,
     details: { deliveryRequestId: requestId, feeCents: request.feeCents, totalBefore: inv.totalCents, totalAfter: totalCents },
   });
+}
+
+/**
+ * Packages leaving the warehouse: the days each spent ready (calendar days in the courier's zone)
+ * are fixed once, and the storage fee for the days beyond the free ones goes on its invoice (or a
+ * small fee invoice when that one is paid). Running it again changes nothing.
+ */
+export async function chargeStorageOnLeaving(options: {
+  db: Db;
+  mailer: Mailer | null;
+  courierId: number;
+  packageIds: number[];
+  now?: Date;
+}) {
+  const { db, courierId } = options;
+  if (options.packageIds.length === 0) return;
+  const now = options.now ?? new Date();
+  const zone = await courierTimeZone(db, courierId);
+  const leaving = await db
+    .select({ id: packages.id, readyAt: packages.readyAt })
+    .from(packages)
+    .where(
+      and(
+        eq(packages.courierId, courierId),
+        inArray(packages.id, options.packageIds),
+        isNull(packages.storageDays),
+        isNotNull(packages.readyAt),
+      ),
+    );
+  for (const p of leaving) {
+    if (!p.readyAt) continue;
+    const days = Math.max(0, daysBetween(dayInZone(p.readyAt, zone), dayInZone(now, zone)));
+    await db.update(packages).set({ storageDays: days }).where(eq(packages.id, p.id));
+  }
+  if (leaving.length > 0) await chargeDueFees({ db, mailer: options.mailer, courierId, packageIds: leaving.map((p) => p.id) });
 }

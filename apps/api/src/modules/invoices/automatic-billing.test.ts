@@ -17,6 +17,7 @@ import { packages } from '../../db/schema/packages';
 import { flagUncollected } from '../packages/uncollected.service';
 import { getCourierRates } from '../settings/rates.service';
 import { formatAmount } from '@courier/shared/format/money';
+import { adoptLegacyFees } from '../fees/fees.service';
 
 /**
  * Billing that follows the packages: invoices issued when packages turn ready, and the uncollected,
@@ -90,6 +91,7 @@ beforeAll(async () => {
     .insert(courierFeeSettings)
     .values({ courierId, ...FEES })
     .onConflictDoUpdate({ target: courierFeeSettings.courierId, set: FEES });
+  await adoptLegacyFees(t.db, courierId);
   admin = await loginAs(t, 'courier_admin');
 });
 afterAll(async () => t?.close());

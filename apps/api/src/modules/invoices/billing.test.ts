@@ -13,6 +13,7 @@ import { packages } from '../../db/schema/packages';
 import { roles } from '../../db/schema/roles';
 import { users } from '../../db/schema/users';
 import { subjectOf } from '../../lib/tokens';
+import { adoptLegacyFees } from '../fees/fees.service';
 
 let t: TestApp;
 let courierId: number;
@@ -61,6 +62,7 @@ beforeAll(async () => {
     .values({ courierId, ...fees })
     .onConflictDoUpdate({ target: courierFeeSettings.courierId, set: fees });
   await t.db.delete(processingFees).where(eq(processingFees.courierId, courierId));
+  await adoptLegacyFees(t.db, courierId);
   const [cust] = await t.db.select().from(customers).where(eq(customers.email, 'customer@example.test'));
   if (!cust) throw new Error('no demo customer');
   customerId = cust.id;

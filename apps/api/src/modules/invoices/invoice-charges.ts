@@ -3,6 +3,7 @@ import type { InvoiceStatus } from '@courier/shared/constants/billing';
 import { type ChargePackage, computeCharges } from '@courier/shared/domain/charges';
 import type { Db } from '../../db/client';
 import { consolidationRequests } from '../../db/schema/consolidation-requests';
+import { customers } from '../../db/schema/customers';
 import { deliveryRequestPackages } from '../../db/schema/delivery-request-packages';
 import { deliveryRequests } from '../../db/schema/delivery-requests';
 import { invoiceLines } from '../../db/schema/invoice-lines';
@@ -20,9 +21,12 @@ interface ChargeablePackage {
   assignedFromUnknown: boolean;
   uncollectedSince: Date | null;
   switchedBranchAt: Date | null;
+  insured: boolean | null;
+  storageDays: number | null;
 }
 
-export const PACKAGE_FEE_KINDS = ['unknown_fee', 'uncollected_fee', 'switching_fee', 'consolidation_fee'] as const;
+/** Fees charged once per package, on whichever live invoice took them first. */
+export const PACKAGE_FEE_KINDS = ['unknown_fee', 'uncollected_fee', 'switching_fee', 'consolidation_fee', 'storage_fee'] as const;
 export type PackageFeeKind = (typeof PACKAGE_FEE_KINDS)[number];
 
 /**
@@ -76,8 +80,10 @@ export async function markDeliveryFeesCharged(db: Db, requestIds: number[], invo
 }
 
 /**
- * Computes an invoice's lines for packages from the courier's current rates and fees. Fees already
- * charged on another live invoice are left out; `exceptInvoiceId` is the invoice being recomputed.
+ * Computes an invoice's lines for packages from the courier's rates and the fees in force on the
+ * invoice's day (`at`: now for a new invoice, its issue time when it is priced again, so it keeps
+ * its day's rates). Fees already charged on another live invoice are left out; `exceptInvoiceId`
+ * is the invoice being recomputed.
  */
 export async function chargesFor(
   db: Db,
@@ -86,10 +92,11 @@ export async function chargesFor(
   pkgs: ChargeablePackage[],
   customsAssessed: Map<number, number | null>,
   exceptInvoiceId: number | null = null,
+  at: Date = new Date(),
 ) {
   const ids = pkgs.map((p) => p.id);
   // One after another: `db` is usually a transaction, whose single connection runs one query at a time.
-  const rates = await getCourierRates(db, courierId);
+  const rates = await getCourierRates(db, courierId, at);
   const [delivered] = await db
     .select({ n: count() })
     .from(packages)
@@ -97,6 +104,7 @@ export async function chargesFor(
   // A delivery request's fee is charged once, on the invoice of its packages.
   const deliveryFees = await unchargedDeliveryRequests(db, courierId, ids, exceptInvoiceId);
   const charged = await feesAlreadyCharged(db, courierId, ids, exceptInvoiceId);
+  const [customer] = await db.select({ insureByDefault: customers.insureByDefault }).from(customers).where(eq(customers.id, customerId));
   const due = (applies: boolean, kind: PackageFeeKind, id: number) => applies && !charged.has(`${kind}:${id}`);
   // A parcel made by a consolidation carries that request's fee (the price when the customer asked).
   const consolidations = ids.length
@@ -122,6 +130,10 @@ export async function chargesFor(
     uncollected: due(p.uncollectedSince !== null, 'uncollected_fee', p.id),
     switchedBranch: due(p.switchedBranchAt !== null, 'switching_fee', p.id),
     consolidationFeeCents: due(consolidationFee(p.id) > 0, 'consolidation_fee', p.id) ? consolidationFee(p.id) : 0,
+    // A package without its own choice follows the customer's "insure every package".
+    insured: p.insured ?? customer?.insureByDefault ?? false,
+    // Storage is charged once, for the days counted when the package left.
+    storageDays: due(p.storageDays !== null, 'storage_fee', p.id) ? p.storageDays : null,
   }));
   const result = computeCharges({
     ...rates,
@@ -149,6 +161,7 @@ export async function writeLines(tx: Db, courierId: number, invoiceId: number, l
       description: l.description,
       packageId: l.packageRef,
       amountCents: l.amountCents,
+      feeVersionId: l.feeVersionId ?? null,
     })),
   );
 }

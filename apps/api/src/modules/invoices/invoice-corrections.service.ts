@@ -44,7 +44,7 @@ export async function recomputeInvoice(
   const { courierId, invoice: inv } = options;
   const { links, pkgs } = await invoicePackageRows(db, courierId, inv.id);
   const customsAssessed = new Map(links.map((l) => [l.packageId, l.customsAssessedCents]));
-  const { result, deliveryRequestIds } = await chargesFor(db, courierId, inv.customerId, pkgs, customsAssessed, inv.id);
+  const { result, deliveryRequestIds } = await chargesFor(db, courierId, inv.customerId, pkgs, customsAssessed, inv.id, inv.issuedAt);
   refuseIfPaid(inv);
   await markDeliveryFeesCharged(db, deliveryRequestIds, inv.id);
   await writeLines(db, courierId, inv.id, result.lines);

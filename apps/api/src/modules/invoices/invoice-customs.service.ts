@@ -18,7 +18,7 @@ export async function setCustomsAssessment(options: StaffChange & { packageId: n
     const { links, pkgs } = await invoicePackageRows(tx, courierId, inv.id);
     if (!links.some((l) => l.packageId === packageId)) throw new AppError('unprocessable', BILLING_MESSAGES.packageNotOnInvoice);
     const customsAssessed = new Map(links.map((l) => [l.packageId, l.packageId === packageId ? assessedCents : l.customsAssessedCents]));
-    const { result, deliveryRequestIds } = await chargesFor(tx, courierId, inv.customerId, pkgs, customsAssessed, inv.id);
+    const { result, deliveryRequestIds } = await chargesFor(tx, courierId, inv.customerId, pkgs, customsAssessed, inv.id, inv.issuedAt);
     if (result.totalCents < inv.paidCents) throw new AppError('unprocessable', BILLING_MESSAGES.customsBelowPaid);
     const duty = result.customs.find((c) => c.ref === packageId);
     const assessedBeforeCents = links.find((l) => l.packageId === packageId)?.customsAssessedCents ?? null;

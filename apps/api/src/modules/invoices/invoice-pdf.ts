@@ -1,3 +1,4 @@
+import { feeSourceLabel } from '@courier/shared/domain/fees';
 import { INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@courier/shared/constants/billing';
 import { formatDate, formatDateTime } from '@courier/shared/domain/datetime';
 import { formatJmd } from '@courier/shared/format/money';
@@ -30,7 +31,11 @@ export function renderInvoicePdf(inv: InvoiceDetail, lh: Letterhead): Promise<Bu
       doc.moveDown();
 
       row(doc, 'Charge', 'Amount', true);
-      for (const l of inv.lines) row(doc, l.description, formatJmd(l.amountCents));
+      for (const l of inv.lines) {
+        row(doc, l.description, formatJmd(l.amountCents));
+        // Each line names the fee (and its rates' first day) that made it.
+        if (l.fee) doc.font('Helvetica').fontSize(8).fillColor('#555555').text(feeSourceLabel(l.fee)).fontSize(10).fillColor('#000000');
+      }
       doc.moveDown(0.5);
       row(doc, 'Total', formatJmd(inv.totalCents), true);
       // A refund is a credit note: it lowers what is charged and what was paid alike.

@@ -9,6 +9,7 @@ import { branches } from '../../db/schema/branches';
 import { collectionSignatures } from '../../db/schema/collection-signatures';
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
+import { feeVersions } from '../../db/schema/fees';
 import { invoiceLines } from '../../db/schema/invoice-lines';
 import { invoicePackages } from '../../db/schema/invoice-packages';
 import { invoices } from '../../db/schema/invoices';
@@ -77,7 +78,9 @@ function prepareInvoiceDetail(db: Db, kind: ScopeKind) {
         order by ${related.id} limit 1)`,
         lines: jsonRows<InvoiceDetail['lines'][number]>(
           sql`json_build_object('kind', ${invoiceLines.kind}, 'description', ${invoiceLines.description},
-          'packageId', ${invoiceLines.packageId}, 'amountCents', ${invoiceLines.amountCents})`,
+          'packageId', ${invoiceLines.packageId}, 'amountCents', ${invoiceLines.amountCents},
+          'fee', (select json_build_object('name', fv.name, 'effectiveFrom', fv.effective_from) from ${feeVersions} fv
+            where fv.id = ${invoiceLines.feeVersionId}))`,
           sql`${invoiceLines.position}`,
           sql`from ${invoiceLines} where ${invoiceLines.courierId} = ${invoices.courierId} and ${invoiceLines.invoiceId} = ${invoices.id}`,
         ),

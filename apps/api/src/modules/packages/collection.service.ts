@@ -16,6 +16,7 @@ import { actorOf, transitionPackage } from './package-status.service';
 import { refuseVoided, resolveScan } from './scan-resolver.service';
 import { lockInvoiceForChange } from '../invoices/invoice-access.service';
 import { invoicePackageRows } from '../invoices/invoice-package-rows.service';
+import { chargeStorageOnLeaving } from '../invoices/automatic-billing.service';
 
 const asDb = (tx: unknown) => tx as Db;
 
@@ -85,6 +86,15 @@ export interface CollectOptions {
 export async function collectInvoice(options: CollectOptions): Promise<{ delivered: number }> {
   const { db, courierId, actor, invoiceNo } = options;
   const png = signaturePng(options.signature, BILLING_MESSAGES.signatureInvalid);
+  // Storage is fixed and charged first, on its own: a collection refused for the balance still
+  // leaves the storage line on the invoice for the clerk to take.
+  await db.transaction(async (txRaw) => {
+    const tx = asDb(txRaw);
+    const inv = await lockInvoiceForChange(tx, courierId, invoiceNo);
+    const { pkgs } = await invoicePackageRows(tx, courierId, inv.id);
+    const ready = pkgs.filter((p) => p.status === 'ready_for_pickup').map((p) => p.id);
+    await chargeStorageOnLeaving({ db: tx, mailer: options.mailer, courierId, packageIds: ready });
+  });
   return db.transaction(async (txRaw) => {
     const tx = asDb(txRaw);
     const inv = await lockInvoiceForChange(tx, courierId, invoiceNo);

@@ -12,6 +12,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { type PackageEmailKind, enqueuePackageEmail } from './package-emails.service';
 import { type Release, ensureReleasable, isLeaving } from './release.service';
 import { enqueueWebhookEvent } from '../../lib/webhooks';
+import { chargeStorageOnLeaving } from '../invoices/automatic-billing.service';
 
 type PackageRecord = typeof packages.$inferSelect;
 
@@ -82,6 +83,8 @@ export async function transitionPackage(
   if (isLeaving(to)) {
     // A programming error, not a person's: every way out must say who releases the package.
     if (!options.release) throw new Error(`Moving ${pkg.packageNumber} to ${to} needs the release rule`);
+    // Storage is charged as the package leaves, before the release rule weighs the balance.
+    await chargeStorageOnLeaving({ db, mailer, courierId: pkg.courierId, packageIds: [pkg.id] });
     await ensureReleasable(db, pkg, to, options.release);
   }
   const now = new Date();

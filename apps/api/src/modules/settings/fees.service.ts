@@ -12,6 +12,8 @@ import type { Db } from '../../db/client';
 import { courierFeeSettings, processingFees } from '../../db/schema/courier-fees';
 import { shippingRates } from '../../db/schema/shipping-rates';
 import { audit } from '../../lib/audit';
+import { writeCodedFee } from '../fees/fees.service';
+import { getCourierRates } from './rates.service';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 
@@ -133,6 +135,19 @@ const toFee = (r: FeeRow): ProcessingFee => ({
   createdAt: r.createdAt.toISOString(),
 });
 
+/** The processing-fee table as the engine's threshold fee, from today. */
+async function syncProcessingFee(tx: Db, courierId: number, actor: AuthUser) {
+  const rows = await tx
+    .select()
+    .from(processingFees)
+    .where(eq(processingFees.courierId, courierId))
+    .orderBy(asc(processingFees.minWeightLbs), asc(processingFees.maxWeightLbs), asc(processingFees.id));
+  await writeCodedFee(tx, courierId, actor, 'processing', {
+    method: 'threshold',
+    bands: rows.map((r) => ({ from: r.minWeightLbs, to: r.maxWeightLbs, cents: r.feeCents })),
+  });
+}
+
 function boundsOf(weightRange: string): { min: number; max: number } {
   const bounds = parseWeightRange(weightRange);
   // The route's schema has already refused a range without 'to'; this guards direct callers.
@@ -162,6 +177,7 @@ export async function createProcessingFee({
       .values({ courierId, weightRange: input.weightRange, minWeightLbs: min, maxWeightLbs: max, feeCents: toCents(input.fee) })
       .returning();
     if (!row) throw new Error('Processing fee insert returned nothing');
+    await syncProcessingFee(tx as unknown as Db, courierId, actor);
     await audit(tx as unknown as Db, {
       courierId,
       actor,
@@ -189,6 +205,7 @@ export async function updateProcessingFee({
       .where(and(eq(processingFees.id, id), eq(processingFees.courierId, courierId)))
       .returning();
     if (!row) throw new AppError('not_found', FEE_NOT_FOUND);
+    await syncProcessingFee(tx as unknown as Db, courierId, actor);
     await audit(tx as unknown as Db, {
       courierId,
       actor,
@@ -208,6 +225,7 @@ export async function deleteProcessingFee({ db, courierId, actor, id }: Omit<Cha
       .where(and(eq(processingFees.id, id), eq(processingFees.courierId, courierId)))
       .returning();
     if (!row) throw new AppError('not_found', FEE_NOT_FOUND);
+    await syncProcessingFee(tx as unknown as Db, courierId, actor);
     await audit(tx as unknown as Db, {
       courierId,
       actor,
@@ -224,11 +242,15 @@ export async function deleteProcessingFee({ db, courierId, actor, id }: Omit<Cha
 
 type FeeSettingsRow = typeof courierFeeSettings.$inferSelect;
 
-function toAdditionalFees(row: FeeSettingsRow | undefined): AdditionalFees {
-  const gct = (row?.gctTenthsPercent ?? 0) / 10;
-  const unknownFee = fromCents(row?.unknownFeeCents ?? 0);
-  const uncollectedFee = fromCents(row?.uncollectedFeeCents ?? 0);
-  const switchingFee = fromCents(row?.switchingFeeCents ?? 0);
+/** The form's values are the fee engine's versions in force today; `configured` once the form was saved. */
+function toAdditionalFees(
+  row: FeeSettingsRow | undefined,
+  engine: { gctPercent: number; unknownFeeCents: number; uncollectedFeeCents: number; switchingFeeCents: number },
+): AdditionalFees {
+  const gct = engine.gctPercent;
+  const unknownFee = fromCents(engine.unknownFeeCents);
+  const uncollectedFee = fromCents(engine.uncollectedFeeCents);
+  const switchingFee = fromCents(engine.switchingFeeCents);
   return {
     gct,
     unknownFee,
@@ -246,7 +268,7 @@ function toAdditionalFees(row: FeeSettingsRow | undefined): AdditionalFees {
 
 export async function getAdditionalFees({ db, courierId }: Scope): Promise<AdditionalFees> {
   const [row] = await db.select().from(courierFeeSettings).where(eq(courierFeeSettings.courierId, courierId));
-  return toAdditionalFees(row);
+  return toAdditionalFees(row, await getCourierRates(db, courierId));
 }
 
 export async function saveAdditionalFees({
@@ -268,6 +290,12 @@ export async function saveAdditionalFees({
       .values({ courierId, ...values })
       .onConflictDoUpdate({ target: courierFeeSettings.courierId, set: values })
       .returning();
+    // Each figure is a fee of the engine: a changed one gets a new version from today.
+    const t = tx as unknown as Db;
+    await writeCodedFee(t, courierId, actor, 'gct', { method: 'percent_freight', percentBps: values.gctTenthsPercent * 10 });
+    await writeCodedFee(t, courierId, actor, 'unknown', { method: 'fixed', amountCents: values.unknownFeeCents });
+    await writeCodedFee(t, courierId, actor, 'uncollected', { method: 'fixed', amountCents: values.uncollectedFeeCents });
+    await writeCodedFee(t, courierId, actor, 'switching', { method: 'fixed', amountCents: values.switchingFeeCents });
     await audit(tx as unknown as Db, {
       courierId,
       actor,
@@ -276,6 +304,6 @@ export async function saveAdditionalFees({
       entityId: courierId,
       details: input,
     });
-    return toAdditionalFees(row);
+    return toAdditionalFees(row, await getCourierRates(t, courierId));
   });
 }

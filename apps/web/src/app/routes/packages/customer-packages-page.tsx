@@ -12,6 +12,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { openFile } from '@/lib/download';
 import { usePackageList } from '@/features/packages/api/packages';
 import { useCancelPreAlert, useOwnPreAlerts, useUploadPreAlertInvoice } from '@/features/packages/api/pre-alerts';
+import { InsureByDefaultToggle } from '@/features/packages/components/package-cover-panel';
 import { PackageDetailDialog } from '@/features/packages/components/package-detail-dialog';
 import { useLinkedPackage } from '@/features/packages/hooks/use-linked-package';
 import { INVOICE_ACCEPT, PreAlertForm, invoiceProblem } from '@/features/packages/components/pre-alert-form';
@@ -157,6 +158,7 @@ export default function CustomerPackagesPage() {
         <h2 id="packages-heading" className="text-lg font-semibold">
           Packages
         </h2>
+        <InsureByDefaultToggle />
         <DataTable
           label="My packages"
           empty={{

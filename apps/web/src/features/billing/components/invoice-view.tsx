@@ -1,3 +1,4 @@
+import { feeSourceLabel } from '@courier/shared/domain/fees';
 import { formatJmd } from '@courier/shared/format/money';
 import { FileDown } from 'lucide-react';
 import { useState } from 'react';
@@ -101,7 +102,11 @@ export function InvoiceView({ invoice, courierId }: { invoice: InvoiceDetail; co
               {invoice.lines.map((l, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the lines of an invoice keep their printed order
                 <tr key={`${l.kind}-${i}`} className="border-b border-slate-100">
-                  <td className="py-2 pr-2">{l.description}</td>
+                  <td className="py-2 pr-2">
+                    {l.description}
+                    {/* Each line names the fee that made it. */}
+                    {l.fee && <span className="block text-xs text-slate-500">{feeSourceLabel(l.fee)}</span>}
+                  </td>
                   <td className="whitespace-nowrap py-2 text-right tabular-nums">{formatJmd(l.amountCents)}</td>
                 </tr>
               ))}

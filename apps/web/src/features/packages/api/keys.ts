@@ -8,6 +8,9 @@ export const packageKeys = {
   all: ['packages'] as const,
   list: (scope: string, query: ListQueryParams) => ['packages', scope, query] as const,
   detail: (id: number, customer: boolean) => ['packages', 'detail', id, customer] as const,
+  /** Insurance, claims and storage of one package. */
+  cover: (id: number, customer: boolean) => ['packages', 'cover', id, customer] as const,
+  insureByDefault: ['packages', 'insure-by-default'] as const,
   customers: (q?: string) => (q === undefined ? (['packages', 'customers'] as const) : (['packages', 'customers', q] as const)),
   uncollected: (query: ListQueryParams) => ['packages', 'uncollected', query] as const,
   claims: (query: ListQueryParams) => ['packages', 'claims', query] as const,

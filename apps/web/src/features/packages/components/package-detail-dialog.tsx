@@ -11,6 +11,7 @@ import { openFile } from '@/lib/download';
 import { downloadZpl } from '../api/labels';
 import { useChangeStatus, usePackage } from '../api/packages';
 import { PackageCorrectionDialog } from './package-correction-dialog';
+import { PackageCoverPanel } from './package-cover-panel';
 import { PackageHoldPanel } from './package-hold-panel';
 import { PackageVoidDialog } from './package-void-dialog';
 import { PackageSummary } from './package-summary';
@@ -59,6 +60,7 @@ export function PackageDetailDialog({ id, onClose, customer = false, canEdit = f
               </p>
             )}
             <PackageSummary pkg={pkg} />
+            {!voided && <PackageCoverPanel packageId={pkg.id} customer={customer} canEdit={canEdit} />}
             {!customer && canEdit && !voided && <PackageHoldPanel pkg={pkg} />}
             {!customer && canEdit && !voided && <HazardFlag key={pkg.id} pkg={pkg} />}
             {!customer && (

@@ -7,6 +7,7 @@ import type {
   ShippingRate,
   ShippingRateInput,
 } from '@courier/shared/schemas/settings';
+import type { FeeCreateInput, FeeList, FeeVersionInput } from '@courier/shared/schemas/fees';
 import { api } from '@/lib/api-client';
 import { settingsKeys } from './keys';
 
@@ -70,5 +71,30 @@ export function useSaveAdditionalFees() {
   return useMutation({
     mutationFn: (input: AdditionalFeesInput) => api.put<AdditionalFees>('/settings/additional-fees', input),
     onSuccess: (data) => client.setQueryData(settingsKeys.additionalFees, data),
+  });
+}
+
+export const feesKey = ['settings', 'fees'] as const;
+
+/** The fee engine: every fee with its history, and the dated tax rates. */
+export function useFees() {
+  return useQuery({ queryKey: feesKey, queryFn: ({ signal }) => api.get<FeeList>('/settings/fees', { signal }) });
+}
+
+export function useCreateFee() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: FeeCreateInput) => api.post<{ feeId: number; versionId: number }>('/settings/fees', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['settings'] }),
+  });
+}
+
+export function useAddFeeVersion() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ feeId, input }: { feeId: number; input: FeeVersionInput }) =>
+      api.post<{ feeId: number; versionId: number }>(`/settings/fees/${feeId}/versions`, input),
+    // The spec's tabs show the same fees: refresh them too.
+    onSuccess: () => client.invalidateQueries({ queryKey: ['settings'] }),
   });
 }

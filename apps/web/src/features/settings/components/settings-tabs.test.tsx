@@ -50,7 +50,7 @@ afterEach(() => {
 });
 
 describe('SettingsTabs', () => {
-  it('shows the eight tabs in the spec order, with Public site before Password', () => {
+  it("shows the spec's eight tabs in its order, with Fees after Processing Fees and Public site before Password", () => {
     serve(() => ({ status: 200, body: {} }));
     renderWith(<SettingsTabs courierId={1} />);
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
@@ -58,6 +58,7 @@ describe('SettingsTabs', () => {
       'Shipping Rates',
       'Additional Fees',
       'Processing Fees',
+      'Fees',
       'Bank Transfer Details',
       'Email Configuration',
       'Rate Sheet',

@@ -5,6 +5,7 @@ import { AdditionalFeesTab } from './additional-fees-tab';
 import { BankDetailsTab } from './bank-details-tab';
 import { CompanySettingsTab } from './company-settings-tab';
 import { EmailConfigTab } from './email-config-tab';
+import { FeesTab } from './fees-tab';
 import { OutboxCard } from './outbox-card';
 import { PasswordTab } from './password-tab';
 import { ProcessingFeesTab } from './processing-fees-tab';
@@ -20,6 +21,7 @@ export const SETTINGS_TABS = [
   { value: 'shipping-rates', label: 'Shipping Rates' },
   { value: 'additional-fees', label: 'Additional Fees' },
   { value: 'processing-fees', label: 'Processing Fees' },
+  { value: 'fees', label: 'Fees' },
   { value: 'bank-details', label: 'Bank Transfer Details' },
   { value: 'email', label: 'Email Configuration' },
   { value: 'rate-sheet', label: 'Rate Sheet' },
@@ -61,6 +63,7 @@ export function SettingsTabs({
       </>
     ),
     'processing-fees': <ProcessingFeesTab />,
+    fees: <FeesTab />,
     'bank-details': <BankDetailsTab courierId={courierId} />,
     email: (
       <>

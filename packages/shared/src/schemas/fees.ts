@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { FEE_APPLIES_TO, FEE_BAND_BASES, FEE_CODES, FEE_METHODS } from '../domain/fees';
+import { calendarDateSchema, idSchema } from './common';
+import { hasAtMostDecimals } from './settings';
+
+/** The Fees settings screen (the fee engine): its words, the form and what the API answers. */
+export const FEE_MESSAGES = {
+  title: 'Fees',
+  intro: 'Each fee keeps its history: a change is a new version from a date, and an invoice keeps the rates of its day.',
+  nameRequired: 'Please enter the fee name',
+  fromRequired: 'Please choose the date the fee starts',
+  feeNotFound: 'Fee not found',
+  bandsRequired: 'Add at least one band',
+  bandOrder: 'A band must end after it starts',
+  percentMax: 'The percentage cannot be more than 100',
+  toBeforeFrom: 'The end date must be on or after the start date',
+  pastDate: 'A new version starts today or later; past invoices keep their rates',
+  storageDaily: 'Storage charges per day: use a fixed daily amount or bands by weight',
+  codeFixedUse: (name: string) => `${name} is a fee billing relies on; it cannot apply to something else`,
+  noEmpty: 'No fees yet. Add the first one.',
+  codeTaken: (name: string) => `This courier already has its ${name} fee: change it with a new version`,
+} as const;
+
+const amount = z
+  .number({ error: 'Please enter an amount' })
+  .min(0, 'Amount must be 0 or more')
+  .max(100_000_000, 'Amount is too large')
+  .refine((n) => hasAtMostDecimals(n, 2), 'Use at most two decimal places');
+
+export const feeBandInputSchema = z
+  .object({
+    from: z.number({ error: 'Enter where the band starts' }).min(0, 'Amount must be 0 or more').max(1_000_000, 'Too large'),
+    to: z.number().min(0, 'Amount must be 0 or more').max(1_000_000, 'Too large').nullable(),
+    amount,
+  })
+  .refine((b) => b.to === null || b.to >= b.from, { message: FEE_MESSAGES.bandOrder, path: ['to'] });
+
+/** A fee version as the form writes it: money in currency units (500.00), percentages in percent. */
+export const feeVersionInputSchema = z
+  .object({
+    name: z.string().trim().min(1, FEE_MESSAGES.nameRequired).max(80, 'At most 80 characters'),
+    method: z.enum(FEE_METHODS, { error: 'Choose how the fee is computed' }),
+    amount: amount.default(0),
+    percent: z
+      .number({ error: 'Please enter a percentage' })
+      .min(0, 'Percentage must be 0 or more')
+      .max(100, FEE_MESSAGES.percentMax)
+      .refine((n) => hasAtMostDecimals(n, 2), 'Use at most two decimal places')
+      .default(0),
+    minimum: amount.default(0),
+    bands: z.array(feeBandInputSchema).max(50, 'At most 50 bands').default([]),
+    bandBasis: z.enum(FEE_BAND_BASES).default('weight'),
+    freeDays: z.number().int('Whole days only').min(0, 'Days must be 0 or more').max(365, 'At most 365 days').default(0),
+    gctApplies: z.boolean().default(false),
+    effectiveFrom: calendarDateSchema(FEE_MESSAGES.fromRequired),
+    effectiveTo: calendarDateSchema().nullable().default(null),
+  })
+  .refine((v) => !(v.method === 'tiered' || v.method === 'threshold') || v.bands.length > 0, {
+    message: FEE_MESSAGES.bandsRequired,
+    path: ['bands'],
+  })
+  .refine((v) => v.effectiveTo === null || v.effectiveTo >= v.effectiveFrom, { message: FEE_MESSAGES.toBeforeFrom, path: ['effectiveTo'] });
+export type FeeVersionInput = z.input<typeof feeVersionInputSchema>;
+
+/** A courier's own fee, or its storage or insurance fee (one each; billing finds them by code). */
+export const OWN_FEE_CODES = ['storage', 'insurance'] as const;
+export const feeCreateSchema = feeVersionInputSchema.and(
+  z.object({
+    appliesTo: z.enum(FEE_APPLIES_TO, { error: 'Choose what the fee applies to' }),
+    code: z.enum(OWN_FEE_CODES).nullable().default(null),
+  }),
+);
+export type FeeCreateInput = z.input<typeof feeCreateSchema>;
+
+export const feeVersionSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  method: z.enum(FEE_METHODS),
+  amount: z.number(),
+  percent: z.number(),
+  minimum: z.number(),
+  bands: z.array(z.object({ from: z.number(), to: z.number().nullable(), amount: z.number() })),
+  bandBasis: z.enum(FEE_BAND_BASES),
+  freeDays: z.number(),
+  gctApplies: z.boolean(),
+  effectiveFrom: z.string(),
+  effectiveTo: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  /** The version billing uses today. */
+  inForce: z.boolean(),
+});
+export type FeeVersionView = z.infer<typeof feeVersionSchema>;
+
+export const feeSchema = z.object({
+  id: idSchema,
+  code: z.enum(FEE_CODES).nullable(),
+  name: z.string(),
+  appliesTo: z.enum(FEE_APPLIES_TO),
+  /** Newest first. */
+  versions: z.array(feeVersionSchema),
+});
+export type FeeView = z.infer<typeof feeSchema>;
+
+export const taxRateSchema = z.object({
+  country: z.string(),
+  code: z.string(),
+  name: z.string(),
+  percent: z.number(),
+  effectiveFrom: z.string(),
+  inForce: z.boolean(),
+});
+
+export const feeListSchema = z.object({
+  data: z.array(feeSchema),
+  taxRates: z.array(taxRateSchema),
+  /** Today in the courier's zone: the earliest day a new version may start. */
+  today: z.string(),
+});
+export type FeeList = z.infer<typeof feeListSchema>;
