@@ -220,3 +220,29 @@ describe('customs assessment replaces the computed duty of its package', () => {
     expect(r.customs.map((c) => c.chargedCents)).toEqual([0, 4000_00]);
   });
 });
+
+describe('freight bills the greater of actual and volumetric weight', () => {
+  it.each([
+    // actual, volumetric, billed lb, basis
+    [2, 6.91, 7, 'volumetric'],
+    [10, 6.91, 10, 'actual'],
+    [6.91, 6.91, 7, 'actual'],
+  ] as const)('actual %s lb, volumetric %s lb -> %s lb (%s)', (weightLbs, volumetricWeightLbs, lbs, basis) => {
+    const result = computeCharges(inputs([{ weightLbs, volumetricWeightLbs }], { processingFees: [], gctPercent: 0 }));
+    const freight = result.lines.find((l) => l.kind === 'freight');
+    expect(freight?.amountCents).toBe(freightFor(lbs, RATES, 350_00));
+    expect(freight?.description).toBe(
+      `Freight PKG1 (${lbs} lb, ${basis} weight billed: actual ${weightLbs} lb, volumetric ${volumetricWeightLbs} lb)`,
+    );
+  });
+
+  it('without a volumetric weight the line is as before', () => {
+    const result = computeCharges(inputs([{ weightLbs: 2, volumetricWeightLbs: null }]));
+    expect(result.lines[0]?.description).toBe('Freight PKG1 (2 lb)');
+  });
+
+  it('the processing fee stays on the actual weight', () => {
+    const heavy = computeCharges(inputs([{ weightLbs: 2, volumetricWeightLbs: 15 }]));
+    expect(heavy.lines.find((l) => l.kind === 'processing_fee')?.amountCents).toBe(300_00);
+  });
+});

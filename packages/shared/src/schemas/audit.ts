@@ -69,6 +69,7 @@ export const AUDIT_ACTION_LABELS = {
   'online_payment.started': 'Online payment started',
   'package.corrected': 'Package corrected',
   'package.hold_released': 'Package hold released',
+  'package.photo_added': 'Package photo added',
   'package.invoice_uploaded': 'Package invoice uploaded',
   'package.release_overridden': 'Package released with a balance due',
   'package.voided': 'Package voided',

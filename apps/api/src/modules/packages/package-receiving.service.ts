@@ -8,7 +8,9 @@ import type { Db } from '../../db/client';
 import { nextCounter } from '../../db/counters';
 import { customers } from '../../db/schema/customers';
 import { packageEvents } from '../../db/schema/package-events';
+import { packagePhotos } from '../../db/schema/package-photos';
 import { packages } from '../../db/schema/packages';
+import type { Storage } from '../../lib/storage';
 import { preAlerts } from '../../db/schema/pre-alerts';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
@@ -100,7 +102,7 @@ export async function receivePackage(s: Services, user: AuthUser, input: z.outpu
           widthIn: input.widthIn ?? null,
           heightIn: input.heightIn ?? null,
           mode: input.mode,
-          declaredValueUsdCents: preAlert?.declaredValueUsdCents ?? null,
+          declaredValueUsdCents: preAlert?.declaredValueUsdCents ?? input.declaredValueUsdCents ?? null,
           description: input.description || preAlert?.description || null,
           merchant: input.merchant || preAlert?.merchant || null,
           receivedBy: actor.userId,
@@ -134,7 +136,7 @@ export async function receivePackage(s: Services, user: AuthUser, input: z.outpu
   }
 }
 
-export async function deletePackage(db: Db, user: AuthUser, id: number): Promise<void> {
+export async function deletePackage(db: Db, user: AuthUser, id: number, storage?: Storage): Promise<void> {
   const courierId = recordScope(user);
   const row = await findPackage(db, id, courierId);
   if (!row) throw new AppError('not_found', PACKAGE_MESSAGES.packageNotFound);
@@ -142,11 +144,21 @@ export async function deletePackage(db: Db, user: AuthUser, id: number): Promise
   if (!['received', 'unknown'].includes(row.pkg.status) || row.pkg.manifestId !== null) {
     throw new AppError('conflict', 'Only a package still at the warehouse and not on a manifest can be deleted');
   }
+  const photos = await db
+    .select({ name: packagePhotos.name, thumbName: packagePhotos.thumbName })
+    .from(packagePhotos)
+    .where(and(eq(packagePhotos.courierId, row.pkg.courierId), eq(packagePhotos.packageId, id)));
   await db.transaction(async (tx) => {
+    await tx.delete(packagePhotos).where(and(eq(packagePhotos.courierId, row.pkg.courierId), eq(packagePhotos.packageId, id)));
     await tx.delete(packageEvents).where(and(eq(packageEvents.courierId, row.pkg.courierId), eq(packageEvents.packageId, id)));
     if (row.pkg.preAlertId !== null) {
       await tx.update(preAlerts).set({ status: 'pending', updatedAt: new Date() }).where(eq(preAlerts.id, row.pkg.preAlertId));
     }
     await tx.delete(packages).where(and(eq(packages.courierId, row.pkg.courierId), eq(packages.id, id)));
   });
+  // The photos' files go once nothing refers to them.
+  for (const p of photos) {
+    await storage?.remove('package-photos', p.name);
+    await storage?.remove('package-photos', p.thumbName);
+  }
 }

@@ -221,7 +221,7 @@ export function packagesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/packages/:id',
       { preHandler: requirePermission('packages_delete'), schema: { tags, params: idParamSchema, response: { 204: z.null(), ...errors } } },
       async (request, reply) => {
-        await deletePackage(ctx.db, currentUser(request), request.params.id);
+        await deletePackage(ctx.db, currentUser(request), request.params.id, storage);
         return reply.status(204).send(null);
       },
     );
