@@ -51,7 +51,10 @@ async function issue(token: string, customerId: number, packageId: number, couri
   const res = await call(token, 'POST', '/invoices', { customerId, packageIds: [packageId] });
   expect(res.statusCode, res.body).toBe(201);
   const invoiceNo = res.json().invoiceNo as string;
-  const [inv] = await t.db.select().from(invoices).where(and(eq(invoices.courierId, courierId), eq(invoices.invoiceNo, invoiceNo)));
+  const [inv] = await t.db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.courierId, courierId), eq(invoices.invoiceNo, invoiceNo)));
   if (!inv) throw new Error('no invoice');
   const lines = await t.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, inv.id));
   return { inv, freight: lines.find((l) => l.kind === 'freight') };

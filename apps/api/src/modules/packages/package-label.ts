@@ -53,7 +53,19 @@ function drawLabel(doc: PDFKit.PDFDocument, pkg: PackageDto, lh: Letterhead | un
   doc.text(`Weight: ${pkg.weightLb.toFixed(2)} lb`, { width: w - 2 * m });
   if (pkg.lengthIn && pkg.widthIn && pkg.heightIn) doc.text(`Dimensions: ${pkg.lengthIn} x ${pkg.widthIn} x ${pkg.heightIn} in`);
   if (pkg.merchant) doc.text(`Merchant: ${pkg.merchant}`, { width: w - 2 * m });
-  if (pkg.description) doc.text(`Contents: ${pkg.description}`, { width: w - 2 * m, height: 40, ellipsis: true });
+  const held = pkg.status === 'on_hold';
+  if (pkg.description) doc.text(`Contents: ${pkg.description}`, { width: w - 2 * m, height: held ? 14 : 40, ellipsis: true });
+  // A held parcel must not be missed on the shelf: HOLD in white on a black band across the foot.
+  if (held) {
+    const top = 6 * INCH - 54;
+    doc.rect(0, top, w, 54).fill('#000');
+    doc
+      .fillColor('#fff')
+      .font('Helvetica-Bold')
+      .fontSize(40)
+      .text('HOLD', 0, top + 8, { width: w, align: 'center', lineBreak: false });
+    doc.fillColor('#000');
+  }
 }
 
 /** The 4x6 inch labels stuck on the packages at the warehouse, one page each, each with its courier's letterhead. */
@@ -128,6 +140,8 @@ export function packageLabelZpl(pkg: PackageDto, lh?: Letterhead, logo?: ZplGrap
     y += 40;
   }
   if (pkg.description) lines.push(`^FO40,${y}^A0N,28,28^FB732,3,4,L^FDContents: ${zplText(pkg.description)}^FS`);
+  // A held parcel: HOLD reversed out of a black band across the foot of the label.
+  if (pkg.status === 'on_hold') lines.push('^FO0,1068^GB812,150,150^FS', '^FO0,1092^A0N,120,120^FB812,1,0,C^FR^FDHOLD^FS');
   lines.push('^XZ');
   return `${lines.join('\n')}\n`;
 }
