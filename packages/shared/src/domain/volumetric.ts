@@ -73,3 +73,5 @@ export function parseDimensions(text: string): { lengthIn: number; widthIn: numb
   if (!(l > 0 && w > 0 && h > 0)) return null;
   return { lengthIn: l, widthIn: w, heightIn: h };
 }
+
+export const DIMENSIONS_FORMAT_MESSAGE = 'Type the dimensions as length x width x height in inches, e.g. 12x10x8';

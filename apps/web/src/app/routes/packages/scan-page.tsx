@@ -14,7 +14,7 @@ import { useSession } from '@/lib/session';
  */
 export default function ScanPage() {
   const { user } = useSession();
-  const { station, form, printing, last, reset, onReceive } = useCheckIn();
+  const { station, form, printing, capture, last, reset, onReceive } = useCheckIn();
   const known = form.lookup?.package ?? null;
 
   return (
@@ -46,7 +46,13 @@ export default function ScanPage() {
       )}
 
       {form.lookup && !known && hasPermission(user, 'packages_scan') && (
-        <ReceiveForm form={form} onSubmit={onReceive} onCancel={reset} canRegister={hasPermission(user, 'customers_create')} />
+        <ReceiveForm
+          form={form}
+          onSubmit={onReceive}
+          onCancel={reset}
+          canRegister={hasPermission(user, 'customers_create')}
+          capture={capture}
+        />
       )}
 
       <ScanHistory history={station.history} />

@@ -21,6 +21,9 @@ export const packageKeys = {
   all: ['packages'] as const,
   list: (scope: string, query: ListQueryParams) => ['packages', scope, query] as const,
   detail: (id: number, customer: boolean) => ['packages', 'detail', id, customer] as const,
+  photos: (id: number, customer: boolean) => ['packages', 'photos', id, customer] as const,
+  photo: (id: number, photoId: number, size: 'thumb' | 'full', customer: boolean) =>
+    ['packages', 'photos', id, customer, photoId, size] as const,
 };
 
 type PackageListPath = '/packages' | '/packages/unknown' | '/customer/packages';
