@@ -23,8 +23,9 @@ interface Props {
 }
 
 /**
- * The receive form of a new tracking number: weight first (it has the focus), then mailbox,
- * dimensions and photos (a photo puts the focus on Receive: Enter, Enter), then mode, contents and value.
+ * The receive form of a new tracking number, in the order a clerk works: weight (it has the focus),
+ * mailbox, merchant and value when there is no pre-alert, dimensions, photos (a photo puts the focus
+ * on Receive, so Enter, Enter takes it and receives), then mode and description.
  */
 export function ReceiveForm({ form, onSubmit, onCancel, canRegister, capture }: Props) {
   const { lookup, fields, set, errors, weightRef } = form;
@@ -76,6 +77,16 @@ export function ReceiveForm({ form, onSubmit, onCancel, canRegister, capture }: 
           >
             <Input value={fields.mailbox} onChange={(e) => set('mailbox', e.target.value)} autoComplete="off" list="scan-customers" />
           </Field>
+          {!lookup.preAlert && (
+            <>
+              <Field label="Merchant (optional)" error={errors.merchant}>
+                <Input value={fields.merchant} maxLength={100} onChange={(e) => set('merchant', e.target.value)} autoComplete="off" />
+              </Field>
+              <Field label="Declared value (USD, optional)" hint="From the merchant's invoice or the box" error={errors.valueUsd}>
+                <Input inputMode="decimal" value={fields.valueUsd} onChange={(e) => set('valueUsd', e.target.value)} autoComplete="off" />
+              </Field>
+            </>
+          )}
           <Field label="Dimensions (in)" hint="Length x width x height, e.g. 12x10x8 (a dimensioner types it here)" error={errors.dims}>
             <Input
               value={fields.dims}
@@ -113,16 +124,6 @@ export function ReceiveForm({ form, onSubmit, onCancel, canRegister, capture }: 
           <Field label="Description (optional)">
             <Input value={fields.description} maxLength={200} onChange={(e) => set('description', e.target.value)} />
           </Field>
-          {!lookup.preAlert && (
-            <>
-              <Field label="Merchant (optional)" error={errors.merchant}>
-                <Input value={fields.merchant} maxLength={100} onChange={(e) => set('merchant', e.target.value)} autoComplete="off" />
-              </Field>
-              <Field label="Declared value (USD, optional)" hint="From the merchant's invoice or the box" error={errors.valueUsd}>
-                <Input inputMode="decimal" value={fields.valueUsd} onChange={(e) => set('valueUsd', e.target.value)} autoComplete="off" />
-              </Field>
-            </>
-          )}
           <div className="flex gap-2 sm:col-span-2">
             <Button ref={submitRef} type="submit" busy={form.busy}>
               Receive package
