@@ -17,6 +17,8 @@ const SNAPSHOT_LONG_SIDE = 1920;
 export function usePhotoCapture() {
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
+  /** An off-screen video kept playing while the camera is on: photos are drawn from it at once, whatever the form shows. */
+  const grabberRef = useRef<HTMLVideoElement | null>(null);
   const [live, setLive] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [snapshots, setSnapshots] = useState<Snapshot[]>([]);
@@ -30,6 +32,8 @@ export function usePhotoCapture() {
   const stop = useCallback(() => {
     for (const track of streamRef.current?.getTracks() ?? []) track.stop();
     streamRef.current = null;
+    if (grabberRef.current) grabberRef.current.srcObject = null;
+    grabberRef.current = null;
     setLive(false);
   }, []);
 
@@ -50,6 +54,12 @@ export function usePhotoCapture() {
         video: { facingMode: 'environment', width: { ideal: 1920 }, height: { ideal: 1080 } },
         audio: false,
       });
+      const grabber = document.createElement('video');
+      grabber.muted = true;
+      grabber.playsInline = true;
+      grabber.srcObject = streamRef.current;
+      grabberRef.current = grabber;
+      await attach(grabber);
       setError(null);
       setLive(true);
       return true;
@@ -57,14 +67,13 @@ export function usePhotoCapture() {
       setError('The camera could not be opened: allow it in the browser, or choose a photo file');
       return false;
     }
-  }, []);
+  }, [attach]);
 
   /** Draws the current frame as a JPEG; opens the camera first when it is off. */
   const take = useCallback(async () => {
     if (!(await open())) return false;
-    const video = videoRef.current;
+    const video = grabberRef.current;
     if (!video) return false;
-    await attach(video);
     const scale = Math.min(1, SNAPSHOT_LONG_SIDE / Math.max(video.videoWidth, video.videoHeight, 1));
     const canvas = document.createElement('canvas');
     canvas.width = Math.round(video.videoWidth * scale);
