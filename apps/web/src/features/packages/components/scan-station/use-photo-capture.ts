@@ -83,7 +83,7 @@ export function usePhotoCapture() {
     if (!blob) return false;
     add(blob);
     return true;
-  }, [add, attach, open]);
+  }, [add, open]);
 
   const remove = (id: number) =>
     setSnapshots((s) => {
