@@ -4,10 +4,13 @@ import { api } from '@/lib/api-client';
 
 export type ListQueryParams = Record<string, string | number | undefined>;
 
-/** One server-side page of a DataTable list; the previous page stays on screen while the next loads. */
-export function usePage<T>(key: readonly unknown[], path: string, query: ListQueryParams) {
+/**
+ * One server-side page of a DataTable list; the previous page stays on screen while the next loads.
+ * For a feature's list hook: `queryKey` comes from the feature's key factory.
+ */
+export function usePage<T>(queryKey: readonly unknown[], path: string, query: ListQueryParams) {
   return useQuery({
-    queryKey: [...key, query],
+    queryKey,
     queryFn: ({ signal }) => api.get<Page<T>>(path, { query, signal }),
     placeholderData: keepPreviousData,
   });

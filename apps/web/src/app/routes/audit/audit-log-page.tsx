@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { useAuditActors, useAuditLog } from '@/features/audit/api';
+import { useAuditActors, useAuditLog } from '@/features/audit/api/audit-log';
 import { downloadFile } from '@/lib/download';
 import { usePortal } from '@/lib/portal-context';
 import { errorMessage } from '@/lib/api-client';

@@ -12,14 +12,14 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { useCollect, useCollectable, useCollection } from '@/features/billing/api/invoices';
+import { useCollect, useCollectable, useCollection, useFindCollectable } from '@/features/billing/api/invoices';
 import { InvoicePackages } from '@/features/billing/components/invoice-view';
 
 import { ReleaseOverrideFields, overridePayload } from '@/features/billing/components/release-override';
 import { type SignaturePadHandle, SignedNameFields } from '@/features/billing/components/signature-pad';
 import { ScanStation } from '@/features/packages/components/scan-station/scan-station';
 import { type ScanOutcome, useScanStation } from '@/features/packages/components/scan-station/use-scan-station';
-import { ApiError, api, errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { StatusBadge } from '@/components/ui/status-badge';
 
 /** Where this screen lives: /admin/sign-signature, /courier/admin/sign-signature or /staff/sign-signature. */
@@ -32,9 +32,10 @@ function useBase() {
 function FindInvoice({ onPick }: { onPick: (invoiceNo: string) => void }) {
   const [search, setSearch] = useState('');
   const list = useCollectable(search);
+  const findCollectable = useFindCollectable();
   /** A scanned label, tracking number, mailbox or invoice number: one invoice opens, several are listed. */
   const station = useScanStation(async (code): Promise<ScanOutcome> => {
-    const found = await api.get<Array<{ invoiceNo: string }>>('/collections', { query: { search: code } });
+    const found = await findCollectable(code);
     const [first] = found;
     if (found.length === 1 && first) {
       onPick(first.invoiceNo);

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -25,10 +24,9 @@ import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
 import { NotificationPreferencesCard } from '@/features/communications/components/notification-preferences-card';
 import {
   changeCustomerPassword,
-  customerProfileKey,
-  updateCustomerProfile,
   useCourierBranches,
   useCustomerProfile,
+  useUpdateCustomerProfile,
 } from '@/features/auth/api/customer-account';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
@@ -56,7 +54,7 @@ function toForm(p: CustomerProfile): DetailsForm {
 
 function DetailsCard({ profile }: { profile: CustomerProfile }) {
   const branches = useCourierBranches(profile.courier.id);
-  const queryClient = useQueryClient();
+  const updateProfile = useUpdateCustomerProfile();
   const { check } = useSession();
   const form = useForm<DetailsForm>({ resolver: zodResolver(detailsFormSchema), defaultValues: toForm(profile) });
   const { errors, isSubmitting, isDirty } = form.formState;
@@ -69,12 +67,11 @@ function DetailsCard({ profile }: { profile: CustomerProfile }) {
       return;
     }
     try {
-      const updated = await updateCustomerProfile({
+      await updateProfile.mutateAsync({
         ...values,
         businessName: profile.accountType === 'business' ? (values.businessName ?? '') : null,
         branchId: Number(values.branchId),
       });
-      queryClient.setQueryData(customerProfileKey, updated);
       toast.success(AUTH_API_MESSAGES.profileUpdated);
       await check(true);
     } catch (error) {

@@ -6,9 +6,7 @@ import type { CustomerRecord } from '@courier/shared/schemas/customers';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
 import { errorMessage } from '@/lib/api-client';
-import { usePage } from '@/lib/list-query';
-import type { CustomerArea } from '@/features/customers/api/customers';
-import { keys } from '@/lib/query-keys';
+import { type CustomerArea, useCustomerPage } from '@/features/customers/api/customers';
 import { CourierFilter } from '@/components/ui/courier-filter';
 import { ActiveBadge, PageHeader } from '@/components/layout/page-header';
 import { usePortal } from '@/lib/portal-context';
@@ -30,7 +28,7 @@ export function CustomersPage({ area, fixedCourierId }: { area: CustomerArea; fi
   const list = useListState();
   const [chosenCourier, setChosenCourier] = useState<number | undefined>();
   const courierId = fixedCourierId ?? chosenCourier;
-  const page = usePage<CustomerRecord>([...keys.customers, area], `/${area}`, { ...list.query, courierId });
+  const page = useCustomerPage(area, { ...list.query, courierId });
   const business = area === 'business-customers';
   // The super admin reads customers from a courier's page; the detail lives in the courier portals.
   const detailPath = (c: CustomerRecord) => (isSuperAdmin ? undefined : `${base}/${area}/${c.id}`);

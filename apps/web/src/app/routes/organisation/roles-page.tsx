@@ -7,9 +7,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
 import { errorMessage } from '@/lib/api-client';
-import { usePage } from '@/lib/list-query';
-import { keys } from '@/lib/query-keys';
-import { useDeleteRole } from '@/features/roles/api/roles';
+import { useDeleteRole, useRolePage } from '@/features/roles/api/roles';
 import { CourierFilter } from '@/components/ui/courier-filter';
 import { PageHeader } from '@/components/layout/page-header';
 import { usePortal } from '@/lib/portal-context';
@@ -20,7 +18,7 @@ export function RolesPage() {
   const { base, can, isSuperAdmin } = usePortal();
   const list = useListState();
   const [courierId, setCourierId] = useState<number | undefined>();
-  const page = usePage<RoleRecord>(keys.roles, '/roles', { ...list.query, courierId });
+  const page = useRolePage({ ...list.query, courierId });
   const [deleting, setDeleting] = useState<RoleRecord | undefined>();
   const remove = useDeleteRole();
 

@@ -6,13 +6,12 @@ import type { StaffMember } from '@courier/shared/schemas/staff';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
 import { errorMessage } from '@/lib/api-client';
-import { usePage } from '@/lib/list-query';
-import { keys } from '@/lib/query-keys';
 import { CourierFilter } from '@/components/ui/courier-filter';
 import { ImpersonateButton } from '@/features/auth/components/impersonate-button';
 import { ActiveBadge, PageHeader } from '@/components/layout/page-header';
 import { usePortal } from '@/lib/portal-context';
 import { StaffFormDialog } from '@/features/staff/components/staff-form';
+import { useStaffPage } from '@/features/staff/api/staff';
 import { useDateFormat } from '@/lib/format-date';
 
 const ROLE_OPTIONS = (['courier_admin', 'branch_manager', 'staff'] as const).map((r) => ({ value: r, label: ROLE_LABELS[r] }));
@@ -26,7 +25,7 @@ export function StaffPage() {
   const { base, can, isSuperAdmin } = usePortal();
   const list = useListState();
   const [courierId, setCourierId] = useState<number | undefined>();
-  const page = usePage<StaffMember>(keys.staff, '/staff', { ...list.query, courierId });
+  const page = useStaffPage({ ...list.query, courierId });
   const [creating, setCreating] = useState(false);
 
   const columns: Array<DataTableColumn<StaffMember>> = [

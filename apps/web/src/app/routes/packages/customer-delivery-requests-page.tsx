@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { DELIVERY_MESSAGES, type DeliveryRequestDto, createDeliveryRequestSchema } from '@courier/shared/schemas/deliveries';
@@ -9,11 +8,16 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { useDeliveryLocations, useDeliveryRequests } from '@/features/packages/api/deliveries';
+import {
+  useCancelDeliveryRequest,
+  useCreateDeliveryRequest,
+  useDeliveryLocations,
+  useDeliveryRequests,
+  useProofImage,
+} from '@/features/packages/api/deliveries';
 import { useCustomerProfile } from '@/features/auth/api/customer-account';
-import { useProofImage } from '@/features/packages/api/deliveries';
 import { usePackageList } from '@/features/packages/api/packages';
-import { api, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { useDateFormat } from '@/lib/format-date';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { statusOptions } from '@courier/shared/format/status';
@@ -35,17 +39,7 @@ function RequestDialog({ open, onClose }: { open: boolean; onClose: () => void }
   const phoneValue = phone ?? profile.data?.phone ?? '';
   const [notes, setNotes] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const qc = useQueryClient();
-  const create = useMutation({
-    mutationFn: (body: unknown) => api.post<DeliveryRequestDto>('/customer/delivery-requests', body),
-    onSuccess: () => {
-      toast.success(DELIVERY_MESSAGES.requestCreated);
-      void qc.invalidateQueries({ queryKey: ['delivery-requests'] });
-      setPicked(new Set());
-      onClose();
-    },
-    onError: (error) => toast.error(errorMessage(error, 'Could not request the delivery')),
-  });
+  const create = useCreateDeliveryRequest();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const body = {
@@ -64,7 +58,14 @@ function RequestDialog({ open, onClose }: { open: boolean; onClose: () => void }
       return;
     }
     setErrors({});
-    create.mutate(parsed.data);
+    create.mutate(parsed.data, {
+      onSuccess: () => {
+        toast.success(DELIVERY_MESSAGES.requestCreated);
+        setPicked(new Set());
+        onClose();
+      },
+      onError: (error) => toast.error(errorMessage(error, 'Could not request the delivery')),
+    });
   };
   const readyRows = ready.data?.data ?? [];
   return (
@@ -181,19 +182,7 @@ export default function CustomerDeliveryRequestsPage() {
   const [open, setOpen] = useState(false);
   const [cancelling, setCancelling] = useState<DeliveryRequestDto | null>(null);
   const [proof, setProof] = useState<DeliveryRequestDto | null>(null);
-  const qc = useQueryClient();
-  const cancel = useMutation({
-    mutationFn: (id: number) => api.post(`/customer/delivery-requests/${id}/cancel`),
-    onSuccess: () => {
-      toast.success(DELIVERY_MESSAGES.requestCancelled);
-      void qc.invalidateQueries({ queryKey: ['delivery-requests'] });
-      setCancelling(null);
-    },
-    onError: (error) => {
-      toast.error(errorMessage(error, 'Could not cancel'));
-      setCancelling(null);
-    },
-  });
+  const cancel = useCancelDeliveryRequest();
   const columns: Array<DataTableColumn<DeliveryRequestDto>> = [
     {
       field: 'packages',
@@ -257,7 +246,14 @@ export default function CustomerDeliveryRequestsPage() {
         message="Cancel this delivery request? Your packages stay ready for pickup."
         confirmLabel="Cancel request"
         busy={cancel.isPending}
-        onConfirm={() => cancelling && cancel.mutate(cancelling.id)}
+        onConfirm={() =>
+          cancelling &&
+          cancel.mutate(cancelling.id, {
+            onSuccess: () => toast.success(DELIVERY_MESSAGES.requestCancelled),
+            onError: (error) => toast.error(errorMessage(error, 'Could not cancel')),
+            onSettled: () => setCancelling(null),
+          })
+        }
       />
     </div>
   );

@@ -11,12 +11,11 @@ import { DataTable, type DataTableColumn, useListState } from '@/components/ui/d
 import { Dialog } from '@/components/ui/dialog';
 import { openFile } from '@/lib/download';
 import { usePackageList } from '@/features/packages/api/packages';
-import { uploadInvoice, useCancelPreAlert, useOwnPreAlerts } from '@/features/packages/api/pre-alerts';
+import { useCancelPreAlert, useOwnPreAlerts, useUploadPreAlertInvoice } from '@/features/packages/api/pre-alerts';
 import { PackageDetailDialog } from '@/features/packages/components/package-detail-dialog';
 import { useLinkedPackage } from '@/features/packages/hooks/use-linked-package';
 import { INVOICE_ACCEPT, PreAlertForm, invoiceProblem } from '@/features/packages/components/pre-alert-form';
 import { errorMessage } from '@/lib/api-client';
-import { useQueryClient } from '@tanstack/react-query';
 import { formatUsd } from '@courier/shared/format/money';
 import { useDateFormat } from '@/lib/format-date';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -25,7 +24,7 @@ import { statusOptions } from '@courier/shared/format/status';
 function UploadInvoiceButton({ preAlert }: { preAlert: PreAlertDto }) {
   const ref = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
-  const qc = useQueryClient();
+  const upload = useUploadPreAlertInvoice();
   return (
     <>
       <input
@@ -44,9 +43,8 @@ function UploadInvoiceButton({ preAlert }: { preAlert: PreAlertDto }) {
           }
           setBusy(true);
           try {
-            await uploadInvoice(preAlert.id, file);
+            await upload.mutateAsync({ id: preAlert.id, file });
             toast.success(PACKAGE_MESSAGES.invoiceUploaded);
-            void qc.invalidateQueries({ queryKey: ['pre-alerts'] });
           } catch (error) {
             toast.error(errorMessage(error, 'Could not upload the invoice'));
           } finally {

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, Phone } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -19,10 +18,9 @@ import { TillField, useTill } from '@/features/billing/components/till-branch';
 import { BILLING_MESSAGES, parseJmdToCents } from '@courier/shared/schemas/billing';
 import { formatJmd, formatDecimal } from '@courier/shared/format/money';
 import { Input } from '@/components/ui/input';
-import { useDeliveryRequest } from '@/features/packages/api/deliveries';
-import { ApiError, api, errorMessage } from '@/lib/api-client';
+import { useDeliver, useDeliveryRequest } from '@/features/packages/api/deliveries';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-import { uploadForm } from '@/lib/upload';
 import { StatusBadge } from '@/components/ui/status-badge';
 
 /**
@@ -37,7 +35,7 @@ export default function DeliverPage() {
   const { user } = useSession();
   const canOverride = hasPermission(user, 'release_override');
   const request = useDeliveryRequest(id);
-  const qc = useQueryClient();
+  const deliver = useDeliver(id);
   const pad = useRef<SignaturePadHandle>(null);
   const [signed, setSigned] = useState(false);
   const onSigned = useCallback((v: boolean) => setSigned(v), []);
@@ -72,13 +70,7 @@ export default function DeliverPage() {
     if (!parsed.success || Object.keys(next).length > 0) return;
     setBusy(true);
     try {
-      if (photo) {
-        const form = new FormData();
-        form.append('photo', photo);
-        await uploadForm<DeliveryRequestDto>(`/delivery-requests/${id}/photo`, form);
-      }
-      const result = await api.post<DeliveryRequestDto>(`/delivery-requests/${id}/deliver`, parsed.data);
-      void qc.invalidateQueries({ queryKey: ['delivery-requests'] });
+      const result = await deliver.mutateAsync({ input: parsed.data, photo });
       toast.success(DELIVERY_MESSAGES.delivered);
       setDone(result);
     } catch (error) {

@@ -1,6 +1,5 @@
 import { Plus } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -18,8 +17,8 @@ import { Input } from '@/components/ui/input';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { useDeliveryLocations } from '@/features/packages/api/deliveries';
-import { api, errorMessage } from '@/lib/api-client';
+import { useDeleteDeliveryLocation, useDeliveryLocations, useSaveDeliveryLocation } from '@/features/packages/api/deliveries';
+import { errorMessage } from '@/lib/api-client';
 import { formatJmd, formatDecimal } from '@courier/shared/format/money';
 
 const formSchema = deliveryLocationInputSchema.omit({ feeCents: true }).extend({
@@ -34,7 +33,6 @@ const formSchema = deliveryLocationInputSchema.omit({ feeCents: true }).extend({
 type FormValues = z.infer<typeof formSchema>;
 
 function LocationDialog({ location, open, onClose }: { location: DeliveryLocation | null; open: boolean; onClose: () => void }) {
-  const qc = useQueryClient();
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     values: location
@@ -47,30 +45,31 @@ function LocationDialog({ location, open, onClose }: { location: DeliveryLocatio
         }
       : { name: '', parish: 'Clarendon', fee: '', active: true, cashOnDelivery: false },
   });
-  const save = useMutation({
-    mutationFn: (v: FormValues) => {
-      const body = {
-        name: v.name,
-        parish: v.parish,
-        active: v.active,
-        cashOnDelivery: v.cashOnDelivery,
-        feeCents: Math.round(Number(v.fee) * 100),
-      };
-      return location
-        ? api.put<DeliveryLocation>(`/delivery-locations/${location.id}`, body)
-        : api.post<DeliveryLocation>('/delivery-locations', body);
-    },
-    onSuccess: () => {
-      toast.success(DELIVERY_MESSAGES.locationSaved);
-      void qc.invalidateQueries({ queryKey: ['delivery-locations'] });
-      onClose();
-    },
-    onError: (error) => toast.error(errorMessage(error, 'Could not save the location')),
-  });
+  const save = useSaveDeliveryLocation();
+  const submit = (v: FormValues) =>
+    save.mutate(
+      {
+        id: location?.id ?? null,
+        body: {
+          name: v.name,
+          parish: v.parish,
+          active: v.active,
+          cashOnDelivery: v.cashOnDelivery,
+          feeCents: Math.round(Number(v.fee) * 100),
+        },
+      },
+      {
+        onSuccess: () => {
+          toast.success(DELIVERY_MESSAGES.locationSaved);
+          onClose();
+        },
+        onError: (error) => toast.error(errorMessage(error, 'Could not save the location')),
+      },
+    );
   const { errors } = form.formState;
   return (
     <Dialog open={open} onOpenChange={(o) => !o && onClose()} title={location ? 'Edit delivery location' : 'New delivery location'}>
-      <form onSubmit={form.handleSubmit((v) => save.mutate(v))} className="space-y-4" noValidate>
+      <form onSubmit={form.handleSubmit(submit)} className="space-y-4" noValidate>
         <Field label="Name" error={errors.name?.message}>
           <Input {...form.register('name')} />
         </Field>
@@ -107,22 +106,10 @@ function LocationDialog({ location, open, onClose }: { location: DeliveryLocatio
 /** Where the courier delivers and what each place costs. */
 export default function DeliveryLocationsPage() {
   const locations = useDeliveryLocations('/delivery-locations');
-  const qc = useQueryClient();
   const [editing, setEditing] = useState<DeliveryLocation | null>(null);
   const [open, setOpen] = useState(false);
   const [deleting, setDeleting] = useState<DeliveryLocation | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: number) => api.delete(`/delivery-locations/${id}`),
-    onSuccess: () => {
-      toast.success(DELIVERY_MESSAGES.locationDeleted);
-      void qc.invalidateQueries({ queryKey: ['delivery-locations'] });
-      setDeleting(null);
-    },
-    onError: (error) => {
-      toast.error(errorMessage(error, 'Could not delete the location'));
-      setDeleting(null);
-    },
-  });
+  const remove = useDeleteDeliveryLocation();
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -204,7 +191,14 @@ export default function DeliveryLocationsPage() {
         onOpenChange={(o) => !o && setDeleting(null)}
         message={DELIVERY_MESSAGES.deleteConfirm}
         busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => toast.success(DELIVERY_MESSAGES.locationDeleted),
+            onError: (error) => toast.error(errorMessage(error, 'Could not delete the location')),
+            onSettled: () => setDeleting(null),
+          })
+        }
       />
     </div>
   );

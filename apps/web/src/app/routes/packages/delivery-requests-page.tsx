@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FileText, Truck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
@@ -15,8 +14,8 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { openFile } from '@/lib/download';
 import { ReleaseOverrideFields, overridePayload } from '@/features/billing/components/release-override';
-import { useDeliveryRequests, useDrivers } from '@/features/packages/api/deliveries';
-import { ApiError, api, errorMessage } from '@/lib/api-client';
+import { useChangeDeliveryStatus, useDeliveryRequests, useDrivers } from '@/features/packages/api/deliveries';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useDateFormat } from '@/lib/format-date';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -31,27 +30,6 @@ const ACTION_LABEL: Record<DeliveryRequestStatus, string> = {
   cancelled: 'Cancel',
 };
 
-type Change = {
-  id: number;
-  status: DeliveryRequestStatus;
-  scheduledDate?: string;
-  driverId?: number;
-  stopOrder?: number;
-} & ReleaseOverrideInput;
-
-function useChangeStatus(onDone: () => void) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, ...body }: Change) => api.post<DeliveryRequestDto>(`/delivery-requests/${id}/status`, body),
-    onSuccess: () => {
-      toast.success(DELIVERY_MESSAGES.statusChanged);
-      void qc.invalidateQueries({ queryKey: ['delivery-requests'] });
-      void qc.invalidateQueries({ queryKey: ['packages'] });
-      onDone();
-    },
-  });
-}
-
 /** Scheduling: the date and the driver, and optionally the stop's place on the run sheet. */
 function ScheduleDialog({ request, onClose }: { request: DeliveryRequestDto; onClose: () => void }) {
   const dates = useDateFormat();
@@ -60,7 +38,7 @@ function ScheduleDialog({ request, onClose }: { request: DeliveryRequestDto; onC
   const [driverId, setDriverId] = useState('');
   const [stop, setStop] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const change = useChangeStatus(onClose);
+  const change = useChangeDeliveryStatus(onClose);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const next: Record<string, string> = {};
@@ -115,7 +93,7 @@ function ScheduleDialog({ request, onClose }: { request: DeliveryRequestDto; onC
 function DispatchOverrideDialog({ request, message, onClose }: { request: DeliveryRequestDto; message: string; onClose: () => void }) {
   const [override, setOverride] = useState<ReleaseOverrideInput>({ allowUnpaid: true });
   const [error, setError] = useState<string>();
-  const change = useChangeStatus(onClose);
+  const change = useChangeDeliveryStatus(onClose);
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()} title="Not paid yet" description={message}>
       <form
@@ -184,7 +162,7 @@ export default function DeliveryRequestsPage() {
   const requests = useDeliveryRequests('/delivery-requests', list.query);
   const [scheduling, setScheduling] = useState<DeliveryRequestDto | null>(null);
   const [refused, setRefused] = useState<{ request: DeliveryRequestDto; message: string } | null>(null);
-  const change = useChangeStatus(() => undefined);
+  const change = useChangeDeliveryStatus(() => undefined);
   const act = (r: DeliveryRequestDto, status: DeliveryRequestStatus) => {
     if (status === 'scheduled') return setScheduling(r);
     change.mutate(

@@ -10,10 +10,16 @@ import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { useManifestAction, useManifests, useReconciliation } from '@/features/packages/api/manifests';
+import {
+  useCloseReconciliation,
+  useManifestReady,
+  useManifests,
+  useReconciliation,
+  useReconciliationScan,
+} from '@/features/packages/api/manifests';
 import { ScanStation } from '@/features/packages/components/scan-station/scan-station';
 import { type ScanOutcome, useScanStation } from '@/features/packages/components/scan-station/use-scan-station';
-import { api, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 
 type Line = Reconciliation['expected'][number];
 
@@ -58,11 +64,9 @@ export default function ReconciliationPage() {
   const recon = useReconciliation(manifestId);
   const [note, setNote] = useState('');
   const [confirmClose, setConfirmClose] = useState(false);
-  const post = useManifestAction((trackingNumber: string) =>
-    api.post<{ message: string; result: string }>(`/manifests/${manifestId}/reconciliation/scans`, { trackingNumber }),
-  );
-  const close = useManifestAction(() => api.post(`/manifests/${manifestId}/reconciliation/close`, { note: note || undefined }));
-  const ready = useManifestAction(() => api.post(`/manifests/${manifestId}/ready`));
+  const post = useReconciliationScan(manifestId);
+  const close = useCloseReconciliation(manifestId);
+  const ready = useManifestReady(manifestId);
   const r = recon.data;
 
   /** A package of the manifest is green, an extra amber (ours or not), a refusal red. */
@@ -147,7 +151,7 @@ export default function ReconciliationPage() {
             confirmLabel="Close"
             busy={close.isPending}
             onConfirm={() =>
-              close.mutate(undefined, {
+              close.mutate(note, {
                 onSuccess: () => {
                   toast.success(MANIFEST_MESSAGES.reconciled);
                   setConfirmClose(false);

@@ -1,28 +1,23 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { UNCOLLECTED_AFTER_DAYS } from '@courier/shared/constants/packages';
-import type { Page } from '@courier/shared/schemas/common';
-import type { PackageDto } from '@courier/shared/schemas/packages';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
+import { type UncollectedPackage, useUncollected } from '@/features/packages/api/packages';
 import { PackageDetailDialog } from '@/features/packages/components/package-detail-dialog';
 import { hasPermission } from '@courier/shared/domain/permissions';
-import { api, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useDateFormat } from '@/lib/format-date';
 
-type Uncollected = PackageDto & { daysWaiting: number };
+type Uncollected = UncollectedPackage;
 
 /** Packages ready for more than 15 days: the customers to call, and the fee that now applies. */
 export default function UncollectedPage() {
   const dates = useDateFormat();
   const { user } = useSession();
   const list = useListState({ sort: { field: 'readyAt', order: 'asc' } });
-  const data = useQuery({
-    queryKey: ['packages', 'uncollected', list.query],
-    queryFn: ({ signal }) => api.get<Page<Uncollected>>('/packages/uncollected', { query: list.query, signal }),
-  });
+  const data = useUncollected(list.query);
   const [openId, setOpenId] = useState<number | null>(null);
   const columns: Array<DataTableColumn<Uncollected>> = [
     { field: 'packageNumber', priority: 1, label: 'Package', sortable: true },

@@ -1,8 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import type { Page } from '@courier/shared/schemas/common';
-import { type ClaimDto, PACKAGE_MESSAGES, type PackageDto } from '@courier/shared/schemas/packages';
+import type { ClaimDto, PackageDto } from '@courier/shared/schemas/packages';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
@@ -10,10 +8,10 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { openFile } from '@/lib/download';
-import { useAssignPackage, useCustomerSearch, usePackageList } from '@/features/packages/api/packages';
+import { useAssignPackage, useCustomerSearch, useDecideClaim, usePackageList, useUnknownClaims } from '@/features/packages/api/packages';
 import { PackageDetailDialog } from '@/features/packages/components/package-detail-dialog';
 import { UnknownAssignStation } from '@/features/packages/components/unknown-assign/unknown-assign-station';
-import { api, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { useDateFormat } from '@/lib/format-date';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { statusOptions } from '@courier/shared/format/status';
@@ -86,20 +84,8 @@ export default function UnknownPackagesPage() {
   const list = useListState();
   const packages = usePackageList('/packages/unknown', list.query);
   const claimList = useListState({ filters: { status: 'pending' } });
-  const claims = useQuery({
-    queryKey: ['packages', 'claims', claimList.query],
-    queryFn: ({ signal }) => api.get<Page<ClaimDto>>('/unknown-claims', { query: claimList.query, signal }),
-  });
-  const qc = useQueryClient();
-  const decide = useMutation({
-    mutationFn: ({ id, approve }: { id: number; approve: boolean }) =>
-      api.post<ClaimDto>(`/unknown-claims/${id}/${approve ? 'approve' : 'reject'}`),
-    onSuccess: (c) => {
-      toast.success(c.status === 'approved' ? PACKAGE_MESSAGES.assigned : 'Claim rejected');
-      void qc.invalidateQueries({ queryKey: ['packages'] });
-    },
-    onError: (error) => toast.error(errorMessage(error, 'Could not decide the claim')),
-  });
+  const claims = useUnknownClaims(claimList.query);
+  const decide = useDecideClaim();
   const [assigning, setAssigning] = useState<PackageDto | null>(null);
   const [openId, setOpenId] = useState<number | null>(null);
 

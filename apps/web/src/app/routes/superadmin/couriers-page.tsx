@@ -9,10 +9,9 @@ import { DataTable, type DataTableColumn, useListState } from '@/components/ui/d
 import { TestBadge } from '@/components/ui/test-badge';
 import { errorMessage } from '@/lib/api-client';
 import { useDateFormat } from '@/lib/format-date';
-import { usePage } from '@/lib/list-query';
-import { keys } from '@/lib/query-keys';
 import { CourierInvitationsCard, InviteCourierDialog } from '@/features/couriers/components/courier-invitations';
 import { CreateCourierDialog } from '@/features/couriers/components/create-courier-dialog';
+import { useCourierPage } from '@/features/couriers/api/couriers';
 
 const STATUS_OPTIONS = [
   { value: 'active', label: 'Active' },
@@ -26,7 +25,7 @@ const PAYMENT_MODE_OPTIONS = [
 export function CouriersPage() {
   const dates = useDateFormat();
   const list = useListState();
-  const page = usePage<CourierSummary>(keys.couriers, '/platform/couriers', list.query);
+  const page = useCourierPage(list.query);
   // ?new and ?invite (the first-run card's links) open the dialogs.
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(() => params.has('new'));

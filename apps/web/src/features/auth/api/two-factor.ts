@@ -9,10 +9,9 @@ import type {
 } from '@courier/shared/schemas/two-factor';
 import { api } from '@/lib/api-client';
 
-export const twoFactorKeys = {
-  status: ['two-factor', 'status'] as const,
-  policy: ['two-factor', 'policy'] as const,
-};
+import { authKeys } from './keys';
+
+const twoFactorKeys = authKeys.twoFactor;
 
 export function useTwoFactorStatus() {
   return useQuery({ queryKey: twoFactorKeys.status, queryFn: ({ signal }) => api.get<TwoFactorStatus>('/auth/two-factor', { signal }) });

@@ -10,12 +10,12 @@ import type {
 import type { Page } from '@courier/shared/schemas/common';
 import { api } from '@/lib/api-client';
 
-type ListQuery = Record<string, string | number | undefined>;
-export const invoicesKey = ['invoices'] as const;
+import type { ListQueryParams } from '@/lib/list-query';
+import { billingKeys } from './keys';
 
-export function useInvoices(query: ListQuery) {
+export function useInvoices(query: ListQueryParams) {
   return useQuery({
-    queryKey: [...invoicesKey, 'list', query],
+    queryKey: billingKeys.invoices.list(query),
     queryFn: ({ signal }) => api.get<Page<InvoiceSummary>>('/invoices', { query, signal }),
     placeholderData: keepPreviousData,
   });
@@ -23,22 +23,22 @@ export function useInvoices(query: ListQuery) {
 
 export function useInvoice(invoiceNo: string | null, courierId?: number) {
   return useQuery({
-    queryKey: [...invoicesKey, 'detail', invoiceNo, courierId],
+    queryKey: billingKeys.invoices.detail(invoiceNo, courierId),
     queryFn: ({ signal }) => api.get<InvoiceDetail>(`/invoices/${encodeURIComponent(invoiceNo ?? '')}`, { query: { courierId }, signal }),
     enabled: invoiceNo !== null,
   });
 }
 
 /** Every billing screen shows money that one change can move: refresh them all. */
-function useBillingMutation<TInput, TResult>(call: (input: TInput) => Promise<TResult>) {
+export function useBillingMutation<TInput, TResult>(call: (input: TInput) => Promise<TResult>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: call,
     onSuccess: async () => {
       await Promise.all([
-        client.invalidateQueries({ queryKey: invoicesKey }),
-        client.invalidateQueries({ queryKey: ['payments'] }),
-        client.invalidateQueries({ queryKey: ['collections'] }),
+        client.invalidateQueries({ queryKey: billingKeys.invoices.all }),
+        client.invalidateQueries({ queryKey: billingKeys.payments.all }),
+        client.invalidateQueries({ queryKey: billingKeys.collections.all }),
       ]);
     },
   });
@@ -76,7 +76,7 @@ export interface BillablePackage {
 
 export function useBillablePackages(customerId: number | null) {
   return useQuery({
-    queryKey: [...invoicesKey, 'billable', customerId],
+    queryKey: billingKeys.invoices.billable(customerId),
     queryFn: ({ signal }) => api.get<BillablePackage[]>('/invoices/billable-packages', { query: { customerId: customerId ?? 0 }, signal }),
     enabled: customerId !== null,
   });
@@ -93,15 +93,25 @@ export interface Collectable {
 
 export function useCollectable(search: string) {
   return useQuery({
-    queryKey: ['collections', 'list', search],
+    queryKey: billingKeys.collections.list(search),
     queryFn: ({ signal }) => api.get<Collectable[]>('/collections', { query: { search }, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
+/** Looks up the invoices a scan names (label, tracking, mailbox or invoice number), through the same cache as the list. */
+export function useFindCollectable() {
+  const client = useQueryClient();
+  return (search: string) =>
+    client.fetchQuery({
+      queryKey: billingKeys.collections.list(search),
+      queryFn: ({ signal }) => api.get<Collectable[]>('/collections', { query: { search }, signal }),
+    });
+}
+
 export function useCollection(invoiceNo: string | null) {
   return useQuery({
-    queryKey: ['collections', 'detail', invoiceNo],
+    queryKey: billingKeys.collections.detail(invoiceNo),
     queryFn: ({ signal }) =>
       api.get<{ invoice: InvoiceDetail; canOverride: boolean }>(`/collections/${encodeURIComponent(invoiceNo ?? '')}`, { signal }),
     enabled: invoiceNo !== null,
@@ -122,7 +132,7 @@ export interface BillableCustomer {
 
 export function useBillableCustomers(search: string, enabled: boolean) {
   return useQuery({
-    queryKey: [...invoicesKey, 'billable-customers', search],
+    queryKey: billingKeys.invoices.billableCustomers(search),
     queryFn: ({ signal }) => api.get<BillableCustomer[]>('/invoices/billable-customers', { query: { search }, signal }),
     enabled,
     placeholderData: keepPreviousData,

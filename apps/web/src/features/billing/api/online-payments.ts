@@ -1,12 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { InvoiceRefund, RefundInput } from '@courier/shared/schemas/online-payments';
 import { api } from '@/lib/api-client';
-import { invoicesKey } from './invoices';
+import { useBillingMutation } from './invoices';
+import { billingKeys } from './keys';
 
 /** Whether the customer's courier takes card payments online (its WiPay account, or the test gateway in test mode). */
 export function useOnlinePaymentAvailability(enabled: boolean) {
   return useQuery({
-    queryKey: ['online-payments', 'availability'],
+    queryKey: billingKeys.onlinePaymentAvailability,
     queryFn: ({ signal }) => api.get<{ available: boolean; test: boolean }>('/online-payments/availability', { signal }),
     enabled,
     staleTime: 60_000,
@@ -20,27 +21,19 @@ export function usePayOnline(invoiceNo: string) {
   });
 }
 
-export function useRefundPayment(courierId?: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ receiptNo, ...input }: RefundInput & { receiptNo: string }) =>
-      api.post<{ creditNoteNo: string; invoiceNo: string; balanceCents: number; message: string }>(
-        `/payments/${encodeURIComponent(receiptNo)}/refunds`,
-        input,
-        {
-          query: { courierId },
-        },
-      ),
-    onSuccess: async () => {
-      await Promise.all([client.invalidateQueries({ queryKey: invoicesKey }), client.invalidateQueries({ queryKey: ['payments'] })]);
-    },
-  });
-}
+export const useRefundPayment = (courierId?: number) =>
+  useBillingMutation(({ receiptNo, ...input }: RefundInput & { receiptNo: string }) =>
+    api.post<{ creditNoteNo: string; invoiceNo: string; balanceCents: number; message: string }>(
+      `/payments/${encodeURIComponent(receiptNo)}/refunds`,
+      input,
+      { query: { courierId } },
+    ),
+  );
 
-/** Refunds made on an invoice; under the invoices key, so every billing change refreshes them. */
+/** Refunds made on an invoice; every billing change refreshes them. */
 export function useInvoiceRefunds(invoiceNo: string, courierId?: number) {
   return useQuery({
-    queryKey: [...invoicesKey, 'refunds', invoiceNo, courierId],
+    queryKey: billingKeys.invoices.refunds(invoiceNo, courierId),
     queryFn: ({ signal }) =>
       api.get<InvoiceRefund[]>(`/invoices/${encodeURIComponent(invoiceNo)}/refunds`, { query: { courierId }, signal }),
   });

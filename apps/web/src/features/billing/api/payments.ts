@@ -3,37 +3,29 @@ import type { CashUpExpected, CorrectCashUpInput, Payment, RecordCashUpInput, Re
 import type { Page } from '@courier/shared/schemas/common';
 import { api } from '@/lib/api-client';
 
-export const paymentsKey = ['payments'] as const;
+import type { ListQueryParams } from '@/lib/list-query';
+import { useBillingMutation } from './invoices';
+import { billingKeys } from './keys';
 
-export function usePayments(query: Record<string, string | number | undefined>) {
+export function usePayments(query: ListQueryParams) {
   return useQuery({
-    queryKey: [...paymentsKey, 'list', query],
+    queryKey: billingKeys.payments.list(query),
     queryFn: ({ signal }) => api.get<Page<Payment>>('/payments', { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** Records a payment; `courierId` is the invoice's courier, which the super admin must name. */
-export function useRecordPayment(courierId?: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: RecordPaymentInput) =>
-      api.post<{ receiptNo: string; amountCents: number; changeCents: number | null; message: string }>('/payments', input, {
-        query: { courierId },
-      }),
-    onSuccess: async () => {
-      await Promise.all([
-        client.invalidateQueries({ queryKey: ['invoices'] }),
-        client.invalidateQueries({ queryKey: paymentsKey }),
-        client.invalidateQueries({ queryKey: ['collections'] }),
-      ]);
-    },
-  });
-}
+export const useRecordPayment = (courierId?: number) =>
+  useBillingMutation((input: RecordPaymentInput) =>
+    api.post<{ receiptNo: string; amountCents: number; changeCents: number | null; message: string }>('/payments', input, {
+      query: { courierId },
+    }),
+  );
 
 export function useCashUp(branchId: number | null, date: string) {
   return useQuery({
-    queryKey: [...paymentsKey, 'cash-up', branchId, date],
+    queryKey: billingKeys.payments.cashUp(branchId, date),
     queryFn: ({ signal }) => api.get<CashUpExpected>('/payments/cash-up', { query: { branchId: branchId ?? 0, date }, signal }),
     enabled: branchId !== null,
   });
@@ -43,7 +35,7 @@ export function useCorrectCashUp() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: CorrectCashUpInput) => api.post<CashUpExpected>('/payments/cash-up/corrections', input),
-    onSuccess: () => client.invalidateQueries({ queryKey: [...paymentsKey, 'cash-up'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: billingKeys.payments.cashUps }),
   });
 }
 
@@ -51,7 +43,7 @@ export function useRecordCashUp() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: RecordCashUpInput) => api.post<CashUpExpected>('/payments/cash-up', input),
-    onSuccess: () => client.invalidateQueries({ queryKey: [...paymentsKey, 'cash-up'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: billingKeys.payments.cashUps }),
   });
 }
 
@@ -61,6 +53,6 @@ export function usePlaceOnTill() {
   return useMutation({
     mutationFn: ({ receiptNo, branchId }: { receiptNo: string; branchId: number }) =>
       api.post<{ receiptNo: string; branchId: number; message: string }>(`/payments/${encodeURIComponent(receiptNo)}/till`, { branchId }),
-    onSuccess: () => client.invalidateQueries({ queryKey: paymentsKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: billingKeys.payments.all }),
   });
 }

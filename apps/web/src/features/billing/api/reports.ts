@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CourierRatesView, Report } from '@courier/shared/schemas/billing';
 import { api } from '@/lib/api-client';
+import { billingKeys } from './keys';
 
 export interface ReportRange {
   from: string;
@@ -11,7 +12,7 @@ export interface ReportRange {
 
 export function useReport(range: ReportRange) {
   return useQuery({
-    queryKey: ['reports', range],
+    queryKey: billingKeys.report(range),
     queryFn: ({ signal }) => api.get<Report>('/reports', { query: { ...range }, signal }),
     placeholderData: keepPreviousData,
   });
@@ -19,7 +20,7 @@ export function useReport(range: ReportRange) {
 
 export function useCourierRates() {
   return useQuery({
-    queryKey: ['billing', 'rates'],
+    queryKey: billingKeys.rates,
     queryFn: ({ signal }) => api.get<CourierRatesView>('/billing/rates', { signal }),
   });
 }

@@ -1,5 +1,5 @@
 import { formatJmd, formatDecimal } from '@courier/shared/format/money';
-import { useQuery } from '@tanstack/react-query';
+import { useBranchOptions } from '@/hooks/use-options';
 import { FileDown } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
@@ -13,14 +13,13 @@ import {
   type UnassignedPayment,
   parseJmdToCents,
 } from '@courier/shared/schemas/billing';
-import type { BranchOption } from '@courier/shared/schemas/branches';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { api, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { openFile } from '@/lib/download';
 import { useCashUp, useCorrectCashUp, usePlaceOnTill, useRecordCashUp } from '../api/payments';
@@ -247,11 +246,7 @@ export function CashUpCard() {
   const dates = useDateFormat();
   const { user } = useSession();
   const canPickBranch = hasPermission(user, 'branches_view');
-  const branches = useQuery({
-    queryKey: ['branches', 'options'],
-    queryFn: ({ signal }) => api.get<BranchOption[]>('/branches/options', { signal }),
-    enabled: canPickBranch,
-  });
+  const branches = useBranchOptions(undefined, canPickBranch);
   const [picked, setPicked] = useState<number | null>(null);
   const branchId = picked ?? user?.branch?.id ?? branches.data?.[0]?.id ?? null;
   const [date, setDate] = useState(() => dates.today());

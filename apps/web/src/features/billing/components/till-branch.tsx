@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useBranchOptions } from '@/hooks/use-options';
 import { useState } from 'react';
 import type { BranchOption } from '@courier/shared/schemas/branches';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
-import { api } from '@/lib/api-client';
+
 import { useSession } from '@/lib/session';
 
 const storageKey = (userId: number | undefined) => `till-branch:${userId ?? 'anonymous'}`;
@@ -38,12 +38,7 @@ export function useTill(courierId?: number): Till {
   const { user } = useSession();
   const choosing = !user?.branch;
   const key = storageKey(user?.id);
-  const options = useQuery({
-    queryKey: ['branches', 'options', courierId ?? null],
-    queryFn: ({ signal }) => api.get<BranchOption[]>('/branches/options', { query: { courierId }, signal }),
-    enabled: choosing,
-    staleTime: 60_000,
-  });
+  const options = useBranchOptions(courierId, choosing);
   const [picked, setPicked] = useState<number | null>(() => remembered(key));
   const active = (options.data ?? []).filter((b) => b.active || b.id === picked);
   // A remembered branch that is gone (or another courier's) is not offered.

@@ -3,10 +3,11 @@ import type { Page } from '@courier/shared/schemas/common';
 import type { BatchEmail, BatchEmailInput, BatchPreview, BatchRecipient } from '@courier/shared/schemas/emails';
 import type { AnnouncementInput, AnnouncementList, EmailPreferences, NotificationFeed } from '@courier/shared/schemas/notifications';
 import { api } from '@/lib/api-client';
+import { communicationKeys } from './keys';
 
 export function useNotifications(page: number, unreadOnly: boolean) {
   return useQuery({
-    queryKey: ['notifications', page, unreadOnly],
+    queryKey: communicationKeys.notifications.feed(page, unreadOnly),
     queryFn: ({ signal }) =>
       api.get<NotificationFeed>('/notifications', { query: { page, limit: 20, unread: unreadOnly ? 'true' : undefined }, signal }),
     placeholderData: keepPreviousData,
@@ -17,7 +18,7 @@ export function useNotifications(page: number, unreadOnly: boolean) {
 /** The reader's unread count for the sidebar badge and the staff bell, polled every 30 s. */
 export function useNotificationUnreadCount(enabled = true) {
   return useQuery({
-    queryKey: ['notifications', 'unread-count'],
+    queryKey: communicationKeys.notifications.unreadCount,
     queryFn: ({ signal }) => api.get<{ unreadCount: number }>('/notifications/unread-count', { signal }),
     enabled,
     refetchInterval: 30_000,
@@ -29,15 +30,13 @@ export function useMarkNotifications() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number | 'all') => (id === 'all' ? api.post('/notifications/read-all') : api.post(`/notifications/${id}/read`)),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['notifications'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: communicationKeys.notifications.all }),
   });
 }
 
-const emailPreferencesKey = ['customer', 'email-preferences'];
-
 export function useEmailPreferences() {
   return useQuery({
-    queryKey: emailPreferencesKey,
+    queryKey: communicationKeys.emailPreferences,
     queryFn: ({ signal }) => api.get<EmailPreferences>('/customers/profile/notification-preferences', { signal }),
   });
 }
@@ -46,13 +45,13 @@ export function useSaveEmailPreferences() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (prefs: EmailPreferences) => api.put<EmailPreferences>('/customers/profile/notification-preferences', prefs),
-    onSuccess: (saved) => client.setQueryData(emailPreferencesKey, saved),
+    onSuccess: (saved) => client.setQueryData(communicationKeys.emailPreferences, saved),
   });
 }
 
 export function useAnnouncements() {
   return useQuery({
-    queryKey: ['announcements'],
+    queryKey: communicationKeys.announcements,
     queryFn: ({ signal }) => api.get<AnnouncementList>('/notifications/announcements', { signal }),
   });
 }
@@ -61,13 +60,13 @@ export function useSendAnnouncement() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: AnnouncementInput) => api.post<{ sent: number }>('/notifications/announcements', input),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['announcements'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: communicationKeys.announcements }),
   });
 }
 
 export function useBatchEmails(page: number) {
   return useQuery({
-    queryKey: ['batch-emails', page],
+    queryKey: communicationKeys.batchEmails.page(page),
     queryFn: ({ signal }) => api.get<Page<BatchEmail>>('/batch-emails', { query: { page, limit: 10 }, signal }),
     placeholderData: keepPreviousData,
     // Live progress while a batch is going out.
@@ -77,7 +76,7 @@ export function useBatchEmails(page: number) {
 
 export function useBatchRecipients(id: number | null, page: number) {
   return useQuery({
-    queryKey: ['batch-emails', 'recipients', id, page],
+    queryKey: communicationKeys.batchEmails.recipients(id, page),
     queryFn: ({ signal }) => api.get<Page<BatchRecipient>>(`/batch-emails/${id}/recipients`, { query: { page, limit: 25 }, signal }),
     enabled: id !== null,
     refetchInterval: 5_000,
@@ -97,6 +96,6 @@ export function useSendBatch() {
       const draft = await api.post<BatchEmail>('/batch-emails', input);
       return api.post<BatchEmail>(`/batch-emails/${draft.id}/send`);
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: ['batch-emails'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: communicationKeys.batchEmails.all }),
   });
 }

@@ -4,7 +4,9 @@ import type { CourierInvitation, CourierInvitationAcceptInput, CourierInvitation
 import { api } from '@/lib/api-client';
 
 /** Courier invitations: the super admin's list, and the invitee's public link. */
-export const invitationKeys = { all: ['courier-invitations'] as const };
+import { courierKeys } from './keys';
+
+const invitationKeys = courierKeys.invitations;
 
 export const useInvitations = () =>
   useQuery({ queryKey: invitationKeys.all, queryFn: () => api.get<CourierInvitation[]>('/platform/courier-invitations') });
@@ -28,7 +30,7 @@ export function useRevokeInvitation() {
 // Public calls: no session yet, so a refusal is not an expired session.
 export const useInvitationView = (token: string) =>
   useQuery({
-    queryKey: [...invitationKeys.all, 'view', token],
+    queryKey: invitationKeys.view(token),
     queryFn: () => api.get<CourierInvitationView>(`/courier-invitations/${encodeURIComponent(token)}`, { sessionCall: false }),
     retry: false,
   });

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
 import { errorMessage } from '@/lib/api-client';
-import { usePage } from '@/lib/list-query';
+import { useCustomerActivity } from '../api/customers';
 import { type DateFormat, useDateFormat } from '@/lib/format-date';
 import { usePortal } from '@/lib/portal-context';
 import { formatJmd } from '@courier/shared/format/money';
@@ -32,8 +32,7 @@ function CustomerList<T extends { id: number }>({ customerId, title, path, colum
     customerAs === 'query'
       ? { ...list.query, customerId }
       : { ...list.query, filters: JSON.stringify({ ...list.state.filters, customerId: String(customerId) }) };
-  // Keyed like the portal's own lists ('packages', ...) so their invalidations refresh these too.
-  const page = usePage<T>([path.slice(1), 'customer', customerId], path, query);
+  const page = useCustomerActivity<T>(path, customerId, query);
   const noun = title.toLowerCase();
   return (
     <Card>

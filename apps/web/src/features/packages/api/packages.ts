@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import type { PackageStatus } from '@courier/shared/constants/packages';
 import type { Page } from '@courier/shared/schemas/common';
 import {
+  type ClaimDto,
   PACKAGE_MESSAGES,
   type PackageDetail,
   type PackageDto,
@@ -12,19 +13,16 @@ import {
   type UpdatePackageInput,
 } from '@courier/shared/schemas/packages';
 import type { ReleaseOverrideInput } from '@courier/shared/schemas/release';
+import type { walkInCustomerSchema } from '@courier/shared/schemas/auth';
+import type { z } from 'zod';
 import { api, errorMessage } from '@/lib/api-client';
 import { uploadForm } from '@/lib/upload';
 
-export type ListQueryParams = Record<string, string | number | undefined>;
+import type { ListQueryParams } from '@/lib/list-query';
+import { packageKeys } from './keys';
 
-export const packageKeys = {
-  all: ['packages'] as const,
-  list: (scope: string, query: ListQueryParams) => ['packages', scope, query] as const,
-  detail: (id: number, customer: boolean) => ['packages', 'detail', id, customer] as const,
-  photos: (id: number, customer: boolean) => ['packages', 'photos', id, customer] as const,
-  photo: (id: number, photoId: number, size: 'thumb' | 'full', customer: boolean) =>
-    ['packages', 'photos', id, customer, photoId, size] as const,
-};
+export type { ListQueryParams };
+export { packageKeys };
 
 type PackageListPath = '/packages' | '/packages/unknown' | '/customer/packages';
 /** The staff list sends its table's fields only; the other two lists whole packages. */
@@ -95,12 +93,13 @@ export function useBulkStatus() {
   });
 }
 
-export function useAssignPackage() {
+/** Assigns an unknown package to a mailbox; `silent` when the screen shows the outcome itself (the scan station). */
+export function useAssignPackage({ silent = false }: { silent?: boolean } = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, mailbox }: { id: number; mailbox: string }) => api.post<PackageDetail>(`/packages/${id}/assign`, { mailbox }),
     onSuccess: () => {
-      toast.success(PACKAGE_MESSAGES.assigned);
+      if (!silent) toast.success(PACKAGE_MESSAGES.assigned);
       void qc.invalidateQueries({ queryKey: packageKeys.all });
     },
   });
@@ -113,9 +112,52 @@ export interface CustomerOption {
   branchName: string | null;
 }
 
+/** A walk-in customer registered at the counter (name, mailbox, the welcome e-mail). */
+export function useRegisterWalkIn() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: WalkInCustomer) => api.post<CustomerOption>('/packages/customers', input),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: packageKeys.customers() }),
+  });
+}
+
+type WalkInCustomer = z.output<typeof walkInCustomerSchema>;
+
+export type UncollectedPackage = PackageDto & { daysWaiting: number };
+
+/** Packages ready for longer than the courier's uncollected limit, oldest first by default. */
+export function useUncollected(query: ListQueryParams) {
+  return useQuery({
+    queryKey: packageKeys.uncollected(query),
+    queryFn: ({ signal }) => api.get<Page<UncollectedPackage>>('/packages/uncollected', { query, signal }),
+  });
+}
+
+/** Customers' claims for unknown packages. */
+export function useUnknownClaims(query: ListQueryParams) {
+  return useQuery({
+    queryKey: packageKeys.claims(query),
+    queryFn: ({ signal }) => api.get<Page<ClaimDto>>('/unknown-claims', { query, signal }),
+  });
+}
+
+/** Approves (the package becomes the customer's) or rejects a claim. */
+export function useDecideClaim() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, approve }: { id: number; approve: boolean }) =>
+      api.post<ClaimDto>(`/unknown-claims/${id}/${approve ? 'approve' : 'reject'}`),
+    onSuccess: (c) => {
+      toast.success(c.status === 'approved' ? PACKAGE_MESSAGES.assigned : 'Claim rejected');
+      void qc.invalidateQueries({ queryKey: packageKeys.all });
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Could not decide the claim')),
+  });
+}
+
 export function useCustomerSearch(q: string) {
   return useQuery({
-    queryKey: ['packages', 'customers', q],
+    queryKey: packageKeys.customers(q),
     queryFn: ({ signal }) => api.get<CustomerOption[]>('/packages/customers', { query: { q }, signal }),
     enabled: q.trim().length >= 2,
   });
@@ -128,7 +170,7 @@ export function useCorrectPackage() {
     mutationFn: ({ id, input }: { id: number; input: UpdatePackageInput }) => api.patch<PackageDetail>(`/packages/${id}`, input),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: packageKeys.all });
-      void qc.invalidateQueries({ queryKey: ['manifests'] });
+      void qc.invalidateQueries({ queryKey: packageKeys.manifests.all });
     },
   });
 }
@@ -140,7 +182,7 @@ export function useVoidPackage() {
     onSuccess: () => {
       toast.success(PACKAGE_MESSAGES.voided);
       void qc.invalidateQueries({ queryKey: packageKeys.all });
-      void qc.invalidateQueries({ queryKey: ['manifests'] });
+      void qc.invalidateQueries({ queryKey: packageKeys.manifests.all });
     },
   });
 }

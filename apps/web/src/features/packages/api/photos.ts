@@ -3,7 +3,7 @@ import type { PackagePhoto } from '@courier/shared/schemas/package-photos';
 import { api } from '@/lib/api-client';
 import { fetchBlob } from '@/lib/download';
 import { uploadForm } from '@/lib/upload';
-import { packageKeys } from './packages';
+import { packageKeys } from './keys';
 
 const base = (id: number, customer: boolean) => (customer ? `/customer/packages/${id}/photos` : `/packages/${id}/photos`);
 

@@ -3,11 +3,12 @@ import type { Page } from '@courier/shared/schemas/common';
 import type { CreatePreAlertInput, PreAlertDto } from '@courier/shared/schemas/packages';
 import { api } from '@/lib/api-client';
 import { uploadForm } from '@/lib/upload';
-import type { ListQueryParams } from './packages';
+import type { ListQueryParams } from '@/lib/list-query';
+import { packageKeys } from './keys';
 
 export function useOwnPreAlerts(query: ListQueryParams) {
   return useQuery({
-    queryKey: ['pre-alerts', 'own', query],
+    queryKey: packageKeys.preAlerts.own(query),
     queryFn: ({ signal }) => api.get<Page<PreAlertDto>>('/customer/pre-alerts', { query, signal }),
     placeholderData: keepPreviousData,
   });
@@ -18,6 +19,15 @@ export const uploadInvoice = (id: number, file: File, onProgress?: (p: number) =
   form.append('invoice', file);
   return uploadForm<PreAlertDto>(`/customer/pre-alerts/${id}/invoice`, form, { onProgress });
 };
+
+/** The customer adds the merchant invoice to a pre-alert afterwards. */
+export function useUploadPreAlertInvoice() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: number; file: File }) => uploadInvoice(id, file),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: packageKeys.preAlerts.all }),
+  });
+}
 
 export function useCreatePreAlert() {
   const qc = useQueryClient();
@@ -35,7 +45,7 @@ export function useCreatePreAlert() {
         };
       return { created, uploaded: false as const };
     },
-    onSettled: () => void qc.invalidateQueries({ queryKey: ['pre-alerts'] }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: packageKeys.preAlerts.all }),
   });
 }
 
@@ -43,6 +53,6 @@ export function useCancelPreAlert() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.post<PreAlertDto>(`/customer/pre-alerts/${id}/cancel`),
-    onSettled: () => void qc.invalidateQueries({ queryKey: ['pre-alerts'] }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: packageKeys.preAlerts.all }),
   });
 }

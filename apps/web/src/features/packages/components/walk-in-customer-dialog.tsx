@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -13,8 +12,8 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useBranchOptions } from '@/hooks/use-options';
-import { ApiError, api, errorMessage } from '@/lib/api-client';
-import type { CustomerOption } from '../api/packages';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { type CustomerOption, useRegisterWalkIn } from '../api/packages';
 
 type FormIn = z.input<typeof walkInCustomerSchema>;
 type FormOut = z.output<typeof walkInCustomerSchema>;
@@ -32,12 +31,8 @@ export function WalkInCustomerDialog({
   onOpenChange: (o: boolean) => void;
   onRegistered: (customer: CustomerOption) => void;
 }) {
-  const qc = useQueryClient();
   const branches = useBranchOptions(undefined, open);
-  const save = useMutation({
-    mutationFn: (input: FormOut) => api.post<CustomerOption>('/packages/customers', input),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: ['packages', 'customers'] }),
-  });
+  const save = useRegisterWalkIn();
   const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(walkInCustomerSchema) });
   const { register, handleSubmit, reset, formState, setError, control } = form;
   const accountType = useWatch({ control, name: 'accountType' });

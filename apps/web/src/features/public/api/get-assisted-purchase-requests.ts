@@ -3,7 +3,7 @@ import type { Page } from '@courier/shared/schemas/common';
 import type { AssistedPurchaseRecord } from '@courier/shared/schemas/public';
 import { api } from '@/lib/api-client';
 
-export const assistedPurchaseRequestsKey = (page: number, limit: number) => ['assisted-purchase-requests', page, limit] as const;
+import { publicKeys } from './keys';
 
 export function getAssistedPurchaseRequests(page: number, limit: number): Promise<Page<AssistedPurchaseRecord>> {
   return api.get<Page<AssistedPurchaseRecord>>('/assisted-purchase-requests', { query: { page, limit } });
@@ -11,7 +11,7 @@ export function getAssistedPurchaseRequests(page: number, limit: number): Promis
 
 export function useAssistedPurchaseRequests(page: number, limit: number) {
   return useQuery({
-    queryKey: assistedPurchaseRequestsKey(page, limit),
+    queryKey: publicKeys.assistedPurchaseRequests(page, limit),
     queryFn: () => getAssistedPurchaseRequests(page, limit),
     placeholderData: keepPreviousData,
   });

@@ -3,7 +3,7 @@ import type { Page } from '@courier/shared/schemas/common';
 import type { ContactMessageRecord } from '@courier/shared/schemas/public';
 import { api } from '@/lib/api-client';
 
-export const contactMessagesKey = (page: number, limit: number) => ['contact-messages', page, limit] as const;
+import { publicKeys } from './keys';
 
 export function getContactMessages(page: number, limit: number): Promise<Page<ContactMessageRecord>> {
   return api.get<Page<ContactMessageRecord>>('/contact-messages', { query: { page, limit } });
@@ -11,7 +11,7 @@ export function getContactMessages(page: number, limit: number): Promise<Page<Co
 
 export function useContactMessages(page: number, limit: number) {
   return useQuery({
-    queryKey: contactMessagesKey(page, limit),
+    queryKey: publicKeys.contactMessages(page, limit),
     queryFn: () => getContactMessages(page, limit),
     placeholderData: keepPreviousData,
   });

@@ -10,6 +10,7 @@ import { useHydrated } from '@/lib/hydration';
 import { embeddedSite, rememberSite, requestedApiKey } from '@/lib/public-site-store';
 import { decodeToken, tokenStore } from '@/lib/storage';
 import { DEFAULT_BRAND } from './get-courier-brand';
+import { publicKeys } from './keys';
 
 /**
  * What the public pages show when the courier's site cannot be loaded: the default brand and no courier's contact details at all, so no page ever shows one courier's data on
@@ -68,7 +69,7 @@ export function usePublicSite(): PublicSiteState {
   const embedded = embeddedSite();
   const initial = ownCourier === null && embedded && (apiKey === null || embedded.courier.apiKey === apiKey) ? embedded : undefined;
   const query = useQuery({
-    queryKey: ownCourier === null ? ['public-site', apiKey] : ['public-site', 'account', ownCourier],
+    queryKey: ownCourier === null ? publicKeys.site(apiKey) : publicKeys.accountSite(ownCourier),
     queryFn: () => getPublicSite(apiKey),
     initialData: initial,
     staleTime: Number.POSITIVE_INFINITY,

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { SearchResult } from '@courier/shared/schemas/search';
 import { api } from '@/lib/api-client';
+import { searchKeys } from './keys';
 
 /** Shortest query sent to the lookup: one character matches too much to be worth a call. */
 export const SEARCH_MIN_LENGTH = 2;
@@ -21,7 +22,7 @@ export function useRecordSearch(query: string) {
   const q = useDebounced(query.trim(), 200);
   const enabled = q.length >= SEARCH_MIN_LENGTH;
   return useQuery({
-    queryKey: ['search', q],
+    queryKey: searchKeys.records(q),
     queryFn: ({ signal }) => api.get<SearchResult>('/search', { query: { q }, signal }),
     enabled,
     staleTime: 10_000,

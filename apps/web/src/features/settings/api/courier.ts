@@ -1,13 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BankDetailsInput, Courier, ShippingAddressesInput, UpdateCourierInput } from '@courier/shared/schemas/settings';
 import { api } from '@/lib/api-client';
+import { settingsKeys } from './keys';
 import { type UploadOptions, uploadForm } from '@/lib/upload';
-
-export const courierKey = (id: number | null) => ['courier', id] as const;
 
 export function useCourier(id: number | null) {
   return useQuery({
-    queryKey: courierKey(id),
+    queryKey: settingsKeys.courier(id),
     queryFn: ({ signal }) => api.get<Courier>(`/couriers/${id}`, { signal }),
     enabled: id !== null,
   });
@@ -18,7 +17,7 @@ function useCourierMutation<TInput, TResult>(id: number | null, call: (id: numbe
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: TInput) => call(id as number, input),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['courier'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: settingsKeys.couriers }),
   });
 }
 

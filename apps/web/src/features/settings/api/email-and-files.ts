@@ -1,14 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EmailConfig, EmailConfigInput, TestEmailInput } from '@courier/shared/schemas/settings';
 import { api } from '@/lib/api-client';
+import { settingsKeys } from './keys';
 import { type UploadOptions, uploadForm } from '@/lib/upload';
-
-export const emailConfigKey = (courierId: number | null) => ['settings', 'email-config', courierId] as const;
-export const rateSheetKey = ['rate-sheet'] as const;
 
 export function useEmailConfig(courierId: number | null) {
   return useQuery({
-    queryKey: emailConfigKey(courierId),
+    queryKey: settingsKeys.emailConfig(courierId),
     queryFn: ({ signal }) =>
       api.get<{ success: true; data: EmailConfig | null }>(`/settings/couriers/${courierId}/email-config`, { signal }),
     enabled: courierId !== null,
@@ -20,7 +18,7 @@ export function useSaveEmailConfig(courierId: number | null) {
   return useMutation({
     mutationFn: (input: EmailConfigInput) =>
       api.post<{ success: true; data: EmailConfig }>(`/settings/couriers/${courierId}/email-config`, input),
-    onSuccess: (data) => client.setQueryData(emailConfigKey(courierId), data),
+    onSuccess: (data) => client.setQueryData(settingsKeys.emailConfig(courierId), data),
   });
 }
 
@@ -36,7 +34,7 @@ export function useSendTestEmail(courierId: number | null) {
 
 export function useRateSheet() {
   return useQuery({
-    queryKey: rateSheetKey,
+    queryKey: settingsKeys.rateSheet,
     queryFn: ({ signal }) => api.get<{ rate_sheet_url: string | null }>('/rate-sheet', { signal }),
   });
 }
@@ -51,8 +49,8 @@ export function useUploadRateSheet(courierId: number | null) {
       return uploadForm<{ success: true; rate_sheet_url: string }>('/rate-sheet', form, { onProgress });
     },
     onSuccess: (data) => {
-      client.setQueryData(rateSheetKey, { rate_sheet_url: data.rate_sheet_url });
-      return client.invalidateQueries({ queryKey: ['courier'] });
+      client.setQueryData(settingsKeys.rateSheet, { rate_sheet_url: data.rate_sheet_url });
+      return client.invalidateQueries({ queryKey: settingsKeys.couriers });
     },
   });
 }

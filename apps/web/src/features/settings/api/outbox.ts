@@ -2,15 +2,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@courier/shared/schemas/common';
 import type { OutboxEntry, OutboxSummary } from '@courier/shared/schemas/outbox';
 import { api } from '@/lib/api-client';
+import { settingsKeys } from './keys';
 
-type ListQuery = Record<string, string | number | undefined>;
-const outboxKey = (courierId: number | null) => ['email-outbox', courierId] as const;
+import type { ListQueryParams } from '@/lib/list-query';
 /** The super admin's own (platform) outbox is the one without a courier. */
 const scope = (courierId: number | null) => (courierId === null ? {} : { courierId });
 
-export function useOutbox(courierId: number | null, query: ListQuery) {
+export function useOutbox(courierId: number | null, query: ListQueryParams) {
   return useQuery({
-    queryKey: [...outboxKey(courierId), 'list', query],
+    queryKey: settingsKeys.outbox.list(courierId, query),
     queryFn: ({ signal }) => api.get<Page<OutboxEntry>>('/email-outbox', { signal, query: { ...query, ...scope(courierId) } }),
     // Queued mail moves on its own: look again while the card is open.
     refetchInterval: 15_000,
@@ -19,7 +19,7 @@ export function useOutbox(courierId: number | null, query: ListQuery) {
 
 export function useOutboxSummary(courierId: number | null) {
   return useQuery({
-    queryKey: [...outboxKey(courierId), 'summary'],
+    queryKey: settingsKeys.outbox.summary(courierId),
     queryFn: ({ signal }) => api.get<OutboxSummary>('/email-outbox/summary', { signal, query: scope(courierId) }),
     refetchInterval: 15_000,
   });
@@ -29,6 +29,6 @@ export function useRetryOutboxMail(courierId: number | null) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.post<OutboxEntry>(`/email-outbox/${id}/retry`, undefined, { query: scope(courierId) }),
-    onSuccess: () => client.invalidateQueries({ queryKey: outboxKey(courierId) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: settingsKeys.outbox.of(courierId) }),
   });
 }

@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GatewaySettings, GatewaySettingsInput } from '@courier/shared/schemas/online-payments';
 import { api } from '@/lib/api-client';
+import { settingsKeys } from './keys';
 
 /** The courier's online-payment gateway (its WiPay account). */
 // The courier is the caller's own; only the super admin's courierId is read by the server.
-const gatewayKey = (courierId: number | null) => ['settings', 'payment-gateway', courierId] as const;
 type GatewayResponse = { data: GatewaySettings | null; test_mode: boolean };
 
 export function useGatewaySettings(courierId: number | null) {
   return useQuery({
-    queryKey: gatewayKey(courierId),
+    queryKey: settingsKeys.gateway(courierId),
     queryFn: ({ signal }) =>
       api.get<GatewayResponse>('/settings/payment-gateway', { query: { courierId: courierId ?? undefined }, signal }),
     enabled: courierId !== null,
@@ -21,6 +21,6 @@ export function useSaveGatewaySettings(courierId: number | null) {
   return useMutation({
     mutationFn: (input: GatewaySettingsInput) =>
       api.put<GatewayResponse>('/settings/payment-gateway', input, { query: { courierId: courierId ?? undefined } }),
-    onSuccess: (data) => client.setQueryData(gatewayKey(courierId), data),
+    onSuccess: (data) => client.setQueryData(settingsKeys.gateway(courierId), data),
   });
 }

@@ -8,13 +8,13 @@ import type {
   ShippingRateInput,
 } from '@courier/shared/schemas/settings';
 import { api } from '@/lib/api-client';
-
-export const shippingRatesKey = ['settings', 'shipping-rates'] as const;
-export const processingFeesKey = ['settings', 'processing-fees'] as const;
-export const additionalFeesKey = ['settings', 'additional-fees'] as const;
+import { settingsKeys } from './keys';
 
 export function useShippingRates() {
-  return useQuery({ queryKey: shippingRatesKey, queryFn: ({ signal }) => api.get<ShippingRate[]>('/settings/shipping-rates', { signal }) });
+  return useQuery({
+    queryKey: settingsKeys.shippingRates,
+    queryFn: ({ signal }) => api.get<ShippingRate[]>('/settings/shipping-rates', { signal }),
+  });
 }
 
 export function useSaveShippingRate() {
@@ -22,7 +22,7 @@ export function useSaveShippingRate() {
   return useMutation({
     mutationFn: ({ id, input }: { id?: number; input: ShippingRateInput }) =>
       id ? api.put<ShippingRate>(`/settings/shipping-rates/${id}`, input) : api.post<ShippingRate>('/settings/shipping-rates', input),
-    onSuccess: () => client.invalidateQueries({ queryKey: shippingRatesKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: settingsKeys.shippingRates }),
   });
 }
 
@@ -30,13 +30,13 @@ export function useDeleteShippingRate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete<{ success: boolean }>(`/settings/shipping-rates/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: shippingRatesKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: settingsKeys.shippingRates }),
   });
 }
 
 export function useProcessingFees() {
   return useQuery({
-    queryKey: processingFeesKey,
+    queryKey: settingsKeys.processingFees,
     queryFn: ({ signal }) => api.get<ProcessingFee[]>('/settings/processing-fees', { signal }),
   });
 }
@@ -46,7 +46,7 @@ export function useSaveProcessingFee() {
   return useMutation({
     mutationFn: ({ id, input }: { id?: number; input: ProcessingFeeInput }) =>
       id ? api.put<ProcessingFee>(`/settings/processing-fees/${id}`, input) : api.post<ProcessingFee>('/settings/processing-fees', input),
-    onSuccess: () => client.invalidateQueries({ queryKey: processingFeesKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: settingsKeys.processingFees }),
   });
 }
 
@@ -54,13 +54,13 @@ export function useDeleteProcessingFee() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete<{ success: boolean }>(`/settings/processing-fees/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: processingFeesKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: settingsKeys.processingFees }),
   });
 }
 
 export function useAdditionalFees() {
   return useQuery({
-    queryKey: additionalFeesKey,
+    queryKey: settingsKeys.additionalFees,
     queryFn: ({ signal }) => api.get<AdditionalFees>('/settings/additional-fees', { signal }),
   });
 }
@@ -69,6 +69,6 @@ export function useSaveAdditionalFees() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: AdditionalFeesInput) => api.put<AdditionalFees>('/settings/additional-fees', input),
-    onSuccess: (data) => client.setQueryData(additionalFeesKey, data),
+    onSuccess: (data) => client.setQueryData(settingsKeys.additionalFees, data),
   });
 }

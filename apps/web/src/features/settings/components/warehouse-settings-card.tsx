@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -10,22 +9,13 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { api, errorMessage } from '@/lib/api-client';
-
-const KEY = ['settings', 'warehouse'] as const;
+import { errorMessage } from '@/lib/api-client';
+import { useSaveWarehouseSettings, useWarehouseSettings } from '../api/warehouse';
 
 /** The warehouse rules: the weight that asks for confirmation, whether every package needs its invoice, volumetric billing. */
 export function WarehouseSettingsCard({ canEdit = true }: { canEdit?: boolean }) {
-  const qc = useQueryClient();
-  const current = useQuery({ queryKey: KEY, queryFn: ({ signal }) => api.get<WarehouseSettings>('/settings/warehouse', { signal }) });
-  const save = useMutation({
-    mutationFn: (input: WarehouseSettings) => api.put<WarehouseSettings>('/settings/warehouse', input),
-    onSuccess: (data) => {
-      qc.setQueryData(KEY, data);
-      toast.success('Warehouse settings saved');
-    },
-    onError: (error) => toast.error(errorMessage(error, 'Could not save the warehouse settings')),
-  });
+  const current = useWarehouseSettings();
+  const save = useSaveWarehouseSettings();
   const form = useForm<WarehouseSettings>({ resolver: zodResolver(warehouseSettingsSchema) });
   useEffect(() => {
     if (current.data) form.reset(current.data);
@@ -43,7 +33,16 @@ export function WarehouseSettingsCard({ canEdit = true }: { canEdit?: boolean })
             {errorMessage(current.error, 'Could not load the warehouse settings')}
           </p>
         ) : (
-          <form onSubmit={form.handleSubmit((v) => save.mutate(v))} className="space-y-4" noValidate>
+          <form
+            onSubmit={form.handleSubmit((v) =>
+              save.mutate(v, {
+                onSuccess: () => toast.success('Warehouse settings saved'),
+                onError: (error) => toast.error(errorMessage(error, 'Could not save the warehouse settings')),
+              }),
+            )}
+            className="space-y-4"
+            noValidate
+          >
             <Field
               label="Confirm weights above (lb)"
               hint="A package received or corrected above this weight asks for confirmation"

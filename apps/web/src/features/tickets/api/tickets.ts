@@ -11,13 +11,13 @@ import {
 } from '@courier/shared/schemas/tickets';
 import { api } from '@/lib/api-client';
 
-export const ticketsKey = ['tickets'] as const;
-type ListQuery = Record<string, string | number | undefined>;
+import type { ListQueryParams } from '@/lib/list-query';
+import { ticketKeys } from './keys';
 
 /** The bell's list, polled every 30 s for non-customers. */
 export function useUnreadTickets(enabled: boolean) {
   return useQuery({
-    queryKey: [...ticketsKey, 'unread'],
+    queryKey: ticketKeys.unread,
     queryFn: ({ signal }) => api.get<UnreadTickets>('/tickets/unread', { signal }),
     enabled,
     refetchInterval: TICKET_POLL_MS,
@@ -28,7 +28,7 @@ export function useUnreadTickets(enabled: boolean) {
 /** The sidebar count of admin and staff, every 30 s. */
 export function useUnreadTicketCount(enabled: boolean) {
   return useQuery({
-    queryKey: [...ticketsKey, 'unread-count'],
+    queryKey: ticketKeys.unreadCount,
     queryFn: ({ signal }) => api.get<{ unreadCount: number }>('/tickets/unread/count', { signal }),
     enabled,
     refetchInterval: TICKET_POLL_MS,
@@ -39,7 +39,7 @@ export function useUnreadTicketCount(enabled: boolean) {
 /** A customer's tickets with messages, page 1, limit 100. */
 export function useCustomerTickets(customerId: number | undefined, poll = false) {
   return useQuery({
-    queryKey: [...ticketsKey, 'customer', customerId],
+    queryKey: ticketKeys.customer(customerId),
     queryFn: ({ signal }) =>
       api.get<{ data: TicketWithMessages[]; total: number }>(`/tickets/customer/${customerId}`, {
         query: { page: 1, limit: CUSTOMER_TICKET_PAGE_LIMIT },
@@ -50,9 +50,9 @@ export function useCustomerTickets(customerId: number | undefined, poll = false)
   });
 }
 
-export function useTickets(query: ListQuery, enabled = true) {
+export function useTickets(query: ListQueryParams, enabled = true) {
   return useQuery({
-    queryKey: [...ticketsKey, 'list', query],
+    queryKey: ticketKeys.list(query),
     queryFn: ({ signal }) => api.get<Page<Ticket>>('/tickets', { query, signal }),
     placeholderData: keepPreviousData,
     enabled,
@@ -62,13 +62,13 @@ export function useTickets(query: ListQuery, enabled = true) {
 export function useTicket(id: number | null) {
   const client = useQueryClient();
   return useQuery({
-    queryKey: [...ticketsKey, 'detail', id],
+    queryKey: ticketKeys.detail(id),
     queryFn: async ({ signal }) => {
       const ticket = await api.get<TicketWithMessages>(`/tickets/${id}`, { signal });
       // Opening moved this reader's marker: the bell, the badges and the lists change.
-      void client.invalidateQueries({ queryKey: [...ticketsKey, 'unread'] });
-      void client.invalidateQueries({ queryKey: [...ticketsKey, 'unread-count'] });
-      void client.invalidateQueries({ queryKey: [...ticketsKey, 'customer'] });
+      void client.invalidateQueries({ queryKey: ticketKeys.unread });
+      void client.invalidateQueries({ queryKey: ticketKeys.unreadCount });
+      void client.invalidateQueries({ queryKey: ticketKeys.customers });
       return ticket;
     },
     enabled: id !== null,
@@ -80,8 +80,8 @@ function useTicketMutation<TInput>(call: (input: TInput) => Promise<TicketWithMe
   return useMutation({
     mutationFn: call,
     onSuccess: async (ticket) => {
-      client.setQueryData([...ticketsKey, 'detail', ticket.id], ticket);
-      await client.invalidateQueries({ queryKey: ticketsKey, predicate: (q) => q.queryKey[1] !== 'detail' });
+      client.setQueryData(ticketKeys.detail(ticket.id), ticket);
+      await client.invalidateQueries({ queryKey: ticketKeys.all, predicate: (q) => q.queryKey[1] !== 'detail' });
     },
   });
 }

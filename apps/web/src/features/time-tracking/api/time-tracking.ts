@@ -3,11 +3,11 @@ import type { ClockStatus, Timesheet } from '@courier/shared/schemas/time-tracki
 import { api } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
 
-const key = ['time-tracking'] as const;
+import { timeKeys } from './keys';
 
 export function useClockStatus() {
   return useQuery({
-    queryKey: [...key, 'me'],
+    queryKey: timeKeys.me,
     queryFn: ({ signal }) => api.get<ClockStatus>('/time-tracking/me', { signal }),
     refetchInterval: 60_000,
   });
@@ -18,15 +18,15 @@ export function useClock() {
   return useMutation({
     mutationFn: (action: 'clock-in' | 'clock-out') => api.post<ClockStatus>(`/time-tracking/${action}`),
     onSuccess: (status) => {
-      client.setQueryData([...key, 'me'], status);
-      void client.invalidateQueries({ queryKey: [...key, 'sheet'] });
+      client.setQueryData(timeKeys.me, status);
+      void client.invalidateQueries({ queryKey: timeKeys.sheets });
     },
   });
 }
 
 export function useTimesheet(query: { from: string; to: string }) {
   return useQuery({
-    queryKey: [...key, 'sheet', query],
+    queryKey: timeKeys.sheet(query),
     queryFn: ({ signal }) => api.get<Timesheet>('/time-tracking/timesheets', { query, signal }),
   });
 }

@@ -1,14 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { SHIPPING_MODES, type ShippingMode } from '@courier/shared/constants/packages';
-import { MANIFEST_MESSAGES, MAWB_IN_USE_CODE, type ManifestDetail } from '@courier/shared/schemas/manifests';
+import { MANIFEST_MESSAGES, MAWB_IN_USE_CODE } from '@courier/shared/schemas/manifests';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { useManifestAction } from '../../api/manifests';
-import { ApiError, api, errorMessage } from '@/lib/api-client';
+import { useCreateManifest } from '../../api/manifests';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { SplitShipmentConfirm } from './split-shipment-confirm';
 
 /** A new AIR or SEA manifest: type, MAWB or bill of lading, flight or vessel, dates. */
@@ -26,15 +26,15 @@ export function CreateManifestDialog({
   const [flightOrVessel, setFlightOrVessel] = useState('');
   const [departureDate, setDepartureDate] = useState('');
   const [arrivalDate, setArrivalDate] = useState('');
-  const create = useManifestAction((body: object) => api.post<ManifestDetail>('/manifests', body));
+  const create = useCreateManifest();
   // A MAWB / BL already on another manifest: the API's message, and the manifest to create once the split is confirmed.
   const [split, setSplit] = useState<{ message: string; body: object } | null>(null);
   const send = (body: object) =>
     create.mutate(body, {
       onSuccess: (m) => {
         setSplit(null);
-        toast.success(`${MANIFEST_MESSAGES.created}: ${(m as ManifestDetail).manifestNumber}`);
-        onCreated((m as ManifestDetail).id);
+        toast.success(`${MANIFEST_MESSAGES.created}: ${m.manifestNumber}`);
+        onCreated(m.id);
       },
       onError: (error) => {
         if (error instanceof ApiError && error.code === MAWB_IN_USE_CODE) setSplit({ message: error.message, body });

@@ -3,19 +3,13 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import {
-  MANIFEST_MESSAGES,
-  MAWB_IN_USE_CODE,
-  type ManifestDetail,
-  type ManifestDto,
-  manifestEditFormSchema,
-} from '@courier/shared/schemas/manifests';
+import { MANIFEST_MESSAGES, MAWB_IN_USE_CODE, type ManifestDto, manifestEditFormSchema } from '@courier/shared/schemas/manifests';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { ApiError, api, errorMessage } from '@/lib/api-client';
-import { useManifestAction } from '../../api/manifests';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useUpdateManifest } from '../../api/manifests';
 import { SplitShipmentConfirm } from './split-shipment-confirm';
 
 type FormIn = z.input<typeof manifestEditFormSchema>;
@@ -31,7 +25,7 @@ export function ManifestEditDialog({
   open: boolean;
   onOpenChange: (o: boolean) => void;
 }) {
-  const save = useManifestAction((body: object) => api.patch<ManifestDetail>(`/manifests/${manifest.id}`, body));
+  const save = useUpdateManifest(manifest.id);
   const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(manifestEditFormSchema) });
   const { register, handleSubmit, reset, formState } = form;
   useEffect(() => {

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import type { ImportReport, ManifestDetail } from '@courier/shared/schemas/manifests';
 import { Button } from '@/components/ui/button';
 import { downloadFile, openFile } from '@/lib/download';
-import { importManifestCsv, importManifestXlsx, useManifestAction } from '../../api/manifests';
+import { useImportManifest } from '../../api/manifests';
 import { errorMessage } from '@/lib/api-client';
 
 /** The manifest as CSV, Excel and PDF (the customs broker's columns). */
@@ -35,8 +35,8 @@ export function ManifestExports({ m }: { m: ManifestDetail }) {
 export function ManifestImports({ id, onReport }: { id: number; onReport: (report: ImportReport) => void }) {
   const fileRef = useRef<HTMLInputElement>(null);
   const xlsxRef = useRef<HTMLInputElement>(null);
-  const importCsv = useManifestAction((file: File) => importManifestCsv(id, file));
-  const importXlsx = useManifestAction((file: File) => importManifestXlsx(id, file));
+  const importCsv = useImportManifest(id, 'csv');
+  const importXlsx = useImportManifest(id, 'xlsx');
   return (
     <>
       <input

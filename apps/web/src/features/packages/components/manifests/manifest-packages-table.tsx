@@ -1,13 +1,12 @@
 import type { ManifestDetail } from '@courier/shared/schemas/manifests';
 import { Button } from '@/components/ui/button';
 import { ScrollRegion } from '@/components/ui/scroll-region';
-import { useManifestAction } from '../../api/manifests';
+import { useRemoveManifestPackage } from '../../api/manifests';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { api } from '@/lib/api-client';
 
 /** The packages on a manifest, held ones with their reason; an open one can lose a package here. */
 export function ManifestPackagesTable({ m, canRemove }: { m: ManifestDetail; canRemove: boolean }) {
-  const remove = useManifestAction((packageId: number) => api.delete<ManifestDetail>(`/manifests/${m.id}/packages/${packageId}`));
+  const remove = useRemoveManifestPackage(m.id);
   return (
     <ScrollRegion label="Packages on the manifest">
       <table className="w-full text-sm">

@@ -1,17 +1,15 @@
 import { useState } from 'react';
 import { classifyScan } from '@courier/shared/domain/scan';
-import type { ManifestDetail } from '@courier/shared/schemas/manifests';
 import { Button } from '@/components/ui/button';
-import { useManifestAction } from '../../api/manifests';
+import { useAddScanToManifest, useRemoveScanFromManifest } from '../../api/manifests';
 import { ScanStation } from '../scan-station/scan-station';
 import { type ScanOutcome, useScanStation } from '../scan-station/use-scan-station';
-import { api } from '@/lib/api-client';
 
 /** Scans add (or, in remove mode, take off) one package each; the field is ready for the next at once. */
 export function ManifestScanPanel({ id }: { id: number }) {
   const [scanMode, setScanMode] = useState<'add' | 'remove'>('add');
-  const add = useManifestAction((ref: string) => api.post<ManifestDetail>(`/manifests/${id}/packages`, { scan: ref }));
-  const removeScanned = useManifestAction((ref: string) => api.post<ManifestDetail>(`/manifests/${id}/packages/removals`, { scan: ref }));
+  const add = useAddScanToManifest(id);
+  const removeScanned = useRemoveScanFromManifest(id);
   const station = useScanStation(async (code): Promise<ScanOutcome> => {
     const value = classifyScan(code)?.value;
     if (scanMode === 'remove') {

@@ -7,9 +7,9 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { useManifestAction } from '../../api/manifests';
+import { useManifestStep, useShipMovingDeparture } from '../../api/manifests';
 import { ManifestEditDialog } from './manifest-edit-dialog';
-import { ApiError, api, errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 
 type Step = 'close' | 'ship' | 'arrive';
 const DONE: Record<Step, string> = { close: MANIFEST_MESSAGES.closed, ship: MANIFEST_MESSAGES.shipped, arrive: MANIFEST_MESSAGES.arrived };
@@ -24,10 +24,8 @@ export function ManifestSteps({ m, canEdit }: { m: ManifestDetail; canEdit: bool
   const portal = useLocation().pathname.split('/')[1] || 'staff';
   const [confirm, setConfirm] = useState<Step | null>(null);
   const [editing, setEditing] = useState(false);
-  const step = useManifestAction((action: Step) => api.post<ManifestDetail>(`/manifests/${m.id}/${action}`));
-  const shipMoved = useManifestAction((note: string) =>
-    api.post<ManifestDetail>(`/manifests/${m.id}/ship`, { moveDepartureToToday: true, note: note || undefined }),
-  );
+  const step = useManifestStep(m.id);
+  const shipMoved = useShipMovingDeparture(m.id);
   // A manifest shipped before its departure date: the API's message, and the note for moving the date.
   const [early, setEarly] = useState<string | null>(null);
   const [earlyNote, setEarlyNote] = useState('');

@@ -1,13 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { classifyScan } from '@courier/shared/domain/scan';
 import type { PackageDetail } from '@courier/shared/schemas/packages';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { findUnknownByScan, packageKeys } from '@/features/packages/api/packages';
+import { findUnknownByScan, useAssignPackage } from '@/features/packages/api/packages';
 import { ScanStation } from '@/features/packages/components/scan-station/scan-station';
 import { type ScanOutcome, useScanStation } from '@/features/packages/components/scan-station/use-scan-station';
-import { api } from '@/lib/api-client';
 import { UNKNOWN_ASSIGN_MESSAGES, nextAssignStep } from './assign-steps';
 
 /**
@@ -16,7 +14,7 @@ import { UNKNOWN_ASSIGN_MESSAGES, nextAssignStep } from './assign-steps';
  * scan screen. A second package scanned before a mailbox replaces the first.
  */
 export function UnknownAssignStation() {
-  const qc = useQueryClient();
+  const assignTo = useAssignPackage({ silent: true });
   const [target, setTarget] = useState<PackageDetail | null>(null);
   // Scans run one after another faster than React renders: the handler reads the ref, not the state.
   const targetRef = useRef<PackageDetail | null>(null);
@@ -26,9 +24,8 @@ export function UnknownAssignStation() {
   };
 
   const assign = async (pkg: PackageDetail, mailbox: string): Promise<ScanOutcome> => {
-    const done = await api.post<PackageDetail>(`/packages/${pkg.id}/assign`, { mailbox });
+    const done = await assignTo.mutateAsync({ id: pkg.id, mailbox });
     choose(null);
-    void qc.invalidateQueries({ queryKey: packageKeys.all });
     return { tone: 'ok', message: UNKNOWN_ASSIGN_MESSAGES.assigned(done) };
   };
 

@@ -3,11 +3,12 @@ import type { AuditEntry } from '@courier/shared/schemas/audit';
 import type { Page } from '@courier/shared/schemas/common';
 import { api } from '@/lib/api-client';
 
-type Query = Record<string, string | number | undefined>;
+import type { ListQueryParams } from '@/lib/list-query';
+import { auditKeys } from './keys';
 
-export function useAuditLog(query: Query) {
+export function useAuditLog(query: ListQueryParams) {
   return useQuery({
-    queryKey: ['audit-log', 'list', query],
+    queryKey: auditKeys.list(query),
     queryFn: ({ signal }) => api.get<Page<AuditEntry>>('/audit-log', { query, signal }),
     placeholderData: keepPreviousData,
   });
@@ -15,7 +16,7 @@ export function useAuditLog(query: Query) {
 
 export function useAuditActors(courierId: number | undefined) {
   return useQuery({
-    queryKey: ['audit-log', 'actors', courierId],
+    queryKey: auditKeys.actors(courierId),
     queryFn: ({ signal }) =>
       api.get<Array<{ actorType: string; actorId: number | null; name: string }>>('/audit-log/actors', { query: { courierId }, signal }),
   });

@@ -1,0 +1,4 @@
+/** Every query key of search. */
+export const searchKeys = {
+  records: (q: string) => ['search', q] as const,
+};

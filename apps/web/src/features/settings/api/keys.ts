@@ -1,0 +1,22 @@
+import type { ListQueryParams } from '@/lib/list-query';
+
+/** Every query key of the courier's settings (profile, e-mail, rates and fees, public site, gateway, outbox). */
+export const settingsKeys = {
+  couriers: ['courier'] as const,
+  courier: (id: number | null) => ['courier', id] as const,
+  emailConfig: (courierId: number | null) => ['settings', 'email-config', courierId] as const,
+  rateSheet: ['rate-sheet'] as const,
+  outbox: {
+    of: (courierId: number | null) => ['email-outbox', courierId] as const,
+    list: (courierId: number | null, query: ListQueryParams) => ['email-outbox', courierId, 'list', query] as const,
+    summary: (courierId: number | null) => ['email-outbox', courierId, 'summary'] as const,
+  },
+  gateway: (courierId: number | null) => ['settings', 'payment-gateway', courierId] as const,
+  publicContent: ['settings', 'public-content'] as const,
+  domains: ['settings', 'domains'] as const,
+  embed: ['settings', 'embed'] as const,
+  shippingRates: ['settings', 'shipping-rates'] as const,
+  processingFees: ['settings', 'processing-fees'] as const,
+  additionalFees: ['settings', 'additional-fees'] as const,
+  warehouse: ['settings', 'warehouse'] as const,
+};
