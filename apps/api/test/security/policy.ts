@@ -198,6 +198,7 @@ export const POLICY: Record<string, Policy> = {
   // The photo's id is checked inside its package: a package id of courier B stands in for it.
   'GET /api/packages/:id/photos/:photoId': on(perm('packages_view', 'packages_scan'), { id: 'package', photoId: 'package' }),
   'GET /api/customer/packages/:id/photos': on(roles('customer'), id('package')),
+  'POST /api/customer/packages/:id/invoice': on(roles('customer'), id('package')),
   'GET /api/customer/packages/:id/photos/:photoId': on(roles('customer'), { id: 'package', photoId: 'package' }),
   'GET /api/customer/packages': roles('customer'),
   'GET /api/customer/packages/:id': on(roles('customer'), id('package')),

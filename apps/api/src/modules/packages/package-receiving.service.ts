@@ -14,7 +14,7 @@ import type { Storage } from '../../lib/storage';
 import { preAlerts } from '../../db/schema/pre-alerts';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { invoiceHoldReason } from './package-holds.service';
+import { askForInvoice, invoiceHoldReason } from './package-holds.service';
 import { enqueuePackageEmail } from './package-emails.service';
 import { customerByMailbox } from './scan-resolver.service';
 import { findPackage } from './package-rows.service';
@@ -123,7 +123,10 @@ export async function receivePackage(s: Services, user: AuthUser, input: z.outpu
       if (customer) await enqueuePackageEmail(tx, s.mailer, 'received', created);
       // Customs needs the merchant invoice: without it the package waits at the warehouse.
       const holdReason = customer ? await invoiceHoldReason(tx, courierId, preAlert) : null;
-      if (holdReason) await transitionPackage(tx, s.mailer, created, 'on_hold', actor, { note: holdReason, holdReason });
+      if (holdReason) {
+        const held = await transitionPackage(tx, s.mailer, created, 'on_hold', actor, { note: holdReason, holdReason });
+        await askForInvoice(tx, s.mailer, held, holdReason);
+      }
       return created.id;
     });
     return detailOf(s.db, courierId, id);

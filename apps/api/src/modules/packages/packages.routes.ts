@@ -202,6 +202,31 @@ export function packagesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
+    // The customer sends the merchant invoice of their own package held for it; anyone else's is 404.
+    app.post(
+      '/customer/packages/:id/invoice',
+      {
+        preHandler: requireRole('customer'),
+        schema: {
+          tags,
+          consumes: ['multipart/form-data'],
+          params: idParamSchema,
+          response: { 200: packageDetailSchema, 413: errorResponseSchema, 415: errorResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        await heldPackage(s.db, user, request.params.id);
+        const upload = await readUpload(request, INVOICE_UPLOAD);
+        await uploadPackageInvoice(s, storage, user, request.params.id, {
+          data: upload.data,
+          type: upload.type,
+          name: `invoice.${upload.type}`,
+        });
+        return getOwnPackage(ctx.db, user, request.params.id);
+      },
+    );
+
     app.get(
       '/packages/:id/invoice',
       { preHandler: requirePermission('packages_view', 'packages_scan'), schema: { tags, params: idParamSchema } },
