@@ -169,13 +169,20 @@ test('check-in with photo and dimensions at the station, keyboard and camera', a
     const detail = await (await request.get(`/api/packages/${noPreAlert.id}`, { headers: admin })).json();
     expect(detail).toMatchObject({ merchant: 'Walmart', declaredValueUsdCents: 3850, lengthIn: 12, widthIn: 10, heightIn: 8 });
 
-    // The customer sends the missing invoice: the parcel is released to go on a manifest.
-    const sent = await request.post(`/api/customer/pre-alerts/${heldPreAlert}/invoice`, {
-      headers: customer,
-      multipart: { invoice: { name: 'invoice.pdf', mimeType: 'application/pdf', buffer: MERCHANT_INVOICE } },
-    });
-    expect(sent.ok(), await sent.text()).toBe(true);
+    // The customer, on a phone, sees the hold and uploads the missing invoice: the parcel is released.
+    const phone = await browser.newContext({ baseURL, viewport: { width: 375, height: 800 } });
+    const page = await phone.newPage();
+    await page.addInitScript((t) => window.localStorage.setItem('token', t), customerToken);
+    await page.goto(`/customer/packages?package=${held.id}`);
+    const heldDialog = page.getByRole('dialog');
+    await expect(heldDialog.getByText('On hold: Merchant invoice missing')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/customer-held-375.png` });
+    await heldDialog
+      .getByLabel('Invoice file')
+      .setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: MERCHANT_INVOICE });
+    await expect(page.getByText('Invoice uploaded: your package is released to ship')).toBeVisible();
     expect((await (await request.get(`/api/packages/${held.id}`, { headers: admin })).json()).status).toBe('received');
+    expect(heldPreAlert).toBeGreaterThan(0);
 
     // The light big box (2 lb, 12 x 10 x 8 in) made ready is billed 7 lb by volume; the line shows both.
     const box = packages[2];
@@ -197,9 +204,6 @@ test('check-in with photo and dimensions at the station, keyboard and camera', a
     expect(lines).toContain(`Freight ${box.packageNumber} (7 lb, volumetric weight billed: actual 2 lb, volumetric 6.91 lb)`);
 
     // The customer's package on a phone shows the photo.
-    const phone = await browser.newContext({ baseURL, viewport: { width: 375, height: 800 } });
-    const page = await phone.newPage();
-    await page.addInitScript((t) => window.localStorage.setItem('token', t), customerToken);
     await page.goto(`/customer/packages?package=${box.id}`);
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('img', { name: 'Photo 1 of the package' })).toBeVisible();

@@ -13,6 +13,7 @@ import { useChangeStatus, usePackage } from '../api/packages';
 import { PackageCorrectionDialog } from './package-correction-dialog';
 import { PackageHoldPanel } from './package-hold-panel';
 import { PackageVoidDialog } from './package-void-dialog';
+import { InvoiceRequestPanel } from './invoice-request-panel';
 import { PackagePhotos } from './package-photos';
 import { PackageSummary } from './package-summary';
 import { PackageTimeline } from './package-timeline';
@@ -58,6 +59,7 @@ export function PackageDetailDialog({ id, onClose, customer = false, canEdit = f
                 Voided: {pkg.voidReason}
               </p>
             )}
+            {customer && <InvoiceRequestPanel pkg={pkg} />}
             <PackageSummary pkg={pkg} />
             <PackagePhotos packageId={pkg.id} customer={customer} canAdd={!customer && canEdit && !voided} />
             {!customer && canEdit && !voided && <PackageHoldPanel pkg={pkg} />}
