@@ -13,6 +13,7 @@ await build({
     'src/cli/seed.ts',
     'src/cli/create-super-admin.ts',
     'src/cli/gateway-simulator.ts',
+    'src/cli/messaging-simulator.ts',
     'src/cli/backup.ts',
     'src/cli/restore.ts',
   ],

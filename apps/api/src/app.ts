@@ -27,6 +27,7 @@ import { packagePhotosRoutes } from './modules/packages/package-photos.routes';
 import { unknownClaimsRoutes } from './modules/packages/unknown-claims.routes';
 import { preAlertsRoutes } from './modules/pre-alerts/pre-alerts.routes';
 import { manifestsRoutes } from './modules/manifests/manifests.routes';
+import { forwardingRoutes } from './modules/forwarding/forwarding.routes';
 import { deliveriesRoutes } from './modules/deliveries/deliveries.routes';
 import { collectionRoutes } from './modules/packages/collection.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
@@ -45,6 +46,8 @@ import { emailRoutes } from './modules/emails/emails.routes';
 import { outboxRoutes } from './modules/emails/outbox.routes';
 import { timeTrackingRoutes } from './modules/time-tracking/time-tracking.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { customerAppRoutes } from './modules/customer-app/customer-app.routes';
+import { messagingRoutes } from './modules/messaging/messaging.routes';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerAuth } from './plugins/auth';
 import { registerEmbedding } from './plugins/embedding';
@@ -105,6 +108,7 @@ const ROUTE_MODULES: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   preAlertsRoutes,
   manifestsRoutes,
   deliveriesRoutes,
+  forwardingRoutes,
   notificationRoutes,
   emailRoutes,
   outboxRoutes,
@@ -119,6 +123,8 @@ const ROUTE_MODULES: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   dashboardRoutes,
   auditRoutes,
   searchRoutes,
+  customerAppRoutes,
+  messagingRoutes,
 ];
 
 /**

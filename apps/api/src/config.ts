@@ -113,6 +113,20 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * Web Push: the platform's VAPID key pair (base64url, as `web-push generate-vapid-keys` prints)
+   * and the contact it names. Unset, a pair is generated once and kept in the database.
+   */
+  VAPID_PUBLIC_KEY: z.string().min(80).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(40).optional(),
+  VAPID_SUBJECT: z.string().default('mailto:support@localhost'),
+  /** Push endpoints on this machine (a local push receiver) in production too; only for browser journeys. */
+  PUSH_ALLOW_LOOPBACK: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** The local messaging simulator (Twilio's Messages API) the demo courier is connected to. */
+  MESSAGING_SIMULATOR_URL: z.string().url().default('http://127.0.0.1:4020'),
   /** Where WiPay's API is (default its Jamaica host); point it at a standalone simulator to test. */
   WIPAY_BASE_URL: z.string().url().optional(),
   /** Rate-limit counters live here when set, so several replicas count as one; else in memory. */

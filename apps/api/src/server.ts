@@ -1,7 +1,10 @@
 import { buildApp } from './app';
+import { SecretBox } from './lib/secret-box';
+import { seedMessagingDemo } from './modules/messaging/messaging.seed';
 import { loadConfig } from './config';
 import { createRuntimeOrExit } from './context';
 import { formatDemoLogins, isDatabaseEmpty, seedDemo } from './db/seed';
+import { startMessageWorker } from './jobs/message-worker';
 import { startOutboxWorker } from './jobs/outbox-worker';
 import { startUncollectedJob } from './jobs/uncollected-job';
 
@@ -16,6 +19,7 @@ async function main(): Promise<void> {
 
   if (config.SEED_DEMO && (await isDatabaseEmpty(ctx.db))) {
     await seedDemo(ctx.db);
+    await seedMessagingDemo(ctx.db, new SecretBox(ctx.tokens.secret), 'JXP', config.MESSAGING_SIMULATOR_URL);
     const base = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
     // Printed once, on the first start of an empty database.
     console.log(`\n${formatDemoLogins(base)}\n`);
@@ -27,6 +31,7 @@ async function main(): Promise<void> {
     if (released > 0) app.log.warn({ released }, 'outbox: mail claimed by a crashed run queued again');
   }
   const worker = startOutboxWorker(ctx.mailer, app.log);
+  const messages = startMessageWorker(ctx, app.log);
   const uncollected = startUncollectedJob({ db: ctx.db, mailer: ctx.mailer }, app.log);
   await app.listen({ port: config.PORT, host: config.HOST });
   // dist/server.js saves V8's code cache once the start is done (decision 015).
@@ -44,6 +49,7 @@ async function main(): Promise<void> {
       uncollected.stop();
       await app.close();
       await worker.stop();
+      await messages.stop();
       await database.close();
       process.exit(exitCode);
     } catch (error) {

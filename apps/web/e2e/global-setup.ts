@@ -59,6 +59,8 @@ async function startWorkerServer(ports: WorkerPorts): Promise<() => Promise<void
       AUTH_RATE_LIMIT_PER_IP: '10000',
       AUTH_RATE_LIMIT_PER_EMAIL: '10000',
       AUTH_LOGIN_DELAY_AFTER_FAILURES: '10000',
+      // The phone journey's local push receiver listens on 127.0.0.1.
+      PUSH_ALLOW_LOOPBACK: 'true',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

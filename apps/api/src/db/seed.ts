@@ -4,6 +4,7 @@ import { DEFAULT_BRANCH_MANAGER_PERMISSIONS, DEFAULT_STAFF_PERMISSIONS } from '@
 import { DEFAULT_PUBLIC_CONTENT, DEMO_PUBLIC_STATS } from '@courier/shared/constants/public-site';
 import { DEFAULT_RATE_TABLE } from '@courier/shared/constants/rates';
 import { hashPassword } from '../lib/passwords';
+import { seedForwardingDemo } from '../modules/forwarding/forwarding.seed';
 import { seedBillingDemo } from '../modules/invoices/billing.seed';
 import { seedPackagesDemo } from '../modules/packages/packages.seed';
 import { seedSettingsDemo } from '../modules/settings/settings.seed';
@@ -155,6 +156,7 @@ export async function seedDemo(db: Db): Promise<DemoLogin[]> {
   await seedPackagesDemo(db);
   // Billing invoices the packages the demo data made ready: keep it after the packages seed.
   await seedBillingDemo(db);
+  await seedForwardingDemo(db);
   return DEMO_LOGINS;
 }
 

@@ -9,6 +9,8 @@ import { couriers } from '../../src/db/schema/couriers';
 import { customers } from '../../src/db/schema/customers';
 import { deliveryLocations } from '../../src/db/schema/delivery-locations';
 import { deliveryRequests } from '../../src/db/schema/delivery-requests';
+import { consolidationRequests } from '../../src/db/schema/consolidation-requests';
+import { assistedPurchaseRequests } from '../../src/db/schema/assisted-purchase-requests';
 import { invoices } from '../../src/db/schema/invoices';
 import { manifests } from '../../src/db/schema/manifests';
 import { notifications } from '../../src/db/schema/notifications';
@@ -63,6 +65,8 @@ export const RESOURCE_KINDS = [
   'processingFee',
   'notification',
   'courierDomain',
+  'consolidation',
+  'shopRequest',
 ] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 
@@ -297,6 +301,15 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
     embedOrigins: ['https://qz7leakmarkerb.test'],
   });
   if (!batchB || !paymentB || !requestB || !claimB || !notificationB || !domainB) throw new Error('security world: records of courier B');
+  const [consolidationB] = await db
+    .insert(consolidationRequests)
+    .values({ courierId: courierB, customerId: customerB.id, requestNo: 'CON-900001', repack: 'keep_boxes', notes: MARKER, feeCents: 1000 })
+    .returning();
+  const [shopB] = await db
+    .insert(assistedPurchaseRequests)
+    .values({ courierId: courierB, customerId: customerB.id, name: MARKER, email: 'b-shop@example.test', items: [], notes: MARKER })
+    .returning();
+  if (!consolidationB || !shopB) throw new Error('security world: service requests of courier B');
 
   const invoiceB = await first(db.select().from(invoices).where(inB(invoices)).orderBy(asc(invoices.id)), 'invoice');
   const manifestB = await first(db.select().from(manifests).where(inB(manifests)), 'manifest');
@@ -328,6 +341,8 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
     processingFee: String(feeB.id),
     notification: String(notificationB.id),
     courierDomain: String(domainB.id),
+    consolidation: String(consolidationB.id),
+    shopRequest: String(shopB.id),
   };
 
   const lacking = new Map<string, Record<string, string>>();

@@ -104,7 +104,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     clearTimeout(timer);
     signal?.removeEventListener('abort', abortFromCaller);
   }
-  connectivity.markOnline();
+  // The customer app's worker answers from its kept copy when the network is gone.
+  const copy = response.headers.get('X-Offline-Copy');
+  if (copy) connectivity.servedCopy(copy);
+  else connectivity.markOnline();
 
   const text = await response.text();
   let data: unknown = null;

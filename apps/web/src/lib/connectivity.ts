@@ -7,11 +7,14 @@
 type Listener = () => void;
 
 let offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+/** When the oldest copy on screen was kept, while the customer app shows kept answers (its worker's X-Offline-Copy). */
+let copyAsOf: string | null = null;
 const listeners = new Set<Listener>();
 
 function set(next: boolean): void {
   if (next === offline) return;
   offline = next;
+  if (!next) copyAsOf = null;
   for (const l of listeners) l();
 }
 
@@ -19,6 +22,14 @@ export const connectivity = {
   isOffline: (): boolean => offline,
   markOffline: (): void => set(true),
   markOnline: (): void => set(false),
+  /** An answer came from the device's kept copy, kept at `at`: offline, showing data as of then. */
+  servedCopy(at: string): void {
+    const older = copyAsOf === null || at < copyAsOf;
+    if (older) copyAsOf = at;
+    if (!offline) set(true);
+    else if (older) for (const l of listeners) l();
+  },
+  copyAsOf: (): string | null => copyAsOf,
   subscribe(listener: Listener): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);

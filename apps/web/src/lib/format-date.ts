@@ -42,7 +42,7 @@ export interface DateFormat {
    * A calendar day with no time (YYYY-MM-DD, e.g. a departure date) in the screen style: "Nov 23,
    * 2026"; "Nov 23" (`short`, a chart's axis); "Nov 2026" (`month`).
    */
-  calendar: (value: string | null | undefined, style?: 'date' | 'short' | 'month') => string;
+  calendar: (value: string | null | undefined, style?: 'date' | 'short' | 'month' | 'weekday') => string;
 }
 
 const usable = (zone: string | null | undefined): zone is string => !!zone && isValidTimeZone(zone);

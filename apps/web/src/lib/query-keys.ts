@@ -13,6 +13,7 @@ export const recordKeys = {
   customers: ['customers'] as const,
   couriers: ['platform-couriers'] as const,
   dashboard: ['dashboard'] as const,
+  packages: ['packages'] as const,
   branchOptions: (courierId?: number) => ['branches', 'options', courierId ?? null] as const,
   roleOptions: (courierId?: number) => ['roles', 'options', courierId ?? null] as const,
   courierOptions: ['platform-couriers', 'options'] as const,

@@ -4,6 +4,7 @@ import { AUTH_CHECK_MIN_GAP_MS, PROFILE_REFRESH_MS } from '@courier/shared/const
 import type { Role } from '@courier/shared/constants/roles';
 import { ROLES } from '@courier/shared/constants/roles';
 import { DEFAULT_TIME_ZONE } from '@courier/shared/domain/datetime';
+import { clearCustomerAppData, forgetPushOnThisDevice } from './customer-app';
 import type { AccountType, BranchBrief, CourierBrief, CustomerProfile, StaffProfile } from '@courier/shared/schemas/auth';
 import { ApiError, api, setSessionExpiredHandler } from './api-client';
 import { useHydrated } from './hydration';
@@ -167,6 +168,7 @@ export function SessionProvider({ children, navigate }: { children: ReactNode; n
   const clear = useCallback(() => {
     tokenStore.clear();
     offlineProfileStore.clear();
+    void clearCustomerAppData();
     // Nothing cached for one account may show up for the next one.
     queryClient.clear();
     userRef.current = null;
@@ -261,6 +263,7 @@ export function SessionProvider({ children, navigate }: { children: ReactNode; n
 
   const logout = useCallback(async () => {
     if (tokenStore.get()) {
+      if (userRef.current?.role.name === 'customer') await forgetPushOnThisDevice();
       try {
         await api.post('/auth/logout', undefined, { sessionCall: false, timeoutMs: 5_000 });
       } catch (error) {
@@ -278,6 +281,7 @@ export function SessionProvider({ children, navigate }: { children: ReactNode; n
   useEffect(() => {
     setSessionExpiredHandler((loginPath) => {
       queryClient.clear();
+      void clearCustomerAppData();
       userRef.current = null;
       lastFetchAt.current = 0;
       setSnapshot({ user: null, userType: null, loading: false });

@@ -34,6 +34,8 @@ export const CHARGE_LINE_KINDS = [
   'uncollected_fee',
   'switching_fee',
   'delivery_fee',
+  'consolidation_fee',
+  'shop_for_me',
 ] as const;
 
 /** Days a ready package may wait before it is uncollected. */

@@ -11,6 +11,8 @@ export const PACKAGE_STATUSES = [
   'abandoned',
   // Received by mistake and voided by staff: kept for the record, moves no more.
   'voided',
+  // Repacked with others into a new parcel, which carries on: moves no more.
+  'consolidated',
 ] as const;
 export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
 
@@ -25,6 +27,7 @@ export const PACKAGE_STATUS_LABELS: Record<PackageStatus, string> = {
   on_hold: 'On Hold',
   abandoned: 'Abandoned',
   voided: 'Voided',
+  consolidated: 'Consolidated',
 };
 
 export const SHIPPING_MODES = ['AIR', 'SEA'] as const;

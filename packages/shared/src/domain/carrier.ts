@@ -21,3 +21,24 @@ export function recogniseCarrier(raw: string): Carrier {
   if (/^JJ?D\d{16,20}$/.test(n)) return 'DHL';
   return 'OTHER';
 }
+
+/** Each carrier's own public tracking page, with the number in its query. */
+const TRACKING_PAGES: Record<Exclude<Carrier, 'OTHER'>, (n: string) => string> = {
+  UPS: (n) => `https://www.ups.com/track?tracknum=${n}`,
+  FEDEX: (n) => `https://www.fedex.com/fedextrack/?trknbr=${n}`,
+  USPS: (n) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}`,
+  DHL: (n) => `https://www.dhl.com/us-en/home/tracking/tracking-express.html?tracking-id=${n}`,
+  AMAZON: (n) => `https://track.amazon.com/tracking/${n}`,
+};
+
+/**
+ * The carrier's public tracking page for a tracking number, or null when the carrier is not one
+ * we know (or the number is not the carrier's shape: a link would only show the carrier's error).
+ * The carrier stored on the package wins over the shape, since staff may have corrected it.
+ */
+export function carrierTrackingUrl(raw: string, carrier: Carrier = recogniseCarrier(raw)): string | null {
+  if (carrier === 'OTHER') return null;
+  const n = normaliseTrackingNumber(raw);
+  if (!/^[0-9A-Z]{8,40}$/.test(n)) return null;
+  return TRACKING_PAGES[carrier](encodeURIComponent(n));
+}

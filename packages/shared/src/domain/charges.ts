@@ -23,6 +23,8 @@ export interface ProcessingFeeRange {
 }
 
 export interface ChargePackage {
+  /** The fee of the consolidation that made this parcel (JMD cents), charged once on its invoice. */
+  consolidationFeeCents?: number;
   /** Identifies the package on its lines (the API passes the package id). */
   ref: number;
   label: string;
@@ -217,6 +219,16 @@ export function computeCharges(input: ChargeInputs): ChargeResult {
       if (!applies || cents <= 0) continue;
       feesCents += cents;
       lines.push({ kind, description: `${name} ${pkg.label}`, packageRef: pkg.ref, amountCents: cents });
+    }
+    const consolidation = pkg.consolidationFeeCents ?? 0;
+    if (consolidation > 0) {
+      feesCents += consolidation;
+      lines.push({
+        kind: 'consolidation_fee',
+        description: `Consolidation fee ${pkg.label}`,
+        packageRef: pkg.ref,
+        amountCents: consolidation,
+      });
     }
   }
   const delivery = input.deliveryFeeCents ?? 0;

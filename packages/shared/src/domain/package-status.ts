@@ -28,6 +28,8 @@ const FORWARD: Record<PackageStatus, readonly PackageStatus[]> = {
   abandoned: [],
   // Voiding is its own action (a reason, the invoice and manifest let it go), never a status change.
   voided: [],
+  // Consolidating is its own action (the repack makes a new parcel), never a status change.
+  consolidated: [],
 };
 
 /** Statuses a package may be put on hold from (and so may return to). */
@@ -48,7 +50,8 @@ export const STATUS_MESSAGES = {
 /** Whether a package may move from `from` to `to`, with the reason when it may not. */
 export function canTransition(from: PackageStatus, to: PackageStatus, context: TransitionContext = {}): TransitionResult {
   if (from === to) return { ok: false, message: STATUS_MESSAGES.same(from) };
-  if (from === 'delivered' || from === 'abandoned' || from === 'voided') return { ok: false, message: STATUS_MESSAGES.final(from) };
+  if (from === 'delivered' || from === 'abandoned' || from === 'voided' || from === 'consolidated')
+    return { ok: false, message: STATUS_MESSAGES.final(from) };
   if (from === 'on_hold') {
     if (to === 'abandoned') return { ok: true };
     if (!context.heldFrom) return { ok: false, message: STATUS_MESSAGES.holdUnknownOrigin };

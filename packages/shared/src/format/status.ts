@@ -36,6 +36,7 @@ export const STATUS_STYLES: Record<AnyStatus, { label: string; tone: StatusTone 
   on_hold: { label: 'On Hold', tone: 'yellow' },
   abandoned: { label: 'Abandoned', tone: 'red' },
   voided: { label: 'Voided', tone: 'neutral' },
+  consolidated: { label: 'Consolidated', tone: 'neutral' },
   // Manifests.
   open: { label: 'Open', tone: 'neutral' },
   closed: { label: 'Closed', tone: 'yellow' },

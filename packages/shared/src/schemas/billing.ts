@@ -450,3 +450,34 @@ export function parseJmdToCents(text: string): number {
   const [whole = '0', frac = ''] = t.split('.');
   return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
 }
+
+/** A JMD amount as a form field holds it ("1,500.50") to cents: required, at most two decimals, above 0. */
+export const jmdAmountFieldSchema = z
+  .string()
+  .trim()
+  .min(1, BILLING_MESSAGES.amountRequired)
+  .transform((text, ctx) => {
+    const cents = parseJmdToCents(text);
+    if (!Number.isNaN(cents)) return cents;
+    ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.moneyStep });
+    return z.NEVER;
+  })
+  .pipe(z.number().positive(BILLING_MESSAGES.amountPositive));
+
+/** The customs form: the package chosen (a radio's value) and the assessed duty as typed, empty for the computed one. */
+export const customsFormSchema = z.object({
+  packageId: z
+    .string({ error: BILLING_MESSAGES.choosePackage })
+    .min(1, BILLING_MESSAGES.choosePackage)
+    .transform((id) => Number(id)),
+  amount: z
+    .string()
+    .trim()
+    .transform((text, ctx) => {
+      if (text === '') return null;
+      const cents = parseJmdToCents(text);
+      if (!Number.isNaN(cents)) return cents;
+      ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.moneyStep });
+      return z.NEVER;
+    }),
+});

@@ -209,3 +209,17 @@ export const runSheetSchema = z.object({
   totalDueCents: z.number().int(),
 });
 export type RunSheet = z.infer<typeof runSheetSchema>;
+
+/**
+ * The customer's request form: checkboxes give the package ids and the select the zone as text; the
+ * rest is the request itself.
+ */
+export const createDeliveryRequestFormSchema = createDeliveryRequestSchema.extend({
+  packageIds: z.array(z.coerce.number().pipe(idSchema)).min(1, DELIVERY_MESSAGES.choosePackages).max(50),
+  locationId: z.string().transform((id) => (id ? Number(id) : undefined)),
+  notes: z
+    .string()
+    .trim()
+    .max(500)
+    .transform((text) => text || undefined),
+});

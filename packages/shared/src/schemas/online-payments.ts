@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { centsSchema, invoiceNoSchema } from './billing';
+import { centsSchema, invoiceNoSchema, jmdAmountFieldSchema } from './billing';
 import { idSchema } from './common';
 
 /** Customers paying an invoice by card at the courier's gateway (WiPay), and refunds. */
@@ -100,3 +100,9 @@ export const invoiceRefundSchema = z.object({
   createdAt: z.string(),
 });
 export type InvoiceRefund = z.infer<typeof invoiceRefundSchema>;
+
+/** The refund form: the payment, the amount as typed, and the reason (the till is checked beside it). */
+export const refundFormSchema = refundInputSchema.pick({ reason: true }).extend({
+  receiptNo: z.string(),
+  amount: jmdAmountFieldSchema,
+});

@@ -1,3 +1,4 @@
+import { MAX_CUSTOMS_DAYS } from '../domain/arrival';
 import { z } from 'zod';
 import { CARRIERS, CLAIM_STATUSES, PACKAGE_STATUSES, PRE_ALERT_STATUSES, SHIPPING_MODES } from '../constants/packages';
 import { calendarDateSchema, courierListQuerySchema, idSchema, rowTimeZoneSchema } from './common';
@@ -91,7 +92,11 @@ export const weightSchema = z
   .max(2000, PACKAGE_MESSAGES.weightMax)
   .refine(twoDecimals, PACKAGE_MESSAGES.twoDecimals);
 
-const dimensionSchema = z.number().positive(PACKAGE_MESSAGES.dimensionPositive).max(1000).refine(twoDecimals, PACKAGE_MESSAGES.twoDecimals);
+export const dimensionSchema = z
+  .number()
+  .positive(PACKAGE_MESSAGES.dimensionPositive)
+  .max(1000)
+  .refine(twoDecimals, PACKAGE_MESSAGES.twoDecimals);
 const noteSchema = z.string().trim().max(500, PACKAGE_MESSAGES.noteTooLong);
 
 export const packageStatusSchema = z.enum(PACKAGE_STATUSES);
@@ -199,6 +204,13 @@ export const warehouseSettingsSchema = z.strictObject({
     .positive(PACKAGE_MESSAGES.lbPerFt3Range)
     .max(100, PACKAGE_MESSAGES.lbPerFt3Range)
     .refine(twoDecimals, PACKAGE_MESSAGES.twoDecimals),
+  /** Days a package spends clearing customs after its flight or vessel lands (the arrival estimate). */
+  customsDays: z
+    .number({ error: 'Enter the customs days' })
+    .int('Customs days are whole days')
+    .min(0, 'Customs days cannot be negative')
+    .max(MAX_CUSTOMS_DAYS, `Customs days are at most ${MAX_CUSTOMS_DAYS}`)
+    .optional(),
 });
 export type WarehouseSettings = z.infer<typeof warehouseSettingsSchema>;
 /** What a save may send: the volumetric fields left out keep their value. */
@@ -275,6 +287,8 @@ export const packageSchema = z.object({
   uncollectedSince: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The day it should be ready at the branch (YYYY-MM-DD), from its manifest and the courier's customs days (domain/arrival). */
+  estimatedArrival: z.string().nullable().optional(),
 });
 export type PackageDto = z.infer<typeof packageSchema>;
 

@@ -19,8 +19,14 @@ export const publicTrackSchema = z.object({
   number: z.string(),
   status: z.enum(PACKAGE_STATUSES),
   statusLabel: z.string(),
+  /** Set when the number asked for was repacked into a new parcel: the status and timeline are that parcel's. */
+  consolidatedInto: z.string().optional(),
   /** Oldest first, as recorded; screens show it newest first (domain/timeline). */
   timeline: z.array(publicTrackEventSchema),
+  /** The day it should be ready at the branch (YYYY-MM-DD), while it is on its way on a dated manifest. */
+  estimatedArrival: z.string().nullable().optional(),
+  /** The carrier's own public tracking page for its tracking number, when the carrier is one we know. */
+  carrierUrl: z.string().nullable().optional(),
 });
 export type PublicTrack = z.infer<typeof publicTrackSchema>;
 

@@ -1,5 +1,10 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Carrier } from '@courier/shared/constants/packages';
+import { SHOP_REQUEST_STATUSES } from '@courier/shared/constants/services';
 import { couriers } from './couriers';
+import { customers } from './customers';
+import { invoices } from './invoices';
+import { users } from './users';
 
 /** One item of a Shop For Me request; the estimated price is USD cents as the visitor guessed it. */
 export interface AssistedPurchaseItemRow {
@@ -9,9 +14,30 @@ export interface AssistedPurchaseItemRow {
   estimatedPriceUsdCents: number | null;
 }
 
+/** The courier's quote, in USD cents: the totals are kept as quoted (the fee rule may change later). */
+export interface ShopQuoteRow {
+  items: Array<{ description: string; url: string; quantity: number; unitPriceUsdCents: number }>;
+  itemsUsdCents: number;
+  salesTaxUsdCents: number;
+  usShippingUsdCents: number;
+  serviceFeeUsdCents: number;
+  totalUsdCents: number;
+  note: string;
+}
+
+/** One merchant order the courier placed; its tracking number is an expected package (pre-alert). */
+export interface ShopOrderRow {
+  merchant: string;
+  orderNumber: string;
+  trackingNumber: string;
+  carrier: Carrier;
+  preAlertId: number;
+}
+
 /**
- * A 'Shop For Me' request sent from the public site. The items stay together as one
- * JSON list: they are read as one request, never queried one by one, and at most 20 of them.
+ * A 'Shop For Me' request, from the public site or a signed-in customer: requested, quoted,
+ * accepted (a service invoice to pay) or declined, purchased (orders become pre-alerts). The items
+ * stay together as one JSON list: they are read as one request, never queried one by one.
  */
 export const assistedPurchaseRequests = pgTable(
   'assisted_purchase_requests',
@@ -20,11 +46,29 @@ export const assistedPurchaseRequests = pgTable(
     courierId: integer()
       .notNull()
       .references(() => couriers.id),
+    /** The customer it belongs to: set when sent signed in, or from the e-mail of an account. */
+    customerId: integer().references(() => customers.id),
     name: text().notNull(),
     email: text().notNull(),
     items: jsonb().$type<AssistedPurchaseItemRow[]>().notNull(),
     notes: text().notNull().default(''),
+    status: text({ enum: SHOP_REQUEST_STATUSES }).notNull().default('requested'),
+    quote: jsonb().$type<ShopQuoteRow>(),
+    quotedAt: timestamp({ withTimezone: true }),
+    quotedBy: integer().references(() => users.id),
+    /** The service invoice the customer pays online (JMD at the courier's rate). */
+    invoiceId: integer().references(() => invoices.id),
+    decidedAt: timestamp({ withTimezone: true }),
+    declineReason: text(),
+    orders: jsonb().$type<ShopOrderRow[]>().notNull().default([]),
+    purchasedAt: timestamp({ withTimezone: true }),
+    purchasedBy: integer().references(() => users.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.courierId, t.createdAt)],
+  (t) => [
+    index().on(t.courierId, t.createdAt),
+    index().on(t.courierId, t.customerId, t.createdAt),
+    index().on(t.courierId, t.status, t.createdAt),
+  ],
 );

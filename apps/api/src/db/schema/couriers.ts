@@ -37,6 +37,8 @@ export const couriers = pgTable('couriers', {
   /** Billing: SEA parcels are billed the greater of actual and volumetric weight (cubic feet x lb per cubic foot). */
   volumetricSea: boolean().notNull().default(false),
   seaLbPerFt3: numeric({ precision: 8, scale: 2, mode: 'number' }).notNull().default(10),
+  /** Days a package takes to clear customs after its flight or vessel lands: the arrival estimate adds them. */
+  customsDays: integer().notNull().default(2),
   /** IANA time zone every date and time of this courier is shown in (receipts, invoices, e-mails, screens). */
   timeZone: text().notNull().default('America/Jamaica'),
   /** Printed as "GCT Reg. No." on the letterhead of invoices, receipts, labels and manifests. */

@@ -44,3 +44,5 @@ export * from './online-payments';
 export * from './courier-invitations';
 export * from './public-site';
 export * from './two-factor';
+export * from './consolidation-requests';
+export * from './messaging';

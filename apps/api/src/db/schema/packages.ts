@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CARRIERS, PACKAGE_STATUSES, SHIPPING_MODES } from '@courier/shared/constants/packages';
 import { branches } from './branches';
 import { couriers } from './couriers';
@@ -63,6 +63,10 @@ export const packages = pgTable(
     voidedAt: timestamp({ withTimezone: true }),
     voidReason: text(),
     voidedBy: integer().references(() => users.id),
+    /** The open consolidation request holding the package (kept off manifests until the repack or a cancel). */
+    consolidationRequestId: integer(),
+    /** Set when the package was repacked into a new parcel: billing, tracking and manifests follow that one. */
+    consolidatedIntoId: integer().references((): AnyPgColumn => packages.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

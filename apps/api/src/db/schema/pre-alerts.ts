@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { CARRIERS, PRE_ALERT_STATUSES } from '@courier/shared/constants/packages';
 import { couriers } from './couriers';
 import { customers } from './customers';
@@ -24,6 +24,8 @@ export const preAlerts = pgTable(
     invoiceName: text(),
     invoiceMime: text(),
     status: text({ enum: PRE_ALERT_STATUSES }).notNull().default('pending'),
+    /** Set when the courier placed the order for a Shop For Me request: it holds the merchant's receipt itself. */
+    shopRequestId: bigint({ mode: 'number' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,6 +4,7 @@ import type { ShippingMode } from '@courier/shared/constants/packages';
 import { type ChargePackage, computeCharges } from '@courier/shared/domain/charges';
 import { type VolumetricRule, volumetricWeight } from '@courier/shared/domain/volumetric';
 import type { Db } from '../../db/client';
+import { consolidationRequests } from '../../db/schema/consolidation-requests';
 import { deliveryRequestPackages } from '../../db/schema/delivery-request-packages';
 import { deliveryRequests } from '../../db/schema/delivery-requests';
 import { invoiceLines } from '../../db/schema/invoice-lines';
@@ -27,7 +28,7 @@ interface ChargeablePackage {
   switchedBranchAt: Date | null;
 }
 
-export const PACKAGE_FEE_KINDS = ['unknown_fee', 'uncollected_fee', 'switching_fee'] as const;
+export const PACKAGE_FEE_KINDS = ['unknown_fee', 'uncollected_fee', 'switching_fee', 'consolidation_fee'] as const;
 export type PackageFeeKind = (typeof PACKAGE_FEE_KINDS)[number];
 
 /**
@@ -106,6 +107,20 @@ export async function chargesFor(
   const deliveryFees = await unchargedDeliveryRequests(db, courierId, ids, exceptInvoiceId);
   const charged = await feesAlreadyCharged(db, courierId, ids, exceptInvoiceId);
   const due = (applies: boolean, kind: PackageFeeKind, id: number) => applies && !charged.has(`${kind}:${id}`);
+  // A parcel made by a consolidation carries that request's fee (the price when the customer asked).
+  const consolidations = ids.length
+    ? await db
+        .select({ packageId: consolidationRequests.newPackageId, feeCents: consolidationRequests.feeCents })
+        .from(consolidationRequests)
+        .where(
+          and(
+            eq(consolidationRequests.courierId, courierId),
+            eq(consolidationRequests.status, 'completed'),
+            inArray(consolidationRequests.newPackageId, ids),
+          ),
+        )
+    : [];
+  const consolidationFee = (id: number) => consolidations.find((c) => c.packageId === id)?.feeCents ?? 0;
   const chargePackages: ChargePackage[] = pkgs.map((p) => ({
     ref: p.id,
     label: p.packageNumber,
@@ -116,6 +131,7 @@ export async function chargesFor(
     assignedFromUnknown: due(p.assignedFromUnknown, 'unknown_fee', p.id),
     uncollected: due(p.uncollectedSince !== null, 'uncollected_fee', p.id),
     switchedBranch: due(p.switchedBranchAt !== null, 'switching_fee', p.id),
+    consolidationFeeCents: due(consolidationFee(p.id) > 0, 'consolidation_fee', p.id) ? consolidationFee(p.id) : 0,
   }));
   const result = computeCharges({
     ...rates,

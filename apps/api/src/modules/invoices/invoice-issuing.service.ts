@@ -7,6 +7,7 @@ import { nextCounter } from '../../db/counters';
 import { branches } from '../../db/schema/branches';
 import { customers } from '../../db/schema/customers';
 import { invoicePackages } from '../../db/schema/invoice-packages';
+import { invoiceLines } from '../../db/schema/invoice-lines';
 import { invoices } from '../../db/schema/invoices';
 import { packages } from '../../db/schema/packages';
 import { audit } from '../../lib/audit';
@@ -189,4 +190,55 @@ export async function reissueInvoice(options: StaffChange & { mailer: Mailer }):
     details: { before: { invoiceNo, totalCents: inv.totalCents }, after: { invoiceNo: issued.invoiceNo, totalCents: issued.totalCents } },
   });
   return issued;
+}
+
+/**
+ * An invoice for a service the customer asked for (a Shop For Me purchase): no package, one line
+ * per charge already priced by the caller, in JMD cents. Paid like any invoice (Pay now, the counter).
+ */
+export async function issueServiceInvoice(options: {
+  db: Db;
+  courierId: number;
+  customerId: number;
+  exchangeRate: number;
+  lines: Array<{ kind: 'shop_for_me'; description: string; amountCents: number }>;
+  actor: AuthUser | null;
+}): Promise<{ id: number; invoiceNo: string; totalCents: number }> {
+  const { db, courierId, customerId } = options;
+  const totalCents = options.lines.reduce((sum, l) => sum + l.amountCents, 0);
+  const invoiceNo = invoiceNumber(await nextCounter(db, courierId, 'invoice'));
+  const [invoice] = await db
+    .insert(invoices)
+    .values({
+      courierId,
+      customerId,
+      invoiceNo,
+      status: 'unpaid',
+      feesCents: totalCents,
+      totalCents,
+      exchangeRate: options.exchangeRate,
+      issuedBy: options.actor?.kind === 'user' ? options.actor.id : null,
+    })
+    .returning({ id: invoices.id });
+  if (!invoice) throw new Error('Invoice insert returned nothing');
+  await db.insert(invoiceLines).values(
+    options.lines.map((l, i) => ({
+      courierId,
+      invoiceId: invoice.id,
+      position: i + 1,
+      kind: l.kind,
+      description: l.description,
+      packageId: null,
+      amountCents: l.amountCents,
+    })),
+  );
+  await audit(db, {
+    courierId,
+    actor: options.actor,
+    action: 'invoice.issued',
+    entity: 'invoice',
+    entityId: invoiceNo,
+    details: { customerId, service: options.lines.map((l) => l.description), totalCents },
+  });
+  return { id: invoice.id, invoiceNo, totalCents };
 }

@@ -1,6 +1,13 @@
-import type { NotificationAudience, NotificationTarget, NotificationType } from '@courier/shared/schemas/notifications';
+import { MESSAGE_EVENTS, type MessageEvent } from '@courier/shared/schemas/messaging';
+import {
+  type NotificationAudience,
+  type NotificationTarget,
+  type NotificationType,
+  notificationPath,
+} from '@courier/shared/schemas/notifications';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema/notifications';
+import { queueCustomerMessages } from '../messaging/messaging.service';
 
 export interface NotifyInput {
   /** null: a platform announcement to every courier. */
@@ -39,10 +46,27 @@ export interface NotifyCustomerInput {
   title: string;
   body?: string;
   target: NotificationTarget;
+  /** The finer event for push, SMS and WhatsApp (a package update says which); else the type when it is one. */
+  event?: MessageEvent;
 }
 
-/** Puts an entry in one customer's own feed (their invoice, payment, ticket answer, delivery). */
+/**
+ * Puts an entry in one customer's own feed (their invoice, payment, ticket answer, delivery), and
+ * queues, in the same transaction, its push notices and the courier's SMS or WhatsApp message.
+ */
 export async function notifyCustomer(db: Db, input: NotifyCustomerInput): Promise<number> {
+  const event = input.event ?? ((MESSAGE_EVENTS as readonly string[]).includes(input.type) ? (input.type as MessageEvent) : null);
+  if (event) {
+    await queueCustomerMessages(db, {
+      courierId: input.courierId,
+      customerId: input.customerId,
+      event,
+      title: input.title,
+      body: input.body ?? '',
+      path: notificationPath('customer', input.target),
+      ref: input.target.ref,
+    });
+  }
   return insertNotification(db, {
     courierId: input.courierId,
     customerId: input.customerId,

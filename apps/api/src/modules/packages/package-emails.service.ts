@@ -71,6 +71,7 @@ export async function enqueuePackageEmail(db: Db, mailer: Mailer, kind: PackageE
     courierId: pkg.courierId,
     customerId: pkg.customerId,
     type: 'package_update',
+    event: `package_${kind}`,
     title: subject,
     body: pkg.trackingNumber,
     target: { kind: 'package', ref: pkg.packageNumber },

@@ -30,8 +30,13 @@ const INVOICE_HOLDS: ReadonlySet<string> = new Set([PACKAGE_MESSAGES.heldForInvo
 type PackageRecord = typeof packages.$inferSelect;
 
 /** Why a package being received must wait for its merchant invoice, or null when it need not. */
-export async function invoiceHoldReason(db: Db, courierId: number, preAlert: { invoicePath: string | null } | undefined) {
-  if (preAlert) return preAlert.invoicePath ? null : PACKAGE_MESSAGES.heldForInvoice;
+export async function invoiceHoldReason(
+  db: Db,
+  courierId: number,
+  preAlert: { invoicePath: string | null; shopRequestId?: number | null } | undefined,
+) {
+  // A Shop For Me order was placed by the courier, who holds the merchant's receipt.
+  if (preAlert) return preAlert.invoicePath || preAlert.shopRequestId ? null : PACKAGE_MESSAGES.heldForInvoice;
   const [courier] = await db.select({ requireInvoice: couriers.requireInvoice }).from(couriers).where(eq(couriers.id, courierId));
   return courier?.requireInvoice ? PACKAGE_MESSAGES.heldForInvoiceNoPreAlert : null;
 }

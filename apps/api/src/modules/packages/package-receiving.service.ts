@@ -24,7 +24,7 @@ import type { Services } from '../../context';
 import { listScope, recordScope } from '../../lib/courier-scope';
 import { isUniqueViolation } from '../../lib/db-errors';
 
-const packageNumberOf = (n: number) => `PKG-${String(n).padStart(6, '0')}`;
+export const packageNumberOf = (n: number) => `PKG-${String(n).padStart(6, '0')}`;
 
 /**
  * Receives a package at the US warehouse. The customer comes from the label's mailbox number, or

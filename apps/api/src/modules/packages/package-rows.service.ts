@@ -1,3 +1,5 @@
+import { estimateArrival } from '@courier/shared/domain/arrival';
+import { dayInZone } from '@courier/shared/domain/datetime';
 import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PackageDto, PackageEvent, PackageListItem } from '@courier/shared/schemas/packages';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
@@ -27,6 +29,10 @@ export const packageColumns = {
   customerFirstName: customers.firstName,
   branchName: branches.name,
   manifestNumber: manifests.manifestNumber,
+  manifestDeparture: manifests.departureDate,
+  manifestArrival: manifests.arrivalDate,
+  manifestArrivedAt: manifests.arrivedAt,
+  customsDays: couriers.customsDays,
   hasInvoice: sql<boolean>`(${preAlerts.invoicePath} is not null or ${packages.invoicePath} is not null)`,
 };
 
@@ -165,6 +171,15 @@ export function toPackageDto(row: PackageRow): PackageDto {
     uncollectedSince: iso(p.uncollectedSince),
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
+    // Computed on read, so it follows the manifest as it moves.
+    estimatedArrival: estimateArrival({
+      status: p.status,
+      mode: p.mode,
+      departureDate: row.manifestDeparture,
+      arrivalDate: row.manifestArrival,
+      arrivedDay: row.manifestArrivedAt ? dayInZone(row.manifestArrivedAt, row.timeZone) : null,
+      customsDays: row.customsDays,
+    }),
   };
 }
 

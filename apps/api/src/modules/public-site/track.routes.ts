@@ -2,13 +2,18 @@ import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PACKAGE_STATUS_LABELS } from '@courier/shared/constants/packages';
-import { normaliseTrackingNumber } from '@courier/shared/domain/carrier';
+import { estimateArrival } from '@courier/shared/domain/arrival';
+import { carrierTrackingUrl, normaliseTrackingNumber } from '@courier/shared/domain/carrier';
+import { dayInZone } from '@courier/shared/domain/datetime';
 import { errorResponseSchema } from '@courier/shared/schemas/common';
 import { PUBLIC_TRACK_MESSAGES, type PublicTrack, publicTrackParamsSchema, publicTrackSchema } from '@courier/shared/schemas/public-track';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import { couriers } from '../../db/schema/couriers';
+import { manifests } from '../../db/schema/manifests';
 import { packageEvents } from '../../db/schema/package-events';
 import { packages } from '../../db/schema/packages';
+import { courierZoneColumn } from '../../lib/courier-zone';
 import { AppError } from '../../lib/errors';
 import { resolvePublicCourier } from './tenant';
 
@@ -22,8 +27,8 @@ export const PUBLIC_TRACK_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as co
  */
 export async function trackPackage(db: Db, courierId: number, raw: string): Promise<PublicTrack | null> {
   const number = raw.trim();
-  const [found] = await db
-    .select({ id: packages.id, status: packages.status, receivedAt: packages.receivedAt })
+  const [asked] = await db
+    .select({ id: packages.id, intoId: packages.consolidatedIntoId })
     .from(packages)
     .where(
       and(
@@ -33,6 +38,27 @@ export async function trackPackage(db: Db, courierId: number, raw: string): Prom
       ),
     )
     .limit(1);
+  if (!asked) return null;
+  // A package repacked into a new parcel is followed by that parcel: its status and timeline.
+  const [found] = await db
+    .select({
+      id: packages.id,
+      packageNumber: packages.packageNumber,
+      status: packages.status,
+      receivedAt: packages.receivedAt,
+      mode: packages.mode,
+      trackingNumber: packages.trackingNumber,
+      carrier: packages.carrier,
+      departureDate: manifests.departureDate,
+      arrivalDate: manifests.arrivalDate,
+      arrivedAt: manifests.arrivedAt,
+      customsDays: couriers.customsDays,
+      timeZone: courierZoneColumn,
+    })
+    .from(packages)
+    .innerJoin(couriers, eq(couriers.id, packages.courierId))
+    .leftJoin(manifests, eq(manifests.id, packages.manifestId))
+    .where(and(eq(packages.courierId, courierId), eq(packages.id, asked.intoId ?? asked.id)));
   if (!found) return null;
   const events = await db
     .select({ status: packageEvents.status, createdAt: packageEvents.createdAt })
@@ -44,7 +70,24 @@ export async function trackPackage(db: Db, courierId: number, raw: string): Prom
   if (timeline.length === 0) {
     timeline.push({ status: found.status, label: PACKAGE_STATUS_LABELS[found.status], at: found.receivedAt.toISOString() });
   }
-  return { number, status: found.status, statusLabel: PACKAGE_STATUS_LABELS[found.status], timeline };
+  const estimatedArrival = estimateArrival({
+    status: found.status,
+    mode: found.mode,
+    departureDate: found.departureDate,
+    arrivalDate: found.arrivalDate,
+    arrivedDay: found.arrivedAt ? dayInZone(found.arrivedAt, found.timeZone) : null,
+    customsDays: found.customsDays,
+  });
+  const carrierUrl = carrierTrackingUrl(found.trackingNumber, found.carrier);
+  return {
+    number,
+    status: found.status,
+    statusLabel: PACKAGE_STATUS_LABELS[found.status],
+    ...(asked.intoId !== null ? { consolidatedInto: found.packageNumber } : {}),
+    timeline,
+    estimatedArrival,
+    carrierUrl,
+  };
 }
 
 export function publicTrackRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -82,7 +82,7 @@ describe('GET /api/public/track/:number', () => {
     const [customer] = await t.db.select().from(customers).where(eq(customers.email, 'customer@example.test'));
     const res = await track('1Z84A2W60398765432', DEFAULT_API_KEY);
     const text = res.body;
-    expect(Object.keys(res.json()).sort()).toEqual(['number', 'status', 'statusLabel', 'timeline']);
+    expect(Object.keys(res.json()).sort()).toEqual(['carrierUrl', 'estimatedArrival', 'number', 'status', 'statusLabel', 'timeline']);
     for (const event of res.json().timeline) expect(Object.keys(event).sort()).toEqual(['at', 'label', 'status']);
     for (const secret of [customer?.firstName, customer?.lastName, customer?.email, customer?.address, 'Best Buy', 'Monitor', '12.5']) {
       expect(secret && text.includes(secret)).toBeFalsy();

@@ -14,7 +14,7 @@ import { type AssistedPurchaseItemRow, assistedPurchaseRequests } from '../../db
 import { contactMessages } from '../../db/schema/contact-messages';
 import { couriers } from '../../db/schema/couriers';
 import { AppError } from '../../lib/errors';
-import { formatUsd } from '@courier/shared/format/money';
+import { createShopRequest } from '../forwarding/shop-for-me.service';
 
 interface PublicCourier {
   id: number;
@@ -33,47 +33,24 @@ async function courierForApiKey(db: Db, apiKey: string | undefined): Promise<Pub
   return row;
 }
 
+/** The public form's Shop For Me request: stored for the courier (and the account with that e-mail), both told. */
 export async function createAssistedPurchaseRequest(
   ctx: AppContext,
   input: { apiKey?: string; name: string; email: string; items: AssistedPurchaseItemRow[]; notes: string },
 ): Promise<number> {
   const courier = await courierForApiKey(ctx.db, input.apiKey);
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(assistedPurchaseRequests)
-      .values({ courierId: courier.id, name: input.name, email: input.email, items: input.items, notes: input.notes })
-      .returning({ id: assistedPurchaseRequests.id });
-    if (!row) throw new Error('Insert returned nothing');
-    // A courier without a contact address still sees the request in its inbox list.
-    if (courier.email) {
-      const lines = input.items.map((item, i) => {
-        const price = item.estimatedPriceUsdCents === null ? 'no estimate' : `est. ${formatUsd(item.estimatedPriceUsdCents)} each`;
-        return `${i + 1}. ${item.itemDescription} (qty ${item.quantity}, ${price})\n   ${item.itemUrl}`;
-      });
-      await ctx.mailer.enqueue(
-        {
-          courierId: courier.id,
-          to: courier.email,
-          subject: `Shop For Me request #${row.id} from ${input.name}`,
-          text: [
-            `A new Shop For Me request came in through your website.`,
-            '',
-            `Name: ${input.name}`,
-            `E-mail: ${input.email}`,
-            '',
-            'Items:',
-            ...lines,
-            '',
-            `Notes: ${input.notes || '(none)'}`,
-            '',
-            'Reply to the customer with the quote (item cost, 10% service fee with a $5 minimum, and shipping) before buying.',
-          ].join('\n'),
-        },
-        tx as unknown as Db,
-      );
-    }
-    return row.id;
-  });
+  return createShopRequest(
+    { db: ctx.db, mailer: ctx.mailer },
+    {
+      courierId: courier.id,
+      courierEmail: courier.email,
+      customerId: null,
+      name: input.name,
+      email: input.email,
+      items: input.items,
+      notes: input.notes,
+    },
+  );
 }
 
 export async function createContactMessage(

@@ -8,12 +8,13 @@ import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { COURIER_NOT_FOUND } from '../../lib/courier-scope';
 
-/** The courier's warehouse rules: the heavy-weight ceiling, whether every package needs an invoice, volumetric billing. */
+/** The courier's warehouse rules: the heavy-weight ceiling, whether every package needs an invoice, its customs days, volumetric billing. */
 export async function getWarehouseSettings(db: Db, courierId: number): Promise<WarehouseSettings> {
   const [row] = await db
     .select({
       heavyWeightLb: couriers.heavyWeightLb,
       requireInvoice: couriers.requireInvoice,
+      customsDays: couriers.customsDays,
       volumetricAir: couriers.volumetricAir,
       airDivisorIn3PerLb: couriers.airDivisorIn3PerLb,
       volumetricSea: couriers.volumetricSea,
@@ -51,7 +52,7 @@ export async function saveWarehouseSettings(
     const tx = txRaw as unknown as Db;
     await tx
       .update(couriers)
-      .set({ ...input, updatedAt: new Date() })
+      .set({ ...input, customsDays: input.customsDays ?? before.customsDays, updatedAt: new Date() })
       .where(eq(couriers.id, courierId));
     await audit(tx, {
       courierId,
@@ -59,7 +60,7 @@ export async function saveWarehouseSettings(
       action: 'warehouse_settings.updated',
       entity: 'courier',
       entityId: courierId,
-      details: { before, after: input },
+      details: { before, after: { ...before, ...input } },
     });
   });
   return getWarehouseSettings(db, courierId);

@@ -1,4 +1,6 @@
 import {
+  Boxes,
+  ShoppingBag,
   Inbox,
   BarChart3,
   Bell,
@@ -44,6 +46,8 @@ export const ADMIN_NAV: NavItem[] = [
   { label: 'Scan', to: `${base}/scan`, icon: ScanLine, section: 'Operations' },
   { label: 'Packages', to: `${base}/packages`, icon: Package, section: 'Operations' },
   { label: 'Packages Delivery Request', to: `${base}/delivery-requests`, icon: Truck, section: 'Operations' },
+  { label: 'Consolidations', to: `${base}/consolidations`, icon: Boxes, section: 'Operations' },
+  { label: 'Shop For Me', to: `${base}/shop-requests`, icon: ShoppingBag, section: 'Customers' },
   { label: 'Delivery Locations', to: `${base}/delivery-locations`, icon: MapPin, section: 'Operations' },
   { label: 'Unknown Packages', to: `${base}/unknown-packages`, icon: HelpCircle, section: 'Operations' },
   // The floor screens staff have: the admin sees them too, with the staff sidebar's labels.

@@ -34,6 +34,8 @@ const pages: RouteObject[] = [
   { path: 'scan', lazy: async () => ({ Component: (await import('../packages/scan-page')).default }) },
   { path: 'packages', lazy: async () => ({ Component: (await import('../packages/packages-page')).default }) },
   { path: 'unknown-packages', lazy: async () => ({ Component: (await import('../packages/unknown-packages-page')).default }) },
+  { path: 'consolidations', lazy: async () => ({ Component: (await import('../forwarding/consolidations-page')).default }) },
+  { path: 'shop-requests', lazy: async () => ({ Component: (await import('../forwarding/shop-requests-page')).default }) },
   { path: 'delivery-requests', lazy: async () => ({ Component: (await import('../packages/delivery-requests-page')).default }) },
   { path: 'delivery-locations', lazy: async () => ({ Component: (await import('../packages/delivery-locations-page')).default }) },
   // The floor: the same screens as staff, under the staff paths; /admin/manifests as well.

@@ -1,5 +1,7 @@
 import {
   Bell,
+  Boxes,
+  ShoppingBag,
   Calculator,
   CreditCard,
   FileSpreadsheet,
@@ -10,6 +12,7 @@ import {
   Truck,
   UserRound,
 } from 'lucide-react';
+import { useLocation } from 'react-router';
 import { CommandPalette } from '@/features/search/components/command-palette';
 import { type NavItem, PortalShell } from '@/components/layout/portal-shell';
 import { FullScreenSpinner } from '@/components/ui/spinner';
@@ -17,6 +20,7 @@ import { FramedPortalRefused, OpenInOwnTab, useFramedPortal } from '@/features/a
 import { useNotificationBadge, withNotificationBadge } from '@/features/communications/components/notification-badge';
 import { withTicketBadge } from '@/features/tickets/components/ticket-nav-badge';
 import { useCustomerTicketBadge } from '@/features/tickets/hooks/use-ticket-badges';
+import { useCustomerApp } from '@/lib/customer-app';
 import { useSession } from '@/lib/session';
 
 const base = '/customer';
@@ -25,6 +29,8 @@ export const CUSTOMER_NAV: NavItem[] = [
   { label: 'Dashboard', to: `${base}/dashboard`, icon: LayoutDashboard },
   { label: 'Packages', to: `${base}/packages`, icon: Package, section: 'Shipping' },
   { label: 'Delivery Requests', to: `${base}/delivery-requests`, icon: Truck, section: 'Shipping' },
+  { label: 'Consolidation', to: `${base}/consolidations`, icon: Boxes, section: 'Shipping' },
+  { label: 'Shop For Me', to: `${base}/shop-requests`, icon: ShoppingBag, section: 'Shipping' },
   { label: 'Customs Calculator', to: `${base}/customs-calculator`, icon: Calculator, section: 'Shipping' },
   { label: 'Invoices', to: `${base}/invoices`, icon: FileText, section: 'Billing' },
   { label: 'Payments', to: `${base}/payments`, icon: CreditCard, section: 'Billing' },
@@ -56,6 +62,8 @@ export function CustomerLayout() {
   const ticketBadge = useCustomerTicketBadge();
   const notificationBadge = useNotificationBadge();
   const frame = useFramedPortal();
+  const location = useLocation();
+  useCustomerApp(user?.courier?.code, location.pathname);
   if (frame.state === 'checking') return <FullScreenSpinner />;
   if (frame.state === 'refused') return <FramedPortalRefused courierName={user?.courier?.name ?? 'Your courier'} />;
   return (

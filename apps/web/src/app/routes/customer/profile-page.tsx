@@ -22,6 +22,7 @@ import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
 import { NotificationPreferencesCard } from '@/features/communications/components/notification-preferences-card';
+import { PhoneNoticesCard } from '@/features/communications/components/phone-notices-card';
 import {
   changeCustomerPassword,
   useCourierBranches,
@@ -233,6 +234,7 @@ export function CustomerProfilePage() {
         <DetailsCard profile={profile.data} />
       )}
       <NotificationPreferencesCard />
+      <PhoneNoticesCard />
       <PasswordCard />
       <TwoFactorCard />
     </div>

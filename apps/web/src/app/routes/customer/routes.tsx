@@ -34,6 +34,15 @@ export const customerRoutes: RouteObject[] = [
           { path: 'customs-calculator', lazy: async () => ({ Component: (await import('../billing/customs-calculator-page')).default }) },
           { path: 'packages', lazy: async () => ({ Component: (await import('../packages/customer-packages-page')).default }) },
           {
+            path: 'consolidations',
+            lazy: async () => ({ Component: (await import('../forwarding/customer-consolidations-page')).default }),
+          },
+          { path: 'shop-requests', lazy: async () => ({ Component: (await import('../forwarding/customer-shop-requests-page')).default }) },
+          {
+            path: 'shop-requests/:id',
+            lazy: async () => ({ Component: (await import('../forwarding/customer-shop-request-page')).default }),
+          },
+          {
             path: 'delivery-requests',
             lazy: async () => ({ Component: (await import('../packages/customer-delivery-requests-page')).default }),
           },

@@ -1,6 +1,9 @@
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { toast } from 'sonner';
-import { DELIVERY_MESSAGES, type DeliveryRequestDto, createDeliveryRequestSchema } from '@courier/shared/schemas/deliveries';
+import { DELIVERY_MESSAGES, type DeliveryRequestDto, createDeliveryRequestFormSchema } from '@courier/shared/schemas/deliveries';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
@@ -23,50 +26,37 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { statusOptions } from '@courier/shared/format/status';
 import { formatJmd } from '@courier/shared/format/money';
 
+type FormIn = z.input<typeof createDeliveryRequestFormSchema>;
+type FormOut = z.output<typeof createDeliveryRequestFormSchema>;
+
 function RequestDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const dates = useDateFormat();
   const ready = usePackageList('/customer/packages', { page: 1, limit: 100, filters: JSON.stringify({ status: 'ready_for_pickup' }) });
   const locations = useDeliveryLocations('/customer/delivery-locations');
-  const [picked, setPicked] = useState<Set<number>>(new Set());
-  const [locationId, setLocationId] = useState('');
   const profile = useCustomerProfile();
-  const [address, setAddress] = useState<string | null>(null);
-  // The street address starts as the profile's, until the customer types their own.
+  const form = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(createDeliveryRequestFormSchema),
+    defaultValues: { packageIds: [], locationId: '', address: '', preferredDate: dates.today(), phone: '', notes: '' },
+  });
+  const { register, handleSubmit, reset, getValues, formState } = form;
+  const { errors } = formState;
+  // The street address and the phone start as the profile's, until the customer types their own.
   const profileAddress = [profile.data?.address, profile.data?.city, profile.data?.parish].filter(Boolean).join(', ');
-  const addressValue = address ?? profileAddress;
-  const [preferredDate, setPreferredDate] = useState(() => dates.today());
-  const [phone, setPhone] = useState<string | null>(null);
-  const phoneValue = phone ?? profile.data?.phone ?? '';
-  const [notes, setNotes] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const profilePhone = profile.data?.phone ?? '';
+  useEffect(() => {
+    reset({ ...getValues(), address: profileAddress, phone: profilePhone }, { keepDirtyValues: true });
+  }, [profileAddress, profilePhone, reset, getValues]);
   const create = useCreateDeliveryRequest();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const body = {
-      packageIds: [...picked],
-      locationId: locationId ? Number(locationId) : undefined,
-      address: addressValue.trim(),
-      preferredDate,
-      phone: phoneValue,
-      notes: notes.trim() || undefined,
-    };
-    const parsed = createDeliveryRequestSchema.safeParse(body);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const i of parsed.error.issues) next[String(i.path[0])] ??= i.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data, {
+  const submit = handleSubmit((body) =>
+    create.mutate(body, {
       onSuccess: () => {
         toast.success(DELIVERY_MESSAGES.requestCreated);
-        setPicked(new Set());
+        reset({ ...getValues(), packageIds: [] });
         onClose();
       },
       onError: (error) => toast.error(errorMessage(error, 'Could not request the delivery')),
-    });
-  };
+    }),
+  );
   const readyRows = ready.data?.data ?? [];
   return (
     <Dialog open={open} onOpenChange={(o) => !o && onClose()} title="Request delivery" className="max-w-xl">
@@ -80,19 +70,7 @@ function RequestDialog({ open, onClose }: { open: boolean; onClose: () => void }
               {readyRows.map((p) => (
                 <li key={p.id}>
                   <label className="flex items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      className="h-4 w-4 accent-brand-700"
-                      checked={picked.has(p.id)}
-                      onChange={() =>
-                        setPicked((s) => {
-                          const n = new Set(s);
-                          if (n.has(p.id)) n.delete(p.id);
-                          else n.add(p.id);
-                          return n;
-                        })
-                      }
-                    />
+                    <input type="checkbox" className="h-4 w-4 accent-brand-700" value={p.id} {...register('packageIds')} />
                     {p.packageNumber} · {p.description ?? p.trackingNumber}
                   </label>
                 </li>
@@ -101,12 +79,12 @@ function RequestDialog({ open, onClose }: { open: boolean; onClose: () => void }
           )}
           {errors.packageIds && (
             <p className="mt-1 text-sm text-red-600" role="alert">
-              {errors.packageIds}
+              {errors.packageIds.message}
             </p>
           )}
         </fieldset>
         <Field label="Delivery location">
-          <Select value={locationId} onChange={(e) => setLocationId(e.target.value)}>
+          <Select {...register('locationId')}>
             <option value="">No delivery zone</option>
             {(locations.data ?? []).map((l) => (
               <option key={l.id} value={l.id}>
@@ -115,19 +93,19 @@ function RequestDialog({ open, onClose }: { open: boolean; onClose: () => void }
             ))}
           </Select>
         </Field>
-        <Field label="Street address" error={errors.address}>
-          <Textarea value={addressValue} maxLength={300} autoComplete="street-address" onChange={(e) => setAddress(e.target.value)} />
+        <Field label="Street address" error={errors.address?.message}>
+          <Textarea maxLength={300} autoComplete="street-address" {...register('address')} />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Preferred date" error={errors.preferredDate}>
-            <Input type="date" min={dates.today()} value={preferredDate} onChange={(e) => setPreferredDate(e.target.value)} />
+          <Field label="Preferred date" error={errors.preferredDate?.message}>
+            <Input type="date" min={dates.today()} {...register('preferredDate')} />
           </Field>
-          <Field label="Phone" error={errors.phone}>
-            <Input type="tel" value={phoneValue} onChange={(e) => setPhone(e.target.value)} />
+          <Field label="Phone" error={errors.phone?.message}>
+            <Input type="tel" {...register('phone')} />
           </Field>
         </div>
         <Field label="Notes (optional)">
-          <Textarea value={notes} maxLength={500} onChange={(e) => setNotes(e.target.value)} />
+          <Textarea maxLength={500} {...register('notes')} />
         </Field>
         <div className="flex justify-end gap-2">
           <Button type="button" variant="secondary" onClick={onClose}>

@@ -19,6 +19,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatUsd } from '@courier/shared/format/money';
 import { useDateFormat } from '@/lib/format-date';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { TrackingLink } from '@/components/ui/tracking-link';
 import { statusOptions } from '@courier/shared/format/status';
 
 function UploadInvoiceButton({ preAlert }: { preAlert: PreAlertDto }) {
@@ -80,7 +81,11 @@ export default function CustomerPackagesPage() {
       priority: 2,
       label: 'Tracking',
       sortable: true,
-      render: (p) => <span className="font-mono text-xs break-all">{p.trackingNumber}</span>,
+      render: (p) => (
+        <span className="text-xs">
+          <TrackingLink trackingNumber={p.trackingNumber} carrier={p.carrier} />
+        </span>
+      ),
       width: 190,
     },
     { field: 'description', priority: 3, label: 'Description', filterable: false, render: (p) => p.description ?? '-', wrap: true },
@@ -101,6 +106,13 @@ export default function CustomerPackagesPage() {
       sortable: true,
       filterable: false,
       render: (p) => dates.date(p.receivedAt),
+    },
+    {
+      field: 'estimatedArrival',
+      priority: 2,
+      label: 'Estimated arrival',
+      filterable: false,
+      render: (p) => (p.estimatedArrival ? dates.calendar(p.estimatedArrival) : '-'),
     },
   ];
   const alertColumns: Array<DataTableColumn<PreAlertDto>> = [

@@ -5,6 +5,7 @@ import { AutoPrintToggle, LastReceivedCard } from '@/features/packages/component
 import { ReceiveForm } from '@/features/packages/components/scan-station/receive-form';
 import { ScanHistory, ScanResultPanel, ScanStation } from '@/features/packages/components/scan-station/scan-station';
 import { useCheckIn } from '@/features/packages/components/scan-station/use-check-in';
+import { ConsolidationNotice } from '@/features/forwarding/components/consolidation-notice';
 import { useSession } from '@/lib/session';
 
 /**
@@ -36,6 +37,7 @@ export default function ScanPage() {
       </Card>
       <ScanResultPanel last={station.last} />
 
+      {known && <ConsolidationNotice packageNumber={known.packageNumber} />}
       {known && form.lookup && (
         <KnownPackageCard
           pkg={known}

@@ -78,6 +78,31 @@ export function TrackPage() {
                   {result.data.statusLabel}
                 </strong>
               </p>
+              {result.data.consolidatedInto && (
+                <p className="mt-1 text-sm text-slate-600" data-testid="track-consolidated">
+                  Repacked with other packages into parcel <strong>{result.data.consolidatedInto}</strong>: this is where it is now.
+                </p>
+              )}
+              {result.data.estimatedArrival && (
+                <p className="mt-1 text-sm text-slate-600">
+                  Estimated arrival:{' '}
+                  <strong className="text-slate-900" data-testid="track-eta">
+                    {dates.calendar(result.data.estimatedArrival, 'weekday')}
+                  </strong>
+                </p>
+              )}
+              {result.data.carrierUrl && (
+                <p className="mt-1 text-sm">
+                  <a
+                    href={result.data.carrierUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="text-brand-700 underline underline-offset-2 hover:text-brand-900"
+                  >
+                    Follow it on the carrier's tracking page
+                  </a>
+                </p>
+              )}
               <ol className="mt-6 space-y-4 border-l-2 border-brand-100 pl-5" aria-label="Timeline">
                 {newestFirst(result.data.timeline, (event) => event.at).map((event) => (
                   <li key={`${event.status}-${event.at}`} className="relative">

@@ -27,7 +27,13 @@ function staffUser(permissions: string[], role: 'staff' | 'branch_manager' | 'su
 
 describe('staff sidebar', () => {
   it('shows an item only with its permission, in the spec order', () => {
-    expect(staffNav(staffUser(['customers_view', 'dashboard_view'])).map((i) => i.label)).toEqual(['Dashboard', 'Customers']);
+    // The forwarding services follow the spec's list, each under the permissions its API asks.
+    expect(staffNav(staffUser(['customers_view', 'dashboard_view'])).map((i) => i.label)).toEqual([
+      'Dashboard',
+      'Customers',
+      'Shop For Me',
+    ]);
+    expect(staffNav(staffUser(['packages_scan'])).map((i) => i.label)).toEqual(['Scan', 'Consolidations']);
     expect(staffNav(staffUser([]))).toEqual([]);
   });
   it('spells the manifest route and label as the spec does, and signature outside the layout', () => {
@@ -50,6 +56,8 @@ describe('staff sidebar', () => {
       'Support Tickets',
       'Signature',
       'Settings',
+      'Consolidations',
+      'Shop For Me',
     ]);
     expect(all.find((i) => i.label === 'Maniefest')?.to).toBe('/staff/maniefest');
     expect(all.find((i) => i.label === 'Signature')?.to).toBe('/staff/sign-signature');

@@ -1,5 +1,7 @@
 import {
   BarChart3,
+  Boxes,
+  ShoppingBag,
   Briefcase,
   ClipboardCheck,
   Clock,
@@ -19,7 +21,7 @@ import {
 } from 'lucide-react';
 import { STAFF_SIDEBAR } from '@courier/shared/constants/permissions';
 import { ROLE_LABELS } from '@courier/shared/constants/roles';
-import { hasPermission } from '@courier/shared/domain/permissions';
+import { hasAnyPermission, hasPermission } from '@courier/shared/domain/permissions';
 import { CommandPalette } from '@/features/search/components/command-palette';
 import { type NavItem, type NavSection, PortalShell } from '@/components/layout/portal-shell';
 import { type SessionUser, useSession } from '@/lib/session';
@@ -72,8 +74,19 @@ const SECTIONS: Record<StaffPath, NavSection | 'top' | 'pinned'> = {
   settings: 'pinned',
 };
 
+/** The forwarding services' screens, beside the spec's list, each with the permissions its API asks. */
+const SERVICE_ITEMS: Array<NavItem & { anyOf: string[] }> = [
+  { label: 'Consolidations', to: '/staff/consolidations', icon: Boxes, section: 'Operations', anyOf: ['packages_view', 'packages_scan'] },
+  { label: 'Shop For Me', to: '/staff/shop-requests', icon: ShoppingBag, section: 'Customers', anyOf: ['customers_view', 'tickets_view'] },
+];
+
 /** Each item only with its permission, in the spec's order (shown grouped by section). */
 export function staffNav(user: SessionUser | null): NavItem[] {
+  const services = SERVICE_ITEMS.filter((item) => hasAnyPermission(user, item.anyOf)).map(({ anyOf: _a, ...item }) => item);
+  return [...specNav(user), ...services];
+}
+
+function specNav(user: SessionUser | null): NavItem[] {
   return STAFF_SIDEBAR.filter((item) => hasPermission(user, item.permission)).map((item) => {
     const section = SECTIONS[item.path];
     return {

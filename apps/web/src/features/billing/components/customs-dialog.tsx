@@ -1,13 +1,19 @@
 import { formatJmd } from '@courier/shared/format/money';
-import { useEffect, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { toast } from 'sonner';
-import { BILLING_MESSAGES, type InvoiceDetail, parseJmdToCents } from '@courier/shared/schemas/billing';
+import { type InvoiceDetail, customsFormSchema } from '@courier/shared/schemas/billing';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { useCustomsAssessment } from '../api/invoices';
+
+type FormIn = z.input<typeof customsFormSchema>;
+type FormOut = z.output<typeof customsFormSchema>;
 
 /** Only one package has a computed duty: that one is meant; otherwise the person chooses. */
 function presetPackage(invoice: InvoiceDetail): number | null {
@@ -31,36 +37,28 @@ export function CustomsDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const customs = useCustomsAssessment(invoice.invoiceNo, courierId);
-  const [packageId, setPackageId] = useState<number | null>(null);
-  const [amount, setAmount] = useState('');
-  const [errors, setErrors] = useState<{ package?: string; amount?: string }>({});
+  const { register, handleSubmit, reset, control, formState } = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(customsFormSchema),
+  });
+  const { errors } = formState;
 
   useEffect(() => {
     if (!open) return;
-    setPackageId(presetPackage(invoice));
-    setAmount('');
-    setErrors({});
-  }, [open, invoice]);
+    reset({ packageId: String(presetPackage(invoice) ?? ''), amount: '' });
+  }, [open, invoice, reset]);
 
-  const chosen = invoice.packages.find((p) => p.id === packageId);
+  const packageId = useWatch({ control, name: 'packageId' });
+  const chosen = invoice.packages.find((p) => String(p.id) === packageId);
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const text = amount.trim();
-    const cents = text === '' ? null : parseJmdToCents(text);
-    const next: typeof errors = {};
-    if (packageId === null) next.package = BILLING_MESSAGES.choosePackage;
-    if (cents !== null && Number.isNaN(cents)) next.amount = BILLING_MESSAGES.moneyStep;
-    setErrors(next);
-    if (Object.keys(next).length > 0 || packageId === null) return;
+  const submit = handleSubmit(async ({ packageId, amount }) => {
     try {
-      const done = await customs.mutateAsync({ packageId, assessedCents: cents });
+      const done = await customs.mutateAsync({ packageId, assessedCents: amount });
       toast.success(done.message);
       onOpenChange(false);
     } catch (error) {
       toast.error(errorMessage(error, 'Could not save the customs assessment'));
     }
-  }
+  });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Customs assessment">
@@ -75,13 +73,7 @@ export function CustomsDialog({
             {invoice.packages.map((p) => (
               <li key={p.id}>
                 <label className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-200 p-3 has-[:checked]:border-blue-500 has-[:checked]:bg-blue-50">
-                  <input
-                    type="radio"
-                    name="customs-package"
-                    className="mt-1"
-                    checked={packageId === p.id}
-                    onChange={() => setPackageId(p.id)}
-                  />
+                  <input type="radio" value={String(p.id)} className="mt-1" {...register('packageId')} />
                   <span className="text-sm">
                     <span className="font-medium">{p.packageNumber}</span> <span className="text-slate-500">({p.trackingNumber})</span>
                     <br />
@@ -92,18 +84,18 @@ export function CustomsDialog({
               </li>
             ))}
           </ul>
-          {errors.package && (
+          {errors.packageId && (
             <p className="mt-2 text-sm text-red-600" role="alert">
-              {errors.package}
+              {errors.packageId.message}
             </p>
           )}
         </fieldset>
         <Field
           label="Assessed duty (JMD)"
-          error={errors.amount}
+          error={errors.amount?.message}
           hint={chosen ? `Replaces the computed ${formatJmd(chosen.computedDutyCents)} for ${chosen.packageNumber}` : undefined}
         >
-          <Input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="0.00" />
+          <Input inputMode="decimal" placeholder="0.00" {...register('amount')} />
         </Field>
         <div className="flex justify-end gap-2">
           <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>

@@ -1,4 +1,4 @@
-/** Every query key of communications (notifications, e-mail preferences, announcements, batch e-mails). */
+/** Every query key of communications (notifications, e-mail preferences, phone notices, announcements, batch e-mails). */
 export const communicationKeys = {
   notifications: {
     all: ['notifications'] as const,
@@ -6,6 +6,8 @@ export const communicationKeys = {
     unreadCount: ['notifications', 'unread-count'] as const,
   },
   emailPreferences: ['customer', 'email-preferences'] as const,
+  /** The customer's number and channels for WhatsApp and SMS. */
+  phoneMessaging: ['customer', 'phone-notices', 'messaging'] as const,
   announcements: ['announcements'] as const,
   batchEmails: {
     all: ['batch-emails'] as const,

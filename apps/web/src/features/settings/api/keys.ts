@@ -1,6 +1,6 @@
 import type { ListQueryParams } from '@/lib/list-query';
 
-/** Every query key of the courier's settings (profile, e-mail, rates and fees, public site, gateway, outbox). */
+/** Every query key of the courier's settings (profile, e-mail, rates and fees, public site, gateway, outbox, WhatsApp and SMS). */
 export const settingsKeys = {
   couriers: ['courier'] as const,
   courier: (id: number | null) => ['courier', id] as const,
@@ -19,4 +19,6 @@ export const settingsKeys = {
   processingFees: ['settings', 'processing-fees'] as const,
   additionalFees: ['settings', 'additional-fees'] as const,
   warehouse: ['settings', 'warehouse'] as const,
+  messaging: ['settings', 'messaging'] as const,
+  messageOutbox: ['settings', 'messaging', 'outbox'] as const,
 };

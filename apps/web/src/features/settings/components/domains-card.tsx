@@ -1,11 +1,15 @@
 import { Plus, Trash2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { toast } from 'sonner';
 import {
   COURIER_DOMAIN_STATUS_LABELS,
   type CourierDomain,
   PUBLIC_SITE_MESSAGES,
-  normaliseHostname,
+  type DomainRequestInput,
+  domainRequestSchema,
 } from '@courier/shared/schemas/public-site-settings';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -35,29 +39,29 @@ const searchText = (d: CourierDomain) => `${d.hostname} ${d.status}`;
 const value = (d: CourierDomain, field: string) => (d as unknown as Record<string, unknown>)[field];
 
 /** Domains: the host names the public site answers on for this courier, once the platform approved them. */
+type DomainRequest = z.output<typeof domainRequestSchema>;
+
 export function DomainsCard() {
   const domains = useDomains();
   const request = useRequestDomain();
   const remove = useRemoveDomain();
   const table = useLocalTable(domains.data, { search: searchText, value });
-  const [hostname, setHostname] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
+  const { register, handleSubmit, reset, setError, formState } = useForm<DomainRequestInput, unknown, DomainRequest>({
+    resolver: zodResolver(domainRequestSchema),
+    defaultValues: { hostname: '' },
+  });
   const [removing, setRemoving] = useState<CourierDomain | null>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const host = normaliseHostname(hostname);
-    if (host === null) return setProblem(PUBLIC_SITE_MESSAGES.hostnameInvalid);
-    setProblem(undefined);
+  const submit = handleSubmit(async ({ hostname }) => {
     try {
-      await request.mutateAsync(host);
-      setHostname('');
+      await request.mutateAsync(hostname);
+      reset({ hostname: '' });
       toast.success(PUBLIC_SITE_MESSAGES.domainRequested);
     } catch (error) {
-      setProblem(errorMessage(error, 'The host name was not added.'));
+      setError('hostname', { message: errorMessage(error, 'The host name was not added.') });
       reportFailure('request domain', error);
     }
-  };
+  });
   const confirmRemove = async () => {
     if (!removing) return;
     try {
@@ -81,8 +85,8 @@ export function DomainsCard() {
           works once the platform approves it.
         </p>
         <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
-          <Field label="Host name" error={problem} className="sm:w-96">
-            <Input value={hostname} onChange={(e) => setHostname(e.target.value)} placeholder="portal.yourcompany.com" autoComplete="off" />
+          <Field label="Host name" error={formState.errors.hostname?.message} className="sm:w-96">
+            <Input placeholder="portal.yourcompany.com" autoComplete="off" {...register('hostname')} />
           </Field>
           <Button type="submit" busy={request.isPending} className="sm:mt-6">
             <Plus className="h-4 w-4" aria-hidden="true" />

@@ -12,6 +12,7 @@ import { PublicSiteTab } from './public-site-tab';
 import { RateSheetTab } from './rate-sheet-tab';
 import { ShippingRatesTab } from './shipping-rates-tab';
 import { WarehouseSettingsCard } from './warehouse-settings-card';
+import { MessagingSettingsCard } from './messaging-settings-card';
 
 export const SETTINGS_TABS = [
   { value: 'company', label: 'Company Settings' },
@@ -48,6 +49,7 @@ export function SettingsTabs({
       <>
         <CompanySettingsTab courierId={courierId} onCourierChanged={onCourierChanged} />
         {courierId !== null && <WarehouseSettingsCard />}
+        {courierId !== null && <MessagingSettingsCard />}
       </>
     ),
     'shipping-rates': <ShippingRatesTab />,

@@ -56,6 +56,20 @@ export function WarehouseSettingsCard({ canEdit = true }: { canEdit?: boolean })
                 {...form.register('heavyWeightLb', { valueAsNumber: true })}
               />
             </Field>
+            <Field
+              label="Customs days"
+              hint="Days a package takes to clear customs after its flight or vessel lands; customers see the estimated arrival"
+              error={form.formState.errors.customsDays?.message}
+            >
+              <Input
+                type="number"
+                step="1"
+                min={0}
+                inputMode="numeric"
+                disabled={!canEdit}
+                {...form.register('customsDays', { valueAsNumber: true })}
+              />
+            </Field>
             <Checkbox
               label="Require the merchant invoice for every package (hold packages without a pre-alert)"
               disabled={!canEdit}

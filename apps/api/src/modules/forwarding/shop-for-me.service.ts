@@ -1,0 +1,395 @@
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { SHOP_REQUEST_STAGE_LABELS, type ShopRequestStage, shopRequestNumber } from '@courier/shared/constants/services';
+import { normaliseTrackingNumber } from '@courier/shared/domain/carrier';
+import { shopQuoteTotals, usdToJmdCents } from '@courier/shared/domain/shop-for-me';
+import { formatMoney, formatUsd } from '@courier/shared/format/money';
+import {
+  SERVICE_MESSAGES,
+  type ShopPurchaseInput,
+  type ShopQuoteInput,
+  type ShopRequestDto,
+  shopPurchaseSchema,
+  shopQuoteSchema,
+} from '@courier/shared/schemas/services';
+import type { Db } from '../../db/client';
+import { type AssistedPurchaseItemRow, assistedPurchaseRequests } from '../../db/schema/assisted-purchase-requests';
+import { couriers } from '../../db/schema/couriers';
+import { customers } from '../../db/schema/customers';
+import { invoices } from '../../db/schema/invoices';
+import { packages } from '../../db/schema/packages';
+import { preAlerts } from '../../db/schema/pre-alerts';
+import { audit } from '../../lib/audit';
+import { courierOf } from '../../lib/courier-scope';
+import { AppError } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
+import type { AuthUser } from '../../plugins/auth';
+import { issueServiceInvoice } from '../invoices/invoice-issuing.service';
+import { serviceFees, shopFeeRule } from './service-fees.service';
+
+// Shop For Me: a request (public form or signed in), the courier's quote, the customer's yes (a
+// service invoice paid online) or no, the purchase (orders become expected packages), the arrival.
+
+export interface Services {
+  db: Db;
+  mailer: Mailer;
+}
+
+const asDb = (tx: unknown) => tx as Db;
+type Row = typeof assistedPurchaseRequests.$inferSelect;
+
+const pagePath = (id: number) => `/customer/shop-requests/${id}`;
+
+/** The customer a request belongs to: its own, or the account with its e-mail at this courier. */
+async function customerByEmail(db: Db, courierId: number, email: string) {
+  const [c] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.courierId, courierId), sql`lower(${customers.email}) = ${email.toLowerCase()}`))
+    .limit(1);
+  return c?.id ?? null;
+}
+
+export async function createShopRequest(
+  s: Services,
+  input: {
+    courierId: number;
+    courierEmail: string | null;
+    customerId: number | null;
+    name: string;
+    email: string;
+    items: AssistedPurchaseItemRow[];
+    notes: string;
+  },
+): Promise<number> {
+  const customerId = input.customerId ?? (await customerByEmail(s.db, input.courierId, input.email));
+  return s.db.transaction(async (txRaw) => {
+    const tx = asDb(txRaw);
+    const [row] = await tx
+      .insert(assistedPurchaseRequests)
+      .values({ courierId: input.courierId, customerId, name: input.name, email: input.email, items: input.items, notes: input.notes })
+      .returning({ id: assistedPurchaseRequests.id });
+    if (!row) throw new Error('Insert returned nothing');
+    const number = shopRequestNumber(row.id);
+    const lines = input.items.map((item, i) => {
+      const price = item.estimatedPriceUsdCents === null ? 'no estimate' : `est. ${formatUsd(item.estimatedPriceUsdCents)} each`;
+      return `${i + 1}. ${item.itemDescription} (qty ${item.quantity}, ${price})\n   ${item.itemUrl}`;
+    });
+    // A courier without a contact address still sees the request in its Shop For Me list.
+    if (input.courierEmail) {
+      await s.mailer.enqueue(
+        {
+          courierId: input.courierId,
+          to: input.courierEmail,
+          subject: `Shop For Me request #${row.id} from ${input.name}`,
+          text: [
+            `A new Shop For Me request (${number}) came in.`,
+            '',
+            `Name: ${input.name}`,
+            `E-mail: ${input.email}`,
+            '',
+            'Items:',
+            ...lines,
+            '',
+            `Notes: ${input.notes || '(none)'}`,
+            '',
+            `Quote it (item cost, US tax, US shipping and the service fee) before buying: ${await s.mailer.link(input.courierId, '/admin/shop-requests')}`,
+          ].join('\n'),
+        },
+        tx,
+      );
+    }
+    await s.mailer.enqueue(
+      {
+        courierId: input.courierId,
+        to: input.email,
+        subject: `Shop For Me request ${number} received`,
+        text: [
+          `Hello ${input.name},`,
+          '',
+          'We received your Shop For Me request:',
+          ...lines,
+          '',
+          'We will send you a quote (item cost, US sales tax, US shipping and our service fee) before buying anything.',
+          customerId
+            ? `Follow it here: ${await s.mailer.link(input.courierId, pagePath(row.id))}`
+            : `To accept the quote and pay online, sign up with this e-mail address: ${await s.mailer.link(input.courierId, '/register')}`,
+        ].join('\n'),
+      },
+      tx,
+    );
+    return row.id;
+  });
+}
+
+async function toDtos(db: Db, rows: Row[]): Promise<ShopRequestDto[]> {
+  if (rows.length === 0) return [];
+  const invoiceIds = rows.map((r) => r.invoiceId).filter((v): v is number => v !== null);
+  const invs = invoiceIds.length
+    ? await db
+        .select({ id: invoices.id, invoiceNo: invoices.invoiceNo, totalCents: invoices.totalCents, status: invoices.status })
+        .from(invoices)
+        .where(inArray(invoices.id, invoiceIds))
+    : [];
+  const preAlertIds = rows.flatMap((r) => r.orders.map((o) => o.preAlertId));
+  const arrivals = preAlertIds.length
+    ? await db
+        .select({ id: preAlerts.id, status: preAlerts.status, packageNumber: packages.packageNumber })
+        .from(preAlerts)
+        .leftJoin(packages, and(eq(packages.preAlertId, preAlerts.id), isNull(packages.voidedAt)))
+        .where(inArray(preAlerts.id, preAlertIds))
+    : [];
+  return rows.map((r) => {
+    const invoice = invs.find((i) => i.id === r.invoiceId) ?? null;
+    const orders = r.orders.map((o) => {
+      const a = arrivals.find((x) => x.id === o.preAlertId);
+      return {
+        merchant: o.merchant,
+        orderNumber: o.orderNumber,
+        trackingNumber: o.trackingNumber,
+        carrier: o.carrier,
+        arrived: a?.status === 'received',
+        packageNumber: a?.packageNumber ?? null,
+      };
+    });
+    let stage: ShopRequestStage = r.status;
+    if (r.status === 'accepted' && invoice?.status === 'paid') stage = 'paid';
+    if (r.status === 'purchased' && orders.length > 0 && orders.every((o) => o.arrived)) stage = 'arrived';
+    return {
+      id: r.id,
+      requestNo: shopRequestNumber(r.id),
+      status: r.status,
+      stage,
+      name: r.name,
+      email: r.email,
+      customerId: r.customerId,
+      items: r.items,
+      notes: r.notes,
+      quote: r.quote,
+      invoice: invoice ? { invoiceNo: invoice.invoiceNo, totalCents: invoice.totalCents, status: invoice.status } : null,
+      orders,
+      declineReason: r.declineReason,
+      createdAt: r.createdAt.toISOString(),
+      quotedAt: r.quotedAt?.toISOString() ?? null,
+      decidedAt: r.decidedAt?.toISOString() ?? null,
+      purchasedAt: r.purchasedAt?.toISOString() ?? null,
+    };
+  });
+}
+
+/** What a customer may see: their own requests, and those sent from the public form with their e-mail. */
+async function customerCondition(db: Db, user: AuthUser): Promise<SQL | undefined> {
+  const [me] = await db.select({ email: customers.email }).from(customers).where(eq(customers.id, user.id));
+  return or(
+    eq(assistedPurchaseRequests.customerId, user.id),
+    and(isNull(assistedPurchaseRequests.customerId), sql`lower(${assistedPurchaseRequests.email}) = ${(me?.email ?? '').toLowerCase()}`),
+  );
+}
+
+async function findRow(db: Db, user: AuthUser, id: number, forUpdate = false): Promise<Row> {
+  const courierId = courierOf(user);
+  const where = and(
+    eq(assistedPurchaseRequests.id, id),
+    eq(assistedPurchaseRequests.courierId, courierId),
+    user.kind === 'customer' ? await customerCondition(db, user) : undefined,
+  );
+  const query = db.select().from(assistedPurchaseRequests).where(where);
+  const [row] = forUpdate ? await query.for('update') : await query;
+  if (!row) throw new AppError('not_found', SERVICE_MESSAGES.shopNotFound);
+  return row;
+}
+
+export async function getShopRequest(db: Db, user: AuthUser, id: number): Promise<ShopRequestDto> {
+  const [dto] = await toDtos(db, [await findRow(db, user, id)]);
+  if (!dto) throw new AppError('not_found', SERVICE_MESSAGES.shopNotFound);
+  return dto;
+}
+
+export async function listShopRequests(db: Db, user: AuthUser, query: { stage?: ShopRequestStage }): Promise<{ data: ShopRequestDto[] }> {
+  const courierId = courierOf(user);
+  const rows = await db
+    .select()
+    .from(assistedPurchaseRequests)
+    .where(and(eq(assistedPurchaseRequests.courierId, courierId), user.kind === 'customer' ? await customerCondition(db, user) : undefined))
+    .orderBy(desc(assistedPurchaseRequests.createdAt), desc(assistedPurchaseRequests.id))
+    .limit(200);
+  const dtos = await toDtos(db, rows);
+  return { data: query.stage ? dtos.filter((d) => d.stage === query.stage) : dtos };
+}
+
+async function tellRequester(s: Services, tx: Db, row: Row, subject: string, lines: string[]) {
+  await s.mailer.enqueue(
+    {
+      courierId: row.courierId,
+      to: row.email,
+      subject,
+      text: [`Hello ${row.name},`, '', ...lines, '', `See your request: ${await s.mailer.link(row.courierId, pagePath(row.id))}`].join(
+        '\n',
+      ),
+    },
+    tx,
+  );
+}
+
+/** Staff price the request: items at their price and quantity, US sales tax, US shipping and the service fee. */
+export async function quoteShopRequest(s: Services, user: AuthUser, id: number, raw: ShopQuoteInput): Promise<ShopRequestDto> {
+  const input = shopQuoteSchema.parse(raw);
+  const courierId = courierOf(user);
+  const rule = shopFeeRule(await serviceFees(s.db, courierId));
+  await s.db.transaction(async (txRaw) => {
+    const tx = asDb(txRaw);
+    const row = await findRow(tx, user, id, true);
+    if (row.status !== 'requested' && row.status !== 'quoted') throw new AppError('conflict', SERVICE_MESSAGES.quoteNotNow);
+    const totals = shopQuoteTotals(input.items, input, rule);
+    const quote = { items: input.items, ...totals, note: input.note };
+    const now = new Date();
+    await tx
+      .update(assistedPurchaseRequests)
+      .set({ status: 'quoted', quote, quotedAt: now, quotedBy: user.kind === 'user' ? user.id : null, updatedAt: now })
+      .where(eq(assistedPurchaseRequests.id, row.id));
+    await audit(tx, {
+      courierId,
+      actor: user,
+      action: 'shop_request.quoted',
+      entity: 'shop_request',
+      entityId: shopRequestNumber(row.id),
+      details: { ...totals },
+    });
+    await tellRequester(s, tx, row, `Your Shop For Me quote ${shopRequestNumber(row.id)}: ${formatUsd(totals.totalUsdCents)}`, [
+      'Here is our quote:',
+      ...input.items.map((i) => `- ${i.description}: ${i.quantity} x ${formatUsd(i.unitPriceUsdCents)}`),
+      `Items: ${formatUsd(totals.itemsUsdCents)}`,
+      `US sales tax: ${formatUsd(totals.salesTaxUsdCents)}`,
+      `US shipping: ${formatUsd(totals.usShippingUsdCents)}`,
+      `Service fee: ${formatUsd(totals.serviceFeeUsdCents)}`,
+      `Total: ${formatUsd(totals.totalUsdCents)}`,
+      ...(input.note ? ['', input.note] : []),
+      '',
+      'Accept it and pay online, or decline it, on your request page. We buy nothing before you accept.',
+    ]);
+  });
+  return getShopRequest(s.db, user, id);
+}
+
+/**
+ * The customer's answer to the quote. Accepting issues a service invoice (JMD at the courier's
+ * rate) the customer pays online like any invoice; declining closes the request.
+ */
+export async function decideShopRequest(
+  s: Services,
+  user: AuthUser,
+  id: number,
+  input: { decision: 'accept' | 'decline'; reason?: string },
+): Promise<ShopRequestDto> {
+  const courierId = courierOf(user);
+  if (user.kind !== 'customer') throw new AppError('forbidden', 'Only the customer answers the quote');
+  await s.db.transaction(async (txRaw) => {
+    const tx = asDb(txRaw);
+    const row = await findRow(tx, user, id, true);
+    if (row.status !== 'quoted' || !row.quote) throw new AppError('conflict', SERVICE_MESSAGES.decideNotNow);
+    const now = new Date();
+    const number = shopRequestNumber(row.id);
+    if (input.decision === 'decline') {
+      await tx
+        .update(assistedPurchaseRequests)
+        .set({ status: 'declined', customerId: user.id, decidedAt: now, declineReason: input.reason || null, updatedAt: now })
+        .where(eq(assistedPurchaseRequests.id, row.id));
+      await audit(tx, { courierId, actor: user, action: 'shop_request.declined', entity: 'shop_request', entityId: number });
+      await tellRequester(s, tx, row, `Shop For Me quote ${number} declined`, ['You declined our quote: we will not buy the items.']);
+      return;
+    }
+    const [courier] = await tx.select({ rate: couriers.exchangeRate }).from(couriers).where(eq(couriers.id, courierId));
+    const rate = courier?.rate ?? 150;
+    const q = row.quote;
+    const line = (what: string, usd: number) => ({
+      kind: 'shop_for_me' as const,
+      description: `${number} ${what} (${formatUsd(usd)} at ${rate})`,
+      amountCents: usdToJmdCents(usd, rate),
+    });
+    const lines = [
+      line('items', q.itemsUsdCents),
+      line('US sales tax', q.salesTaxUsdCents),
+      line('US shipping', q.usShippingUsdCents),
+      line('service fee', q.serviceFeeUsdCents),
+    ].filter((l) => l.amountCents > 0);
+    const invoice = await issueServiceInvoice({ db: tx, courierId, customerId: user.id, exchangeRate: rate, lines, actor: user });
+    await tx
+      .update(assistedPurchaseRequests)
+      .set({ status: 'accepted', customerId: user.id, decidedAt: now, invoiceId: invoice.id, updatedAt: now })
+      .where(eq(assistedPurchaseRequests.id, row.id));
+    await audit(tx, {
+      courierId,
+      actor: user,
+      action: 'shop_request.accepted',
+      entity: 'shop_request',
+      entityId: number,
+      details: { invoiceNo: invoice.invoiceNo, totalUsdCents: q.totalUsdCents, totalCents: invoice.totalCents },
+    });
+    await tellRequester(s, tx, row, `Shop For Me ${number}: invoice ${invoice.invoiceNo} to pay`, [
+      `Thank you for accepting our quote of ${formatUsd(q.totalUsdCents)}.`,
+      `Invoice ${invoice.invoiceNo}: ${formatMoney(invoice.totalCents)} due (at ${rate} JMD per USD).`,
+      `Pay it online: ${await s.mailer.link(courierId, `/customer/invoices/${encodeURIComponent(invoice.invoiceNo)}`)}`,
+      'We buy the items as soon as it is paid.',
+    ]);
+  });
+  return getShopRequest(s.db, user, id);
+}
+
+/**
+ * Staff record what they bought once the quote is paid: each merchant order's tracking number
+ * becomes an expected package of the customer, matched when the warehouse receives it.
+ */
+export async function recordShopPurchase(s: Services, user: AuthUser, id: number, raw: ShopPurchaseInput): Promise<ShopRequestDto> {
+  const input = shopPurchaseSchema.parse(raw);
+  const courierId = courierOf(user);
+  await s.db.transaction(async (txRaw) => {
+    const tx = asDb(txRaw);
+    const row = await findRow(tx, user, id, true);
+    if (row.status !== 'accepted' || !row.invoiceId || !row.customerId || !row.quote) {
+      throw new AppError('conflict', SERVICE_MESSAGES.purchaseNotNow);
+    }
+    const [inv] = await tx.select({ status: invoices.status }).from(invoices).where(eq(invoices.id, row.invoiceId));
+    if (inv?.status !== 'paid') throw new AppError('conflict', SERVICE_MESSAGES.purchaseNotNow);
+    const number = shopRequestNumber(row.id);
+    const itemsUsd = row.quote.itemsUsdCents;
+    const share = Math.floor(itemsUsd / input.orders.length);
+    const orders = [];
+    for (const [i, o] of input.orders.entries()) {
+      const [pre] = await tx
+        .insert(preAlerts)
+        .values({
+          courierId,
+          customerId: row.customerId,
+          trackingNumber: normaliseTrackingNumber(o.trackingNumber),
+          carrier: o.carrier,
+          merchant: o.merchant,
+          description: `${number} order ${o.orderNumber}: ${row.quote.items.map((it) => it.description).join(', ')}`.slice(0, 500),
+          // The item cost is split over the orders (the last takes the remainder) for customs.
+          declaredValueUsdCents: i === input.orders.length - 1 ? itemsUsd - share * (input.orders.length - 1) : share,
+          shopRequestId: row.id,
+        })
+        .returning({ id: preAlerts.id });
+      if (!pre) throw new Error('Pre-alert insert returned nothing');
+      orders.push({ ...o, trackingNumber: normaliseTrackingNumber(o.trackingNumber), preAlertId: pre.id });
+    }
+    const now = new Date();
+    await tx
+      .update(assistedPurchaseRequests)
+      .set({ status: 'purchased', orders, purchasedAt: now, purchasedBy: user.kind === 'user' ? user.id : null, updatedAt: now })
+      .where(eq(assistedPurchaseRequests.id, row.id));
+    await audit(tx, {
+      courierId,
+      actor: user,
+      action: 'shop_request.purchased',
+      entity: 'shop_request',
+      entityId: number,
+      details: { orders: orders.map((o) => ({ merchant: o.merchant, orderNumber: o.orderNumber, trackingNumber: o.trackingNumber })) },
+    });
+    await tellRequester(s, tx, row, `Shop For Me ${number}: ${SHOP_REQUEST_STAGE_LABELS.purchased}`, [
+      'We bought your items:',
+      ...orders.map((o) => `- ${o.merchant} order ${o.orderNumber}, tracking ${o.trackingNumber}`),
+      '',
+      'They are expected at our US warehouse; we e-mail you when they arrive.',
+    ]);
+  });
+  return getShopRequest(s.db, user, id);
+}

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type TestApp, buildTestApp } from '../../../test/helper';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t?.close());
+
+describe('liveness and readiness', () => {
+  it('/health answers without a token, naming the database kind and the time', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ status: 'ok', database: 'server' });
+    expect(Math.abs(Date.parse(body.time) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('/ready lists only the checks this deployment has (no Redis, no bucket: the database)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready', checks: { database: 'ok' } });
+  });
+
+  it('answers 503 naming the database when its query fails', async () => {
+    const failing = vi.spyOn(t.ctx.db, 'execute').mockRejectedValue(new Error('connection refused'));
+    try {
+      const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ message: 'Not ready: database unreachable', failed: ['database'] });
+      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toEqual({ message: 'Database unreachable' });
+    } finally {
+      failing.mockRestore();
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});
