@@ -24,6 +24,7 @@ import { setupChecklistRoutes } from './modules/settings/setup-checklist.routes'
 import { roleRoutes } from './modules/roles/roles.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
+import { packagePhotosRoutes } from './modules/packages/package-photos.routes';
 import { unknownClaimsRoutes } from './modules/packages/unknown-claims.routes';
 import { preAlertsRoutes } from './modules/pre-alerts/pre-alerts.routes';
 import { manifestsRoutes } from './modules/manifests/manifests.routes';
@@ -113,6 +114,7 @@ const ROUTE_MODULES: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   onlinePaymentsRoutes,
   reportsRoutes,
   packagesRoutes,
+  packagePhotosRoutes,
   unknownClaimsRoutes,
   preAlertsRoutes,
   manifestsRoutes,

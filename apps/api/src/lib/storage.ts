@@ -12,7 +12,13 @@ import { type BlobStore, s3BlobStore } from './s3-store';
  */
 export const UPLOAD_FOLDERS = ['logos', 'rate-sheets'] as const;
 /** Private folders: never served by the public files route, only by their owner's guarded routes. */
-export const PRIVATE_UPLOAD_FOLDERS = ['pre-alert-invoices', 'claim-proofs', 'ticket-attachments', 'delivery-proofs'] as const;
+export const PRIVATE_UPLOAD_FOLDERS = [
+  'pre-alert-invoices',
+  'claim-proofs',
+  'ticket-attachments',
+  'delivery-proofs',
+  'package-photos',
+] as const;
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[number] | (typeof PRIVATE_UPLOAD_FOLDERS)[number];
 
 const NAME = /^[a-f0-9]{32}\.[a-z0-9]{2,5}$/;

@@ -242,6 +242,13 @@ export const POLICY: Record<string, Policy> = {
   'PUT /api/settings/hazard-fee': perm('settings_edit'),
   'GET /api/packages/:id/invoice': on(perm('packages_view', 'packages_scan'), id('package')),
   'POST /api/packages/:id/void': on(perm('packages_edit'), id('package')),
+  'POST /api/packages/:id/photos': on(perm('packages_scan', 'packages_edit'), id('package'), 'photo'),
+  'GET /api/packages/:id/photos': on(perm('packages_view', 'packages_scan'), id('package')),
+  // The photo's id is checked inside its package: a package id of courier B stands in for it.
+  'GET /api/packages/:id/photos/:photoId': on(perm('packages_view', 'packages_scan'), { id: 'package', photoId: 'package' }),
+  'GET /api/customer/packages/:id/photos': on(roles('customer'), id('package')),
+  'POST /api/customer/packages/:id/invoice': on(roles('customer'), id('package')),
+  'GET /api/customer/packages/:id/photos/:photoId': on(roles('customer'), { id: 'package', photoId: 'package' }),
   'GET /api/customer/packages': roles('customer'),
   'GET /api/customer/packages/:id': on(roles('customer'), id('package')),
   // A package's cover: insurance, claims, storage countdown.

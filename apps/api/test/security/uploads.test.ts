@@ -168,6 +168,20 @@ const CASES: UploadCase[] = [
     polyglot: PNG_POLYGLOT,
     download: async () => ({ url: `/api/delivery-requests/${deliveryId}/proof/photo`, who: 'courier_admin' }),
   },
+  // A package photo is re-encoded (a polyglot's tail does not survive): its own tests check that.
+  {
+    key: 'POST /api/packages/:id/photos',
+    who: 'courier_admin',
+    url: async () => {
+      const [pkg] = await w.t.db
+        .select({ id: packages.id })
+        .from(packages)
+        .where(and(eq(packages.courierId, w.courierA), eq(packages.status, 'received')));
+      return `/api/packages/${pkg?.id ?? 0}/photos`;
+    },
+    field: 'photo',
+    maxBytes: 15 * MB,
+  },
   // Manifest imports read their content (CSV text, an Excel workbook); they serve nothing back.
   {
     key: 'POST /api/manifests/:id/import',

@@ -291,5 +291,28 @@ describe('computeCharges with the fee engine', () => {
     expect(by('gct')).toEqual([['GCT 16.5% on freight and fees', 239_25, undefined]]);
     expect(r.totalCents).toBe(r.lines.reduce((s, l) => s + l.amountCents, 0));
     expect(r.feesCents).toBe(600_00 + 150_00 + 200_00 + 150_00);
+describe('freight bills the greater of actual and volumetric weight', () => {
+  it.each([
+    // actual, volumetric, billed lb, basis
+    [2, 6.91, 7, 'volumetric'],
+    [10, 6.91, 10, 'actual'],
+    [6.91, 6.91, 7, 'actual'],
+  ] as const)('actual %s lb, volumetric %s lb -> %s lb (%s)', (weightLbs, volumetricWeightLbs, lbs, basis) => {
+    const result = computeCharges(inputs([{ weightLbs, volumetricWeightLbs }], { processingFees: [], gctPercent: 0 }));
+    const freight = result.lines.find((l) => l.kind === 'freight');
+    expect(freight?.amountCents).toBe(freightFor(lbs, RATES, 350_00));
+    expect(freight?.description).toBe(
+      `Freight PKG1 (${lbs} lb, ${basis} weight billed: actual ${weightLbs} lb, volumetric ${volumetricWeightLbs} lb)`,
+    );
+  });
+
+  it('without a volumetric weight the line is as before', () => {
+    const result = computeCharges(inputs([{ weightLbs: 2, volumetricWeightLbs: null }]));
+    expect(result.lines[0]?.description).toBe('Freight PKG1 (2 lb)');
+  });
+
+  it('the processing fee stays on the actual weight', () => {
+    const heavy = computeCharges(inputs([{ weightLbs: 2, volumetricWeightLbs: 15 }]));
+    expect(heavy.lines.find((l) => l.kind === 'processing_fee')?.amountCents).toBe(300_00);
   });
 });

@@ -30,6 +30,8 @@ export interface ChargePackage {
   ref: number;
   label: string;
   weightLbs: number;
+  /** The volumetric weight when the courier's rule applies to this parcel (see volumetric.ts); freight takes the greater. */
+  volumetricWeightLbs?: number | null;
   /** Declared value in US cents. */
   declaredValueUsdCents: number;
   /** The duty customs actually assessed, in JMD cents; replaces the computed duty when set. */
@@ -186,11 +188,18 @@ export function computeCharges(input: ChargeInputs): ChargeResult {
   const freightOf = new Map<number, number>();
 
   for (const pkg of input.packages) {
-    const lbs = billableWeight(pkg.weightLbs);
+    const volumetric = pkg.volumetricWeightLbs ?? null;
+    const byVolume = volumetric !== null && volumetric > pkg.weightLbs;
+    const lbs = billableWeight(byVolume ? volumetric : pkg.weightLbs);
     const freight = freightFor(lbs, input.rates, input.additionalPoundCents);
     freightCents += freight;
     freightOf.set(pkg.ref, freight);
-    lines.push({ kind: 'freight', description: `Freight ${pkg.label} (${lbs} lb)`, packageRef: pkg.ref, amountCents: freight });
+    // With dimensions the line says which weight was billed and shows both.
+    const weights =
+      volumetric === null
+        ? `${lbs} lb`
+        : `${lbs} lb, ${byVolume ? 'volumetric' : 'actual'} weight billed: actual ${pkg.weightLbs} lb, volumetric ${volumetric} lb`;
+    lines.push({ kind: 'freight', description: `Freight ${pkg.label} (${weights})`, packageRef: pkg.ref, amountCents: freight });
     const processing = processingFeeFor(pkg.weightLbs, input.processingFees);
     if (processing > 0) {
       processingCents += processing;

@@ -93,6 +93,7 @@ export const AUDIT_ACTION_LABELS = {
   'package.hazard_flagged': 'Package flagged hazardous or prohibited',
   'package.hold_released': 'Package hold released',
   'package.insurance_changed': 'Package insurance changed',
+  'package.photo_added': 'Package photo added',
   'package.invoice_uploaded': 'Package invoice uploaded',
   'package.release_overridden': 'Package released with a balance due',
   'package.voided': 'Package voided',

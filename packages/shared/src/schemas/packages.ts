@@ -62,6 +62,10 @@ export const PACKAGE_MESSAGES = {
   modeOnManifest: 'Remove the package from its manifest before changing its mode',
   customerOnManifest: 'A package on a shipped manifest cannot change customer',
   heldForInvoice: 'Merchant invoice missing: customs needs it before the package ships',
+  divisorRequired: 'Please enter the volumetric divisor',
+  divisorRange: 'The volumetric divisor is between 50 and 400 cubic inches per pound',
+  lbPerFt3Required: 'Please enter the pounds per cubic foot',
+  lbPerFt3Range: 'The pounds per cubic foot are above 0 and at most 100',
   heldForInvoiceNoPreAlert: 'No pre-alert and no merchant invoice: customs needs it before the package ships',
   released: 'Hold released',
   notOnHold: 'This package is not on hold',
@@ -113,6 +117,8 @@ export const receivePackageSchema = z.strictObject({
   mode: shippingModeSchema.default('AIR'),
   description: z.string().trim().max(200).optional(),
   merchant: z.string().trim().max(100).optional(),
+  /** Declared value in US cents, for a parcel with no pre-alert (a pre-alert's value wins otherwise). */
+  declaredValueUsdCents: z.number().int(PACKAGE_MESSAGES.twoDecimals).min(0, PACKAGE_MESSAGES.valueNotNegative).max(10_000_000).optional(),
   carrier: carrierSchema.optional(),
   /** Several boxes under one tracking number: this box is piece `pieceNumber` of `pieceCount`. */
   pieceCount: z.number().int().min(1, 'The pieces must be from 1 to 50').max(50, 'The pieces must be from 1 to 50').optional(),
@@ -188,6 +194,20 @@ export const warehouseSettingsSchema = z.strictObject({
     .max(2000, PACKAGE_MESSAGES.weightMax)
     .refine(twoDecimals, PACKAGE_MESSAGES.twoDecimals),
   requireInvoice: z.boolean(),
+  /** AIR parcels bill the greater of actual and volumetric weight (cubic inches / divisor). */
+  volumetricAir: z.boolean(),
+  airDivisorIn3PerLb: z
+    .number({ error: PACKAGE_MESSAGES.divisorRequired })
+    .min(50, PACKAGE_MESSAGES.divisorRange)
+    .max(400, PACKAGE_MESSAGES.divisorRange)
+    .refine(twoDecimals, PACKAGE_MESSAGES.twoDecimals),
+  /** SEA parcels bill the greater of actual and volumetric weight (cubic feet x pounds per cubic foot). */
+  volumetricSea: z.boolean(),
+  seaLbPerFt3: z
+    .number({ error: PACKAGE_MESSAGES.lbPerFt3Required })
+    .positive(PACKAGE_MESSAGES.lbPerFt3Range)
+    .max(100, PACKAGE_MESSAGES.lbPerFt3Range)
+    .refine(twoDecimals, PACKAGE_MESSAGES.twoDecimals),
   /** Days a package spends clearing customs after its flight or vessel lands (the arrival estimate). */
   customsDays: z
     .number({ error: 'Enter the customs days' })
@@ -197,6 +217,14 @@ export const warehouseSettingsSchema = z.strictObject({
     .optional(),
 });
 export type WarehouseSettings = z.infer<typeof warehouseSettingsSchema>;
+/** What a save may send: the volumetric fields left out keep their value. */
+export const warehouseSettingsInputSchema = warehouseSettingsSchema.partial({
+  volumetricAir: true,
+  airDivisorIn3PerLb: true,
+  volumetricSea: true,
+  seaLbPerFt3: true,
+});
+export type WarehouseSettingsInput = z.infer<typeof warehouseSettingsInputSchema>;
 
 /** To delivered (or out for delivery) the release rule applies; its override fields go along. */
 export const changeStatusSchema = z.strictObject({ status: packageStatusSchema, note: noteSchema.optional(), ...releaseOverrideFields });

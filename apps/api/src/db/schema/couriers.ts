@@ -31,6 +31,12 @@ export const couriers = pgTable('couriers', {
   heavyWeightLb: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull().default(150),
   /** Warehouse: a package received without a pre-alert is held until its merchant invoice is uploaded. */
   requireInvoice: boolean().notNull().default(false),
+  /** Billing: AIR parcels are billed the greater of actual and volumetric weight (cubic inches / divisor). */
+  volumetricAir: boolean().notNull().default(false),
+  airDivisorIn3PerLb: numeric({ precision: 8, scale: 2, mode: 'number' }).notNull().default(139),
+  /** Billing: SEA parcels are billed the greater of actual and volumetric weight (cubic feet x lb per cubic foot). */
+  volumetricSea: boolean().notNull().default(false),
+  seaLbPerFt3: numeric({ precision: 8, scale: 2, mode: 'number' }).notNull().default(10),
   /** Days a package takes to clear customs after its flight or vessel lands: the arrival estimate adds them. */
   customsDays: integer().notNull().default(2),
   /** IANA time zone every date and time of this courier is shown in (receipts, invoices, e-mails, screens). */

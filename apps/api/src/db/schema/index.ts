@@ -16,6 +16,7 @@ export * from './contact-messages';
 export * from './password-reset-tokens';
 export * from './packages';
 export * from './package-events';
+export * from './package-photos';
 export * from './pre-alerts';
 export * from './unknown-package-claims';
 export * from './manifests';

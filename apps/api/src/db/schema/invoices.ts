@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { INVOICE_STATUSES } from '@courier/shared/constants/billing';
 import { couriers } from './couriers';
 import { customers } from './customers';
@@ -34,6 +34,11 @@ export const invoices = pgTable(
     membershipTier: text(),
     gctPercent: text().notNull().default('0'),
     exchangeRate: integer().notNull(),
+    /**
+     * The volumetric rule this invoice was issued under, kept so a recompute bills the same way;
+     * null on invoices issued before volumetric billing (they bill the actual weight, as issued).
+     */
+    volumetric: jsonb().$type<{ airDivisorIn3PerLb: number | null; seaLbPerFt3: number | null }>(),
     voidReason: text(),
     voidedAt: timestamp({ withTimezone: true }),
     voidedBy: integer().references(() => users.id),

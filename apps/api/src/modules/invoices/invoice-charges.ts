@@ -1,6 +1,8 @@
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { InvoiceStatus } from '@courier/shared/constants/billing';
+import type { ShippingMode } from '@courier/shared/constants/packages';
 import { type ChargePackage, computeCharges } from '@courier/shared/domain/charges';
+import { type VolumetricRule, volumetricWeight } from '@courier/shared/domain/volumetric';
 import type { Db } from '../../db/client';
 import { consolidationRequests } from '../../db/schema/consolidation-requests';
 import { customers } from '../../db/schema/customers';
@@ -17,6 +19,10 @@ interface ChargeablePackage {
   id: number;
   packageNumber: string;
   weightLb: number;
+  lengthIn: number | null;
+  widthIn: number | null;
+  heightIn: number | null;
+  mode: ShippingMode;
   declaredValueUsdCents: number | null;
   assignedFromUnknown: boolean;
   uncollectedSince: Date | null;
@@ -84,6 +90,8 @@ export async function markDeliveryFeesCharged(db: Db, requestIds: number[], invo
  * invoice's day (`at`: now for a new invoice, its issue time when it is priced again, so it keeps
  * its day's rates). Fees already charged on another live invoice are left out; `exceptInvoiceId`
  * is the invoice being recomputed.
+ * Freight takes the greater of actual and volumetric weight under `volumetric`: the courier's rule
+ * when issuing, the invoice's own (kept at issue) when recomputing.
  */
 export async function chargesFor(
   db: Db,
@@ -91,6 +99,7 @@ export async function chargesFor(
   customerId: number,
   pkgs: ChargeablePackage[],
   customsAssessed: Map<number, number | null>,
+  volumetric: VolumetricRule,
   exceptInvoiceId: number | null = null,
   at: Date = new Date(),
 ) {
@@ -124,6 +133,7 @@ export async function chargesFor(
     ref: p.id,
     label: p.packageNumber,
     weightLbs: p.weightLb,
+    volumetricWeightLbs: volumetricWeight(p, volumetric),
     declaredValueUsdCents: p.declaredValueUsdCents ?? 0,
     customsOverrideCents: customsAssessed.get(p.id) ?? null,
     assignedFromUnknown: due(p.assignedFromUnknown, 'unknown_fee', p.id),

@@ -6,6 +6,7 @@ import { invoices } from '../../db/schema/invoices';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
+import { NO_VOLUMETRIC } from '@courier/shared/domain/volumetric';
 import { chargesFor, invoiceStatusFor, markDeliveryFeesCharged, totalsOf, writeLines } from './invoice-charges';
 import { invoicePackageRows } from './invoice-package-rows.service';
 
@@ -44,7 +45,16 @@ export async function recomputeInvoice(
   const { courierId, invoice: inv } = options;
   const { links, pkgs } = await invoicePackageRows(db, courierId, inv.id);
   const customsAssessed = new Map(links.map((l) => [l.packageId, l.customsAssessedCents]));
-  const { result, deliveryRequestIds } = await chargesFor(db, courierId, inv.customerId, pkgs, customsAssessed, inv.id, inv.issuedAt);
+  const { result, deliveryRequestIds } = await chargesFor(
+    db,
+    courierId,
+    inv.customerId,
+    pkgs,
+    customsAssessed,
+    inv.volumetric ?? NO_VOLUMETRIC,
+    inv.id,
+    inv.issuedAt,
+  );
   refuseIfPaid(inv);
   await markDeliveryFeesCharged(db, deliveryRequestIds, inv.id);
   await writeLines(db, courierId, inv.id, result.lines);

@@ -7,6 +7,7 @@ import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { invoicePackageRows } from './invoice-package-rows.service';
 import { type StaffChange, lockInvoiceForChange } from './invoice-access.service';
+import { NO_VOLUMETRIC } from '@courier/shared/domain/volumetric';
 import { chargesFor, invoiceStatusFor, markDeliveryFeesCharged, totalsOf, writeLines } from './invoice-charges';
 
 /** Replaces (or clears) the duty customs assessed for one package and recomputes the invoice. */
@@ -18,7 +19,16 @@ export async function setCustomsAssessment(options: StaffChange & { packageId: n
     const { links, pkgs } = await invoicePackageRows(tx, courierId, inv.id);
     if (!links.some((l) => l.packageId === packageId)) throw new AppError('unprocessable', BILLING_MESSAGES.packageNotOnInvoice);
     const customsAssessed = new Map(links.map((l) => [l.packageId, l.packageId === packageId ? assessedCents : l.customsAssessedCents]));
-    const { result, deliveryRequestIds } = await chargesFor(tx, courierId, inv.customerId, pkgs, customsAssessed, inv.id, inv.issuedAt);
+    const { result, deliveryRequestIds } = await chargesFor(
+      tx,
+      courierId,
+      inv.customerId,
+      pkgs,
+      customsAssessed,
+      inv.volumetric ?? NO_VOLUMETRIC,
+      inv.id,
+      inv.issuedAt,
+    );
     if (result.totalCents < inv.paidCents) throw new AppError('unprocessable', BILLING_MESSAGES.customsBelowPaid);
     const duty = result.customs.find((c) => c.ref === packageId);
     const assessedBeforeCents = links.find((l) => l.packageId === packageId)?.customsAssessedCents ?? null;

@@ -16,6 +16,7 @@ import type { Mailer } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
 import { formatAmount } from '@courier/shared/format/money';
 import type { StaffChange } from './invoice-access.service';
+import { volumetricRuleOf } from '../settings/warehouse.service';
 import { chargesFor, markDeliveryFeesCharged, totalsOf, writeLines } from './invoice-charges';
 import { enqueueWebhookEvent } from '../../lib/webhooks';
 
@@ -89,7 +90,15 @@ export async function issueInvoiceForPackages(options: IssueOptions): Promise<{ 
     }
 
     const customsAssessed = options.replaces?.customsAssessed ?? new Map<number, number | null>();
-    const { result, gctPercent, exchangeRate, deliveryRequestIds } = await chargesFor(tx, courierId, customerId, pkgs, customsAssessed);
+    const volumetric = await volumetricRuleOf(tx, courierId);
+    const { result, gctPercent, exchangeRate, deliveryRequestIds } = await chargesFor(
+      tx,
+      courierId,
+      customerId,
+      pkgs,
+      customsAssessed,
+      volumetric,
+    );
     const invoiceNo = invoiceNumber(await nextCounter(tx, courierId, 'invoice'));
     const [invoice] = await tx
       .insert(invoices)
@@ -101,6 +110,7 @@ export async function issueInvoiceForPackages(options: IssueOptions): Promise<{ 
         status: 'unpaid',
         gctPercent: String(gctPercent),
         exchangeRate,
+        volumetric,
         issuedBy: actor?.kind === 'user' ? actor.id : null,
         replacesInvoiceId: options.replaces?.invoiceId ?? null,
       })

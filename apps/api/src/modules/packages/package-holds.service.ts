@@ -11,6 +11,8 @@ import type { Mailer } from '../../lib/mailer';
 import type { Storage } from '../../lib/storage';
 import type { AuthUser } from '../../plugins/auth';
 import { findPackage } from './package-rows.service';
+import { customerForEmail, sendCustomerEmail } from './package-emails.service';
+import { notifyCustomer } from '../notifications/notify.service';
 import { type Actor, actorOf, transitionPackage } from './package-status.service';
 import { detailOf } from './package-queries.service';
 import type { Services } from '../../context';
@@ -39,6 +41,36 @@ export async function invoiceHoldReason(
   return courier?.requireInvoice ? PACKAGE_MESSAGES.heldForInvoiceNoPreAlert : null;
 }
 
+/**
+ * Asks the customer for the merchant invoice of a package just held for it: an e-mail with a link
+ * to where they upload it (their pre-alert, or the package itself) and a line in their portal feed.
+ */
+export async function askForInvoice(db: Db, mailer: Mailer, pkg: PackageRecord, reason: string): Promise<void> {
+  if (pkg.customerId === null) return;
+  const customer = await customerForEmail(db, pkg.customerId);
+  if (!customer) return;
+  const subject = `Merchant invoice needed: ${pkg.packageNumber}`;
+  const url = await mailer.link(pkg.courierId, `/customer/packages?package=${pkg.id}`);
+  await notifyCustomer(db, {
+    courierId: pkg.courierId,
+    customerId: pkg.customerId,
+    type: 'package_update',
+    title: subject,
+    body: reason,
+    target: { kind: 'package', ref: pkg.packageNumber },
+  });
+  await sendCustomerEmail(db, mailer, {
+    courierId: pkg.courierId,
+    customer,
+    subject,
+    body: [
+      `Your package ${pkg.packageNumber} (tracking ${pkg.trackingNumber}) is at our Miami warehouse and on hold: ${reason}.`,
+      'Upload the merchant invoice (PDF or a photo of it) on the package in your account; it ships as soon as the invoice is there.',
+    ],
+    link: { label: 'Upload the invoice', url },
+  });
+}
+
 /** Releases a package held only for its invoice, now that the invoice is here; other holds stay. */
 export async function releaseInvoiceHold(db: Db, mailer: Mailer, pkg: PackageRecord, actor: Actor): Promise<boolean> {
   if (pkg.status !== 'on_hold' || !pkg.heldFrom || !pkg.holdReason || !INVOICE_HOLDS.has(pkg.holdReason)) return false;
@@ -56,7 +88,8 @@ export async function releaseForPreAlertInvoice(db: Db, mailer: Mailer, preAlert
 }
 
 export async function heldPackage(db: Db, user: AuthUser, id: number) {
-  const row = await findPackage(db, id, recordScope(user));
+  // A customer reaches only their own packages.
+  const row = await findPackage(db, id, recordScope(user), user.role === 'customer' ? eq(packages.customerId, user.id) : undefined);
   if (!row) throw new AppError('not_found', PACKAGE_MESSAGES.packageNotFound);
   if (row.pkg.voidedAt) throw new AppError('conflict', PACKAGE_MESSAGES.isVoided);
   return row;

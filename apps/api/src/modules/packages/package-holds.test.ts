@@ -107,7 +107,7 @@ describe('holding a package for its merchant invoice', () => {
     expect(off.status).toBe('received');
     const saved = await call(admin, 'PUT', '/settings/warehouse', { heavyWeightLb: 150, requireInvoice: true });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect((await call(staff, 'GET', '/settings/warehouse')).json()).toEqual({ heavyWeightLb: 150, requireInvoice: true });
+    expect((await call(staff, 'GET', '/settings/warehouse')).json()).toMatchObject({ heavyWeightLb: 150, requireInvoice: true });
     const pkg = await receive('1ZNOPREALERT0002', true);
     expect(pkg).toMatchObject({ status: 'on_hold', holdReason: PACKAGE_MESSAGES.heldForInvoiceNoPreAlert });
     const form = pdf();

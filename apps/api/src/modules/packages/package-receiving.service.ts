@@ -9,11 +9,13 @@ import type { Db } from '../../db/client';
 import { nextCounter } from '../../db/counters';
 import { customers } from '../../db/schema/customers';
 import { packageEvents } from '../../db/schema/package-events';
+import { packagePhotos } from '../../db/schema/package-photos';
 import { packages } from '../../db/schema/packages';
+import type { Storage } from '../../lib/storage';
 import { preAlerts } from '../../db/schema/pre-alerts';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { invoiceHoldReason } from './package-holds.service';
+import { askForInvoice, invoiceHoldReason } from './package-holds.service';
 import { enqueuePackageEmail } from './package-emails.service';
 import { customerByMailbox } from './scan-resolver.service';
 import { findPackage } from './package-rows.service';
@@ -172,7 +174,7 @@ export async function receivePackage(s: Services, user: AuthUser, input: z.outpu
           mode: first?.mode ?? input.mode,
           pieceNumber: piece.number,
           pieceCount: piece.count,
-          declaredValueUsdCents: preAlert?.declaredValueUsdCents ?? null,
+          declaredValueUsdCents: preAlert?.declaredValueUsdCents ?? input.declaredValueUsdCents ?? null,
           description: input.description || preAlert?.description || null,
           merchant: input.merchant || preAlert?.merchant || null,
           receivedBy: actor.userId,
@@ -202,7 +204,10 @@ export async function receivePackage(s: Services, user: AuthUser, input: z.outpu
       if (customer) await enqueuePackageEmail(tx, s.mailer, 'received', created);
       // Customs needs the merchant invoice: without it the package waits at the warehouse.
       const holdReason = customer ? await invoiceHoldReason(tx, courierId, preAlert) : null;
-      if (holdReason) await transitionPackage(tx, s.mailer, created, 'on_hold', actor, { note: holdReason, holdReason });
+      if (holdReason) {
+        const held = await transitionPackage(tx, s.mailer, created, 'on_hold', actor, { note: holdReason, holdReason });
+        await askForInvoice(tx, s.mailer, held, holdReason);
+      }
       return created.id;
     });
     return detailOf(s.db, courierId, id);
@@ -217,7 +222,7 @@ export async function receivePackage(s: Services, user: AuthUser, input: z.outpu
   }
 }
 
-export async function deletePackage(db: Db, user: AuthUser, id: number): Promise<void> {
+export async function deletePackage(db: Db, user: AuthUser, id: number, storage?: Storage): Promise<void> {
   const courierId = recordScope(user);
   const row = await findPackage(db, id, courierId);
   if (!row) throw new AppError('not_found', PACKAGE_MESSAGES.packageNotFound);
@@ -225,11 +230,21 @@ export async function deletePackage(db: Db, user: AuthUser, id: number): Promise
   if (!['received', 'unknown'].includes(row.pkg.status) || row.pkg.manifestId !== null) {
     throw new AppError('conflict', 'Only a package still at the warehouse and not on a manifest can be deleted');
   }
+  const photos = await db
+    .select({ name: packagePhotos.name, thumbName: packagePhotos.thumbName })
+    .from(packagePhotos)
+    .where(and(eq(packagePhotos.courierId, row.pkg.courierId), eq(packagePhotos.packageId, id)));
   await db.transaction(async (tx) => {
+    await tx.delete(packagePhotos).where(and(eq(packagePhotos.courierId, row.pkg.courierId), eq(packagePhotos.packageId, id)));
     await tx.delete(packageEvents).where(and(eq(packageEvents.courierId, row.pkg.courierId), eq(packageEvents.packageId, id)));
     if (row.pkg.preAlertId !== null) {
       await tx.update(preAlerts).set({ status: 'pending', updatedAt: new Date() }).where(eq(preAlerts.id, row.pkg.preAlertId));
     }
     await tx.delete(packages).where(and(eq(packages.courierId, row.pkg.courierId), eq(packages.id, id)));
   });
+  // The photos' files go once nothing refers to them.
+  for (const p of photos) {
+    await storage?.remove('package-photos', p.name);
+    await storage?.remove('package-photos', p.thumbName);
+  }
 }

@@ -204,6 +204,31 @@ export function packagesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
+    // The customer sends the merchant invoice of their own package held for it; anyone else's is 404.
+    app.post(
+      '/customer/packages/:id/invoice',
+      {
+        preHandler: requireRole('customer'),
+        schema: {
+          tags,
+          consumes: ['multipart/form-data'],
+          params: idParamSchema,
+          response: { 200: packageDetailSchema, 413: errorResponseSchema, 415: errorResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        await heldPackage(s.db, user, request.params.id);
+        const upload = await readUpload(request, INVOICE_UPLOAD);
+        await uploadPackageInvoice(s, storage, user, request.params.id, {
+          data: upload.data,
+          type: upload.type,
+          name: `invoice.${upload.type}`,
+        });
+        return getOwnPackage(ctx.db, user, request.params.id);
+      },
+    );
+
     app.get(
       '/packages/:id/invoice',
       { preHandler: requirePermission('packages_view', 'packages_scan'), schema: { tags, params: idParamSchema } },
@@ -232,7 +257,7 @@ export function packagesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/packages/:id',
       { preHandler: requirePermission('packages_delete'), schema: { tags, params: idParamSchema, response: { 204: z.null(), ...errors } } },
       async (request, reply) => {
-        await deletePackage(ctx.db, currentUser(request), request.params.id);
+        await deletePackage(ctx.db, currentUser(request), request.params.id, storage);
         return reply.status(204).send(null);
       },
     );

@@ -26,7 +26,7 @@ import { readUpload } from '../../lib/uploads';
 import { canReadCourierSettings, currentUser, requirePermission } from '../../plugins/auth';
 import { findCourier, replaceRateSheet } from '../couriers/courier-settings.service';
 import { getWarehouseSettings, saveWarehouseSettings } from './warehouse.service';
-import { warehouseSettingsSchema } from '@courier/shared/schemas/packages';
+import { warehouseSettingsInputSchema, warehouseSettingsSchema } from '@courier/shared/schemas/packages';
 import { getEmailConfig, saveEmailConfig, sendTestEmail } from './email-config.service';
 import {
   createProcessingFee,
@@ -70,7 +70,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           querystring: courierQuerySchema,
-          body: warehouseSettingsSchema,
+          body: warehouseSettingsInputSchema,
           response: { 200: warehouseSettingsSchema, ...errors },
         },
       },

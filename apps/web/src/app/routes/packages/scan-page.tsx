@@ -24,7 +24,7 @@ type StationMode = 'receive' | 'put-away';
 export default function ScanPage() {
   const { user } = useSession();
   const [mode, setMode] = useState<StationMode>('receive');
-  const { station, form, printing, last, reset, onReceive } = useCheckIn();
+  const { station, form, printing, capture, last, reset, onReceive } = useCheckIn();
   const known = form.lookup?.package ?? null;
   const canEdit = hasPermission(user, 'packages_edit');
   const canFlag = canEdit || hasPermission(user, 'packages_scan');
@@ -90,7 +90,13 @@ export default function ScanPage() {
           )}
 
           {form.lookup && !known && hasPermission(user, 'packages_scan') && (
-            <ReceiveForm form={form} onSubmit={onReceive} onCancel={reset} canRegister={hasPermission(user, 'customers_create')} />
+            <ReceiveForm
+              form={form}
+              onSubmit={onReceive}
+              onCancel={reset}
+              canRegister={hasPermission(user, 'customers_create')}
+              capture={capture}
+            />
           )}
 
           <ScanHistory history={station.history} />

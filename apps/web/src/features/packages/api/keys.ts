@@ -11,6 +11,9 @@ export const packageKeys = {
   /** Insurance, claims and storage of one package. */
   cover: (id: number, customer: boolean) => ['packages', 'cover', id, customer] as const,
   insureByDefault: ['packages', 'insure-by-default'] as const,
+  photos: (id: number, customer: boolean) => ['packages', 'photos', id, customer] as const,
+  photo: (id: number, photoId: number, size: 'thumb' | 'full', customer: boolean) =>
+    ['packages', 'photos', id, customer, photoId, size] as const,
   customers: (q?: string) => (q === undefined ? (['packages', 'customers'] as const) : (['packages', 'customers', q] as const)),
   uncollected: (query: ListQueryParams) => ['packages', 'uncollected', query] as const,
   claims: (query: ListQueryParams) => ['packages', 'claims', query] as const,

@@ -14,6 +14,8 @@ import { PackageCorrectionDialog } from './package-correction-dialog';
 import { PackageCoverPanel } from './package-cover-panel';
 import { PackageHoldPanel } from './package-hold-panel';
 import { PackageVoidDialog } from './package-void-dialog';
+import { InvoiceRequestPanel } from './invoice-request-panel';
+import { PackagePhotos } from './package-photos';
 import { PackageSummary } from './package-summary';
 import { HazardFlag } from './scan-station/hazard-flag';
 import { PackageTimeline } from './package-timeline';
@@ -59,8 +61,10 @@ export function PackageDetailDialog({ id, onClose, customer = false, canEdit = f
                 Voided: {pkg.voidReason}
               </p>
             )}
+            {customer && <InvoiceRequestPanel pkg={pkg} />}
             <PackageSummary pkg={pkg} />
             {!voided && <PackageCoverPanel packageId={pkg.id} customer={customer} canEdit={canEdit} />}
+            <PackagePhotos packageId={pkg.id} customer={customer} canAdd={!customer && canEdit && !voided} />
             {!customer && canEdit && !voided && <PackageHoldPanel pkg={pkg} />}
             {!customer && canEdit && !voided && <HazardFlag key={pkg.id} pkg={pkg} />}
             {!customer && (

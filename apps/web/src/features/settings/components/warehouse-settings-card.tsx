@@ -12,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useSaveWarehouseSettings, useWarehouseSettings } from '../api/warehouse';
 
-/** The warehouse rules: the weight that asks for confirmation, and whether every package needs its invoice. */
+/** The warehouse rules: the weight that asks for confirmation, whether every package needs its invoice, volumetric billing. */
 export function WarehouseSettingsCard({ canEdit = true }: { canEdit?: boolean }) {
   const current = useWarehouseSettings();
   const save = useSaveWarehouseSettings();
@@ -75,6 +75,41 @@ export function WarehouseSettingsCard({ canEdit = true }: { canEdit?: boolean })
               disabled={!canEdit}
               {...form.register('requireInvoice')}
             />
+            <fieldset className="space-y-3 rounded-md border border-slate-200 p-3">
+              <legend className="px-1 text-sm font-medium text-slate-700">Volumetric weight</legend>
+              <p className="text-sm text-slate-600">
+                Freight bills the greater of the actual weight and the volumetric weight from the dimensions taken at check-in. Invoices
+                already issued keep their lines.
+              </p>
+              <Checkbox label="AIR: bill volumetric weight" disabled={!canEdit} {...form.register('volumetricAir')} />
+              <Field
+                label="AIR divisor (cubic inches per pound)"
+                hint="139 is the common courier figure; volumetric lb = L x W x H / divisor"
+                error={form.formState.errors.airDivisorIn3PerLb?.message}
+              >
+                <Input
+                  type="number"
+                  step="0.01"
+                  inputMode="decimal"
+                  disabled={!canEdit}
+                  {...form.register('airDivisorIn3PerLb', { valueAsNumber: true })}
+                />
+              </Field>
+              <Checkbox label="SEA: bill volumetric weight" disabled={!canEdit} {...form.register('volumetricSea')} />
+              <Field
+                label="SEA pounds per cubic foot"
+                hint="Volumetric lb = cubic feet x this figure"
+                error={form.formState.errors.seaLbPerFt3?.message}
+              >
+                <Input
+                  type="number"
+                  step="0.01"
+                  inputMode="decimal"
+                  disabled={!canEdit}
+                  {...form.register('seaLbPerFt3', { valueAsNumber: true })}
+                />
+              </Field>
+            </fieldset>
             {canEdit && (
               <div>
                 <Button type="submit" busy={save.isPending}>

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { CARRIER_LABELS, SHIPPING_MODES, type ShippingMode } from '@courier/shared/constants/packages';
 import { formatUsd } from '@courier/shared/format/money';
 import { Button } from '@/components/ui/button';
@@ -8,6 +8,8 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useCustomerSearch } from '../../api/packages';
 import { WalkInCustomerDialog } from '../walk-in-customer-dialog';
+import { PhotoCaptureField } from './photo-capture';
+import type { PhotoCapture } from './use-photo-capture';
 import type { ReceiveForm as ReceiveFormState } from './use-receive-form';
 
 interface Props {
@@ -16,16 +18,22 @@ interface Props {
   onCancel: () => void;
   /** The clerk may register a walk-in customer from here. */
   canRegister: boolean;
+  /** The station's camera and the photos waiting to go up with this package. */
+  capture: PhotoCapture;
 }
 
-/** The receive form of a new tracking number: weight first (it has the focus), then mailbox, mode, description, dimensions. */
-export function ReceiveForm({ form, onSubmit, onCancel, canRegister }: Props) {
+/**
+ * The receive form of a new tracking number, in the order a clerk works: weight (it has the focus),
+ * mailbox, merchant and value when there is no pre-alert, dimensions, photos (a photo puts the focus
+ * on Receive, so Enter, Enter takes it and receives), then mode and description.
+ */
+export function ReceiveForm({ form, onSubmit, onCancel, canRegister, capture }: Props) {
   const { lookup, fields, set, errors, weightRef } = form;
   const [walkIn, setWalkIn] = useState(false);
+  const submitRef = useRef<HTMLButtonElement>(null);
   const customers = useCustomerSearch(fields.mailbox);
   if (!lookup) return null;
   const exact = customers.data?.find((c) => c.mailboxNumber.toLowerCase() === fields.mailbox.trim().toLowerCase());
-  const { dims } = fields;
 
   return (
     <Card>
@@ -69,6 +77,26 @@ export function ReceiveForm({ form, onSubmit, onCancel, canRegister }: Props) {
           >
             <Input value={fields.mailbox} onChange={(e) => set('mailbox', e.target.value)} autoComplete="off" list="scan-customers" />
           </Field>
+          {!lookup.preAlert && (
+            <>
+              <Field label="Merchant (optional)" error={errors.merchant}>
+                <Input value={fields.merchant} maxLength={100} onChange={(e) => set('merchant', e.target.value)} autoComplete="off" />
+              </Field>
+              <Field label="Declared value (USD, optional)" hint="From the merchant's invoice or the box" error={errors.valueUsd}>
+                <Input inputMode="decimal" value={fields.valueUsd} onChange={(e) => set('valueUsd', e.target.value)} autoComplete="off" />
+              </Field>
+            </>
+          )}
+          <Field label="Dimensions (in)" hint="Length x width x height, e.g. 12x10x8 (a dimensioner types it here)" error={errors.dims}>
+            <Input
+              value={fields.dims}
+              onChange={(e) => set('dims', e.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="12x10x8"
+            />
+          </Field>
+          <PhotoCaptureField capture={capture} onTaken={() => submitRef.current?.focus()} />
           {canRegister && (
             <div className="flex items-end sm:col-span-2">
               <Button type="button" size="sm" variant="secondary" onClick={() => setWalkIn(true)}>
@@ -99,20 +127,8 @@ export function ReceiveForm({ form, onSubmit, onCancel, canRegister }: Props) {
           <Field label="Description (optional)">
             <Input value={fields.description} maxLength={200} onChange={(e) => set('description', e.target.value)} />
           </Field>
-          <fieldset className="grid grid-cols-3 gap-2 sm:col-span-2">
-            <legend className="mb-1 text-sm font-medium text-slate-700">Dimensions in inches (optional)</legend>
-            <Field label="Length" error={errors.lengthIn}>
-              <Input inputMode="decimal" value={dims.l} onChange={(e) => set('dims', { ...dims, l: e.target.value })} />
-            </Field>
-            <Field label="Width" error={errors.widthIn}>
-              <Input inputMode="decimal" value={dims.w} onChange={(e) => set('dims', { ...dims, w: e.target.value })} />
-            </Field>
-            <Field label="Height" error={errors.heightIn}>
-              <Input inputMode="decimal" value={dims.h} onChange={(e) => set('dims', { ...dims, h: e.target.value })} />
-            </Field>
-          </fieldset>
           <div className="flex gap-2 sm:col-span-2">
-            <Button type="submit" busy={form.busy}>
+            <Button ref={submitRef} type="submit" busy={form.busy}>
               Receive package
             </Button>
             <Button type="button" variant="ghost" onClick={onCancel}>

@@ -1,9 +1,10 @@
 /**
- * The scan station's three sounds, made with Web Audio so no file has to load: a short high beep
- * (accepted), two middle beeps (look at the screen) and a low buzz (refused). A person at a scan
- * gun hears the result without looking up.
+ * The scan station's sounds, made with Web Audio so no file has to load: a short high beep
+ * (accepted), two middle beeps (look at the screen), a low buzz (refused) and, for a parcel on
+ * hold, a falling siren of three notes that nothing else sounds like. A person at a scan gun hears
+ * the result without looking up.
  */
-export type ScanTone = 'ok' | 'warning' | 'error';
+export type ScanTone = 'ok' | 'warning' | 'error' | 'hold';
 
 const MUTED_KEY = 'scanStation.muted';
 
@@ -42,6 +43,11 @@ const PATTERNS: Record<ScanTone, Array<{ freq: number; start: number; length: nu
     { freq: 660, start: 0.16, length: 0.1, type: 'triangle' },
   ],
   error: [{ freq: 180, start: 0, length: 0.45, type: 'square' }],
+  hold: [
+    { freq: 990, start: 0, length: 0.14, type: 'sawtooth' },
+    { freq: 740, start: 0.18, length: 0.14, type: 'sawtooth' },
+    { freq: 440, start: 0.36, length: 0.3, type: 'sawtooth' },
+  ],
 };
 
 export function playScanTone(tone: ScanTone) {

@@ -1,4 +1,4 @@
-import { AlertTriangle, CheckCircle2, Volume2, VolumeX, WifiOff, XCircle } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Hand, Volume2, VolumeX, WifiOff, XCircle } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -13,12 +13,19 @@ const PANEL: Record<ScanTone, string> = {
   ok: 'bg-green-700 text-white',
   warning: 'bg-amber-300 text-slate-950',
   error: 'bg-red-700 text-white',
+  // A held parcel: red like a refusal, and framed, so it is never taken for a good one.
+  hold: 'bg-red-700 text-white ring-8 ring-red-300',
 };
-const TONE_WORD: Record<ScanTone, string> = { ok: 'Accepted', warning: 'Check', error: 'Refused' };
-const TONE_TEXT: Record<ScanTone, string> = { ok: 'text-green-800', warning: 'text-amber-800', error: 'text-red-700' };
+const TONE_WORD: Record<ScanTone, string> = { ok: 'Accepted', warning: 'Check', error: 'Refused', hold: 'HOLD' };
+const TONE_TEXT: Record<ScanTone, string> = {
+  ok: 'text-green-800',
+  warning: 'text-amber-800',
+  error: 'text-red-700',
+  hold: 'text-red-700',
+};
 
 function ToneIcon({ tone, className }: { tone: ScanTone; className?: string }) {
-  const Icon = tone === 'ok' ? CheckCircle2 : tone === 'warning' ? AlertTriangle : XCircle;
+  const Icon = tone === 'ok' ? CheckCircle2 : tone === 'warning' ? AlertTriangle : tone === 'hold' ? Hand : XCircle;
   return <Icon className={className} aria-hidden="true" />;
 }
 
@@ -29,12 +36,13 @@ export function ScanResultPanel({ last }: { last: ScanRecord | null }) {
       {last && (
         <div
           key={last.id}
-          role={last.tone === 'error' ? 'alert' : 'status'}
+          role={last.tone === 'error' || last.tone === 'hold' ? 'alert' : 'status'}
           data-tone={last.tone}
           className={`flex items-start gap-3 rounded-lg p-4 text-lg font-semibold shadow-sm sm:text-xl ${PANEL[last.tone]}`}
         >
           <ToneIcon tone={last.tone} className="mt-0.5 size-7 shrink-0" />
           <div className="min-w-0">
+            {last.tone === 'hold' && <p className="text-4xl font-black tracking-widest sm:text-5xl">HOLD</p>}
             <p className="break-words">{last.message}</p>
             <p className="mt-1 font-mono text-sm font-normal">
               {TONE_WORD[last.tone]} · {last.code || '(empty)'}

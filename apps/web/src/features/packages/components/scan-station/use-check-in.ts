@@ -2,8 +2,11 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { CARRIER_LABELS, PACKAGE_STATUS_LABELS } from '@courier/shared/constants/packages';
 import { PACKAGE_MESSAGES, type PackageDetail } from '@courier/shared/schemas/packages';
+import { errorMessage } from '@/lib/api-client';
 import { lookupTracking } from '../../api/packages';
+import { uploadPackagePhoto } from '../../api/photos';
 import { useAutoPrint } from './label-printing';
+import { type Snapshot, usePhotoCapture } from './use-photo-capture';
 import { useReceiveForm } from './use-receive-form';
 import { type ScanOutcome, useScanStation } from './use-scan-station';
 
@@ -15,6 +18,7 @@ import { type ScanOutcome, useScanStation } from './use-scan-station';
 export function useCheckIn() {
   const form = useReceiveForm();
   const printing = useAutoPrint();
+  const capture = usePhotoCapture();
   const [last, setLast] = useState<PackageDetail | null>(null);
 
   const station = useScanStation(async (code): Promise<ScanOutcome> => {
@@ -43,6 +47,11 @@ export function useCheckIn() {
     form.start(found);
     if (found.package) {
       const p = found.package;
+      if (p.status === 'on_hold')
+        return {
+          tone: 'hold',
+          message: `${p.packageNumber} is on hold: ${p.holdReason ?? 'see the package'}${p.customerName ? `, ${p.customerName}` : ''}`,
+        };
       return {
         tone: 'warning',
         message: `${p.packageNumber} already received: ${PACKAGE_STATUS_LABELS[p.status]}${p.customerName ? `, ${p.customerName}` : ''}`,
@@ -66,19 +75,40 @@ export function useCheckIn() {
     station.focus();
   };
 
+  /** The photos taken for this package go up after it is received, without holding up the next scan. */
+  const uploadPhotos = (pkg: PackageDetail, photos: Snapshot[]) => {
+    for (const photo of photos)
+      uploadPackagePhoto(pkg.id, photo.blob)
+        .catch((e) => toast.error(errorMessage(e, `Could not add a photo to ${pkg.packageNumber}`)))
+        .finally(() => URL.revokeObjectURL(photo.url));
+  };
+
   async function onReceive(e: FormEvent) {
     const pkg = await form.submit(e);
     if (!pkg) return;
+    const photos = capture.takeAll();
+    uploadPhotos(pkg, photos);
     toast.success(`${PACKAGE_MESSAGES.received}: ${pkg.packageNumber}${pkg.status === 'unknown' ? ' (Unknown packages)' : ''}`);
     setLast(pkg);
     reset();
     printing.afterReceive(pkg);
+    const photoNote = photos.length === 0 ? '' : ` · ${photos.length === 1 ? '1 photo' : `${photos.length} photos`}`;
     const pieces = pkg.pieceCount > 1 ? ` · piece ${pkg.pieceNumber} of ${pkg.pieceCount}, ${pkg.piecesIn} of ${pkg.pieceCount} in` : '';
-    station.report(pkg.packageNumber, {
-      tone: pkg.status === 'unknown' ? 'warning' : 'ok',
-      message: `${PACKAGE_MESSAGES.received}: ${pkg.packageNumber}${pkg.status === 'unknown' ? ' (Unknown packages)' : pkg.customerName ? ` for ${pkg.customerName}` : ''}${pieces}`,
-    });
+    const who = pkg.status === 'unknown' ? ' (Unknown packages)' : pkg.customerName ? ` for ${pkg.customerName}` : '';
+    // A held parcel is never green: red, HOLD, its own sound, and why.
+    station.report(
+      pkg.packageNumber,
+      pkg.status === 'on_hold'
+        ? {
+            tone: 'hold',
+            message: `${PACKAGE_MESSAGES.received}: ${pkg.packageNumber}${who}, on hold: ${pkg.holdReason ?? ''}${photoNote}`,
+          }
+        : {
+            tone: pkg.status === 'unknown' ? 'warning' : 'ok',
+            message: `${PACKAGE_MESSAGES.received}: ${pkg.packageNumber}${who}${pieces}${photoNote}`,
+          },
+    );
   }
 
-  return { station, form, printing, last, reset, onReceive };
+  return { station, form, printing, capture, last, reset, onReceive };
 }

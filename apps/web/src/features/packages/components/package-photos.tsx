@@ -1,0 +1,99 @@
+import { ImagePlus } from 'lucide-react';
+import { useRef } from 'react';
+import { toast } from 'sonner';
+import { PHOTO_MESSAGES, PHOTOS_PER_PACKAGE, type PackagePhoto } from '@courier/shared/schemas/package-photos';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { openFile } from '@/lib/download';
+import { usePackagePhotos, usePhotoUrl, useUploadPhoto } from '../api/photos';
+
+function Thumb({ packageId, photo, customer, index }: { packageId: number; photo: PackagePhoto; customer: boolean; index: number }) {
+  const url = usePhotoUrl(packageId, photo.id, 'thumb', customer);
+  const base = customer ? `/customer/packages/${packageId}/photos` : `/packages/${packageId}/photos`;
+  return (
+    <li>
+      <button
+        type="button"
+        className="block size-24 overflow-hidden rounded-md border border-slate-200 bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600"
+        onClick={() => openFile(`${base}/${photo.id}`).catch((e) => toast.error(errorMessage(e, 'Could not open the photo')))}
+        aria-label={`Open photo ${index + 1}`}
+      >
+        {url.data ? (
+          <img src={url.data} alt={`Photo ${index + 1} of the package`} className="size-full object-cover" />
+        ) : url.error ? (
+          <span className="p-1 text-xs text-red-700">Could not load</span>
+        ) : (
+          <Spinner className="m-auto mt-9 size-4" label="Loading the photo" />
+        )}
+      </button>
+    </li>
+  );
+}
+
+/** The photos taken of a package at check-in; staff may add more (a file, or the phone's camera). */
+export function PackagePhotos({
+  packageId,
+  customer = false,
+  canAdd = false,
+}: {
+  packageId: number;
+  customer?: boolean;
+  canAdd?: boolean;
+}) {
+  const photos = usePackagePhotos(packageId, customer);
+  const upload = useUploadPhoto(packageId);
+  const input = useRef<HTMLInputElement>(null);
+  const list = photos.data ?? [];
+  return (
+    <section aria-labelledby={`photos-${packageId}`} className="space-y-2">
+      <h3 id={`photos-${packageId}`} className="text-sm font-semibold text-slate-900">
+        Photos
+      </h3>
+      {photos.isLoading ? (
+        <Spinner className="size-4" label="Loading the photos" />
+      ) : photos.error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(photos.error, 'Could not load the photos')}{' '}
+          <Button size="sm" variant="ghost" onClick={() => void photos.refetch()}>
+            Try again
+          </Button>
+        </p>
+      ) : list.length === 0 ? (
+        <p className="text-sm text-slate-600">{customer ? 'No photos of this package yet.' : 'No photos yet.'}</p>
+      ) : (
+        <ul className="flex flex-wrap gap-2" aria-label="Package photos">
+          {list.map((p, i) => (
+            <Thumb key={p.id} packageId={packageId} photo={p} customer={customer} index={i} />
+          ))}
+        </ul>
+      )}
+      {canAdd && list.length < PHOTOS_PER_PACKAGE && (
+        <>
+          <input
+            ref={input}
+            type="file"
+            accept="image/jpeg,image/png"
+            capture="environment"
+            className="sr-only"
+            tabIndex={-1}
+            aria-label="Photo file"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file)
+                upload.mutate(file, {
+                  onSuccess: () => toast.success(PHOTO_MESSAGES.added),
+                  onError: (error) => toast.error(errorMessage(error, 'Could not add the photo')),
+                });
+            }}
+          />
+          <Button size="sm" variant="secondary" busy={upload.isPending} onClick={() => input.current?.click()}>
+            <ImagePlus className="size-4" aria-hidden="true" />
+            Add photo
+          </Button>
+        </>
+      )}
+    </section>
+  );
+}
