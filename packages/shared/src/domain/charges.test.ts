@@ -291,6 +291,9 @@ describe('computeCharges with the fee engine', () => {
     expect(by('gct')).toEqual([['GCT 16.5% on freight and fees', 239_25, undefined]]);
     expect(r.totalCents).toBe(r.lines.reduce((s, l) => s + l.amountCents, 0));
     expect(r.feesCents).toBe(600_00 + 150_00 + 200_00 + 150_00);
+  });
+});
+
 describe('freight bills the greater of actual and volumetric weight', () => {
   it.each([
     // actual, volumetric, billed lb, basis
