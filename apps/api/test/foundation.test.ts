@@ -1,3 +1,4 @@
+import { INTEGRATION_MESSAGES } from '@courier/shared/schemas/integrations';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -65,7 +66,9 @@ describe('every private route refuses a caller without a token', () => {
         payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
       });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
-      expect(res.json().message, `${route.method} ${route.url}`).toBe(API_MESSAGES.unauthenticated);
+      // The inbound API is signed in with an API key, and says how to send one.
+      const words = route.url.startsWith('/api/v1/') ? INTEGRATION_MESSAGES.keyMissing : API_MESSAGES.unauthenticated;
+      expect(res.json().message, `${route.method} ${route.url}`).toBe(words);
     }
   });
 });

@@ -182,7 +182,15 @@ const CASES: UploadCase[] = [
     field: 'photo',
     maxBytes: 15 * MB,
   },
-  // Manifest imports read their content (CSV text, an Excel workbook); they serve nothing back.
+  // Manifest imports and the warehouse agent's file read their content (CSV text, an Excel
+  // workbook); they serve nothing back.
+  {
+    key: 'POST /api/package-imports',
+    who: 'courier_admin',
+    url: () => '/api/package-imports',
+    field: 'file',
+    maxBytes: 10 * MB,
+  },
   {
     key: 'POST /api/manifests/:id/import',
     who: 'courier_admin',
@@ -245,7 +253,7 @@ describe.each(CASES)('$key', (c) => {
     ];
     // CSV has no magic bytes: any text is a (badly formed) CSV, refused for its content (400);
     // binary with NUL bytes is refused as not text (415).
-    const isCsv = c.key.endsWith('/import');
+    const isCsv = c.key.endsWith('/import') || c.key.endsWith('/package-imports');
     for (const liar of liars) {
       const res = await upload(c, liar);
       expectRefused(res, isCsv ? [400, 415] : 415, `${liar.name} holding ${liar.data.subarray(0, 8).toString('latin1')}`);

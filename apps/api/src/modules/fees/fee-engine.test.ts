@@ -177,7 +177,7 @@ describe("today's fees moved into the engine", () => {
     });
 
     // The migration's own statements, run for this courier alone (others were migrated already).
-    const migration = readFileSync(new URL('../../db/migrations/0029_fee_engine.sql', import.meta.url), 'utf8');
+    const migration = readFileSync(new URL('../../db/migrations/0033_fee_engine.sql', import.meta.url), 'utf8');
     const data = migration
       .slice(migration.indexOf("-- Today's fees become"))
       .replace('AS f("code", "name", "applies_to");', `AS f("code", "name", "applies_to") WHERE c."id" = ${c.courierId};`)

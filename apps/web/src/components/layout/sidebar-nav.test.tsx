@@ -94,13 +94,15 @@ describe('the grouped sidebar', () => {
 
   it('keeps the staff permission gating: only permitted items, and no empty sections', () => {
     renderSidebar(staffNav(staffUser(['dashboard_view', 'packages_view', 'invoices_view', 'settings_view'])), '/staff/dashboard', 'Staff');
-    expect(linkNames()).toEqual(['Dashboard', 'Packages', 'Invoices', 'Settings']);
+    // Consolidations follow the packages permission.
+    expect(linkNames()).toEqual(['Dashboard', 'Packages', 'Consolidations', 'Invoices', 'Settings']);
     expect(screen.getAllByRole('group').map((g) => g.querySelector('button')?.textContent)).toEqual(['Operations', 'Billing']);
     expect(screen.queryByRole('button', { name: 'Organisation' })).toBeNull();
   });
 
   it('lists every staff label with every permission', () => {
     renderSidebar(staffNav(staffUser(STAFF_SIDEBAR.map((i) => i.permission))), '/staff/dashboard', 'Staff');
-    expect(linkNames().sort()).toEqual(STAFF_SIDEBAR.map((i) => i.label).sort());
+    // The spec's labels, and the forwarding services' screens after them.
+    expect(linkNames().sort()).toEqual([...STAFF_SIDEBAR.map((i) => i.label), 'Consolidations', 'Shop For Me'].sort());
   });
 });

@@ -15,6 +15,7 @@ const EXPECTED: Array<[StatusKind, string, string, string]> = [
   ['package', 'on_hold', 'On Hold', 'bg-yellow-100'],
   ['package', 'abandoned', 'Abandoned', 'bg-red-100'],
   ['package', 'voided', 'Voided', 'bg-slate-100'],
+  ['package', 'consolidated', 'Consolidated', 'bg-slate-100'],
   ['manifest', 'open', 'Open', 'bg-slate-100'],
   ['manifest', 'closed', 'Closed', 'bg-yellow-100'],
   ['manifest', 'shipped', 'Shipped', 'bg-blue-100'],
