@@ -4,6 +4,7 @@ import { countJobRun } from '../lib/metrics';
 import { claimDueSources, pickUp } from '../modules/integrations/agent-pickup.service';
 import type { WebhookPolicy } from '../modules/integrations/webhooks.service';
 import { runExclusive } from './job-lock';
+import { repeatEvery } from './repeat';
 
 /** One round: folders due are claimed under the advisory lock, then read and imported outside it. */
 export async function runPickupRound(s: Services, policy: WebhookPolicy, log: FastifyBaseLogger, now = new Date()) {
@@ -21,21 +22,5 @@ export async function runPickupRound(s: Services, policy: WebhookPolicy, log: Fa
 }
 
 export function startAgentPickupJob(s: Services, policy: WebhookPolicy, log: FastifyBaseLogger, intervalMs = 60_000) {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await runPickupRound(s, policy, log);
-    } catch (error) {
-      countJobRun('agentPickup', 'failed');
-      log.error({ err: error }, 'agent pick-up round failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  void tick();
-  return { stop: () => clearInterval(timer) };
+  return repeatEvery('agentPickup', intervalMs, log, () => runPickupRound(s, policy, log));
 }

@@ -5,6 +5,7 @@ import { countJobRun } from '../lib/metrics';
 import type { Storage } from '../lib/storage';
 import { sendMonthlyStatements } from '../modules/account-credit/statements.service';
 import { runExclusive } from './job-lock';
+import { repeatEvery } from './repeat';
 
 const HOUR = 3_600_000;
 
@@ -20,22 +21,8 @@ export async function runStatements(services: { db: Db; mailer: Mailer; storage:
 }
 
 export function startStatementsJob(services: { db: Db; mailer: Mailer; storage: Storage }, log: FastifyBaseLogger, intervalMs = HOUR) {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const outcome = await runStatements(services);
-      if (outcome.ran && outcome.result > 0) log.info({ sent: outcome.result }, 'monthly statements sent');
-    } catch (error) {
-      countJobRun('statements', 'failed');
-      log.error({ err: error }, 'monthly statements failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  void tick();
-  return { stop: () => clearInterval(timer) };
+  return repeatEvery('statements', intervalMs, log, async () => {
+    const outcome = await runStatements(services);
+    if (outcome.ran && outcome.result > 0) log.info({ sent: outcome.result }, 'monthly statements sent');
+  });
 }

@@ -5,6 +5,7 @@ import { countJobRun } from '../lib/metrics';
 import { remindStorage } from '../modules/cover/cover.service';
 import { flagUncollected } from '../modules/packages/uncollected.service';
 import { runExclusive } from './job-lock';
+import { repeatEvery } from './repeat';
 
 const HOUR = 3_600_000;
 
@@ -21,25 +22,11 @@ export async function runUncollectedCheck(services: { db: Db; mailer: Mailer }, 
 }
 
 export function startUncollectedJob(services: { db: Db; mailer: Mailer }, log: FastifyBaseLogger, intervalMs = HOUR) {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const outcome = await runUncollectedCheck(services);
-      if (outcome.ran && outcome.result > 0) log.info({ flagged: outcome.result }, 'uncollected packages flagged');
-      // The same hourly round reminds customers whose free storage days are ending.
-      const reminded = await runExclusive(services.db, 'storage_reminder', (tx) => remindStorage({ db: tx, mailer: services.mailer }));
-      if (reminded.ran && reminded.result > 0) log.info({ reminded: reminded.result }, 'storage reminders sent');
-    } catch (error) {
-      countJobRun('uncollected', 'failed');
-      log.error({ err: error }, 'uncollected check failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  void tick();
-  return { stop: () => clearInterval(timer) };
+  return repeatEvery('uncollected', intervalMs, log, async () => {
+    const outcome = await runUncollectedCheck(services);
+    if (outcome.ran && outcome.result > 0) log.info({ flagged: outcome.result }, 'uncollected packages flagged');
+    // The same hourly round reminds customers whose free storage days are ending.
+    const reminded = await runExclusive(services.db, 'storage_reminder', (tx) => remindStorage({ db: tx, mailer: services.mailer }));
+    if (reminded.ran && reminded.result > 0) log.info({ reminded: reminded.result }, 'storage reminders sent');
+  });
 }

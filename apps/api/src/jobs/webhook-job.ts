@@ -4,6 +4,7 @@ import { countJobRun } from '../lib/metrics';
 import type { SecretBox } from '../lib/secret-box';
 import { type WebhookPolicy, claimDueDeliveries, sendDelivery } from '../modules/integrations/webhooks.service';
 import { runExclusive } from './job-lock';
+import { repeatEvery } from './repeat';
 
 /**
  * One round of the webhook outbox: due deliveries are claimed under the job's advisory lock (so
@@ -18,22 +19,8 @@ export async function runWebhookRound(db: Db, box: SecretBox, policy: WebhookPol
 }
 
 export function startWebhookJob(db: Db, box: SecretBox, policy: WebhookPolicy, log: FastifyBaseLogger, intervalMs = 5_000) {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      // A full round may leave more due: go on until a round comes back short.
-      while ((await runWebhookRound(db, box, policy)) === 20);
-    } catch (error) {
-      countJobRun('webhooks', 'failed');
-      log.error({ err: error }, 'webhook round failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  void tick();
-  return { stop: () => clearInterval(timer) };
+  return repeatEvery('webhooks', intervalMs, log, async () => {
+    // A full round may leave more due: go on until a round comes back short.
+    while ((await runWebhookRound(db, box, policy)) === 20);
+  });
 }
