@@ -36,6 +36,7 @@ export const CHARGE_LINE_KINDS = [
   'switching_fee',
   'delivery_fee',
   'consolidation_fee',
+  'hazard_fee',
   'shop_for_me',
   'storage_fee',
   'insurance',

@@ -319,3 +319,19 @@ describe('freight bills the greater of actual and volumetric weight', () => {
     expect(heavy.lines.find((l) => l.kind === 'processing_fee')?.amountCents).toBe(300_00);
   });
 });
+
+describe('the hazardous return/disposal fee', () => {
+  it.each([
+    [undefined, 0, 0],
+    [0, 0, 0],
+    [1500_00, 1, 1500_00],
+  ])('fee %s cents: %s line(s), fees %s cents, no GCT on it', (hazardFeeCents, lines, fees) => {
+    const r = computeCharges(inputs([{ weightLbs: 1, hazardFeeCents }], { processingFees: [] }));
+    const hazard = r.lines.filter((l) => l.kind === 'hazard_fee');
+    expect(hazard).toHaveLength(lines);
+    expect(hazard.map((l) => [l.packageRef, l.amountCents])).toEqual(lines ? [[1, fees]] : []);
+    expect(r.feesCents).toBe(fees);
+    expect(r.gctCents).toBe(computeCharges(inputs([{ weightLbs: 1 }], { processingFees: [] })).gctCents);
+    expect(r.totalCents).toBe(r.lines.reduce((s, l) => s + l.amountCents, 0));
+  });
+});

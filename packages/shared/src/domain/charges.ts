@@ -26,6 +26,8 @@ export interface ProcessingFeeRange {
 export interface ChargePackage {
   /** The fee of the consolidation that made this parcel (JMD cents), charged once on its invoice. */
   consolidationFeeCents?: number;
+  /** The courier's fee for returning or disposing of this hazardous parcel (JMD cents), charged once. */
+  hazardFeeCents?: number;
   /** Identifies the package on its lines (the API passes the package id). */
   ref: number;
   label: string;
@@ -316,6 +318,16 @@ export function computeCharges(input: ChargeInputs): ChargeResult {
         description: `Consolidation fee ${pkg.label}`,
         packageRef: pkg.ref,
         amountCents: consolidation,
+      });
+    }
+    const hazard = pkg.hazardFeeCents ?? 0;
+    if (hazard > 0) {
+      feesCents += hazard;
+      lines.push({
+        kind: 'hazard_fee',
+        description: `Hazardous goods return/disposal ${pkg.label}`,
+        packageRef: pkg.ref,
+        amountCents: hazard,
       });
     }
   }

@@ -29,10 +29,18 @@ interface ChargeablePackage {
   switchedBranchAt: Date | null;
   insured: boolean | null;
   storageDays: number | null;
+  hazardFeeCents: number | null;
 }
 
 /** Fees charged once per package, on whichever live invoice took them first. */
-export const PACKAGE_FEE_KINDS = ['unknown_fee', 'uncollected_fee', 'switching_fee', 'consolidation_fee', 'storage_fee'] as const;
+export const PACKAGE_FEE_KINDS = [
+  'unknown_fee',
+  'uncollected_fee',
+  'switching_fee',
+  'consolidation_fee',
+  'storage_fee',
+  'hazard_fee',
+] as const;
 export type PackageFeeKind = (typeof PACKAGE_FEE_KINDS)[number];
 
 /**
@@ -140,6 +148,8 @@ export async function chargesFor(
     uncollected: due(p.uncollectedSince !== null, 'uncollected_fee', p.id),
     switchedBranch: due(p.switchedBranchAt !== null, 'switching_fee', p.id),
     consolidationFeeCents: due(consolidationFee(p.id) > 0, 'consolidation_fee', p.id) ? consolidationFee(p.id) : 0,
+    // The return/disposal fee fixed when staff chose it for a hazardous parcel.
+    hazardFeeCents: due((p.hazardFeeCents ?? 0) > 0, 'hazard_fee', p.id) ? (p.hazardFeeCents ?? 0) : 0,
     // A package without its own choice follows the customer's "insure every package".
     insured: p.insured ?? customer?.insureByDefault ?? false,
     // Storage is charged once, for the days counted when the package left.

@@ -8,6 +8,8 @@ import { auditLog } from '../../db/schema/audit-log';
 import { branches } from '../../db/schema/branches';
 import { customers } from '../../db/schema/customers';
 import { emailOutbox } from '../../db/schema/email';
+import { invoiceLines } from '../../db/schema/invoice-lines';
+import { packages } from '../../db/schema/packages';
 import { notifications } from '../../db/schema/notifications';
 import { ZplLabel } from '../../lib/zpl';
 
@@ -128,6 +130,24 @@ describe('hazards', () => {
     const refused = await call('POST', `/manifests/${sea}/packages`, { packageIds: [banned.id] });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(WAREHOUSE_MESSAGES.prohibited(banned.packageNumber));
+  });
+
+  it("bills the return fee once, on the returned parcel's invoice", async () => {
+    expect((await call('PUT', '/settings/hazard-fee', { hazardFeeCents: 120000 })).statusCode).toBe(200);
+    const p = (await receive({ trackingNumber: 'HAZ-FEE-1', mailbox })).json();
+    const flagged = await call('POST', `/packages/${p.id}/hazard`, { level: 'hazardous', category: 'aerosols', outcome: 'return' });
+    expect(flagged.json()).toMatchObject({ hazardFeeCents: 120000 });
+    await t.db.update(packages).set({ status: 'ready_for_pickup', readyAt: new Date() }).where(eq(packages.id, p.id));
+    const issued = await call('POST', '/invoices', { customerId, packageIds: [p.id] });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const lines = await t.db.select().from(invoiceLines).where(eq(invoiceLines.packageId, p.id));
+    const fee = lines.filter((l) => l.kind === 'hazard_fee');
+    expect(fee.map((l) => l.amountCents)).toEqual([120000]);
+    // Priced again (customs assessed), the invoice still carries it once.
+    const again = await call('PUT', `/invoices/${issued.json().invoiceNo}/customs`, { packageId: p.id, assessedCents: 0 });
+    expect(again.statusCode, again.body).toBeLessThan(300);
+    const after = await t.db.select().from(invoiceLines).where(eq(invoiceLines.packageId, p.id));
+    expect(after.filter((l) => l.kind === 'hazard_fee').map((l) => l.amountCents)).toEqual([120000]);
   });
 
   it('refuses a flag without a category, and another courier cannot flag our parcel', async () => {
