@@ -11,6 +11,7 @@ export const JOB_LOCK_KEYS = {
   agentPickup: 19_003,
   statements: 19_004,
   storage_reminder: 19_005,
+  invoice_reminder: 19_006,
 } as const;
 export type JobName = keyof typeof JOB_LOCK_KEYS;
 

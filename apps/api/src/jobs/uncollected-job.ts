@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import type { Mailer } from '../lib/mailer';
 import { countJobRun } from '../lib/metrics';
 import { remindStorage } from '../modules/cover/cover.service';
+import { remindMissingInvoices } from '../modules/packages/package-holds.service';
 import { flagUncollected } from '../modules/packages/uncollected.service';
 import { runExclusive } from './job-lock';
 import { repeatEvery } from './repeat';
@@ -21,6 +22,15 @@ export async function runUncollectedCheck(services: { db: Db; mailer: Mailer }, 
   return outcome;
 }
 
+/** Reminds once, under its own advisory lock, each customer whose parcel has waited on hold for its invoice. */
+export async function runInvoiceReminders(services: { db: Db; mailer: Mailer }, now = new Date()) {
+  const outcome = await runExclusive(services.db, 'invoice_reminder', (tx) =>
+    remindMissingInvoices({ db: tx, mailer: services.mailer }, now),
+  );
+  countJobRun('invoice_reminder', outcome.ran ? 'ran' : 'skipped');
+  return outcome;
+}
+
 export function startUncollectedJob(services: { db: Db; mailer: Mailer }, log: FastifyBaseLogger, intervalMs = HOUR) {
   return repeatEvery('uncollected', intervalMs, log, async () => {
     const outcome = await runUncollectedCheck(services);
@@ -28,5 +38,8 @@ export function startUncollectedJob(services: { db: Db; mailer: Mailer }, log: F
     // The same hourly round reminds customers whose free storage days are ending.
     const reminded = await runExclusive(services.db, 'storage_reminder', (tx) => remindStorage({ db: tx, mailer: services.mailer }));
     if (reminded.ran && reminded.result > 0) log.info({ reminded: reminded.result }, 'storage reminders sent');
+    // And customers whose parcel has waited two days on hold for its merchant invoice.
+    const invoices = await runInvoiceReminders(services);
+    if (invoices.ran && invoices.result > 0) log.info({ reminded: invoices.result }, 'invoice reminders sent');
   });
 }

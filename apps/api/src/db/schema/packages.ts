@@ -64,6 +64,8 @@ export const packages = pgTable(
     invoiceMime: text(),
     /** Why the package is on hold (e.g. the merchant invoice customs needs is missing); cleared on release. */
     holdReason: text(),
+    /** When the customer was reminded (once) of the merchant invoice a hold waits for. */
+    invoiceReminderAt: timestamp({ withTimezone: true }),
     /**
      * Set when staff void a package received by mistake: it is kept for the record but leaves the
      * lists, manifests and billing, and its tracking number may be received again.

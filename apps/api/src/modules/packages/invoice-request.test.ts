@@ -5,6 +5,7 @@ import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comm
 import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
 import { SAMPLE_PDF, multipart } from '../../../test/multipart';
 import { emailOutbox } from '../../db/schema/email';
+import { runInvoiceReminders } from '../../jobs/uncollected-job';
 
 /**
  * A courier holding parcels with no invoice asks the customer for it (e-mail with a link, portal
@@ -73,5 +74,40 @@ describe('holding a parcel for its invoice', () => {
     const sent = await sendInvoice(customer.token, pkg.id);
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toMatchObject({ status: 'received', hasInvoice: true, holdReason: null });
+  });
+
+  it('reminds the customer once, two days after the hold, with the link; not before, not twice', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/packages',
+      headers: bearer(staff),
+      payload: { trackingNumber: `1ZREM${Date.now()}`, weightLb: 2, mailbox: customer.mailboxNumber },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const pkg = res.json();
+    const reminders = () =>
+      t.db
+        .select()
+        .from(emailOutbox)
+        .where(
+          and(
+            eq(emailOutbox.toAddress, customer.email),
+            like(emailOutbox.subject, `%Reminder: merchant invoice needed: ${pkg.packageNumber}`),
+          ),
+        );
+    const services = { db: t.db, mailer: t.ctx.mailer };
+    const inHours = (h: number) => new Date(Date.now() + h * 3_600_000);
+
+    expect(await runInvoiceReminders(services, inHours(47))).toMatchObject({ ran: true });
+    expect(await reminders()).toHaveLength(0);
+
+    await runInvoiceReminders(services, inHours(49));
+    const sent = await reminders();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.textBody).toContain(PACKAGE_MESSAGES.heldForInvoiceNoPreAlert);
+    expect(sent[0]?.textBody).toMatch(new RegExp(`Upload the invoice: https?://\\S+/customer/packages\\?package=${pkg.id}`));
+
+    await runInvoiceReminders(services, inHours(100));
+    expect(await reminders()).toHaveLength(1);
   });
 });

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, max } from 'drizzle-orm';
 import { PACKAGE_MESSAGES, type PackageDetail } from '@courier/shared/schemas/packages';
 import type { Db } from '../../db/client';
 import { couriers } from '../../db/schema/couriers';
+import { packageEvents } from '../../db/schema/package-events';
 import { packages } from '../../db/schema/packages';
 import { preAlerts } from '../../db/schema/pre-alerts';
 import { audit } from '../../lib/audit';
@@ -45,11 +46,11 @@ export async function invoiceHoldReason(
  * Asks the customer for the merchant invoice of a package just held for it: an e-mail with a link
  * to where they upload it (their pre-alert, or the package itself) and a line in their portal feed.
  */
-export async function askForInvoice(db: Db, mailer: Mailer, pkg: PackageRecord, reason: string): Promise<void> {
+export async function askForInvoice(db: Db, mailer: Mailer, pkg: PackageRecord, reason: string, reminder = false): Promise<void> {
   if (pkg.customerId === null) return;
   const customer = await customerForEmail(db, pkg.customerId);
   if (!customer) return;
-  const subject = `Merchant invoice needed: ${pkg.packageNumber}`;
+  const subject = `${reminder ? 'Reminder: merchant' : 'Merchant'} invoice needed: ${pkg.packageNumber}`;
   const url = await mailer.link(pkg.courierId, `/customer/packages?package=${pkg.id}`);
   await notifyCustomer(db, {
     courierId: pkg.courierId,
@@ -69,6 +70,44 @@ export async function askForInvoice(db: Db, mailer: Mailer, pkg: PackageRecord, 
     ],
     link: { label: 'Upload the invoice', url },
   });
+}
+
+/** Days a parcel waits on hold for its invoice before the customer is reminded. */
+export const INVOICE_REMINDER_AFTER_DAYS = 2;
+
+/**
+ * The invoice reminder: a parcel on hold for its merchant invoice for `INVOICE_REMINDER_AFTER_DAYS`
+ * gets one more e-mail and feed line asking for it. Idempotent (`invoice_reminder_at`).
+ */
+export async function remindMissingInvoices(s: { db: Db; mailer: Mailer }, now = new Date()): Promise<number> {
+  const due = new Date(now.getTime() - INVOICE_REMINDER_AFTER_DAYS * 86_400_000);
+  const held = await s.db
+    .select()
+    .from(packages)
+    .where(
+      and(
+        eq(packages.status, 'on_hold'),
+        inArray(packages.holdReason, [...INVOICE_HOLDS]),
+        isNotNull(packages.customerId),
+        isNull(packages.invoiceReminderAt),
+        isNull(packages.voidedAt),
+      ),
+    )
+    .orderBy(asc(packages.courierId), asc(packages.id))
+    .for('update', { skipLocked: true });
+  let sent = 0;
+  for (const pkg of held) {
+    // Held since its latest move to on_hold (the timeline keeps it).
+    const [since] = await s.db
+      .select({ at: max(packageEvents.createdAt) })
+      .from(packageEvents)
+      .where(and(eq(packageEvents.courierId, pkg.courierId), eq(packageEvents.packageId, pkg.id), eq(packageEvents.status, 'on_hold')));
+    if (!since?.at || since.at > due) continue;
+    await askForInvoice(s.db, s.mailer, pkg, pkg.holdReason ?? PACKAGE_MESSAGES.heldForInvoice, true);
+    await s.db.update(packages).set({ invoiceReminderAt: now }).where(eq(packages.id, pkg.id));
+    sent++;
+  }
+  return sent;
 }
 
 /** Releases a package held only for its invoice, now that the invoice is here; other holds stay. */

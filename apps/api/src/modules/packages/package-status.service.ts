@@ -95,6 +95,8 @@ export async function transitionPackage(
       heldFrom: to === 'on_hold' ? pkg.status : null,
       // Why it is held stays on the package (the timeline has it too) until the hold ends.
       holdReason: to === 'on_hold' ? (options.holdReason ?? options.note ?? null) : null,
+      // Each hold for an invoice earns its own reminder.
+      invoiceReminderAt: null,
       // A package made ready again (after a hold or a failed delivery) keeps its first ready date,
       // so the uncollected clock is not reset by a round trip.
       readyAt: to === 'ready_for_pickup' ? (pkg.readyAt ?? now) : pkg.readyAt,

@@ -1,0 +1,1 @@
+ALTER TABLE "packages" ADD COLUMN "invoice_reminder_at" timestamp with time zone;
