@@ -251,6 +251,7 @@ export const POLICY: Record<string, Policy> = {
   'GET /api/customer/packages/:id/photos/:photoId': on(roles('customer'), { id: 'package', photoId: 'package' }),
   'GET /api/customer/packages': roles('customer'),
   'GET /api/customer/packages/:id': on(roles('customer'), id('package')),
+  'PUT /api/customer/packages/:id/contents': on(roles('customer'), id('package')),
   // A package's cover: insurance, claims, storage countdown.
   'GET /api/packages/:id/cover': on(perm('packages_view'), id('package')),
   'GET /api/customer/packages/:id/cover': on(roles('customer'), id('package')),

@@ -91,6 +91,7 @@ export const AUDIT_ACTION_LABELS = {
   'package.imported': 'Packages imported from the warehouse agent’s file',
   'package.hazard_cleared': 'Package hazard flag removed',
   'package.hazard_flagged': 'Package flagged hazardous or prohibited',
+  'package.contents_given': 'Customer gave the value and contents of a package',
   'package.hold_released': 'Package hold released',
   'package.insurance_changed': 'Package insurance changed',
   'package.photo_added': 'Package photo added',

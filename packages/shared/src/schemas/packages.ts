@@ -27,6 +27,8 @@ export const PACKAGE_MESSAGES = {
   descriptionRequired: 'Please enter a description',
   valueRequired: 'Please enter the declared value',
   valueNotNegative: 'The declared value cannot be negative',
+  contentsLocked: 'The value and contents can no longer be changed: the package is already invoiced or on a manifest',
+  contentsAlreadyGiven: 'This package already has its merchant, description and declared value',
   duplicateTracking: (tracking: string, packageNumber: string) =>
     `Tracking number ${tracking} has already been received as ${packageNumber}`,
   duplicatePreAlert: 'You have already pre-alerted this tracking number',
@@ -168,6 +170,28 @@ export const correctPackageFormSchema = z.strictObject({
   customerId: idSchema.optional(),
   note: noteSchema,
 });
+
+/** The customer completes a parcel that arrived with no pre-alert: merchant, contents and value (US cents). */
+export const packageContentsSchema = z.strictObject({
+  merchant: z.string({ error: PACKAGE_MESSAGES.merchantRequired }).trim().min(1, PACKAGE_MESSAGES.merchantRequired).max(100),
+  description: z.string({ error: PACKAGE_MESSAGES.descriptionRequired }).trim().min(1, PACKAGE_MESSAGES.descriptionRequired).max(200),
+  declaredValueUsdCents: z
+    .number({ error: PACKAGE_MESSAGES.valueRequired })
+    .int(PACKAGE_MESSAGES.twoDecimals)
+    .min(0, PACKAGE_MESSAGES.valueNotNegative)
+    .max(10_000_000),
+});
+export type PackageContentsInput = z.input<typeof packageContentsSchema>;
+
+/** The customer's form for it: the value in dollars as typed. */
+export const packageContentsFormSchema = packageContentsSchema.omit({ declaredValueUsdCents: true }).extend({
+  declaredValueUsd: z
+    .number({ error: PACKAGE_MESSAGES.valueRequired })
+    .min(0, PACKAGE_MESSAGES.valueNotNegative)
+    .max(100_000)
+    .refine(twoDecimals, PACKAGE_MESSAGES.twoDecimals),
+});
+export type PackageContentsForm = z.input<typeof packageContentsFormSchema>;
 
 export const voidPackageSchema = z.strictObject({
   reason: z

@@ -24,6 +24,7 @@ import {
   unknownScanQuerySchema,
   updatePackageSchema,
   voidPackageSchema,
+  packageContentsSchema,
 } from '@courier/shared/schemas/packages';
 import type { AppContext } from '../../context';
 import { packages } from '../../db/schema/packages';
@@ -32,6 +33,7 @@ import { fastOkSerializer } from '../../lib/fast-serializer';
 import { currentUser, requirePermission, requireRole } from '../../plugins/auth';
 import { labelsPdf, labelsZpl } from './labels.service';
 import { findUnknownByScan } from './unknown-scan.service';
+import { giveContents } from './package-contents.service';
 import { getOwnPackage, getPackage, listPackageTable, listPackages } from './package-queries.service';
 import { deletePackage, receivePackage } from './package-receiving.service';
 import { bulkChangeStatus, changeStatus } from './package-status-change.service';
@@ -332,6 +334,16 @@ export function packagesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/customer/packages/:id',
       { preHandler: requireRole('customer'), schema: { tags, params: idParamSchema, response: { 200: packageDetailSchema, ...errors } } },
       async (request) => getOwnPackage(ctx.db, currentUser(request), request.params.id),
+    );
+
+    // The customer completes a parcel with no pre-alert: merchant, contents and value, before it is billed or shipped.
+    app.put(
+      '/customer/packages/:id/contents',
+      {
+        preHandler: requireRole('customer'),
+        schema: { tags, params: idParamSchema, body: packageContentsSchema, response: { 200: packageDetailSchema, ...errors } },
+      },
+      async (request) => giveContents(ctx.db, currentUser(request), request.params.id, request.body),
     );
   };
 }
