@@ -70,7 +70,7 @@ test('check-in with photo and dimensions at the station, keyboard and camera', a
     const staff = await context.newPage();
     await staff.addInitScript((t) => window.localStorage.setItem('token', t), await tokenFor(request, 'staff'));
     await staff.goto('/staff/scan');
-    const scanField = staff.getByRole('textbox', { name: 'Tracking number' });
+    const scanField = staff.getByRole('textbox', { name: 'Tracking number', exact: true });
     await expect(scanField).toBeFocused();
     const result = staff.getByTestId('scan-result');
     const weight = staff.getByLabel('Weight (lb)');

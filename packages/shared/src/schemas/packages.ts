@@ -191,7 +191,7 @@ export const packageContentsFormSchema = packageContentsSchema.omit({ declaredVa
     .max(100_000)
     .refine(twoDecimals, PACKAGE_MESSAGES.twoDecimals),
 });
-export type PackageContentsForm = z.input<typeof packageContentsFormSchema>;
+export type PackageContentsFormInput = z.input<typeof packageContentsFormSchema>;
 
 export const voidPackageSchema = z.strictObject({
   reason: z

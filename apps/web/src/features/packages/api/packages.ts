@@ -5,6 +5,7 @@ import type { Page } from '@courier/shared/schemas/common';
 import {
   type ClaimDto,
   PACKAGE_MESSAGES,
+  type PackageContentsInput,
   type PackageDetail,
   type PackageDto,
   type PackageListItem,
@@ -211,5 +212,14 @@ export function useUploadPackageInvoice() {
       toast.success(PACKAGE_MESSAGES.invoiceUploaded);
       void qc.invalidateQueries({ queryKey: packageKeys.all });
     },
+  });
+}
+
+/** The customer completes merchant, contents and value of their own parcel with no pre-alert. */
+export function useGiveContents(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PackageContentsInput) => api.put<PackageDetail>(`/customer/packages/${id}/contents`, input),
+    onSuccess: () => qc.invalidateQueries({ queryKey: packageKeys.all }),
   });
 }

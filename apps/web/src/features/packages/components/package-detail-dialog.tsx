@@ -15,6 +15,7 @@ import { PackageCoverPanel } from './package-cover-panel';
 import { PackageHoldPanel } from './package-hold-panel';
 import { PackageVoidDialog } from './package-void-dialog';
 import { InvoiceRequestPanel } from './invoice-request-panel';
+import { PackageContentsForm } from './package-contents-form';
 import { PackagePhotos } from './package-photos';
 import { PackageSummary } from './package-summary';
 import { HazardFlag } from './scan-station/hazard-flag';
@@ -62,6 +63,7 @@ export function PackageDetailDialog({ id, onClose, customer = false, canEdit = f
               </p>
             )}
             {customer && <InvoiceRequestPanel pkg={pkg} />}
+            {customer && <PackageContentsForm key={pkg.id} pkg={pkg} />}
             <PackageSummary pkg={pkg} />
             {!voided && <PackageCoverPanel packageId={pkg.id} customer={customer} canEdit={canEdit} />}
             <PackagePhotos packageId={pkg.id} customer={customer} canAdd={!customer && canEdit && !voided} />
