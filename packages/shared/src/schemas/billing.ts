@@ -468,6 +468,63 @@ export const jmdAmountFieldSchema = z
   })
   .pipe(z.number().positive(BILLING_MESSAGES.amountPositive));
 
+/**
+ * The record-payment form as typed: an amount per open invoice (by its place in `invoices`), the cash
+ * tendered and a reference, turned into a payment. Each amount is checked against its invoice's balance.
+ */
+export function recordPaymentFormSchema(invoices: ReadonlyArray<{ invoiceNo: string; balanceCents: number }>) {
+  return z
+    .object({
+      method: z.enum(STAFF_PAYMENT_METHODS),
+      reference: z.string().default(''),
+      tendered: z.string().default(''),
+      amounts: z.array(z.string().optional()).default([]),
+    })
+    .transform((form, ctx): RecordPaymentInput => {
+      const allocations: Array<{ invoiceNo: string; amountCents: number }> = [];
+      let amountRefused = false;
+      invoices.forEach((inv, i) => {
+        const text = form.amounts[i]?.trim() ?? '';
+        if (text === '') return;
+        const cents = parseJmdToCents(text);
+        const refused = Number.isNaN(cents)
+          ? BILLING_MESSAGES.moneyStep
+          : cents <= 0
+            ? BILLING_MESSAGES.amountPositive
+            : cents > inv.balanceCents
+              ? BILLING_MESSAGES.overpayment(inv.invoiceNo, formatAmount(inv.balanceCents))
+              : null;
+        if (refused) {
+          amountRefused = true;
+          ctx.addIssue({ code: 'custom', path: ['amounts', i], message: refused });
+        } else allocations.push({ invoiceNo: inv.invoiceNo, amountCents: cents });
+      });
+      // Only cash is tendered; the field is hidden for the other methods.
+      const tenderedText = form.method === 'cash' ? form.tendered.trim() : '';
+      const tenderedCents = tenderedText === '' ? undefined : parseJmdToCents(tenderedText);
+      if (tenderedCents !== undefined && Number.isNaN(tenderedCents)) {
+        ctx.addIssue({ code: 'custom', path: ['tendered'], message: BILLING_MESSAGES.moneyStep });
+      }
+      const payment = {
+        method: form.method,
+        reference: form.reference.trim() || undefined,
+        allocations,
+        tenderedCents: tenderedCents === undefined || Number.isNaN(tenderedCents) ? undefined : tenderedCents,
+      };
+      const parsed = recordPaymentSchema.safeParse(payment);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const field = issue.path[0];
+          if (field === 'reference') ctx.addIssue({ code: 'custom', path: ['reference'], message: issue.message });
+          else if (field === 'tenderedCents') ctx.addIssue({ code: 'custom', path: ['tendered'], message: issue.message });
+          // An amount already refused on its invoice leaves no allocation: say that, not "Choose at least one invoice".
+          else if (!amountRefused) ctx.addIssue({ code: 'custom', path: ['amounts'], message: issue.message });
+        }
+      }
+      return payment;
+    });
+}
+
 /** The customs form: the package chosen (a radio's value) and the assessed duty as typed, empty for the computed one. */
 export const customsFormSchema = z.object({
   packageId: z
