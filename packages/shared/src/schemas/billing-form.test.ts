@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BILLING_MESSAGES, recordPaymentFormSchema } from './billing';
+import { BILLING_MESSAGES, issueInvoiceFormSchema, recordPaymentFormSchema } from './billing';
 
 const invoices = [
   { invoiceNo: 'INV-1', balanceCents: 50_000 },
@@ -38,5 +38,13 @@ describe('recordPaymentFormSchema', () => {
   it('checks the tendered cash only for cash', () => {
     expect(messages({ method: 'cash', tendered: '1.234', amounts: ['1'] })).toEqual([['tendered', BILLING_MESSAGES.moneyStep]]);
     expect(messages({ method: 'card', tendered: '1.234', amounts: ['1'] })).toEqual([]);
+  });
+});
+
+describe('issueInvoiceFormSchema', () => {
+  it('turns the ticked ids into numbers and asks for at least one package', () => {
+    expect(issueInvoiceFormSchema.parse({ packageIds: ['3', '12'] })).toEqual({ packageIds: [3, 12] });
+    const r = issueInvoiceFormSchema.safeParse({ packageIds: [] });
+    expect(r.success ? null : r.error.issues[0]?.message).toBe(BILLING_MESSAGES.choosePackages);
   });
 });

@@ -183,6 +183,14 @@ export const issueInvoiceSchema = z.strictObject({
   packageIds: z.array(idSchema).min(1, BILLING_MESSAGES.choosePackages).max(100),
 });
 export type IssueInvoiceInput = z.input<typeof issueInvoiceSchema>;
+/** The issue-invoice form: the ticked packages' ids as their checkboxes hold them. */
+export const issueInvoiceFormSchema = z.object({
+  packageIds: z
+    .array(z.string())
+    .default([])
+    .transform((ids) => ids.map(Number))
+    .pipe(issueInvoiceSchema.shape.packageIds),
+});
 
 export const billablePackagesQuerySchema = z.object({ customerId: queryIdSchema });
 export const billablePackageSchema = z.object({
