@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BILLING_MESSAGES, issueInvoiceFormSchema, recordPaymentFormSchema } from './billing';
+import { BILLING_MESSAGES, cashUpFormSchema, issueInvoiceFormSchema, recordPaymentFormSchema } from './billing';
 
 const invoices = [
   { invoiceNo: 'INV-1', balanceCents: 50_000 },
@@ -46,5 +46,27 @@ describe('issueInvoiceFormSchema', () => {
     expect(issueInvoiceFormSchema.parse({ packageIds: ['3', '12'] })).toEqual({ packageIds: [3, 12] });
     const r = issueInvoiceFormSchema.safeParse({ packageIds: [] });
     expect(r.success ? null : r.error.issues[0]?.message).toBe(BILLING_MESSAGES.choosePackages);
+  });
+});
+
+describe('cashUpFormSchema', () => {
+  it('counts an empty required field as 0, an empty optional one as not counted', () => {
+    expect(cashUpFormSchema(false).parse({ openingFloatCents: '', countedCashCents: '1,500.50', countedCardCents: '0' })).toEqual({
+      openingFloatCents: 0,
+      countedCashCents: 150_050,
+      countedCardCents: 0,
+      countedBankTransferCents: undefined,
+      countedOnlineCents: undefined,
+      notes: undefined,
+      reason: undefined,
+    });
+  });
+
+  it('refuses a count with three decimals and asks a correction for its reason', () => {
+    const r = cashUpFormSchema(true).safeParse({ countedCashCents: '1.234', reason: '  ' });
+    expect(r.success ? [] : r.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['countedCashCents', BILLING_MESSAGES.moneyStep],
+      ['reason', BILLING_MESSAGES.correctionReasonRequired],
+    ]);
   });
 });

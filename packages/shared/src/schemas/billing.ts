@@ -533,6 +533,45 @@ export function recordPaymentFormSchema(invoices: ReadonlyArray<{ invoiceNo: str
     });
 }
 
+/** A count typed in the cash-up form to cents; empty is not counted. */
+const cashUpCountField = z
+  .string()
+  .trim()
+  .default('')
+  .transform((text, ctx) => {
+    if (text === '') return undefined;
+    const cents = parseJmdToCents(text);
+    if (!Number.isNaN(cents)) return cents;
+    ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.moneyStep });
+    return z.NEVER;
+  });
+/** A count the cash-up needs: empty is 0. */
+const cashUpRequiredCountField = cashUpCountField.transform((cents) => cents ?? 0);
+const trimmedOrNone = z
+  .string()
+  .trim()
+  .default('')
+  .transform((t) => t || undefined);
+
+/** The cash-up count form as typed (JMD amounts); a correction also needs its reason. */
+export function cashUpFormSchema(correcting: boolean) {
+  return z.object({
+    openingFloatCents: cashUpRequiredCountField,
+    countedCashCents: cashUpRequiredCountField,
+    countedCardCents: cashUpRequiredCountField,
+    countedBankTransferCents: cashUpCountField,
+    countedOnlineCents: cashUpCountField,
+    notes: trimmedOrNone,
+    reason: correcting
+      ? z
+          .string()
+          .trim()
+          .min(1, BILLING_MESSAGES.correctionReasonRequired)
+          .transform((t): string | undefined => t)
+      : trimmedOrNone,
+  });
+}
+
 /** The customs form: the package chosen (a radio's value) and the assessed duty as typed, empty for the computed one. */
 export const customsFormSchema = z.object({
   packageId: z
