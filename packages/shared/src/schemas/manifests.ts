@@ -85,13 +85,15 @@ export const createManifestFormSchema = z
     departureDate: z.string().default(''),
     arrivalDate: z.string().default(''),
   })
-  .transform((form): z.input<typeof createManifestSchema> => ({
-    type: form.type,
-    mawbOrBl: form.mawbOrBl || undefined,
-    flightOrVessel: form.flightOrVessel || undefined,
-    departureDate: form.departureDate || undefined,
-    arrivalDate: form.arrivalDate || undefined,
-  }))
+  .transform(
+    (form): z.input<typeof createManifestSchema> => ({
+      type: form.type,
+      mawbOrBl: form.mawbOrBl || undefined,
+      flightOrVessel: form.flightOrVessel || undefined,
+      departureDate: form.departureDate || undefined,
+      arrivalDate: form.arrivalDate || undefined,
+    }),
+  )
   .pipe(createManifestSchema);
 /** Transport details corrected on an open manifest; an emptied field or a null date clears it. */
 export const updateManifestSchema = z.strictObject({
