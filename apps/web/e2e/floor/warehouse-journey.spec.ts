@@ -75,7 +75,7 @@ test('three pieces received, one hazardous refused by AIR, put away by scan, pri
   await page.keyboard.type('4.5');
   await page.getByLabel('Mailbox number').focus();
   await page.keyboard.type('JXP-10001');
-  await page.getByLabel('Pieces (boxes under this tracking number)').focus();
+  await page.getByLabel('Boxes in this shipment').focus();
   await page.keyboard.type('3');
   await page.keyboard.press('Enter');
   await expect(result).toContainText('piece 1 of 3, 1 of 3 in');

@@ -52,8 +52,10 @@ const STAFF_SHOWN_ORDER = [
   'Reconciliation',
   'Uncollected',
   'Signature',
+  'Consolidations',
   'Customers',
   'Business Customers',
+  'Shop For Me',
   'Reports',
   'Invoices',
   'Payments',
@@ -61,8 +63,17 @@ const STAFF_SHOWN_ORDER = [
   'Staff',
   'Settings',
 ];
+/** The forwarding services' screens beside the spec's list, each shown with any of its permissions. */
+const SERVICE_ITEMS = [
+  { label: 'Consolidations', anyOf: ['packages_view', 'packages_scan'] },
+  { label: 'Shop For Me', anyOf: ['customers_view', 'tickets_view'] },
+];
+
 const staffLabels = (permissions: readonly string[]) => {
-  const held = STAFF_SIDEBAR.filter((i) => permissions.includes(i.permission)).map((i) => i.label as string);
+  const held = [
+    ...STAFF_SIDEBAR.filter((i) => permissions.includes(i.permission)).map((i) => i.label as string),
+    ...SERVICE_ITEMS.filter((i) => i.anyOf.some((p) => permissions.includes(p))).map((i) => i.label),
+  ];
   return STAFF_SHOWN_ORDER.filter((label) => held.includes(label));
 };
 
@@ -95,14 +106,18 @@ const EXPECTED: Record<Who, { portal: string; labels: string[]; header: RegExp }
       'Scan',
       'Packages',
       'Packages Delivery Request',
+      'Consolidations',
       'Delivery Locations',
       'Unknown Packages',
+      'Import Packages',
       'Maniefest',
       'Reconciliation',
       'Uncollected',
       'Signature',
+      'Shop For Me',
       'Customers',
       'Business Customers',
+      'Referrals & Coupons',
       'Invoices',
       'Payments',
       'Reports',
@@ -114,6 +129,7 @@ const EXPECTED: Record<Who, { portal: string; labels: string[]; header: RegExp }
       'Staff',
       'Roles',
       'Audit log',
+      'Integrations',
       'Settings',
     ],
     header: /Jamaica Express Post/,
@@ -126,9 +142,12 @@ const EXPECTED: Record<Who, { portal: string; labels: string[]; header: RegExp }
       'Dashboard',
       'Packages',
       'Delivery Requests',
+      'Consolidation',
+      'Shop For Me',
       'Customs Calculator',
       'Invoices',
       'Payments',
+      'Account Credit',
       'Rate Sheet',
       'Support Tickets',
       'Notifications',
@@ -217,7 +236,7 @@ test("the admin opens a customer and sees that customer's packages, invoices, pa
   await expectNoSeriousA11yViolations(page);
 });
 
-test('the admin creates a branch, a role with two permissions and a staff member, who then signs in and sees two items', async ({
+test('the admin creates a branch, a role with two permissions and a staff member, who then signs in and sees the items of those permissions', async ({
   page,
 }) => {
   const errors: string[] = [];
@@ -275,7 +294,8 @@ test('the admin creates a branch, a role with two permissions and a staff member
   await page.waitForURL((url) => url.pathname === '/');
 
   await signInToDashboard(page, '/staff/login', email, 'Shanice#2026', '/staff');
-  expect(await sidebarLabels(page, 'Staff')).toEqual(['Dashboard', 'Customers']);
+  // Customers, and Shop For Me, which customer records open too.
+  expect(await sidebarLabels(page, 'Staff')).toEqual(['Dashboard', 'Customers', 'Shop For Me']);
   await expect(page.getByTestId('portal-header')).toContainText(`Mandeville ${id}`);
   await openFromSidebar(page, 'Staff', 'Customers');
   await expect(page.getByRole('link', { name: 'Kimberly Williams', exact: true })).toBeVisible();

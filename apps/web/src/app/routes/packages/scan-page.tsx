@@ -32,7 +32,7 @@ export default function ScanPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-2xl font-semibold text-slate-900">Scan</h1>
-      <div role="group" aria-label="Station mode" className="flex gap-2">
+      <div role="group" aria-label="What the station does" className="flex gap-2">
         <Button variant={mode === 'receive' ? 'primary' : 'secondary'} aria-pressed={mode === 'receive'} onClick={() => setMode('receive')}>
           Receive
         </Button>

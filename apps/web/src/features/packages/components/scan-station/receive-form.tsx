@@ -121,7 +121,7 @@ export function ReceiveForm({ form, onSubmit, onCancel, canRegister, capture }: 
               ))}
             </Select>
           </Field>
-          <Field label="Pieces (boxes under this tracking number)" error={form.errors.pieceCount} hint="Leave empty for one box">
+          <Field label="Boxes in this shipment" error={form.errors.pieceCount} hint="Leave empty for one box">
             <Input inputMode="numeric" value={fields.pieces} onChange={(e) => set('pieces', e.target.value)} autoComplete="off" />
           </Field>
           <Field label="Description (optional)">
