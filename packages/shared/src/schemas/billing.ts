@@ -183,6 +183,14 @@ export const issueInvoiceSchema = z.strictObject({
   packageIds: z.array(idSchema).min(1, BILLING_MESSAGES.choosePackages).max(100),
 });
 export type IssueInvoiceInput = z.input<typeof issueInvoiceSchema>;
+/** The issue-invoice form: the ticked packages' ids as their checkboxes hold them. */
+export const issueInvoiceFormSchema = z.object({
+  packageIds: z
+    .array(z.string())
+    .default([])
+    .transform((ids) => ids.map(Number))
+    .pipe(issueInvoiceSchema.shape.packageIds),
+});
 
 export const billablePackagesQuerySchema = z.object({ customerId: queryIdSchema });
 export const billablePackageSchema = z.object({
@@ -467,6 +475,102 @@ export const jmdAmountFieldSchema = z
     return z.NEVER;
   })
   .pipe(z.number().positive(BILLING_MESSAGES.amountPositive));
+
+/**
+ * The record-payment form as typed: an amount per open invoice (by its place in `invoices`), the cash
+ * tendered and a reference, turned into a payment. Each amount is checked against its invoice's balance.
+ */
+export function recordPaymentFormSchema(invoices: ReadonlyArray<{ invoiceNo: string; balanceCents: number }>) {
+  return z
+    .object({
+      method: z.enum(STAFF_PAYMENT_METHODS),
+      reference: z.string().default(''),
+      tendered: z.string().default(''),
+      amounts: z.array(z.string().optional()).default([]),
+    })
+    .transform((form, ctx): RecordPaymentInput => {
+      const allocations: Array<{ invoiceNo: string; amountCents: number }> = [];
+      let amountRefused = false;
+      invoices.forEach((inv, i) => {
+        const text = form.amounts[i]?.trim() ?? '';
+        if (text === '') return;
+        const cents = parseJmdToCents(text);
+        const refused = Number.isNaN(cents)
+          ? BILLING_MESSAGES.moneyStep
+          : cents <= 0
+            ? BILLING_MESSAGES.amountPositive
+            : cents > inv.balanceCents
+              ? BILLING_MESSAGES.overpayment(inv.invoiceNo, formatAmount(inv.balanceCents))
+              : null;
+        if (refused) {
+          amountRefused = true;
+          ctx.addIssue({ code: 'custom', path: ['amounts', i], message: refused });
+        } else allocations.push({ invoiceNo: inv.invoiceNo, amountCents: cents });
+      });
+      // Only cash is tendered; the field is hidden for the other methods.
+      const tenderedText = form.method === 'cash' ? form.tendered.trim() : '';
+      const tenderedCents = tenderedText === '' ? undefined : parseJmdToCents(tenderedText);
+      if (tenderedCents !== undefined && Number.isNaN(tenderedCents)) {
+        ctx.addIssue({ code: 'custom', path: ['tendered'], message: BILLING_MESSAGES.moneyStep });
+      }
+      const payment = {
+        method: form.method,
+        reference: form.reference.trim() || undefined,
+        allocations,
+        tenderedCents: tenderedCents === undefined || Number.isNaN(tenderedCents) ? undefined : tenderedCents,
+      };
+      const parsed = recordPaymentSchema.safeParse(payment);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const field = issue.path[0];
+          if (field === 'reference') ctx.addIssue({ code: 'custom', path: ['reference'], message: issue.message });
+          else if (field === 'tenderedCents') ctx.addIssue({ code: 'custom', path: ['tendered'], message: issue.message });
+          // An amount already refused on its invoice leaves no allocation: say that, not "Choose at least one invoice".
+          else if (!amountRefused) ctx.addIssue({ code: 'custom', path: ['amounts'], message: issue.message });
+        }
+      }
+      return payment;
+    });
+}
+
+/** A count typed in the cash-up form to cents; empty is not counted. */
+const cashUpCountField = z
+  .string()
+  .trim()
+  .default('')
+  .transform((text, ctx) => {
+    if (text === '') return undefined;
+    const cents = parseJmdToCents(text);
+    if (!Number.isNaN(cents)) return cents;
+    ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.moneyStep });
+    return z.NEVER;
+  });
+/** A count the cash-up needs: empty is 0. */
+const cashUpRequiredCountField = cashUpCountField.transform((cents) => cents ?? 0);
+const trimmedOrNone = z
+  .string()
+  .trim()
+  .default('')
+  .transform((t) => t || undefined);
+
+/** The cash-up count form as typed (JMD amounts); a correction also needs its reason. */
+export function cashUpFormSchema(correcting: boolean) {
+  return z.object({
+    openingFloatCents: cashUpRequiredCountField,
+    countedCashCents: cashUpRequiredCountField,
+    countedCardCents: cashUpRequiredCountField,
+    countedBankTransferCents: cashUpCountField,
+    countedOnlineCents: cashUpCountField,
+    notes: trimmedOrNone,
+    reason: correcting
+      ? z
+          .string()
+          .trim()
+          .min(1, BILLING_MESSAGES.correctionReasonRequired)
+          .transform((t): string | undefined => t)
+      : trimmedOrNone,
+  });
+}
 
 /** The customs form: the package chosen (a radio's value) and the assessed duty as typed, empty for the computed one. */
 export const customsFormSchema = z.object({

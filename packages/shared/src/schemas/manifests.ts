@@ -76,6 +76,25 @@ export const createManifestSchema = z.strictObject({
   /** A person confirmed that the MAWB / BL is split over several manifests. */
   splitShipment: z.boolean().optional(),
 });
+/** The new-manifest form as typed: an empty field is left out. */
+export const createManifestFormSchema = z
+  .object({
+    type: z.enum(SHIPPING_MODES, { error: MANIFEST_MESSAGES.typeRequired }),
+    mawbOrBl: z.string().default(''),
+    flightOrVessel: z.string().default(''),
+    departureDate: z.string().default(''),
+    arrivalDate: z.string().default(''),
+  })
+  .transform(
+    (form): z.input<typeof createManifestSchema> => ({
+      type: form.type,
+      mawbOrBl: form.mawbOrBl || undefined,
+      flightOrVessel: form.flightOrVessel || undefined,
+      departureDate: form.departureDate || undefined,
+      arrivalDate: form.arrivalDate || undefined,
+    }),
+  )
+  .pipe(createManifestSchema);
 /** Transport details corrected on an open manifest; an emptied field or a null date clears it. */
 export const updateManifestSchema = z.strictObject({
   mawbOrBl: optionalText(40),

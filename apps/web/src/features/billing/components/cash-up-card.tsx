@@ -1,7 +1,10 @@
 import { formatJmd, formatDecimal } from '@courier/shared/format/money';
 import { useBranchOptions } from '@/hooks/use-options';
 import { FileDown } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { toast } from 'sonner';
 import { cashUpDifference } from '@courier/shared/domain/cash-up';
 import { hasPermission } from '@courier/shared/domain/permissions';
@@ -11,6 +14,7 @@ import {
   type CashUpEntry,
   type CashUpExpected,
   type UnassignedPayment,
+  cashUpFormSchema,
   parseJmdToCents,
 } from '@courier/shared/schemas/billing';
 import { Button } from '@/components/ui/button';
@@ -34,6 +38,8 @@ const COUNT_FIELDS = [
   ['countedOnlineCents', 'Online payments seen (JMD, optional)', false],
 ] as const;
 type CountField = (typeof COUNT_FIELDS)[number][0];
+type FormIn = z.input<ReturnType<typeof cashUpFormSchema>>;
+type FormOut = z.output<ReturnType<typeof cashUpFormSchema>>;
 
 const text = (cents: number | null | undefined) => (cents === null || cents === undefined ? '' : formatDecimal(cents));
 
@@ -53,19 +59,25 @@ function CountForm({
 }) {
   const record = useRecordCashUp();
   const correct = useCorrectCashUp();
-  const [values, setValues] = useState<Record<CountField, string>>(() => ({
-    openingFloatCents: text(correcting?.openingFloatCents),
-    countedCashCents: text(correcting?.countedCashCents),
-    countedCardCents: text(correcting?.countedCardCents),
-    countedBankTransferCents: text(correcting?.countedBankTransferCents),
-    countedOnlineCents: text(correcting?.countedOnlineCents),
-  }));
-  const [notes, setNotes] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const schema = useMemo(() => cashUpFormSchema(correcting !== null), [correcting]);
+  const form = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      openingFloatCents: text(correcting?.openingFloatCents),
+      countedCashCents: text(correcting?.countedCashCents),
+      countedCardCents: text(correcting?.countedCardCents),
+      countedBankTransferCents: text(correcting?.countedBankTransferCents),
+      countedOnlineCents: text(correcting?.countedOnlineCents),
+      notes: '',
+      reason: '',
+    },
+  });
+  const { register, handleSubmit, control, formState } = form;
+  const { errors } = formState;
+  const values = useWatch({ control });
 
   const cents = (field: CountField, required: boolean): number | null => {
-    const t = values[field].trim();
+    const t = (values[field] ?? '').trim();
     if (t === '') return required ? 0 : null;
     return parseJmdToCents(t);
   };
@@ -76,26 +88,15 @@ function CountForm({
     countedBankTransferCents: cents('countedBankTransferCents', false),
     countedOnlineCents: cents('countedOnlineCents', false),
   };
-  const invalid = Object.entries(counts).filter(([, v]) => v !== null && Number.isNaN(v));
-  const difference = invalid.length === 0 ? cashUpDifference(counts, day) : null;
+  const invalid = Object.values(counts).some((v) => v !== null && Number.isNaN(v));
+  const difference = invalid ? null : cashUpDifference(counts, day);
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const next: Record<string, string> = Object.fromEntries(invalid.map(([k]) => [k, BILLING_MESSAGES.moneyStep]));
-    if (correcting && !reason.trim()) next.reason = BILLING_MESSAGES.correctionReasonRequired;
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    const body = {
-      branchId,
-      date,
-      ...counts,
-      countedBankTransferCents: counts.countedBankTransferCents ?? undefined,
-      countedOnlineCents: counts.countedOnlineCents ?? undefined,
-      notes: notes.trim() || undefined,
-    };
+  const submit = handleSubmit(async (parsed) => {
+    const { reason, ...counted } = parsed;
+    const body = { branchId, date, ...counted };
     try {
       if (correcting) {
-        await correct.mutateAsync({ ...body, reason: reason.trim() });
+        await correct.mutateAsync({ ...body, reason: reason ?? '' });
         toast.success(BILLING_MESSAGES.cashUpCorrected);
       } else {
         await record.mutateAsync(body);
@@ -105,7 +106,7 @@ function CountForm({
     } catch (err) {
       toast.error(errorMessage(err, 'Could not save the cash-up'));
     }
-  }
+  });
 
   return (
     <form
@@ -115,21 +116,16 @@ function CountForm({
       aria-label={correcting ? 'Correct the cash-up' : 'Record the cash-up'}
     >
       {COUNT_FIELDS.map(([field, label]) => (
-        <Field key={field} label={label} error={errors[field]}>
-          <Input
-            inputMode="decimal"
-            value={values[field]}
-            onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
-            placeholder="0.00"
-          />
+        <Field key={field} label={label} error={errors[field]?.message}>
+          <Input inputMode="decimal" {...register(field)} placeholder="0.00" />
         </Field>
       ))}
       <Field label="Notes">
-        <Textarea rows={1} value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={500} />
+        <Textarea rows={1} {...register('notes')} maxLength={500} />
       </Field>
       {correcting && (
-        <Field label="Reason for the correction" error={errors.reason} className="sm:col-span-2 lg:col-span-3">
-          <Input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
+        <Field label="Reason for the correction" error={errors.reason?.message} className="sm:col-span-2 lg:col-span-3">
+          <Input {...register('reason')} maxLength={500} />
         </Field>
       )}
       <p className="text-sm sm:col-span-2 lg:col-span-3" aria-live="polite">

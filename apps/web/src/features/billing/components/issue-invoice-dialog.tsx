@@ -1,6 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { toast } from 'sonner';
-import { BILLING_MESSAGES } from '@courier/shared/schemas/billing';
+import { issueInvoiceFormSchema } from '@courier/shared/schemas/billing';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
@@ -10,6 +13,9 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { type BillableCustomer, useBillableCustomers, useBillablePackages, useIssueInvoice } from '../api/invoices';
+
+type FormIn = z.input<typeof issueInvoiceFormSchema>;
+type FormOut = z.output<typeof issueInvoiceFormSchema>;
 
 /** Invoices ready packages that have none yet: pick the customer, then the packages. */
 export function IssueInvoiceDialog({
@@ -23,17 +29,17 @@ export function IssueInvoiceDialog({
 }) {
   const [search, setSearch] = useState('');
   const [customer, setCustomer] = useState<BillableCustomer | null>(null);
-  const [picked, setPicked] = useState<Set<number>>(new Set());
-  const [error, setError] = useState<string>();
+  const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(issueInvoiceFormSchema), defaultValues: { packageIds: [] } });
+  const { register, handleSubmit, reset, formState } = form;
+  const error = formState.errors.packageIds?.message;
   const customers = useBillableCustomers(search, open && customer === null);
   const pkgs = useBillablePackages(customer?.customerId ?? null);
   const issue = useIssueInvoice();
   const close = (o: boolean) => {
     if (!o) {
       setCustomer(null);
-      setPicked(new Set());
+      reset({ packageIds: [] });
       setSearch('');
-      setError(undefined);
     }
     onOpenChange(o);
   };
@@ -58,7 +64,7 @@ export function IssueInvoiceDialog({
                     className="flex w-full justify-between gap-2 px-3 py-2 text-left text-sm hover:bg-slate-50"
                     onClick={() => {
                       setCustomer(c);
-                      setPicked(new Set());
+                      reset({ packageIds: [] });
                     }}
                   >
                     <span>
@@ -76,18 +82,17 @@ export function IssueInvoiceDialog({
       ) : (
         <form
           className="space-y-4"
-          onSubmit={async (e) => {
-            e.preventDefault();
-            if (picked.size === 0) return setError(BILLING_MESSAGES.choosePackages);
+          noValidate
+          onSubmit={handleSubmit(async ({ packageIds }) => {
             try {
-              const done = await issue.mutateAsync({ customerId: customer.customerId, packageIds: [...picked] });
+              const done = await issue.mutateAsync({ customerId: customer.customerId, packageIds });
               toast.success(`${done.message}: ${done.invoiceNo}`);
               close(false);
               onIssued(done.invoiceNo);
             } catch (err) {
               toast.error(errorMessage(err, 'Could not issue the invoice'));
             }
-          }}
+          })}
         >
           <p className="text-sm text-slate-700">
             {customer.customerName} ({customer.mailboxNumber}){' '}
@@ -105,15 +110,8 @@ export function IssueInvoiceDialog({
                   key={p.id}
                   className="flex"
                   label={`${p.packageNumber} · ${p.trackingNumber} · ${p.weightLb} lb${p.description ? ` · ${p.description}` : ''}`}
-                  checked={picked.has(p.id)}
-                  onChange={(e) =>
-                    setPicked((s) => {
-                      const next = new Set(s);
-                      if (e.target.checked) next.add(p.id);
-                      else next.delete(p.id);
-                      return next;
-                    })
-                  }
+                  value={String(p.id)}
+                  {...register('packageIds')}
                 />
               ))}
             </fieldset>

@@ -1,9 +1,12 @@
-import { formatDecimal, formatAmount, formatJmd } from '@courier/shared/format/money';
-import { useEffect, useState } from 'react';
+import { formatDecimal, formatJmd } from '@courier/shared/format/money';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { toast } from 'sonner';
 import { PAYMENT_METHOD_LABELS } from '@courier/shared/constants/billing';
 import { changeDue } from '@courier/shared/domain/cash-up';
-import { BILLING_MESSAGES, STAFF_PAYMENT_METHODS, parseJmdToCents, recordPaymentSchema } from '@courier/shared/schemas/billing';
+import { BILLING_MESSAGES, STAFF_PAYMENT_METHODS, parseJmdToCents, recordPaymentFormSchema } from '@courier/shared/schemas/billing';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
@@ -26,90 +29,68 @@ interface Props {
   invoiceNo: string;
 }
 
-type Method = (typeof STAFF_PAYMENT_METHODS)[number];
+type FormIn = z.input<ReturnType<typeof recordPaymentFormSchema>>;
+type FormOut = z.output<ReturnType<typeof recordPaymentFormSchema>>;
 
 /** Takes cash, card, a bank transfer or account credit against one or several open invoices of one customer. */
 export function RecordPaymentDialog({ open, onOpenChange, customerId, customerName, courierId, invoiceNo }: Props) {
   const openInvoices = useInvoices({ customerId, courierId, limit: 50, sort: 'issuedAt', order: 'asc' });
   const record = useRecordPayment(courierId);
   const till = useTill(courierId);
-  const [method, setMethod] = useState<Method>('cash');
-  const [reference, setReference] = useState('');
-  const [tendered, setTendered] = useState('');
-  const [amounts, setAmounts] = useState<Record<string, string>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const candidates = (openInvoices.data?.data ?? []).filter((i) => i.status === 'unpaid' || i.status === 'partially_paid');
+  const candidates = useMemo(
+    () => (openInvoices.data?.data ?? []).filter((i) => i.status === 'unpaid' || i.status === 'partially_paid'),
+    [openInvoices.data],
+  );
+  const schema = useMemo(() => recordPaymentFormSchema(candidates), [candidates]);
+  const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(schema) });
+  const { register, handleSubmit, reset, setValue, setError, control, formState } = form;
+  const { errors } = formState;
+  const method = useWatch({ control, name: 'method' }) ?? 'cash';
+  const tendered = useWatch({ control, name: 'tendered' }) ?? '';
+  const amounts = useWatch({ control, name: 'amounts' }) ?? [];
+  const [tillError, setTillError] = useState<string | undefined>();
 
   useEffect(() => {
     if (!open) return;
-    setMethod('cash');
-    setReference('');
-    setTendered('');
-    setErrors({});
-    setAmounts({});
-  }, [open]);
+    reset({ method: 'cash', reference: '', tendered: '', amounts: [] });
+    setTillError(undefined);
+  }, [open, reset]);
 
-  const totalCents = Object.values(amounts).reduce((s, v) => {
-    const c = parseJmdToCents(v);
+  const totalCents = amounts.reduce((s, v) => {
+    const c = parseJmdToCents(v ?? '');
     return Number.isNaN(c) ? s : s + c;
   }, 0);
   const tenderedCents = method === 'cash' && tendered.trim() !== '' ? parseJmdToCents(tendered) : null;
   const change = tenderedCents === null || Number.isNaN(tenderedCents) ? null : changeDue(tenderedCents, totalCents);
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const next: Record<string, string> = {};
-    const allocations: Array<{ invoiceNo: string; amountCents: number }> = [];
-    for (const inv of candidates) {
-      const text = amounts[inv.invoiceNo]?.trim() ?? '';
-      if (text === '') continue;
-      const cents = parseJmdToCents(text);
-      if (Number.isNaN(cents)) next[inv.invoiceNo] = BILLING_MESSAGES.moneyStep;
-      else if (cents <= 0) next[inv.invoiceNo] = BILLING_MESSAGES.amountPositive;
-      else if (cents > inv.balanceCents) next[inv.invoiceNo] = BILLING_MESSAGES.overpayment(inv.invoiceNo, formatAmount(inv.balanceCents));
-      else allocations.push({ invoiceNo: inv.invoiceNo, amountCents: cents });
-    }
-    if (tenderedCents !== null && Number.isNaN(tenderedCents)) next.tendered = BILLING_MESSAGES.moneyStep;
-    // Account credit draws from the customer's ledger: no till.
-    const fromCredit = method === 'account_credit';
-    if (!fromCredit && till.choosing && till.branchId === null) next.branchId = BILLING_MESSAGES.tillRequired;
-    const parsed = recordPaymentSchema.safeParse({
-      method,
-      branchId: fromCredit ? undefined : till.requestBranchId,
-      reference: reference.trim() || undefined,
-      allocations,
-      tenderedCents: tenderedCents === null || Number.isNaN(tenderedCents) ? undefined : tenderedCents,
-    });
-    // An amount already refused on its invoice leaves no allocation: say that, not "Choose at least one invoice".
-    const amountRefused = candidates.some((inv) => next[inv.invoiceNo]);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        const key = field === 'reference' ? 'reference' : field === 'tenderedCents' ? 'tendered' : 'form';
-        if (key === 'form' && amountRefused) continue;
-        next[key] ??= issue.message;
+  // Account credit draws from the customer's ledger: no till.
+  const tillMissing = () => method !== 'account_credit' && till.choosing && till.branchId === null;
+  const submit = handleSubmit(
+    async (values) => {
+      if (tillMissing()) {
+        setTillError(BILLING_MESSAGES.tillRequired);
+        return;
       }
-    }
-    setErrors(next);
-    if (Object.keys(next).length > 0 || !parsed.success) return;
-    try {
-      const done = await record.mutateAsync(parsed.data);
-      const changeText = done.changeCents ? `, change due ${formatJmd(done.changeCents)}` : '';
-      toast.success(`${done.message}: receipt ${done.receiptNo}${changeText}`);
-      onOpenChange(false);
-    } catch (error) {
-      if (error instanceof ApiError && error.fieldErrors) {
-        const f = error.fieldErrors;
-        setErrors({
-          ...(f.branchId?.[0] ? { branchId: f.branchId[0] } : {}),
-          ...(f.reference?.[0] ? { reference: f.reference[0] } : {}),
-          ...(f.tenderedCents?.[0] ? { tendered: f.tenderedCents[0] } : {}),
+      setTillError(undefined);
+      try {
+        const done = await record.mutateAsync({
+          ...values,
+          branchId: values.method === 'account_credit' ? undefined : till.requestBranchId,
         });
+        const changeText = done.changeCents ? `, change due ${formatJmd(done.changeCents)}` : '';
+        toast.success(`${done.message}: receipt ${done.receiptNo}${changeText}`);
+        onOpenChange(false);
+      } catch (error) {
+        const f = error instanceof ApiError ? error.fieldErrors : undefined;
+        if (f?.branchId?.[0]) setTillError(f.branchId[0]);
+        if (f?.reference?.[0]) setError('reference', { message: f.reference[0] });
+        if (f?.tenderedCents?.[0]) setError('tendered', { message: f.tenderedCents[0] });
+        toast.error(errorMessage(error, 'Could not record the payment'));
       }
-      toast.error(errorMessage(error, 'Could not record the payment'));
-    }
-  }
+    },
+    // The till is checked with the fields, so every problem shows at once.
+    () => setTillError(tillMissing() ? BILLING_MESSAGES.tillRequired : undefined),
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Record payment" description={`From ${customerName}`}>
@@ -119,11 +100,11 @@ export function RecordPaymentDialog({ open, onOpenChange, customerId, customerNa
             Drawn from the customer's account credit (no till). Their balance is on their customer page.
           </p>
         ) : (
-          <TillField till={till} error={errors.branchId} />
+          <TillField till={till} error={tillError} />
         )}
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Method">
-            <Select value={method} onChange={(e) => setMethod(e.target.value as Method)}>
+            <Select {...register('method')}>
               {STAFF_PAYMENT_METHODS.map((m) => (
                 <option key={m} value={m}>
                   {PAYMENT_METHOD_LABELS[m]}
@@ -131,8 +112,8 @@ export function RecordPaymentDialog({ open, onOpenChange, customerId, customerNa
               ))}
             </Select>
           </Field>
-          <Field label={method === 'bank_transfer' ? 'Reference' : 'Reference (optional)'} error={errors.reference}>
-            <Input value={reference} onChange={(e) => setReference(e.target.value)} maxLength={100} />
+          <Field label={method === 'bank_transfer' ? 'Reference' : 'Reference (optional)'} error={errors.reference?.message}>
+            <Input {...register('reference')} maxLength={100} />
           </Field>
         </div>
         <fieldset>
@@ -143,38 +124,32 @@ export function RecordPaymentDialog({ open, onOpenChange, customerId, customerNa
             <p className="text-sm text-slate-600">This customer has no open invoices.</p>
           ) : (
             <ul className="space-y-3">
-              {candidates.map((inv) => (
+              {candidates.map((inv, i) => (
                 <li key={inv.invoiceNo}>
-                  <Field label={`${inv.invoiceNo} · balance ${formatJmd(inv.balanceCents)}`} error={errors[inv.invoiceNo]}>
+                  <Field label={`${inv.invoiceNo} · balance ${formatJmd(inv.balanceCents)}`} error={errors.amounts?.[i]?.message}>
                     <Input
                       inputMode="decimal"
                       placeholder={inv.invoiceNo === invoiceNo ? formatDecimal(inv.balanceCents) : '0.00'}
-                      value={amounts[inv.invoiceNo] ?? ''}
-                      onChange={(e) => setAmounts((a) => ({ ...a, [inv.invoiceNo]: e.target.value }))}
+                      {...register(`amounts.${i}`)}
                     />
                   </Field>
-                  <Button
-                    type="button"
-                    variant="link"
-                    size="sm"
-                    onClick={() => setAmounts((a) => ({ ...a, [inv.invoiceNo]: formatDecimal(inv.balanceCents) }))}
-                  >
+                  <Button type="button" variant="link" size="sm" onClick={() => setValue(`amounts.${i}`, formatDecimal(inv.balanceCents))}>
                     Pay full balance
                   </Button>
                 </li>
               ))}
             </ul>
           )}
-          {errors.form && (
+          {errors.amounts?.message && (
             <p className="mt-2 text-sm text-red-600" role="alert">
-              {errors.form}
+              {errors.amounts.message}
             </p>
           )}
         </fieldset>
         {method === 'cash' && (
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Amount tendered (JMD, optional)" error={errors.tendered}>
-              <Input inputMode="decimal" value={tendered} onChange={(e) => setTendered(e.target.value)} placeholder="0.00" />
+            <Field label="Amount tendered (JMD, optional)" error={errors.tendered?.message}>
+              <Input inputMode="decimal" {...register('tendered')} placeholder="0.00" />
             </Field>
             <div className="self-end pb-2 text-sm text-slate-700" aria-live="polite">
               Change due{' '}

@@ -1,7 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { toast } from 'sonner';
 import { hasPermission } from '@courier/shared/domain/permissions';
-import { BILLING_MESSAGES } from '@courier/shared/schemas/billing';
+import { voidInvoiceSchema } from '@courier/shared/schemas/billing';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
@@ -29,8 +32,10 @@ export function StaffInvoicePanel({
   const { user } = useSession();
   const invoice = useInvoice(invoiceNo, courierId);
   const [dialog, setDialog] = useState<'pay' | 'void' | 'customs' | 'refund' | null>(null);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string>();
+  const voidForm = useForm<z.input<typeof voidInvoiceSchema>, unknown, z.output<typeof voidInvoiceSchema>>({
+    resolver: zodResolver(voidInvoiceSchema),
+    defaultValues: { reason: '' },
+  });
   const voidMutation = useVoidInvoice(invoiceNo, courierId);
   const reissue = useReissueInvoice(invoiceNo, courierId);
 
@@ -100,22 +105,21 @@ export function StaffInvoicePanel({
       <Dialog open={dialog === 'void'} onOpenChange={(o) => setDialog(o ? 'void' : null)} title={`Void ${inv.invoiceNo}?`}>
         <form
           className="space-y-4"
-          onSubmit={async (e) => {
-            e.preventDefault();
-            if (!reason.trim()) return setReasonError(BILLING_MESSAGES.voidReasonRequired);
+          noValidate
+          onSubmit={voidForm.handleSubmit(async (values) => {
             try {
-              const done = await voidMutation.mutateAsync({ reason });
+              const done = await voidMutation.mutateAsync(values);
               toast.success(done.message);
               setDialog(null);
-              setReason('');
+              voidForm.reset({ reason: '' });
             } catch (error) {
               toast.error(errorMessage(error, 'Could not void the invoice'));
             }
-          }}
+          })}
         >
           <p className="text-sm text-slate-700">A void invoice cannot be paid. Its packages can be invoiced again with Re-issue.</p>
-          <Field label="Reason" error={reasonError}>
-            <Textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} rows={3} />
+          <Field label="Reason" error={voidForm.formState.errors.reason?.message}>
+            <Textarea {...voidForm.register('reason')} maxLength={500} rows={3} />
           </Field>
           <div className="flex justify-end gap-2">
             <Button type="button" variant="secondary" onClick={() => setDialog(null)}>

@@ -1,7 +1,10 @@
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { toast } from 'sonner';
-import { SHIPPING_MODES, type ShippingMode } from '@courier/shared/constants/packages';
-import { MANIFEST_MESSAGES, MAWB_IN_USE_CODE } from '@courier/shared/schemas/manifests';
+import { SHIPPING_MODES } from '@courier/shared/constants/packages';
+import { MANIFEST_MESSAGES, MAWB_IN_USE_CODE, createManifestFormSchema } from '@courier/shared/schemas/manifests';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
@@ -21,11 +24,14 @@ export function CreateManifestDialog({
   onClose: () => void;
   onCreated: (id: number) => void;
 }) {
-  const [type, setType] = useState<ShippingMode>('AIR');
-  const [mawbOrBl, setMawbOrBl] = useState('');
-  const [flightOrVessel, setFlightOrVessel] = useState('');
-  const [departureDate, setDepartureDate] = useState('');
-  const [arrivalDate, setArrivalDate] = useState('');
+  const form = useForm<z.input<typeof createManifestFormSchema>, unknown, z.output<typeof createManifestFormSchema>>({
+    resolver: zodResolver(createManifestFormSchema),
+    defaultValues: { type: 'AIR', mawbOrBl: '', flightOrVessel: '', departureDate: '', arrivalDate: '' },
+  });
+  const { register, handleSubmit, control, formState } = form;
+  const { errors } = formState;
+  const type = useWatch({ control, name: 'type' });
+  const departureDate = useWatch({ control, name: 'departureDate' });
   const create = useCreateManifest();
   // A MAWB / BL already on another manifest: the API's message, and the manifest to create once the split is confirmed.
   const [split, setSplit] = useState<{ message: string; body: object } | null>(null);
@@ -41,37 +47,28 @@ export function CreateManifestDialog({
         else toast.error(errorMessage(error, 'Could not create the manifest'));
       },
     });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    send({
-      type,
-      mawbOrBl: mawbOrBl || undefined,
-      flightOrVessel: flightOrVessel || undefined,
-      departureDate: departureDate || undefined,
-      arrivalDate: arrivalDate || undefined,
-    });
-  };
+  const submit = handleSubmit((body) => send(body));
   return (
     <Dialog open={open} onOpenChange={(o) => !o && onClose()} title="New manifest">
-      <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
-        <Field label="Type">
-          <Select value={type} onChange={(e) => setType(e.target.value as ShippingMode)}>
+      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <Field label="Type" error={errors.type?.message}>
+          <Select {...register('type')}>
             {SHIPPING_MODES.map((m) => (
               <option key={m}>{m}</option>
             ))}
           </Select>
         </Field>
-        <Field label={type === 'AIR' ? 'MAWB number' : 'Bill of lading number'}>
-          <Input value={mawbOrBl} maxLength={40} onChange={(e) => setMawbOrBl(e.target.value)} />
+        <Field label={type === 'AIR' ? 'MAWB number' : 'Bill of lading number'} error={errors.mawbOrBl?.message}>
+          <Input maxLength={40} {...register('mawbOrBl')} />
         </Field>
-        <Field label={type === 'AIR' ? 'Flight' : 'Vessel'}>
-          <Input value={flightOrVessel} maxLength={60} onChange={(e) => setFlightOrVessel(e.target.value)} />
+        <Field label={type === 'AIR' ? 'Flight' : 'Vessel'} error={errors.flightOrVessel?.message}>
+          <Input maxLength={60} {...register('flightOrVessel')} />
         </Field>
-        <Field label="Departure date">
-          <Input type="date" value={departureDate} onChange={(e) => setDepartureDate(e.target.value)} />
+        <Field label="Departure date" error={errors.departureDate?.message}>
+          <Input type="date" {...register('departureDate')} />
         </Field>
-        <Field label="Arrival date">
-          <Input type="date" value={arrivalDate} min={departureDate || undefined} onChange={(e) => setArrivalDate(e.target.value)} />
+        <Field label="Arrival date" error={errors.arrivalDate?.message}>
+          <Input type="date" min={departureDate || undefined} {...register('arrivalDate')} />
         </Field>
         <div className="flex justify-end gap-2 sm:col-span-2">
           <Button type="button" variant="secondary" onClick={onClose}>
