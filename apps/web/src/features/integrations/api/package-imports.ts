@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { ImportMapping } from '@courier/shared/domain/package-import';
 import type { ImportDetailDto, ImportPreviewDto, ImportUploadDto, PackageImportDto } from '@courier/shared/schemas/package-imports';
 import { api } from '@/lib/api-client';
+import { recordKeys } from '@/lib/query-keys';
 import { uploadForm } from '@/lib/upload';
 
 /** The one query-key factory of the integrations area (imports, API keys, webhooks). */
@@ -61,7 +62,7 @@ export function useStartImport() {
       void qc.invalidateQueries({ queryKey: integrationKeys.import(id) });
       void qc.invalidateQueries({ queryKey: integrationKeys.imports() });
       // The new packages show in the package lists.
-      void qc.invalidateQueries({ queryKey: ['packages'] });
+      void qc.invalidateQueries({ queryKey: recordKeys.packages });
     },
   });
 }
@@ -72,6 +73,6 @@ export function useRefreshWhenFinished(status: PackageImportDto['status'] | unde
   useEffect(() => {
     if (status !== 'done' && status !== 'failed') return;
     void qc.invalidateQueries({ queryKey: integrationKeys.imports() });
-    void qc.invalidateQueries({ queryKey: ['packages'] });
+    void qc.invalidateQueries({ queryKey: recordKeys.packages });
   }, [status, qc]);
 }

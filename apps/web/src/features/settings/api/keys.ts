@@ -2,6 +2,8 @@ import type { ListQueryParams } from '@/lib/list-query';
 
 /** Every query key of the courier's settings (profile, e-mail, rates and fees, public site, gateway, outbox, WhatsApp and SMS). */
 export const settingsKeys = {
+  /** Every settings answer (a fee change reprices what the tabs show). */
+  all: ['settings'] as const,
   couriers: ['courier'] as const,
   courier: (id: number | null) => ['courier', id] as const,
   emailConfig: (courierId: number | null) => ['settings', 'email-config', courierId] as const,

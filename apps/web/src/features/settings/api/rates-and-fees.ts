@@ -85,7 +85,7 @@ export function useCreateFee() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: FeeCreateInput) => api.post<{ feeId: number; versionId: number }>('/settings/fees', input),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['settings'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: settingsKeys.all }),
   });
 }
 
@@ -95,6 +95,6 @@ export function useAddFeeVersion() {
     mutationFn: ({ feeId, input }: { feeId: number; input: FeeVersionInput }) =>
       api.post<{ feeId: number; versionId: number }>(`/settings/fees/${feeId}/versions`, input),
     // The spec's tabs show the same fees: refresh them too.
-    onSuccess: () => client.invalidateQueries({ queryKey: ['settings'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: settingsKeys.all }),
   });
 }
