@@ -61,6 +61,8 @@ async function startWorkerServer(ports: WorkerPorts): Promise<() => Promise<void
       AUTH_LOGIN_DELAY_AFTER_FAILURES: '10000',
       // The phone journey's local push receiver listens on 127.0.0.1.
       PUSH_ALLOW_LOOPBACK: 'true',
+      // In production the messaging provider is Twilio or this simulator, which the phone journey starts.
+      MESSAGING_SIMULATOR_URL: `http://127.0.0.1:${ports.messaging}`,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { type MessagingSimulator, startMessagingSimulator } from '../../../api/src/modules/messaging/simulator';
 import { type PushReceiver, startPushReceiver } from '../../../api/test/push-receiver';
 import { signIn, tokenFor } from '../support/auth';
+import { workerPorts } from '../support/ports';
 import { expect, test } from '../support/test';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/phone-shots';
@@ -40,7 +41,7 @@ async function anotherCustomerToken(request: APIRequestContext): Promise<string>
 let sim: MessagingSimulator;
 let receiver: PushReceiver;
 test.beforeAll(async () => {
-  sim = await startMessagingSimulator(0, '127.0.0.1', 100);
+  sim = await startMessagingSimulator(workerPorts().messaging, '127.0.0.1', 100);
   receiver = await startPushReceiver();
 });
 test.afterAll(async () => {

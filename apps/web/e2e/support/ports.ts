@@ -12,6 +12,8 @@ export interface WorkerPorts {
   smtp: number;
   /** The sink's HTTP endpoint listing what it received. */
   mailbox: number;
+  /** The messaging simulator the phone journey starts: the server's MESSAGING_SIMULATOR_URL. */
+  messaging: number;
 }
 
 /** The ports of worker `index` (in a worker: its own, from Playwright's TEST_PARALLEL_INDEX). */
@@ -20,6 +22,7 @@ export function workerPorts(index = Number(process.env.TEST_PARALLEL_INDEX ?? 0)
     app: Number(process.env.E2E_PORT ?? 3199) + 100 * index,
     smtp: Number(process.env.E2E_SMTP_PORT ?? 2599) + 100 * index,
     mailbox: Number(process.env.E2E_MAILBOX_PORT ?? 2598) + 100 * index,
+    messaging: Number(process.env.E2E_PORT ?? 3199) + 21 + 100 * index,
   };
 }
 

@@ -90,6 +90,14 @@ export async function saveMessagingSettings(
 ): Promise<MessagingSettings> {
   const before = await providerOf(deps.db, courierId);
   if (!before && !input.authToken) throw new AppError('bad_request', 'Enter the Auth Token');
+  // In production we call Twilio itself or the platform's own simulator, never an address an admin types.
+  const target = input.baseUrl.replace(/\/$/, '');
+  if (
+    deps.config.NODE_ENV === 'production' &&
+    target !== TWILIO_BASE_URL &&
+    target !== deps.config.MESSAGING_SIMULATOR_URL.replace(/\/$/, '')
+  )
+    throw new AppError('bad_request', `The provider address must be ${TWILIO_BASE_URL}`);
   const values = {
     baseUrl: input.baseUrl.replace(/\/$/, ''),
     accountSid: input.accountSid,

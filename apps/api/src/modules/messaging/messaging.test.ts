@@ -9,7 +9,7 @@ import { SecretBox } from '../../lib/secret-box';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
 import { type TestApp, bearer, buildTestApp, loginAs, seedDemoData } from '../../../test/helper';
 import { type PushReceiver, startPushReceiver } from '../../../test/push-receiver';
-import { drainMessages, queueCustomerMessages } from './messaging.service';
+import { drainMessages, queueCustomerMessages, saveMessagingSettings } from './messaging.service';
 import { type MessagingSimulator, startMessagingSimulator } from './simulator';
 import { twilioSignature } from './twilio';
 
@@ -193,6 +193,20 @@ describe('WhatsApp and SMS through the provider (the simulator speaking Twilio M
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(MESSAGING_MESSAGES.accountSidInvalid);
+  });
+
+  it('in production, calls only Twilio or the platform simulator: an address an admin types is refused', async () => {
+    const prod = { ...deps, config: { ...deps.config, NODE_ENV: 'production' as const } };
+    const input = { accountSid: SID_A, authToken: TOKEN_A, smsFrom: null, whatsappFrom: null, events: {} };
+    const adminUser = { id: 0, role: 'courier_admin', courierId: customer.courierId } as unknown as Parameters<
+      typeof saveMessagingSettings
+    >[1];
+    await expect(
+      saveMessagingSettings(prod, adminUser, customer.courierId, { ...input, baseUrl: 'http://169.254.169.254/latest' }),
+    ).rejects.toThrow('The provider address must be https://api.twilio.com');
+    await expect(
+      saveMessagingSettings(prod, adminUser, customer.courierId, { ...input, baseUrl: 'https://evil.example.com' }),
+    ).rejects.toThrow('The provider address must be https://api.twilio.com');
   });
 
   it("confirms the customer's mobile number with a code sent by SMS", async () => {
