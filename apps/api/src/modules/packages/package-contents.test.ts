@@ -18,7 +18,8 @@ beforeAll(async () => {
   const courier = await makeCourier(t, `PC${Date.now().toString().slice(-5)}`);
   const other = await makeCourier(t, `PD${Date.now().toString().slice(-5)}`);
   staff = (await makeUser(t, courier.id, 'courier_admin')).token;
-  customer = await makeCustomer(t, courier.id);
+  // A mailbox as we print it (code, hyphen, digits): the station reads the label's mailbox by that shape.
+  customer = await makeCustomer(t, courier.id, { mailboxNumber: `PCX-${String(Date.now()).slice(-6)}` });
   neighbour = await makeCustomer(t, courier.id);
   stranger = await makeCustomer(t, other.id);
 });
