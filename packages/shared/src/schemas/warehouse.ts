@@ -27,6 +27,8 @@ export const WAREHOUSE_MESSAGES = {
   shelfNotFound: (code: string) => `No shelf ${code} at this courier`,
   shelfHasParcels: (code: string, count: number) => `Shelf ${code} still has ${count} parcel(s): move them first`,
   shelfOtherBranch: (code: string, branch: string) => `Shelf ${code} is at ${branch}, not this parcel's branch`,
+  shelfOtherStation: (code: string, branch: string, station: string) =>
+    `Shelf ${code} is at ${branch}, not at this station's branch (${station}): scan a shelf of ${station}`,
   notOnShelf: 'Scan a parcel first, then its shelf',
   putAway: (packageNumber: string, code: string) => `${packageNumber} put away on ${code}`,
   moved: (packageNumber: string, from: string, to: string) => `${packageNumber} moved from ${from} to ${to}`,
@@ -40,6 +42,7 @@ export const WAREHOUSE_MESSAGES = {
   printerPortRange: 'The port is a number from 1 to 65535',
   printerNotFound: 'Printer not found',
   noPrinter: 'No label printer at this branch',
+  printerOtherBranch: (printer: string, branch: string) => `Printer ${printer} is at ${branch}, not at your branch: choose a printer here`,
   printed: (printer: string) => `Label sent to ${printer}`,
   printerUnreachable: (printer: string) => `Printer ${printer} cannot be reached: the PDF label opens instead`,
   pieceCountRange: 'The pieces must be from 1 to 50',

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { PACKAGE_STATUS_LABELS, type PackageStatus } from '@courier/shared/constants/packages';
 import { PACKAGE_MESSAGES } from '@courier/shared/schemas/packages';
 import { type PutAwayResult, type Shelf, WAREHOUSE_MESSAGES, type createShelfSchema } from '@courier/shared/schemas/warehouse';
@@ -122,7 +122,8 @@ export async function shelfContents(db: Db, user: AuthUser, id: number): Promise
 
 /**
  * Put-away and moves: the clerk scans the parcel, then the shelf's label. A held parcel goes only
- * on a hold shelf, and a hold shelf takes only held parcels. Each move is a line of the timeline.
+ * on a hold shelf, and a hold shelf takes only held parcels. The shelf is at the station's branch
+ * (the clerk's), or, for a clerk of no branch, at the parcel's. Each move is a line of the timeline.
  */
 export async function putAway(db: Db, user: AuthUser, input: { scan: string; shelf: string }): Promise<PutAwayResult> {
   const courierId = listScope(user);
@@ -145,6 +146,20 @@ export async function putAway(db: Db, user: AuthUser, input: { scan: string; she
   if (pkg.status === 'on_hold' && !shelf.isHold) throw new AppError('conflict', WAREHOUSE_MESSAGES.heldToHoldShelf(pkg.packageNumber));
   if (pkg.status !== 'on_hold' && shelf.isHold)
     throw new AppError('conflict', WAREHOUSE_MESSAGES.notHeldOnHoldShelf(pkg.packageNumber, shelf.code));
+  const branchAllowed = user.branchId ?? pkg.branchId;
+  if (branchAllowed !== null && shelf.branchId !== branchAllowed) {
+    const names = await db
+      .select({ id: branches.id, name: branches.name })
+      .from(branches)
+      .where(and(eq(branches.courierId, courierId), inArray(branches.id, [shelf.branchId, branchAllowed])));
+    const nameOf = (id: number) => names.find((b) => b.id === id)?.name ?? 'another branch';
+    throw new AppError(
+      'conflict',
+      user.branchId !== null
+        ? WAREHOUSE_MESSAGES.shelfOtherStation(shelf.code, nameOf(shelf.branchId), nameOf(user.branchId))
+        : WAREHOUSE_MESSAGES.shelfOtherBranch(shelf.code, nameOf(shelf.branchId)),
+    );
+  }
   if (pkg.shelfId === shelf.id) throw new AppError('conflict', WAREHOUSE_MESSAGES.alreadyThere(pkg.packageNumber, shelf.code));
   const from = row.shelfCode;
   const message = from
