@@ -53,5 +53,5 @@ export async function labelsZpl(deps: LetterheadDeps, user: AuthUser, ids: numbe
   const heads = await headsOf(deps, pkgs);
   const logos = await zplLogosOf(heads);
   const name = pkgs.length === 1 ? `label-${pkgs[0]?.packageNumber}.zpl` : `labels-${pkgs.length}.zpl`;
-  return { name, zpl: pkgs.map((p) => packageLabelZpl(p, heads.get(p.courierId), logos.get(p.courierId))).join('') };
+  return { name, packages: pkgs, zpl: pkgs.map((p) => packageLabelZpl(p, heads.get(p.courierId), logos.get(p.courierId))).join('') };
 }

@@ -111,16 +111,30 @@ export async function testPrint(db: Db, user: AuthUser, id: number): Promise<Pri
 }
 
 /**
- * Prints a package's label on a printer: the one asked, else the first at the caller's branch,
- * else the first of the courier. No printer is an answer too: the station opens the PDF.
+ * Prints a package's label on a printer of the package's courier (never another's, whoever asks):
+ * the one asked, else the first at the caller's branch, else at the package's branch, else the
+ * first of the courier. A clerk who works at a branch prints only to that branch's printers. No
+ * printer is an answer too: the station opens the PDF.
  */
 export async function printPackageLabel(deps: LetterheadDeps, user: AuthUser, packageId: number, printerId?: number): Promise<PrintResult> {
-  const { zpl } = await labelsZpl(deps, user, [packageId]);
+  const { zpl, packages } = await labelsZpl(deps, user, [packageId]);
+  const pkg = packages[0];
+  if (!pkg) throw new AppError('not_found', WAREHOUSE_MESSAGES.printerNotFound);
   let printer: LabelPrinter | undefined;
-  if (printerId) printer = await findPrinter(deps.db, user, printerId);
-  else {
-    const all = await listPrinters(deps.db, user, {});
-    printer = all.find((p) => p.branchId === user.branchId) ?? all[0];
+  if (printerId) {
+    printer = await findPrinter(deps.db, user, printerId);
+    // Another courier's printer is as if it did not exist.
+    if (printer.courierId !== pkg.courierId) throw new AppError('not_found', WAREHOUSE_MESSAGES.printerNotFound);
+    if (user.branchId !== null && user.role !== 'super_admin' && printer.branchId !== user.branchId) {
+      throw new AppError('conflict', WAREHOUSE_MESSAGES.printerOtherBranch(printer.name, printer.branchName));
+    }
+  } else {
+    const all = await listPrinters(deps.db, user, { courierId: pkg.courierId });
+    const ofCourier = all.filter((p) => p.courierId === pkg.courierId);
+    printer =
+      user.branchId !== null
+        ? ofCourier.find((p) => p.branchId === user.branchId)
+        : (ofCourier.find((p) => p.branchId === pkg.branchId) ?? ofCourier[0]);
   }
   if (!printer) return { printed: false, printerName: null, message: WAREHOUSE_MESSAGES.noPrinter, ms: 0 };
   return send(printer, zpl);
