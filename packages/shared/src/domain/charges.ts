@@ -11,6 +11,9 @@ import { type FeeVersion, chargeableStorageDays, feeCents } from './fees';
 
 export type ChargeLineKind = (typeof CHARGE_LINE_KINDS)[number];
 
+/** The invoice line of a hazardous parcel's return/disposal fee, naming the fee and the parcel. */
+export const hazardFeeLine = (packageLabel: string) => `Hazardous goods return/disposal ${packageLabel}`;
+
 export interface ChargeRate {
   weightLbs: number;
   costCents: number;
@@ -325,7 +328,7 @@ export function computeCharges(input: ChargeInputs): ChargeResult {
       feesCents += hazard;
       lines.push({
         kind: 'hazard_fee',
-        description: `Hazardous goods return/disposal ${pkg.label}`,
+        description: hazardFeeLine(pkg.label),
         packageRef: pkg.ref,
         amountCents: hazard,
       });

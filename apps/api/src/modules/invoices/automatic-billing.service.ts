@@ -21,7 +21,13 @@ import { packages } from '../../db/schema/packages';
 import { audit } from '../../lib/audit';
 import type { Mailer } from '../../lib/mailer';
 import { getCourierRates } from '../settings/rates.service';
-import { feesAlreadyCharged, invoiceStatusFor, markDeliveryFeesCharged, unchargedDeliveryRequests } from './invoice-charges';
+import {
+  type PackageFeeKind,
+  feesAlreadyCharged,
+  invoiceStatusFor,
+  markDeliveryFeesCharged,
+  unchargedDeliveryRequests,
+} from './invoice-charges';
 import { invoiceNumber, issueInvoiceForPackages } from './invoice-issuing.service';
 import { formatAmount } from '@courier/shared/format/money';
 import { enqueueWebhookEvent } from '../../lib/webhooks';
@@ -226,32 +232,8 @@ export async function chargeDueFees(options: { db: Db; mailer: Mailer | null; co
       forNewInvoice.set(inv.customerId, bucket);
       continue;
     }
-    const [last] = await db
-      .select({ position: sql<number>`coalesce(max(${invoiceLines.position}), 0)::int` })
-      .from(invoiceLines)
-      .where(eq(invoiceLines.invoiceId, inv.id));
-    const start = last?.position ?? 0;
-    await db.insert(invoiceLines).values(entry.lines.map((l, i) => ({ courierId, invoiceId: inv.id, position: start + i + 1, ...l })));
-    const added = entry.lines.reduce((s, l) => s + l.amountCents, 0);
-    const totalCents = inv.totalCents + added;
-    await db
-      .update(invoices)
-      .set({
-        feesCents: inv.feesCents + added,
-        totalCents,
-        status: invoiceStatusFor(totalCents, inv.paidCents, inv.status),
-        updatedAt: new Date(),
-      })
-      .where(eq(invoices.id, inv.id));
+    await appendLines(db, courierId, inv, entry.lines);
     await markDeliveryFeesCharged(db, entry.requestIds, inv.id);
-    await audit(db, {
-      courierId,
-      actor: null,
-      action: 'invoice.fees_added',
-      entity: 'invoice',
-      entityId: inv.invoiceNo,
-      details: { lines: entry.lines, totalBefore: inv.totalCents, totalAfter: totalCents },
-    });
   }
   for (const [customerId, bucket] of forNewInvoice) {
     await issueFeeInvoice(db, options.mailer, courierId, customerId, bucket, {
@@ -261,7 +243,83 @@ export async function chargeDueFees(options: { db: Db; mailer: Mailer | null; co
   }
 }
 
-/** A small invoice for fees that arose after the package's own invoice was paid. */
+/** Adds fee lines to an open (not paid) invoice: totals and status follow; audited. */
+async function appendLines(db: Db, courierId: number, inv: typeof invoices.$inferSelect, lines: FeeLine[]) {
+  const [last] = await db
+    .select({ position: sql<number>`coalesce(max(${invoiceLines.position}), 0)::int` })
+    .from(invoiceLines)
+    .where(eq(invoiceLines.invoiceId, inv.id));
+  const start = last?.position ?? 0;
+  await db.insert(invoiceLines).values(lines.map((l, i) => ({ courierId, invoiceId: inv.id, position: start + i + 1, ...l })));
+  const added = lines.reduce((s, l) => s + l.amountCents, 0);
+  const totalCents = inv.totalCents + added;
+  await db
+    .update(invoices)
+    .set({
+      feesCents: inv.feesCents + added,
+      totalCents,
+      status: invoiceStatusFor(totalCents, inv.paidCents, inv.status),
+      updatedAt: new Date(),
+    })
+    .where(eq(invoices.id, inv.id));
+  await audit(db, {
+    courierId,
+    actor: null,
+    action: 'invoice.fees_added',
+    entity: 'invoice',
+    entityId: inv.invoiceNo,
+    details: { lines, totalBefore: inv.totalCents, totalAfter: totalCents },
+  });
+}
+
+/**
+ * Charges one per-package fee now, once: on the package's open invoice, else on a small fee invoice
+ * of its own (`whenNoInvoice: 'issue'`, for a parcel that will never be invoiced, such as one
+ * returned or disposed of), or left for the package's invoice when it is issued (`'wait'`).
+ * A fee already on a live invoice is not charged again. Runs inside the caller's transaction.
+ */
+export async function chargePackageFee(options: {
+  db: Db;
+  mailer: Mailer | null;
+  courierId: number;
+  packageId: number;
+  line: FeeLine & { kind: PackageFeeKind };
+  whenNoInvoice: 'issue' | 'wait';
+  why: string;
+}): Promise<string | null> {
+  const { db, courierId, packageId, line } = options;
+  if (line.amountCents <= 0) return null;
+  const [pkg] = await db
+    .select({ customerId: packages.customerId })
+    .from(packages)
+    .where(and(eq(packages.courierId, courierId), eq(packages.id, packageId)))
+    .for('update');
+  if (!pkg?.customerId) return null;
+  if ((await feesAlreadyCharged(db, courierId, [packageId], null)).has(`${line.kind}:${packageId}`)) return null;
+  const [link] = await db
+    .select({ invoiceId: invoicePackages.invoiceId })
+    .from(invoicePackages)
+    .innerJoin(invoices, eq(invoices.id, invoicePackages.invoiceId))
+    .where(and(eq(invoicePackages.courierId, courierId), eq(invoicePackages.packageId, packageId), ne(invoices.status, 'void')));
+  const [inv] = link ? await db.select().from(invoices).where(eq(invoices.id, link.invoiceId)).for('update') : [];
+  if (inv && inv.status !== 'paid' && inv.status !== 'void') {
+    await appendLines(db, courierId, inv, [line]);
+    return inv.invoiceNo;
+  }
+  if (!inv && options.whenNoInvoice === 'wait') return null;
+  const rates = await getCourierRates(db, courierId);
+  return issueFeeInvoice(
+    db,
+    options.mailer,
+    courierId,
+    pkg.customerId,
+    { lines: [line], requestIds: [] },
+    { gctPercent: rates.gctPercent, exchangeRate: rates.exchangeRateJmdPerUsd },
+    options.why,
+  );
+}
+
+/** A small invoice for fees that arose after the package's own invoice was paid (or of a parcel never invoiced). */
 async function issueFeeInvoice(
   db: Db,
   mailer: Mailer | null,
@@ -269,7 +327,8 @@ async function issueFeeInvoice(
   customerId: number,
   bucket: { lines: FeeLine[]; requestIds: number[] },
   rates: { gctPercent: number; exchangeRate: number },
-) {
+  why = 'A fee was added after your invoice was paid.',
+): Promise<string> {
   const totalCents = bucket.lines.reduce((s, l) => s + l.amountCents, 0);
   const invoiceNo = invoiceNumber(await nextCounter(db, courierId, 'invoice'));
   const [inv] = await db
@@ -317,7 +376,7 @@ async function issueFeeInvoice(
         text: [
           `Hello ${customer.firstName},`,
           '',
-          `A fee was added after your invoice was paid. Invoice ${invoiceNo}: JMD ${formatAmount(totalCents)} due.`,
+          `${why} Invoice ${invoiceNo}: JMD ${formatAmount(totalCents)} due.`,
           ...bucket.lines.map((l) => `- ${l.description}: JMD ${formatAmount(l.amountCents)}`),
           '',
           await invoiceMailLine(mailer, courierId, invoiceNo),
@@ -325,6 +384,7 @@ async function issueFeeInvoice(
       },
     });
   }
+  return invoiceNo;
 }
 
 /** From here on a package has left the US: a change of pickup branch then costs the switching fee. */

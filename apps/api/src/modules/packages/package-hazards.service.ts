@@ -3,6 +3,7 @@ import { HAZARD_CATEGORY_LABELS, HAZARD_LEVEL_LABELS, HAZARD_OUTCOME_LABELS } fr
 import { PACKAGE_MESSAGES, type PackageDetail } from '@courier/shared/schemas/packages';
 import { WAREHOUSE_MESSAGES, type flagHazardSchema, hazardCustomerReason } from '@courier/shared/schemas/warehouse';
 import { formatMoney } from '@courier/shared/format/money';
+import { hazardFeeLine } from '@courier/shared/domain/charges';
 import type { z } from 'zod';
 import type { Services } from '../../context';
 import type { Db } from '../../db/client';
@@ -12,6 +13,7 @@ import { audit } from '../../lib/audit';
 import { recordScope } from '../../lib/courier-scope';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
+import { chargePackageFee } from '../invoices/automatic-billing.service';
 import { notifyCustomer } from '../notifications/notify.service';
 import { customerForEmail, sendCustomerEmail } from './package-emails.service';
 import { detailOf } from './package-queries.service';
@@ -140,6 +142,18 @@ export async function flagHazard(
     });
     if (pkg.customerId !== null && input.level && input.category) {
       await tellCustomer(tx, s, { ...pkg, hazardOutcome: outcome }, input.level, input.category, fee);
+    }
+    // Returned or disposed of, the parcel is never invoiced for freight: its fee is invoiced now, once.
+    if (fee && pkg.customerId !== null) {
+      await chargePackageFee({
+        db: tx,
+        mailer: s.mailer,
+        courierId: pkg.courierId,
+        packageId: id,
+        line: { kind: 'hazard_fee', description: hazardFeeLine(pkg.packageNumber), packageId: id, amountCents: fee },
+        whenNoInvoice: 'issue',
+        why: `Your parcel ${pkg.packageNumber} will be ${outcome === 'return' ? 'returned to the sender' : 'disposed of'}.`,
+      });
     }
   });
   return detailOf(s.db, pkg.courierId, id);

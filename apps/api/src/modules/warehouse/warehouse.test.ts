@@ -9,6 +9,7 @@ import { branches } from '../../db/schema/branches';
 import { customers } from '../../db/schema/customers';
 import { emailOutbox } from '../../db/schema/email';
 import { invoiceLines } from '../../db/schema/invoice-lines';
+import { invoices } from '../../db/schema/invoices';
 import { packages } from '../../db/schema/packages';
 import { notifications } from '../../db/schema/notifications';
 import { ZplLabel } from '../../lib/zpl';
@@ -132,11 +133,28 @@ describe('hazards', () => {
     expect(refused.json().message).toBe(WAREHOUSE_MESSAGES.prohibited(banned.packageNumber));
   });
 
-  it("bills the return fee once, on the returned parcel's invoice", async () => {
+  it('bills the return fee once, on an invoice of its own when staff mark the parcel returned', async () => {
     expect((await call('PUT', '/settings/hazard-fee', { hazardFeeCents: 120000 })).statusCode).toBe(200);
     const p = (await receive({ trackingNumber: 'HAZ-FEE-1', mailbox })).json();
     const flagged = await call('POST', `/packages/${p.id}/hazard`, { level: 'hazardous', category: 'aerosols', outcome: 'return' });
     expect(flagged.json()).toMatchObject({ hazardFeeCents: 120000 });
+    // Marked for return, the fee is invoiced at once on an invoice of its own, a line naming the fee.
+    const atFlag = await t.db.select().from(invoiceLines).where(eq(invoiceLines.packageId, p.id));
+    expect(atFlag.map((l) => [l.kind, l.description, l.amountCents])).toEqual([
+      ['hazard_fee', `Hazardous goods return/disposal ${p.packageNumber}`, 120000],
+    ]);
+    const [feeInvoice] = await t.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.id, atFlag[0]?.invoiceId ?? 0));
+    expect(feeInvoice).toMatchObject({ customerId, totalCents: 120000, status: 'unpaid' });
+    const mail = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.subject, `Invoice ${feeInvoice?.invoiceNo}: JMD 1,200.00 due`));
+    expect(mail[0]?.textBody).toContain(`Your parcel ${p.packageNumber} will be returned to the sender.`);
+    // Flagged again (a new note), it is not charged twice; nor when the parcel is invoiced after all.
+    await call('POST', `/packages/${p.id}/hazard`, { level: 'hazardous', category: 'aerosols', outcome: 'return', note: 'Boxed' });
     await t.db.update(packages).set({ status: 'ready_for_pickup', readyAt: new Date() }).where(eq(packages.id, p.id));
     const issued = await call('POST', '/invoices', { customerId, packageIds: [p.id] });
     expect(issued.statusCode, issued.body).toBe(201);
@@ -195,6 +213,31 @@ describe('shelves', () => {
     expect((await call('POST', '/shelves/put-away', { scan: held.packageNumber, shelf: 'HOLD-9' })).statusCode).toBe(200);
     const notHeld = await call('POST', '/shelves/put-away', { scan: plain.packageNumber, shelf: 'HOLD-9' });
     expect(notHeld.json().message).toBe(WAREHOUSE_MESSAGES.notHeldOnHoldShelf(plain.packageNumber, 'HOLD-9'));
+  });
+
+  it("refuses a shelf of another branch than the station's, or (for a clerk of no branch) the parcel's", async () => {
+    const [courier] = await t.db.select({ courierId: branches.courierId }).from(branches).where(eq(branches.id, branchId));
+    const [far] = await t.db
+      .insert(branches)
+      .values({ courierId: courier?.courierId ?? 0, name: 'Far branch' })
+      .returning();
+    const farId = far?.id ?? 0;
+    expect((await call('POST', '/shelves', { branchId: farId, code: 'F-01-1' })).statusCode).toBe(201);
+    const [home] = await t.db.select({ name: branches.name }).from(branches).where(eq(branches.id, branchId));
+    const parcel = (await receive({ trackingNumber: 'SHELF-BRANCH-1', mailbox })).json();
+    // The admin has no branch: the parcel's branch decides.
+    const [row] = await t.db.select({ branchId: packages.branchId }).from(packages).where(eq(packages.id, parcel.id));
+    expect(row?.branchId).toBe(branchId);
+    const refused = await call('POST', '/shelves/put-away', { scan: parcel.packageNumber, shelf: 'F-01-1' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(WAREHOUSE_MESSAGES.shelfOtherBranch('F-01-1', 'Far branch'));
+    // A clerk at the far branch's station may use its shelves, not the home branch's.
+    const clerk = (await makeUser(t, courier?.courierId ?? 0, 'staff', ['packages_scan', 'packages_view'], farId)).token;
+    const home1 = await call('POST', '/shelves/put-away', { scan: parcel.packageNumber, shelf: 'S-01-1' }, clerk);
+    expect(home1.statusCode).toBe(409);
+    expect(home1.json().message).toBe(WAREHOUSE_MESSAGES.shelfOtherStation('S-01-1', home?.name ?? '', 'Far branch'));
+    expect((await call('POST', '/shelves/put-away', { scan: parcel.packageNumber, shelf: 'F-01-1' }, clerk)).statusCode).toBe(200);
+    expect((await call('GET', `/packages/${parcel.id}`)).json().shelfCode).toBe('F-01-1');
   });
 
   it('lists shelves with their counts and prints labels and a shelf list', async () => {
@@ -321,6 +364,41 @@ describe('label printers', () => {
     const res = await call('POST', `/packages/${pkg.id}/print-label`, { printerId: dead.id });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ printed: false, message: WAREHOUSE_MESSAGES.printerUnreachable('Unplugged') });
+  });
+
+  it("a super admin prints only to a printer of the package's courier; a branch clerk only to their branch's", async () => {
+    const admin = await loginAs(t, 'super_admin');
+    const theirs = (await receive({ trackingNumber: 'OTHER-PRINT-1' }, other)).json();
+    const otherPrinter = (
+      await call('POST', '/label-printers', { branchId: otherBranchId, name: 'Their Zebra', host: '127.0.0.1', port: printer.port }, other)
+    ).json();
+    const ours = (await call('GET', '/label-printers')).json().find((p: { name: string }) => p.name === 'Zebra bench');
+    // Our package to their printer, and theirs to ours: refused as if the printer did not exist.
+    const cross = await call('POST', `/packages/${pkg.id}/print-label`, { printerId: otherPrinter.id }, admin);
+    expect(cross.statusCode).toBe(404);
+    expect(cross.json().message).toBe(WAREHOUSE_MESSAGES.printerNotFound);
+    expect((await call('POST', `/packages/${theirs.id}/print-label`, { printerId: ours.id }, admin)).statusCode).toBe(404);
+    // Without a printer id the super admin's print goes to the package's own courier's printer.
+    const before = printer.jobs.length;
+    const auto = await call('POST', `/packages/${theirs.id}/print-label`, {}, admin);
+    expect(auto.json()).toMatchObject({ printed: true, printerName: 'Their Zebra' });
+    await expect.poll(() => printer.jobs.length).toBe(before + 1);
+    expect(printer.jobs.at(-1)).toContain(theirs.packageNumber);
+    // A clerk of a branch with no printer is told so (the PDF opens); another branch's printer is refused.
+    const [courier] = await t.db.select({ courierId: branches.courierId }).from(branches).where(eq(branches.id, branchId));
+    const [far] = await t.db
+      .insert(branches)
+      .values({ courierId: courier?.courierId ?? 0, name: 'Printless branch' })
+      .returning();
+    const clerk = (await makeUser(t, courier?.courierId ?? 0, 'staff', ['packages_scan', 'packages_view'], far?.id ?? null)).token;
+    expect((await call('POST', `/packages/${pkg.id}/print-label`, {}, clerk)).json()).toMatchObject({
+      printed: false,
+      message: WAREHOUSE_MESSAGES.noPrinter,
+    });
+    const elsewhere = await call('POST', `/packages/${pkg.id}/print-label`, { printerId: ours.id }, clerk);
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.json().message).toBe(WAREHOUSE_MESSAGES.printerOtherBranch('Zebra bench', ours.branchName));
+    await call('DELETE', `/label-printers/${otherPrinter.id}`, undefined, other);
   });
 
   it('keeps couriers apart: another courier neither sees nor uses our printers', async () => {
