@@ -5,7 +5,7 @@
  *   npx tsx bench/import.ts [--rows 5000] [--db embedded|server|both]
  *
  * The server is DATABASE_URL (else postgres://postgres@127.0.0.1:5432); the benchmark makes its
- * own database there, `bench_import`, and drops it. The courier has 2,000 customers and 1,000 pending
+ * own database there, `bench_import_<pid>` (so two runs at once do not collide), and drops it. The courier has 2,000 customers and 1,000 pending
  * pre-alerts; a tenth of the rows name no customer (Unknown Packages), a few are bad.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -31,7 +31,7 @@ async function run(kind: 'embedded' | 'server'): Promise<void> {
   const svc = await import('../apps/api/src/modules/package-imports/package-imports.service');
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-import-'));
-  const server = serverDatabase(serverUrl, 'bench_import');
+  const server = serverDatabase(serverUrl, `bench_import_${process.pid}`);
   if (kind === 'server') await server.recreate();
   const config = loadConfig(
     { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATABASE_URL: kind === 'server' ? server.url : '' },

@@ -17,6 +17,7 @@ export const INTEGRATION_MESSAGES = {
   scopeMissing: (scope: string) => `This API key may not do this: it needs the ${scope} scope`,
   idempotencyKeyShape: 'The Idempotency-Key must be 1 to 200 visible characters',
   idempotencyConflict: 'This Idempotency-Key was already used with a different request; use a new key for a new request',
+  idempotencyInProgress: 'A request with this Idempotency-Key is still being processed; retry in a few seconds to get its answer',
   batchEmpty: 'Send at least one package',
   batchTooLarge: (max: number) => `Send at most ${max} packages in one batch`,
   packageNotFound: 'Package not found',

@@ -29,7 +29,8 @@ export const apiKeys = pgTable(
 
 /**
  * The answer given to a request with an Idempotency-Key, per API key: the same key and body get
- * the same answer again; the same key with another body is refused.
+ * the same answer again; the same key with another body is refused. The row is claimed before the
+ * request runs (status and response empty until it ends), so two requests at once run it once.
  */
 export const apiIdempotencyKeys = pgTable(
   'api_idempotency_keys',
@@ -40,8 +41,9 @@ export const apiIdempotencyKeys = pgTable(
     key: text().notNull(),
     /** SHA-256 of the method, path and body. */
     requestHash: text().notNull(),
-    statusCode: integer().notNull(),
-    response: jsonb().notNull(),
+    /** Null while the first request with the key runs. */
+    statusCode: integer(),
+    response: jsonb(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.apiKeyId, t.key] })],

@@ -106,34 +106,51 @@ export async function authenticateApiKey(db: Db, raw: string): Promise<ApiCaller
   return { keyId: row.key.id, courierId: row.key.courierId, scopes: row.key.scopes };
 }
 
-/** The stored answer to an Idempotency-Key of this API key, or how it conflicts. */
-export async function idempotentReplay(
-  db: Db,
-  keyId: number,
-  idempotencyKey: string,
-  requestHash: string,
-): Promise<{ statusCode: number; response: unknown } | null> {
-  const [row] = await db
-    .select()
-    .from(apiIdempotencyKeys)
-    .where(and(eq(apiIdempotencyKeys.apiKeyId, keyId), eq(apiIdempotencyKeys.key, idempotencyKey)));
-  if (!row) return null;
+/** A claim left by a request that never finished (its process died) is taken over after this. */
+export const IDEMPOTENCY_STALE_MS = 5 * 60_000;
+
+export type IdempotencyClaim = { state: 'claimed' } | { state: 'done'; statusCode: number; response: unknown } | { state: 'running' };
+
+/**
+ * Claims an Idempotency-Key of this API key in the database (the row is the lock, so replicas
+ * agree): the first request claims it and runs; a later one gets the stored answer, or 'running'
+ * while the first has not finished; the same key with another body is refused.
+ */
+export async function claimIdempotent(db: Db, keyId: number, idempotencyKey: string, requestHash: string): Promise<IdempotencyClaim> {
+  const [claimed] = await db
+    .insert(apiIdempotencyKeys)
+    .values({ apiKeyId: keyId, key: idempotencyKey, requestHash })
+    .onConflictDoNothing()
+    .returning({ key: apiIdempotencyKeys.key });
+  if (claimed) return { state: 'claimed' };
+  const mine = and(eq(apiIdempotencyKeys.apiKeyId, keyId), eq(apiIdempotencyKeys.key, idempotencyKey));
+  const [row] = await db.select().from(apiIdempotencyKeys).where(mine);
+  // Released by a failed first request between the two statements: claim again.
+  if (!row) return claimIdempotent(db, keyId, idempotencyKey, requestHash);
   if (row.requestHash !== requestHash) throw new AppError('unprocessable', INTEGRATION_MESSAGES.idempotencyConflict);
-  return { statusCode: row.statusCode, response: row.response };
+  if (row.statusCode !== null) return { state: 'done', statusCode: row.statusCode, response: row.response };
+  if (Date.now() - row.createdAt.getTime() < IDEMPOTENCY_STALE_MS) return { state: 'running' };
+  const [taken] = await db
+    .update(apiIdempotencyKeys)
+    .set({ createdAt: new Date() })
+    .where(and(mine, isNull(apiIdempotencyKeys.statusCode), eq(apiIdempotencyKeys.createdAt, row.createdAt)))
+    .returning({ key: apiIdempotencyKeys.key });
+  return taken ? { state: 'claimed' } : { state: 'running' };
 }
 
-export async function rememberIdempotent(
-  db: Db,
-  keyId: number,
-  idempotencyKey: string,
-  requestHash: string,
-  statusCode: number,
-  response: unknown,
-) {
+/** Stores the answer of the request that claimed the key. */
+export async function completeIdempotent(db: Db, keyId: number, idempotencyKey: string, statusCode: number, response: unknown) {
   await db
-    .insert(apiIdempotencyKeys)
-    .values({ apiKeyId: keyId, key: idempotencyKey, requestHash, statusCode, response })
-    .onConflictDoNothing();
+    .update(apiIdempotencyKeys)
+    .set({ statusCode, response })
+    .where(and(eq(apiIdempotencyKeys.apiKeyId, keyId), eq(apiIdempotencyKeys.key, idempotencyKey)));
+}
+
+/** The claimed request failed: nothing is stored, so a retry with the key runs again. */
+export async function releaseIdempotent(db: Db, keyId: number, idempotencyKey: string) {
+  await db
+    .delete(apiIdempotencyKeys)
+    .where(and(eq(apiIdempotencyKeys.apiKeyId, keyId), eq(apiIdempotencyKeys.key, idempotencyKey), isNull(apiIdempotencyKeys.statusCode)));
 }
 
 export const requestHashOf = (method: string, path: string, body: unknown) => sha256(`${method} ${path} ${JSON.stringify(body ?? null)}`);

@@ -17,7 +17,14 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { accessGuard } from '../../plugins/auth';
 import { receiveRecords } from '../package-imports/package-imports.service';
-import { type ApiCaller, authenticateApiKey, idempotentReplay, rememberIdempotent, requestHashOf } from './api-keys.service';
+import {
+  type ApiCaller,
+  authenticateApiKey,
+  claimIdempotent,
+  completeIdempotent,
+  releaseIdempotent,
+  requestHashOf,
+} from './api-keys.service';
 import { listV1Packages, v1PackageEvents } from './inbound-api.service';
 
 const errors = {
@@ -32,6 +39,9 @@ const errors = {
 const tags = ['inbound API v1'];
 const security = [{ apiKey: [] }];
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+/** How long a request waits for another one running with its Idempotency-Key before a 409. */
+const IDEMPOTENCY_WAIT_MS = 10_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The inbound API for a courier's warehouse agent and other systems, versioned under /api/v1 and
@@ -69,7 +79,11 @@ export function inboundApiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (!found.scopes.includes(needed)) throw new AppError('forbidden', INTEGRATION_MESSAGES.scopeMissing(needed));
       });
 
-    /** Runs a write once per Idempotency-Key: a replay gets the stored answer, another body a 422. */
+    /**
+     * Runs a write once per Idempotency-Key, even for requests at the same moment: the first
+     * claims the key in the database and runs; the others wait for its answer and get it (a 409
+     * if it takes over IDEMPOTENCY_WAIT_MS); the same key with another body gets a 422.
+     */
     async function once(request: FastifyRequest, reply: FastifyReply, status: number, run: () => Promise<unknown>) {
       const key = request.headers['idempotency-key'];
       if (key === undefined) return reply.status(status).send(await run());
@@ -77,11 +91,27 @@ export function inboundApiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         throw new AppError('bad_request', INTEGRATION_MESSAGES.idempotencyKeyShape);
       const { keyId } = caller(request);
       const hash = requestHashOf(request.method, request.routeOptions.url ?? request.url, request.body);
-      const replay = await idempotentReplay(ctx.db, keyId, key, hash);
-      if (replay) return reply.status(replay.statusCode).header('idempotent-replayed', 'true').send(replay.response);
-      const response = await run();
-      await rememberIdempotent(ctx.db, keyId, key, hash, status, response);
-      return reply.status(status).send(response);
+      const giveUpAt = Date.now() + IDEMPOTENCY_WAIT_MS;
+      for (let pause = 50; ; pause = Math.min(pause * 2, 500)) {
+        const claim = await claimIdempotent(ctx.db, keyId, key, hash);
+        if (claim.state === 'done') return reply.status(claim.statusCode).header('idempotent-replayed', 'true').send(claim.response);
+        if (claim.state === 'claimed') {
+          let response: unknown;
+          try {
+            response = await run();
+          } catch (error) {
+            await releaseIdempotent(ctx.db, keyId, key);
+            throw error;
+          }
+          await completeIdempotent(ctx.db, keyId, key, status, response);
+          return reply.status(status).send(response);
+        }
+        if (Date.now() >= giveUpAt) {
+          reply.header('retry-after', '2');
+          throw new AppError('conflict', INTEGRATION_MESSAGES.idempotencyInProgress);
+        }
+        await sleep(pause);
+      }
     }
 
     app.post(
@@ -93,7 +123,7 @@ export function inboundApiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           security,
           summary: 'Receive one package at the US warehouse',
           description:
-            'The customer is found by mailbox (else by consignee name) or by a pending pre-alert of the tracking number; with none the package goes to Unknown Packages. A tracking number already received is answered with its package (outcome already_received), never doubled. Send an Idempotency-Key header of your choosing to make a retry safe: the same key and body get the first answer again; the same key with another body is refused (422).',
+            'The customer is found by mailbox (else by consignee name) or by a pending pre-alert of the tracking number; with none the package goes to Unknown Packages. A tracking number already received is answered with its package (outcome already_received), never doubled. Send an Idempotency-Key header of your choosing to make a retry safe: the same key and body get the first answer again; the same key with another body is refused (422). A request sent while another with its key is still running waits for that answer (409 if it takes over 10 seconds), so the package is received once.',
           body: inboundPackageSchema,
           response: { 201: inboundResultSchema, ...errors },
         },

@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTEGRATION_MESSAGES } from '@courier/shared/schemas/integrations';
-import { apiKeys } from '../../db/schema/api-keys';
+import { apiIdempotencyKeys, apiKeys } from '../../db/schema/api-keys';
+import { packageEvents } from '../../db/schema/package-events';
 import { packages } from '../../db/schema/packages';
 import { preAlerts } from '../../db/schema/pre-alerts';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
 import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
+import { IDEMPOTENCY_STALE_MS, requestHashOf } from './api-keys.service';
 
 let t: TestApp;
 let admin: string;
@@ -176,6 +178,86 @@ describe('the inbound API', () => {
     expect(codes.slice(40)).toContain(429);
     // Another key of the same courier has its own share.
     expect((await v1('GET', '/packages?limit=1', key)).statusCode).toBe(200);
+  });
+
+  it('runs requests sent at the same moment with one Idempotency-Key once: the others get the same answer', async () => {
+    const racer = (await createKey(admin, ['packages:write'], 'Racer')).key;
+    for (let round = 0; round < 4; round++) {
+      const single = { trackingNumber: trk(200 + round), mailbox, weightLb: 2 };
+      const batch = {
+        packages: [
+          { trackingNumber: trk(300 + round), weightLb: 1 },
+          { trackingNumber: trk(400 + round), mailbox, weightLb: 3 },
+        ],
+      };
+      const answers = await Promise.all([
+        ...Array.from({ length: 4 }, () => v1('POST', '/packages', racer, single, { 'idempotency-key': `race-${tag}-${round}` })),
+        ...Array.from({ length: 4 }, () =>
+          v1('POST', '/packages/batch', racer, batch, { 'idempotency-key': `race-batch-${tag}-${round}` }),
+        ),
+      ]);
+      const singles = answers.slice(0, 4);
+      const batches = answers.slice(4);
+      expect(singles.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+      expect(batches.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+      // One ran; the others replayed its answer (received, never "already received").
+      expect(singles.filter((r) => r.headers['idempotent-replayed'] !== 'true')).toHaveLength(1);
+      expect(batches.filter((r) => r.headers['idempotent-replayed'] !== 'true')).toHaveLength(1);
+      for (const r of singles) expect(r.json()).toEqual(singles[0]?.json());
+      for (const r of batches) expect(r.json()).toEqual(batches[0]?.json());
+      expect(singles[0]?.json().outcome).toBe('received');
+      expect(batches[0]?.json().results.map((r: { outcome: string }) => r.outcome)).toEqual(['unknown', 'received']);
+      for (const n of [200, 300, 400]) {
+        const made = await t.db
+          .select({ id: packages.id })
+          .from(packages)
+          .where(and(eq(packages.courierId, courierId), eq(packages.trackingNumber, trk(n + round))));
+        expect(made).toHaveLength(1);
+        const events = await t.db
+          .select()
+          .from(packageEvents)
+          .where(eq(packageEvents.packageId, made[0]?.id ?? 0));
+        expect(events).toHaveLength(1);
+      }
+    }
+  });
+
+  it('answers 409 while another request with the key is still running, and takes over a claim left by a dead one', async () => {
+    const slow = await createKey(admin, ['packages:write'], 'Slow');
+    const body = { trackingNumber: trk(500), weightLb: 1 };
+    const hash = requestHashOf('POST', '/api/v1/packages', body);
+    await t.db.insert(apiIdempotencyKeys).values({ apiKeyId: slow.id, key: `busy-${tag}`, requestHash: hash });
+    const busy = await v1('POST', '/packages', slow.key, body, { 'idempotency-key': `busy-${tag}` });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().message).toBe(INTEGRATION_MESSAGES.idempotencyInProgress);
+    expect(busy.headers['retry-after']).toBe('2');
+    const none = await t.db
+      .select()
+      .from(packages)
+      .where(and(eq(packages.courierId, courierId), eq(packages.trackingNumber, trk(500))));
+    expect(none).toHaveLength(0);
+    // A claim older than the stale limit belongs to a request that died: this one runs.
+    await t.db
+      .update(apiIdempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - IDEMPOTENCY_STALE_MS - 1000) })
+      .where(and(eq(apiIdempotencyKeys.apiKeyId, slow.id), eq(apiIdempotencyKeys.key, `busy-${tag}`)));
+    const taken = await v1('POST', '/packages', slow.key, body, { 'idempotency-key': `busy-${tag}` });
+    expect(taken.statusCode).toBe(201);
+    expect(taken.json().outcome).toBe('unknown');
+  }, 30_000);
+
+  it('keeps nothing for a request that failed, so a retry with its key runs again', async () => {
+    const bad = { trackingNumber: trk(600), weightLb: 0 };
+    const first = await v1('POST', '/packages', key, bad, { 'idempotency-key': `bad-${tag}` });
+    expect(first.statusCode).toBe(422);
+    const rows = await t.db
+      .select()
+      .from(apiIdempotencyKeys)
+      .where(eq(apiIdempotencyKeys.key, `bad-${tag}`));
+    expect(rows).toEqual([]);
+    const again = await v1('POST', '/packages', key, bad, { 'idempotency-key': `bad-${tag}` });
+    expect(again.statusCode).toBe(422);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
   });
 
   it('is in the OpenAPI document with an example', async () => {
