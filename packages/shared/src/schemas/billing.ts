@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CHARGE_LINE_KINDS, INVOICE_STATUSES, PAYMENT_METHODS } from '../constants/billing';
 import { calendarDateSchema, courierListQuerySchema, idSchema, queryIdSchema, requiredQueryIdSchema, rowTimeZoneSchema } from './common';
-import { releaseOverrideFields } from './release';
+import { releaseOverrideFields, releaseOverrideFormSchema } from './release';
 import { formatAmount } from '../format/money';
 
 /**
@@ -390,6 +390,13 @@ export const collectSchema = z.strictObject({
   ...releaseOverrideFields,
 });
 export type CollectInput = z.input<typeof collectSchema>;
+
+/** The counter's collection as typed: who collects, the pad's PNG ('' until signed) and the release override. */
+export const collectFormSchema = z.object({
+  collectorName: collectSchema.shape.collectorName,
+  signature: collectSchema.shape.signature,
+  override: releaseOverrideFormSchema,
+});
 
 export const collectionViewSchema = z.object({
   invoice: invoiceDetailSchema,

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { DELIVERY_REQUEST_STATUSES } from '../constants/packages';
 import { PARISHES } from '../constants/parishes';
 import { calendarDateSchema, courierQuerySchema, idSchema, queryIdSchema } from './common';
-import { centsSchema } from './billing';
-import { releaseOverrideFields } from './release';
+import { BILLING_MESSAGES, centsSchema, parseJmdToCents } from './billing';
+import { releaseOverrideFields, releaseOverrideFormSchema } from './release';
 
 /** Delivery locations (admin) and delivery requests (DOMAIN.md, Other records). The wording is ours. */
 export const DELIVERY_MESSAGES = {
@@ -222,4 +222,34 @@ export const createDeliveryRequestFormSchema = createDeliveryRequestSchema.exten
     .trim()
     .max(500)
     .transform((text) => text || undefined),
+});
+
+/** Scheduling as typed: the date, the driver (a select's text) and the stop's place on the run sheet (digits, optional). */
+export const scheduleDeliveryFormSchema = z.object({
+  scheduledDate: calendarDateSchema(DELIVERY_MESSAGES.scheduleDateRequired),
+  driverId: z.string().min(1, DELIVERY_MESSAGES.driverRequired).transform(Number),
+  stopOrder: z
+    .string()
+    .regex(/^(\d{1,3})?$/, 'Please enter a whole number')
+    .transform((stop) => (stop ? Number(stop) : undefined)),
+});
+
+/**
+ * The deliver screen as typed: the recipient, the pad's PNG ('' until signed), the release override,
+ * and the cash collected at the door as text (empty or zero is none).
+ */
+export const deliverFormSchema = z.object({
+  recipientName: deliverSchema.shape.recipientName,
+  signature: deliverSchema.shape.signature,
+  override: releaseOverrideFormSchema,
+  collected: z
+    .string()
+    .transform((text, ctx) => {
+      if (text.trim() === '') return undefined;
+      const cents = parseJmdToCents(text);
+      if (!Number.isNaN(cents)) return cents || undefined;
+      ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.moneyStep });
+      return z.NEVER;
+    })
+    .pipe(centsSchema.optional()),
 });

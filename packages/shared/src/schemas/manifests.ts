@@ -121,14 +121,17 @@ export const manifestEditFormSchema = z
     path: ['arrivalDate'],
   });
 
+const SHIP_NOTE_TOO_LONG = 'The note must be at most 500 characters';
 /** Shipping; a manifest whose departure date is still ahead ships only if its date moves to today. */
 export const shipManifestSchema = z
   .strictObject({
     moveDepartureToToday: z.boolean().optional(),
-    note: z.string().trim().max(500, 'The note must be at most 500 characters').optional(),
+    note: z.string().trim().max(500, SHIP_NOTE_TOO_LONG).optional(),
   })
   // No body at all (the usual ship) arrives as null.
   .nullish();
+/** Shipping early as typed: the note saying why (optional; the API trims it). */
+export const shipEarlyFormSchema = z.object({ note: z.string().max(500, SHIP_NOTE_TOO_LONG) });
 /** Answered (409) for a manifest shipped before its departure date, until the date is moved. */
 export const DEPARTURE_IN_FUTURE_CODE = 'departure_in_future';
 

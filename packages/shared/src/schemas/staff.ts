@@ -35,7 +35,7 @@ const email = z
   .max(254)
   .regex(EMAIL_PATTERN, STAFF_MESSAGES.emailInvalid)
   .transform((v) => v.toLowerCase());
-const password = z.string().min(MIN_PASSWORD_LENGTH, STAFF_MESSAGES.passwordTooShort).max(200);
+const password = z.string().min(MIN_PASSWORD_LENGTH, STAFF_MESSAGES.passwordTooShort).max(200, 'At most 200 characters');
 const phone = z
   .string()
   .trim()

@@ -1,11 +1,12 @@
 import { formatJmd } from '@courier/shared/format/money';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, CheckCircle2 } from 'lucide-react';
-import { useCallback, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { RELEASE_MESSAGES } from '@courier/shared/domain/release';
-import { BILLING_MESSAGES, collectSchema } from '@courier/shared/schemas/billing';
-import type { ReleaseOverrideInput } from '@courier/shared/schemas/release';
+import type { z } from 'zod';
+import { BILLING_MESSAGES, collectFormSchema } from '@courier/shared/schemas/billing';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -14,8 +15,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useCollect, useCollectable, useCollection, useFindCollectable } from '@/features/billing/api/invoices';
 import { InvoicePackages } from '@/features/billing/components/invoice-view';
-
-import { ReleaseOverrideFields, overridePayload } from '@/features/billing/components/release-override';
+import { ReleaseOverrideFields } from '@/features/billing/components/release-override';
 import { type SignaturePadHandle, SignedNameFields } from '@/features/billing/components/signature-pad';
 import { ScanStation } from '@/features/packages/components/scan-station/scan-station';
 import { type ScanOutcome, useScanStation } from '@/features/packages/components/scan-station/use-scan-station';
@@ -97,11 +97,28 @@ function Collect({ invoiceNo, onDone }: { invoiceNo: string; onDone: () => void 
   const collect = useCollect(invoiceNo);
   const pad = useRef<SignaturePadHandle>(null);
   const [signed, setSigned] = useState(false);
-  const [name, setName] = useState('');
-  const [override, setOverride] = useState<ReleaseOverrideInput>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [done, setDone] = useState<string | null>(null);
   const onSigned = useCallback((v: boolean) => setSigned(v), []);
+  const form = useForm<z.input<typeof collectFormSchema>, unknown, z.output<typeof collectFormSchema>>({
+    resolver: zodResolver(collectFormSchema),
+    defaultValues: { collectorName: '', signature: '', override: {} },
+  });
+  const { handleSubmit, setValue, control, formState } = form;
+  const { errors } = formState;
+  const allowUnpaid = useWatch({ control, name: 'override.allowUnpaid' });
+  // The pad is no form control: its drawing is taken into the form as the form is sent.
+  const submit = (e: FormEvent) => {
+    setValue('signature', pad.current?.toDataUrl() ?? '');
+    return handleSubmit(async ({ override, ...signedFor }) => {
+      try {
+        const res = await collect.mutateAsync({ ...signedFor, ...override });
+        toast.success(res.message);
+        setDone(res.message);
+      } catch (error) {
+        toast.error(errorMessage(error, 'Could not record the collection'));
+      }
+    })(e);
+  };
 
   if (collection.isLoading) return <Spinner />;
   if (collection.isError || !collection.data) {
@@ -129,31 +146,7 @@ function Collect({ invoiceNo, onDone }: { invoiceNo: string; onDone: () => void 
   }
 
   return (
-    <form
-      className="space-y-4"
-      noValidate
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const signature = pad.current?.toDataUrl() ?? '';
-        const parsed = collectSchema.safeParse({ collectorName: name, signature, ...overridePayload(override) });
-        const reasonMissing = override.allowUnpaid && !override.overrideReason?.trim();
-        if (!parsed.success || reasonMissing) {
-          const next: Record<string, string> = {};
-          for (const issue of parsed.error?.issues ?? []) next[String(issue.path[0])] ??= issue.message;
-          if (!signature) next.signature = BILLING_MESSAGES.signatureRequired;
-          if (reasonMissing) next.overrideReason = RELEASE_MESSAGES.reasonRequired;
-          return setErrors(next);
-        }
-        setErrors({});
-        try {
-          const res = await collect.mutateAsync(parsed.data);
-          toast.success(res.message);
-          setDone(res.message);
-        } catch (error) {
-          toast.error(errorMessage(error, 'Could not record the collection'));
-        }
-      }}
-    >
+    <form className="space-y-4" noValidate onSubmit={submit}>
       <Card>
         <CardHeader className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle>
@@ -173,7 +166,17 @@ function Collect({ invoiceNo, onDone }: { invoiceNo: string; onDone: () => void 
               <p>{BILLING_MESSAGES.unpaidCollection}</p>
               {canOverride && (
                 <div className="mt-2">
-                  <ReleaseOverrideFields value={override} onChange={setOverride} error={errors.overrideReason} />
+                  <Controller
+                    control={control}
+                    name="override"
+                    render={({ field }) => (
+                      <ReleaseOverrideFields
+                        value={field.value}
+                        onChange={field.onChange}
+                        error={errors.override?.overrideReason?.message}
+                      />
+                    )}
+                  />
                 </div>
               )}
             </div>
@@ -187,20 +190,26 @@ function Collect({ invoiceNo, onDone }: { invoiceNo: string; onDone: () => void 
             <CardTitle>Signature</CardTitle>
           </CardHeader>
           <CardContent className="space-y-4">
-            <SignedNameFields
-              nameLabel="Collector's name"
-              name={name}
-              onNameChange={setName}
-              nameError={errors.collectorName}
-              pad={pad}
-              onSigned={onSigned}
-              signatureError={errors.signature}
+            <Controller
+              control={control}
+              name="collectorName"
+              render={({ field }) => (
+                <SignedNameFields
+                  nameLabel="Collector's name"
+                  name={field.value}
+                  onNameChange={field.onChange}
+                  nameError={errors.collectorName?.message}
+                  pad={pad}
+                  onSigned={onSigned}
+                  signatureError={errors.signature?.message}
+                />
+              )}
             />
             <Button
               type="submit"
               size="lg"
-              busy={collect.isPending}
-              disabled={invoice.balanceCents > 0 && !override.allowUnpaid}
+              busy={collect.isPending || formState.isSubmitting}
+              disabled={invoice.balanceCents > 0 && !allowUnpaid}
               className="w-full sm:w-auto"
             >
               {signed ? 'Confirm collection' : 'Sign to confirm collection'}

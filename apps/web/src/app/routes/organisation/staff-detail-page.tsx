@@ -1,10 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, Pencil, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
-import { MIN_PASSWORD_LENGTH } from '@courier/shared/constants/limits';
+import type { z } from 'zod';
 import { ROLE_LABELS, type Role } from '@courier/shared/constants/roles';
-import { STAFF_MESSAGES } from '@courier/shared/schemas/staff';
+import { STAFF_MESSAGES, type StaffMember, staffPasswordResetSchema } from '@courier/shared/schemas/staff';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
@@ -21,18 +23,60 @@ import { ActiveStatusConfirm } from '@/components/ui/active-status-confirm';
 import { StaffFormDialog } from '@/features/staff/components/staff-form';
 import { useDateFormat } from '@/lib/format-date';
 
+/** A new password for a staff member, set by someone who manages them. */
+function ResetPasswordDialog({
+  member,
+  open,
+  onOpenChange,
+}: {
+  member: Pick<StaffMember, 'id' | 'name'>;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const resetPassword = useResetStaffPassword();
+  const form = useForm<z.input<typeof staffPasswordResetSchema>>({
+    resolver: zodResolver(staffPasswordResetSchema),
+    defaultValues: { password: '' },
+  });
+  const { register, handleSubmit, reset, formState } = form;
+  const submit = handleSubmit(async ({ password }) => {
+    try {
+      await resetPassword.mutateAsync({ id: member.id, password });
+      toast.success(STAFF_MESSAGES.passwordReset);
+      reset();
+      onOpenChange(false);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to reset the password'));
+    }
+  });
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Reset password" description={`Set a new password for ${member.name}.`}>
+      <form noValidate className="space-y-4" onSubmit={submit}>
+        <Field label="New password" error={formState.errors.password?.message}>
+          <PasswordInput autoComplete="new-password" {...register('password')} />
+        </Field>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={resetPassword.isPending || formState.isSubmitting}>
+            Reset password
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
 export function StaffDetailPage() {
   const dates = useDateFormat();
   const { id } = useParams();
   const { base, can, isSuperAdmin, user } = usePortal();
   const member = useStaffMember(Number(id));
   const setActive = useSetStaffActive();
-  const resetPassword = useResetStaffPassword();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [resetting, setResetting] = useState(false);
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string | undefined>();
 
   if (member.isPending) return <Skeleton className="h-64" />;
   if (member.isError) return <PageError message={errorMessage(member.error, 'Failed to load the staff member')} />;
@@ -107,40 +151,7 @@ export function StaffDetailPage() {
         setActive={(active) => setActive.mutateAsync({ id: m.id, active })}
         messages={STAFF_MESSAGES}
       />
-      <Dialog open={resetting} onOpenChange={setResetting} title="Reset password" description={`Set a new password for ${m.name}.`}>
-        <form
-          noValidate
-          className="space-y-4"
-          onSubmit={async (e) => {
-            e.preventDefault();
-            if (password.length < MIN_PASSWORD_LENGTH) {
-              setPasswordError(STAFF_MESSAGES.passwordTooShort);
-              return;
-            }
-            try {
-              await resetPassword.mutateAsync({ id: m.id, password });
-              toast.success(STAFF_MESSAGES.passwordReset);
-              setPassword('');
-              setPasswordError(undefined);
-              setResetting(false);
-            } catch (error) {
-              toast.error(errorMessage(error, 'Failed to reset the password'));
-            }
-          }}
-        >
-          <Field label="New password" error={passwordError}>
-            <PasswordInput autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-          </Field>
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setResetting(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" busy={resetPassword.isPending}>
-              Reset password
-            </Button>
-          </div>
-        </form>
-      </Dialog>
+      <ResetPasswordDialog member={m} open={resetting} onOpenChange={setResetting} />
     </div>
   );
 }

@@ -1,18 +1,19 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, CheckCircle2, Phone } from 'lucide-react';
-import { useCallback, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { hasPermission } from '@courier/shared/domain/permissions';
-import { RELEASE_MESSAGES } from '@courier/shared/domain/release';
-import { DELIVERY_MESSAGES, type DeliveryRequestDto, deliverSchema } from '@courier/shared/schemas/deliveries';
-import type { ReleaseOverrideInput } from '@courier/shared/schemas/release';
+import { DELIVERY_MESSAGES, type DeliveryRequestDto, deliverFormSchema } from '@courier/shared/schemas/deliveries';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/field';
 import { FilePicker } from '@/components/ui/file-picker';
 import { Spinner } from '@/components/ui/spinner';
-import { ReleaseOverrideFields, overridePayload } from '@/features/billing/components/release-override';
+import { ReleaseOverrideFields } from '@/features/billing/components/release-override';
 import { type SignaturePadHandle, SignedNameFields } from '@/features/billing/components/signature-pad';
 import { TillField, useTill } from '@/features/billing/components/till-branch';
 import { BILLING_MESSAGES, parseJmdToCents } from '@courier/shared/schemas/billing';
@@ -22,6 +23,136 @@ import { useDeliver, useDeliveryRequest } from '@/features/packages/api/deliveri
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { StatusBadge } from '@/components/ui/status-badge';
+
+/** The photo rides beside the fields: a File, or none. */
+const deliverPageFormSchema = deliverFormSchema.extend({ photo: z.custom<File | null>((v) => v === null || v instanceof File) });
+type FormIn = z.input<typeof deliverPageFormSchema>;
+type FormOut = z.output<typeof deliverPageFormSchema>;
+
+/** Proof of delivery at the door: the recipient signs, the cash on delivery goes into a till. */
+function DeliverForm({
+  request: r,
+  canOverride,
+  onDone,
+}: {
+  request: DeliveryRequestDto;
+  canOverride: boolean;
+  onDone: (done: DeliveryRequestDto) => void;
+}) {
+  const deliver = useDeliver(r.id);
+  const pad = useRef<SignaturePadHandle>(null);
+  const [signed, setSigned] = useState(false);
+  const onSigned = useCallback((v: boolean) => setSigned(v), []);
+  const till = useTill();
+  const [tillError, setTillError] = useState<string>();
+  // Cash on delivery: what the driver took at the door, into their till.
+  const cod = r.cashOnDelivery && r.amountDueCents > 0;
+  const form = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(deliverPageFormSchema),
+    defaultValues: { recipientName: '', signature: '', override: {}, collected: cod ? formatDecimal(r.amountDueCents) : '', photo: null },
+  });
+  const { register, handleSubmit, setValue, getValues, setError, control, formState } = form;
+  const { errors } = formState;
+  const tillMissing = () => {
+    const cents = cod ? parseJmdToCents(getValues('collected')) : 0;
+    return cents > 0 && till.choosing && till.branchId === null;
+  };
+  // The till is checked with the fields, so every problem shows at once.
+  const checkTill = () => setTillError(tillMissing() ? BILLING_MESSAGES.tillRequired : undefined);
+
+  const send = handleSubmit(async ({ recipientName, signature, override, collected, photo }) => {
+    checkTill();
+    if (tillMissing()) return;
+    try {
+      const input = {
+        recipientName,
+        signature,
+        ...override,
+        ...(cod && collected ? { collectedCents: collected, branchId: till.requestBranchId } : {}),
+      };
+      const result = await deliver.mutateAsync({ input, photo });
+      toast.success(DELIVERY_MESSAGES.delivered);
+      onDone(result);
+    } catch (error) {
+      const message = errorMessage(error, 'Could not complete the delivery');
+      const fields = error instanceof ApiError ? error.fieldErrors : undefined;
+      setError('root.server', { message });
+      if (fields?.collectedCents?.[0]) setError('collected', { message: fields.collectedCents[0] });
+      if (fields?.branchId?.[0]) setTillError(fields.branchId[0]);
+      toast.error(message);
+    }
+  }, checkTill);
+  // The pad is no form control: its drawing is taken into the form as the form is sent.
+  const submit = (e: FormEvent) => {
+    setValue('signature', pad.current?.toDataUrl() ?? '');
+    return send(e);
+  };
+
+  return (
+    <form className="space-y-4" noValidate onSubmit={submit}>
+      <Card>
+        <CardHeader>
+          <CardTitle>Proof of delivery</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <Controller
+            control={control}
+            name="recipientName"
+            render={({ field }) => (
+              <SignedNameFields
+                nameLabel="Recipient's name"
+                name={field.value}
+                onNameChange={field.onChange}
+                nameError={errors.recipientName?.message}
+                pad={pad}
+                onSigned={onSigned}
+                signatureError={errors.signature?.message}
+              />
+            )}
+          />
+          {cod && (
+            <div className="space-y-3 rounded-md border border-slate-200 p-3">
+              <Field
+                label="Cash collected (JMD)"
+                hint={`Due ${formatJmd(r.amountDueCents)}. The packages are handed over only when it is paid.`}
+                error={errors.collected?.message}
+              >
+                <Input inputMode="decimal" {...register('collected')} />
+              </Field>
+              <TillField till={till} label="Branch (till) the cash goes to" error={tillError} />
+            </div>
+          )}
+          <Controller
+            control={control}
+            name="photo"
+            render={({ field }) => (
+              <Field label="Photo (optional)" hint="JPG or PNG, up to 8 MB">
+                <FilePicker file={field.value ?? null} onChange={field.onChange} accept="image/jpeg,image/png" capture="environment" />
+              </Field>
+            )}
+          />
+          {canOverride && (
+            <Controller
+              control={control}
+              name="override"
+              render={({ field }) => (
+                <ReleaseOverrideFields value={field.value} onChange={field.onChange} error={errors.override?.overrideReason?.message} />
+              )}
+            />
+          )}
+          {errors.root?.server && (
+            <p className="rounded-md bg-red-50 p-3 text-sm text-red-800" role="alert">
+              {errors.root.server.message}
+            </p>
+          )}
+          <Button type="submit" size="lg" busy={deliver.isPending || formState.isSubmitting} className="w-full">
+            {signed ? 'Complete delivery' : 'Sign to complete delivery'}
+          </Button>
+        </CardContent>
+      </Card>
+    </form>
+  );
+}
 
 /**
  * The driver's phone at the door (/staff/deliver/:id, /admin/deliver/:id): who received the
@@ -35,57 +166,7 @@ export default function DeliverPage() {
   const { user } = useSession();
   const canOverride = hasPermission(user, 'release_override');
   const request = useDeliveryRequest(id);
-  const deliver = useDeliver(id);
-  const pad = useRef<SignaturePadHandle>(null);
-  const [signed, setSigned] = useState(false);
-  const onSigned = useCallback((v: boolean) => setSigned(v), []);
-  const [name, setName] = useState('');
-  const [photo, setPhoto] = useState<File | null>(null);
-  const [override, setOverride] = useState<ReleaseOverrideInput>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<DeliveryRequestDto | null>(null);
-  const till = useTill();
-  const [collected, setCollected] = useState<string | null>(null);
-
-  const submit = async () => {
-    const signature = pad.current?.toDataUrl() ?? '';
-    const next: Record<string, string> = {};
-    // Cash on delivery: what the driver took at the door, into their till.
-    const cod = request.data?.cashOnDelivery === true && (request.data?.amountDueCents ?? 0) > 0;
-    const collectedText = (collected ?? formatDecimal(request.data?.amountDueCents ?? 0)).trim();
-    const collectedCents = cod && collectedText !== '' ? parseJmdToCents(collectedText) : undefined;
-    if (collectedCents !== undefined && Number.isNaN(collectedCents)) next.collectedCents = BILLING_MESSAGES.moneyStep;
-    if (cod && collectedCents && till.choosing && till.branchId === null) next.branchId = BILLING_MESSAGES.tillRequired;
-    const parsed = deliverSchema.safeParse({
-      recipientName: name,
-      signature,
-      ...overridePayload(override),
-      ...(collectedCents && !Number.isNaN(collectedCents) ? { collectedCents, branchId: till.requestBranchId } : {}),
-    });
-    for (const issue of parsed.error?.issues ?? []) next[String(issue.path[0])] ??= issue.message;
-    if (!signature) next.signature = DELIVERY_MESSAGES.signatureRequired;
-    if (override.allowUnpaid && !override.overrideReason?.trim()) next.overrideReason = RELEASE_MESSAGES.reasonRequired;
-    setErrors(next);
-    if (!parsed.success || Object.keys(next).length > 0) return;
-    setBusy(true);
-    try {
-      const result = await deliver.mutateAsync({ input: parsed.data, photo });
-      toast.success(DELIVERY_MESSAGES.delivered);
-      setDone(result);
-    } catch (error) {
-      const message = errorMessage(error, 'Could not complete the delivery');
-      const fields = error instanceof ApiError ? error.fieldErrors : undefined;
-      setErrors({
-        form: message,
-        ...(fields?.collectedCents?.[0] ? { collectedCents: fields.collectedCents[0] } : {}),
-        ...(fields?.branchId?.[0] ? { branchId: fields.branchId[0] } : {}),
-      });
-      toast.error(message);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const r = request.data;
   return (
@@ -153,59 +234,7 @@ export default function DeliverPage() {
                 : 'Dispatch this delivery from the delivery requests list before completing it here.'}
             </p>
           ) : (
-            <form
-              className="space-y-4"
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                void submit();
-              }}
-            >
-              <Card>
-                <CardHeader>
-                  <CardTitle>Proof of delivery</CardTitle>
-                </CardHeader>
-                <CardContent className="space-y-4">
-                  <SignedNameFields
-                    nameLabel="Recipient's name"
-                    name={name}
-                    onNameChange={setName}
-                    nameError={errors.recipientName}
-                    pad={pad}
-                    onSigned={onSigned}
-                    signatureError={errors.signature}
-                  />
-                  {r.cashOnDelivery && r.amountDueCents > 0 && (
-                    <div className="space-y-3 rounded-md border border-slate-200 p-3">
-                      <Field
-                        label="Cash collected (JMD)"
-                        hint={`Due ${formatJmd(r.amountDueCents)}. The packages are handed over only when it is paid.`}
-                        error={errors.collectedCents}
-                      >
-                        <Input
-                          inputMode="decimal"
-                          value={collected ?? formatDecimal(r.amountDueCents)}
-                          onChange={(e) => setCollected(e.target.value)}
-                        />
-                      </Field>
-                      <TillField till={till} label="Branch (till) the cash goes to" error={errors.branchId} />
-                    </div>
-                  )}
-                  <Field label="Photo (optional)" hint="JPG or PNG, up to 8 MB">
-                    <FilePicker file={photo} onChange={setPhoto} accept="image/jpeg,image/png" capture="environment" />
-                  </Field>
-                  {canOverride && <ReleaseOverrideFields value={override} onChange={setOverride} error={errors.overrideReason} />}
-                  {errors.form && (
-                    <p className="rounded-md bg-red-50 p-3 text-sm text-red-800" role="alert">
-                      {errors.form}
-                    </p>
-                  )}
-                  <Button type="submit" size="lg" busy={busy} className="w-full">
-                    {signed ? 'Complete delivery' : 'Sign to complete delivery'}
-                  </Button>
-                </CardContent>
-              </Card>
-            </form>
+            <DeliverForm request={r} canOverride={canOverride} onDone={setDone} />
           )}
         </>
       )}

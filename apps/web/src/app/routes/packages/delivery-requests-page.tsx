@@ -1,11 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { FileText, Truck } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import type { DeliveryRequestStatus } from '@courier/shared/constants/packages';
 import { hasPermission } from '@courier/shared/domain/permissions';
-import { DELIVERY_MESSAGES, DELIVERY_TRANSITIONS, type DeliveryRequestDto } from '@courier/shared/schemas/deliveries';
-import type { ReleaseOverrideInput } from '@courier/shared/schemas/release';
+import { DELIVERY_TRANSITIONS, type DeliveryRequestDto, scheduleDeliveryFormSchema } from '@courier/shared/schemas/deliveries';
+import { releaseOverrideFormSchema } from '@courier/shared/schemas/release';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
 import { Dialog } from '@/components/ui/dialog';
@@ -13,7 +16,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { openFile } from '@/lib/download';
-import { ReleaseOverrideFields, overridePayload } from '@/features/billing/components/release-override';
+import { ReleaseOverrideFields } from '@/features/billing/components/release-override';
 import { useChangeDeliveryStatus, useDeliveryRequests, useDrivers } from '@/features/packages/api/deliveries';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
@@ -34,24 +37,19 @@ const ACTION_LABEL: Record<DeliveryRequestStatus, string> = {
 function ScheduleDialog({ request, onClose }: { request: DeliveryRequestDto; onClose: () => void }) {
   const dates = useDateFormat();
   const drivers = useDrivers(true);
-  const [date, setDate] = useState(request.preferredDate);
-  const [driverId, setDriverId] = useState('');
-  const [stop, setStop] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<z.input<typeof scheduleDeliveryFormSchema>, unknown, z.output<typeof scheduleDeliveryFormSchema>>({
+    resolver: zodResolver(scheduleDeliveryFormSchema),
+    defaultValues: { scheduledDate: request.preferredDate, driverId: '', stopOrder: '' },
+  });
+  const { register, handleSubmit, formState } = form;
+  const { errors } = formState;
   const change = useChangeDeliveryStatus(onClose);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const next: Record<string, string> = {};
-    if (!date) next.date = DELIVERY_MESSAGES.scheduleDateRequired;
-    if (!driverId) next.driverId = DELIVERY_MESSAGES.driverRequired;
-    if (stop && !/^\d{1,3}$/.test(stop)) next.stop = 'Please enter a whole number';
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
+  const submit = handleSubmit((values) =>
     change.mutate(
-      { id: request.id, status: 'scheduled', scheduledDate: date, driverId: Number(driverId), stopOrder: stop ? Number(stop) : undefined },
+      { id: request.id, status: 'scheduled', ...values },
       { onError: (error) => toast.error(errorMessage(error, 'Could not schedule the delivery')) },
-    );
-  };
+    ),
+  );
   return (
     <Dialog
       open
@@ -60,11 +58,11 @@ function ScheduleDialog({ request, onClose }: { request: DeliveryRequestDto; onC
       description={`${request.customerName} (${request.mailboxNumber})`}
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <Field label="Delivery date" error={errors.date}>
-          <Input type="date" min={dates.today()} value={date} onChange={(e) => setDate(e.target.value)} />
+        <Field label="Delivery date" error={errors.scheduledDate?.message}>
+          <Input type="date" min={dates.today()} {...register('scheduledDate')} />
         </Field>
-        <Field label="Driver" error={errors.driverId}>
-          <Select value={driverId} onChange={(e) => setDriverId(e.target.value)}>
+        <Field label="Driver" error={errors.driverId?.message}>
+          <Select {...register('driverId')}>
             <option value="">{drivers.isLoading ? 'Loading…' : 'Choose the driver'}</option>
             {(drivers.data ?? []).map((d) => (
               <option key={d.id} value={d.id}>
@@ -73,14 +71,14 @@ function ScheduleDialog({ request, onClose }: { request: DeliveryRequestDto; onC
             ))}
           </Select>
         </Field>
-        <Field label="Stop number (optional)" error={errors.stop} hint="Its place on the day's run sheet">
-          <Input inputMode="numeric" value={stop} onChange={(e) => setStop(e.target.value)} />
+        <Field label="Stop number (optional)" error={errors.stopOrder?.message} hint="Its place on the day's run sheet">
+          <Input inputMode="numeric" {...register('stopOrder')} />
         </Field>
         <div className="flex justify-end gap-2">
           <Button type="button" variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" busy={change.isPending}>
+          <Button type="submit" busy={change.isPending || formState.isSubmitting}>
             Schedule
           </Button>
         </div>
@@ -89,31 +87,42 @@ function ScheduleDialog({ request, onClose }: { request: DeliveryRequestDto; onC
   );
 }
 
+const dispatchOverrideFormSchema = z.object({ override: releaseOverrideFormSchema });
+
 /** Dispatch refused by the release rule: the reason, and the override for those who hold it. */
 function DispatchOverrideDialog({ request, message, onClose }: { request: DeliveryRequestDto; message: string; onClose: () => void }) {
-  const [override, setOverride] = useState<ReleaseOverrideInput>({ allowUnpaid: true });
-  const [error, setError] = useState<string>();
+  const form = useForm<z.input<typeof dispatchOverrideFormSchema>, unknown, z.output<typeof dispatchOverrideFormSchema>>({
+    resolver: zodResolver(dispatchOverrideFormSchema),
+    defaultValues: { override: { allowUnpaid: true } },
+  });
+  const { handleSubmit, setError, control, formState } = form;
+  const allowUnpaid = useWatch({ control, name: 'override.allowUnpaid' });
   const change = useChangeDeliveryStatus(onClose);
+  const submit = handleSubmit(({ override }) =>
+    change.mutate(
+      { id: request.id, status: 'out_for_delivery', ...override },
+      { onError: (err) => setError('override.overrideReason', { message: errorMessage(err, 'Could not dispatch') }) },
+    ),
+  );
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()} title="Not paid yet" description={message}>
-      <form
-        className="space-y-4"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!override.overrideReason?.trim()) return setError('Please enter the reason for releasing a package that is not paid');
-          change.mutate(
-            { id: request.id, status: 'out_for_delivery', ...overridePayload(override) },
-            { onError: (err) => setError(errorMessage(err, 'Could not dispatch')) },
-          );
-        }}
-      >
-        <ReleaseOverrideFields value={override} onChange={setOverride} error={error} />
+      <form className="space-y-4" noValidate onSubmit={submit}>
+        <Controller
+          control={control}
+          name="override"
+          render={({ field }) => (
+            <ReleaseOverrideFields
+              value={field.value}
+              onChange={field.onChange}
+              error={formState.errors.override?.overrideReason?.message}
+            />
+          )}
+        />
         <div className="flex justify-end gap-2">
           <Button type="button" variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" busy={change.isPending} disabled={!override.allowUnpaid}>
+          <Button type="submit" busy={change.isPending || formState.isSubmitting} disabled={!allowUnpaid}>
             Dispatch anyway
           </Button>
         </div>

@@ -1,6 +1,9 @@
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { ClaimDto, PackageDto } from '@courier/shared/schemas/packages';
+import type { z } from 'zod';
+import { type ClaimDto, type PackageDto, assignPackageSchema } from '@courier/shared/schemas/packages';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
@@ -17,28 +20,26 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { statusOptions } from '@courier/shared/format/status';
 
 function AssignDialog({ pkg, onClose }: { pkg: PackageDto | null; onClose: () => void }) {
-  const [mailbox, setMailbox] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useForm<z.input<typeof assignPackageSchema>, unknown, z.output<typeof assignPackageSchema>>({
+    resolver: zodResolver(assignPackageSchema),
+    defaultValues: { mailbox: '' },
+  });
+  const { register, handleSubmit, reset, setError, control, formState } = form;
   const assign = useAssignPackage();
-  const matches = useCustomerSearch(mailbox);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const matches = useCustomerSearch(useWatch({ control, name: 'mailbox' }));
+  const submit = handleSubmit(({ mailbox }) => {
     if (!pkg) return;
-    if (!mailbox.trim()) {
-      setError('Please enter the mailbox number');
-      return;
-    }
     assign.mutate(
-      { id: pkg.id, mailbox: mailbox.trim() },
+      { id: pkg.id, mailbox },
       {
         onSuccess: () => {
-          setMailbox('');
+          reset();
           onClose();
         },
-        onError: (err) => setError(errorMessage(err, 'Could not assign the package')),
+        onError: (err) => setError('mailbox', { message: errorMessage(err, 'Could not assign the package') }),
       },
     );
-  };
+  });
   return (
     <Dialog
       open={pkg !== null}
@@ -47,16 +48,8 @@ function AssignDialog({ pkg, onClose }: { pkg: PackageDto | null; onClose: () =>
       description="The customer is e-mailed and the unknown fee is added to their invoice."
     >
       <form onSubmit={submit} className="space-y-4">
-        <Field label="Mailbox number or name" error={error}>
-          <Input
-            value={mailbox}
-            autoFocus
-            list="assign-customers"
-            onChange={(e) => {
-              setMailbox(e.target.value);
-              setError(undefined);
-            }}
-          />
+        <Field label="Mailbox number or name" error={formState.errors.mailbox?.message}>
+          <Input autoFocus list="assign-customers" {...register('mailbox')} />
         </Field>
         <datalist id="assign-customers">
           {(matches.data ?? []).map((c) => (
@@ -69,7 +62,7 @@ function AssignDialog({ pkg, onClose }: { pkg: PackageDto | null; onClose: () =>
           <Button type="button" variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" busy={assign.isPending}>
+          <Button type="submit" busy={assign.isPending || formState.isSubmitting}>
             Assign
           </Button>
         </div>

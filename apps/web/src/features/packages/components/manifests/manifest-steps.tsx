@@ -1,7 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { DEPARTURE_IN_FUTURE_CODE, MANIFEST_MESSAGES, type ManifestDetail } from '@courier/shared/schemas/manifests';
+import type { z } from 'zod';
+import { DEPARTURE_IN_FUTURE_CODE, MANIFEST_MESSAGES, type ManifestDetail, shipEarlyFormSchema } from '@courier/shared/schemas/manifests';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
@@ -14,6 +17,41 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 type Step = 'close' | 'ship' | 'arrive';
 const DONE: Record<Step, string> = { close: MANIFEST_MESSAGES.closed, ship: MANIFEST_MESSAGES.shipped, arrive: MANIFEST_MESSAGES.arrived };
 
+/** Shipping before the departure date: the API's message, and the note for moving the date to today. */
+function ShipEarlyDialog({ manifestId, message, onClose }: { manifestId: number; message: string | null; onClose: () => void }) {
+  const shipMoved = useShipMovingDeparture(manifestId);
+  const form = useForm<z.input<typeof shipEarlyFormSchema>>({ resolver: zodResolver(shipEarlyFormSchema), defaultValues: { note: '' } });
+  const { register, handleSubmit, reset, formState } = form;
+  const submit = handleSubmit(({ note }) =>
+    shipMoved.mutate(note, {
+      onSuccess: () => {
+        toast.success(DONE.ship);
+        onClose();
+        reset();
+      },
+      onError: (error) => toast.error(errorMessage(error, 'Could not ship the manifest')),
+    }),
+  );
+  return (
+    <Dialog open={message !== null} onOpenChange={(o) => !o && onClose()} title="Ship before the departure date?">
+      <form className="space-y-4" onSubmit={submit}>
+        <p className="text-sm text-slate-700">{message}</p>
+        <Field label="Why it ships early (kept with the change)" error={formState.errors.note?.message}>
+          <Input maxLength={500} {...register('note')} />
+        </Field>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={shipMoved.isPending || formState.isSubmitting}>
+            Move the date to today and ship
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
 /**
  * A manifest's life: edit its details, close, ship (before the departure date only by moving the
  * date to today with a note), mark arrived, reconcile. Buttons for the toolbar, with their dialogs.
@@ -25,10 +63,8 @@ export function ManifestSteps({ m, canEdit }: { m: ManifestDetail; canEdit: bool
   const [confirm, setConfirm] = useState<Step | null>(null);
   const [editing, setEditing] = useState(false);
   const step = useManifestStep(m.id);
-  const shipMoved = useShipMovingDeparture(m.id);
   // A manifest shipped before its departure date: the API's message, and the note for moving the date.
   const [early, setEarly] = useState<string | null>(null);
-  const [earlyNote, setEarlyNote] = useState('');
   return (
     <>
       {canEdit && (m.status === 'open' || m.status === 'closed' || m.status === 'shipped') && (
@@ -57,35 +93,7 @@ export function ManifestSteps({ m, canEdit }: { m: ManifestDetail; canEdit: bool
         </Button>
       )}
       <ManifestEditDialog manifest={m} open={editing} onOpenChange={setEditing} />
-      <Dialog open={early !== null} onOpenChange={(o) => !o && setEarly(null)} title="Ship before the departure date?">
-        <form
-          className="space-y-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            shipMoved.mutate(earlyNote, {
-              onSuccess: () => {
-                toast.success(DONE.ship);
-                setEarly(null);
-                setEarlyNote('');
-              },
-              onError: (error) => toast.error(errorMessage(error, 'Could not ship the manifest')),
-            });
-          }}
-        >
-          <p className="text-sm text-slate-700">{early}</p>
-          <Field label="Why it ships early (kept with the change)">
-            <Input value={earlyNote} maxLength={500} onChange={(e) => setEarlyNote(e.target.value)} />
-          </Field>
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setEarly(null)}>
-              Cancel
-            </Button>
-            <Button type="submit" busy={shipMoved.isPending}>
-              Move the date to today and ship
-            </Button>
-          </div>
-        </form>
-      </Dialog>
+      <ShipEarlyDialog manifestId={m.id} message={early} onClose={() => setEarly(null)} />
       <ConfirmDialog
         open={confirm !== null}
         onOpenChange={(o) => !o && setConfirm(null)}
