@@ -24,7 +24,7 @@ import { StaffFormDialog } from '@/features/staff/components/staff-form';
 import { useDateFormat } from '@/lib/format-date';
 
 /** A new password for a staff member, set by someone who manages them. */
-function ResetPasswordDialog({
+export function ResetPasswordDialog({
   member,
   open,
   onOpenChange,

@@ -34,7 +34,7 @@ const ACTION_LABEL: Record<DeliveryRequestStatus, string> = {
 };
 
 /** Scheduling: the date and the driver, and optionally the stop's place on the run sheet. */
-function ScheduleDialog({ request, onClose }: { request: DeliveryRequestDto; onClose: () => void }) {
+export function ScheduleDialog({ request, onClose }: { request: DeliveryRequestDto; onClose: () => void }) {
   const dates = useDateFormat();
   const drivers = useDrivers(true);
   const form = useForm<z.input<typeof scheduleDeliveryFormSchema>, unknown, z.output<typeof scheduleDeliveryFormSchema>>({
@@ -90,7 +90,15 @@ function ScheduleDialog({ request, onClose }: { request: DeliveryRequestDto; onC
 const dispatchOverrideFormSchema = z.object({ override: releaseOverrideFormSchema });
 
 /** Dispatch refused by the release rule: the reason, and the override for those who hold it. */
-function DispatchOverrideDialog({ request, message, onClose }: { request: DeliveryRequestDto; message: string; onClose: () => void }) {
+export function DispatchOverrideDialog({
+  request,
+  message,
+  onClose,
+}: {
+  request: DeliveryRequestDto;
+  message: string;
+  onClose: () => void;
+}) {
   const form = useForm<z.input<typeof dispatchOverrideFormSchema>, unknown, z.output<typeof dispatchOverrideFormSchema>>({
     resolver: zodResolver(dispatchOverrideFormSchema),
     defaultValues: { override: { allowUnpaid: true } },

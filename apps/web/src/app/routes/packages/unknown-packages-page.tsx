@@ -19,7 +19,7 @@ import { useDateFormat } from '@/lib/format-date';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { statusOptions } from '@courier/shared/format/status';
 
-function AssignDialog({ pkg, onClose }: { pkg: PackageDto | null; onClose: () => void }) {
+export function AssignDialog({ pkg, onClose }: { pkg: PackageDto | null; onClose: () => void }) {
   const form = useForm<z.input<typeof assignPackageSchema>, unknown, z.output<typeof assignPackageSchema>>({
     resolver: zodResolver(assignPackageSchema),
     defaultValues: { mailbox: '' },
