@@ -145,15 +145,13 @@ test('a customer consolidates three packages on a phone; the clerk repacks them 
   await page.screenshot({ path: `${SHOTS}/consolidation-done-phone.png`, fullPage: true });
   await page.goto(`/track?number=${received[0]?.trackingNumber}`);
   await expect(page.getByTestId('track-consolidated')).toContainText(parcelNumber);
-  // The courier admin sets that fee under Settings, Additional Fees.
+  // The courier admin sets those prices on the Fees tab, like every other fee.
   const adminPage = await clerk.newPage();
   adminPage.on('pageerror', (e) => errors.push(e.message));
   await pageAs(adminPage, await tokenFor(request, 'courier_admin'));
-  await adminPage.goto('/admin/settings?tab=additional-fees');
-  const fees = adminPage.getByRole('form', { name: 'Service fees' });
-  await expect(fees.getByLabel('Consolidation fee (JMD, per request)')).toHaveValue('500.00');
-  await expect(fees.getByLabel('Shop For Me fee (% of item cost)')).toHaveValue('10');
-  await expect(fees.getByLabel('Shop For Me minimum (USD)')).toHaveValue('5.00');
+  await adminPage.goto('/admin/settings?tab=fees');
+  await expect(adminPage.getByRole('listitem', { name: 'Consolidation Fee' })).toContainText('A service request · JMD 500.00');
+  await expect(adminPage.getByRole('listitem', { name: 'Shop For Me Fee' })).toContainText('10% of the item cost, at least USD 5.00');
   await clerk.close();
   expect(errors).toEqual([]);
 });
