@@ -170,6 +170,15 @@ test('the forwarding services end to end: consolidation repacked and invoiced wi
   await adminPage.goto('/admin/settings?tab=fees');
   await expect(adminPage.getByRole('listitem', { name: 'Consolidation Fee' })).toContainText('A service request · JMD 500.00');
   await expect(adminPage.getByRole('listitem', { name: 'Shop For Me Fee' })).toContainText('10% of the item cost, at least USD 5.00');
+  // GCT applies to the Shop For Me fee from today: a new rate of its entry, the GCT rate from the dated tax entries (15%).
+  const shopFee = adminPage.getByRole('listitem', { name: 'Shop For Me Fee' });
+  await shopFee.getByRole('button', { name: 'Change rate' }).click();
+  const feeDialog = adminPage.getByRole('dialog', { name: 'Change Shop For Me Fee' });
+  await expect(feeDialog.getByLabel('At least (USD)')).toHaveValue('5');
+  await feeDialog.getByLabel('GCT applies').check();
+  await feeDialog.getByRole('button', { name: 'Save new rate' }).click();
+  await expect(feeDialog).toHaveCount(0);
+  await expect(shopFee).toContainText('10% of the item cost, at least USD 5.00 + GCT');
   await adminPage.screenshot({ path: `${SHOTS}/fees-tab-services-desktop.png`, fullPage: true });
 
   // ---- Shop For Me: the public form, on a phone, with the customer's e-mail.
@@ -188,30 +197,37 @@ test('the forwarding services end to end: consolidation repacked and invoiced wi
   if (!shop) throw new Error('the public form made no request');
   await waitForMail(customer.email, new RegExp(`Shop For Me request ${shop.requestNo} received`));
 
-  // The courier admin quotes it: the fee (10%, minimum USD 5, from its fee entry) and the total show before sending.
+  // The courier admin quotes it: the fee (10%, minimum USD 5, from its fee entry), its GCT and the total show before sending.
   await adminPage.goto('/admin/shop-requests');
   await adminPage.getByRole('button', { name: `Open ${shop.requestNo}` }).click();
   const quote = adminPage.getByRole('dialog', { name: new RegExp(shop.requestNo) });
   await quote.getByLabel('Unit price (USD)').fill('42.50');
   await quote.getByLabel('US sales tax (USD)').fill('2.98');
   await quote.getByLabel('US shipping (USD)').fill('6.00');
-  // 42.50 + 2.98 + 6.00 + fee max(4.25, 5.00) = 56.48
-  await expect(quote.getByTestId('quote-preview')).toContainText('service fee USD 5.00');
-  await expect(quote.getByTestId('quote-preview')).toContainText('USD 56.48');
+  // 42.50 + 2.98 + 6.00 + fee max(4.25, 5.00) + GCT 15% of the fee 0.75 = 57.23
+  await expect(quote.getByTestId('quote-preview')).toContainText('service fee USD 5.00 · GCT USD 0.75');
+  await expect(quote.getByTestId('quote-preview')).toContainText('USD 57.23');
   await adminPage.screenshot({ path: `${SHOTS}/shop-quote-desktop.png`, fullPage: true });
   await quote.getByRole('button', { name: 'Send quote' }).click();
   await expect(quote.getByTestId('shop-stage')).toHaveText('Quoted');
-  await waitForMail(customer.email, new RegExp(`Your Shop For Me quote ${shop.requestNo}: USD 56.48`));
+  await waitForMail(customer.email, new RegExp(`Your Shop For Me quote ${shop.requestNo}: USD 57.23`));
 
   // The customer accepts on the phone and pays the invoice online through the test gateway.
   await page.goto(`/customer/shop-requests/${shop.id}`);
-  await expect(page.getByTestId('shop-quote-total')).toHaveText('USD 56.48');
+  await expect(page.getByTestId('shop-quote-fee-gct')).toHaveText('USD 0.75');
+  await expect(page.getByTestId('shop-quote-total')).toHaveText('USD 57.23');
   await page.screenshot({ path: `${SHOTS}/shop-quoted-phone.png`, fullPage: true });
   await page.getByRole('button', { name: 'Accept quote' }).click();
   await expect(page.getByTestId('shop-stage')).toHaveText('Awaiting payment');
   await page.getByRole('link', { name: /Pay invoice INV-/ }).click();
-  await expect(page.getByText(/service fee \(USD 5\.00 at \d+/)).toBeVisible();
-  await expect(page.getByText('Fee: Shop For Me Fee')).toBeVisible();
+  // The invoice: the service fee and its GCT, each naming the fee entry (JMD at the demo rate of 150).
+  const feeLine = page.getByRole('row').filter({ hasText: 'service fee (USD 5.00 at 150)' });
+  await expect(feeLine).toContainText('JMD 750.00');
+  await expect(feeLine).toContainText('Fee: Shop For Me Fee');
+  const gctLine = page.getByRole('row').filter({ hasText: 'service fee GCT 15% (USD 0.75 at 150)' });
+  await expect(gctLine).toContainText('JMD 112.50');
+  await expect(gctLine).toContainText('Fee: Shop For Me Fee');
+  await page.screenshot({ path: `${SHOTS}/shop-invoice-phone.png`, fullPage: true });
   await page.getByRole('button', { name: /Pay now JMD/ }).click();
   await expect(page).toHaveURL(/\/api\/dev\/gateway\/checkout\//);
   await page.getByRole('button', { name: 'Approve payment' }).click();
