@@ -2,33 +2,9 @@ import { DEFAULT_API_KEY } from '@courier/shared/constants/limits';
 import { waitForMail } from '../support/mailbox';
 import { expect, test } from '../support/test';
 import { tokenFor } from '../support/auth';
-import type { APIRequestContext } from '@playwright/test';
+import { auth, billPackage, jmd, unique } from '../support/services';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/credit-shots';
-const jmd = (cents: number) => `JMD ${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** A package of the customer received and made ready: that bills it. The new invoice's number and total. */
-async function billPackage(request: APIRequestContext, adminToken: string, customerToken: string, mailbox: string) {
-  const tag = unique().slice(-10);
-  const received = await request.post('/api/packages', {
-    headers: auth(adminToken),
-    data: { trackingNumber: `1ZCRED${tag}`, weightLb: 3, mailbox, description: `Credit ${tag}` },
-  });
-  expect(received.ok(), await received.text()).toBe(true);
-  const pkg = (await received.json()) as { id: number };
-  for (const status of ['in_transit', 'at_customs', 'ready_for_pickup']) {
-    const moved = await request.post(`/api/packages/${pkg.id}/status`, { headers: auth(adminToken), data: { status } });
-    expect(moved.ok(), await moved.text()).toBe(true);
-  }
-  const list = await request.get('/api/invoices?limit=50', { headers: auth(customerToken) });
-  const open = ((await list.json()) as { data: Array<{ invoiceNo: string; status: string; totalCents: number; balanceCents: number }> })
-    .data;
-  const invoice = open.find((i) => i.status === 'unpaid');
-  if (!invoice) throw new Error('making the package ready issued no invoice');
-  return invoice;
-}
 
 test('a referred customer registers with the code, pays their first invoice, both get credit; the referrer pays partly with credit online', async ({
   page,

@@ -1,63 +1,59 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import { tokenFor } from '../support/auth';
 import { waitForMail } from '../support/mailbox';
+import { auth, billPackage, jmd, makeReady, pageAs, receivePackage, registerCustomer } from '../support/services';
 import { expect, test } from '../support/test';
 
-const API_KEY = 'ck_demo_jamaica_express_2026';
-const PASSWORD = 'Forwarding#2026';
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/forwarding-shots';
 
-/** A new customer of the demo courier (each run its own), with a token and mailbox. */
-async function newCustomer(request: APIRequestContext, name: string) {
-  const email = `${name.toLowerCase()}.${Date.now().toString(36)}@example.test`;
-  const validate = await (await request.get(`/api/couriers/validate/${API_KEY}`)).json();
-  const branches = await (await request.get(`/api/branches/public/${validate.data.id}`)).json();
-  const created = await request.post('/api/customers/register', {
-    data: {
-      accountType: 'individual',
-      title: 'Ms.',
-      firstName: name,
-      lastName: 'Forwarder',
-      email,
-      phone: '876-555-0142',
-      password: PASSWORD,
-      trn: '999-777-555',
-      address: '4 Hope Road',
-      parish: 'Clarendon',
-      city: 'May Pen',
-      branchId: branches.data[0].id,
-      api_key: API_KEY,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const token = await tokenFor(request, { email, password: PASSWORD, apiLogin: '/api/customers/login' });
-  const profile = await (await request.get('/api/customers/profile', { headers: { authorization: `Bearer ${token}` } })).json();
-  return { email, token, mailbox: profile.mailboxNumber as string };
-}
-
-async function pageAs(page: Page, token: string) {
-  await page.addInitScript((t) => window.localStorage.setItem('token', t), token);
-}
-
-test('a customer consolidates three packages on a phone; the clerk repacks them into a weighed, measured parcel that is invoiced', async ({
+test('the forwarding services end to end: consolidation repacked and invoiced with the fee rules and insurance, paid partly with referral credit; Shop For Me from the public form to arrival', async ({
   page,
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  const customer = await newCustomer(request, 'Consuela');
-  const staffHeaders = { authorization: `Bearer ${await tokenFor(request, 'staff')}` };
+  const adminToken = await tokenFor(request, 'courier_admin');
+  const staffToken = await tokenFor(request, 'staff');
+
+  // ---- Referral credit: a friend the customer referred pays their first invoice; the customer gets JMD 500.00.
+  const rewards = await request.put('/api/settings/referral-rewards', {
+    headers: auth(adminToken),
+    data: { referrerRewardCents: 500_00, referredRewardCents: 250_00 },
+  });
+  expect(rewards.ok(), await rewards.text()).toBe(true);
+  const customer = await registerCustomer(request, { firstName: 'Consuela' });
+  const { referralCode } = (await (await request.get('/api/account-credit', { headers: auth(customer.token) })).json()) as {
+    referralCode: string;
+  };
+  const friend = await registerCustomer(request, { firstName: 'Fredrick', lastName: 'Friend', referralCode });
+  const first = await billPackage(request, adminToken, friend.token, friend.mailbox);
+  const paid = await request.post('/api/payments', {
+    headers: auth(adminToken),
+    data: { method: 'cash', branchId: friend.branchId, allocations: [{ invoiceNo: first.invoiceNo, amountCents: first.balanceCents }] },
+  });
+  expect(paid.status(), await paid.text()).toBe(201);
+  await waitForMail(customer.email, /JMD 500\.00 referral credit added/);
+
+  // ---- Consolidation: three packages (declared USD 100, 60 and 40) wait at the warehouse.
   const tag = Date.now().toString().slice(-8);
-  const received: Array<{ id: number; packageNumber: string; trackingNumber: string }> = [];
-  for (const [i, what] of ['Sneakers', 'Phone case', 'Vitamins'].entries()) {
-    const res = await request.post('/api/packages', {
-      headers: staffHeaders,
-      data: { trackingNumber: `1ZCON${tag}${i}`, weightLb: 2 + i, mailbox: customer.mailbox, description: what },
-    });
-    expect(res.ok(), await res.text()).toBe(true);
-    received.push(await res.json());
+  const received = [];
+  for (const [i, [what, usd]] of (
+    [
+      ['Sneakers', 100_00],
+      ['Phone case', 60_00],
+      ['Vitamins', 40_00],
+    ] as const
+  ).entries()) {
+    received.push(
+      await receivePackage(request, staffToken, {
+        trackingNumber: `1ZCON${tag}${i}`,
+        weightLb: 2 + i,
+        mailbox: customer.mailbox,
+        description: what,
+        declaredValueUsdCents: usd,
+      }),
+    );
   }
 
   // The customer, on a phone, picks the three packages and asks for a repack without retail boxes.
@@ -67,7 +63,8 @@ test('a customer consolidates three packages on a phone; the clerk repacks them 
   const form = page.getByRole('form', { name: 'Request a consolidation' });
   for (const p of received) await form.getByRole('checkbox', { name: new RegExp(p.packageNumber) }).check();
   await form.getByRole('radio', { name: 'Remove retail packaging' }).check();
-  await expect(form.getByTestId('consolidation-fee')).toHaveText(/JMD [\d,]+\.\d{2}/);
+  // The courier's consolidation fee entry prices it.
+  await expect(form.getByTestId('consolidation-fee')).toHaveText(/JMD 500\.00/);
   await page.screenshot({ path: `${SHOTS}/consolidation-request-phone.png`, fullPage: true });
   await form.getByRole('button', { name: 'Request consolidation' }).click();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Consolidation requested' })).toBeVisible();
@@ -77,12 +74,11 @@ test('a customer consolidates three packages on a phone; the clerk repacks them 
   expect(requestNo).toMatch(/^CON-\d{6}$/);
   await waitForMail(customer.email, new RegExp(`Consolidation ${requestNo} requested`));
 
-  // The clerk scans one of the packages at the consolidation station and repacks.
+  // The clerk scans a package of the request and repacks at the station: weighs and measures the new parcel.
   const clerk = await browser.newContext();
   const clerkPage = await clerk.newPage();
   clerkPage.on('pageerror', (e) => errors.push(e.message));
-  await pageAs(clerkPage, await tokenFor(request, 'staff'));
-  // At the scan station, a package of the request says so and leads to the consolidation station.
+  await pageAs(clerkPage, staffToken);
   await clerkPage.goto('/staff/scan');
   await clerkPage.getByLabel('Tracking number').fill(received[0]?.trackingNumber ?? '');
   await clerkPage.getByLabel('Tracking number').press('Enter');
@@ -109,35 +105,55 @@ test('a customer consolidates three packages on a phone; the clerk repacks them 
   await dialog.getByRole('button', { name: 'Done' }).click();
   await waitForMail(customer.email, new RegExp(`Consolidation ${requestNo} done: your new parcel is ${parcelNumber}`));
 
-  // The parcel travels and is billed: its invoice carries the consolidation fee; the old packages are not billed.
-  const mine = (await (
-    await request.get('/api/customer/consolidations', { headers: { authorization: `Bearer ${customer.token}` } })
-  ).json()) as {
+  // The customer insures the new parcel for its declared USD 200 (JMD 30,000 at 150: 2% is the JMD 600 minimum).
+  await page.goto('/customer/packages');
+  await page.getByRole('button', { name: `Timeline of ${parcelNumber}` }).click();
+  const insure = page
+    .getByRole('region', { name: 'Insurance and storage' })
+    .getByLabel('Insure for its declared value (premium JMD 600.00)');
+  await insure.click();
+  await expect(insure).toBeChecked();
+
+  // The parcel travels and is billed: consolidation fee and premium, each naming the fee entry that made it.
+  const mine = (await (await request.get('/api/customer/consolidations', { headers: auth(customer.token) })).json()) as {
     data: Array<{ requestNo: string; newPackage: { id: number; packageNumber: string } | null }>;
   };
-  const parcelId = mine.data.find((r) => r.requestNo === requestNo)?.newPackage?.id;
-  const parcelRow = (await (await request.get(`/api/packages/${parcelId}`, { headers: staffHeaders })).json()) as {
-    id: number;
+  const parcelId = mine.data.find((r) => r.requestNo === requestNo)?.newPackage?.id ?? 0;
+  const parcelRow = (await (await request.get(`/api/packages/${parcelId}`, { headers: auth(staffToken) })).json()) as {
     weightLb: number;
     packageNumber: string;
   };
   expect(parcelRow).toMatchObject({ packageNumber: parcelNumber, weightLb: 8.5 });
-  const adminHeaders = { authorization: `Bearer ${await tokenFor(request, 'courier_admin')}` };
-  for (const status of ['in_transit', 'at_customs', 'ready_for_pickup']) {
-    const moved = await request.post(`/api/packages/${parcelRow.id}/status`, { headers: adminHeaders, data: { status } });
-    expect(moved.ok(), await moved.text()).toBe(true);
-  }
-  const invoices = (await (
-    await request.get('/api/invoices?limit=10', { headers: { authorization: `Bearer ${customer.token}` } })
-  ).json()) as {
-    data: Array<{ invoiceNo: string }>;
+  await makeReady(request, adminToken, parcelId);
+  const invoices = (await (await request.get('/api/invoices?limit=10', { headers: auth(customer.token) })).json()) as {
+    data: Array<{ invoiceNo: string; balanceCents: number }>;
   };
   expect(invoices.data).toHaveLength(1);
-  const invoiceNo = invoices.data[0]?.invoiceNo ?? '';
-  await page.goto(`/customer/invoices/${invoiceNo}`);
-  await expect(page.getByText(`Consolidation fee ${parcelNumber}`)).toBeVisible();
-  await expect(page.getByText(`Freight ${parcelNumber}`)).toBeVisible();
+  const invoice = invoices.data[0] ?? { invoiceNo: '', balanceCents: 0 };
+  await page.goto(`/customer/invoices/${invoice.invoiceNo}`);
+  const feeRow = page.getByRole('row').filter({ hasText: `Consolidation fee ${parcelNumber}` });
+  await expect(feeRow).toContainText('JMD 500.00');
+  await expect(feeRow).toContainText('Fee: Consolidation Fee');
+  const premium = page.getByRole('row').filter({ hasText: `Insurance ${parcelNumber} (USD 200.00 declared)` });
+  await expect(premium).toContainText('JMD 600.00');
+  await expect(premium).toContainText('Fee: Insurance');
+  await expect(page.getByRole('row').filter({ hasText: `Freight ${parcelNumber}` })).toBeVisible();
+  // None of the three old packages is billed.
+  for (const p of received) await expect(page.getByText(`Freight ${p.packageNumber}`)).toHaveCount(0);
+
+  // Paid partly with the referral credit, the rest online through the test gateway (test mode).
+  const credit = page.getByRole('form', { name: 'Use account credit' });
+  await expect(credit.getByText(`Account credit: ${jmd(500_00)} available`)).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/consolidation-invoice-phone.png`, fullPage: true });
+  await credit.getByRole('button', { name: 'Apply' }).click();
+  const rest = invoice.balanceCents - 500_00;
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: `${jmd(rest)} left to pay` })).toBeVisible();
+  await expect(page.getByTestId('invoice-status')).toHaveText('Partially Paid');
+  await page.getByRole('button', { name: `Pay now ${jmd(rest)}` }).click();
+  await expect(page).toHaveURL(/\/api\/dev\/gateway\/checkout\//);
+  await page.getByRole('button', { name: 'Approve payment' }).click();
+  await expect(page.getByTestId('invoice-status')).toHaveText('Paid');
+  await expect(page.getByTestId('invoice-balance')).toHaveText('JMD 0.00');
 
   // The customer's page and the public tracking of an old number follow the new parcel.
   await page.goto('/customer/consolidations');
@@ -145,75 +161,73 @@ test('a customer consolidates three packages on a phone; the clerk repacks them 
   await page.screenshot({ path: `${SHOTS}/consolidation-done-phone.png`, fullPage: true });
   await page.goto(`/track?number=${received[0]?.trackingNumber}`);
   await expect(page.getByTestId('track-consolidated')).toContainText(parcelNumber);
-  // The courier admin sets that fee under Settings, Additional Fees.
-  const adminPage = await clerk.newPage();
+
+  // The courier sets both services' prices on the Fees tab, like every other fee.
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
   adminPage.on('pageerror', (e) => errors.push(e.message));
-  await pageAs(adminPage, await tokenFor(request, 'courier_admin'));
-  await adminPage.goto('/admin/settings?tab=additional-fees');
-  const fees = adminPage.getByRole('form', { name: 'Service fees' });
-  await expect(fees.getByLabel('Consolidation fee (JMD, per request)')).toHaveValue('500.00');
-  await expect(fees.getByLabel('Shop For Me fee (% of item cost)')).toHaveValue('10');
-  await expect(fees.getByLabel('Shop For Me minimum (USD)')).toHaveValue('5.00');
-  await clerk.close();
-  expect(errors).toEqual([]);
-});
+  await pageAs(adminPage, adminToken);
+  await adminPage.goto('/admin/settings?tab=fees');
+  await expect(adminPage.getByRole('listitem', { name: 'Consolidation Fee' })).toContainText('A service request · JMD 500.00');
+  await expect(adminPage.getByRole('listitem', { name: 'Shop For Me Fee' })).toContainText('10% of the item cost, at least USD 5.00');
+  // GCT applies to the Shop For Me fee from today: a new rate of its entry, the GCT rate from the dated tax entries (15%).
+  const shopFee = adminPage.getByRole('listitem', { name: 'Shop For Me Fee' });
+  await shopFee.getByRole('button', { name: 'Change rate' }).click();
+  const feeDialog = adminPage.getByRole('dialog', { name: 'Change Shop For Me Fee' });
+  await expect(feeDialog.getByLabel('At least (USD)')).toHaveValue('5');
+  await feeDialog.getByLabel('GCT applies').check();
+  await feeDialog.getByRole('button', { name: 'Save new rate' }).click();
+  await expect(feeDialog).toHaveCount(0);
+  await expect(shopFee).toContainText('10% of the item cost, at least USD 5.00 + GCT');
+  await adminPage.screenshot({ path: `${SHOTS}/fees-tab-services-desktop.png`, fullPage: true });
 
-test('a Shop For Me request goes from the public form to a quote, online payment (test gateway), purchase and arrival', async ({
-  page,
-  browser,
-  request,
-}) => {
-  test.setTimeout(150_000);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  const customer = await newCustomer(request, 'Shoppa');
-
-  // The public form, on a phone, with the customer's e-mail.
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.goto(`/assisted-purchase?api_key=${API_KEY}`);
-  await page.getByLabel('Full name').fill('Shoppa Forwarder');
+  // ---- Shop For Me: the public form, on a phone, with the customer's e-mail.
+  await page.goto(`/assisted-purchase?api_key=ck_demo_jamaica_express_2026`);
+  await page.getByLabel('Full name').fill('Consuela Forwarder');
   await page.getByLabel('Email').fill(customer.email);
   await page.getByLabel('Item URL').fill('https://shop.example.com/blender');
   await page.getByLabel('Item description').fill('Blender, 600 W, red');
   await page.getByLabel('Estimated price (USD)').fill('45.00');
   await page.getByRole('button', { name: 'Submit Request' }).click();
   await page.waitForURL((url) => url.pathname === '/');
-  const list = (await (
-    await request.get('/api/customer/shop-requests', { headers: { authorization: `Bearer ${customer.token}` } })
-  ).json()) as {
+  const list = (await (await request.get('/api/customer/shop-requests', { headers: auth(customer.token) })).json()) as {
     data: Array<{ id: number; requestNo: string }>;
   };
   const shop = list.data[0];
   if (!shop) throw new Error('the public form made no request');
   await waitForMail(customer.email, new RegExp(`Shop For Me request ${shop.requestNo} received`));
 
-  // The courier admin quotes it: the fee (10%, minimum USD 5) and the total show before sending.
-  const admin = await browser.newContext();
-  const adminPage = await admin.newPage();
-  adminPage.on('pageerror', (e) => errors.push(e.message));
-  await pageAs(adminPage, await tokenFor(request, 'courier_admin'));
+  // The courier admin quotes it: the fee (10%, minimum USD 5, from its fee entry), its GCT and the total show before sending.
   await adminPage.goto('/admin/shop-requests');
   await adminPage.getByRole('button', { name: `Open ${shop.requestNo}` }).click();
-  const dialog = adminPage.getByRole('dialog', { name: new RegExp(shop.requestNo) });
-  await dialog.getByLabel('Unit price (USD)').fill('42.50');
-  await dialog.getByLabel('US sales tax (USD)').fill('2.98');
-  await dialog.getByLabel('US shipping (USD)').fill('6.00');
-  // 42.50 + 2.98 + 6.00 + fee max(4.25, 5.00) = 56.48
-  await expect(dialog.getByTestId('quote-preview')).toContainText('service fee USD 5.00');
-  await expect(dialog.getByTestId('quote-preview')).toContainText('USD 56.48');
+  const quote = adminPage.getByRole('dialog', { name: new RegExp(shop.requestNo) });
+  await quote.getByLabel('Unit price (USD)').fill('42.50');
+  await quote.getByLabel('US sales tax (USD)').fill('2.98');
+  await quote.getByLabel('US shipping (USD)').fill('6.00');
+  // 42.50 + 2.98 + 6.00 + fee max(4.25, 5.00) + GCT 15% of the fee 0.75 = 57.23
+  await expect(quote.getByTestId('quote-preview')).toContainText('service fee USD 5.00 · GCT USD 0.75');
+  await expect(quote.getByTestId('quote-preview')).toContainText('USD 57.23');
   await adminPage.screenshot({ path: `${SHOTS}/shop-quote-desktop.png`, fullPage: true });
-  await dialog.getByRole('button', { name: 'Send quote' }).click();
-  await expect(dialog.getByTestId('shop-stage')).toHaveText('Quoted');
-  await waitForMail(customer.email, new RegExp(`Your Shop For Me quote ${shop.requestNo}: USD 56.48`));
+  await quote.getByRole('button', { name: 'Send quote' }).click();
+  await expect(quote.getByTestId('shop-stage')).toHaveText('Quoted');
+  await waitForMail(customer.email, new RegExp(`Your Shop For Me quote ${shop.requestNo}: USD 57.23`));
 
   // The customer accepts on the phone and pays the invoice online through the test gateway.
-  await pageAs(page, customer.token);
   await page.goto(`/customer/shop-requests/${shop.id}`);
-  await expect(page.getByTestId('shop-quote-total')).toHaveText('USD 56.48');
+  await expect(page.getByTestId('shop-quote-fee-gct')).toHaveText('USD 0.75');
+  await expect(page.getByTestId('shop-quote-total')).toHaveText('USD 57.23');
   await page.screenshot({ path: `${SHOTS}/shop-quoted-phone.png`, fullPage: true });
   await page.getByRole('button', { name: 'Accept quote' }).click();
   await expect(page.getByTestId('shop-stage')).toHaveText('Awaiting payment');
   await page.getByRole('link', { name: /Pay invoice INV-/ }).click();
+  // The invoice: the service fee and its GCT, each naming the fee entry (JMD at the demo rate of 150).
+  const feeLine = page.getByRole('row').filter({ hasText: 'service fee (USD 5.00 at 150)' });
+  await expect(feeLine).toContainText('JMD 750.00');
+  await expect(feeLine).toContainText('Fee: Shop For Me Fee');
+  const gctLine = page.getByRole('row').filter({ hasText: 'service fee GCT 15% (USD 0.75 at 150)' });
+  await expect(gctLine).toContainText('JMD 112.50');
+  await expect(gctLine).toContainText('Fee: Shop For Me Fee');
+  await page.screenshot({ path: `${SHOTS}/shop-invoice-phone.png`, fullPage: true });
   await page.getByRole('button', { name: /Pay now JMD/ }).click();
   await expect(page).toHaveURL(/\/api\/dev\/gateway\/checkout\//);
   await page.getByRole('button', { name: 'Approve payment' }).click();
@@ -225,26 +239,22 @@ test('a Shop For Me request goes from the public form to a quote, online payment
   const tracking = `1ZSFM${Date.now().toString().slice(-9)}`;
   await adminPage.reload();
   await adminPage.getByRole('button', { name: `Open ${shop.requestNo}` }).click();
-  await dialog.getByLabel('Merchant', { exact: true }).fill('Shop Example');
-  await dialog.getByLabel('Merchant order number').fill('112-7788');
-  await dialog.getByLabel('Tracking number').fill(tracking);
-  await dialog.getByLabel('Carrier').selectOption('UPS');
-  await dialog.getByRole('button', { name: 'Record purchase' }).click();
-  await expect(dialog.getByTestId('shop-stage')).toHaveText('Purchased');
+  await quote.getByLabel('Merchant', { exact: true }).fill('Shop Example');
+  await quote.getByLabel('Merchant order number').fill('112-7788');
+  await quote.getByLabel('Tracking number').fill(tracking);
+  await quote.getByLabel('Carrier').selectOption('UPS');
+  await quote.getByRole('button', { name: 'Record purchase' }).click();
+  await expect(quote.getByTestId('shop-stage')).toHaveText('Purchased');
   await waitForMail(customer.email, new RegExp(`Shop For Me ${shop.requestNo}: Purchased`));
 
   // The warehouse receives it: matched to the customer by the tracking number.
-  const arrived = await request.post('/api/packages', {
-    headers: { authorization: `Bearer ${await tokenFor(request, 'staff')}` },
-    data: { trackingNumber: tracking, weightLb: 4 },
-  });
-  expect(arrived.ok(), await arrived.text()).toBe(true);
-  const pkg = (await arrived.json()) as { packageNumber: string; status: string };
+  const pkg = await receivePackage(request, staffToken, { trackingNumber: tracking, weightLb: 4 });
   expect(pkg.status).toBe('received');
   await page.reload();
   await expect(page.getByTestId('shop-stage')).toHaveText('Arrived');
   await expect(page.getByTestId('shop-order')).toContainText(`arrived as ${pkg.packageNumber}`);
   await page.screenshot({ path: `${SHOTS}/shop-arrived-phone.png`, fullPage: true });
+  await clerk.close();
   await admin.close();
   expect(errors).toEqual([]);
 });

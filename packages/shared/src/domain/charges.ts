@@ -29,6 +29,8 @@ export interface ProcessingFeeRange {
 export interface ChargePackage {
   /** The fee of the consolidation that made this parcel (JMD cents), charged once on its invoice. */
   consolidationFeeCents?: number;
+  /** The fee engine version that priced that consolidation fee (its line names it). */
+  consolidationFeeVersionId?: number | null;
   /** The courier's fee for returning or disposing of this hazardous parcel (JMD cents), charged once. */
   hazardFeeCents?: number;
   /** Identifies the package on its lines (the API passes the package id). */
@@ -321,6 +323,7 @@ export function computeCharges(input: ChargeInputs): ChargeResult {
         description: `Consolidation fee ${pkg.label}`,
         packageRef: pkg.ref,
         amountCents: consolidation,
+        ...(pkg.consolidationFeeVersionId ? { feeVersionId: pkg.consolidationFeeVersionId } : {}),
       });
     }
     const hazard = pkg.hazardFeeCents ?? 0;

@@ -19,10 +19,20 @@ export type FeeBandBasis = (typeof FEE_BAND_BASES)[number];
 
 /**
  * The fees every courier has, each with a stable code so billing finds it: the spec's GCT and
- * additional fees, the processing fee by weight range, storage and insurance. A courier's own
- * fees have no code.
+ * additional fees, the processing fee by weight range, storage and insurance, and the prices of
+ * the services (consolidation, Shop For Me). A courier's own fees have no code.
  */
-export const FEE_CODES = ['gct', 'unknown', 'uncollected', 'switching', 'processing', 'storage', 'insurance'] as const;
+export const FEE_CODES = [
+  'gct',
+  'unknown',
+  'uncollected',
+  'switching',
+  'processing',
+  'storage',
+  'insurance',
+  'consolidation',
+  'shop_for_me',
+] as const;
 export type FeeCode = (typeof FEE_CODES)[number];
 
 export const FEE_APPLIES_TO_LABELS: Record<FeeAppliesTo, string> = {
@@ -224,6 +234,40 @@ export function taxRateOn(rates: TaxRate[], country: string, code: string, day: 
 export function storageCountdown(version: FeeVersion, readyDay: string, subject: FeeSubject): { freeUntil: string; dailyCents: number } {
   return { freeUntil: addDays(readyDay, version.freeDays), dailyCents: unitFeeCents(version, subject) };
 }
+
+/**
+ * The service fees a courier has until it changes them: consolidation JMD 500.00 a request, and
+ * Shop For Me the spec's 10% of the item cost, minimum $5. The Shop For Me fee is priced on the
+ * quote, so its amounts are USD cents like the quote's.
+ */
+export const DEFAULT_SERVICE_FEE_VERSIONS = {
+  consolidation: { name: 'Consolidation Fee', method: 'fixed', amountCents: 50_000, percentBps: 0, minimumCents: 0 },
+  shop_for_me: { name: 'Shop For Me Fee', method: 'percent_value', amountCents: 0, percentBps: 1000, minimumCents: 500 },
+} as const satisfies Record<
+  'consolidation' | 'shop_for_me',
+  Pick<FeeVersion, 'name' | 'method' | 'amountCents' | 'percentBps' | 'minimumCents'>
+>;
+
+/** A default service fee as a version (not yet written: no ids), for previews and demo data. */
+export function defaultServiceFeeVersion(code: 'consolidation' | 'shop_for_me'): FeeVersion {
+  return {
+    feeId: 0,
+    versionId: 0,
+    code,
+    appliesTo: 'service_request',
+    ...DEFAULT_SERVICE_FEE_VERSIONS[code],
+    bands: [],
+    bandBasis: 'value',
+    freeDays: 0,
+    gctApplies: false,
+    effectiveFrom: MIGRATED_FEES_FROM,
+    effectiveTo: null,
+    createdAt: `${MIGRATED_FEES_FROM}T00:00:00.000Z`,
+  };
+}
+
+/** Fees whose amounts are in USD (priced on a USD quote); every other fee is in the courier's JMD. */
+export const feeInUsd = (code: FeeCode | null) => code === 'shop_for_me';
 
 /** The first day of the fees moved into the engine from the old settings (before any invoice). */
 export const MIGRATED_FEES_FROM = '2000-01-01';

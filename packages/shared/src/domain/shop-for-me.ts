@@ -1,12 +1,4 @@
-/** The courier's Shop For Me service fee: a percentage of the item cost with a minimum (USD cents). */
-export interface ShopFeeRule {
-  /** Tenths of a percent: 100 = 10%. */
-  percentTenths: number;
-  minimumUsdCents: number;
-}
-
-/** The spec's words: 10% of item cost, minimum $5. */
-export const DEFAULT_SHOP_FEE_RULE: ShopFeeRule = { percentTenths: 100, minimumUsdCents: 500 };
+import { type FeeVersion, feeCents, percentOfBps } from './fees';
 
 export interface QuoteItem {
   quantity: number;
@@ -18,30 +10,55 @@ export interface ShopQuoteTotals {
   salesTaxUsdCents: number;
   usShippingUsdCents: number;
   serviceFeeUsdCents: number;
+  /** GCT on the service fee, when its fee entry says GCT applies (0 otherwise). */
+  serviceFeeGctUsdCents: number;
+  /** The GCT rate charged on the service fee, in basis points (0 when none). */
+  serviceFeeGctBps: number;
+  /** The fee engine version that priced the service fee. */
+  serviceFeeVersionId: number | null;
   totalUsdCents: number;
 }
 
-/** The service fee on the item cost: the percentage, rounded to the cent, never below the minimum. */
-export function shopServiceFee(itemsUsdCents: number, rule: ShopFeeRule): number {
-  if (itemsUsdCents <= 0) return 0;
-  const percent = Math.round((itemsUsdCents * rule.percentTenths) / 1000);
-  return Math.max(percent, rule.minimumUsdCents);
+/** How a quote prices its service fee: the fee engine's version in force, and the GCT rate of the day. */
+export interface ShopFeePricing {
+  fee: FeeVersion;
+  /** GCT in force on the quote's day (basis points), charged when the fee says GCT applies. */
+  gctBps: number;
 }
 
-/** A quote's totals: items at their price and quantity, plus US sales tax, US shipping and the service fee. */
+/**
+ * The service fee from the fee engine: the fee priced on the item cost (value) and the number of
+ * items; nothing when there is nothing to buy.
+ */
+export function shopServiceFeeFromEngine(items: QuoteItem[], fee: FeeVersion): number {
+  const itemsUsdCents = items.reduce((sum, i) => sum + i.quantity * i.unitPriceUsdCents, 0);
+  if (itemsUsdCents <= 0) return 0;
+  const count = items.reduce((sum, i) => sum + i.quantity, 0);
+  return feeCents(fee, { valueCents: itemsUsdCents, items: count });
+}
+
+/**
+ * A quote's totals: items at their price and quantity, plus US sales tax, US shipping, the service
+ * fee (the courier's fee entry) and GCT on that fee when the entry says GCT applies.
+ */
 export function shopQuoteTotals(
   items: QuoteItem[],
   extras: { salesTaxUsdCents: number; usShippingUsdCents: number },
-  rule: ShopFeeRule,
+  pricing: ShopFeePricing,
 ): ShopQuoteTotals {
   const itemsUsdCents = items.reduce((sum, i) => sum + i.quantity * i.unitPriceUsdCents, 0);
-  const serviceFeeUsdCents = shopServiceFee(itemsUsdCents, rule);
+  const serviceFeeUsdCents = shopServiceFeeFromEngine(items, pricing.fee);
+  const gctBps = pricing.fee.gctApplies ? pricing.gctBps : 0;
+  const serviceFeeGctUsdCents = percentOfBps(serviceFeeUsdCents, gctBps);
   return {
     itemsUsdCents,
     salesTaxUsdCents: extras.salesTaxUsdCents,
     usShippingUsdCents: extras.usShippingUsdCents,
     serviceFeeUsdCents,
-    totalUsdCents: itemsUsdCents + extras.salesTaxUsdCents + extras.usShippingUsdCents + serviceFeeUsdCents,
+    serviceFeeGctUsdCents,
+    serviceFeeGctBps: gctBps,
+    serviceFeeVersionId: pricing.fee.versionId,
+    totalUsdCents: itemsUsdCents + extras.salesTaxUsdCents + extras.usShippingUsdCents + serviceFeeUsdCents + serviceFeeGctUsdCents,
   };
 }
 

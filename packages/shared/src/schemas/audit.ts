@@ -22,6 +22,7 @@ export const AUDIT_ACTION_LABELS = {
   'cash_up.corrected': 'Cash-up corrected',
   'consolidation.cancelled': 'Consolidation cancelled',
   'consolidation.completed': 'Packages consolidated',
+  'consolidation.package_held': 'New arrival held for consolidation',
   'consolidation.requested': 'Consolidation requested',
   'cash_up.recorded': 'Cash-up recorded',
   'coupon.created': 'Coupon created',
@@ -115,6 +116,7 @@ export const AUDIT_ACTION_LABELS = {
   'shipping_rate.created': 'Shipping rate added',
   'shipping_rate.deleted': 'Shipping rate deleted',
   'shipping_rate.updated': 'Shipping rate changed',
+  // Written before the services' prices moved into the fee engine; older audit rows keep it.
   'service_fees.updated': 'Service fees changed',
   'shop_request.accepted': 'Shop For Me quote accepted',
   'shop_request.declined': 'Shop For Me quote declined',

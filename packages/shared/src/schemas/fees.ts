@@ -18,6 +18,7 @@ export const FEE_MESSAGES = {
   storageDaily: 'Storage charges per day: use a fixed daily amount or bands by weight',
   codeFixedUse: (name: string) => `${name} is a fee billing relies on; it cannot apply to something else`,
   noEmpty: 'No fees yet. Add the first one.',
+  serviceFeeMissing: 'This service has no price in force yet; set it on the Fees tab',
   codeTaken: (name: string) => `This courier already has its ${name} fee: change it with a new version`,
 } as const;
 

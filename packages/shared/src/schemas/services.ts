@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CARRIERS } from '../constants/packages';
+import { FEE_BAND_BASES, FEE_METHODS } from '../domain/fees';
 import { CONSOLIDATION_STATUSES, REPACK_OPTIONS, SHOP_REQUEST_STAGES, SHOP_REQUEST_STATUSES } from '../constants/services';
 import { calendarDateSchema, idSchema, queryIdSchema } from './common';
 import { dimensionSchema, weightSchema } from './packages';
@@ -142,6 +143,11 @@ export const shopQuoteDtoSchema = z.object({
   salesTaxUsdCents: z.number().int(),
   usShippingUsdCents: z.number().int(),
   serviceFeeUsdCents: z.number().int(),
+  /** GCT on the service fee when its fee entry says GCT applies; 0 on quotes from before. */
+  serviceFeeGctUsdCents: z.number().int(),
+  serviceFeeGctBps: z.number().int(),
+  /** The fee engine version that priced the service fee (null on quotes from before the engine held it). */
+  serviceFeeVersionId: z.number().int().nullable(),
   totalUsdCents: z.number().int(),
   note: z.string(),
 });
@@ -187,10 +193,31 @@ export type ShopRequestDto = z.infer<typeof shopRequestSchema>;
 export const shopListQuerySchema = z.object({ stage: z.enum(SHOP_REQUEST_STAGES).optional() });
 export const shopListSchema = z.object({ data: z.array(shopRequestSchema) });
 
-/** The courier's prices for the services (until the fee engine holds them). */
-export const serviceFeesSchema = z.strictObject({
-  consolidationFeeCents: z.number().int().min(0).max(100_000_00),
-  shopFeePercentTenths: z.number().int().min(0).max(1000),
-  shopFeeMinimumUsdCents: z.number().int().min(0).max(100_000),
+/**
+ * The services' prices in force today, read from the fee engine (changed on the Fees tab): the
+ * consolidation fee a new request is charged (JMD cents), and the Shop For Me fee entry (amounts
+ * in USD cents) with the GCT rate a quote adds when the entry says GCT applies.
+ */
+export const serviceFeesSchema = z.object({
+  consolidationFeeCents: z.number().int(),
+  shopFee: z.object({
+    feeId: z.number().int(),
+    versionId: z.number().int(),
+    code: z.literal('shop_for_me'),
+    name: z.string(),
+    appliesTo: z.literal('service_request'),
+    method: z.enum(FEE_METHODS),
+    amountCents: z.number().int(),
+    percentBps: z.number().int(),
+    minimumCents: z.number().int(),
+    bands: z.array(z.object({ from: z.number(), to: z.number().nullable(), cents: z.number().int() })),
+    bandBasis: z.enum(FEE_BAND_BASES),
+    freeDays: z.number().int(),
+    gctApplies: z.boolean(),
+    effectiveFrom: z.string(),
+    effectiveTo: z.string().nullable(),
+    createdAt: z.string(),
+  }),
+  shopFeeGctBps: z.number().int(),
 });
 export type ServiceFees = z.infer<typeof serviceFeesSchema>;

@@ -14,13 +14,17 @@ export interface AssistedPurchaseItemRow {
   estimatedPriceUsdCents: number | null;
 }
 
-/** The courier's quote, in USD cents: the totals are kept as quoted (the fee rule may change later). */
+/** The courier's quote, in USD cents: the totals are kept as quoted (the fee entry may change later). */
 export interface ShopQuoteRow {
   items: Array<{ description: string; url: string; quantity: number; unitPriceUsdCents: number }>;
   itemsUsdCents: number;
   salesTaxUsdCents: number;
   usShippingUsdCents: number;
   serviceFeeUsdCents: number;
+  /** Absent on quotes from before the fee engine priced the service fee (read as 0 / null). */
+  serviceFeeGctUsdCents?: number;
+  serviceFeeGctBps?: number;
+  serviceFeeVersionId?: number | null;
   totalUsdCents: number;
   note: string;
 }

@@ -1,13 +1,14 @@
 import { date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CONSOLIDATION_STATUSES, REPACK_OPTIONS } from '@courier/shared/constants/services';
 import { couriers } from './couriers';
+import { feeVersions } from './fees';
 import { customers } from './customers';
 import { packages } from './packages';
 import { users } from './users';
 
 /**
  * A customer's request to repack packages waiting at the warehouse into one parcel. The fee (JMD
- * cents) is fixed when asked and charged on the new parcel's invoice; a cancel before the repack
+ * cents, from the courier's consolidation fee entry) is fixed when asked and charged on the new parcel's invoice; a cancel before the repack
  * charges nothing.
  */
 export const consolidationRequests = pgTable(
@@ -28,6 +29,8 @@ export const consolidationRequests = pgTable(
     holdUntil: date({ mode: 'string' }),
     notes: text().notNull().default(''),
     feeCents: integer().notNull(),
+    /** The fee engine version that priced the fee (the invoice line names it). */
+    feeVersionId: integer().references(() => feeVersions.id),
     newPackageId: integer().references(() => packages.id),
     completedBy: integer().references(() => users.id),
     completedAt: timestamp({ withTimezone: true }),
@@ -59,18 +62,3 @@ export const consolidationRequestPackages = pgTable(
   },
   (t) => [primaryKey({ columns: [t.requestId, t.packageId] }), index().on(t.courierId, t.packageId)],
 );
-
-/**
- * The courier's prices for consolidation and Shop For Me, one row per courier written on the first
- * save (defaults until then): consolidation in JMD cents, the Shop For Me fee as tenths of a
- * percent of the item cost with a USD minimum.
- */
-export const courierServiceFees = pgTable('courier_service_fees', {
-  courierId: integer()
-    .primaryKey()
-    .references(() => couriers.id),
-  consolidationFeeCents: integer().notNull(),
-  shopFeePercentTenths: integer().notNull(),
-  shopFeeMinimumUsdCents: integer().notNull(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});

@@ -9,6 +9,7 @@ import { INSURANCE_MESSAGES } from '@courier/shared/schemas/insurance';
 import { FEE_MESSAGES } from '@courier/shared/schemas/fees';
 import { type DeskWorld, buildDeskWorld } from '../../../test/fixtures/front-desk';
 import { auditLog } from '../../db/schema/audit-log';
+import { branches } from '../../db/schema/branches';
 import { courierFeeSettings, processingFees } from '../../db/schema/courier-fees';
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
@@ -418,6 +419,72 @@ describe('storage days', () => {
     });
     expect(ok.statusCode, ok.body).toBe(201);
     expect((await linesOf(invoiceNo, c.admin)).filter((l) => l.kind === 'storage_fee')).toHaveLength(1);
+  });
+
+  it('storage on a separate fee invoice (its own invoice was paid) blocks the release until paid', async () => {
+    const c = await ownCourier('STP');
+    const other = await ownCourier('STQ');
+    const fee = await w.api('POST', '/settings/fees', c.admin, {
+      appliesTo: 'storage_day',
+      code: 'storage',
+      ...version({ name: 'Storage', method: 'fixed', amount: 40, freeDays: 5, effectiveFrom: today }),
+    });
+    expect(fee.statusCode, fee.body).toBe(201);
+    const pkg = await ready(c.courierId, c.customerId, { readyAt: new Date(Date.now() - 9 * DAY) });
+    const invoiceNo = await invoiceFor([pkg.id], c.admin, c.customerId);
+    const [own] = await w.t.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.courierId, c.courierId), eq(invoices.invoiceNo, invoiceNo)));
+    const [till] = await w.t.db.insert(branches).values({ courierId: c.courierId, name: 'STP counter' }).returning();
+    const branchId = till?.id;
+    const paid = await w.api('POST', '/payments', c.admin, {
+      method: 'cash',
+      branchId,
+      allocations: [{ invoiceNo, amountCents: own?.totalCents ?? 0 }],
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+
+    // At the counter the storage (4 days after 5 free) goes on a fee invoice of its own, which blocks the release.
+    const refused = await w.api('POST', `/collections/${invoiceNo}`, c.admin, { collectorName: 'Kim', signature: PNG });
+    expect(refused.statusCode, refused.body).toBe(422);
+    const feeInvoices = await w.t.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.courierId, c.courierId), eq(invoices.customerId, c.customerId)));
+    const feeInvoice = feeInvoices.find((i) => i.invoiceNo !== invoiceNo);
+    expect(feeInvoice).toMatchObject({ status: 'unpaid', totalCents: 4 * 40_00 });
+    expect(refused.json().message).toBe(
+      `${pkg.packageNumber} cannot be released: invoice ${feeInvoice?.invoiceNo} has JMD 160.00 to pay. Take the payment first, or override with a reason.`,
+    );
+    const feeLines = await linesOf(feeInvoice?.invoiceNo ?? '', c.admin);
+    expect(feeLines).toEqual([
+      expect.objectContaining({
+        kind: 'storage_fee',
+        amountCents: 160_00,
+        packageId: pkg.id,
+        fee: expect.objectContaining({ name: 'Storage' }),
+      }),
+    ]);
+    const [still] = await w.t.db.select().from(packages).where(eq(packages.id, pkg.id));
+    expect(still?.status).toBe('ready_for_pickup');
+    // Another courier cannot touch either invoice.
+    expect((await w.api('POST', `/collections/${invoiceNo}`, other.admin, { collectorName: 'X', signature: PNG })).statusCode).toBe(404);
+    expect((await w.api('GET', `/invoices/${feeInvoice?.invoiceNo}`, other.admin)).statusCode).toBe(404);
+
+    // Once the fee invoice is paid, the parcel goes, and storage is not charged again.
+    const feePaid = await w.api('POST', '/payments', c.admin, {
+      method: 'cash',
+      branchId,
+      allocations: [{ invoiceNo: feeInvoice?.invoiceNo, amountCents: 160_00 }],
+    });
+    expect(feePaid.statusCode, feePaid.body).toBe(201);
+    const ok = await w.api('POST', `/collections/${invoiceNo}`, c.admin, { collectorName: 'Kim', signature: PNG });
+    expect(ok.statusCode, ok.body).toBe(201);
+    const [gone] = await w.t.db.select().from(packages).where(eq(packages.id, pkg.id));
+    expect(gone?.status).toBe('delivered');
+    const all = await w.t.db.select().from(invoices).where(eq(invoices.courierId, c.courierId));
+    expect(all).toHaveLength(2);
   });
 
   it('the uncollected fee keeps working beside it', async () => {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import {
+  DEFAULT_SERVICE_FEE_VERSIONS,
   type FeeAppliesTo,
   type FeeCode,
   type FeeVersion,
@@ -39,6 +40,8 @@ const CODED: Record<FeeCode, { name: string; appliesTo: FeeAppliesTo }> = {
   processing: { name: 'Processing Fee', appliesTo: 'package' },
   storage: { name: 'Storage', appliesTo: 'storage_day' },
   insurance: { name: 'Insurance', appliesTo: 'package' },
+  consolidation: { name: DEFAULT_SERVICE_FEE_VERSIONS.consolidation.name, appliesTo: 'service_request' },
+  shop_for_me: { name: DEFAULT_SERVICE_FEE_VERSIONS.shop_for_me.name, appliesTo: 'service_request' },
 };
 
 export function toFeeVersion(fee: Pick<FeeRow, 'id' | 'code' | 'appliesTo'>, v: VersionRow): FeeVersion {
@@ -95,6 +98,58 @@ export async function feeBookOn(db: Db, courierId: number, at: Date, asOf: Date 
   };
 }
 
+export type ServiceFeeCode = 'consolidation' | 'shop_for_me';
+
+/**
+ * A service's fee entry in force on the day of `at`. A courier that has none yet (one made after
+ * the fees moved into the engine) gets the default entry, in force since before any request, so
+ * every service charge names the fee that made it.
+ */
+export async function serviceFeeOn(db: Db, courierId: number, code: ServiceFeeCode, at: Date = new Date()): Promise<FeeVersion> {
+  const found = (await feeBookOn(db, courierId, at)).byCode(code);
+  if (found) return found;
+  await ensureServiceFee(db, courierId, code);
+  const again = (await feeBookOn(db, courierId, at)).byCode(code);
+  // Archived, or only versions from a later day: the service is not priced yet.
+  if (!again) throw new AppError('conflict', FEE_MESSAGES.serviceFeeMissing);
+  return again;
+}
+
+/** Writes a service's default fee entry (in force since before any request) when the courier has none. */
+export async function ensureServiceFee(db: Db, courierId: number, code: ServiceFeeCode): Promise<void> {
+  const [existing] = await db
+    .select({ id: fees.id })
+    .from(fees)
+    .where(and(eq(fees.courierId, courierId), eq(fees.code, code)));
+  if (existing) return;
+  const since = new Date(`${MIGRATED_FEES_FROM}T00:00:00Z`);
+  // Two first requests at once: the unique (courier, code) lets one insert win.
+  const [fee] = await db
+    .insert(fees)
+    .values({ courierId, code, ...CODED[code], createdAt: since })
+    .onConflictDoNothing()
+    .returning();
+  if (!fee) return;
+  await db.insert(feeVersions).values({
+    courierId,
+    feeId: fee.id,
+    ...DEFAULT_SERVICE_FEE_VERSIONS[code],
+    bandBasis: 'value',
+    effectiveFrom: MIGRATED_FEES_FROM,
+    createdAt: since,
+  });
+}
+
+/** A national tax's rate (basis points) in force on the courier's day of `at`; 0 before its first entry. */
+export async function taxRateBpsOn(db: Db, courierId: number, country: string, code: string, at: Date = new Date()): Promise<number> {
+  const day = dayInZone(at, await courierTimeZone(db, courierId));
+  const rows = await db
+    .select()
+    .from(taxRates)
+    .where(and(eq(taxRates.country, country), eq(taxRates.code, code)));
+  return taxRateOn(rows, country, code, day)?.percentBps ?? 0;
+}
+
 /** The names of fee versions, for invoice lines that name the fee that made them. */
 export async function feeVersionNames(db: Db, courierId: number, versionIds: number[]) {
   const ids = [...new Set(versionIds)];
@@ -128,6 +183,9 @@ const versionView = (v: VersionRow, author: string | null, inForceId: number | u
 });
 
 export async function listFees(db: Db, courierId: number, now = new Date()): Promise<FeeList> {
+  // The services' prices are entries here like every fee, even before the first request.
+  await ensureServiceFee(db, courierId, 'consolidation');
+  await ensureServiceFee(db, courierId, 'shop_for_me');
   const zone = await courierTimeZone(db, courierId);
   const today = dayInZone(now, zone);
   const feeRows = await db

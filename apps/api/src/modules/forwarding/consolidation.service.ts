@@ -24,7 +24,13 @@ import type { Mailer } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
 import { packageNumberOf } from '../packages/package-receiving.service';
 import { actorOf, writeEvent } from '../packages/package-status.service';
-import { serviceFees } from './service-fees.service';
+import { couriers } from '../../db/schema/couriers';
+import { consolidationFeeCents, serviceFeeOn } from './service-fees.service';
+
+/** What a new request of two packages is charged today (shown before the customer asks). */
+async function currentFeeCents(db: Db, courierId: number): Promise<number> {
+  return consolidationFeeCents(await serviceFeeOn(db, courierId, 'consolidation'), { packages: 2, weightLbs: 0, valueCents: 0 });
+}
 
 // A customer asks to repack packages waiting at the warehouse into one parcel; staff repack, weigh
 // and measure it; the old packages close as consolidated into the new one, which carries on.
@@ -133,7 +139,7 @@ export async function listConsolidations(
         ),
       );
     const requestIds = held.map((h) => h.requestId).filter((v): v is number => v !== null);
-    if (requestIds.length === 0) return { data: [], feeCents: (await serviceFees(db, courierId)).consolidationFeeCents };
+    if (requestIds.length === 0) return { data: [], feeCents: await currentFeeCents(db, courierId) };
     where.push(inArray(consolidationRequests.id, requestIds));
   }
   const rows = await db
@@ -142,7 +148,7 @@ export async function listConsolidations(
     .where(and(...where))
     .orderBy(desc(consolidationRequests.createdAt), desc(consolidationRequests.id))
     .limit(200);
-  return { data: await toDtos(db, rows), feeCents: (await serviceFees(db, courierId)).consolidationFeeCents };
+  return { data: await toDtos(db, rows), feeCents: await currentFeeCents(db, courierId) };
 }
 
 /** A package that may go into a consolidation: the customer's, at the warehouse, not shipped or held by another request. */
@@ -170,7 +176,6 @@ export async function createConsolidation(s: Services, user: AuthUser, raw: Crea
   if (input.holdUntil && input.holdUntil < dayInZone(new Date(), await courierTimeZone(s.db, courierId))) {
     throw new AppError('bad_request', SERVICE_MESSAGES.holdDateInPast);
   }
-  const fees = await serviceFees(s.db, courierId);
   const id = await s.db.transaction(async (txRaw) => {
     const tx = asDb(txRaw);
     // Locked so two requests (or a manifest) cannot take the same package at once.
@@ -190,6 +195,14 @@ export async function createConsolidation(s: Services, user: AuthUser, raw: Crea
         .where(eq(consolidationRequests.id, busy.consolidationRequestId ?? 0));
       throw new AppError('conflict', SERVICE_MESSAGES.packageInOtherRequest(busy.packageNumber, other?.requestNo ?? ''));
     }
+    // The fee is the consolidation fee entry in force today, priced on these packages, and kept.
+    const fee = await serviceFeeOn(tx, courierId, 'consolidation');
+    const [courier] = await tx.select({ rate: couriers.exchangeRate }).from(couriers).where(eq(couriers.id, courierId));
+    const feeCents = consolidationFeeCents(fee, {
+      packages: rows.length,
+      weightLbs: rows.reduce((sum, p) => sum + p.weightLb, 0),
+      valueCents: Math.round(rows.reduce((sum, p) => sum + (p.declaredValueUsdCents ?? 0), 0) * (courier?.rate ?? 150)),
+    });
     const requestNo = consolidationNumber(await nextCounter(tx, courierId, 'consolidation'));
     const [created] = await tx
       .insert(consolidationRequests)
@@ -200,7 +213,8 @@ export async function createConsolidation(s: Services, user: AuthUser, raw: Crea
         repack: input.repack,
         holdUntil: input.holdUntil,
         notes: input.notes,
-        feeCents: fees.consolidationFeeCents,
+        feeCents,
+        feeVersionId: fee.versionId,
       })
       .returning();
     if (!created) throw new Error('Consolidation insert returned nothing');

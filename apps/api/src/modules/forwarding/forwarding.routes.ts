@@ -29,7 +29,7 @@ import {
   getConsolidation,
   listConsolidations,
 } from './consolidation.service';
-import { saveServiceFees, serviceFees } from './service-fees.service';
+import { serviceFees } from './service-fees.service';
 import {
   createShopRequest,
   decideShopRequest,
@@ -174,22 +174,15 @@ export function forwardingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => recordShopPurchase(s, currentUser(request), request.params.id, request.body),
     );
 
-    /* ---------- The services' prices ---------- */
+    /* ---------- The services' prices (read from the fee engine; changed on the Fees tab) ---------- */
     app.get(
       '/service-fees',
-      { preHandler: requirePermission('settings_view'), schema: { tags, response: { 200: serviceFeesSchema, ...errors } } },
-      async (request) => serviceFees(ctx.db, courierOf(currentUser(request))),
-    );
-    app.put(
-      '/service-fees',
+      // Staff who quote Shop For Me see the fee they will charge.
       {
-        preHandler: requireRole('courier_admin'),
-        schema: { tags, body: serviceFeesSchema, response: { 200: serviceFeesSchema, ...errors } },
+        preHandler: requirePermission('settings_view', 'invoices_create'),
+        schema: { tags, response: { 200: serviceFeesSchema, ...errors } },
       },
-      async (request) => {
-        const user = currentUser(request);
-        return saveServiceFees(ctx.db, user, courierOf(user), request.body);
-      },
+      async (request) => serviceFees(ctx.db, courierOf(currentUser(request))),
     );
   };
 }

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { DEFAULT_SHOP_FEE_RULE, shopQuoteTotals } from '@courier/shared/domain/shop-for-me';
+import { shopQuoteTotals } from '@courier/shared/domain/shop-for-me';
 import type { Db } from '../../db/client';
 import { assistedPurchaseRequests } from '../../db/schema/assisted-purchase-requests';
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
+import { serviceFeeOn } from './service-fees.service';
 
 /**
  * Demo Shop For Me requests: one the demo customer can accept (quoted), one from a visitor of the
@@ -20,7 +21,9 @@ export async function seedForwardingDemo(db: Db, courierCode = 'JXP'): Promise<v
   const items = [
     { description: 'Wireless earbuds, black', url: 'https://www.amazon.com/dp/B0DEMO0001', quantity: 1, unitPriceUsdCents: 4_999 },
   ];
-  const totals = shopQuoteTotals(items, { salesTaxUsdCents: 350, usShippingUsdCents: 0 }, DEFAULT_SHOP_FEE_RULE);
+  // Priced by the courier's Shop For Me fee entry, as a quote from the quote form would be.
+  const fee = await serviceFeeOn(db, courier.id, 'shop_for_me');
+  const totals = shopQuoteTotals(items, { salesTaxUsdCents: 350, usShippingUsdCents: 0 }, { fee, gctBps: 0 });
   const now = Date.now();
   await db.insert(assistedPurchaseRequests).values([
     {

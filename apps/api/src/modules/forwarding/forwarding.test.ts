@@ -35,6 +35,37 @@ async function receive(customer: Customer, weightLb = 2) {
   return res.json() as { id: number; packageNumber: string; trackingNumber: string };
 }
 
+/** A new version of one of the courier's coded fees, in force from today (the Fees tab's "Change rate"). */
+async function newFeeVersion(token: string, code: string, over: Record<string, unknown>) {
+  const list = await call(token, 'GET', '/settings/fees');
+  expect(list.statusCode, list.body).toBe(200);
+  const fee = (
+    list.json().data as Array<{
+      id: number;
+      code: string | null;
+      name: string;
+      versions: Array<{ inForce: boolean; effectiveFrom: string }>;
+    }>
+  ).find((f) => f.code === code);
+  if (!fee) throw new Error(`no ${code} fee`);
+  const res = await call(token, 'POST', `/settings/fees/${fee.id}/versions`, {
+    name: fee.name,
+    method: 'fixed',
+    amount: 0,
+    percent: 0,
+    minimum: 0,
+    bands: [],
+    bandBasis: 'value',
+    freeDays: 0,
+    gctApplies: false,
+    effectiveFrom: list.json().today,
+    effectiveTo: null,
+    ...over,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { feeId: number; versionId: number };
+}
+
 const mailsTo = async (to: string) => t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
 
 beforeAll(async () => {
@@ -55,12 +86,8 @@ describe('consolidation', () => {
   it('a customer asks, staff repack into a new parcel; the old packages close and leave billing and manifests', async () => {
     const customer = await makeCustomer(t, demoId);
     const pkgs = [await receive(customer, 2), await receive(customer, 3.5), await receive(customer, 1)];
-    const fees = await call(admin, 'PUT', '/service-fees', {
-      consolidationFeeCents: 750_00,
-      shopFeePercentTenths: 100,
-      shopFeeMinimumUsdCents: 500,
-    });
-    expect(fees.statusCode, fees.body).toBe(200);
+    // The courier prices consolidation on the Fees tab: a new version of its fee entry from today.
+    await newFeeVersion(admin, 'consolidation', { method: 'fixed', amount: 750 });
 
     const asked = await call(customer.token, 'POST', '/customer/consolidations', {
       packageIds: pkgs.map((p) => p.id),

@@ -1,50 +1,30 @@
-import { eq } from 'drizzle-orm';
-import { DEFAULT_SHOP_FEE_RULE, type ShopFeeRule } from '@courier/shared/domain/shop-for-me';
+import { type FeeVersion, feeCents } from '@courier/shared/domain/fees';
 import type { ServiceFees } from '@courier/shared/schemas/services';
 import type { Db } from '../../db/client';
-import { courierServiceFees } from '../../db/schema/consolidation-requests';
-import { audit } from '../../lib/audit';
-import type { AuthUser } from '../../plugins/auth';
+import { serviceFeeOn, taxRateBpsOn } from '../fees/fees.service';
 
 /**
- * The one place the services are priced until the fee engine holds them: a consolidation fee per
- * request (JMD 500.00 unless the courier set its own) and the Shop For Me fee (the spec's 10% of
- * item cost, minimum USD 5, unless the courier set its own).
+ * The services' prices come from the fee engine: the consolidation fee entry (JMD, a service
+ * request) and the Shop For Me fee entry (USD, on the quote's item cost), each dated and changed
+ * on the Fees tab like every other fee. GCT on the Shop For Me fee is the dated GCT tax rate.
  */
-export const DEFAULT_SERVICE_FEES: ServiceFees = {
-  consolidationFeeCents: 50_000,
-  shopFeePercentTenths: DEFAULT_SHOP_FEE_RULE.percentTenths,
-  shopFeeMinimumUsdCents: DEFAULT_SHOP_FEE_RULE.minimumUsdCents,
-};
-
-export async function serviceFees(db: Db, courierId: number): Promise<ServiceFees> {
-  const [row] = await db.select().from(courierServiceFees).where(eq(courierServiceFees.courierId, courierId));
-  if (!row) return DEFAULT_SERVICE_FEES;
+export async function serviceFees(db: Db, courierId: number, at: Date = new Date()): Promise<ServiceFees> {
+  const consolidation = await serviceFeeOn(db, courierId, 'consolidation', at);
+  const shop = await serviceFeeOn(db, courierId, 'shop_for_me', at);
   return {
-    consolidationFeeCents: row.consolidationFeeCents,
-    shopFeePercentTenths: row.shopFeePercentTenths,
-    shopFeeMinimumUsdCents: row.shopFeeMinimumUsdCents,
+    // What a request of two packages would be charged (the entry is usually a fixed amount).
+    consolidationFeeCents: consolidationFeeCents(consolidation, { packages: 2, weightLbs: 0, valueCents: 0 }),
+    shopFee: { ...shop, code: 'shop_for_me', appliesTo: 'service_request' },
+    shopFeeGctBps: await shopFeeGctBps(db, courierId, at),
   };
 }
 
-export const shopFeeRule = (fees: ServiceFees): ShopFeeRule => ({
-  percentTenths: fees.shopFeePercentTenths,
-  minimumUsdCents: fees.shopFeeMinimumUsdCents,
-});
+export { serviceFeeOn };
 
-export async function saveServiceFees(db: Db, actor: AuthUser, courierId: number, input: ServiceFees): Promise<ServiceFees> {
-  const before = await serviceFees(db, courierId);
-  await db
-    .insert(courierServiceFees)
-    .values({ courierId, ...input })
-    .onConflictDoUpdate({ target: courierServiceFees.courierId, set: { ...input, updatedAt: new Date() } });
-  await audit(db, {
-    courierId,
-    actor,
-    action: 'service_fees.updated',
-    entity: 'courier',
-    entityId: String(courierId),
-    details: { before, after: input },
-  });
-  return input;
+/** The GCT rate (basis points) in force on the courier's day of `at`: Jamaica's dated GCT entry. */
+export const shopFeeGctBps = (db: Db, courierId: number, at: Date = new Date()) => taxRateBpsOn(db, courierId, 'JM', 'GCT', at);
+
+/** A consolidation's fee from its entry, priced on the request: its packages as items, their weight and value (JMD). */
+export function consolidationFeeCents(version: FeeVersion, request: { packages: number; weightLbs: number; valueCents: number }): number {
+  return feeCents(version, { items: request.packages, weightLbs: request.weightLbs, valueCents: request.valueCents });
 }

@@ -24,7 +24,7 @@ import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
 import { issueServiceInvoice } from '../invoices/invoice-issuing.service';
-import { serviceFees, shopFeeRule } from './service-fees.service';
+import { serviceFeeOn, shopFeeGctBps } from './service-fees.service';
 
 // Shop For Me: a request (public form or signed in), the courier's quote, the customer's yes (a
 // service invoice paid online) or no, the purchase (orders become expected packages), the arrival.
@@ -36,6 +36,9 @@ export interface Services {
 
 const asDb = (tx: unknown) => tx as Db;
 type Row = typeof assistedPurchaseRequests.$inferSelect;
+
+/** "GCT 15%" from basis points. */
+const gctLabel = (bps: number) => `GCT ${bps / 100}%`;
 
 const pagePath = (id: number) => `/customer/shop-requests/${id}`;
 
@@ -164,7 +167,8 @@ async function toDtos(db: Db, rows: Row[]): Promise<ShopRequestDto[]> {
       customerId: r.customerId,
       items: r.items,
       notes: r.notes,
-      quote: r.quote,
+      // Quotes from before the fee engine priced the service fee have no GCT and no version.
+      quote: r.quote ? { serviceFeeGctUsdCents: 0, serviceFeeGctBps: 0, serviceFeeVersionId: null, ...r.quote } : null,
       invoice: invoice ? { invoiceNo: invoice.invoiceNo, totalCents: invoice.totalCents, status: invoice.status } : null,
       orders,
       declineReason: r.declineReason,
@@ -234,12 +238,13 @@ async function tellRequester(s: Services, tx: Db, row: Row, subject: string, lin
 export async function quoteShopRequest(s: Services, user: AuthUser, id: number, raw: ShopQuoteInput): Promise<ShopRequestDto> {
   const input = shopQuoteSchema.parse(raw);
   const courierId = courierOf(user);
-  const rule = shopFeeRule(await serviceFees(s.db, courierId));
+  // The service fee is the Shop For Me fee entry in force today; GCT on it is today's GCT rate.
+  const pricing = { fee: await serviceFeeOn(s.db, courierId, 'shop_for_me'), gctBps: await shopFeeGctBps(s.db, courierId) };
   await s.db.transaction(async (txRaw) => {
     const tx = asDb(txRaw);
     const row = await findRow(tx, user, id, true);
     if (row.status !== 'requested' && row.status !== 'quoted') throw new AppError('conflict', SERVICE_MESSAGES.quoteNotNow);
-    const totals = shopQuoteTotals(input.items, input, rule);
+    const totals = shopQuoteTotals(input.items, input, pricing);
     const quote = { items: input.items, ...totals, note: input.note };
     const now = new Date();
     await tx
@@ -261,6 +266,7 @@ export async function quoteShopRequest(s: Services, user: AuthUser, id: number, 
       `US sales tax: ${formatUsd(totals.salesTaxUsdCents)}`,
       `US shipping: ${formatUsd(totals.usShippingUsdCents)}`,
       `Service fee: ${formatUsd(totals.serviceFeeUsdCents)}`,
+      ...(totals.serviceFeeGctUsdCents > 0 ? [`${gctLabel(totals.serviceFeeGctBps)}: ${formatUsd(totals.serviceFeeGctUsdCents)}`] : []),
       `Total: ${formatUsd(totals.totalUsdCents)}`,
       ...(input.note ? ['', input.note] : []),
       '',
@@ -300,18 +306,29 @@ export async function decideShopRequest(
     const [courier] = await tx.select({ rate: couriers.exchangeRate }).from(couriers).where(eq(couriers.id, courierId));
     const rate = courier?.rate ?? 150;
     const q = row.quote;
-    const line = (what: string, usd: number) => ({
-      kind: 'shop_for_me' as const,
+    const line = (what: string, usd: number, kind: 'shop_for_me' | 'gct' = 'shop_for_me') => ({
+      kind,
       description: `${number} ${what} (${formatUsd(usd)} at ${rate})`,
       amountCents: usdToJmdCents(usd, rate),
+      // The service fee and its GCT name the fee entry that priced them.
+      feeVersionId: what === 'items' || what === 'US sales tax' || what === 'US shipping' ? null : (q.serviceFeeVersionId ?? null),
     });
     const lines = [
       line('items', q.itemsUsdCents),
       line('US sales tax', q.salesTaxUsdCents),
       line('US shipping', q.usShippingUsdCents),
       line('service fee', q.serviceFeeUsdCents),
+      line(`service fee ${gctLabel(q.serviceFeeGctBps ?? 0)}`, q.serviceFeeGctUsdCents ?? 0, 'gct'),
     ].filter((l) => l.amountCents > 0);
-    const invoice = await issueServiceInvoice({ db: tx, courierId, customerId: user.id, exchangeRate: rate, lines, actor: user });
+    const invoice = await issueServiceInvoice({
+      db: tx,
+      courierId,
+      customerId: user.id,
+      exchangeRate: rate,
+      gctPercent: (q.serviceFeeGctBps ?? 0) / 100,
+      lines,
+      actor: user,
+    });
     await tx
       .update(assistedPurchaseRequests)
       .set({ status: 'accepted', customerId: user.id, decidedAt: now, invoiceId: invoice.id, updatedAt: now })

@@ -126,7 +126,11 @@ export async function chargesFor(
   // A parcel made by a consolidation carries that request's fee (the price when the customer asked).
   const consolidations = ids.length
     ? await db
-        .select({ packageId: consolidationRequests.newPackageId, feeCents: consolidationRequests.feeCents })
+        .select({
+          packageId: consolidationRequests.newPackageId,
+          feeCents: consolidationRequests.feeCents,
+          feeVersionId: consolidationRequests.feeVersionId,
+        })
         .from(consolidationRequests)
         .where(
           and(
@@ -137,6 +141,7 @@ export async function chargesFor(
         )
     : [];
   const consolidationFee = (id: number) => consolidations.find((c) => c.packageId === id)?.feeCents ?? 0;
+  const consolidationFeeVersion = (id: number) => consolidations.find((c) => c.packageId === id)?.feeVersionId ?? null;
   const chargePackages: ChargePackage[] = pkgs.map((p) => ({
     ref: p.id,
     label: p.packageNumber,
@@ -148,6 +153,7 @@ export async function chargesFor(
     uncollected: due(p.uncollectedSince !== null, 'uncollected_fee', p.id),
     switchedBranch: due(p.switchedBranchAt !== null, 'switching_fee', p.id),
     consolidationFeeCents: due(consolidationFee(p.id) > 0, 'consolidation_fee', p.id) ? consolidationFee(p.id) : 0,
+    consolidationFeeVersionId: consolidationFeeVersion(p.id),
     // The return/disposal fee fixed when staff chose it for a hazardous parcel.
     hazardFeeCents: due((p.hazardFeeCents ?? 0) > 0, 'hazard_fee', p.id) ? (p.hazardFeeCents ?? 0) : 0,
     // A package without its own choice follows the customer's "insure every package".

@@ -209,11 +209,15 @@ export async function issueServiceInvoice(options: {
   courierId: number;
   customerId: number;
   exchangeRate: number;
-  lines: Array<{ kind: 'shop_for_me'; description: string; amountCents: number }>;
+  /** The GCT rate of its GCT line, if it has one. */
+  gctPercent?: number;
+  lines: Array<{ kind: 'shop_for_me' | 'gct'; description: string; amountCents: number; feeVersionId?: number | null }>;
   actor: AuthUser | null;
 }): Promise<{ id: number; invoiceNo: string; totalCents: number }> {
   const { db, courierId, customerId } = options;
   const totalCents = options.lines.reduce((sum, l) => sum + l.amountCents, 0);
+  // GCT on a service fee is the invoice's GCT; everything else is a service charge.
+  const gctCents = options.lines.filter((l) => l.kind === 'gct').reduce((sum, l) => sum + l.amountCents, 0);
   const invoiceNo = invoiceNumber(await nextCounter(db, courierId, 'invoice'));
   const [invoice] = await db
     .insert(invoices)
@@ -222,7 +226,9 @@ export async function issueServiceInvoice(options: {
       customerId,
       invoiceNo,
       status: 'unpaid',
-      feesCents: totalCents,
+      feesCents: totalCents - gctCents,
+      gctCents,
+      gctPercent: String(gctCents > 0 ? (options.gctPercent ?? 0) : 0),
       totalCents,
       exchangeRate: options.exchangeRate,
       issuedBy: options.actor?.kind === 'user' ? options.actor.id : null,
@@ -238,6 +244,7 @@ export async function issueServiceInvoice(options: {
       description: l.description,
       packageId: null,
       amountCents: l.amountCents,
+      feeVersionId: l.feeVersionId ?? null,
     })),
   );
   await audit(db, {

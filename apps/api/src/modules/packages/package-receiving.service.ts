@@ -16,6 +16,7 @@ import { preAlerts } from '../../db/schema/pre-alerts';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { askForInvoice, invoiceHoldReason } from './package-holds.service';
+import { joinHeldConsolidation } from './consolidation-hold.service';
 import { enqueuePackageEmail } from './package-emails.service';
 import { customerByMailbox } from './scan-resolver.service';
 import { findPackage } from './package-rows.service';
@@ -184,11 +185,23 @@ export async function receivePackage(s: Services, user: AuthUser, input: z.outpu
       if (preAlert && !first) {
         await tx.update(preAlerts).set({ status: 'received', updatedAt: new Date() }).where(eq(preAlerts.id, preAlert.id));
       }
+      // Customs needs the merchant invoice: without it the package waits at the warehouse.
+      const holdReason = customer ? await invoiceHoldReason(tx, courierId, preAlert) : null;
+      // A customer holding new arrivals for a consolidation: the package joins that request.
+      const heldFor =
+        customer && !holdReason
+          ? await joinHeldConsolidation(
+              tx,
+              { id: created.id, courierId, customerId: customer.id, packageNumber: created.packageNumber },
+              user,
+            )
+          : null;
       const note = [
         'Received at the Miami warehouse',
         piece.count > 1 ? `piece ${piece.number} of ${piece.count}` : null,
         preAlert ? `pre-alert matched${preAlert.invoicePath ? '' : ' (invoice missing)'}` : null,
         unknownNote ?? (customer ? null : 'no customer on the label'),
+        heldFor ? `held for consolidation ${heldFor}` : null,
       ]
         .filter(Boolean)
         .join('; ');
@@ -202,8 +215,6 @@ export async function receivePackage(s: Services, user: AuthUser, input: z.outpu
         preAlertMatched: Boolean(preAlert),
       });
       if (customer) await enqueuePackageEmail(tx, s.mailer, 'received', created);
-      // Customs needs the merchant invoice: without it the package waits at the warehouse.
-      const holdReason = customer ? await invoiceHoldReason(tx, courierId, preAlert) : null;
       if (holdReason) {
         const held = await transitionPackage(tx, s.mailer, created, 'on_hold', actor, { note: holdReason, holdReason });
         await askForInvoice(tx, s.mailer, held, holdReason);

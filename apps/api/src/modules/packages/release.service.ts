@@ -1,9 +1,10 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import { hasPermission } from '@courier/shared/domain/permissions';
 import { LEAVING_STATUSES, releaseVerdict } from '@courier/shared/domain/release';
 import type { PackageStatus } from '@courier/shared/constants/packages';
 import type { ReleaseOverrideInput } from '@courier/shared/schemas/release';
 import type { Db } from '../../db/client';
+import { invoiceLines } from '../../db/schema/invoice-lines';
 import { invoicePackages } from '../../db/schema/invoice-packages';
 import { invoices } from '../../db/schema/invoices';
 import type { packages } from '../../db/schema/packages';
@@ -26,16 +27,42 @@ export interface Release extends ReleaseOverrideInput {
 
 export const isLeaving = (status: PackageStatus) => LEAVING_STATUSES.includes(status);
 
-/** The package's invoice that is not void (at most one), with its balance. */
+/**
+ * The invoice that decides the release: the package's own live invoice, unless a live invoice
+ * charging a fee of this package (a fee invoice issued after its own was paid, such as storage)
+ * still has a balance; then that one, so an unpaid fee blocks the release like any unpaid invoice.
+ */
 async function invoiceOf(db: Db, courierId: number, packageId: number) {
-  const [row] = await db
+  const [own] = await db
     .select({ invoiceNo: invoices.invoiceNo, totalCents: invoices.totalCents, paidCents: invoices.paidCents })
     .from(invoicePackages)
     .innerJoin(invoices, eq(invoices.id, invoicePackages.invoiceId))
     .where(and(eq(invoicePackages.courierId, courierId), eq(invoicePackages.packageId, packageId), ne(invoices.status, 'void')))
     .orderBy(desc(invoices.issuedAt))
     .limit(1);
-  return row ? { invoiceNo: row.invoiceNo, balanceCents: row.totalCents - row.paidCents } : null;
+  if (!own) return null;
+  const [feeInvoice] = await db
+    .selectDistinct({
+      invoiceNo: invoices.invoiceNo,
+      totalCents: invoices.totalCents,
+      paidCents: invoices.paidCents,
+      issuedAt: invoices.issuedAt,
+    })
+    .from(invoiceLines)
+    .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+    .where(
+      and(
+        eq(invoiceLines.courierId, courierId),
+        eq(invoiceLines.packageId, packageId),
+        ne(invoices.status, 'void'),
+        ne(invoices.invoiceNo, own.invoiceNo),
+        gt(sql`${invoices.totalCents} - ${invoices.paidCents}`, 0),
+      ),
+    )
+    .orderBy(invoices.issuedAt)
+    .limit(1);
+  const deciding = own.totalCents - own.paidCents > 0 || !feeInvoice ? own : feeInvoice;
+  return { invoiceNo: deciding.invoiceNo, balanceCents: deciding.totalCents - deciding.paidCents };
 }
 
 const STATUS_OF_REFUSAL = {

@@ -1,7 +1,6 @@
 import { hasPermission } from '@courier/shared/domain/permissions';
 import { useSearchParams } from 'react-router';
 import { TwoFactorCard, TwoFactorPolicyCard } from '@/features/auth/components/two-factor-card';
-import { ServiceFeesCard } from '@/features/forwarding/components/service-fees-card';
 import { SettingsTabs } from '@/features/settings/components/settings-tabs';
 import { useSession } from '@/lib/session';
 
@@ -20,8 +19,6 @@ export default function AdminSettingsPage() {
         onCourierChanged={() => void check(true)}
         canEditSettings={hasPermission(user, 'settings_edit')}
       />
-      {/* The Additional Fees tab also holds the prices of consolidation and Shop For Me. */}
-      {params.get('tab') === 'additional-fees' && <ServiceFeesCard canEdit={user?.role.name === 'courier_admin'} />}
       {/* The Password tab also holds the admin's own two-step sign-in and the courier's requirement of it. */}
       {params.get('tab') === 'password' && (
         <section aria-label="Two-step sign-in" className="space-y-6">

@@ -89,5 +89,3 @@ export const useRecordShopPurchase = () =>
 export function useServiceFees(enabled = true) {
   return useQuery({ queryKey: forwardingKeys.fees, enabled, queryFn: ({ signal }) => api.get<ServiceFees>('/service-fees', { signal }) });
 }
-
-export const useSaveServiceFees = () => useForwardingMutation((input: ServiceFees) => api.put<ServiceFees>('/service-fees', input));

@@ -117,7 +117,7 @@ export function ConsolidationRequestForm({
           ))}
         </div>
       </fieldset>
-      <Field label="Hold new arrivals until (optional)" error={errors.holdUntil?.message} hint="We wait for packages still on their way.">
+      <Field label="Hold new arrivals until (optional)" error={errors.holdUntil?.message} hint="Packages that arrive until then join this request by themselves.">
         <Input type="date" {...form.register('holdUntil')} />
       </Field>
       <Field label="Notes (optional)" error={errors.notes?.message}>

@@ -109,6 +109,14 @@ export function ShopRequestDetails({ request }: { request: ShopRequestDto }) {
                 <td className="py-1">Service fee</td>
                 <td className="py-1 text-right">{formatUsd(q.serviceFeeUsdCents)}</td>
               </tr>
+              {q.serviceFeeGctUsdCents > 0 && (
+                <tr>
+                  <td className="py-1">GCT {q.serviceFeeGctBps / 100}% on the service fee</td>
+                  <td className="py-1 text-right" data-testid="shop-quote-fee-gct">
+                    {formatUsd(q.serviceFeeGctUsdCents)}
+                  </td>
+                </tr>
+              )}
               <tr className="font-semibold">
                 <td className="py-1">Total</td>
                 <td className="py-1 text-right" data-testid="shop-quote-total">

@@ -62,7 +62,7 @@ export function ShopQuoteForm({ request, onDone }: { request: ShopRequestDto; on
     ? shopQuoteTotals(
         (watched.items ?? []).map((i) => ({ quantity: Number(i.quantity) || 0, unitPriceUsdCents: toCents(i.unitPrice) })),
         { salesTaxUsdCents: toCents(watched.salesTax), usShippingUsdCents: toCents(watched.usShipping) },
-        { percentTenths: fees.data.shopFeePercentTenths, minimumUsdCents: fees.data.shopFeeMinimumUsdCents },
+        { fee: fees.data.shopFee, gctBps: fees.data.shopFeeGctBps },
       )
     : null;
   const submit = form.handleSubmit(async (v) => {
@@ -132,7 +132,8 @@ export function ShopQuoteForm({ request, onDone }: { request: ShopRequestDto; on
       </Field>
       {preview && (
         <p className="rounded-lg bg-slate-50 p-2 text-sm text-slate-700" data-testid="quote-preview">
-          Items {formatUsd(preview.itemsUsdCents)} · service fee {formatUsd(preview.serviceFeeUsdCents)} · total{' '}
+          Items {formatUsd(preview.itemsUsdCents)} · service fee {formatUsd(preview.serviceFeeUsdCents)}
+          {preview.serviceFeeGctUsdCents > 0 ? ` · GCT ${formatUsd(preview.serviceFeeGctUsdCents)}` : ''} · total{' '}
           <strong>{formatUsd(preview.totalUsdCents)}</strong>
         </p>
       )}

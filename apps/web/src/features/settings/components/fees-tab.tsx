@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { formatCalendarDay } from '@courier/shared/domain/datetime';
-import { FEE_APPLIES_TO, FEE_APPLIES_TO_LABELS, FEE_METHODS, FEE_METHOD_LABELS } from '@courier/shared/domain/fees';
-import { formatMoney } from '@courier/shared/format/money';
+import { FEE_APPLIES_TO, FEE_APPLIES_TO_LABELS, FEE_METHODS, FEE_METHOD_LABELS, feeInUsd } from '@courier/shared/domain/fees';
+import { formatMoney, formatUsd } from '@courier/shared/format/money';
 import { FEE_MESSAGES, type FeeCreateInput, type FeeVersionView, type FeeView, feeCreateSchema } from '@courier/shared/schemas/fees';
 import { toCents } from '@courier/shared/schemas/settings';
 import { Button } from '@/components/ui/button';
@@ -19,8 +19,9 @@ import { useAddFeeVersion, useCreateFee, useFees } from '../api/rates-and-fees';
 import { TabError, TabLoading } from './tab-states';
 
 /** "2% of value, at least JMD 600.00", "JMD 50.00 a day after 7 free days", "3 bands by weight". */
-export function describeVersion(v: FeeVersionView, appliesTo: FeeView['appliesTo']): string {
-  const money = (n: number) => formatMoney(toCents(n));
+export function describeVersion(v: FeeVersionView, appliesTo: FeeView['appliesTo'], code: FeeView['code'] = null): string {
+  // The Shop For Me fee is priced on the USD quote, so its amounts are USD.
+  const money = (n: number) => (feeInUsd(code) ? formatUsd(toCents(n)) : formatMoney(toCents(n)));
   let what: string;
   switch (v.method) {
     case 'fixed':
@@ -28,7 +29,7 @@ export function describeVersion(v: FeeVersionView, appliesTo: FeeView['appliesTo
       break;
     case 'percent_value':
     case 'percent_freight':
-      what = `${v.percent}% of ${v.method === 'percent_value' ? 'value' : 'freight'}${v.minimum > 0 ? `, at least ${money(v.minimum)}` : ''}`;
+      what = `${v.percent}% of ${v.method === 'percent_value' ? (code === 'shop_for_me' ? 'the item cost' : 'value') : 'freight'}${v.minimum > 0 ? `, at least ${money(v.minimum)}` : ''}`;
       break;
     case 'per_pound':
       what = `${money(v.amount)} a pound`;
@@ -75,6 +76,7 @@ function FeeForm({ editing, today, onDone }: { editing: Editing; today: string; 
   const method = form.watch('method');
   const appliesTo = form.watch('appliesTo');
   const errors = form.formState.errors;
+  const currency = feeInUsd(fee?.code ?? null) ? 'USD' : 'JMD';
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
@@ -120,7 +122,7 @@ function FeeForm({ editing, today, onDone }: { editing: Editing; today: string; 
         </Select>
       </Field>
       {(method === 'fixed' || method === 'per_pound' || method === 'per_item') && (
-        <Field label={appliesTo === 'storage_day' ? 'Amount a day (JMD)' : 'Amount (JMD)'} error={errors.amount?.message}>
+        <Field label={appliesTo === 'storage_day' ? `Amount a day (${currency})` : `Amount (${currency})`} error={errors.amount?.message}>
           <Input type="number" min={0} step="0.01" inputMode="decimal" {...form.register('amount', num)} />
         </Field>
       )}
@@ -129,7 +131,7 @@ function FeeForm({ editing, today, onDone }: { editing: Editing; today: string; 
           <Field label="Percentage (%)" error={errors.percent?.message}>
             <Input type="number" min={0} max={100} step="0.01" inputMode="decimal" {...form.register('percent', num)} />
           </Field>
-          <Field label="At least (JMD)" error={errors.minimum?.message}>
+          <Field label={`At least (${currency})`} error={errors.minimum?.message}>
             <Input type="number" min={0} step="0.01" inputMode="decimal" {...form.register('minimum', num)} />
           </Field>
         </>
@@ -158,7 +160,7 @@ function FeeForm({ editing, today, onDone }: { editing: Editing; today: string; 
                   {...form.register(`bands.${i}.to`, { setValueAs: (v) => (v === '' || v === null ? null : Number(v)) })}
                 />
               </Field>
-              <Field label="Amount (JMD)" className="w-32">
+              <Field label={`Amount (${currency})`} className="w-32">
                 <Input type="number" step="0.01" {...form.register(`bands.${i}.amount`, num)} />
               </Field>
               <Button type="button" variant="ghost" onClick={() => bands.remove(i)}>
@@ -226,11 +228,12 @@ export function FeesTab() {
                       <div>
                         <p className="font-medium text-slate-900">{fee.name}</p>
                         <p className="text-sm text-slate-600">
-                          {FEE_APPLIES_TO_LABELS[fee.appliesTo]} · {current ? describeVersion(current, fee.appliesTo) : 'Not in force yet'}
+                          {FEE_APPLIES_TO_LABELS[fee.appliesTo]} ·{' '}
+                          {current ? describeVersion(current, fee.appliesTo, fee.code) : 'Not in force yet'}
                         </p>
                         {upcoming.map((v) => (
                           <p key={v.id} className="text-sm text-amber-800">
-                            From {formatCalendarDay(v.effectiveFrom)}: {describeVersion(v, fee.appliesTo)}
+                            From {formatCalendarDay(v.effectiveFrom)}: {describeVersion(v, fee.appliesTo, fee.code)}
                           </p>
                         ))}
                       </div>
@@ -244,7 +247,7 @@ export function FeesTab() {
                         {fee.versions.map((v) => (
                           <li key={v.id}>
                             {v.effectiveFrom <= '2000-01-01' ? 'Before the fee engine' : `From ${formatCalendarDay(v.effectiveFrom)}`}:{' '}
-                            {describeVersion(v, fee.appliesTo)}
+                            {describeVersion(v, fee.appliesTo, fee.code)}
                             {v.createdBy ? ` (by ${v.createdBy})` : ''}
                             {v.inForce ? ' · in force' : ''}
                           </li>
