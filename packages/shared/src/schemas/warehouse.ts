@@ -7,7 +7,7 @@ import {
   LABEL_PRINTER_PORT,
   SHELF_CODE_PATTERN,
 } from '../constants/warehouse';
-import { idSchema, queryIdSchema } from './common';
+import { ID_OUT_OF_RANGE, MAX_ID, idSchema, queryIdSchema } from './common';
 
 /** The warehouse floor: hazards, shelves and label printers. Our words; forms and API say the same. */
 export const WAREHOUSE_MESSAGES = {
@@ -37,6 +37,7 @@ export const WAREHOUSE_MESSAGES = {
   notHeldOnHoldShelf: (packageNumber: string, code: string) => `${packageNumber} is not on hold: ${code} is a hold shelf`,
   notInWarehouse: (packageNumber: string) => `${packageNumber} is not in the warehouse`,
   printerNameRequired: 'Please name the printer',
+  branchRequired: 'Choose a branch',
   printerHostRequired: 'Please enter the printer address (host name or IP)',
   printerHostShape: 'The printer address is a host name or an IP address',
   printerPortRange: 'The port is a number from 1 to 65535',
@@ -84,8 +85,15 @@ export const shelfCodeSchema = z
   .transform((s) => s.toUpperCase())
   .pipe(z.string().regex(SHELF_CODE_PATTERN, WAREHOUSE_MESSAGES.shelfCodeShape));
 
+/** The branch a shelf or printer belongs to; none chosen is said in our words. */
+const warehouseBranchField = z
+  .number({ error: WAREHOUSE_MESSAGES.branchRequired })
+  .int(WAREHOUSE_MESSAGES.branchRequired)
+  .positive(WAREHOUSE_MESSAGES.branchRequired)
+  .max(MAX_ID, ID_OUT_OF_RANGE);
+
 export const createShelfSchema = z.strictObject({
-  branchId: idSchema,
+  branchId: warehouseBranchField,
   code: shelfCodeSchema,
   description: z.string().trim().max(100).optional(),
   isHold: z.boolean().default(false),
@@ -130,7 +138,7 @@ const hostSchema = z
   .regex(/^[A-Za-z0-9.:-]+$/, WAREHOUSE_MESSAGES.printerHostShape);
 
 export const createLabelPrinterSchema = z.strictObject({
-  branchId: idSchema,
+  branchId: warehouseBranchField,
   name: z.string({ error: WAREHOUSE_MESSAGES.printerNameRequired }).trim().min(1, WAREHOUSE_MESSAGES.printerNameRequired).max(60),
   host: hostSchema,
   port: z

@@ -7,19 +7,15 @@ import { dayInZone } from '@courier/shared/domain/datetime';
 import { addDays } from '@courier/shared/domain/fees';
 import { INSURANCE_MESSAGES } from '@courier/shared/schemas/insurance';
 import { FEE_MESSAGES } from '@courier/shared/schemas/fees';
-import { type DeskWorld, buildDeskWorld } from '../../../test/fixtures/front-desk';
+import { type DeskWorld, buildDeskWorld, ownCourier as ownCourierOf, readyPackage } from '../../../test/fixtures/front-desk';
 import { auditLog } from '../../db/schema/audit-log';
 import { branches } from '../../db/schema/branches';
 import { courierFeeSettings, processingFees } from '../../db/schema/courier-fees';
-import { couriers } from '../../db/schema/couriers';
-import { customers } from '../../db/schema/customers';
 import { emailOutbox } from '../../db/schema/email';
 import { invoiceLines } from '../../db/schema/invoice-lines';
 import { invoices } from '../../db/schema/invoices';
-import { packages } from '../../db/schema/packages';
+import type { packages } from '../../db/schema/packages';
 import { shippingRates } from '../../db/schema/shipping-rates';
-import { users } from '../../db/schema/users';
-import { subjectOf } from '../../lib/tokens';
 import { remindStorage } from '../cover/cover.service';
 import { weightOf } from '../settings/rates.service';
 
@@ -27,7 +23,6 @@ const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCA
 const DAY = 86_400_000;
 let w: DeskWorld;
 let today: string;
-let seq = 0;
 
 beforeAll(async () => {
   w = await buildDeskWorld();
@@ -35,25 +30,8 @@ beforeAll(async () => {
 });
 afterAll(async () => w?.t.close());
 
-async function ready(courierId: number, customerId: number, over: Partial<typeof packages.$inferInsert> = {}) {
-  seq += 1;
-  const [row] = await w.t.db
-    .insert(packages)
-    .values({
-      courierId,
-      packageNumber: `PKG-F${seq}`,
-      trackingNumber: `1ZFEES${seq}`,
-      customerId,
-      status: 'ready_for_pickup',
-      weightLb: 3,
-      declaredValueUsdCents: 0,
-      readyAt: new Date(),
-      ...over,
-    })
-    .returning();
-  if (!row) throw new Error('package insert failed');
-  return row;
-}
+const ready = (courierId: number, customerId: number, over: Partial<typeof packages.$inferInsert> = {}) =>
+  readyPackage(w, courierId, customerId, over);
 
 async function linesOf(invoiceNo: string, token = w.tokens.admin) {
   const res = await w.api('GET', `/invoices/${invoiceNo}`, token);
@@ -87,49 +65,7 @@ const version = (over: Record<string, unknown>) => ({
   ...over,
 });
 
-/** A courier of its own, so the fees a test adds reach no other test's invoices. */
-async function ownCourier(code: string) {
-  const [courier] = await w.t.db
-    .insert(couriers)
-    .values({ name: `Courier ${code}`, code, apiKey: `ck_${code}` })
-    .returning();
-  if (!courier) throw new Error('courier insert failed');
-  const [admin] = await w.t.db
-    .insert(users)
-    .values({
-      courierId: courier.id,
-      role: 'courier_admin',
-      firstName: 'A',
-      lastName: code,
-      email: `admin@${code}.test`,
-      passwordHash: 'x',
-    })
-    .returning();
-  const [cust] = await w.t.db
-    .insert(customers)
-    .values({
-      courierId: courier.id,
-      mailboxNumber: `${code}-1`,
-      firstName: 'Cy',
-      lastName: code,
-      email: `c@${code}.test`,
-      passwordHash: 'x',
-    })
-    .returning();
-  if (!admin || !cust) throw new Error('insert failed');
-  await w.t.db.insert(shippingRates).values([
-    { courierId: courier.id, weight: '1', costCents: 650_00, status: 'active' },
-    { courierId: courier.id, weight: '5', costCents: 2250_00, status: 'active' },
-  ]);
-  const sign = async (kind: 'user' | 'customer', id: number, role: string) =>
-    (await w.t.ctx.tokens.sign({ sub: subjectOf(kind, id), role: role as 'staff', type: 'access', courierId: courier.id }, 3600)).token;
-  return {
-    courierId: courier.id,
-    customerId: cust.id,
-    admin: await sign('user', admin.id, 'courier_admin'),
-    customer: await sign('customer', cust.id, 'customer'),
-  };
-}
+const ownCourier = (code: string) => ownCourierOf(w, code);
 
 describe("today's fees moved into the engine", () => {
   it('bill the same packages before and after the migration: same cents, same lines', async () => {
@@ -549,62 +485,6 @@ describe('insurance', () => {
     const invoiceNo = await invoiceFor([pkg.id], c.admin, c.customerId);
     expect((await linesOf(invoiceNo, c.admin)).filter((l) => l.kind === 'insurance')).toHaveLength(1);
     await w.api('PUT', '/customer/insurance', c.customer, { insureByDefault: false });
-  });
-
-  it('a claim is opened, decided by staff, seen by both, audited, and kept from other couriers', async () => {
-    const pkg = await ready(c.courierId, c.customerId, { declaredValueUsdCents: 80_00, insured: true });
-    const uninsured = await ready(c.courierId, c.customerId, { declaredValueUsdCents: 80_00, insured: false });
-    const no = await w.api('POST', '/insurance-claims', c.customer, { packageId: uninsured.id, reason: 'damaged', description: 'Cracked' });
-    expect(no.statusCode).toBe(409);
-    expect(no.json().message).toBe(INSURANCE_MESSAGES.notInsured);
-    const open = await w.api('POST', '/insurance-claims', c.customer, {
-      packageId: pkg.id,
-      reason: 'damaged',
-      description: 'Screen cracked',
-    });
-    expect(open.statusCode, open.body).toBe(201);
-    const claim = open.json();
-    expect(claim).toMatchObject({ status: 'open', insuredValueUsdCents: 80_00, packageNumber: pkg.packageNumber });
-    expect(
-      (await w.api('POST', '/insurance-claims', c.customer, { packageId: pkg.id, reason: 'lost', description: 'again' })).statusCode,
-    ).toBe(409);
-
-    // Another courier's admin neither sees nor decides it; the other courier's customer cannot claim on it.
-    expect((await w.api('GET', '/insurance-claims', w.tokens.secondAdmin)).json().data).toEqual([]);
-    const foreign = await w.api('PUT', `/insurance-claims/${claim.id}/decision`, w.tokens.admin, { outcome: 'declined', reason: 'x' });
-    expect(foreign.statusCode).toBe(404);
-    expect(
-      (await w.api('POST', '/insurance-claims', w.tokens.customer, { packageId: pkg.id, reason: 'lost', description: 'x' })).statusCode,
-    ).toBe(404);
-
-    const tooMuch = await w.api('PUT', `/insurance-claims/${claim.id}/decision`, c.admin, {
-      outcome: 'approved',
-      approvedAmount: 81,
-      reason: 'x',
-    });
-    expect(tooMuch.statusCode).toBe(422);
-    const decided = await w.api('PUT', `/insurance-claims/${claim.id}/decision`, c.admin, {
-      outcome: 'approved',
-      approvedAmount: 60,
-      reason: 'Repair estimate',
-    });
-    expect(decided.statusCode, decided.body).toBe(200);
-    expect(decided.json()).toMatchObject({ status: 'approved', approvedUsdCents: 60_00, decisionReason: 'Repair estimate' });
-    expect((await w.api('PUT', `/insurance-claims/${claim.id}/decision`, c.admin, { outcome: 'declined', reason: 'x' })).statusCode).toBe(
-      409,
-    );
-    const mine = (await w.api('GET', '/insurance-claims', c.customer)).json().data;
-    expect(mine).toEqual([expect.objectContaining({ claimNo: claim.claimNo, status: 'approved', approvedUsdCents: 60_00 })]);
-    const actions = await w.t.db
-      .select({ action: auditLog.action })
-      .from(auditLog)
-      .where(and(eq(auditLog.courierId, c.courierId), eq(auditLog.entityId, claim.claimNo)));
-    expect(actions.map((a) => a.action).sort()).toEqual(['insurance_claim.decided', 'insurance_claim.opened']);
-    const mail = await w.t.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.subject, `Courier INS: Insurance claim ${claim.claimNo}: approved`));
-    expect(mail).toHaveLength(1);
   });
 });
 

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
-import { type ConsolidationDto, SERVICE_MESSAGES } from '@courier/shared/schemas/services';
+import type { ConsolidationDto } from '@courier/shared/schemas/services';
 import { PageError, PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
-import { useCancelConsolidation, useConsolidations } from '@/features/forwarding/api/forwarding';
+import { useConsolidations } from '@/features/forwarding/api/forwarding';
+import { CancelConsolidationDialog } from '@/features/forwarding/components/cancel-consolidation-dialog';
 import { ConsolidationCard } from '@/features/forwarding/components/consolidation-card';
 import { ConsolidationRequestForm } from '@/features/forwarding/components/consolidation-request-form';
 import { usePackageList } from '@/features/packages/api/packages';
@@ -16,7 +15,6 @@ import { errorMessage } from '@/lib/api-client';
 export default function CustomerConsolidationsPage() {
   const requests = useConsolidations('customer');
   const atWarehouse = usePackageList('/customer/packages', { page: 1, limit: 100, filters: JSON.stringify({ status: 'received' }) });
-  const cancel = useCancelConsolidation('customer');
   const [cancelling, setCancelling] = useState<ConsolidationDto | null>(null);
   const held = new Set((requests.data?.data ?? []).filter((r) => r.status === 'requested').flatMap((r) => r.packages.map((p) => p.id)));
   const free = (atWarehouse.data?.data ?? []).filter((p) => !held.has(p.id));
@@ -66,21 +64,11 @@ export default function CustomerConsolidationsPage() {
           </div>
         )}
       </section>
-      <ConfirmDialog
-        open={cancelling !== null}
-        onOpenChange={(o) => !o && setCancelling(null)}
-        title="Cancel consolidation"
-        message={SERVICE_MESSAGES.cancelConfirm}
+      <CancelConsolidationDialog
+        request={cancelling}
+        scope="customer"
         confirmLabel="Cancel consolidation"
-        busy={cancel.isPending}
-        onConfirm={() =>
-          cancelling &&
-          cancel.mutate(cancelling.id, {
-            onSuccess: () => toast.success(SERVICE_MESSAGES.cancelled),
-            onError: (error) => toast.error(errorMessage(error, 'Could not cancel')),
-            onSettled: () => setCancelling(null),
-          })
-        }
+        onClose={() => setCancelling(null)}
       />
     </div>
   );

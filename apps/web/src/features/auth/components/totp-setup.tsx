@@ -1,9 +1,12 @@
-import { type FormEvent, useState } from 'react';
-import type { TwoFactorSetup } from '@courier/shared/schemas/two-factor';
-import { TWO_FACTOR_MESSAGES } from '@courier/shared/schemas/two-factor';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { TWO_FACTOR_MESSAGES, type TwoFactorSetup, twoFactorCodeSchema } from '@courier/shared/schemas/two-factor';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { useSubmitOnce } from '@/hooks/use-submit-once';
 import { errorMessage } from '@/lib/api-client';
 
 /** The code box of both steps: digits from the app, or a recovery code. */
@@ -20,30 +23,24 @@ export function CodeForm({
   onSubmit: (code: string) => Promise<void>;
   digitsOnly?: boolean;
 }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!code.trim()) {
-      setError(TWO_FACTOR_MESSAGES.codeRequired);
-      return;
-    }
-    setBusy(true);
-    setError(undefined);
+  const form = useForm<z.input<typeof twoFactorCodeSchema>, unknown, z.output<typeof twoFactorCodeSchema>>({
+    resolver: zodResolver(twoFactorCodeSchema),
+    defaultValues: { code: '' },
+  });
+  // The code goes trimmed; a wrong one is said under the box.
+  const submit = useSubmitOnce(async ({ code }: { code: string }) => {
     try {
-      await onSubmit(code.trim());
+      await onSubmit(code);
     } catch (e) {
-      setError(errorMessage(e, TWO_FACTOR_MESSAGES.invalidCode));
-      setBusy(false);
+      form.setError('code', { message: errorMessage(e, TWO_FACTOR_MESSAGES.invalidCode) });
     }
-  }
+  });
+  const { errors, isSubmitting } = form.formState;
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
-      <Field label={label} hint={hint} error={error}>
+    <form onSubmit={form.handleSubmit(submit)} noValidate className="space-y-4">
+      <Field label={label} hint={hint} error={errors.code?.message}>
         <Input
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
+          {...form.register('code')}
           autoComplete="one-time-code"
           inputMode={digitsOnly ? 'numeric' : 'text'}
           maxLength={digitsOnly ? 6 : 40}
@@ -51,7 +48,7 @@ export function CodeForm({
           className="font-mono tracking-widest"
         />
       </Field>
-      <Button type="submit" size="lg" className="w-full" busy={busy}>
+      <Button type="submit" size="lg" className="w-full" busy={isSubmitting}>
         {submitLabel}
       </Button>
     </form>

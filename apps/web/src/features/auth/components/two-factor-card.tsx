@@ -1,12 +1,16 @@
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { TWO_FACTOR_MESSAGES, type TwoFactorSetup } from '@courier/shared/schemas/two-factor';
+import type { z } from 'zod';
+import { TWO_FACTOR_MESSAGES, type TwoFactorSetup, twoFactorPasswordSchema } from '@courier/shared/schemas/two-factor';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
+import { useSubmitOnce } from '@/hooks/use-submit-once';
 import { errorMessage } from '@/lib/api-client';
 import {
   disableTwoFactor,
@@ -111,29 +115,26 @@ export function TwoFactorCard() {
 }
 
 function TurnOff({ onDone }: { onDone: () => void }) {
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(undefined);
+  const form = useForm<z.input<typeof twoFactorPasswordSchema>>({
+    resolver: zodResolver(twoFactorPasswordSchema),
+    defaultValues: { password: '' },
+  });
+  const submit = useSubmitOnce(async ({ password }: { password: string }) => {
     try {
       const result = await disableTwoFactor(password);
       toast.success(result.message);
       onDone();
     } catch (e) {
-      setError(errorMessage(e, 'Could not turn two-step sign-in off'));
-    } finally {
-      setBusy(false);
+      form.setError('password', { message: errorMessage(e, 'Could not turn two-step sign-in off') });
     }
-  }
+  });
+  const { errors, isSubmitting } = form.formState;
   return (
-    <form onSubmit={submit} noValidate className="space-y-3 sm:max-w-sm">
-      <Field label="Password to turn it off" error={error}>
-        <PasswordInput value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
+    <form onSubmit={form.handleSubmit(submit)} noValidate className="space-y-3 sm:max-w-sm">
+      <Field label="Password to turn it off" error={errors.password?.message}>
+        <PasswordInput autoComplete="current-password" {...form.register('password')} />
       </Field>
-      <Button type="submit" variant="danger" busy={busy}>
+      <Button type="submit" variant="danger" busy={isSubmitting}>
         Turn off two-step sign-in
       </Button>
     </form>

@@ -7,7 +7,6 @@ import { PACKAGE_MESSAGES } from '@courier/shared/schemas/packages';
 import { type ConsolidationDto, SERVICE_MESSAGES } from '@courier/shared/schemas/services';
 import { PageError } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/field';
@@ -15,7 +14,8 @@ import { Input, Label } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { openFile } from '@/lib/download';
-import { useCancelConsolidation, useCompleteConsolidation, useConsolidations } from '../api/forwarding';
+import { useCompleteConsolidation, useConsolidations } from '../api/forwarding';
+import { CancelConsolidationDialog } from './cancel-consolidation-dialog';
 import { ConsolidationCard } from './consolidation-card';
 
 const measure = (required: string) =>
@@ -116,7 +116,6 @@ export function ConsolidationStation() {
   const found = useConsolidations('staff', { packageRef: ref }, ref !== undefined);
   const [repacking, setRepacking] = useState<ConsolidationDto | null>(null);
   const [cancelling, setCancelling] = useState<ConsolidationDto | null>(null);
-  const cancel = useCancelConsolidation('staff');
   const onScan = (e: FormEvent) => {
     e.preventDefault();
     setRef(scan.trim() || undefined);
@@ -177,22 +176,7 @@ export function ConsolidationStation() {
         )}
       </section>
       {repacking && <RepackDialog request={repacking} onClose={() => setRepacking(null)} />}
-      <ConfirmDialog
-        open={cancelling !== null}
-        onOpenChange={(o) => !o && setCancelling(null)}
-        title="Cancel consolidation"
-        message={SERVICE_MESSAGES.cancelConfirm}
-        confirmLabel="Cancel request"
-        busy={cancel.isPending}
-        onConfirm={() =>
-          cancelling &&
-          cancel.mutate(cancelling.id, {
-            onSuccess: () => toast.success(SERVICE_MESSAGES.cancelled),
-            onError: (error) => toast.error(errorMessage(error, 'Could not cancel')),
-            onSettled: () => setCancelling(null),
-          })
-        }
-      />
+      <CancelConsolidationDialog request={cancelling} scope="staff" confirmLabel="Cancel request" onClose={() => setCancelling(null)} />
     </div>
   );
 }

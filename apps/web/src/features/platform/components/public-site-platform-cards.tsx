@@ -1,7 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, X } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { COURIER_DOMAIN_STATUS_LABELS, type CourierDomain, PUBLIC_SITE_MESSAGES } from '@courier/shared/schemas/public-site-settings';
+import { z } from 'zod';
+import {
+  COURIER_DOMAIN_STATUS_LABELS,
+  type CourierDomain,
+  PUBLIC_SITE_MESSAGES,
+  defaultCourierInputSchema,
+} from '@courier/shared/schemas/public-site-settings';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
@@ -14,25 +22,38 @@ import { DomainStatus } from '@/components/ui/domain-status';
 import { DateText } from '@/lib/format-date';
 import { useLocalTable } from '@/hooks/use-local-table';
 import { useCourierOptions } from '@/hooks/use-options';
+import { useSubmitOnce } from '@/hooks/use-submit-once';
+
+/** The select's value: a courier's code, or blank for the fallback (sent as null). */
+const defaultCourierFormSchema = z.object({
+  courierCode: z
+    .string()
+    .transform((code) => code || null)
+    .pipe(defaultCourierInputSchema.shape.courierCode),
+});
 
 /** The courier the public site shows when neither an api key nor an approved host name names one. */
 export function DefaultCourierCard() {
   const current = useDefaultCourier();
   const options = useCourierOptions();
   const save = useSaveDefaultCourier();
-  const [code, setCode] = useState('');
+  const form = useForm<z.input<typeof defaultCourierFormSchema>, unknown, z.output<typeof defaultCourierFormSchema>>({
+    resolver: zodResolver(defaultCourierFormSchema),
+    defaultValues: { courierCode: '' },
+  });
+  // Reset once both have loaded, so the select has the saved courier's option to show.
   useEffect(() => {
-    if (current.data) setCode(current.data.courierCode ?? '');
-  }, [current.data]);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+    if (current.data && options.data) form.reset({ courierCode: current.data.courierCode ?? '' });
+  }, [current.data, options.data, form]);
+  const submit = useSubmitOnce(async ({ courierCode }: { courierCode: string | null }) => {
     try {
-      await save.mutateAsync(code || null);
+      await save.mutateAsync(courierCode);
       toast.success(PUBLIC_SITE_MESSAGES.defaultCourierSaved);
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to save the default courier'));
     }
-  };
+  });
+  const { errors, isSubmitting } = form.formState;
   const env = current.data?.environmentCourierCode;
   return (
     <Card>
@@ -47,13 +68,14 @@ export function DefaultCourierCard() {
             {errorMessage(current.error ?? options.error, 'Failed to load the default courier')}
           </p>
         ) : (
-          <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          <form onSubmit={form.handleSubmit(submit)} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
             <Field
               label="Public site courier"
               className="sm:w-96"
               hint={`Shown on the platform's own address. Now: ${current.data.effectiveCourierCode ?? 'no courier yet'}.`}
+              error={errors.courierCode?.message}
             >
-              <Select value={code} onChange={(e) => setCode(e.target.value)}>
+              <Select {...form.register('courierCode')}>
                 <option value="">{env ? `From the environment (${env})` : 'The first active courier'}</option>
                 {options.data.map((c) => (
                   <option key={c.id} value={c.code}>
@@ -62,7 +84,7 @@ export function DefaultCourierCard() {
                 ))}
               </Select>
             </Field>
-            <Button type="submit" busy={save.isPending} className="sm:mt-6">
+            <Button type="submit" busy={isSubmitting} className="sm:mt-6">
               Save default courier
             </Button>
           </form>

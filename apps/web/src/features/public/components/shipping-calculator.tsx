@@ -1,7 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Calculator } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { type ProductCategory, PRODUCT_CATEGORIES } from '@courier/shared/constants/rates';
-import { type ShippingQuote, calculateShipping } from '@courier/shared/domain/calculator';
+import { CALCULATOR_WEIGHT_MESSAGE, type ShippingQuote, calculateShipping } from '@courier/shared/domain/calculator';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -23,6 +26,17 @@ const CATEGORY_LABELS: Record<ProductCategory, string> = {
   other: 'Other',
 };
 
+/** The fields as typed; the weight is checked by the calculator's own rule (a number above 0). */
+const calculatorFormSchema = z.object({
+  weight: z.string().refine((weight) => calculateShipping({ weightLbs: weight }).ok, CALCULATOR_WEIGHT_MESSAGE),
+  itemCost: z.string(),
+  category: z.string(),
+  length: z.string(),
+  width: z.string(),
+  height: z.string(),
+});
+type CalculatorForm = z.infer<typeof calculatorFormSchema>;
+
 /**
  * The shipping and customs calculator: computed when the button is pressed, with the
  * rule from packages/shared and the courier's own rates and exchange rate, so the estimate and the
@@ -30,53 +44,45 @@ const CATEGORY_LABELS: Record<ProductCategory, string> = {
  */
 export function ShippingCalculator({ headingLevel = 'h3' }: { headingLevel?: 'h2' | 'h3' }) {
   const [quote, setQuote] = useState<ShippingQuote | null>(null);
-  const [error, setError] = useState<string | undefined>();
   const resultId = useId();
   const Heading = headingLevel;
   const { site } = usePublicSite();
+  // No default values: each field is read from the page when it registers, so on a pre-rendered
+  // page what a visitor typed before React hydrated still counts.
+  const form = useForm<CalculatorForm>({ resolver: zodResolver(calculatorFormSchema) });
 
-  // The fields are read from the form when Calculate is pressed, not kept in state: on a
-  // pre-rendered page what a visitor types before React has hydrated still counts.
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const field = (name: string) => String(form.get(name) ?? '');
+  const calculate = (values: CalculatorForm) => {
     const result = calculateShipping(
-      {
-        weightLbs: field('weight'),
-        itemCostUsd: field('itemCost'),
-        lengthIn: field('length'),
-        widthIn: field('width'),
-        heightIn: field('height'),
-      },
+      { weightLbs: values.weight, itemCostUsd: values.itemCost, lengthIn: values.length, widthIn: values.width, heightIn: values.height },
       { rates: site.rates, additionalPoundCents: site.additionalPoundCents, exchangeRateJmdPerUsd: site.exchangeRateJmdPerUsd },
     );
-    if (result.ok) {
-      setQuote(result.quote);
-      setError(undefined);
-    } else {
-      setQuote(null);
-      setError(result.error);
-    }
-  }
+    if (result.ok) setQuote(result.quote);
+    else form.setError('weight', { message: result.error });
+  };
+  const error = form.formState.errors.weight?.message;
 
   return (
     <div className="grid gap-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:grid-cols-2">
-      <form onSubmit={onSubmit} noValidate aria-label="Shipping and customs calculator" className="space-y-4">
+      <form
+        onSubmit={form.handleSubmit(calculate, () => setQuote(null))}
+        noValidate
+        aria-label="Shipping and customs calculator"
+        className="space-y-4"
+      >
         <Heading className="flex items-center gap-2 text-lg font-semibold text-slate-900">
           <Calculator className="h-5 w-5 text-brand-700" aria-hidden="true" />
           Rate calculator
         </Heading>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Weight (lbs)" error={error} hint="Rounded up to the next whole pound">
-            <Input type="number" inputMode="decimal" min="0" step="0.01" name="weight" required />
+            <Input type="number" inputMode="decimal" min="0" step="0.01" required {...form.register('weight')} />
           </Field>
           <Field label="Item cost (USD)" hint="Optional. Duty applies above USD 100">
-            <Input type="number" inputMode="decimal" min="0" step="0.01" name="itemCost" />
+            <Input type="number" inputMode="decimal" min="0" step="0.01" {...form.register('itemCost')} />
           </Field>
         </div>
         <Field label="Item category (optional)">
-          <Select name="category">
+          <Select {...form.register('category')}>
             <option value="">Choose a category</option>
             {PRODUCT_CATEGORIES.map((c) => (
               <option key={c} value={c}>
@@ -88,9 +94,9 @@ export function ShippingCalculator({ headingLevel = 'h3' }: { headingLevel?: 'h2
         <fieldset>
           <legend className="mb-1 text-sm font-medium text-slate-700">Dimensions in inches (optional)</legend>
           <div className="grid grid-cols-3 gap-2">
-            <Input aria-label="Length (inches)" placeholder="L" type="number" inputMode="decimal" min="0" name="length" />
-            <Input aria-label="Width (inches)" placeholder="W" type="number" inputMode="decimal" min="0" name="width" />
-            <Input aria-label="Height (inches)" placeholder="H" type="number" inputMode="decimal" min="0" name="height" />
+            <Input aria-label="Length (inches)" placeholder="L" type="number" inputMode="decimal" min="0" {...form.register('length')} />
+            <Input aria-label="Width (inches)" placeholder="W" type="number" inputMode="decimal" min="0" {...form.register('width')} />
+            <Input aria-label="Height (inches)" placeholder="H" type="number" inputMode="decimal" min="0" {...form.register('height')} />
           </div>
         </fieldset>
         <Button type="submit" className="w-full sm:w-auto">

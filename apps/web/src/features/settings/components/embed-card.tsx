@@ -1,12 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Copy } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { PUBLIC_SITE_MESSAGES, embedSettingsInputSchema } from '@courier/shared/schemas/public-site-settings';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { useSubmitOnce } from '@/hooks/use-submit-once';
 import { errorMessage } from '@/lib/api-client';
 import { useEmbedSettings, useSaveEmbedSettings } from '../api/public-site';
 import { reportFailure } from './report';
@@ -17,29 +21,48 @@ export function embedSnippet(siteOrigin: string, apiKey: string, title = 'Custom
   return `<iframe src="${src}" title="${title}" style="width:100%;min-height:720px;border:0" loading="lazy"></iframe>`;
 }
 
+/** The textarea's words, one origin each, checked and normalised by the API's own rule. */
+const embedFormSchema = z.object({
+  origins: z
+    .string()
+    .transform((text) => text.split(/\s+/).filter(Boolean))
+    .pipe(embedSettingsInputSchema.shape.allowedOrigins),
+});
+type EmbedFormInput = z.input<typeof embedFormSchema>;
+
+/** A list field's error sits on the list or on one of its items: the first one is shown. */
+function firstError(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  if ('message' in error && typeof error.message === 'string') return error.message;
+  for (const item of Object.values(error)) {
+    const message = firstError(item);
+    if (message) return message;
+  }
+  return undefined;
+}
+
 /** Embed: the websites allowed to show the sign-in and customer portal in a frame, and the snippet for them. */
 export function EmbedCard() {
   const settings = useEmbedSettings();
   const save = useSaveEmbedSettings();
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
+  const form = useForm<EmbedFormInput, unknown, z.output<typeof embedFormSchema>>({
+    resolver: zodResolver(embedFormSchema),
+    defaultValues: { origins: '' },
+  });
   useEffect(() => {
-    if (settings.data) setText(settings.data.allowedOrigins.join('\n'));
-  }, [settings.data]);
+    if (settings.data) form.reset({ origins: settings.data.allowedOrigins.join('\n') });
+  }, [settings.data, form]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = embedSettingsInputSchema.safeParse({ allowedOrigins: text.split(/\s+/).filter(Boolean) });
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message);
-    setProblem(undefined);
+  const submit = useSubmitOnce(async ({ origins }: { origins: string[] }) => {
     try {
-      await save.mutateAsync({ allowedOrigins: parsed.data.allowedOrigins });
+      await save.mutateAsync({ allowedOrigins: origins });
       toast.success(PUBLIC_SITE_MESSAGES.embedSaved);
     } catch (error) {
-      setProblem(errorMessage(error, 'The origins were not saved.'));
+      form.setError('origins', { message: errorMessage(error, 'The origins were not saved.') });
       reportFailure('save embed settings', error);
     }
-  };
+  });
+  const { errors, isSubmitting } = form.formState;
 
   const snippet = settings.data ? embedSnippet(window.location.origin, settings.data.apiKey) : '';
   const copy = async () => {
@@ -68,15 +91,15 @@ export function EmbedCard() {
           </p>
         ) : (
           <>
-            <form onSubmit={submit} noValidate className="space-y-3">
+            <form onSubmit={form.handleSubmit(submit)} noValidate className="space-y-3">
               <Field
                 label="Allowed websites"
                 hint="One https origin per line, e.g. https://www.yourcompany.com (at most 10)."
-                error={problem}
+                error={firstError(errors.origins)}
               >
-                <Textarea rows={4} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} />
+                <Textarea rows={4} spellCheck={false} {...form.register('origins')} />
               </Field>
-              <Button type="submit" busy={save.isPending}>
+              <Button type="submit" busy={isSubmitting}>
                 Save Allowed Websites
               </Button>
             </form>

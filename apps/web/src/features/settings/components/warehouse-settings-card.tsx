@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { type UseFormReturn, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { type WarehouseSettings, warehouseSettingsSchema } from '@courier/shared/schemas/packages';
 import { Button } from '@/components/ui/button';
@@ -12,6 +12,62 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useSaveWarehouseSettings, useWarehouseSettings } from '../api/warehouse';
 
+type NumberSetting = 'heavyWeightLb' | 'customsDays' | 'airDivisorIn3PerLb' | 'seaLbPerFt3';
+
+/** Each mode's volumetric switch and its figure: the same two controls, AIR then SEA. */
+const VOLUMETRIC_MODES: ReadonlyArray<{
+  mode: 'AIR' | 'SEA';
+  on: 'volumetricAir' | 'volumetricSea';
+  figure: NumberSetting;
+  label: string;
+  hint: string;
+}> = [
+  {
+    mode: 'AIR',
+    on: 'volumetricAir',
+    figure: 'airDivisorIn3PerLb',
+    label: 'AIR divisor (cubic inches per pound)',
+    hint: '139 is the common courier figure; volumetric lb = L x W x H / divisor',
+  },
+  {
+    mode: 'SEA',
+    on: 'volumetricSea',
+    figure: 'seaLbPerFt3',
+    label: 'SEA pounds per cubic foot',
+    hint: 'Volumetric lb = cubic feet x this figure',
+  },
+];
+
+/** A number setting: its label, hint and error, read as a number. */
+function NumberSettingField({
+  form,
+  name,
+  label,
+  hint,
+  whole = false,
+  disabled,
+}: {
+  form: UseFormReturn<WarehouseSettings>;
+  name: NumberSetting;
+  label: string;
+  hint: string;
+  whole?: boolean;
+  disabled: boolean;
+}) {
+  return (
+    <Field label={label} hint={hint} error={form.formState.errors[name]?.message}>
+      <Input
+        type="number"
+        step={whole ? '1' : '0.01'}
+        min={whole ? 0 : undefined}
+        inputMode={whole ? 'numeric' : 'decimal'}
+        disabled={disabled}
+        {...form.register(name, { valueAsNumber: true })}
+      />
+    </Field>
+  );
+}
+
 /** The warehouse rules: the weight that asks for confirmation, whether every package needs its invoice, volumetric billing. */
 export function WarehouseSettingsCard({ canEdit = true }: { canEdit?: boolean }) {
   const current = useWarehouseSettings();
@@ -20,6 +76,7 @@ export function WarehouseSettingsCard({ canEdit = true }: { canEdit?: boolean })
   useEffect(() => {
     if (current.data) form.reset(current.data);
   }, [current.data, form]);
+  const readOnly = !canEdit;
   return (
     <Card className="mt-6">
       <CardHeader>
@@ -43,36 +100,24 @@ export function WarehouseSettingsCard({ canEdit = true }: { canEdit?: boolean })
             className="space-y-4"
             noValidate
           >
-            <Field
+            <NumberSettingField
+              form={form}
+              name="heavyWeightLb"
               label="Confirm weights above (lb)"
               hint="A package received or corrected above this weight asks for confirmation"
-              error={form.formState.errors.heavyWeightLb?.message}
-            >
-              <Input
-                type="number"
-                step="0.01"
-                inputMode="decimal"
-                disabled={!canEdit}
-                {...form.register('heavyWeightLb', { valueAsNumber: true })}
-              />
-            </Field>
-            <Field
+              disabled={readOnly}
+            />
+            <NumberSettingField
+              form={form}
+              name="customsDays"
               label="Customs days"
               hint="Days a package takes to clear customs after its flight or vessel lands; customers see the estimated arrival"
-              error={form.formState.errors.customsDays?.message}
-            >
-              <Input
-                type="number"
-                step="1"
-                min={0}
-                inputMode="numeric"
-                disabled={!canEdit}
-                {...form.register('customsDays', { valueAsNumber: true })}
-              />
-            </Field>
+              whole
+              disabled={readOnly}
+            />
             <Checkbox
               label="Require the merchant invoice for every package (hold packages without a pre-alert)"
-              disabled={!canEdit}
+              disabled={readOnly}
               {...form.register('requireInvoice')}
             />
             <fieldset className="space-y-3 rounded-md border border-slate-200 p-3">
@@ -81,34 +126,12 @@ export function WarehouseSettingsCard({ canEdit = true }: { canEdit?: boolean })
                 Freight bills the greater of the actual weight and the volumetric weight from the dimensions taken at check-in. Invoices
                 already issued keep their lines.
               </p>
-              <Checkbox label="AIR: bill volumetric weight" disabled={!canEdit} {...form.register('volumetricAir')} />
-              <Field
-                label="AIR divisor (cubic inches per pound)"
-                hint="139 is the common courier figure; volumetric lb = L x W x H / divisor"
-                error={form.formState.errors.airDivisorIn3PerLb?.message}
-              >
-                <Input
-                  type="number"
-                  step="0.01"
-                  inputMode="decimal"
-                  disabled={!canEdit}
-                  {...form.register('airDivisorIn3PerLb', { valueAsNumber: true })}
-                />
-              </Field>
-              <Checkbox label="SEA: bill volumetric weight" disabled={!canEdit} {...form.register('volumetricSea')} />
-              <Field
-                label="SEA pounds per cubic foot"
-                hint="Volumetric lb = cubic feet x this figure"
-                error={form.formState.errors.seaLbPerFt3?.message}
-              >
-                <Input
-                  type="number"
-                  step="0.01"
-                  inputMode="decimal"
-                  disabled={!canEdit}
-                  {...form.register('seaLbPerFt3', { valueAsNumber: true })}
-                />
-              </Field>
+              {VOLUMETRIC_MODES.map((m) => (
+                <div key={m.mode} className="space-y-3">
+                  <Checkbox label={`${m.mode}: bill volumetric weight`} disabled={readOnly} {...form.register(m.on)} />
+                  <NumberSettingField form={form} name={m.figure} label={m.label} hint={m.hint} disabled={readOnly} />
+                </div>
+              ))}
             </fieldset>
             {canEdit && (
               <div>
