@@ -20,9 +20,9 @@ export type FeeBandBasis = (typeof FEE_BAND_BASES)[number];
 /**
  * The fees every courier has, each with a stable code so billing finds it: the spec's GCT and
  * additional fees, the processing fee by weight range, storage and insurance. A courier's own
- * fees have no code.
+ * fees have no code. `contents_photo` prices the photo of a parcel's contents a customer asks for.
  */
-export const FEE_CODES = ['gct', 'unknown', 'uncollected', 'switching', 'processing', 'storage', 'insurance'] as const;
+export const FEE_CODES = ['gct', 'unknown', 'uncollected', 'switching', 'processing', 'storage', 'insurance', 'contents_photo'] as const;
 export type FeeCode = (typeof FEE_CODES)[number];
 
 export const FEE_APPLIES_TO_LABELS: Record<FeeAppliesTo, string> = {
