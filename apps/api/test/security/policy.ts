@@ -252,6 +252,12 @@ export const POLICY: Record<string, Policy> = {
   'GET /api/customer/packages': roles('customer'),
   'GET /api/customer/packages/:id': on(roles('customer'), id('package')),
   'PUT /api/customer/packages/:id/contents': on(roles('customer'), id('package')),
+  // The photo of contents a customer asks for; staff see it and mark it done.
+  'GET /api/customer/packages/:id/contents-photo': on(roles('customer'), id('package')),
+  'POST /api/customer/packages/:id/contents-photo': on(roles('customer'), id('package')),
+  'DELETE /api/customer/packages/:id/contents-photo': on(roles('customer'), id('package')),
+  'GET /api/packages/:id/contents-photo': on(perm('packages_view', 'packages_scan'), id('package')),
+  'POST /api/packages/:id/contents-photo/done': on(perm('packages_scan', 'packages_edit'), id('package')),
   // A package's cover: insurance, claims, storage countdown.
   'GET /api/packages/:id/cover': on(perm('packages_view'), id('package')),
   'GET /api/customer/packages/:id/cover': on(roles('customer'), id('package')),

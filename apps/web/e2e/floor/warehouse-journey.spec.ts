@@ -42,8 +42,9 @@ test('three pieces received, one hazardous refused by AIR, put away by scan, pri
   const shelf = `W${stamp}-1`;
   const admin = await tokenFor(request, 'courier_admin');
   const auth = { authorization: `Bearer ${admin}` };
-  const branches = (await (await request.get('/api/branches/options', { headers: auth })).json()) as Array<{ id: number }>;
-  const branchId = branches[0]?.id ?? 0;
+  // The parcels are the demo customer's, of May Pen: its shelves and printer take them.
+  const branches = (await (await request.get('/api/branches/options', { headers: auth })).json()) as Array<{ id: number; name: string }>;
+  const branchId = branches.find((b) => b.name === 'May Pen')?.id ?? 0;
   // The station prints on its branch's printer; earlier runs' printers are taken away first.
   for (const p of (await (await request.get('/api/label-printers', { headers: auth })).json()) as Array<{ id: number }>) {
     await request.delete(`/api/label-printers/${p.id}`, { headers: auth });

@@ -37,6 +37,7 @@ export const CHARGE_LINE_KINDS = [
   'delivery_fee',
   'consolidation_fee',
   'hazard_fee',
+  'contents_photo_fee',
   'shop_for_me',
   'storage_fee',
   'insurance',

@@ -14,6 +14,9 @@ export type ChargeLineKind = (typeof CHARGE_LINE_KINDS)[number];
 /** The invoice line of a hazardous parcel's return/disposal fee, naming the fee and the parcel. */
 export const hazardFeeLine = (packageLabel: string) => `Hazardous goods return/disposal ${packageLabel}`;
 
+/** The invoice line of a photo of contents: the fee's name as the customer was shown it, and the parcel. */
+export const contentsPhotoFeeLine = (feeName: string, packageLabel: string) => `${feeName} ${packageLabel}`;
+
 export interface ChargeRate {
   weightLbs: number;
   costCents: number;
@@ -33,6 +36,8 @@ export interface ChargePackage {
   consolidationFeeVersionId?: number | null;
   /** The courier's fee for returning or disposing of this hazardous parcel (JMD cents), charged once. */
   hazardFeeCents?: number;
+  /** The photo of contents the customer asked for and staff took: its fee as asked (JMD cents), charged once. */
+  contentsPhotoFee?: { cents: number; name: string; feeVersionId: number | null } | null;
   /** Identifies the package on its lines (the API passes the package id). */
   ref: number;
   label: string;
@@ -324,6 +329,17 @@ export function computeCharges(input: ChargeInputs): ChargeResult {
         packageRef: pkg.ref,
         amountCents: consolidation,
         ...(pkg.consolidationFeeVersionId ? { feeVersionId: pkg.consolidationFeeVersionId } : {}),
+      });
+    }
+    const photo = pkg.contentsPhotoFee;
+    if (photo && photo.cents > 0) {
+      feesCents += photo.cents;
+      lines.push({
+        kind: 'contents_photo_fee',
+        description: contentsPhotoFeeLine(photo.name, pkg.label),
+        packageRef: pkg.ref,
+        amountCents: photo.cents,
+        ...(photo.feeVersionId === null ? {} : { feeVersionId: photo.feeVersionId }),
       });
     }
     const hazard = pkg.hazardFeeCents ?? 0;

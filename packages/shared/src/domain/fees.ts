@@ -20,7 +20,8 @@ export type FeeBandBasis = (typeof FEE_BAND_BASES)[number];
 /**
  * The fees every courier has, each with a stable code so billing finds it: the spec's GCT and
  * additional fees, the processing fee by weight range, storage and insurance, and the prices of
- * the services (consolidation, Shop For Me). A courier's own fees have no code.
+ * the services (consolidation, Shop For Me, a photo of a parcel's contents). A courier's own fees
+ * have no code.
  */
 export const FEE_CODES = [
   'gct',
@@ -32,6 +33,7 @@ export const FEE_CODES = [
   'insurance',
   'consolidation',
   'shop_for_me',
+  'contents_photo',
 ] as const;
 export type FeeCode = (typeof FEE_CODES)[number];
 

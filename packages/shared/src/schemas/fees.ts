@@ -63,8 +63,8 @@ export const feeVersionInputSchema = z
   .refine((v) => v.effectiveTo === null || v.effectiveTo >= v.effectiveFrom, { message: FEE_MESSAGES.toBeforeFrom, path: ['effectiveTo'] });
 export type FeeVersionInput = z.input<typeof feeVersionInputSchema>;
 
-/** A courier's own fee, or its storage or insurance fee (one each; billing finds them by code). */
-export const OWN_FEE_CODES = ['storage', 'insurance'] as const;
+/** A courier's own fee, or its storage, insurance or photo-of-contents fee (one each; billing finds them by code). */
+export const OWN_FEE_CODES = ['storage', 'insurance', 'contents_photo'] as const;
 export const feeCreateSchema = feeVersionInputSchema.and(
   z.object({
     appliesTo: z.enum(FEE_APPLIES_TO, { error: 'Choose what the fee applies to' }),

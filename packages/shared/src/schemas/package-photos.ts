@@ -24,8 +24,11 @@ export const packagePhotoSchema = z.object({
   height: z.number().int(),
   bytes: z.number().int(),
   takenAt: z.string(),
+  /** A check-in photo of the parcel, or a photo of its contents the customer asked for. */
+  kind: z.enum(['parcel', 'contents']),
 });
 export type PackagePhoto = z.infer<typeof packagePhotoSchema>;
 
 export const photoParamsSchema = z.object({ id: queryIdSchema, photoId: queryIdSchema });
+export const photoUploadQuerySchema = z.object({ kind: z.enum(['parcel', 'contents']).default('parcel') });
 export const photoSizeQuerySchema = z.object({ size: z.enum(['full', 'thumb']).default('full') });

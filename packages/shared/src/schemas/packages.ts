@@ -322,6 +322,8 @@ export const packageSchema = z.object({
   /** Where the parcel sits in the warehouse. */
   shelfId: z.number().int().nullable(),
   shelfCode: z.string().nullable(),
+  /** An open request of the customer for a photo of the contents (the station says so at the scan). */
+  contentsPhotoAsked: z.boolean(),
   /** Piece n of count of its tracking number; `piecesIn` of them received so far. */
   pieceNumber: z.number().int(),
   pieceCount: z.number().int(),

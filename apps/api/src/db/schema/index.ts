@@ -17,6 +17,7 @@ export * from './password-reset-tokens';
 export * from './packages';
 export * from './package-events';
 export * from './package-photos';
+export * from './contents-photo-requests';
 export * from './pre-alerts';
 export * from './unknown-package-claims';
 export * from './manifests';

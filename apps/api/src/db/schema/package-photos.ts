@@ -26,6 +26,10 @@ export const packagePhotos = pgTable(
     height: integer().notNull(),
     bytes: integer().notNull(),
     takenBy: integer().references(() => users.id),
+    /** A photo of the parcel (check-in), or of its contents, asked for by the customer. */
+    kind: text({ enum: ['parcel', 'contents'] })
+      .notNull()
+      .default('parcel'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.courierId, t.packageId, t.createdAt)],

@@ -42,6 +42,7 @@ const CODED: Record<FeeCode, { name: string; appliesTo: FeeAppliesTo }> = {
   insurance: { name: 'Insurance', appliesTo: 'package' },
   consolidation: { name: DEFAULT_SERVICE_FEE_VERSIONS.consolidation.name, appliesTo: 'service_request' },
   shop_for_me: { name: DEFAULT_SERVICE_FEE_VERSIONS.shop_for_me.name, appliesTo: 'service_request' },
+  contents_photo: { name: 'Photo of contents', appliesTo: 'service_request' },
 };
 
 export function toFeeVersion(fee: Pick<FeeRow, 'id' | 'code' | 'appliesTo'>, v: VersionRow): FeeVersion {
@@ -269,8 +270,9 @@ export async function createFee({ db, courierId, actor, input, now = new Date() 
   const parsed = feeVersionInputSchema.parse(input);
   await assertNotPast(db, courierId, parsed.effectiveFrom, now);
   const code = input.code ?? null;
-  // Storage counts days; insurance is on each package.
-  const appliesTo = code === 'storage' ? 'storage_day' : code === 'insurance' ? 'package' : input.appliesTo;
+  // Storage counts days; insurance is on each package; a photo of contents is a service the customer asks for.
+  const appliesTo =
+    code === 'storage' ? 'storage_day' : code === 'insurance' ? 'package' : code === 'contents_photo' ? 'service_request' : input.appliesTo;
   const values = versionValues(parsed, appliesTo);
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;

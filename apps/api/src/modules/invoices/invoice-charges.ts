@@ -5,6 +5,7 @@ import { type ChargePackage, computeCharges } from '@courier/shared/domain/charg
 import { type VolumetricRule, volumetricWeight } from '@courier/shared/domain/volumetric';
 import type { Db } from '../../db/client';
 import { consolidationRequests } from '../../db/schema/consolidation-requests';
+import { contentsPhotoRequests } from '../../db/schema/contents-photo-requests';
 import { customers } from '../../db/schema/customers';
 import { deliveryRequestPackages } from '../../db/schema/delivery-request-packages';
 import { deliveryRequests } from '../../db/schema/delivery-requests';
@@ -40,6 +41,7 @@ export const PACKAGE_FEE_KINDS = [
   'consolidation_fee',
   'storage_fee',
   'hazard_fee',
+  'contents_photo_fee',
 ] as const;
 export type PackageFeeKind = (typeof PACKAGE_FEE_KINDS)[number];
 
@@ -140,6 +142,25 @@ export async function chargesFor(
           ),
         )
     : [];
+  // A photo of contents taken at the customer's request carries the fee they confirmed.
+  const photoRows = ids.length
+    ? await db
+        .select({
+          packageId: contentsPhotoRequests.packageId,
+          cents: contentsPhotoRequests.feeCents,
+          name: contentsPhotoRequests.feeName,
+          feeVersionId: contentsPhotoRequests.feeVersionId,
+        })
+        .from(contentsPhotoRequests)
+        .where(
+          and(
+            eq(contentsPhotoRequests.courierId, courierId),
+            inArray(contentsPhotoRequests.packageId, ids),
+            eq(contentsPhotoRequests.status, 'done'),
+          ),
+        )
+    : [];
+  const contentsPhoto = (id: number) => photoRows.find((r) => r.packageId === id) ?? null;
   const consolidationFee = (id: number) => consolidations.find((c) => c.packageId === id)?.feeCents ?? 0;
   const consolidationFeeVersion = (id: number) => consolidations.find((c) => c.packageId === id)?.feeVersionId ?? null;
   const chargePackages: ChargePackage[] = pkgs.map((p) => ({
@@ -156,6 +177,7 @@ export async function chargesFor(
     consolidationFeeVersionId: consolidationFeeVersion(p.id),
     // The return/disposal fee fixed when staff chose it for a hazardous parcel.
     hazardFeeCents: due((p.hazardFeeCents ?? 0) > 0, 'hazard_fee', p.id) ? (p.hazardFeeCents ?? 0) : 0,
+    contentsPhotoFee: due(contentsPhoto(p.id) !== null, 'contents_photo_fee', p.id) ? contentsPhoto(p.id) : null,
     // A package without its own choice follows the customer's "insure every package".
     insured: p.insured ?? customer?.insureByDefault ?? false,
     // Storage is charged once, for the days counted when the package left.

@@ -2,11 +2,18 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema, idParamSchema } from '@courier/shared/schemas/common';
-import { packagePhotoSchema, photoParamsSchema, photoSizeQuerySchema } from '@courier/shared/schemas/package-photos';
+import {
+  packagePhotoSchema,
+  photoParamsSchema,
+  photoSizeQuerySchema,
+  photoUploadQuerySchema,
+} from '@courier/shared/schemas/package-photos';
+import { contentsPhotoStateSchema, requestContentsPhotoSchema } from '@courier/shared/schemas/contents-photos';
 import type { AppContext } from '../../context';
 import { Storage } from '../../lib/storage';
 import { readUpload } from '../../lib/uploads';
 import { currentUser, requirePermission, requireRole } from '../../plugins/auth';
+import { cancelContentsPhoto, completeContentsPhoto, contentsPhotoState, requestContentsPhoto } from './contents-photos.service';
 import { PHOTO_UPLOAD, addPackagePhoto, listPackagePhotos, packagePhotoFile, photoTarget } from './package-photos.service';
 
 const errors = {
@@ -29,7 +36,10 @@ const sendPhoto = (reply: FastifyReply, data: Buffer) =>
     .header('Content-Disposition', 'inline')
     .send(data);
 
-/** Photos of a package taken at check-in: staff add and see them, the customer sees their own. */
+/**
+ * Photos of a package taken at check-in: staff add and see them, the customer sees their own; and
+ * the photo of the contents the customer may ask for.
+ */
 export function packagePhotosRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const storage = new Storage(ctx.config);
   return async (app) => {
@@ -41,15 +51,16 @@ export function packagePhotosRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           consumes: ['multipart/form-data'],
           params: idParamSchema,
+          querystring: photoUploadQuerySchema,
           response: { 201: packagePhotoSchema, 413: errorResponseSchema, 415: errorResponseSchema, ...errors },
         },
       },
       async (request, reply) => {
         const user = currentUser(request);
         // Another courier's package answers 404 before the file is read.
-        await photoTarget(ctx.db, user, request.params.id);
+        await photoTarget(ctx.db, user, request.params.id, request.query.kind);
         const upload = await readUpload(request, PHOTO_UPLOAD);
-        return reply.status(201).send(await addPackagePhoto(ctx.db, storage, user, request.params.id, upload.data));
+        return reply.status(201).send(await addPackagePhoto(ctx.db, storage, user, request.params.id, upload.data, request.query.kind));
       },
     );
 
@@ -79,6 +90,49 @@ export function packagePhotosRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, params: idParamSchema, response: { 200: z.array(packagePhotoSchema), ...errors } },
       },
       async (request) => listPackagePhotos(ctx.db, currentUser(request), request.params.id, 'customer'),
+    );
+
+    // A photo of the contents: the customer asks (at the price shown) or cancels; staff mark it done.
+    app.get(
+      '/customer/packages/:id/contents-photo',
+      {
+        preHandler: requireRole('customer'),
+        schema: { tags, params: idParamSchema, response: { 200: contentsPhotoStateSchema, ...errors } },
+      },
+      async (request) => contentsPhotoState(ctx.db, currentUser(request), request.params.id, 'customer'),
+    );
+    app.post(
+      '/customer/packages/:id/contents-photo',
+      {
+        preHandler: requireRole('customer'),
+        schema: { tags, params: idParamSchema, body: requestContentsPhotoSchema, response: { 201: contentsPhotoStateSchema, ...errors } },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await requestContentsPhoto(ctx.db, currentUser(request), request.params.id, request.body.feeCents)),
+    );
+    app.delete(
+      '/customer/packages/:id/contents-photo',
+      {
+        preHandler: requireRole('customer'),
+        schema: { tags, params: idParamSchema, response: { 200: contentsPhotoStateSchema, ...errors } },
+      },
+      async (request) => cancelContentsPhoto(ctx.db, currentUser(request), request.params.id),
+    );
+    app.get(
+      '/packages/:id/contents-photo',
+      {
+        preHandler: requirePermission('packages_view', 'packages_scan'),
+        schema: { tags, params: idParamSchema, response: { 200: contentsPhotoStateSchema, ...errors } },
+      },
+      async (request) => contentsPhotoState(ctx.db, currentUser(request), request.params.id, 'staff'),
+    );
+    app.post(
+      '/packages/:id/contents-photo/done',
+      {
+        preHandler: requirePermission('packages_scan', 'packages_edit'),
+        schema: { tags, params: idParamSchema, response: { 200: contentsPhotoStateSchema, ...errors } },
+      },
+      async (request) => completeContentsPhoto(ctx, currentUser(request), request.params.id),
     );
 
     app.get(

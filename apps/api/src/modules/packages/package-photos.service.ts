@@ -18,6 +18,7 @@ import { AppError } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import type { UploadRules } from '../../lib/uploads';
 import type { AuthUser } from '../../plugins/auth';
+import { assertContentsPhotoAsked } from './contents-photos.service';
 import { findPackage } from './package-rows.service';
 
 const FOLDER = 'package-photos' as const;
@@ -30,12 +31,14 @@ export const PHOTO_UPLOAD: UploadRules = {
 };
 
 type PhotoRow = typeof packagePhotos.$inferSelect;
+type PhotoKind = PhotoRow['kind'];
 const toPhoto = (p: PhotoRow): PackagePhoto => ({
   id: p.id,
   width: p.width,
   height: p.height,
   bytes: p.bytes,
   takenAt: p.createdAt.toISOString(),
+  kind: p.kind,
 });
 
 /**
@@ -74,15 +77,26 @@ async function ownPackage(db: Db, user: AuthUser, id: number) {
   return row.pkg;
 }
 
-/** Checks the package is the staff member's before the upload is read. */
-export async function photoTarget(db: Db, user: AuthUser, id: number) {
+/**
+ * Checks the package is the staff member's before the upload is read; a photo of the contents
+ * only while the customer's request for one is open.
+ */
+export async function photoTarget(db: Db, user: AuthUser, id: number, kind: PhotoKind = 'parcel') {
   const pkg = await staffPackage(db, user, id);
   if (pkg.voidedAt) throw new AppError('conflict', PACKAGE_MESSAGES.isVoided);
+  if (kind === 'contents') await assertContentsPhotoAsked(db, pkg);
   return pkg;
 }
 
-export async function addPackagePhoto(db: Db, storage: Storage, user: AuthUser, id: number, data: Buffer): Promise<PackagePhoto> {
-  const pkg = await photoTarget(db, user, id);
+export async function addPackagePhoto(
+  db: Db,
+  storage: Storage,
+  user: AuthUser,
+  id: number,
+  data: Buffer,
+  kind: PhotoKind = 'parcel',
+): Promise<PackagePhoto> {
+  const pkg = await photoTarget(db, user, id, kind);
   const [taken] = await db
     .select({ n: count() })
     .from(packagePhotos)
@@ -105,6 +119,7 @@ export async function addPackagePhoto(db: Db, storage: Storage, user: AuthUser, 
           height: photo.height,
           bytes: photo.full.length,
           takenBy: user.kind === 'user' ? user.id : null,
+          kind,
         })
         .returning();
       if (!row) throw new Error('Photo insert returned nothing');
@@ -114,7 +129,7 @@ export async function addPackagePhoto(db: Db, storage: Storage, user: AuthUser, 
         action: 'package.photo_added',
         entity: 'package',
         entityId: pkg.packageNumber,
-        details: { photoId: row.id, width: row.width, height: row.height },
+        details: { photoId: row.id, width: row.width, height: row.height, kind },
       });
       return toPhoto(row);
     });

@@ -36,6 +36,8 @@ export const packageColumns = {
   customsDays: couriers.customsDays,
   hasInvoice: sql<boolean>`(${preAlerts.invoicePath} is not null or ${packages.invoicePath} is not null)`,
   shelfCode: shelves.code,
+  /** The customer asked for a photo of the contents and staff have not taken it yet. */
+  contentsPhotoAsked: sql<boolean>`exists (select 1 from contents_photo_requests r where r.package_id = ${packages.id} and r.courier_id = ${packages.courierId} and r.status = 'open')`,
   /** The live pieces received under this package's tracking number (1 for a single box). */
   piecesIn: sql<number>`case when ${packages.pieceCount} = 1 then 1 else (select count(*)::int from packages p2 where p2.courier_id = ${packages.courierId} and p2.tracking_number = ${packages.trackingNumber} and p2.voided_at is null) end`,
 };
@@ -181,6 +183,7 @@ export function toPackageDto(row: PackageRow): PackageDto {
     hazardFeeCents: p.hazardFeeCents,
     shelfId: p.shelfId,
     shelfCode: row.shelfCode,
+    contentsPhotoAsked: Boolean(row.contentsPhotoAsked),
     pieceNumber: p.pieceNumber,
     pieceCount: p.pieceCount,
     piecesIn: Number(row.piecesIn),

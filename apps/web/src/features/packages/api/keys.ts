@@ -12,6 +12,8 @@ export const packageKeys = {
   cover: (id: number, customer: boolean) => ['packages', 'cover', id, customer] as const,
   insureByDefault: ['packages', 'insure-by-default'] as const,
   photos: (id: number, customer: boolean) => ['packages', 'photos', id, customer] as const,
+  /** The photo of contents a customer may ask for on one package. */
+  contentsPhoto: (id: number, customer: boolean) => ['packages', 'contents-photo', id, customer] as const,
   photo: (id: number, photoId: number, size: 'thumb' | 'full', customer: boolean) =>
     ['packages', 'photos', id, customer, photoId, size] as const,
   customers: (q?: string) => (q === undefined ? (['packages', 'customers'] as const) : (['packages', 'customers', q] as const)),

@@ -25,17 +25,17 @@ export function usePhotoUrl(id: number, photoId: number, size: 'thumb' | 'full',
   });
 }
 
-/** Uploads one photo to a package (the server checks, shrinks and keeps it). */
-export function uploadPackagePhoto(id: number, photo: Blob) {
+/** Uploads one photo to a package (the server checks, shrinks and keeps it): of the parcel, or of its contents. */
+export function uploadPackagePhoto(id: number, photo: Blob, kind: PackagePhoto['kind'] = 'parcel') {
   const form = new FormData();
   form.append('photo', photo, 'photo.jpg');
-  return uploadForm<PackagePhoto>(`/packages/${id}/photos`, form);
+  return uploadForm<PackagePhoto>(`/packages/${id}/photos${kind === 'contents' ? '?kind=contents' : ''}`, form);
 }
 
-export function useUploadPhoto(id: number) {
+export function useUploadPhoto(id: number, kind: PackagePhoto['kind'] = 'parcel') {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (photo: Blob) => uploadPackagePhoto(id, photo),
+    mutationFn: (photo: Blob) => uploadPackagePhoto(id, photo, kind),
     onSuccess: () => void qc.invalidateQueries({ queryKey: packageKeys.photos(id, false) }),
   });
 }

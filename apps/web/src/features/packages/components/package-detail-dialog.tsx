@@ -14,6 +14,7 @@ import { PackageCorrectionDialog } from './package-correction-dialog';
 import { PackageCoverPanel } from './package-cover-panel';
 import { PackageHoldPanel } from './package-hold-panel';
 import { PackageVoidDialog } from './package-void-dialog';
+import { ContentsPhotoPanel } from './contents-photo-panel';
 import { InvoiceRequestPanel } from './invoice-request-panel';
 import { PackageContentsForm } from './package-contents-form';
 import { PackagePhotos } from './package-photos';
@@ -66,6 +67,15 @@ export function PackageDetailDialog({ id, onClose, customer = false, canEdit = f
             {customer && <PackageContentsForm key={pkg.id} pkg={pkg} />}
             <PackageSummary pkg={pkg} />
             {!voided && <PackageCoverPanel packageId={pkg.id} customer={customer} canEdit={canEdit} />}
+            {!voided && (
+              <ContentsPhotoPanel
+                packageId={pkg.id}
+                packageNumber={pkg.packageNumber}
+                zone={pkg.timeZone}
+                customer={customer}
+                canEdit={canEdit}
+              />
+            )}
             <PackagePhotos packageId={pkg.id} customer={customer} canAdd={!customer && canEdit && !voided} />
             {!customer && canEdit && !voided && <PackageHoldPanel pkg={pkg} />}
             {!customer && canEdit && !voided && <HazardFlag key={pkg.id} pkg={pkg} />}

@@ -44,7 +44,10 @@ export function PackagePhotos({
   const photos = usePackagePhotos(packageId, customer);
   const upload = useUploadPhoto(packageId);
   const input = useRef<HTMLInputElement>(null);
-  const list = photos.data ?? [];
+  const all = photos.data ?? [];
+  // Photos of the contents (asked for by the customer) stand apart from the parcel's.
+  const list = all.filter((p) => p.kind !== 'contents');
+  const contents = all.filter((p) => p.kind === 'contents');
   return (
     <section aria-labelledby={`photos-${packageId}`} className="space-y-2">
       <h3 id={`photos-${packageId}`} className="text-sm font-semibold text-slate-900">
@@ -59,7 +62,7 @@ export function PackagePhotos({
             Try again
           </Button>
         </p>
-      ) : list.length === 0 ? (
+      ) : all.length === 0 ? (
         <p className="text-sm text-slate-600">{customer ? 'No photos of this package yet.' : 'No photos yet.'}</p>
       ) : (
         <ul className="flex flex-wrap gap-2" aria-label="Package photos">
@@ -68,7 +71,17 @@ export function PackagePhotos({
           ))}
         </ul>
       )}
-      {canAdd && list.length < PHOTOS_PER_PACKAGE && (
+      {contents.length > 0 && (
+        <>
+          <h4 className="text-sm font-semibold text-slate-900">Photos of the contents</h4>
+          <ul className="flex flex-wrap gap-2" aria-label="Photos of the contents">
+            {contents.map((p, i) => (
+              <Thumb key={p.id} packageId={packageId} photo={p} customer={customer} index={list.length + i} />
+            ))}
+          </ul>
+        </>
+      )}
+      {canAdd && all.length < PHOTOS_PER_PACKAGE && (
         <>
           <input
             ref={input}

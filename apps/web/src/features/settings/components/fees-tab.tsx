@@ -7,6 +7,7 @@ import { FEE_APPLIES_TO, FEE_APPLIES_TO_LABELS, FEE_METHODS, FEE_METHOD_LABELS, 
 import { formatMoney, formatUsd } from '@courier/shared/format/money';
 import { FEE_MESSAGES, type FeeCreateInput, type FeeVersionView, type FeeView, feeCreateSchema } from '@courier/shared/schemas/fees';
 import { toCents } from '@courier/shared/schemas/settings';
+import { CONTENTS_PHOTO_DEFAULT_CENTS } from '@courier/shared/schemas/contents-photos';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -104,11 +105,15 @@ function FeeForm({ editing, today, onDone }: { editing: Editing; today: string; 
         </Select>
       </Field>
       {fee === null && (
-        <Field label="Billing uses it as" hint="Storage and insurance are found by billing; one of each.">
+        <Field
+          label="Billing uses it as"
+          hint={`Storage, insurance and the photo of contents are found by billing; one of each. Until you add it, a photo of contents costs ${formatMoney(CONTENTS_PHOTO_DEFAULT_CENTS)}.`}
+        >
           <Select {...form.register('code', { setValueAs: (v) => (v === '' ? null : v) })}>
             <option value="">One of our own fees</option>
             <option value="storage">The storage fee</option>
             <option value="insurance">The insurance premium</option>
+            <option value="contents_photo">The photo of contents (a customer asks for it)</option>
           </Select>
         </Field>
       )}

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useChangeStatus } from '../../api/packages';
+import { ContentsPhotoNotice } from '../contents-photo-panel';
 import { PackageSummary } from '../package-summary';
 import { PrintLabelButton } from './label-printing';
 
@@ -27,6 +28,7 @@ export function KnownPackageCard({ pkg, canEdit, onChanged, onNext }: Props) {
       </CardHeader>
       <CardContent className="space-y-4">
         <p className="text-sm text-slate-600">This tracking number has already been received.</p>
+        {pkg.contentsPhotoAsked && <ContentsPhotoNotice packageNumber={pkg.packageNumber} />}
         <PackageSummary pkg={pkg} />
         <div className="flex flex-wrap gap-2">
           {canEdit &&

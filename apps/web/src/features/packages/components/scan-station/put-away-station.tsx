@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { classifyScan } from '@courier/shared/domain/scan';
+import { CONTENTS_PHOTO_MESSAGES } from '@courier/shared/schemas/contents-photos';
 import { errorMessage } from '@/lib/api-client';
 import { lookupTracking } from '../../api/packages';
 import { usePutAway } from '../../api/warehouse';
@@ -33,10 +34,11 @@ export function PutAwayStation() {
     }
     setParcel({ code: pkg.packageNumber, packageNumber: pkg.packageNumber, shelfCode: pkg.shelfCode, held: pkg.status === 'on_hold' });
     const where = pkg.shelfCode ? ` (now on ${pkg.shelfCode})` : '';
-    return {
-      tone: pkg.status === 'on_hold' ? 'warning' : 'ok',
-      message: `${pkg.packageNumber}${where}: scan the ${pkg.status === 'on_hold' ? 'hold shelf' : 'shelf'}`,
-    };
+    const shelfStep = `${pkg.packageNumber}${where}: scan the ${pkg.status === 'on_hold' ? 'hold shelf' : 'shelf'}`;
+    // A photo of the contents waiting is said first, so the clerk opens the parcel before shelving it.
+    if (pkg.contentsPhotoAsked)
+      return { tone: 'warning', message: `${CONTENTS_PHOTO_MESSAGES.stationNotice(pkg.packageNumber)}. ${shelfStep}` };
+    return { tone: pkg.status === 'on_hold' ? 'warning' : 'ok', message: shelfStep };
   });
 
   return (
