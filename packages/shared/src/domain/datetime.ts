@@ -72,18 +72,29 @@ export function dayInZone(value: Date | string, zone: string = DEFAULT_TIME_ZONE
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
+/** One formatter per zone: making one costs far more than using it (an import reads thousands of dates). */
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+function zoneFormatter(zone: string): Intl.DateTimeFormat {
+  let f = zoneFormatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    zoneFormatters.set(zone, f);
+  }
+  return f;
+}
+
 /** Minutes the zone is ahead of UTC at an instant (negative west of Greenwich). */
 function offsetMinutes(instant: Date, zone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(instant);
+  const parts = zoneFormatter(zone).formatToParts(instant);
   const n = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const asUtc = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);

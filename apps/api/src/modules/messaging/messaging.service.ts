@@ -193,38 +193,69 @@ function defaultChannels(rule: EventRule): MessageChannel[] {
  * to their confirmed number, unless they replied STOP. Returns how many were queued.
  */
 export async function queueCustomerMessages(db: Db, n: CustomerMessageInput): Promise<number> {
-  const [customer] = await db
-    .select({ firstName: customers.firstName, optOuts: customers.emailOptOuts, courierName: couriers.name })
-    .from(customers)
-    .innerJoin(couriers, eq(couriers.id, customers.courierId))
-    .where(and(eq(customers.id, n.customerId), eq(customers.courierId, n.courierId)));
-  if (!customer) return 0;
+  return queueCustomerMessagesMany(db, [n]);
+}
+
+/** Rows per statement when many customers are read or messages written at once. */
+const BULK = 1000;
+const chunks = <T>(items: T[]) => Array.from({ length: Math.ceil(items.length / BULK) }, (_, i) => items.slice(i * BULK, (i + 1) * BULK));
+
+/**
+ * The same for many notices at once (an import's customers): the customers, their devices and
+ * phones and the courier's provider read once, the messages written in one statement per 1,000.
+ */
+export async function queueCustomerMessagesMany(db: Db, inputs: CustomerMessageInput[]): Promise<number> {
   const rows: Array<typeof messageOutbox.$inferInsert> = [];
-  const optional = (OPTIONAL_EMAIL_KINDS as readonly string[]).includes(n.event);
-  if (!(optional && customer.optOuts.includes(n.event))) {
-    const devices = await db
-      .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint })
-      .from(pushSubscriptions)
-      .where(and(eq(pushSubscriptions.customerId, n.customerId), eq(pushSubscriptions.courierId, n.courierId)));
-    for (const d of devices) {
-      rows.push({
-        courierId: n.courierId,
-        customerId: n.customerId,
-        channel: 'push',
-        event: n.event,
-        toAddress: d.endpoint,
-        subscriptionId: d.id,
-        title: n.title,
-        body: n.body,
-        link: n.path,
-      });
+  for (const courierId of new Set(inputs.map((n) => n.courierId))) {
+    const mine = inputs.filter((n) => n.courierId === courierId);
+    const ids = [...new Set(mine.map((n) => n.customerId))];
+    const people = new Map<number, { firstName: string; optOuts: string[]; courierName: string }>();
+    const devices = new Map<number, Array<{ id: number; endpoint: string }>>();
+    for (const part of chunks(ids)) {
+      const found = await db
+        .select({ id: customers.id, firstName: customers.firstName, optOuts: customers.emailOptOuts, courierName: couriers.name })
+        .from(customers)
+        .innerJoin(couriers, eq(couriers.id, customers.courierId))
+        .where(and(inArray(customers.id, part), eq(customers.courierId, courierId)));
+      for (const { id, ...person } of found) people.set(id, person);
+      const subs = await db
+        .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, customerId: pushSubscriptions.customerId })
+        .from(pushSubscriptions)
+        .where(and(inArray(pushSubscriptions.customerId, part), eq(pushSubscriptions.courierId, courierId)));
+      for (const { customerId, ...d } of subs) devices.set(customerId, [...(devices.get(customerId) ?? []), d]);
     }
-  }
-  const provider = await providerOf(db, n.courierId);
-  const rule = provider?.events[n.event];
-  if (provider && rule && (rule.sms || rule.whatsapp)) {
-    const [phone] = await db.select().from(customerPhones).where(eq(customerPhones.customerId, n.customerId));
-    if (phone?.confirmedAt && !phone.optedOutAt && phone.courierId === n.courierId) {
+    const provider = await providerOf(db, courierId);
+    const texting = mine.some((n) => provider?.events[n.event]?.sms || provider?.events[n.event]?.whatsapp);
+    const phones = new Map<number, typeof customerPhones.$inferSelect>();
+    if (texting) {
+      for (const part of chunks(ids)) {
+        for (const phone of await db.select().from(customerPhones).where(inArray(customerPhones.customerId, part)))
+          phones.set(phone.customerId, phone);
+      }
+    }
+    for (const n of mine) {
+      const customer = people.get(n.customerId);
+      if (!customer) continue;
+      const optional = (OPTIONAL_EMAIL_KINDS as readonly string[]).includes(n.event);
+      if (!(optional && customer.optOuts.includes(n.event))) {
+        for (const d of devices.get(n.customerId) ?? []) {
+          rows.push({
+            courierId,
+            customerId: n.customerId,
+            channel: 'push',
+            event: n.event,
+            toAddress: d.endpoint,
+            subscriptionId: d.id,
+            title: n.title,
+            body: n.body,
+            link: n.path,
+          });
+        }
+      }
+      const rule = provider?.events[n.event];
+      const phone = phones.get(n.customerId);
+      if (!provider || !rule || !(rule.sms || rule.whatsapp)) continue;
+      if (!phone?.confirmedAt || phone.optedOutAt || phone.courierId !== courierId) continue;
       const chosen = phone.channels[n.event] ?? defaultChannels(rule);
       const text = renderTemplate(rule.template || DEFAULT_TEMPLATE, {
         firstName: customer.firstName,
@@ -236,7 +267,7 @@ export async function queueCustomerMessages(db: Db, n: CustomerMessageInput): Pr
         const from = channel === 'sms' ? provider.smsFrom : provider.whatsappFrom;
         if (!chosen.includes(channel) || !rule[channel] || !from) continue;
         rows.push({
-          courierId: n.courierId,
+          courierId,
           customerId: n.customerId,
           channel,
           event: n.event,
@@ -249,7 +280,7 @@ export async function queueCustomerMessages(db: Db, n: CustomerMessageInput): Pr
       }
     }
   }
-  if (rows.length > 0) await db.insert(messageOutbox).values(rows);
+  for (const part of chunks(rows)) await db.insert(messageOutbox).values(part);
   return rows.length;
 }
 

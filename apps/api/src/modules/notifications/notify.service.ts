@@ -7,7 +7,7 @@ import {
 } from '@courier/shared/schemas/notifications';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema/notifications';
-import { queueCustomerMessages } from '../messaging/messaging.service';
+import { type CustomerMessageInput, queueCustomerMessages, queueCustomerMessagesMany } from '../messaging/messaging.service';
 
 export interface NotifyInput {
   /** null: a platform announcement to every courier. */
@@ -55,18 +55,8 @@ export interface NotifyCustomerInput {
  * queues, in the same transaction, its push notices and the courier's SMS or WhatsApp message.
  */
 export async function notifyCustomer(db: Db, input: NotifyCustomerInput): Promise<number> {
-  const event = input.event ?? ((MESSAGE_EVENTS as readonly string[]).includes(input.type) ? (input.type as MessageEvent) : null);
-  if (event) {
-    await queueCustomerMessages(db, {
-      courierId: input.courierId,
-      customerId: input.customerId,
-      event,
-      title: input.title,
-      body: input.body ?? '',
-      path: notificationPath('customer', input.target),
-      ref: input.target.ref,
-    });
-  }
+  const message = messageOf(input);
+  if (message) await queueCustomerMessages(db, message);
   return insertNotification(db, {
     courierId: input.courierId,
     customerId: input.customerId,
@@ -79,22 +69,18 @@ export async function notifyCustomer(db: Db, input: NotifyCustomerInput): Promis
   });
 }
 
-/** The same for many customers at once (an import's batch), in one statement. */
-export async function notifyCustomers(db: Db, inputs: NotifyCustomerInput[]): Promise<void> {
+/**
+ * The same for many customers at once (an import's batch): the feed entries in one statement, the
+ * messages read and written in bulk. `messages: false` when the caller queues its own summary
+ * (an import sends each customer one message, however many packages they have in it).
+ */
+export async function notifyCustomers(db: Db, inputs: NotifyCustomerInput[], options: { messages?: boolean } = {}): Promise<void> {
   if (inputs.length === 0) return;
-  for (const input of inputs) {
-    const event = input.event ?? ((MESSAGE_EVENTS as readonly string[]).includes(input.type) ? (input.type as MessageEvent) : null);
-    if (!event) continue;
-    await queueCustomerMessages(db, {
-      courierId: input.courierId,
-      customerId: input.customerId,
-      event,
-      title: input.title,
-      body: input.body ?? '',
-      path: notificationPath('customer', input.target),
-      ref: input.target.ref,
-    });
-  }
+  if (options.messages !== false)
+    await queueCustomerMessagesMany(
+      db,
+      inputs.flatMap((input) => messageOf(input) ?? []),
+    );
   await db.insert(notifications).values(
     inputs.map((input) => ({
       courierId: input.courierId,
@@ -107,6 +93,26 @@ export async function notifyCustomers(db: Db, inputs: NotifyCustomerInput[]): Pr
       targetRef: input.target.ref,
     })),
   );
+}
+
+/** What a customer's feed entry sends outside the portal, if its event sends anything. */
+export function messageOf(input: NotifyCustomerInput): CustomerMessageInput | null {
+  const event = input.event ?? ((MESSAGE_EVENTS as readonly string[]).includes(input.type) ? (input.type as MessageEvent) : null);
+  if (!event) return null;
+  return {
+    courierId: input.courierId,
+    customerId: input.customerId,
+    event,
+    title: input.title,
+    body: input.body ?? '',
+    path: notificationPath('customer', input.target),
+    ref: input.target.ref,
+  };
+}
+
+/** Queues messages built by the caller (one per customer for an import), in bulk. */
+export async function queueCustomerNotices(db: Db, messages: CustomerMessageInput[]): Promise<void> {
+  await queueCustomerMessagesMany(db, messages);
 }
 
 async function insertNotification(db: Db, values: typeof notifications.$inferInsert): Promise<number> {

@@ -34,7 +34,7 @@ import { parseCsv, toCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import { looksLikeXlsx, readWorkbookRows } from '../../lib/xlsx';
 import type { AuthUser } from '../../plugins/auth';
-import { enqueueReceivedEmails } from '../packages/package-emails.service';
+import { type PackageForEmail, enqueueReceivedEmails, queueReceivedMessages } from '../packages/package-emails.service';
 import { invoiceHoldReason } from '../packages/package-holds.service';
 import { packageNumberOf } from '../packages/package-receiving.service';
 import { type Actor, transitionPackage } from '../packages/package-status.service';
@@ -188,7 +188,8 @@ function receivedAtOf(day: string | null, today: string, zone: string): Date {
 /**
  * Writes one batch in one transaction: package numbers reserved together, packages inserted
  * together (a tracking number received meanwhile is skipped by the unique index, never doubled),
- * events, matched pre-alerts, invoice holds and the customers' e-mails.
+ * events, matched pre-alerts, invoice holds and the customers' e-mails and feed entries. Returns the
+ * packages written; the caller queues their push and text notices once the whole import is done.
  */
 async function writeBatch(
   s: Services,
@@ -196,8 +197,8 @@ async function writeBatch(
   batch: PlannedRow[],
   actor: Actor,
   ctx: { today: string; zone: string; requireInvoice: boolean },
-) {
-  await s.db.transaction(async (txRaw) => {
+): Promise<PackageForEmail[]> {
+  return s.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const first = await reserveCounters(tx, courierId, 'package', batch.length);
     const inserted = await tx
@@ -259,7 +260,7 @@ async function writeBatch(
     if (matched.length > 0) {
       await tx.update(preAlerts).set({ status: 'received', updatedAt: new Date() }).where(inArray(preAlerts.id, matched));
     }
-    await enqueueReceivedEmails(tx, s.mailer, inserted);
+    await enqueueReceivedEmails(tx, s.mailer, inserted, { messages: false });
     await enqueueWebhookEvents(
       tx,
       courierId,
@@ -308,6 +309,7 @@ async function writeBatch(
           : null;
       if (holdReason) await transitionPackage(tx, s.mailer, pkg, 'on_hold', actor, { note: holdReason, holdReason });
     }
+    return inserted;
   });
 }
 
@@ -320,6 +322,8 @@ export async function runImport(s: Services, who: Importer, id: number): Promise
   const imp = await findImport(s.db, who.courierId, id);
   if (imp.status !== 'importing' || !imp.rows || !imp.mapping) throw new AppError('conflict', IMPORT_MESSAGES.alreadyImported);
   const actor: Actor = { userId: who.user?.kind === 'user' ? who.user.id : null, branchId: who.user?.branchId ?? null };
+  // Each customer hears once per import (push, SMS, WhatsApp), however many packages are theirs.
+  const written: PackageForEmail[] = [];
   try {
     const { zone, today } = await todayOf(s.db, who.courierId);
     const [courier] = await s.db.select({ requireInvoice: couriers.requireInvoice }).from(couriers).where(eq(couriers.id, who.courierId));
@@ -329,7 +333,9 @@ export async function runImport(s: Services, who: Importer, id: number): Promise
     await s.db.update(packageImports).set({ processedRows: processed }).where(eq(packageImports.id, id));
     for (let i = 0; i < toWrite.length; i += IMPORT_BATCH) {
       const batch = toWrite.slice(i, i + IMPORT_BATCH);
-      await writeBatch(s, who.courierId, batch, actor, { today, zone, requireInvoice: courier?.requireInvoice ?? false });
+      written.push(
+        ...(await writeBatch(s, who.courierId, batch, actor, { today, zone, requireInvoice: courier?.requireInvoice ?? false })),
+      );
       processed += batch.length;
       await s.db.update(packageImports).set({ processedRows: processed }).where(eq(packageImports.id, id));
     }
@@ -345,6 +351,7 @@ export async function runImport(s: Services, who: Importer, id: number): Promise
         entityId: id,
         details: { fileName: imp.fileName, source: imp.source, rows: imp.totalRows, ...counts },
       });
+      await queueReceivedMessages(tx, written);
       // The rows have served; the report is what stays.
       return tx
         .update(packageImports)
@@ -359,6 +366,8 @@ export async function runImport(s: Services, who: Importer, id: number): Promise
       error instanceof AppError
         ? error.message
         : 'The import stopped on an error; the rows written so far stay. Upload the file again to import the rest.';
+    // The packages written so far stay, so their customers still hear of them.
+    await queueReceivedMessages(s.db, written).catch(() => {});
     await s.db.update(packageImports).set({ status: 'failed', error: message, finishedAt: new Date() }).where(eq(packageImports.id, id));
     throw error;
   }
@@ -434,13 +443,17 @@ export async function receiveRecords(s: Services, who: Importer, records: Inboun
   const planned = await planRows(s.db, who.courierId, API_HEADERS, rows, API_MAPPING, today);
   const toWrite = planned.filter((p) => p.result.outcome === 'received' || p.result.outcome === 'unknown');
   const actor: Actor = { userId: null, branchId: null };
+  const written: PackageForEmail[] = [];
   for (let i = 0; i < toWrite.length; i += IMPORT_BATCH) {
-    await writeBatch(s, who.courierId, toWrite.slice(i, i + IMPORT_BATCH), actor, {
-      today,
-      zone,
-      requireInvoice: courier?.requireInvoice ?? false,
-    });
+    written.push(
+      ...(await writeBatch(s, who.courierId, toWrite.slice(i, i + IMPORT_BATCH), actor, {
+        today,
+        zone,
+        requireInvoice: courier?.requireInvoice ?? false,
+      })),
+    );
   }
+  await queueReceivedMessages(s.db, written);
   return planned.map((p) => ({
     trackingNumber: p.result.trackingNumber,
     outcome: p.result.outcome,

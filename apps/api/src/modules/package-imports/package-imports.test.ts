@@ -2,7 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES } from '@courier/shared/domain/package-import';
+import { DEFAULT_TEMPLATE } from '@courier/shared/schemas/messaging';
 import { auditLog } from '../../db/schema/audit-log';
+import { emailOutbox } from '../../db/schema/email';
+import { customerPhones, messageOutbox, messagingProviders, pushSubscriptions } from '../../db/schema/messaging';
+import { notifications } from '../../db/schema/notifications';
 import { packages } from '../../db/schema/packages';
 import { preAlerts } from '../../db/schema/pre-alerts';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
@@ -38,6 +42,21 @@ beforeAll(async () => {
     declaredValueUsdCents: 4500,
     invoicePath: 'pre-alert-invoices/x.pdf',
   });
+  // Both have the app on a phone; the courier texts arrivals (TEST simulator) and Jane confirmed her number.
+  await t.db
+    .insert(pushSubscriptions)
+    .values(
+      [jane, mark].map((c) => ({ courierId, customerId: c.id, endpoint: `https://push.test/${tag}/${c.id}`, p256dh: 'k', auth: 'a' })),
+    );
+  await t.db.insert(messagingProviders).values({
+    courierId,
+    baseUrl: 'http://127.0.0.1:9/TEST',
+    accountSid: 'ACtest',
+    authTokenSealed: 'sealed',
+    smsFrom: '+18765550000',
+    events: { package_received: { sms: true, whatsapp: false, template: DEFAULT_TEMPLATE } },
+  });
+  await t.db.insert(customerPhones).values({ customerId: jane.id, courierId, phone: '+18765551234', confirmedAt: new Date() });
 });
 afterAll(async () => t?.close());
 
@@ -162,6 +181,32 @@ describe('bulk receive from a warehouse file', () => {
     expect(entry?.details).toMatchObject({ received: 3, unknown: 1 });
   });
 
+  it('tells each customer once per import by push and text, with a feed entry and an e-mail per package', async () => {
+    const outbox = await t.db.select().from(messageOutbox).where(eq(messageOutbox.courierId, courierId));
+    const janes = outbox.filter((m) => m.customerId === jane.id);
+    // Jane has two packages in the file: one push and one SMS that say so, not two of each.
+    expect(janes.map((m) => m.channel).sort()).toEqual(['push', 'sms']);
+    expect(janes.find((m) => m.channel === 'push')).toMatchObject({
+      event: 'package_received',
+      title: '2 packages received at our Miami warehouse',
+      link: '/customer/packages',
+    });
+    expect(janes.find((m) => m.channel === 'push')?.body).toContain(trk(1));
+    expect(janes.find((m) => m.channel === 'sms')).toMatchObject({ test: true, toAddress: '+18765551234' });
+    expect(janes.find((m) => m.channel === 'sms')?.body).toContain('2 packages received at our Miami warehouse');
+    // Mark has one: it reads as a single package does, linked to it.
+    const marks = outbox.filter((m) => m.customerId === mark.id);
+    expect(marks).toHaveLength(1);
+    expect(marks[0]?.title).toMatch(/^Package received at our Miami warehouse: PKG-\d{6}$/);
+    expect(marks[0]?.link).toMatch(/^\/customer\/packages\?search=PKG-\d{6}$/);
+    const feed = await t.db.select().from(notifications).where(eq(notifications.courierId, courierId));
+    expect(feed.filter((n) => n.customerId === jane.id)).toHaveLength(2);
+    expect(feed.filter((n) => n.customerId === mark.id)).toHaveLength(1);
+    const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.courierId, courierId));
+    expect(mails.filter((m) => m.toAddress === jane.email)).toHaveLength(2);
+    expect(mails.filter((m) => m.toAddress === mark.email)).toHaveLength(1);
+  });
+
   it('refuses to run the same import twice', async () => {
     const res = await post(`/package-imports/${id}/import`, { mapping });
     expect(res.statusCode).toBe(409);
@@ -188,6 +233,8 @@ describe('bulk receive from a warehouse file', () => {
     const done = await finished(againId);
     expect(done.counts).toMatchObject({ received: 0, alreadyReceived: 4 });
     expect(await t.db.select().from(packages).where(eq(packages.courierId, courierId))).toHaveLength(4);
+    // Nobody hears twice of packages received once.
+    expect(await t.db.select().from(messageOutbox).where(eq(messageOutbox.courierId, courierId))).toHaveLength(3);
   });
 
   it('reads an Excel workbook the same way', async () => {

@@ -4,7 +4,13 @@ import { branches } from '../../db/schema/branches';
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
 import type { Mailer, OutgoingEmail } from '../../lib/mailer';
-import { type NotifyCustomerInput, notifyCustomer, notifyCustomers } from '../notifications/notify.service';
+import {
+  type NotifyCustomerInput,
+  messageOf,
+  notifyCustomer,
+  notifyCustomers,
+  queueCustomerNotices,
+} from '../notifications/notify.service';
 
 export type PackageEmailKind = 'received' | 'shipped' | 'ready' | 'uncollected';
 
@@ -92,9 +98,15 @@ function packageEmailText(
 
 /**
  * The 'received' e-mail and feed entry of many packages at once (an import's batch): the same
- * words as one by one, in three statements instead of four per package.
+ * words as one by one, in a few statements for the whole batch. With `messages: false` the push,
+ * SMS and WhatsApp notices are left to `queueReceivedMessages` (once per customer per import).
  */
-export async function enqueueReceivedEmails(db: Db, mailer: Mailer, pkgs: PackageForEmail[]): Promise<void> {
+export async function enqueueReceivedEmails(
+  db: Db,
+  mailer: Mailer,
+  pkgs: PackageForEmail[],
+  options: { messages?: boolean } = {},
+): Promise<void> {
   const owned = pkgs.filter((p): p is PackageForEmail & { customerId: number } => p.customerId !== null);
   if (owned.length === 0) return;
   const ids = [...new Set(owned.map((p) => p.customerId))];
@@ -130,8 +142,48 @@ export async function enqueueReceivedEmails(db: Db, mailer: Mailer, pkgs: Packag
     });
     mails.push({ courierId: pkg.courierId, ...composeCustomerEmail({ courierId: pkg.courierId, customer, subject, body }) });
   }
-  await notifyCustomers(db, notes);
+  await notifyCustomers(db, notes, options);
   await mailer.enqueueMany(mails, db);
+}
+
+/** Tracking numbers named in one message; the others are counted. */
+const NAMED_IN_SUMMARY = 3;
+
+/**
+ * The push, SMS and WhatsApp notice of packages received together (an import, an API batch): one
+ * per customer, however many packages they have in it; one package reads as it does alone.
+ */
+export async function queueReceivedMessages(db: Db, pkgs: PackageForEmail[]): Promise<void> {
+  const byCustomer = new Map<number, PackageForEmail[]>();
+  for (const p of pkgs) if (p.customerId !== null) byCustomer.set(p.customerId, [...(byCustomer.get(p.customerId) ?? []), p]);
+  const messages = [...byCustomer].flatMap(([customerId, mine]) => {
+    const [first] = mine;
+    if (!first) return [];
+    if (mine.length === 1)
+      return (
+        messageOf({
+          courierId: first.courierId,
+          customerId,
+          type: 'package_update',
+          event: 'package_received',
+          title: packageEmailText('received', first, undefined).subject,
+          body: first.trackingNumber,
+          target: { kind: 'package', ref: first.packageNumber },
+        }) ?? []
+      );
+    const more = mine.length - NAMED_IN_SUMMARY;
+    const named = (xs: string[]) => xs.slice(0, NAMED_IN_SUMMARY).join(', ') + (more > 0 ? ` and ${more} more` : '');
+    return {
+      courierId: first.courierId,
+      customerId,
+      event: 'package_received' as const,
+      title: `${mine.length} packages received at our Miami warehouse`,
+      body: named(mine.map((p) => p.trackingNumber)),
+      path: '/customer/packages',
+      ref: named(mine.map((p) => p.packageNumber)),
+    };
+  });
+  await queueCustomerNotices(db, messages);
 }
 
 export interface CustomerEmail {
