@@ -14,7 +14,7 @@ import { courierFeeSettings, processingFees } from '../../db/schema/courier-fees
 import { emailOutbox } from '../../db/schema/email';
 import { invoiceLines } from '../../db/schema/invoice-lines';
 import { invoices } from '../../db/schema/invoices';
-import type { packages } from '../../db/schema/packages';
+import { packages } from '../../db/schema/packages';
 import { shippingRates } from '../../db/schema/shipping-rates';
 import { remindStorage } from '../cover/cover.service';
 import { weightOf } from '../settings/rates.service';

@@ -117,7 +117,11 @@ export function ConsolidationRequestForm({
           ))}
         </div>
       </fieldset>
-      <Field label="Hold new arrivals until (optional)" error={errors.holdUntil?.message} hint="Packages that arrive until then join this request by themselves.">
+      <Field
+        label="Hold new arrivals until (optional)"
+        error={errors.holdUntil?.message}
+        hint="Packages that arrive until then join this request by themselves."
+      >
         <Input type="date" {...form.register('holdUntil')} />
       </Field>
       <Field label="Notes (optional)" error={errors.notes?.message}>
