@@ -44,7 +44,7 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
     // An audit reads one state of the page. A change during the run (a sign-in's answer arriving:
     // the button enabled again, its background still the disabled one until the next frame) mixed
     // two states and failed colour contrast once; such a run is done again on the settled page.
-    let results: Awaited<ReturnType<typeof axe.run>>;
+    let results: import('axe-core').AxeResults;
     for (let attempt = 1; ; attempt++) {
       await settle();
       let changed = false;
