@@ -31,13 +31,32 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     const axe = (window as AxeWindow).axe;
     if (!axe) throw new Error('axe is not loaded');
-    // The page as the person sees it once it settles: a button still fading from its disabled or
-    // busy colour (150 ms transitions) measured mid-way failed colour contrast. Spinners loop
-    // forever and are not waited for.
-    const settling = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
-    await Promise.all(settling.map((a) => a.finished.catch(() => undefined)));
-    // All nodes of the violations; passes and the rest are not read, so one node of each will do.
-    const results = await axe.run(document, { resultTypes: ['violations'] });
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    // The page as the person sees it once it settles: an update React has scheduled is committed
+    // (two frames), and a button fading from its disabled or busy colour (150 ms transitions) has
+    // ended, so it is not measured mid-way. Spinners loop forever and are not waited for.
+    const settle = async () => {
+      await frame();
+      await frame();
+      const settling = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
+      await Promise.all(settling.map((a) => a.finished.catch(() => undefined)));
+    };
+    // An audit reads one state of the page. A change during the run (a sign-in's answer arriving:
+    // the button enabled again, its background still the disabled one until the next frame) mixed
+    // two states and failed colour contrast once; such a run is done again on the settled page.
+    let results: import('axe-core').AxeResults;
+    for (let attempt = 1; ; attempt++) {
+      await settle();
+      let changed = false;
+      const watch = new MutationObserver(() => {
+        changed = true;
+      });
+      watch.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      // All nodes of the violations; passes and the rest are not read, so one node of each will do.
+      results = await axe.run(document, { resultTypes: ['violations'] });
+      watch.disconnect();
+      if (!changed || attempt === 3) break;
+    }
     return results.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
