@@ -1,20 +1,11 @@
-import { type Page, chromium } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { tokenFor } from '../support/auth';
+import { MERCHANT_INVOICE, cameraBrowser, gun, invoiceLinesOf, makeReady, preAlert } from './floor-steps';
 
-/** A minimal merchant invoice, a real PDF by its bytes. */
-const MERCHANT_INVOICE = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/checkin-shots';
 const COUNT = 12;
 /** The parcel whose pre-alert came without the merchant invoice: held at check-in. */
 const HELD = 5;
-
-async function gun(page: Page, code: string) {
-  await page.keyboard.type(code, { delay: 0 });
-  await page.keyboard.press('Enter');
-}
 
 /**
  * Check-in as a clerk works it, keyboard only, with a webcam over the desk (Chromium's fake
@@ -44,27 +35,11 @@ test('check-in with photo and dimensions at the station, keyboard and camera', a
   let heldPreAlert = 0;
   for (const [i, tracking] of trackings.entries()) {
     if (!preAlerted.has(tracking)) continue;
-    const res = await request.post('/api/customer/pre-alerts', {
-      headers: customer,
-      data: { trackingNumber: tracking, merchant: 'Amazon', description: 'Check-in parcel', declaredValueUsdCents: 2500 },
-    });
-    expect(res.ok(), await res.text()).toBe(true);
-    const { id } = (await res.json()) as { id: number };
-    if (i === HELD) {
-      heldPreAlert = id;
-      continue;
-    }
-    const invoice = await request.post(`/api/customer/pre-alerts/${id}/invoice`, {
-      headers: customer,
-      multipart: { invoice: { name: 'invoice.pdf', mimeType: 'application/pdf', buffer: MERCHANT_INVOICE } },
-    });
-    expect(invoice.ok(), await invoice.text()).toBe(true);
+    const id = await preAlert(request, customer, tracking, i !== HELD);
+    if (i === HELD) heldPreAlert = id;
   }
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
-  });
+  const browser = await cameraBrowser();
   try {
     const context = await browser.newContext({ baseURL, permissions: ['camera'], viewport: { width: 1366, height: 900 } });
     const staff = await context.newPage();
@@ -187,20 +162,8 @@ test('check-in with photo and dimensions at the station, keyboard and camera', a
     // The light big box (2 lb, 12 x 10 x 8 in) made ready is billed 7 lb by volume; the line shows both.
     const box = packages[2];
     if (!box) throw new Error('no parcel 2');
-    for (const status of ['in_transit', 'at_customs', 'ready_for_pickup']) {
-      const moved = await request.post(`/api/packages/${box.id}/status`, { headers: admin, data: { status } });
-      expect(moved.ok(), await moved.text()).toBe(true);
-    }
-    const invoices = (await (await request.get('/api/invoices?limit=10', { headers: customer })).json()) as {
-      data: Array<{ invoiceNo: string }>;
-    };
-    const lines: string[] = [];
-    for (const inv of invoices.data) {
-      const one = (await (await request.get(`/api/invoices/${inv.invoiceNo}`, { headers: customer })).json()) as {
-        lines: Array<{ description: string }>;
-      };
-      lines.push(...one.lines.map((l) => l.description));
-    }
+    await makeReady(request, admin, box.id);
+    const lines = (await invoiceLinesOf(request, customer, 10)).map((l) => l.replace(/: -?\d+$/, ''));
     expect(lines).toContain(`Freight ${box.packageNumber} (7 lb, volumetric weight billed: actual 2 lb, volumetric 6.91 lb)`);
 
     // The customer's package on a phone shows the photo.

@@ -59,6 +59,10 @@ test('30 parcels checked in with photo and dimensions, printed, shelved, billed 
   const holdShelf = `H${stamp}`;
   for (const code of shelves) expect((await request.post('/api/shelves', { headers: admin, data: { branchId, code } })).status()).toBe(201);
   expect((await request.post('/api/shelves', { headers: admin, data: { branchId, code: holdShelf, isHold: true } })).status()).toBe(201);
+  // A shelf of the other branch, which this station may not use.
+  const elsewhere = branches.find((b) => b.id !== branchId);
+  const farShelf = `F${stamp}`;
+  expect((await request.post('/api/shelves', { headers: admin, data: { branchId: elsewhere?.id, code: farShelf } })).status()).toBe(201);
 
   // The parcels: a third with no pre-alert; the held one's pre-alert has no invoice.
   const singles = Array.from({ length: SINGLES }, (_, i) => `1ZPRF${stamp}${String(i).padStart(4, '0')}`);
@@ -203,9 +207,17 @@ test('30 parcels checked in with photo and dimensions, printed, shelved, billed 
       await gun(staff, number);
       await expect(putAway.getByLabel(`Shelf for ${number}`)).toBeFocused();
       const shelf = i === HELD ? holdShelf : (shelves[i % 2] ?? '');
+      if (i === 0) {
+        // Another branch's shelf is refused, saying where it is; the parcel waits for the right one.
+        await gun(staff, farShelf);
+        await expect(putResult).toContainText(`Shelf ${farShelf} is at ${elsewhere?.name}, not at this station's branch (May Pen)`);
+        await staff.screenshot({ path: `${SHOTS}/04-other-branch-refused.png`, fullPage: true });
+        await expect(putAway.getByLabel(`Shelf for ${number}`)).toBeFocused();
+      }
       await gun(staff, shelf);
       await expect(putResult).toContainText(`${number} put away on ${shelf}`);
-      shelving.push(Date.now() - start);
+      // The first parcel's refused shelf is not put-away time.
+      if (i > 0) shelving.push(Date.now() - start);
     }
     await staff.screenshot({ path: `${SHOTS}/04-put-away.png`, fullPage: true });
     const counts = (await (await request.get('/api/shelves', { headers: admin })).json()) as Array<{ code: string; parcelCount: number }>;

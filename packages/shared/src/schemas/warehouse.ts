@@ -28,7 +28,7 @@ export const WAREHOUSE_MESSAGES = {
   shelfHasParcels: (code: string, count: number) => `Shelf ${code} still has ${count} parcel(s): move them first`,
   shelfOtherBranch: (code: string, branch: string) => `Shelf ${code} is at ${branch}, not this parcel's branch`,
   shelfOtherStation: (code: string, branch: string, station: string) =>
-    `Shelf ${code} is at ${branch}, not at this station's branch (${station}): scan a shelf of ${station}`,
+    `Shelf ${code} is at ${branch}, not at this station's branch (${station})`,
   notOnShelf: 'Scan a parcel first, then its shelf',
   putAway: (packageNumber: string, code: string) => `${packageNumber} put away on ${code}`,
   moved: (packageNumber: string, from: string, to: string) => `${packageNumber} moved from ${from} to ${to}`,

@@ -64,6 +64,8 @@ export function PackagePhotos({
         </p>
       ) : all.length === 0 ? (
         <p className="text-sm text-slate-600">{customer ? 'No photos of this package yet.' : 'No photos yet.'}</p>
+      ) : list.length === 0 ? (
+        <p className="text-sm text-slate-600">No photos of the parcel itself.</p>
       ) : (
         <ul className="flex flex-wrap gap-2" aria-label="Package photos">
           {list.map((p, i) => (
