@@ -127,6 +127,11 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Webhook endpoints at 127.0.0.1 (a receiver the test starts) in production too; only for browser journeys. */
+  WEBHOOK_ALLOW_LOOPBACK: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** The local messaging simulator (Twilio's Messages API) the demo courier is connected to. */
   MESSAGING_SIMULATOR_URL: z.string().url().default('http://127.0.0.1:4020'),
   /** Where WiPay's API is (default its Jamaica host); point it at a standalone simulator to test. */

@@ -63,6 +63,8 @@ async function startWorkerServer(ports: WorkerPorts): Promise<() => Promise<void
       PUSH_ALLOW_LOOPBACK: 'true',
       // In production the messaging provider is Twilio or this simulator, which the phone journey starts.
       MESSAGING_SIMULATOR_URL: `http://127.0.0.1:${ports.messaging}`,
+      // The integrations journey's webhook receiver listens on 127.0.0.1.
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -19,10 +19,18 @@ import type { AuthUser } from '../../plugins/auth';
 /** Where a delivery may go: outside production (tests, a developer's machine) loopback and http are allowed. */
 export interface WebhookPolicy {
   allowPrivate: boolean;
+  /** http://127.0.0.1 or http://[::1] only (a browser journey's receiver), in production too. */
+  allowLoopback?: boolean;
 }
 
 /** Loopback and http endpoints are for tests and a developer's machine; production refuses them. */
-export const webhookPolicy = (config: { NODE_ENV: string }): WebhookPolicy => ({ allowPrivate: config.NODE_ENV !== 'production' });
+export const webhookPolicy = (config: { NODE_ENV: string; WEBHOOK_ALLOW_LOOPBACK?: boolean }): WebhookPolicy => ({
+  allowPrivate: config.NODE_ENV !== 'production',
+  allowLoopback: config.WEBHOOK_ALLOW_LOOPBACK ?? false,
+});
+
+/** A loopback address written as such (never a name, which DNS could point anywhere). */
+const isLoopbackLiteral = (url: URL) => ['127.0.0.1', '[::1]'].includes(url.hostname);
 
 /** The signature header, as Stripe's: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body" with the secret>. */
 export const SIGNATURE_HEADER = 'courier-signature';
@@ -61,7 +69,7 @@ export function checkEndpointUrl(raw: string, policy: WebhookPolicy): URL {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new AppError('bad_request', WEBHOOK_MESSAGES.urlInvalid);
   if (url.username || url.password) throw new AppError('bad_request', WEBHOOK_MESSAGES.urlInvalid);
-  if (policy.allowPrivate) return url;
+  if (policy.allowPrivate || (policy.allowLoopback && isLoopbackLiteral(url))) return url;
   if (url.protocol !== 'https:') throw new AppError('bad_request', WEBHOOK_MESSAGES.urlNotHttps);
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (
@@ -231,7 +239,7 @@ export async function sendDelivery(db: Db, box: SecretBox, policy: WebhookPolicy
   else {
     try {
       const url = checkEndpointUrl(endpoint.url, policy);
-      if (!policy.allowPrivate) {
+      if (!policy.allowPrivate && !(policy.allowLoopback && isLoopbackLiteral(url))) {
         // The name must not lead to a private address either (DNS can point anywhere).
         const addresses = await lookup(url.hostname, { all: true });
         if (addresses.some((a) => isPrivateAddress(a.address))) throw new AppError('bad_request', WEBHOOK_MESSAGES.urlPrivate);

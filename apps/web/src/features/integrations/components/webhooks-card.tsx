@@ -3,7 +3,13 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS, type WebhookEndpointDto, createWebhookSchema } from '@courier/shared/schemas/integrations';
+import {
+  WEBHOOK_EVENTS,
+  WEBHOOK_EVENT_LABELS,
+  type WebhookDeliveryDto,
+  type WebhookEndpointDto,
+  createWebhookSchema,
+} from '@courier/shared/schemas/integrations';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -22,6 +28,17 @@ type FormOut = z.output<typeof createWebhookSchema>;
 const TONE = { pending: 'yellow', succeeded: 'green', failed: 'red' } as const;
 const STATUS = { pending: 'Waiting to retry', succeeded: 'Delivered', failed: 'Gave up' } as const;
 
+/** The receiver's answer to a delivery: its HTTP status and the start of its body, or why none came. */
+function Answer({ d }: { d: WebhookDeliveryDto }) {
+  return (
+    <>
+      {d.responseStatus !== null ? `HTTP ${d.responseStatus}` : (d.error ?? '—')}
+      {d.responseExcerpt && <span className="block max-w-xs truncate text-slate-500">{d.responseExcerpt}</span>}
+    </>
+  );
+}
+
+/** A table on wider screens; on a phone each delivery is a small card, so nothing is cut off. */
 function Deliveries({ endpoint }: { endpoint: WebhookEndpointDto }) {
   const list = useDeliveries(endpoint.id);
   const action = useWebhookAction();
@@ -30,51 +47,70 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpointDto }) {
   if (list.isError) return <p className="text-sm text-red-700">{errorMessage(list.error, 'Could not load the deliveries')}</p>;
   if (list.data.length === 0)
     return <p className="text-sm text-slate-600">Nothing sent yet. Send a test event to see your endpoint answer.</p>;
+  const resend = (d: WebhookDeliveryDto) => (
+    <Button
+      size="sm"
+      variant="secondary"
+      disabled={endpoint.disabledAt !== null}
+      onClick={() =>
+        action.mutate({ endpointId: endpoint.id, deliveryId: d.id }, { onError: (e) => toast.error(errorMessage(e, 'Could not re-send')) })
+      }
+    >
+      Re-send
+    </Button>
+  );
+  const result = (d: WebhookDeliveryDto) => (
+    <>
+      <Badge tone={TONE[d.status]}>{STATUS[d.status]}</Badge> <span className="text-slate-500">attempt {d.attempts}</span>
+    </>
+  );
   return (
-    <table className="w-full text-left text-xs">
-      <caption className="sr-only">Deliveries to {endpoint.url}</caption>
-      <thead className="text-slate-500">
-        <tr>
-          <th className="py-1 pr-2">Event</th>
-          <th className="py-1 pr-2">Result</th>
-          <th className="py-1 pr-2">Answer</th>
-          <th className="py-1 pr-2">When</th>
-          <th className="py-1">
-            <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
+    <>
+      <ul className="space-y-2 sm:hidden" aria-label={`Deliveries to ${endpoint.url}`}>
         {list.data.map((d) => (
-          <tr key={d.id} className="border-t border-slate-100 align-top">
-            <td className="py-1 pr-2 font-mono">{d.event}</td>
-            <td className="py-1 pr-2">
-              <Badge tone={TONE[d.status]}>{STATUS[d.status]}</Badge> <span className="text-slate-500">attempt {d.attempts}</span>
-            </td>
-            <td className="py-1 pr-2">
-              {d.responseStatus !== null ? `HTTP ${d.responseStatus}` : (d.error ?? '—')}
-              {d.responseExcerpt && <span className="block max-w-xs truncate text-slate-500">{d.responseExcerpt}</span>}
-            </td>
-            <td className="py-1 pr-2">{dates.dateTime(d.deliveredAt ?? d.createdAt)}</td>
-            <td className="py-1">
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={endpoint.disabledAt !== null}
-                onClick={() =>
-                  action.mutate(
-                    { endpointId: endpoint.id, deliveryId: d.id },
-                    { onError: (e) => toast.error(errorMessage(e, 'Could not re-send')) },
-                  )
-                }
-              >
-                Re-send
-              </Button>
-            </td>
-          </tr>
+          <li key={d.id} className="space-y-1 rounded-md border border-slate-100 p-2 text-xs">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="font-mono">{d.event}</span>
+              <span>{result(d)}</span>
+            </div>
+            <div className="min-w-0">
+              <Answer d={d} />
+            </div>
+            <div className="flex items-center justify-between gap-2">
+              <span className="text-slate-500">{dates.dateTime(d.deliveredAt ?? d.createdAt)}</span>
+              {resend(d)}
+            </div>
+          </li>
         ))}
-      </tbody>
-    </table>
+      </ul>
+      <table className="hidden w-full text-left text-xs sm:table">
+        <caption className="sr-only">Deliveries to {endpoint.url}</caption>
+        <thead className="text-slate-500">
+          <tr>
+            <th className="py-1 pr-2">Event</th>
+            <th className="py-1 pr-2">Result</th>
+            <th className="py-1 pr-2">Answer</th>
+            <th className="py-1 pr-2">When</th>
+            <th className="py-1">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.data.map((d) => (
+            <tr key={d.id} className="border-t border-slate-100 align-top">
+              <td className="py-1 pr-2 font-mono">{d.event}</td>
+              <td className="py-1 pr-2">{result(d)}</td>
+              <td className="py-1 pr-2">
+                <Answer d={d} />
+              </td>
+              <td className="py-1 pr-2">{dates.dateTime(d.deliveredAt ?? d.createdAt)}</td>
+              <td className="py-1">{resend(d)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }
 
