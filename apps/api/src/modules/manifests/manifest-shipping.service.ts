@@ -77,6 +77,8 @@ export async function shipManifest(
 export async function arriveManifest(db: Db, user: AuthUser, id: number): Promise<ManifestDetail> {
   const row = await findManifest(db, user, id);
   if (row.m.status !== 'shipped') throw new AppError('conflict', MANIFEST_MESSAGES.notShipped);
+  // With no arrival date set, it arrives today where the courier is.
+  const today = row.m.arrivalDate ? null : dayInZone(new Date(), await courierTimeZone(db, row.m.courierId));
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     await tx
@@ -84,7 +86,7 @@ export async function arriveManifest(db: Db, user: AuthUser, id: number): Promis
       .set({
         status: 'arrived',
         arrivedAt: new Date(),
-        arrivalDate: row.m.arrivalDate ?? new Date().toISOString().slice(0, 10),
+        arrivalDate: row.m.arrivalDate ?? today,
         updatedAt: new Date(),
       })
       .where(eq(manifests.id, id));

@@ -13,6 +13,7 @@ import { invoices } from '../../db/schema/invoices';
 import { onlinePaymentAttempts } from '../../db/schema/online-payments';
 import { payments } from '../../db/schema/payments';
 import { WIPAY_SANDBOX_ACCOUNT, wipayHash } from './wipay';
+import { dayInZone } from '@courier/shared/domain/datetime';
 
 // The test gateway as the demo runs it (PAYMENT_SIMULATOR on), attacked by a customer of a courier
 // that is live: a new courier with no WiPay account of its own.
@@ -406,7 +407,8 @@ describe('a test-mode payment says TEST everywhere', () => {
     }
 
     const admin = await makeUser(t, demoId, 'courier_admin');
-    const today = new Date().toISOString().slice(0, 10);
+    // The report's days are the courier's (Jamaica, UTC-5).
+    const today = dayInZone(new Date(), 'America/Jamaica');
     const csv = await t.app.inject({
       method: 'GET',
       url: `/api/reports/csv/payments-by-method?from=${today}&to=${today}`,
