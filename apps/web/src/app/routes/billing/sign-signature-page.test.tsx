@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RELEASE_MESSAGES } from '@courier/shared/domain/release';
 import { BILLING_MESSAGES, type InvoiceDetail } from '@courier/shared/schemas/billing';
-import { renderAt, staffSession, stubApi, stubCanvas } from '@/test/api-stub';
+import { renderAt, staffSession, stubApi, stubCanvas } from '@/test/fake-api';
 import SignSignaturePage from './sign-signature-page';
 
 const session = staffSession(['invoices_view', 'release_override']);

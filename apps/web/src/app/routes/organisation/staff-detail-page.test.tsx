@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STAFF_MESSAGES } from '@courier/shared/schemas/staff';
-import { renderAt, stubApi } from '@/test/api-stub';
+import { renderAt, stubApi } from '@/test/fake-api';
 import { ResetPasswordDialog } from './staff-detail-page';
 
 afterEach(() => {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RELEASE_MESSAGES } from '@courier/shared/domain/release';
 import { BILLING_MESSAGES } from '@courier/shared/schemas/billing';
 import { DELIVERY_MESSAGES, type DeliveryRequestDto } from '@courier/shared/schemas/deliveries';
-import { renderAt, staffSession, stubApi, stubCanvas } from '@/test/api-stub';
+import { renderAt, staffSession, stubApi, stubCanvas } from '@/test/fake-api';
 import DeliverPage from './deliver-page';
 
 const session = staffSession(['delivery_requests_edit', 'release_override']);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RELEASE_MESSAGES } from '@courier/shared/domain/release';
 import { DELIVERY_MESSAGES, type DeliveryRequestDto } from '@courier/shared/schemas/deliveries';
-import { renderAt, stubApi } from '@/test/api-stub';
+import { renderAt, stubApi } from '@/test/fake-api';
 import { DispatchOverrideDialog, ScheduleDialog } from './delivery-requests-page';
 
 const request = {

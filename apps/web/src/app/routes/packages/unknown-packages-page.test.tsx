@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PackageDto } from '@courier/shared/schemas/packages';
-import { renderAt, reply, stubApi } from '@/test/api-stub';
+import { renderAt, reply, stubApi } from '@/test/fake-api';
 import { AssignDialog } from './unknown-packages-page';
 
 const pkg = { id: 41, packageNumber: 'PKG-000041' } as PackageDto;

@@ -1,9 +1,13 @@
-import { useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { PACKAGE_MESSAGES, type PackageDto, releaseHoldSchema } from '@courier/shared/schemas/packages';
+import type { z } from 'zod';
+import { type PackageDto, releaseHoldSchema } from '@courier/shared/schemas/packages';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { useSubmitOnce } from '@/hooks/use-submit-once';
 import { errorMessage } from '@/lib/api-client';
 import { useReleaseHold, useUploadPackageInvoice } from '../api/packages';
 
@@ -14,22 +18,23 @@ import { useReleaseHold, useUploadPackageInvoice } from '../api/packages';
 export function PackageHoldPanel({ pkg }: { pkg: PackageDto }) {
   const release = useReleaseHold();
   const upload = useUploadPackageInvoice();
-  const [note, setNote] = useState('');
-  const [noteError, setNoteError] = useState<string>();
+  const { register, handleSubmit, reset, formState } = useForm<z.input<typeof releaseHoldSchema>>({
+    resolver: zodResolver(releaseHoldSchema),
+    defaultValues: { note: '' },
+  });
   const fileRef = useRef<HTMLInputElement>(null);
+  const onRelease = useSubmitOnce(
+    handleSubmit(async ({ note }) => {
+      try {
+        await release.mutateAsync({ id: pkg.id, note });
+        reset();
+      } catch (e) {
+        toast.error(errorMessage(e, 'Could not release the hold'));
+      }
+    }),
+  );
   if (pkg.status !== 'on_hold') return null;
-  const onRelease = () => {
-    const parsed = releaseHoldSchema.safeParse({ note });
-    if (!parsed.success) {
-      setNoteError(parsed.error.issues[0]?.message ?? PACKAGE_MESSAGES.releaseNoteRequired);
-      return;
-    }
-    setNoteError(undefined);
-    release.mutate(
-      { id: pkg.id, note: parsed.data.note },
-      { onSuccess: () => setNote(''), onError: (e) => toast.error(errorMessage(e, 'Could not release the hold')) },
-    );
-  };
+  const noteError = formState.errors.note?.message;
   return (
     <div className="space-y-3 rounded-md border border-amber-300 bg-amber-50 p-3" role="region" aria-label="Hold">
       <p className="text-sm font-medium text-amber-900">On hold{pkg.holdReason ? `: ${pkg.holdReason}` : ''}</p>
@@ -53,14 +58,14 @@ export function PackageHoldPanel({ pkg }: { pkg: PackageDto }) {
           </Button>
         </>
       )}
-      <div className="flex items-end gap-2">
+      <form className="flex items-end gap-2" onSubmit={onRelease} noValidate>
         <Field label="Note for releasing the hold" error={noteError} className="flex-1">
-          <Input value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
+          <Input maxLength={500} {...register('note')} />
         </Field>
-        <Button size="sm" busy={release.isPending} onClick={onRelease} className={noteError ? 'mb-6' : ''}>
+        <Button type="submit" size="sm" busy={release.isPending || formState.isSubmitting} className={noteError ? 'mb-6' : ''}>
           Release hold
         </Button>
-      </div>
+      </form>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEPARTURE_IN_FUTURE_CODE, type ManifestDetail } from '@courier/shared/schemas/manifests';
-import { renderAt, reply, stubApi } from '@/test/api-stub';
+import { renderAt, reply, stubApi } from '@/test/fake-api';
 import { ManifestSteps } from './manifest-steps';
 
 const manifest = {
