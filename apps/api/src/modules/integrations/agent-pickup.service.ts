@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
-import SftpClient from 'ssh2-sftp-client';
 import { PICKUP_MESSAGES, type PickupSourceDto, WEBHOOK_MESSAGES } from '@courier/shared/schemas/integrations';
 import type { Services } from '../../context';
 import type { Db } from '../../db/client';
@@ -107,9 +106,13 @@ async function sftpFolder(
   if (!source.secretSealed || !source.hostKeyFingerprint) throw new AppError('bad_request', PICKUP_MESSAGES.sftpSecretMissing);
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
   const [address] = isIP(hostname) ? [{ address: hostname }] : await lookup(hostname, { all: true });
-  if (!address || (!policy.allowPrivate && isPrivateAddress(address.address)))
+  // A browser journey's own server at a literal loopback address, when allowed; nothing else private.
+  const loopbackAllowed = policy.allowLoopback === true && ['127.0.0.1', '::1'].includes(hostname);
+  if (!address || (!policy.allowPrivate && !loopbackAllowed && isPrivateAddress(address.address)))
     throw new AppError('bad_request', WEBHOOK_MESSAGES.urlPrivate);
   const secret = box.open(source.secretSealed);
+  // Loaded on first use: most couriers' folders are HTTPS, and ssh2 is large.
+  const { default: SftpClient } = await import('ssh2-sftp-client');
   const client = new SftpClient();
   let wrongKey = false;
   try {
