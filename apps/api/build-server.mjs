@@ -18,6 +18,8 @@ export const SERVER_EXTERNALS = [
   'papaparse',
   'nodemailer',
   'ioredis',
+  'ssh2-sftp-client',
+  'ssh2',
   'prom-client',
   '@aws-sdk/*',
   '@node-rs/argon2',

@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   const messages = startMessageWorker(ctx, app.log);
   const uncollected = startUncollectedJob({ db: ctx.db, mailer: ctx.mailer }, app.log);
   const webhooks = startWebhookJob(ctx.db, new SecretBox(ctx.tokens.secret), webhookPolicy(config), app.log);
-  const pickup = startAgentPickupJob({ db: ctx.db, mailer: ctx.mailer }, webhookPolicy(config), app.log);
+  const pickup = startAgentPickupJob({ db: ctx.db, mailer: ctx.mailer }, webhookPolicy(config), new SecretBox(ctx.tokens.secret), app.log);
   const statements = startStatementsJob({ db: ctx.db, mailer: ctx.mailer, storage: new Storage(ctx.config) }, app.log);
   await app.listen({ port: config.PORT, host: config.HOST });
   // dist/server.js saves V8's code cache once the start is done (decision 015).

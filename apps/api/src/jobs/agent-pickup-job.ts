@@ -1,19 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../context';
 import { countJobRun } from '../lib/metrics';
+import type { SecretBox } from '../lib/secret-box';
 import { claimDueSources, pickUp } from '../modules/integrations/agent-pickup.service';
 import type { WebhookPolicy } from '../modules/integrations/webhooks.service';
 import { runExclusive } from './job-lock';
 import { repeatEvery } from './repeat';
 
 /** One round: folders due are claimed under the advisory lock, then read and imported outside it. */
-export async function runPickupRound(s: Services, policy: WebhookPolicy, log: FastifyBaseLogger, now = new Date()) {
+export async function runPickupRound(s: Services, policy: WebhookPolicy, box: SecretBox, log: FastifyBaseLogger, now = new Date()) {
   const claimed = await runExclusive(s.db, 'agentPickup', (tx) => claimDueSources(tx, now));
   countJobRun('agentPickup', claimed.ran ? 'ran' : 'skipped');
   if (!claimed.ran) return;
   for (const courierId of claimed.result) {
     try {
-      const { files } = await pickUp(s, policy, courierId);
+      const { files } = await pickUp(s, policy, box, courierId);
       if (files.length > 0) log.info({ courierId, files }, 'agent folder: files imported');
     } catch (error) {
       log.warn({ err: error, courierId }, 'agent folder could not be read');
@@ -21,6 +22,6 @@ export async function runPickupRound(s: Services, policy: WebhookPolicy, log: Fa
   }
 }
 
-export function startAgentPickupJob(s: Services, policy: WebhookPolicy, log: FastifyBaseLogger, intervalMs = 60_000) {
-  return repeatEvery('agentPickup', intervalMs, log, () => runPickupRound(s, policy, log));
+export function startAgentPickupJob(s: Services, policy: WebhookPolicy, box: SecretBox, log: FastifyBaseLogger, intervalMs = 60_000) {
+  return repeatEvery('agentPickup', intervalMs, log, () => runPickupRound(s, policy, box, log));
 }

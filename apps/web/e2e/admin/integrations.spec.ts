@@ -1,6 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import ssh2, { type ParsedKey } from 'ssh2';
 import { expect, test } from '../support/test';
 import { loginAs } from '../support/auth';
 
@@ -143,5 +144,80 @@ test('an admin creates an API key, sees it used and revokes it; registers a webh
     await expect(endpoint.getByRole('button', { name: 'Send test event' })).toHaveCount(0);
   } finally {
     await receiver.close();
+  }
+});
+
+// ssh2 is CommonJS: its names come from the default export when Playwright loads this as a module.
+const { Server: SshServer, utils } = ssh2;
+
+/** The agent's SFTP server on loopback: user "agent", one password, a folder /drop with one CSV. */
+async function startSftp(csv: string) {
+  const hostKey = utils.generateKeyPairSync('ed25519');
+  const { OK, EOF, NO_SUCH_FILE } = utils.sftp.STATUS_CODE;
+  const name = 'agent-feed.csv';
+  const data = Buffer.from(csv);
+  const attrs = { mode: 0o100644, uid: 0, gid: 0, size: data.length, atime: 0, mtime: 1_790_000_000 };
+  const server = new SshServer({ hostKeys: [hostKey.private] }, (client) => {
+    client
+      .on('authentication', (ctx) =>
+        ctx.method === 'password' && ctx.username === 'agent' && ctx.password === 'Agent#Folder1' ? ctx.accept() : ctx.reject(['password']),
+      )
+      .on('ready', () =>
+        client.on('session', (accept) =>
+          accept().on('sftp', (acceptSftp) => {
+            const sftp = acceptSftp();
+            let listed = false;
+            sftp
+              .on('OPENDIR', (id) => sftp.handle(id, Buffer.from('d')))
+              .on('READDIR', (id) => {
+                if (listed) return sftp.status(id, EOF);
+                listed = true;
+                sftp.name(id, [{ filename: name, longname: `-rw-r--r-- 1 agent agent ${data.length} Nov 26 10:00 ${name}`, attrs }]);
+              })
+              .on('OPEN', (id, path) => (path.endsWith(name) ? sftp.handle(id, Buffer.from('f')) : sftp.status(id, NO_SUCH_FILE)))
+              .on('READ', (id, _h, offset, length) =>
+                offset >= data.length ? sftp.status(id, EOF) : sftp.data(id, data.subarray(offset, offset + length)),
+              )
+              .on('FSTAT', (id) => sftp.attrs(id, attrs))
+              .on('CLOSE', (id) => sftp.status(id, OK));
+          }),
+        ),
+      )
+      .on('error', () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const key = (utils.parseKey(hostKey.public) as ParsedKey).getPublicSSH();
+  const fingerprint = `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
+  return { url: `sftp://agent@127.0.0.1:${(server.address() as AddressInfo).port}/drop/`, fingerprint, close: () => server.close() };
+}
+
+test('an admin points the scheduled pick-up at the agent’s SFTP folder with its pinned host key, and reads it now', async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now().toString(36).toUpperCase().slice(-6);
+  const sftp = await startSftp(['Tracking Number,Mailbox,Weight', `SFTPJ${stamp}01,NOBODY-1,2`, `SFTPJ${stamp}02,NOBODY-1,3`].join('\n'));
+  try {
+    await loginAs(page, request, 'courier_admin');
+    await page.goto('/admin/package-import');
+    const form = page.getByRole('form', { name: 'Agent folder' });
+    await expect(form.getByLabel('SFTP password')).toHaveCount(0);
+    await form.getByLabel('Folder address').fill(sftp.url);
+    await form.getByLabel('SFTP password').fill('Agent#Folder1');
+    await form.getByLabel('Host key fingerprint').fill(sftp.fingerprint);
+    await form.getByRole('button', { name: 'Save folder' }).click();
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Folder saved' })).toBeVisible();
+    // The password is kept, never shown back.
+    await expect(form.getByText('Saved; leave empty to keep it')).toBeVisible();
+    await expect(form.getByLabel('SFTP password')).toHaveValue('');
+    await form.getByRole('button', { name: 'Read it now' }).click();
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: '1 new file(s) imported' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(/Last read .*: fine/)).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/agent-folder-sftp-desktop.png`, fullPage: true });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await form.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/agent-folder-sftp-375.png` });
+  } finally {
+    sftp.close();
   }
 });

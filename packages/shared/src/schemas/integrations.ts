@@ -179,15 +179,31 @@ export const PICKUP_MESSAGES = {
   folderUnreachable: (status: string) => `The folder could not be read (${status})`,
   fileUnreachable: (name: string, status: string) => `${name} could not be downloaded (${status})`,
   notConfigured: 'Enter the address of the agent’s folder first',
+  sftpUserMissing: 'Put the SFTP user name in the address: sftp://user@host/folder',
+  sftpFingerprintMissing: 'Enter the SFTP server’s host key fingerprint (SHA256:…, as ssh-keygen -l prints it)',
+  sftpSecretMissing: 'Enter the SFTP password or private key',
+  sftpHostKeyMismatch: 'The SFTP server’s host key does not match the fingerprint you entered',
+  sftpPrivateKeyBad: 'The private key is not one we can read (OpenSSH or PEM, without a passphrase)',
 } as const;
+
+/** The host key fingerprint as `ssh-keygen -l` prints it: SHA256: and 43 base64 characters. */
+export const SFTP_FINGERPRINT = /^SHA256:[A-Za-z0-9+/]{43}=?$/;
 
 export const pickupSourceSchema = z.strictObject({
   url: z.string({ error: WEBHOOK_MESSAGES.urlInvalid }).trim().url(WEBHOOK_MESSAGES.urlInvalid).max(500),
   active: z.boolean(),
+  /** SFTP: a new password or private key (left empty, the one saved before is kept). */
+  password: z.string().max(200).optional(),
+  privateKey: z.string().max(20_000).optional(),
+  hostKeyFingerprint: z.string().trim().regex(SFTP_FINGERPRINT, PICKUP_MESSAGES.sftpFingerprintMissing).optional().or(z.literal('')),
 });
+export type PickupSourceInput = z.output<typeof pickupSourceSchema>;
 export const pickupSourceDtoSchema = z.object({
   url: z.string().nullable(),
   active: z.boolean(),
+  /** SFTP: which secret is saved (never the secret itself), and the pinned host key. */
+  secretKind: z.enum(['password', 'private_key']).nullable(),
+  hostKeyFingerprint: z.string().nullable(),
   lastCheckedAt: z.string().nullable(),
   lastError: z.string().nullable(),
 });

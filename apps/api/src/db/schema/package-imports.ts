@@ -59,7 +59,13 @@ export const importSources = pgTable('import_sources', {
   courierId: integer()
     .primaryKey()
     .references(() => couriers.id),
+  /** https://… (a JSON listing) or sftp://user@host:port/folder. */
   url: text().notNull(),
+  /** SFTP only: the password or private key, sealed with the platform's SecretBox. */
+  secretKind: text({ enum: ['password', 'private_key'] }),
+  secretSealed: text(),
+  /** SFTP only: the server's host key as OpenSSH prints it (SHA256:…); any other key is refused. */
+  hostKeyFingerprint: text(),
   active: boolean().notNull().default(true),
   lastCheckedAt: timestamp({ withTimezone: true }),
   lastError: text(),

@@ -6,6 +6,7 @@ import { PICKUP_MESSAGES } from '@courier/shared/schemas/integrations';
 import { packageImports } from '../../db/schema/package-imports';
 import { packages } from '../../db/schema/packages';
 import { runPickupRound } from '../../jobs/agent-pickup-job';
+import { SecretBox } from '../../lib/secret-box';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
 import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
 
@@ -85,10 +86,22 @@ describe('scheduled pick-up from the agent’s folder', () => {
 
   it('reads the folder on the schedule through the job, and says when the folder cannot be read', async () => {
     files.set('2026-11-28.csv', csv(6, 8));
-    await runPickupRound({ db: t.db, mailer: t.ctx.mailer }, { allowPrivate: true }, silent, new Date(Date.now() + 16 * 60_000));
+    await runPickupRound(
+      { db: t.db, mailer: t.ctx.mailer },
+      { allowPrivate: true },
+      new SecretBox(t.ctx.tokens.secret),
+      silent,
+      new Date(Date.now() + 16 * 60_000),
+    );
     expect(await ofCourier()).toHaveLength(8);
     listingStatus = 503;
-    await runPickupRound({ db: t.db, mailer: t.ctx.mailer }, { allowPrivate: true }, silent, new Date(Date.now() + 32 * 60_000));
+    await runPickupRound(
+      { db: t.db, mailer: t.ctx.mailer },
+      { allowPrivate: true },
+      new SecretBox(t.ctx.tokens.secret),
+      silent,
+      new Date(Date.now() + 32 * 60_000),
+    );
     const source = (await call('GET', '/settings/agent-pickup')).json();
     expect(source.lastError).toBe(PICKUP_MESSAGES.folderUnreachable('HTTP 503'));
   });

@@ -95,12 +95,12 @@ export function webhooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/settings/agent-pickup',
       { preHandler: admin, schema: { tags, body: pickupSourceSchema, response: { 200: pickupSourceDtoSchema, ...errors } } },
-      async (request) => savePickupSource(ctx.db, policy, ownCourier(currentUser(request)), request.body),
+      async (request) => savePickupSource(ctx.db, policy, box, ownCourier(currentUser(request)), request.body),
     );
     app.post(
       '/settings/agent-pickup/run',
       { preHandler: admin, schema: { tags, response: { 200: pickupRunSchema, ...errors } } },
-      async (request) => pickUp({ db: ctx.db, mailer: ctx.mailer }, policy, ownCourier(currentUser(request))),
+      async (request) => pickUp({ db: ctx.db, mailer: ctx.mailer }, policy, box, ownCourier(currentUser(request))),
     );
   };
 }

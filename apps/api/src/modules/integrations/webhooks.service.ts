@@ -52,7 +52,7 @@ const PRIVATE_V4 = [
   /^192\.168\./,
   /^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./,
 ];
-function isPrivateAddress(address: string): boolean {
+export function isPrivateAddress(address: string): boolean {
   if (isIP(address) === 4) return PRIVATE_V4.some((r) => r.test(address));
   const a = address.toLowerCase();
   if (a.startsWith('::ffff:')) return isPrivateAddress(a.slice(7));

@@ -5,6 +5,7 @@ import type {
   CreateWebhookInput,
   CreatedApiKeyDto,
   PickupSourceDto,
+  PickupSourceInput,
   WebhookDeliveryDto,
   WebhookEndpointDto,
 } from '@courier/shared/schemas/integrations';
@@ -85,7 +86,7 @@ export function usePickupSource() {
 export function useSavePickupSource() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: { url: string; active: boolean }) => api.put<PickupSourceDto>('/settings/agent-pickup', input),
+    mutationFn: (input: PickupSourceInput) => api.put<PickupSourceDto>('/settings/agent-pickup', input),
     onSuccess: (data) => qc.setQueryData(integrationKeys.pickup(), data),
   });
 }
