@@ -1,16 +1,16 @@
 import { Camera } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { formatDateTime } from '@courier/shared/domain/datetime';
 import { formatMoney } from '@courier/shared/format/money';
 import { CONTENTS_PHOTO_MESSAGES, type ContentsPhotoState } from '@courier/shared/schemas/contents-photos';
-import { PHOTO_MESSAGES } from '@courier/shared/schemas/package-photos';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api-client';
 import { useCancelContentsPhoto, useCompleteContentsPhoto, useContentsPhoto, useRequestContentsPhoto } from '../api/contents-photo';
-import { usePackagePhotos, useUploadPhoto } from '../api/photos';
+import { usePackagePhotos } from '../api/photos';
+import { PhotoUploadButton } from './photo-upload-button';
 
 interface Props {
   packageId: number;
@@ -112,9 +112,7 @@ function CustomerContentsPhoto({ packageId, packageNumber, zone }: Props) {
 function StaffContentsPhoto({ packageId, zone, canEdit }: Props & { canEdit: boolean }) {
   const state = useContentsPhoto(packageId, false);
   const photos = usePackagePhotos(packageId, false);
-  const upload = useUploadPhoto(packageId, 'contents');
   const done = useCompleteContentsPhoto(packageId);
-  const input = useRef<HTMLInputElement>(null);
   const request = state.data?.request;
   if (!request) return null;
   if (request.status === 'done') {
@@ -138,28 +136,13 @@ function StaffContentsPhoto({ packageId, zone, canEdit }: Props & { canEdit: boo
       </p>
       {canEdit && (
         <div className="flex flex-wrap items-center gap-2">
-          <input
-            ref={input}
-            type="file"
-            accept="image/jpeg,image/png"
-            capture="environment"
-            className="sr-only"
-            tabIndex={-1}
-            aria-label="Contents photo file"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file)
-                upload.mutate(file, {
-                  onSuccess: () => toast.success(PHOTO_MESSAGES.added),
-                  onError: (error) => toast.error(errorMessage(error, 'Could not add the photo')),
-                });
-            }}
+          <PhotoUploadButton
+            packageId={packageId}
+            kind="contents"
+            label="Add contents photo"
+            fileLabel="Contents photo file"
+            icon={Camera}
           />
-          <Button size="sm" variant="secondary" busy={upload.isPending} onClick={() => input.current?.click()}>
-            <Camera className="size-4" aria-hidden="true" />
-            Add contents photo
-          </Button>
           <Button
             size="sm"
             disabled={taken === 0}

@@ -1,12 +1,12 @@
 import { ImagePlus } from 'lucide-react';
-import { useRef } from 'react';
 import { toast } from 'sonner';
-import { PHOTO_MESSAGES, PHOTOS_PER_PACKAGE, type PackagePhoto } from '@courier/shared/schemas/package-photos';
+import { PHOTOS_PER_PACKAGE, type PackagePhoto } from '@courier/shared/schemas/package-photos';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { openFile } from '@/lib/download';
-import { usePackagePhotos, usePhotoUrl, useUploadPhoto } from '../api/photos';
+import { usePackagePhotos, usePhotoUrl } from '../api/photos';
+import { PhotoUploadButton } from './photo-upload-button';
 
 function Thumb({ packageId, photo, customer, index }: { packageId: number; photo: PackagePhoto; customer: boolean; index: number }) {
   const url = usePhotoUrl(packageId, photo.id, 'thumb', customer);
@@ -42,8 +42,6 @@ export function PackagePhotos({
   canAdd?: boolean;
 }) {
   const photos = usePackagePhotos(packageId, customer);
-  const upload = useUploadPhoto(packageId);
-  const input = useRef<HTMLInputElement>(null);
   const all = photos.data ?? [];
   // Photos of the contents (asked for by the customer) stand apart from the parcel's.
   const list = all.filter((p) => p.kind !== 'contents');
@@ -84,30 +82,7 @@ export function PackagePhotos({
         </>
       )}
       {canAdd && all.length < PHOTOS_PER_PACKAGE && (
-        <>
-          <input
-            ref={input}
-            type="file"
-            accept="image/jpeg,image/png"
-            capture="environment"
-            className="sr-only"
-            tabIndex={-1}
-            aria-label="Photo file"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file)
-                upload.mutate(file, {
-                  onSuccess: () => toast.success(PHOTO_MESSAGES.added),
-                  onError: (error) => toast.error(errorMessage(error, 'Could not add the photo')),
-                });
-            }}
-          />
-          <Button size="sm" variant="secondary" busy={upload.isPending} onClick={() => input.current?.click()}>
-            <ImagePlus className="size-4" aria-hidden="true" />
-            Add photo
-          </Button>
-        </>
+        <PhotoUploadButton packageId={packageId} label="Add photo" fileLabel="Photo file" icon={ImagePlus} />
       )}
     </section>
   );
