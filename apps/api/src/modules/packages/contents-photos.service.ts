@@ -15,9 +15,8 @@ import type { Services } from '../../context';
 import type { Db } from '../../db/client';
 import { contentsPhotoRequests } from '../../db/schema/contents-photo-requests';
 import { packagePhotos } from '../../db/schema/package-photos';
-import { packages } from '../../db/schema/packages';
+import type { packages } from '../../db/schema/packages';
 import { audit } from '../../lib/audit';
-import { listScope, recordScope } from '../../lib/courier-scope';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
@@ -25,7 +24,7 @@ import { feeBookOn } from '../fees/fees.service';
 import { chargePackageFee } from '../invoices/automatic-billing.service';
 import { notifyCustomer } from '../notifications/notify.service';
 import { customerForEmail, sendCustomerEmail } from './package-emails.service';
-import { findPackage } from './package-rows.service';
+import { ownPackage, staffPackage } from './package-rows.service';
 import { actorOf, writeEvent } from './package-status.service';
 
 /** Where a parcel can still be opened and photographed: in one of our warehouses, not on its way or gone. */
@@ -54,19 +53,6 @@ export async function contentsPhotoPrice(db: Db, pkg: PackageRecord) {
     feeName: version.name,
     feeVersionId: version.versionId,
   };
-}
-
-async function staffPackage(db: Db, user: AuthUser, id: number) {
-  const row = await findPackage(db, id, recordScope(user));
-  if (!row) throw new AppError('not_found', PACKAGE_MESSAGES.packageNotFound);
-  return row.pkg;
-}
-
-/** The customer's own package; anyone else's answers 404. */
-async function ownPackage(db: Db, user: AuthUser, id: number) {
-  const row = await findPackage(db, id, listScope(user), eq(packages.customerId, user.id));
-  if (!row) throw new AppError('not_found', PACKAGE_MESSAGES.packageNotFound);
-  return row.pkg;
 }
 
 /** The package's live request (open or done), newest first; a cancelled one is history. */

@@ -11,15 +11,13 @@ import {
 import { PACKAGE_MESSAGES } from '@courier/shared/schemas/packages';
 import type { Db } from '../../db/client';
 import { packagePhotos } from '../../db/schema/package-photos';
-import { packages } from '../../db/schema/packages';
 import { audit } from '../../lib/audit';
-import { listScope, recordScope } from '../../lib/courier-scope';
 import { AppError } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import type { UploadRules } from '../../lib/uploads';
 import type { AuthUser } from '../../plugins/auth';
 import { assertContentsPhotoAsked } from './contents-photos.service';
-import { findPackage } from './package-rows.service';
+import { ownPackage, staffPackage } from './package-rows.service';
 
 const FOLDER = 'package-photos' as const;
 
@@ -61,20 +59,6 @@ export async function shrinkPhoto(data: Buffer) {
   } catch {
     throw new AppError('unsupported_media_type', PHOTO_MESSAGES.unreadable);
   }
-}
-
-/** The package inside the staff member's courier; another courier's answers 404. */
-async function staffPackage(db: Db, user: AuthUser, id: number) {
-  const row = await findPackage(db, id, recordScope(user));
-  if (!row) throw new AppError('not_found', PACKAGE_MESSAGES.packageNotFound);
-  return row.pkg;
-}
-
-/** The customer's own package; anyone else's answers 404. */
-async function ownPackage(db: Db, user: AuthUser, id: number) {
-  const row = await findPackage(db, id, listScope(user), eq(packages.customerId, user.id));
-  if (!row) throw new AppError('not_found', PACKAGE_MESSAGES.packageNotFound);
-  return row.pkg;
 }
 
 /**

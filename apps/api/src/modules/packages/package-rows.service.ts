@@ -1,7 +1,7 @@
 import { estimateArrival } from '@courier/shared/domain/arrival';
 import { dayInZone } from '@courier/shared/domain/datetime';
 import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { PackageDto, PackageEvent, PackageListItem } from '@courier/shared/schemas/packages';
+import { PACKAGE_MESSAGES, type PackageDto, type PackageEvent, type PackageListItem } from '@courier/shared/schemas/packages';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { branches } from '../../db/schema/branches';
@@ -14,6 +14,9 @@ import { preAlerts } from '../../db/schema/pre-alerts';
 import { shelves } from '../../db/schema/shelves';
 import { users } from '../../db/schema/users';
 import { courierZoneColumn } from '../../lib/courier-zone';
+import { listScope, recordScope } from '../../lib/courier-scope';
+import { AppError } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
 
 export const customerNameSql = sql<
   string | null
@@ -207,6 +210,20 @@ export async function findPackage(db: Db, id: number, courierId: number | null, 
     .where(and(eq(packages.id, id), courierId === null ? undefined : eq(packages.courierId, courierId), extra))
     .limit(1);
   return row;
+}
+
+/** The package inside the staff member's courier; another courier's answers 404. */
+export async function staffPackage(db: Db, user: AuthUser, id: number) {
+  const row = await findPackage(db, id, recordScope(user));
+  if (!row) throw new AppError('not_found', PACKAGE_MESSAGES.packageNotFound);
+  return row.pkg;
+}
+
+/** The customer's own package; anyone else's answers 404. */
+export async function ownPackage(db: Db, user: AuthUser, id: number) {
+  const row = await findPackage(db, id, listScope(user), eq(packages.customerId, user.id));
+  if (!row) throw new AppError('not_found', PACKAGE_MESSAGES.packageNotFound);
+  return row.pkg;
 }
 
 export async function findPackagesByIds(db: Db, ids: number[], courierId: number): Promise<PackageRow[]> {
