@@ -68,6 +68,14 @@ export const flagHazardSchema = z.strictObject({
 });
 export type FlagHazardInput = z.input<typeof flagHazardSchema>;
 
+/** The station's hazard form: a category and an outcome may be left to decide later (''). */
+export const hazardFlagFormSchema = z.object({
+  level: hazardLevelSchema,
+  category: hazardCategorySchema.or(z.literal('')),
+  outcome: hazardOutcomeSchema.or(z.literal('')),
+});
+export type HazardFlagForm = z.infer<typeof hazardFlagFormSchema>;
+
 export const hazardFeeSchema = z.strictObject({ hazardFeeCents: z.number().int().min(0).max(100_000_000) });
 
 /** Why the customer is told their parcel cannot fly. */

@@ -1,16 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import {
-  HAZARD_CATEGORIES,
-  HAZARD_CATEGORY_LABELS,
-  HAZARD_LEVEL_LABELS,
-  HAZARD_OUTCOME_LABELS,
-  type HazardCategory,
-  type HazardLevel,
-  type HazardOutcome,
-} from '@courier/shared/constants/warehouse';
+import { HAZARD_CATEGORIES, HAZARD_CATEGORY_LABELS, HAZARD_LEVEL_LABELS, HAZARD_OUTCOME_LABELS } from '@courier/shared/constants/warehouse';
 import type { PackageDto } from '@courier/shared/schemas/packages';
-import { WAREHOUSE_MESSAGES } from '@courier/shared/schemas/warehouse';
+import { type HazardFlagForm, WAREHOUSE_MESSAGES, hazardFlagFormSchema } from '@courier/shared/schemas/warehouse';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
@@ -30,18 +24,22 @@ export function hazardSummary(pkg: Pick<PackageDto, 'hazardLevel' | 'hazardCateg
  */
 export function HazardFlag({ pkg, onChanged }: { pkg: PackageDto; onChanged?: (pkg: PackageDto) => void }) {
   const flag = useFlagHazard();
-  const [level, setLevel] = useState<HazardLevel>(pkg.hazardLevel ?? 'hazardous');
-  const [category, setCategory] = useState<HazardCategory | ''>(pkg.hazardCategory ?? '');
-  const [outcome, setOutcome] = useState<HazardOutcome | ''>(pkg.hazardOutcome ?? '');
+  const { register, handleSubmit, watch } = useForm<HazardFlagForm>({
+    resolver: zodResolver(hazardFlagFormSchema),
+    defaultValues: { level: pkg.hazardLevel ?? 'hazardous', category: pkg.hazardCategory ?? '', outcome: pkg.hazardOutcome ?? '' },
+  });
+  const level = watch('level');
   // The answer of the last flag shows at once, whoever holds the package above.
   const [current, setCurrent] = useState(pkg);
   const summary = hazardSummary(current);
-  const submit = (clear: boolean) =>
+  const submit = (form: HazardFlagForm | null) =>
     flag.mutate(
-      clear ? { id: pkg.id, level: null } : { id: pkg.id, level, category: category || undefined, outcome: outcome || undefined },
+      form === null
+        ? { id: pkg.id, level: null }
+        : { id: pkg.id, level: form.level, category: form.category || undefined, outcome: form.outcome || undefined },
       {
         onSuccess: (updated) => {
-          toast.success(clear ? WAREHOUSE_MESSAGES.hazardCleared : WAREHOUSE_MESSAGES.hazardFlagged);
+          toast.success(form === null ? WAREHOUSE_MESSAGES.hazardCleared : WAREHOUSE_MESSAGES.hazardFlagged);
           setCurrent(updated);
           onChanged?.(updated);
         },
@@ -55,21 +53,15 @@ export function HazardFlag({ pkg, onChanged }: { pkg: PackageDto; onChanged?: (p
           {summary}
         </p>
       )}
-      <form
-        className="grid gap-2 sm:grid-cols-4 sm:items-end"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit(false);
-        }}
-      >
+      <form className="grid gap-2 sm:grid-cols-4 sm:items-end" onSubmit={handleSubmit((form) => submit(form))}>
         <Field label="Hazard">
-          <Select value={level} onChange={(e) => setLevel(e.target.value as HazardLevel)}>
+          <Select {...register('level')}>
             <option value="hazardous">{HAZARD_LEVEL_LABELS.hazardous}</option>
             <option value="prohibited">{HAZARD_LEVEL_LABELS.prohibited}</option>
           </Select>
         </Field>
         <Field label="What it is">
-          <Select value={category} onChange={(e) => setCategory(e.target.value as HazardCategory | '')}>
+          <Select {...register('category')}>
             <option value="">Choose…</option>
             {HAZARD_CATEGORIES.map((c) => (
               <option key={c} value={c}>
@@ -79,7 +71,7 @@ export function HazardFlag({ pkg, onChanged }: { pkg: PackageDto; onChanged?: (p
           </Select>
         </Field>
         <Field label="What happens">
-          <Select value={outcome} onChange={(e) => setOutcome(e.target.value as HazardOutcome | '')}>
+          <Select {...register('outcome')}>
             <option value="">Decide later</option>
             {level === 'hazardous' && <option value="sea">{HAZARD_OUTCOME_LABELS.sea}</option>}
             <option value="return">{HAZARD_OUTCOME_LABELS.return}</option>
@@ -91,7 +83,7 @@ export function HazardFlag({ pkg, onChanged }: { pkg: PackageDto; onChanged?: (p
             Flag parcel
           </Button>
           {current.hazardLevel && (
-            <Button type="button" size="sm" variant="ghost" onClick={() => submit(true)}>
+            <Button type="button" size="sm" variant="ghost" onClick={() => submit(null)}>
               Clear flag
             </Button>
           )}
