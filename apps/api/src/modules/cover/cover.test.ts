@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayInZone } from '@courier/shared/domain/datetime';
 import { addDays } from '@courier/shared/domain/fees';
 import { INSURANCE_MESSAGES } from '@courier/shared/schemas/insurance';
-import { type DeskWorld, buildDeskWorld, ownCourier, readyPackage } from '../../../test/fixtures/front-desk';
+import { type DeskWorld, buildDeskWorld, feeVersion as version, ownCourier, readyPackage } from '../../../test/fixtures/front-desk';
 import { auditLog } from '../../db/schema/audit-log';
 import { emailOutbox } from '../../db/schema/email';
 import { packages } from '../../db/schema/packages';
@@ -14,21 +14,6 @@ import { packageCover, remindStorage } from './cover.service';
 const KIRITIMATI = 'Pacific/Kiritimati'; // UTC+14: its day starts ten hours before UTC's, nineteen before Jamaica's
 let w: DeskWorld;
 let c: Awaited<ReturnType<typeof ownCourier>>;
-
-/** A fee version in force from the courier's today. */
-const version = (today: string, over: Record<string, unknown>) => ({
-  method: 'fixed',
-  amount: 0,
-  percent: 0,
-  minimum: 0,
-  bands: [],
-  bandBasis: 'weight',
-  freeDays: 0,
-  gctApplies: false,
-  effectiveFrom: today,
-  effectiveTo: null,
-  ...over,
-});
 
 const ready = (courierId: number, customerId: number, over: Partial<typeof packages.$inferInsert> = {}) =>
   readyPackage(w, courierId, customerId, over);

@@ -7,7 +7,7 @@ import { dayInZone } from '@courier/shared/domain/datetime';
 import { addDays } from '@courier/shared/domain/fees';
 import { INSURANCE_MESSAGES } from '@courier/shared/schemas/insurance';
 import { FEE_MESSAGES } from '@courier/shared/schemas/fees';
-import { type DeskWorld, buildDeskWorld, ownCourier as ownCourierOf, readyPackage } from '../../../test/fixtures/front-desk';
+import { type DeskWorld, buildDeskWorld, feeVersion, ownCourier as ownCourierOf, readyPackage } from '../../../test/fixtures/front-desk';
 import { auditLog } from '../../db/schema/audit-log';
 import { branches } from '../../db/schema/branches';
 import { courierFeeSettings, processingFees } from '../../db/schema/courier-fees';
@@ -51,19 +51,7 @@ async function invoiceFor(packageIds: number[], token = w.tokens.manager, custom
   return res.json().invoiceNo as string;
 }
 
-const version = (over: Record<string, unknown>) => ({
-  method: 'fixed',
-  amount: 0,
-  percent: 0,
-  minimum: 0,
-  bands: [],
-  bandBasis: 'weight',
-  freeDays: 0,
-  gctApplies: false,
-  effectiveFrom: today,
-  effectiveTo: null,
-  ...over,
-});
+const version = (over: Record<string, unknown>) => feeVersion(today, over);
 
 const ownCourier = (code: string) => ownCourierOf(w, code);
 

@@ -16,7 +16,7 @@ import type { Db } from '../../db/client';
 import { contentsPhotoRequests } from '../../db/schema/contents-photo-requests';
 import { packagePhotos } from '../../db/schema/package-photos';
 import type { packages } from '../../db/schema/packages';
-import { audit } from '../../lib/audit';
+import { type AuditEntry, audit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
@@ -53,6 +53,26 @@ export async function contentsPhotoPrice(db: Db, pkg: PackageRecord) {
     feeName: version.name,
     feeVersionId: version.versionId,
   };
+}
+
+/** A step of the request on the package's timeline (its status unchanged) and in the audit log. */
+async function recordStep(
+  tx: Db,
+  pkg: PackageRecord,
+  user: AuthUser,
+  action: AuditEntry['action'],
+  note: string,
+  details?: Record<string, unknown>,
+) {
+  await writeEvent(tx, {
+    courierId: pkg.courierId,
+    packageId: pkg.id,
+    status: pkg.status,
+    fromStatus: pkg.status,
+    actor: actorOf(user),
+    note,
+  });
+  await audit(tx, { courierId: pkg.courierId, actor: user, action, entity: 'package', entityId: pkg.packageNumber, details });
 }
 
 /** The package's live request (open or done), newest first; a cancelled one is history. */
@@ -117,22 +137,14 @@ export async function requestContentsPhoto(db: Db, user: AuthUser, id: number, s
         feeName: price.feeName,
         feeVersionId: price.feeVersionId,
       });
-      await writeEvent(tx, {
-        courierId: pkg.courierId,
-        packageId: pkg.id,
-        status: pkg.status,
-        fromStatus: pkg.status,
-        actor: actorOf(user),
-        note: `Photo of contents requested by the customer (${formatMoney(price.feeCents)})`,
-      });
-      await audit(tx, {
-        courierId: pkg.courierId,
-        actor: user,
-        action: 'package.contents_photo_requested',
-        entity: 'package',
-        entityId: pkg.packageNumber,
-        details: { feeCents: price.feeCents, feeVersionId: price.feeVersionId },
-      });
+      await recordStep(
+        tx,
+        pkg,
+        user,
+        'package.contents_photo_requested',
+        `Photo of contents requested by the customer (${formatMoney(price.feeCents)})`,
+        { feeCents: price.feeCents, feeVersionId: price.feeVersionId },
+      );
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', CONTENTS_PHOTO_MESSAGES.alreadyAsked);
@@ -153,21 +165,7 @@ export async function cancelContentsPhoto(db: Db, user: AuthUser, id: number): P
       .update(contentsPhotoRequests)
       .set({ status: 'cancelled', cancelledAt: new Date() })
       .where(and(eq(contentsPhotoRequests.id, request.id), eq(contentsPhotoRequests.courierId, pkg.courierId)));
-    await writeEvent(tx, {
-      courierId: pkg.courierId,
-      packageId: pkg.id,
-      status: pkg.status,
-      fromStatus: pkg.status,
-      actor: actorOf(user),
-      note: 'Photo of contents cancelled by the customer (no charge)',
-    });
-    await audit(tx, {
-      courierId: pkg.courierId,
-      actor: user,
-      action: 'package.contents_photo_cancelled',
-      entity: 'package',
-      entityId: pkg.packageNumber,
-    });
+    await recordStep(tx, pkg, user, 'package.contents_photo_cancelled', 'Photo of contents cancelled by the customer (no charge)');
   });
   return stateOf(db, pkg, 'customer');
 }
@@ -207,22 +205,14 @@ export async function completeContentsPhoto(s: Services, user: AuthUser, id: num
       .update(contentsPhotoRequests)
       .set({ status: 'done', doneAt: new Date(), doneBy: user.kind === 'user' ? user.id : null })
       .where(and(eq(contentsPhotoRequests.id, request.id), eq(contentsPhotoRequests.courierId, pkg.courierId)));
-    await writeEvent(tx, {
-      courierId: pkg.courierId,
-      packageId: pkg.id,
-      status: pkg.status,
-      fromStatus: pkg.status,
-      actor: actorOf(user),
-      note: `Photo of contents taken (${photos} ${photos === 1 ? 'photo' : 'photos'})`,
-    });
-    await audit(tx, {
-      courierId: pkg.courierId,
-      actor: user,
-      action: 'package.contents_photo_done',
-      entity: 'package',
-      entityId: pkg.packageNumber,
-      details: { photos, feeCents: request.feeCents },
-    });
+    await recordStep(
+      tx,
+      pkg,
+      user,
+      'package.contents_photo_done',
+      `Photo of contents taken (${photos} ${photos === 1 ? 'photo' : 'photos'})`,
+      { photos, feeCents: request.feeCents },
+    );
     await chargePackageFee({
       db: tx,
       mailer: s.mailer,
