@@ -122,13 +122,12 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().min(80).optional(),
   VAPID_PRIVATE_KEY: z.string().min(40).optional(),
   VAPID_SUBJECT: z.string().default('mailto:support@localhost'),
-  /** Push endpoints on this machine (a local push receiver) in production too; only for browser journeys. */
-  PUSH_ALLOW_LOOPBACK: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
-  /** Webhook endpoints at 127.0.0.1 (a receiver the test starts) in production too; only for browser journeys. */
-  WEBHOOK_ALLOW_LOOPBACK: z
+  /**
+   * Push endpoints, webhook endpoints and SFTP folders at a literal loopback address (a receiver
+   * the test starts) in production too; only for browser journeys. Outside production they are
+   * always allowed.
+   */
+  ALLOW_LOOPBACK_ENDPOINTS: z
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),

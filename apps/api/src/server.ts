@@ -9,7 +9,7 @@ import { startOutboxWorker } from './jobs/outbox-worker';
 import { startUncollectedJob } from './jobs/uncollected-job';
 import { startWebhookJob } from './jobs/webhook-job';
 import { startAgentPickupJob } from './jobs/agent-pickup-job';
-import { webhookPolicy } from './modules/integrations/webhooks.service';
+import { outboundPolicy } from './modules/integrations/webhooks.service';
 import { startStatementsJob } from './jobs/statements-job';
 import { Storage } from './lib/storage';
 
@@ -38,8 +38,8 @@ async function main(): Promise<void> {
   const worker = startOutboxWorker(ctx.mailer, app.log);
   const messages = startMessageWorker(ctx, app.log);
   const uncollected = startUncollectedJob({ db: ctx.db, mailer: ctx.mailer }, app.log);
-  const webhooks = startWebhookJob(ctx.db, new SecretBox(ctx.tokens.secret), webhookPolicy(config), app.log);
-  const pickup = startAgentPickupJob({ db: ctx.db, mailer: ctx.mailer }, webhookPolicy(config), new SecretBox(ctx.tokens.secret), app.log);
+  const webhooks = startWebhookJob(ctx.db, new SecretBox(ctx.tokens.secret), outboundPolicy(config), app.log);
+  const pickup = startAgentPickupJob({ db: ctx.db, mailer: ctx.mailer }, outboundPolicy(config), new SecretBox(ctx.tokens.secret), app.log);
   const statements = startStatementsJob({ db: ctx.db, mailer: ctx.mailer, storage: new Storage(ctx.config) }, app.log);
   await app.listen({ port: config.PORT, host: config.HOST });
   // dist/server.js saves V8's code cache once the start is done (decision 015).

@@ -59,12 +59,10 @@ async function startWorkerServer(ports: WorkerPorts): Promise<() => Promise<void
       AUTH_RATE_LIMIT_PER_IP: '10000',
       AUTH_RATE_LIMIT_PER_EMAIL: '10000',
       AUTH_LOGIN_DELAY_AFTER_FAILURES: '10000',
-      // The phone journey's local push receiver listens on 127.0.0.1.
-      PUSH_ALLOW_LOOPBACK: 'true',
+      // The phone journey's push receiver, the integrations journey's webhook receiver and SFTP server listen on 127.0.0.1.
+      ALLOW_LOOPBACK_ENDPOINTS: 'true',
       // In production the messaging provider is Twilio or this simulator, which the phone journey starts.
       MESSAGING_SIMULATOR_URL: `http://127.0.0.1:${ports.messaging}`,
-      // The integrations journey's webhook receiver listens on 127.0.0.1.
-      WEBHOOK_ALLOW_LOOPBACK: 'true',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -3,12 +3,12 @@ import type { Services } from '../context';
 import { countJobRun } from '../lib/metrics';
 import type { SecretBox } from '../lib/secret-box';
 import { claimDueSources, pickUp } from '../modules/integrations/agent-pickup.service';
-import type { WebhookPolicy } from '../modules/integrations/webhooks.service';
+import type { OutboundPolicy } from '../modules/integrations/webhooks.service';
 import { runExclusive } from './job-lock';
 import { repeatEvery } from './repeat';
 
 /** One round: folders due are claimed under the advisory lock, then read and imported outside it. */
-export async function runPickupRound(s: Services, policy: WebhookPolicy, box: SecretBox, log: FastifyBaseLogger, now = new Date()) {
+export async function runPickupRound(s: Services, policy: OutboundPolicy, box: SecretBox, log: FastifyBaseLogger, now = new Date()) {
   const claimed = await runExclusive(s.db, 'agentPickup', (tx) => claimDueSources(tx, now));
   countJobRun('agentPickup', claimed.ran ? 'ran' : 'skipped');
   if (!claimed.ran) return;
@@ -22,6 +22,6 @@ export async function runPickupRound(s: Services, policy: WebhookPolicy, box: Se
   }
 }
 
-export function startAgentPickupJob(s: Services, policy: WebhookPolicy, box: SecretBox, log: FastifyBaseLogger, intervalMs = 60_000) {
+export function startAgentPickupJob(s: Services, policy: OutboundPolicy, box: SecretBox, log: FastifyBaseLogger, intervalMs = 60_000) {
   return repeatEvery('agentPickup', intervalMs, log, () => runPickupRound(s, policy, box, log));
 }

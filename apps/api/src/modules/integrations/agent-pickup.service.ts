@@ -9,7 +9,7 @@ import { importSourceFiles, importSources } from '../../db/schema/package-import
 import { AppError } from '../../lib/errors';
 import type { SecretBox } from '../../lib/secret-box';
 import { claimImport, createImport, runImport } from '../package-imports/package-imports.service';
-import { type WebhookPolicy, checkEndpointUrl, isPrivateAddress } from './webhooks.service';
+import { type OutboundPolicy, checkEndpointUrl, isPrivateAddress } from './webhooks.service';
 
 /** How often a folder is read; the job looks every few minutes for folders due. */
 export const PICKUP_EVERY_MS = 15 * 60_000;
@@ -36,7 +36,7 @@ export interface PickupSourceInput {
   hostKeyFingerprint?: string;
 }
 
-export async function savePickupSource(db: Db, policy: WebhookPolicy, box: SecretBox, courierId: number, input: PickupSourceInput) {
+export async function savePickupSource(db: Db, policy: OutboundPolicy, box: SecretBox, courierId: number, input: PickupSourceInput) {
   const [before] = await db.select().from(importSources).where(eq(importSources.courierId, courierId));
   let url: string;
   let sftp: Pick<typeof importSources.$inferInsert, 'secretKind' | 'secretSealed' | 'hostKeyFingerprint'> = {
@@ -73,7 +73,7 @@ export async function savePickupSource(db: Db, policy: WebhookPolicy, box: Secre
 }
 
 /** An sftp://user@host[:port]/folder address, with the webhook rule on its host (no private address in production). */
-export function checkSftpUrl(raw: string, policy: WebhookPolicy): URL {
+export function checkSftpUrl(raw: string, policy: OutboundPolicy): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -99,7 +99,7 @@ type FolderFile = { name: string; read: () => Promise<Buffer> };
  */
 async function sftpFolder(
   source: SourceRow,
-  policy: WebhookPolicy,
+  policy: OutboundPolicy,
   box: SecretBox,
 ): Promise<{ files: FolderFile[]; close: () => Promise<void> }> {
   const url = checkSftpUrl(source.url, policy);
@@ -187,7 +187,7 @@ export function parseListing(body: string, folder: URL): Array<{ name: string; u
  * remembered mapping; a file is recorded as taken before it is imported, so it is never imported
  * twice (a file that fails is reported and left for the admin to upload by hand).
  */
-export async function pickUp(s: Services, policy: WebhookPolicy, box: SecretBox, courierId: number) {
+export async function pickUp(s: Services, policy: OutboundPolicy, box: SecretBox, courierId: number) {
   const [source] = await s.db.select().from(importSources).where(eq(importSources.courierId, courierId));
   if (!source) throw new AppError('bad_request', PICKUP_MESSAGES.notConfigured);
   const files: Array<{ name: string; importId: number | null; error: string | null }> = [];

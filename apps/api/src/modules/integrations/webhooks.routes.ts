@@ -22,7 +22,7 @@ import {
   listEndpoints,
   resendDelivery,
   sendTestEvent,
-  webhookPolicy,
+  outboundPolicy,
 } from './webhooks.service';
 
 const errors = {
@@ -38,7 +38,7 @@ const tags = ['integrations'];
 export function webhooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const admin = requireRole('courier_admin');
   const box = new SecretBox(ctx.tokens.secret);
-  const policy = webhookPolicy(ctx.config);
+  const policy = outboundPolicy(ctx.config);
   return async (app) => {
     app.get(
       '/settings/webhooks',

@@ -16,17 +16,17 @@ import { AppError } from '../../lib/errors';
 import type { SecretBox } from '../../lib/secret-box';
 import type { AuthUser } from '../../plugins/auth';
 
-/** Where a delivery may go: outside production (tests, a developer's machine) loopback and http are allowed. */
-export interface WebhookPolicy {
+/** Where a webhook delivery or an SFTP pick-up may go: outside production (tests, a developer's machine) private addresses and http are allowed. */
+export interface OutboundPolicy {
   allowPrivate: boolean;
   /** http://127.0.0.1 or http://[::1] only (a browser journey's receiver), in production too. */
   allowLoopback?: boolean;
 }
 
 /** Loopback and http endpoints are for tests and a developer's machine; production refuses them. */
-export const webhookPolicy = (config: { NODE_ENV: string; WEBHOOK_ALLOW_LOOPBACK?: boolean }): WebhookPolicy => ({
+export const outboundPolicy = (config: { NODE_ENV: string; ALLOW_LOOPBACK_ENDPOINTS?: boolean }): OutboundPolicy => ({
   allowPrivate: config.NODE_ENV !== 'production',
-  allowLoopback: config.WEBHOOK_ALLOW_LOOPBACK ?? false,
+  allowLoopback: config.ALLOW_LOOPBACK_ENDPOINTS ?? false,
 });
 
 /** A loopback address written as such (never a name, which DNS could point anywhere). */
@@ -60,7 +60,7 @@ export function isPrivateAddress(address: string): boolean {
 }
 
 /** The endpoint's URL as we will call it, or why not (https on the internet, in production). */
-export function checkEndpointUrl(raw: string, policy: WebhookPolicy): URL {
+export function checkEndpointUrl(raw: string, policy: OutboundPolicy): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -101,7 +101,7 @@ export async function listEndpoints(db: Db, courierId: number): Promise<WebhookE
 export async function createEndpoint(
   db: Db,
   box: SecretBox,
-  policy: WebhookPolicy,
+  policy: OutboundPolicy,
   user: AuthUser,
   courierId: number,
   input: CreateWebhookInput,
@@ -230,7 +230,7 @@ export async function claimDueDeliveries(db: Db, now: Date, limit = 20) {
  * Sends one delivery, signed, and records the answer: a 2xx is delivered; anything else (or no
  * answer in 10 s) is tried again after the back-off, and given up after MAX_ATTEMPTS.
  */
-export async function sendDelivery(db: Db, box: SecretBox, policy: WebhookPolicy, d: DeliveryRow, now = new Date()): Promise<void> {
+export async function sendDelivery(db: Db, box: SecretBox, policy: OutboundPolicy, d: DeliveryRow, now = new Date()): Promise<void> {
   const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, d.endpointId));
   let status: number | null = null;
   let excerpt: string | null = null;

@@ -7,7 +7,7 @@ import { runWebhookRound } from '../../jobs/webhook-job';
 import { SecretBox } from '../../lib/secret-box';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
 import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
-import { MAX_ATTEMPTS, checkEndpointUrl, webhookPolicy } from './webhooks.service';
+import { MAX_ATTEMPTS, checkEndpointUrl, outboundPolicy } from './webhooks.service';
 
 interface Received {
   body: string;
@@ -157,14 +157,14 @@ describe('webhooks out', () => {
   });
 
   it('lets a browser journey reach its receiver at 127.0.0.1 in production, and nothing else private', () => {
-    const journey = webhookPolicy({ NODE_ENV: 'production', WEBHOOK_ALLOW_LOOPBACK: true });
+    const journey = outboundPolicy({ NODE_ENV: 'production', ALLOW_LOOPBACK_ENDPOINTS: true });
     expect(checkEndpointUrl('http://127.0.0.1:4999/hook', journey).port).toBe('4999');
     expect(checkEndpointUrl('http://[::1]:4999/hook', journey).hostname).toBe('[::1]');
     expect(() => checkEndpointUrl('https://10.1.2.3/hook', journey)).toThrow(WEBHOOK_MESSAGES.urlPrivate);
     expect(() => checkEndpointUrl('https://localhost/hook', journey)).toThrow(WEBHOOK_MESSAGES.urlPrivate);
     expect(() => checkEndpointUrl('http://example.com/hook', journey)).toThrow(WEBHOOK_MESSAGES.urlNotHttps);
     // Off unless asked for.
-    expect(() => checkEndpointUrl('http://127.0.0.1:4999/hook', webhookPolicy({ NODE_ENV: 'production' }))).toThrow(
+    expect(() => checkEndpointUrl('http://127.0.0.1:4999/hook', outboundPolicy({ NODE_ENV: 'production' }))).toThrow(
       WEBHOOK_MESSAGES.urlNotHttps,
     );
   });

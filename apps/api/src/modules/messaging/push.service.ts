@@ -13,7 +13,7 @@ import type { VapidKeys } from './vapid';
  * production (the local receiver of tests and the demo); anything else would let a subscription
  * make the server call into private networks.
  */
-export function pushEndpointAllowed(endpoint: string, config: Pick<Config, 'NODE_ENV' | 'PUSH_ALLOW_LOOPBACK'>): boolean {
+export function pushEndpointAllowed(endpoint: string, config: Pick<Config, 'NODE_ENV' | 'ALLOW_LOOPBACK_ENDPOINTS'>): boolean {
   let url: URL;
   try {
     url = new URL(endpoint);
@@ -21,14 +21,14 @@ export function pushEndpointAllowed(endpoint: string, config: Pick<Config, 'NODE
     return false;
   }
   if (url.username || url.password) return false;
-  if (isLoopbackHost(url.hostname)) return config.NODE_ENV !== 'production' || config.PUSH_ALLOW_LOOPBACK;
+  if (isLoopbackHost(url.hostname)) return config.NODE_ENV !== 'production' || config.ALLOW_LOOPBACK_ENDPOINTS;
   return url.protocol === 'https:';
 }
 
 /** Stores this device's subscription for the customer; the same endpoint again (a renewed key) replaces it. */
 export async function saveSubscription(
   db: Db,
-  config: Pick<Config, 'NODE_ENV' | 'PUSH_ALLOW_LOOPBACK'>,
+  config: Pick<Config, 'NODE_ENV' | 'ALLOW_LOOPBACK_ENDPOINTS'>,
   who: { courierId: number; customerId: number },
   input: PushSubscriptionInput,
 ): Promise<{ id: number }> {

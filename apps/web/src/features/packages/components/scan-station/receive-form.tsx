@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { CARRIER_LABELS, SHIPPING_MODES, type ShippingMode } from '@courier/shared/constants/packages';
+import { useWatch } from 'react-hook-form';
+import { CARRIER_LABELS, SHIPPING_MODES } from '@courier/shared/constants/packages';
 import { formatUsd } from '@courier/shared/format/money';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -28,12 +29,15 @@ interface Props {
  * on Receive, so Enter, Enter takes it and receives), then mode and description.
  */
 export function ReceiveForm({ form, onSubmit, onCancel, canRegister, capture }: Props) {
-  const { lookup, fields, set, errors, weightRef } = form;
+  const { lookup, fields, setMailbox } = form;
+  const { register, formState } = fields;
+  const errors = formState.errors;
+  const mailbox = useWatch({ control: fields.control, name: 'mailbox' });
   const [walkIn, setWalkIn] = useState(false);
   const submitRef = useRef<HTMLButtonElement>(null);
-  const customers = useCustomerSearch(fields.mailbox);
+  const customers = useCustomerSearch(mailbox);
   if (!lookup) return null;
-  const exact = customers.data?.find((c) => c.mailboxNumber.toLowerCase() === fields.mailbox.trim().toLowerCase());
+  const exact = customers.data?.find((c) => c.mailboxNumber.toLowerCase() === mailbox.trim().toLowerCase());
 
   return (
     <Card>
@@ -55,46 +59,38 @@ export function ReceiveForm({ form, onSubmit, onCancel, canRegister, capture }: 
           )}
         </p>
         <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-label="Receive the package" noValidate>
-          <Field label="Weight (lb)" error={errors.weightLb}>
-            <Input
-              ref={weightRef}
-              inputMode="decimal"
-              value={fields.weight}
-              onChange={(e) => set('weight', e.target.value)}
-              autoComplete="off"
-            />
+          <Field label="Weight (lb)" error={errors.weight?.message}>
+            <Input inputMode="decimal" autoComplete="off" {...register('weight')} />
           </Field>
           <Field
             label="Mailbox number"
-            error={errors.mailbox}
+            error={errors.mailbox?.message}
             hint={
-              fields.mailbox.trim() === ''
+              mailbox.trim() === ''
                 ? 'Leave empty when the label has none: the package goes to Unknown packages'
                 : exact
                   ? `${exact.name}${exact.branchName ? `, ${exact.branchName}` : ''}`
                   : 'No customer with this mailbox yet'
             }
           >
-            <Input value={fields.mailbox} onChange={(e) => set('mailbox', e.target.value)} autoComplete="off" list="scan-customers" />
+            <Input autoComplete="off" list="scan-customers" {...register('mailbox')} />
           </Field>
           {!lookup.preAlert && (
             <>
-              <Field label="Merchant (optional)" error={errors.merchant}>
-                <Input value={fields.merchant} maxLength={100} onChange={(e) => set('merchant', e.target.value)} autoComplete="off" />
+              <Field label="Merchant (optional)" error={errors.merchant?.message}>
+                <Input maxLength={100} autoComplete="off" {...register('merchant')} />
               </Field>
-              <Field label="Declared value (USD, optional)" hint="From the merchant's invoice or the box" error={errors.valueUsd}>
-                <Input inputMode="decimal" value={fields.valueUsd} onChange={(e) => set('valueUsd', e.target.value)} autoComplete="off" />
+              <Field label="Declared value (USD, optional)" hint="From the merchant's invoice or the box" error={errors.valueUsd?.message}>
+                <Input inputMode="decimal" autoComplete="off" {...register('valueUsd')} />
               </Field>
             </>
           )}
-          <Field label="Dimensions (in)" hint="Length x width x height, e.g. 12x10x8 (a dimensioner types it here)" error={errors.dims}>
-            <Input
-              value={fields.dims}
-              onChange={(e) => set('dims', e.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="12x10x8"
-            />
+          <Field
+            label="Dimensions (in)"
+            hint="Length x width x height, e.g. 12x10x8 (a dimensioner types it here)"
+            error={errors.dims?.message}
+          >
+            <Input autoComplete="off" spellCheck={false} placeholder="12x10x8" {...register('dims')} />
           </Field>
           <PhotoCaptureField capture={capture} onTaken={() => submitRef.current?.focus()} />
           {canRegister && (
@@ -104,7 +100,7 @@ export function ReceiveForm({ form, onSubmit, onCancel, canRegister, capture }: 
               </Button>
             </div>
           )}
-          {walkIn && <WalkInCustomerDialog open={walkIn} onOpenChange={setWalkIn} onRegistered={(c) => set('mailbox', c.mailboxNumber)} />}
+          {walkIn && <WalkInCustomerDialog open={walkIn} onOpenChange={setWalkIn} onRegistered={(c) => setMailbox(c.mailboxNumber)} />}
           <datalist id="scan-customers">
             {(customers.data ?? []).map((c) => (
               <option key={c.id} value={c.mailboxNumber}>
@@ -113,7 +109,7 @@ export function ReceiveForm({ form, onSubmit, onCancel, canRegister, capture }: 
             ))}
           </datalist>
           <Field label="Mode">
-            <Select value={fields.mode} onChange={(e) => set('mode', e.target.value as ShippingMode)}>
+            <Select {...register('mode')}>
               {SHIPPING_MODES.map((m) => (
                 <option key={m} value={m}>
                   {m}
@@ -121,12 +117,17 @@ export function ReceiveForm({ form, onSubmit, onCancel, canRegister, capture }: 
               ))}
             </Select>
           </Field>
-          <Field label="Boxes in this shipment" error={form.errors.pieceCount} hint="Leave empty for one box">
-            <Input inputMode="numeric" value={fields.pieces} onChange={(e) => set('pieces', e.target.value)} autoComplete="off" />
+          <Field label="Boxes in this shipment" error={errors.pieces?.message} hint="Leave empty for one box">
+            <Input inputMode="numeric" autoComplete="off" {...register('pieces')} />
           </Field>
-          <Field label="Description (optional)">
-            <Input value={fields.description} maxLength={200} onChange={(e) => set('description', e.target.value)} />
+          <Field label="Description (optional)" error={errors.description?.message}>
+            <Input maxLength={200} {...register('description')} />
           </Field>
+          {errors.root && (
+            <p role="alert" className="text-sm text-red-600 sm:col-span-2">
+              {errors.root.message}
+            </p>
+          )}
           <div className="flex gap-2 sm:col-span-2">
             <Button ref={submitRef} type="submit" busy={form.busy}>
               Receive package

@@ -25,8 +25,8 @@ export function useCheckIn() {
     const found = await lookupTracking(code);
     if (found.kind === 'mailbox' && found.customer) {
       if (form.lookup && !form.lookup.package) {
-        form.set('mailbox', found.customer.mailboxNumber);
-        form.weightRef.current?.focus();
+        form.setMailbox(found.customer.mailboxNumber);
+        form.focusWeight();
         return { tone: 'ok', message: `Mailbox ${found.customer.mailboxNumber}: ${found.customer.name}`, refocus: false };
       }
       return {
@@ -65,10 +65,10 @@ export function useCheckIn() {
   });
 
   // The weight field takes the focus once the receive form of a new package is on screen.
-  const { lookup, weightRef } = form;
+  const { lookup, focusWeight } = form;
   useEffect(() => {
-    if (lookup && !lookup.package) weightRef.current?.focus();
-  }, [lookup, weightRef]);
+    if (lookup && !lookup.package) focusWeight();
+  }, [lookup, focusWeight]);
 
   const reset = () => {
     form.clear();
