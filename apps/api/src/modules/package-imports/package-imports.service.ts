@@ -10,6 +10,7 @@ import {
   guessMapping,
   mappingProblems,
 } from '@courier/shared/domain/package-import';
+import { formatDecimal } from '@courier/shared/format/money';
 import type { InboundPackage } from '@courier/shared/schemas/integrations';
 import {
   IMPORT_OUTCOME_LABELS,
@@ -433,7 +434,7 @@ export async function receiveRecords(s: Services, who: Importer, records: Inboun
   const rows = records.map((r, i) => ({
     row: i + 1,
     cells: API_HEADERS.map((h) => {
-      if (h === 'valueUsd') return r.declaredValueUsdCents === undefined ? '' : (r.declaredValueUsdCents / 100).toFixed(2);
+      if (h === 'valueUsd') return r.declaredValueUsdCents === undefined ? '' : formatDecimal(r.declaredValueUsdCents);
       if (h === 'dimensions') return '';
       return cell(r[h as keyof InboundPackage]);
     }),

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { CARRIERS, CARRIER_LABELS } from '@courier/shared/constants/packages';
 import { shopQuoteTotals } from '@courier/shared/domain/shop-for-me';
-import { formatUsd } from '@courier/shared/format/money';
+import { formatDecimal, formatUsd } from '@courier/shared/format/money';
 import { SERVICE_MESSAGES, type ShopRequestDto, shopPurchaseSchema } from '@courier/shared/schemas/services';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -48,7 +48,7 @@ export function ShopQuoteForm({ request, onDone }: { request: ShopRequestDto; on
         description: i.itemDescription,
         url: i.itemUrl,
         quantity: String(i.quantity),
-        unitPrice: i.estimatedPriceUsdCents === null ? '' : (i.estimatedPriceUsdCents / 100).toFixed(2),
+        unitPrice: i.estimatedPriceUsdCents === null ? '' : formatDecimal(i.estimatedPriceUsdCents),
       })),
       salesTax: '0.00',
       usShipping: '0.00',
