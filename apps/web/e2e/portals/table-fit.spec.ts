@@ -131,3 +131,54 @@ for (const who of Object.keys(WHO) as Array<keyof typeof WHO>) {
     await phone.context().close();
   });
 }
+
+/**
+ * A phone's list of several pages (7 at 10 a page: eleven page buttons once made the customer's
+ * packages page 41 px wider than the screen) with long unbroken values fits: every element of the
+ * page's main area ends inside it, measured on the elements themselves so no clip can hide one.
+ * The lists' answers are the real ones with a larger total and one long row, so the layout does not
+ * depend on what earlier journeys left.
+ */
+test('customer: a long list and long values stay inside a phone screen', async ({ browser, request }) => {
+  const phone = await pageAs(browser, request, 'customer', 375, 812);
+  const long = `1Z${'9'.repeat(38)}`;
+  for (const list of ['packages', 'pre-alerts']) {
+    await phone.route(new RegExp(`/api/customer/${list}(\\?|$)`), async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: Array<Record<string, unknown>>; total: number };
+      const [first, ...rest] = body.data;
+      const row = first && { ...first, trackingNumber: long, description: `Lithium${'-battery'.repeat(12)}`, merchant: 'M'.repeat(60) };
+      await route.fulfill({ response, json: { ...body, data: row ? [row, ...rest] : [], total: 65 } });
+    });
+  }
+  await phone.goto('/customer/packages');
+  await listLoaded(phone);
+  await expect(phone.getByTestId('table-card').first()).toBeVisible();
+  await expect(phone.getByRole('navigation', { name: 'Pagination' }).first()).toBeVisible();
+  await expect
+    .poll(
+      () =>
+        phone.evaluate(() => {
+          const main = document.querySelector('main');
+          if (!main) return ['no main'];
+          const edge = main.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(main).paddingRight);
+          // Inside a box that scrolls sideways on its own, content may be wider than the page.
+          const scrolls = (el: Element) => el !== main && /auto|scroll/.test(getComputedStyle(el).overflowX);
+          return [...main.querySelectorAll('*')]
+            .filter((el) => el.getBoundingClientRect().right > edge + 0.5)
+            .filter((el) => {
+              for (let up = el.parentElement; up && up !== main; up = up.parentElement) if (scrolls(up)) return false;
+              return true;
+            })
+            .map(
+              (el) =>
+                `${el.tagName.toLowerCase()}.${el.getAttribute('class')} ${Math.round(el.getBoundingClientRect().right)}px "${el.textContent?.slice(0, 40)}"`,
+            );
+        }),
+      { message: 'elements wider than the phone screen' },
+    )
+    .toEqual([]);
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await phone.screenshot({ path: `${SHOTS}/table-customer-packages-long-375.png`, fullPage: true });
+  await phone.context().close();
+});

@@ -121,8 +121,7 @@ export function PortalShell({ portalName, nav, headerLines, logoUrl, logoAlt, se
             {headerActions}
           </header>
           {notice}
-          {/* A phone never scrolls the page sideways: wide content scrolls in its own box. */}
-          <main className="mx-auto max-w-7xl overflow-x-clip p-4 sm:p-6">
+          <main className="mx-auto max-w-7xl p-4 sm:p-6">
             <Outlet />
           </main>
         </div>

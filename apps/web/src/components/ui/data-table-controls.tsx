@@ -18,11 +18,14 @@ export function isFilterableColumn(column: Pick<DataTableColumn<unknown>, 'field
 
 /**
  * The page buttons: every page when there are 7 or fewer, otherwise the first, the last and the
- * current page with one neighbour each side, gaps shown as 'ellipsis'.
+ * current page with one neighbour each side, gaps shown as 'ellipsis'. Compact (a phone's card
+ * layout, where eleven buttons are wider than the screen): every page up to 5, otherwise the
+ * first, the current and the last.
  */
-export function pageWindow(current: number, pageCount: number): Array<number | 'ellipsis'> {
-  if (pageCount <= 7) return Array.from({ length: pageCount }, (_, i) => i + 1);
-  const pages = new Set([1, pageCount, current - 1, current, current + 1].filter((p) => p >= 1 && p <= pageCount));
+export function pageWindow(current: number, pageCount: number, compact = false): Array<number | 'ellipsis'> {
+  if (pageCount <= (compact ? 5 : 7)) return Array.from({ length: pageCount }, (_, i) => i + 1);
+  const near = compact ? [current] : [current - 1, current, current + 1];
+  const pages = new Set([1, pageCount, ...near].filter((p) => p >= 1 && p <= pageCount));
   const sorted = [...pages].sort((a, b) => a - b);
   const out: Array<number | 'ellipsis'> = [];
   for (const [i, p] of sorted.entries()) {
@@ -163,6 +166,7 @@ export function TableFooter({
   totalCapped,
   onPageChange,
   onPageSizeChange,
+  compact = false,
 }: {
   page: number;
   pageSize: number;
@@ -170,6 +174,8 @@ export function TableFooter({
   totalCapped?: boolean;
   onPageChange: (page: number) => void;
   onPageSizeChange: (size: number) => void;
+  /** The card layout's narrow box: fewer page buttons (see pageWindow). */
+  compact?: boolean;
 }) {
   const perPageId = useId();
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
@@ -192,14 +198,15 @@ export function TableFooter({
               ))}
             </Select>
           </div>
-          <nav aria-label="Pagination" className="flex items-center gap-1">
+          {/* The buttons wrap rather than widen the page on the narrowest screens. */}
+          <nav aria-label="Pagination" className="flex flex-wrap items-center gap-1">
             <PageButton label="First page" disabled={page <= 1} onClick={() => props.onPageChange(1)}>
               <ChevronsLeft className="h-4 w-4" aria-hidden="true" />
             </PageButton>
             <PageButton label="Previous page" disabled={page <= 1} onClick={() => props.onPageChange(page - 1)}>
               <ChevronLeft className="h-4 w-4" aria-hidden="true" />
             </PageButton>
-            {pageWindow(page, pageCount).map((p, i) =>
+            {pageWindow(page, pageCount, compact).map((p, i) =>
               p === 'ellipsis' ? (
                 // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity of their own.
                 <span key={`gap-${i}`} className="px-1" aria-hidden="true">

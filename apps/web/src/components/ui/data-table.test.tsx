@@ -46,6 +46,13 @@ describe('pageWindow', () => {
     expect(pageWindow(10, 10)).toEqual([1, 'ellipsis', 9, 10]);
     expect(pageWindow(3, 10)).toEqual([1, 2, 3, 4, 'ellipsis', 10]);
   });
+  it('keeps a phone to five page buttons: every page up to 5, else first, current and last', () => {
+    expect(pageWindow(1, 5, true)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(1, 6, true)).toEqual([1, 'ellipsis', 6]);
+    expect(pageWindow(4, 7, true)).toEqual([1, 'ellipsis', 4, 'ellipsis', 7]);
+    expect(pageWindow(2, 7, true)).toEqual([1, 2, 'ellipsis', 7]);
+    expect(pageWindow(7, 7, true)).toEqual([1, 'ellipsis', 7]);
+  });
 });
 
 describe('isFilterableColumn', () => {

@@ -375,6 +375,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           totalCapped={props.totalCapped}
           onPageChange={props.onPageChange}
           onPageSizeChange={props.onPageSizeChange}
+          compact={cards}
         />
       )}
     </div>
