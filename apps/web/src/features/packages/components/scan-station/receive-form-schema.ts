@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { SHIPPING_MODES } from '@courier/shared/constants/packages';
 import { DIMENSIONS_FORMAT_MESSAGE, parseDimensions } from '@courier/shared/domain/volumetric';
-import { dimensionSchema, receivePackageSchema } from '@courier/shared/schemas/packages';
+import { dimensionSchema, receivePackageSchema, shippingModeSchema } from '@courier/shared/schemas/packages';
 
 export const VALUE_FORMAT_MESSAGE = 'Type the declared value in US dollars, e.g. 45.99';
 
@@ -21,7 +20,7 @@ export const receiveFormSchema = z.object({
     .transform((v) => (v.trim() === '' ? Number.NaN : Number(v.trim())))
     .pipe(api.weightLb),
   mailbox: z.string().transform(optionalText).pipe(api.mailbox),
-  mode: z.enum(SHIPPING_MODES),
+  mode: shippingModeSchema,
   dims: z.string().transform((v, ctx) => {
     if (v.trim() === '') return undefined;
     const dims = parseDimensions(v);
