@@ -31,12 +31,20 @@ const WEB_RULES = [
     from: { path: '^apps/web/src/(lib|hooks)/' },
     to: { path: '^apps/web/src/features/' },
   },
+  {
+    name: 'web-feature-to-page',
+    comment: 'Pages (app/) compose features; features, components/, lib/ and hooks/ never import a page (their tests may).',
+    severity: 'error',
+    from: { path: '^apps/web/src/(features|components|lib|hooks)/', pathNot: '\\.test\\.tsx?$' },
+    to: { path: '^apps/web/src/app/' },
+  },
 ];
 
 const WEB_KNOWN_EXCEPTIONS = {
   'web-feature-to-feature': [],
   'web-components-to-feature': [],
   'web-shared-to-feature': [],
+  'web-feature-to-page': [],
 };
 
 // =============================================================================================
@@ -45,14 +53,14 @@ const WEB_KNOWN_EXCEPTIONS = {
 
 const API_RULES = [
   {
-    name: 'api-module-through-service',
+    name: 'api-module-through-face',
     comment:
-      "An API module uses another module only through that module's *.service.ts (or its index.ts), never its routes or internals; plumbing several modules share belongs in lib/ or plugins/.",
+      "An API module uses another module only through that module's index.ts, its one public face naming what others may use; never a service, route or internal directly (tests aside). Plumbing several modules share belongs in lib/ or plugins/.",
     severity: 'error',
-    from: { path: '^apps/api/src/modules/([^/]+)/' },
+    from: { path: '^apps/api/src/modules/([^/]+)/', pathNot: '\\.test\\.ts$' },
     to: {
       path: '^apps/api/src/modules/',
-      pathNot: ['^apps/api/src/modules/$1/', '^apps/api/src/modules/[^/]+/([^/]+\\.service|index)\\.ts$'],
+      pathNot: ['^apps/api/src/modules/$1/', '^apps/api/src/modules/[^/]+/index\\.ts$'],
     },
   },
   {
@@ -62,12 +70,75 @@ const API_RULES = [
     from: { path: '^apps/api/src/', pathNot: ['^apps/api/src/app\\.ts$', '^apps/api/src/modules/'] },
     to: { path: '^apps/api/src/modules/[^/]+/[^/]+\\.routes\\.ts$' },
   },
+  {
+    name: 'api-routes-no-tables',
+    comment: "A module's *.routes.ts guards, validates and calls a service: it imports no table (the service owns the query).",
+    severity: 'error',
+    from: { path: '^apps/api/src/modules/[^/]+/[^/]+\\.routes\\.ts$' },
+    to: { path: '^apps/api/src/db/schema/' },
+  },
+  {
+    name: 'api-outside-through-face',
+    comment:
+      'Server plumbing (plugins/, jobs/, lib/, db/, cli/) uses a module through its face, its index.ts (db/ and cli/ may also start its *.seed.ts or simulator.ts).',
+    severity: 'error',
+    from: { path: '^apps/api/src/(plugins|jobs|lib|db|cli)/' },
+    to: {
+      path: '^apps/api/src/modules/',
+      pathNot: '^apps/api/src/modules/[^/]+/([^/]+\\.seed|simulator|index)\\.ts$',
+    },
+  },
+  {
+    name: 'api-lib-to-module',
+    comment: 'lib/ is plumbing every module builds on: it imports no module, job or app.ts (or modules would meet in a cycle through it).',
+    severity: 'error',
+    from: { path: '^apps/api/src/lib/' },
+    to: { path: '^apps/api/src/(modules/|jobs/|app\\.ts$)' },
+  },
 ];
 
 const API_KNOWN_EXCEPTIONS = {
-  'api-module-through-service': [],
+  'api-module-through-face': [],
   'api-routes-only-from-app': [],
+  'api-routes-no-tables': [],
+  'api-outside-through-face': [],
+  'api-lib-to-module': [],
 };
+
+// =============================================================================================
+// Between the packages, and file cycles
+// =============================================================================================
+
+const PACKAGE_RULES = [
+  {
+    name: 'web-to-api',
+    comment: 'The web app never imports the API: both import packages/shared.',
+    severity: 'error',
+    from: { path: '^apps/web/' },
+    to: { path: '^apps/api/' },
+  },
+  {
+    name: 'api-to-web',
+    comment: 'The API never imports the web app (it serves its build as files).',
+    severity: 'error',
+    from: { path: '^apps/api/' },
+    to: { path: '^apps/web/' },
+  },
+  {
+    name: 'shared-to-apps',
+    comment: 'packages/shared is what both apps build on: it imports neither.',
+    severity: 'error',
+    from: { path: '^packages/shared/' },
+    to: { path: '^apps/' },
+  },
+  {
+    name: 'no-runtime-cycles',
+    comment: 'No file imports itself through others at run time (a cycle of type-only imports is harmless).',
+    severity: 'error',
+    from: {},
+    to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+  },
+];
 
 /**
  * Module cycles are a rule on folders (scope 'folder'), checked by a second run over the module
@@ -127,6 +198,7 @@ module.exports = {
     : [
         ...WEB_RULES.flatMap((rule) => withExceptions(rule, WEB_KNOWN_EXCEPTIONS[rule.name] ?? [])),
         ...API_RULES.flatMap((rule) => withExceptions(rule, API_KNOWN_EXCEPTIONS[rule.name] ?? [])),
+        ...PACKAGE_RULES,
       ],
   options: {
     doNotFollow: { path: 'node_modules' },

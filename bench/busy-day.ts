@@ -3,7 +3,8 @@
  * on the embedded database by default. Reports p50/p95/p99 and errors per kind of request.
  *
  *   npm run bench:busy -- [--seconds 60] [--think 1000,4000] [--packages 100000] [--invoices 20000]
- *                         [--tickets 500] [--data-dir DIR --reuse] [--keep] [--db server --url URL] [--ref REF]
+ *                         [--tickets 500] [--data-dir DIR --reuse] [--keep] [--db server --url URL [--database NAME]]
+ *                         [--ref REF | --compare REF]
  *
  * The people (of the bench courier, bench/lib/dataset.ts): 30 customers who have invoices (their
  * dashboard, packages, invoices and one invoice's detail, notifications, the bell), 12 counter
@@ -14,8 +15,16 @@
  * send its request, wait a random think time (--think, ms). The server is bench/api-server.ts
  * (the real app, no background jobs, rate limits lifted as NODE_ENV=test: 50 people share one
  * loopback IP here) in its own Node process: this tree's API, or --ref's (a git ref, to compare a
- * day before and after a change on the same data).
+ * day before and after a change on the same data); --compare REF runs REF's day, then this tree's, on
+ * the same data and prints the ratios.
+ *
+ * p95 is printed over the whole run and, beside it, over the requests sent after the last sign-in
+ * answered (the burst of 50 argon2id hashes in the first seconds). After the day, each kind of
+ * request is sent alone, one at a time, for 1.5 s (20 at least): the server's CPU per request of
+ * that kind (Node, and the PostgreSQL backends of the bench database when the server runs on this
+ * machine), which a loaded machine hardly moves, unlike the latencies.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,7 +39,8 @@ import { hashPassword } from '../apps/api/src/lib/passwords';
 import { bundle, median, sourcesOf, start } from './lib/api-servers';
 import { BENCH_COURIER_CODE, type DatasetSize } from './lib/dataset';
 import { fillUnlessFilled } from './lib/fill';
-import { cpuMs, load1, pct } from './lib/measure';
+import { type Tally, printDay, printRatios, serverCpu } from './lib/busy-report';
+import { load1 } from './lib/measure';
 import { serverDatabase } from './lib/server-database';
 
 const args = process.argv.slice(2);
@@ -39,7 +49,10 @@ const option = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const kind = (option('db') ?? 'embedded') as 'embedded' | 'server';
-const serverDb = serverDatabase(option('url') ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432', 'bench_busy');
+const serverDb = serverDatabase(
+  option('url') ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432',
+  option('database') ?? 'bench_busy',
+);
 const size: DatasetSize = {
   packages: Number(option('packages') ?? 100_000),
   invoices: Number(option('invoices') ?? 20_000),
@@ -69,7 +82,8 @@ const rows = async <T>(db: { execute: (q: ReturnType<typeof sql>) => Promise<unk
 
 /** The data set, then the day's people with one known password (made once; --reuse finds them). */
 async function prepare(env: NodeJS.ProcessEnv): Promise<World> {
-  const { ctx, database } = await createRuntime(loadConfig(env));
+  // No statement limit for the generator: on a loaded machine one insert of 100,000 rows outlasts 30 s.
+  const { ctx, database } = await createRuntime(loadConfig({ ...env, DATABASE_STATEMENT_TIMEOUT_MS: '0' }));
   const db = ctx.db;
   try {
     await fillUnlessFilled(db, size);
@@ -194,66 +208,70 @@ const LOGIN_PAGE: Record<Role, string> = {
   super_admin: '/api/auth/super-admin/login',
 };
 
-interface Tally {
-  times: number[];
-  errors: number;
-  sample?: string;
+/** What one day measured: each kind's tally, when the sign-in burst ended, the server's CPU and the load. */
+interface Day {
+  tallies: Map<string, Tally>;
+  burstEnd: number;
+  burstSeconds: number;
+  requests: number;
+  cpu: { node: number; postgres: number };
+  loads: string[];
 }
 
-async function main(): Promise<void> {
-  const dataDir = option('data-dir') ?? (await mkdtemp(path.join(os.tmpdir(), 'bench-busy-')));
-  if (kind === 'server' && !args.includes('--reuse')) await serverDb.recreate();
-  const env = {
-    ...process.env,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    DATA_DIR: dataDir,
-    DATABASE_URL: kind === 'server' ? serverDb.url : '',
+/** One day against one build of the server (this tree's, or a ref's), then each kind's CPU alone. */
+async function runDay(world: World, env: NodeJS.ProcessEnv, ref: string | undefined): Promise<Day> {
+  const srcRoot = ref ? (await sourcesOf(ref)).dir : undefined;
+  const server = await start(await bundle('api-server.ts', { srcRoot, name: ref ? 'api-busy-ref' : 'api-busy' }), env);
+  const databaseUrl = kind === 'server' ? serverDb.url : undefined;
+  const tallies = new Map<string, Tally>();
+  // One way to send each kind of request (a signed-in person's), to measure its CPU alone after the day.
+  const examples = new Map<string, () => [url: string, init: RequestInit]>();
+  const time = async (label: string, url: string, init: RequestInit = {}) => {
+    const tally = tallies.get(label) ?? { times: [], startedAt: [], errors: 0 };
+    tallies.set(label, tally);
+    const started = performance.now();
+    try {
+      const res = await fetch(`${server.base}${url}`, init);
+      const body = await res.text();
+      tally.times.push(performance.now() - started);
+      tally.startedAt.push(started);
+      if (!res.ok) {
+        tally.errors += 1;
+        tally.sample ??= `${res.status} ${url}: ${body.slice(0, 120)}`;
+      }
+      return res.ok ? body : null;
+    } catch (error) {
+      tally.errors += 1;
+      tally.sample ??= `${url}: ${String(error)}`;
+      return null;
+    }
   };
   try {
-    const world = await prepare(env);
-    const ref = option('ref');
-    const srcRoot = ref ? (await sourcesOf(ref)).dir : undefined;
-    const server = await start(await bundle('api-server.ts', { srcRoot, name: ref ? 'api-busy-ref' : 'api-busy' }), env);
-    const tallies = new Map<string, Tally>();
-    const time = async (label: string, url: string, init: RequestInit = {}) => {
-      const tally = tallies.get(label) ?? { times: [], errors: 0 };
-      tallies.set(label, tally);
-      const started = performance.now();
-      try {
-        const res = await fetch(`${server.base}${url}`, init);
-        const body = await res.text();
-        tally.times.push(performance.now() - started);
-        if (!res.ok) {
-          tally.errors += 1;
-          tally.sample ??= `${res.status} ${url}: ${body.slice(0, 120)}`;
-        }
-        return res.ok ? body : null;
-      } catch (error) {
-        tally.errors += 1;
-        tally.sample ??= `${url}: ${String(error)}`;
-        return null;
-      }
-    };
     const counts = Object.entries(CROWD).map(([role, n]) => `${world.people.filter((p) => p.role === role).length} of ${n} ${role}`);
-    console.log(`\n${world.people.length} people (${counts.join(', ')}), ${seconds} s, think ${thinkMin}-${thinkMax} ms; load ${load1()}`);
-    const pid = server.child.pid ?? 0;
-    const cpuBefore = cpuMs(pid);
+    console.log(
+      `\n${ref ?? 'this tree'}: ${world.people.length} people (${counts.join(', ')}), ${seconds} s, think ${thinkMin}-${thinkMax} ms; load ${load1()}`,
+    );
+    const cpu = await serverCpu(server.child.pid ?? 0, databaseUrl);
     const loads = [load1()];
     const loadTimer = setInterval(() => loads.push(load1()), 10_000);
     const until = Date.now() + seconds * 1000;
+    const dayStart = performance.now();
+    let burstEnd = dayStart;
     const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
     const live = async (person: Person) => {
       await sleep(Math.random() * 5000);
-      const answer = await time('sign-in (argon2id)', LOGIN_PAGE[person.role], {
+      const signIn: RequestInit = {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: person.email, password: PASSWORD }),
-      });
+      };
+      examples.set('sign-in (argon2id)', () => [LOGIN_PAGE[person.role], signIn]);
+      const answer = await time('sign-in (argon2id)', LOGIN_PAGE[person.role], signIn);
+      burstEnd = Math.max(burstEnd, performance.now());
       if (!answer) return;
       const headers = { authorization: `Bearer ${(JSON.parse(answer) as { token: string }).token}` };
       const menu = actions(person, world);
+      for (const [, label, url] of menu) if (!examples.has(label)) examples.set(label, () => [url(), { headers }]);
       const total = menu.reduce((s, [w]) => s + w, 0);
       while (Date.now() < until) {
         const roll = Math.random() * total;
@@ -273,32 +291,76 @@ async function main(): Promise<void> {
       clearInterval(loadTimer);
       loads.push(load1());
     }
-    const cpu = cpuMs(pid) - cpuBefore;
-    await server.stop();
-
-    const all = [...tallies.values()].flatMap((t) => t.times);
-    const errors = [...tallies.values()].reduce((s, t) => s + t.errors, 0);
-    console.log(
-      `\n### Busy day: ${world.people.length} people, ${seconds} s, ${kind === 'server' ? 'PostgreSQL server' : 'embedded PostgreSQL'}\n`,
-    );
-    console.log('| Kind of request | requests | p50 ms | p95 ms | p99 ms | max ms | errors |');
-    console.log('|---|---|---|---|---|---|---|');
-    const sorted = [...tallies.entries()].sort(([a], [b]) => a.localeCompare(b));
-    for (const [label, t] of sorted) {
-      console.log(
-        `| ${label} | ${t.times.length} | ${pct(t.times, 50)} | ${pct(t.times, 95)} | ${pct(t.times, 99)} | ${t.times.length ? Math.max(...t.times).toFixed(1) : '-'} | ${t.errors} |`,
-      );
+    const used = await cpu.stop();
+    // Each kind alone, one request at a time: its CPU in Node and PostgreSQL, whatever else the machine does.
+    for (const [label, example] of examples) {
+      const tally = tallies.get(label);
+      if (!tally) continue;
+      const alone = await serverCpu(server.child.pid ?? 0, databaseUrl);
+      const t0 = performance.now();
+      let n = 0;
+      while (n < 300 && (n < 20 || performance.now() - t0 < 1500)) {
+        const [url, init] = example();
+        const res = await fetch(`${server.base}${url}`, init);
+        await res.arrayBuffer();
+        n += 1;
+      }
+      const spent = await alone.stop();
+      tally.cpuMs = (spent.node + spent.postgres) / n;
     }
-    console.log(
-      `| **all** | ${all.length} | ${pct(all, 50)} | ${pct(all, 95)} | ${pct(all, 99)} | ${all.length ? Math.max(...all).toFixed(1) : '-'} | ${errors} |`,
-    );
-    const over = sorted.filter(([label, t]) => !label.startsWith('sign-in') && Number(pct(t.times, 95)) >= 100).map(([l]) => l);
-    console.log(
-      `\n${(all.length / seconds).toFixed(1)} req/s; server CPU (Node and the embedded PostgreSQL) ${((cpu / 1000 / seconds) * 100).toFixed(0)} % of a core, ` +
-        `${((cpu * 1000) / Math.max(1, all.length)).toFixed(0)} µs a request; load ${loads.join(' → ')} (median ${median(loads.map(Number)).toFixed(1)}).`,
-    );
-    console.log(`p95 under 100 ms (sign-ins apart): ${over.length === 0 ? 'every kind' : `missed by ${over.join(', ')}`}.`);
-    for (const [label, t] of sorted) if (t.sample) console.log(`  first error of ${label}: ${t.sample}`);
+    const requests = [...tallies.values()].reduce((s, t) => s + t.times.length, 0);
+    return { tallies, burstEnd, burstSeconds: (burstEnd - dayStart) / 1000, requests, cpu: used, loads };
+  } finally {
+    await server.stop();
+  }
+}
+
+function report(label: string, day: Day): void {
+  console.log(
+    `\n### Busy day, ${label}: ${CROWD_SIZE} people, ${seconds} s, ${kind === 'server' ? 'PostgreSQL server' : 'embedded PostgreSQL'}\n`,
+  );
+  printDay(day.tallies, day.burstEnd, day.burstSeconds);
+  const { node, postgres } = day.cpu;
+  const share = (ms: number) => ((ms / 1000 / seconds) * 100).toFixed(0);
+  console.log(
+    `\n${(day.requests / seconds).toFixed(1)} req/s; server CPU ${share(node + postgres)} % of a core ` +
+      `(Node${kind === 'embedded' ? ' and the embedded PostgreSQL' : ''} ${share(node)} %` +
+      `${kind === 'server' ? `, PostgreSQL backends ${share(postgres)} %` : ''}), ` +
+      `${(((node + postgres) * 1000) / Math.max(1, day.requests)).toFixed(0)} µs a request; ` +
+      `load ${day.loads.join(' → ')} (median ${median(day.loads.map(Number)).toFixed(1)}).`,
+  );
+  for (const [l, t] of day.tallies) if (t.sample) console.log(`  first error of ${l}: ${t.sample}`);
+}
+
+const CROWD_SIZE = Object.values(CROWD).reduce((s, n) => s + n, 0);
+
+async function main(): Promise<void> {
+  const dataDir = option('data-dir') ?? (await mkdtemp(path.join(os.tmpdir(), 'bench-busy-')));
+  if (kind === 'server' && !args.includes('--reuse')) await serverDb.recreate();
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    DATA_DIR: dataDir,
+    DATABASE_URL: kind === 'server' ? serverDb.url : '',
+  };
+  try {
+    const world = await prepare(env);
+    const compare = option('compare');
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    if (compare) {
+      // The ref's day, then this tree's, on the same data.
+      const sha = execFileSync('git', ['rev-parse', '--short', compare], { encoding: 'utf8' }).trim();
+      const before = await runDay(world, env, compare);
+      const after = await runDay(world, env, undefined);
+      report(`${compare} (${sha})`, before);
+      report(`this tree (${head})`, after);
+      printRatios(compare, before, after);
+    } else {
+      const ref = option('ref');
+      report(ref ?? `this tree (${head})`, await runDay(world, env, ref));
+    }
   } finally {
     if (kind === 'server' && !args.includes('--keep')) await serverDb.drop();
     if (!option('data-dir') && !args.includes('--keep')) await rm(dataDir, { recursive: true, force: true });

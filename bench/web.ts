@@ -15,15 +15,13 @@
  *    median of --runs runs (the performance score moves with the machine's load). Target: 95+.
  * Exits 1 when a target is missed, so the figures can gate a run.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startBuiltServer } from './lib/built-server';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const JS_BUDGET_KB = 150;
 const SCORE_TARGET = 95;
@@ -89,49 +87,7 @@ const PORTALS = [
 ];
 
 async function startServer(): Promise<{ stop: () => Promise<void> }> {
-  // WEB_DIST (read by the server too) can point at another build of the web app.
-  const webIndex = path.resolve(ROOT, process.env.WEB_DIST ?? 'apps/web/dist', 'index.html');
-  for (const built of [path.join(ROOT, 'apps/api/dist/server.js'), webIndex]) {
-    if (!existsSync(built)) throw new Error(`${built} is missing: run npm run build first`);
-  }
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
-  const server: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: base,
-      // The portals' sign-ins come from one address in a burst.
-      AUTH_RATE_LIMIT_PER_IP: '10000',
-      AUTH_RATE_LIMIT_PER_EMAIL: '10000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const stop = async () => {
-    if (server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  // A busy machine (migrations and the demo seed on a shared CPU) may take minutes.
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  await stop();
-  throw new Error('server did not answer /api/health in 300 s');
+  return startBuiltServer(port);
 }
 
 interface Weight {

@@ -14,6 +14,7 @@ await build({
     'src/cli/create-super-admin.ts',
     'src/cli/gateway-simulator.ts',
     'src/cli/messaging-simulator.ts',
+    'src/cli/tracking-simulator.ts',
     'src/cli/backup.ts',
     'src/cli/restore.ts',
   ],

@@ -24,7 +24,9 @@ const pkg = (names: string) => new RegExp(`node_modules[\\\\/](${names})[\\\\/]`
  * - forms: react-hook-form, and the zod-free messages and constants of those forms
  *   (shared schemas/auth-form.ts, schemas/public-form.ts), which they show before zod loads.
  * - kit: the session, API client, small UI parts and shared constants of the public and sign-in
- *   pages (lucide's runtime, not its icons).
+ *   pages (lucide's runtime, not its icons), and what every portal page needs from them too (dates,
+ *   money, the colour mode): left to the site group, a portal's first visit fetched the public
+ *   site's chunk and react-hook-form with it. Nothing here may import zod.
  * - icons: the icons used by more than one page.
  * - site: the public layout (header, footer) and the parts the marketing pages share.
  */
@@ -50,9 +52,9 @@ const chunkGroups = [
     test: new RegExp(
       [
         'node_modules[\\\\/](lucide-react[\\\\/]dist[\\\\/]esm[\\\\/](?!icons)|clsx[\\\\/]|tailwind-merge[\\\\/])',
-        'src[\\\\/]lib[\\\\/](api-client|cn|embedded-site|hydration|lazy-resolver|lazy-toast|paths|session|storage)\\.tsx?$',
+        'src[\\\\/]lib[\\\\/](api-client|cn|embedded-site|format-date|hydration|lazy-resolver|lazy-toast|paths|session|storage|theme)\\.tsx?$',
         'src[\\\\/]components[\\\\/]ui[\\\\/](button|input|field|select|checkbox|password-input|spinner)\\.tsx$',
-        'shared[\\\\/]src[\\\\/](constants[\\\\/]|domain[\\\\/](permissions|redirects|avatar)\\.ts)',
+        'shared[\\\\/]src[\\\\/](constants[\\\\/]|format[\\\\/]money\\.ts|domain[\\\\/](permissions|redirects|avatar|accent)\\.ts)',
         'features[\\\\/]public[\\\\/](api[\\\\/](get-courier-brand|submit-)|format-money)',
       ].join('|'),
     ),

@@ -7,6 +7,8 @@ import { JSON_BODY_LIMIT_BYTES } from '@courier/shared/constants/limits';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { requestLogSerializer } from './lib/log-redaction';
+import { AppError } from './lib/errors';
+import { API_MESSAGES } from '@courier/shared/messages';
 import { courierSettingsRoutes } from './modules/couriers/courier-settings.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -28,11 +30,17 @@ import { packagePhotosRoutes } from './modules/packages/package-photos.routes';
 import { unknownClaimsRoutes } from './modules/packages/unknown-claims.routes';
 import { preAlertsRoutes } from './modules/pre-alerts/pre-alerts.routes';
 import { manifestsRoutes } from './modules/manifests/manifests.routes';
+import { marginRoutes } from './modules/margin/margin.routes';
+import { transfersRoutes } from './modules/transfers/transfers.routes';
 import { forwardingRoutes } from './modules/forwarding/forwarding.routes';
 import { deliveriesRoutes } from './modules/deliveries/deliveries.routes';
+import { authorisedPeopleRoutes } from './modules/packages/authorised-people.routes';
 import { collectionRoutes } from './modules/packages/collection.routes';
+import { returnRequestRoutes } from './modules/packages/return-requests.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
+import { packageEstimateRoutes } from './modules/invoices/package-estimate.routes';
 import { onlinePaymentsRoutes } from './modules/online-payments/online-payments.routes';
+import { cardsRoutes } from './modules/online-payments/cards.routes';
 import { accountCreditRoutes } from './modules/account-credit/account-credit.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -56,11 +64,13 @@ import { inboundApiRoutes } from './modules/integrations/inbound-api.routes';
 import { webhooksRoutes } from './modules/integrations/webhooks.routes';
 import { customerAppRoutes } from './modules/customer-app/customer-app.routes';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
+import { carrierTrackingRoutes } from './modules/carrier-tracking/carrier-tracking.routes';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerAuth } from './plugins/auth';
 import { registerEmbedding } from './plugins/embedding';
 import { registerErrorHandling } from './plugins/errors';
 import { registerMetrics } from './plugins/metrics';
+import { requestBudgets } from './plugins/rate-limits';
 import { registerSecurity } from './plugins/security';
 import { findWebDist, registerStatic } from './plugins/static';
 import { registerListCsv } from './lib/list-csv';
@@ -108,16 +118,22 @@ const ROUTE_MODULES: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   profileRoutes,
   filesRoutes,
   invoicesRoutes,
+  packageEstimateRoutes,
   collectionRoutes,
+  authorisedPeopleRoutes,
+  returnRequestRoutes,
   paymentsRoutes,
   accountCreditRoutes,
   onlinePaymentsRoutes,
+  cardsRoutes,
   reportsRoutes,
   packagesRoutes,
   packagePhotosRoutes,
   unknownClaimsRoutes,
   preAlertsRoutes,
   manifestsRoutes,
+  marginRoutes,
+  transfersRoutes,
   deliveriesRoutes,
   forwardingRoutes,
   notificationRoutes,
@@ -141,6 +157,7 @@ const ROUTE_MODULES: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   warehouseRoutes,
   customerAppRoutes,
   messagingRoutes,
+  carrierTrackingRoutes,
 ];
 
 /**
@@ -189,14 +206,25 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     const redis = ctx.redis;
     app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   }
+  if (ctx.live) {
+    const live = ctx.live;
+    app.addHook('onClose', async () => live.close());
+  }
   await registerMetrics(app, ctx);
-  await registerSecurity(app, { rateLimitMax: ctx.config.NODE_ENV === 'test' ? 100_000 : 600, redis: ctx.redis });
+  await registerSecurity(app, { budgets: requestBudgets(ctx.config), redis: ctx.redis });
   registerEmbedding(app, ctx);
   // JSON answers over 1 KB, for clients that accept gzip or br (PDFs and images are left alone:
   // their types are not compressible). Up to 64 KB in one synchronous call instead of a zlib
   // stream per answer: a 50-row page (~18 KB) cost 0.9 ms more CPU streamed.
   await app.register(compress, { threshold: 1024, syncThreshold: 64 * 1024 });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 20 } });
+  // A multipart body without its boundary cannot be read: the caller's error, said before any route reads it.
+  app.addHook('onRequest', async (request) => {
+    const type = request.headers['content-type'] ?? '';
+    if (/^\s*multipart\//i.test(type) && !/;\s*boundary=\S/i.test(type)) {
+      throw new AppError('bad_request', API_MESSAGES.malformedMultipart);
+    }
+  });
   registerApiDocs(app);
 
   registerAuth(app, ctx.db, ctx.tokens);

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 /** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */
@@ -45,6 +46,19 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * Limits that keep one stuck request from holding the database for everyone (0 turns one off):
+   * the longest a statement may run, the longest a transaction may sit idle between statements,
+   * and the longest a request waits for a free connection of the pool. Each failure answers 503.
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
+  DATABASE_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * A query inside a transaction that takes a second connection of the pool (it should use the
+   * transaction): `warn` logs it with where it came from, `throw` refuses it (tests, audits).
+   */
+  DATABASE_TRANSACTION_GUARD: z.enum(['warn', 'throw']).default('warn'),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -94,6 +108,13 @@ const envSchema = z.object({
    */
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().optional(),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().optional(),
+  /**
+   * Requests per minute to /api: per signed-in person (default 1,200: a scan station at full
+   * speed with lookups and labels stays far below) and per IP without a sign-in (default 600).
+   * Unset under NODE_ENV=test, where suites make far more.
+   */
+  RATE_LIMIT_SIGNED_IN: z.coerce.number().int().positive().optional(),
+  RATE_LIMIT_ANONYMOUS: z.coerce.number().int().positive().optional(),
   /** Requests per minute one API key may make on the inbound API (/api/v1); default 600. */
   API_KEY_RATE_LIMIT: z.coerce.number().int().positive().default(600),
   /**
@@ -131,8 +152,28 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * The networks label printers may be on (CIDR, comma-separated): the couriers' own networks the
+   * platform reaches. Never loopback or link-local, whatever is listed. Default: the private ranges.
+   */
+  PRINTER_NETWORKS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const list = (v ?? '10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7').split(',').map((c) => c.trim());
+      for (const cidr of list) {
+        if (!ipaddr.isValidCIDR(cidr)) ctx.addIssue({ code: 'custom', message: `${cidr} is not a network (give 192.168.0.0/16)` });
+      }
+      return list;
+    }),
   /** The local messaging simulator (Twilio's Messages API) the demo courier is connected to. */
   MESSAGING_SIMULATOR_URL: z.string().url().default('http://127.0.0.1:4020'),
+  /** Days between the e-mail announcing an automatic card payment and the charge (0: the same day). */
+  CARD_CHARGE_NOTICE_DAYS: z.coerce.number().int().min(0).max(14).default(2),
+  /** How often the automatic card payments due are taken, in milliseconds (15 minutes). */
+  CARD_CHARGES_INTERVAL_MS: z.coerce.number().int().min(1000).default(900_000),
+  /** The local tracking-aggregator simulator (AfterShip's protocol) couriers in test mode follow parcels through. */
+  TRACKING_SIMULATOR_URL: z.string().url().default('http://127.0.0.1:4030'),
   /** Where WiPay's API is (default its Jamaica host); point it at a standalone simulator to test. */
   WIPAY_BASE_URL: z.string().url().optional(),
   /** Rate-limit counters live here when set, so several replicas count as one; else in memory. */
@@ -166,6 +207,13 @@ export type Config = z.infer<typeof envSchema> & {
   uploadsDir: string;
 };
 
+/** A PUBLIC_URL on this machine only (a browser journey's server). */
+function servesOnlyThisMachine(publicUrl: string | undefined): boolean {
+  if (!publicUrl) return false;
+  const host = new URL(publicUrl).hostname.replace(/^\[|\]$/g, '');
+  return ipaddr.isValid(host) && ipaddr.process(host).range() === 'loopback';
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   // An empty variable means "not set", as in most deployment tools.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -173,6 +221,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid environment: ${problems}`);
+  }
+  // The switch is for a browser journey's server on this machine: never a real deployment.
+  const data = parsed.data;
+  if (data.NODE_ENV === 'production' && data.ALLOW_LOOPBACK_ENDPOINTS && !servesOnlyThisMachine(data.PUBLIC_URL)) {
+    throw new Error('Invalid environment: ALLOW_LOOPBACK_ENDPOINTS: only for a test server whose PUBLIC_URL is http://127.0.0.1');
   }
   const dataDir = path.resolve(overrides.DATA_DIR ?? parsed.data.DATA_DIR);
   return { ...parsed.data, dataDir, uploadsDir: path.join(dataDir, 'uploads'), ...overrides };

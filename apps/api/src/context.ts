@@ -2,10 +2,13 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import { type Database, type Db, type OpenOptions, openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { useSubscribers } from './lib/domain-events';
 import { Mailer } from './lib/mailer';
+import { LiveBus } from './lib/live-bus';
 import { connectRedis } from './lib/redis';
 import { SecretBox } from './lib/secret-box';
 import { TokenService } from './lib/tokens';
+import { SUBSCRIBERS } from './subscribers';
 
 /**
  * What every module is given: the configuration and the services built once per process. It lives
@@ -19,6 +22,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Shared counters (rate limits) when REDIS_URL is set; the app closes it with itself. */
   redis?: Redis;
+  /** Live events across replicas (PostgreSQL LISTEN/NOTIFY); the app closes it with itself. */
+  live?: LiveBus;
 }
 
 export interface Runtime {
@@ -32,13 +37,26 @@ export async function createRuntime(config: Config, open: Partial<OpenOptions> =
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? undefined : config.dataDir,
     poolSize: config.DATABASE_POOL_SIZE,
+    limits: {
+      statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      connectionTimeoutMs: config.DATABASE_CONNECTION_TIMEOUT_MS,
+    },
+    onConnectionInTransaction: (error) => {
+      if (config.DATABASE_TRANSACTION_GUARD === 'throw') throw error;
+      process.emitWarning(error.message, { code: 'CONNECTION_IN_TRANSACTION', detail: error.stack });
+    },
     ...open,
   });
   if (migrate) await database.migrate();
+  useSubscribers(SUBSCRIBERS);
   const tokens = await TokenService.create(database.db, config.JWT_SECRET);
   const mailer = new Mailer(database.db, config, new SecretBox(tokens.secret));
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : undefined;
-  return { database, ctx: { config, db: database.db, databaseKind: database.kind, tokens, mailer, redis } };
+  return {
+    database,
+    ctx: { config, db: database.db, databaseKind: database.kind, tokens, mailer, redis, live: new LiveBus(database.url) },
+  };
 }
 
 /**

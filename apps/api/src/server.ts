@@ -9,8 +9,10 @@ import { startOutboxWorker } from './jobs/outbox-worker';
 import { startUncollectedJob } from './jobs/uncollected-job';
 import { startWebhookJob } from './jobs/webhook-job';
 import { startAgentPickupJob } from './jobs/agent-pickup-job';
-import { outboundPolicy } from './modules/integrations/webhooks.service';
+import { outboundPolicy } from './modules/integrations/index';
 import { startStatementsJob } from './jobs/statements-job';
+import { startCardChargesJob } from './jobs/card-charges-job';
+import { startCarrierTrackingJob } from './jobs/carrier-tracking-job';
 import { Storage } from './lib/storage';
 
 /**
@@ -40,8 +42,24 @@ async function main(): Promise<void> {
   const uncollected = startUncollectedJob({ db: ctx.db, mailer: ctx.mailer }, app.log);
   const webhooks = startWebhookJob(ctx.db, new SecretBox(ctx.tokens.secret), outboundPolicy(config), app.log);
   const pickup = startAgentPickupJob({ db: ctx.db, mailer: ctx.mailer }, outboundPolicy(config), new SecretBox(ctx.tokens.secret), app.log);
+  const carrierTracking = startCarrierTrackingJob({ db: ctx.db, config, box: new SecretBox(ctx.tokens.secret) }, app.log);
   const statements = startStatementsJob({ db: ctx.db, mailer: ctx.mailer, storage: new Storage(ctx.config) }, app.log);
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Automatic card payments reach the test card processor over this server's own port.
+  const cardCharges = startCardChargesJob(
+    {
+      db: ctx.db,
+      mailer: ctx.mailer,
+      config,
+      secrets: new SecretBox(ctx.tokens.secret),
+      ownOrigin: () => {
+        const address = app.server.address();
+        return address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : null;
+      },
+    },
+    app.log,
+    config.CARD_CHARGES_INTERVAL_MS,
+  );
   // dist/server.js saves V8's code cache once the start is done (decision 015).
   (process as NodeJS.EventEmitter).emit('courier:listening');
   app.log.info(`Courier portal on http://localhost:${config.PORT} (${database.kind} database)`);
@@ -58,6 +76,8 @@ async function main(): Promise<void> {
       webhooks.stop();
       pickup.stop();
       statements.stop();
+      cardCharges.stop();
+      carrierTracking.stop();
       await app.close();
       await worker.stop();
       await messages.stop();

@@ -88,7 +88,7 @@ describe('courier invitations', () => {
   it('mails a single-use link to the invitee, keeping only its hash and clearing the mail body once sent', async () => {
     const { id, token } = await invite('maya@islandship.test');
     const mail = received.find((m) => m.to === 'maya@islandship.test');
-    expect(mail?.raw).toContain("Subject: You're invited to set up your courier");
+    expect(mail?.raw).toContain("Subject: Courier Portal: You're invited to set up your courier");
     expect(mail?.raw.replace(/=\r?\n/g, '')).toContain(`https://portal.example.test/courier-invitation/${token}`);
     const stored = JSON.stringify(await t.db.select().from(courierInvitations));
     expect(stored).not.toContain(token);
@@ -276,6 +276,7 @@ describe('GET /settings/setup-checklist', () => {
       branches: false,
       rates: true,
       fees: false,
+      fee_book: false,
       smtp: false,
       bank: false,
       complete: false,
@@ -318,6 +319,11 @@ describe('GET /settings/setup-checklist', () => {
     expect(fees.statusCode, fees.body).toBe(200);
     expect((await done('fresh')).fees).toBe(true);
 
+    // The default fee book is reviewed on the Fees tab; only then is the step ticked.
+    const reviewed = await t.app.inject({ method: 'POST', url: '/api/settings/fees/reviewed', headers: as('fresh') });
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    expect((await done('fresh')).fee_book).toBe(true);
+
     const smtp = await t.app.inject({
       method: 'POST',
       url: `/api/settings/couriers/${courierId}/email-config`,
@@ -347,7 +353,7 @@ describe('GET /settings/setup-checklist', () => {
     // Taking the rates away unticks them (and the card comes back).
     await t.db.delete(shippingRates).where(eq(shippingRates.courierId, courierId));
     expect(await done('fresh')).toMatchObject({ rates: false, complete: false });
-    // Without its fee settings (and with no processing fee) the fees are not done.
+    // Without its fee settings the fees are not done.
     await t.db.delete(courierFeeSettings).where(eq(courierFeeSettings.courierId, courierId));
     expect((await done('fresh')).fees).toBe(false);
   });

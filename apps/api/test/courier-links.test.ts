@@ -64,7 +64,7 @@ describe("e-mailed links go to the person's own courier", () => {
   it("a reset link opens the customer's courier (its api key on our address), not the platform's default courier", async () => {
     const mail = await requestReset('customer@example.test', DEFAULT_API_KEY);
     expect(mail.textBody).toMatch(new RegExp(`${PUBLIC_URL}/reset-password\\?token=[\\w-]+&api_key=${DEFAULT_API_KEY}\\n`));
-    expect(mail.htmlBody).toContain(`&api_key=${DEFAULT_API_KEY}"`);
+    expect(mail.htmlBody).toContain(`&amp;api_key=${DEFAULT_API_KEY}"`);
   });
 
   it('the welcome, invoice, notification and impersonation links carry the courier too', async () => {
@@ -93,7 +93,7 @@ describe("e-mailed links go to the person's own courier", () => {
     const welcome = await lastMailTo('keisha.brown@example.test');
     expect(welcome.textBody).toContain(`${PUBLIC_URL}/customer/packages?api_key=${DEFAULT_API_KEY}`);
 
-    expect(await invoiceMailLine(t.ctx.mailer, demo.id, 'INV-000001')).toBe(
+    expect(await invoiceMailLine(t.db, t.ctx.mailer, demo.id, 'INV-000001')).toBe(
       `See the invoice and download it as a PDF: ${PUBLIC_URL}/customer/invoices/INV-000001?api_key=${DEFAULT_API_KEY}`,
     );
     expect(await t.ctx.mailer.link(other.id, '/customer/support-tickets?ticket=TKT-1')).toBe(
@@ -161,6 +161,32 @@ describe("signing in on another courier's page", () => {
     expect(own.statusCode, own.body).toBe(200);
     expect(own.json().customer.courier.id).toBe(other.id);
     await t.db.delete(customers).where(and(eq(customers.courierId, other.id), eq(customers.email, 'customer@example.test')));
+  });
+});
+
+describe("signing in on a courier's own domain", () => {
+  it("refuses another courier's customer without a key, and lets the domain's own customers in", async () => {
+    const [domain] = await t.db
+      .insert(courierDomains)
+      .values({ courierId: other.id, hostname: 'signin.islandship.test', status: 'approved' })
+      .returning();
+    const signIn = (email: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/customers/login',
+        headers: { host: 'signin.islandship.test' },
+        payload: { email, password },
+      });
+    // The demo courier's customer, right password, on the other courier's domain: no session there.
+    const stranger = await signIn('customer@example.test', 'Customer#2026');
+    expect(stranger.statusCode).toBe(401);
+    expect(stranger.json().message).toBe(AUTH_API_MESSAGES.invalidCredentials);
+    expect(stranger.body).not.toContain('token');
+    const own = await makeCustomer(t, other.id, { passwordHash: await hashPassword('Island#2026') });
+    const ok = await signIn(own.email, 'Island#2026');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().customer.courier.id).toBe(other.id);
+    await t.db.delete(courierDomains).where(eq(courierDomains.id, domain?.id ?? 0));
   });
 });
 

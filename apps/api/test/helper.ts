@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
+import type { PackageDetail } from '@courier/shared/schemas/packages';
 import { type BuildOptions, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { createRuntime } from '../src/context';
@@ -23,13 +24,29 @@ export function testServerUrl(): string {
   return url;
 }
 
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
   config: Config;
   ctx: Awaited<ReturnType<typeof createRuntime>>['ctx'];
+  /**
+   * The one way a test asks the API: `t.api('POST', '/packages', token, body)`. The path is under
+   * /api (given without it, or with it); a null or missing token asks signed out.
+   */
+  api(
+    method: Method,
+    url: string,
+    token?: string | null,
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
+
+/** A path under /api: `/packages` and `/api/packages` are the same request. */
+export const apiPath = (url: string) => (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') ? url : `/api${url}`);
 
 /**
  * Builds the app on a fresh database cloned from the migrated template (CREATE DATABASE ...
@@ -54,7 +71,8 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Bu
   };
 
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env, DATABASE_URL: databaseUrl },
+    // A query that takes a second connection inside a transaction fails the test that makes it.
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATABASE_TRANSACTION_GUARD: 'throw', ...env, DATABASE_URL: databaseUrl },
     { DATA_DIR: path.join(os.tmpdir(), 'courier-test-unused') },
   );
   const runtime = await createRuntime(config, { poolSize: 4 }, false);
@@ -65,6 +83,8 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Bu
     db: runtime.ctx.db,
     config,
     ctx: runtime.ctx,
+    api: (method, url, token, payload, headers = {}) =>
+      app.inject({ method, url: apiPath(url), headers: { ...(token ? bearer(token) : {}), ...headers }, payload: payload as never }),
     async close() {
       await app.close();
       await runtime.database.close();
@@ -127,4 +147,11 @@ export async function aTill(t: TestApp, courierId: number): Promise<number> {
     .limit(1);
   if (!row) throw new Error('the courier has no branch');
   return row.id;
+}
+
+/** A package scanned in at the warehouse by `token` (the body as the scan station sends it); anything but 201 fails the test. */
+export async function receivePackage(t: TestApp, token: string, body: Record<string, unknown>): Promise<PackageDetail> {
+  const res = await t.api('POST', '/packages', token, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
 }

@@ -29,8 +29,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-
 function parse(body: string) {
   const parsed = Papa.parse<Record<string, string>>(body, { header: true, skipEmptyLines: true });
   expect(parsed.errors).toEqual([]);
@@ -40,13 +38,13 @@ function parse(body: string) {
 describe('format=csv on the lists', () => {
   it('streams every package matching the search, filters and sort, and only the courier’s own', async () => {
     const filters = encodeURIComponent(JSON.stringify({ status: 'received' }));
-    const json = await get(admin, `/api/packages?limit=100&sort=packageNumber&order=desc&filters=${filters}`);
+    const json = await t.api('GET', `/api/packages?limit=100&sort=packageNumber&order=desc&filters=${filters}`, admin);
     expect(json.statusCode).toBe(200);
     const page = json.json() as { data: Array<{ packageNumber: string; status: string }>; total: number };
     expect(page.total).toBeGreaterThan(0);
     expect(page.total).toBeLessThanOrEqual(100);
 
-    const res = await get(admin, `/api/packages?format=csv&limit=10&sort=packageNumber&order=desc&filters=${filters}`);
+    const res = await t.api('GET', `/api/packages?format=csv&limit=10&sort=packageNumber&order=desc&filters=${filters}`, admin);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="packages-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -62,37 +60,37 @@ describe('format=csv on the lists', () => {
     for (const row of csv.data) expect(row['Received At']).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-05:00$/);
     expect(res.body).not.toContain(otherTracking);
 
-    const searched = parse((await get(admin, `/api/packages?format=csv&search=${page.data[0]?.packageNumber}`)).body);
+    const searched = parse((await t.api('GET', `/api/packages?format=csv&search=${page.data[0]?.packageNumber}`, admin)).body);
     expect(searched.data.map((r) => r['Package Number'])).toEqual([page.data[0]?.packageNumber]);
 
     // The other courier sees its own package and none of the first courier's.
-    const theirs = parse((await get(otherAdmin, '/api/packages?format=csv')).body);
+    const theirs = parse((await t.api('GET', '/api/packages?format=csv', otherAdmin)).body);
     expect(theirs.data.map((r) => r['Tracking Number'])).toEqual([otherTracking]);
   });
 
   it('writes money as plain amounts with the currency in the header (payments), the header alone when nothing matches', async () => {
-    const json = (await get(admin, '/api/payments?limit=100&sort=receiptNo')).json() as {
+    const json = (await t.api('GET', '/api/payments?limit=100&sort=receiptNo', admin)).json() as {
       data: Array<{ receiptNo: string; amountCents: number }>;
       total: number;
     };
-    const csv = parse((await get(admin, '/api/payments?format=csv&sort=receiptNo')).body);
+    const csv = parse((await t.api('GET', '/api/payments?format=csv&sort=receiptNo', admin)).body);
     expect(csv.meta.fields).toContain('Amount (JMD)');
     expect(csv.data).toHaveLength(json.total);
     for (const [i, p] of json.data.entries()) {
       expect(csv.data[i]?.['Receipt No']).toBe(p.receiptNo);
       expect(csv.data[i]?.['Amount (JMD)']).toBe(plainAmount(p.amountCents));
     }
-    const none = await get(admin, '/api/payments?format=csv&search=zz-no-such-receipt');
+    const none = await t.api('GET', '/api/payments?format=csv&search=zz-no-such-receipt', admin);
     expect(none.statusCode).toBe(200);
     expect(none.body.trim().split('\r\n')).toHaveLength(1);
     expect(none.body).toContain('Amount (JMD)');
   });
 
   it('keeps the list’s rules: a bad sort is a 400 in plain words, a super admin scopes by courier', async () => {
-    const bad = await get(admin, '/api/customers?format=csv&sort=password');
+    const bad = await t.api('GET', '/api/customers?format=csv&sort=password', admin);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Cannot sort by password');
-    const res = await get(superAdmin, '/api/manifests?format=csv');
+    const res = await t.api('GET', '/api/manifests?format=csv', superAdmin);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
   });

@@ -17,7 +17,9 @@ import { apiRoutes, fillParams, hasBody, loadOpenApi, readOperations } from './s
 const ZOD_WORDS = [/Invalid input/, /\bexpected\b/, /\breceived\b/, /Too big/, /Too small/, /Unrecognized key/];
 
 /** Routes not called, and why. */
-const SKIPPED = new Set(['POST /api/auth/logout']);
+const SKIPPED = new Set(['POST /api/auth/logout', 'GET /api/online-payments/powertranz/checks/:key']);
+/** The PowerTranz simulator and the bank's check page answer in the processor's protocol or HTML, not ours. */
+const outsideProtocol = (key: string) => key.includes(' /api/dev/powertranz/');
 
 let t: TestApp;
 let callers: Array<Record<string, string>>;
@@ -105,7 +107,7 @@ describe('validation messages are ours', () => {
     const leaks: string[] = [];
     let validated = 0;
     for (const route of apiRoutes(t.app)) {
-      if (SKIPPED.has(route.key)) continue;
+      if (SKIPPED.has(route.key) || outsideProtocol(route.key)) continue;
       const op = operations.get(route.key);
       if (!op) continue;
       const url = fillParams(route.url, () => 'abc');

@@ -63,6 +63,11 @@ async function startWorkerServer(ports: WorkerPorts): Promise<() => Promise<void
       ALLOW_LOOPBACK_ENDPOINTS: 'true',
       // In production the messaging provider is Twilio or this simulator, which the phone journey starts.
       MESSAGING_SIMULATOR_URL: `http://127.0.0.1:${ports.messaging}`,
+      // The saved-card journey: an automatic card payment is taken the day it is announced, within seconds.
+      CARD_CHARGE_NOTICE_DAYS: '0',
+      CARD_CHARGES_INTERVAL_MS: '2000',
+      // Couriers in test mode follow pre-alerts through this simulator, which the carrier-tracking journey starts.
+      TRACKING_SIMULATOR_URL: `http://127.0.0.1:${ports.tracking}`,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

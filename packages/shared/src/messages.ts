@@ -15,6 +15,7 @@ export const API_MESSAGES = {
   routeNotFound: 'Route not found',
   malformedJson: 'The request body is not valid JSON',
   unsupportedMediaType: 'Unsupported content type; send application/json',
+  malformedMultipart: 'The upload could not be read: send the file as multipart/form-data with its boundary',
   bodyTooLarge: 'The request body is too large',
   invalidInput: 'Some fields are invalid',
   unstorableText: 'Text cannot contain NUL characters or broken unicode',
@@ -23,4 +24,5 @@ export const API_MESSAGES = {
   metricsToken: 'Give the metrics token as a Bearer token.',
   notReady: (failed: string[]) => `Not ready: ${failed.join(' and ')} unreachable`,
   internal: 'Something went wrong on our side. Please try again.',
+  busy: 'The server is busy right now. Please try again in a moment.',
 } as const;

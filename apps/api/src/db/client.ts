@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -19,6 +20,8 @@ export const asDb = (tx: unknown) => tx as Db;
 export interface Database {
   db: Db;
   kind: 'embedded' | 'server';
+  /** The connection string of the PostgreSQL it uses (none for PGlite): a listener opens its own connection. */
+  url?: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
   /** The embedded PostgreSQL only: settles if it stops on its own (killed, crashed). */
@@ -46,17 +49,92 @@ export interface OpenOptions {
    * to compare the two (EMBEDDED_DATABASE=pglite; decision 012).
    */
   engine?: 'postgres' | 'pglite';
+  /** Statement, idle-in-transaction and pool-wait limits in ms (0: none); the server's pool only. */
+  limits?: Partial<DatabaseLimits>;
+  /**
+   * Told when code inside a transaction takes a second connection of the pool (a query on the
+   * outer `db`, not the transaction's `tx`): the pattern that lets a full pool wait on itself.
+   * Throw from it to refuse the query; return to let it run.
+   */
+  onConnectionInTransaction?: (error: Error) => void;
 }
 
-function openPool(url: string, poolSize: number | undefined, onClose?: () => Promise<void>): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize ?? 10 });
+export interface DatabaseLimits {
+  statementTimeoutMs: number;
+  idleInTransactionTimeoutMs: number;
+  connectionTimeoutMs: number;
+}
+
+/** The defaults of DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS and DATABASE_CONNECTION_TIMEOUT_MS. */
+export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = {
+  statementTimeoutMs: 30_000,
+  idleInTransactionTimeoutMs: 60_000,
+  connectionTimeoutMs: 10_000,
+};
+
+/** Set while a transaction's callback runs; `open` turns false when it ends. */
+const inTransaction = new AsyncLocalStorage<{ open: boolean }>();
+
+/**
+ * Nothing inside a transaction may reach for another connection: the transaction holds its rows
+ * while it waits, and with the pool full the others wait on those rows. The pool reports each such
+ * use to `report` (which may throw to refuse it).
+ */
+function guardTransactions(pool: pg.Pool, db: Db, report: (error: Error) => void): void {
+  const run = db.transaction.bind(db);
+  db.transaction = ((work, config) =>
+    run(async (tx) => {
+      const mark = { open: true };
+      try {
+        return await inTransaction.run(mark, () => work(tx));
+      } finally {
+        mark.open = false;
+      }
+    }, config)) as Db['transaction'];
+  const connect = pool.connect.bind(pool) as (cb?: unknown) => unknown;
+  pool.connect = ((cb?: (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) => {
+    if (inTransaction.getStore()?.open) {
+      const error = new Error('A query inside a transaction took a second connection of the pool; pass the transaction down');
+      try {
+        report(error);
+      } catch (refused) {
+        if (cb) return cb(refused as Error);
+        return Promise.reject(refused);
+      }
+    }
+    return connect(cb);
+  }) as pg.Pool['connect'];
+}
+
+function openPool(url: string, options: OpenOptions, onClose?: () => Promise<void>): Database {
+  const limits = { ...DEFAULT_DATABASE_LIMITS, ...options.limits };
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    // A stuck request costs that request (a 503), never the pool: see decision 033.
+    connectionTimeoutMillis: limits.connectionTimeoutMs,
+    statement_timeout: limits.statementTimeoutMs,
+    idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs,
+  });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor one the server ends while it is lent out (an idle transaction past its limit): its query fails instead.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  guardTransactions(pool, db, options.onConnectionInTransaction ?? (() => {}));
   return {
     db,
     kind: onClose ? 'embedded' : 'server',
-    migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
+    url,
+    // Migrations run on a connection of their own, without the request limits: a long one must finish.
+    migrate: async () => {
+      const migrator = new pg.Pool({ connectionString: url, max: 1 });
+      try {
+        await migratePg(drizzlePg(migrator, { casing: 'snake_case' }) as never, { migrationsFolder: migrationsFolder() });
+      } finally {
+        await migrator.end();
+      }
+    },
     close: async () => {
       try {
         await pool.end();
@@ -68,7 +146,7 @@ function openPool(url: string, poolSize: number | undefined, onClose?: () => Pro
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) return openPool(options.databaseUrl, options.poolSize);
+  if (options.databaseUrl) return openPool(options.databaseUrl, options);
   const engine = options.engine ?? (process.env.EMBEDDED_DATABASE === 'pglite' ? 'pglite' : 'postgres');
   if (engine === 'postgres') {
     if (!options.dataDir) throw new Error('The embedded PostgreSQL needs a data directory');
@@ -82,7 +160,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       lock.release();
       throw error;
     }
-    const database = openPool(cluster.url, options.poolSize, async () => {
+    const database = openPool(cluster.url, options, async () => {
       try {
         await cluster.stop();
       } finally {

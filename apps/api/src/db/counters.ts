@@ -35,3 +35,17 @@ export async function reserveCounters(db: Db, courierId: number, name: string, c
   if (!row) throw new Error(`Counter ${name} did not return a value`);
   return row.value - count + 1;
 }
+
+/**
+ * Moves a per-courier sequence up to at least `value` (never down), so the next value follows
+ * numbers that came from elsewhere (mailbox numbers brought across by a customer import).
+ */
+export async function advanceCounter(db: Db, courierId: number, name: string, value: number): Promise<void> {
+  await db
+    .insert(courierCounters)
+    .values({ courierId, name, value })
+    .onConflictDoUpdate({
+      target: [courierCounters.courierId, courierCounters.name],
+      set: { value: sql`greatest(${courierCounters.value}, ${value})` },
+    });
+}

@@ -63,7 +63,7 @@ export async function seedDemo(db: Db): Promise<DemoLogin[]> {
       })
       .returning();
     if (!courier) throw new Error('Courier insert failed');
-    // The spec's marketing figures are the demo courier's own claims, kept in its public content.
+    // The marketing figures are the demo courier's own claims, kept in its public content.
     await tx
       .insert(courierPublicContent)
       .values({ courierId: courier.id, content: { ...DEFAULT_PUBLIC_CONTENT, stats: DEMO_PUBLIC_STATS } });

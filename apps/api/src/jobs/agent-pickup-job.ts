@@ -2,8 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../context';
 import { countJobRun } from '../lib/metrics';
 import type { SecretBox } from '../lib/secret-box';
-import { claimDueSources, pickUp } from '../modules/integrations/agent-pickup.service';
-import type { OutboundPolicy } from '../modules/integrations/webhooks.service';
+import { claimDueSources, pickUp, type OutboundPolicy } from '../modules/integrations/index';
 import { runExclusive } from './job-lock';
 import { repeatEvery } from './repeat';
 

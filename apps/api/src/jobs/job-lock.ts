@@ -12,6 +12,11 @@ export const JOB_LOCK_KEYS = {
   statements: 19_004,
   storage_reminder: 19_005,
   invoice_reminder: 19_006,
+  storage_after_payment: 19_007,
+  domain_events_prune: 19_008,
+  card_charges: 19_009,
+  carrier_tracking: 19_010,
+  carrier_alerts: 19_011,
 } as const;
 export type JobName = keyof typeof JOB_LOCK_KEYS;
 

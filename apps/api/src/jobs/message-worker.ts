@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import { SecretBox } from '../lib/secret-box';
-import { drainMessages } from '../modules/messaging/messaging.service';
+import { drainMessages } from '../modules/messaging/index';
 
 /**
  * Sends the message outbox (push notices, SMS, WhatsApp) every second: a package scanned at the

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import type { Mailer } from '../lib/mailer';
 import { countJobRun } from '../lib/metrics';
 import type { Storage } from '../lib/storage';
-import { sendMonthlyStatements } from '../modules/account-credit/statements.service';
+import { sendMonthlyStatements } from '../modules/account-credit/index';
 import { runExclusive } from './job-lock';
 import { repeatEvery } from './repeat';
 

@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { pruneDomainEvents } from '../lib/domain-events';
 import type { Mailer } from '../lib/mailer';
 import { countJobRun } from '../lib/metrics';
-import { remindStorage } from '../modules/cover/cover.service';
-import { remindMissingInvoices } from '../modules/packages/package-holds.service';
-import { flagUncollected } from '../modules/packages/uncollected.service';
+import { remindStorage } from '../modules/cover/index';
+import { accrueStorageAfterPayment } from '../modules/invoices/index';
+import { remindMissingInvoices, flagUncollected } from '../modules/packages/index';
 import { runExclusive } from './job-lock';
 import { repeatEvery } from './repeat';
 
@@ -38,8 +39,17 @@ export function startUncollectedJob(services: { db: Db; mailer: Mailer }, log: F
     // The same hourly round reminds customers whose free storage days are ending.
     const reminded = await runExclusive(services.db, 'storage_reminder', (tx) => remindStorage({ db: tx, mailer: services.mailer }));
     if (reminded.ran && reminded.result > 0) log.info({ reminded: reminded.result }, 'storage reminders sent');
+    // Storage grown since a parcel's invoice was paid becomes an invoice to pay before release.
+    const storage = await runExclusive(services.db, 'storage_after_payment', (tx) =>
+      accrueStorageAfterPayment(tx, services.mailer, { courierId: null, customerId: null }),
+    );
+    if (storage.ran && storage.result > 0) log.info({ parcels: storage.result }, 'storage after payment checked');
     // And customers whose parcel has waited two days on hold for its merchant invoice.
     const invoices = await runInvoiceReminders(services);
     if (invoices.ran && invoices.result > 0) log.info({ reminded: invoices.result }, 'invoice reminders sent');
+    // Domain events handled by all their subscribers are kept 30 days.
+    const pruned = await runExclusive(services.db, 'domain_events_prune', (tx) => pruneDomainEvents(tx));
+    countJobRun('domain_events_prune', pruned.ran ? 'ran' : 'skipped');
+    if (pruned.ran && pruned.result > 0) log.info({ events: pruned.result }, 'old domain events pruned');
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { countJobRun } from '../lib/metrics';
 import type { SecretBox } from '../lib/secret-box';
-import { type OutboundPolicy, claimDueDeliveries, sendDelivery } from '../modules/integrations/webhooks.service';
+import { type OutboundPolicy, claimDueDeliveries, sendDelivery } from '../modules/integrations/index';
 import { runExclusive } from './job-lock';
 import { repeatEvery } from './repeat';
 

@@ -73,6 +73,18 @@ function hostnameOf(request: FastifyRequest): string {
   return (request.hostname ?? '').toLowerCase().replace(/^\[|\]$/g, '');
 }
 
+/** The courier whose approved host name the request came to; null on our own address or any other. */
+export async function domainCourierOfRequest(db: Db, request: FastifyRequest): Promise<number | null> {
+  const hostname = hostnameOf(request);
+  if (!hostname) return null;
+  const [domain] = await db
+    .select({ courierId: courierDomains.courierId })
+    .from(courierDomains)
+    .where(and(eq(courierDomains.hostname, hostname), eq(courierDomains.status, 'approved')))
+    .limit(1);
+  return domain?.courierId ?? null;
+}
+
 /**
  * The address a request came to when it is one of ours: an approved host name (and whose it is),
  * PUBLIC_URL's host, or (with no PUBLIC_URL, a demo on this machine) localhost or 127.0.0.1 on the

@@ -17,6 +17,13 @@ import { z } from 'zod';
 export function fastOkSerializer<T>(route: FastifyRouteSchemaDef<T>): (data: unknown) => string {
   const zodRoute = route as unknown as FastifyRouteSchemaDef<z.ZodType>;
   if (String(route.httpStatus) !== '200') return serializerCompiler(zodRoute);
-  const { $schema: _, ...schema } = z.toJSONSchema(zodRoute.schema, { io: 'output', target: 'draft-7' });
-  return fastJson(schema as Parameters<typeof fastJson>[0]);
+  // Compiled on the route's first answer, not at start: most routes are never called by a given run.
+  let write: ((data: unknown) => string) | undefined;
+  return (data) => {
+    if (!write) {
+      const { $schema: _, ...schema } = z.toJSONSchema(zodRoute.schema, { io: 'output', target: 'draft-7' });
+      write = fastJson(schema as Parameters<typeof fastJson>[0]);
+    }
+    return write(data);
+  };
 }

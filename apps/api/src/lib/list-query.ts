@@ -1,3 +1,4 @@
+import { toCents } from '@courier/shared/format/money';
 import { type AnyColumn, type SQL, and, asc, desc, ilike, or, sql } from 'drizzle-orm';
 import type { ListQuery, Page } from '@courier/shared/schemas/common';
 import { AppError } from './errors';
@@ -75,7 +76,7 @@ function filterCondition(field: string, value: string, rule: FilterRule): SQL | 
     case 'cents': {
       const n = Number(trimmed);
       if (!Number.isFinite(n)) throw new AppError('bad_request', `Filter ${field} must be a number`);
-      return sql`${rule.column} = ${rule.kind === 'cents' ? Math.round(n * 100) : n}`;
+      return sql`${rule.column} = ${rule.kind === 'cents' ? toCents(n) : n}`;
     }
   }
 }
@@ -144,4 +145,18 @@ export async function listPage<T>(
   const page = { data, page: query.page, limit: query.limit };
   if (cap !== undefined && counted > cap) return { ...page, total: cap, totalCapped: true };
   return { ...page, total: counted };
+}
+
+/**
+ * A list's rows with `fn` applied: to the page's data, or, for `?format=csv`, to each batch as it
+ * streams (an export has no `data` to map).
+ */
+export function mapPage<T, U>(page: Page<T>, fn: (row: T) => U): Page<U> {
+  if ((page as unknown) instanceof ListExport) {
+    const exported = page as unknown as ListExport<T>;
+    return new ListExport(async function* () {
+      for await (const batch of exported.batches()) yield batch.map(fn);
+    }) as unknown as Page<U>;
+  }
+  return { ...page, data: page.data.map(fn) };
 }

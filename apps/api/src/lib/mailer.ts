@@ -7,18 +7,24 @@ import type { Db } from '../db/client';
 import { couriers } from '../db/schema/couriers';
 import { courierEmailConfigs, emailOutbox } from '../db/schema/email';
 import { courierLink } from './courier-links';
+import { emailBrand } from './email/brand';
+import { type EmailBrand, type EmailButton, renderEmail } from './email/layout';
 import { readPlatformSmtp } from './platform-smtp';
 import type { SecretBox } from './secret-box';
 import { type SmtpSettings, allowedSmtpPorts, isLoopbackHost, publicSmtpError, smtpTransport } from './smtp';
 
 export type { SmtpSettings } from './smtp';
+export type { EmailButton } from './email/layout';
 
 export interface OutgoingEmail {
   courierId: number | null;
   to: string;
+  /** Said once; the courier's name is put first when it is not already. */
   subject: string;
+  /** The plain-text part, as written; the HTML part is made from it in the courier's layout. */
   text: string;
-  html?: string;
+  /** The mail's one button; without it, the text's first "Label: https://..." line becomes it. */
+  button?: EmailButton;
   batchId?: number;
   /** Files sent with the mail (kept in the outbox row until it is sent). */
   attachments?: Array<{ filename: string; contentType: string; content: Buffer }>;
@@ -71,20 +77,34 @@ export class Mailer {
     private readonly secrets: SecretBox,
   ) {}
 
-  /** A link in a mail to the person's own courier (see courier-links.ts); the platform's for null. */
-  link(courierId: number | null, path: string): Promise<string> {
-    return courierLink(this.db, this.config, courierId, path);
+  /**
+   * A link in a mail to the person's own courier (see courier-links.ts); the platform's for null.
+   * Inside a transaction, pass it: a second connection there can wait on the transaction's own rows.
+   */
+  link(courierId: number | null, path: string, db: Db = this.db): Promise<string> {
+    return courierLink(db, this.config, courierId, path);
+  }
+
+  /** The mail in its courier's layout (emailBrand is read in the caller's transaction when it passes one). */
+  private async compose(mail: OutgoingEmail, db: Db, brands = new Map<number | null, Promise<EmailBrand>>()) {
+    let brand = brands.get(mail.courierId);
+    if (!brand) {
+      brand = emailBrand(db, this.config, mail.courierId);
+      brands.set(mail.courierId, brand);
+    }
+    return renderEmail(await brand, mail);
   }
 
   async enqueue(mail: OutgoingEmail, db: Db = this.db): Promise<number> {
+    const composed = await this.compose(mail, db);
     const [row] = await db
       .insert(emailOutbox)
       .values({
         courierId: mail.courierId,
         toAddress: mail.to,
-        subject: mail.subject,
-        textBody: mail.text,
-        htmlBody: mail.html,
+        subject: composed.subject,
+        textBody: composed.text,
+        htmlBody: composed.html,
         batchId: mail.batchId,
         sensitive: mail.sensitive ?? false,
         attachments: mail.attachments?.map((a) => ({
@@ -101,13 +121,17 @@ export class Mailer {
   /** Many messages in one statement (the customers of an import's batch), in the caller's transaction. */
   async enqueueMany(mails: OutgoingEmail[], db: Db = this.db): Promise<void> {
     if (mails.length === 0) return;
+    // One brand read per courier, however many mails.
+    const brands = new Map<number | null, Promise<EmailBrand>>();
+    const composed = [];
+    for (const mail of mails) composed.push({ mail, out: await this.compose(mail, db, brands) });
     await db.insert(emailOutbox).values(
-      mails.map((mail) => ({
+      composed.map(({ mail, out }) => ({
         courierId: mail.courierId,
         toAddress: mail.to,
-        subject: mail.subject,
-        textBody: mail.text,
-        htmlBody: mail.html,
+        subject: out.subject,
+        textBody: out.text,
+        htmlBody: out.html,
         batchId: mail.batchId,
         sensitive: mail.sensitive ?? false,
       })),

@@ -32,3 +32,13 @@ export async function readPlatformSmtp(db: Db): Promise<StoredSmtp | null> {
     fromName: typeof s.fromName === 'string' ? s.fromName : '',
   };
 }
+
+/** The `app_settings` key of the platform's own brand (its name and logo), for mail of no courier. */
+export const PLATFORM_BRAND_KEY = 'platform_brand';
+
+/** The platform's brand name and logo as stored; null fields where none is set. */
+export async function readPlatformBrand(db: Db): Promise<{ name: string | null; logoUrl: string | null }> {
+  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, PLATFORM_BRAND_KEY));
+  const v = row?.value as Record<string, unknown> | undefined;
+  return { name: typeof v?.name === 'string' ? v.name : null, logoUrl: typeof v?.logoUrl === 'string' ? v.logoUrl : null };
+}

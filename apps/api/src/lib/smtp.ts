@@ -19,7 +19,9 @@ export interface SmtpSettings {
  * A stalled server must not hold a sender for long: each step gets a few seconds (
  * one courier's silent server delayed every courier's mail by 93 s).
  */
-export const SMTP_TIMEOUTS_MS = { connection: 5_000, greeting: 5_000, socket: 10_000 };
+export const SMTP_TIMEOUTS_MS = { connection: 5_000, greeting: 5_000, socket: 10_000, dns: 5_000 };
+/** The settings' test e-mail answers within this, whatever the server does: the admin is waiting. */
+export const SMTP_TEST_DEADLINE_MS = 8_000;
 
 /**
  * A transport that sends credentials and mail only over verified TLS: implicit TLS on 465 (or
@@ -40,6 +42,8 @@ export async function smtpTransport(settings: SmtpSettings): Promise<Transporter
     connectionTimeout: SMTP_TIMEOUTS_MS.connection,
     greetingTimeout: SMTP_TIMEOUTS_MS.greeting,
     socketTimeout: SMTP_TIMEOUTS_MS.socket,
+    // nodemailer waits 30 s for a name that does not resolve unless told otherwise.
+    dnsTimeout: SMTP_TIMEOUTS_MS.dns,
   });
 }
 

@@ -18,6 +18,7 @@ export const PRIVATE_UPLOAD_FOLDERS = [
   'ticket-attachments',
   'delivery-proofs',
   'package-photos',
+  'claim-photos',
 ] as const;
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[number] | (typeof PRIVATE_UPLOAD_FOLDERS)[number];
 

@@ -76,3 +76,30 @@ export function sendPrivateFile(reply: FastifyReply, file: { data: Buffer; mime:
     .header('Content-Disposition', `attachment; filename="${file.name.replace(/[^\w.-]/g, '_')}"`)
     .send(file.data);
 }
+
+/**
+ * The one file of a multipart request (a spreadsheet or CSV, whose type its reader decides),
+ * refused in our words when missing, empty or too large.
+ */
+export async function readOneFile(
+  request: FastifyRequest,
+  rules: { maxBytes: number; missing: string; tooLarge: string },
+): Promise<Buffer> {
+  if (!request.isMultipart()) throw new AppError('bad_request', rules.missing);
+  let file: Awaited<ReturnType<typeof request.file>>;
+  try {
+    file = await request.file({ limits: { fileSize: rules.maxBytes, files: 1 } });
+  } catch {
+    throw new AppError('bad_request', rules.missing);
+  }
+  if (!file) throw new AppError('bad_request', rules.missing);
+  let data: Buffer;
+  try {
+    data = await file.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', rules.tooLarge);
+    throw error;
+  }
+  if (data.length === 0) throw new AppError('bad_request', rules.missing);
+  return data;
+}

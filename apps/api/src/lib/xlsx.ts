@@ -77,8 +77,50 @@ export async function readWorkbookRows(data: Buffer, caps: { maxRows: number; to
   // Each row keeps the number Excel shows beside it, blank rows above it or not.
   sheet.eachRow({ includeEmpty: false }, (row) => {
     const cells: string[] = [];
-    for (let c = 1; c <= row.cellCount; c++) cells.push(row.getCell(c).text ?? '');
+    for (let c = 1; c <= row.cellCount; c++) cells.push(cellValue(row.getCell(c)));
     rows.push({ line: row.number, cells });
   });
-  return rows.filter((r) => r.cells.some((f) => f.trim() !== ''));
+  return withoutTitleRows(rows.filter((r) => r.cells.some((f) => f.trim() !== '')));
+}
+
+const filled = (r: WorkbookRow) => r.cells.filter((c) => c.trim() !== '').length;
+
+/** A title above the header (one filled cell, often merged across the columns) is no header. */
+export function withoutTitleRows(rows: WorkbookRow[]): WorkbookRow[] {
+  let start = 0;
+  while (start < rows.length - 1 && filled(rows[start] as WorkbookRow) === 1 && filled(rows[start + 1] as WorkbookRow) > 1) start++;
+  return start === 0 ? rows : rows.slice(start);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A date cell as the agent meant it: its calendar day (and time when it has one), never the server's rendering. */
+function dateText(d: Date): string {
+  const day = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  const time = d.getUTCHours() * 60 + d.getUTCMinutes();
+  return time === 0 ? day : `${day} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+}
+
+/** A number as its value, not as its format shows it ("$45.00" is 45), without float noise. */
+const numberText = (n: number) => String(Number(n.toPrecision(15)));
+
+/** The value a typed cell holds, as text: dates and numbers as values, a formula as its saved result. */
+function typedText(value: unknown, cell: ExcelJS.Cell): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : dateText(value);
+  if (typeof value === 'number') return numberText(value);
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object') {
+    const v = value as { result?: unknown; formula?: string; sharedFormula?: string; error?: string; richText?: unknown; text?: unknown };
+    if ('formula' in v || 'sharedFormula' in v) return typedText(v.result, cell);
+    if (typeof v.error === 'string') return v.error;
+  }
+  return cell.text ?? '';
+}
+
+/** One cell's value; the cells a merge covers (all but its first) are empty, as the sheet shows them. */
+function cellValue(cell: ExcelJS.Cell): string {
+  if (cell.isMerged && cell.master !== cell) return '';
+  return typedText(cell.value, cell);
 }

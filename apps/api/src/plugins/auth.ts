@@ -184,6 +184,15 @@ export function customerOrPermission(permission: string): preHandlerAsyncHookHan
 /** Who reads a courier's settings whole (bank details, US addresses, contact): the super admin and settings_view. */
 export const canReadCourierSettings = (user: AuthUser) => user.kind === 'user' && hasPermission(user, 'settings_view');
 
+/** The courier's US agent by its role, or staff-side callers holding the permission (the manifests it ships on). */
+export function agentOrPermission(...anyOf: string[]): preHandlerAsyncHookHandler {
+  return accessGuard(async (request) => {
+    const user = currentUser(request);
+    if (user.kind === 'user' && user.role === 'agent' && user.courierId !== null) return;
+    if (user.kind !== 'user' || !anyOf.some((p) => hasPermission(user, p))) throw new AppError('forbidden', API_MESSAGES.forbidden);
+  });
+}
+
 /** Staff-side callers need the permission; customers never pass. */
 export function requirePermission(...anyOf: string[]): preHandlerAsyncHookHandler {
   return accessGuard(async (request) => {

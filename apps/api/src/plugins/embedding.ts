@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { embedOrigins } from '../lib/embed-origins';
-import { resolvePublicCourier } from '../modules/public-site/tenant';
+import { resolvePublicCourier } from '../modules/public-site/index';
 
 /** The pages a courier may embed in its own website: the customer sign-in, registration, reset and portal. */
 export function isEmbeddablePath(pathname: string): boolean {

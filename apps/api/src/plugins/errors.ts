@@ -1,8 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { API_MESSAGES } from '@courier/shared/messages';
 import { type IssueLike, isZodDefaultText, personMessage } from '@courier/shared/validation';
 import { ZodError } from 'zod';
+import { isDatabaseBusy } from '../lib/db-errors';
 import { AppError } from '../lib/errors';
 
 type ZodIssueLike = IssueLike & { path?: PropertyKey[]; keys?: string[]; message?: string };
@@ -17,11 +18,12 @@ interface ValidationIssue {
  * schema's own message stays, zod's default text never passes. An unknown field is named itself.
  */
 function fieldErrorsOf(issues: ValidationIssue[]): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
+  // A Map: a field may be named like an object's own methods ("constructor", "toString").
+  const out = new Map<string, string[]>();
   const add = (key: string, message: string) => {
-    const list = out[key] ?? [];
+    const list = out.get(key) ?? [];
     if (!list.includes(message)) list.push(message);
-    out[key] = list;
+    out.set(key, list);
   };
   for (const issue of issues) {
     const zodIssue = issue.params?.issue;
@@ -35,7 +37,7 @@ function fieldErrorsOf(issues: ValidationIssue[]): Record<string, string[]> {
       for (const name of zodIssue.keys) add(key === '_' ? name : `${key}.${name}`, message);
     } else add(key, message);
   }
-  return out;
+  return Object.fromEntries(out);
 }
 
 /**
@@ -60,50 +62,64 @@ function isInputDataException(error: unknown): boolean {
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.status).send({ message: error.message, code: error.reason ?? error.code, fieldErrors: error.fieldErrors });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const fieldErrors = fieldErrorsOf(error.validation as unknown as ValidationIssue[]);
-      const first = Object.values(fieldErrors)[0]?.[0] ?? API_MESSAGES.invalidInput;
-      return reply.status(400).send({ message: first, code: 'validation', fieldErrors });
-    }
-    if (error instanceof ZodError) {
-      // A schema a service parses itself: the same answer as the request's own validation.
-      const fieldErrors = fieldErrorsOf(error.issues.map((issue) => ({ params: { issue: issue as ZodIssueLike } })));
-      const first = Object.values(fieldErrors)[0]?.[0] ?? API_MESSAGES.invalidInput;
-      return reply.status(400).send({ message: first, code: 'validation', fieldErrors });
-    }
-    if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+    try {
+      return answer(error, request, reply);
+    } catch (failure) {
+      // The handler itself must never let Fastify's own text (an internal message) reach the caller.
+      request.log.error({ err: failure, cause: error }, 'error handler failed');
       return reply.status(500).send({ message: API_MESSAGES.internal, code: 'internal' });
     }
-    switch (error.code) {
-      case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-        return reply.status(400).send({ message: API_MESSAGES.malformedJson, code: 'malformed_json' });
-      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-        return reply.status(415).send({ message: API_MESSAGES.unsupportedMediaType, code: 'unsupported_media_type' });
-      case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      case 'FST_REQ_FILE_TOO_LARGE':
-        return reply.status(413).send({ message: API_MESSAGES.bodyTooLarge, code: 'payload_too_large' });
-    }
-    if (error instanceof SyntaxError && (error as FastifyError).statusCode === 400) {
-      return reply.status(400).send({ message: API_MESSAGES.malformedJson, code: 'malformed_json' });
-    }
-    if (isInputDataException(error)) {
-      return reply.status(400).send({ message: API_MESSAGES.valueOutOfRange, code: 'validation' });
-    }
-    const status = error.statusCode ?? 500;
-    if (status === 429) {
-      return reply.status(429).send({ message: API_MESSAGES.tooManyRequests, code: 'too_many_requests' });
-    }
-    if (status >= 400 && status < 500) {
-      const message = error.message && !isZodDefaultText(error.message) ? error.message : API_MESSAGES.invalidInput;
-      return reply.status(status).send({ message });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: API_MESSAGES.internal, code: 'internal' });
   });
+}
+
+function answer(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    return reply.status(error.status).send({ message: error.message, code: error.reason ?? error.code, fieldErrors: error.fieldErrors });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fieldErrors = fieldErrorsOf(error.validation as unknown as ValidationIssue[]);
+    const first = Object.values(fieldErrors)[0]?.[0] ?? API_MESSAGES.invalidInput;
+    return reply.status(400).send({ message: first, code: 'validation', fieldErrors });
+  }
+  if (error instanceof ZodError) {
+    // A schema a service parses itself: the same answer as the request's own validation.
+    const fieldErrors = fieldErrorsOf(error.issues.map((issue) => ({ params: { issue: issue as ZodIssueLike } })));
+    const first = Object.values(fieldErrors)[0]?.[0] ?? API_MESSAGES.invalidInput;
+    return reply.status(400).send({ message: first, code: 'validation', fieldErrors });
+  }
+  if (isResponseSerializationError(error)) {
+    request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+    return reply.status(500).send({ message: API_MESSAGES.internal, code: 'internal' });
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return reply.status(400).send({ message: API_MESSAGES.malformedJson, code: 'malformed_json' });
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return reply.status(415).send({ message: API_MESSAGES.unsupportedMediaType, code: 'unsupported_media_type' });
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return reply.status(413).send({ message: API_MESSAGES.bodyTooLarge, code: 'payload_too_large' });
+  }
+  if (error instanceof SyntaxError && (error as FastifyError).statusCode === 400) {
+    return reply.status(400).send({ message: API_MESSAGES.malformedJson, code: 'malformed_json' });
+  }
+  if (isDatabaseBusy(error)) {
+    request.log.warn({ err: error }, 'database limit reached');
+    return reply.status(503).header('retry-after', '5').send({ message: API_MESSAGES.busy, code: 'busy' });
+  }
+  if (isInputDataException(error)) {
+    return reply.status(400).send({ message: API_MESSAGES.valueOutOfRange, code: 'validation' });
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 429) {
+    return reply.status(429).send({ message: API_MESSAGES.tooManyRequests, code: 'too_many_requests' });
+  }
+  if (status >= 400 && status < 500) {
+    const message = error.message && !isZodDefaultText(error.message) ? error.message : API_MESSAGES.invalidInput;
+    return reply.status(status).send({ message });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.status(500).send({ message: API_MESSAGES.internal, code: 'internal' });
 }

@@ -16,6 +16,15 @@ export function authLimits(config: Config) {
   };
 }
 
+/** The global per-minute budgets of /api (plugins/security.ts). */
+export function requestBudgets(config: Config) {
+  const test = config.NODE_ENV === 'test';
+  return {
+    signedIn: config.RATE_LIMIT_SIGNED_IN ?? (test ? TEST_DEFAULT : 1200),
+    anonymous: config.RATE_LIMIT_ANONYMOUS ?? (test ? TEST_DEFAULT : 600),
+  };
+}
+
 /** Route config: attempts per minute from one IP on this route (runs before the body is read). */
 export function perIpLimit(config: Config): RateLimitOptions {
   return { max: authLimits(config).perIp, timeWindow: '1 minute', keyGenerator: (request) => `ip:${request.ip}` };
@@ -44,8 +53,8 @@ export function perEmailLimit(app: FastifyInstance, config: Config, scope: strin
 }
 
 /**
- * Self-registration tells the person "An account with this email already exists", which also tells
- * a prober. One IP gets that answer a few times an hour (AUTH_REGISTRATION_PROBES_PER_IP); after
+ * Self-registration with a taken e-mail says only "check your inbox" (its owner is mailed), but it
+ * is still not the signed-in answer a new account gets. One IP gets that answer a few times an hour (AUTH_REGISTRATION_PROBES_PER_IP); after
  * that it may not register for the rest of the hour (429 + Retry-After, before the e-mail is looked
  * at, so the refusal says nothing about it), and the probing is logged once with the IP. Counted in
  * the rate-limit store, so replicas share it through Redis.

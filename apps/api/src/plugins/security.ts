@@ -19,14 +19,22 @@ function findUnstorableText(value: unknown, depth = 0): string | undefined {
 
 /**
  * Security headers with a strict CSP (the SPA ships no inline script), and a global rate limit.
- * The limit counts per signed-in account, or per IP for anonymous calls: a warehouse or an office
- * behind one address must not share a single budget. It runs at preParsing, after the auth hook
+ * The limit counts per signed-in person, or per IP for anonymous calls, each with its own budget
+ * (RATE_LIMIT_SIGNED_IN, RATE_LIMIT_ANONYMOUS): a warehouse or an office behind one address must
+ * not share a single budget. It runs at preParsing, after the auth hook
  * (onRequest) has resolved the caller and before any body is read. Sensitive routes (logins,
  * resets) set tighter per-IP limits of their own through route config.
  * With `redis` every limit (global, per route, and those made by `app.createRateLimit`) counts in
  * Redis, so replicas share one budget; without it they count in this process's memory.
  */
-export async function registerSecurity(app: FastifyInstance, options: { rateLimitMax: number; redis?: Redis }): Promise<void> {
+export interface RequestBudgets {
+  /** Requests per minute one signed-in person may make, wherever they sit. */
+  signedIn: number;
+  /** Requests per minute from one IP without a sign-in. */
+  anonymous: number;
+}
+
+export async function registerSecurity(app: FastifyInstance, options: { budgets: RequestBudgets; redis?: Redis }): Promise<void> {
   // Helmet's middleware, built once: @fastify/helmet built it anew on every request, parsing the
   // CSP directives each time (about 3% of a package page's CPU). Set on the raw
   // response at onRequest, for every route and every answer, as the plugin did.
@@ -56,7 +64,7 @@ export async function registerSecurity(app: FastifyInstance, options: { rateLimi
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
   await app.register(rateLimit, {
     global: true,
-    max: options.rateLimitMax,
+    max: (_request, key) => (key.startsWith('ip:') ? options.budgets.anonymous : options.budgets.signedIn),
     timeWindow: '1 minute',
     hook: 'preParsing',
     keyGenerator: (request) => (request.user ? `${request.user.kind}:${request.user.id}` : `ip:${request.ip}`),

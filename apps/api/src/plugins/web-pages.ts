@@ -5,16 +5,19 @@ import { createRequire } from 'node:module';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicSite } from '@courier/shared/schemas/public-site';
 import type { AppContext } from '../context';
+import { ownOriginOfRequest } from '../lib/courier-links';
 import {
   type PrerenderedPage,
   allowInlineScript,
   assemblePage,
+  loadPublicSite,
   pageHead,
+  pageUrls,
+  robotsTxt,
   siteScript,
+  sitemapXml,
   stripHoisted,
-} from '../modules/public-site/page-html';
-import { robotsTxt, sitemapXml } from '../modules/public-site/seo';
-import { loadPublicSite } from '../modules/public-site/site-loader';
+} from '../modules/public-site/index';
 
 /** The web build's server-side render (apps/web/src/entry-server.tsx). */
 interface SsrModule {
@@ -24,10 +27,11 @@ interface SsrModule {
 /** Rendered pages kept per page, api key and site (a changed site renders again); the oldest go first. */
 const CACHE_LIMIT = 200;
 
-/** The request's origin for absolute URLs (the Host it was sent to; the scheme as trusted proxies report it). */
-export function requestOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
+/**
+ * The origin for absolute URLs (canonical, og:url, robots, sitemap): the request's when it is one
+ * of ours (the platform's, an approved host name), else the platform's; never a forged Host.
+ */
+const originFor = (ctx: AppContext, request: FastifyRequest) => ownOriginOfRequest(ctx.db, ctx.config, request);
 
 /**
  * The pre-rendered public and sign-in pages from the web build's dist/_prerendered:
@@ -35,7 +39,8 @@ export function requestOrigin(request: FastifyRequest): string {
  * Graph with the courier's name) and the tenant's public site in `window.__PUBLIC_SITE__`. With the
  * build's server-side render (dist/_ssr) #root is rendered for that site, so the first paint and
  * the client's hydration show the same courier; without it, the build-time markup is served.
- * A URL with other query parameters than api_key (an impersonation token) or an api key that names
+ * Tracking parameters (utm_*, fbclid) are ignored and the page's own (`?number=` on /track) are
+ * rendered; a URL with any other query parameter (an impersonation token) or an api key that names
  * no courier gets the plain app shell (index.html), which renders in the browser as before.
  * Also /robots.txt and /sitemap.xml for the request's host.
  */
@@ -88,16 +93,14 @@ export async function registerWebPages(app: FastifyInstance, ctx: AppContext, we
   for (const page of pages) {
     const file = readFileSync(path.join(dir, page.file), 'utf8');
     app.get(page.path, async (request, reply) => {
-      const query = request.query as Record<string, unknown>;
-      const names = Object.keys(query);
-      const apiKey = typeof query.api_key === 'string' && query.api_key !== '' ? query.api_key : undefined;
-      // Anything but api_key in the URL (an impersonation token, a tracking parameter) may change the
-      // page's first render: the browser renders it (no hydration), and no server render is made for it.
-      if (names.some((name) => name !== 'api_key') || (names.length > 0 && !apiKey)) return sendHtml(reply, shell);
+      // A parameter the page does not read but may change its first render (an impersonation token):
+      // the browser renders it (no hydration), and no server render is made for it.
+      const urls = pageUrls(page, request.query as Record<string, unknown>);
+      if (!urls) return sendHtml(reply, shell);
       const site = await loadPublicSite(ctx, request);
-      if (apiKey && !site) return sendHtml(reply, shell);
-      const url = apiKey ? `${page.path}?api_key=${encodeURIComponent(apiKey)}` : page.path;
-      const head = pageHead(page, site, requestOrigin(request), url);
+      if (urls.apiKey && !site) return sendHtml(reply, shell);
+      const url = urls.render;
+      const head = pageHead(page, site, await originFor(ctx, request), urls.canonical);
       if (site) {
         const csp = reply.getHeader('content-security-policy');
         if (typeof csp === 'string') reply.header('content-security-policy', allowInlineScript(csp, siteScript(site)));
@@ -111,7 +114,7 @@ export async function registerWebPages(app: FastifyInstance, ctx: AppContext, we
     reply
       .header('Cache-Control', 'no-cache')
       .type('text/plain; charset=utf-8')
-      .send(robotsTxt(requestOrigin(request))),
+      .send(robotsTxt(await originFor(ctx, request))),
   );
   app.get('/sitemap.xml', async (request, reply) =>
     reply
@@ -119,7 +122,7 @@ export async function registerWebPages(app: FastifyInstance, ctx: AppContext, we
       .type('application/xml; charset=utf-8')
       .send(
         sitemapXml(
-          requestOrigin(request),
+          await originFor(ctx, request),
           pages.filter((page) => page.sitemap).map((page) => page.path),
         ),
       ),

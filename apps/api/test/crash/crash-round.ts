@@ -142,7 +142,7 @@ export async function runCrashRound(options: CrashRoundOptions): Promise<CycleRe
       const deliveryAt = Date.now();
       const receipts = await listedReceipts(target, restarted.baseUrl);
       const deadline = Date.now() + (databaseUrl && options.claimExpiry === 'wait' ? 100_000 : 25_000);
-      const missing = () => receipts.filter((r) => !sink.received.some((m) => m.raw.includes(`Subject: Receipt ${r}:`)));
+      const missing = () => receipts.filter((r) => !sink.received.some((m) => m.raw.includes(`: Receipt ${r}:`)));
       while (missing().length > 0 && Date.now() < deadline) await sleep(200);
       const deliveryMs = Date.now() - deliveryAt;
       const signInAfterRestart = await customerSignsIn(restarted.baseUrl, sent);

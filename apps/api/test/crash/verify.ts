@@ -146,9 +146,9 @@ export async function verifyAfterCrash(db: Db, tag: string, sent: SentWrite[], m
           (select count(*)::int from audit_log l where l.action = 'payment.recorded' and l.entity_id = p.receipt_no
             and l.courier_id = p.courier_id) as audit_rows,
           (select count(*)::int from email_outbox o where o.courier_id = p.courier_id
-            and o.subject like 'Receipt ' || p.receipt_no || ':%') as outbox_rows,
+            and o.subject like '%Receipt ' || p.receipt_no || ':%') as outbox_rows,
           (select count(*)::int from email_outbox o where o.courier_id = p.courier_id
-            and o.subject like 'Receipt ' || p.receipt_no || ':%' and o.status = 'sent') as outbox_sent
+            and o.subject like '%Receipt ' || p.receipt_no || ':%' and o.status = 'sent') as outbox_sent
         from payments p where p.reference like ${`${tag}-%`}`,
   );
   const paymentByReference = new Map(payments.map((p) => [p.reference, p]));
@@ -180,7 +180,7 @@ export async function verifyAfterCrash(db: Db, tag: string, sent: SentWrite[], m
   let delivered = 0;
   let duplicates = 0;
   for (const p of payments) {
-    const copies = mails.filter((m) => m.raw.includes(`Subject: Receipt ${p.receipt_no}:`)).length;
+    const copies = mails.filter((m) => m.raw.includes(`: Receipt ${p.receipt_no}:`)).length;
     if (copies === 0) problems.push(`receipt e-mail for ${p.receipt_no} never reached the SMTP server`);
     else delivered += 1;
     duplicates += Math.max(0, copies - 1);

@@ -4,7 +4,7 @@ import { DEFAULT_STAFF_PERMISSIONS } from '@courier/shared/constants/permissions
 import { couriers } from '../../src/db/schema/couriers';
 import { customers } from '../../src/db/schema/customers';
 import { makeUser, tokenForCustomer } from '../fixtures/comms';
-import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from '../helper';
+import { type TestApp, buildTestApp, seedDemoData, loginAs } from '../helper';
 
 /**
  * A courier's bank details, US shipping addresses and contact person are read whole only with the
@@ -41,12 +41,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const get = (url: string, token: string) => t.app.inject({ method: 'GET', url: `/api${url}`, headers: bearer(token) });
 const SENSITIVE = ['bank_details', 'shipping_address_air', 'shipping_address_sea', 'first_name', 'last_name', 'email'];
 
 describe('the courier record and its bank details by right', () => {
   it('staff without the settings right get the courier without its bank details, addresses or contact', async () => {
-    const res = await get(`/couriers/${courierId}`, noSettings);
+    const res = await t.api('GET', `/couriers/${courierId}`, noSettings);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ id: courierId, code: 'JXP', name: expect.any(String), time_zone: expect.any(String) });
@@ -56,20 +55,20 @@ describe('the courier record and its bank details by right', () => {
   });
 
   it('refuses them the bank-details call (403), and a customer gets the brief courier too', async () => {
-    const bank = await get('/settings/bank-details', noSettings);
+    const bank = await t.api('GET', '/settings/bank-details', noSettings);
     expect(bank.statusCode).toBe(403);
     expect(bank.body).not.toContain('NCB');
-    const asCustomer = await get(`/couriers/${courierId}`, customer);
+    const asCustomer = await t.api('GET', `/couriers/${courierId}`, customer);
     expect(asCustomer.statusCode).toBe(200);
     for (const field of SENSITIVE) expect(asCustomer.json(), field).not.toHaveProperty(field);
   });
 
   it('the settings right, the courier admin and the paying customer still read what they need', async () => {
     for (const token of [withSettings, admin]) {
-      const res = await get(`/couriers/${courierId}`, token);
+      const res = await t.api('GET', `/couriers/${courierId}`, token);
       expect(res.json()).toMatchObject({ bank_details: BANK, shipping_address_air: AIR });
-      expect((await get('/settings/bank-details', token)).json()).toEqual({ details: BANK, lines: BANK.split('\n') });
+      expect((await t.api('GET', '/settings/bank-details', token)).json()).toEqual({ details: BANK, lines: BANK.split('\n') });
     }
-    expect((await get('/settings/bank-details', customer)).json().lines).toEqual(BANK.split('\n'));
+    expect((await t.api('GET', '/settings/bank-details', customer)).json().lines).toEqual(BANK.split('\n'));
   });
 });

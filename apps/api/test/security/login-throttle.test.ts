@@ -26,7 +26,7 @@ const alertsTo = async (email: string) =>
   t.db
     .select()
     .from(emailOutbox)
-    .where(and(eq(emailOutbox.toAddress, email), like(emailOutbox.subject, 'Failed sign-in attempts%')));
+    .where(and(eq(emailOutbox.toAddress, email), like(emailOutbox.subject, '%Failed sign-in attempts%')));
 
 describe('sign-in throttling per account', () => {
   it('counts wrong passwords on all four login pages together, slows unknown IPs, lets known IPs in, alerts once', async () => {

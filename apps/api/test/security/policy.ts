@@ -22,7 +22,12 @@ export type Access =
    * The inbound API (/api/v1): a courier's API key with this scope, never a session, so every
    * signed-in role is refused here (401); its own suite covers keys, scopes and couriers.
    */
-  | { kind: 'apiKey'; scope: string };
+  | { kind: 'apiKey'; scope: string }
+  /**
+   * A public route that answers only a payment processor's own credentials (its simulator's
+   * PowerTranz-PowerTranzId and password headers): no session is one, so every caller here gets 401.
+   */
+  | { kind: 'processorCredentials' };
 
 export interface Policy {
   access: Access;
@@ -43,6 +48,7 @@ const perm = (...anyOf: Permission[]): Policy => ({ access: { kind: 'permission'
 const courierBound = (...anyOf: Permission[]): Policy => ({ access: { kind: 'permission', anyOf, courierBound: true } });
 const custOr = (permission: Permission): Policy => ({ access: { kind: 'customerOrPermission', permission } });
 const apiKey = (scope: string): Policy => ({ access: { kind: 'apiKey', scope } });
+const processor: Policy = { access: { kind: 'processorCredentials' } };
 const on = (policy: Policy, params: Record<string, ResourceKind>, upload?: string): Policy => ({ ...policy, params, upload });
 const id = (kind: ResourceKind) => ({ id: kind });
 
@@ -59,6 +65,7 @@ export const POLICY: Record<string, Policy> = {
   'POST /api/auth/staff/register': roles('super_admin', 'courier_admin'),
   'POST /api/auth/request-password-reset': pub,
   'POST /api/auth/reset-password': pub,
+  'POST /api/auth/reset-password/check': pub,
   'POST /api/auth/impersonate/:userId': on(roles('super_admin'), { userId: 'user' }),
   'POST /api/auth/impersonation/exchange': pub,
   'POST /api/customers/login': pub,
@@ -82,6 +89,11 @@ export const POLICY: Record<string, Policy> = {
   'PUT /api/customers/profile': roles('customer'),
   'GET /api/customers/profile/notification-preferences': roles('customer'),
   'PUT /api/customers/profile/notification-preferences': roles('customer'),
+  'GET /api/customers/profile/notice-channels': roles('customer'),
+  'PUT /api/customers/profile/notice-channels': roles('customer'),
+  'GET /api/customers/profile/authorised-people': roles('customer'),
+  'POST /api/customers/profile/authorised-people': roles('customer'),
+  'DELETE /api/customers/profile/authorised-people/:id': on(roles('customer'), id('authorisedPerson')),
   'PUT /api/customers/change-password': roles('customer'),
   'GET /api/couriers/validate/:apiKey': pub,
   'GET /api/branches/public/:courierId': pub,
@@ -114,6 +126,13 @@ export const POLICY: Record<string, Policy> = {
 
   'GET /api/tickets/unread': perm('tickets_view'),
   'GET /api/tickets/unread/count': perm('tickets_view'),
+  'GET /api/tickets/live': custOr('tickets_view'),
+  'GET /api/customer/pre-alerts/:id/carrier-tracking': on(roles('customer'), id('preAlert')),
+  'GET /api/carrier-tracking': perm('packages_view'),
+  'GET /api/carrier-tracking/account': perm('settings_view'),
+  'PUT /api/carrier-tracking/account': perm('settings_edit'),
+  'POST /api/carrier-tracking/aftership/:courierId': pub,
+  'POST /api/tickets/:id/typing': on(custOr('tickets_edit'), id('ticket')),
   'GET /api/tickets/customer/:customerId': on(custOr('tickets_view'), { customerId: 'customer' }),
   'GET /api/tickets': custOr('tickets_view'),
   'GET /api/tickets/:id': on(custOr('tickets_view'), id('ticket')),
@@ -141,7 +160,9 @@ export const POLICY: Record<string, Policy> = {
   'DELETE /api/settings/processing-fees/:id': on(perm('settings_edit'), id('processingFee')),
   'GET /api/settings/fees': perm('settings_view'),
   'POST /api/settings/fees': perm('settings_edit'),
+  'POST /api/settings/fees/reviewed': perm('settings_edit'),
   'POST /api/settings/fees/:id/versions': on(perm('settings_edit'), id('fee')),
+  'POST /api/settings/customs-rates': perm('settings_edit'),
   'GET /api/settings/bank-details': custOr('settings_view'),
   'GET /api/settings/couriers/:id/email-config': on(perm('settings_view'), id('courier')),
   'POST /api/settings/couriers/:id/email-config': on(perm('settings_edit'), id('courier')),
@@ -196,6 +217,26 @@ export const POLICY: Record<string, Policy> = {
   'POST /api/dev/gateway/checkout/:session': pub,
   'POST /api/dev/gateway/plugins/payments/refund': pub,
   'GET /api/settings/payment-gateway': perm('settings_view'),
+  // The PowerTranz simulator: test-mode couriers' stand-in for the processor, no session.
+  'GET /api/dev/powertranz/api/alive': pub,
+  'POST /api/dev/powertranz/api/spi/auth': processor,
+  'POST /api/dev/powertranz/api/spi/sale': processor,
+  'POST /api/dev/powertranz/acs/:spiToken': pub,
+  'POST /api/dev/powertranz/acs/:spiToken/verify': pub,
+  'POST /api/dev/powertranz/api/spi/payment': pub,
+  'POST /api/dev/powertranz/api/sale': processor,
+  // The bank's check page and the browser's return from it: a one-time key, no session.
+  'GET /api/online-payments/powertranz/checks/:key': pub,
+  'POST /api/online-payments/powertranz/:courierId/response': pub,
+  'GET /api/customer/saved-cards': roles('customer'),
+  'POST /api/customer/saved-cards': roles('customer'),
+  'PUT /api/customer/saved-cards/:id/autopay': on(roles('customer'), id('savedCard')),
+  'DELETE /api/customer/saved-cards/:id': on(roles('customer'), id('savedCard')),
+  'GET /api/customer/prepayments': roles('customer'),
+  'POST /api/customer/prepayments': roles('customer'),
+  'GET /api/customers/:id/saved-card': on(perm('customers_view'), id('customer')),
+  'GET /api/settings/test-clock': perm('settings_view'),
+  'POST /api/settings/test-clock/advance': perm('settings_edit'),
   'PUT /api/settings/payment-gateway': perm('settings_edit'),
   'POST /api/payments/cash-up/corrections': perm('payments_create'),
   'GET /api/audit-log': roles('super_admin', 'courier_admin'),
@@ -214,6 +255,7 @@ export const POLICY: Record<string, Policy> = {
   'GET /api/packages/uncollected': perm('packages_uncollected'),
   'POST /api/packages/bulk-status': perm('packages_edit'),
   'GET /api/packages/:id': on(perm('packages_view', 'packages_scan'), id('package')),
+  'GET /api/packages/:id/estimate': on(perm('packages_view', 'packages_scan'), id('package')),
   'PATCH /api/packages/:id': on(perm('packages_edit'), id('package')),
   'DELETE /api/packages/:id': on(perm('packages_delete'), id('package')),
   'POST /api/packages/:id/status': on(perm('packages_edit'), id('package')),
@@ -251,6 +293,7 @@ export const POLICY: Record<string, Policy> = {
   'GET /api/customer/packages/:id/photos/:photoId': on(roles('customer'), { id: 'package', photoId: 'package' }),
   'GET /api/customer/packages': roles('customer'),
   'GET /api/customer/packages/:id': on(roles('customer'), id('package')),
+  'GET /api/customer/packages/:id/estimate': on(roles('customer'), id('package')),
   'PUT /api/customer/packages/:id/contents': on(roles('customer'), id('package')),
   // The photo of contents a customer asks for; staff see it and mark it done.
   'GET /api/customer/packages/:id/contents-photo': on(roles('customer'), id('package')),
@@ -258,6 +301,13 @@ export const POLICY: Record<string, Policy> = {
   'DELETE /api/customer/packages/:id/contents-photo': on(roles('customer'), id('package')),
   'GET /api/packages/:id/contents-photo': on(perm('packages_view', 'packages_scan'), id('package')),
   'POST /api/packages/:id/contents-photo/done': on(perm('packages_scan', 'packages_edit'), id('package')),
+  // Return to sender or discard: the customer asks; staff who act on packages see the queue and record it.
+  'GET /api/customer/packages/:id/return': on(roles('customer'), id('package')),
+  'POST /api/customer/packages/:id/return': on(roles('customer'), id('package')),
+  'DELETE /api/customer/packages/:id/return': on(roles('customer'), id('package')),
+  'GET /api/packages/:id/return': on(perm('packages_view', 'packages_edit'), id('package')),
+  'POST /api/packages/:id/return/done': on(perm('packages_edit'), id('package')),
+  'GET /api/return-requests': courierBound('packages_edit'),
   // A package's cover: insurance, claims, storage countdown.
   'GET /api/packages/:id/cover': on(perm('packages_view'), id('package')),
   'GET /api/customer/packages/:id/cover': on(roles('customer'), id('package')),
@@ -268,6 +318,8 @@ export const POLICY: Record<string, Policy> = {
   'GET /api/insurance-claims': custOr('packages_view'),
   'POST /api/insurance-claims': custOr('packages_edit'),
   'PUT /api/insurance-claims/:id/decision': on(perm('packages_edit'), id('insuranceClaim')),
+  'POST /api/insurance-claims/:id/photos': on(custOr('packages_edit'), id('insuranceClaim'), 'photo'),
+  'GET /api/insurance-claims/:id/photos/:photoId': on(custOr('packages_view'), { id: 'insuranceClaim', photoId: 'insuranceClaim' }),
   'POST /api/customer/unknown-claims': { ...roles('customer'), upload: 'proof' },
   'GET /api/customer/unknown-claims': roles('customer'),
   'GET /api/unknown-claims': perm('packages_unknown'),
@@ -296,11 +348,27 @@ export const POLICY: Record<string, Policy> = {
   'GET /api/manifests/:id/reconciliation': on(perm('manifests_view'), id('manifest')),
   'POST /api/manifests/:id/reconciliation/scans': on(perm('manifests_edit'), id('manifest')),
   'POST /api/manifests/:id/reconciliation/close': on(perm('manifests_edit'), id('manifest')),
+  // A flight's costs and the margin are the courier's own money: never the agent's.
+  'GET /api/manifests/:id/costs': on(perm('costs_view'), id('manifest')),
+  'PUT /api/manifests/:id/costs': on(perm('costs_edit'), id('manifest')),
+  'GET /api/reports/margin': perm('costs_view'),
+  'GET /api/reports/margin/csv/:report': on(perm('costs_view'), {}),
+  'GET /api/reports/tax': perm('reports_view'),
+  'GET /api/reports/tax/csv': perm('reports_view'),
+  'GET /api/transfers': perm('packages_scan'),
+  'POST /api/transfers': perm('packages_scan'),
+  'GET /api/transfers/:id': on(perm('packages_scan'), id('transfer')),
+  'POST /api/transfers/:id/scans': on(perm('packages_scan'), id('transfer')),
+  'DELETE /api/transfers/:id/packages/:packageId': on(perm('packages_edit'), { id: 'transfer', packageId: 'package' }),
+  'POST /api/transfers/:id/send': on(perm('packages_scan'), id('transfer')),
+  'POST /api/transfers/:id/receive': on(perm('packages_scan'), id('transfer')),
+  'POST /api/transfers/:id/cancel': on(perm('packages_edit'), id('transfer')),
   'GET /api/manifests/:id/export.csv': on(perm('manifests_view'), id('manifest')),
   'GET /api/manifests/:id/export.xlsx': on(perm('manifests_view'), id('manifest')),
   'GET /api/manifests/:id/manifest.pdf': on(perm('manifests_view'), id('manifest')),
   'POST /api/manifests/:id/import': on(perm('manifests_edit'), id('manifest'), 'file'),
   'POST /api/manifests/:id/import.xlsx': on(perm('manifests_edit'), id('manifest'), 'file'),
+  // The package imports and manifests admit the courier's US agent too (not a matrix caller): agent-access.test.ts.
   'GET /api/package-imports': roles('courier_admin'),
   'GET /api/settings/api-keys': roles('courier_admin'),
   'POST /api/settings/api-keys': roles('courier_admin'),
@@ -326,6 +394,7 @@ export const POLICY: Record<string, Policy> = {
   'POST /api/package-imports/:id/preview': on(roles('courier_admin'), id('packageImport')),
   'POST /api/package-imports/:id/import': on(roles('courier_admin'), id('packageImport')),
   'GET /api/package-imports/:id/report.csv': on(roles('courier_admin'), id('packageImport')),
+  'POST /api/package-imports/:id/rows/:row': on(roles('courier_admin'), { id: 'packageImport' }),
 
   'GET /api/delivery-locations': perm('delivery_requests_view'),
   'POST /api/delivery-locations': roles('courier_admin'),
@@ -337,6 +406,7 @@ export const POLICY: Record<string, Policy> = {
   'POST /api/customer/delivery-requests/:id/cancel': on(roles('customer'), id('deliveryRequest')),
   'GET /api/customer/consolidations': roles('customer'),
   'POST /api/customer/consolidations': roles('customer'),
+  'POST /api/customer/consolidations/preview': roles('customer'),
   'POST /api/customer/consolidations/:id/cancel': on(roles('customer'), id('consolidation')),
   'GET /api/consolidations': perm('packages_view', 'packages_scan'),
   'GET /api/consolidations/:id': on(perm('packages_view', 'packages_scan'), id('consolidation')),
@@ -354,8 +424,9 @@ export const POLICY: Record<string, Policy> = {
   'GET /api/delivery-requests': perm('delivery_requests_view'),
   'GET /api/delivery-requests/:id': on(perm('delivery_requests_view'), id('deliveryRequest')),
   'POST /api/delivery-requests/:id/status': on(perm('delivery_requests_edit'), id('deliveryRequest')),
-  'POST /api/delivery-requests/:id/deliver': on(perm('delivery_requests_edit'), id('deliveryRequest')),
-  'POST /api/delivery-requests/:id/photo': on(perm('delivery_requests_edit'), id('deliveryRequest'), 'photo'),
+  // Staff who manage deliveries, or the request's own driver with only the view (the service checks which).
+  'POST /api/delivery-requests/:id/deliver': on(perm('delivery_requests_edit', 'delivery_requests_view'), id('deliveryRequest')),
+  'POST /api/delivery-requests/:id/photo': on(perm('delivery_requests_edit', 'delivery_requests_view'), id('deliveryRequest'), 'photo'),
   'GET /api/delivery-requests/:id/proof/signature': on(perm('delivery_requests_view'), id('deliveryRequest')),
   'GET /api/delivery-requests/:id/proof/photo': on(perm('delivery_requests_view'), id('deliveryRequest')),
   'GET /api/customer/delivery-requests/:id/proof/signature': on(roles('customer'), id('deliveryRequest')),
@@ -389,6 +460,7 @@ export const POLICY: Record<string, Policy> = {
   'GET /api/branches': perm('branches_view'),
   'GET /api/branches/options': perm(
     'branches_view',
+    'packages_scan',
     'staff_create',
     'staff_edit',
     'customers_edit',
@@ -416,6 +488,9 @@ export const POLICY: Record<string, Policy> = {
   'GET /api/customers/:id': on(perm('customers_view'), id('customer')),
   'PUT /api/customers/:id': on(perm('customers_edit'), id('customer')),
   'PATCH /api/customers/:id/status': on(perm('customers_edit'), id('customer')),
+  'POST /api/customers/import': on(courierBound('customers_edit'), {}, 'file'),
+  'GET /api/customers/invitations': courierBound('customers_edit'),
+  'POST /api/customers/invitations': courierBound('customers_edit'),
   'GET /api/business-customers': perm('customers_business'),
   'GET /api/business-customers/:id': on(perm('customers_business'), id('businessCustomer')),
   'PUT /api/business-customers/:id': on(perm('customers_edit'), id('businessCustomer')),
@@ -470,6 +545,7 @@ export function isAllowed(access: Access, role: MatrixRole): boolean {
     case 'roles':
       return access.roles.includes(role);
     case 'apiKey':
+    case 'processorCredentials':
       return false;
     case 'permission':
     case 'customerOrPermission': {
@@ -482,4 +558,9 @@ export function isAllowed(access: Access, role: MatrixRole): boolean {
       return false;
     }
   }
+}
+
+/** Routes the route table marks public: no session is asked for (a processor's own credentials may be). */
+export function isPublicAccess(access: Access): boolean {
+  return access.kind === 'public' || access.kind === 'processorCredentials';
 }

@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NASTY_STRINGS } from './arbitraries';
 import { deliveryRequests } from '../../src/db/schema/delivery-requests';
+import { insuranceClaims } from '../../src/db/schema/insurance-claims';
 import { packages } from '../../src/db/schema/packages';
 import { preAlerts } from '../../src/db/schema/pre-alerts';
 import { SAMPLE_PDF, SAMPLE_PNG, multipart } from '../multipart';
@@ -48,6 +49,7 @@ let routes: ApiRoute[];
 let ticketId = 0;
 let manifestId = 0;
 let deliveryId = 0;
+let claimId = 0;
 
 beforeAll(async () => {
   w = await buildSecurityWorld();
@@ -71,6 +73,26 @@ beforeAll(async () => {
     })
     .returning({ id: deliveryRequests.id });
   deliveryId = delivery?.id ?? 0;
+  // An open insurance claim takes photos of the damage.
+  const [owned] = await w.t.db
+    .select({ id: packages.id, customerId: packages.customerId })
+    .from(packages)
+    .where(and(eq(packages.courierId, w.courierA), isNotNull(packages.customerId)))
+    .limit(1);
+  if (!owned?.customerId) throw new Error('no customer parcel in courier A');
+  const [claim] = await w.t.db
+    .insert(insuranceClaims)
+    .values({
+      courierId: w.courierA,
+      claimNo: 'CLM-800001',
+      packageId: owned.id,
+      customerId: owned.customerId,
+      reason: 'damaged',
+      description: 'Upload test',
+      insuredValueUsdCents: 100,
+    })
+    .returning({ id: insuranceClaims.id });
+  claimId = claim?.id ?? 0;
 });
 afterAll(async () => w?.t.close());
 
@@ -182,7 +204,15 @@ const CASES: UploadCase[] = [
     field: 'photo',
     maxBytes: 15 * MB,
   },
-  // Manifest imports and the warehouse agent's file read their content (CSV text, an Excel
+  // A claim photo is re-encoded like a package photo.
+  {
+    key: 'POST /api/insurance-claims/:id/photos',
+    who: 'courier_admin',
+    url: () => `/api/insurance-claims/${claimId}/photos`,
+    field: 'photo',
+    maxBytes: 15 * MB,
+  },
+  // Manifest imports, the customer import and the warehouse agent's file read their content (CSV text, an Excel
   // workbook); they serve nothing back.
   {
     key: 'POST /api/package-imports',
@@ -204,6 +234,13 @@ const CASES: UploadCase[] = [
     url: () => `/api/manifests/${manifestId}/import.xlsx`,
     field: 'file',
     maxBytes: 2 * MB,
+  },
+  {
+    key: 'POST /api/customers/import',
+    who: 'courier_admin',
+    url: () => '/api/customers/import',
+    field: 'file',
+    maxBytes: 10 * MB,
   },
 ];
 

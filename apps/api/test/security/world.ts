@@ -1,3 +1,4 @@
+import { savedCards } from '../../src/db/schema/saved-cards';
 import { labelPrinters } from '../../src/db/schema/label-printers';
 import { shelves } from '../../src/db/schema/shelves';
 import { and, asc, eq } from 'drizzle-orm';
@@ -10,6 +11,8 @@ import { processingFees } from '../../src/db/schema/courier-fees';
 import { coupons } from '../../src/db/schema/account-credit';
 import { fees, feeVersions } from '../../src/db/schema/fees';
 import { insuranceClaims } from '../../src/db/schema/insurance-claims';
+import { authorisedPeople } from '../../src/db/schema/authorised-people';
+import { branchTransfers } from '../../src/db/schema/branch-transfers';
 import { couriers } from '../../src/db/schema/couriers';
 import { customers } from '../../src/db/schema/customers';
 import { deliveryLocations } from '../../src/db/schema/delivery-locations';
@@ -84,6 +87,9 @@ export const RESOURCE_KINDS = [
   'labelPrinter',
   'fee',
   'insuranceClaim',
+  'authorisedPerson',
+  'savedCard',
+  'transfer',
 ] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 
@@ -392,6 +398,32 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
     })
     .returning();
   if (!insuranceClaimB) throw new Error('security world: claim of courier B');
+  const [authorisedB] = await db
+    .insert(authorisedPeople)
+    .values({
+      courierId: courierB,
+      customerId: packageB.customerId,
+      name: MARKER,
+      idType: 'passport',
+      idNumber: 'B1234567',
+      phone: '876 555 0100',
+    })
+    .returning();
+  if (!authorisedB) throw new Error('security world: authorised person of courier B');
+  const [savedCardB] = await db
+    .insert(savedCards)
+    .values({
+      courierId: courierB,
+      customerId: packageB.customerId,
+      tokenSealed: MARKER,
+      brand: 'Visa',
+      last4: '0006',
+      expiryMonth: 12,
+      expiryYear: 2030,
+      test: true,
+    })
+    .returning();
+  if (!savedCardB) throw new Error('security world: saved card of courier B');
 
   const courierRow = await first(db.select().from(couriers).where(eq(couriers.id, courierB)), 'courier');
   const [couponB] = await db
@@ -405,6 +437,17 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
     .values({ courierId: courierB, branchId: branchB.id, name: 'B printer', host: '127.0.0.1', port: 9 })
     .returning();
   if (!shelfB || !printerB) throw new Error('security world: no shelf or printer in courier B');
+  const [branchB2] = await db
+    .insert(branches)
+    .values({ courierId: courierB, name: `Browns Town ${MARKER}` })
+    .returning();
+  const [transferB] = branchB2
+    ? await db
+        .insert(branchTransfers)
+        .values({ courierId: courierB, transferNumber: 'TRF-000001', fromBranchId: branchB.id, toBranchId: branchB2.id })
+        .returning()
+    : [];
+  if (!transferB) throw new Error('security world: no transfer in courier B');
 
   const other: Record<ResourceKind, string> = {
     courier: String(courierRow.id),
@@ -440,6 +483,9 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
     labelPrinter: String(printerB.id),
     fee: String(engineFeeB.id),
     insuranceClaim: String(insuranceClaimB.id),
+    authorisedPerson: String(authorisedB.id),
+    savedCard: String(savedCardB.id),
+    transfer: String(transferB.id),
   };
 
   const lacking = new Map<string, Record<string, string>>();

@@ -70,7 +70,8 @@ test('a courier invitation is accepted end to end, once', async ({ page, browser
   await expect(setup).toHaveURL(/\/admin\/dashboard$/);
   const checklist = setup.getByRole('list', { name: 'Set-up steps' });
   await expect(setup.getByRole('heading', { name: 'Set up your courier' })).toBeVisible();
-  await expect(checklist.getByRole('listitem')).toHaveCount(7);
+  await expect(checklist.getByRole('listitem')).toHaveCount(8);
+  await expect(checklist.getByRole('link', { name: 'Review your fees and taxes' })).toHaveAttribute('href', '/admin/settings?tab=fees');
   await expect(checklist.getByRole('link', { name: 'Add a branch' })).toHaveAttribute('href', '/admin/branches');
   await expect(checklist.getByRole('link', { name: 'Add your bank transfer details' })).toHaveAttribute(
     'href',

@@ -48,7 +48,7 @@ test('a referred customer registers with the code, pays their first invoice, bot
   };
   expect(account.referralLink).toContain(`ref=${account.referralCode}`);
 
-  // The new customer follows the link (375 px): the code is filled in beside the spec's fields.
+  // The new customer follows the link (375 px): the code is filled in beside the registration fields.
   await page.setViewportSize({ width: 375, height: 800 });
   const link = new URL(account.referralLink);
   await page.goto(`/register${link.search}`);
@@ -99,6 +99,8 @@ test('a referred customer registers with the code, pays their first invoice, bot
   expect(invoice.balanceCents).toBeGreaterThan(500_00);
   await page.evaluate((t) => localStorage.setItem('token', t), referrer.token);
   await page.goto(`/customer/invoices/${invoice.invoiceNo}`);
+  // Credit and coupon fold under the balance due.
+  await page.getByText('Use account credit or a coupon').click();
   const form = page.getByRole('form', { name: 'Use account credit' });
   await expect(form.getByText(`Account credit: ${jmd(500_00)} available`)).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/credit-invoice-before-phone.png`, fullPage: true });

@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { tokenFor } from '../support/auth';
+import { signOnPad } from '../support/signature';
 
 const BILLING_ALREADY_COLLECTED = 'The packages of this invoice have already been collected';
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/billing-shots';
@@ -29,16 +30,6 @@ async function openInvoice(request: APIRequestContext, customerToken: string): P
   const open = data.find((i) => i.status === 'unpaid');
   if (!open) throw new Error('the demo data has no unpaid invoice for the demo customer');
   return open;
-}
-
-/** Draws a signature with the mouse (the pad takes pointer events from mouse, pen and touch). */
-async function sign(page: Page) {
-  const box = await page.getByRole('img', { name: 'Signature box' }).boundingBox();
-  if (!box) throw new Error('no signature box');
-  await page.mouse.move(box.x + 30, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 30 + i * 20, box.y + box.height / 2 + (i % 2 ? -25 : 25));
-  await page.mouse.up();
 }
 
 test.describe('billing', () => {
@@ -96,7 +87,7 @@ test.describe('billing', () => {
     await page.getByRole('button', { name: 'Sign to confirm collection' }).click();
     await expect(page.getByText("Please enter the collector's name")).toBeVisible();
     await page.getByLabel("Collector's name").fill('Kimberly Williams');
-    await sign(page);
+    await signOnPad(page);
     await page.getByRole('button', { name: 'Confirm collection', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Collection recorded: the packages are delivered' })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/sign-done.png`, fullPage: true });
@@ -134,6 +125,8 @@ test.describe('billing', () => {
     const adminToken = await tokenFor(request, 'courier_admin');
     await useToken(page, adminToken);
     await page.goto('/admin/reports');
+    // The figures under the chart are folded behind "Show table".
+    await page.getByRole('button', { name: 'Show table' }).click();
     const table = page.getByTestId('revenue-table');
     await expect(table).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/reports-desktop.png`, fullPage: true });
@@ -171,8 +164,9 @@ test.describe('billing', () => {
     await page.goto('/customer/customs-calculator');
     await page.getByLabel('Weight (lbs)').fill('2.3');
     await page.getByLabel('Item value (USD)').fill('150');
-    // 3 lb 1450.00 + processing 300.00 (demo fee 0.1-5 lb) + GCT 16.5% 239.25 + duty 150 x 0.2 x 150 = 4500.00
-    await expect(page.getByText('Estimated total').locator('..')).toContainText('JMD 6,489.25');
+    // 3 lb 1450.00 + processing 300.00 (demo fee 0.1-5 lb) + GCT 15% 217.50 + customs on CIF 23,950.00
+    // (duty 4,790.00 + SCF 71.85 + levy 119.75 + GCT on import 4,339.74 + CAF 2,500.00 + stamp 100.00 = 11,921.34)
+    await expect(page.getByText('Estimated total').locator('..')).toContainText('JMD 13,888.84');
     await page.setViewportSize({ width: 375, height: 800 });
     await page.screenshot({ path: `${SHOTS}/calculator-375.png`, fullPage: true });
     await expectNoSeriousA11yViolations(page);

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { waitForMail } from '../support/mailbox';
 import { expect, test } from '../support/test';
 import { DEMO, tokenFor } from '../support/auth';
+import { signOnPad } from '../support/signature';
 
 /**
  * A home delivery on a phone. The customer asks for it (address prefilled from the
@@ -17,16 +18,6 @@ test.use({ viewport: { width: 375, height: 812 }, actionTimeout: 15_000 });
 
 async function signInAs(page: Page, token: string) {
   await page.evaluate((t) => window.localStorage.setItem('token', t), token);
-}
-
-/** Draws a signature with the mouse (the pad takes pointer events from mouse, pen and touch). */
-async function sign(page: Page) {
-  const box = await page.getByRole('img', { name: 'Signature box' }).boundingBox();
-  if (!box) throw new Error('no signature box');
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 20 + i * 20, box.y + box.height / 2 + (i % 2 ? -20 : 20));
-  await page.mouse.up();
 }
 
 test('a home delivery is refused while unpaid, then paid and delivered with a signature on a phone', async ({ page, request }) => {
@@ -125,7 +116,7 @@ test('a home delivery is refused while unpaid, then paid and delivered with a si
   await page.getByLabel("Recipient's name").fill('Marcia Brown');
   // A toast over the pad would take the strokes: sign once the dispatch toast has gone.
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await sign(page);
+  await signOnPad(page);
   await expect(page.getByRole('button', { name: 'Complete delivery', exact: true })).toBeVisible();
   // The phone's screen only: a full-page shot resizes the viewport, and the pad may take that for
   // a turned phone and clear the signature (seen once in CI: no delivery was sent).

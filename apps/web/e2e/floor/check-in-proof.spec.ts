@@ -300,7 +300,7 @@ test('30 parcels checked in with photo and dimensions, printed, shelved, billed 
       true,
     );
     if (stay) {
-      expect(lines.find((l) => l.startsWith(`Storage ${stay.packageNumber} (`))).toMatch(/\(\d+ days after \d+ free\): [1-9]\d*$/);
+      expect(lines.find((l) => l.startsWith(`Storage ${stay.packageNumber} (`))).toMatch(/\(\d+ days? after \d+ free\): [1-9]\d*$/);
     } else {
       const cover = (await (await request.get(`/api/packages/${box.id}/cover`, { headers: admin })).json()) as {
         storage: { text: string; started: boolean } | null;

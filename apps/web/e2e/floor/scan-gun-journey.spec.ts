@@ -22,7 +22,7 @@ async function press(button: Locator) {
 }
 
 /**
- * The spec's proof: the warehouse floor with the keyboard only, as a scan gun types. 30 packages
+ * The warehouse floor with the keyboard only, as a scan gun types. 30 packages
  * are received (a third with no pre-alert, their mailbox scanned), one duplicate is refused, one
  * unknown goes to Unknown packages; labels print by themselves; all 30 go on a manifest by their
  * labels' numbers with one bad scan among them; it ships, arrives, is reconciled by scanning with

@@ -65,6 +65,11 @@ test('the forwarding services end to end: consolidation repacked and invoiced wi
   await form.getByRole('radio', { name: 'Remove retail packaging' }).check();
   // The courier's consolidation fee entry prices it.
   await expect(form.getByTestId('consolidation-fee')).toHaveText(/JMD 500\.00/);
+  // Each is within the USD 100 duty-free limit; one parcel of USD 200 is not: warned, and acknowledged.
+  const effect = form.getByTestId('consolidation-preview');
+  await expect(effect).toContainText('Separately: no customs (each under USD 100).');
+  await expect(effect.getByRole('alert')).toContainText('worth USD 200.00, over the USD 100 duty-free limit');
+  await form.getByRole('checkbox', { name: /I understand customs become due/ }).check();
   await page.screenshot({ path: `${SHOTS}/consolidation-request-phone.png`, fullPage: true });
   await form.getByRole('button', { name: 'Request consolidation' }).click();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Consolidation requested' })).toBeVisible();
@@ -142,6 +147,8 @@ test('the forwarding services end to end: consolidation repacked and invoiced wi
   for (const p of received) await expect(page.getByText(`Freight ${p.packageNumber}`)).toHaveCount(0);
 
   // Paid partly with the referral credit, the rest online through the test gateway (test mode).
+  // Credit and coupon fold under the balance due.
+  await page.getByText('Use account credit or a coupon').click();
   const credit = page.getByRole('form', { name: 'Use account credit' });
   await expect(credit.getByText(`Account credit: ${jmd(500_00)} available`)).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/consolidation-invoice-phone.png`, fullPage: true });

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { pageSettled } from '../support/settled';
 import { expect, test } from '../support/test';
 import { DEMO } from '../support/auth';
 
@@ -59,7 +60,7 @@ async function listLoaded(page: Page) {
   const box = page.locator('[data-table-box]').first();
   await expect(box).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('skeleton-row')).toHaveCount(0, { timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
+  await pageSettled(page);
 }
 
 const shotName = (path: string, size: string) => `${SHOTS}/table-${path.replaceAll('/', '-').slice(1)}-${size}.png`;

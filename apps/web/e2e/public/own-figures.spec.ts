@@ -2,7 +2,7 @@ import { DEFAULT_API_KEY } from '@courier/shared/constants/limits';
 import { createSecondCourier } from '../support/couriers';
 import { expect, test } from '../support/test';
 
-/** The marketing claims: the demo courier's own figures, in the spec's words. */
+/** The marketing claims: the demo courier's own figures, in fixed words (docs/decisions/019-public-claims-are-the-couriers.md). */
 const SPEC_FIGURES = [
   ['5,000+', 'customers'],
   ['100,000+', 'packages forwarded'],
@@ -11,14 +11,14 @@ const SPEC_FIGURES = [
 /** What a courier never said of itself must not show on its site. */
 const INVENTED = ['5,000+', '100,000+', '150+', 'countries served', 'every week', 'weekly'];
 
-test("a new courier's home claims no figures, the demo courier's shows the spec's, and a courier's own figures show once set", async ({
+test("a new courier's home claims no figures, the demo courier's shows its seeded ones, and a courier's own figures show once set", async ({
   page,
   browser,
   request,
 }) => {
   const island = await createSecondCourier(request);
 
-  // The demo courier keeps the spec's figures, in the server's HTML and after the app has run.
+  // The demo courier keeps its seeded figures, in the server's HTML and after the app has run.
   const demoHtml = await (await request.get(`/?api_key=${DEFAULT_API_KEY}`)).text();
   for (const [value, label] of SPEC_FIGURES) {
     expect(demoHtml).toContain(value);

@@ -57,7 +57,7 @@ for (const viewport of [
   });
 }
 
-test('the home page has every section the spec lists', async ({ page }) => {
+test('the home page has every one of its sections', async ({ page }) => {
   await page.goto('/?api_key=ck_demo_jamaica_express_2026');
   await expect(page.getByRole('link', { name: 'Get Your US Address' })).toHaveAttribute(
     'href',

@@ -55,6 +55,25 @@ test('with JavaScript off the home page and the sign-in form are there', async (
   }
 });
 
+test('with JavaScript off the home page tracks a package through /track, on the same courier', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto('/');
+    const box = page.getByRole('search');
+    await box.getByLabel('Tracking or package number').fill('9205590175547700112233');
+    await box.getByRole('button', { name: 'Track' }).click();
+    await expect(page).toHaveURL(/\/track\?(api_key=[^&]+&)?number=9205590175547700112233$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Track a package' })).toBeVisible();
+    await expect(page.getByRole('search', { name: 'Track a package' }).getByLabel('Tracking or package number')).toHaveValue(
+      '9205590175547700112233',
+    );
+    await expect(page).toHaveTitle(/Jamaica Express Post/);
+  } finally {
+    await context.close();
+  }
+});
+
 /** React's hydration complaints (mismatch, recoverable error) and any other console error. */
 function collect(messages: string[]) {
   return (m: ConsoleMessage) => {
@@ -63,7 +82,17 @@ function collect(messages: string[]) {
   };
 }
 
-for (const path of ['/', '/pricing', '/contact', '/login', '/register', '/admin/login']) {
+for (const path of [
+  '/',
+  '/pricing',
+  '/contact',
+  '/login',
+  '/register',
+  '/admin/login',
+  '/track?number=9205590175547700112233',
+  '/register?ref=FRIEND42',
+  '/?fbclid=IwAR0abc',
+]) {
   test(`${path} hydrates without a warning`, async ({ page }) => {
     const messages: string[] = [];
     const errors: string[] = [];

@@ -62,6 +62,12 @@ test("/track shows a demo package's status and timeline, from the home page's bo
   await page.goto('/');
   // An empty box is answered in our words, not by the browser's "required" bubble, and keeps the focus.
   const box = page.getByRole('search').getByLabel('Tracking or package number');
+  // Our message comes from the app: wait until React has taken over the pre-rendered form (before
+  // that, the form works without scripts and an empty box opens the tracking page).
+  await page.waitForFunction(() => {
+    const form = document.querySelector('[role="search"]');
+    return form !== null && Object.keys(form).some((key) => key.startsWith('__reactFiber'));
+  });
   await page.getByRole('search').getByRole('button', { name: 'Track' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Enter a tracking number, or the package number on your label.' })).toBeVisible();
   await expect(box).toBeFocused();

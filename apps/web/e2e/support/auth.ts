@@ -52,7 +52,8 @@ export async function tokenFor(request: APIRequestContext, who: Who): Promise<st
  */
 export async function loginAs(page: Page, request: APIRequestContext, who: Who) {
   const token = await tokenFor(request, who);
-  await page.addInitScript((t) => window.localStorage.setItem('token', t), token);
+  // Every document of the page runs it, a printed label's frame too, which has no storage.
+  await page.addInitScript((t) => window.localStorage?.setItem('token', t), token);
   return { token, authorization: `Bearer ${token}` };
 }
 

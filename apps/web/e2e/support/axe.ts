@@ -24,8 +24,18 @@ async function ensureAxe(frame: Frame, required: boolean): Promise<void> {
   }
 }
 
+/** The audit running on each page: axe runs one at a time in a document, so each waits for the one before. */
+const running = new WeakMap<Page, Promise<unknown>>();
+
 /** The serious and critical violations of the page as it is now, one readable line each. */
-export async function seriousA11yViolations(page: Page): Promise<string[]> {
+export function seriousA11yViolations(page: Page): Promise<string[]> {
+  const before = running.get(page) ?? Promise.resolve();
+  const audit = before.catch(() => undefined).then(() => auditPage(page));
+  running.set(page, audit);
+  return audit;
+}
+
+async function auditPage(page: Page): Promise<string[]> {
   // Every frame of the page (same-origin ones report through the main frame's run).
   for (const frame of page.frames()) await ensureAxe(frame, frame === page.mainFrame());
   return page.evaluate(async () => {

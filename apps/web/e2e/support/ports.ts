@@ -14,6 +14,8 @@ export interface WorkerPorts {
   mailbox: number;
   /** The messaging simulator the phone journey starts: the server's MESSAGING_SIMULATOR_URL. */
   messaging: number;
+  /** The tracking-aggregator simulator the carrier-tracking journey starts: the server's TRACKING_SIMULATOR_URL. */
+  tracking: number;
 }
 
 /** The ports of worker `index` (in a worker: its own, from Playwright's TEST_PARALLEL_INDEX). */
@@ -23,6 +25,7 @@ export function workerPorts(index = Number(process.env.TEST_PARALLEL_INDEX ?? 0)
     smtp: Number(process.env.E2E_SMTP_PORT ?? 2599) + 100 * index,
     mailbox: Number(process.env.E2E_MAILBOX_PORT ?? 2598) + 100 * index,
     messaging: Number(process.env.E2E_PORT ?? 3199) + 21 + 100 * index,
+    tracking: Number(process.env.E2E_PORT ?? 3199) + 22 + 100 * index,
   };
 }
 

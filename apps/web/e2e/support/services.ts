@@ -17,12 +17,16 @@ export interface NewCustomer {
 /** A new customer of the demo courier (each run its own), registered as the wizard would, with a token and mailbox. */
 export async function registerCustomer(
   request: APIRequestContext,
-  person: { firstName: string; lastName?: string; referralCode?: string },
+  person: { firstName: string; lastName?: string; referralCode?: string; branchName?: string },
 ): Promise<NewCustomer> {
   const email = `${person.firstName.toLowerCase()}.${unique()}@example.test`;
+  // Each person their own phone and TRN: a referral between accounts sharing either pays nobody.
+  const digits = String(Math.floor(Math.random() * 1e9)).padStart(9, '0');
   const validate = await (await request.get(`/api/couriers/validate/${DEFAULT_API_KEY}`)).json();
   const branches = await (await request.get(`/api/branches/public/${validate.data.id}`)).json();
-  const branchId = branches.data[0].id as number;
+  // The courier's first branch, unless the journey names the one the customer collects at.
+  const chosen = (branches.data as Array<{ id: number; name: string }>).find((b) => b.name === person.branchName) ?? branches.data[0];
+  const branchId = chosen.id as number;
   const created = await request.post('/api/customers/register', {
     data: {
       accountType: 'individual',
@@ -30,9 +34,9 @@ export async function registerCustomer(
       firstName: person.firstName,
       lastName: person.lastName ?? 'Forwarder',
       email,
-      phone: '876-555-0142',
+      phone: `876-5${digits.slice(0, 2)}-${digits.slice(2, 6)}`,
       password: 'Forwarding#2026',
-      trn: '999-777-555',
+      trn: `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`,
       address: '4 Hope Road',
       parish: 'Clarendon',
       city: 'May Pen',
@@ -48,7 +52,8 @@ export async function registerCustomer(
 
 /** Opens pages of this browser context signed in with the token. */
 export async function pageAs(page: Page, token: string) {
-  await page.addInitScript((t) => window.localStorage.setItem('token', t), token);
+  // Every document of the page runs it, a printed label's frame too, which has no storage.
+  await page.addInitScript((t) => window.localStorage?.setItem('token', t), token);
 }
 
 /** A package received at the warehouse for a mailbox (as the check-in screen would). */

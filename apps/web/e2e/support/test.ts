@@ -1,12 +1,16 @@
 import { type Browser, type BrowserContext, type Page, test as base, expect } from '@playwright/test';
 import { expectNoSeriousA11yViolations, seriousA11yViolations } from './axe';
 import { workerBaseURL } from './ports';
+import { watchScreens } from './screen-watch';
 
 /**
  * Every journey imports `test` from here instead of '@playwright/test': axe then runs by itself on
  * every distinct screen the journey shows, with no serious or critical violation allowed.
  *
  * - Before each `page.goto`, the screen being left is audited (the journey is done with it).
+ * - A screen reached inside the app (a link, a redirect, the back button) or a dialog that opens is
+ *   audited once it has settled (no DOM change for half a second, nothing busy), while the journey
+ *   goes on; its violations fail the test at the end (screen-watch.ts).
  * - After the test, every page still open in every context of the test is audited.
  * - `a11y.check(page)` audits an intermediate screen on demand (a dialog or menu open, a form
  *   showing its errors); explicit checks always run.
@@ -79,8 +83,38 @@ export const test = base.extend<{ a11y: A11yAudit }>({
         if (!key || auditedScreens.has(key)) return;
         auditedScreens.add(key);
         audits++;
-        const violations = await timed(() => seriousA11yViolations(page));
+        let violations: string[];
+        try {
+          violations = await timed(() => seriousA11yViolations(page));
+        } catch (error) {
+          // A frame that went away mid-audit (a print frame, a redirect) is audited on its next visit.
+          if (!/detached|closed|navigat|destroyed/i.test(String(error))) throw error;
+          auditedScreens.delete(key);
+          return;
+        }
         expect(violations, `axe on ${page.url()} (${key})`).toEqual([]);
+      };
+
+      // Audits started by the page itself (a screen reached in the app, a dialog opened), run while
+      // the journey goes on; their violations are reported when the test ends.
+      const backgroundFailures: string[] = [];
+      let background: Promise<void> = Promise.resolve();
+      const auditInBackground = (page: Page) => {
+        background = background.then(async () => {
+          if (!isAppPage(page, baseURL)) return;
+          const key = await screenKey(page);
+          if (!key || auditedScreens.has(key)) return;
+          auditedScreens.add(key);
+          audits++;
+          try {
+            const violations = await timed(() => seriousA11yViolations(page));
+            // The screen may have changed during the run: named by the key it had when it settled.
+            for (const v of violations) backgroundFailures.push(`${key}: ${v}`);
+          } catch {
+            // The page navigated or closed mid-audit: the next screen is audited in its turn.
+            auditedScreens.delete(key);
+          }
+        });
       };
 
       const patched = new WeakSet<Page>();
@@ -94,12 +128,13 @@ export const test = base.extend<{ a11y: A11yAudit }>({
         };
       };
       const contexts = new Set<BrowserContext>();
-      const watchContext = (ctx: BrowserContext) => {
+      const watchContext = async (ctx: BrowserContext) => {
         contexts.add(ctx);
         for (const page of ctx.pages()) watchPage(page);
         ctx.on('page', watchPage);
+        await watchScreens(ctx, auditInBackground);
       };
-      watchContext(context);
+      await watchContext(context);
 
       // Journeys with several people open their own contexts; those are watched too.
       const restore = patchBrowser(browser, watchContext);
@@ -115,9 +150,11 @@ export const test = base.extend<{ a11y: A11yAudit }>({
       }
       // A failed journey already says why; auditing its broken state would only add noise.
       if (testInfo.status === testInfo.expectedStatus) {
+        await background;
         for (const ctx of contexts) {
           for (const page of ctx.pages()) await auditOnce(page);
         }
+        expect(backgroundFailures, 'axe on the screens reached inside the app').toEqual([]);
       }
       // What axe cost this test, for the time budget of the suite.
       testInfo.annotations.push({ type: 'axe audits', description: `${audits} in ${Math.round(axeMs)} ms` });
@@ -131,12 +168,12 @@ export const test = base.extend<{ a11y: A11yAudit }>({
  * gets a context of its own that closes with the page (as Playwright's does), but an ordinary one:
  * axe opens a helper page in the page's context, which a newPage() context refuses.
  */
-function patchBrowser(browser: Browser, onContext: (ctx: BrowserContext) => void): () => void {
+function patchBrowser(browser: Browser, onContext: (ctx: BrowserContext) => Promise<void>): () => void {
   const newContext = browser.newContext;
   const newPage = browser.newPage;
   browser.newContext = async (options) => {
     const ctx = await newContext.call(browser, { reducedMotion: 'reduce', ...options });
-    onContext(ctx);
+    await onContext(ctx);
     return ctx;
   };
   browser.newPage = async (options) => {

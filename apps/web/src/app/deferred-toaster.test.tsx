@@ -15,7 +15,8 @@ describe('DeferredToaster', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
     expect(toaster()).toBeNull();
     act(() => lazyToast.error('Courier not found. Reloading page...'));
-    expect(await screen.findByText('Courier not found. Reloading page...')).toBeInTheDocument();
+    // sonner loads with that first toast: on a loaded machine the import alone can take seconds.
+    expect(await screen.findByText('Courier not found. Reloading page...', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(toaster()).not.toBeNull();
   });
 

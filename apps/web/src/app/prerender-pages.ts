@@ -11,6 +11,8 @@ export interface PrerenderedPage {
   sitemap: boolean;
   /** `platform`: the platform's page (the super admin's sign-in), under the platform's name, not the courier's. */
   brand?: 'platform';
+  /** The query parameters the page reads for its first render; the server renders the page with them. */
+  params?: string[];
 }
 
 export const PRERENDERED_PAGES: PrerenderedPage[] = [
@@ -68,9 +70,16 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
     title: 'Track a package',
     description: 'Where your package is: its status and timeline by tracking or package number.',
     sitemap: true,
+    params: ['number'],
   },
   { path: '/login', title: 'Sign in', description: 'Sign in to your account to track your packages and invoices.', sitemap: true },
-  { path: '/register', title: 'Create your account', description: 'Sign up for your free US shipping address.', sitemap: true },
+  {
+    path: '/register',
+    title: 'Create your account',
+    description: 'Sign up for your free US shipping address.',
+    sitemap: true,
+    params: ['ref'],
+  },
   { path: '/admin/login', title: 'Courier admin sign in', description: 'Sign in to the courier admin portal.', sitemap: false },
   { path: '/staff/login', title: 'Staff sign in', description: 'Sign in to the staff portal.', sitemap: false },
   {

@@ -34,6 +34,14 @@ function renderAt(path: string) {
       { path: '/login', element: <p>customer login</p> },
       { path: '/admin/login', element: <p>admin login</p> },
       {
+        path: '/customer',
+        element: (
+          <RequireAuth allow={['customer']}>
+            <p>customer home</p>
+          </RequireAuth>
+        ),
+      },
+      {
         path: '/admin',
         element: <RequireAuth allow={['courier_admin']} />,
         children: [{ path: 'settings', element: <p>admin settings</p> }],
@@ -64,6 +72,13 @@ describe('RequireAuth', () => {
     expect(await screen.findByText('admin login')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/login');
     expect(redirectStore.get()).toBe('/admin/settings?tab=rates');
+  });
+
+  it('keeps the courier’s api_key on the way to the login page', async () => {
+    const router = renderAt('/customer?api_key=ck_island_ship_express_test');
+    expect(await screen.findByText('customer login')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('?api_key=ck_island_ship_express_test');
   });
 
   it('shows the page to an allowed role after loading its profile', async () => {

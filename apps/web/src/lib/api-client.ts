@@ -2,6 +2,7 @@ import { REQUEST_TIMEOUT_MS } from '@courier/shared/constants/limits';
 import { isLoginPath, loginPathFor } from '@courier/shared/domain/redirects';
 import { CLIENT_MESSAGES } from '@courier/shared/messages';
 import { connectivity } from './connectivity';
+import { keepApiKey } from './paths';
 import { redirectStore, tokenStore } from './storage';
 
 export const API_BASE = '/api';
@@ -41,13 +42,13 @@ export function setSessionExpiredHandler(handler: (loginPath: string) => void): 
   onSessionExpired = handler;
 }
 
-/** The spec's session expiry: exported for the upload helper, which cannot use fetch (progress). */
+/** The session expiry on a 401: exported for the upload helper, which cannot use fetch (progress). */
 export function handleUnauthorized(): void {
   tokenStore.clear();
   const here = window.location.pathname + window.location.search;
   if (isLoginPath(window.location.pathname)) return;
   redirectStore.set(here);
-  const target = loginPathFor(window.location.pathname);
+  const target = keepApiKey(loginPathFor(window.location.pathname), window.location.search);
   if (onSessionExpired) onSessionExpired(target);
   else window.location.assign(target);
 }

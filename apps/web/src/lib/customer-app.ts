@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { CUSTOMER_APP_SCOPE, CUSTOMER_WORKER_URL } from '@courier/shared/schemas/customer-app';
+import { CUSTOMER_APP_SCOPE, CUSTOMER_WORKER_URL } from '@courier/shared/constants/customer-app';
 import { api } from './api-client';
 
 /**

@@ -52,3 +52,8 @@ export function withApiKey(path: string, apiKey: string | null | undefined): str
   const sep = path.includes('?') ? '&' : '?';
   return `${path}${sep}api_key=${encodeURIComponent(apiKey)}`;
 }
+
+/** A redirect keeps the courier: the current URL's `api_key`, if it has one, goes along. */
+export function keepApiKey(path: string, search: string): string {
+  return withApiKey(path, new URLSearchParams(search).get('api_key')?.trim());
+}

@@ -14,6 +14,11 @@ export const recordKeys = {
   couriers: ['platform-couriers'] as const,
   dashboard: ['dashboard'] as const,
   packages: ['packages'] as const,
+  /** One package's detail and estimate: a photo of contents changes the one, insurance the other. */
+  packageDetail: (id: number, customer: boolean) => ['packages', 'detail', id, customer] as const,
+  packageEstimate: (id: number, customer: boolean) => ['packages', 'estimate', id, customer] as const,
+  /** A package corrected or voided changes the manifest it is on. */
+  manifests: ['manifests'] as const,
   /** Account credit pays invoices, and a payment by account credit moves the credit. */
   invoices: ['invoices'] as const,
   payments: ['payments'] as const,

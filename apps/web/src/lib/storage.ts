@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@courier/shared/constants/limits';
 import { requestedApiKey, resolvedSite } from './public-site-store';
 
 /**
- * The browser storage the spec names: the token in local storage; redirectAfterLogin
+ * The browser storage, by fixed names: the token in local storage; redirectAfterLogin
  * and api_key in session storage. Storage can throw: a frame on another site in a browser that
  * blocks third-party storage (current Chromium by default), private mode, storage disabled. Then
  * what would have been stored lives in this page's memory: a sign-in inside such a frame works
@@ -51,7 +51,7 @@ export function forgetMemoryStorage(): void {
 }
 
 /**
- * The session token. A sign-in keeps it in local storage, shared by every tab (the spec's place).
+ * The session token. A sign-in keeps it in local storage, shared by every tab.
  * An impersonation keeps it in this tab's session storage instead, where it wins over the shared
  * token: the super admin's own session in local storage, and in their other tabs, stays untouched,
  * and ending the impersonation (clearing this tab's token) brings it back.

@@ -14,7 +14,7 @@ export interface UploadOptions {
  * Sends a multipart form with upload progress. `fetch` cannot report upload progress, so this uses
  * XMLHttpRequest, with everything else as `apiRequest` does it: the bearer token, no-cache, the
  * 30 s time-out (counted from the last progress, so a large file on a slow line is not cut off),
- * the spec's messages, and the session expiry on a 401.
+ * the same error messages, and the session expiry on a 401.
  */
 export function uploadForm<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
   const { onProgress, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;

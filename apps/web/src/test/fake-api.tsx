@@ -129,7 +129,7 @@ export function staffSession(permissions: string[]) {
 
 /** The signature pad draws on a canvas jsdom lacks: a stroke gives a small PNG. */
 export function stubCanvas() {
-  const ctx = { scale: vi.fn(), beginPath: vi.fn(), moveTo: vi.fn(), lineTo: vi.fn(), stroke: vi.fn() };
+  const ctx = { scale: vi.fn(), beginPath: vi.fn(), moveTo: vi.fn(), lineTo: vi.fn(), stroke: vi.fn(), drawImage: vi.fn() };
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(ctx as unknown as CanvasRenderingContext2D);
   vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue('data:image/png;base64,iVBORw0KGgo=');
   HTMLCanvasElement.prototype.setPointerCapture = vi.fn();

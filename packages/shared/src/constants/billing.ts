@@ -38,10 +38,14 @@ export const CHARGE_LINE_KINDS = [
   'consolidation_fee',
   'hazard_fee',
   'contents_photo_fee',
+  /** A return to the sender or a discard the customer asked for. */
+  'return_fee',
   'shop_for_me',
   'storage_fee',
   'insurance',
   'fee',
+  /** A coupon: a negative line naming it, after the taxes (it lowers what is owed, never a payment). */
+  'coupon',
 ] as const;
 
 /** Days a ready package may wait before it is uncollected. */

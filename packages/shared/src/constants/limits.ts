@@ -1,4 +1,4 @@
-/** The spec's constants, in one place. */
+/** The product's fixed figures (rates, limits, sizes), in one place. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const AUTH_CHECK_MIN_GAP_MS = 5_000;
 export const PROFILE_REFRESH_MS = 5 * 60_000;

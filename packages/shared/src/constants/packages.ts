@@ -4,6 +4,8 @@ export const PACKAGE_STATUSES = [
   'received',
   'in_transit',
   'at_customs',
+  // On a transfer between branches: sent, not yet scanned in where it is collected.
+  'in_transfer',
   'ready_for_pickup',
   'out_for_delivery',
   'delivered',
@@ -13,6 +15,9 @@ export const PACKAGE_STATUSES = [
   'voided',
   // Repacked with others into a new parcel, which carries on: moves no more.
   'consolidated',
+  // Sent back to the merchant, or discarded, at the customer's request: moves no more.
+  'returned_to_sender',
+  'discarded',
 ] as const;
 export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
 
@@ -21,6 +26,7 @@ export const PACKAGE_STATUS_LABELS: Record<PackageStatus, string> = {
   received: 'Received',
   in_transit: 'In Transit',
   at_customs: 'At Customs',
+  in_transfer: 'In Transfer',
   ready_for_pickup: 'Ready for Pickup',
   out_for_delivery: 'Out for Delivery',
   delivered: 'Delivered',
@@ -28,6 +34,8 @@ export const PACKAGE_STATUS_LABELS: Record<PackageStatus, string> = {
   abandoned: 'Abandoned',
   voided: 'Voided',
   consolidated: 'Consolidated',
+  returned_to_sender: 'Returned to Sender',
+  discarded: 'Discarded',
 };
 
 export const SHIPPING_MODES = ['AIR', 'SEA'] as const;
@@ -49,6 +57,10 @@ export type PreAlertStatus = (typeof PRE_ALERT_STATUSES)[number];
 
 export const MANIFEST_STATUSES = ['open', 'closed', 'shipped', 'arrived', 'reconciled'] as const;
 export type ManifestStatus = (typeof MANIFEST_STATUSES)[number];
+
+/** A branch transfer: draft (loading) → sent → received, or cancelled before it is sent. */
+export const TRANSFER_STATUSES = ['draft', 'sent', 'received', 'cancelled'] as const;
+export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
 
 export const DELIVERY_REQUEST_STATUSES = ['requested', 'scheduled', 'out_for_delivery', 'delivered', 'cancelled'] as const;
 export type DeliveryRequestStatus = (typeof DELIVERY_REQUEST_STATUSES)[number];

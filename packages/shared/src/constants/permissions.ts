@@ -1,6 +1,6 @@
 /**
  * Permission names follow `module_action`. The staff sidebar permissions come from
- * the spec's staff sidebar; each module also has create, edit and delete (DOMAIN.md, roles and permissions).
+ * the staff sidebar; each module also has create, edit and delete (DOMAIN.md, roles and permissions).
  */
 export const PERMISSION_MODULES = {
   dashboard: ['view'],
@@ -22,6 +22,8 @@ export const PERMISSION_MODULES = {
   release: ['override'],
   /** Add goodwill account credit to a customer, with a reason. */
   credit: ['grant'],
+  /** A flight's costs and the margin reports (money the courier pays, apart from what it bills). */
+  costs: ['view', 'edit'],
 } as const;
 
 type Modules = typeof PERMISSION_MODULES;
@@ -38,13 +40,15 @@ export const ALL_PERMISSIONS: readonly Permission[] = Object.entries(PERMISSION_
 export const PERMISSION_LABELS: Partial<Record<Permission, string>> = {
   release_override: 'Release unpaid packages (with a reason)',
   credit_grant: 'Add goodwill account credit (with a reason)',
+  costs_view: 'See flight costs and margin',
+  costs_edit: 'Record flight costs',
 };
 
 export function isPermission(value: string): value is Permission {
   return (ALL_PERMISSIONS as readonly string[]).includes(value);
 }
 
-/** Staff sidebar: each item needs its permission. Order as the spec lists it. */
+/** Staff sidebar: each item needs its permission. The order is fixed. */
 export const STAFF_SIDEBAR = [
   { permission: 'dashboard_view', label: 'Dashboard', path: 'dashboard' },
   { permission: 'packages_scan', label: 'Scan', path: 'scan' },
@@ -56,7 +60,7 @@ export const STAFF_SIDEBAR = [
   { permission: 'delivery_requests_view', label: 'Packages Delivery Request', path: 'delivery-requests' },
   { permission: 'packages_unknown', label: 'Unknown Packages', path: 'unknown-packages' },
   { permission: 'manifests_view', label: 'Maniefest', path: 'maniefest' },
-  // Not in the spec's table: reconciliation (where arrived packages are made ready) from the sidebar.
+  // Not in the fixed list: reconciliation (where arrived packages are made ready) from the sidebar.
   { permission: 'manifests_view', label: 'Reconciliation', path: 'reconciliation' },
   { permission: 'invoices_view', label: 'Invoices', path: 'invoices' },
   { permission: 'payments_view', label: 'Payments', path: 'payments' },

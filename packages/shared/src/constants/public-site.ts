@@ -13,14 +13,14 @@ export const DEMO_PUBLIC_STATS: PublicContent['stats'] = [
 /** Figures one courier may show on its home page. */
 export const MAX_PUBLIC_STATS = 6;
 
-/** Favourite US stores */
+/** Favourite US stores; `color` is the class of the store's mark (its colour is a token in the web's tokens.css). */
 export const RETAILERS = [
-  { name: 'Amazon', url: 'https://www.amazon.com', blurb: 'Everything, delivered to your US address', color: 'bg-[#232f3e]' },
-  { name: 'SHEIN', url: 'https://us.shein.com', blurb: 'Trend-led fashion at low prices', color: 'bg-black' },
-  { name: 'Temu', url: 'https://www.temu.com', blurb: 'Home, gadgets and deals', color: 'bg-[#c2410c]' },
-  { name: 'AliExpress', url: 'https://www.aliexpress.us', blurb: 'Parts, tools and accessories', color: 'bg-[#b91c1c]' },
-  { name: 'eBay', url: 'https://www.ebay.com', blurb: 'New and pre-owned, from US sellers', color: 'bg-[#0064d2]' },
-  { name: 'Fashion Nova', url: 'https://www.fashionnova.com', blurb: 'Outfits for every occasion', color: 'bg-[#be185d]' },
+  { name: 'Amazon', url: 'https://www.amazon.com', blurb: 'Everything, delivered to your US address', color: 'bg-store-amazon' },
+  { name: 'SHEIN', url: 'https://us.shein.com', blurb: 'Trend-led fashion at low prices', color: 'bg-store-shein' },
+  { name: 'Temu', url: 'https://www.temu.com', blurb: 'Home, gadgets and deals', color: 'bg-store-temu' },
+  { name: 'AliExpress', url: 'https://www.aliexpress.us', blurb: 'Parts, tools and accessories', color: 'bg-store-aliexpress' },
+  { name: 'eBay', url: 'https://www.ebay.com', blurb: 'New and pre-owned, from US sellers', color: 'bg-store-ebay' },
+  { name: 'Fashion Nova', url: 'https://www.fashionnova.com', blurb: 'Outfits for every occasion', color: 'bg-store-fashion-nova' },
 ] as const;
 
 /** Business hours (Contact): every courier's until it sets its own. */
@@ -32,7 +32,7 @@ export const DEFAULT_SITE_HOURS: PublicContent['hours'] = [
 
 /**
  * What a courier that has set nothing shows. A null text means "the page's own wording", which
- * names no courier and claims nothing; the hours are the spec's; no figures.
+ * names no courier and claims nothing; the default hours; no figures.
  */
 export const DEFAULT_PUBLIC_CONTENT: PublicContent = {
   tagline: null,

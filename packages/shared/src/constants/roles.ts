@@ -1,9 +1,10 @@
 /** The roles `admin` exists only for the general registration call and the navbar. */
-export const ROLES = ['super_admin', 'courier_admin', 'branch_manager', 'staff', 'customer', 'admin'] as const;
+export const ROLES = ['super_admin', 'courier_admin', 'branch_manager', 'staff', 'customer', 'admin', 'agent'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Roles held by staff-side accounts (the `users` table); customers live in their own table. */
-export const STAFF_SIDE_ROLES = ['super_admin', 'courier_admin', 'branch_manager', 'staff', 'admin'] as const;
+/** `agent`: the courier's US warehouse agent: its imports, their error reports and the manifests, nothing else. */
+export const STAFF_SIDE_ROLES = ['super_admin', 'courier_admin', 'branch_manager', 'staff', 'admin', 'agent'] as const;
 export type StaffSideRole = (typeof STAFF_SIDE_ROLES)[number];
 
 export const ROLE_LABELS: Record<Role, string> = {
@@ -13,6 +14,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   staff: 'Staff',
   customer: 'Customer',
   admin: 'Administrator',
+  agent: 'US Agent',
 };
 
 /** Value of the token's `type` claim. */

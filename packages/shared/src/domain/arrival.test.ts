@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type ArrivalInput, addDays, estimateArrival } from './arrival';
+import { type ArrivalInput, estimateArrival } from './arrival';
+import { addDays } from './datetime';
 
 const base: ArrivalInput = {
   status: 'in_transit',

@@ -1,4 +1,5 @@
 import type { PackageStatus, ShippingMode } from '../constants/packages';
+import { addDays } from './datetime';
 
 /** Customs days a courier starts with, and the most it may set. */
 export const DEFAULT_CUSTOMS_DAYS = 2;
@@ -18,13 +19,6 @@ export interface ArrivalInput {
   /** The calendar day (courier's zone) the manifest was marked arrived, when it was. */
   arrivedDay: string | null;
   customsDays: number;
-}
-
-/** A calendar day plus n days, as YYYY-MM-DD (no time zone: a day is a day). */
-export function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
 }
 
 /**

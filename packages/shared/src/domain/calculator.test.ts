@@ -6,6 +6,7 @@ import {
   calculateShipping,
   shippingCostJmd,
 } from './calculator';
+import { customsRatesInForce, defaultCustomsRates } from './customs';
 
 function quote(input: CalculatorInput) {
   const result = calculateShipping(input);
@@ -13,7 +14,7 @@ function quote(input: CalculatorInput) {
   return result.quote;
 }
 
-describe('shipping cost by whole pound (the table of the spec)', () => {
+describe('shipping cost by whole pound (the default table)', () => {
   it.each([
     [1, 650],
     [2, 1050],
@@ -100,7 +101,7 @@ describe('weight is required and greater than 0', () => {
     expect(calculateShipping({ weightLbs, itemCostUsd: '150' })).toEqual({ ok: false, error: CALCULATOR_WEIGHT_MESSAGE });
   });
 
-  it('uses the exact message of the spec', () => {
+  it('uses its exact message', () => {
     expect(CALCULATOR_WEIGHT_MESSAGE).toBe('Please enter a valid weight greater than 0 lbs.');
   });
 });
@@ -127,8 +128,53 @@ describe("a courier's own rates", () => {
     expect(withDuty.ok && withDuty.quote.customsJmdCents).toBe(640_000);
     expect(withDuty.ok && withDuty.quote.approxTotalUsdCents).toBe(Math.round((80_000 + 3_200_000 + 640_000) / 160));
   });
-  it('without rates keeps the table of the spec', () => {
+  it('without rates keeps the default table', () => {
     const result = calculateShipping({ weightLbs: '12' }, DEFAULT_CALCULATOR_RATES);
     expect(result.ok && result.quote.shippingJmdCents).toBe(495_000);
+  });
+});
+
+describe('the calculator bills what invoices bill', () => {
+  const courier = { ...DEFAULT_CALCULATOR_RATES, volumetric: { airDivisorIn3PerLb: 139, seaLbPerFt3: null } };
+
+  it('a 2.6 lb parcel of 14x10x8 in is billed at its volumetric 9 lb (JMD 3,850), as its invoice is', () => {
+    // 14 x 10 x 8 = 1,120 in3 / 139 = 8.06 lb > 2.6 lb: 9 lb on the table = 3,850.00
+    const result = calculateShipping({ weightLbs: '2.6', lengthIn: '14', widthIn: '10', heightIn: '8' }, courier);
+    if (!result.ok) throw new Error(result.error);
+    expect(result.quote).toMatchObject({
+      billableWeightLbs: 9,
+      shippingJmdCents: 3850_00,
+      volumetricWeightLbs: 8.06,
+      weightBasis: 'volumetric',
+    });
+    // Without dimensions, or where the courier bills by actual weight: 3 lb = 1,450.00
+    const plain = calculateShipping({ weightLbs: '2.6' }, courier);
+    expect(plain.ok && plain.quote.shippingJmdCents).toBe(1450_00);
+    const actualOnly = calculateShipping({ weightLbs: '2.6', lengthIn: '14', widthIn: '10', heightIn: '8' }, DEFAULT_CALCULATOR_RATES);
+    expect(actualOnly.ok && actualOnly.quote.billableWeightLbs).toBe(3);
+  });
+
+  it('customs is the entry invoices charge: USD 200 of general goods, 3.2 lb', () => {
+    const rates = { ...courier, customsRates: customsRatesInForce(defaultCustomsRates(), '2026-11-28') };
+    const result = calculateShipping({ weightLbs: 3.2, itemCostUsd: 200 }, rates);
+    if (!result.ok) throw new Error(result.error);
+    // CIF 30,000.00 + 1,850.00 = 31,850.00: duty 6,370.00 + SCF 95.55 + levy 159.25 + GCT on import
+    // 5,771.22 + CAF 2,500.00 + stamp duty 100.00 = 14,996.02
+    expect(result.quote.customsJmdCents).toBe(14_996_02);
+    expect(result.quote.customsParts.map((p) => p.part)).toEqual([
+      'import_duty',
+      'scf',
+      'environmental_levy',
+      'import_gct',
+      'caf',
+      'stamp_duty',
+    ]);
+    expect(result.quote.totalJmdCents).toBe(30_000_00 + 1850_00 + 14_996_02);
+    // A laptop goes by its own class: no import duty, the rest as above on its CIF.
+    const laptop = calculateShipping({ weightLbs: 3.2, itemCostUsd: 200, tariffClass: 'computers' }, rates);
+    expect(laptop.ok && laptop.quote.customsParts.some((p) => p.part === 'import_duty')).toBe(false);
+    // Under the de minimis: nothing.
+    const small = calculateShipping({ weightLbs: 3.2, itemCostUsd: 100 }, rates);
+    expect(small.ok && small.quote).toMatchObject({ customsJmdCents: 0, customsApplies: false, customsParts: [] });
   });
 });

@@ -11,6 +11,7 @@ import {
   percentOf,
   processingFeeFor,
 } from './charges';
+import { customsRatesInForce, defaultCustomsRates } from './customs';
 
 const RATES = DEFAULT_RATE_TABLE.map((r) => ({ weightLbs: r.weightLbs, costCents: r.costJmd * 100, status: 'active' as const }));
 const FEES = [
@@ -242,7 +243,7 @@ describe('computeCharges with the fee engine', () => {
     ...over,
   });
 
-  it('names the version behind each of the spec fees, and leaves the figures as they were', () => {
+  it('names the version behind each of the fees every courier has, and leaves the figures as they were', () => {
     const plain = computeCharges(inputs([{ weightLbs: 3, assignedFromUnknown: true }]));
     const named = computeCharges(
       inputs([{ weightLbs: 3, assignedFromUnknown: true }], {
@@ -333,5 +334,52 @@ describe('the hazardous return/disposal fee', () => {
     expect(r.feesCents).toBe(fees);
     expect(r.gctCents).toBe(computeCharges(inputs([{ weightLbs: 1 }], { processingFees: [] })).gctCents);
     expect(r.totalCents).toBe(r.lines.reduce((s, l) => s + l.amountCents, 0));
+  });
+});
+
+describe('computeCharges with customs rates: each part of the entry is its own line', () => {
+  const today = customsRatesInForce(defaultCustomsRates(), '2026-11-28');
+
+  it('USD 200 of general goods, 3.2 lb: the entry on CIF, by hand', () => {
+    const result = computeCharges(inputs([{ weightLbs: 3.2, declaredValueUsdCents: 200_00 }], { gctPercent: 15, customsRates: today }));
+    // Freight 4 lb 1,850.00; processing 300.00; GCT 15% of 1,850.00 = 277.50. CIF 30,000.00 + 1,850.00 =
+    // 31,850.00: duty 20% 6,370.00; SCF 0.3% 95.55; levy 0.5% 159.25; GCT 15% of 38,474.80 = 5,771.22;
+    // CAF 2,500.00; stamp duty 100.00 (CIF over 5,500.00): customs 14,996.02
+    const customs = result.lines.filter((l) => l.kind === 'customs_duty');
+    expect(customs.map((l) => [l.description, l.amountCents])).toEqual([
+      ['Import duty PKG1 (20% of CIF 31,850.00)', 6370_00],
+      ['Standard compliance fee (SCF) PKG1 (0.3% of CIF 31,850.00)', 95_55],
+      ['Environmental levy PKG1 (0.5% of CIF 31,850.00)', 159_25],
+      ['GCT on import PKG1 (15% of 38,474.80 (CIF, duty, SCF and levy))', 5771_22],
+      ['Customs administrative fee (CAF) PKG1 (flat per entry)', 2500_00],
+      ['Stamp duty PKG1 (flat when CIF is over 5,500.00)', 100_00],
+    ]);
+    expect(result.customsCents).toBe(14_996_02);
+    expect(result.gctCents).toBe(277_50);
+    expect(result.totalCents).toBe(1850_00 + 300_00 + 277_50 + 14_996_02);
+    expect(result.customs[0]).toMatchObject({ computedCents: 14_996_02, assessedCents: null, chargedCents: 14_996_02 });
+  });
+
+  it('customs assessed: one line at the assessed amount replaces every part', () => {
+    const result = computeCharges(
+      inputs([{ weightLbs: 3.2, declaredValueUsdCents: 200_00, customsOverrideCents: 9000_00 }], { gctPercent: 15, customsRates: today }),
+    );
+    const customs = result.lines.filter((l) => l.kind === 'customs_duty');
+    expect(customs).toHaveLength(1);
+    expect(customs[0]).toMatchObject({ amountCents: 9000_00, description: 'Customs duty PKG1 (assessed by customs; computed 14996.02)' });
+  });
+
+  it('four parcels each under USD 100 pay no duty; as one parcel of USD 360 they pay the entry', () => {
+    const apart = computeCharges(
+      inputs(
+        [90_00, 90_00, 90_00, 90_00].map((v) => ({ declaredValueUsdCents: v })),
+        { customsRates: today },
+      ),
+    );
+    expect(apart.customsCents).toBe(0);
+    // One parcel 1 lb, freight 650.00: CIF 54,000.00 + 650.00 = 54,650.00; duty 10,930.00; SCF 163.95;
+    // levy 273.25; GCT 15% of 66,017.20 = 9,902.58; CAF 2,500.00; stamp 100.00 = 23,869.78
+    const together = computeCharges(inputs([{ declaredValueUsdCents: 360_00 }], { customsRates: today }));
+    expect(together.customsCents).toBe(23_869_78);
   });
 });

@@ -1,7 +1,11 @@
 import type { CHARGE_LINE_KINDS } from '../constants/billing';
-import { CUSTOMS_DUTY_RATE, CUSTOMS_THRESHOLD_USD, MEMBERSHIP_TIERS } from '../constants/rates';
+import { MEMBERSHIP_TIERS } from '../constants/rates';
 import { formatDecimal } from '../format/money';
+import type { CustomsRate, TariffClass } from './customs';
 import { type FeeVersion, chargeableStorageDays, feeCents } from './fees';
+import { type PackageCustoms, customsLines, packageCustoms } from './package-customs';
+
+export { type PackageCustoms, customsDutyFor, packageCustoms } from './package-customs';
 
 /**
  * The charge rules of DOMAIN.md ("Charges"), in one pure function. Every amount is integer JMD
@@ -16,6 +20,8 @@ export const hazardFeeLine = (packageLabel: string) => `Hazardous goods return/d
 
 /** The invoice line of a photo of contents: the fee's name as the customer was shown it, and the parcel. */
 export const contentsPhotoFeeLine = (feeName: string, packageLabel: string) => `${feeName} ${packageLabel}`;
+/** The invoice line of a return to the sender or a discard the customer asked for, naming the fee and the parcel. */
+export const returnFeeLine = (feeName: string, packageLabel: string) => `${feeName} ${packageLabel}`;
 
 export interface ChargeRate {
   weightLbs: number;
@@ -38,6 +44,8 @@ export interface ChargePackage {
   hazardFeeCents?: number;
   /** The photo of contents the customer asked for and staff took: its fee as asked (JMD cents), charged once. */
   contentsPhotoFee?: { cents: number; name: string; feeVersionId: number | null } | null;
+  /** The fee of a return to the sender or discard the customer asked for, once done. */
+  returnFee?: { cents: number; name: string; feeVersionId: number | null } | null;
   /** Identifies the package on its lines (the API passes the package id). */
   ref: number;
   label: string;
@@ -48,6 +56,8 @@ export interface ChargePackage {
   declaredValueUsdCents: number;
   /** The duty customs actually assessed, in JMD cents; replaces the computed duty when set. */
   customsOverrideCents?: number | null;
+  /** The customs tariff class its duty is priced by (general merchandise when absent). */
+  tariffClass?: TariffClass;
   assignedFromUnknown?: boolean;
   uncollected?: boolean;
   switchedBranch?: boolean;
@@ -57,7 +67,7 @@ export interface ChargePackage {
   storageDays?: number | null;
 }
 
-/** The spec's fees and which engine version supplies each (the line names it; GCT may be due on it). */
+/** The fees every courier has and which engine version supplies each (the line names it; GCT may be due on it). */
 export type SpecFeeKind = 'gct' | 'processing_fee' | 'unknown_fee' | 'uncollected_fee' | 'switching_fee';
 export interface FeeRef {
   versionId: number;
@@ -79,7 +89,7 @@ export interface ChargeInputs {
   switchingFeeCents: number;
   /** The delivery location's fee when the customer asked for home delivery; 0 otherwise. */
   deliveryFeeCents?: number;
-  /** The fee engine's versions behind the spec's fees, when the courier's fees come from it. */
+  /** The fee engine's versions behind the fees every courier has, when the courier's fees come from it. */
   specFees?: Partial<Record<SpecFeeKind, FeeRef>>;
   /** The courier's own fees in force that apply to each package, and to the invoice. */
   packageFees?: FeeVersion[];
@@ -88,6 +98,11 @@ export interface ChargeInputs {
   storageFee?: FeeVersion | null;
   /** The insurance fee in force, charged on insured packages (percentage of value, minimum). */
   insuranceFee?: FeeVersion | null;
+  /**
+   * The customs rates in force (customs.ts): each package's entry on its CIF value. Empty or absent
+   * (an invoice priced before the courier had them): the duty is 20% of the value over USD 100.
+   */
+  customsRates?: CustomsRate[];
 }
 
 export interface ChargeLine {
@@ -104,14 +119,6 @@ export interface MembershipTier {
   name: string;
   packageCount: number;
   discountPercent: number;
-}
-
-/** One package's duty: what the rules compute, what customs assessed (if any), and what is charged. */
-export interface PackageCustoms {
-  ref: number;
-  computedCents: number;
-  assessedCents: number | null;
-  chargedCents: number;
 }
 
 export interface ChargeResult {
@@ -165,25 +172,6 @@ export function freightFor(billableLbs: number, rates: ChargeRate[], additionalP
 export function processingFeeFor(weightLbs: number, ranges: ProcessingFeeRange[]): number {
   const sorted = [...ranges].sort((a, b) => a.minLbs - b.minLbs || a.maxLbs - b.maxLbs);
   return sorted.find((r) => weightLbs >= r.minLbs && weightLbs <= r.maxLbs)?.feeCents ?? 0;
-}
-
-/** Duty in JMD cents: over the USD threshold, 20% of the value times the exchange rate. */
-export function customsDutyFor(declaredValueUsdCents: number, exchangeRate: number): number {
-  if (declaredValueUsdCents <= CUSTOMS_THRESHOLD_USD * 100) return 0;
-  return Math.round(declaredValueUsdCents * exchangeRate * CUSTOMS_DUTY_RATE);
-}
-
-/**
- * A package's duty. The assessment customs made REPLACES the computed duty (the package has one
- * duty line, never two); null means no assessment, so the computed duty stands; 0 waives it.
- */
-export function packageCustoms(
-  pkg: Pick<ChargePackage, 'ref' | 'declaredValueUsdCents' | 'customsOverrideCents'>,
-  exchangeRate: number,
-): PackageCustoms {
-  const computedCents = customsDutyFor(pkg.declaredValueUsdCents, exchangeRate);
-  const assessedCents = pkg.customsOverrideCents ?? null;
-  return { ref: pkg.ref, computedCents, assessedCents, chargedCents: assessedCents ?? computedCents };
 }
 
 export function computeCharges(input: ChargeInputs): ChargeResult {
@@ -248,21 +236,22 @@ export function computeCharges(input: ChargeInputs): ChargeResult {
   };
   const customs: PackageCustoms[] = [];
   for (const pkg of input.packages) {
-    const duty = packageCustoms(pkg, input.exchangeRateJmdPerUsd);
+    const subject = {
+      valueCents: Math.round(pkg.declaredValueUsdCents * input.exchangeRateJmdPerUsd),
+      freightCents: freightOf.get(pkg.ref) ?? 0,
+      weightLbs: pkg.weightLbs,
+      items: 1,
+    };
+    const insurance = input.insuranceFee;
+    const premium = pkg.insured && insurance ? feeCents(insurance, subject) : 0;
+    const duty = packageCustoms(pkg, input.exchangeRateJmdPerUsd, {
+      rates: input.customsRates,
+      freightJmdCents: subject.freightCents,
+      insuranceJmdCents: premium,
+    });
     customs.push(duty);
-    if (duty.chargedCents > 0) {
-      customsCents += duty.chargedCents;
-      const why =
-        duty.assessedCents !== null
-          ? `assessed by customs; computed ${formatDecimal(duty.computedCents)}`
-          : `20% of USD ${formatDecimal(pkg.declaredValueUsdCents)} at ${input.exchangeRateJmdPerUsd}`;
-      after.push({
-        kind: 'customs_duty',
-        description: `Customs duty ${pkg.label} (${why})`,
-        packageRef: pkg.ref,
-        amountCents: duty.chargedCents,
-      });
-    }
+    customsCents += duty.chargedCents;
+    after.push(...customsLines(pkg, duty, input.exchangeRateJmdPerUsd));
     const fees: Array<[boolean | undefined, SpecFeeKind, string, number]> = [
       [pkg.assignedFromUnknown, 'unknown_fee', 'Unknown fee', input.unknownFeeCents],
       [pkg.uncollected, 'uncollected_fee', 'Uncollected fee', input.uncollectedFeeCents],
@@ -275,20 +264,13 @@ export function computeCharges(input: ChargeInputs): ChargeResult {
         ref(kind)?.gctApplies ?? false,
       );
     }
-    const subject = {
-      valueCents: Math.round(pkg.declaredValueUsdCents * input.exchangeRateJmdPerUsd),
-      freightCents: freightOf.get(pkg.ref) ?? 0,
-      weightLbs: pkg.weightLbs,
-      items: 1,
-    };
-    const insurance = input.insuranceFee;
     if (pkg.insured && insurance) {
       addFee(
         {
           kind: 'insurance',
           description: `Insurance ${pkg.label} (USD ${formatDecimal(pkg.declaredValueUsdCents)} declared)`,
           packageRef: pkg.ref,
-          amountCents: feeCents(insurance, subject),
+          amountCents: premium,
           feeVersionId: insurance.versionId,
         },
         insurance.gctApplies,
@@ -340,6 +322,17 @@ export function computeCharges(input: ChargeInputs): ChargeResult {
         packageRef: pkg.ref,
         amountCents: photo.cents,
         ...(photo.feeVersionId === null ? {} : { feeVersionId: photo.feeVersionId }),
+      });
+    }
+    const leaving = pkg.returnFee;
+    if (leaving && leaving.cents > 0) {
+      feesCents += leaving.cents;
+      lines.push({
+        kind: 'return_fee',
+        description: returnFeeLine(leaving.name, pkg.label),
+        packageRef: pkg.ref,
+        amountCents: leaving.cents,
+        ...(leaving.feeVersionId === null ? {} : { feeVersionId: leaving.feeVersionId }),
       });
     }
     const hazard = pkg.hazardFeeCents ?? 0;

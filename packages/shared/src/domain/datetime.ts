@@ -63,6 +63,13 @@ export function formatCalendarDay(day: string, style: 'date' | 'short' | 'month'
   return formatter('UTC', style === 'short' ? 'dayMonth' : style).format(new Date(`${day}T12:00:00Z`));
 }
 
+/** A calendar day plus n days (n may be negative), as YYYY-MM-DD: counted in UTC, so no zone skips or repeats a day. */
+export function addDays(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
 /** The calendar day (YYYY-MM-DD) an instant falls on in the courier's zone. */
 export function dayInZone(value: Date | string, zone: string = DEFAULT_TIME_ZONE): string {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { percentOf } from './charges';
+import { addDays } from './datetime';
 import {
   type FeeVersion,
-  addDays,
   bandFor,
   chargeableStorageDays,
   daysBetween,

@@ -1,4 +1,4 @@
-import { formatCalendarDay } from './datetime';
+import { addDays, formatCalendarDay } from './datetime';
 
 /**
  * The fee engine: a courier's fees as dated versions, and the one pure function that prices a fee
@@ -18,7 +18,7 @@ export const FEE_BAND_BASES = ['weight', 'value'] as const;
 export type FeeBandBasis = (typeof FEE_BAND_BASES)[number];
 
 /**
- * The fees every courier has, each with a stable code so billing finds it: the spec's GCT and
+ * The fees every courier has, each with a stable code so billing finds it: the GCT and
  * additional fees, the processing fee by weight range, storage and insurance, and the prices of
  * the services (consolidation, Shop For Me, a photo of a parcel's contents). A courier's own fees
  * have no code.
@@ -34,6 +34,8 @@ export const FEE_CODES = [
   'consolidation',
   'shop_for_me',
   'contents_photo',
+  'return_to_sender',
+  'discard',
 ] as const;
 export type FeeCode = (typeof FEE_CODES)[number];
 
@@ -103,11 +105,6 @@ export interface FeeSubject {
 /** Whole days between two YYYY-MM-DD days (b - a). */
 export function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-}
-
-/** A day plus n days, YYYY-MM-DD. */
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** `cents x bps / 10000`, rounded half-up to the cent. */
@@ -232,14 +229,31 @@ export function taxRateOn(rates: TaxRate[], country: string, code: string, day: 
     .sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? 1 : -1))[0];
 }
 
+/**
+ * The day a parcel's storage counts from: the day it became ready, or, when the storage fee began
+ * later, that start less the free days, so no day before the fee existed is ever charged (a parcel
+ * waiting since Nov 10 under a fee from Nov 28 pays from Nov 28).
+ */
+export function storageCountsFrom(readyDay: string, freeDays: number, feeFirstDay: string | null): string {
+  if (feeFirstDay === null) return readyDay;
+  const earliest = addDays(feeFirstDay, -1 - freeDays);
+  return readyDay > earliest ? readyDay : earliest;
+}
+
 /** The storage countdown a customer sees: the last free day, and the daily fee after it. */
-export function storageCountdown(version: FeeVersion, readyDay: string, subject: FeeSubject): { freeUntil: string; dailyCents: number } {
-  return { freeUntil: addDays(readyDay, version.freeDays), dailyCents: unitFeeCents(version, subject) };
+export function storageCountdown(
+  version: FeeVersion,
+  readyDay: string,
+  subject: FeeSubject,
+  feeFirstDay: string | null = null,
+): { freeUntil: string; dailyCents: number } {
+  const from = storageCountsFrom(readyDay, version.freeDays, feeFirstDay);
+  return { freeUntil: addDays(from, version.freeDays), dailyCents: unitFeeCents(version, subject) };
 }
 
 /**
  * The service fees a courier has until it changes them: consolidation JMD 500.00 a request, and
- * Shop For Me the spec's 10% of the item cost, minimum $5. The Shop For Me fee is priced on the
+ * Shop For Me 10% of the item cost, minimum $5. The Shop For Me fee is priced on the
  * quote, so its amounts are USD cents like the quote's.
  */
 export const DEFAULT_SERVICE_FEE_VERSIONS = {

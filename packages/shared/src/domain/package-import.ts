@@ -1,3 +1,4 @@
+import { parseCents } from '../format/money';
 import { normaliseTrackingNumber } from './carrier';
 
 /**
@@ -114,6 +115,13 @@ export function guessMapping(headers: readonly string[], remembered?: ImportMapp
   return mapping;
 }
 
+/** Whether a header names the field, read as the import's guess reads it ("Tracking #" is the tracking number). */
+export const headerNames = (field: ImportField, header: string) => SYNONYMS[field].includes(headerKey(header));
+
+/** Headers a manifest file uses for our own package number. */
+const PACKAGE_NUMBER_HEADERS = ['package number', 'package', 'package no', 'package nr', 'package id', 'pkg', 'pkg number', 'pkg no'];
+export const headerNamesPackageNumber = (header: string) => PACKAGE_NUMBER_HEADERS.includes(headerKey(header));
+
 export const IMPORT_MESSAGES = {
   trackingColumnMissing: 'Choose the column that holds the tracking number',
   weightColumnMissing: 'Choose the column that holds the weight',
@@ -126,13 +134,17 @@ export const IMPORT_MESSAGES = {
   weightRange: 'The weight must be more than 0 and at most 2,000 lb',
   dimensionBad: (what: string, raw: string) => `The ${what} "${raw}" is not a number of inches`,
   dimensionsBad: (raw: string) => `The dimensions "${raw}" are not length x width x height in inches`,
-  piecesBad: (raw: string) => `The pieces "${raw}" is not a whole number from 1`,
+  piecesBad: (raw: string) => `The pieces "${raw}" is not a whole number from 1 to 99`,
   valueBad: (raw: string) => `The value "${raw}" is not an amount in US dollars`,
   dateBad: (raw: string) => `The date "${raw}" is not a date (use 2026-11-26 or 11/26/2026)`,
   dateFuture: (raw: string) => `The date "${raw}" is in the future`,
   tooLong: (what: string, max: number) => `The ${what} is longer than ${max} characters`,
+  keptWithout: (problem: string) => `${problem}: imported without it`,
+  keptToday: (problem: string) => `${problem}: imported as received today`,
+  placeholder: (what: string, raw: string) => `The ${what} is "${raw}"`,
   duplicateInFile: (row: number) => `The same tracking number is on row ${row} of this file`,
   alreadyReceived: (packageNumber: string) => `Already received as ${packageNumber}`,
+  piecesReceived: (packageNumbers: string[]) => `${packageNumbers.length} pieces: ${packageNumbers.join(', ')}`,
   mailboxUnknown: (mailbox: string) => `No customer has the mailbox ${mailbox}: the package goes to Unknown Packages`,
   consigneeUnknown: (name: string) => `No customer is named ${name}: the package goes to Unknown Packages`,
   consigneeAmbiguous: (name: string) => `More than one customer is named ${name}: the package goes to Unknown Packages`,
@@ -143,9 +155,14 @@ export const IMPORT_MESSAGES = {
   fileMissing: 'Choose the CSV or Excel file to import',
   fileTooLarge: 'The file is larger than 10 MB',
   importNotFound: 'Import not found',
+  rowNotRefused: 'Only a refused row can be fixed and sent again',
+  rowCellsCount: (n: number) => `Send the row's ${n} cells, one per column of the file`,
   alreadyImported: 'This file has already been imported',
   importRunning: 'This file is being imported',
 } as const;
+
+/** Boxes one row may stand for: each becomes its own package, piece n of count. */
+export const MAX_PIECES = 99;
 
 /** Rows one file may have: a day of a busy agent's receipts with a wide margin. */
 export const IMPORT_MAX_ROWS = 20_000;
@@ -167,7 +184,16 @@ export interface ImportValues {
   receivedDate: string | null;
 }
 
-export type RowCheck = { ok: true; values: ImportValues } | { ok: false; errors: string[] };
+/**
+ * A refused row names its tracking number as written (to find it in the file); a kept row may
+ * carry warnings: an optional field the agent left as N/A, or could not give, is left empty.
+ */
+export type RowCheck =
+  | { ok: true; values: ImportValues; warnings: string[] }
+  | { ok: false; errors: string[]; trackingNumber: string | null };
+
+/** What agents write in a field they cannot fill: the parcel is there, the field is empty. */
+const PLACEHOLDER = /^(?:n\/?a|none|null|nil|unknown|tbd|tba|-+|—|\?+)$/i;
 
 /** Problems with a mapping before any row is read: the two fields every parcel needs, no column twice. */
 export function mappingProblems(mapping: ImportMapping, headers: readonly string[]): string[] {
@@ -214,7 +240,7 @@ export function parseUsdCents(raw: string): number | null {
     .replace(/,(?=\d{3}(?:\D|$))/g, '')
     .trim();
   if (!/^\d{1,9}(?:\.\d{1,2})?$/.test(s)) return null;
-  return Math.round(Number(s) * 100);
+  return parseCents(s);
 }
 
 /** 2026-11-26, 11/26/2026, 11/26/26 (US order, as the agents write) → yyyy-mm-dd; null when not a date. */
@@ -265,47 +291,59 @@ export function checkImportRow(cells: Record<string, string>, mapping: ImportMap
     else weightLb = w;
   }
 
+  // The parcel is at the agent whatever its optional fields say: a bad one is left empty and noted.
+  const warnings: string[] = [];
+  const optional = (field: ImportField, what: string) => {
+    const raw = get(field);
+    if (PLACEHOLDER.test(raw)) {
+      warnings.push(IMPORT_MESSAGES.keptWithout(IMPORT_MESSAGES.placeholder(what, raw)));
+      return '';
+    }
+    return raw;
+  };
+
   const dims: [number | null, number | null, number | null] = [null, null, null];
-  const rawDims = get('dimensions');
+  const rawDims = optional('dimensions', 'dimensions');
   if (rawDims) {
     const parts = rawDims.toLowerCase().split(/\s*[x×*]\s*/);
     const values = parts.map(parseInches);
-    if (parts.length !== 3 || values.some((v) => v === null || v <= 0 || v > 1000)) errors.push(IMPORT_MESSAGES.dimensionsBad(rawDims));
+    if (parts.length !== 3 || values.some((v) => v === null || v <= 0 || v > 1000))
+      warnings.push(IMPORT_MESSAGES.keptWithout(IMPORT_MESSAGES.dimensionsBad(rawDims)));
     else [dims[0], dims[1], dims[2]] = values as [number, number, number];
   }
   (['lengthIn', 'widthIn', 'heightIn'] as const).forEach((field, i) => {
-    const raw = get(field);
+    const what = IMPORT_FIELD_LABELS[field].replace(' (in)', '').toLowerCase();
+    const raw = optional(field, what);
     if (!raw) return;
     const v = parseInches(raw);
-    if (v === null || v <= 0 || v > 1000)
-      errors.push(IMPORT_MESSAGES.dimensionBad(IMPORT_FIELD_LABELS[field].replace(' (in)', '').toLowerCase(), raw));
+    if (v === null || v <= 0 || v > 1000) warnings.push(IMPORT_MESSAGES.keptWithout(IMPORT_MESSAGES.dimensionBad(what, raw)));
     else dims[i] = v;
   });
 
-  const rawPieces = get('pieces');
+  const rawPieces = optional('pieces', 'pieces');
   let pieces: number | null = null;
   if (rawPieces) {
-    if (/^\d{1,4}$/.test(rawPieces) && Number(rawPieces) >= 1) pieces = Number(rawPieces);
-    else errors.push(IMPORT_MESSAGES.piecesBad(rawPieces));
+    if (/^\d{1,4}$/.test(rawPieces) && Number(rawPieces) >= 1 && Number(rawPieces) <= MAX_PIECES) pieces = Number(rawPieces);
+    else warnings.push(IMPORT_MESSAGES.keptWithout(IMPORT_MESSAGES.piecesBad(rawPieces)));
   }
 
-  const rawValue = get('valueUsd');
+  const rawValue = optional('valueUsd', 'value');
   let declaredValueUsdCents: number | null = null;
   if (rawValue) {
     declaredValueUsdCents = parseUsdCents(rawValue);
     if (declaredValueUsdCents === null || declaredValueUsdCents > 10_000_000) {
-      errors.push(IMPORT_MESSAGES.valueBad(rawValue));
+      warnings.push(IMPORT_MESSAGES.keptWithout(IMPORT_MESSAGES.valueBad(rawValue)));
       declaredValueUsdCents = null;
     }
   }
 
-  const rawDate = get('receivedDate');
+  const rawDate = optional('receivedDate', 'date');
   let receivedDate: string | null = null;
   if (rawDate) {
     receivedDate = parseImportDate(rawDate);
-    if (receivedDate === null) errors.push(IMPORT_MESSAGES.dateBad(rawDate));
+    if (receivedDate === null) warnings.push(IMPORT_MESSAGES.keptToday(IMPORT_MESSAGES.dateBad(rawDate)));
     else if (receivedDate > today) {
-      errors.push(IMPORT_MESSAGES.dateFuture(rawDate));
+      warnings.push(IMPORT_MESSAGES.keptToday(IMPORT_MESSAGES.dateFuture(rawDate)));
       receivedDate = null;
     }
   }
@@ -314,9 +352,10 @@ export function checkImportRow(cells: Record<string, string>, mapping: ImportMap
   const consignee = text(get('consignee'), 120, 'consignee', errors);
   const merchant = text(get('merchant'), 100, 'merchant', errors);
   const description = text(get('description'), 200, 'description', errors);
-  if (errors.length > 0) return { ok: false, errors };
+  if (errors.length > 0) return { ok: false, errors, trackingNumber: trackingNumber || rawTracking || null };
   return {
     ok: true,
+    warnings,
     values: {
       trackingNumber,
       mailbox: mailbox?.toUpperCase() ?? null,

@@ -38,7 +38,7 @@ describe('permission names', () => {
     for (const p of ALL_PERMISSIONS) expect(p).toMatch(/^[a-z]+(_[a-z]+)*_[a-z]+$/);
     expect(new Set(ALL_PERMISSIONS).size).toBe(ALL_PERMISSIONS.length);
   });
-  it('every staff sidebar item uses a known permission, in the order of the spec', () => {
+  it('every staff sidebar item uses a known permission, in the fixed order', () => {
     for (const item of STAFF_SIDEBAR) expect(isPermission(item.permission)).toBe(true);
     expect(STAFF_SIDEBAR.map((i) => i.label)).toEqual([
       'Dashboard',
@@ -51,7 +51,7 @@ describe('permission names', () => {
       'Packages Delivery Request',
       'Unknown Packages',
       'Maniefest',
-      // Reconciliation comes after Maniefest: the spec's table has no place for reconciliation.
+      // Reconciliation comes after Maniefest: the fixed list has no place for reconciliation.
       'Reconciliation',
       'Invoices',
       'Payments',

@@ -59,6 +59,10 @@ describe('staffLandingPath (no "You do not have permission" dashboard)', () => {
     [['packages_uncollected'], '/staff/uncollected'],
     [[], '/staff/settings'],
   ])('%j -> %s', (permissions, expected) => expect(staffLandingPath(staff(permissions))).toBe(expected));
+  it('sends the US agent, who holds no permission, to its files', () => {
+    expect(staffLandingPath({ role: { name: 'agent', permissions: [] } })).toBe('/staff/package-import');
+    expect(homeForRole('agent')).toBe('/staff');
+  });
   it('reads the permissions of the role too', () => {
     expect(staffLandingPath({ role: { name: 'branch_manager', permissions: [{ name: 'payments_view' }] } })).toBe('/staff/payments');
   });

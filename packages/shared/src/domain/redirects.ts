@@ -1,5 +1,5 @@
 import { STAFF_SIDEBAR } from '../constants/permissions';
-import { type PermissionSubject, hasPermission } from './permissions';
+import { type PermissionSubject, hasPermission, roleName } from './permissions';
 
 /** Redirect rules (after sign-in, route guard) and the portals' homes. */
 
@@ -35,6 +35,7 @@ export function homeForRole(role: string | undefined): string {
       return '/admin';
     case 'branch_manager':
     case 'staff':
+    case 'agent':
       return '/staff';
     case 'customer':
       return '/';
@@ -67,6 +68,8 @@ export function redirectAfterSignIn(stored: string | null | undefined, role: str
  * else their profile page, which every staff member has.
  */
 export function staffLandingPath(user: PermissionSubject | null | undefined): string {
+  // The US agent holds no permission: its home is its files.
+  if (user && roleName(user) === 'agent') return '/staff/package-import';
   if (hasPermission(user, 'dashboard_view')) return '/staff/dashboard';
   const first = STAFF_SIDEBAR.find((item) => hasPermission(user, item.permission));
   return `/staff/${first?.path ?? 'settings'}`;

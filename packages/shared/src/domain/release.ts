@@ -1,5 +1,5 @@
 import type { PackageStatus } from '../constants/packages';
-import { formatAmount } from '../format/money';
+import { formatJmd } from '../format/money';
 
 /**
  * The release rule: a package leaves us (collected at the counter, taken out or handed
@@ -54,7 +54,7 @@ export function releaseVerdict(facts: ReleaseFacts, override: ReleaseOverride | 
     return {
       ok: false,
       refusal: 'unpaid',
-      message: RELEASE_MESSAGES.unpaid(facts.packageNumber, facts.invoice.invoiceNo, `JMD ${formatAmount(facts.invoice.balanceCents)}`),
+      message: RELEASE_MESSAGES.unpaid(facts.packageNumber, facts.invoice.invoiceNo, formatJmd(facts.invoice.balanceCents)),
     };
   }
   if (!override.permitted) return { ok: false, refusal: 'override_not_allowed', message: RELEASE_MESSAGES.overrideNotAllowed };

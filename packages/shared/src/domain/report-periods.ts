@@ -1,11 +1,6 @@
-export type ReportGranularity = 'day' | 'week' | 'month';
+import { addDays } from './datetime';
 
-/** The day after an ISO date ('YYYY-MM-DD'), computed in UTC so no time zone can skip or repeat a day. */
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00.000Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+export type ReportGranularity = 'day' | 'week' | 'month';
 
 /** The period a date falls in, named as PostgreSQL's date_trunc names it: that day, that Monday, that month's 1st. */
 export function periodStart(date: string, granularity: ReportGranularity): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDecimal, formatMoney, formatWholeMoney } from './money';
+import { formatAmount, formatDecimal, formatMoney, formatWholeMoney, parseCents, toCents } from './money';
 
 describe('money', () => {
   it.each([
@@ -28,5 +28,58 @@ describe('money', () => {
     [100000000001, '1000000000.01'],
   ])('%i cents is the plain decimal %s', (cents, text) => {
     expect(formatDecimal(cents)).toBe(text);
+  });
+
+  it.each([
+    ['19.99', 1999],
+    ['1,234.5', 123450],
+    ['1,500.50', 150050],
+    ['1234567.89', 123456789],
+    ['7', 700],
+    [' 7 ', 700],
+    ['0.1', 10],
+    ['0.29', 29],
+    ['0', 0],
+    ['1.10', 110],
+    ['90071992547409.91', 9007199254740991],
+    ['90071992547409.92', null],
+    ['', null],
+    ['  ', null],
+    ['abc', null],
+    ['12abc', null],
+    ['1.999', null],
+    ['-5', null],
+    ['+5', null],
+    ['1e3', null],
+    ['.5', null],
+    ['5.', null],
+    ['1,23', null],
+    ['1,5,00', null],
+    ['12345,678', null],
+    ['JMD 5', null],
+    ['$5', null],
+    ['Infinity', null],
+    ['0x10', null],
+  ])('typed %j is %s cents', (text, cents) => {
+    expect(parseCents(text)).toBe(cents);
+  });
+
+  it.each([
+    [19.99, 1999],
+    [0.29, 29],
+    [1.005, 101],
+    [1234.5, 123450],
+    [4.35, 435],
+    [0, 0],
+    [-12.34, -1234],
+    [1e-7, 0],
+    [1e21, 1e23],
+  ])('the number %d is %i cents', (amount, cents) => {
+    expect(toCents(amount)).toBe(cents);
+  });
+
+  it('a number that is not an amount is no cents', () => {
+    expect(toCents(Number.NaN)).toBeNaN();
+    expect(toCents(Number.POSITIVE_INFINITY)).toBeNaN();
   });
 });

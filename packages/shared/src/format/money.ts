@@ -47,3 +47,26 @@ export function formatWholeMoney(units: number, currency: Currency = 'JMD'): str
 export const formatJmd = (cents: number): string => formatMoney(cents, 'JMD');
 /** "USD 28.33" from cents (declared values, the calculator's US prices). */
 export const formatUsd = (cents: number): string => formatMoney(cents, 'USD');
+
+/**
+ * Typed money to integer cents, read digit by digit so no floating-point error creeps in:
+ * "19.99" → 1999, "1,234.5" → 123450, " 7 " → 700. Commas may only group thousands; at most two
+ * decimals; no sign, exponent or currency. Anything else ("", "abc", "1.999", "-5", "1,23") → null.
+ */
+export function parseCents(text: string): number | null {
+  const match = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const cents = Number((match[1] ?? '').replace(/,/g, '')) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
+/**
+ * An amount a form or file already holds as a number (19.99) to integer cents, to the nearest
+ * cent. The decimal digits are shifted, not multiplied, so 1.005 is 101 and 19.99 is 1999.
+ */
+export function toCents(amount: number): number {
+  if (!Number.isFinite(amount)) return Number.NaN;
+  const [digits = '0', exponent = '0'] = String(Math.abs(amount)).split('e');
+  const cents = Math.round(Number(`${digits}e${Number(exponent) + 2}`));
+  return amount < 0 ? -cents : cents;
+}

@@ -11,7 +11,7 @@ describe('one label and one colour per status', () => {
     for (const kind of kinds) {
       for (const status of STATUS_KINDS[kind]) {
         const label = statusLabel(kind, status);
-        expect(label, `${kind} ${status}`).toMatch(/^[A-Z][a-z]*( (for|[A-Z][a-z]*))*$/);
+        expect(label, `${kind} ${status}`).toMatch(/^[A-Z][a-z]*( (for|to|[A-Z][a-z]*))*$/);
         expect(label).not.toContain('_');
         expect(statusTone(kind, status)).toBeTruthy();
       }
@@ -24,7 +24,7 @@ describe('one label and one colour per status', () => {
     for (const [s, label] of Object.entries(DELIVERY_STATUS_LABELS)) expect(statusLabel('delivery', s)).toBe(label);
   });
 
-  it('casts "In Transit" one way and keeps the ticket colours of the spec', () => {
+  it('casts "In Transit" one way and keeps the fixed ticket colours', () => {
     expect(statusLabel('package', 'in_transit')).toBe('In Transit');
     expect(statusLabel('manifest', 'arrived')).toBe('Arrived');
     expect([statusTone('ticket', 'Pending'), statusTone('ticket', 'In Progress'), statusTone('ticket', 'Resolved')]).toEqual([

@@ -1,5 +1,12 @@
 import { INVOICE_STATUSES } from '../constants/billing';
-import { CLAIM_STATUSES, DELIVERY_REQUEST_STATUSES, MANIFEST_STATUSES, PACKAGE_STATUSES, PRE_ALERT_STATUSES } from '../constants/packages';
+import {
+  CLAIM_STATUSES,
+  DELIVERY_REQUEST_STATUSES,
+  MANIFEST_STATUSES,
+  PACKAGE_STATUSES,
+  PRE_ALERT_STATUSES,
+  TRANSFER_STATUSES,
+} from '../constants/packages';
 import { TICKET_STATUSES } from '../schemas/tickets';
 
 /**
@@ -16,37 +23,45 @@ export const STATUS_KINDS = {
   delivery: DELIVERY_REQUEST_STATUSES,
   preAlert: PRE_ALERT_STATUSES,
   claim: CLAIM_STATUSES,
+  transfer: TRANSFER_STATUSES,
 } as const;
 export type StatusKind = keyof typeof STATUS_KINDS;
 export type StatusOf<K extends StatusKind> = (typeof STATUS_KINDS)[K][number];
 type AnyStatus = StatusOf<StatusKind>;
 
-/** The badge colours (the web's Badge tones). */
-export type StatusTone = 'neutral' | 'yellow' | 'blue' | 'green' | 'red' | 'brand';
+/**
+ * The badge colours (the web's Badge tones). A colour says what to do: `action` (solid) is a thing
+ * waiting on its reader (ready for pickup), `done` (quiet) a finished one; yellow warns (held,
+ * partly paid), blue informs (on its way), red is a problem.
+ */
+export type StatusTone = 'neutral' | 'yellow' | 'blue' | 'green' | 'red' | 'brand' | 'action' | 'done';
 
 export const STATUS_STYLES: Record<AnyStatus, { label: string; tone: StatusTone }> = {
   // Packages (DOMAIN.md order).
   unknown: { label: 'Unknown', tone: 'red' },
   received: { label: 'Received', tone: 'neutral' },
   in_transit: { label: 'In Transit', tone: 'blue' },
-  at_customs: { label: 'At Customs', tone: 'yellow' },
-  ready_for_pickup: { label: 'Ready for Pickup', tone: 'green' },
+  at_customs: { label: 'At Customs', tone: 'blue' },
+  in_transfer: { label: 'In Transfer', tone: 'blue' },
+  ready_for_pickup: { label: 'Ready for Pickup', tone: 'action' },
   out_for_delivery: { label: 'Out for Delivery', tone: 'brand' },
-  delivered: { label: 'Delivered', tone: 'green' },
+  delivered: { label: 'Delivered', tone: 'done' },
   on_hold: { label: 'On Hold', tone: 'yellow' },
   abandoned: { label: 'Abandoned', tone: 'red' },
   voided: { label: 'Voided', tone: 'neutral' },
   consolidated: { label: 'Consolidated', tone: 'neutral' },
+  returned_to_sender: { label: 'Returned to Sender', tone: 'neutral' },
+  discarded: { label: 'Discarded', tone: 'neutral' },
   // Manifests.
   open: { label: 'Open', tone: 'neutral' },
   closed: { label: 'Closed', tone: 'yellow' },
   shipped: { label: 'Shipped', tone: 'blue' },
   arrived: { label: 'Arrived', tone: 'brand' },
-  reconciled: { label: 'Reconciled', tone: 'green' },
+  reconciled: { label: 'Reconciled', tone: 'done' },
   // Invoices.
   unpaid: { label: 'Unpaid', tone: 'red' },
   partially_paid: { label: 'Partially Paid', tone: 'yellow' },
-  paid: { label: 'Paid', tone: 'green' },
+  paid: { label: 'Paid', tone: 'done' },
   void: { label: 'Void', tone: 'neutral' },
   // Tickets (Pending yellow, In Progress blue, Resolved green).
   Pending: { label: 'Pending', tone: 'yellow' },
@@ -60,6 +75,9 @@ export const STATUS_STYLES: Record<AnyStatus, { label: string; tone: StatusTone 
   pending: { label: 'Pending', tone: 'yellow' },
   approved: { label: 'Approved', tone: 'green' },
   rejected: { label: 'Rejected', tone: 'red' },
+  // Branch transfers (received and cancelled as above).
+  draft: { label: 'Draft', tone: 'neutral' },
+  sent: { label: 'Sent', tone: 'blue' },
 };
 
 const FALLBACK = { tone: 'neutral' as StatusTone };

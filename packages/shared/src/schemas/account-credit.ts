@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { centsSchema, invoiceNoSchema, parseJmdToCents } from './billing';
+import { parseCents } from '../format/money';
+import { centsSchema, invoiceNoSchema } from './billing';
 import { calendarDateSchema, courierListQuerySchema, idSchema, queryIdSchema, rowTimeZoneSchema } from './common';
 
 /** Ledger entry kinds: credit in (refund, goodwill, referral, coupon) and credit used. */
-export const CREDIT_ENTRY_KINDS = ['refund', 'goodwill', 'referral', 'coupon', 'used'] as const;
+export const CREDIT_ENTRY_KINDS = ['refund', 'goodwill', 'referral', 'coupon', 'used', 'claim', 'prepayment'] as const;
 export type CreditEntryKind = (typeof CREDIT_ENTRY_KINDS)[number];
 export const CREDIT_ENTRY_LABELS: Record<CreditEntryKind, string> = {
   refund: 'Refund',
@@ -11,7 +12,19 @@ export const CREDIT_ENTRY_LABELS: Record<CreditEntryKind, string> = {
   referral: 'Referral reward',
   coupon: 'Coupon',
   used: 'Used on an invoice',
+  claim: 'Insurance claim',
+  prepayment: 'Paid in advance, over the invoice',
 };
+
+/**
+ * A ledger entry as one reads it: its label, then what it was ("Goodwill: Late delivery"), or the
+ * description alone when it already begins with the label's word ("Used on INV-000012 …").
+ */
+export function creditEntryText(kind: CreditEntryKind, description: string): string {
+  const label = CREDIT_ENTRY_LABELS[kind];
+  const word = label.split(' ')[0]?.toLowerCase() ?? '';
+  return description.toLowerCase().startsWith(word) ? description : `${label}: ${description}`;
+}
 
 export const COUPON_KINDS = ['percent', 'fixed', 'free_delivery'] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];
@@ -28,6 +41,8 @@ export const CREDIT_MESSAGES = {
   noCredit: 'This customer has no account credit',
   goodwillAdded: 'Account credit added',
   creditUsed: 'Account credit applied',
+  couponApplied: 'Coupon applied',
+  couponAndCreditApplied: 'Coupon and account credit applied',
   reasonRequired: 'Enter a reason',
   codeUnknown: 'This referral or coupon code is not valid here',
   couponNotFound: 'Coupon not found',
@@ -192,11 +207,11 @@ const moneyText = (required: boolean) =>
         if (required) ctx.addIssue({ code: 'custom', message: CREDIT_MESSAGES.amountRequired });
         return;
       }
-      const cents = parseJmdToCents(v);
-      if (Number.isNaN(cents)) ctx.addIssue({ code: 'custom', message: 'Enter an amount like 1500 or 1500.50' });
+      const cents = parseCents(v);
+      if (cents === null) ctx.addIssue({ code: 'custom', message: 'Enter an amount like 1500 or 1500.50' });
       else if (cents <= 0) ctx.addIssue({ code: 'custom', message: 'Enter an amount above zero' });
     })
-    .transform((v) => (v === '' ? undefined : parseJmdToCents(v)));
+    .transform((v) => (v === '' ? undefined : (parseCents(v) ?? Number.NaN)));
 
 export const goodwillFormSchema = z.object({ amount: moneyText(true), reason: reasonSchema });
 export const useCreditFormSchema = z.object({ amount: moneyText(false), couponCode: z.string().trim().max(40) });

@@ -2,7 +2,7 @@ import { DEFAULT_COUNTRY } from '../constants/limits';
 import type { CustomerRegisterInput } from './auth';
 
 /*
- * The zod-free part of the auth area: the spec's messages and what the sign-in and registration
+ * The zod-free part of the auth area: the fixed messages and what the sign-in and registration
  * forms need before they validate. The web app's sign-in pages import this module, and load the
  * schemas of ./auth (and zod, ~25 KB gzip) only when a form is first validated, so zod is not on
  * their first paint. ./auth re-exports every name, so the server and the tests import from there.
@@ -47,6 +47,8 @@ export const AUTH_MESSAGES = {
   resetFailed: 'Failed to reset password. Please try again.',
   invalidResetLink: 'Invalid Reset Link',
   requestNewReset: 'Please request a new password reset.',
+  resetLinkSpent: 'This link has been used or has expired',
+  askNewResetLink: 'Ask for a new link',
   courierInvalid: 'Invalid courier information. Reloading page...',
   /** A courier with no active branch: a new customer could not choose where to collect their parcels. */
   notTakingSignUps: 'This courier is not taking sign-ups yet: it has no branch open for pickups. Please check back soon.',

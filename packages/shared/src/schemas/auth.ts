@@ -17,8 +17,9 @@ export {
 } from './auth-form';
 export type { AccountType, RegistrationFormValues } from './auth-form';
 
-/** Messages the server answers with (the spec leaves them open; these are ours). */
+/** Messages the server answers with (ours). */
 export const AUTH_API_MESSAGES = {
+  agentNoRole: 'A US agent has no role or branch: it sees its imports and manifests only',
   invalidCredentials: 'Invalid email or password',
   signInDelayed: 'Too many failed sign-in attempts on this account. Please wait a moment and try again.',
   accountInactive: 'This account is deactivated. Please contact your courier.',
@@ -26,6 +27,8 @@ export const AUTH_API_MESSAGES = {
   courierSuspended: 'This courier account is suspended',
   wrongLogin: 'This account cannot sign in here. Please use the sign-in page for your role.',
   emailTaken: 'An account with this email already exists',
+  /** Self-registration with an e-mail that has an account here: nothing said about the account, its owner is mailed. */
+  registrationCheckEmail: 'We could not create an account with this e-mail. Check your inbox: we have sent it what to do next.',
   branchNotFound: 'Choose a branch of this courier',
   courierMismatch: 'The courier does not match the api key',
   loginSuccess: 'Login successful',
@@ -210,14 +213,22 @@ export const staffRegisterSchema = z.strictObject({
   /** Required for the super admin; a courier admin may only name their own courier. */
   courierId: idSchema.optional(),
   branchId: idSchema.nullable().optional(),
-  role: z.enum(['branch_manager', 'staff']).optional(),
+  /** `agent`: the courier's US agent, who holds no permissions: its routes admit the role itself. */
+  role: z.enum(['branch_manager', 'staff', 'agent']).optional(),
   roleId: idSchema.nullable().optional(),
 });
 export type StaffRegisterInput = z.input<typeof staffRegisterSchema>;
 
 // ---------- Profiles and responses ----------
 
-export const courierBriefSchema = z.object({ id: z.number().int(), name: z.string(), code: z.string(), logo_url: z.string().nullable() });
+export const courierBriefSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  logo_url: z.string().nullable(),
+  /** The courier's accent colour (#rrggbb), null for the default. */
+  accent_color: z.string().nullable().optional(),
+});
 export type CourierBrief = z.infer<typeof courierBriefSchema>;
 export const branchBriefSchema = z.object({ id: z.number().int(), name: z.string() });
 export type BranchBrief = z.infer<typeof branchBriefSchema>;

@@ -5,7 +5,7 @@ describe('listQuerySchema', () => {
   it('defaults to page 1 of 10', () => {
     expect(listQuerySchema.parse({})).toEqual({ page: 1, limit: 10, order: 'asc', filters: {} });
   });
-  it('accepts only the page sizes the spec allows', () => {
+  it('accepts only the page sizes 10, 25, 50 and 100', () => {
     for (const limit of ['10', '25', '50', '100']) expect(listQuerySchema.safeParse({ limit }).success).toBe(true);
     const bad = listQuerySchema.safeParse({ limit: '1000' });
     expect(bad.success).toBe(false);

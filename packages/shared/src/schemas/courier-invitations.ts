@@ -73,7 +73,7 @@ export type CourierInvitationAcceptFormInput = z.input<typeof courierInvitationA
 // ---------------------------------------------------------------------------------------------
 // The set-up checklist of a new courier (GET /settings/setup-checklist)
 
-export const SETUP_ITEMS = ['logo', 'addresses', 'branches', 'rates', 'fees', 'smtp', 'bank'] as const;
+export const SETUP_ITEMS = ['logo', 'addresses', 'branches', 'rates', 'fees', 'fee_book', 'smtp', 'bank'] as const;
 export type SetupItem = (typeof SETUP_ITEMS)[number];
 
 export const setupChecklistSchema = z.object({

@@ -1,10 +1,6 @@
 import { z } from 'zod';
 
-/** The customer portal as an installed app: where it opens and what it may control. */
-export const CUSTOMER_APP_START_PATH = '/customer/dashboard';
-export const CUSTOMER_APP_SCOPE = '/customer/';
-/** The customer portal's service worker (apps/web/public): its own file and scope, apart from the scan station's. */
-export const CUSTOMER_WORKER_URL = '/customer-sw.js';
+export { CUSTOMER_APP_SCOPE, CUSTOMER_APP_START_PATH, CUSTOMER_WORKER_URL } from '../constants/customer-app';
 
 export const appManifestIconSchema = z.object({
   src: z.string(),

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { DELIVERY_REQUEST_STATUSES } from '../constants/packages';
 import { PARISHES } from '../constants/parishes';
 import { calendarDateSchema, courierQuerySchema, idSchema, queryIdSchema } from './common';
-import { BILLING_MESSAGES, centsSchema, parseJmdToCents } from './billing';
+import { parseCents } from '../format/money';
+import { BILLING_MESSAGES, centsSchema } from './billing';
 import { releaseOverrideFields, releaseOverrideFormSchema } from './release';
 
 /** Delivery locations (admin) and delivery requests (DOMAIN.md, Other records). The wording is ours. */
@@ -35,6 +36,9 @@ export const DELIVERY_MESSAGES = {
   scheduleDateRequired: 'Please choose the delivery date',
   driverRequired: 'Please choose the driver',
   driverNotFound: 'Choose a driver from your own staff',
+  cancelReasonTooLong: 'The reason has at most 500 characters',
+  cancelled: 'Delivery request cancelled',
+  notYourDelivery: 'Only the driver of this delivery, or staff who manage deliveries, can complete it',
   proofRequired: "A delivery is completed on the deliver screen, with the recipient's name and signature",
   recipientRequired: "Please enter the recipient's name",
   signatureRequired: 'Please ask the recipient to sign in the box',
@@ -122,9 +126,14 @@ export const deliveryStatusSchema = z.strictObject({
   /** Scheduling picks the driver (a staff member of the courier) and, optionally, the stop's place. */
   driverId: idSchema.optional(),
   stopOrder: z.number({ error: 'Please enter a whole number' }).int('Please enter a whole number').min(1).max(999).optional(),
+  /** Cancelling may say why; the customer is told it. */
+  reason: z.string().trim().max(500, DELIVERY_MESSAGES.cancelReasonTooLong).optional(),
   /** Dispatching follows the release rule; its override goes along. */
   ...releaseOverrideFields,
 });
+
+/** Staff cancelling a request: the reason is optional and goes to the customer. */
+export const cancelDeliveryFormSchema = z.object({ reason: deliveryStatusSchema.shape.reason });
 
 export const deliveryRequestSchema = z.object({
   id: z.number().int(),
@@ -246,8 +255,8 @@ export const deliverFormSchema = z.object({
     .string()
     .transform((text, ctx) => {
       if (text.trim() === '') return undefined;
-      const cents = parseJmdToCents(text);
-      if (!Number.isNaN(cents)) return cents || undefined;
+      const cents = parseCents(text);
+      if (cents !== null) return cents || undefined;
       ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.moneyStep });
       return z.NEVER;
     })

@@ -1,3 +1,4 @@
+import { CUSTOMS_PARTS, TARIFF_CLASSES } from '../domain/customs';
 import { z } from 'zod';
 import { FEE_APPLIES_TO, FEE_BAND_BASES, FEE_CODES, FEE_METHODS } from '../domain/fees';
 import { calendarDateSchema, idSchema } from './common';
@@ -15,6 +16,8 @@ export const FEE_MESSAGES = {
   percentMax: 'The percentage cannot be more than 100',
   toBeforeFrom: 'The end date must be on or after the start date',
   pastDate: 'A new version starts today or later; past invoices keep their rates',
+  customsSourceRequired: 'Please name the published source of this rate (notice, gazette or page)',
+  customsClassRequired: 'Choose the tariff class this duty applies to',
   storageDaily: 'Storage charges per day: use a fixed daily amount or bands by weight',
   codeFixedUse: (name: string) => `${name} is a fee billing relies on; it cannot apply to something else`,
   noEmpty: 'No fees yet. Add the first one.',
@@ -63,8 +66,8 @@ export const feeVersionInputSchema = z
   .refine((v) => v.effectiveTo === null || v.effectiveTo >= v.effectiveFrom, { message: FEE_MESSAGES.toBeforeFrom, path: ['effectiveTo'] });
 export type FeeVersionInput = z.input<typeof feeVersionInputSchema>;
 
-/** A courier's own fee, or its storage, insurance or photo-of-contents fee (one each; billing finds them by code). */
-export const OWN_FEE_CODES = ['storage', 'insurance', 'contents_photo'] as const;
+/** A courier's own fee, or its storage, insurance, photo-of-contents, return or discard fee (one each; billing finds them by code). */
+export const OWN_FEE_CODES = ['storage', 'insurance', 'contents_photo', 'return_to_sender', 'discard'] as const;
 export const feeCreateSchema = feeVersionInputSchema.and(
   z.object({
     appliesTo: z.enum(FEE_APPLIES_TO, { error: 'Choose what the fee applies to' }),
@@ -112,9 +115,54 @@ export const taxRateSchema = z.object({
   inForce: z.boolean(),
 });
 
+/** A customs rate as the Fees tab shows it: percent, flat amount, threshold, each with its source. */
+export const customsRateViewSchema = z.object({
+  id: idSchema,
+  part: z.enum(CUSTOMS_PARTS),
+  tariffClass: z.enum(TARIFF_CLASSES).nullable(),
+  percent: z.number(),
+  /** JMD (CAF, stamp duty). */
+  amount: z.number(),
+  /** Stamp duty: CIF over (JMD); de minimis: FOB up to (USD). */
+  threshold: z.number(),
+  effectiveFrom: z.string(),
+  source: z.string(),
+  inForce: z.boolean(),
+});
+export type CustomsRateView = z.infer<typeof customsRateViewSchema>;
+
+/** A new dated version of one customs rate (the old one stays for the invoices of its days). */
+export const customsRateInputSchema = z
+  .strictObject({
+    part: z.enum(CUSTOMS_PARTS),
+    tariffClass: z.enum(TARIFF_CLASSES).nullable().default(null),
+    percent: z
+      .number()
+      .min(0)
+      .max(100, FEE_MESSAGES.percentMax)
+      .refine((n) => hasAtMostDecimals(n, 2), 'At most two decimals'),
+    amount: z
+      .number()
+      .min(0)
+      .max(10_000_000)
+      .refine((n) => hasAtMostDecimals(n, 2), 'At most two decimals'),
+    threshold: z
+      .number()
+      .min(0)
+      .max(100_000_000)
+      .refine((n) => hasAtMostDecimals(n, 2), 'At most two decimals'),
+    effectiveFrom: calendarDateSchema(FEE_MESSAGES.fromRequired),
+    source: z.string().trim().min(3, FEE_MESSAGES.customsSourceRequired).max(500),
+  })
+  .refine((r) => r.part !== 'import_duty' || r.tariffClass !== null, { path: ['tariffClass'], message: FEE_MESSAGES.customsClassRequired });
+export type CustomsRateInput = z.input<typeof customsRateInputSchema>;
+
 export const feeListSchema = z.object({
   data: z.array(feeSchema),
   taxRates: z.array(taxRateSchema),
+  customsRates: z.array(customsRateViewSchema),
+  /** When an admin marked the fees and taxes reviewed (the set-up checklist's step); null until then. */
+  reviewedAt: z.string().nullable(),
   /** Today in the courier's zone: the earliest day a new version may start. */
   today: z.string(),
 });

@@ -184,6 +184,11 @@ export const PICKUP_MESSAGES = {
   sftpSecretMissing: 'Enter the SFTP password or private key',
   sftpHostKeyMismatch: 'The SFTP server’s host key does not match the fingerprint you entered',
   sftpPrivateKeyBad: 'The private key is not one we can read (OpenSSH or PEM, without a passphrase)',
+  rowsRefused: (file: string, refused: number, total: number) =>
+    `${file}: ${refused.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows not imported`,
+  fileFailed: (file: string) => `${file} could not be imported`,
+  fixHint:
+    'Fix the rows in the agent’s file and put it in the folder again under the same name: it is taken again, and rows already imported are not doubled.',
 } as const;
 
 /** The host key fingerprint as `ssh-keygen -l` prints it: SHA256: and 43 base64 characters. */
@@ -198,6 +203,20 @@ export const pickupSourceSchema = z.strictObject({
   hostKeyFingerprint: z.string().trim().regex(SFTP_FINGERPRINT, PICKUP_MESSAGES.sftpFingerprintMissing).optional().or(z.literal('')),
 });
 export type PickupSourceInput = z.output<typeof pickupSourceSchema>;
+/** What became of one file taken from the folder: rows imported and refused, or why it failed. */
+export const pickupFileSchema = z.object({
+  name: z.string(),
+  importId: z.number().int().nullable(),
+  error: z.string().nullable(),
+  totalRows: z.number().int().nullable(),
+  imported: z.number().int().nullable(),
+  refused: z.number().int().nullable(),
+  /** Rows were refused or the file failed: it is taken again once fixed. */
+  needsFix: z.boolean(),
+  takenAt: z.string(),
+});
+export type PickupFileDto = z.infer<typeof pickupFileSchema>;
+
 export const pickupSourceDtoSchema = z.object({
   url: z.string().nullable(),
   active: z.boolean(),
@@ -206,8 +225,10 @@ export const pickupSourceDtoSchema = z.object({
   hostKeyFingerprint: z.string().nullable(),
   lastCheckedAt: z.string().nullable(),
   lastError: z.string().nullable(),
+  /** The latest files taken, newest first. */
+  files: z.array(pickupFileSchema),
 });
 export type PickupSourceDto = z.infer<typeof pickupSourceDtoSchema>;
 export const pickupRunSchema = z.object({
-  files: z.array(z.object({ name: z.string(), importId: z.number().int().nullable(), error: z.string().nullable() })),
+  files: z.array(pickupFileSchema),
 });

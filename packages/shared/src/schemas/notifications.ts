@@ -6,7 +6,16 @@ export const NOTIFICATION_TYPES = [
   'new_pre_alert',
   'new_delivery_request',
   'manifest_arrived',
+  // Staff queues: something a customer asked for that someone must act on.
+  'new_insurance_claim',
+  'new_shop_request',
+  'new_consolidation',
+  'new_photo_request',
+  'new_return_request',
+  // The carrier delivered a pre-alerted parcel to the warehouse a day ago and nobody scanned it in.
+  'carrier_delivered_not_received',
   'announcement',
+  'import_problem',
   // A customer's own feed.
   'ticket_answered',
   'invoice_issued',
@@ -23,7 +32,21 @@ export const NOTIFICATION_AUDIENCES = ['staff', 'admins', 'customer'] as const;
 export type NotificationAudience = (typeof NOTIFICATION_AUDIENCES)[number];
 
 /** What a notification is about; its page is worked out per portal when the feed is read. */
-export const NOTIFICATION_TARGET_KINDS = ['package', 'invoice', 'payment', 'ticket', 'delivery_request', 'manifest'] as const;
+/** `packages`: several packages of one notice (a flight's), its ref the manifest number or empty. */
+export const NOTIFICATION_TARGET_KINDS = [
+  'package',
+  'packages',
+  'invoice',
+  'payment',
+  'ticket',
+  'delivery_request',
+  'manifest',
+  'package_import',
+  'insurance_claim',
+  'shop_request',
+  'consolidation',
+  'carrier_tracking',
+] as const;
 export type NotificationTargetKind = (typeof NOTIFICATION_TARGET_KINDS)[number];
 /** `ref` is the number people see (PKG-, INV-, TKT-, receipt) or, for requests and manifests, the id. */
 export interface NotificationTarget {
@@ -38,21 +61,33 @@ export function notificationPath(portal: NotificationPortal, target: Notificatio
   if (portal === 'customer') {
     const page: Record<NotificationTargetKind, string> = {
       package: `packages?search=${ref}`,
+      packages: 'packages',
       invoice: `invoices/${ref}`,
       payment: 'payments',
       ticket: `support-tickets?ticket=${ref}`,
       delivery_request: 'delivery-requests',
       manifest: 'packages',
+      package_import: 'packages',
+      insurance_claim: 'packages',
+      shop_request: `shop-requests/${ref}`,
+      consolidation: 'consolidations',
+      carrier_tracking: 'packages',
     };
     return `/customer/${page[target.kind]}`;
   }
   const page: Record<NotificationTargetKind, string> = {
     package: `packages?search=${ref}`,
+    packages: 'packages',
     invoice: `invoices?invoice=${ref}`,
     payment: 'payments',
     ticket: `support-tickets?ticket=${ref}`,
     delivery_request: 'delivery-requests',
     manifest: `reconciliation?manifest=${ref}`,
+    package_import: `package-import?import=${ref}`,
+    insurance_claim: `insurance-claims?claim=${ref}`,
+    shop_request: 'shop-requests',
+    consolidation: 'consolidations',
+    carrier_tracking: `carrier-tracking?search=${ref}`,
   };
   return `/${portal}/${page[target.kind]}`;
 }
@@ -62,7 +97,14 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   new_pre_alert: 'New pre-alert',
   new_delivery_request: 'New delivery request',
   manifest_arrived: 'Manifest arrived',
+  new_insurance_claim: 'New insurance claim',
+  new_shop_request: 'New Shop For Me request',
+  new_consolidation: 'New consolidation request',
+  new_photo_request: 'New photo request',
+  new_return_request: 'New return or discard request',
+  carrier_delivered_not_received: 'Delivered to the warehouse, not received',
   announcement: 'Announcement',
+  import_problem: 'Import problem',
   ticket_answered: 'Ticket answered',
   invoice_issued: 'Invoice issued',
   payment_received: 'Payment received',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryIdSchema } from './common';
 import { IMPORT_FIELDS } from '../domain/package-import';
 
 /** What became of one row of a warehouse file (in the preview: what will become of it). */
@@ -74,10 +75,20 @@ export const importPreviewSchema = z.object({
 });
 export type ImportPreviewDto = z.infer<typeof importPreviewSchema>;
 
-export const importDetailSchema = packageImportSchema.extend({ rows: z.array(importRowResultSchema) });
+export const importDetailSchema = packageImportSchema.extend({
+  rows: z.array(importRowResultSchema),
+  /** The file's columns, and the cells of each refused row: what the agent fixes and sends again. */
+  headers: z.array(z.string()).optional(),
+  refused: z.array(z.object({ row: z.number().int(), cells: z.array(z.string()) })).optional(),
+});
 export type ImportDetailDto = z.infer<typeof importDetailSchema>;
 
 /** The mapping form: one select per field, "" for a field the file does not have (left out when sent). */
 export const importMappingFormSchema = z.object({ mapping: z.record(z.enum(IMPORT_FIELDS), z.string()) }).transform(({ mapping }) => ({
   mapping: Object.fromEntries(Object.entries(mapping).filter(([, header]) => header !== '')) as z.infer<typeof importMappingSchema>,
 }));
+
+/** A refused row, fixed: its cells in the file's column order, sent again. */
+export const resendRowSchema = z.strictObject({ cells: z.array(z.string().max(500)).min(1).max(200) });
+export type ResendRowInput = z.infer<typeof resendRowSchema>;
+export const resendRowParamsSchema = z.object({ id: queryIdSchema, row: z.coerce.number().int().min(2).max(1_000_000) });

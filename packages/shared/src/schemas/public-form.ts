@@ -1,7 +1,8 @@
+import { parseCents } from '../format/money';
 import type { AssistedPurchaseFormValues, AssistedPurchaseRequest } from './public';
 
 /*
- * The zod-free part of the public area: limits, the spec's messages, the contact subjects and the
+ * The zod-free part of the public area: limits, the fixed messages, the contact subjects and the
  * request builder. The web app's contact and Shop For Me pages import this module, and load the
  * schemas of ./public (and zod, ~25 KB gzip) only when a form is first validated, so zod is not on
  * their first paint. ./public re-exports every name, so the server and the tests import from there.
@@ -22,7 +23,7 @@ export const PUBLIC_FORM_LIMITS = {
   priceMaxCents: 100_000_000,
 } as const;
 
-/** The spec's toast title and text and the field messages of the public forms. */
+/** The toast title and text and the field messages of the public forms (fixed words). */
 export const PUBLIC_MESSAGES = {
   missingInformationTitle: 'Missing Information',
   missingInformation: 'Please fill in your name, email, and details for at least one item.',
@@ -58,10 +59,6 @@ export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {
 /** The four fields whose absence raises the 'Missing Information' toast. */
 export const ASSISTED_PURCHASE_REQUIRED_FIELDS = ['name', 'email', 'itemUrl1', 'itemDescription1'] as const;
 
-function priceToCents(price: string): number | null {
-  return price === '' ? null : Math.round(Number(price) * 100);
-}
-
 /** Turns the validated form into the API body. */
 export function toAssistedPurchaseRequest(form: AssistedPurchaseFormValues, apiKey?: string): AssistedPurchaseRequest {
   return {
@@ -73,13 +70,13 @@ export function toAssistedPurchaseRequest(form: AssistedPurchaseFormValues, apiK
         itemUrl: form.itemUrl1,
         itemDescription: form.itemDescription1,
         quantity: form.quantity1,
-        estimatedPriceUsdCents: priceToCents(form.estimatedPrice1),
+        estimatedPriceUsdCents: parseCents(form.estimatedPrice1),
       },
       ...form.additionalItems.map((item) => ({
         itemUrl: item.itemUrl,
         itemDescription: item.itemDescription,
         quantity: item.quantity,
-        estimatedPriceUsdCents: priceToCents(item.estimatedPrice),
+        estimatedPriceUsdCents: parseCents(item.estimatedPrice),
       })),
     ],
     notes: form.notes,

@@ -1,3 +1,4 @@
+import { CUSTOMS_PARTS, TARIFF_CLASSES } from '../domain/customs';
 import { z } from 'zod';
 import { MAX_PUBLIC_STATS } from '../constants/public-site';
 
@@ -5,7 +6,7 @@ import { MAX_PUBLIC_STATS } from '../constants/public-site';
  * What the public site shows of one courier: served by `GET /api/public/site` for the
  * tenant of the request (api_key, then host name, then the default courier) and embedded in the
  * HTML the server sends, so pages are right at first paint. Every field the courier has not set
- * falls back to the spec's constants (the default courier's seed data), server-side, so the web
+ * falls back to the defaults (the default courier's seed data), server-side, so the web
  * app never mixes one courier's data with another's.
  */
 export const publicBranchSchema = z.object({
@@ -42,6 +43,8 @@ export const publicSiteSchema = z.object({
     /** The api key the site sends with its forms and the sign-in of this courier. */
     apiKey: z.string(),
     logoUrl: z.string(),
+    /** The courier's accent colour (#rrggbb), null for the default. */
+    accentColor: z.string().nullable().optional(),
     email: z.string().nullable(),
     phone: z.string().nullable(),
     shippingAddressAir: z.string().nullable(),
@@ -56,6 +59,21 @@ export const publicSiteSchema = z.object({
   rates: z.array(z.object({ weightLbs: z.number(), costCents: z.number().int() })),
   additionalPoundCents: z.number().int(),
   exchangeRateJmdPerUsd: z.number(),
+  /** The customs rates in force today: the calculator estimates the entry invoices charge. */
+  customsRates: z.array(
+    z.object({
+      part: z.enum(CUSTOMS_PARTS),
+      tariffClass: z.enum(TARIFF_CLASSES).nullable(),
+      percentBps: z.number().int(),
+      amountCents: z.number().int(),
+      thresholdCents: z.number().int(),
+      effectiveFrom: z.string(),
+      source: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  /** How the courier bills bulky parcels: the calculator bills the same weight. */
+  volumetric: z.object({ airDivisorIn3PerLb: z.number().nullable(), seaLbPerFt3: z.number().nullable() }),
   tiers: z.array(z.object({ name: z.string(), packageCount: z.number().int(), discountPercent: z.number() })),
   /** Shop For Me service fee in percent of the item total. */
   shopForMeFeePercent: z.number(),

@@ -75,7 +75,7 @@ describe('assisted purchase form', () => {
     expect(messages(result).items).toBe(PUBLIC_MESSAGES.tooManyItems);
   });
 
-  it('the spec text of the toast', () => {
+  it('the fixed text of the toast', () => {
     expect(PUBLIC_MESSAGES.missingInformationTitle).toBe('Missing Information');
     expect(PUBLIC_MESSAGES.missingInformation).toBe('Please fill in your name, email, and details for at least one item.');
   });

@@ -68,7 +68,7 @@ const priceInput = z
   .refine((v) => v === '' || (/^\d+(\.\d{1,2})?$/.test(v) && Number(v) * 100 <= L.priceMaxCents), M.priceInvalid);
 const quantityInput = z.coerce.number<string | number>().int(M.quantityMin).min(1, M.quantityMin).max(L.quantityMax);
 
-/** The assisted-purchase form as the spec names its state: item 1 flat, the rest in a list. */
+/** The assisted-purchase form state: item 1 flat, the rest in a list. */
 export const assistedPurchaseFormSchema = z.object({
   name: nameField,
   email: emailField,

@@ -27,6 +27,7 @@ export const SERVICE_MESSAGES = {
   quoteItemsRequired: 'Add at least one item with its price',
   trackingRequired: 'Please enter the tracking number',
   orderRequired: 'Please enter the merchant order number',
+  orderCostRequired: 'Please enter what this order cost: with more than one order, each keeps its own item cost',
   notYourRequest: 'This request was sent with another e-mail address',
   quoted: 'Quote sent to the customer',
   accepted: 'Quote accepted: pay the invoice to let us buy',
@@ -35,6 +36,7 @@ export const SERVICE_MESSAGES = {
   requestSent: 'Request sent: we will e-mail you the quote',
   cancelConfirm: 'Cancel this consolidation? Nothing is charged before the repack.',
   declineConfirm: 'Decline this quote? We will not buy the items.',
+  packagesNotFound: 'Package not found',
 } as const;
 
 /* ---------- Consolidation ---------- */
@@ -91,6 +93,42 @@ export const consolidationListQuerySchema = z.object({
 });
 export const consolidationListSchema = z.object({ data: z.array(consolidationSchema), feeCents: z.number().int() });
 
+/** The packages a customer is thinking of consolidating (at least two). */
+export const consolidationPreviewInputSchema = z.strictObject({
+  packageIds: z.array(idSchema).max(50),
+});
+export type ConsolidationPreviewInput = z.input<typeof consolidationPreviewInputSchema>;
+
+const previewParcelSchema = z.object({
+  declaredValueUsdCents: z.number().int(),
+  weightLb: z.number(),
+  customsCents: z.number().int(),
+  /** Within the de minimis: no customs at all. */
+  deMinimis: z.boolean(),
+});
+
+/**
+ * What consolidating changes, in JMD cents at today's rates: customs on each parcel as it is,
+ * customs on the one parcel of their summed value and weight, the consolidation fee, and
+ * `differenceCents` = customs together + fee − customs separately.
+ */
+export const consolidationPreviewSchema = z.object({
+  separately: z.object({
+    customsCents: z.number().int(),
+    parcels: z.array(previewParcelSchema.extend({ id: z.number().int(), packageNumber: z.string() })),
+  }),
+  together: previewParcelSchema,
+  feeCents: z.number().int(),
+  differenceCents: z.number().int(),
+  /** The de minimis (FOB, US cents) in force; null when the courier has none. */
+  deMinimisUsdCents: z.number().int().nullable(),
+  /** Consolidating makes customs due on goods that are duty-free as separate parcels. */
+  crossesDeMinimis: z.boolean(),
+  /** Packages with no declared value: their customs cannot be estimated. */
+  missingValue: z.array(z.string()),
+});
+export type ConsolidationPreview = z.infer<typeof consolidationPreviewSchema>;
+
 /* ---------- Shop For Me ---------- */
 
 /** A signed-in customer's request: the items and notes (name and e-mail come from the account). */
@@ -130,10 +168,20 @@ export const shopPurchaseSchema = z.strictObject({
         orderNumber: z.string().trim().min(1, SERVICE_MESSAGES.orderRequired).max(100),
         trackingNumber: z.string().trim().min(1, SERVICE_MESSAGES.trackingRequired).max(100),
         carrier: z.enum(CARRIERS).default('OTHER'),
+        /** What the merchant charged for this order's items (its customs value); one order may leave it to the quote. */
+        itemCostUsdCents: z.number().int().min(0).max(100_000_000).nullish(),
       }),
     )
     .min(1, SERVICE_MESSAGES.trackingRequired)
-    .max(20),
+    .max(20)
+    .superRefine((orders, ctx) => {
+      if (orders.length < 2) return;
+      for (const [i, o] of orders.entries()) {
+        if (o.itemCostUsdCents == null) {
+          ctx.addIssue({ code: 'custom', path: [i, 'itemCostUsdCents'], message: SERVICE_MESSAGES.orderCostRequired });
+        }
+      }
+    }),
 });
 export type ShopPurchaseInput = z.input<typeof shopPurchaseSchema>;
 
@@ -178,6 +226,8 @@ export const shopRequestSchema = z.object({
       orderNumber: z.string(),
       trackingNumber: z.string(),
       carrier: z.string(),
+      /** The item cost entered for this order (null on purchases recorded before it was asked). */
+      itemCostUsdCents: z.number().int().nullable(),
       arrived: z.boolean(),
       packageNumber: z.string().nullable(),
     }),

@@ -24,7 +24,8 @@ export const STAFF_MESSAGES = {
 } as const;
 
 /** Staff-side account kinds a courier manages; only the super admin creates courier admins. */
-export const MANAGED_STAFF_ROLES = ['courier_admin', 'branch_manager', 'staff'] as const;
+/** `agent`: the courier's US agent, with no permission role or branch (its own imports and the manifests). */
+export const MANAGED_STAFF_ROLES = ['courier_admin', 'branch_manager', 'staff', 'agent'] as const;
 export type ManagedStaffRole = (typeof MANAGED_STAFF_ROLES)[number];
 
 const name = (message: string) => z.string({ error: message }).trim().min(1, message).max(80);
@@ -56,7 +57,7 @@ const staffFields = {
 };
 
 function needsRoleAndBranch(v: { role: ManagedStaffRole; roleId?: number | null; branchId?: number | null }, ctx: z.RefinementCtx) {
-  if (v.role === 'courier_admin') return;
+  if (v.role === 'courier_admin' || v.role === 'agent') return;
   if (!v.roleId) ctx.addIssue({ code: 'custom', path: ['roleId'], message: STAFF_MESSAGES.roleRequired });
   if (!v.branchId) ctx.addIssue({ code: 'custom', path: ['branchId'], message: STAFF_MESSAGES.branchRequired });
 }

@@ -14,8 +14,7 @@ export const TICKET_ATTACHMENT_MAX_FILES = 3;
 /** Checked by content on the server; the browser's list only guides the file picker. */
 export const TICKET_ATTACHMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 export const TICKET_ATTACHMENT_ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
-/** The multipart field that carries the files (repeated, one per file). */
-export const TICKET_ATTACHMENT_FIELD = 'attachments';
+export { TICKET_ATTACHMENT_FIELD, customerBadgeCount } from '../constants/tickets';
 /** How many unread tickets the bell lists; the count covers them all. */
 export const BELL_LIST_LIMIT = 10;
 
@@ -86,7 +85,11 @@ export const ticketSchema = z.object({
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
-export const ticketWithMessagesSchema = ticketSchema.extend({ messages: z.array(ticketMessageSchema) });
+export const ticketWithMessagesSchema = ticketSchema.extend({
+  messages: z.array(ticketMessageSchema),
+  /** The newest message the other side has read ("Seen"); given with one ticket, not in lists. */
+  seenUpTo: z.number().int().nullable().optional(),
+});
 export type TicketWithMessages = z.infer<typeof ticketWithMessagesSchema>;
 
 export const unreadTicketsSchema = z.object({ tickets: z.array(ticketSchema), unreadCount: z.number().int() });
@@ -107,16 +110,6 @@ export const customerTicketsSchema = z.object({
 /** Badge caps render as 99+ / 9+. */
 export function capBadge(count: number, cap: number): string {
   return count > cap ? `${cap}+` : String(count);
-}
-
-/**
- * The customer badge counts tickets with at least one staff message; of those, only the
- * ones the customer has not read since staff last wrote, so the badge clears once they read it.
- */
-export function customerBadgeCount(
-  tickets: ReadonlyArray<{ unread: boolean; messages: ReadonlyArray<{ user_id: number | null }> }>,
-): number {
-  return tickets.filter((t) => t.unread && t.messages.some((m) => m.user_id !== null)).length;
 }
 
 /**

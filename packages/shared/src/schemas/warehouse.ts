@@ -41,6 +41,7 @@ export const WAREHOUSE_MESSAGES = {
   printerHostRequired: 'Please enter the printer address (host name or IP)',
   printerHostShape: 'The printer address is a host name or an IP address',
   printerPortRange: 'The port is a number from 1 to 65535',
+  printerHostRefused: 'The printer must be on your warehouse network: this server, link-local and internet addresses are refused',
   printerNotFound: 'Printer not found',
   noPrinter: 'No label printer at this branch',
   printerOtherBranch: (printer: string, branch: string) => `Printer ${printer} is at ${branch}, not at your branch: choose a printer here`,

@@ -36,6 +36,8 @@ export interface ShopOrderRow {
   trackingNumber: string;
   carrier: Carrier;
   preAlertId: number;
+  /** What the merchant charged for this order's items, as entered (absent on older rows). */
+  itemCostUsdCents?: number;
 }
 
 /**

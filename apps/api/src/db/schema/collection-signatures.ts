@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { authorisedPeople } from './authorised-people';
 import { couriers } from './couriers';
 import { invoices } from './invoices';
 import { users } from './users';
@@ -18,6 +19,10 @@ export const collectionSignatures = pgTable(
       .notNull()
       .references(() => invoices.id),
     collectorName: text().notNull(),
+    /** One of the customer's authorised people collected: who, and the ID the clerk checked. */
+    authorisedPersonId: integer().references(() => authorisedPeople.id),
+    collectorIdType: text(),
+    collectorIdNumber: text(),
     signaturePngBase64: text().notNull(),
     /** A manager let an invoice with a balance be collected. */
     unpaidOverride: boolean().notNull().default(false),

@@ -10,6 +10,8 @@ export const couriers = pgTable('couriers', {
     .notNull()
     .default('active'),
   logoUrl: text(),
+  /** The courier's accent colour (#rrggbb) for its portals and storefront; null keeps the default. */
+  accentColor: text(),
   contactFirstName: text(),
   contactLastName: text(),
   email: text(),
@@ -18,7 +20,7 @@ export const couriers = pgTable('couriers', {
   shippingAddressSea: text(),
   bankDetails: text(),
   rateSheetUrl: text(),
-  /** JMD per USD used for customs duty; the spec's default. */
+  /** JMD per USD used for customs duty; 150 until the courier sets it. */
   exchangeRate: integer().notNull().default(150),
   /** Set by the super admin only: this courier's SMTP may run without TLS and certificate checks. */
   smtpAllowInsecure: boolean().notNull().default(false),
@@ -27,6 +29,11 @@ export const couriers = pgTable('couriers', {
    * TEST. Set by the super admin only; a new courier never starts in it.
    */
   paymentTestMode: boolean().notNull().default(false),
+  /**
+   * The test clock: days this courier's clock runs ahead of real time, read only while it is in
+   * test mode (lib/courier-clock.ts); moved forward from its settings, back to 0 when test mode ends.
+   */
+  testClockDays: integer().notNull().default(0),
   /** Warehouse: a received weight above this (lb) is confirmed before it is saved. */
   heavyWeightLb: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull().default(150),
   /** Warehouse: a package received without a pre-alert is held until its merchant invoice is uploaded. */
@@ -39,6 +46,8 @@ export const couriers = pgTable('couriers', {
   seaLbPerFt3: numeric({ precision: 8, scale: 2, mode: 'number' }).notNull().default(10),
   /** Days a package takes to clear customs after its flight or vessel lands: the arrival estimate adds them. */
   customsDays: integer().notNull().default(2),
+  /** When an admin marked the fee book (fees, taxes, customs rates) reviewed: the set-up checklist's step. */
+  feesReviewedAt: timestamp({ withTimezone: true }),
   /** IANA time zone every date and time of this courier is shown in (receipts, invoices, e-mails, screens). */
   timeZone: text().notNull().default('America/Jamaica'),
   /** Printed as "GCT Reg. No." on the letterhead of invoices, receipts, labels and manifests. */

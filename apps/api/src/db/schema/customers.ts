@@ -42,13 +42,19 @@ export const customers = pgTable(
     active: boolean().notNull().default(true),
     /** Insure every new package for its declared value (the customer's setting). */
     insureByDefault: boolean().notNull().default(false),
-    /** The optional e-mails (OPTIONAL_EMAIL_KINDS) this customer switched off; the rest are sent. */
+    /** The kinds of notice (MESSAGE_EVENTS) this customer wants no e-mail for; the rest are sent. */
     emailOptOuts: text().array().notNull().default([]),
+    /** The kinds of notice this customer wants no push for, on any of their devices. */
+    pushOptOuts: text().array().notNull().default([]),
     lastLoginAt: timestamp({ withTimezone: true }),
     /** Tokens issued before this moment are refused (set when the password is reset or changed). */
     sessionsValidAfter: timestamp({ withTimezone: true }),
     /** The one session older than sessionsValidAfter that stays valid: the one that changed the password. */
     sessionKeptJti: text(),
+    /** Brought across from the courier's old system (customer import), with their mailbox number. */
+    importedAt: timestamp({ withTimezone: true }),
+    /** When an imported customer was sent the invitation to choose a password. */
+    invitedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

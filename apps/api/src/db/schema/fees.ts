@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { CUSTOMS_PARTS, TARIFF_CLASSES } from '@courier/shared/domain/customs';
 import { FEE_APPLIES_TO, FEE_BAND_BASES, FEE_CODES, FEE_METHODS, type FeeBand } from '@courier/shared/domain/fees';
 import { couriers } from './couriers';
 import { users } from './users';
 
 /**
  * A courier's fee (the fee engine): what it applies to and, through its versions, how much it
- * charges from which day. The spec's fees (GCT, unknown, uncollected, switching, processing) and
+ * charges from which day. The fees every courier has (GCT, unknown, uncollected, switching, processing) and
  * storage and insurance carry a code billing finds them by; a courier's own fees have none.
  */
 export const fees = pgTable(
@@ -70,4 +71,29 @@ export const taxRates = pgTable(
     effectiveFrom: date({ mode: 'string' }).notNull(),
   },
   (t) => [uniqueIndex().on(t.country, t.code, t.effectiveFrom)],
+);
+
+/**
+ * A courier's customs rates (duty by tariff class, SCF, levy, GCT on import, CAF, stamp duty, the
+ * de minimis) as dated entries, each naming its published source. Never edited: a change is a new
+ * row from a day, so an invoice priced again finds the rates of its day.
+ */
+export const customsRates = pgTable(
+  'customs_rates',
+  {
+    id: serial().primaryKey(),
+    courierId: integer()
+      .notNull()
+      .references(() => couriers.id),
+    part: text({ enum: CUSTOMS_PARTS }).notNull(),
+    tariffClass: text({ enum: TARIFF_CLASSES }),
+    percentBps: integer().notNull().default(0),
+    amountCents: integer().notNull().default(0),
+    thresholdCents: integer().notNull().default(0),
+    effectiveFrom: date({ mode: 'string' }).notNull(),
+    source: text().notNull(),
+    createdBy: integer().references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.courierId, t.part, t.effectiveFrom)],
 );

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { CLAIM_REASONS, CLAIM_STATUSES } from '@courier/shared/schemas/insurance';
+import { CLAIM_PAYOUTS, CLAIM_REASONS, CLAIM_STATUSES } from '@courier/shared/schemas/insurance';
 import { couriers } from './couriers';
 import { customers } from './customers';
 import { packages } from './packages';
@@ -28,10 +28,35 @@ export const insuranceClaims = pgTable(
     /** Approved amount, US cents; null until approved. */
     approvedUsdCents: integer(),
     decisionReason: text(),
+    /** How an approved claim was paid: account credit or a refund (the courier chose at approval). */
+    payout: text({ enum: CLAIM_PAYOUTS }),
+    /** What was paid, JMD cents (the approved US amount at the courier's exchange rate). */
+    payoutCents: integer(),
     openedByUser: integer().references(() => users.id),
     decidedBy: integer().references(() => users.id),
     decidedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex().on(t.courierId, t.claimNo), index().on(t.courierId, t.packageId), index().on(t.courierId, t.customerId)],
+);
+
+/** The customer's photos of a claim, re-encoded like package photos (folder `claim-photos`). */
+export const insuranceClaimPhotos = pgTable(
+  'insurance_claim_photos',
+  {
+    id: serial().primaryKey(),
+    courierId: integer()
+      .notNull()
+      .references(() => couriers.id),
+    claimId: integer()
+      .notNull()
+      .references(() => insuranceClaims.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    thumbName: text().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    bytes: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.courierId, t.claimId)],
 );

@@ -72,7 +72,7 @@ export const importSources = pgTable('import_sources', {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Files already taken from the agent's folder, by name: a file is imported once, whatever happens after. */
+/** Files taken from the agent's folder, by name: imported once, or again once fixed when rows were refused. */
 export const importSourceFiles = pgTable(
   'import_source_files',
   {
@@ -82,6 +82,10 @@ export const importSourceFiles = pgTable(
     name: text().notNull(),
     importId: integer().references(() => packageImports.id),
     error: text(),
+    /** The content last taken: a file fixed under the same name is taken again. */
+    sha256: text(),
+    /** Rows were refused or the file failed: the next read takes it again once its content changes. */
+    needsFix: boolean().notNull().default(false),
     seenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.courierId, t.name] })],

@@ -1,3 +1,5 @@
+import { LEAVING_KINDS } from '@courier/shared/domain/package-status';
+import { TARIFF_CLASSES } from '@courier/shared/domain/customs';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CARRIERS, PACKAGE_STATUSES, SHIPPING_MODES } from '@courier/shared/constants/packages';
@@ -28,6 +30,10 @@ export const packages = pgTable(
     customerId: integer().references(() => customers.id),
     /** The branch the package is collected from (the customer's branch when received). */
     branchId: integer().references(() => branches.id),
+    /** The branch in Jamaica where the parcel is now (null before it arrives, or while on a transfer's van it stays the sending one). */
+    atBranchId: integer().references(() => branches.id),
+    /** When it cleared customs: from then on it may travel on a branch transfer. */
+    clearedAt: timestamp({ withTimezone: true }),
     preAlertId: integer().references(() => preAlerts.id),
     status: text({ enum: PACKAGE_STATUSES }).notNull(),
     /** For on_hold: the status to return to. */
@@ -39,6 +45,8 @@ export const packages = pgTable(
     mode: text({ enum: SHIPPING_MODES }).notNull().default('AIR'),
     manifestId: integer().references(() => manifests.id),
     declaredValueUsdCents: integer(),
+    /** The customs tariff class its import duty is priced by (general merchandise until someone says). */
+    tariffClass: text({ enum: TARIFF_CLASSES }).notNull().default('general'),
     description: text(),
     merchant: text(),
     /** Set when the package was assigned from Unknown: billing adds the unknown fee. */
@@ -51,6 +59,9 @@ export const packages = pgTable(
     uncollectedFeeApplied: boolean().notNull().default(false),
     /** Insured for its declared value (billing adds the premium); null follows the customer's "insure every package". */
     insured: boolean(),
+    /** The mailbox and name as read off the label at receiving, whether or not they matched a customer. */
+    labelMailbox: text(),
+    labelName: text(),
     /** When the customer was told storage fees are about to start (once). */
     storageReminderAt: timestamp({ withTimezone: true }),
     /** Days it spent ready in the warehouse, set when it left (storage is charged on them, once). */
@@ -84,6 +95,8 @@ export const packages = pgTable(
     hazardOutcome: text({ enum: HAZARD_OUTCOMES }),
     /** The courier's return/disposal fee, fixed when staff chose that outcome (JMD cents). */
     hazardFeeCents: integer(),
+    /** The customer asked for it to be returned to the sender or discarded: it moves on by no path. */
+    leaving: text({ enum: LEAVING_KINDS }),
     /** The shelf the parcel was last put away on (its moves are package events). */
     shelfId: integer().references(() => shelves.id),
     /** One carrier tracking number with several boxes: each box is its own package, piece n of count. */
@@ -94,6 +107,8 @@ export const packages = pgTable(
   },
   (t) => [
     uniqueIndex().on(t.courierId, t.packageNumber),
+    // Scans find voided packages too (to say so): they need every row's tracking number indexed.
+    index('packages_courier_tracking_idx').on(t.courierId, t.trackingNumber),
     uniqueIndex('packages_courier_tracking_piece_idx').on(t.courierId, t.trackingNumber, t.pieceNumber).where(sql`${t.voidedAt} is null`),
     index().on(t.courierId, t.createdAt),
     index().on(t.courierId, t.status, t.createdAt),

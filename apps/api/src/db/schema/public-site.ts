@@ -6,7 +6,7 @@ import { users } from './users';
 /**
  * What a courier's public site says of it: the texts of its "Public site" settings tab,
  * and the origins allowed to embed its sign-in and portal in a frame. One row per courier; a
- * courier without a row shows the spec's defaults.
+ * courier without a row shows the defaults.
  */
 export const courierPublicContent = pgTable('courier_public_content', {
   courierId: integer()

@@ -1,4 +1,4 @@
-import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { couriers } from './couriers';
 import { tickets } from './tickets';
 
@@ -21,5 +21,9 @@ export const ticketReads = pgTable(
     lastReadAt: timestamp({ withTimezone: true }).notNull(),
     lastReadMessageId: integer(),
   },
-  (t) => [uniqueIndex().on(t.courierId, t.readerKind, t.readerId, t.ticketId)],
+  // The second: the other side's markers of one ticket ("Seen").
+  (t) => [
+    uniqueIndex().on(t.courierId, t.readerKind, t.readerId, t.ticketId),
+    index('ticket_reads_ticket_reader_kind').on(t.ticketId, t.readerKind),
+  ],
 );

@@ -42,7 +42,6 @@ let packageId: number;
 let secondPackageId: number;
 
 const company = (extra: Record<string, unknown> = {}) => ({ name: A.name, first_name: 'Ann', last_name: 'Reid', email: A.email, ...extra });
-const get = (url: string, token = w.tokens.admin) => w.t.app.inject({ method: 'GET', url: `/api${url}`, headers: bearer(token) });
 
 /** The four documents of courier A: invoice, receipt, manifest and label. */
 async function documents() {
@@ -55,7 +54,7 @@ async function documents() {
   };
   const out: Record<string, Buffer> = {};
   for (const [kind, url] of Object.entries(urls)) {
-    const res = await get(url);
+    const res = await w.t.api('GET', url, w.tokens.admin);
     expect(res.statusCode, `${kind}: ${res.body.slice(0, 200)}`).toBe(200);
     expect(res.headers['content-type']).toContain('application/pdf');
     out[kind] = res.rawPayload;
@@ -108,7 +107,7 @@ afterAll(async () => w?.t.close());
 
 describe('Company Settings: GCT registration number and paper size', () => {
   it('reads back trimmed, Letter by default, and refuses a long number or another paper', async () => {
-    const read = (await get(`/couriers/${w.courierId}`)).json();
+    const read = (await w.t.api('GET', `/couriers/${w.courierId}`, w.tokens.admin)).json();
     expect(read).toMatchObject({ gct_registration_number: A.gct, paper_size: 'letter' });
     const long = await w.api('PUT', `/couriers/${w.courierId}`, w.tokens.admin, company({ gct_registration_number: '9'.repeat(41) }));
     expect(long.statusCode).toBe(400);
@@ -179,14 +178,14 @@ describe('branded documents', () => {
     expect(text).toContain(`Receipt ${receiptNo}`);
     expect(text).toContain('Change given');
     expect(await pdfText(receipt)).toContain('Change given');
-    const bad = await get(`/payments/${receiptNo}/receipt?format=roll`);
+    const bad = await w.t.api('GET', `/payments/${receiptNo}/receipt?format=roll`, w.tokens.admin);
     expect(bad.statusCode).toBe(400);
   });
 
   it('leave out the GCT line once the number is cleared', async () => {
     await w.api('PUT', `/couriers/${w.courierId}`, w.tokens.admin, company({ gct_registration_number: '' }));
     try {
-      const text = await pdfText((await get(`/invoices/${invoiceNo}/pdf`)).rawPayload);
+      const text = await pdfText((await w.t.api('GET', `/invoices/${invoiceNo}/pdf`, w.tokens.admin)).rawPayload);
       expect(text).toContain(A.name);
       expect(text).not.toContain('GCT Reg. No.');
     } finally {
@@ -228,10 +227,10 @@ describe('branded documents', () => {
       `/manifests/${manifestId}/manifest.pdf`,
       `/packages/${packageId}/label`,
     ]) {
-      const res = await get(url, w.tokens.secondAdmin);
+      const res = await w.t.api('GET', url, w.tokens.secondAdmin);
       expect([403, 404], url).toContain(res.statusCode);
     }
-    const batch = await get(`/packages/labels.pdf?ids=${packageId},${secondPackageId}`, w.tokens.superAdmin);
+    const batch = await w.t.api('GET', `/packages/labels.pdf?ids=${packageId},${secondPackageId}`, w.tokens.superAdmin);
     expect(batch.statusCode, batch.body.slice(0, 200)).toBe(200);
     const [first, second] = await pdfPageTexts(batch.rawPayload);
     expect(first).toContain(A.name);

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { branches } from '../../db/schema/branches';
 import { couriers } from '../../db/schema/couriers';
 import { AppError } from '../errors';
+import { printAccent } from '../print-palette';
 import type { Storage } from '../storage';
 import { pdfLogo } from './logo-image';
 
@@ -24,6 +25,8 @@ export interface Letterhead {
   logo: Buffer | null;
   paperSize: PaperSize;
   timeZone: string;
+  /** The courier's accent as it prints on white (its chosen colour, shaded to 4.5:1). */
+  accent: string;
 }
 
 export interface LetterheadDeps {
@@ -83,6 +86,7 @@ export async function loadLetterhead(
     logo,
     paperSize: c.paperSize,
     timeZone: c.timeZone,
+    accent: printAccent(c.accentColor),
   };
 }
 
@@ -118,43 +122,4 @@ export function drawLogo(
   } catch {
     return false;
   }
-}
-
-/**
- * The letterhead across the top of a page: the logo on the left, the name and contact lines beside
- * it, a thin rule under both. `narrow` is the 80 mm receipt: everything centred, one under another.
- * Leaves doc.x at the left margin and doc.y under the rule.
- */
-export function drawLetterhead(doc: PDFKit.PDFDocument, lh: Letterhead, layout: 'page' | 'narrow' = 'page'): void {
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  const top = doc.page.margins.top;
-  if (layout === 'narrow') {
-    const logoHeight = 40;
-    if (drawLogo(doc, lh, left, top, [width, logoHeight], 'center')) doc.y = top + logoHeight + 4;
-    else doc.y = top;
-    doc.font('Helvetica-Bold').fontSize(11).text(lh.name, left, doc.y, { width, align: 'center' });
-    doc.font('Helvetica').fontSize(7.5);
-    for (const line of contactLines(lh)) doc.text(line, left, doc.y, { width, align: 'center' });
-  } else {
-    const logoBox: [number, number] = [110, 56];
-    const hasLogo = drawLogo(doc, lh, left, top, logoBox);
-    const textLeft = hasLogo ? left + logoBox[0] + 12 : left;
-    const textWidth = width - (textLeft - left);
-    doc.font('Helvetica-Bold').fontSize(16).text(lh.name, textLeft, top, { width: textWidth });
-    doc.font('Helvetica').fontSize(9);
-    for (const line of contactLines(lh)) doc.text(line, textLeft, doc.y, { width: textWidth });
-    if (hasLogo) doc.y = Math.max(doc.y, top + logoBox[1]);
-  }
-  const ruleY = doc.y + 4;
-  doc
-    .moveTo(left, ruleY)
-    .lineTo(left + width, ruleY)
-    .lineWidth(0.5)
-    .strokeColor('#999999')
-    .stroke()
-    .strokeColor('#000000')
-    .lineWidth(1);
-  doc.x = left;
-  doc.y = ruleY + 8;
 }

@@ -54,17 +54,3 @@ export async function renderFittedRoll(
   const size: [number, number] = [options.width, Math.ceil(height + options.margin)];
   return renderPdf(draw, { size, margin: options.margin, info: options.info });
 }
-
-/** A two-column row across the page's text width: text on the left, the amount right-aligned. */
-export function row(doc: PDFKit.PDFDocument, left: string, right: string, bold = false, fontSize = 10) {
-  const x = doc.page.margins.left;
-  const width = doc.page.width - x - doc.page.margins.right;
-  const rightWidth = Math.min(132, Math.round(width * 0.4));
-  const y = doc.y;
-  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(fontSize);
-  doc.text(left, x, y, { width: width - rightWidth - 4 });
-  const afterLeft = doc.y;
-  doc.text(right, x + width - rightWidth, y, { width: rightWidth, align: 'right' });
-  doc.x = x;
-  doc.y = Math.max(afterLeft, doc.y) + 2;
-}

@@ -257,13 +257,13 @@ describe('monthly statements', () => {
       .select()
       .from(emailOutbox)
       .where(eq(emailOutbox.toAddress, business?.email ?? ''));
-    const statementMail = mails.filter((x) => x.subject.startsWith('Your statement for'));
+    const statementMail = mails.filter((x) => x.subject.includes(': Your statement for'));
     expect(statementMail).toHaveLength(1);
     const attachment = statementMail[0]?.attachments?.[0];
     expect(attachment?.contentType).toBe('application/pdf');
     expect(await pdfText(Buffer.from(attachment?.contentBase64 ?? '', 'base64'))).toContain(inv.invoiceNo);
     const individualMails = await w.t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'customer@example.test'));
-    expect(individualMails.filter((x) => x.subject.startsWith('Your statement for'))).toHaveLength(0);
+    expect(individualMails.filter((x) => x.subject.includes(': Your statement for'))).toHaveLength(0);
   });
 });
 
@@ -276,7 +276,7 @@ describe('referrals', () => {
     expect(rewards.statusCode, rewards.body).toBe(200);
     const referrer = await newCustomer();
     const code = (await w.api('GET', '/account-credit', referrer.token)).json().referralCode as string;
-    const referred = await newCustomer({ referralCode: code.toLowerCase() });
+    const referred = await newCustomer({ referralCode: code.toLowerCase(), phone: '876-555-0199', trn: '999-888-777' });
     const [row] = await w.t.db.select().from(customers).where(eq(customers.id, referred.id));
     expect(row?.referredById).toBe(referrer.id);
 
@@ -307,10 +307,42 @@ describe('referrals', () => {
       .select()
       .from(emailOutbox)
       .where(eq(emailOutbox.toAddress, referrerRow?.email ?? ''));
-    expect(mails.filter((x) => x.subject === 'JMD 500.00 referral credit added')).toHaveLength(1);
+    expect(mails.filter((x) => x.subject.endsWith(': JMD 500.00 referral credit added'))).toHaveLength(1);
     const list = (await w.api('GET', '/referrals', w.tokens.manager)).json();
     expect(list.find((r: { customerId: number }) => r.customerId === referred.id)).toMatchObject({ referrerId: referrer.id });
     expect(list.find((r: { customerId: number }) => r.customerId === referred.id).rewardedAt).not.toBeNull();
+  });
+
+  it('pays nobody between two accounts of one person (the same TRN, or the same phone however written)', async () => {
+    await w.api('PUT', '/settings/referral-rewards', w.tokens.admin, { referrerRewardCents: 500_00, referredRewardCents: 250_00 });
+    for (const [over, same] of [
+      [{ phone: '876-555-0142' }, 'TRN'],
+      [{ trn: '123-456-789', phone: '+1 (876) 555 0100' }, 'phone'],
+    ] as const) {
+      const referrer = await newCustomer();
+      const code = (await w.api('GET', '/account-credit', referrer.token)).json().referralCode as string;
+      const twin = await newCustomer({ referralCode: code, ...over });
+      const inv = await issueFor(twin.id);
+      const paid = await w.api('POST', '/payments', w.tokens.staff, {
+        method: 'cash',
+        allocations: [{ invoiceNo: inv.invoiceNo, amountCents: inv.totalCents }],
+      });
+      expect(paid.statusCode, paid.body).toBe(201);
+      expect(await balanceOf(referrer.id)).toBe(0);
+      expect(await balanceOf(twin.id)).toBe(0);
+      const [refused] = await w.t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'account_credit.referral_refused'), eq(auditLog.entityId, String(twin.id))));
+      expect(refused?.details).toMatchObject({ referrerId: referrer.id, reason: `same ${same} as the referrer` });
+      // A second paid invoice pays nothing either.
+      const second = await issueFor(twin.id);
+      await w.api('POST', '/payments', w.tokens.staff, {
+        method: 'cash',
+        allocations: [{ invoiceNo: second.invoiceNo, amountCents: second.totalCents }],
+      });
+      expect(await balanceOf(referrer.id)).toBe(0);
+    }
   });
 
   it('a code of one courier does nothing at another: the registration is refused on the field', async () => {

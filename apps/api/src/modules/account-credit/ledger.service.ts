@@ -1,6 +1,6 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { CREDIT_MESSAGES, type CreditAccount, type CreditEntryKind } from '@courier/shared/schemas/account-credit';
-import { formatAmount } from '@courier/shared/format/money';
+import { formatAmount, formatJmd } from '@courier/shared/format/money';
 import type { Db } from '../../db/client';
 import { accountCreditEntries, couponRedemptions, coupons } from '../../db/schema/account-credit';
 import { couriers } from '../../db/schema/couriers';
@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
+import { moveCreditBalance, setOwnReferralCode } from '../customers/index';
 
 const asDb = (tx: unknown) => tx as Db;
 const customerNotFound = () => new AppError('not_found', 'Customer not found');
@@ -32,23 +33,19 @@ export async function addCredit(
     actor?: Pick<AuthUser, 'id' | 'kind'> | null;
   },
 ): Promise<number> {
-  const [row] = await tx
-    .update(customers)
-    .set({ creditCents: sql`${customers.creditCents} + ${entry.amountCents}` })
-    .where(and(eq(customers.id, entry.customerId), eq(customers.courierId, entry.courierId)))
-    .returning({ creditCents: customers.creditCents });
-  if (!row) throw customerNotFound();
+  const balance = await moveCreditBalance(tx, entry.courierId, entry.customerId, entry.amountCents);
+  if (balance === null) throw customerNotFound();
   await tx.insert(accountCreditEntries).values({
     courierId: entry.courierId,
     customerId: entry.customerId,
     kind: entry.kind,
     amountCents: entry.amountCents,
-    balanceAfterCents: row.creditCents,
+    balanceAfterCents: balance,
     description: entry.description,
     creditNoteNo: entry.creditNoteNo ?? null,
     createdBy: entry.actor?.kind === 'user' ? entry.actor.id : null,
   });
-  return row.creditCents;
+  return balance;
 }
 
 /**
@@ -59,14 +56,8 @@ export async function useCredit(
   tx: Db,
   use: { courierId: number; customerId: number; amountCents: number; paymentId: number; description: string; actorUserId: number | null },
 ): Promise<number> {
-  const [row] = await tx
-    .update(customers)
-    .set({ creditCents: sql`${customers.creditCents} - ${use.amountCents}` })
-    .where(
-      and(eq(customers.id, use.customerId), eq(customers.courierId, use.courierId), sql`${customers.creditCents} >= ${use.amountCents}`),
-    )
-    .returning({ creditCents: customers.creditCents });
-  if (!row) {
+  const balance = await moveCreditBalance(tx, use.courierId, use.customerId, -use.amountCents, { mustCover: true });
+  if (balance === null) {
     const available = await creditBalance(tx, use.courierId, use.customerId);
     const message = available > 0 ? CREDIT_MESSAGES.notEnoughCredit(formatAmount(available)) : CREDIT_MESSAGES.noCredit;
     throw new AppError('unprocessable', message, { amountCents: [message] });
@@ -76,12 +67,12 @@ export async function useCredit(
     customerId: use.customerId,
     kind: 'used',
     amountCents: -use.amountCents,
-    balanceAfterCents: row.creditCents,
+    balanceAfterCents: balance,
     description: use.description,
     paymentId: use.paymentId,
     createdBy: use.actorUserId,
   });
-  return row.creditCents;
+  return balance;
 }
 
 export async function creditBalance(db: Db, courierId: number, customerId: number): Promise<number> {
@@ -109,10 +100,7 @@ export async function ensureReferralCode(db: Db, courierId: number, customerId: 
     if (!row) throw customerNotFound();
     if (row.code) return row.code;
     try {
-      await db
-        .update(customers)
-        .set({ ownReferralCode: newReferralCode() })
-        .where(and(eq(customers.id, customerId), isNull(customers.ownReferralCode)));
+      await setOwnReferralCode(db, courierId, customerId, newReferralCode());
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
@@ -166,7 +154,7 @@ export async function creditAccount(db: Db, mailer: Pick<Mailer, 'link'>, courie
     balanceCents: c.creditCents,
     timeZone: c.timeZone,
     referralCode: code,
-    referralLink: await mailer.link(courierId, `/register?ref=${encodeURIComponent(code)}`),
+    referralLink: await mailer.link(courierId, `/register?ref=${encodeURIComponent(code)}`, db),
     referredByName: c.referredByName,
     pendingCouponCode: c.pendingCouponCode,
     entries: entries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
@@ -209,14 +197,14 @@ export async function addGoodwillCredit(options: {
       {
         courierId,
         to: customer.email,
-        subject: `JMD ${formatAmount(input.amountCents)} account credit added`,
+        subject: `${formatJmd(input.amountCents)} account credit added`,
         text: [
           `Hello ${customer.firstName},`,
           '',
-          `We added JMD ${formatAmount(input.amountCents)} of account credit to your account: ${input.reason}.`,
-          `Your balance is now JMD ${formatAmount(balanceCents)}. You can use it on any invoice, online or at the counter.`,
+          `We added ${formatJmd(input.amountCents)} of account credit to your account: ${input.reason}.`,
+          `Your balance is now ${formatJmd(balanceCents)}. You can use it on any invoice, online or at the counter.`,
           '',
-          `Account credit: ${await mailer.link(courierId, '/customer/credit')}`,
+          `Account credit: ${await mailer.link(courierId, '/customer/credit', tx)}`,
         ].join('\n'),
       },
       tx,

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   COUPON_KIND_LABELS,
@@ -8,7 +8,7 @@ import {
   type ReferralRewards,
 } from '@courier/shared/schemas/account-credit';
 import { dayInZone } from '@courier/shared/domain/datetime';
-import { formatAmount } from '@courier/shared/format/money';
+import { formatJmd } from '@courier/shared/format/money';
 import type { Db } from '../../db/client';
 import { couponRedemptions, coupons } from '../../db/schema/account-credit';
 import { couriers } from '../../db/schema/couriers';
@@ -19,6 +19,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
+import { claimReferralReward } from '../customers/index';
 import { addCredit } from './ledger.service';
 
 const asDb = (tx: unknown) => tx as Db;
@@ -82,40 +83,62 @@ async function zoneOf(db: Db, courierId: number): Promise<string> {
 // ---------------------------------------------------------------------------------------------
 // Referral rewards
 
+/** Digits only, a phone's last ten (the country code written or not): "+1 (876) 555-0100" is "8765550100". */
+const digitsOf = (value: string | null | undefined, last?: number) => {
+  const digits = (value ?? '').replace(/\D/g, '');
+  return last ? digits.slice(-last) : digits;
+};
+
+/** What two accounts share that makes them one person's: the TRN or the phone, else null. */
+export function sharedIdentity(
+  a: { trn: string | null; phone: string | null },
+  b: { trn: string | null; phone: string | null },
+): 'TRN' | 'phone' | null {
+  const trn = digitsOf(a.trn);
+  if (trn.length >= 6 && trn === digitsOf(b.trn)) return 'TRN';
+  const phone = digitsOf(a.phone, 10);
+  if (phone.length >= 7 && phone === digitsOf(b.phone, 10)) return 'phone';
+  return null;
+}
+
 /**
  * Credits both sides of a referral when the referred customer's first invoice is fully paid.
  * Exactly once: the reward moment is claimed in one conditional UPDATE (referral_rewarded_at is
  * still empty), so a second paid invoice, a retry or two payments at once never pay it again.
  */
 export async function rewardReferralIfDue(tx: Db, mailer: Mailer, courierId: number, customerId: number): Promise<boolean> {
-  const [claimed] = await tx
-    .update(customers)
-    .set({ referralRewardedAt: new Date() })
-    .where(
-      and(
-        eq(customers.id, customerId),
-        eq(customers.courierId, courierId),
-        isNotNull(customers.referredById),
-        isNull(customers.referralRewardedAt),
-      ),
-    )
-    .returning({
-      referredById: customers.referredById,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-      email: customers.email,
-    });
+  const claimed = await claimReferralReward(tx, courierId, customerId);
   if (!claimed?.referredById) return false;
   const [courier] = await tx
     .select({ referrer: couriers.referrerRewardCents, referred: couriers.referredRewardCents })
     .from(couriers)
     .where(eq(couriers.id, courierId));
   const [referrer] = await tx
-    .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName, email: customers.email })
+    .select({
+      id: customers.id,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      email: customers.email,
+      trn: customers.trn,
+      phone: customers.phone,
+    })
     .from(customers)
     .where(and(eq(customers.id, claimed.referredById), eq(customers.courierId, courierId)));
   if (!courier || !referrer) return false;
-  const link = await mailer.link(courierId, '/customer/credit');
+  // One person with two accounts refers nobody: a shared TRN or phone pays neither side (claimed, so never later).
+  const shared = sharedIdentity(referrer, claimed);
+  if (shared) {
+    await audit(tx, {
+      courierId,
+      actor: null,
+      action: 'account_credit.referral_refused',
+      entity: 'customer',
+      entityId: customerId,
+      details: { referrerId: referrer.id, reason: `same ${shared} as the referrer` },
+    });
+    return false;
+  }
+  const link = await mailer.link(courierId, '/customer/credit', tx);
   const grant = async (who: { id: number; firstName: string; email: string }, cents: number, why: string) => {
     if (cents <= 0) return;
     const balance = await addCredit(tx, { courierId, customerId: who.id, kind: 'referral', amountCents: cents, description: why });
@@ -123,12 +146,12 @@ export async function rewardReferralIfDue(tx: Db, mailer: Mailer, courierId: num
       {
         courierId,
         to: who.email,
-        subject: `JMD ${formatAmount(cents)} referral credit added`,
+        subject: `${formatJmd(cents)} referral credit added`,
         text: [
           `Hello ${who.firstName},`,
           '',
-          `${why}: we added JMD ${formatAmount(cents)} of account credit to your account.`,
-          `Your balance is now JMD ${formatAmount(balance)}. You can use it on any invoice, online or at the counter.`,
+          `${why}: we added ${formatJmd(cents)} of account credit to your account.`,
+          `Your balance is now ${formatJmd(balance)}. You can use it on any invoice, online or at the counter.`,
           '',
           `Account credit: ${link}`,
         ].join('\n'),
@@ -293,9 +316,10 @@ export async function saveCoupon(db: Db, actor: AuthUser, courierId: number, id:
 
 /**
  * Prices a coupon on one invoice of the customer: its value (a percentage of the invoice, a fixed
- * amount, or the invoice's delivery charge); `apply` counts the use and turns the value into
- * account credit, which the caller applies to that invoice in the same payment. The coupon row is locked while its uses are counted, so its limit holds when
- * two customers use it at once; a customer uses a coupon once.
+ * amount, or the invoice's delivery charge), at most the balance; `apply` counts the use. The
+ * caller puts the value on the invoice as a discount line (a coupon is never account credit or a
+ * payment). The coupon row is locked while its uses are counted, so its limit holds when two
+ * customers use it at once; a customer uses a coupon once.
  */
 export async function redeemCoupon(
   tx: Db,
@@ -306,7 +330,7 @@ export async function redeemCoupon(
     code: string;
     actor: AuthUser;
   },
-): Promise<{ cents: number; apply: () => Promise<void> }> {
+): Promise<{ code: string; cents: number; apply: () => Promise<void> }> {
   const { courierId, customerId, invoice, actor } = options;
   const code = normalise(options.code);
   const notFound = () => new AppError('unprocessable', CREDIT_MESSAGES.couponNotFound, { couponCode: [CREDIT_MESSAGES.couponNotFound] });
@@ -342,22 +366,12 @@ export async function redeemCoupon(
   cents = Math.min(cents, balance);
   if (cents <= 0) throw refuse(CREDIT_MESSAGES.invoiceSettled);
   const value = cents;
-  // Counted and credited by the caller once the invoice and the receipt are locked (the lock
-  // order of every payment); the coupon row stays locked until then.
   const apply = async () => {
     await tx
       .update(coupons)
       .set({ usesCount: sql`${coupons.usesCount} + 1` })
       .where(eq(coupons.id, coupon.id));
     await tx.insert(couponRedemptions).values({ courierId, couponId: coupon.id, customerId, invoiceId: invoice.id, amountCents: value });
-    await addCredit(tx, {
-      courierId,
-      customerId,
-      kind: 'coupon',
-      amountCents: value,
-      description: `Coupon ${coupon.code} on ${invoice.invoiceNo}`,
-      actor,
-    });
     await audit(tx, {
       courierId,
       actor,
@@ -367,5 +381,5 @@ export async function redeemCoupon(
       details: { customerId, invoiceNo: invoice.invoiceNo, amountCents: value },
     });
   };
-  return { cents: value, apply };
+  return { code: coupon.code, cents: value, apply };
 }

@@ -1,8 +1,8 @@
 import { and, asc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod, INVOICE_STATUS_LABELS, type InvoiceStatus } from '@courier/shared/constants/billing';
-import { CREDIT_ENTRY_LABELS, type CreditEntryKind } from '@courier/shared/schemas/account-credit';
+import { type CreditEntryKind, creditEntryText } from '@courier/shared/schemas/account-credit';
 import { dayBoundsInZone, dayInZone, formatDate } from '@courier/shared/domain/datetime';
-import { formatAmount, formatJmd } from '@courier/shared/format/money';
+import { formatJmd } from '@courier/shared/format/money';
 import type { Db } from '../../db/client';
 import { accountCreditEntries, customerStatements } from '../../db/schema/account-credit';
 import { couriers } from '../../db/schema/couriers';
@@ -13,8 +13,9 @@ import { payments } from '../../db/schema/payments';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
-import { type LetterheadDeps, loadLetterhead, drawLetterhead, type Letterhead } from '../../lib/pdf/letterhead';
-import { PDF_PAPER, renderPdf, row } from '../../lib/pdf/render';
+import { drawBlocks, drawHeader, drawSection, drawTable, drawTotals, pageOptions } from '../../lib/pdf/layout';
+import { type Letterhead, type LetterheadDeps, loadLetterhead } from '../../lib/pdf/letterhead';
+import { renderPdf } from '../../lib/pdf/render';
 
 export interface StatementData {
   month: string;
@@ -136,40 +137,49 @@ const monthTitle = (month: string) =>
 
 /** The statement on the courier's letterhead and paper, like its invoices. */
 export function renderStatementPdf(s: StatementData, lh: Letterhead): Promise<Buffer> {
+  const day = (at: Date | string) => formatDate(typeof at === 'string' ? at : at.toISOString(), s.timeZone);
+  const amount = { header: 'Amount', width: 120, align: 'right' } as const;
   return renderPdf(
     (doc) => {
-      drawLetterhead(doc, lh);
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(14)
-        .text(`Statement of account: ${monthTitle(s.month)}`);
-      doc.font('Helvetica').fontSize(10);
-      doc.moveDown(0.5);
-      doc.font('Helvetica-Bold').text('Customer');
-      doc.font('Helvetica').text(`${s.businessName ? `${s.businessName}, ` : ''}${s.customerName} (${s.mailboxNumber})`);
-      doc.text(s.email);
-      doc.moveDown();
-      row(doc, 'Balance at the start of the month', formatJmd(s.openingCents), true);
-      doc.moveDown(0.5);
-      doc.font('Helvetica-Bold').text('Invoices');
-      if (s.invoices.length === 0) doc.font('Helvetica').text('No invoices this month');
-      for (const i of s.invoices)
-        row(doc, `${formatDate(i.issuedAt, s.timeZone)}  ${i.invoiceNo}  ${INVOICE_STATUS_LABELS[i.status]}`, formatJmd(i.totalCents));
-      doc.moveDown(0.5);
-      doc.font('Helvetica-Bold').text('Payments');
-      if (s.payments.length === 0) doc.font('Helvetica').text('No payments this month');
-      for (const p of s.payments)
-        row(doc, `${formatDate(p.paidAt, s.timeZone)}  ${p.receiptNo}  ${PAYMENT_METHOD_LABELS[p.method]}`, `-${formatJmd(p.amountCents)}`);
-      doc.moveDown(0.5);
-      doc.font('Helvetica-Bold').text('Account credit');
-      if (s.credits.length === 0) doc.font('Helvetica').text('No account credit this month');
-      for (const e of s.credits)
-        row(doc, `${formatDate(e.createdAt, s.timeZone)}  ${CREDIT_ENTRY_LABELS[e.kind]}: ${e.description}`, formatJmd(e.amountCents));
-      doc.moveDown();
-      row(doc, 'Balance at the end of the month', formatJmd(s.closingCents), true);
-      row(doc, 'Account credit available', formatJmd(s.creditBalanceCents));
+      drawHeader(doc, lh, { title: 'Statement of account', lines: [monthTitle(s.month)] });
+      drawBlocks(doc, [
+        { label: 'Customer', lines: [`${s.businessName ? `${s.businessName}, ` : ''}${s.customerName} (${s.mailboxNumber})`, s.email] },
+      ]);
+      drawSection(doc, 'Invoices');
+      drawTable(
+        doc,
+        lh,
+        [{ header: 'Date', width: 90 }, { header: 'Invoice', width: 110 }, { header: 'Status' }, amount],
+        s.invoices.map((i) => ({ cells: [day(i.issuedAt), i.invoiceNo, INVOICE_STATUS_LABELS[i.status], formatJmd(i.totalCents)] })),
+        { empty: 'No invoices this month' },
+      );
+      drawSection(doc, 'Payments');
+      drawTable(
+        doc,
+        lh,
+        [{ header: 'Date', width: 90 }, { header: 'Receipt', width: 110 }, { header: 'Method' }, amount],
+        s.payments.map((p) => ({ cells: [day(p.paidAt), p.receiptNo, PAYMENT_METHOD_LABELS[p.method], formatJmd(-p.amountCents)] })),
+        { empty: 'No payments this month' },
+      );
+      drawSection(doc, 'Account credit');
+      drawTable(
+        doc,
+        lh,
+        [{ header: 'Date', width: 90 }, { header: 'Entry' }, amount],
+        s.credits.map((e) => ({ cells: [day(e.createdAt), creditEntryText(e.kind, e.description), formatJmd(e.amountCents)] })),
+        { empty: 'No account credit this month' },
+      );
+      drawTotals(
+        doc,
+        lh,
+        [
+          { label: 'Balance at the start of the month', amount: formatJmd(s.openingCents) },
+          { label: 'Account credit available', amount: formatJmd(s.creditBalanceCents) },
+        ],
+        { label: 'Balance at the end of the month', amount: formatJmd(s.closingCents) },
+      );
     },
-    { size: PDF_PAPER[lh.paperSize], margin: 50, info: { Title: `Statement ${s.month} ${s.mailboxNumber}`, Author: lh.name } },
+    pageOptions(lh, `Statement ${s.month} ${s.mailboxNumber}`),
   );
 }
 
@@ -225,8 +235,8 @@ export async function sendMonthlyStatements(deps: LetterheadDeps & { mailer: Mai
               `Hello ${data.customerName},`,
               '',
               `Your statement of account for ${monthTitle(month)} is attached.`,
-              `Balance at the end of the month: JMD ${formatAmount(data.closingCents)}`,
-              `Account credit available: JMD ${formatAmount(data.creditBalanceCents)}`,
+              `Balance at the end of the month: ${formatJmd(data.closingCents)}`,
+              `Account credit available: ${formatJmd(data.creditBalanceCents)}`,
               '',
               `Statements and account credit: ${link}`,
             ].join('\n'),

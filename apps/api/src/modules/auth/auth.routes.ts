@@ -21,7 +21,7 @@ import { revokeToken } from '../../lib/tokens';
 import { currentUser, requireRole } from '../../plugins/auth';
 import { type Portal, loginStaff, staffProfile } from './auth.service';
 import { exchangeImpersonationToken, issueImpersonationToken } from './impersonation.service';
-import { requestPasswordReset, resetPassword, settlePasswordResets } from './password-reset.service';
+import { requestPasswordReset, resetLinkUsable, resetPassword, settlePasswordResets } from './password-reset.service';
 import { throttledSignIn } from './login-throttle';
 import { perEmailLimit, perIpLimit } from '../../plugins/rate-limits';
 import { registerStaffSide } from './registration.service';
@@ -116,6 +116,20 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         requestPasswordReset(ctx, request.body, (err) => request.log.error({ err }, 'password reset: the link could not be queued'));
         return { message: AUTH_API_MESSAGES.resetRequested };
       },
+    );
+
+    app.post(
+      '/auth/reset-password/check',
+      {
+        config: { public: true, rateLimit: perIpLimit(ctx.config) },
+        schema: {
+          tags: ['auth'],
+          summary: 'Whether a reset link can still be used (the page shows the form, or asks for a new link)',
+          body: z.object({ token: z.string().min(1).max(200) }),
+          response: { 200: z.object({ usable: z.boolean() }), ...errors },
+        },
+      },
+      async (request) => ({ usable: await resetLinkUsable(ctx, request.body.token) }),
     );
 
     app.post(

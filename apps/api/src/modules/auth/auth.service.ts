@@ -22,6 +22,7 @@ import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
 import { type AccountKind, subjectOf } from '../../lib/tokens';
+import { markCustomerSignedIn } from '../customers/index';
 import { secondStep } from './two-factor.service';
 
 /** Courier admins and general admins hold every permission inside their courier (as the auth plugin). */
@@ -30,16 +31,22 @@ const COURIER_WIDE_ROLES: ReadonlySet<string> = new Set(['super_admin', 'courier
 /** Which staff-side roles each sign-in page lets in. */
 export const PORTAL_ROLES = {
   admin: ['courier_admin', 'admin'],
-  staff: ['branch_manager', 'staff'],
+  staff: ['branch_manager', 'staff', 'agent'],
   super_admin: ['super_admin'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Portal = keyof typeof PORTAL_ROLES;
 
 const lower = (column: typeof users.email | typeof customers.email) => sql`lower(${column})`;
 
-function courierBrief(row: { id: number | null; name: string | null; code: string | null; logoUrl: string | null }) {
+function courierBrief(row: {
+  id: number | null;
+  name: string | null;
+  code: string | null;
+  logoUrl: string | null;
+  accentColor: string | null;
+}) {
   if (row.id === null || row.name === null || row.code === null) return null;
-  return { id: row.id, name: row.name, code: row.code, logo_url: row.logoUrl };
+  return { id: row.id, name: row.name, code: row.code, logo_url: row.logoUrl, accent_color: row.accentColor };
 }
 
 /** The staff-side account with what its profile shows; `where` picks the account. */
@@ -58,6 +65,7 @@ function selectStaffProfile(db: Db, options: { signIn?: boolean } = {}) {
       courierName: couriers.name,
       courierCode: couriers.code,
       courierLogo: couriers.logoUrl,
+      courierAccent: couriers.accentColor,
       courierTimeZone: couriers.timeZone,
       courierStatus: couriers.status,
       branchId: branches.id,
@@ -83,7 +91,13 @@ function toStaffProfile(row: StaffProfileRow, impersonated: boolean): StaffProfi
     phone: user.phone,
     role: { name: user.role, permissions },
     permissions,
-    courier: courierBrief({ id: row.courierId, name: row.courierName, code: row.courierCode, logoUrl: row.courierLogo }),
+    courier: courierBrief({
+      id: row.courierId,
+      name: row.courierName,
+      code: row.courierCode,
+      logoUrl: row.courierLogo,
+      accentColor: row.courierAccent,
+    }),
     branch: row.branchId !== null && row.branchName !== null ? { id: row.branchId, name: row.branchName } : null,
     impersonated,
     timeZone: row.courierTimeZone ?? DEFAULT_TIME_ZONE,
@@ -129,7 +143,13 @@ function toCustomerProfile(row: {
     country: c.country,
     avatarUrl: c.avatarUrl,
     branch: c.branchId !== null && row.branchName !== null ? { id: c.branchId, name: row.branchName } : null,
-    courier: { id: row.courier.id, name: row.courier.name, code: row.courier.code, logo_url: row.courier.logoUrl },
+    courier: {
+      id: row.courier.id,
+      name: row.courier.name,
+      code: row.courier.code,
+      logo_url: row.courier.logoUrl,
+      accent_color: row.courier.accentColor,
+    },
     timeZone: row.courier.timeZone,
     role: 'customer',
     createdAt: c.createdAt.toISOString(),
@@ -239,7 +259,12 @@ export async function staffSession(
  * whose brand the app then shows. The key's courier, the accounts and their profiles come in one
  * statement (the key's courier's accounts first); the sign-in time is written in a second.
  */
-export async function loginCustomer(ctx: AppContext, input: z.output<typeof customerLoginSchema>) {
+/**
+ * A customer signs in with their courier's api key, on their courier's approved host name, or (on
+ * the platform's own address, without a key) by e-mail alone. `domainCourierId` is the courier
+ * whose approved host name the request came to.
+ */
+export async function loginCustomer(ctx: AppContext, input: z.output<typeof customerLoginSchema>, domainCourierId: number | null = null) {
   const key = input.api_key ?? null;
   const keyCourier = (column: typeof couriers.id | typeof couriers.status) =>
     sql`(select ${column} from ${couriers} where ${couriers.apiKey} = ${key})`;
@@ -265,8 +290,10 @@ export async function loginCustomer(ctx: AppContext, input: z.output<typeof cust
     else if (first.keyCourierId === null) throw new AppError('not_found', AUTH_API_MESSAGES.courierNotFound);
     else if (first.keyCourierStatus !== 'active') throw new AppError('unauthenticated', AUTH_API_MESSAGES.courierSuspended);
   }
-  const ofKey = rows.filter((r) => r.customer.courierId === r.keyCourierId);
-  const candidates = ofKey.length > 0 ? ofKey : rows;
+  // On a courier's own domain without a key, only that courier's customers: never another's session there.
+  const here = key === null && domainCourierId !== null ? rows.filter((r) => r.customer.courierId === domainCourierId) : rows;
+  const ofKey = here.filter((r) => r.customer.courierId === r.keyCourierId);
+  const candidates = ofKey.length > 0 ? ofKey : here;
   let match: (typeof candidates)[number] | undefined;
   if (candidates.length === 0) await verifyPassword(await dummyPasswordHash(), input.password);
   for (const candidate of candidates) {
@@ -294,7 +321,7 @@ export async function customerSession(
   remember: boolean | undefined,
   profile?: CustomerProfile,
 ) {
-  await ctx.db.update(customers).set({ lastLoginAt: new Date() }).where(eq(customers.id, match.id));
+  await markCustomerSignedIn(ctx.db, match.id);
   const token = await issueAccessToken(
     ctx,
     { kind: 'customer', id: match.id, role: 'customer', courierId: match.courierId },

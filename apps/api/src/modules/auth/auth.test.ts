@@ -40,7 +40,6 @@ afterAll(async () => t?.close());
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers });
-const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 
 async function login(url: string, email: string, password: string, extra: Record<string, unknown> = {}) {
   const res = await post(url, { email, password, ...extra });
@@ -135,7 +134,7 @@ describe('staff-side sign-in', () => {
     }
   });
 
-  it('validates the body with the spec messages', async () => {
+  it('validates the body with the fixed field messages', async () => {
     const cases: Array<[unknown, string]> = [
       [{ email: '', password: 'x' }, AUTH_MESSAGES.emailRequired],
       [{ email: 'not-an-email', password: 'x' }, AUTH_MESSAGES.emailInvalid],
@@ -179,7 +178,7 @@ describe('staff-side sign-in', () => {
 describe('profiles and logout', () => {
   it('GET /auth/profile returns the staff-side profile and refuses customers', async () => {
     const token = await adminToken();
-    const res = await get('/api/auth/profile', token);
+    const res = await t.api('GET', '/api/auth/profile', token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       email: demoLogin('courier_admin').email,
@@ -190,15 +189,15 @@ describe('profiles and logout', () => {
     const customer = await tokenOf('/api/customers/login', demoLogin('customer').email, demoLogin('customer').password, {
       api_key: DEFAULT_API_KEY,
     });
-    expect((await get('/api/auth/profile', customer)).statusCode).toBe(403);
-    expect((await get('/api/auth/profile')).statusCode).toBe(401);
+    expect((await t.api('GET', '/api/auth/profile', customer)).statusCode).toBe(403);
+    expect((await t.api('GET', '/api/auth/profile')).statusCode).toBe(401);
   });
 
   it('GET /customers/profile returns the customer profile and refuses staff', async () => {
     const token = await tokenOf('/api/customers/login', demoLogin('customer').email, demoLogin('customer').password, {
       api_key: DEFAULT_API_KEY,
     });
-    const res = await get('/api/customers/profile', token);
+    const res = await t.api('GET', '/api/customers/profile', token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       firstName: 'Kimberly',
@@ -210,14 +209,14 @@ describe('profiles and logout', () => {
       courier: { name: 'Jamaica Express Post', code: 'JXP' },
       role: 'customer',
     });
-    expect((await get('/api/customers/profile', await adminToken())).statusCode).toBe(403);
+    expect((await t.api('GET', '/api/customers/profile', await adminToken())).statusCode).toBe(403);
   });
 
   it('logout revokes the token', async () => {
     const token = await adminToken();
     const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
     expect(out.statusCode).toBe(200);
-    const after = await get('/api/auth/profile', token);
+    const after = await t.api('GET', '/api/auth/profile', token);
     expect(after.statusCode).toBe(401);
     expect(after.json().message).toBe(API_MESSAGES.invalidToken);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(401);
@@ -238,7 +237,7 @@ describe('customer sign-in and tenancy', () => {
   it("signs a customer in on another courier's page to their own account, never into the page's courier", async () => {
     const res = await login('/api/customers/login', demoLogin('customer').email, demoLogin('customer').password, { api_key: OTHER_KEY });
     expect(res.statusCode, res.body).toBe(200);
-    const demo = (await get(`/api/couriers/validate/${DEFAULT_API_KEY}`)).json().data.id as number;
+    const demo = (await t.api('GET', `/api/couriers/validate/${DEFAULT_API_KEY}`)).json().data.id as number;
     expect(res.json().customer.courier.id).toBe(demo);
     expect(t.ctx.tokens.verify(res.json().token)?.courierId).toBe(demo);
     const wrong = await login('/api/customers/login', demoLogin('customer').email, 'Customer#2027', { api_key: OTHER_KEY });
@@ -271,36 +270,36 @@ describe('customer sign-in and tenancy', () => {
 
 describe('public courier and branch calls', () => {
   it('validates an api key', async () => {
-    const res = await get(`/api/couriers/validate/${DEFAULT_API_KEY}`);
+    const res = await t.api('GET', `/api/couriers/validate/${DEFAULT_API_KEY}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, data: { id: expect.any(Number), name: 'Jamaica Express Post', logo_url: null } });
-    expect((await get('/api/couriers/validate/ck_unknown')).statusCode).toBe(404);
+    expect((await t.api('GET', '/api/couriers/validate/ck_unknown')).statusCode).toBe(404);
     await t.db.update(couriers).set({ status: 'suspended' }).where(eq(couriers.id, otherCourier.id));
     try {
-      const suspended = await get(`/api/couriers/validate/${OTHER_KEY}`);
+      const suspended = await t.api('GET', `/api/couriers/validate/${OTHER_KEY}`);
       expect(suspended.statusCode).toBe(401);
       // The branch list takes a sequential id: a suspended courier is as unknown as a missing one.
-      expect((await get(`/api/branches/public/${otherCourier.id}`)).statusCode).toBe(404);
+      expect((await t.api('GET', `/api/branches/public/${otherCourier.id}`)).statusCode).toBe(404);
     } finally {
       await t.db.update(couriers).set({ status: 'active' }).where(eq(couriers.id, otherCourier.id));
     }
   });
 
   it("lists only the courier's active branches", async () => {
-    const courierId = (await get(`/api/couriers/validate/${DEFAULT_API_KEY}`)).json().data.id;
-    const res = await get(`/api/branches/public/${courierId}`);
+    const courierId = (await t.api('GET', `/api/couriers/validate/${DEFAULT_API_KEY}`)).json().data.id;
+    const res = await t.api('GET', `/api/branches/public/${courierId}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.map((b: { name: string }) => b.name)).toEqual(['Chapelton', 'May Pen']);
-    const other = await get(`/api/branches/public/${otherCourier.id}`);
+    const other = await t.api('GET', `/api/branches/public/${otherCourier.id}`);
     expect(other.json().data).toEqual([{ id: otherCourier.branchId, name: 'Ocho Rios' }]);
-    expect((await get('/api/branches/public/99999')).statusCode).toBe(404);
-    expect((await get('/api/branches/public/abc')).statusCode).toBe(400);
+    expect((await t.api('GET', '/api/branches/public/99999')).statusCode).toBe(404);
+    expect((await t.api('GET', '/api/branches/public/abc')).statusCode).toBe(400);
   });
 });
 
 describe('customer registration', () => {
   async function validBody(overrides: Record<string, unknown> = {}) {
-    const courierId = (await get(`/api/couriers/validate/${DEFAULT_API_KEY}`)).json().data.id as number;
+    const courierId = (await t.api('GET', `/api/couriers/validate/${DEFAULT_API_KEY}`)).json().data.id as number;
     const [branch] = await t.db.select().from(branches).where(eq(branches.courierId, courierId));
     return {
       accountType: 'individual',
@@ -340,11 +339,11 @@ describe('customer registration', () => {
       mailboxNumber: 'JXP-10002',
       title: 'Mr.',
     });
-    expect((await get('/api/customers/profile', body.token)).statusCode).toBe(200);
+    expect((await t.api('GET', '/api/customers/profile', body.token)).statusCode).toBe(200);
     // The welcome e-mail: the mailbox, the US addresses with it on the first line, how to pre-alert.
     const [courier] = await t.db.select().from(couriers).where(eq(couriers.apiKey, DEFAULT_API_KEY));
     const [welcome] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'devon.grant@example.test'));
-    expect(welcome?.subject).toBe('Welcome to Jamaica Express Post: your mailbox JXP-10002');
+    expect(welcome?.subject).toBe('Jamaica Express Post: Welcome to Jamaica Express Post: your mailbox JXP-10002');
     expect(welcome?.courierId).toBe(courier?.id);
     expect(welcome?.textBody).toContain('Your mailbox number is JXP-10002');
     expect(welcome?.textBody).toContain('Devon Grant JXP-10002');
@@ -355,7 +354,13 @@ describe('customer registration', () => {
     expect(welcome?.sensitive).toBe(false);
     const again = await post('/api/customers/register', await validBody({ email: 'devon.grant@example.test' }));
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(AUTH_API_MESSAGES.emailTaken);
+    // Nothing said about the account; its owner is told by e-mail how to sign in.
+    expect(again.json().message).toBe(AUTH_API_MESSAGES.registrationCheckEmail);
+    expect(again.body).not.toMatch(/already|exists/i);
+    const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'devon.grant@example.test'));
+    const notice = mails.find((m) => m.subject === 'Jamaica Express Post: Signing up at Jamaica Express Post');
+    expect(notice?.textBody).toContain('already has one');
+    expect(notice?.textBody).toContain('/login');
   });
 
   it('lets the same e-mail register with another courier', async () => {
@@ -495,6 +500,8 @@ describe('password reset', () => {
     const oldSession = await tokenOf('/api/auth/staff/login', demoLogin('branch_manager').email, demoLogin('branch_manager').password);
     await post('/api/auth/request-password-reset', { email: demoLogin('branch_manager').email });
     const token = await latestLink(demoLogin('branch_manager').email);
+    const usable = async () => (await post('/api/auth/reset-password/check', { token })).json().usable;
+    expect(await usable()).toBe(true);
     const res = await post('/api/auth/reset-password', { token, newPassword: 'Manager#New2026' });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(AUTH_API_MESSAGES.resetDone);
@@ -507,6 +514,8 @@ describe('password reset', () => {
     const reused = await post('/api/auth/reset-password', { token, newPassword: 'Another#2026' });
     expect(reused.statusCode).toBe(400);
     expect(reused.json().message).toBe(AUTH_API_MESSAGES.resetTokenInvalid);
+    // The page asks first: a spent link shows "used or expired", not the form.
+    expect(await usable()).toBe(false);
   });
 
   it('refuses an expired link and a short password', async () => {
@@ -555,7 +564,7 @@ describe('impersonation', () => {
     expect(payload.exp - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(300);
 
     // The raw impersonation token is not a session.
-    expect((await get('/api/auth/profile', imp)).statusCode).toBe(401);
+    expect((await t.api('GET', '/api/auth/profile', imp)).statusCode).toBe(401);
 
     const exchanged = await post('/api/auth/impersonation/exchange', { token: imp });
     expect(exchanged.statusCode, exchanged.body).toBe(200);
@@ -563,7 +572,7 @@ describe('impersonation', () => {
       message: AUTH_MESSAGES.impersonationSuccess,
       user: { email: demoLogin('courier_admin').email, impersonated: true },
     });
-    const profile = await get('/api/auth/profile', exchanged.json().token);
+    const profile = await t.api('GET', '/api/auth/profile', exchanged.json().token);
     expect(profile.json().impersonated).toBe(true);
 
     const reused = await post('/api/auth/impersonation/exchange', { token: imp });
@@ -611,7 +620,7 @@ describe('customer profile page calls', () => {
     const token = await tokenOf('/api/customers/login', demoLogin('customer').email, demoLogin('customer').password, {
       api_key: DEFAULT_API_KEY,
     });
-    const profile = (await get('/api/customers/profile', token)).json();
+    const profile = (await t.api('GET', '/api/customers/profile', token)).json();
     const [chapelton] = await t.db.select().from(branches).where(eq(branches.name, 'Chapelton'));
     const body = {
       firstName: ' Kim ',

@@ -5,10 +5,11 @@ import type { AppContext } from '../../context';
 import { branches } from '../../db/schema/branches';
 import { customers } from '../../db/schema/customers';
 import type { Db } from '../../db/client';
-import { recordBranchSwitch } from '../invoices/automatic-billing.service';
+import { publish } from '../../lib/domain-events';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { endSessions } from '../../lib/tokens';
+import { changeCustomerProfile, changeCustomerPassword as storeCustomerPassword } from '../customers/index';
 import { customerProfile } from './auth.service';
 
 interface CustomerCaller {
@@ -38,26 +39,19 @@ export async function updateCustomerProfile(ctx: AppContext, caller: CustomerCal
   }
   await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    await tx
-      .update(customers)
-      .set({
-        firstName: input.firstName,
-        lastName: input.lastName,
-        phone: input.phone,
-        trn: input.trn,
-        businessName: current.accountType === 'business' ? (input.businessName ?? null) : null,
-        address: input.address,
-        parish: input.parish,
-        city: input.city,
-        branchId: input.branchId,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(customers.id, caller.id), eq(customers.courierId, caller.courierId)));
+    await changeCustomerProfile(tx, caller.courierId, caller.id, {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone,
+      trn: input.trn,
+      businessName: current.accountType === 'business' ? (input.businessName ?? null) : null,
+      address: input.address,
+      parish: input.parish,
+      city: input.city,
+      branchId: input.branchId,
+    });
     if (current.branchId !== input.branchId)
-      await recordBranchSwitch({
-        db: tx,
-        mailer: ctx.mailer,
-        courierId: caller.courierId,
+      await publish({ db: tx, mailer: ctx.mailer }, caller.courierId, 'customer.branch_changed', {
         customerId: caller.id,
         branchId: input.branchId,
         userId: null,
@@ -78,9 +72,6 @@ export async function changeCustomerPassword(ctx: AppContext, caller: CustomerCa
       currentPassword: [AUTH_API_MESSAGES.currentPasswordIncorrect],
     });
   }
-  await ctx.db
-    .update(customers)
-    // Every other session of the customer ends; the one that changed the password stays.
-    .set({ passwordHash: await hashPassword(input.newPassword), ...endSessions(caller.jti), updatedAt: new Date() })
-    .where(eq(customers.id, caller.id));
+  // Every other session of the customer ends; the one that changed the password stays.
+  await storeCustomerPassword(ctx.db, caller.id, { passwordHash: await hashPassword(input.newPassword), ...endSessions(caller.jti) });
 }

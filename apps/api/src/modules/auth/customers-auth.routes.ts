@@ -20,9 +20,10 @@ import { errorResponseSchema } from '@courier/shared/schemas/common';
 import { emailPreferencesSchema } from '@courier/shared/schemas/notifications';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { domainCourierOfRequest } from '../../lib/courier-links';
 import { currentUser, requireRole } from '../../plugins/auth';
 import type { FastifyRequest } from 'fastify';
-import { emailPreferences, saveEmailPreferences } from '../notifications/customer-notices.service';
+import { emailPreferences, saveEmailPreferences } from '../notifications/index';
 import { customerProfile, loginCustomer } from './auth.service';
 import { changeCustomerPassword, updateCustomerProfile } from './customer-account.service';
 import { framePermission, issueHandoffCode, redeemHandoffCode } from './handoff.service';
@@ -64,7 +65,10 @@ export function customersAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: customerSignInResponseSchema, ...errors },
         },
       },
-      async (request, reply) => throttledSignIn(ctx, request, reply, request.body.email, () => loginCustomer(ctx, request.body)),
+      async (request, reply) =>
+        throttledSignIn(ctx, request, reply, request.body.email, async () =>
+          loginCustomer(ctx, request.body, await domainCourierOfRequest(ctx.db, request)),
+        ),
     );
 
     app.post(
@@ -83,8 +87,8 @@ export function customersAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         try {
           return reply.status(201).send(await registerCustomer(ctx, request.body));
         } catch (error) {
-          // The person is told the e-mail has an account; a prober gets that answer only a few times.
-          if (error instanceof AppError && error.message === AUTH_API_MESSAGES.emailTaken) await probes.countProbe(request);
+          // The owner of a taken e-mail is mailed; a prober gets that answer only a few times.
+          if (error instanceof AppError && error.message === AUTH_API_MESSAGES.registrationCheckEmail) await probes.countProbe(request);
           throw error;
         }
       },

@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { type SQL, and, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_API_MESSAGES } from '@courier/shared/schemas/auth';
 import type { AppContext } from '../../context';
@@ -64,12 +64,26 @@ export interface ThrottleState {
 export interface LoginThrottleStore {
   /** The account's failures, when an unknown device may next try it, and whether this IP is known. */
   state(accountKey: string, ipHash: string, now: Date): Promise<ThrottleState>;
-  /** Counts one failure (forgetting failures older than the window); returns the new count. */
-  recordFailure(accountKey: string, now: Date, delayFor: (failures: number) => number): Promise<number>;
+  /**
+   * Counts the attempt as a failure before it is judged, in one atomic step, unless this device
+   * must wait (null): attempts sent together are counted one after another, so the delay holds
+   * them as it holds attempts sent in turn. Returns the new count.
+   */
+  claimAttempt(accountKey: string, ipHash: string, now: Date, policy: ThrottlePolicy): Promise<number | null>;
+  /** Takes back a claimed attempt that was not a wrong password (or code). */
+  releaseAttempt(accountKey: string): Promise<void>;
   /** Claims the one alert of this window; true for exactly one caller. */
   claimAlert(accountKey: string, now: Date): Promise<boolean>;
-  /** Remembers the IP; below the threshold the failures (typos) are forgotten. */
+  /** Takes back the claimed attempt, remembers the IP; below the threshold the failures (typos) are forgotten. */
   recordSuccess(accountKey: string, ipHash: string, now: Date, delayAfter: number): Promise<void>;
+}
+
+export type ThrottlePolicy = ReturnType<typeof throttlePolicy>;
+
+/** delaySecondsAfter in SQL, for the count a statement is writing. */
+function delaySql(failures: SQL, policy: ThrottlePolicy): SQL {
+  return sql`(case when ${failures} < ${policy.delayAfter} then 0
+    else least(${policy.maxDelaySeconds}, ${FIRST_DELAY_SECONDS} * power(2, least(${failures} - ${policy.delayAfter}, 30))) end)`;
 }
 
 export class PgLoginThrottleStore implements LoginThrottleStore {
@@ -88,36 +102,52 @@ export class PgLoginThrottleStore implements LoginThrottleStore {
       .from(loginThrottles)
       .where(eq(loginThrottles.accountKey, accountKey));
     const delayedUntil = row?.delayedUntil && row.delayedUntil > now ? row.delayedUntil : null;
-    // Below the unknown devices' threshold nobody waits: whether the IP is known does not matter.
-    if (!row || !delayedUntil)
-      return { delayedUntil: null, knownIp: false, failures: row?.failures ?? 0, lastFailureAt: row?.lastFailureAt ?? null };
+    // No failures yet: nobody waits, and whether the IP is known does not matter.
+    if (!row) return { delayedUntil: null, knownIp: false, failures: 0, lastFailureAt: null };
     return { delayedUntil, knownIp: row.knownIp === true, failures: row.failures, lastFailureAt: row.lastFailureAt };
   }
 
-  async recordFailure(accountKey: string, now: Date, delayFor: (failures: number) => number) {
+  async claimAttempt(accountKey: string, ipHash: string, now: Date, policy: ThrottlePolicy) {
     const windowStart = new Date(now.getTime() - THROTTLE_WINDOW_MS);
-    const [row] = await this.db
-      .insert(loginThrottles)
-      .values({ accountKey, failures: 1, lastFailureAt: now })
+    const t = loginThrottles;
+    const failures = sql`(case when ${t.lastFailureAt} < ${windowStart} then 1 else ${t.failures} + 1 end)`;
+    const first = delaySecondsAfter(1, policy);
+    const knownIp = sql`exists (select 1 from ${loginKnownIps} where ${loginKnownIps.accountKey} = ${accountKey}
+      and ${loginKnownIps.ipHash} = ${ipHash} and ${loginKnownIps.lastSeenAt} > ${new Date(now.getTime() - KNOWN_IP_TTL_MS)})`;
+    // A known IP waits only once the failures go on well past the threshold, and never long; others until delayed_until.
+    const mayTry = sql`case when ${knownIp}
+      then ${t.lastFailureAt} < ${windowStart} or ${t.lastFailureAt} + least(${KNOWN_IP_MAX_DELAY_SECONDS}, ${delaySql(
+        sql`(${t.failures} - ${policy.delayAfter})`,
+        policy,
+      )}) * interval '1 second' <= ${now}
+      else ${t.delayedUntil} is null or ${t.delayedUntil} <= ${now} end`;
+    const claim = this.db
+      .insert(t)
+      .values({ accountKey, failures: 1, lastFailureAt: now, delayedUntil: first > 0 ? new Date(now.getTime() + first * 1000) : null })
       .onConflictDoUpdate({
-        target: loginThrottles.accountKey,
+        target: t.accountKey,
         set: {
-          failures: sql`case when ${loginThrottles.lastFailureAt} < ${windowStart} then 1 else ${loginThrottles.failures} + 1 end`,
+          failures,
           lastFailureAt: now,
+          delayedUntil: sql`case when ${delaySql(failures, policy)} > 0
+            then ${now}::timestamptz + ${delaySql(failures, policy)} * interval '1 second' else ${t.delayedUntil} end`,
         },
+        setWhere: mayTry,
       })
-      .returning({ failures: loginThrottles.failures });
-    const failures = row?.failures ?? 1;
-    const delay = delayFor(failures);
-    if (delay > 0) {
-      await this.db
-        .update(loginThrottles)
-        .set({ delayedUntil: new Date(now.getTime() + delay * 1000) })
-        .where(eq(loginThrottles.accountKey, accountKey));
-    }
-    // Forget accounts nobody has failed on for a window (an indexed delete, usually of nothing).
-    await this.db.delete(loginThrottles).where(lt(loginThrottles.lastFailureAt, windowStart));
-    return failures;
+      .returning({ failures: t.failures });
+    // In the same statement: forget other accounts nobody has failed on for a window (indexed, usually nothing).
+    const sweep = this.db.delete(t).where(and(lt(t.lastFailureAt, windowStart), ne(t.accountKey, accountKey)));
+    // The row lock of ON CONFLICT orders attempts sent together; each sees the delay the one before set.
+    const result = await this.db.execute(sql`with swept as (${sweep.getSQL()}) ${claim.getSQL()}`);
+    const [row] = (result as unknown as { rows: Array<{ failures: number }> }).rows;
+    return row ? Number(row.failures) : null;
+  }
+
+  async releaseAttempt(accountKey: string) {
+    await this.db
+      .update(loginThrottles)
+      .set({ failures: sql`greatest(${loginThrottles.failures} - 1, 0)` })
+      .where(eq(loginThrottles.accountKey, accountKey));
   }
 
   async claimAlert(accountKey: string, now: Date) {
@@ -133,16 +163,20 @@ export class PgLoginThrottleStore implements LoginThrottleStore {
   }
 
   async recordSuccess(accountKey: string, ipHash: string, now: Date, delayAfter: number) {
-    // One statement: remember the IP and, below the threshold, forget the failures (typos). Under
-    // attack the count stays, or each of the owner's sign-ins would hand out fresh guesses.
+    // One statement: remember the IP and take back the attempt counted before it was judged. Below
+    // the threshold the failures (typos) are forgotten; under attack the count stays, or each of the
+    // owner's sign-ins would hand out fresh guesses. The two conditions never meet one row.
+    const t = loginThrottles;
     const remember = this.db
       .insert(loginKnownIps)
       .values({ accountKey, ipHash, lastSeenAt: now })
       .onConflictDoUpdate({ target: [loginKnownIps.accountKey, loginKnownIps.ipHash], set: { lastSeenAt: now } });
-    const forget = this.db
-      .delete(loginThrottles)
-      .where(and(eq(loginThrottles.accountKey, accountKey), lt(loginThrottles.failures, delayAfter)));
-    await this.db.execute(sql`with remembered as (${remember.getSQL()}) ${forget.getSQL()}`);
+    const forget = this.db.delete(t).where(and(eq(t.accountKey, accountKey), lte(t.failures, delayAfter)));
+    const takeBack = this.db
+      .update(t)
+      .set({ failures: sql`${t.failures} - 1` })
+      .where(and(eq(t.accountKey, accountKey), gt(t.failures, delayAfter)));
+    await this.db.execute(sql`with remembered as (${remember.getSQL()}), forgotten as (${forget.getSQL()}) ${takeBack.getSQL()}`);
   }
 }
 
@@ -216,13 +250,14 @@ export async function throttledSignIn<T>(
   const key = accountKeyOf(step.scope ? `${step.scope}:${email}` : email);
   const ipHash = ipHashOf(ctx, request.ip);
   const now = new Date();
-  const state = await store.state(key, ipHash, now);
-  // A known IP waits only once the failures go on well past the threshold, and never long.
-  const until =
-    state.knownIp && state.lastFailureAt
-      ? new Date(state.lastFailureAt.getTime() + knownIpDelaySecondsAfter(state.failures, policy) * 1000)
-      : state.delayedUntil;
-  if (until && until > now) {
+  // Count first, then judge: an attempt this device may not make now is refused before any check.
+  const failures = await store.claimAttempt(key, ipHash, now, policy);
+  if (failures === null) {
+    const held = await store.state(key, ipHash, now);
+    const until =
+      held.knownIp && held.lastFailureAt
+        ? new Date(held.lastFailureAt.getTime() + knownIpDelaySecondsAfter(held.failures, policy) * 1000)
+        : (held.delayedUntil ?? now);
     reply.header('retry-after', String(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))));
     throw new AppError('too_many_requests', AUTH_API_MESSAGES.signInDelayed);
   }
@@ -231,9 +266,8 @@ export async function throttledSignIn<T>(
     result = await signIn();
   } catch (error) {
     if (error instanceof AppError && error.message === (step.failureMessage ?? AUTH_API_MESSAGES.invalidCredentials)) {
-      const failures = await store.recordFailure(key, now, (n) => delaySecondsAfter(n, policy));
       if (failures >= policy.delayAfter && (await store.claimAlert(key, now))) await alertOwner(ctx, email.trim().toLowerCase(), failures);
-    }
+    } else await store.releaseAttempt(key);
     throw error;
   }
   await store.recordSuccess(key, ipHash, now, policy.delayAfter);

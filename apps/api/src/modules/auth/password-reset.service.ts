@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { AUTH_API_MESSAGES } from '@courier/shared/schemas/auth';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
 import { passwordResetTokens } from '../../db/schema/password-reset-tokens';
@@ -9,6 +10,7 @@ import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { type AccountKind, endSessions } from '../../lib/tokens';
+import { changeCustomerPassword } from '../customers/index';
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
 
@@ -109,7 +111,7 @@ async function sendResetLink(ctx: AppContext, input: { email: string; api_key?: 
           ].join('\n'),
           // The link signs whoever holds it in: the outbox keeps it only until it is sent.
           sensitive: true,
-          html: `<p>Hello ${escapeHtml(target.firstName)},</p><p>We received a request to reset the password of your ${escapeHtml(sender)} account.</p><p><a href="${link}">Reset your password</a></p><p>The link works once and expires in ${RESET_TOKEN_TTL_MINUTES} minutes. If you did not ask for this, ignore this e-mail.</p>`,
+          button: { label: 'Reset your password', url: link },
         },
         tx as unknown as typeof ctx.db,
       );
@@ -122,7 +124,7 @@ async function sendResetLink(ctx: AppContext, input: { email: string; api_key?: 
  * its hash is stored. Also the welcome e-mail's "choose your password" link.
  */
 export async function passwordLink(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'mailer'>,
   db: AppContext['db'],
   account: { kind: AccountKind; id: number; courierId: number | null },
   ttlMinutes: number,
@@ -130,11 +132,22 @@ export async function passwordLink(
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + ttlMinutes * 60_000);
   await db.insert(passwordResetTokens).values({ tokenHash: sha256(token), accountKind: account.kind, accountId: account.id, expiresAt });
-  return ctx.mailer.link(account.courierId, `/reset-password?token=${token}`);
+  return ctx.mailer.link(account.courierId, `/reset-password?token=${token}`, db);
 }
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Whether a reset link can still set a password: known, unused and unexpired (it is not used up here). */
+export async function resetLinkUsable(ctx: AppContext, token: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: passwordResetTokens.tokenHash })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, sha256(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, new Date()),
+      ),
+    );
+  return row !== undefined;
 }
 
 /** Sets a new password from a reset link: the token must be known, unused and unexpired; it is used up. */
@@ -156,11 +169,14 @@ export async function resetPassword(ctx: AppContext, input: { token: string; new
       .returning();
     if (!claimed) throw invalid();
     // Whoever held the old password is signed out everywhere: older tokens stop working.
-    const changed = { passwordHash, ...endSessions(), updatedAt: new Date() };
+    const changed = { passwordHash, ...endSessions() };
     if (claimed.accountKind === 'customer') {
-      await tx.update(customers).set(changed).where(eq(customers.id, claimed.accountId));
+      await changeCustomerPassword(tx as unknown as Db, claimed.accountId, changed);
     } else {
-      await tx.update(users).set(changed).where(eq(users.id, claimed.accountId));
+      await tx
+        .update(users)
+        .set({ ...changed, updatedAt: new Date() })
+        .where(eq(users.id, claimed.accountId));
     }
     // Older links for the same account stop working too.
     await tx

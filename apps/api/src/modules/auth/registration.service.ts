@@ -14,12 +14,35 @@ import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { actorRights, grantedRights, refuseIf } from '../../lib/role-ceiling';
 import type { AuthUser } from '../../plugins/auth';
-import { enqueueWelcomeEmail } from '../notifications/welcome-email.service';
+import { enqueueWelcomeEmail } from '../notifications/index';
 import { activeCourierById, courierByApiKey, customerProfile, issueAccessToken, staffProfile } from './auth.service';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { resolveSignUpCodes } from '../account-credit/referrals.service';
+import { resolveSignUpCodes } from '../account-credit/index';
+import { createCustomer } from '../customers/index';
 
 const emailTaken = () => new AppError('conflict', AUTH_API_MESSAGES.emailTaken, { email: [AUTH_API_MESSAGES.emailTaken] });
+
+/**
+ * Self-registration with an e-mail that already has an account at this courier: the answer says
+ * nothing about that account, and its owner is mailed how to sign in (or that it was not them).
+ */
+async function mailOwnerOfTakenEmail(ctx: AppContext, courier: { id: number; name: string }, email: string): Promise<AppError> {
+  const login = await ctx.mailer.link(courier.id, '/login');
+  await ctx.mailer.enqueue({
+    courierId: courier.id,
+    to: email,
+    subject: `Signing up at ${courier.name}`,
+    text: [
+      'Hello,',
+      '',
+      `Someone tried to create a ${courier.name} account with this e-mail address, which already has one.`,
+      `If it was you, sign in here (or use "Forgot password" there): ${login}`,
+      'If it was not you, you need do nothing: your account is unchanged.',
+    ].join('\n'),
+  });
+  const message = AUTH_API_MESSAGES.registrationCheckEmail;
+  return new AppError('conflict', message, { email: [message] });
+}
 
 async function activeBranchOf(db: Db, courierId: number, branchId: number) {
   const [branch] = await db
@@ -58,7 +81,7 @@ export async function registerCustomer(ctx: AppContext, input: z.output<typeof c
     .from(customers)
     .where(and(eq(customers.courierId, courier.id), eq(sql`lower(${customers.email})`, input.email)))
     .limit(1);
-  if (existing) throw emailTaken();
+  if (existing) throw await mailOwnerOfTakenEmail(ctx, courier, input.email);
   // A referral or coupon code counts at this courier only; an unknown one is refused on its field.
   const codes = await resolveSignUpCodes(ctx.db, courier.id, input);
 
@@ -67,21 +90,17 @@ export async function registerCustomer(ctx: AppContext, input: z.output<typeof c
   try {
     id = await ctx.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
-      const [row] = await db
-        .insert(customers)
-        .values({
-          courierId: courier.id,
-          branchId: input.branchId,
-          mailboxNumber: await nextMailboxNumber(db, courier.id, courier.code),
-          ...customerColumns(input),
-          couponCode: codes.couponCode,
-          referralCode: codes.referralCode,
-          referredById: codes.referredById,
-          passwordHash,
-          lastLoginAt: new Date(),
-        })
-        .returning({ id: customers.id, mailboxNumber: customers.mailboxNumber });
-      if (!row) throw new Error('Customer insert returned nothing');
+      const row = await createCustomer(db, {
+        courierId: courier.id,
+        branchId: input.branchId,
+        mailboxNumber: await nextMailboxNumber(db, courier.id, courier.code),
+        ...customerColumns(input),
+        couponCode: codes.couponCode,
+        referralCode: codes.referralCode,
+        referredById: codes.referredById,
+        passwordHash,
+        lastLoginAt: new Date(),
+      });
       await enqueueWelcomeEmail(db, ctx.mailer, {
         courierId: courier.id,
         customer: { firstName: input.firstName, lastName: input.lastName, email: input.email, mailboxNumber: row.mailboxNumber },
@@ -90,7 +109,7 @@ export async function registerCustomer(ctx: AppContext, input: z.output<typeof c
     });
   } catch (error) {
     // Two registrations racing for one e-mail: the unique index decides.
-    if (isUniqueViolation(error)) throw emailTaken();
+    if (isUniqueViolation(error)) throw await mailOwnerOfTakenEmail(ctx, courier, input.email);
     throw error;
   }
   const token = await issueAccessToken(ctx, { kind: 'customer', id, role: 'customer', courierId: courier.id });
@@ -119,6 +138,9 @@ export async function registerStaffSide(
   } else {
     throw new AppError('forbidden', 'You do not have permission to perform this action');
   }
+  // The US agent holds no permission and no branch: its routes admit the role, nothing more.
+  if (kind === 'staff' && input.role === 'agent' && (input.roleId || input.branchId))
+    throw new AppError('bad_request', AUTH_API_MESSAGES.agentNoRole);
   const courier = await activeCourierById(ctx.db, courierId);
   if (input.branchId) await activeBranchOf(ctx.db, courier.id, input.branchId);
   if (input.roleId) {

@@ -48,13 +48,14 @@ async function lastLoginAt(email: string): Promise<Date | null> {
 }
 
 describe('a sign-in', () => {
-  it('runs at most four statements on every login page, and signs in as before', async () => {
+  // Four, plus the look-up of the approved domain the request came from (a courier's own site signs in its own customers only).
+  it('runs at most five statements on every login page, and signs in as before', async () => {
     for (const [i, portal] of PORTALS.entries()) {
       const before = new Date();
       const payload = { email: portal.email, password: portal.password, ...('withKey' in portal ? { api_key: apiKey } : {}) };
       const { result, statements } = await countStatements(() => signIn(portal.url, payload, `10.40.0.${i + 1}`));
       expect(result.statusCode, result.body).toBe(200);
-      expect(statements.length, `${portal.url}\n${statements.join('\n---\n')}`).toBeLessThanOrEqual(4);
+      expect(statements.length, `${portal.url}\n${statements.join('\n---\n')}`).toBeLessThanOrEqual(5);
       const answer = result.json();
       expect(answer.message).toBe(AUTH_API_MESSAGES.loginSuccess);
       // The answer's profile is the profile the token then reads.

@@ -1,13 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH_API_MESSAGES, courierValidationResponseSchema, publicBranchesResponseSchema } from '@courier/shared/schemas/auth';
+import { courierValidationResponseSchema, publicBranchesResponseSchema } from '@courier/shared/schemas/auth';
 import { errorResponseSchema, queryIdSchema } from '@courier/shared/schemas/common';
 import type { AppContext } from '../../context';
-import { branches } from '../../db/schema/branches';
-import { couriers } from '../../db/schema/couriers';
-import { AppError } from '../../lib/errors';
 import { courierByApiKey } from './auth.service';
+import { publicBranches } from './public-branches.service';
 import { perIpLimit } from '../../plugins/rate-limits';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
@@ -48,18 +45,7 @@ export function tenantPublicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        // Only an active courier answers: a suspended one is as unknown as an id that names none.
-        const [courier] = await ctx.db
-          .select({ id: couriers.id, status: couriers.status })
-          .from(couriers)
-          .where(eq(couriers.id, request.params.courierId))
-          .limit(1);
-        if (courier?.status !== 'active') throw new AppError('not_found', AUTH_API_MESSAGES.courierNotFound);
-        const rows = await ctx.db
-          .select({ id: branches.id, name: branches.name })
-          .from(branches)
-          .where(and(eq(branches.courierId, courier.id), eq(branches.active, true)))
-          .orderBy(asc(branches.name));
+        const rows = await publicBranches(ctx.db, request.params.courierId);
         return { success: true as const, data: rows };
       },
     );

@@ -27,12 +27,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const post = (url: string, payload: unknown, token?: string) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers: token ? bearer(token) : {} });
-const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-const put = (url: string, payload: unknown, token: string) =>
-  t.app.inject({ method: 'PUT', url, payload: payload as object, headers: bearer(token) });
-
 const CUSTOMER = { email: 'customer@example.test', password: 'Customer#2026' };
 const ADMIN = { email: 'admin@jamaicaexpress.test', password: 'CourierAdmin#2026' };
 const STAFF = { email: 'staff@jamaicaexpress.test', password: 'StaffMember#2026' };
@@ -43,12 +37,12 @@ const codeAt = (secret: string, stepsAhead = 0) =>
   totpFor(secret).generate({ timestamp: Date.now() + stepsAhead * TOTP_PERIOD_SECONDS * 1000 });
 
 async function enable(token: string): Promise<{ secret: string; recoveryCodes: string[] }> {
-  const setup = await post('/api/auth/two-factor/setup', {}, token);
+  const setup = await t.api('POST', '/api/auth/two-factor/setup', token, {});
   expect(setup.statusCode, setup.body).toBe(200);
   const { secret, qrCode, otpauthUrl } = setup.json();
   expect(qrCode).toMatch(/^data:image\/png;base64,/);
   expect(otpauthUrl).toContain(`secret=${secret}`);
-  const on = await post('/api/auth/two-factor/enable', { code: codeAt(secret) }, token);
+  const on = await t.api('POST', '/api/auth/two-factor/enable', token, { code: codeAt(secret) });
   expect(on.statusCode, on.body).toBe(200);
   return { secret, recoveryCodes: on.json().recoveryCodes };
 }
@@ -79,62 +73,68 @@ describe('two-step sign-in of a customer', () => {
   let secret: string;
   let recoveryCodes: string[];
   it('is turned on from the profile with a code, and gives ten recovery codes once', async () => {
-    const login = await post('/api/customers/login', CUSTOMER);
+    const login = await t.api('POST', '/api/customers/login', null, CUSTOMER);
     ({ secret, recoveryCodes } = await enable(login.json().token));
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
-    const status = await get('/api/auth/two-factor', login.json().token);
+    const status = await t.api('GET', '/api/auth/two-factor', login.json().token);
     expect(status.json()).toEqual({ enabled: true, recoveryCodesLeft: 10, required: false });
     const [row] = await t.db.select().from(twoFactorSecrets).where(eq(twoFactorSecrets.accountKind, 'customer'));
     expect(row?.secretSealed).not.toContain(secret);
   });
 
   it('asks for a code after the password, and the challenge is not a session', async () => {
-    const res = await post('/api/customers/login', CUSTOMER);
+    const res = await t.api('POST', '/api/customers/login', null, CUSTOMER);
     expect(res.statusCode).toBe(200);
     expect(res.json().token).toBeUndefined();
     expect(res.json().twoFactor).toBe('verify');
-    expect((await get('/api/customers/profile', res.json().challenge)).statusCode).toBe(401);
+    expect((await t.api('GET', '/api/customers/profile', res.json().challenge)).statusCode).toBe(401);
   });
 
   it('refuses a wrong code, then signs in with the right one, which works once', async () => {
-    const { challenge } = (await post('/api/customers/login', CUSTOMER)).json();
-    const wrong = await post('/api/customers/two-factor/verify', { challenge, code: '000000' === codeAt(secret, 1) ? '111111' : '000000' });
+    const { challenge } = (await t.api('POST', '/api/customers/login', null, CUSTOMER)).json();
+    const wrong = await t.api('POST', '/api/customers/two-factor/verify', null, {
+      challenge,
+      code: '000000' === codeAt(secret, 1) ? '111111' : '000000',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().message).toBe(TWO_FACTOR_MESSAGES.invalidCode);
     const code = codeAt(secret, 1);
-    const ok = await post('/api/customers/two-factor/verify', { challenge, code });
+    const ok = await t.api('POST', '/api/customers/two-factor/verify', null, { challenge, code });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().customer.email).toBe(CUSTOMER.email);
-    expect((await get('/api/customers/profile', ok.json().token)).statusCode).toBe(200);
+    expect((await t.api('GET', '/api/customers/profile', ok.json().token)).statusCode).toBe(200);
     // The challenge opened its session; and the same code does not open a second one.
-    expect((await post('/api/customers/two-factor/verify', { challenge, code })).statusCode).toBe(401);
-    const again = (await post('/api/customers/login', CUSTOMER)).json().challenge;
-    expect((await post('/api/customers/two-factor/verify', { challenge: again, code })).json().message).toBe(
+    expect((await t.api('POST', '/api/customers/two-factor/verify', null, { challenge, code })).statusCode).toBe(401);
+    const again = (await t.api('POST', '/api/customers/login', null, CUSTOMER)).json().challenge;
+    expect((await t.api('POST', '/api/customers/two-factor/verify', null, { challenge: again, code })).json().message).toBe(
       TWO_FACTOR_MESSAGES.invalidCode,
     );
   });
 
   it('takes a recovery code once, however it is typed, and audits it', async () => {
     const recovery = recoveryCodes[0] as string;
-    const first = (await post('/api/customers/login', CUSTOMER)).json().challenge;
-    const ok = await post('/api/customers/two-factor/verify', { challenge: first, code: ` ${recovery.toUpperCase().replace('-', '')} ` });
+    const first = (await t.api('POST', '/api/customers/login', null, CUSTOMER)).json().challenge;
+    const ok = await t.api('POST', '/api/customers/two-factor/verify', null, {
+      challenge: first,
+      code: ` ${recovery.toUpperCase().replace('-', '')} `,
+    });
     expect(ok.statusCode, ok.body).toBe(200);
-    const second = (await post('/api/customers/login', CUSTOMER)).json().challenge;
-    const reused = await post('/api/customers/two-factor/verify', { challenge: second, code: recovery });
+    const second = (await t.api('POST', '/api/customers/login', null, CUSTOMER)).json().challenge;
+    const reused = await t.api('POST', '/api/customers/two-factor/verify', null, { challenge: second, code: recovery });
     expect(reused.statusCode).toBe(401);
     const used = await t.db.select().from(auditLog).where(eq(auditLog.action, 'two_factor.recovery_code_used'));
     expect(used).toHaveLength(1);
     expect(used[0]?.details).toEqual({ recoveryCodesLeft: 9 });
-    expect((await get('/api/auth/two-factor', ok.json().token)).json().recoveryCodesLeft).toBe(9);
+    expect((await t.api('GET', '/api/auth/two-factor', ok.json().token)).json().recoveryCodesLeft).toBe(9);
   });
 
   it('is turned off only with the password, and audited both ways', async () => {
-    const { challenge } = (await post('/api/customers/login', CUSTOMER)).json();
-    const session = (await post('/api/customers/two-factor/verify', { challenge, code: recoveryCodes[1] })).json().token;
-    expect((await post('/api/auth/two-factor/disable', { password: 'wrong-password' }, session)).statusCode).toBe(400);
-    expect((await post('/api/auth/two-factor/disable', { password: CUSTOMER.password }, session)).statusCode).toBe(200);
-    expect((await post('/api/customers/login', CUSTOMER)).json().token).toEqual(expect.any(String));
+    const { challenge } = (await t.api('POST', '/api/customers/login', null, CUSTOMER)).json();
+    const session = (await t.api('POST', '/api/customers/two-factor/verify', null, { challenge, code: recoveryCodes[1] })).json().token;
+    expect((await t.api('POST', '/api/auth/two-factor/disable', session, { password: 'wrong-password' })).statusCode).toBe(400);
+    expect((await t.api('POST', '/api/auth/two-factor/disable', session, { password: CUSTOMER.password })).statusCode).toBe(200);
+    expect((await t.api('POST', '/api/customers/login', null, CUSTOMER)).json().token).toEqual(expect.any(String));
     const actions = (await t.db.select({ action: auditLog.action }).from(auditLog)).map((r) => r.action);
     expect(actions).toEqual(expect.arrayContaining(['two_factor.enabled', 'two_factor.disabled']));
   });
@@ -143,58 +143,59 @@ describe('two-step sign-in of a customer', () => {
 describe('two-step sign-in on the staff side', () => {
   let adminSecret: string;
   it('a courier that requires it makes its staff set it up before the first session', async () => {
-    const admin = (await post('/api/auth/login', ADMIN)).json().token;
-    const saved = await put('/api/settings/two-factor', { requireStaffTwoFactor: true }, admin);
+    const admin = (await t.api('POST', '/api/auth/login', null, ADMIN)).json().token;
+    const saved = await t.api('PUT', '/api/settings/two-factor', admin, { requireStaffTwoFactor: true });
     expect(saved.json()).toEqual({ requireStaffTwoFactor: true });
-    const res = await post('/api/auth/staff/login', STAFF);
+    const res = await t.api('POST', '/api/auth/staff/login', null, STAFF);
     expect(res.json().token).toBeUndefined();
     expect(res.json().twoFactor).toBe('enrol');
     const { challenge } = res.json();
     // An enrolment challenge is neither a session nor a second step.
-    expect((await get('/api/auth/profile', challenge)).statusCode).toBe(401);
-    expect((await post('/api/auth/two-factor/verify', { challenge, code: '123456' })).statusCode).toBe(401);
-    const setup = (await post('/api/auth/two-factor/enrol/setup', { challenge })).json();
-    const done = await post('/api/auth/two-factor/enrol/confirm', { challenge, code: codeAt(setup.secret) });
+    expect((await t.api('GET', '/api/auth/profile', challenge)).statusCode).toBe(401);
+    expect((await t.api('POST', '/api/auth/two-factor/verify', null, { challenge, code: '123456' })).statusCode).toBe(401);
+    const setup = (await t.api('POST', '/api/auth/two-factor/enrol/setup', null, { challenge })).json();
+    const done = await t.api('POST', '/api/auth/two-factor/enrol/confirm', null, { challenge, code: codeAt(setup.secret) });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().recoveryCodes).toHaveLength(10);
     expect(done.json().user.email).toBe(STAFF.email);
     // Required by the courier: the staff member cannot turn it off.
-    const off = await post('/api/auth/two-factor/disable', { password: STAFF.password }, done.json().token);
+    const off = await t.api('POST', '/api/auth/two-factor/disable', done.json().token, { password: STAFF.password });
     expect(off.statusCode).toBe(403);
     expect(off.json().message).toBe(TWO_FACTOR_MESSAGES.requiredByCourier);
     // The next sign-in asks for the code.
-    expect((await post('/api/auth/staff/login', STAFF)).json().twoFactor).toBe('verify');
-    await put('/api/settings/two-factor', { requireStaffTwoFactor: false }, admin);
+    expect((await t.api('POST', '/api/auth/staff/login', null, STAFF)).json().twoFactor).toBe('verify');
+    await t.api('PUT', '/api/settings/two-factor', admin, { requireStaffTwoFactor: false });
   });
 
   it('the super admin still impersonates a courier admin who has two steps on, and the super admin signs in with a code', async () => {
-    const admin = (await post('/api/auth/login', ADMIN)).json().token;
+    const admin = (await t.api('POST', '/api/auth/login', null, ADMIN)).json().token;
     adminSecret = (await enable(admin)).secret;
-    const superLogin = await post('/api/auth/super-admin/login', SUPER);
+    const superLogin = await t.api('POST', '/api/auth/super-admin/login', null, SUPER);
     const superToken = superLogin.json().token as string;
     const { secret } = await enable(superToken);
     const [target] = await t.db.select().from(users).where(eq(users.email, ADMIN.email));
-    const issued = await post(`/api/auth/impersonate/${target?.id}`, {}, superToken);
-    const exchanged = await post('/api/auth/impersonation/exchange', { token: issued.json().token });
+    const issued = await t.api('POST', `/api/auth/impersonate/${target?.id}`, superToken, {});
+    const exchanged = await t.api('POST', '/api/auth/impersonation/exchange', null, { token: issued.json().token });
     expect(exchanged.statusCode, exchanged.body).toBe(200);
     expect(exchanged.json().user.impersonated).toBe(true);
     // Support work does not change the person's second step.
-    expect((await post('/api/auth/two-factor/setup', {}, exchanged.json().token)).statusCode).toBe(403);
-    const challenge = (await post('/api/auth/super-admin/login', SUPER)).json().challenge;
-    const signedIn = await post('/api/auth/two-factor/verify', { challenge, code: codeAt(secret, 1) });
+    expect((await t.api('POST', '/api/auth/two-factor/setup', exchanged.json().token, {})).statusCode).toBe(403);
+    const challenge = (await t.api('POST', '/api/auth/super-admin/login', null, SUPER)).json().challenge;
+    const signedIn = await t.api('POST', '/api/auth/two-factor/verify', null, { challenge, code: codeAt(secret, 1) });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     expect(signedIn.json().user.role.name).toBe('super_admin');
   });
 
   it("a courier admin resets only their own courier's people, and the reset is audited", async () => {
     const [staff] = await t.db.select().from(users).where(eq(users.email, STAFF.email));
-    const other = (await post('/api/auth/login', { email: 'admin@islandparcels.test', password: 'OtherAdmin#2026' })).json().token;
-    expect((await post('/api/auth/two-factor/reset', { kind: 'user', id: staff?.id }, other)).statusCode).toBe(404);
-    const { challenge } = (await post('/api/auth/login', ADMIN)).json();
-    const admin = (await post('/api/auth/two-factor/verify', { challenge, code: codeAt(adminSecret, 1) })).json().token;
-    const reset = await post('/api/auth/two-factor/reset', { kind: 'user', id: staff?.id }, admin);
+    const other = (await t.api('POST', '/api/auth/login', null, { email: 'admin@islandparcels.test', password: 'OtherAdmin#2026' })).json()
+      .token;
+    expect((await t.api('POST', '/api/auth/two-factor/reset', other, { kind: 'user', id: staff?.id })).statusCode).toBe(404);
+    const { challenge } = (await t.api('POST', '/api/auth/login', null, ADMIN)).json();
+    const admin = (await t.api('POST', '/api/auth/two-factor/verify', null, { challenge, code: codeAt(adminSecret, 1) })).json().token;
+    const reset = await t.api('POST', '/api/auth/two-factor/reset', admin, { kind: 'user', id: staff?.id });
     expect(reset.statusCode, reset.body).toBe(200);
-    expect((await post('/api/auth/staff/login', STAFF)).json().token).toEqual(expect.any(String));
+    expect((await t.api('POST', '/api/auth/staff/login', null, STAFF)).json().token).toEqual(expect.any(String));
     const [row] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'two_factor.reset'));
     expect(row).toMatchObject({ entity: 'user', entityId: String(staff?.id), details: { email: STAFF.email } });
   });

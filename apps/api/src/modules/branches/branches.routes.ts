@@ -35,9 +35,11 @@ export function branchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/branches/options',
       {
-        // Also for whoever takes money without a branch of their own: they choose the till.
+        // Also for whoever takes money without a branch of their own (they choose the till), and
+        // whoever sends parcels between branches (they choose both ends of a transfer).
         onRequest: requirePermission(
           'branches_view',
+          'packages_scan',
           'staff_create',
           'staff_edit',
           'customers_edit',

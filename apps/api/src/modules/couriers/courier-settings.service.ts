@@ -18,6 +18,7 @@ export function toCourier(row: CourierRow): Courier {
     name: row.name,
     code: row.code,
     logo_url: row.logoUrl,
+    accent_color: row.accentColor,
     first_name: row.contactFirstName,
     last_name: row.contactLastName,
     email: row.email,
@@ -63,15 +64,20 @@ async function updateCourierRow(
       .where(eq(couriers.id, courierId))
       .returning();
     if (!row) throw new AppError('not_found', COURIER_NOT_FOUND);
-    // Before -> after of the columns this change touched, for the audit log's reader.
-    const before = Object.fromEntries(Object.keys(values).map((k) => [k, old?.[k as keyof CourierRow] ?? null]));
+    // Before -> after of the fields this change touched, both read the same way (the settings'
+    // own field names), so an unchanged field is equal on both sides.
+    const was: Record<string, unknown> = old ? toCourier(old) : {};
+    const now: Record<string, unknown> = toCourier(row);
+    const keys = Object.keys(details);
+    const before = Object.fromEntries(keys.map((k) => [k, k in was ? was[k] : null]));
+    const after = Object.fromEntries(keys.map((k) => [k, k in now ? now[k] : details[k]]));
     await audit(tx as unknown as Db, {
       courierId,
       actor,
       action,
       entity: 'courier',
       entityId: courierId,
-      details: { before, after: details },
+      details: { before, after },
     });
     return toCourier(row);
   });
@@ -89,6 +95,7 @@ export function updateCompany(options: UpdateOptions<UpdateCourierOutput>) {
       ...(input.time_zone ? { timeZone: input.time_zone } : {}),
       ...(input.gct_registration_number === undefined ? {} : { gctRegistrationNumber: input.gct_registration_number || null }),
       ...(input.paper_size ? { paperSize: input.paper_size } : {}),
+      ...(input.accent_color === undefined ? {} : { accentColor: input.accent_color ? input.accent_color.toLowerCase() : null }),
     },
     'courier.company_updated',
     { ...input },

@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCENT_MESSAGES } from '@courier/shared/domain/accent';
 import { SETTINGS_MESSAGES } from '@courier/shared/schemas/settings';
 import { auditLog } from '../../db/schema/audit-log';
 import { couriers } from '../../db/schema/couriers';
@@ -83,6 +84,16 @@ describe('PUT /couriers/{id} (Company Settings)', () => {
     expect(entry).toMatchObject({ courierId, actorType: 'user', actorId: adminId, entity: 'courier' });
   });
 
+  it('audits before and after with the same field names: saved again unchanged, nothing differs', async () => {
+    const save = () => t.app.inject({ method: 'PUT', url: `/api/couriers/${courierId}`, headers: bearer(adminToken), payload: company });
+    expect((await save()).statusCode).toBe(200);
+    expect((await save()).statusCode).toBe(200);
+    const details = (await lastAudit('courier.company_updated'))?.details as { before: object; after: object };
+    expect(Object.keys(details.before).sort()).toEqual(Object.keys(details.after).sort());
+    expect(details.before).toEqual(details.after);
+    expect(details.after).toMatchObject({ name: company.name, first_name: 'Andrea', email: 'office@jamaicaexpress.test' });
+  });
+
   it('refuses a bad e-mail, an unknown field, another courier and a staff member', async () => {
     const bad = await t.app.inject({
       method: 'PUT',
@@ -108,6 +119,39 @@ describe('PUT /couriers/{id} (Company Settings)', () => {
     expect(other.statusCode).toBe(404);
     const staff = await t.app.inject({ method: 'PUT', url: `/api/couriers/${courierId}`, headers: bearer(staffToken), payload: company });
     expect(staff.statusCode).toBe(403);
+  });
+});
+
+describe('the accent colour (Company Settings)', () => {
+  const company = { name: 'Jamaica Express', first_name: 'Andrea', last_name: 'Campbell', email: 'office@jamaicaexpress.test' };
+  const put = (id: number, token: string, accent: unknown) =>
+    t.app.inject({ method: 'PUT', url: `/api/couriers/${id}`, headers: bearer(token), payload: { ...company, accent_color: accent } });
+
+  it('saves a #rrggbb colour, shows it to the portals and the storefront, and clears it when empty', async () => {
+    const saved = await put(courierId, adminToken, '#C2410C');
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ accent_color: '#c2410c' });
+    const profile = await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(staffToken) });
+    expect(profile.json().data?.courier ?? profile.json().courier).toMatchObject({ accent_color: '#c2410c' });
+    const [row] = await t.db.select({ apiKey: couriers.apiKey }).from(couriers).where(eq(couriers.id, courierId));
+    const site = await t.app.inject({ method: 'GET', url: `/api/public/site?api_key=${row?.apiKey}` });
+    expect(site.json().courier).toMatchObject({ accentColor: '#c2410c' });
+    // Another courier keeps the default.
+    const [other] = await t.db.select({ accentColor: couriers.accentColor }).from(couriers).where(eq(couriers.id, otherCourierId));
+    expect(other?.accentColor).toBeNull();
+
+    const cleared = await put(courierId, adminToken, '');
+    expect(cleared.json()).toMatchObject({ accent_color: null });
+  });
+
+  it('refuses a colour that is not #rrggbb in plain words, another courier and a staff member', async () => {
+    for (const bad of ['orange', '#fff', 12]) {
+      const res = await put(courierId, adminToken, bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain(ACCENT_MESSAGES.invalid);
+    }
+    expect((await put(otherCourierId, adminToken, '#c2410c')).statusCode).toBe(404);
+    expect((await put(courierId, staffToken, '#c2410c')).statusCode).toBe(403);
   });
 });
 

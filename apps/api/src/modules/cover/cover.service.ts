@@ -1,78 +1,31 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, notInArray } from 'drizzle-orm';
 import { dayInZone, formatCalendarDay } from '@courier/shared/domain/datetime';
-import { type FeeVersion, addDays, feeCents, storageCountdown } from '@courier/shared/domain/fees';
+import { addDays } from '@courier/shared/domain/datetime';
+import { type FeeVersion, feeCents, storageCountdown } from '@courier/shared/domain/fees';
 import { formatMoney, formatWholeMoney } from '@courier/shared/format/money';
-import {
-  type Claim,
-  type ClaimCreateInput,
-  type ClaimDecisionInput,
-  INSURANCE_MESSAGES,
-  type PackageCover,
-  claimDecisionSchema,
-} from '@courier/shared/schemas/insurance';
+import { INSURANCE_MESSAGES, type PackageCover } from '@courier/shared/schemas/insurance';
 import type { Db } from '../../db/client';
-import { nextCounter } from '../../db/counters';
-import { customers } from '../../db/schema/customers';
-import { insuranceClaims } from '../../db/schema/insurance-claims';
-import { invoicePackages } from '../../db/schema/invoice-packages';
-import { invoices } from '../../db/schema/invoices';
 import { packages } from '../../db/schema/packages';
 import { audit } from '../../lib/audit';
+import { courierNow } from '../../lib/courier-clock';
 import { courierTimeZone } from '../../lib/courier-zone';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
-import { feeBookOn } from '../fees/fees.service';
-import { customerForEmail, sendCustomerEmail } from '../packages/package-emails.service';
-import { getCourierRates } from '../settings/rates.service';
+import { changeInsureByDefault } from '../customers/index';
+import { feeBookOn, feeFirstDay } from '../fees/index';
+import { customerForEmail, sendCustomerEmail, markStorageReminded, setInsured } from '../packages/index';
+import { getCourierRates } from '../settings/index';
+import { listClaims } from './claims.service';
+import { STORAGE_REMINDER_DAYS, type Who, insureByDefault, onLiveInvoice, packageOf } from './cover-rows';
+
+export { STORAGE_REMINDER_DAYS };
 
 /**
  * A package's cover: its insurance (for its declared value, at the courier's rate and minimum),
  * claims on it, and the storage countdown. Customers act on their own packages only; staff on
  * their courier's.
  */
-
-const PACKAGE_NOT_FOUND = 'Package not found';
-/** Days before storage fees start that the customer is reminded. */
-export const STORAGE_REMINDER_DAYS = 2;
-
-interface Who {
-  courierId: number;
-  /** Set when the caller is the customer: only their packages. */
-  customerId: number | null;
-}
-
-async function packageOf(db: Db, who: Who, packageId: number) {
-  const [pkg] = await db
-    .select()
-    .from(packages)
-    .where(
-      and(
-        eq(packages.id, packageId),
-        eq(packages.courierId, who.courierId),
-        isNull(packages.voidedAt),
-        who.customerId === null ? undefined : eq(packages.customerId, who.customerId),
-      ),
-    );
-  if (!pkg) throw new AppError('not_found', PACKAGE_NOT_FOUND);
-  return pkg;
-}
-
-async function insureByDefault(db: Db, customerId: number | null): Promise<boolean> {
-  if (customerId === null) return false;
-  const [row] = await db.select({ v: customers.insureByDefault }).from(customers).where(eq(customers.id, customerId));
-  return row?.v ?? false;
-}
-
-async function onLiveInvoice(db: Db, courierId: number, packageId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: invoices.id })
-    .from(invoicePackages)
-    .innerJoin(invoices, eq(invoices.id, invoicePackages.invoiceId))
-    .where(and(eq(invoicePackages.courierId, courierId), eq(invoicePackages.packageId, packageId), ne(invoices.status, 'void')))
-    .limit(1);
-  return row !== undefined;
-}
 
 /** "2% of the declared value, at least JMD 600.00" */
 function insuranceRule(fee: FeeVersion): string {
@@ -90,42 +43,10 @@ export function storageText(freeUntil: string, dailyCents: number): string {
   return `free until ${formatCalendarDay(freeUntil, 'short')}, then ${daily} a day`;
 }
 
-const toClaim = (r: typeof insuranceClaims.$inferSelect, packageNumber: string, customerName: string): Claim => ({
-  id: r.id,
-  claimNo: r.claimNo,
-  packageId: r.packageId,
-  packageNumber,
-  customerName,
-  reason: r.reason,
-  description: r.description,
-  insuredValueUsdCents: r.insuredValueUsdCents,
-  status: r.status,
-  approvedUsdCents: r.approvedUsdCents,
-  decisionReason: r.decisionReason,
-  decidedAt: r.decidedAt?.toISOString() ?? null,
-  createdAt: r.createdAt.toISOString(),
-});
-
-export async function listClaims(db: Db, who: Who & { packageId?: number }): Promise<Claim[]> {
-  const rows = await db
-    .select({ claim: insuranceClaims, packageNumber: packages.packageNumber, first: customers.firstName, last: customers.lastName })
-    .from(insuranceClaims)
-    .innerJoin(packages, eq(packages.id, insuranceClaims.packageId))
-    .innerJoin(customers, eq(customers.id, insuranceClaims.customerId))
-    .where(
-      and(
-        eq(insuranceClaims.courierId, who.courierId),
-        who.customerId === null ? undefined : eq(insuranceClaims.customerId, who.customerId),
-        who.packageId === undefined ? undefined : eq(insuranceClaims.packageId, who.packageId),
-      ),
-    )
-    .orderBy(desc(insuranceClaims.createdAt), desc(insuranceClaims.id))
-    .limit(200);
-  return rows.map((r) => toClaim(r.claim, r.packageNumber, `${r.first} ${r.last}`));
-}
-
-export async function packageCover(db: Db, who: Who, packageId: number, now = new Date()): Promise<PackageCover> {
+/** `at` is the real instant; the storage countdown reads the courier's clock from it. */
+export async function packageCover(db: Db, who: Who, packageId: number, at?: Date): Promise<PackageCover> {
   const pkg = await packageOf(db, who, packageId);
+  const now = await courierNow(db, who.courierId, at);
   const rates = await getCourierRates(db, who.courierId, now);
   const insurance = rates.insuranceFee;
   const insured = pkg.insured ?? (await insureByDefault(db, pkg.customerId));
@@ -135,10 +56,18 @@ export async function packageCover(db: Db, who: Who, packageId: number, now = ne
   const storageFee = rates.storageFee;
   if (storageFee && pkg.readyAt && pkg.storageDays === null && pkg.status === 'ready_for_pickup') {
     const zone = await courierTimeZone(db, who.courierId);
-    const { freeUntil, dailyCents } = storageCountdown(storageFee, dayInZone(pkg.readyAt, zone), { weightLbs: pkg.weightLb, valueCents });
+    const firstDay = await feeFirstDay(db, who.courierId, storageFee.feeId);
+    const { freeUntil, dailyCents } = storageCountdown(
+      storageFee,
+      dayInZone(pkg.readyAt, zone),
+      { weightLbs: pkg.weightLb, valueCents },
+      firstDay,
+    );
     storage = { freeUntil, dailyCents, text: storageText(freeUntil, dailyCents), started: dayInZone(now, zone) > freeUntil };
   }
   return {
+    packageStatus: pkg.status,
+    heldFrom: pkg.heldFrom,
     insuranceOffered: insurance !== null,
     insured,
     canChange: insurance !== null && !invoiced && pkg.status !== 'delivered' && pkg.customerId !== null,
@@ -158,7 +87,7 @@ export async function setPackageInsurance(db: Db, actor: AuthUser, who: Who, pac
     if (!book.byCode('insurance')) throw new AppError('conflict', INSURANCE_MESSAGES.noInsurance);
     if (await onLiveInvoice(tx, who.courierId, pkg.id)) throw new AppError('conflict', INSURANCE_MESSAGES.alreadyInvoiced);
     if (insured && !pkg.declaredValueUsdCents) throw new AppError('unprocessable', INSURANCE_MESSAGES.noValue);
-    await tx.update(packages).set({ insured, updatedAt: now }).where(eq(packages.id, pkg.id));
+    await setInsured(tx, who.courierId, pkg.id, insured, now);
     await audit(tx, {
       courierId: who.courierId,
       actor,
@@ -179,10 +108,7 @@ export async function getInsureByDefault(db: Db, courierId: number, customerId: 
 export async function setInsureByDefault(db: Db, actor: AuthUser, courierId: number, customerId: number, value: boolean) {
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    await tx
-      .update(customers)
-      .set({ insureByDefault: value })
-      .where(and(eq(customers.id, customerId), eq(customers.courierId, courierId)));
+    await changeInsureByDefault(tx, courierId, customerId, value);
     await audit(tx, {
       courierId,
       actor,
@@ -195,116 +121,13 @@ export async function setInsureByDefault(db: Db, actor: AuthUser, courierId: num
   return getInsureByDefault(db, courierId, customerId);
 }
 
-/** A claim on an insured package that arrived damaged or was lost: by the customer or by staff. */
-export async function openClaim(db: Db, actor: AuthUser, who: Who, input: ClaimCreateInput): Promise<Claim> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const pkg = await packageOf(tx, who, input.packageId);
-    const [locked] = await tx.select({ id: packages.id }).from(packages).where(eq(packages.id, pkg.id)).for('update');
-    if (!locked || pkg.customerId === null) throw new AppError('not_found', PACKAGE_NOT_FOUND);
-    const insured = pkg.insured ?? (await insureByDefault(tx, pkg.customerId));
-    if (!insured) throw new AppError('conflict', INSURANCE_MESSAGES.notInsured);
-    const [existing] = await tx
-      .select({ id: insuranceClaims.id })
-      .from(insuranceClaims)
-      .where(and(eq(insuranceClaims.packageId, pkg.id), inArray(insuranceClaims.status, ['open', 'approved'])));
-    if (existing) throw new AppError('conflict', INSURANCE_MESSAGES.claimOpen);
-    const claimNo = `CLM-${String(await nextCounter(tx, who.courierId, 'insurance_claim')).padStart(6, '0')}`;
-    const [row] = await tx
-      .insert(insuranceClaims)
-      .values({
-        courierId: who.courierId,
-        claimNo,
-        packageId: pkg.id,
-        customerId: pkg.customerId,
-        reason: input.reason,
-        description: input.description,
-        insuredValueUsdCents: pkg.declaredValueUsdCents ?? 0,
-        openedByUser: actor.kind === 'user' ? actor.id : null,
-      })
-      .returning();
-    if (!row) throw new Error('Claim insert returned nothing');
-    await audit(tx, {
-      courierId: who.courierId,
-      actor,
-      action: 'insurance_claim.opened',
-      entity: 'insurance_claim',
-      entityId: claimNo,
-      details: { packageNumber: pkg.packageNumber, reason: input.reason, by: actor.kind },
-    });
-    const [c] = await tx
-      .select({ first: customers.firstName, last: customers.lastName })
-      .from(customers)
-      .where(eq(customers.id, pkg.customerId));
-    return toClaim(row, pkg.packageNumber, `${c?.first ?? ''} ${c?.last ?? ''}`.trim());
-  });
-}
-
-/** Staff record a claim's outcome: approved for an amount up to the insured value, or declined, with the reason. */
-export async function decideClaim(db: Db, mailer: Mailer, actor: AuthUser, courierId: number, claimId: number, input: ClaimDecisionInput) {
-  const decision = claimDecisionSchema.parse(input);
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const [claim] = await tx
-      .select()
-      .from(insuranceClaims)
-      .where(and(eq(insuranceClaims.id, claimId), eq(insuranceClaims.courierId, courierId)))
-      .for('update');
-    if (!claim) throw new AppError('not_found', INSURANCE_MESSAGES.claimNotFound);
-    if (claim.status !== 'open') throw new AppError('conflict', INSURANCE_MESSAGES.claimDecided);
-    if (decision.outcome === 'approved' && !(decision.approvedAmount && decision.approvedAmount > 0))
-      throw new AppError('unprocessable', INSURANCE_MESSAGES.approvedRequired);
-    const approvedUsdCents = decision.outcome === 'approved' ? Math.round((decision.approvedAmount ?? 0) * 100) : null;
-    if (approvedUsdCents !== null && approvedUsdCents > claim.insuredValueUsdCents)
-      throw new AppError('unprocessable', INSURANCE_MESSAGES.approvedTooHigh);
-    const now = new Date();
-    const [row] = await tx
-      .update(insuranceClaims)
-      .set({
-        status: decision.outcome,
-        approvedUsdCents,
-        decisionReason: decision.reason,
-        decidedBy: actor.kind === 'user' ? actor.id : null,
-        decidedAt: now,
-      })
-      .where(eq(insuranceClaims.id, claim.id))
-      .returning();
-    if (!row) throw new Error('Claim update returned nothing');
-    const [pkg] = await tx.select({ packageNumber: packages.packageNumber }).from(packages).where(eq(packages.id, claim.packageId));
-    await audit(tx, {
-      courierId,
-      actor,
-      action: 'insurance_claim.decided',
-      entity: 'insurance_claim',
-      entityId: claim.claimNo,
-      details: { outcome: decision.outcome, approvedUsdCents, reason: decision.reason },
-    });
-    const customer = await customerForEmail(tx, claim.customerId);
-    if (customer) {
-      const outcome = decision.outcome === 'approved' ? `approved for ${formatMoney(approvedUsdCents ?? 0, 'USD')}` : 'declined';
-      await sendCustomerEmail(tx, mailer, {
-        courierId,
-        customer,
-        subject: `Insurance claim ${claim.claimNo}: ${decision.outcome}`,
-        body: [
-          `Your insurance claim ${claim.claimNo} for package ${pkg?.packageNumber ?? ''} was ${outcome}.`,
-          `Reason: ${decision.reason}`,
-        ],
-      });
-    }
-    const [c] = await tx
-      .select({ first: customers.firstName, last: customers.lastName })
-      .from(customers)
-      .where(eq(customers.id, claim.customerId));
-    return toClaim(row, pkg?.packageNumber ?? '', `${c?.first ?? ''} ${c?.last ?? ''}`.trim());
-  });
-}
-
 /**
- * The storage reminder: a ready package whose free days end within `STORAGE_REMINDER_DAYS` gets
- * one e-mail saying when fees start and how much. Idempotent (`storage_reminder_at`).
+ * The storage reminder: before a waiting package's free days end (within `STORAGE_REMINDER_DAYS`,
+ * never after), its customer is e-mailed when fees start and how much: one e-mail listing all
+ * their packages due, at most one a day. A package already past its free days is marked and never
+ * reminded. Idempotent (`storage_reminder_at`). Each courier's day is its own clock's (`at` the real instant).
  */
-export async function remindStorage(s: { db: Db; mailer: Mailer }, now = new Date()): Promise<number> {
+export async function remindStorage(s: { db: Db; mailer: Mailer }, at?: Date): Promise<number> {
   return s.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const waiting = await tx
@@ -321,34 +144,79 @@ export async function remindStorage(s: { db: Db; mailer: Mailer }, now = new Dat
       )
       .orderBy(asc(packages.courierId), asc(packages.id))
       .for('update', { skipLocked: true });
-    let sent = 0;
-    const byCourier = new Map<number, Awaited<ReturnType<typeof getCourierRates>> & { zone: string }>();
+    type Rates = Awaited<ReturnType<typeof getCourierRates>> & { zone: string; firstDay: string | null; now: Date };
+    const byCourier = new Map<number, Rates>();
+    const due = new Map<string, { courierId: number; customerId: number; zone: string; now: Date; lines: string[]; ids: number[] }>();
+    const late = new Map<number, { now: Date; ids: number[] }>();
     for (const pkg of waiting) {
       if (!pkg.readyAt || pkg.customerId === null) continue;
       let rates = byCourier.get(pkg.courierId);
       if (!rates) {
-        rates = { ...(await getCourierRates(tx, pkg.courierId, now)), zone: await courierTimeZone(tx, pkg.courierId) };
+        const now = await courierNow(tx, pkg.courierId, at);
+        const r = await getCourierRates(tx, pkg.courierId, now);
+        const firstDay = r.storageFee ? await feeFirstDay(tx, pkg.courierId, r.storageFee.feeId) : null;
+        rates = { ...r, zone: await courierTimeZone(tx, pkg.courierId), firstDay, now };
         byCourier.set(pkg.courierId, rates);
       }
       const fee = rates.storageFee;
       if (!fee) continue;
       const valueCents = Math.round((pkg.declaredValueUsdCents ?? 0) * rates.exchangeRateJmdPerUsd);
-      const { freeUntil, dailyCents } = storageCountdown(fee, dayInZone(pkg.readyAt, rates.zone), { weightLbs: pkg.weightLb, valueCents });
-      if (dailyCents <= 0 || dayInZone(now, rates.zone) < addDays(freeUntil, -STORAGE_REMINDER_DAYS)) continue;
-      const customer = await customerForEmail(tx, pkg.customerId);
+      const { freeUntil, dailyCents } = storageCountdown(
+        fee,
+        dayInZone(pkg.readyAt, rates.zone),
+        { weightLbs: pkg.weightLb, valueCents },
+        rates.firstDay,
+      );
+      const today = dayInZone(rates.now, rates.zone);
+      if (dailyCents <= 0 || today < addDays(freeUntil, -STORAGE_REMINDER_DAYS)) continue;
+      // Fees already started: too late for "soon", so never sent.
+      if (today > freeUntil) {
+        const gone = late.get(pkg.courierId) ?? { now: rates.now, ids: [] };
+        gone.ids.push(pkg.id);
+        late.set(pkg.courierId, gone);
+        continue;
+      }
+      const key = `${pkg.courierId}:${pkg.customerId}`;
+      const entry = due.get(key) ?? {
+        courierId: pkg.courierId,
+        customerId: pkg.customerId,
+        zone: rates.zone,
+        now: rates.now,
+        lines: [],
+        ids: [],
+      };
+      entry.lines.push(`- ${pkg.packageNumber} (tracking ${pkg.trackingNumber}): ${storageText(freeUntil, dailyCents)}`);
+      entry.ids.push(pkg.id);
+      due.set(key, entry);
+    }
+    for (const gone of late.values()) await markStorageReminded(tx, gone.ids, gone.now);
+    const lateIds = [...late.values()].flatMap((g) => g.ids);
+    let sent = 0;
+    for (const entry of due.values()) {
+      // At most one reminder a day per customer: one already sent today waits for tomorrow's.
+      const [today] = await tx
+        .select({ at: packages.storageReminderAt })
+        .from(packages)
+        .where(and(eq(packages.customerId, entry.customerId), isNotNull(packages.storageReminderAt), notInArray(packages.id, lateIds)))
+        .orderBy(desc(packages.storageReminderAt))
+        .limit(1);
+      if (today?.at && dayInZone(today.at, entry.zone) === dayInZone(entry.now, entry.zone)) continue;
+      const customer = await customerForEmail(tx, entry.customerId);
       if (customer) {
+        const one = entry.ids.length === 1;
         await sendCustomerEmail(tx, s.mailer, {
-          courierId: pkg.courierId,
+          courierId: entry.courierId,
           customer,
-          subject: `Storage fees start soon: ${pkg.packageNumber}`,
+          subject: `Storage fees start soon: ${one ? (waiting.find((p) => p.id === entry.ids[0])?.packageNumber ?? '') : `${entry.ids.length} packages`}`,
           body: [
-            `Your package ${pkg.packageNumber} (tracking ${pkg.trackingNumber}) is ready for pickup: storage is ${storageText(freeUntil, dailyCents)}.`,
-            'Collect it before then, or ask for home delivery in your account, to pay no storage.',
+            `${one ? 'Your package is' : 'Your packages are'} ready for pickup; storage is charged after the free days:`,
+            ...entry.lines,
+            'Collect them before then, or ask for home delivery in your account, to pay no storage.',
           ],
         });
       }
-      await tx.update(packages).set({ storageReminderAt: now }).where(eq(packages.id, pkg.id));
-      sent++;
+      await markStorageReminded(tx, entry.ids, entry.now);
+      sent += entry.ids.length;
     }
     return sent;
   });

@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayInZone } from '@courier/shared/domain/datetime';
-import { addDays } from '@courier/shared/domain/fees';
+import { addDays } from '@courier/shared/domain/datetime';
 import { INSURANCE_MESSAGES } from '@courier/shared/schemas/insurance';
 import { type DeskWorld, buildDeskWorld, feeVersion as version, ownCourier, readyPackage } from '../../../test/fixtures/front-desk';
 import { auditLog } from '../../db/schema/audit-log';
@@ -105,6 +105,7 @@ describe('claims', () => {
     const decided = await w.api('PUT', `/insurance-claims/${claim.id}/decision`, c.admin, {
       outcome: 'approved',
       approvedAmount: 60,
+      payout: 'refund',
       reason: 'Repair estimate',
     });
     expect(decided.statusCode, decided.body).toBe(200);
@@ -122,7 +123,7 @@ describe('claims', () => {
     const mail = await w.t.db
       .select()
       .from(emailOutbox)
-      .where(eq(emailOutbox.subject, `Courier INS: Insurance claim ${claim.claimNo}: approved`));
+      .where(eq(emailOutbox.subject, `Courier INS: Insurance claim ${claim.claimNo}: approved, JMD 9,000.00 by refund (bank transfer)`));
     expect(mail).toHaveLength(1);
   });
 });
@@ -173,10 +174,10 @@ describe("storage days, counted in the courier's time zone", () => {
     await remindStorage({ db: w.t.db, mailer: w.t.ctx.mailer }, utc(FREE_DAYS - 2, 11));
     expect(await reminded()).not.toBeNull();
     await remindStorage({ db: w.t.db, mailer: w.t.ctx.mailer }, utc(FREE_DAYS - 1, 11));
-    const mails = await w.t.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.subject, `Courier KIR: Storage fees start soon: ${pkg.packageNumber}`));
+    // One e-mail a customer a day lists every parcel of theirs about to be charged.
+    const mails = (
+      await w.t.db.select().from(emailOutbox).where(like(emailOutbox.subject, 'Courier KIR: Storage fees start soon:%'))
+    ).filter((m) => m.textBody.includes(pkg.packageNumber));
     expect(mails).toHaveLength(1);
   });
 

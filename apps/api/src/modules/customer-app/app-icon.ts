@@ -1,5 +1,3 @@
-import { PNG } from 'pngjs';
-
 /** The theme colour of a courier's app: the portal's brand blue (the station app's too). */
 export const APP_THEME_COLOUR = '#0f3d6e';
 export const APP_BACKGROUND_COLOUR = '#ffffff';
@@ -16,7 +14,9 @@ function rgb(hex: string): [number, number, number] {
  * white (a box with its tape), safe inside the maskable zone (the middle 80%). Drawn, not read from
  * a file, so every size is sharp; the hue shifts a little per courier so two apps tell apart.
  */
-export function appIconPng(size: AppIconSize, courierCode: string): Buffer {
+export async function appIconPng(size: AppIconSize, courierCode: string): Promise<Buffer> {
+  // pngjs on first use: most starts never draw an icon.
+  const { PNG } = await import('pngjs');
   const png = new PNG({ width: size, height: size });
   const [r0, g0, b0] = rgb(APP_THEME_COLOUR);
   let hash = 0;

@@ -37,7 +37,10 @@ export function customerAppRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const courier = await courierOfApp(ctx.db, request.params.code);
         const size = Number(request.params.size) as 192 | 512;
-        return reply.type('image/png').header('Cache-Control', 'public, max-age=86400').send(appIconPng(size, courier.code));
+        return reply
+          .type('image/png')
+          .header('Cache-Control', 'public, max-age=86400')
+          .send(await appIconPng(size, courier.code));
       },
     );
   };

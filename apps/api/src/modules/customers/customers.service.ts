@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors';
 import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
 import type { Mailer } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
-import { recordBranchSwitch } from '../invoices/automatic-billing.service';
+import { publish } from '../../lib/domain-events';
 
 type UpdateInput = z.output<typeof customerUpdateSchema>;
 /** `business` narrows to business accounts (the Business Customers screens). */
@@ -127,7 +127,7 @@ export async function updateCustomer(
   kind: CustomerKind,
   id: number,
   input: UpdateInput,
-  mailer: Mailer | null = null,
+  mailer: Mailer,
 ): Promise<CustomerRecord> {
   const existing = await getCustomer(db, user, kind, id);
   if (input.branchId) {
@@ -171,10 +171,7 @@ export async function updateCustomer(
       details: { email: input.email, accountType: input.accountType, branchId: input.branchId ?? null },
     });
     if (input.branchId && input.branchId !== existing.branchId)
-      await recordBranchSwitch({
-        db: tx as unknown as Db,
-        mailer,
-        courierId: existing.courierId,
+      await publish({ db: tx as unknown as Db, mailer }, existing.courierId, 'customer.branch_changed', {
         customerId: id,
         branchId: input.branchId,
         userId: user.kind === 'user' ? user.id : null,

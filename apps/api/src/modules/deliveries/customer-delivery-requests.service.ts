@@ -11,9 +11,9 @@ import { courierTimeZone } from '../../lib/courier-zone';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
-import { notify } from '../notifications/notify.service';
-import { customerNameSql } from '../packages/package-rows.service';
-import { chargeDueFees, releaseDeliveryFee } from '../invoices/automatic-billing.service';
+import { notify } from '../notifications/index';
+import { customerNameSql } from '../packages/index';
+import { chargeDueFees, releaseDeliveryFee } from '../invoices/index';
 import { findRequest } from './delivery-request-queries.service';
 import { courierOf } from '../../lib/courier-scope';
 

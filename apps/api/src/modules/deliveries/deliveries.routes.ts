@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,14 +22,14 @@ import {
   deliveryStatusSchema,
 } from '@courier/shared/schemas/deliveries';
 import type { AppContext } from '../../context';
-import { deliveryRequests } from '../../db/schema/delivery-requests';
 import { CONTENT_TYPES, detectFileType } from '../../lib/file-types';
+import { loadLetterhead } from '../../lib/pdf/letterhead';
 import { Storage } from '../../lib/storage';
 import { currentUser, requirePermission, requireRole } from '../../plugins/auth';
 import { pdfResponseSchema } from '../../lib/pdf/render';
 import { cancelOwnRequest, createRequest } from './customer-delivery-requests.service';
 import { createLocation, deleteLocation, listLocations, updateLocation } from './delivery-locations.service';
-import { getRequest, listDrivers, listRequests } from './delivery-request-queries.service';
+import { getRequest, listDrivers, listRequests, requestsOf } from './delivery-request-queries.service';
 import { changeRequestStatus } from './delivery-status-change.service';
 import { deliverRequest, proofImage, saveDeliveryPhoto } from './delivery-proof.service';
 import { runSheet, runSheetPdf } from './run-sheet';
@@ -106,9 +105,7 @@ export function deliveriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = currentUser(request);
-        return listRequests(ctx.db, request.query, [
-          and(eq(deliveryRequests.courierId, courierOf(user)), eq(deliveryRequests.customerId, user.id)),
-        ]);
+        return listRequests(ctx.db, request.query, requestsOf(courierOf(user), user.id));
       },
     );
     app.post(
@@ -133,7 +130,7 @@ export function deliveriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const scope = listScope(currentUser(request), request.query.courierId);
-        return listRequests(ctx.db, request.query, [scope === null ? undefined : eq(deliveryRequests.courierId, scope)]);
+        return listRequests(ctx.db, request.query, requestsOf(scope));
       },
     );
     app.get(
@@ -165,7 +162,8 @@ export function deliveriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/delivery-requests/:id/deliver',
       {
-        preHandler: requirePermission('delivery_requests_edit'),
+        // Staff who manage deliveries, or the request's own driver (the service decides which).
+        preHandler: requirePermission('delivery_requests_edit', 'delivery_requests_view'),
         // A signature PNG can be several hundred KB as a data URL.
         bodyLimit: 2 * 1024 * 1024,
         schema: { tags, params: idParamSchema, body: deliverSchema, response: { 200: deliveryRequestSchema, ...errors } },
@@ -176,7 +174,8 @@ export function deliveriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/delivery-requests/:id/photo',
       {
-        preHandler: requirePermission('delivery_requests_edit'),
+        // Staff who manage deliveries, or the request's own driver (the service decides which).
+        preHandler: requirePermission('delivery_requests_edit', 'delivery_requests_view'),
         schema: {
           tags,
           params: idParamSchema,
@@ -214,9 +213,10 @@ export function deliveriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { date, driverId, format, courierId } = request.query;
-        const sheet = await runSheet(ctx.db, courierScope(currentUser(request), courierId), date, driverId);
+        const scope = courierScope(currentUser(request), courierId);
+        const sheet = await runSheet(ctx.db, scope, date, driverId);
         if (format === 'json') return sheet;
-        const pdf = await runSheetPdf(sheet, formatCalendarDay(date, 'weekday'));
+        const pdf = await runSheetPdf(sheet, formatCalendarDay(date, 'weekday'), await loadLetterhead({ db: ctx.db, storage }, scope));
         return reply.type('application/pdf').header('content-disposition', `inline; filename="run-sheet-${date}.pdf"`).send(pdf);
       },
     );

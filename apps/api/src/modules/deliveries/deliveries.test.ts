@@ -47,27 +47,24 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload: payload as never });
-
 describe('delivery locations', () => {
   let id: number;
   it('the courier admin creates, edits and lists them; staff may not create', async () => {
-    const res = await call(admin, 'POST', '/delivery-locations', { name: 'May Pen town', parish: 'Clarendon', feeCents: 80000 });
+    const res = await t.api('POST', '/delivery-locations', admin, { name: 'May Pen town', parish: 'Clarendon', feeCents: 80000 });
     expect(res.statusCode).toBe(201);
     id = res.json().id;
     expect(
       (
-        await call(admin, 'PUT', `/delivery-locations/${id}`, { name: 'May Pen town', parish: 'Clarendon', feeCents: 90000, active: true })
+        await t.api('PUT', `/delivery-locations/${id}`, admin, { name: 'May Pen town', parish: 'Clarendon', feeCents: 90000, active: true })
       ).json().feeCents,
     ).toBe(90000);
-    expect((await call(staff, 'POST', '/delivery-locations', { name: 'X', parish: 'Clarendon', feeCents: 1 })).statusCode).toBe(403);
-    expect((await call(admin, 'POST', '/delivery-locations', { name: 'X', parish: 'Nowhere', feeCents: 1 })).json().message).toBe(
+    expect((await t.api('POST', '/delivery-locations', staff, { name: 'X', parish: 'Clarendon', feeCents: 1 })).statusCode).toBe(403);
+    expect((await t.api('POST', '/delivery-locations', admin, { name: 'X', parish: 'Nowhere', feeCents: 1 })).json().message).toBe(
       DELIVERY_MESSAGES.parishRequired,
     );
-    expect((await call(customer, 'GET', '/customer/delivery-locations')).json().map((l: { id: number }) => l.id)).toContain(id);
+    expect((await t.api('GET', '/customer/delivery-locations', customer)).json().map((l: { id: number }) => l.id)).toContain(id);
     expect(
-      (await call(otherAdmin, 'PUT', `/delivery-locations/${id}`, { name: 'X', parish: 'Clarendon', feeCents: 1, active: true }))
+      (await t.api('PUT', `/delivery-locations/${id}`, otherAdmin, { name: 'X', parish: 'Clarendon', feeCents: 1, active: true }))
         .statusCode,
     ).toBe(404);
     // The fee is money: its creation and change are in the audit log, before -> after.
@@ -85,7 +82,7 @@ describe('delivery locations', () => {
   });
 
   it('a customer requests delivery of ready packages; the fee is the location fee; staff are notified', async () => {
-    const notReady = await call(customer, 'POST', '/customer/delivery-requests', {
+    const notReady = await t.api('POST', '/customer/delivery-requests', customer, {
       packageIds: [pkgIds[2]],
       locationId: id,
       address: '12 Manchester Ave',
@@ -93,7 +90,7 @@ describe('delivery locations', () => {
       phone: '876-555-0142',
     });
     expect(notReady.json().message).toBe(DELIVERY_MESSAGES.packagesNotReady);
-    const notMine = await call(stranger, 'POST', '/customer/delivery-requests', {
+    const notMine = await t.api('POST', '/customer/delivery-requests', stranger, {
       packageIds: [pkgIds[0]],
       locationId: id,
       address: '3 Hope Road',
@@ -101,14 +98,14 @@ describe('delivery locations', () => {
       phone: '876-555-0142',
     });
     expect(notMine.json().message).toBe(DELIVERY_MESSAGES.packagesNotReady);
-    const nowhere = await call(customer, 'POST', '/customer/delivery-requests', {
+    const nowhere = await t.api('POST', '/customer/delivery-requests', customer, {
       packageIds: [pkgIds[0]],
       locationId: id,
       preferredDate: tomorrow,
       phone: '876-555-0142',
     });
     expect(nowhere.json().message).toBe(DELIVERY_MESSAGES.addressRequired);
-    const past = await call(customer, 'POST', '/customer/delivery-requests', {
+    const past = await t.api('POST', '/customer/delivery-requests', customer, {
       packageIds: [pkgIds[0]],
       locationId: id,
       address: '12 Manchester Ave',
@@ -116,7 +113,7 @@ describe('delivery locations', () => {
       phone: '876-555-0142',
     });
     expect(past.json().message).toBe(DELIVERY_MESSAGES.dateInPast);
-    const ok = await call(customer, 'POST', '/customer/delivery-requests', {
+    const ok = await t.api('POST', '/customer/delivery-requests', customer, {
       packageIds: [pkgIds[0], pkgIds[1]],
       locationId: id,
       address: '12 Manchester Ave',
@@ -127,7 +124,7 @@ describe('delivery locations', () => {
     expect(ok.statusCode).toBe(201);
     expect(ok.json()).toMatchObject({ status: 'requested', feeCents: 90000, locationName: 'May Pen town' });
     expect(ok.json().packages).toHaveLength(2);
-    const twice = await call(customer, 'POST', '/customer/delivery-requests', {
+    const twice = await t.api('POST', '/customer/delivery-requests', customer, {
       packageIds: [pkgIds[0]],
       address: '1 Main St',
       preferredDate: tomorrow,
@@ -141,47 +138,47 @@ describe('delivery locations', () => {
       new Date(`${tomorrow}T12:00:00Z`),
     );
     expect(notices[0]?.body).toBe(`2 packages for ${day}`);
-    expect((await call(admin, 'DELETE', `/delivery-locations/${id}`)).json().message).toBe(DELIVERY_MESSAGES.locationInUse);
+    expect((await t.api('DELETE', `/delivery-locations/${id}`, admin)).json().message).toBe(DELIVERY_MESSAGES.locationInUse);
   });
 
   it('staff schedule, dispatch and complete; packages follow', async () => {
-    const list = await call(staff, 'GET', '/delivery-requests');
+    const list = await t.api('GET', '/delivery-requests', staff);
     const reqId = list.json().data[0].id;
     // The default staff role views requests; changing them needs delivery_requests_edit.
-    expect((await call(staff, 'POST', `/delivery-requests/${reqId}/status`, { status: 'scheduled' })).statusCode).toBe(403);
-    expect((await call(manager, 'POST', `/delivery-requests/${reqId}/status`, { status: 'delivered' })).json().message).toBe(
+    expect((await t.api('POST', `/delivery-requests/${reqId}/status`, staff, { status: 'scheduled' })).statusCode).toBe(403);
+    expect((await t.api('POST', `/delivery-requests/${reqId}/status`, manager, { status: 'delivered' })).json().message).toBe(
       DELIVERY_MESSAGES.illegalStatus('Requested', 'Delivered'),
     );
-    const drivers = (await call(manager, 'GET', '/delivery-drivers')).json();
-    const scheduled = await call(manager, 'POST', `/delivery-requests/${reqId}/status`, { status: 'scheduled', driverId: drivers[0].id });
+    const drivers = (await t.api('GET', '/delivery-drivers', manager)).json();
+    const scheduled = await t.api('POST', `/delivery-requests/${reqId}/status`, manager, { status: 'scheduled', driverId: drivers[0].id });
     expect(scheduled.json().scheduledDate).toBe(tomorrow);
     // The release rule: the packages leave only once their invoice (with the delivery fee) is paid.
-    const invoice = await call(admin, 'POST', '/invoices', { customerId: customerId, packageIds: [pkgIds[0], pkgIds[1]] });
+    const invoice = await t.api('POST', '/invoices', admin, { customerId: customerId, packageIds: [pkgIds[0], pkgIds[1]] });
     expect(invoice.statusCode, invoice.body).toBe(201);
     const { invoiceNo } = invoice.json();
-    const balance = (await call(admin, 'GET', `/invoices/${invoiceNo}`)).json().balanceCents;
+    const balance = (await t.api('GET', `/invoices/${invoiceNo}`, admin)).json().balanceCents;
     expect(
       (
-        await call(admin, 'POST', '/payments', {
+        await t.api('POST', '/payments', admin, {
           method: 'cash',
           branchId: await aTill(t, demoCourierId),
           allocations: [{ invoiceNo, amountCents: balance }],
         })
       ).statusCode,
     ).toBe(201);
-    const out = await call(manager, 'POST', `/delivery-requests/${reqId}/status`, { status: 'out_for_delivery' });
+    const out = await t.api('POST', `/delivery-requests/${reqId}/status`, manager, { status: 'out_for_delivery' });
     expect(out.json().packages.map((p: { status: string }) => p.status)).toEqual(['out_for_delivery', 'out_for_delivery']);
-    const done = await call(manager, 'POST', `/delivery-requests/${reqId}/deliver`, {
+    const done = await t.api('POST', `/delivery-requests/${reqId}/deliver`, manager, {
       recipientName: 'Kim W',
       signature: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
     });
     expect(done.json().packages.map((p: { status: string }) => p.status)).toEqual(['delivered', 'delivered']);
-    expect((await call(customer, 'POST', `/customer/delivery-requests/${reqId}/cancel`)).json().message).toBe(
+    expect((await t.api('POST', `/customer/delivery-requests/${reqId}/cancel`, customer)).json().message).toBe(
       DELIVERY_MESSAGES.onlyRequestedCancel,
     );
-    expect((await call(otherAdmin, 'GET', `/delivery-requests/${reqId}`)).statusCode).toBe(404);
-    expect((await call(otherAdmin, 'POST', `/delivery-requests/${reqId}/status`, { status: 'cancelled' })).statusCode).toBe(404);
-    expect((await call(stranger, 'GET', '/customer/delivery-requests')).json().total).toBe(0);
-    expect((await call(customer, 'GET', '/delivery-requests')).statusCode).toBe(403);
+    expect((await t.api('GET', `/delivery-requests/${reqId}`, otherAdmin)).statusCode).toBe(404);
+    expect((await t.api('POST', `/delivery-requests/${reqId}/status`, otherAdmin, { status: 'cancelled' })).statusCode).toBe(404);
+    expect((await t.api('GET', '/customer/delivery-requests', stranger)).json().total).toBe(0);
+    expect((await t.api('GET', '/delivery-requests', customer)).statusCode).toBe(403);
   });
 });

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { hasPermission } from '@courier/shared/domain/permissions';
 import { DELIVERY_MESSAGES, type DeliverInput, type DeliveryRequestDto, PHOTO_MAX_BYTES } from '@courier/shared/schemas/deliveries';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
@@ -13,10 +14,21 @@ import { getRequest } from './delivery-request-queries.service';
 import { type DeliveryServices, changeRequestStatus } from './delivery-status-change.service';
 import { recordScope } from '../../lib/courier-scope';
 
+/**
+ * Who may complete a delivery (its proof, its photo, the cash taken at the door): staff who manage
+ * deliveries, and the driver assigned to it, whatever their role.
+ */
+export function ensureMayComplete(user: AuthUser, request: Pick<DeliveryRequestDto, 'driverId'>): void {
+  if (hasPermission(user, 'delivery_requests_edit')) return;
+  if (user.kind === 'user' && request.driverId === user.id) return;
+  throw new AppError('forbidden', DELIVERY_MESSAGES.notYourDelivery);
+}
+
 /** The driver hands the packages over: the recipient's name and signature complete the delivery. */
 export async function deliverRequest(s: DeliveryServices, user: AuthUser, id: number, input: DeliverInput): Promise<DeliveryRequestDto> {
   // Another courier's request is not found, whatever the body says.
   const current = await getRequest(s.db, user, id);
+  ensureMayComplete(user, current);
   const png = signaturePng(input.signature, DELIVERY_MESSAGES.signatureInvalid);
   if (input.collectedCents !== undefined) {
     const refuse = (message: string) => new AppError('unprocessable', message, { collectedCents: [message] });
@@ -48,6 +60,7 @@ export async function saveDeliveryPhoto(
   request: FastifyRequest,
 ): Promise<DeliveryRequestDto> {
   const current = await getRequest(s.db, user, id);
+  ensureMayComplete(user, current);
   if (current.status !== 'out_for_delivery') throw new AppError('conflict', DELIVERY_MESSAGES.photoNotNow);
   const upload = await readUpload(request, {
     field: 'photo',

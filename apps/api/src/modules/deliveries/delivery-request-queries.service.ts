@@ -15,7 +15,7 @@ import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
 import type { AuthUser } from '../../plugins/auth';
-import { customerNameSql } from '../packages/package-rows.service';
+import { customerNameSql } from '../packages/index';
 import { recordScope } from '../../lib/courier-scope';
 
 const driver = alias(users, 'driver');
@@ -148,6 +148,14 @@ const spec: ListSpec = {
 /** Every request matching the conditions, unpaged (a day's run is small). */
 export async function requestsWhere(db: Db, conditions: Array<SQL | undefined>): Promise<DeliveryRequestDto[]> {
   return withPackages(db, await selectRequests(db).where(and(...conditions)));
+}
+
+/** The requests of a courier (null: every courier's), or of one of its customers. */
+export function requestsOf(courierId: number | null, customerId?: number): Array<SQL | undefined> {
+  return [
+    courierId === null ? undefined : eq(deliveryRequests.courierId, courierId),
+    customerId === undefined ? undefined : eq(deliveryRequests.customerId, customerId),
+  ];
 }
 
 export function listRequests(db: Db, query: ListQuery, scope: Array<SQL | undefined>): Promise<Page<DeliveryRequestDto>> {

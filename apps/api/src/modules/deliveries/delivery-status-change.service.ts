@@ -10,13 +10,14 @@ import type { ReleaseOverrideInput } from '@courier/shared/schemas/release';
 import type { Db } from '../../db/client';
 import { deliveryRequests } from '../../db/schema/delivery-requests';
 import { packages } from '../../db/schema/packages';
+import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { chargeDueFees, releaseDeliveryFee } from '../invoices/automatic-billing.service';
-import { actorOf, transitionPackage } from '../packages/package-status.service';
+import { chargeDueFees, releaseDeliveryFee } from '../invoices/index';
+import { actorOf, transitionPackage } from '../packages/index';
 import { enqueueDeliveryEmail } from './delivery-emails';
 import { dueOn, getRequest, listDrivers, openInvoicesOf } from './delivery-request-queries.service';
-import { recordPayment } from '../payments/payments.service';
+import { recordPayment } from '../payments/index';
 import { formatAmount } from '@courier/shared/format/money';
 import type { Services } from '../../context';
 
@@ -70,7 +71,13 @@ async function collectOnDelivery(
   return payment.receiptNo;
 }
 
-type StatusInput = { status: DeliveryRequestStatus; scheduledDate?: string; driverId?: number; stopOrder?: number } & ReleaseOverrideInput;
+type StatusInput = {
+  status: DeliveryRequestStatus;
+  scheduledDate?: string;
+  driverId?: number;
+  stopOrder?: number;
+  reason?: string;
+} & ReleaseOverrideInput;
 
 /**
  * Staff move a request along: scheduling picks the date and the driver, dispatching takes its
@@ -129,7 +136,18 @@ export async function changeRequestStatus(
         updatedAt: now,
       })
       .where(eq(deliveryRequests.id, id));
-    if (input.status === 'cancelled') await releaseDeliveryFee(tx, courierIdOfRequest, id);
+    if (input.status === 'cancelled') {
+      await releaseDeliveryFee(tx, courierIdOfRequest, id);
+      // A cancellation by staff is kept: who, from which step, and why.
+      await audit(tx, {
+        courierId: courierIdOfRequest,
+        actor: user,
+        action: 'delivery_request.cancelled',
+        entity: 'delivery_request',
+        entityId: id,
+        details: { from: current.status, reason: input.reason || null, packages: current.packages.map((p) => p.packageNumber) },
+      });
+    }
     // Scheduling charges the fee if creating it could not (no invoice yet then); charged once.
     if (input.status === 'scheduled')
       await chargeDueFees({
@@ -174,9 +192,11 @@ export async function changeRequestStatus(
         ? ({ kind: 'scheduled', date: scheduledDate } as const)
         : input.status === 'out_for_delivery'
           ? ({ kind: 'out_for_delivery' } as const)
-          : proof
-            ? ({ kind: 'delivered', recipientName: proof.recipientName, deliveredAt: now, hasPhoto: current.hasPhoto } as const)
-            : null;
+          : input.status === 'cancelled'
+            ? ({ kind: 'cancelled', reason: input.reason || undefined } as const)
+            : proof
+              ? ({ kind: 'delivered', recipientName: proof.recipientName, deliveredAt: now, hasPhoto: current.hasPhoto } as const)
+              : null;
     if (email) {
       await enqueueDeliveryEmail(
         tx,
@@ -187,7 +207,7 @@ export async function changeRequestStatus(
           requestId: id,
           address: [current.address, current.locationName].filter(Boolean).join(', ') || 'your address',
           packageNumbers: current.packages.map((p) => p.packageNumber),
-          link: await s.mailer.link(courierIdOfRequest, '/customer/delivery-requests'),
+          link: await s.mailer.link(courierIdOfRequest, '/customer/delivery-requests', tx),
         },
         email,
       );

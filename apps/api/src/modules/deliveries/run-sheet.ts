@@ -4,9 +4,11 @@ import type { RunSheet } from '@courier/shared/schemas/deliveries';
 import type { Db } from '../../db/client';
 import { couriers } from '../../db/schema/couriers';
 import { deliveryRequests } from '../../db/schema/delivery-requests';
+import { drawHeader, drawTable, pageOptions } from '../../lib/pdf/layout';
+import type { Letterhead } from '../../lib/pdf/letterhead';
 import { renderPdf } from '../../lib/pdf/render';
 import { dueOn, openInvoicesOf, requestsWhere } from './delivery-request-queries.service';
-import { formatAmount } from '@courier/shared/format/money';
+import { formatJmd } from '@courier/shared/format/money';
 
 /**
  * A driver's day: the requests scheduled for `date` (not cancelled), in stop order (numbered
@@ -59,54 +61,51 @@ export async function runSheet(db: Db, courierId: number, date: string, driverId
 
 const runSheetTitle = (sheet: RunSheet) => `Run sheet ${sheet.date}: ${sheet.stops.length} stop${sheet.stops.length === 1 ? '' : 's'}`;
 
-/** The printable run sheet: one block per stop, in order, with the amount to collect. */
-export function runSheetPdf(sheet: RunSheet, dateLabel: string): Promise<Buffer> {
+/** The printable run sheet on the courier's letterhead: one row per stop, in order, with the amount to collect and room to sign. */
+export function runSheetPdf(sheet: RunSheet, dateLabel: string, lh: Letterhead): Promise<Buffer> {
   return renderPdf(
     (doc) => {
-      const left = 40;
-      const width = doc.page.width - 80;
-      doc.font('Helvetica-Bold').fontSize(16).text(sheet.courierName, left, 40);
-      doc.fontSize(13).text(`Delivery run sheet: ${dateLabel}`);
-      doc
-        .font('Helvetica')
-        .fontSize(10)
-        .text(`${sheet.stops.length} stop${sheet.stops.length === 1 ? '' : 's'}    To collect: JMD ${formatAmount(sheet.totalDueCents)}`);
-      doc.moveDown();
-      if (sheet.stops.length === 0) doc.text('No deliveries are scheduled for this date.');
-      for (const stop of sheet.stops) {
-        if (doc.y > doc.page.height - 140) doc.addPage();
-        const top = doc.y;
-        doc
-          .font('Helvetica-Bold')
-          .fontSize(11)
-          .text(`${stop.order}. ${stop.customerName} (${stop.mailboxNumber})`, left, top, { width: width - 150 });
-        // Only a cash-on-delivery zone collects at the door; elsewhere an unpaid stop is not handed over.
-        const due = `JMD ${formatAmount(stop.amountDueCents)}`;
-        const collect =
-          stop.amountDueCents <= 0 ? 'Paid' : stop.cashOnDelivery ? `Collect ${due} (cash)` : `Unpaid ${due}: do not hand over`;
-        doc.text(collect, left + width - 150, top, {
-          width: 150,
-          align: 'right',
-        });
-        doc.font('Helvetica').fontSize(9.5);
-        doc.text(`${stop.address}${stop.locationName ? ` (${stop.locationName})` : ''}`, left, doc.y, { width });
-        doc.text(`Phone: ${stop.phone}${stop.driverName ? `    Driver: ${stop.driverName}` : ''}`, { width });
-        doc.text(`Packages: ${stop.packages.join(', ')}${stop.invoices.length ? `    Invoices: ${stop.invoices.join(', ')}` : ''}`, {
-          width,
-        });
-        if (stop.notes) doc.text(`Notes: ${stop.notes}`, { width });
-        doc.text('Received by: ______________________    Signature: ______________________', { width });
-        doc.moveDown(0.4);
-        doc
-          .moveTo(left, doc.y)
-          .lineTo(left + width, doc.y)
-          .lineWidth(0.3)
-          .strokeColor('#bbbbbb')
-          .stroke();
-        doc.moveDown(0.6);
-      }
+      drawHeader(doc, lh, {
+        title: 'Delivery run sheet',
+        lines: [
+          dateLabel,
+          `${sheet.stops.length} stop${sheet.stops.length === 1 ? '' : 's'}    To collect: ${formatJmd(sheet.totalDueCents)}`,
+        ],
+      });
+      drawTable(
+        doc,
+        lh,
+        [
+          { header: '#', width: 22 },
+          { header: 'Customer and address' },
+          { header: 'Packages', width: 120 },
+          { header: 'To collect', width: 100, align: 'right' },
+          { header: 'Received by, signature', width: 120 },
+        ],
+        sheet.stops.map((stop) => {
+          const due = formatJmd(stop.amountDueCents);
+          // Only a cash-on-delivery zone collects at the door; elsewhere an unpaid stop is not handed over.
+          const collect =
+            stop.amountDueCents <= 0 ? 'Paid' : stop.cashOnDelivery ? `Collect ${due} (cash)` : `Unpaid ${due}: do not hand over`;
+          return {
+            cells: [
+              String(stop.order),
+              [
+                `${stop.customerName} (${stop.mailboxNumber})`,
+                `${stop.address}${stop.locationName ? ` (${stop.locationName})` : ''}`,
+                `Phone: ${stop.phone}${stop.driverName ? `    Driver: ${stop.driverName}` : ''}`,
+              ].join('\n'),
+              [stop.packages.join(', '), stop.invoices.length ? `Invoices: ${stop.invoices.join(', ')}` : ''].filter(Boolean).join('\n'),
+              collect,
+              '\n\n__________________',
+            ],
+            caption: stop.notes ? `Notes: ${stop.notes}` : undefined,
+          };
+        }),
+        { empty: 'No deliveries are scheduled for this date.' },
+      );
     },
     // The title (uncompressed in the file) names the date and the number of stops.
-    { size: 'LETTER', margin: 40, info: { Title: runSheetTitle(sheet) } },
+    pageOptions(lh, runSheetTitle(sheet), { margin: 40 }),
   );
 }

@@ -50,11 +50,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-
 describe('e-mail outbox', () => {
   it("lists the courier's own mail, newest first, with status and error but never the body", async () => {
-    const res = await get('/api/email-outbox?limit=10', a.admin);
+    const res = await t.api('GET', '/api/email-outbox?limit=10', a.admin);
     expect(res.statusCode).toBe(200);
     const page = res.json();
     expect(page.total).toBe(3);
@@ -66,17 +64,17 @@ describe('e-mail outbox', () => {
 
   it('filters by status and searches by recipient or subject', async () => {
     const failed = (
-      await get(`/api/email-outbox?limit=10&filters=${encodeURIComponent(JSON.stringify({ status: 'failed' }))}`, a.admin)
+      await t.api('GET', `/api/email-outbox?limit=10&filters=${encodeURIComponent(JSON.stringify({ status: 'failed' }))}`, a.admin)
     ).json();
     expect(failed.data.map((m: { subject: string }) => m.subject)).toEqual(['A invoice']);
-    const search = (await get('/api/email-outbox?limit=10&search=welcome', a.admin)).json();
+    const search = (await t.api('GET', '/api/email-outbox?limit=10&search=welcome', a.admin)).json();
     expect(search.data.map((m: { subject: string }) => m.subject)).toEqual(['A welcome']);
-    const bad = await get('/api/email-outbox?limit=10&sort=textBody', a.admin);
+    const bad = await t.api('GET', '/api/email-outbox?limit=10&sort=textBody', a.admin);
     expect(bad.statusCode).toBe(400);
   });
 
   it('says mail is queued, not sent, when no SMTP server is configured', async () => {
-    const res = await get('/api/email-outbox/summary', a.admin);
+    const res = await t.api('GET', '/api/email-outbox/summary', a.admin);
     expect(res.json()).toEqual({ queued: 1, failed: 1, smtp: 'not_configured' });
     expect(OUTBOX_MESSAGES.notConfigured(1)).toBe('No SMTP server is configured: 1 e-mail is queued and will go out once one is saved.');
   });
@@ -100,14 +98,14 @@ describe('e-mail outbox', () => {
     if (!mailOfA) throw new Error('fixture');
     const res = await t.app.inject({ method: 'POST', url: `/api/email-outbox/${mailOfA.id}/retry`, headers: bearer(b.admin) });
     expect(res.statusCode).toBe(404);
-    const list = (await get(`/api/email-outbox?limit=10&courierId=${a.courierId}`, b.admin)).json();
+    const list = (await t.api('GET', `/api/email-outbox?limit=10&courierId=${a.courierId}`, b.admin)).json();
     expect(list.data.map((m: { subject: string }) => m.subject)).toEqual(['B welcome']);
   });
 
   it("shows the super admin the platform's own mail, or a courier's when named", async () => {
-    const platform = (await get('/api/email-outbox?limit=10', platformAdmin)).json();
+    const platform = (await t.api('GET', '/api/email-outbox?limit=10', platformAdmin)).json();
     expect(platform.data.map((m: { subject: string }) => m.subject)).toEqual(['Platform alert']);
-    const ofB = (await get(`/api/email-outbox?limit=10&courierId=${b.courierId}`, platformAdmin)).json();
+    const ofB = (await t.api('GET', `/api/email-outbox?limit=10&courierId=${b.courierId}`, platformAdmin)).json();
     expect(ofB.data.map((m: { subject: string }) => m.subject)).toEqual(['B welcome']);
   });
 });

@@ -4,22 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDITIONAL_POUND_JMD } from '@courier/shared/constants/rates';
 import { computeCharges } from '@courier/shared/domain/charges';
 import { dayInZone } from '@courier/shared/domain/datetime';
-import { addDays } from '@courier/shared/domain/fees';
+import { addDays } from '@courier/shared/domain/datetime';
 import { INSURANCE_MESSAGES } from '@courier/shared/schemas/insurance';
 import { FEE_MESSAGES } from '@courier/shared/schemas/fees';
 import { type DeskWorld, buildDeskWorld, feeVersion, ownCourier as ownCourierOf, readyPackage } from '../../../test/fixtures/front-desk';
 import { auditLog } from '../../db/schema/audit-log';
-import { branches } from '../../db/schema/branches';
 import { courierFeeSettings, processingFees } from '../../db/schema/courier-fees';
-import { emailOutbox } from '../../db/schema/email';
 import { invoiceLines } from '../../db/schema/invoice-lines';
 import { invoices } from '../../db/schema/invoices';
-import { packages } from '../../db/schema/packages';
+import type { packages } from '../../db/schema/packages';
 import { shippingRates } from '../../db/schema/shipping-rates';
-import { remindStorage } from '../cover/cover.service';
 import { weightOf } from '../settings/rates.service';
 
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 const DAY = 86_400_000;
 let w: DeskWorld;
 let today: string;
@@ -286,131 +282,6 @@ describe('dates in force', () => {
 });
 
 describe('storage days', () => {
-  it('counts down, reminds once, and charges once when the parcel leaves', async () => {
-    const c = await ownCourier('STO');
-    const fee = await w.api('POST', '/settings/fees', c.admin, {
-      appliesTo: 'storage_day',
-      code: 'storage',
-      ...version({ name: 'Storage', method: 'fixed', amount: 50, freeDays: 7, effectiveFrom: today }),
-    });
-    expect(fee.statusCode, fee.body).toBe(201);
-    const twice = await w.api('POST', '/settings/fees', c.admin, {
-      appliesTo: 'storage_day',
-      code: 'storage',
-      ...version({ name: 'Storage 2', amount: 1 }),
-    });
-    expect(twice.statusCode).toBe(409);
-
-    const readyAt = new Date(Date.now() - 10 * DAY);
-    const pkg = await ready(c.courierId, c.customerId, { readyAt });
-    const cover = await w.api('GET', `/customer/packages/${pkg.id}/cover`, c.customer);
-    expect(cover.statusCode, cover.body).toBe(200);
-    const freeUntil = addDays(dayInZone(readyAt, 'America/Jamaica'), 7);
-    expect(cover.json().storage).toMatchObject({ freeUntil, dailyCents: 50_00, started: true });
-    expect(cover.json().storage.text).toMatch(/^free until [A-Z][a-z]{2} \d{1,2}, then JMD 50 a day$/);
-
-    // Fresh package: the reminder goes out once, two days before fees start.
-    const soon = await ready(c.courierId, c.customerId, { readyAt: new Date(Date.now() - 5 * DAY) });
-    expect(await remindStorage({ db: w.t.db, mailer: w.t.ctx.mailer })).toBeGreaterThanOrEqual(1);
-    expect(await remindStorage({ db: w.t.db, mailer: w.t.ctx.mailer })).toBe(0);
-    const mails = await w.t.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.subject, `Courier STO: Storage fees start soon: ${soon.packageNumber}`));
-    expect(mails).toHaveLength(1);
-    expect(mails[0]?.textBody).toContain('then JMD 50 a day');
-
-    const invoiceNo = await invoiceFor([pkg.id], c.admin, c.customerId);
-    expect((await linesOf(invoiceNo, c.admin)).some((l) => l.kind === 'storage_fee')).toBe(false);
-    // Collection: storage goes on the invoice first, so the balance refuses the release.
-    const refused = await w.api('POST', `/collections/${invoiceNo}`, c.admin, { collectorName: 'Kim', signature: PNG });
-    expect(refused.statusCode).toBe(422);
-    const again = await w.api('POST', `/collections/${invoiceNo}`, c.admin, { collectorName: 'Kim', signature: PNG });
-    expect(again.statusCode).toBe(422);
-    const storage = (await linesOf(invoiceNo, c.admin)).filter((l) => l.kind === 'storage_fee');
-    expect(storage).toEqual([
-      expect.objectContaining({
-        amountCents: 3 * 50_00,
-        description: `Storage ${pkg.packageNumber} (3 days after 7 free)`,
-        fee: expect.objectContaining({ name: 'Storage' }),
-      }),
-    ]);
-    const ok = await w.api('POST', `/collections/${invoiceNo}`, c.admin, {
-      collectorName: 'Kim',
-      signature: PNG,
-      allowUnpaid: true,
-      overrideReason: 'Pays Friday',
-    });
-    expect(ok.statusCode, ok.body).toBe(201);
-    expect((await linesOf(invoiceNo, c.admin)).filter((l) => l.kind === 'storage_fee')).toHaveLength(1);
-  });
-
-  it('storage on a separate fee invoice (its own invoice was paid) blocks the release until paid', async () => {
-    const c = await ownCourier('STP');
-    const other = await ownCourier('STQ');
-    const fee = await w.api('POST', '/settings/fees', c.admin, {
-      appliesTo: 'storage_day',
-      code: 'storage',
-      ...version({ name: 'Storage', method: 'fixed', amount: 40, freeDays: 5, effectiveFrom: today }),
-    });
-    expect(fee.statusCode, fee.body).toBe(201);
-    const pkg = await ready(c.courierId, c.customerId, { readyAt: new Date(Date.now() - 9 * DAY) });
-    const invoiceNo = await invoiceFor([pkg.id], c.admin, c.customerId);
-    const [own] = await w.t.db
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.courierId, c.courierId), eq(invoices.invoiceNo, invoiceNo)));
-    const [till] = await w.t.db.insert(branches).values({ courierId: c.courierId, name: 'STP counter' }).returning();
-    const branchId = till?.id;
-    const paid = await w.api('POST', '/payments', c.admin, {
-      method: 'cash',
-      branchId,
-      allocations: [{ invoiceNo, amountCents: own?.totalCents ?? 0 }],
-    });
-    expect(paid.statusCode, paid.body).toBe(201);
-
-    // At the counter the storage (4 days after 5 free) goes on a fee invoice of its own, which blocks the release.
-    const refused = await w.api('POST', `/collections/${invoiceNo}`, c.admin, { collectorName: 'Kim', signature: PNG });
-    expect(refused.statusCode, refused.body).toBe(422);
-    const feeInvoices = await w.t.db
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.courierId, c.courierId), eq(invoices.customerId, c.customerId)));
-    const feeInvoice = feeInvoices.find((i) => i.invoiceNo !== invoiceNo);
-    expect(feeInvoice).toMatchObject({ status: 'unpaid', totalCents: 4 * 40_00 });
-    expect(refused.json().message).toBe(
-      `${pkg.packageNumber} cannot be released: invoice ${feeInvoice?.invoiceNo} has JMD 160.00 to pay. Take the payment first, or override with a reason.`,
-    );
-    const feeLines = await linesOf(feeInvoice?.invoiceNo ?? '', c.admin);
-    expect(feeLines).toEqual([
-      expect.objectContaining({
-        kind: 'storage_fee',
-        amountCents: 160_00,
-        packageId: pkg.id,
-        fee: expect.objectContaining({ name: 'Storage' }),
-      }),
-    ]);
-    const [still] = await w.t.db.select().from(packages).where(eq(packages.id, pkg.id));
-    expect(still?.status).toBe('ready_for_pickup');
-    // Another courier cannot touch either invoice.
-    expect((await w.api('POST', `/collections/${invoiceNo}`, other.admin, { collectorName: 'X', signature: PNG })).statusCode).toBe(404);
-    expect((await w.api('GET', `/invoices/${feeInvoice?.invoiceNo}`, other.admin)).statusCode).toBe(404);
-
-    // Once the fee invoice is paid, the parcel goes, and storage is not charged again.
-    const feePaid = await w.api('POST', '/payments', c.admin, {
-      method: 'cash',
-      branchId,
-      allocations: [{ invoiceNo: feeInvoice?.invoiceNo, amountCents: 160_00 }],
-    });
-    expect(feePaid.statusCode, feePaid.body).toBe(201);
-    const ok = await w.api('POST', `/collections/${invoiceNo}`, c.admin, { collectorName: 'Kim', signature: PNG });
-    expect(ok.statusCode, ok.body).toBe(201);
-    const [gone] = await w.t.db.select().from(packages).where(eq(packages.id, pkg.id));
-    expect(gone?.status).toBe('delivered');
-    const all = await w.t.db.select().from(invoices).where(eq(invoices.courierId, c.courierId));
-    expect(all).toHaveLength(2);
-  });
-
   it('the uncollected fee keeps working beside it', async () => {
     const pkg = await ready(w.courierId, w.customerId, { readyAt: new Date(Date.now() - 16 * DAY) });
     const invoiceNo = await invoiceFor([pkg.id]);

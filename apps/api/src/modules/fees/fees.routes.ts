@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { courierQuerySchema, errorResponseSchema, idParamSchema, idSchema } from '@courier/shared/schemas/common';
-import { feeCreateSchema, feeListSchema, feeVersionInputSchema } from '@courier/shared/schemas/fees';
+import { customsRateInputSchema, feeCreateSchema, feeListSchema, feeVersionInputSchema } from '@courier/shared/schemas/fees';
 import type { AppContext } from '../../context';
 import { courierScope } from '../../lib/courier-scope';
 import { currentUser, requirePermission } from '../../plugins/auth';
-import { addFeeVersion, createFee, listFees } from './fees.service';
+import { addCustomsRate } from './customs-rates.service';
+import { addFeeVersion, createFee, listFees } from './fee-screen.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const created = z.object({ feeId: idSchema, versionId: idSchema });
@@ -35,6 +36,23 @@ export function feesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const actor = currentUser(request);
         const result = await createFee({ db: ctx.db, actor, courierId: courierScope(actor, request.query.courierId), input: request.body });
         return reply.status(201).send(result);
+      },
+    );
+    app.post(
+      '/settings/customs-rates',
+      {
+        preHandler: requirePermission('settings_edit'),
+        schema: {
+          tags,
+          querystring: courierQuerySchema,
+          body: customsRateInputSchema,
+          response: { 201: z.object({ id: idSchema }), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const actor = currentUser(request);
+        const courierId = courierScope(actor, request.query.courierId);
+        return reply.status(201).send(await addCustomsRate({ db: ctx.db, actor, courierId, input: request.body }));
       },
     );
     app.post(

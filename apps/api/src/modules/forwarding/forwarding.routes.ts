@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema, idParamSchema } from '@courier/shared/schemas/common';
 import {
   completeConsolidationSchema,
   consolidationListQuerySchema,
   consolidationListSchema,
+  consolidationPreviewInputSchema,
+  consolidationPreviewSchema,
   consolidationSchema,
   createConsolidationSchema,
   customerShopRequestSchema,
@@ -17,27 +18,15 @@ import {
   shopRequestSchema,
 } from '@courier/shared/schemas/services';
 import type { AppContext } from '../../context';
-import { couriers } from '../../db/schema/couriers';
-import { customers } from '../../db/schema/customers';
 import { courierOf } from '../../lib/courier-scope';
-import { AppError } from '../../lib/errors';
 import { currentUser, requirePermission, requireRole } from '../../plugins/auth';
-import {
-  cancelConsolidation,
-  completeConsolidation,
-  createConsolidation,
-  getConsolidation,
-  listConsolidations,
-} from './consolidation.service';
+import { cancelConsolidation, completeConsolidation, createConsolidation } from './consolidation.service';
+import { getConsolidation, listConsolidations } from './consolidation-rows.service';
+import { previewConsolidation } from './consolidation-preview.service';
+import { createCustomerShopRequest } from './customer-shop-request.service';
 import { serviceFees } from './service-fees.service';
-import {
-  createShopRequest,
-  decideShopRequest,
-  getShopRequest,
-  listShopRequests,
-  quoteShopRequest,
-  recordShopPurchase,
-} from './shop-for-me.service';
+import { decideShopRequest, quoteShopRequest, recordShopPurchase } from './shop-for-me.service';
+import { getShopRequest, listShopRequests } from './shop-request-rows.service';
 
 const errors = {
   400: errorResponseSchema,
@@ -64,6 +53,14 @@ export function forwardingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/customer/consolidations',
       { preHandler: customer, schema: { tags, body: createConsolidationSchema, response: { 201: consolidationSchema, ...errors } } },
       async (request, reply) => reply.status(201).send(await createConsolidation(s, currentUser(request), request.body)),
+    );
+    app.post(
+      '/customer/consolidations/preview',
+      {
+        preHandler: customer,
+        schema: { tags, body: consolidationPreviewInputSchema, response: { 200: consolidationPreviewSchema, ...errors } },
+      },
+      async (request) => previewConsolidation(ctx.db, currentUser(request), request.body),
     );
     app.post(
       '/customer/consolidations/:id/cancel',
@@ -114,22 +111,7 @@ export function forwardingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { preHandler: customer, schema: { tags, body: customerShopRequestSchema, response: { 201: shopRequestSchema, ...errors } } },
       async (request, reply) => {
         const user = currentUser(request);
-        const courierId = courierOf(user);
-        const [me] = await ctx.db
-          .select({ firstName: customers.firstName, lastName: customers.lastName, email: customers.email })
-          .from(customers)
-          .where(eq(customers.id, user.id));
-        if (!me) throw new AppError('not_found', 'Customer not found');
-        const [courier] = await ctx.db.select({ email: couriers.email }).from(couriers).where(eq(couriers.id, courierId));
-        const id = await createShopRequest(s, {
-          courierId,
-          courierEmail: courier?.email ?? null,
-          customerId: user.id,
-          name: `${me.firstName} ${me.lastName}`.trim(),
-          email: me.email,
-          items: request.body.items,
-          notes: request.body.notes,
-        });
+        const id = await createCustomerShopRequest(s, user, request.body);
         return reply.status(201).send(await getShopRequest(ctx.db, user, id));
       },
     );

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_MESSAGES } from '@courier/shared/schemas/services';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp, loginAs, seedDemoData } from '../../../test/helper';
+import { type TestApp, bearer, buildTestApp, loginAs, seedDemoData, receivePackage } from '../../../test/helper';
 import { auditLog } from '../../db/schema/audit-log';
 import { couriers } from '../../db/schema/couriers';
 import { emailOutbox } from '../../db/schema/email';
@@ -19,25 +19,20 @@ let demoId: number;
 let otherStaff: string;
 type Customer = Awaited<ReturnType<typeof makeCustomer>>;
 
-const call = (token: string | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api${url}`, headers: token ? bearer(token) : {}, payload: payload as never });
-
 let seq = 0;
 async function receive(customer: Customer, weightLb = 2) {
   seq += 1;
-  const res = await call(staff, 'POST', '/packages', {
+  return (await receivePackage(t, staff, {
     trackingNumber: `1ZCONS${Date.now()}${seq}`,
     weightLb,
     mailbox: customer.mailboxNumber,
     description: `Item ${seq}`,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; packageNumber: string; trackingNumber: string };
+  })) as { id: number; packageNumber: string; trackingNumber: string };
 }
 
 /** A new version of one of the courier's coded fees, in force from today (the Fees tab's "Change rate"). */
 async function newFeeVersion(token: string, code: string, over: Record<string, unknown>) {
-  const list = await call(token, 'GET', '/settings/fees');
+  const list = await t.api('GET', '/settings/fees', token);
   expect(list.statusCode, list.body).toBe(200);
   const fee = (
     list.json().data as Array<{
@@ -48,7 +43,7 @@ async function newFeeVersion(token: string, code: string, over: Record<string, u
     }>
   ).find((f) => f.code === code);
   if (!fee) throw new Error(`no ${code} fee`);
-  const res = await call(token, 'POST', `/settings/fees/${fee.id}/versions`, {
+  const res = await t.api('POST', `/settings/fees/${fee.id}/versions`, token, {
     name: fee.name,
     method: 'fixed',
     amount: 0,
@@ -67,6 +62,8 @@ async function newFeeVersion(token: string, code: string, over: Record<string, u
 }
 
 const mailsTo = async (to: string) => t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
+/** A mail's subject after the courier's name, which every subject starts with. */
+const topic = (m: { subject: string }) => m.subject.replace(/^[^:]+: /, '');
 
 beforeAll(async () => {
   t = await buildTestApp({ PAYMENT_SIMULATOR: 'true' });
@@ -89,7 +86,7 @@ describe('consolidation', () => {
     // The courier prices consolidation on the Fees tab: a new version of its fee entry from today.
     await newFeeVersion(admin, 'consolidation', { method: 'fixed', amount: 750 });
 
-    const asked = await call(customer.token, 'POST', '/customer/consolidations', {
+    const asked = await t.api('POST', '/customer/consolidations', customer.token, {
       packageIds: pkgs.map((p) => p.id),
       repack: 'remove_packaging',
     });
@@ -97,10 +94,10 @@ describe('consolidation', () => {
     const request = asked.json();
     expect(request).toMatchObject({ status: 'requested', feeCents: 750_00, repack: 'remove_packaging' });
     expect(request.requestNo).toMatch(/^CON-\d{6}$/);
-    expect((await mailsTo(customer.email)).map((m) => m.subject)).toContain(`Consolidation ${request.requestNo} requested`);
+    expect((await mailsTo(customer.email)).map(topic)).toContain(`Consolidation ${request.requestNo} requested`);
 
     // A package held by the request cannot go into another one, nor onto a manifest.
-    const again = await call(customer.token, 'POST', '/customer/consolidations', {
+    const again = await t.api('POST', '/customer/consolidations', customer.token, {
       packageIds: [pkgs[0]?.id, pkgs[1]?.id],
       repack: 'keep_boxes',
     });
@@ -108,16 +105,16 @@ describe('consolidation', () => {
     expect(again.json().message).toBe(SERVICE_MESSAGES.packageInOtherRequest(pkgs[0]?.packageNumber ?? '', request.requestNo));
 
     // The station finds the request by scanning any of its packages.
-    const scanned = await call(staff, 'GET', `/consolidations?packageRef=${pkgs[1]?.trackingNumber}`);
+    const scanned = await t.api('GET', `/consolidations?packageRef=${pkgs[1]?.trackingNumber}`, staff);
     expect(scanned.json().data.map((r: { id: number }) => r.id)).toEqual([request.id]);
     // Another courier's staff see nothing of it and cannot repack it.
-    expect((await call(otherStaff, 'GET', `/consolidations?status=requested`)).json().data).toEqual([]);
+    expect((await t.api('GET', `/consolidations?status=requested`, otherStaff)).json().data).toEqual([]);
     expect(
-      (await call(otherStaff, 'POST', `/consolidations/${request.id}/complete`, { weightLb: 6, lengthIn: 12, widthIn: 10, heightIn: 8 }))
+      (await t.api('POST', `/consolidations/${request.id}/complete`, otherStaff, { weightLb: 6, lengthIn: 12, widthIn: 10, heightIn: 8 }))
         .statusCode,
     ).toBe(404);
 
-    const done = await call(staff, 'POST', `/consolidations/${request.id}/complete`, {
+    const done = await t.api('POST', `/consolidations/${request.id}/complete`, staff, {
       weightLb: 6.25,
       lengthIn: 14,
       widthIn: 12,
@@ -134,7 +131,7 @@ describe('consolidation', () => {
       .from(packages)
       .where(and(eq(packages.courierId, demoId), eq(packages.consolidatedIntoId, parcelId)));
     expect(olds.map((p) => p.status)).toEqual(['consolidated', 'consolidated', 'consolidated']);
-    expect((await mailsTo(customer.email)).map((m) => m.subject)).toContain(
+    expect((await mailsTo(customer.email)).map(topic)).toContain(
       `Consolidation ${request.requestNo} done: your new parcel is ${parcel?.packageNumber}`,
     );
 
@@ -143,17 +140,17 @@ describe('consolidation', () => {
     expect(tracked.json()).toMatchObject({ consolidatedInto: parcel?.packageNumber, status: 'received' });
 
     // An old package cannot go on a manifest; the new one can.
-    const manifest = await call(admin, 'POST', '/manifests', { type: 'AIR' });
+    const manifest = await t.api('POST', '/manifests', admin, { type: 'AIR' });
     expect(manifest.statusCode, manifest.body).toBe(201);
     const mId = manifest.json().id;
-    const refused = await call(admin, 'POST', `/manifests/${mId}/packages`, { scan: pkgs[0]?.packageNumber });
+    const refused = await t.api('POST', `/manifests/${mId}/packages`, admin, { scan: pkgs[0]?.packageNumber });
     expect(refused.statusCode).not.toBe(200);
-    const added = await call(admin, 'POST', `/manifests/${mId}/packages`, { scan: parcel?.packageNumber });
+    const added = await t.api('POST', `/manifests/${mId}/packages`, admin, { scan: parcel?.packageNumber });
     expect(added.statusCode, added.body).toBe(200);
 
     // Billing follows the new parcel: its invoice carries the consolidation fee, the old ones none.
     await t.db.update(packages).set({ status: 'ready_for_pickup', readyAt: new Date(), manifestId: null }).where(eq(packages.id, parcelId));
-    const issued = await call(admin, 'POST', '/invoices', { customerId: customer.id, packageIds: [parcelId] });
+    const issued = await t.api('POST', '/invoices', admin, { customerId: customer.id, packageIds: [parcelId] });
     expect(issued.statusCode, issued.body).toBe(201);
     const [inv] = await t.db.select().from(invoices).where(eq(invoices.invoiceNo, issued.json().invoiceNo));
     const lines = await t.db
@@ -161,7 +158,7 @@ describe('consolidation', () => {
       .from(invoiceLines)
       .where(eq(invoiceLines.invoiceId, inv?.id ?? 0));
     expect(lines.filter((l) => l.kind === 'consolidation_fee').map((l) => [l.amountCents, l.packageId])).toEqual([[750_00, parcelId]]);
-    const oldBilled = await call(admin, 'POST', '/invoices', { customerId: customer.id, packageIds: [pkgs[0]?.id] });
+    const oldBilled = await t.api('POST', '/invoices', admin, { customerId: customer.id, packageIds: [pkgs[0]?.id] });
     expect(oldBilled.statusCode).toBe(422);
 
     const actions = (await t.db.select().from(auditLog).where(eq(auditLog.entityId, request.requestNo))).map((r) => r.action);
@@ -172,9 +169,9 @@ describe('consolidation', () => {
     const customer = await makeCustomer(t, demoId);
     const pkgs = [await receive(customer), await receive(customer)];
     const asked = (
-      await call(customer.token, 'POST', '/customer/consolidations', { packageIds: pkgs.map((p) => p.id), repack: 'keep_boxes' })
+      await t.api('POST', '/customer/consolidations', customer.token, { packageIds: pkgs.map((p) => p.id), repack: 'keep_boxes' })
     ).json();
-    const cancelled = await call(customer.token, 'POST', `/customer/consolidations/${asked.id}/cancel`);
+    const cancelled = await t.api('POST', `/customer/consolidations/${asked.id}/cancel`, customer.token);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', newPackage: null });
     const rows = await t.db.select().from(packages).where(eq(packages.customerId, customer.id));
@@ -189,14 +186,14 @@ describe('consolidation', () => {
       .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
       .where(eq(invoices.customerId, customer.id));
     expect(lines).toEqual([]);
-    const twice = await call(customer.token, 'POST', `/customer/consolidations/${asked.id}/cancel`);
+    const twice = await t.api('POST', `/customer/consolidations/${asked.id}/cancel`, customer.token);
     expect(twice.json().message).toBe(SERVICE_MESSAGES.onlyRequestedCancel);
     // The same packages may be asked for again; once repacked, a cancel is refused.
     const second = (
-      await call(customer.token, 'POST', '/customer/consolidations', { packageIds: pkgs.map((p) => p.id), repack: 'keep_boxes' })
+      await t.api('POST', '/customer/consolidations', customer.token, { packageIds: pkgs.map((p) => p.id), repack: 'keep_boxes' })
     ).json();
-    await call(staff, 'POST', `/consolidations/${second.id}/complete`, { weightLb: 3, lengthIn: 10, widthIn: 10, heightIn: 10 });
-    const late = await call(customer.token, 'POST', `/customer/consolidations/${second.id}/cancel`);
+    await t.api('POST', `/consolidations/${second.id}/complete`, staff, { weightLb: 3, lengthIn: 10, widthIn: 10, heightIn: 10 });
+    const late = await t.api('POST', `/customer/consolidations/${second.id}/cancel`, customer.token);
     expect(late.statusCode).toBe(409);
   });
 
@@ -205,21 +202,21 @@ describe('consolidation', () => {
     const other = await makeCustomer(t, demoId);
     const mine = await receive(customer);
     const theirs = await receive(other);
-    const res = await call(customer.token, 'POST', '/customer/consolidations', { packageIds: [mine.id, theirs.id], repack: 'keep_boxes' });
+    const res = await t.api('POST', '/customer/consolidations', customer.token, { packageIds: [mine.id, theirs.id], repack: 'keep_boxes' });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(SERVICE_MESSAGES.packagesNotInWarehouse);
-    const alone = await call(customer.token, 'POST', '/customer/consolidations', { packageIds: [mine.id], repack: 'keep_boxes' });
+    const alone = await t.api('POST', '/customer/consolidations', customer.token, { packageIds: [mine.id], repack: 'keep_boxes' });
     expect(alone.json().message).toBe(SERVICE_MESSAGES.chooseTwoPackages);
     // One package with a date to hold new arrivals until is a request.
     const future = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-    const held = await call(customer.token, 'POST', '/customer/consolidations', {
+    const held = await t.api('POST', '/customer/consolidations', customer.token, {
       packageIds: [mine.id],
       repack: 'keep_boxes',
       holdUntil: future,
     });
     expect(held.statusCode, held.body).toBe(201);
     // A customer sees only their own requests.
-    expect((await call(other.token, 'GET', '/customer/consolidations')).json().data).toEqual([]);
+    expect((await t.api('GET', '/customer/consolidations', other.token)).json().data).toEqual([]);
   });
 });
 
@@ -241,15 +238,15 @@ describe('Shop For Me', () => {
     expect(sent.statusCode, sent.body).toBe(201);
     const id = sent.json().id as number;
     // The public form's request belongs to the account with that e-mail.
-    const mine = await call(customer.token, 'GET', `/customer/shop-requests/${id}`);
+    const mine = await t.api('GET', `/customer/shop-requests/${id}`, customer.token);
     expect(mine.statusCode, mine.body).toBe(200);
     expect(mine.json()).toMatchObject({ stage: 'requested', customerId: customer.id });
     const stranger = await makeCustomer(t, demoId);
-    expect((await call(stranger.token, 'GET', `/customer/shop-requests/${id}`)).statusCode).toBe(404);
-    expect((await call(otherStaff, 'GET', `/shop-requests/${id}`)).statusCode).toBe(404);
+    expect((await t.api('GET', `/customer/shop-requests/${id}`, stranger.token)).statusCode).toBe(404);
+    expect((await t.api('GET', `/shop-requests/${id}`, otherStaff)).statusCode).toBe(404);
 
     // The quote: 2 x 49.99 + 1 x 20.00 = 119.98; fee 10% = 12.00; tax 8.40; shipping 5.99.
-    const quoted = await call(admin, 'POST', `/shop-requests/${id}/quote`, {
+    const quoted = await t.api('POST', `/shop-requests/${id}/quote`, admin, {
       items: [
         { description: 'Wireless earbuds', url: item.itemUrl, quantity: 2, unitPriceUsdCents: 4_999 },
         { description: 'Case', quantity: 1, unitPriceUsdCents: 2_000 },
@@ -263,16 +260,14 @@ describe('Shop For Me', () => {
       serviceFeeUsdCents: 1_200,
       totalUsdCents: 11_998 + 840 + 599 + 1_200,
     });
-    expect((await mailsTo(customer.email)).map((m) => m.subject)).toContain(
-      `Your Shop For Me quote SFM-${String(id).padStart(6, '0')}: USD 146.37`,
-    );
+    expect((await mailsTo(customer.email)).map(topic)).toContain(`Your Shop For Me quote SFM-${String(id).padStart(6, '0')}: USD 146.37`);
     // Staff cannot record a purchase before the customer accepted and paid.
-    const early = await call(admin, 'POST', `/shop-requests/${id}/purchase`, {
+    const early = await t.api('POST', `/shop-requests/${id}/purchase`, admin, {
       orders: [{ merchant: 'Shop', orderNumber: 'A1', trackingNumber: '1ZEARLY1', carrier: 'UPS' }],
     });
     expect(early.json().message).toBe(SERVICE_MESSAGES.purchaseNotNow);
 
-    const accepted = await call(customer.token, 'POST', `/customer/shop-requests/${id}/decision`, { decision: 'accept' });
+    const accepted = await t.api('POST', `/customer/shop-requests/${id}/decision`, customer.token, { decision: 'accept' });
     expect(accepted.statusCode, accepted.body).toBe(200);
     const { invoice } = accepted.json();
     const [rate] = await t.db.select({ r: couriers.exchangeRate }).from(couriers).where(eq(couriers.id, demoId));
@@ -291,10 +286,10 @@ describe('Shop For Me', () => {
       body: 'decision=approve',
       redirect: 'manual',
     });
-    expect((await call(customer.token, 'GET', `/customer/shop-requests/${id}`)).json().stage).toBe('paid');
+    expect((await t.api('GET', `/customer/shop-requests/${id}`, customer.token)).json().stage).toBe('paid');
 
     const tracking = `1ZSHOP${Date.now()}`;
-    const bought = await call(admin, 'POST', `/shop-requests/${id}/purchase`, {
+    const bought = await t.api('POST', `/shop-requests/${id}/purchase`, admin, {
       orders: [{ merchant: 'Shop Example', orderNumber: '112-555', trackingNumber: tracking, carrier: 'UPS' }],
     });
     expect(bought.statusCode, bought.body).toBe(200);
@@ -303,10 +298,10 @@ describe('Shop For Me', () => {
     expect(pre).toMatchObject({ customerId: customer.id, status: 'pending', declaredValueUsdCents: 11_998, shopRequestId: id });
 
     // Arrival: the warehouse scans the tracking number; the pre-alert names the customer, no hold for an invoice.
-    const arrived = await call(staff, 'POST', '/packages', { trackingNumber: tracking, weightLb: 1.5 });
+    const arrived = await t.api('POST', '/packages', staff, { trackingNumber: tracking, weightLb: 1.5 });
     expect(arrived.statusCode, arrived.body).toBe(201);
     expect(arrived.json()).toMatchObject({ status: 'received' });
-    const after = (await call(customer.token, 'GET', `/customer/shop-requests/${id}`)).json();
+    const after = (await t.api('GET', `/customer/shop-requests/${id}`, customer.token)).json();
     expect(after.stage).toBe('arrived');
     expect(after.orders[0]).toMatchObject({ arrived: true, packageNumber: arrived.json().packageNumber });
     const actions = (
@@ -320,27 +315,27 @@ describe('Shop For Me', () => {
 
   it('a signed-in customer asks and declines; the minimum fee applies to small orders', async () => {
     const customer = await makeCustomer(t, demoId);
-    const created = await call(customer.token, 'POST', '/customer/shop-requests', { items: [item], notes: 'Black please' });
+    const created = await t.api('POST', '/customer/shop-requests', customer.token, { items: [item], notes: 'Black please' });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id;
     expect(created.json()).toMatchObject({ customerId: customer.id, email: customer.email, stage: 'requested' });
-    const quoted = await call(admin, 'POST', `/shop-requests/${id}/quote`, {
+    const quoted = await t.api('POST', `/shop-requests/${id}/quote`, admin, {
       items: [{ description: 'Earbuds', quantity: 1, unitPriceUsdCents: 1_500 }],
       salesTaxUsdCents: 0,
       usShippingUsdCents: 0,
     });
     expect(quoted.json().quote.serviceFeeUsdCents).toBe(500);
-    const declined = await call(customer.token, 'POST', `/customer/shop-requests/${id}/decision`, {
+    const declined = await t.api('POST', `/customer/shop-requests/${id}/decision`, customer.token, {
       decision: 'decline',
       reason: 'Too dear',
     });
     expect(declined.json()).toMatchObject({ stage: 'declined', invoice: null, declineReason: 'Too dear' });
-    const twice = await call(customer.token, 'POST', `/customer/shop-requests/${id}/decision`, { decision: 'accept' });
+    const twice = await t.api('POST', `/customer/shop-requests/${id}/decision`, customer.token, { decision: 'accept' });
     expect(twice.json().message).toBe(SERVICE_MESSAGES.decideNotNow);
     // Staff of the courier list it; a customer may not quote.
-    expect((await call(staff, 'GET', '/shop-requests')).json().data.map((r: { id: number }) => r.id)).toContain(id);
+    expect((await t.api('GET', '/shop-requests', staff)).json().data.map((r: { id: number }) => r.id)).toContain(id);
     expect(
-      (await call(customer.token, 'POST', `/shop-requests/${id}/quote`, { items: [], salesTaxUsdCents: 0, usShippingUsdCents: 0 }))
+      (await t.api('POST', `/shop-requests/${id}/quote`, customer.token, { items: [], salesTaxUsdCents: 0, usShippingUsdCents: 0 }))
         .statusCode,
     ).toBe(403);
   });

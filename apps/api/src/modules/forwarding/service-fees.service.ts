@@ -1,7 +1,7 @@
 import { type FeeVersion, feeCents } from '@courier/shared/domain/fees';
 import type { ServiceFees } from '@courier/shared/schemas/services';
 import type { Db } from '../../db/client';
-import { serviceFeeOn, taxRateBpsOn } from '../fees/fees.service';
+import { serviceFeeOn, taxRateBpsOn } from '../fees/index';
 
 /**
  * The services' prices come from the fee engine: the consolidation fee entry (JMD, a service
@@ -27,4 +27,17 @@ export const shopFeeGctBps = (db: Db, courierId: number, at: Date = new Date()) 
 /** A consolidation's fee from its entry, priced on the request: its packages as items, their weight and value (JMD). */
 export function consolidationFeeCents(version: FeeVersion, request: { packages: number; weightLbs: number; valueCents: number }): number {
   return feeCents(version, { items: request.packages, weightLbs: request.weightLbs, valueCents: request.valueCents });
+}
+
+/** The fee of a request for these packages: their count, summed weight and declared value at the courier's rate. */
+export function consolidationFeeFor(
+  version: FeeVersion,
+  pkgs: Array<{ weightLb: number; declaredValueUsdCents: number | null }>,
+  exchangeRateJmdPerUsd: number,
+): number {
+  return consolidationFeeCents(version, {
+    packages: pkgs.length,
+    weightLbs: pkgs.reduce((sum, p) => sum + p.weightLb, 0),
+    valueCents: Math.round(pkgs.reduce((sum, p) => sum + (p.declaredValueUsdCents ?? 0), 0) * exchangeRateJmdPerUsd),
+  });
 }

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayInZone } from '@courier/shared/domain/datetime';
-import { addDays } from '@courier/shared/domain/fees';
+import { addDays } from '@courier/shared/domain/datetime';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp, receivePackage } from '../../../test/helper';
 import { auditLog } from '../../db/schema/audit-log';
 import { consolidationRequestPackages, consolidationRequests } from '../../db/schema/consolidation-requests';
 import { couriers } from '../../db/schema/couriers';
@@ -22,9 +22,6 @@ let a: Courier;
 let b: Courier;
 let today: string;
 
-const call = (token: string | null, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api${url}`, headers: token ? bearer(token) : {}, payload: payload as never });
-
 async function courier(code: string, exchangeRate = 157): Promise<Courier> {
   const c = await makeCourier(t, code);
   await t.db.update(couriers).set({ exchangeRate }).where(eq(couriers.id, c.id));
@@ -38,14 +35,12 @@ async function courier(code: string, exchangeRate = 157): Promise<Courier> {
 let seq = 0;
 async function receive(c: Courier, customer: { mailboxNumber: string }, weightLb = 2) {
   seq += 1;
-  const res = await call(c.staff, 'POST', '/packages', {
+  return (await receivePackage(t, c.staff, {
     trackingNumber: `1ZSVC${Date.now()}${seq}`,
     weightLb,
     mailbox: customer.mailboxNumber,
     description: `Item ${seq}`,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; packageNumber: string; trackingNumber: string; status: string };
+  })) as { id: number; packageNumber: string; trackingNumber: string; status: string };
 }
 
 type FeeRow = {
@@ -56,7 +51,7 @@ type FeeRow = {
   versions: Array<{ effectiveFrom: string; inForce: boolean }>;
 };
 async function feeList(token: string) {
-  const res = await call(token, 'GET', '/settings/fees');
+  const res = await t.api('GET', '/settings/fees', token);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as FeeRow[];
 }
@@ -64,7 +59,7 @@ async function feeList(token: string) {
 async function newVersion(token: string, code: string, over: Record<string, unknown>) {
   const fee = (await feeList(token)).find((f) => f.code === code);
   if (!fee) throw new Error(`no ${code} fee`);
-  const res = await call(token, 'POST', `/settings/fees/${fee.id}/versions`, {
+  const res = await t.api('POST', `/settings/fees/${fee.id}/versions`, token, {
     name: fee.name,
     method: 'fixed',
     amount: 0,
@@ -83,7 +78,7 @@ async function newVersion(token: string, code: string, over: Record<string, unkn
 }
 
 async function invoiceLinesOf(token: string, invoiceNo: string) {
-  const res = await call(token, 'GET', `/invoices/${invoiceNo}`);
+  const res = await t.api('GET', `/invoices/${invoiceNo}`, token);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().lines as Array<{ kind: string; description: string; amountCents: number; fee: { name: string } | null }>;
 }
@@ -109,7 +104,7 @@ async function quote(
   });
   expect(sent.statusCode, sent.body).toBe(201);
   const id = sent.json().id as number;
-  const quoted = await call(c.admin, 'POST', `/shop-requests/${id}/quote`, {
+  const quoted = await t.api('POST', `/shop-requests/${id}/quote`, c.admin, {
     items: items.map((i, n) => ({ description: `Item ${n + 1}`, ...i })),
     salesTaxUsdCents: extras.tax,
     usShippingUsdCents: extras.ship,
@@ -187,7 +182,7 @@ describe('the old per-courier service prices moved into the fee engine', () => {
         inForce: true,
       }),
     ]);
-    const prices = await call(c.admin, 'GET', '/service-fees');
+    const prices = await t.api('GET', '/service-fees', c.admin);
     expect(prices.json()).toMatchObject({ consolidationFeeCents: 650_00, shopFee: { percentBps: 1250, minimumCents: 700 } });
 
     // Quotes: the same service fee as the old rule, above and at the minimum, half-cents rounded alike.
@@ -209,7 +204,7 @@ describe('the old per-courier service prices moved into the fee engine', () => {
       .from(consolidationRequests)
       .where(eq(consolidationRequests.id, oldRequest?.id ?? 0));
     expect(named?.feeVersionId).not.toBeNull();
-    const issued = await call(c.admin, 'POST', '/invoices', { customerId: customer.id, packageIds: [parcel?.id] });
+    const issued = await t.api('POST', '/invoices', c.admin, { customerId: customer.id, packageIds: [parcel?.id] });
     expect(issued.statusCode, issued.body).toBe(201);
     const lines = await invoiceLinesOf(c.admin, issued.json().invoiceNo);
     expect(lines.find((l) => l.kind === 'consolidation_fee')).toMatchObject({ amountCents: 650_00, fee: { name: 'Consolidation Fee' } });
@@ -217,7 +212,7 @@ describe('the old per-courier service prices moved into the fee engine', () => {
     // A new request is charged the same figure as the setting charged.
     const p1 = await receive(c, customer);
     const p2 = await receive(c, customer);
-    const asked = await call(customer.token, 'POST', '/customer/consolidations', { packageIds: [p1.id, p2.id], repack: 'keep_boxes' });
+    const asked = await t.api('POST', '/customer/consolidations', customer.token, { packageIds: [p1.id, p2.id], repack: 'keep_boxes' });
     expect(asked.statusCode, asked.body).toBe(201);
     expect(asked.json().feeCents).toBe(650_00);
     // The old setting is gone: one way to price the services.
@@ -225,7 +220,7 @@ describe('the old per-courier service prices moved into the fee engine', () => {
     expect((gone as unknown as { rows: Array<{ t: string | null }> }).rows[0]?.t ?? null).toBeNull();
   });
 
-  it('a courier made later gets the spec defaults as entries: JMD 500 a consolidation, 10% of the item cost at least USD 5', async () => {
+  it('a courier made later gets the default service fees as entries: JMD 500 a consolidation, 10% of the item cost at least USD 5', async () => {
     const list = await feeList(b.admin);
     expect(list.find((f) => f.code === 'consolidation')?.versions[0]).toMatchObject({ method: 'fixed', amount: 500 });
     expect(list.find((f) => f.code === 'shop_for_me')?.versions[0]).toMatchObject({ method: 'percent_value', percent: 10, minimum: 5 });
@@ -233,7 +228,7 @@ describe('the old per-courier service prices moved into the fee engine', () => {
     expect((await quote(b, customer.email, [{ quantity: 1, unitPriceUsdCents: 12_345 }])).quote.serviceFeeUsdCents).toBe(1_235);
     expect((await quote(b, customer.email, [{ quantity: 1, unitPriceUsdCents: 2_000 }])).quote.serviceFeeUsdCents).toBe(500);
     // The old setting screen's route is gone.
-    expect((await call(b.admin, 'POST', '/service-fees', {})).statusCode).toBe(404);
+    expect((await t.api('POST', '/service-fees', b.admin, {})).statusCode).toBe(404);
   });
 });
 
@@ -244,7 +239,7 @@ describe('consolidation priced by its fee entry', () => {
     // Tomorrow's rate does not touch today's requests.
     await newVersion(a.admin, 'consolidation', { method: 'fixed', amount: 999, effectiveFrom: addDays(today, 1) });
     const pkgs = [await receive(a, customer), await receive(a, customer), await receive(a, customer)];
-    const asked = await call(customer.token, 'POST', '/customer/consolidations', {
+    const asked = await t.api('POST', '/customer/consolidations', customer.token, {
       packageIds: pkgs.map((p) => p.id),
       repack: 'keep_boxes',
     });
@@ -254,7 +249,7 @@ describe('consolidation priced by its fee entry', () => {
     const [row] = await t.db.select().from(consolidationRequests).where(eq(consolidationRequests.id, asked.json().id));
     expect(row?.feeVersionId).toBe(v.versionId);
 
-    const done = await call(a.staff, 'POST', `/consolidations/${asked.json().id}/complete`, {
+    const done = await t.api('POST', `/consolidations/${asked.json().id}/complete`, a.staff, {
       weightLb: 7,
       lengthIn: 12,
       widthIn: 10,
@@ -263,7 +258,7 @@ describe('consolidation priced by its fee entry', () => {
     expect(done.statusCode, done.body).toBe(200);
     const parcelId = done.json().newPackage.id as number;
     await t.db.update(packages).set({ status: 'ready_for_pickup', readyAt: new Date() }).where(eq(packages.id, parcelId));
-    const issued = await call(a.admin, 'POST', '/invoices', { customerId: customer.id, packageIds: [parcelId] });
+    const issued = await t.api('POST', '/invoices', a.admin, { customerId: customer.id, packageIds: [parcelId] });
     expect(issued.statusCode, issued.body).toBe(201);
     const lines = await invoiceLinesOf(a.admin, issued.json().invoiceNo);
     expect(lines.find((l) => l.kind === 'consolidation_fee')).toMatchObject({ amountCents: 900_00, fee: { name: 'Consolidation Fee' } });
@@ -271,11 +266,11 @@ describe('consolidation priced by its fee entry', () => {
     // Courier B's price is its own.
     const other = await makeCustomer(t, b.id);
     const q = [await receive(b, other), await receive(b, other), await receive(b, other)];
-    const theirs = await call(other.token, 'POST', '/customer/consolidations', { packageIds: q.map((p) => p.id), repack: 'keep_boxes' });
+    const theirs = await t.api('POST', '/customer/consolidations', other.token, { packageIds: q.map((p) => p.id), repack: 'keep_boxes' });
     expect(theirs.json().feeCents).toBe(500_00);
     // Neither courier reaches the other's fee entries.
     const bFee = (await feeList(b.admin)).find((f) => f.code === 'consolidation');
-    const foreign = await call(a.admin, 'POST', `/settings/fees/${bFee?.id}/versions`, {
+    const foreign = await t.api('POST', `/settings/fees/${bFee?.id}/versions`, a.admin, {
       name: 'X',
       method: 'fixed',
       amount: 1,
@@ -300,7 +295,7 @@ describe('GCT on the Shop For Me service fee', () => {
     await t.db
       .insert(taxRates)
       .values({ country: 'JM', code: 'GCT', name: 'General Consumption Tax', percentBps: 1650, effectiveFrom: addDays(today, 1) });
-    const prices = (await call(a.admin, 'GET', '/service-fees')).json();
+    const prices = (await t.api('GET', '/service-fees', a.admin)).json();
     expect(prices).toMatchObject({ shopFeeGctBps: 1500, shopFee: { gctApplies: true, versionId: v.versionId } });
 
     // 2 x 49.99 + 20.00 = 119.98; fee 10% = 12.00; GCT 15% of 12.00 = 1.80; tax 8.40; shipping 5.99.
@@ -321,7 +316,7 @@ describe('GCT on the Shop For Me service fee', () => {
       serviceFeeVersionId: v.versionId,
       totalUsdCents: 14_817,
     });
-    const accepted = await call(customer.token, 'POST', `/customer/shop-requests/${id}/decision`, { decision: 'accept' });
+    const accepted = await t.api('POST', `/customer/shop-requests/${id}/decision`, customer.token, { decision: 'accept' });
     expect(accepted.statusCode, accepted.body).toBe(200);
     const invoiceNo = accepted.json().invoice.invoiceNo as string;
     // At JMD 157 a dollar: 1,883,686 + 131,880 + 94,043 + 188,400 + 28,260 = 2,326,269 cents.
@@ -361,7 +356,7 @@ describe('holding new arrivals for a consolidation', () => {
     const customer = await makeCustomer(t, a.id);
     const first = await receive(a, customer);
     const holdUntil = addDays(today, 5);
-    const asked = await call(customer.token, 'POST', '/customer/consolidations', {
+    const asked = await t.api('POST', '/customer/consolidations', customer.token, {
       packageIds: [first.id],
       repack: 'remove_packaging',
       holdUntil,
@@ -370,7 +365,7 @@ describe('holding new arrivals for a consolidation', () => {
     const requestId = asked.json().id as number;
 
     const arrived = await receive(a, customer);
-    const mine = (await call(customer.token, 'GET', '/customer/consolidations')).json().data as Array<{
+    const mine = (await t.api('GET', '/customer/consolidations', customer.token)).json().data as Array<{
       id: number;
       packages: Array<{ id: number }>;
     }>;
@@ -382,7 +377,7 @@ describe('holding new arrivals for a consolidation', () => {
     ).toEqual([first.id, arrived.id].sort());
     const [row] = await t.db.select().from(packages).where(eq(packages.id, arrived.id));
     expect(row?.consolidationRequestId).toBe(requestId);
-    const timeline = (await call(customer.token, 'GET', `/customer/packages/${arrived.id}`)).json();
+    const timeline = (await t.api('GET', `/customer/packages/${arrived.id}`, customer.token)).json();
     expect(JSON.stringify(timeline)).toContain(`held for consolidation ${asked.json().requestNo}`);
     const held = await t.db
       .select()
@@ -391,7 +386,7 @@ describe('holding new arrivals for a consolidation', () => {
     expect(held.map((h) => h.entityId)).toEqual([asked.json().requestNo]);
 
     // The station repacks both into one parcel.
-    const done = await call(a.staff, 'POST', `/consolidations/${requestId}/complete`, {
+    const done = await t.api('POST', `/consolidations/${requestId}/complete`, a.staff, {
       weightLb: 4,
       lengthIn: 10,
       widthIn: 10,
@@ -405,7 +400,7 @@ describe('holding new arrivals for a consolidation', () => {
     const [free] = await t.db.select().from(packages).where(eq(packages.id, later.id));
     expect(free?.consolidationRequestId).toBeNull();
     const stranger = await makeCustomer(t, a.id);
-    const again = await call(customer.token, 'POST', '/customer/consolidations', {
+    const again = await t.api('POST', '/customer/consolidations', customer.token, {
       packageIds: [later.id],
       repack: 'keep_boxes',
       holdUntil,
@@ -427,7 +422,7 @@ describe('holding new arrivals for a consolidation', () => {
   it("never joins another courier's request", async () => {
     const customer = await makeCustomer(t, b.id);
     const first = await receive(b, customer);
-    const asked = await call(customer.token, 'POST', '/customer/consolidations', {
+    const asked = await t.api('POST', '/customer/consolidations', customer.token, {
       packageIds: [first.id],
       repack: 'keep_boxes',
       holdUntil: addDays(today, 3),
@@ -437,6 +432,6 @@ describe('holding new arrivals for a consolidation', () => {
     const next = await receive(b, customer);
     const [row] = await t.db.select().from(packages).where(eq(packages.id, next.id));
     expect(row?.consolidationRequestId).toBe(asked.json().id);
-    expect((await call(a.staff, 'GET', `/consolidations/${asked.json().id}`)).statusCode).toBe(404);
+    expect((await t.api('GET', `/consolidations/${asked.json().id}`, a.staff)).statusCode).toBe(404);
   });
 });

@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { SHOP_REQUEST_STAGE_LABELS, type ShopRequestStage, shopRequestNumber } from '@courier/shared/constants/services';
+import { and, eq, sql } from 'drizzle-orm';
+import { SHOP_REQUEST_STAGE_LABELS, shopRequestNumber } from '@courier/shared/constants/services';
 import { normaliseTrackingNumber } from '@courier/shared/domain/carrier';
 import { shopQuoteTotals, usdToJmdCents } from '@courier/shared/domain/shop-for-me';
 import { formatMoney, formatUsd } from '@courier/shared/format/money';
@@ -16,31 +16,18 @@ import { type AssistedPurchaseItemRow, assistedPurchaseRequests } from '../../db
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
 import { invoices } from '../../db/schema/invoices';
-import { packages } from '../../db/schema/packages';
 import { preAlerts } from '../../db/schema/pre-alerts';
 import { audit } from '../../lib/audit';
+import { notify } from '../notifications/index';
 import { courierOf } from '../../lib/courier-scope';
 import { AppError } from '../../lib/errors';
-import type { Mailer } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
-import { issueServiceInvoice } from '../invoices/invoice-issuing.service';
+import { issueServiceInvoice } from '../invoices/index';
 import { serviceFeeOn, shopFeeGctBps } from './service-fees.service';
+import { type Row, type Services, asDb, findRow, gctLabel, getShopRequest, pagePath } from './shop-request-rows.service';
 
 // Shop For Me: a request (public form or signed in), the courier's quote, the customer's yes (a
 // service invoice paid online) or no, the purchase (orders become expected packages), the arrival.
-
-export interface Services {
-  db: Db;
-  mailer: Mailer;
-}
-
-const asDb = (tx: unknown) => tx as Db;
-type Row = typeof assistedPurchaseRequests.$inferSelect;
-
-/** "GCT 15%" from basis points. */
-const gctLabel = (bps: number) => `GCT ${bps / 100}%`;
-
-const pagePath = (id: number) => `/customer/shop-requests/${id}`;
 
 /** The customer a request belongs to: its own, or the account with its e-mail at this courier. */
 async function customerByEmail(db: Db, courierId: number, email: string) {
@@ -73,6 +60,13 @@ export async function createShopRequest(
       .returning({ id: assistedPurchaseRequests.id });
     if (!row) throw new Error('Insert returned nothing');
     const number = shopRequestNumber(row.id);
+    await notify(tx, {
+      courierId: input.courierId,
+      type: 'new_shop_request',
+      title: `New Shop For Me request ${number}`,
+      body: `${input.name}: ${input.items.length} item${input.items.length === 1 ? '' : 's'} to quote`,
+      target: { kind: 'shop_request', ref: String(row.id) },
+    });
     const lines = input.items.map((item, i) => {
       const price = item.estimatedPriceUsdCents === null ? 'no estimate' : `est. ${formatUsd(item.estimatedPriceUsdCents)} each`;
       return `${i + 1}. ${item.itemDescription} (qty ${item.quantity}, ${price})\n   ${item.itemUrl}`;
@@ -95,7 +89,7 @@ export async function createShopRequest(
             '',
             `Notes: ${input.notes || '(none)'}`,
             '',
-            `Quote it (item cost, US tax, US shipping and the service fee) before buying: ${await s.mailer.link(input.courierId, '/admin/shop-requests')}`,
+            `Quote it (item cost, US tax, US shipping and the service fee) before buying: ${await s.mailer.link(input.courierId, '/admin/shop-requests', tx)}`,
           ].join('\n'),
         },
         tx,
@@ -114,8 +108,8 @@ export async function createShopRequest(
           '',
           'We will send you a quote (item cost, US sales tax, US shipping and our service fee) before buying anything.',
           customerId
-            ? `Follow it here: ${await s.mailer.link(input.courierId, pagePath(row.id))}`
-            : `To accept the quote and pay online, sign up with this e-mail address: ${await s.mailer.link(input.courierId, '/register')}`,
+            ? `Follow it here: ${await s.mailer.link(input.courierId, pagePath(row.id), tx)}`
+            : `To accept the quote and pay online, sign up with this e-mail address: ${await s.mailer.link(input.courierId, '/register', tx)}`,
         ].join('\n'),
       },
       tx,
@@ -124,109 +118,13 @@ export async function createShopRequest(
   });
 }
 
-async function toDtos(db: Db, rows: Row[]): Promise<ShopRequestDto[]> {
-  if (rows.length === 0) return [];
-  const invoiceIds = rows.map((r) => r.invoiceId).filter((v): v is number => v !== null);
-  const invs = invoiceIds.length
-    ? await db
-        .select({ id: invoices.id, invoiceNo: invoices.invoiceNo, totalCents: invoices.totalCents, status: invoices.status })
-        .from(invoices)
-        .where(inArray(invoices.id, invoiceIds))
-    : [];
-  const preAlertIds = rows.flatMap((r) => r.orders.map((o) => o.preAlertId));
-  const arrivals = preAlertIds.length
-    ? await db
-        .select({ id: preAlerts.id, status: preAlerts.status, packageNumber: packages.packageNumber })
-        .from(preAlerts)
-        .leftJoin(packages, and(eq(packages.preAlertId, preAlerts.id), isNull(packages.voidedAt)))
-        .where(inArray(preAlerts.id, preAlertIds))
-    : [];
-  return rows.map((r) => {
-    const invoice = invs.find((i) => i.id === r.invoiceId) ?? null;
-    const orders = r.orders.map((o) => {
-      const a = arrivals.find((x) => x.id === o.preAlertId);
-      return {
-        merchant: o.merchant,
-        orderNumber: o.orderNumber,
-        trackingNumber: o.trackingNumber,
-        carrier: o.carrier,
-        arrived: a?.status === 'received',
-        packageNumber: a?.packageNumber ?? null,
-      };
-    });
-    let stage: ShopRequestStage = r.status;
-    if (r.status === 'accepted' && invoice?.status === 'paid') stage = 'paid';
-    if (r.status === 'purchased' && orders.length > 0 && orders.every((o) => o.arrived)) stage = 'arrived';
-    return {
-      id: r.id,
-      requestNo: shopRequestNumber(r.id),
-      status: r.status,
-      stage,
-      name: r.name,
-      email: r.email,
-      customerId: r.customerId,
-      items: r.items,
-      notes: r.notes,
-      // Quotes from before the fee engine priced the service fee have no GCT and no version.
-      quote: r.quote ? { serviceFeeGctUsdCents: 0, serviceFeeGctBps: 0, serviceFeeVersionId: null, ...r.quote } : null,
-      invoice: invoice ? { invoiceNo: invoice.invoiceNo, totalCents: invoice.totalCents, status: invoice.status } : null,
-      orders,
-      declineReason: r.declineReason,
-      createdAt: r.createdAt.toISOString(),
-      quotedAt: r.quotedAt?.toISOString() ?? null,
-      decidedAt: r.decidedAt?.toISOString() ?? null,
-      purchasedAt: r.purchasedAt?.toISOString() ?? null,
-    };
-  });
-}
-
-/** What a customer may see: their own requests, and those sent from the public form with their e-mail. */
-async function customerCondition(db: Db, user: AuthUser): Promise<SQL | undefined> {
-  const [me] = await db.select({ email: customers.email }).from(customers).where(eq(customers.id, user.id));
-  return or(
-    eq(assistedPurchaseRequests.customerId, user.id),
-    and(isNull(assistedPurchaseRequests.customerId), sql`lower(${assistedPurchaseRequests.email}) = ${(me?.email ?? '').toLowerCase()}`),
-  );
-}
-
-async function findRow(db: Db, user: AuthUser, id: number, forUpdate = false): Promise<Row> {
-  const courierId = courierOf(user);
-  const where = and(
-    eq(assistedPurchaseRequests.id, id),
-    eq(assistedPurchaseRequests.courierId, courierId),
-    user.kind === 'customer' ? await customerCondition(db, user) : undefined,
-  );
-  const query = db.select().from(assistedPurchaseRequests).where(where);
-  const [row] = forUpdate ? await query.for('update') : await query;
-  if (!row) throw new AppError('not_found', SERVICE_MESSAGES.shopNotFound);
-  return row;
-}
-
-export async function getShopRequest(db: Db, user: AuthUser, id: number): Promise<ShopRequestDto> {
-  const [dto] = await toDtos(db, [await findRow(db, user, id)]);
-  if (!dto) throw new AppError('not_found', SERVICE_MESSAGES.shopNotFound);
-  return dto;
-}
-
-export async function listShopRequests(db: Db, user: AuthUser, query: { stage?: ShopRequestStage }): Promise<{ data: ShopRequestDto[] }> {
-  const courierId = courierOf(user);
-  const rows = await db
-    .select()
-    .from(assistedPurchaseRequests)
-    .where(and(eq(assistedPurchaseRequests.courierId, courierId), user.kind === 'customer' ? await customerCondition(db, user) : undefined))
-    .orderBy(desc(assistedPurchaseRequests.createdAt), desc(assistedPurchaseRequests.id))
-    .limit(200);
-  const dtos = await toDtos(db, rows);
-  return { data: query.stage ? dtos.filter((d) => d.stage === query.stage) : dtos };
-}
-
 async function tellRequester(s: Services, tx: Db, row: Row, subject: string, lines: string[]) {
   await s.mailer.enqueue(
     {
       courierId: row.courierId,
       to: row.email,
       subject,
-      text: [`Hello ${row.name},`, '', ...lines, '', `See your request: ${await s.mailer.link(row.courierId, pagePath(row.id))}`].join(
+      text: [`Hello ${row.name},`, '', ...lines, '', `See your request: ${await s.mailer.link(row.courierId, pagePath(row.id), tx)}`].join(
         '\n',
       ),
     },
@@ -344,7 +242,7 @@ export async function decideShopRequest(
     await tellRequester(s, tx, row, `Shop For Me ${number}: invoice ${invoice.invoiceNo} to pay`, [
       `Thank you for accepting our quote of ${formatUsd(q.totalUsdCents)}.`,
       `Invoice ${invoice.invoiceNo}: ${formatMoney(invoice.totalCents)} due (at ${rate} JMD per USD).`,
-      `Pay it online: ${await s.mailer.link(courierId, `/customer/invoices/${encodeURIComponent(invoice.invoiceNo)}`)}`,
+      `Pay it online: ${await s.mailer.link(courierId, `/customer/invoices/${encodeURIComponent(invoice.invoiceNo)}`, tx)}`,
       'We buy the items as soon as it is paid.',
     ]);
   });
@@ -367,10 +265,10 @@ export async function recordShopPurchase(s: Services, user: AuthUser, id: number
     const [inv] = await tx.select({ status: invoices.status }).from(invoices).where(eq(invoices.id, row.invoiceId));
     if (inv?.status !== 'paid') throw new AppError('conflict', SERVICE_MESSAGES.purchaseNotNow);
     const number = shopRequestNumber(row.id);
-    const itemsUsd = row.quote.itemsUsdCents;
-    const share = Math.floor(itemsUsd / input.orders.length);
     const orders = [];
-    for (const [i, o] of input.orders.entries()) {
+    for (const o of input.orders) {
+      // Each order keeps the item cost entered for it (its customs value); one order alone may take the quote's.
+      const itemCostUsdCents = o.itemCostUsdCents ?? row.quote.itemsUsdCents;
       const [pre] = await tx
         .insert(preAlerts)
         .values({
@@ -380,13 +278,19 @@ export async function recordShopPurchase(s: Services, user: AuthUser, id: number
           carrier: o.carrier,
           merchant: o.merchant,
           description: `${number} order ${o.orderNumber}: ${row.quote.items.map((it) => it.description).join(', ')}`.slice(0, 500),
-          // The item cost is split over the orders (the last takes the remainder) for customs.
-          declaredValueUsdCents: i === input.orders.length - 1 ? itemsUsd - share * (input.orders.length - 1) : share,
+          declaredValueUsdCents: itemCostUsdCents,
           shopRequestId: row.id,
         })
         .returning({ id: preAlerts.id });
       if (!pre) throw new Error('Pre-alert insert returned nothing');
-      orders.push({ ...o, trackingNumber: normaliseTrackingNumber(o.trackingNumber), preAlertId: pre.id });
+      orders.push({
+        merchant: o.merchant,
+        orderNumber: o.orderNumber,
+        trackingNumber: normaliseTrackingNumber(o.trackingNumber),
+        carrier: o.carrier,
+        itemCostUsdCents,
+        preAlertId: pre.id,
+      });
     }
     const now = new Date();
     await tx
@@ -403,7 +307,7 @@ export async function recordShopPurchase(s: Services, user: AuthUser, id: number
     });
     await tellRequester(s, tx, row, `Shop For Me ${number}: ${SHOP_REQUEST_STAGE_LABELS.purchased}`, [
       'We bought your items:',
-      ...orders.map((o) => `- ${o.merchant} order ${o.orderNumber}, tracking ${o.trackingNumber}`),
+      ...orders.map((o) => `- ${o.merchant} order ${o.orderNumber} (${formatUsd(o.itemCostUsdCents)}), tracking ${o.trackingNumber}`),
       '',
       'They are expected at our US warehouse; we e-mail you when they arrive.',
     ]);

@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_MESSAGES } from '@courier/shared/messages';
 import { healthResponseSchema, notReadyResponseSchema, readyResponseSchema } from '@courier/shared/schemas/health';
 import { errorResponseSchema } from '@courier/shared/schemas/common';
 import type { AppContext } from '../../context';
 import { Storage } from '../../lib/storage';
+import { pingDatabase } from './health.service';
 
 const READY_TIMEOUT_MS = 2_000;
 
@@ -44,7 +44,7 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (_request, reply) => {
         try {
-          await ctx.db.execute(sql`select 1`);
+          await pingDatabase(ctx.db);
         } catch {
           return reply.status(503).send({ message: 'Database unreachable' });
         }
@@ -61,7 +61,7 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (_request, reply) => {
         const redis = ctx.redis;
         const [database, redisOk, storageOk] = await Promise.all([
-          answers(() => ctx.db.execute(sql`select 1`)),
+          answers(() => pingDatabase(ctx.db)),
           redis ? answers(() => redis.ping()) : Promise.resolve(undefined),
           storage.remote ? answers(() => storage.ping()) : Promise.resolve(undefined),
         ]);

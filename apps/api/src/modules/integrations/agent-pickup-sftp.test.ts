@@ -1,13 +1,18 @@
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createTcpServer } from 'node:net';
+import { hostname } from 'node:os';
 import { eq } from 'drizzle-orm';
 import { type Connection, type ParsedKey, Server, type SFTPWrapper, utils } from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PICKUP_MESSAGES, WEBHOOK_MESSAGES } from '@courier/shared/schemas/integrations';
+import { dayInZone } from '@courier/shared/domain/datetime';
 import { importSources } from '../../db/schema/package-imports';
 import { packages } from '../../db/schema/packages';
+import { agentWorkbook } from '../../../test/fixtures/agent-workbook';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
-import { checkSftpUrl, fingerprintOf } from './agent-pickup.service';
+import { type TestApp, buildTestApp } from '../../../test/helper';
+import { courierTimeZone } from '../../lib/courier-zone';
+import { SecretBox } from '../../lib/secret-box';
+import { checkSftpUrl, fingerprintOf, pickUp } from './agent-pickup.service';
 
 const { OK, EOF, NO_SUCH_FILE } = utils.sftp.STATUS_CODE;
 const parse = (key: string) => utils.parseKey(key) as ParsedKey;
@@ -114,33 +119,39 @@ afterAll(async () => {
   await t?.close();
 });
 
-const call = (method: 'GET' | 'PUT' | 'POST', path: string, payload?: unknown, token = admin) =>
-  t.app.inject({ method, url: `/api${path}`, headers: bearer(token), payload: payload as never });
 const ofCourier = () => t.db.select().from(packages).where(eq(packages.courierId, courierId));
 
 describe('scheduled pick-up from the agent’s SFTP folder', () => {
   it('needs the user, the pinned host key and a password or key; refuses private hosts in production', async () => {
-    const noUser = await call('PUT', '/settings/agent-pickup', {
+    const noUser = await t.api('PUT', '/settings/agent-pickup', admin, {
       url: url.replace('agent@', ''),
       active: true,
       password: PASSWORD,
       hostKeyFingerprint: fingerprint,
     });
     expect(noUser.json().message).toBe(PICKUP_MESSAGES.sftpUserMissing);
-    const noPin = await call('PUT', '/settings/agent-pickup', { url, active: true, password: PASSWORD });
+    const noPin = await t.api('PUT', '/settings/agent-pickup', admin, { url, active: true, password: PASSWORD });
     expect(noPin.json().message).toBe(PICKUP_MESSAGES.sftpFingerprintMissing);
-    const noSecret = await call('PUT', '/settings/agent-pickup', { url, active: true, hostKeyFingerprint: fingerprint });
+    const noSecret = await t.api('PUT', '/settings/agent-pickup', admin, { url, active: true, hostKeyFingerprint: fingerprint });
     expect(noSecret.json().message).toBe(PICKUP_MESSAGES.sftpSecretMissing);
     const production = { allowPrivate: false };
     expect(() => checkSftpUrl('sftp://agent@10.1.2.3/drop', production)).toThrow(WEBHOOK_MESSAGES.urlPrivate);
     expect(() => checkSftpUrl('sftp://agent@127.0.0.1/drop', production)).toThrow(WEBHOOK_MESSAGES.urlPrivate);
+    for (const host of ['[::ffff:7f00:1]', '[::ffff:a9fe:a9fe]', '2130706433', '0177.0.0.1', '127.1', 'localhost.', '[fd00::1]']) {
+      expect(() => checkSftpUrl(`sftp://agent@${host}:22/drop`, production), host).toThrow(WEBHOOK_MESSAGES.urlPrivate);
+    }
     expect(checkSftpUrl('sftp://agent@sftp.agent.example/drop', production).hostname).toBe('sftp.agent.example');
   });
 
   it('logs in with the password, imports each new CSV once, and keeps the password sealed', async () => {
     folder.set('2026-11-25.csv', Buffer.from(csv(0, 3)));
     folder.set('readme.txt', Buffer.from('not parcels'));
-    const saved = await call('PUT', '/settings/agent-pickup', { url, active: true, password: PASSWORD, hostKeyFingerprint: fingerprint });
+    const saved = await t.api('PUT', '/settings/agent-pickup', admin, {
+      url,
+      active: true,
+      password: PASSWORD,
+      hostKeyFingerprint: fingerprint,
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ url, secretKind: 'password', hostKeyFingerprint: fingerprint });
     expect(saved.body).not.toContain(PASSWORD);
@@ -148,31 +159,33 @@ describe('scheduled pick-up from the agent’s SFTP folder', () => {
     expect(row?.secretSealed).toBeTruthy();
     expect(row?.secretSealed).not.toContain(PASSWORD);
 
-    const run = await call('POST', '/settings/agent-pickup/run');
+    const run = await t.api('POST', '/settings/agent-pickup/run', admin);
     expect(run.statusCode).toBe(200);
-    expect(run.json().files).toEqual([{ name: '2026-11-25.csv', importId: expect.any(Number), error: null }]);
+    expect(run.json().files).toMatchObject([
+      { name: '2026-11-25.csv', importId: expect.any(Number), error: null, imported: 3, refused: 0 },
+    ]);
     expect(await ofCourier()).toHaveLength(3);
     expect(logins).toEqual(['password']);
-    const again = await call('POST', '/settings/agent-pickup/run');
+    const again = await t.api('POST', '/settings/agent-pickup/run', admin);
     expect(again.json().files).toEqual([]);
     expect(await ofCourier()).toHaveLength(3);
     // Another courier sees its own (empty) folder settings, never this one.
-    expect((await call('GET', '/settings/agent-pickup', undefined, otherAdmin)).json()).toMatchObject({ url: null, secretKind: null });
+    expect((await t.api('GET', '/settings/agent-pickup', otherAdmin)).json()).toMatchObject({ url: null, secretKind: null });
   });
 
   it('refuses a server whose host key is not the pinned one', async () => {
     const other = fingerprintOf(parse(utils.generateKeyPairSync('ed25519').public).getPublicSSH());
-    await call('PUT', '/settings/agent-pickup', { url, active: true, hostKeyFingerprint: other });
+    await t.api('PUT', '/settings/agent-pickup', admin, { url, active: true, hostKeyFingerprint: other });
     folder.set('2026-11-26.csv', Buffer.from(csv(3, 5)));
-    const run = await call('POST', '/settings/agent-pickup/run');
+    const run = await t.api('POST', '/settings/agent-pickup/run', admin);
     expect(run.statusCode).toBe(400);
     expect(run.json().message).toBe(PICKUP_MESSAGES.sftpHostKeyMismatch);
-    expect((await call('GET', '/settings/agent-pickup')).json().lastError).toBe(PICKUP_MESSAGES.sftpHostKeyMismatch);
+    expect((await t.api('GET', '/settings/agent-pickup', admin)).json().lastError).toBe(PICKUP_MESSAGES.sftpHostKeyMismatch);
     expect(await ofCourier()).toHaveLength(3);
   });
 
   it('logs in with a private key instead, and picks up the new file', async () => {
-    const saved = await call('PUT', '/settings/agent-pickup', {
+    const saved = await t.api('PUT', '/settings/agent-pickup', admin, {
       url,
       active: true,
       privateKey: clientKey.private,
@@ -180,16 +193,82 @@ describe('scheduled pick-up from the agent’s SFTP folder', () => {
     });
     expect(saved.json()).toMatchObject({ secretKind: 'private_key', lastError: null });
     expect(saved.body).not.toContain('PRIVATE KEY');
-    const run = await call('POST', '/settings/agent-pickup/run');
+    const run = await t.api('POST', '/settings/agent-pickup/run', admin);
     expect(run.json().files.map((f: { name: string }) => f.name)).toEqual(['2026-11-26.csv']);
     expect(await ofCourier()).toHaveLength(5);
     expect(logins.at(-1)).toBe('key');
-    const bad = await call('PUT', '/settings/agent-pickup', {
+    const bad = await t.api('PUT', '/settings/agent-pickup', admin, {
       url,
       active: true,
       privateKey: 'not a key',
       hostKeyFingerprint: fingerprint,
     });
     expect(bad.json().message).toBe(PICKUP_MESSAGES.sftpPrivateKeyBad);
+  });
+
+  it('picks up the agent’s Excel workbook with its date cells and formulas read as values', async () => {
+    const received = new Date(Date.UTC(2026, 10, 24));
+    folder.set(
+      '2026-11-24.xlsx',
+      await agentWorkbook([
+        { tracking: `SX${tag}1`, mailbox, weightLb: 4.25, valueUsd: 19.99, received },
+        { tracking: `SX${tag}2`, mailbox, kg: 2, pieces: 3, received },
+      ]),
+    );
+    const run = await t.api('POST', '/settings/agent-pickup/run', admin);
+    expect(run.json().files).toMatchObject([{ name: '2026-11-24.xlsx', error: null }]);
+    const rows = await ofCourier();
+    // Three pieces of one shipment are three boxes, piece n of 3.
+    expect(rows).toHaveLength(9);
+    expect(rows.find((p) => p.trackingNumber === `SX${tag}1`)).toMatchObject({ weightLb: 4.25, declaredValueUsdCents: 1999 });
+    const pieces = rows.filter((p) => p.trackingNumber === `SX${tag}2`);
+    expect(pieces.map((p) => [p.pieceNumber, p.pieceCount, p.weightLb]).sort()).toEqual([
+      [1, 3, 1.47],
+      [2, 3, 1.47],
+      [3, 3, 1.47],
+    ]);
+    const zone = await courierTimeZone(t.db, courierId);
+    expect(rows.filter((p) => p.trackingNumber.startsWith(`SX${tag}`)).map((p) => dayInZone(p.receivedAt, zone))).toEqual([
+      '2026-11-24',
+      '2026-11-24',
+      '2026-11-24',
+      '2026-11-24',
+    ]);
+  });
+
+  it('in production, never connects to this machine through an IPv4-mapped address or a name that resolves here', async () => {
+    const production = { allowPrivate: false };
+    const port = (server.address() as AddressInfo).port;
+    const before = logins.length;
+    for (const target of [`[::ffff:7f00:1]:${port}`, `${hostname()}:${port}`]) {
+      await t.db
+        .update(importSources)
+        .set({ url: `sftp://agent@${target}/drop/` })
+        .where(eq(importSources.courierId, courierId));
+      await expect(pickUp(t.ctx, production, new SecretBox(t.ctx.tokens.secret), courierId), target).rejects.toThrow(
+        WEBHOOK_MESSAGES.urlPrivate,
+      );
+    }
+    expect(logins.length).toBe(before);
+  });
+
+  it('answers the same words for a closed port and a port that drops the connection', async () => {
+    const dropper = createTcpServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => dropper.listen(0, '127.0.0.1', resolve));
+    const closed = createTcpServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const errors: string[] = [];
+    for (const port of [closedPort, (dropper.address() as AddressInfo).port]) {
+      await t.db
+        .update(importSources)
+        .set({ url: `sftp://agent@127.0.0.1:${port}/drop/` })
+        .where(eq(importSources.courierId, courierId));
+      const run = await t.api('POST', '/settings/agent-pickup/run', admin);
+      errors.push(run.json().message);
+    }
+    dropper.close();
+    expect(errors).toEqual([PICKUP_MESSAGES.folderUnreachable('no answer'), PICKUP_MESSAGES.folderUnreachable('no answer')]);
   });
 });

@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
-import { and, eq, isNull, lte, or } from 'drizzle-orm';
-import { PICKUP_MESSAGES, type PickupSourceDto, WEBHOOK_MESSAGES } from '@courier/shared/schemas/integrations';
+import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { PICKUP_MESSAGES, type PickupFileDto, type PickupSourceDto, WEBHOOK_MESSAGES } from '@courier/shared/schemas/integrations';
+import type { ImportRowResult } from '@courier/shared/schemas/package-imports';
 import type { Services } from '../../context';
 import type { Db } from '../../db/client';
-import { importSourceFiles, importSources } from '../../db/schema/package-imports';
+import { importSourceFiles, importSources, packageImports } from '../../db/schema/package-imports';
 import { AppError } from '../../lib/errors';
+import { type OutboundPolicy, guardedFetch, isRefusal, resolveAllowed } from '../../lib/outbound-guard';
 import type { SecretBox } from '../../lib/secret-box';
-import { claimImport, createImport, runImport } from '../package-imports/package-imports.service';
-import { type OutboundPolicy, checkEndpointUrl, isPrivateAddress } from './webhooks.service';
+import { noticeImportProblem, claimImport, createImport, getImport, runImport } from '../package-imports/index';
+import { checkEndpointUrl } from './webhooks.service';
 
 /** How often a folder is read; the job looks every few minutes for folders due. */
 export const PICKUP_EVERY_MS = 15 * 60_000;
@@ -25,6 +25,7 @@ export async function getPickupSource(db: Db, courierId: number): Promise<Pickup
     hostKeyFingerprint: row?.hostKeyFingerprint ?? null,
     lastCheckedAt: row?.lastCheckedAt?.toISOString() ?? null,
     lastError: row?.lastError ?? null,
+    files: await pickedUpFiles(db, courierId),
   };
 }
 
@@ -104,12 +105,18 @@ async function sftpFolder(
 ): Promise<{ files: FolderFile[]; close: () => Promise<void> }> {
   const url = checkSftpUrl(source.url, policy);
   if (!source.secretSealed || !source.hostKeyFingerprint) throw new AppError('bad_request', PICKUP_MESSAGES.sftpSecretMissing);
-  const hostname = url.hostname.replace(/^\[|\]$/g, '');
-  const [address] = isIP(hostname) ? [{ address: hostname }] : await lookup(hostname, { all: true });
-  // A browser journey's own server at a literal loopback address, when allowed; nothing else private.
-  const loopbackAllowed = policy.allowLoopback === true && ['127.0.0.1', '::1'].includes(hostname);
-  if (!address || (!policy.allowPrivate && !loopbackAllowed && isPrivateAddress(address.address)))
-    throw new AppError('bad_request', WEBHOOK_MESSAGES.urlPrivate);
+  // The address the name has now, checked by the guard; the connection goes to that address only.
+  // A name that does not resolve is the setting's error, said in words (never a 500).
+  const address = await resolveAllowed(url.hostname, policy)
+    .then((found) => found[0])
+    .catch((e: unknown) => {
+      if (isRefusal(e)) throw new AppError('bad_request', WEBHOOK_MESSAGES.urlPrivate);
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA')
+        throw new AppError('bad_request', PICKUP_MESSAGES.folderUnreachable(`${url.hostname.replace(/^\[|\]$/g, '')} was not found`));
+      throw unreachable();
+    });
+  if (!address) throw unreachable();
   const secret = box.open(source.secretSealed);
   // Loaded on first use: most couriers' folders are HTTPS, and ssh2 is large.
   const { default: SftpClient } = await import('ssh2-sftp-client');
@@ -130,10 +137,10 @@ async function sftpFolder(
   } catch (e) {
     await client.end().catch(() => {});
     if (wrongKey) throw new AppError('bad_request', PICKUP_MESSAGES.sftpHostKeyMismatch);
-    throw new AppError(
-      'bad_request',
-      PICKUP_MESSAGES.folderUnreachable(e instanceof Error ? e.message.replace(/^connect: /, '') : 'no answer'),
-    );
+    // A wrong password is the server's answer; anything before it (refused, silent, not SSH) reads the same.
+    throw (e as { level?: unknown })?.level === 'client-authentication'
+      ? new AppError('bad_request', PICKUP_MESSAGES.folderUnreachable('the user name or secret was not accepted'))
+      : unreachable();
   }
   const folder = decodeURIComponent(url.pathname) || '/';
   const listing = await client.list(folder).catch(async (e: unknown) => {
@@ -155,8 +162,13 @@ async function sftpFolder(
   return { files, close: () => client.end().then(() => undefined) };
 }
 
-async function fetchCapped(url: URL, maxBytes: number): Promise<Buffer> {
-  const res = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+/** Any failure before a server answered: the same words for a closed port and a silent one. */
+const unreachable = () => new AppError('bad_request', PICKUP_MESSAGES.folderUnreachable('no answer'));
+
+async function fetchCapped(url: URL, maxBytes: number, policy: OutboundPolicy): Promise<Buffer> {
+  const res = await guardedFetch(url, { redirect: 'manual', signal: AbortSignal.timeout(30_000) }, policy).catch((e: unknown) => {
+    throw isRefusal(e) ? new AppError('bad_request', WEBHOOK_MESSAGES.urlPrivate) : new Error('no answer');
+  });
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   const data = Buffer.from(await res.arrayBuffer());
   if (data.length > maxBytes) throw new Error('too large');
@@ -182,15 +194,101 @@ export function parseListing(body: string, folder: URL): Array<{ name: string; u
   });
 }
 
+type SourceFileRow = typeof importSourceFiles.$inferSelect;
+type ImportCounts = { received: number; unknown: number; invalid: number } | null;
+
+function fileDto(f: SourceFileRow, imp: { totalRows: number; counts: ImportCounts } | null): PickupFileDto {
+  return {
+    name: f.name,
+    importId: f.importId,
+    error: f.error,
+    totalRows: imp?.totalRows ?? null,
+    imported: imp?.counts ? imp.counts.received + imp.counts.unknown : null,
+    refused: imp?.counts ? imp.counts.invalid : null,
+    needsFix: f.needsFix,
+    takenAt: f.seenAt.toISOString(),
+  };
+}
+
+/** The latest files taken from the courier's folder, newest first, with what became of each. */
+export async function pickedUpFiles(db: Db, courierId: number, limit = 10): Promise<PickupFileDto[]> {
+  const rows = await db
+    .select({ file: importSourceFiles, totalRows: packageImports.totalRows, counts: packageImports.counts })
+    .from(importSourceFiles)
+    .leftJoin(packageImports, eq(packageImports.id, importSourceFiles.importId))
+    .where(eq(importSourceFiles.courierId, courierId))
+    .orderBy(desc(importSourceFiles.seenAt), desc(importSourceFiles.name))
+    .limit(limit);
+  return rows.map((r) => fileDto(r.file, r.totalRows === null ? null : { totalRows: r.totalRows, counts: r.counts }));
+}
+
+const sha256Of = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
 /**
- * Reads the courier's folder and imports each file not taken before, with the courier's
- * remembered mapping; a file is recorded as taken before it is imported, so it is never imported
- * twice (a file that fails is reported and left for the admin to upload by hand).
+ * Takes one file of the folder: a new name is recorded before it is imported, so it is never
+ * imported twice; a file whose rows were refused (or that failed) is taken again once its content
+ * changes, and the rows already imported are reported, not doubled. Null when nothing is to be done.
  */
+async function takeFile(s: Services, courierId: number, file: FolderFile): Promise<PickupFileDto | null> {
+  const where = and(eq(importSourceFiles.courierId, courierId), eq(importSourceFiles.name, file.name));
+  const [before] = await s.db.select().from(importSourceFiles).where(where);
+  if (before && !before.needsFix) return null;
+  if (!before) {
+    const [taken] = await s.db.insert(importSourceFiles).values({ courierId, name: file.name }).onConflictDoNothing().returning();
+    if (!taken) return null;
+  }
+  let data: Buffer | null = null;
+  let error: string | null = null;
+  try {
+    data = await file.read();
+  } catch (e) {
+    error = e instanceof AppError ? e.message : PICKUP_MESSAGES.fileUnreachable(file.name, e instanceof Error ? e.message : 'no answer');
+  }
+  const sha = data ? sha256Of(data) : null;
+  if (before) {
+    // Unchanged since it was refused (or still unreadable): it waits for its fix, said once.
+    if (data ? before.sha256 === sha : before.error === error) return null;
+    const [claimed] = await s.db
+      .update(importSourceFiles)
+      .set({ sha256: sha, seenAt: new Date() })
+      .where(and(where, eq(importSourceFiles.needsFix, true), sql`${importSourceFiles.sha256} is distinct from ${sha}`))
+      .returning();
+    if (!claimed) return null;
+  }
+  let importId: number | null = null;
+  let imp: { totalRows: number; counts: ImportCounts } | null = null;
+  let report: ImportRowResult[] = [];
+  if (data) {
+    try {
+      const who = { courierId, user: null };
+      const upload = await createImport(s.db, who, { name: file.name, data, source: 'pickup' });
+      importId = upload.id;
+      await claimImport(s.db, courierId, upload.id, upload.mapping);
+      const done = await runImport(s, who, upload.id);
+      imp = { totalRows: done.totalRows, counts: done.counts };
+      report = (await getImport(s.db, courierId, upload.id)).rows;
+    } catch (e) {
+      error = e instanceof AppError ? e.message : 'The file could not be imported';
+    }
+  }
+  const refused = imp?.counts?.invalid ?? 0;
+  const [row] = await s.db
+    .update(importSourceFiles)
+    .set({ importId, error, sha256: sha, needsFix: error !== null || refused > 0, seenAt: new Date() })
+    .where(where)
+    .returning();
+  if (!row) throw new Error('Picked-up file vanished');
+  if (row.needsFix) {
+    await noticeImportProblem(s, courierId, { fileName: file.name, importId, error, totalRows: imp?.totalRows ?? null, refused, report });
+  }
+  return fileDto(row, imp);
+}
+
+/** Reads the courier's folder and takes each file new or fixed, with the courier's remembered mapping. */
 export async function pickUp(s: Services, policy: OutboundPolicy, box: SecretBox, courierId: number) {
   const [source] = await s.db.select().from(importSources).where(eq(importSources.courierId, courierId));
   if (!source) throw new AppError('bad_request', PICKUP_MESSAGES.notConfigured);
-  const files: Array<{ name: string; importId: number | null; error: string | null }> = [];
+  const files: PickupFileDto[] = [];
   let close = async () => {};
   try {
     let folderFiles: FolderFile[];
@@ -202,42 +300,19 @@ export async function pickUp(s: Services, policy: OutboundPolicy, box: SecretBox
       const folder = checkEndpointUrl(source.url, policy);
       let listing: Buffer;
       try {
-        listing = await fetchCapped(folder, LISTING_MAX_BYTES);
+        listing = await fetchCapped(folder, LISTING_MAX_BYTES, policy);
       } catch (e) {
+        if (e instanceof AppError) throw e;
         throw new AppError('bad_request', PICKUP_MESSAGES.folderUnreachable(e instanceof Error ? e.message : 'no answer'));
       }
       folderFiles = parseListing(listing.toString('utf8'), folder).map((file) => ({
         name: file.name,
-        read: () => fetchCapped(checkEndpointUrl(file.url.toString(), policy), FILE_MAX_BYTES),
+        read: () => fetchCapped(checkEndpointUrl(file.url.toString(), policy), FILE_MAX_BYTES, policy),
       }));
     }
     for (const file of folderFiles) {
-      const [taken] = await s.db
-        .insert(importSourceFiles)
-        .values({ courierId, name: file.name })
-        .onConflictDoNothing()
-        .returning({ name: importSourceFiles.name });
-      if (!taken) continue;
-      let importId: number | null = null;
-      let error: string | null = null;
-      try {
-        const data = await file.read().catch((e: unknown) => {
-          if (e instanceof AppError) throw e;
-          throw new AppError('bad_request', PICKUP_MESSAGES.fileUnreachable(file.name, e instanceof Error ? e.message : 'no answer'));
-        });
-        const who = { courierId, user: null };
-        const upload = await createImport(s.db, who, { name: file.name, data, source: 'pickup' });
-        importId = upload.id;
-        await claimImport(s.db, courierId, upload.id, upload.mapping);
-        await runImport(s, who, upload.id);
-      } catch (e) {
-        error = e instanceof AppError ? e.message : 'The file could not be imported';
-      }
-      await s.db
-        .update(importSourceFiles)
-        .set({ importId, error })
-        .where(and(eq(importSourceFiles.courierId, courierId), eq(importSourceFiles.name, file.name)));
-      files.push({ name: file.name, importId, error });
+      const taken = await takeFile(s, courierId, file);
+      if (taken) files.push(taken);
     }
     await s.db.update(importSources).set({ lastCheckedAt: new Date(), lastError: null }).where(eq(importSources.courierId, courierId));
   } catch (e) {

@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { accessGuard } from '../../plugins/auth';
-import { receiveRecords } from '../package-imports/package-imports.service';
+import { receiveRecords } from '../package-imports/index';
 import {
   type ApiCaller,
   authenticateApiKey,

@@ -170,6 +170,21 @@ describe('the inbound API', () => {
     expect(rows.map((r) => r.courierId).sort()).toEqual([courierId, otherCourierId].sort());
   });
 
+  it('receives a shipment of several pieces as one package per box, piece n of count', async () => {
+    const res = await v1('POST', '/packages', key, { trackingNumber: trk(60), mailbox, weightLb: 10, pieces: 3 });
+    expect(res.statusCode).toBe(201);
+    const boxes = await t.db
+      .select()
+      .from(packages)
+      .where(and(eq(packages.courierId, courierId), eq(packages.trackingNumber, trk(60))));
+    expect(boxes.map((b) => [b.pieceNumber, b.pieceCount, b.weightLb]).sort()).toEqual([
+      [1, 3, 3.34],
+      [2, 3, 3.33],
+      [3, 3, 3.33],
+    ]);
+    expect(res.json().packageNumber).toBe(boxes.find((b) => b.pieceNumber === 1)?.packageNumber);
+  });
+
   it('limits each key to its share of requests a minute', async () => {
     const busy = (await createKey(admin, ['packages:read'], 'Busy')).key;
     const codes: number[] = [];

@@ -1,6 +1,4 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import {
   type CreateWebhookInput,
@@ -13,21 +11,11 @@ import type { Db } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import { type OutboundPolicy, guardedFetch, hostAllowed, isRefusal } from '../../lib/outbound-guard';
 import type { SecretBox } from '../../lib/secret-box';
 import type { AuthUser } from '../../plugins/auth';
 
-/** Where a webhook delivery or an SFTP pick-up may go: outside production (tests, a developer's machine) private addresses and http are allowed. */
-export interface OutboundPolicy {
-  allowPrivate: boolean;
-  /** http://127.0.0.1 or http://[::1] only (a browser journey's receiver), in production too. */
-  allowLoopback?: boolean;
-}
-
-/** Loopback and http endpoints are for tests and a developer's machine; production refuses them. */
-export const outboundPolicy = (config: { NODE_ENV: string; ALLOW_LOOPBACK_ENDPOINTS?: boolean }): OutboundPolicy => ({
-  allowPrivate: config.NODE_ENV !== 'production',
-  allowLoopback: config.ALLOW_LOOPBACK_ENDPOINTS ?? false,
-});
+export { type OutboundPolicy, outboundPolicy } from '../../lib/outbound-guard';
 
 /** A loopback address written as such (never a name, which DNS could point anywhere). */
 const isLoopbackLiteral = (url: URL) => ['127.0.0.1', '[::1]'].includes(url.hostname);
@@ -43,22 +31,6 @@ export const MAX_ATTEMPTS = 8;
 /** 30 s, 1 min, 2 min … doubling, at most 6 hours. */
 export const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 6 * 3_600_000);
 
-const PRIVATE_V4 = [
-  /^0\./,
-  /^10\./,
-  /^127\./,
-  /^169\.254\./,
-  /^172\.(1[6-9]|2\d|3[01])\./,
-  /^192\.168\./,
-  /^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./,
-];
-export function isPrivateAddress(address: string): boolean {
-  if (isIP(address) === 4) return PRIVATE_V4.some((r) => r.test(address));
-  const a = address.toLowerCase();
-  if (a.startsWith('::ffff:')) return isPrivateAddress(a.slice(7));
-  return a === '::1' || a === '::' || a.startsWith('fc') || a.startsWith('fd') || a.startsWith('fe80');
-}
-
 /** The endpoint's URL as we will call it, or why not (https on the internet, in production). */
 export function checkEndpointUrl(raw: string, policy: OutboundPolicy): URL {
   let url: URL;
@@ -69,18 +41,10 @@ export function checkEndpointUrl(raw: string, policy: OutboundPolicy): URL {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new AppError('bad_request', WEBHOOK_MESSAGES.urlInvalid);
   if (url.username || url.password) throw new AppError('bad_request', WEBHOOK_MESSAGES.urlInvalid);
-  if (policy.allowPrivate || (policy.allowLoopback && isLoopbackLiteral(url))) return url;
-  if (url.protocol !== 'https:') throw new AppError('bad_request', WEBHOOK_MESSAGES.urlNotHttps);
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    host.endsWith('.internal') ||
-    host.endsWith('.local') ||
-    (isIP(host) && isPrivateAddress(host))
-  ) {
-    throw new AppError('bad_request', WEBHOOK_MESSAGES.urlPrivate);
-  }
+  // Plain http only where private addresses are allowed, or to a journey's receiver at a loopback literal.
+  if (url.protocol !== 'https:' && !policy.allowPrivate && !(policy.allowLoopback && isLoopbackLiteral(url)))
+    throw new AppError('bad_request', WEBHOOK_MESSAGES.urlNotHttps);
+  if (!hostAllowed(url.hostname, policy)) throw new AppError('bad_request', WEBHOOK_MESSAGES.urlPrivate);
   return url;
 }
 
@@ -239,32 +203,27 @@ export async function sendDelivery(db: Db, box: SecretBox, policy: OutboundPolic
   else {
     try {
       const url = checkEndpointUrl(endpoint.url, policy);
-      if (!policy.allowPrivate && !(policy.allowLoopback && isLoopbackLiteral(url))) {
-        // The name must not lead to a private address either (DNS can point anywhere).
-        const addresses = await lookup(url.hostname, { all: true });
-        if (addresses.some((a) => isPrivateAddress(a.address))) throw new AppError('bad_request', WEBHOOK_MESSAGES.urlPrivate);
-      }
       const at = Math.floor(Date.now() / 1000);
-      const res = await fetch(url, {
-        method: 'POST',
-        redirect: 'manual',
-        signal: AbortSignal.timeout(10_000),
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'CourierPortal-Webhooks/1',
-          [SIGNATURE_HEADER]: signatureOf(box.open(endpoint.secretSealed), d.body, at),
+      const res = await guardedFetch(
+        url,
+        {
+          method: 'POST',
+          redirect: 'manual',
+          signal: AbortSignal.timeout(10_000),
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': 'CourierPortal-Webhooks/1',
+            [SIGNATURE_HEADER]: signatureOf(box.open(endpoint.secretSealed), d.body, at),
+          },
+          body: d.body,
         },
-        body: d.body,
-      });
+        policy,
+      );
       status = res.status;
       excerpt = (await res.text()).slice(0, 500);
     } catch (e) {
-      error =
-        e instanceof AppError
-          ? e.message
-          : e instanceof Error && e.name === 'TimeoutError'
-            ? 'No answer within 10 seconds'
-            : 'Could not connect to the endpoint';
+      // A refused port and a silent one read the same: the answer is no port scanner.
+      error = e instanceof AppError ? e.message : isRefusal(e) ? WEBHOOK_MESSAGES.urlPrivate : 'Could not connect to the endpoint';
     }
   }
   const ok = status !== null && status >= 200 && status < 300;

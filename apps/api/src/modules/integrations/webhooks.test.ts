@@ -6,7 +6,7 @@ import { WEBHOOK_MESSAGES } from '@courier/shared/schemas/integrations';
 import { runWebhookRound } from '../../jobs/webhook-job';
 import { SecretBox } from '../../lib/secret-box';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp } from '../../../test/helper';
 import { MAX_ATTEMPTS, checkEndpointUrl, outboundPolicy } from './webhooks.service';
 
 interface Received {
@@ -67,27 +67,25 @@ afterAll(async () => {
   await t?.close();
 });
 
-const call = (method: 'GET' | 'POST' | 'DELETE', path: string, payload?: unknown, token = admin) =>
-  t.app.inject({ method, url: `/api${path}`, headers: bearer(token), payload: payload as never });
 const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
 
 describe('webhooks out', () => {
   let endpointId: number;
 
   it('registers an endpoint and shows its signing secret once', async () => {
-    const res = await call('POST', '/settings/webhooks', { url, events: ['package.received', 'package.status_changed'] });
+    const res = await t.api('POST', '/settings/webhooks', admin, { url, events: ['package.received', 'package.status_changed'] });
     expect(res.statusCode).toBe(201);
     secret = res.json().secret;
     endpointId = res.json().id;
     expect(secret).toMatch(/^whsec_/);
-    const list = await call('GET', '/settings/webhooks');
+    const list = await t.api('GET', '/settings/webhooks', admin);
     expect(list.body).not.toContain(secret);
     expect(list.json()[0]).toMatchObject({ id: endpointId, url, events: ['package.received', 'package.status_changed'] });
   });
 
   it('delivers a received package signed, retries after a 500 with back-off, and records each answer', async () => {
     receiver.answers.push(500);
-    const scan = await call('POST', '/packages', { trackingNumber: `WHK${tag}0001`, weightLb: 2, mailbox });
+    const scan = await t.api('POST', '/packages', admin, { trackingNumber: `WHK${tag}0001`, weightLb: 2, mailbox });
     expect(scan.statusCode).toBe(201);
     expect(await runWebhookRound(t.db, box, policy)).toBe(1);
     expect(receiver.received).toHaveLength(1);
@@ -95,7 +93,7 @@ describe('webhooks out', () => {
     const event = JSON.parse(receiver.received[0]?.body ?? '{}');
     expect(event).toMatchObject({ type: 'package.received', data: { trackingNumber: `WHK${tag}0001`, status: 'received' } });
 
-    let deliveries = (await call('GET', `/settings/webhooks/${endpointId}/deliveries`)).json();
+    let deliveries = (await t.api('GET', `/settings/webhooks/${endpointId}/deliveries`, admin)).json();
     expect(deliveries[0]).toMatchObject({
       status: 'pending',
       attempts: 1,
@@ -108,15 +106,15 @@ describe('webhooks out', () => {
     expect(receiver.received).toHaveLength(2);
     expect(receiver.received[1]?.body).toBe(receiver.received[0]?.body);
     expect(receiver.received[1]?.verified).toBe(true);
-    deliveries = (await call('GET', `/settings/webhooks/${endpointId}/deliveries`)).json();
+    deliveries = (await t.api('GET', `/settings/webhooks/${endpointId}/deliveries`, admin)).json();
     expect(deliveries[0]).toMatchObject({ status: 'succeeded', attempts: 2, responseStatus: 200, responseExcerpt: 'ok thanks' });
   });
 
   it('re-sends a delivery and sends a test event on request', async () => {
-    const [first] = (await call('GET', `/settings/webhooks/${endpointId}/deliveries`)).json();
-    const resend = await call('POST', `/settings/webhooks/${endpointId}/deliveries/${first.id}/resend`);
+    const [first] = (await t.api('GET', `/settings/webhooks/${endpointId}/deliveries`, admin)).json();
+    const resend = await t.api('POST', `/settings/webhooks/${endpointId}/deliveries/${first.id}/resend`, admin);
     expect(resend.statusCode).toBe(201);
-    const test = await call('POST', `/settings/webhooks/${endpointId}/test`);
+    const test = await t.api('POST', `/settings/webhooks/${endpointId}/test`, admin);
     expect(test.statusCode).toBe(201);
     expect(await runWebhookRound(t.db, box, policy)).toBe(2);
     const bodies = receiver.received.slice(-2).map((r) => JSON.parse(r.body));
@@ -126,16 +124,16 @@ describe('webhooks out', () => {
 
   it('gives up after the last attempt', async () => {
     for (let i = 0; i < MAX_ATTEMPTS; i++) receiver.answers.push(503);
-    await call('POST', '/packages', { trackingNumber: `WHK${tag}0002`, weightLb: 1, mailbox });
+    await t.api('POST', '/packages', admin, { trackingNumber: `WHK${tag}0002`, weightLb: 1, mailbox });
     for (let i = 0, at = 0; i < MAX_ATTEMPTS; i++, at += 7 * 3600) await runWebhookRound(t.db, box, policy, later(at));
-    const [last] = (await call('GET', `/settings/webhooks/${endpointId}/deliveries`)).json();
+    const [last] = (await t.api('GET', `/settings/webhooks/${endpointId}/deliveries`, admin)).json();
     expect(last).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, responseStatus: 503 });
   });
 
   it('keeps another courier out of the endpoint and its deliveries', async () => {
-    expect((await call('GET', `/settings/webhooks/${endpointId}/deliveries`, undefined, otherAdmin)).statusCode).toBe(404);
-    expect((await call('POST', `/settings/webhooks/${endpointId}/test`, undefined, otherAdmin)).statusCode).toBe(404);
-    expect((await call('DELETE', `/settings/webhooks/${endpointId}`, undefined, otherAdmin)).statusCode).toBe(404);
+    expect((await t.api('GET', `/settings/webhooks/${endpointId}/deliveries`, otherAdmin)).statusCode).toBe(404);
+    expect((await t.api('POST', `/settings/webhooks/${endpointId}/test`, otherAdmin)).statusCode).toBe(404);
+    expect((await t.api('DELETE', `/settings/webhooks/${endpointId}`, otherAdmin)).statusCode).toBe(404);
   });
 
   it('refuses private and loopback addresses, and plain http, in production', () => {

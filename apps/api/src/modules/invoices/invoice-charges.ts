@@ -6,13 +6,15 @@ import { type VolumetricRule, volumetricWeight } from '@courier/shared/domain/vo
 import type { Db } from '../../db/client';
 import { consolidationRequests } from '../../db/schema/consolidation-requests';
 import { contentsPhotoRequests } from '../../db/schema/contents-photo-requests';
+import { returnRequests } from '../../db/schema/return-requests';
 import { customers } from '../../db/schema/customers';
 import { deliveryRequestPackages } from '../../db/schema/delivery-request-packages';
 import { deliveryRequests } from '../../db/schema/delivery-requests';
 import { invoiceLines } from '../../db/schema/invoice-lines';
 import { invoices } from '../../db/schema/invoices';
 import { packages } from '../../db/schema/packages';
-import { getCourierRates } from '../settings/rates.service';
+import type { TariffClass } from '@courier/shared/domain/customs';
+import { getCourierRates } from '../settings/index';
 
 // What an invoice charges: its lines and totals from the courier's rates and fees, each fee once.
 
@@ -25,6 +27,7 @@ interface ChargeablePackage {
   heightIn: number | null;
   mode: ShippingMode;
   declaredValueUsdCents: number | null;
+  tariffClass: TariffClass;
   assignedFromUnknown: boolean;
   uncollectedSince: Date | null;
   switchedBranchAt: Date | null;
@@ -42,6 +45,7 @@ export const PACKAGE_FEE_KINDS = [
   'storage_fee',
   'hazard_fee',
   'contents_photo_fee',
+  'return_fee',
 ] as const;
 export type PackageFeeKind = (typeof PACKAGE_FEE_KINDS)[number];
 
@@ -161,6 +165,19 @@ export async function chargesFor(
         )
     : [];
   const contentsPhoto = (id: number) => photoRows.find((r) => r.packageId === id) ?? null;
+  // A return or discard done at the customer's request carries the fee they confirmed.
+  const returnRows = ids.length
+    ? await db
+        .select({
+          packageId: returnRequests.packageId,
+          cents: returnRequests.feeCents,
+          name: returnRequests.feeName,
+          feeVersionId: returnRequests.feeVersionId,
+        })
+        .from(returnRequests)
+        .where(and(eq(returnRequests.courierId, courierId), inArray(returnRequests.packageId, ids), eq(returnRequests.status, 'done')))
+    : [];
+  const returnFee = (id: number) => returnRows.find((r) => r.packageId === id) ?? null;
   const consolidationFee = (id: number) => consolidations.find((c) => c.packageId === id)?.feeCents ?? 0;
   const consolidationFeeVersion = (id: number) => consolidations.find((c) => c.packageId === id)?.feeVersionId ?? null;
   const chargePackages: ChargePackage[] = pkgs.map((p) => ({
@@ -170,6 +187,7 @@ export async function chargesFor(
     volumetricWeightLbs: volumetricWeight(p, volumetric),
     declaredValueUsdCents: p.declaredValueUsdCents ?? 0,
     customsOverrideCents: customsAssessed.get(p.id) ?? null,
+    tariffClass: p.tariffClass,
     assignedFromUnknown: due(p.assignedFromUnknown, 'unknown_fee', p.id),
     uncollected: due(p.uncollectedSince !== null, 'uncollected_fee', p.id),
     switchedBranch: due(p.switchedBranchAt !== null, 'switching_fee', p.id),
@@ -178,6 +196,7 @@ export async function chargesFor(
     // The return/disposal fee fixed when staff chose it for a hazardous parcel.
     hazardFeeCents: due((p.hazardFeeCents ?? 0) > 0, 'hazard_fee', p.id) ? (p.hazardFeeCents ?? 0) : 0,
     contentsPhotoFee: due(contentsPhoto(p.id) !== null, 'contents_photo_fee', p.id) ? contentsPhoto(p.id) : null,
+    returnFee: due(returnFee(p.id) !== null, 'return_fee', p.id) ? returnFee(p.id) : null,
     // A package without its own choice follows the customer's "insure every package".
     insured: p.insured ?? customer?.insureByDefault ?? false,
     // Storage is charged once, for the days counted when the package left.
@@ -197,31 +216,47 @@ export async function chargesFor(
   };
 }
 
+/**
+ * Writes an invoice's priced lines. Its coupon lines stay as they are, after the new ones: a coupon
+ * given is not taken back by a new pricing. Returns their sum (zero or negative) for the totals.
+ */
 export async function writeLines(tx: Db, courierId: number, invoiceId: number, lines: ReturnType<typeof computeCharges>['lines']) {
-  await tx.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
-  if (lines.length === 0) return;
-  await tx.insert(invoiceLines).values(
-    lines.map((l, i) => ({
-      courierId,
-      invoiceId,
-      position: i + 1,
-      kind: l.kind,
-      description: l.description,
-      packageId: l.packageRef,
-      amountCents: l.amountCents,
-      feeVersionId: l.feeVersionId ?? null,
-    })),
-  );
+  const kept = await tx
+    .select({ id: invoiceLines.id, amountCents: invoiceLines.amountCents })
+    .from(invoiceLines)
+    .where(and(eq(invoiceLines.invoiceId, invoiceId), eq(invoiceLines.kind, 'coupon')))
+    .orderBy(invoiceLines.position);
+  await tx.delete(invoiceLines).where(and(eq(invoiceLines.invoiceId, invoiceId), ne(invoiceLines.kind, 'coupon')));
+  if (lines.length > 0)
+    await tx.insert(invoiceLines).values(
+      lines.map((l, i) => ({
+        courierId,
+        invoiceId,
+        position: i + 1,
+        kind: l.kind,
+        description: l.description,
+        packageId: l.packageRef,
+        amountCents: l.amountCents,
+        feeVersionId: l.feeVersionId ?? null,
+      })),
+    );
+  for (const [i, k] of kept.entries())
+    await tx
+      .update(invoiceLines)
+      .set({ position: lines.length + i + 1 })
+      .where(eq(invoiceLines.id, k.id));
+  return kept.reduce((s, k) => s + k.amountCents, 0);
 }
 
-export const totalsOf = (r: ReturnType<typeof computeCharges>) => ({
+/** The invoice's totals from its priced lines, less its coupons (`couponCents`, zero or negative). */
+export const totalsOf = (r: ReturnType<typeof computeCharges>, couponCents = 0) => ({
   freightCents: r.freightCents,
   discountCents: r.discountCents,
   processingCents: r.processingCents,
   gctCents: r.gctCents,
   customsCents: r.customsCents,
   feesCents: r.feesCents,
-  totalCents: r.totalCents,
+  totalCents: Math.max(0, r.totalCents + couponCents),
   membershipTier: r.tier?.name ?? null,
 });
 

@@ -57,10 +57,14 @@ export async function recomputeInvoice(
   );
   refuseIfPaid(inv);
   await markDeliveryFeesCharged(db, deliveryRequestIds, inv.id);
-  await writeLines(db, courierId, inv.id, result.lines);
+  const couponCents = await writeLines(db, courierId, inv.id, result.lines);
   await db
     .update(invoices)
-    .set({ ...totalsOf(result), status: invoiceStatusFor(result.totalCents, inv.paidCents, inv.status), updatedAt: new Date() })
+    .set({
+      ...totalsOf(result, couponCents),
+      status: invoiceStatusFor(totalsOf(result, couponCents).totalCents, inv.paidCents, inv.status),
+      updatedAt: new Date(),
+    })
     .where(eq(invoices.id, inv.id));
   await audit(db, {
     courierId,

@@ -37,10 +37,14 @@ export async function setCustomsAssessment(options: StaffChange & { packageId: n
       .update(invoicePackages)
       .set({ customsAssessedCents: assessedCents })
       .where(and(eq(invoicePackages.invoiceId, inv.id), eq(invoicePackages.packageId, packageId)));
-    await writeLines(tx, courierId, inv.id, result.lines);
+    const couponCents = await writeLines(tx, courierId, inv.id, result.lines);
     await tx
       .update(invoices)
-      .set({ ...totalsOf(result), status: invoiceStatusFor(result.totalCents, inv.paidCents, inv.status), updatedAt: new Date() })
+      .set({
+        ...totalsOf(result, couponCents),
+        status: invoiceStatusFor(totalsOf(result, couponCents).totalCents, inv.paidCents, inv.status),
+        updatedAt: new Date(),
+      })
       .where(eq(invoices.id, inv.id));
     await audit(tx, {
       courierId,

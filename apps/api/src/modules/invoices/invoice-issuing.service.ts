@@ -1,4 +1,4 @@
-import { tellCustomer } from '../notifications/customer-notices.service';
+import { tellCustomer } from '../notifications/index';
 import { invoiceMailLine } from './invoice-mail';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { BILLING_MESSAGES } from '@courier/shared/schemas/billing';
@@ -14,11 +14,12 @@ import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
-import { formatAmount } from '@courier/shared/format/money';
+import { formatJmd } from '@courier/shared/format/money';
 import type { StaffChange } from './invoice-access.service';
-import { volumetricRuleOf } from '../settings/warehouse.service';
+import { volumetricRuleOf } from '../settings/index';
 import { chargesFor, markDeliveryFeesCharged, totalsOf, writeLines } from './invoice-charges';
 import { enqueueWebhookEvent } from '../../lib/webhooks';
+import { publish } from '../../lib/domain-events';
 
 export const invoiceNumber = (n: number) => `INV-${String(n).padStart(6, '0')}`;
 
@@ -138,30 +139,44 @@ export async function issueInvoiceForPackages(options: IssueOptions): Promise<{ 
       totalCents: result.totalCents,
       currency: 'JMD',
     });
+    // What follows an invoice (a payment in advance settling on it, an automatic payment) subscribes.
+    if (options.mailer)
+      await publish({ db: tx, mailer: options.mailer }, courierId, 'invoice.issued', {
+        invoiceId: invoice.id,
+        invoiceNo,
+        customerId,
+        totalCents: result.totalCents,
+        packageIds,
+      });
+    const [after] = await tx.select({ paidCents: invoices.paidCents }).from(invoices).where(eq(invoices.id, invoice.id));
+    const paidAhead = after?.paidCents ?? 0;
+    const dueCents = result.totalCents - paidAhead;
     if (options.mailer)
       await tellCustomer(tx, options.mailer, {
         kind: 'invoice_issued',
         courierId,
         customerId,
         notice: {
-          title: `Invoice ${invoiceNo}: JMD ${formatAmount(result.totalCents)} due`,
+          title: `Invoice ${invoiceNo}: ${formatJmd(dueCents)} due`,
           body: pkgs.map((p) => p.packageNumber).join(', '),
           target: { kind: 'invoice', ref: invoiceNo },
         },
         mail: {
           to: customer.email,
           // One e-mail for both news: ready at the branch, and what is due (DOMAIN.md step 6).
-          subject: `Package${pkgs.length > 1 ? 's' : ''} ready for pickup: invoice ${invoiceNo}, JMD ${formatAmount(result.totalCents)} due`,
+          subject: `Package${pkgs.length > 1 ? 's' : ''} ready for pickup: invoice ${invoiceNo}, ${formatJmd(dueCents)} due`,
           text: [
             `Hello ${customer.firstName},`,
             '',
             `Your package${pkgs.length > 1 ? 's are' : ' is'} ready for pickup${customer.branchName ? ` at our ${customer.branchName} branch` : ''}.`,
             ...(customer.branchAddress ? [`Address: ${customer.branchAddress}`] : []),
             ...(customer.branchHours ? [`Opening hours: ${customer.branchHours}`] : []),
-            `Invoice ${invoiceNo}: JMD ${formatAmount(result.totalCents)} due.`,
+            paidAhead > 0
+              ? `Invoice ${invoiceNo}: ${formatJmd(result.totalCents)}, of which ${formatJmd(paidAhead)} was paid in advance: ${formatJmd(dueCents)} due.`
+              : `Invoice ${invoiceNo}: ${formatJmd(result.totalCents)} due.`,
             ...pkgs.map((p) => `- ${p.packageNumber} (${p.trackingNumber})`),
             '',
-            await invoiceMailLine(options.mailer, courierId, invoiceNo),
+            await invoiceMailLine(tx, options.mailer, courierId, invoiceNo),
           ].join('\n'),
         },
       });

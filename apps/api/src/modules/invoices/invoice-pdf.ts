@@ -1,80 +1,112 @@
 import { feeSourceLabel } from '@courier/shared/domain/fees';
-import { INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@courier/shared/constants/billing';
+import { INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS, TEST_PAYMENT_LABEL } from '@courier/shared/constants/billing';
 import { formatDate, formatDateTime } from '@courier/shared/domain/datetime';
 import { formatJmd } from '@courier/shared/format/money';
 import type { InvoiceDetail } from '@courier/shared/schemas/billing';
-import { type Letterhead, drawLetterhead } from '../../lib/pdf/letterhead';
-import { PDF_PAPER, renderPdf, row } from '../../lib/pdf/render';
+import { drawBlocks, drawHeader, drawLines, drawSection, drawTable, drawTotals, pageOptions, type TotalLine } from '../../lib/pdf/layout';
+import type { Letterhead } from '../../lib/pdf/letterhead';
+import { renderPdf } from '../../lib/pdf/render';
+
+/** The invoice's totals: charged, credit notes, paid and refunded; the balance due goes in the box. */
+function totalLines(inv: InvoiceDetail): TotalLine[] {
+  const lines: TotalLine[] = [{ label: 'Total', amount: formatJmd(inv.totalCents), strong: true }];
+  // A refund is a credit note: it lowers what is charged and what was paid alike.
+  for (const c of inv.creditNotes)
+    lines.push({ label: `Credit note ${c.creditNoteNo} (refund of ${c.receiptNo})`, amount: formatJmd(-c.amountCents) });
+  if (inv.creditedCents > 0)
+    lines.push({ label: 'Total after credit notes', amount: formatJmd(inv.totalCents - inv.creditedCents), strong: true });
+  lines.push({ label: 'Paid', amount: formatJmd(inv.paidCents) });
+  if (inv.creditedCents > 0) lines.push({ label: 'Refunded', amount: formatJmd(-inv.creditedCents) });
+  return lines;
+}
 
 /** The invoice on the courier's letterhead and paper; every date in the courier's time zone. */
 export function renderInvoicePdf(inv: InvoiceDetail, lh: Letterhead): Promise<Buffer> {
+  const test = inv.payments.some((p) => p.test);
   return renderPdf(
     (doc) => {
-      drawLetterhead(doc, lh);
-      doc.font('Helvetica-Bold').fontSize(14).text(`Invoice ${inv.invoiceNo}`);
-      doc
-        .font('Helvetica')
-        .fontSize(10)
-        .text(`Issued ${formatDate(inv.issuedAt, inv.timeZone)}   Status: ${INVOICE_STATUS_LABELS[inv.status]}`);
-      if (inv.status === 'void') doc.text(`Void: ${inv.voidReason ?? ''}`);
-      doc.moveDown();
-      doc.font('Helvetica-Bold').text('Bill to');
-      doc.font('Helvetica').text(`${inv.customerName} (${inv.mailboxNumber})`);
-      doc.text(inv.customerEmail);
-      if (inv.branchName) doc.text(`Pickup branch: ${inv.branchName}`);
-      doc.moveDown();
+      drawHeader(doc, lh, {
+        title: `Invoice ${inv.invoiceNo}`,
+        lines: [`Issued ${formatDate(inv.issuedAt, inv.timeZone)}`, `Status: ${INVOICE_STATUS_LABELS[inv.status]}`],
+        test,
+      });
+      const billTo = [`${inv.customerName} (${inv.mailboxNumber})`, inv.customerEmail];
+      drawBlocks(doc, [
+        { label: 'Bill to', lines: billTo },
+        ...(inv.branchName ? [{ label: 'Pickup branch', lines: [inv.branchName] }] : []),
+        ...(inv.status === 'void' ? [{ label: 'Void', lines: [inv.voidReason ?? ''] }] : []),
+      ]);
 
-      doc.font('Helvetica-Bold').text('Packages');
-      for (const p of inv.packages) {
-        doc.font('Helvetica').text(`${p.packageNumber}  ${p.trackingNumber}  ${p.weightLb} lb  ${p.description ?? ''}`);
-      }
-      doc.moveDown();
+      drawSection(doc, 'Packages');
+      drawTable(
+        doc,
+        lh,
+        [
+          { header: 'Package', width: 80 },
+          { header: 'Tracking', width: 150 },
+          { header: 'Description' },
+          { header: 'Weight', width: 60, align: 'right' },
+        ],
+        inv.packages.map((p) => ({ cells: [p.packageNumber, p.trackingNumber, p.description ?? '', `${p.weightLb} lb`] })),
+      );
 
-      row(doc, 'Charge', 'Amount', true);
-      for (const l of inv.lines) {
-        row(doc, l.description, formatJmd(l.amountCents));
+      drawSection(doc, 'Charges');
+      drawTable(
+        doc,
+        lh,
+        [{ header: 'Charge' }, { header: 'Amount', width: 120, align: 'right' }],
         // Each line names the fee (and its rates' first day) that made it.
-        if (l.fee) doc.font('Helvetica').fontSize(8).fillColor('#555555').text(feeSourceLabel(l.fee)).fontSize(10).fillColor('#000000');
-      }
-      doc.moveDown(0.5);
-      row(doc, 'Total', formatJmd(inv.totalCents), true);
-      // A refund is a credit note: it lowers what is charged and what was paid alike.
-      for (const c of inv.creditNotes) row(doc, `Credit note ${c.creditNoteNo} (refund of ${c.receiptNo})`, `-${formatJmd(c.amountCents)}`);
-      if (inv.creditedCents > 0) row(doc, 'Total after credit notes', formatJmd(inv.totalCents - inv.creditedCents), true);
-      row(doc, 'Paid', formatJmd(inv.paidCents));
-      if (inv.creditedCents > 0) row(doc, 'Refunded', `-${formatJmd(inv.creditedCents)}`);
-      row(doc, 'Balance due', formatJmd(inv.balanceCents), true);
+        inv.lines.map((l) => ({ cells: [l.description, formatJmd(l.amountCents)], caption: l.fee ? feeSourceLabel(l.fee) : undefined })),
+      );
+      drawTotals(doc, lh, totalLines(inv), { label: 'Balance due', amount: formatJmd(inv.balanceCents) });
 
       if (inv.payments.length > 0) {
-        doc.moveDown();
-        doc.font('Helvetica-Bold').text('Payments');
-        for (const p of inv.payments) {
-          row(
-            doc,
-            `${formatDateTime(p.paidAt, inv.timeZone)}  ${p.receiptNo}  ${PAYMENT_METHOD_LABELS[p.method]}${p.reference ? ` (${p.reference})` : ''}`,
-            formatJmd(p.amountCents),
-          );
-        }
+        drawSection(doc, 'Payments');
+        drawTable(
+          doc,
+          lh,
+          [
+            { header: 'Date', width: 150 },
+            { header: 'Receipt', width: 90 },
+            { header: 'Method' },
+            { header: 'Amount', width: 110, align: 'right' },
+          ],
+          inv.payments.map((p) => ({
+            cells: [
+              formatDateTime(p.paidAt, inv.timeZone),
+              p.test ? `${TEST_PAYMENT_LABEL} ${p.receiptNo}` : p.receiptNo,
+              `${PAYMENT_METHOD_LABELS[p.method]}${p.reference ? ` (${p.reference})` : ''}`,
+              formatJmd(p.amountCents),
+            ],
+          })),
+        );
       }
       if (inv.creditNotes.length > 0) {
-        doc.moveDown();
-        doc.font('Helvetica-Bold').text('Credit notes');
-        for (const c of inv.creditNotes) {
-          row(
-            doc,
-            `${formatDateTime(c.createdAt, inv.timeZone)}  ${c.creditNoteNo}  refund of ${c.receiptNo}: ${c.reason}`,
-            formatJmd(c.amountCents),
-          );
-        }
+        drawSection(doc, 'Credit notes');
+        drawTable(
+          doc,
+          lh,
+          [
+            { header: 'Date', width: 150 },
+            { header: 'Credit note', width: 90 },
+            { header: 'Reason' },
+            { header: 'Amount', width: 110, align: 'right' },
+          ],
+          inv.creditNotes.map((c) => ({
+            cells: [
+              formatDateTime(c.createdAt, inv.timeZone),
+              c.creditNoteNo,
+              `Refund of ${c.receiptNo}: ${c.reason}`,
+              formatJmd(-c.amountCents),
+            ],
+          })),
+        );
       }
       if (inv.bankDetails.length > 0) {
-        doc.moveDown();
-        doc.font('Helvetica-Bold').text('Bank transfer details');
-        doc.font('Helvetica');
-        for (const line of inv.bankDetails) doc.text(line);
-        doc.text(`Reference: ${inv.invoiceNo}`);
+        drawSection(doc, 'Bank transfer details');
+        drawLines(doc, [...inv.bankDetails, `Reference: ${inv.invoiceNo}`]);
       }
     },
-    { size: PDF_PAPER[lh.paperSize], margin: 50, info: { Title: `Invoice ${inv.invoiceNo}`, Author: lh.name } },
+    pageOptions(lh, `Invoice ${inv.invoiceNo}`),
   );
 }

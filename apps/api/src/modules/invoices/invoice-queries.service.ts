@@ -1,3 +1,4 @@
+import { type IdType, idLabel } from '@courier/shared/schemas/authorised-people';
 import { type AnyColumn, type SQL, and, count, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { INVOICE_STATUSES, type InvoiceStatus } from '@courier/shared/constants/billing';
@@ -109,8 +110,14 @@ function prepareInvoiceDetail(db: Db, kind: ScopeKind) {
           sql`from ${paymentRefunds} join ${payments} on ${payments.id} = ${paymentRefunds.paymentId}
           where ${paymentRefunds.courierId} = ${invoices.courierId} and ${paymentRefunds.invoiceId} = ${invoices.id}`,
         ),
-        signature: sql<{ collectorName: string; signedAt: string } | null>`(select json_build_object(
-          'collectorName', ${collectionSignatures.collectorName}, 'signedAt', ${isoText(collectionSignatures.signedAt)})
+        signature: sql<{
+          collectorName: string;
+          signedAt: string;
+          idType: IdType | null;
+          idNumber: string | null;
+        } | null>`(select json_build_object(
+          'collectorName', ${collectionSignatures.collectorName}, 'signedAt', ${isoText(collectionSignatures.signedAt)},
+          'idType', ${collectionSignatures.collectorIdType}, 'idNumber', ${collectionSignatures.collectorIdNumber})
         from ${collectionSignatures}
         where ${collectionSignatures.courierId} = ${invoices.courierId} and ${collectionSignatures.invoiceId} = ${invoices.id}
         order by ${collectionSignatures.signedAt} desc limit 1)`,
@@ -191,7 +198,7 @@ export async function getInvoiceDetail(db: Db, scope: InvoiceScope, invoiceNo: s
     packages: inv.packages.map((p) => ({
       ...p,
       weightLb: Number(p.weightLb),
-      computedDutyCents: customsDutyFor(p.declaredValueUsdCents ?? 0, inv.exchangeRate),
+      computedDutyCents: computedCustoms(inv, p),
     })),
     customsHistory: inv.assessments.map((a) => {
       const d = a.details ?? {};
@@ -216,6 +223,7 @@ export async function getInvoiceDetail(db: Db, scope: InvoiceScope, invoiceNo: s
       .filter((l) => l.length > 0),
     collectedAt: inv.signature?.signedAt ?? null,
     collectorName: inv.signature?.collectorName ?? null,
+    collectorId: inv.signature?.idType && inv.signature.idNumber ? idLabel(inv.signature.idType, inv.signature.idNumber) : null,
   };
 }
 
@@ -337,4 +345,25 @@ export async function listBillableCustomers(db: Db, courierId: number, search: s
     .groupBy(customers.id)
     .orderBy(customers.mailboxNumber)
     .limit(50);
+}
+
+/**
+ * A package's computed customs: its entry's lines while nothing is assessed; once assessed, what
+ * the latest assessment recorded as computed (the rule before customs rates when none did).
+ */
+function computedCustoms(
+  inv: {
+    exchangeRate: number;
+    lines: Array<{ kind: string; packageId: number | null; amountCents: number }>;
+    assessments: Array<{ details: unknown }>;
+  },
+  p: { id: number; declaredValueUsdCents: number | null; customsAssessedCents: number | null },
+): number {
+  if (p.customsAssessedCents === null)
+    return inv.lines.filter((l) => l.kind === 'customs_duty' && l.packageId === p.id).reduce((s, l) => s + l.amountCents, 0);
+  const recorded = inv.assessments
+    .map((a) => (a.details ?? {}) as Record<string, unknown>)
+    .filter((d) => d.packageId === p.id && typeof d.computedCents === 'number')
+    .at(-1)?.computedCents;
+  return typeof recorded === 'number' ? recorded : customsDutyFor(p.declaredValueUsdCents ?? 0, inv.exchangeRate);
 }

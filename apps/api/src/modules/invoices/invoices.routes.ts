@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,8 +15,8 @@ import {
 } from '@courier/shared/schemas/billing';
 import { courierQuerySchema, errorResponseSchema, pageSchema, successSchema } from '@courier/shared/schemas/common';
 import type { AppContext } from '../../context';
-import { couriers } from '../../db/schema/couriers';
-import { getCourierRates } from '../settings/rates.service';
+import { getCourierRates, rateSheetOf, volumetricRuleOf } from '../settings/index';
+import { feeInUsd } from '@courier/shared/domain/fees';
 import { currentUser, requirePermission, customerOrPermission } from '../../plugins/auth';
 import { loadLetterhead } from '../../lib/pdf/letterhead';
 import { pdfResponseSchema } from '../../lib/pdf/render';
@@ -26,6 +25,7 @@ import { renderInvoicePdf } from './invoice-pdf';
 import { invoiceScope } from './invoice-access.service';
 import { setCustomsAssessment } from './invoice-customs.service';
 import { issueInvoiceForPackages, reissueInvoice } from './invoice-issuing.service';
+import { accrueStorageAfterPayment, accrueStorageOnInvoice } from './storage-accrual.service';
 import { getInvoiceDetail, listBillableCustomers, listBillablePackages, listInvoices } from './invoice-queries.service';
 import { voidInvoice } from './invoice-voiding.service';
 import { courierScope } from '../../lib/courier-scope';
@@ -50,11 +50,18 @@ export function invoicesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags, querystring: courierQuerySchema, response: { 200: courierRatesSchema, ...errors } } },
       async (request) => {
         const courierId = courierScope(currentUser(request), request.query.courierId);
-        const [rates, [courier]] = await Promise.all([
+        const [rates, rateSheetUrl, volumetric] = await Promise.all([
           getCourierRates(ctx.db, courierId),
-          ctx.db.select({ rateSheetUrl: couriers.rateSheetUrl }).from(couriers).where(eq(couriers.id, courierId)),
+          rateSheetOf(ctx.db, courierId),
+          volumetricRuleOf(ctx.db, courierId),
         ]);
-        return { ...rates, rateSheetUrl: courier?.rateSheetUrl ?? null };
+        return {
+          ...rates,
+          rateSheetUrl,
+          volumetric,
+          // The rate sheet lists every fee in force, in the currency it is priced in.
+          feesInForce: rates.feesInForce.map((f) => ({ ...f, currency: feeInUsd(f.code) ? ('USD' as const) : ('JMD' as const) })),
+        };
       },
     );
 
@@ -66,7 +73,10 @@ export function invoicesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { courierId, ...query } = request.query;
-        return listInvoices(ctx.db, invoiceScope(currentUser(request), courierId), query);
+        const scope = invoiceScope(currentUser(request), courierId);
+        // A customer sees storage grown since an invoice was paid as an invoice to pay, before release.
+        if (scope.customerId !== null) await accrueStorageAfterPayment(ctx.db, ctx.mailer, scope);
+        return listInvoices(ctx.db, scope, query);
       },
     );
 
@@ -133,7 +143,14 @@ export function invoicesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: customerOrPermission('invoices_view'),
         schema: { tags, params: invoiceNoParamSchema, querystring: courierQuerySchema, response: { 200: invoiceDetailSchema, ...errors } },
       },
-      async (request) => getInvoiceDetail(ctx.db, invoiceScope(currentUser(request), request.query.courierId), request.params.invoiceNo),
+      async (request) => {
+        const scope = invoiceScope(currentUser(request), request.query.courierId);
+        const { invoiceNo } = request.params;
+        // Storage owed so far is on an open invoice whenever it is looked at.
+        if (scope.courierId !== null)
+          await accrueStorageOnInvoice(ctx.db, ctx.mailer, { courierId: scope.courierId, customerId: scope.customerId, invoiceNo });
+        return getInvoiceDetail(ctx.db, scope, invoiceNo);
+      },
     );
 
     app.get(

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_MESSAGES } from '@courier/shared/schemas/packages';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp, loginAs, seedDemoData } from '../../../test/helper';
+import { type TestApp, buildTestApp, loginAs, seedDemoData } from '../../../test/helper';
 import { asDb } from '../../db/client';
 import { couriers } from '../../db/schema/couriers';
 import { invoiceLines } from '../../db/schema/invoice-lines';
@@ -20,9 +20,6 @@ let courierB: number;
 let adminB: string;
 let customerB: number;
 let seq = 0;
-
-const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload: payload as never });
 
 /** A 2 lb parcel in a 12 x 10 x 8 in box (960 in³: 6.91 lb at 139 in³/lb), ready to bill. */
 async function boxedParcel(courierId: number, customerId: number, mode: 'AIR' | 'SEA' = 'AIR') {
@@ -48,7 +45,7 @@ async function boxedParcel(courierId: number, customerId: number, mode: 'AIR' | 
 }
 
 async function issue(token: string, customerId: number, packageId: number, courierId = courierA) {
-  const res = await call(token, 'POST', '/invoices', { customerId, packageIds: [packageId] });
+  const res = await t.api('POST', '/invoices', token, { customerId, packageIds: [packageId] });
   expect(res.statusCode, res.body).toBe(201);
   const invoiceNo = res.json().invoiceNo as string;
   const [inv] = await t.db
@@ -60,7 +57,7 @@ async function issue(token: string, customerId: number, packageId: number, couri
   return { inv, freight: lines.find((l) => l.kind === 'freight') };
 }
 
-const settings = (token: string, body: Record<string, unknown>) => call(token, 'PUT', '/settings/warehouse', body);
+const settings = (token: string, body: Record<string, unknown>) => t.api('PUT', '/settings/warehouse', token, body);
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -118,7 +115,7 @@ describe('volumetric billing', () => {
   });
 
   it('another courier keeps its own settings: its same box bills the actual weight', async () => {
-    const b = await call(adminB, 'GET', '/settings/warehouse');
+    const b = await t.api('GET', '/settings/warehouse', adminB);
     expect(b.json()).toMatchObject({ volumetricAir: false, airDivisorIn3PerLb: 139 });
     const { freight } = await issue(adminB, customerB, (await boxedParcel(courierB, customerB)).id, courierB);
     expect(freight?.description).toMatch(/\(2 lb\)$/);

@@ -1,3 +1,4 @@
+import { formatWeight } from '@courier/shared/format/weight';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ManifestDetail } from '@courier/shared/schemas/manifests';
 import type { Db } from '../../db/client';
@@ -9,12 +10,18 @@ import { toCsv } from '../../lib/csv';
 import { getManifest } from './manifest-queries.service';
 import { writeXlsx } from './xlsx';
 import { formatDecimal } from '@courier/shared/format/money';
+import { billableWeight, freightFor } from '@courier/shared/domain/charges';
+import { type CustomsBreakdown, customsFor } from '@courier/shared/domain/customs';
+import { chargeableWeight } from '@courier/shared/domain/volumetric';
+import { packages } from '../../db/schema/packages';
+import { getCourierRates, volumetricRuleOf } from '../settings/index';
 
 /**
  * The manifest as a Jamaican customs broker needs it: per package the consignee's name,
  * TRN, address and parish, the description, pieces, weight and declared value in USD, whether it
- * is held and why; and the courier (the importer of record) by name and address. CSV, Excel and
- * the PDF carry the same table.
+ * is held and why; and the courier (the importer of record) by name and address; and the customs
+ * entry billing computes (tariff class, freight, CIF, each part). CSV, Excel and the PDF carry the
+ * same table.
  */
 
 export const EXPORT_HEADER = [
@@ -39,9 +46,32 @@ export const EXPORT_HEADER = [
   'hold',
   'courier_name',
   'courier_address',
+  // The customs entry as billing computes it (JMD): the broker checks each part against the assessment.
+  'tariff_class',
+  'freight_jmd',
+  'cif_jmd',
+  'import_duty_jmd',
+  'scf_jmd',
+  'environmental_levy_jmd',
+  'import_gct_jmd',
+  'caf_jmd',
+  'stamp_duty_jmd',
+  'customs_total_jmd',
 ];
+export const CUSTOMS_COLUMNS = ['import_duty', 'scf', 'environmental_levy', 'import_gct', 'caf', 'stamp_duty'] as const;
 /** Columns written as numbers in the workbook, so a spreadsheet can total them. */
-const NUMERIC = new Set(['weight_lb', 'length_in', 'width_in', 'height_in', 'declared_value_usd', 'pieces']);
+const NUMERIC = new Set([
+  'weight_lb',
+  'length_in',
+  'width_in',
+  'height_in',
+  'declared_value_usd',
+  'pieces',
+  'freight_jmd',
+  'cif_jmd',
+  ...CUSTOMS_COLUMNS.map((c) => `${c}_jmd`),
+  'customs_total_jmd',
+]);
 
 export interface ConsigneeDetails {
   trn: string | null;
@@ -53,6 +83,8 @@ export interface BrokerManifest {
   manifest: ManifestDetail;
   courier: { name: string; address: string };
   consignees: Map<number, ConsigneeDetails>;
+  /** Each package's customs entry (JMD), as its invoice computes it. */
+  entries: Map<number, CustomsBreakdown & { freightCents: number }>;
   rows: Array<Array<string | number | null>>;
 }
 
@@ -70,8 +102,10 @@ export async function brokerManifest(db: Db, user: AuthUser, id: number): Promis
           .where(and(eq(customers.courierId, m.courierId), inArray(customers.id, customerIds)));
   const consignees = new Map(consigneeRows.map((c) => [c.id, { trn: c.trn, address: c.address, parish: c.parish }]));
   const courierName = courier?.name ?? '';
+  const entries = await customsEntries(db, m);
   const rows = m.packages.map((p) => {
     const c = p.customerId === null ? undefined : consignees.get(p.customerId);
+    const entry = entries.get(p.id);
     return [
       m.manifestNumber,
       p.packageNumber,
@@ -81,7 +115,7 @@ export async function brokerManifest(db: Db, user: AuthUser, id: number): Promis
       p.customerName,
       p.description,
       p.merchant,
-      p.weightLb.toFixed(2),
+      formatWeight(p.weightLb),
       p.lengthIn,
       p.widthIn,
       p.heightIn,
@@ -94,9 +128,14 @@ export async function brokerManifest(db: Db, user: AuthUser, id: number): Promis
       p.status === 'on_hold' ? (p.holdReason ?? 'On hold') : null,
       courierName,
       address,
+      entry?.tariffClass ?? 'general',
+      entry ? formatDecimal(entry.freightCents) : null,
+      entry ? formatDecimal(entry.cifJmdCents) : null,
+      ...CUSTOMS_COLUMNS.map((part) => formatDecimal(entry?.parts.find((x) => x.part === part)?.cents ?? 0)),
+      formatDecimal(entry?.totalCents ?? 0),
     ];
   });
-  return { manifest: m, courier: { name: courierName, address }, consignees, rows };
+  return { manifest: m, courier: { name: courierName, address }, consignees, entries, rows };
 }
 
 export async function manifestCsv(db: Db, user: AuthUser, id: number): Promise<{ name: string; csv: string }> {
@@ -110,4 +149,37 @@ export async function manifestXlsx(db: Db, user: AuthUser, id: number): Promise<
     r.map((v, i) => (NUMERIC.has(EXPORT_HEADER[i] ?? '') && v !== null && v !== undefined && v !== '' ? Number(v) : (v ?? null))),
   );
   return { name: `${manifest.manifestNumber}.xlsx`, xlsx: await writeXlsx(manifest.manifestNumber, EXPORT_HEADER, cells) };
+}
+
+/** Each package's customs entry as its invoice computes it: freight on the weight billed, CIF, the parts. */
+async function customsEntries(db: Db, m: ManifestDetail) {
+  const ids = m.packages.map((p) => p.id);
+  const result = new Map<number, CustomsBreakdown & { freightCents: number }>();
+  if (ids.length === 0) return result;
+  const rates = await getCourierRates(db, m.courierId);
+  const rule = await volumetricRuleOf(db, m.courierId);
+  const rows = await db
+    .select({ id: packages.id, tariffClass: packages.tariffClass, mode: packages.mode })
+    .from(packages)
+    .where(and(eq(packages.courierId, m.courierId), inArray(packages.id, ids)));
+  for (const p of m.packages) {
+    const row = rows.find((r) => r.id === p.id);
+    if (!row || !(p.weightLb > 0)) continue;
+    const weight = chargeableWeight(
+      { weightLb: p.weightLb, lengthIn: p.lengthIn, widthIn: p.widthIn, heightIn: p.heightIn, mode: row.mode },
+      rule,
+    );
+    const freightCents = freightFor(billableWeight(weight.chargedLb), rates.rates, rates.additionalPoundCents);
+    const entry = customsFor(
+      {
+        fobUsdCents: p.declaredValueUsdCents ?? 0,
+        freightJmdCents: freightCents,
+        tariffClass: row.tariffClass,
+        exchangeRateJmdPerUsd: rates.exchangeRateJmdPerUsd,
+      },
+      rates.customsRates,
+    );
+    result.set(p.id, { ...entry, freightCents });
+  }
+  return result;
 }

@@ -25,14 +25,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, token = staff) =>
-  t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload: payload as never });
-
 describe('one MAWB or bill of lading per courier', () => {
   it('refuses a second manifest with the same MAWB, naming the first, in any spelling', async () => {
-    const first = await call('POST', '/manifests', { type: 'AIR', mawbOrBl: '001-55550001' });
+    const first = await t.api('POST', '/manifests', staff, { type: 'AIR', mawbOrBl: '001-55550001' });
     expect(first.statusCode).toBe(201);
-    const again = await call('POST', '/manifests', { type: 'AIR', mawbOrBl: '00155550001 ' });
+    const again = await t.api('POST', '/manifests', staff, { type: 'AIR', mawbOrBl: '00155550001 ' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
       code: MAWB_IN_USE_CODE,
@@ -42,7 +39,7 @@ describe('one MAWB or bill of lading per courier', () => {
   });
 
   it('creates it when a person confirms a split shipment, and keeps the confirmation in the audit log', async () => {
-    const split = await call('POST', '/manifests', { type: 'AIR', mawbOrBl: '001-55550001', splitShipment: true });
+    const split = await t.api('POST', '/manifests', staff, { type: 'AIR', mawbOrBl: '001-55550001', splitShipment: true });
     expect(split.statusCode).toBe(201);
     const [entry] = await t.db
       .select()
@@ -50,49 +47,49 @@ describe('one MAWB or bill of lading per courier', () => {
       .where(and(eq(auditLog.action, 'manifest.split_confirmed'), eq(auditLog.entityId, split.json().manifestNumber)));
     expect(entry?.details).toMatchObject({ mawbOrBl: '001-55550001', sharedWith: [expect.stringMatching(/^MAN-/)] });
     // A third one names both.
-    const third = await call('POST', '/manifests', { type: 'AIR', mawbOrBl: '001-55550001' });
+    const third = await t.api('POST', '/manifests', staff, { type: 'AIR', mawbOrBl: '001-55550001' });
     expect(third.json().message).toMatch(/already on manifests MAN-\d{6}, MAN-\d{6}\./);
   });
 
   it('refuses a bill of lading already used when correcting a manifest, and accepts its own number again', async () => {
-    const a = (await call('POST', '/manifests', { type: 'SEA', mawbOrBl: 'KNG-BL-778' })).json();
-    const b = (await call('POST', '/manifests', { type: 'SEA' })).json();
-    const taken = await call('PATCH', `/manifests/${b.id}`, { mawbOrBl: 'kng bl 778' });
+    const a = (await t.api('POST', '/manifests', staff, { type: 'SEA', mawbOrBl: 'KNG-BL-778' })).json();
+    const b = (await t.api('POST', '/manifests', staff, { type: 'SEA' })).json();
+    const taken = await t.api('PATCH', `/manifests/${b.id}`, staff, { mawbOrBl: 'kng bl 778' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe(MANIFEST_MESSAGES.mawbInUse('Bill of lading', 'kng bl 778', [a.manifestNumber]));
-    expect((await call('GET', `/manifests/${b.id}`)).json().mawbOrBl).toBeNull();
-    expect((await call('PATCH', `/manifests/${a.id}`, { mawbOrBl: 'KNG-BL-778', flightOrVessel: 'Kingston Express' })).statusCode).toBe(
-      200,
-    );
-    const split = await call('PATCH', `/manifests/${b.id}`, { mawbOrBl: 'kng bl 778', splitShipment: true });
+    expect((await t.api('GET', `/manifests/${b.id}`, staff)).json().mawbOrBl).toBeNull();
+    expect(
+      (await t.api('PATCH', `/manifests/${a.id}`, staff, { mawbOrBl: 'KNG-BL-778', flightOrVessel: 'Kingston Express' })).statusCode,
+    ).toBe(200);
+    const split = await t.api('PATCH', `/manifests/${b.id}`, staff, { mawbOrBl: 'kng bl 778', splitShipment: true });
     expect(split.statusCode).toBe(200);
     expect(split.json().mawbOrBl).toBe('kng bl 778');
   });
 
   it('lets another courier use the same number', async () => {
-    const res = await call('POST', '/manifests', { type: 'AIR', mawbOrBl: '001-55550001' }, otherAdmin);
+    const res = await t.api('POST', '/manifests', otherAdmin, { type: 'AIR', mawbOrBl: '001-55550001' });
     expect(res.statusCode).toBe(201);
   });
 });
 
 describe('ready for pickup only after arrival', () => {
   it('refuses an open, closed or shipped manifest in our words and changes nothing', async () => {
-    const pkg = await call('POST', '/packages', { trackingNumber: '1Z999AA10000009901', weightLb: 1, mailbox, mode: 'AIR' });
-    const m = (await call('POST', '/manifests', { type: 'AIR' })).json();
-    await call('POST', `/manifests/${m.id}/packages`, { packageIds: [pkg.json().id] });
-    const open = await call('POST', `/manifests/${m.id}/ready`);
+    const pkg = await t.api('POST', '/packages', staff, { trackingNumber: '1Z999AA10000009901', weightLb: 1, mailbox, mode: 'AIR' });
+    const m = (await t.api('POST', '/manifests', staff, { type: 'AIR' })).json();
+    await t.api('POST', `/manifests/${m.id}/packages`, staff, { packageIds: [pkg.json().id] });
+    const open = await t.api('POST', `/manifests/${m.id}/ready`, staff);
     expect(open.statusCode).toBe(409);
     expect(open.json().message).toBe(MANIFEST_MESSAGES.readyBeforeArrival(m.manifestNumber));
-    await call('POST', `/manifests/${m.id}/close`);
-    await call('POST', `/manifests/${m.id}/ship`);
-    const shipped = await call('POST', `/manifests/${m.id}/ready`);
+    await t.api('POST', `/manifests/${m.id}/close`, staff);
+    await t.api('POST', `/manifests/${m.id}/ship`, staff);
+    const shipped = await t.api('POST', `/manifests/${m.id}/ready`, staff);
     expect(shipped.statusCode).toBe(409);
     expect(shipped.json().message).toBe(MANIFEST_MESSAGES.readyBeforeArrival(m.manifestNumber));
-    expect((await call('GET', `/packages/${pkg.json().id}`)).json().status).toBe('in_transit');
+    expect((await t.api('GET', `/packages/${pkg.json().id}`, staff)).json().status).toBe('in_transit');
     // Once arrived and scanned it clears.
-    await call('POST', `/manifests/${m.id}/arrive`);
-    await call('POST', `/manifests/${m.id}/reconciliation/scans`, { trackingNumber: '1Z999AA10000009901' });
-    const ready = await call('POST', `/manifests/${m.id}/ready`);
+    await t.api('POST', `/manifests/${m.id}/arrive`, staff);
+    await t.api('POST', `/manifests/${m.id}/reconciliation/scans`, staff, { trackingNumber: '1Z999AA10000009901' });
+    const ready = await t.api('POST', `/manifests/${m.id}/ready`, staff);
     expect(ready.statusCode).toBe(200);
     expect(ready.json().packages[0].status).toBe('ready_for_pickup');
   });
@@ -112,7 +109,7 @@ describe('import reports the line of the file', () => {
     res.json().rows.map((r) => [r.row, r.trackingNumber]);
 
   it('counts blank lines and quoted line breaks (CSV)', async () => {
-    const m = (await call('POST', '/manifests', { type: 'AIR' })).json();
+    const m = (await t.api('POST', '/manifests', staff, { type: 'AIR' })).json();
     const csv = 'tracking_number,description\n\nNOT-HERE-1,x\n\r\nNOT-HERE-2,"two\nlines"\nNOT-HERE-3,y\n';
     const res = await importCsv(m.id, csv);
     expect(res.statusCode).toBe(200);
@@ -124,7 +121,7 @@ describe('import reports the line of the file', () => {
   });
 
   it('names the Excel row number after empty rows', async () => {
-    const m = (await call('POST', '/manifests', { type: 'AIR' })).json();
+    const m = (await t.api('POST', '/manifests', staff, { type: 'AIR' })).json();
     const wb = new ExcelJS.Workbook();
     const sheet = wb.addWorksheet('Manifest');
     sheet.getCell('A1').value = 'tracking_number';

@@ -11,7 +11,7 @@ import { packages } from '../../db/schema/packages';
 import { AppError } from '../../lib/errors';
 import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
 import type { AuthUser } from '../../plugins/auth';
-import { selectPackages, toPackageDto } from '../packages/package-rows.service';
+import { selectPackages, toPackageDto } from '../packages/index';
 import { listScope, recordScope } from '../../lib/courier-scope';
 
 const pieces = sql<number>`(select count(*)::int from ${packages} p where p.manifest_id = ${manifests.id} and p.courier_id = ${manifests.courierId})`;

@@ -8,10 +8,19 @@ import { manifests } from '../../db/schema/manifests';
 import { packages } from '../../db/schema/packages';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { invoiceReadyPackages, packagesOnLiveInvoice } from '../invoices/automatic-billing.service';
-import { selectPackages } from '../packages/package-rows.service';
-import { actorOf, transitionPackage, writeEvent } from '../packages/package-status.service';
-import { refuseVoided, resolveScan } from '../packages/scan-resolver.service';
+import { invoiceReadyPackages, packagesOnLiveInvoice } from '../invoices/index';
+import {
+  selectPackages,
+  PackageNoticeBatch,
+  sendPackageNotices,
+  branchesOf,
+  clearForTransfer,
+  actorOf,
+  transitionPackage,
+  writeEvent,
+  refuseVoided,
+  resolveScan,
+} from '../packages/index';
 import { findManifest, getManifest, toDto } from './manifest-queries.service';
 import type { Services } from '../../context';
 
@@ -109,7 +118,11 @@ export async function reconciliationScan(s: Services, user: AuthUser, id: number
       branchId: actor.branchId ?? row.m.branchId,
     });
     if (found && onThis && found.pkg.status === 'in_transit') {
-      await transitionPackage(tx, s.mailer, found.pkg, 'at_customs', actor, { note: `Arrived on ${row.m.manifestNumber}; with customs` });
+      await transitionPackage(tx, s.mailer, found.pkg, 'at_customs', actor, {
+        note: `Arrived on ${row.m.manifestNumber}; with customs`,
+        // It is where it was scanned in.
+        atBranchId: actor.branchId ?? row.m.branchId,
+      });
     }
   });
   return {
@@ -157,9 +170,11 @@ export async function closeReconciliation(db: Db, user: AuthUser, id: number, no
 }
 
 /**
- * After customs: every package of the manifest cleared at customs becomes ready for pickup, and in
+ * After customs: every package of the manifest cleared at customs becomes ready for pickup where it
+ * is collected (one for another branch waits, cleared, for a branch transfer), and in
  * the same transaction each customer gets one invoice for their newly ready packages; its e-mail
- * (ready at the branch, amount due) replaces the separate "ready" e-mail.
+ * (ready at the branch, amount due) replaces the separate "ready" e-mail. The "ready" feed entry,
+ * push, SMS and WhatsApp go once per customer for all their packages.
  */
 export async function makeReady(s: Services, user: AuthUser, id: number): Promise<ManifestDetail> {
   const row = await findManifest(s.db, user, id);
@@ -177,16 +192,31 @@ export async function makeReady(s: Services, user: AuthUser, id: number): Promis
       row.m.courierId,
       pkgs.map((p) => p.id),
     );
+    const notices = new PackageNoticeBatch();
+    const ready: number[] = [];
     for (const pkg of pkgs) {
+      const where = await branchesOf(tx, pkg);
+      if (where.at && where.collect && where.at !== where.collect) {
+        // Cleared once: asked again, it simply keeps waiting for its transfer.
+        if (!pkg.clearedAt) await clearForTransfer(tx, pkg, { ...where, at: where.at }, actorOf(user));
+        continue;
+      }
+      ready.push(pkg.id);
       const invoiceNow = pkg.customerId !== null && !alreadyInvoiced.has(pkg.id);
-      await transitionPackage(tx, s.mailer, pkg, 'ready_for_pickup', actorOf(user), { note: 'Cleared customs', skipEmail: invoiceNow });
+      await transitionPackage(tx, s.mailer, pkg, 'ready_for_pickup', actorOf(user), {
+        note: 'Cleared customs',
+        manifestNumber: row.m.manifestNumber,
+        emailByInvoice: invoiceNow,
+        notices,
+      });
     }
     await invoiceReadyPackages({
       db: tx,
       mailer: s.mailer,
       courierId: row.m.courierId,
-      packageIds: pkgs.map((p) => p.id),
+      packageIds: ready,
     });
+    await sendPackageNotices(tx, s.mailer, notices);
   });
   return getManifest(s.db, user, id);
 }

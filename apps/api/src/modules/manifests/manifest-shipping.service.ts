@@ -1,5 +1,6 @@
+import { formatWeight } from '@courier/shared/format/weight';
 import { and, eq } from 'drizzle-orm';
-import { DEPARTURE_IN_FUTURE_CODE, MANIFEST_MESSAGES, type ManifestDetail } from '@courier/shared/schemas/manifests';
+import { DEPARTURE_IN_FUTURE_CODE, MANIFEST_MESSAGES, type ManifestDetail, type ManifestDto } from '@courier/shared/schemas/manifests';
 import type { Db } from '../../db/client';
 import { manifests } from '../../db/schema/manifests';
 import { packages } from '../../db/schema/packages';
@@ -8,9 +9,9 @@ import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { dayInZone, formatCalendarDay } from '@courier/shared/domain/datetime';
 import { courierTimeZone } from '../../lib/courier-zone';
-import { notify } from '../notifications/notify.service';
-import { actorOf, transitionPackage } from '../packages/package-status.service';
-import { findManifest, getManifest } from './manifest-queries.service';
+import { notify } from '../notifications/index';
+import { actorOf, bulkPackageColumns, transitionPackages } from '../packages/index';
+import { findManifest, getManifest, toDto } from './manifest-queries.service';
 import type { Services } from '../../context';
 
 export async function closeManifest(db: Db, user: AuthUser, id: number): Promise<ManifestDetail> {
@@ -21,14 +22,18 @@ export async function closeManifest(db: Db, user: AuthUser, id: number): Promise
   return getManifest(db, user, id);
 }
 
-/** Shipping moves every package to in transit and e-mails each customer, all or nothing. */
+/**
+ * Shipping moves every package to in transit and tells each customer once for all theirs, all or
+ * nothing. It answers the manifest with its counts: its hundreds of packages are read once, by the
+ * screen that shows them, not a second time for an answer nobody reads.
+ */
 export async function shipManifest(
   s: Services,
   user: AuthUser,
   id: number,
   options: { moveDepartureToToday?: boolean; note?: string } = {},
   now = new Date(),
-): Promise<ManifestDetail> {
+): Promise<ManifestDto> {
   const row = await findManifest(s.db, user, id);
   if (row.m.status !== 'closed') throw new AppError('conflict', MANIFEST_MESSAGES.notClosed);
   // Dates are the courier's (its time zone): a manifest does not leave before the day it departs.
@@ -56,22 +61,20 @@ export async function shipManifest(
       });
     }
     const pkgs = await tx
-      .select()
+      .select(bulkPackageColumns)
       .from(packages)
       .where(and(eq(packages.courierId, row.m.courierId), eq(packages.manifestId, id)));
-    for (const pkg of pkgs) {
-      await transitionPackage(tx, s.mailer, pkg, 'in_transit', actorOf(user), {
-        note: `Shipped on ${row.m.manifestNumber}${row.m.flightOrVessel ? ` (${row.m.flightOrVessel})` : ''}${
-          early
-            ? `; ${MANIFEST_MESSAGES.departureMoved(formatCalendarDay(row.m.departureDate as string), formatCalendarDay(today))}${options.note ? `: ${options.note}` : ''}`
-            : ''
-        }`,
-        manifestNumber: row.m.manifestNumber,
-      });
-    }
+    await transitionPackages(tx, s.mailer, pkgs, 'in_transit', actorOf(user), {
+      note: `Shipped on ${row.m.manifestNumber}${row.m.flightOrVessel ? ` (${row.m.flightOrVessel})` : ''}${
+        early
+          ? `; ${MANIFEST_MESSAGES.departureMoved(formatCalendarDay(row.m.departureDate as string), formatCalendarDay(today))}${options.note ? `: ${options.note}` : ''}`
+          : ''
+      }`,
+      manifestNumber: row.m.manifestNumber,
+    });
     await tx.update(manifests).set({ status: 'shipped', shippedAt: new Date(), updatedAt: new Date() }).where(eq(manifests.id, id));
   });
-  return getManifest(s.db, user, id);
+  return toDto(await findManifest(s.db, user, id));
 }
 
 export async function arriveManifest(db: Db, user: AuthUser, id: number): Promise<ManifestDetail> {
@@ -94,7 +97,7 @@ export async function arriveManifest(db: Db, user: AuthUser, id: number): Promis
       courierId: row.m.courierId,
       type: 'manifest_arrived',
       title: `Manifest ${row.m.manifestNumber} arrived`,
-      body: `${row.pieces} pieces, ${Number(row.weight).toFixed(2)} lb: ready to reconcile`,
+      body: `${row.pieces} pieces, ${formatWeight(row.weight)} lb: ready to reconcile`,
       target: { kind: 'manifest', ref: String(row.m.id) },
     });
   });

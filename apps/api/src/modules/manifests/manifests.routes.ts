@@ -22,7 +22,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { loadLetterhead } from '../../lib/pdf/letterhead';
 import { Storage } from '../../lib/storage';
-import { currentUser, requirePermission } from '../../plugins/auth';
+import { agentOrPermission, currentUser, requirePermission } from '../../plugins/auth';
 import { brokerManifest, manifestCsv, manifestXlsx } from './manifest-export';
 import { manifestPdf } from './manifest-pdf';
 import { readXlsxRows } from './xlsx';
@@ -68,6 +68,8 @@ const packageParams = z.object({ id: queryIdSchema, packageId: queryIdSchema });
 export function manifestsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const s = { db: ctx.db, mailer: ctx.mailer };
   const view = requirePermission('manifests_view');
+  // The list and each manifest (no money on them) are the US agent's too; exports and reconciliation are not.
+  const agentView = agentOrPermission('manifests_view');
   const edit = requirePermission('manifests_edit');
   const detail = { 200: manifestDetailSchema, ...errors };
   const documents = { db: ctx.db, storage: new Storage(ctx.config) };
@@ -75,7 +77,7 @@ export function manifestsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/manifests',
       {
-        preHandler: view,
+        preHandler: agentView,
         schema: { tags, querystring: manifestListQuerySchema, response: { 200: pageSchema(manifestSchema), ...errors } },
       },
       async (request) => listManifests(ctx.db, currentUser(request), request.query),
@@ -88,7 +90,7 @@ export function manifestsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => reply.status(201).send(await createManifest(ctx.db, currentUser(request), request.body)),
     );
-    app.get('/manifests/:id', { preHandler: view, schema: { tags, params: idParamSchema, response: detail } }, async (request) =>
+    app.get('/manifests/:id', { preHandler: agentView, schema: { tags, params: idParamSchema, response: detail } }, async (request) =>
       getManifest(ctx.db, currentUser(request), request.params.id),
     );
     app.patch(
@@ -116,7 +118,7 @@ export function manifestsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/manifests/:id/ship',
-      { preHandler: edit, schema: { tags, params: idParamSchema, body: shipManifestSchema, response: detail } },
+      { preHandler: edit, schema: { tags, params: idParamSchema, body: shipManifestSchema, response: { 200: manifestSchema, ...errors } } },
       async (request) => shipManifest(s, currentUser(request), request.params.id, request.body ?? {}),
     );
     app.post('/manifests/:id/arrive', { preHandler: edit, schema: { tags, params: idParamSchema, response: detail } }, async (request) =>

@@ -18,17 +18,9 @@ import { courierScope } from '../../lib/courier-scope';
 import { AppError } from '../../lib/errors';
 import { SecretBox } from '../../lib/secret-box';
 import { type AuthUser, currentUser, requirePermission, requireRole } from '../../plugins/auth';
-import {
-  confirmPhone,
-  customerMessaging,
-  getMessagingSettings,
-  listOutboxMessages,
-  recordInbound,
-  recordStatusCallback,
-  requestPhoneCode,
-  saveCustomerChannels,
-  saveMessagingSettings,
-} from './messaging.service';
+import { confirmPhone, customerMessaging, requestPhoneCode, saveCustomerChannels } from './customer-phone.service';
+import { getMessagingSettings, listOutboxMessages, saveMessagingSettings } from './messaging-settings.service';
+import { recordInbound, recordStatusCallback } from './provider-callbacks.service';
 import { removeSubscription, saveSubscription } from './push.service';
 import { vapidKeys } from './vapid';
 

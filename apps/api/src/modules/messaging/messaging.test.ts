@@ -7,11 +7,15 @@ import { customerPhones, messageOutbox, pushSubscriptions } from '../../db/schem
 import { auditLog } from '../../db/schema/audit-log';
 import { SecretBox } from '../../lib/secret-box';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp, loginAs, seedDemoData } from '../../../test/helper';
+import { type TestApp, buildTestApp, loginAs, seedDemoData } from '../../../test/helper';
 import { type PushReceiver, startPushReceiver } from '../../../test/push-receiver';
-import { drainMessages, queueCustomerMessages, saveMessagingSettings } from './messaging.service';
+import { queueCustomerMessages } from './message-queue.service';
+import { drainMessages } from './message-sending.service';
+import { saveMessagingSettings } from './messaging-settings.service';
 import { type MessagingSimulator, startMessagingSimulator } from './simulator';
+import { pushEndpointAllowed, pushPolicy, sendPush } from './push.service';
 import { twilioSignature } from './twilio';
+import { vapidKeys } from './vapid';
 
 let t: TestApp;
 let sim: MessagingSimulator;
@@ -37,9 +41,6 @@ function freePort(): Promise<number> {
     });
   });
 }
-
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload: payload as never });
 
 /** Drains until nothing is due and the simulator's callbacks have come back. */
 async function settle(ms = 600) {
@@ -76,7 +77,7 @@ afterAll(async () => {
 let scanned = 0;
 async function scanForCustomer() {
   scanned += 1;
-  const res = await call('POST', '/packages', staff, {
+  const res = await t.api('POST', '/packages', staff, {
     trackingNumber: `1Z999AA1000000${String(7000 + scanned).padStart(4, '0')}`,
     weightLb: 1.5,
     mailbox: customer.mailboxNumber,
@@ -88,15 +89,15 @@ async function scanForCustomer() {
 
 describe('push notices (Web Push with VAPID)', () => {
   it('gives the platform VAPID public key, the same every time', async () => {
-    const a = (await call('GET', '/customer/push/key', customerToken)).json().publicKey;
-    const b = (await call('GET', '/customer/push/key', customerToken)).json().publicKey;
+    const a = (await t.api('GET', '/customer/push/key', customerToken)).json().publicKey;
+    const b = (await t.api('GET', '/customer/push/key', customerToken)).json().publicKey;
     expect(a).toMatch(/^[A-Za-z0-9_-]{86,88}$/);
     expect(b).toBe(a);
   });
 
   it('delivers a feed event to the device, encrypted for its keys (decrypted here as the browser would)', async () => {
     const phone = receiver.device('phone-1');
-    const res = await call('POST', '/customer/push/subscriptions', customerToken, { ...phone.subscription, deviceLabel: 'Test phone' });
+    const res = await t.api('POST', '/customer/push/subscriptions', customerToken, { ...phone.subscription, deviceLabel: 'Test phone' });
     expect(res.statusCode).toBe(201);
     const packageNumber = await scanForCustomer();
     await settle(50);
@@ -118,7 +119,7 @@ describe('push notices (Web Push with VAPID)', () => {
   it('respects the notification preferences: a kind switched off sends no push', async () => {
     await t.db
       .update(customers)
-      .set({ emailOptOuts: ['invoice_issued'] })
+      .set({ pushOptOuts: ['invoice_issued'] })
       .where(eq(customers.id, customer.id));
     const before = receiver.received.length;
     const queued = await queueCustomerMessages(t.db, {
@@ -133,7 +134,7 @@ describe('push notices (Web Push with VAPID)', () => {
     expect(queued).toBe(0);
     await settle(50);
     expect(receiver.received.length).toBe(before);
-    await t.db.update(customers).set({ emailOptOuts: [] }).where(eq(customers.id, customer.id));
+    await t.db.update(customers).set({ pushOptOuts: [] }).where(eq(customers.id, customer.id));
   });
 
   it('forgets a device the push service says is gone (410)', async () => {
@@ -151,27 +152,75 @@ describe('push notices (Web Push with VAPID)', () => {
 
   it('removes the device at sign-out, and only the signed-in person can remove theirs', async () => {
     const tablet = receiver.device('tablet');
-    await call('POST', '/customer/push/subscriptions', customerToken, tablet.subscription);
+    await t.api('POST', '/customer/push/subscriptions', customerToken, tablet.subscription);
     const other = await makeCustomer(t, customer.courierId);
-    await call('POST', '/customer/push/subscriptions/removal', other.token, { endpoint: tablet.endpoint });
+    await t.api('POST', '/customer/push/subscriptions/removal', other.token, { endpoint: tablet.endpoint });
     expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, tablet.endpoint))).toHaveLength(1);
-    await call('POST', '/customer/push/subscriptions/removal', customerToken, { endpoint: tablet.endpoint });
+    await t.api('POST', '/customer/push/subscriptions/removal', customerToken, { endpoint: tablet.endpoint });
     expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, tablet.endpoint))).toHaveLength(0);
   });
 
   it('refuses a subscription that is not a push service address, in our words', async () => {
-    const bad = await call('POST', '/customer/push/subscriptions', customerToken, {
+    const bad = await t.api('POST', '/customer/push/subscriptions', customerToken, {
       endpoint: 'ftp://example.test/x',
       keys: receiver.device('x').keys,
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(MESSAGING_MESSAGES.subscriptionInvalid);
   });
+
+  it('takes only the browsers’ push services: an address inside any network is refused, in any spelling', async () => {
+    const keys = receiver.device('x').keys;
+    for (const endpoint of [
+      'https://10.0.0.1/push/x',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://[::ffff:a9fe:a9fe]/x',
+      'https://push.example.com/x',
+      'https://fcm.googleapis.com.attacker.example/x',
+      'https://fcm.googleapis.com:3934/x',
+    ]) {
+      const res = await t.api('POST', '/customer/push/subscriptions', customerToken, { endpoint, keys });
+      expect(res.statusCode, endpoint).toBe(400);
+      expect(res.json().message).toBe(MESSAGING_MESSAGES.subscriptionInvalid);
+    }
+    const production = { NODE_ENV: 'production' as const, ALLOW_LOOPBACK_ENDPOINTS: false };
+    for (const endpoint of [
+      'https://[::ffff:7f00:1]:3934/',
+      'https://localhost.:3934/',
+      'http://127.0.0.1:3934/',
+      'https://2130706433/x',
+    ]) {
+      expect(pushEndpointAllowed(endpoint, production), endpoint).toBe(false);
+    }
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc:def',
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAAA',
+      'https://web.push.apple.com/QGuQyavXutnMc',
+      'https://wns2-bl2p.notify.windows.com/w/?token=BQYAAA',
+    ]) {
+      expect(pushEndpointAllowed(endpoint, production), endpoint).toBe(true);
+    }
+  });
+
+  it('in production never opens a connection to this machine, even for a subscription already stored', async () => {
+    const device = receiver.device('stored-before');
+    const before = receiver.received.length;
+    const production = pushPolicy({ NODE_ENV: 'production', ALLOW_LOOPBACK_ENDPOINTS: false });
+    const vapid = await vapidKeys(t.db, t.config, deps.box);
+    const payload = { title: 'x', body: 'y', url: '/customer', tag: 't' };
+    const sub = { endpoint: device.endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth };
+    expect(await sendPush(sub, payload, vapid, production)).toEqual({ ok: false, gone: false, error: 'Push service unreachable' });
+    expect(receiver.received.length).toBe(before);
+    // A browser journey's receiver, allowed by its switch.
+    expect(await sendPush(sub, payload, vapid, pushPolicy({ NODE_ENV: 'production', ALLOW_LOOPBACK_ENDPOINTS: true }))).toEqual({
+      ok: true,
+    });
+  });
 });
 
 describe('WhatsApp and SMS through the provider (the simulator speaking Twilio Messages API)', () => {
   it('lets the courier admin connect the provider, shown as TEST when it is not Twilio itself, never showing the token', async () => {
-    const res = await call('PUT', '/settings/messaging', admin, {
+    const res = await t.api('PUT', '/settings/messaging', admin, {
       baseUrl: sim.origin,
       accountSid: SID_A,
       authToken: TOKEN_A,
@@ -184,7 +233,7 @@ describe('WhatsApp and SMS through the provider (the simulator speaking Twilio M
     expect(body).toMatchObject({ connected: true, testMode: true, smsFrom: '+18765550000', hasAuthToken: true });
     expect(JSON.stringify(body)).not.toContain(TOKEN_A);
     expect(body.statusCallbackUrl).toMatch(/\/api\/messaging\/twilio\/\d+\/status$/);
-    const bad = await call('PUT', '/settings/messaging', admin, {
+    const bad = await t.api('PUT', '/settings/messaging', admin, {
       baseUrl: sim.origin,
       accountSid: 'nope',
       smsFrom: null,
@@ -210,7 +259,7 @@ describe('WhatsApp and SMS through the provider (the simulator speaking Twilio M
   });
 
   it("confirms the customer's mobile number with a code sent by SMS", async () => {
-    const asked = await call('POST', '/customer/messaging/phone', customerToken, { phone: '(876) 555-0123' });
+    const asked = await t.api('POST', '/customer/messaging/phone', customerToken, { phone: '(876) 555-0123' });
     expect(asked.statusCode).toBe(200);
     expect(asked.json()).toMatchObject({ phone: PHONE, confirmed: false, codePending: true });
     await settle();
@@ -218,10 +267,12 @@ describe('WhatsApp and SMS through the provider (the simulator speaking Twilio M
     expect(sms?.accountSid).toBe(SID_A);
     const code = /\b(\d{6})\b/.exec(sms?.body ?? '')?.[1] as string;
     expect(code).toMatch(/^\d{6}$/);
-    const wrong = await call('POST', '/customer/messaging/phone/confirm', customerToken, { code: code === '000000' ? '111111' : '000000' });
+    const wrong = await t.api('POST', '/customer/messaging/phone/confirm', customerToken, {
+      code: code === '000000' ? '111111' : '000000',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(MESSAGING_MESSAGES.codeInvalid);
-    const right = await call('POST', '/customer/messaging/phone/confirm', customerToken, { code });
+    const right = await t.api('POST', '/customer/messaging/phone/confirm', customerToken, { code });
     expect(right.json()).toMatchObject({ confirmed: true, optedOut: false });
     // The code's text is not kept once sent.
     const [row] = await t.db.select().from(messageOutbox).where(eq(messageOutbox.event, 'phone_code'));
@@ -229,7 +280,7 @@ describe('WhatsApp and SMS through the provider (the simulator speaking Twilio M
   });
 
   it('sends a scanned package on the channels the customer chose, once, with the delivery status from the callbacks', async () => {
-    const chose = await call('PUT', '/customer/messaging/channels', customerToken, { chosen: { package_received: ['whatsapp'] } });
+    const chose = await t.api('PUT', '/customer/messaging/channels', customerToken, { chosen: { package_received: ['whatsapp'] } });
     expect(chose.json().chosen.package_received).toEqual(['whatsapp']);
     const packageNumber = await scanForCustomer();
     await settle();
@@ -240,7 +291,7 @@ describe('WhatsApp and SMS through the provider (the simulator speaking Twilio M
     expect(arrived[0]?.body).toMatch(/http:\/\/127\.0\.0\.1:\d+\/customer\/packages\?search=PKG-/);
     await settle(); // the second pass sends nothing again
     expect(sim.inbox.filter((m) => m.body.includes(packageNumber))).toHaveLength(1);
-    const outbox = (await call('GET', '/messaging/outbox', admin)).json();
+    const outbox = (await t.api('GET', '/messaging/outbox', admin)).json();
     const mine = outbox.find((m: { body: string }) => m.body.includes(packageNumber));
     expect(mine).toMatchObject({ channel: 'whatsapp', status: 'delivered', test: true });
   });
@@ -267,7 +318,7 @@ describe('WhatsApp and SMS through the provider (the simulator speaking Twilio M
       body: JSON.stringify({ accountSid: SID_A, from: PHONE, to: '+18765550001', body: 'stop', channel: 'whatsapp' }),
     });
     expect(((await reply.json()) as { delivered: boolean }).delivered).toBe(true);
-    expect((await call('GET', '/customer/messaging', customerToken)).json().optedOut).toBe(true);
+    expect((await t.api('GET', '/customer/messaging', customerToken)).json().optedOut).toBe(true);
     const [logged] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'customer_phone.opted_out'));
     expect(logged?.entityId).toBe(String(customer.id));
     const before = sim.inbox.length;
@@ -281,7 +332,7 @@ describe("one courier's messages never use another's provider", () => {
   it("sends courier B's customer through B's account and numbers, and A's callbacks refuse B's token", async () => {
     const b = await makeCourier(t, 'MSGB');
     const bAdmin = await makeUser(t, b.id, 'courier_admin');
-    const saved = await call('PUT', '/settings/messaging', bAdmin.token, {
+    const saved = await t.api('PUT', '/settings/messaging', bAdmin.token, {
       baseUrl: sim.origin,
       accountSid: SID_B,
       authToken: TOKEN_B,
@@ -293,7 +344,7 @@ describe("one courier's messages never use another's provider", () => {
     const bCustomer = await makeCustomer(t, b.id);
     await t.db.insert(customerPhones).values({ customerId: bCustomer.id, courierId: b.id, phone: '+18765554444', confirmedAt: new Date() });
     // Courier A's settings stay A's.
-    expect((await call('GET', '/settings/messaging', admin)).json().accountSid).toBe(SID_A);
+    expect((await t.api('GET', '/settings/messaging', admin)).json().accountSid).toBe(SID_A);
     await queueCustomerMessages(t.db, {
       courierId: b.id,
       customerId: bCustomer.id,
@@ -323,7 +374,7 @@ describe("one courier's messages never use another's provider", () => {
     });
     expect(res.statusCode).toBe(400);
     // And B's outbox holds only B's message.
-    const bOutbox = (await call('GET', '/messaging/outbox', bAdmin.token)).json();
+    const bOutbox = (await t.api('GET', '/messaging/outbox', bAdmin.token)).json();
     expect(bOutbox.map((m: { to: string }) => m.to)).toEqual(['+18765554444']);
   });
 });

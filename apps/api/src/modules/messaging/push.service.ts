@@ -1,17 +1,20 @@
 import { and, eq } from 'drizzle-orm';
-import webpush from 'web-push';
 import { MESSAGING_MESSAGES, type PushPayload, type PushSubscriptionInput } from '@courier/shared/schemas/messaging';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { pushSubscriptions } from '../../db/schema/messaging';
 import { AppError } from '../../lib/errors';
-import { isLoopbackHost } from '../../lib/smtp';
+import { type OutboundPolicy, guardedFetch, outboundPolicy, parseAddress } from '../../lib/outbound-guard';
 import type { VapidKeys } from './vapid';
 
+/** The browsers' push services: Chrome and Edge (FCM), Firefox, Safari, and Windows' own. */
+const PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', 'web.push.apple.com'];
+const isPushService = (host: string) => PUSH_SERVICE_HOSTS.includes(host) || /^[a-z0-9-]+(\.[a-z0-9-]+)*\.notify\.windows\.com$/.test(host);
+
 /**
- * A push service's address: https, as browsers give them. A loopback http address only outside
- * production (the local receiver of tests and the demo); anything else would let a subscription
- * make the server call into private networks.
+ * A push service's address: https to a browser vendor's push service, as browsers give them. A
+ * loopback address only where the guard allows loopback (tests, the demo, a browser journey's
+ * receiver); anything else would let a subscription make the server call into private networks.
  */
 export function pushEndpointAllowed(endpoint: string, config: Pick<Config, 'NODE_ENV' | 'ALLOW_LOOPBACK_ENDPOINTS'>): boolean {
   let url: URL;
@@ -20,10 +23,18 @@ export function pushEndpointAllowed(endpoint: string, config: Pick<Config, 'NODE
   } catch {
     return false;
   }
-  if (url.username || url.password) return false;
-  if (isLoopbackHost(url.hostname)) return config.NODE_ENV !== 'production' || config.ALLOW_LOOPBACK_ENDPOINTS;
-  return url.protocol === 'https:';
+  if (url.username || url.password || (url.protocol !== 'https:' && url.protocol !== 'http:')) return false;
+  if (url.protocol === 'https:' && url.port === '' && isPushService(url.hostname)) return true;
+  // A test's receiver on this machine, written as an address (a name could point anywhere).
+  const address = parseAddress(url.hostname);
+  return address?.range() === 'loopback' && pushPolicy(config).allowLoopback === true;
 }
+
+/** Push services are on the internet; loopback only where the guard allows it (never private networks). */
+export const pushPolicy = (config: Pick<Config, 'NODE_ENV' | 'ALLOW_LOOPBACK_ENDPOINTS'>): OutboundPolicy => ({
+  ...outboundPolicy(config),
+  allowPrivate: false,
+});
 
 /** Stores this device's subscription for the customer; the same endpoint again (a renewed key) replaces it. */
 export async function saveSubscription(
@@ -71,8 +82,11 @@ export async function sendPush(
   sub: { endpoint: string; p256dh: string; auth: string },
   payload: PushPayload,
   vapid: VapidKeys,
+  policy: OutboundPolicy,
   timeoutMs = 10_000,
 ): Promise<PushResult> {
+  // Loaded on the first push, not at start: most requests never send one.
+  const { default: webpush } = await import('web-push');
   const details = webpush.generateRequestDetails(
     { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
     JSON.stringify(payload),
@@ -83,17 +97,22 @@ export async function sendPush(
     },
   );
   try {
-    const response = await fetch(details.endpoint, {
-      method: details.method,
-      headers: details.headers as Record<string, string>,
-      body: details.body ? new Uint8Array(details.body) : undefined,
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: 'error',
-    });
+    const response = await guardedFetch(
+      details.endpoint,
+      {
+        method: details.method,
+        headers: details.headers as Record<string, string>,
+        body: details.body ? new Uint8Array(details.body) : undefined,
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'error',
+      },
+      policy,
+    );
     await response.arrayBuffer().catch(() => undefined);
     if (response.status >= 200 && response.status < 300) return { ok: true };
     return { ok: false, gone: response.status === 404 || response.status === 410, error: `Push service answered ${response.status}` };
-  } catch (error) {
-    return { ok: false, gone: false, error: error instanceof Error ? error.message : 'Push service unreachable' };
+  } catch {
+    // Refused, silent or closed: one answer.
+    return { ok: false, gone: false, error: 'Push service unreachable' };
   }
 }

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { type OutboundPolicy, guardedFetch } from '../../lib/outbound-guard';
 
 /**
  * Twilio's Messages API, as published: a message is `POST /2010-04-01/Accounts/{AccountSid}/Messages.json`
@@ -36,6 +37,8 @@ export interface TwilioSend {
   from: string;
   body: string;
   statusCallback: string;
+  /** Where the provider may be: through the outbound address guard. */
+  policy: OutboundPolicy;
 }
 
 export type TwilioResult = { ok: true; sid: string; status: string } | { ok: false; error: string; permanent: boolean };
@@ -44,23 +47,28 @@ export async function sendTwilioMessage(m: TwilioSend, timeoutMs = 10_000): Prom
   const url = `${m.baseUrl.replace(/\/$/, '')}/2010-04-01/Accounts/${encodeURIComponent(m.accountSid)}/Messages.json`;
   const form = new URLSearchParams({ To: m.to, From: m.from, Body: m.body, StatusCallback: m.statusCallback });
   try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: {
-        Authorization: `Basic ${Buffer.from(`${m.accountSid}:${m.authToken}`).toString('base64')}`,
-        'Content-Type': 'application/x-www-form-urlencoded',
-        Accept: 'application/json',
+    const response = await guardedFetch(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          Authorization: `Basic ${Buffer.from(`${m.accountSid}:${m.authToken}`).toString('base64')}`,
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Accept: 'application/json',
+        },
+        body: form.toString(),
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'error',
       },
-      body: form.toString(),
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: 'error',
-    });
+      m.policy,
+    );
     const data = (await response.json().catch(() => ({}))) as { sid?: string; status?: string; message?: string; code?: number };
     if (response.ok && data.sid) return { ok: true, sid: data.sid, status: data.status ?? 'queued' };
     // 4xx other than 429: the request itself is wrong (number, credentials); trying again will not help.
     const permanent = response.status >= 400 && response.status < 500 && response.status !== 429;
     return { ok: false, error: data.message ?? `Provider answered ${response.status}`, permanent };
-  } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : 'Provider unreachable', permanent: false };
+  } catch {
+    // Refused, silent or closed: one answer.
+    return { ok: false, error: 'Provider unreachable', permanent: false };
   }
 }

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import webpush from 'web-push';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { appSettings } from '../../db/schema/platform';
@@ -32,6 +31,8 @@ export async function vapidKeys(
   };
   let stored = await read();
   if (!stored) {
+    // Loaded on first use: most starts find the keys stored.
+    const { default: webpush } = await import('web-push');
     const pair = webpush.generateVAPIDKeys();
     await db
       .insert(appSettings)

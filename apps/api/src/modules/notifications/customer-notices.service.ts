@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { MessageEvent } from '@courier/shared/schemas/messaging';
 import {
   DEFAULT_EMAIL_PREFERENCES,
   type EmailPreferences,
@@ -11,9 +12,8 @@ import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { AppError } from '../../lib/errors';
 import type { Mailer, OutgoingEmail } from '../../lib/mailer';
+import { changeCustomerOptOuts } from '../customers/index';
 import { notifyCustomer } from './notify.service';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The customer's switches: every optional e-mail is on unless they turned it off. */
 export async function emailPreferences(db: Db, customerId: number): Promise<EmailPreferences> {
@@ -25,14 +25,18 @@ export async function emailPreferences(db: Db, customerId: number): Promise<Emai
 }
 
 export async function saveEmailPreferences(db: Db, customerId: number, prefs: EmailPreferences): Promise<EmailPreferences> {
-  const optOuts = OPTIONAL_EMAIL_KINDS.filter((kind) => !prefs[kind]);
-  await db.update(customers).set({ emailOptOuts: optOuts, updatedAt: new Date() }).where(eq(customers.id, customerId));
+  const [row] = await db.select({ optOuts: customers.emailOptOuts }).from(customers).where(eq(customers.id, customerId));
+  // The other kinds (package news) keep their choice.
+  const others = (row?.optOuts ?? []).filter((kind) => !(OPTIONAL_EMAIL_KINDS as readonly string[]).includes(kind));
+  const optOuts = [...others, ...OPTIONAL_EMAIL_KINDS.filter((kind) => !prefs[kind])];
+  await changeCustomerOptOuts(db, customerId, { email: optOuts });
   return emailPreferences(db, customerId);
 }
 
-/** The one check of a customer's e-mail preferences; every optional customer e-mail goes through it. */
-export async function customerWants(db: Db, customerId: number, kind: OptionalEmailKind): Promise<boolean> {
-  return (await emailPreferences(db, customerId))[kind];
+/** The one check of a customer's e-mail preferences; every customer e-mail of a kind of notice goes through it. */
+export async function customerWants(db: Db, customerId: number, kind: OptionalEmailKind | MessageEvent): Promise<boolean> {
+  const [row] = await db.select({ optOuts: customers.emailOptOuts }).from(customers).where(eq(customers.id, customerId));
+  return row ? !row.optOuts.includes(kind) : false;
 }
 
 export interface CustomerNotice {
@@ -53,11 +57,8 @@ export interface CustomerNotice {
 export async function tellCustomer(db: Db, mailer: Mailer, n: CustomerNotice): Promise<boolean> {
   await notifyCustomer(db, { courierId: n.courierId, customerId: n.customerId, type: n.kind, ...n.notice });
   if (!(await customerWants(db, n.customerId, n.kind))) return false;
-  const profile = await mailer.link(n.courierId, '/customer/profile');
+  const profile = await mailer.link(n.courierId, '/customer/profile', db);
   const why = `You get "${OPTIONAL_EMAIL_LABELS[n.kind]}" e-mails because they are on in your notification preferences. To stop them, switch them off in your profile`;
-  const html = n.mail.html
-    ? `${n.mail.html}<p style="color:#777;font-size:12px">${escapeHtml(why)}: <a href="${escapeHtml(profile)}">${escapeHtml(profile)}</a></p>`
-    : undefined;
-  await mailer.enqueue({ ...n.mail, courierId: n.courierId, text: `${n.mail.text}\n\n--\n${why}: ${profile}`, html }, db);
+  await mailer.enqueue({ ...n.mail, courierId: n.courierId, text: `${n.mail.text}\n\n--\n${why}: ${profile}` }, db);
   return true;
 }

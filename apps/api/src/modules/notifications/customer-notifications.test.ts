@@ -1,7 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCourier, makeCustomer, makeUser, tokenForCustomer } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
+import { type TestApp, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
 import { emailOutbox } from '../../db/schema/email';
@@ -17,9 +17,6 @@ let admin: string;
 let otherCourier: { admin: string; customer: { id: number; token: string } };
 let pkgSeq = 0;
 
-const api = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload: payload as Record<string, unknown> });
-
 async function issueInvoice(): Promise<string> {
   pkgSeq += 1;
   const [pkg] = await t.db
@@ -34,7 +31,7 @@ async function issueInvoice(): Promise<string> {
       readyAt: new Date(),
     })
     .returning();
-  const res = await api('POST', '/invoices', admin, { customerId: customer.id, packageIds: [pkg?.id] });
+  const res = await t.api('POST', '/invoices', admin, { customerId: customer.id, packageIds: [pkg?.id] });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().invoiceNo;
 }
@@ -64,14 +61,14 @@ afterAll(async () => t?.close());
 describe("a customer's notifications", () => {
   it('an issued invoice lands in the customer feed linked to the invoice page, and nobody else sees it', async () => {
     const invoiceNo = await issueInvoice();
-    const feed = (await api('GET', '/notifications', customer.token)).json();
+    const feed = (await t.api('GET', '/notifications', customer.token)).json();
     expect(feed.data[0]).toMatchObject({ type: 'invoice_issued', link: `/customer/invoices/${invoiceNo}`, read: false });
     expect(feed.unreadCount).toBeGreaterThan(0);
-    expect((await api('GET', '/notifications/unread-count', customer.token)).json().unreadCount).toBe(feed.unreadCount);
+    expect((await t.api('GET', '/notifications/unread-count', customer.token)).json().unreadCount).toBe(feed.unreadCount);
 
     // Not the neighbour at the same courier, not the courier's staff, not another courier's people.
     for (const token of [neighbour.token, admin, otherCourier.admin, otherCourier.customer.token]) {
-      const other = (await api('GET', '/notifications?limit=100', token)).json();
+      const other = (await t.api('GET', '/notifications?limit=100', token)).json();
       expect(other.data.some((n: { type: string }) => n.type === 'invoice_issued')).toBe(false);
     }
   });
@@ -79,52 +76,52 @@ describe("a customer's notifications", () => {
   it('staff links open the page in their own portal', async () => {
     await notify(t.db, { courierId, type: 'new_ticket', title: 'New ticket TKT-9', target: { kind: 'ticket', ref: 'TKT-9' } });
     const branchStaff = await makeUser(t, courierId, 'staff', ['tickets_view']);
-    const adminFeed = (await api('GET', '/notifications', admin)).json();
-    const staffFeed = (await api('GET', '/notifications', branchStaff.token)).json();
+    const adminFeed = (await t.api('GET', '/notifications', admin)).json();
+    const staffFeed = (await t.api('GET', '/notifications', branchStaff.token)).json();
     expect(adminFeed.data[0].link).toBe('/admin/support-tickets?ticket=TKT-9');
     expect(staffFeed.data[0].link).toBe('/staff/support-tickets?ticket=TKT-9');
     // Staff without packages_view never see package news; unread counts are per person.
     const noPackages = await makeUser(t, courierId, 'staff', ['tickets_view']);
     await notify(t.db, { courierId, type: 'new_pre_alert', title: 'New pre-alert', target: { kind: 'package', ref: '1Z1' } });
     const counts = await Promise.all(
-      [admin, noPackages.token].map(async (tok) => (await api('GET', '/notifications/unread-count', tok)).json().unreadCount),
+      [admin, noPackages.token].map(async (tok) => (await t.api('GET', '/notifications/unread-count', tok)).json().unreadCount),
     );
     expect(counts[0]).toBeGreaterThan(counts[1]);
   });
 
   it('one click marks one read; nobody can mark another person’s; mark all read clears the count', async () => {
-    const feed = (await api('GET', '/notifications', customer.token)).json();
+    const feed = (await t.api('GET', '/notifications', customer.token)).json();
     const first = feed.data[0];
     for (const token of [neighbour.token, otherCourier.customer.token, otherCourier.admin]) {
-      expect((await api('POST', `/notifications/${first.id}/read`, token)).statusCode).toBe(404);
+      expect((await t.api('POST', `/notifications/${first.id}/read`, token)).statusCode).toBe(404);
     }
-    expect((await api('POST', `/notifications/${first.id}/read`, customer.token)).statusCode).toBe(200);
-    const after = (await api('GET', '/notifications', customer.token)).json();
+    expect((await t.api('POST', `/notifications/${first.id}/read`, customer.token)).statusCode).toBe(200);
+    const after = (await t.api('GET', '/notifications', customer.token)).json();
     expect(after.data[0].read).toBe(true);
     expect(after.unreadCount).toBe(feed.unreadCount - 1);
 
     await issueInvoice();
-    expect((await api('GET', '/notifications/unread-count', customer.token)).json().unreadCount).toBeGreaterThan(0);
+    expect((await t.api('GET', '/notifications/unread-count', customer.token)).json().unreadCount).toBeGreaterThan(0);
     // The neighbour's "mark all" leaves this customer's unread alone.
-    await api('POST', '/notifications/read-all', neighbour.token);
-    expect((await api('GET', '/notifications/unread-count', customer.token)).json().unreadCount).toBeGreaterThan(0);
-    const all = await api('POST', '/notifications/read-all', customer.token);
+    await t.api('POST', '/notifications/read-all', neighbour.token);
+    expect((await t.api('GET', '/notifications/unread-count', customer.token)).json().unreadCount).toBeGreaterThan(0);
+    const all = await t.api('POST', '/notifications/read-all', customer.token);
     expect(all.json().updated).toBeGreaterThan(0);
-    expect((await api('GET', '/notifications/unread-count', customer.token)).json().unreadCount).toBe(0);
+    expect((await t.api('GET', '/notifications/unread-count', customer.token)).json().unreadCount).toBe(0);
   });
 });
 
 describe('notification preferences', () => {
   it('are all on at first, and only the customer reads and writes their own', async () => {
-    const res = await api('GET', '/customers/profile/notification-preferences', neighbour.token);
+    const res = await t.api('GET', '/customers/profile/notification-preferences', neighbour.token);
     expect(res.json()).toEqual({ ticket_answered: true, invoice_issued: true, payment_received: true, delivery_scheduled: true });
-    expect((await api('GET', '/customers/profile/notification-preferences', admin)).statusCode).toBe(403);
-    const bad = await api('PUT', '/customers/profile/notification-preferences', neighbour.token, { invoice_issued: false });
+    expect((await t.api('GET', '/customers/profile/notification-preferences', admin)).statusCode).toBe(403);
+    const bad = await t.api('PUT', '/customers/profile/notification-preferences', neighbour.token, { invoice_issued: false });
     expect(bad.statusCode).toBe(400);
   });
 
   it('with "Invoice issued" off no invoice mail is queued (the feed still has it); back on, the mail goes with the profile line', async () => {
-    const off = await api('PUT', '/customers/profile/notification-preferences', customer.token, {
+    const off = await t.api('PUT', '/customers/profile/notification-preferences', customer.token, {
       ticket_answered: true,
       invoice_issued: false,
       payment_received: true,
@@ -133,14 +130,14 @@ describe('notification preferences', () => {
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json().invoice_issued).toBe(false);
     // The neighbour's switches are their own.
-    expect((await api('GET', '/customers/profile/notification-preferences', neighbour.token)).json().invoice_issued).toBe(true);
+    expect((await t.api('GET', '/customers/profile/notification-preferences', neighbour.token)).json().invoice_issued).toBe(true);
 
     const quiet = await issueInvoice();
     expect(await mailsAbout(quiet)).toHaveLength(0);
-    const feed = (await api('GET', '/notifications', customer.token)).json();
+    const feed = (await t.api('GET', '/notifications', customer.token)).json();
     expect(feed.data[0]).toMatchObject({ type: 'invoice_issued', link: `/customer/invoices/${quiet}` });
 
-    await api('PUT', '/customers/profile/notification-preferences', customer.token, {
+    await t.api('PUT', '/customers/profile/notification-preferences', customer.token, {
       ticket_answered: true,
       invoice_issued: true,
       payment_received: true,
@@ -154,12 +151,12 @@ describe('notification preferences', () => {
 
   it('with "Ticket answered" off the reply is in the feed, linked to the ticket, but no mail goes', async () => {
     const prefs = { ticket_answered: false, invoice_issued: true, payment_received: true, delivery_scheduled: true };
-    expect((await api('PUT', '/customers/profile/notification-preferences', neighbour.token, prefs)).statusCode).toBe(200);
-    const created = await api('POST', '/tickets', neighbour.token, { subject: 'Quiet please', department: 'Packages', message: 'Hi' });
+    expect((await t.api('PUT', '/customers/profile/notification-preferences', neighbour.token, prefs)).statusCode).toBe(200);
+    const created = await t.api('POST', '/tickets', neighbour.token, { subject: 'Quiet please', department: 'Packages', message: 'Hi' });
     expect(created.statusCode, created.body).toBe(201);
     const { id, ticket_no: ticketNo } = created.json();
-    expect((await api('POST', `/tickets/${id}/messages`, admin, { message: 'Answered' })).statusCode).toBe(201);
-    const feed = (await api('GET', '/notifications', neighbour.token)).json();
+    expect((await t.api('POST', `/tickets/${id}/messages`, admin, { message: 'Answered' })).statusCode).toBe(201);
+    const feed = (await t.api('GET', '/notifications', neighbour.token)).json();
     expect(feed.data[0]).toMatchObject({ type: 'ticket_answered', link: `/customer/support-tickets?ticket=${ticketNo}` });
     const [row] = await t.db.select().from(customers).where(eq(customers.id, neighbour.id));
     const mails = await t.db

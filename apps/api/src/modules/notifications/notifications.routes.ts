@@ -7,7 +7,9 @@ import {
   notificationFeedSchema,
   notificationsQuerySchema,
 } from '@courier/shared/schemas/notifications';
+import { noticeChannelsSchema, saveNoticeChannelsSchema } from '@courier/shared/schemas/notice-channels';
 import type { AppContext } from '../../context';
+import { AppError } from '../../lib/errors';
 import { currentUser, requireRole } from '../../plugins/auth';
 import {
   listAnnouncements,
@@ -17,10 +19,20 @@ import {
   sendAnnouncement,
   unreadNotificationCount,
 } from './notifications.service';
+import { noticeChannels, saveNoticeChannels } from './notice-channels.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 /** Each reader sees only their own feed: staff by permission, a customer only what is addressed to them. */
 const readers = requireRole('courier_admin', 'admin', 'branch_manager', 'staff', 'customer');
+const customerOnly = requireRole('customer');
+
+/** The signed-in customer and their courier. */
+function customerOf(req: Parameters<typeof currentUser>[0]) {
+  const user = currentUser(req);
+  if (user.kind !== 'customer' || user.courierId === null)
+    throw new AppError('forbidden', 'You do not have permission to perform this action');
+  return { courierId: user.courierId, customerId: user.id };
+}
 
 /** The in-app feed of a courier's staff, admins and customers, and the super admin's announcements. */
 export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -50,6 +62,22 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req) => {
         await markNotificationRead(ctx.db, currentUser(req), req.params.id);
         return { success: true };
+      },
+    );
+    app.get(
+      '/customers/profile/notice-channels',
+      { preHandler: customerOnly, schema: { tags, response: { 200: noticeChannelsSchema, ...errors } } },
+      async (req) => {
+        const who = customerOf(req);
+        return noticeChannels(ctx.db, who.courierId, who.customerId);
+      },
+    );
+    app.put(
+      '/customers/profile/notice-channels',
+      { preHandler: customerOnly, schema: { tags, body: saveNoticeChannelsSchema, response: { 200: noticeChannelsSchema, ...errors } } },
+      async (req) => {
+        const who = customerOf(req);
+        return saveNoticeChannels(ctx.db, who.courierId, who.customerId, req.body.chosen);
       },
     );
     app.get(

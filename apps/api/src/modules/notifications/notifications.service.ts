@@ -26,6 +26,15 @@ const TYPE_PERMISSION: Partial<Record<NotificationType, string>> = {
   new_pre_alert: 'packages_view',
   new_delivery_request: 'delivery_requests_view',
   manifest_arrived: 'manifests_view',
+  // Those who decide a claim, quote a purchase, repack, or photograph at the station.
+  new_insurance_claim: 'packages_edit',
+  new_shop_request: 'invoices_create',
+  new_consolidation: 'packages_scan',
+  new_photo_request: 'packages_scan',
+  // Those who send a parcel back or discard it and record what was done.
+  new_return_request: 'packages_edit',
+  // Those who scan parcels in at the warehouse.
+  carrier_delivered_not_received: 'packages_scan',
 };
 
 type Reader = AuthUser & { courierId: number };

@@ -7,7 +7,7 @@ import {
 } from '@courier/shared/schemas/notifications';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema/notifications';
-import { type CustomerMessageInput, queueCustomerMessages, queueCustomerMessagesMany } from '../messaging/messaging.service';
+import { type CustomerMessageInput, queueCustomerMessages, queueCustomerMessagesMany } from '../messaging/index';
 
 export interface NotifyInput {
   /** null: a platform announcement to every courier. */

@@ -4,8 +4,6 @@ import type { Db } from '../../db/client';
 import { couriers } from '../../db/schema/couriers';
 import type { Mailer } from '../../lib/mailer';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 export interface WelcomeCustomer {
   firstName: string;
   lastName: string;
@@ -30,7 +28,7 @@ export async function enqueueWelcomeEmail(
   if (!courier) return;
   const { customer, passwordLink } = options;
   const addresses = mailboxAddresses(customer, { shippingAddressAir: courier.air, shippingAddressSea: courier.sea });
-  const preAlertUrl = await mailer.link(options.courierId, '/customer/packages');
+  const preAlertUrl = await mailer.link(options.courierId, '/customer/packages', db);
   const text = [
     `Hello ${customer.firstName},`,
     '',
@@ -48,20 +46,13 @@ export async function enqueueWelcomeEmail(
       ? ['', 'Choose your password to sign in and follow your packages:', passwordLink, 'The link works once and expires in 7 days.']
       : []),
   ].join('\n');
-  const html = [
-    `<p>Hello ${escapeHtml(customer.firstName)},</p>`,
-    `<p>Welcome to ${escapeHtml(courier.name)}. Your mailbox number is <strong>${escapeHtml(customer.mailboxNumber)}</strong>: put it on every parcel you ship to us.</p>`,
-    ...addresses.map((a) => `<p><strong>${a.mode === 'AIR' ? 'By air' : 'By sea'}</strong><br>${a.lines.map(escapeHtml).join('<br>')}</p>`),
-    `<p>When you order, <a href="${preAlertUrl}">pre-alert the package</a> with its tracking number and invoice so we can match it and clear customs.</p>`,
-    ...(passwordLink ? [`<p><a href="${passwordLink}">Choose your password</a> (the link works once and expires in 7 days).</p>`] : []),
-  ].join('');
   await mailer.enqueue(
     {
       courierId: options.courierId,
       to: customer.email,
       subject: `Welcome to ${courier.name}: your mailbox ${customer.mailboxNumber}`,
       text,
-      html,
+      button: passwordLink ? { label: 'Choose your password', url: passwordLink } : { label: 'Pre-alert a package', url: preAlertUrl },
       sensitive: passwordLink !== undefined,
     },
     db,

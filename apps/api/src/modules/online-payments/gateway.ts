@@ -48,10 +48,3 @@ export interface PaymentGateway {
 export class GatewayUnavailableError extends Error {
   override name = 'GatewayUnavailableError';
 }
-
-/** "1234.56" (or "1234.5", "1234") -> 123456; anything else (signs, exponents, 3 decimals) -> null. */
-export function decimalToCents(text: string | undefined): number | null {
-  const match = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(text ?? '');
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}

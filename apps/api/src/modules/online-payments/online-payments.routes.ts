@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invoiceNoParamSchema, receiptParamSchema } from '@courier/shared/schemas/billing';
@@ -17,7 +17,7 @@ import { courierAddressOfRequest, isOwnUrl, linkAt, platformOrigin } from '../..
 import { AppError } from '../../lib/errors';
 import { SecretBox } from '../../lib/secret-box';
 import { currentUser, requirePermission, requireRole, customerOrPermission } from '../../plugins/auth';
-import { invoiceScope } from '../invoices/invoice-access.service';
+import { invoiceScope } from '../invoices/index';
 import { GatewayUnavailableError } from './gateway';
 import { type GatewayDeps, SIMULATOR_PREFIX, gatewayFor } from './gateway-for';
 import { acceptNotification, startCheckout } from './online-payments.service';
@@ -128,15 +128,16 @@ export function onlinePaymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // The gateway's answer: POSTed server to server, or carried by the customer's browser (GET).
     // Either way only its signature counts; the browser is then sent to the invoice, which polls.
     const notificationSchema = { params: z.object({ courierId: queryIdSchema }) };
-    const handle = async (courierId: number, params: Record<string, unknown>) => {
+    const handle = async (courierId: number, params: Record<string, unknown>, log: FastifyBaseLogger) => {
       const strings = Object.fromEntries(Object.entries(params).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
-      return acceptNotification({ db: ctx.db, mailer: ctx.mailer, gateway: await gatewayFor(deps, courierId), courierId, params: strings });
+      const gateway = await gatewayFor(deps, courierId);
+      return acceptNotification({ db: ctx.db, mailer: ctx.mailer, gateway, courierId, params: strings, log });
     };
     app.post(
       '/online-payments/wipay/:courierId/response',
       { config: { public: true }, schema: { tags, ...notificationSchema } },
       async (request, reply) => {
-        const result = await handle(request.params.courierId, (request.body ?? {}) as Record<string, unknown>);
+        const result = await handle(request.params.courierId, (request.body ?? {}) as Record<string, unknown>, request.log);
         if (result.outcome === 'refused') return reply.status(400).send({ message: `Refused: ${result.reason}` });
         return { outcome: result.outcome, invoiceNo: result.invoiceNo };
       },
@@ -145,7 +146,7 @@ export function onlinePaymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/online-payments/wipay/:courierId/response',
       { config: { public: true }, schema: { tags, ...notificationSchema } },
       async (request, reply) => {
-        const result = await handle(request.params.courierId, request.query as Record<string, unknown>);
+        const result = await handle(request.params.courierId, request.query as Record<string, unknown>, request.log);
         const state = result.outcome === 'refused' ? 'failed' : result.outcome === 'declined' ? 'declined' : 'processing';
         const page = result.invoiceNo ? `/customer/invoices/${encodeURIComponent(result.invoiceNo)}` : '/customer/invoices';
         return reply.redirect(linkAt(await returnAddress(ctx, request, request.params.courierId), `${page}?payment=${state}`), 303);

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { BILLING_MESSAGES } from '@courier/shared/schemas/billing';
@@ -9,10 +10,11 @@ import { invoices } from '../../db/schema/invoices';
 import { onlinePaymentAttempts } from '../../db/schema/online-payments';
 import { payments } from '../../db/schema/payments';
 import { audit } from '../../lib/audit';
+import { accrueStorageOnInvoice } from '../invoices/index';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
-import { recordPayment } from '../payments/payments.service';
+import { recordPayment } from '../payments/index';
 import { GatewayUnavailableError, type PaymentGateway } from './gateway';
 import { responsePath } from './test-mode';
 
@@ -32,6 +34,8 @@ export async function startCheckout(options: {
   const { db, gateway, customer } = options;
   const courierId = customer.courierId;
   if (customer.kind !== 'customer' || courierId === null) throw new AppError('forbidden', 'Only customers pay their invoices online');
+  // Pay now covers the storage owed up to today.
+  await accrueStorageOnInvoice(db, null, { courierId, customerId: customer.id, invoiceNo: options.invoiceNo });
   const [invoice] = await db
     .select({
       id: invoices.id,
@@ -104,7 +108,8 @@ export type NotificationOutcome =
  * must verify under this courier's key; the order must be one of this courier's open checkouts;
  * amount and currency must be those of the checkout (the invoice's balance when it began); the
  * transaction id records at most one payment, so a duplicate changes nothing and a transaction
- * replayed against another checkout is refused. Refusals are audited, never recorded as money.
+ * replayed against another checkout is refused. Refusals of signed notifications are audited, of
+ * unsigned ones logged; none is ever recorded as money.
  */
 export async function acceptNotification(options: {
   db: Db;
@@ -112,8 +117,19 @@ export async function acceptNotification(options: {
   gateway: PaymentGateway | null;
   courierId: number;
   params: Record<string, string | undefined>;
+  /** Where refusals of unsigned (anonymous) notifications go: the log, never the audit table. */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
 }): Promise<NotificationOutcome> {
   const { db, gateway, courierId } = options;
+  // Anyone can post a notification: until its signature verifies, a refusal is logged, not audited
+  // (an audit row per anonymous request would let anyone fill the courier's log).
+  const refuseUnsigned = (reason: string): NotificationOutcome => {
+    options.log?.warn(
+      { courierId, reason, orderId: options.params.order_id?.slice(0, 100) ?? null },
+      'payment gateway notification refused before its signature verified',
+    );
+    return { outcome: 'refused', invoiceNo: null, reason };
+  };
   const refuse = async (reason: string, invoiceNo: string | null = null): Promise<NotificationOutcome> => {
     await audit(db, {
       courierId,
@@ -134,9 +150,9 @@ export async function acceptNotification(options: {
   const [courier] = await db.select({ id: couriers.id }).from(couriers).where(eq(couriers.id, courierId));
   if (!courier) return { outcome: 'refused', invoiceNo: null, reason: 'unknown courier' };
   // A live courier has no test gateway: a notification signed with the sandbox key finds none here.
-  if (!gateway) return refuse('no gateway for this courier');
+  if (!gateway) return refuseUnsigned('no gateway for this courier');
   const verified = gateway.verifyNotification(options.params);
-  if (!verified.ok) return refuse(verified.reason);
+  if (!verified.ok) return refuseUnsigned(verified.reason);
   const n = verified.notification;
 
   const result = await db.transaction(async (txRaw): Promise<NotificationOutcome | { refuse: string; invoiceNo: string | null }> => {

@@ -14,10 +14,11 @@ import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
-import type { InvoiceScope } from '../invoices/invoice-access.service';
+import type { InvoiceScope } from '../invoices/index';
 import type { PaymentGateway } from './gateway';
-import { formatAmount } from '@courier/shared/format/money';
-import { addCredit } from '../account-credit/ledger.service';
+import { formatAmount, formatJmd } from '@courier/shared/format/money';
+import { addCredit } from '../account-credit/index';
+import { recordRefund } from '../payments/index';
 
 const asDb = (tx: unknown) => tx as Db;
 export const creditNoteNumber = (n: number) => `CN-${String(n).padStart(6, '0')}`;
@@ -123,7 +124,7 @@ export async function refundPayment(options: {
     const left = chosen.amountCents - (await refundedSoFar(tx));
     if (input.amountCents > left) throw tooMuch(left);
     const creditNoteNo = creditNoteNumber(await nextCounter(tx, courierId, 'credit_note'));
-    await tx.insert(paymentRefunds).values({
+    await recordRefund(tx, {
       courierId,
       creditNoteNo,
       paymentId: payment.id,
@@ -176,19 +177,19 @@ export async function refundPayment(options: {
         {
           courierId,
           to: customer.email,
-          subject: `Refund of JMD ${formatAmount(input.amountCents)} on receipt ${payment.receiptNo} (credit note ${creditNoteNo})`,
+          subject: `Refund of ${formatJmd(input.amountCents)} on receipt ${payment.receiptNo} (credit note ${creditNoteNo})`,
           text: [
             `Hello ${customer.firstName},`,
             '',
-            `We refunded JMD ${formatAmount(input.amountCents)} of receipt ${payment.receiptNo} (${invoice.invoiceNo}).`,
+            `We refunded ${formatJmd(input.amountCents)} of receipt ${payment.receiptNo} (${invoice.invoiceNo}).`,
             `Credit note: ${creditNoteNo}`,
             `Reason: ${input.reason}`,
-            `The credit note lowers what ${invoice.invoiceNo} charges by the amount refunded; its balance stays JMD ${formatAmount(balanceCents)}.`,
+            `The credit note lowers what ${invoice.invoiceNo} charges by the amount refunded; its balance stays ${formatJmd(balanceCents)}.`,
             ...(creditBalanceCents === null
               ? []
               : [
                   '',
-                  `The refund went to your account credit, which you can use on any invoice. Your credit balance is now JMD ${formatAmount(creditBalanceCents)}.`,
+                  `The refund went to your account credit, which you can use on any invoice. Your credit balance is now ${formatJmd(creditBalanceCents)}.`,
                 ]),
           ].join('\n'),
         },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
-import { decimalToCents } from './gateway';
+import { parseCents } from '@courier/shared/format/money';
 import { WIPAY_SANDBOX_ACCOUNT, wipayHash } from './wipay';
 
 /**
@@ -165,7 +165,7 @@ export function gatewaySimulator(options: SimulatorOptions): FastifyPluginAsync<
       if (long) return reply.status(400).send({ message: long });
       const missing = FIELDS_REQUIRED.filter((f) => !form[f]);
       if (missing.length > 0) return reply.status(400).send({ message: `Missing: ${missing.join(', ')}` });
-      if (decimalToCents(form.total) === null) return reply.status(400).send({ message: 'total must be a decimal amount' });
+      if (parseCents(form.total ?? '') === null) return reply.status(400).send({ message: 'total must be a decimal amount' });
       if ((await options.resolveKey(form.account_number as string)) === null) {
         return reply.status(401).send({ message: 'Unknown account_number' });
       }
@@ -252,7 +252,7 @@ export function gatewaySimulator(options: SimulatorOptions): FastifyPluginAsync<
       if (!key || form.hash !== wipayHash(form.transaction_id as string, form.total as string, key)) {
         return reply.status(401).send({ message: 'Refund request not signed by this merchant' });
       }
-      if (decimalToCents(form.total) === null) return reply.status(400).send({ message: 'total must be a decimal amount' });
+      if (parseCents(form.total ?? '') === null) return reply.status(400).send({ message: 'total must be a decimal amount' });
       return { status: 'success', refund_id: `SIMR-${randomBytes(6).toString('hex').toUpperCase()}`, message: 'Refunded' };
     });
   };

@@ -10,6 +10,9 @@ import type { Admission } from './simulator';
 /** Our notification route for one courier, the only address the test gateway answers to. */
 export const responsePath = (courierId: number) => `/api/online-payments/wipay/${courierId}/response`;
 const RESPONSE_PATH = /^\/api\/online-payments\/wipay\/([1-9]\d{0,9})\/response$/;
+/** Where the card processor (PowerTranz) sends the customer's browser after the bank's check. */
+export const cardResponsePath = (courierId: number) => `/api/online-payments/powertranz/${courierId}/response`;
+const CARD_RESPONSE_PATH = /^\/api\/online-payments\/powertranz\/([1-9]\d{0,9})\/response$/;
 
 /** Whether card payments of this courier go to the test gateway (false for an unknown courier). */
 export async function inTestMode(db: Db, courierId: number): Promise<boolean> {
@@ -40,7 +43,7 @@ function loopbackOrigins(port: number): string[] {
  * courier in test mode. The notification then goes to that route over loopback, never to the
  * address the caller gave; the browser follows to the given (checked) address.
  */
-export function testGatewayAdmission(options: { db: Db; config: Config; ownPort: () => number | null }) {
+export function testGatewayAdmission(options: { db: Db; config: Config; ownPort: () => number | null }, route = RESPONSE_PATH) {
   return async (responseUrl: string): Promise<Admission> => {
     const refuse = (message: string): Admission => ({ ok: false, message });
     let url: URL;
@@ -49,7 +52,7 @@ export function testGatewayAdmission(options: { db: Db; config: Config; ownPort:
     } catch {
       return refuse(ONLINE_PAYMENT_MESSAGES.simulatorResponseUrl);
     }
-    const match = RESPONSE_PATH.exec(url.pathname);
+    const match = route.exec(url.pathname);
     const port = options.ownPort();
     if (!match || url.search || url.hash || url.username || url.password || port === null) {
       return refuse(ONLINE_PAYMENT_MESSAGES.simulatorResponseUrl);
@@ -75,6 +78,10 @@ export function testGatewayAdmission(options: { db: Db; config: Config; ownPort:
       }
     }
     if (!(await inTestMode(options.db, courierId))) return { ok: false, message: ONLINE_PAYMENT_MESSAGES.notInTestMode, status: 403 };
-    return { ok: true, notifyUrl: `http://127.0.0.1:${port}${responsePath(courierId)}` };
+    return { ok: true, notifyUrl: `http://127.0.0.1:${port}${url.pathname}` };
   };
 }
+
+/** The same rule for the test card processor: only our own card response route, for a courier in test mode. */
+export const testProcessorAdmission = (options: { db: Db; config: Config; ownPort: () => number | null }) =>
+  testGatewayAdmission(options, CARD_RESPONSE_PATH);

@@ -1,13 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import {
-  type CheckoutRequest,
-  GatewayUnavailableError,
-  type PaymentGateway,
-  type RefundResult,
-  type Verification,
-  decimalToCents,
-} from './gateway';
-import { formatDecimal } from '@courier/shared/format/money';
+import { type CheckoutRequest, GatewayUnavailableError, type PaymentGateway, type RefundResult, type Verification } from './gateway';
+import { formatDecimal, parseCents } from '@courier/shared/format/money';
 
 /** WiPay's Jamaica host; sandbox and live share it and differ by the `environment` field. */
 export const WIPAY_JAMAICA_URL = 'https://jm.wipayfinancial.com';
@@ -96,7 +89,7 @@ export class WiPayGateway implements PaymentGateway {
     const { transaction_id: transactionId, order_id: orderId, total, hash, currency } = params;
     if (!transactionId || !orderId || !total || !hash) return { ok: false, reason: 'missing fields' };
     if (!sameHex(hash, wipayHash(transactionId, total, this.credentials.apiKey))) return { ok: false, reason: 'bad hash' };
-    const amountCents = decimalToCents(total);
+    const amountCents = parseCents(total);
     if (amountCents === null) return { ok: false, reason: 'unreadable total' };
     return {
       ok: true,

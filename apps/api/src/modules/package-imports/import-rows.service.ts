@@ -12,7 +12,14 @@ export interface PlannedRow {
   result: ImportRowResult;
   values: ImportValues | null;
   customer: { id: number; branchId: number | null } | null;
-  preAlert: { id: number; invoicePath: string | null; declaredValueUsdCents: number; description: string; merchant: string } | null;
+  preAlert: {
+    id: number;
+    invoicePath: string | null;
+    shopRequestId: number | null;
+    declaredValueUsdCents: number;
+    description: string;
+    merchant: string;
+  } | null;
   unknownNote: string | null;
   /** Set when the import wrote the package. */
   packageId?: number;
@@ -101,6 +108,7 @@ export async function planRows(
         customerId: preAlerts.customerId,
         trackingNumber: preAlerts.trackingNumber,
         invoicePath: preAlerts.invoicePath,
+        shopRequestId: preAlerts.shopRequestId,
         declaredValueUsdCents: preAlerts.declaredValueUsdCents,
         description: preAlerts.description,
         merchant: preAlerts.merchant,
@@ -126,7 +134,7 @@ export async function planRows(
     const base = { row, customer: null, preAlertMatched: false, packageNumber: null };
     if (!check.ok) {
       return {
-        result: { ...base, trackingNumber: null, outcome: 'invalid', messages: check.errors },
+        result: { ...base, trackingNumber: check.trackingNumber, outcome: 'invalid', messages: check.errors },
         values: null,
         customer: null,
         preAlert: null,
@@ -177,7 +185,7 @@ export async function planRows(
         outcome: customer ? 'received' : 'unknown',
         customer: customer ? label(customer) : null,
         preAlertMatched: Boolean(preAlert),
-        messages: note ? [note] : [],
+        messages: [...(note ? [note] : []), ...check.warnings],
       },
       values: v,
       customer: customer ? { id: customer.id, branchId: customer.branchId } : null,

@@ -8,12 +8,16 @@ import {
   importPreviewBodySchema,
   importPreviewSchema,
   importUploadSchema,
+  importRowResultSchema,
   packageImportSchema,
+  resendRowParamsSchema,
+  resendRowSchema,
 } from '@courier/shared/schemas/package-imports';
 import type { AppContext } from '../../context';
 import { ownCourier } from '../../lib/courier-scope';
 import { AppError } from '../../lib/errors';
 import { currentUser, requireRole } from '../../plugins/auth';
+import { resendRow } from './import-resend.service';
 import { claimImport, createImport, getImport, importReportCsv, listImports, previewImport, runImport } from './package-imports.service';
 
 const errors = {
@@ -51,7 +55,8 @@ async function readFile(request: FastifyRequest): Promise<{ name: string; data: 
 /** Packages received from a warehouse agent's file: upload, preview with a mapping, import, report. */
 export function packageImportsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const s = { db: ctx.db, mailer: ctx.mailer };
-  const admin = requireRole('courier_admin');
+  // The courier admin, and the courier's US agent whose files these are.
+  const admin = requireRole('courier_admin', 'agent');
   return async (app) => {
     app.get(
       '/package-imports',
@@ -106,6 +111,19 @@ export function packageImportsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           request.log.error({ err: error, importId: claimed.id }, 'package import failed'),
         );
         return reply.status(202).send(claimed);
+      },
+    );
+
+    // A refused row, fixed and sent again (the agent's way to mend its file without sending it whole).
+    app.post(
+      '/package-imports/:id/rows/:row',
+      {
+        preHandler: admin,
+        schema: { tags, params: resendRowParamsSchema, body: resendRowSchema, response: { 200: importRowResultSchema, ...errors } },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        return resendRow(s, user, ownCourier(user), request.params.id, request.params.row, request.body.cells);
       },
     );
 

@@ -1,15 +1,7 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { recogniseCarrier } from '@courier/shared/domain/carrier';
-import { dayBoundsInZone, dayInZone } from '@courier/shared/domain/datetime';
-import {
-  IMPORT_FIELDS,
-  IMPORT_MAX_ROWS,
-  IMPORT_MESSAGES,
-  type ImportMapping,
-  guessMapping,
-  mappingProblems,
-} from '@courier/shared/domain/package-import';
+import { and, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { dayInZone } from '@courier/shared/domain/datetime';
+import { IMPORT_FIELDS, IMPORT_MESSAGES, type ImportMapping, guessMapping, mappingProblems } from '@courier/shared/domain/package-import';
 import { formatDecimal } from '@courier/shared/format/money';
 import type { InboundPackage } from '@courier/shared/schemas/integrations';
 import {
@@ -22,25 +14,18 @@ import {
 } from '@courier/shared/schemas/package-imports';
 import type { Services } from '../../context';
 import type { Db } from '../../db/client';
-import { reserveCounters } from '../../db/counters';
 import { couriers } from '../../db/schema/couriers';
 import { importMappings, packageImports } from '../../db/schema/package-imports';
-import { packageEvents } from '../../db/schema/package-events';
-import { packages } from '../../db/schema/packages';
-import { preAlerts } from '../../db/schema/pre-alerts';
 import { users } from '../../db/schema/users';
 import { audit } from '../../lib/audit';
 import { courierTimeZone } from '../../lib/courier-zone';
-import { parseCsv, toCsv } from '../../lib/csv';
+import { toCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
-import { looksLikeXlsx, readWorkbookRows } from '../../lib/xlsx';
+import { readImportFile } from '../../lib/import-file';
 import type { AuthUser } from '../../plugins/auth';
-import { type PackageForEmail, enqueueReceivedEmails, queueReceivedMessages } from '../packages/package-emails.service';
-import { invoiceHoldReason } from '../packages/package-holds.service';
-import { packageNumberOf } from '../packages/package-receiving.service';
-import { type Actor, transitionPackage } from '../packages/package-status.service';
-import { type PlannedRow, countOutcomes, planRows } from './import-rows.service';
-import { enqueueWebhookEvents } from '../../lib/webhooks';
+import { type PackageForEmail, queueReceivedMessages, type Actor, PackageNoticeBatch, sendPackageNotices } from '../packages/index';
+import { writeBatch } from './import-batch.service';
+import { countOutcomes, planRows } from './import-rows.service';
 
 /** Rows written per transaction: large enough to be fast, small enough to show progress and hold few locks. */
 export const IMPORT_BATCH = 500;
@@ -50,32 +35,6 @@ type ImportRecord = typeof packageImports.$inferSelect;
 export interface Importer {
   courierId: number;
   user: AuthUser | null;
-}
-
-/** A warehouse file's headers and rows, from CSV text or an Excel workbook (decided by its bytes). */
-export async function readImportFile(data: Buffer): Promise<{ headers: string[]; rows: Array<{ row: number; cells: string[] }> }> {
-  let records: Array<{ line: number; cells: string[] }>;
-  if (looksLikeXlsx(data)) {
-    const rows = await readWorkbookRows(data, { maxRows: IMPORT_MAX_ROWS, tooLarge: IMPORT_MESSAGES.tooManyRows(IMPORT_MAX_ROWS) });
-    if (!rows) throw new AppError('unsupported_media_type', IMPORT_MESSAGES.notReadable);
-    records = rows;
-  } else {
-    const text = new TextDecoder('utf-8').decode(data);
-    if (data.includes(0) || text.includes('\uFFFD')) throw new AppError('unsupported_media_type', IMPORT_MESSAGES.notReadable);
-    records = await parseCsv(text);
-  }
-  const [head, ...body] = records;
-  if (!head || body.length === 0) throw new AppError('bad_request', IMPORT_MESSAGES.noRows);
-  if (body.length > IMPORT_MAX_ROWS) throw new AppError('bad_request', IMPORT_MESSAGES.tooManyRows(IMPORT_MAX_ROWS));
-  // Blank or repeated headers get a name of their own, so each column can be chosen.
-  const seen = new Map<string, number>();
-  const headers = head.cells.map((h, i) => {
-    const base = h.trim() || `Column ${i + 1}`;
-    const n = (seen.get(base) ?? 0) + 1;
-    seen.set(base, n);
-    return n === 1 ? base : `${base} (${n})`;
-  });
-  return { headers, rows: body.map((r) => ({ row: r.line, cells: r.cells.map((c) => c.trim()) })) };
 }
 
 async function rememberedMapping(db: Db, courierId: number): Promise<ImportMapping | null> {
@@ -169,149 +128,21 @@ export async function claimImport(db: Db, courierId: number, id: number, mapping
   const imp = await findImport(db, courierId, id);
   const problems = mappingProblems(mapping, imp.headers);
   if (problems.length > 0) throw new AppError('bad_request', problems[0] ?? IMPORT_MESSAGES.trackingColumnMissing);
+  // A file whose rows were refused (or that stopped) keeps its rows and may run again once fixed.
   const [claimed] = await db
     .update(packageImports)
     .set({ status: 'importing', mapping, processedRows: 0 })
-    .where(and(eq(packageImports.id, id), eq(packageImports.status, 'uploaded')))
+    .where(
+      and(
+        eq(packageImports.id, id),
+        or(eq(packageImports.status, 'uploaded'), and(inArray(packageImports.status, ['done', 'failed']), isNotNull(packageImports.rows))),
+      ),
+    )
     .returning();
   if (!claimed)
     throw new AppError('conflict', imp.status === 'importing' ? IMPORT_MESSAGES.importRunning : IMPORT_MESSAGES.alreadyImported);
   await rememberMapping(db, courierId, mapping);
   return toDto(claimed);
-}
-
-/** The received date the agent wrote, at midday in the courier's zone; today's (or none) is now. */
-function receivedAtOf(day: string | null, today: string, zone: string): Date {
-  if (!day || day === today) return new Date();
-  return new Date(dayBoundsInZone(day, zone).start.getTime() + 12 * 3600_000);
-}
-
-/**
- * Writes one batch in one transaction: package numbers reserved together, packages inserted
- * together (a tracking number received meanwhile is skipped by the unique index, never doubled),
- * events, matched pre-alerts, invoice holds and the customers' e-mails and feed entries. Returns the
- * packages written; the caller queues their push and text notices once the whole import is done.
- */
-async function writeBatch(
-  s: Services,
-  courierId: number,
-  batch: PlannedRow[],
-  actor: Actor,
-  ctx: { today: string; zone: string; requireInvoice: boolean },
-): Promise<PackageForEmail[]> {
-  return s.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const first = await reserveCounters(tx, courierId, 'package', batch.length);
-    const inserted = await tx
-      .insert(packages)
-      .values(
-        batch.map((p, i) => {
-          const v = p.values as NonNullable<PlannedRow['values']>;
-          return {
-            courierId,
-            packageNumber: packageNumberOf(first + i),
-            trackingNumber: v.trackingNumber,
-            carrier: recogniseCarrier(v.trackingNumber),
-            customerId: p.customer?.id ?? null,
-            branchId: p.customer?.branchId ?? null,
-            preAlertId: p.preAlert?.id ?? null,
-            status: p.customer ? ('received' as const) : ('unknown' as const),
-            weightLb: v.weightLb,
-            lengthIn: v.lengthIn,
-            widthIn: v.widthIn,
-            heightIn: v.heightIn,
-            declaredValueUsdCents: v.declaredValueUsdCents ?? p.preAlert?.declaredValueUsdCents ?? null,
-            description: v.description || p.preAlert?.description || null,
-            merchant: v.merchant || p.preAlert?.merchant || null,
-            receivedAt: receivedAtOf(v.receivedDate, ctx.today, ctx.zone),
-            receivedBy: actor.userId,
-          };
-        }),
-      )
-      .onConflictDoNothing()
-      .returning();
-    const byTracking = new Map(inserted.map((p) => [p.trackingNumber, p]));
-    const planOf = new Map(batch.map((b) => [b.values?.trackingNumber ?? '', b]));
-    if (inserted.length > 0) {
-      await tx.insert(packageEvents).values(
-        inserted.map((pkg) => {
-          const plan = planOf.get(pkg.trackingNumber);
-          const pieces = plan?.values?.pieces;
-          const note = [
-            'Received at the Miami warehouse (imported from the agent’s file)',
-            pieces && pieces > 1 ? `${pieces} pieces` : null,
-            plan?.preAlert ? `pre-alert matched${plan.preAlert.invoicePath ? '' : ' (invoice missing)'}` : null,
-            plan?.unknownNote ?? (pkg.customerId ? null : 'no customer in the file'),
-          ]
-            .filter(Boolean)
-            .join('; ');
-          return {
-            courierId,
-            packageId: pkg.id,
-            status: pkg.status,
-            fromStatus: null,
-            userId: actor.userId,
-            branchId: actor.branchId,
-            note,
-          };
-        }),
-      );
-    }
-    const matched = batch.flatMap((b) => (b.preAlert && byTracking.has(b.values?.trackingNumber ?? '') ? [b.preAlert.id] : []));
-    if (matched.length > 0) {
-      await tx.update(preAlerts).set({ status: 'received', updatedAt: new Date() }).where(inArray(preAlerts.id, matched));
-    }
-    await enqueueReceivedEmails(tx, s.mailer, inserted, { messages: false });
-    await enqueueWebhookEvents(
-      tx,
-      courierId,
-      'package.received',
-      inserted.map((p) => ({
-        id: p.id,
-        packageNumber: p.packageNumber,
-        trackingNumber: p.trackingNumber,
-        status: p.status,
-        customerId: p.customerId,
-        preAlertMatched: p.preAlertId !== null,
-      })),
-    );
-    for (const plan of batch) {
-      const pkg = byTracking.get(plan.values?.trackingNumber ?? '');
-      if (!pkg) {
-        // Received by someone else between the check and this write: reported, not doubled.
-        const [other] = await tx
-          .select({ packageNumber: packages.packageNumber })
-          .from(packages)
-          .where(
-            and(
-              eq(packages.courierId, courierId),
-              eq(packages.trackingNumber, plan.values?.trackingNumber ?? ''),
-              isNull(packages.voidedAt),
-            ),
-          );
-        plan.result = {
-          ...plan.result,
-          outcome: 'already_received',
-          customer: null,
-          preAlertMatched: false,
-          packageNumber: other?.packageNumber ?? null,
-          messages: [IMPORT_MESSAGES.alreadyReceived(other?.packageNumber ?? '')],
-        };
-        continue;
-      }
-      plan.result = { ...plan.result, packageNumber: pkg.packageNumber };
-      plan.packageId = pkg.id;
-      if (!pkg.customerId) continue;
-      // Customs needs the merchant invoice: without it the package waits at the warehouse.
-      const holdReason = plan.preAlert
-        ? await invoiceHoldReason(tx, courierId, plan.preAlert)
-        : ctx.requireInvoice
-          ? await invoiceHoldReason(tx, courierId, undefined)
-          : null;
-      if (holdReason) await transitionPackage(tx, s.mailer, pkg, 'on_hold', actor, { note: holdReason, holdReason });
-    }
-    return inserted;
-  });
 }
 
 /**
@@ -325,6 +156,8 @@ export async function runImport(s: Services, who: Importer, id: number): Promise
   const actor: Actor = { userId: who.user?.kind === 'user' ? who.user.id : null, branchId: who.user?.branchId ?? null };
   // Each customer hears once per import (push, SMS, WhatsApp), however many packages are theirs.
   const written: PackageForEmail[] = [];
+  // And once for the invoices of all their parcels this import holds.
+  const notices = new PackageNoticeBatch();
   try {
     const { zone, today } = await todayOf(s.db, who.courierId);
     const [courier] = await s.db.select({ requireInvoice: couriers.requireInvoice }).from(couriers).where(eq(couriers.id, who.courierId));
@@ -335,7 +168,12 @@ export async function runImport(s: Services, who: Importer, id: number): Promise
     for (let i = 0; i < toWrite.length; i += IMPORT_BATCH) {
       const batch = toWrite.slice(i, i + IMPORT_BATCH);
       written.push(
-        ...(await writeBatch(s, who.courierId, batch, actor, { today, zone, requireInvoice: courier?.requireInvoice ?? false })),
+        ...(await writeBatch(s, who.courierId, batch, actor, {
+          today,
+          zone,
+          requireInvoice: courier?.requireInvoice ?? false,
+          notices,
+        })),
       );
       processed += batch.length;
       await s.db.update(packageImports).set({ processedRows: processed }).where(eq(packageImports.id, id));
@@ -353,10 +191,19 @@ export async function runImport(s: Services, who: Importer, id: number): Promise
         details: { fileName: imp.fileName, source: imp.source, rows: imp.totalRows, ...counts },
       });
       await queueReceivedMessages(tx, written);
-      // The rows have served; the report is what stays.
+      await sendPackageNotices(tx, s.mailer, notices);
+      // The rows have served, unless some were refused (the import may run again); the report stays.
       return tx
         .update(packageImports)
-        .set({ status: 'done', counts, report, rows: null, processedRows: imp.totalRows, finishedAt: new Date() })
+        .set({
+          status: 'done',
+          counts,
+          report,
+          rows: counts.invalid > 0 ? imp.rows : null,
+          error: null,
+          processedRows: imp.totalRows,
+          finishedAt: new Date(),
+        })
         .where(eq(packageImports.id, id))
         .returning();
     });
@@ -369,6 +216,7 @@ export async function runImport(s: Services, who: Importer, id: number): Promise
         : 'The import stopped on an error; the rows written so far stay. Upload the file again to import the rest.';
     // The packages written so far stay, so their customers still hear of them.
     await queueReceivedMessages(s.db, written).catch(() => {});
+    await sendPackageNotices(s.db, s.mailer, notices).catch(() => {});
     await s.db.update(packageImports).set({ status: 'failed', error: message, finishedAt: new Date() }).where(eq(packageImports.id, id));
     throw error;
   }
@@ -377,7 +225,9 @@ export async function runImport(s: Services, who: Importer, id: number): Promise
 export async function getImport(db: Db, courierId: number, id: number): Promise<ImportDetailDto> {
   const imp = await findImport(db, courierId, id);
   const name = await creatorName(db, imp.createdBy);
-  return { ...toDto(imp, name), rows: imp.report ?? [] };
+  const refusedRows = new Set((imp.report ?? []).filter((r) => r.outcome === 'invalid').map((r) => r.row));
+  const refused = imp.status === 'done' ? (imp.rows ?? []).filter((r) => refusedRows.has(r.row)) : [];
+  return { ...toDto(imp, name), rows: imp.report ?? [], headers: imp.headers, refused };
 }
 
 const userName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
@@ -445,16 +295,19 @@ export async function receiveRecords(s: Services, who: Importer, records: Inboun
   const toWrite = planned.filter((p) => p.result.outcome === 'received' || p.result.outcome === 'unknown');
   const actor: Actor = { userId: null, branchId: null };
   const written: PackageForEmail[] = [];
+  const notices = new PackageNoticeBatch();
   for (let i = 0; i < toWrite.length; i += IMPORT_BATCH) {
     written.push(
       ...(await writeBatch(s, who.courierId, toWrite.slice(i, i + IMPORT_BATCH), actor, {
         today,
         zone,
         requireInvoice: courier?.requireInvoice ?? false,
+        notices,
       })),
     );
   }
   await queueReceivedMessages(s.db, written);
+  await sendPackageNotices(s.db, s.mailer, notices);
   return planned.map((p) => ({
     trackingNumber: p.result.trackingNumber,
     outcome: p.result.outcome,

@@ -69,13 +69,10 @@ const upload = (name: string, data: Buffer, token = admin) => {
     payload: body.payload,
   });
 };
-const post = (url: string, payload: unknown, token = admin) =>
-  t.app.inject({ method: 'POST', url: `/api${url}`, headers: bearer(token), payload: payload as never });
-const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url: `/api${url}`, headers: bearer(token) });
 
 async function finished(id: number) {
   for (let i = 0; i < 200; i++) {
-    const res = await get(`/package-imports/${id}`);
+    const res = await t.api('GET', `/package-imports/${id}`, admin);
     if (res.json().status !== 'importing') return res.json();
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -92,7 +89,7 @@ const csv = () =>
     `${trk(5)},JM${tag},,heavy,,,,,,`,
     `${trk(1)},JM${tag},,12.5,,,,,,`,
     `,JM${tag},,4,,,,,,`,
-    `${trk(6)},MK${tag},,5,12 x 9 x 3,2,Nike,Shoes,9999999999,13/45/2026`,
+    `${trk(6)},,,5,12 x 9 x 3,N/A,Nike,Shoes,9999999999,13/45/2026`,
   ].join('\r\n');
 
 describe('bulk receive from a warehouse file', () => {
@@ -123,15 +120,15 @@ describe('bulk receive from a warehouse file', () => {
   });
 
   it('refuses a mapping without the tracking number column, and other couriers and staff', async () => {
-    const bad = await post(`/package-imports/${id}/preview`, { mapping: { weightLb: 'Weight' } });
+    const bad = await t.api('POST', `/package-imports/${id}/preview`, admin, { mapping: { weightLb: 'Weight' } });
     expect(bad.json().mappingProblems).toContain(IMPORT_MESSAGES.trackingColumnMissing);
-    expect((await get(`/package-imports/${id}`, otherAdmin)).statusCode).toBe(404);
-    expect((await post(`/package-imports/${id}/preview`, { mapping }, otherAdmin)).statusCode).toBe(404);
-    expect((await get('/package-imports', staff)).statusCode).toBe(403);
+    expect((await t.api('GET', `/package-imports/${id}`, otherAdmin)).statusCode).toBe(404);
+    expect((await t.api('POST', `/package-imports/${id}/preview`, otherAdmin, { mapping })).statusCode).toBe(404);
+    expect((await t.api('GET', '/package-imports', staff)).statusCode).toBe(403);
   });
 
   it('checks every row in the preview, in our words', async () => {
-    const res = await post(`/package-imports/${id}/preview`, { mapping });
+    const res = await t.api('POST', `/package-imports/${id}/preview`, admin, { mapping });
     expect(res.statusCode).toBe(200);
     const { rows, counts } = res.json();
     const byRow = (n: number) => rows.find((r: { row: number }) => r.row === n);
@@ -142,19 +139,29 @@ describe('bulk receive from a warehouse file', () => {
     expect(byRow(6)).toMatchObject({ outcome: 'invalid', messages: [IMPORT_MESSAGES.weightBad('heavy')] });
     expect(byRow(7)).toMatchObject({ outcome: 'duplicate_in_file', messages: [IMPORT_MESSAGES.duplicateInFile(2)] });
     expect(byRow(8)).toMatchObject({ outcome: 'invalid', messages: [IMPORT_MESSAGES.trackingMissing] });
-    expect(byRow(9).messages).toEqual([IMPORT_MESSAGES.valueBad('9999999999'), IMPORT_MESSAGES.dateBad('13/45/2026')]);
-    expect(counts).toEqual({ received: 3, unknown: 1, alreadyReceived: 0, duplicates: 1, invalid: 3, preAlertsMatched: 1 });
+    // A refused row names its tracking number, to be found in the file.
+    expect(byRow(6)).toMatchObject({ trackingNumber: trk(5) });
+    // N/A, a bad value or date: the parcel is at the agent, so it is kept with the field left empty.
+    expect(byRow(9)).toMatchObject({ outcome: 'unknown', trackingNumber: trk(6) });
+    expect(byRow(9).messages).toEqual([
+      IMPORT_MESSAGES.noCustomer,
+      IMPORT_MESSAGES.keptWithout(IMPORT_MESSAGES.placeholder('pieces', 'N/A')),
+      IMPORT_MESSAGES.keptWithout(IMPORT_MESSAGES.valueBad('9999999999')),
+      IMPORT_MESSAGES.keptToday(IMPORT_MESSAGES.dateBad('13/45/2026')),
+    ]);
+    expect(counts).toEqual({ received: 3, unknown: 2, alreadyReceived: 0, duplicates: 1, invalid: 2, preAlertsMatched: 1 });
     // The preview writes no package.
     expect(await t.db.select().from(packages).where(eq(packages.courierId, courierId))).toHaveLength(0);
   });
 
   it('imports the good rows as received at the US warehouse, matches the pre-alert, sends the unknown one to Unknown', async () => {
-    const res = await post(`/package-imports/${id}/import`, { mapping });
+    const res = await t.api('POST', `/package-imports/${id}/import`, admin, { mapping });
     expect(res.statusCode).toBe(202);
     const done = await finished(id);
-    expect(done).toMatchObject({ status: 'done', processedRows: 8, counts: { received: 3, unknown: 1, invalid: 3, duplicates: 1 } });
+    expect(done).toMatchObject({ status: 'done', processedRows: 8, counts: { received: 3, unknown: 2, invalid: 2, duplicates: 1 } });
     const rows = await t.db.select().from(packages).where(eq(packages.courierId, courierId));
-    expect(rows).toHaveLength(4);
+    expect(rows).toHaveLength(5);
+    expect(rows.find((p) => p.trackingNumber === trk(6))).toMatchObject({ declaredValueUsdCents: null, lengthIn: 12, pieceCount: 1 });
     const one = rows.find((p) => p.trackingNumber === trk(1));
     expect(one).toMatchObject({
       status: 'received',
@@ -178,10 +185,10 @@ describe('bulk receive from a warehouse file', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.courierId, courierId), eq(auditLog.action, 'package.imported')));
-    expect(entry?.details).toMatchObject({ received: 3, unknown: 1 });
+    expect(entry?.details).toMatchObject({ received: 3, unknown: 2 });
   });
 
-  it('tells each customer once per import by push and text, with a feed entry and an e-mail per package', async () => {
+  it('tells each customer once per import by push, text and e-mail, with a feed entry per package', async () => {
     const outbox = await t.db.select().from(messageOutbox).where(eq(messageOutbox.courierId, courierId));
     const janes = outbox.filter((m) => m.customerId === jane.id);
     // Jane has two packages in the file: one push and one SMS that say so, not two of each.
@@ -203,18 +210,23 @@ describe('bulk receive from a warehouse file', () => {
     expect(feed.filter((n) => n.customerId === jane.id)).toHaveLength(2);
     expect(feed.filter((n) => n.customerId === mark.id)).toHaveLength(1);
     const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.courierId, courierId));
-    expect(mails.filter((m) => m.toAddress === jane.email)).toHaveLength(2);
+    // One e-mail each: Jane's lists her two packages.
+    const janesMail = mails.filter((m) => m.toAddress === jane.email);
+    expect(janesMail).toHaveLength(1);
+    expect(janesMail[0]?.subject).toMatch(/2 packages received at our Miami warehouse$/);
+    expect(janesMail[0]?.textBody).toContain(trk(1));
     expect(mails.filter((m) => m.toAddress === mark.email)).toHaveLength(1);
   });
 
-  it('refuses to run the same import twice', async () => {
-    const res = await post(`/package-imports/${id}/import`, { mapping });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(IMPORT_MESSAGES.alreadyImported);
+  it('runs again when rows were refused, doubling nothing', async () => {
+    const res = await t.api('POST', `/package-imports/${id}/import`, admin, { mapping });
+    expect(res.statusCode).toBe(202);
+    expect((await finished(id)).counts).toMatchObject({ received: 0, unknown: 0, alreadyReceived: 5, invalid: 2 });
+    expect(await t.db.select().from(packages).where(eq(packages.courierId, courierId))).toHaveLength(5);
   });
 
   it('downloads the report, one line per row', async () => {
-    const res = await get(`/package-imports/${id}/report.csv`);
+    const res = await t.api('GET', `/package-imports/${id}/report.csv`, admin);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('agent-report.csv');
     const lines = res.body.trim().split('\r\n');
@@ -227,12 +239,12 @@ describe('bulk receive from a warehouse file', () => {
     const again = await upload('agent-again.csv', Buffer.from(csv()));
     expect(again.json().mapping).toEqual(mapping);
     const againId = again.json().id;
-    const preview = await post(`/package-imports/${againId}/preview`, { mapping });
-    expect(preview.json().counts).toMatchObject({ received: 0, unknown: 0, alreadyReceived: 4 });
-    await post(`/package-imports/${againId}/import`, { mapping });
+    const preview = await t.api('POST', `/package-imports/${againId}/preview`, admin, { mapping });
+    expect(preview.json().counts).toMatchObject({ received: 0, unknown: 0, alreadyReceived: 5 });
+    await t.api('POST', `/package-imports/${againId}/import`, admin, { mapping });
     const done = await finished(againId);
-    expect(done.counts).toMatchObject({ received: 0, alreadyReceived: 4 });
-    expect(await t.db.select().from(packages).where(eq(packages.courierId, courierId))).toHaveLength(4);
+    expect(done.counts).toMatchObject({ received: 0, alreadyReceived: 5 });
+    expect(await t.db.select().from(packages).where(eq(packages.courierId, courierId))).toHaveLength(5);
     // Nobody hears twice of packages received once.
     expect(await t.db.select().from(messageOutbox).where(eq(messageOutbox.courierId, courierId))).toHaveLength(3);
   });
@@ -245,7 +257,7 @@ describe('bulk receive from a warehouse file', () => {
     sheet.addRow([trk(21), `MK${tag}`, 'n/a']);
     const res = await upload('agent.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
     expect(res.statusCode).toBe(201);
-    const preview = await post(`/package-imports/${res.json().id}/preview`, { mapping: res.json().mapping });
+    const preview = await t.api('POST', `/package-imports/${res.json().id}/preview`, admin, { mapping: res.json().mapping });
     expect(preview.json().counts).toMatchObject({ received: 1, invalid: 1 });
   });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayInZone } from '@courier/shared/domain/datetime';
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
-import { type TestApp, bearer, buildTestApp, loginAs, seedDemoData } from '../../../test/helper';
+import { type TestApp, buildTestApp, loginAs, seedDemoData } from '../../../test/helper';
 
 let t: TestApp;
 let staff: string;
@@ -24,18 +24,15 @@ beforeAll(async () => {
   if (!c) throw new Error('no demo customer');
   const [courier] = await t.db.select().from(couriers).where(eq(couriers.id, c.courierId));
   apiKey = courier?.apiKey ?? '';
-  const pkg = await call('POST', '/packages', { trackingNumber: TRACKING, weightLb: 2, mailbox: c.mailboxNumber, mode: 'AIR' });
+  const pkg = await t.api('POST', '/packages', staff, { trackingNumber: TRACKING, weightLb: 2, mailbox: c.mailboxNumber, mode: 'AIR' });
   packageId = pkg.json().id;
-  const manifest = await call('POST', '/manifests', { type: 'AIR', flightOrVessel: 'CM 402', departureDate: '2026-12-01' });
+  const manifest = await t.api('POST', '/manifests', staff, { type: 'AIR', flightOrVessel: 'CM 402', departureDate: '2026-12-01' });
   manifestId = manifest.json().id;
-  await call('POST', `/manifests/${manifestId}/packages`, { packageIds: [packageId] });
+  await t.api('POST', `/manifests/${manifestId}/packages`, staff, { packageIds: [packageId] });
 });
 afterAll(async () => t?.close());
 
-function call(method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: unknown, token = staff) {
-  return t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload: payload as never });
-}
-const ownEstimate = async () => (await call('GET', `/customer/packages/${packageId}`, undefined, customer)).json().estimatedArrival;
+const ownEstimate = async () => (await t.api('GET', `/customer/packages/${packageId}`, customer)).json().estimatedArrival;
 const trackedEstimate = async () =>
   (await t.app.inject({ method: 'GET', url: `/api/public/track/${TRACKING}?api_key=${apiKey}` })).json().estimatedArrival;
 
@@ -46,45 +43,45 @@ describe('the estimated arrival of a package on a manifest', () => {
   });
 
   it('follows the scheduled arrival when the manifest gets one', async () => {
-    const res = await call('PATCH', `/manifests/${manifestId}`, { arrivalDate: '2026-12-03' });
+    const res = await t.api('PATCH', `/manifests/${manifestId}`, staff, { arrivalDate: '2026-12-03' });
     expect(res.statusCode).toBe(200);
     expect(await ownEstimate()).toBe('2026-12-05');
   });
 
   it("follows the courier's customs days, a warehouse setting of its admin", async () => {
-    const before = (await call('GET', '/settings/warehouse', undefined, admin)).json();
+    const before = (await t.api('GET', '/settings/warehouse', admin)).json();
     expect(before.customsDays).toBe(2);
-    const saved = await call('PUT', '/settings/warehouse', { ...before, customsDays: 5 }, admin);
+    const saved = await t.api('PUT', '/settings/warehouse', admin, { ...before, customsDays: 5 });
     expect(saved.json().customsDays).toBe(5);
     expect(await ownEstimate()).toBe('2026-12-08');
     expect(await trackedEstimate()).toBe('2026-12-08');
-    const refused = await call('PUT', '/settings/warehouse', { ...before, customsDays: -1 }, admin);
+    const refused = await t.api('PUT', '/settings/warehouse', admin, { ...before, customsDays: -1 });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('Customs days cannot be negative');
   });
 
   it('keeps the customs days when an older screen saves the warehouse without them', async () => {
-    const res = await call('PUT', '/settings/warehouse', { heavyWeightLb: 150, requireInvoice: false }, admin);
+    const res = await t.api('PUT', '/settings/warehouse', admin, { heavyWeightLb: 150, requireInvoice: false });
     expect(res.json().customsDays).toBe(5);
   });
 
   it('uses the day the manifest actually arrived, once it has', async () => {
-    expect((await call('POST', `/manifests/${manifestId}/close`)).statusCode).toBe(200);
-    expect((await call('POST', `/manifests/${manifestId}/ship`, { moveDepartureToToday: true })).statusCode).toBe(200);
-    expect((await call('POST', `/manifests/${manifestId}/arrive`)).statusCode).toBe(200);
+    expect((await t.api('POST', `/manifests/${manifestId}/close`, staff)).statusCode).toBe(200);
+    expect((await t.api('POST', `/manifests/${manifestId}/ship`, staff, { moveDepartureToToday: true })).statusCode).toBe(200);
+    expect((await t.api('POST', `/manifests/${manifestId}/arrive`, staff)).statusCode).toBe(200);
     const today = dayInZone(new Date(), 'America/Jamaica');
     // Arriving moves the manifest, not its packages: they are still in transit until scanned.
-    expect((await call('GET', `/customer/packages/${packageId}`, undefined, customer)).json().status).toBe('in_transit');
+    expect((await t.api('GET', `/customer/packages/${packageId}`, customer)).json().status).toBe('in_transit');
     const expected = new Date(`${today}T00:00:00Z`);
     expected.setUTCDate(expected.getUTCDate() + 5);
     expect(await ownEstimate()).toBe(expected.toISOString().slice(0, 10));
   });
 
   it('has none once the package is ready for pickup', async () => {
-    const res = await call('POST', `/packages/${packageId}/status`, { status: 'at_customs' });
+    const res = await t.api('POST', `/packages/${packageId}/status`, staff, { status: 'at_customs' });
     expect(res.statusCode).toBe(200);
     expect(await ownEstimate()).not.toBeNull();
-    expect((await call('POST', `/packages/${packageId}/status`, { status: 'ready_for_pickup' })).statusCode).toBe(200);
+    expect((await t.api('POST', `/packages/${packageId}/status`, staff, { status: 'ready_for_pickup' })).statusCode).toBe(200);
     expect(await ownEstimate()).toBeNull();
   });
 

@@ -5,8 +5,9 @@ import { BILLING_MESSAGES, collectSchema, collectionViewSchema, invoiceNoParamSc
 import { courierQuerySchema, errorResponseSchema } from '@courier/shared/schemas/common';
 import type { AppContext } from '../../context';
 import { currentUser, requirePermission } from '../../plugins/auth';
-import { canOverrideUnpaid, collectInvoice, listCollectable, signatureImage } from './collection.service';
-import { getInvoiceDetail } from '../invoices/invoice-queries.service';
+import { canOverrideUnpaid, collectInvoice, listCollectable, signatureImage, waitingShelves } from './collection.service';
+import { authorisedPeopleOf } from './authorised-people.service';
+import { getInvoiceDetail } from '../invoices/index';
 import { courierScope } from '../../lib/courier-scope';
 
 const errors = {
@@ -57,7 +58,9 @@ export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const user = currentUser(request);
         const courierId = courierScope(user, request.query.courierId);
         const invoice = await getInvoiceDetail(ctx.db, { courierId, customerId: null }, request.params.invoiceNo);
-        return { invoice, canOverride: canOverrideUnpaid(user) };
+        const shelves = await waitingShelves(ctx.db, courierId, invoice.invoiceNo);
+        const authorisedPeople = await authorisedPeopleOf(ctx.db, invoice.courierId, invoice.customerId);
+        return { invoice, canOverride: canOverrideUnpaid(user), shelves, authorisedPeople };
       },
     );
 

@@ -7,16 +7,18 @@ import { customers } from '../../db/schema/customers';
 import { invoicePackages } from '../../db/schema/invoice-packages';
 import { invoices } from '../../db/schema/invoices';
 import { packages } from '../../db/schema/packages';
+import { shelves } from '../../db/schema/shelves';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { signaturePng } from '../../lib/signature';
 import type { AuthUser } from '../../plugins/auth';
+import { AUTHORISED_PEOPLE_MESSAGES, idLabel } from '@courier/shared/schemas/authorised-people';
+import { authorisedCollector } from './authorised-people.service';
 import { actorOf, transitionPackage } from './package-status.service';
 import { refuseVoided, resolveScan } from './scan-resolver.service';
-import { lockInvoiceForChange } from '../invoices/invoice-access.service';
-import { invoicePackageRows } from '../invoices/invoice-package-rows.service';
-import { chargeStorageOnLeaving } from '../invoices/automatic-billing.service';
+import { lockInvoiceForChange, invoicePackageRows } from '../invoices/index';
+import { chargeStorageOnLeaving } from './package-storage.service';
 
 const asDb = (tx: unknown) => tx as Db;
 
@@ -66,6 +68,18 @@ export async function listCollectable(db: Db, courierId: number, search: string 
   return rows;
 }
 
+/** Where each parcel of an invoice waiting at the counter sits: its shelf (null until put away). */
+export async function waitingShelves(db: Db, courierId: number, invoiceNo: string) {
+  return db
+    .select({ packageId: packages.id, packageNumber: packages.packageNumber, shelfCode: shelves.code })
+    .from(invoices)
+    .innerJoin(invoicePackages, eq(invoicePackages.invoiceId, invoices.id))
+    .innerJoin(packages, and(eq(packages.id, invoicePackages.packageId), eq(packages.status, 'ready_for_pickup')))
+    .leftJoin(shelves, and(eq(shelves.id, packages.shelfId), eq(shelves.courierId, courierId)))
+    .where(and(eq(invoices.courierId, courierId), eq(invoices.invoiceNo, invoiceNo)))
+    .orderBy(packages.packageNumber);
+}
+
 export interface CollectOptions {
   db: Db;
   mailer: Mailer;
@@ -76,6 +90,9 @@ export interface CollectOptions {
   signature: string;
   allowUnpaid?: boolean;
   overrideReason?: string;
+  /** One of the customer's authorised people collects (their ID checked by the clerk). */
+  authorisedPersonId?: number;
+  idChecked?: boolean;
 }
 
 /**
@@ -108,18 +125,30 @@ export async function collectInvoice(options: CollectOptions): Promise<{ deliver
         pkgs.every((p) => p.status === 'delivered') ? BILLING_MESSAGES.alreadyCollected : BILLING_MESSAGES.nothingToCollect,
       );
     }
+    // An authorised person is released to by the name and ID on the customer's list, once checked.
+    let person: Awaited<ReturnType<typeof authorisedCollector>> | null = null;
+    if (options.authorisedPersonId !== undefined) {
+      person = await authorisedCollector(tx, courierId, inv.customerId, options.authorisedPersonId);
+      if (!options.idChecked) throw new AppError('unprocessable', AUTHORISED_PEOPLE_MESSAGES.idNotChecked);
+    }
+    const collectorName = person ? person.name : options.collectorName;
     const [signature] = await tx
       .insert(collectionSignatures)
       .values({
         courierId,
         invoiceId: inv.id,
-        collectorName: options.collectorName,
+        collectorName,
+        authorisedPersonId: person?.id ?? null,
+        collectorIdType: person?.idType ?? null,
+        collectorIdNumber: person?.idNumber ?? null,
         signaturePngBase64: png.toString('base64'),
         unpaidOverride: override,
         signedBy: actor.kind === 'user' ? actor.id : null,
       })
       .returning({ id: collectionSignatures.id });
-    const note = `Collected by ${options.collectorName} (invoice ${inv.invoiceNo})`;
+    const note = person
+      ? `Collected by ${person.name}, authorised by the customer, ${idLabel(person.idType, person.idNumber)} checked (invoice ${inv.invoiceNo})`
+      : `Collected by ${collectorName} (invoice ${inv.invoiceNo})`;
     const release = {
       actor,
       via: 'counter_collection' as const,
@@ -136,7 +165,8 @@ export async function collectInvoice(options: CollectOptions): Promise<{ deliver
       entityId: inv.invoiceNo,
       details: {
         signatureId: signature?.id,
-        collectorName: options.collectorName,
+        collectorName,
+        ...(person ? { authorisedPersonId: person.id, collectorId: idLabel(person.idType, person.idNumber) } : {}),
         packageIds: ready.map((p) => p.id),
         balanceCents: balance,
         overrideReason: override ? options.overrideReason : undefined,

@@ -20,9 +20,9 @@ import { type AuditEntry, audit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { feeBookOn } from '../fees/fees.service';
-import { chargePackageFee } from '../invoices/automatic-billing.service';
-import { notifyCustomer } from '../notifications/notify.service';
+import { feeBookOn } from '../fees/index';
+import { chargePackageFee } from '../invoices/index';
+import { notify, notifyCustomer } from '../notifications/index';
 import { customerForEmail, sendCustomerEmail } from './package-emails.service';
 import { ownPackage, staffPackage } from './package-rows.service';
 import { actorOf, writeEvent } from './package-status.service';
@@ -145,6 +145,14 @@ export async function requestContentsPhoto(db: Db, user: AuthUser, id: number, s
         `Photo of contents requested by the customer (${formatMoney(price.feeCents)})`,
         { feeCents: price.feeCents, feeVersionId: price.feeVersionId },
       );
+      // Into the station's queue: the photo is taken there.
+      await notify(tx, {
+        courierId: pkg.courierId,
+        type: 'new_photo_request',
+        title: `Photo of contents requested: ${pkg.packageNumber}`,
+        body: pkg.trackingNumber,
+        target: { kind: 'package', ref: pkg.packageNumber },
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', CONTENTS_PHOTO_MESSAGES.alreadyAsked);

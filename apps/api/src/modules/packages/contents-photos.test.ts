@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENTS_PHOTO_DEFAULT_CENTS, CONTENTS_PHOTO_MESSAGES } from '@courier/shared/schemas/contents-photos';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp, loginAs, seedDemoData } from '../../../test/helper';
+import { type TestApp, bearer, buildTestApp, loginAs, seedDemoData, receivePackage } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 import { couriers } from '../../db/schema/couriers';
 import { emailOutbox } from '../../db/schema/email';
@@ -28,14 +28,12 @@ let otherStaff: string;
 let otherCourierCustomer: Awaited<ReturnType<typeof makeCustomer>>;
 let seq = 0;
 
-const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload: payload as never });
-
 async function receive(mailbox = customer.mailboxNumber) {
   seq += 1;
-  const res = await call(staff, 'POST', '/packages', { trackingNumber: `CPHOTO${Date.now()}${seq}`, weightLb: 3, mailbox });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; packageNumber: string };
+  return (await receivePackage(t, staff, { trackingNumber: `CPHOTO${Date.now()}${seq}`, weightLb: 3, mailbox })) as {
+    id: number;
+    packageNumber: string;
+  };
 }
 
 const jpeg = () =>
@@ -54,7 +52,7 @@ async function upload(token: string, packageId: number, kind: 'parcel' | 'conten
 }
 
 const ask = (pkgId: number, feeCents: number, token = customer.token) =>
-  call(token, 'POST', `/customer/packages/${pkgId}/contents-photo`, { feeCents });
+  t.api('POST', `/customer/packages/${pkgId}/contents-photo`, token, { feeCents });
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -75,7 +73,7 @@ afterAll(async () => t?.close());
 describe('photo of contents', () => {
   it('shows the default price before the customer confirms; a price that changed meanwhile is refused', async () => {
     const pkg = await receive();
-    const state = (await call(customer.token, 'GET', `/customer/packages/${pkg.id}/contents-photo`)).json();
+    const state = (await t.api('GET', `/customer/packages/${pkg.id}/contents-photo`, customer.token)).json();
     expect(state).toMatchObject({ feeCents: CONTENTS_PHOTO_DEFAULT_CENTS, feeName: 'Photo of contents', canRequest: true, request: null });
     const stale = await ask(pkg.id, 10_000);
     expect(stale.statusCode).toBe(409);
@@ -89,20 +87,20 @@ describe('photo of contents', () => {
   });
 
   it("is priced by the courier's own fee, set on the Fees screen (the fee engine)", async () => {
-    const today = (await call(admin, 'GET', '/settings/fees')).json().today as string;
-    const created = await call(admin, 'POST', '/settings/fees', {
-      code: 'contents_photo',
-      appliesTo: 'package',
+    const today = (await t.api('GET', '/settings/fees', admin)).json().today as string;
+    // Every courier starts with the fee in its book: the courier prices it with a new version.
+    const existing = (await t.api('GET', '/settings/fees', admin)).json().data.find((f: { code: string }) => f.code === 'contents_photo');
+    const created = await t.api('POST', `/settings/fees/${existing.id}/versions`, admin, {
       name: 'Contents photo service',
       method: 'fixed',
       amount: 750,
       effectiveFrom: today,
     });
     expect(created.statusCode, created.body).toBe(201);
-    const fee = (await call(admin, 'GET', '/settings/fees')).json().data.find((f: { code: string }) => f.code === 'contents_photo');
+    const fee = (await t.api('GET', '/settings/fees', admin)).json().data.find((f: { code: string }) => f.code === 'contents_photo');
     expect(fee).toMatchObject({ name: 'Contents photo service', appliesTo: 'service_request' });
     const pkg = await receive();
-    expect((await call(customer.token, 'GET', `/customer/packages/${pkg.id}/contents-photo`)).json()).toMatchObject({
+    expect((await t.api('GET', `/customer/packages/${pkg.id}/contents-photo`, customer.token)).json()).toMatchObject({
       feeCents: 75_000,
       feeName: 'Contents photo service',
     });
@@ -111,18 +109,18 @@ describe('photo of contents', () => {
   it('the customer may cancel before staff take it, free; the request is then no more', async () => {
     const pkg = await receive();
     expect((await ask(pkg.id, 75_000)).statusCode).toBe(201);
-    const staffView = (await call(staff, 'GET', `/packages/${pkg.id}`)).json();
+    const staffView = (await t.api('GET', `/packages/${pkg.id}`, staff)).json();
     expect(staffView.contentsPhotoAsked).toBe(true);
-    const cancelled = await call(customer.token, 'DELETE', `/customer/packages/${pkg.id}/contents-photo`);
+    const cancelled = await t.api('DELETE', `/customer/packages/${pkg.id}/contents-photo`, customer.token);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json()).toMatchObject({ canRequest: true, request: null });
-    expect((await call(staff, 'GET', `/packages/${pkg.id}`)).json().contentsPhotoAsked).toBe(false);
+    expect((await t.api('GET', `/packages/${pkg.id}`, staff)).json().contentsPhotoAsked).toBe(false);
     // Nothing open: a contents photo is refused, and "done" too.
     const photo = await upload(staff, pkg.id, 'contents');
     expect(photo.statusCode).toBe(409);
     expect(photo.json().message).toBe(CONTENTS_PHOTO_MESSAGES.contentsNotAsked);
-    expect((await call(staff, 'POST', `/packages/${pkg.id}/contents-photo/done`)).json().message).toBe(CONTENTS_PHOTO_MESSAGES.noneOpen);
-    const again = await call(customer.token, 'DELETE', `/customer/packages/${pkg.id}/contents-photo`);
+    expect((await t.api('POST', `/packages/${pkg.id}/contents-photo/done`, staff)).json().message).toBe(CONTENTS_PHOTO_MESSAGES.noneOpen);
+    const again = await t.api('DELETE', `/customer/packages/${pkg.id}/contents-photo`, customer.token);
     expect(again.statusCode).toBe(404);
     // Asked again afterwards, it is a new request.
     expect((await ask(pkg.id, 75_000)).statusCode).toBe(201);
@@ -131,20 +129,20 @@ describe('photo of contents', () => {
   it('staff take photos of the contents, then mark it done: the customer hears and sees them; no cancelling after', async () => {
     const pkg = await receive();
     expect((await ask(pkg.id, 75_000)).statusCode).toBe(201);
-    const none = await call(staff, 'POST', `/packages/${pkg.id}/contents-photo/done`);
+    const none = await t.api('POST', `/packages/${pkg.id}/contents-photo/done`, staff);
     expect(none.statusCode).toBe(422);
     expect(none.json().message).toBe(CONTENTS_PHOTO_MESSAGES.noPhotoYet);
     // A check-in photo of the box does not count.
     expect((await upload(staff, pkg.id, 'parcel')).statusCode).toBe(201);
-    expect((await call(staff, 'POST', `/packages/${pkg.id}/contents-photo/done`)).statusCode).toBe(422);
+    expect((await t.api('POST', `/packages/${pkg.id}/contents-photo/done`, staff)).statusCode).toBe(422);
     const taken = await upload(staff, pkg.id, 'contents');
     expect(taken.statusCode, taken.body).toBe(201);
     expect(taken.json().kind).toBe('contents');
-    const done = await call(staff, 'POST', `/packages/${pkg.id}/contents-photo/done`);
+    const done = await t.api('POST', `/packages/${pkg.id}/contents-photo/done`, staff);
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().request).toMatchObject({ status: 'done' });
 
-    const photos = (await call(customer.token, 'GET', `/customer/packages/${pkg.id}/photos`)).json();
+    const photos = (await t.api('GET', `/customer/packages/${pkg.id}/photos`, customer.token)).json();
     expect(photos.map((p: { kind: string }) => p.kind)).toEqual(['parcel', 'contents']);
     const mail = (await t.db.select().from(emailOutbox)).filter((m) =>
       m.subject.endsWith(`Photos of the contents of ${pkg.packageNumber} are ready`),
@@ -158,7 +156,7 @@ describe('photo of contents', () => {
       .where(and(eq(notifications.customerId, customer.id), eq(notifications.targetRef, pkg.packageNumber)));
     expect(feed.some((n) => n.title.startsWith('Photos of the contents'))).toBe(true);
 
-    const late = await call(customer.token, 'DELETE', `/customer/packages/${pkg.id}/contents-photo`);
+    const late = await t.api('DELETE', `/customer/packages/${pkg.id}/contents-photo`, customer.token);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(CONTENTS_PHOTO_MESSAGES.tooLateToCancel);
     expect((await ask(pkg.id, 75_000)).json().message).toBe(CONTENTS_PHOTO_MESSAGES.alreadyTaken);
@@ -167,7 +165,7 @@ describe('photo of contents', () => {
     // The fee waits for the package's invoice, then is on it once, as a line naming the fee.
     expect(await t.db.select().from(invoiceLines).where(eq(invoiceLines.packageId, pkg.id))).toHaveLength(0);
     await t.db.update(packages).set({ status: 'ready_for_pickup', readyAt: new Date() }).where(eq(packages.id, pkg.id));
-    const issued = await call(admin, 'POST', '/invoices', { customerId: customer.id, packageIds: [pkg.id] });
+    const issued = await t.api('POST', '/invoices', admin, { customerId: customer.id, packageIds: [pkg.id] });
     expect(issued.statusCode, issued.body).toBe(201);
     const lines = await t.db.select().from(invoiceLines).where(eq(invoiceLines.packageId, pkg.id));
     expect(lines.filter((l) => l.kind === 'contents_photo_fee').map((l) => [l.description, l.amountCents])).toEqual([
@@ -175,7 +173,7 @@ describe('photo of contents', () => {
     ]);
     expect(lines.find((l) => l.kind === 'contents_photo_fee')?.feeVersionId).not.toBeNull();
     // Priced again (customs), still once.
-    const again = await call(admin, 'PUT', `/invoices/${issued.json().invoiceNo}/customs`, { packageId: pkg.id, assessedCents: 0 });
+    const again = await t.api('PUT', `/invoices/${issued.json().invoiceNo}/customs`, admin, { packageId: pkg.id, assessedCents: 0 });
     expect(again.statusCode, again.body).toBeLessThan(300);
     const after = await t.db.select().from(invoiceLines).where(eq(invoiceLines.packageId, pkg.id));
     expect(after.filter((l) => l.kind === 'contents_photo_fee')).toHaveLength(1);
@@ -185,10 +183,10 @@ describe('photo of contents', () => {
     const pkg = await receive();
     expect((await ask(pkg.id, 75_000)).statusCode).toBe(201);
     await t.db.update(packages).set({ status: 'ready_for_pickup', readyAt: new Date() }).where(eq(packages.id, pkg.id));
-    const issued = (await call(admin, 'POST', '/invoices', { customerId: customer.id, packageIds: [pkg.id] })).json();
+    const issued = (await t.api('POST', '/invoices', admin, { customerId: customer.id, packageIds: [pkg.id] })).json();
     const [before] = await t.db.select().from(invoices).where(eq(invoices.invoiceNo, issued.invoiceNo));
     expect((await upload(staff, pkg.id, 'contents')).statusCode).toBe(201);
-    expect((await call(staff, 'POST', `/packages/${pkg.id}/contents-photo/done`)).statusCode).toBe(200);
+    expect((await t.api('POST', `/packages/${pkg.id}/contents-photo/done`, staff)).statusCode).toBe(200);
     const [inv] = await t.db.select().from(invoices).where(eq(invoices.invoiceNo, issued.invoiceNo));
     expect((inv?.totalCents ?? 0) - (before?.totalCents ?? 0)).toBe(75_000);
     const lines = await t.db
@@ -203,7 +201,7 @@ describe('photo of contents', () => {
   it('only while the parcel is with us', async () => {
     const pkg = await receive();
     await t.db.update(packages).set({ status: 'delivered', deliveredAt: new Date() }).where(eq(packages.id, pkg.id));
-    const state = (await call(customer.token, 'GET', `/customer/packages/${pkg.id}/contents-photo`)).json();
+    const state = (await t.api('GET', `/customer/packages/${pkg.id}/contents-photo`, customer.token)).json();
     expect(state.canRequest).toBe(false);
     const res = await ask(pkg.id, 75_000);
     expect(res.statusCode).toBe(409);
@@ -213,16 +211,16 @@ describe('photo of contents', () => {
   it("another customer, or another courier's staff or customer, can neither see nor act on it", async () => {
     const pkg = await receive();
     expect((await ask(pkg.id, 75_000)).statusCode).toBe(201);
-    expect((await call(otherCustomer.token, 'GET', `/customer/packages/${pkg.id}/contents-photo`)).statusCode).toBe(404);
+    expect((await t.api('GET', `/customer/packages/${pkg.id}/contents-photo`, otherCustomer.token)).statusCode).toBe(404);
     expect((await ask(pkg.id, 75_000, otherCustomer.token)).statusCode).toBe(404);
-    expect((await call(otherCustomer.token, 'DELETE', `/customer/packages/${pkg.id}/contents-photo`)).statusCode).toBe(404);
-    expect((await call(otherCourierCustomer.token, 'GET', `/customer/packages/${pkg.id}/contents-photo`)).statusCode).toBe(404);
-    expect((await call(otherCourierCustomer.token, 'DELETE', `/customer/packages/${pkg.id}/contents-photo`)).statusCode).toBe(404);
-    expect((await call(otherStaff, 'GET', `/packages/${pkg.id}/contents-photo`)).statusCode).toBe(404);
+    expect((await t.api('DELETE', `/customer/packages/${pkg.id}/contents-photo`, otherCustomer.token)).statusCode).toBe(404);
+    expect((await t.api('GET', `/customer/packages/${pkg.id}/contents-photo`, otherCourierCustomer.token)).statusCode).toBe(404);
+    expect((await t.api('DELETE', `/customer/packages/${pkg.id}/contents-photo`, otherCourierCustomer.token)).statusCode).toBe(404);
+    expect((await t.api('GET', `/packages/${pkg.id}/contents-photo`, otherStaff)).statusCode).toBe(404);
     expect((await upload(otherStaff, pkg.id, 'contents')).statusCode).toBe(404);
-    expect((await call(otherStaff, 'POST', `/packages/${pkg.id}/contents-photo/done`)).statusCode).toBe(404);
+    expect((await t.api('POST', `/packages/${pkg.id}/contents-photo/done`, otherStaff)).statusCode).toBe(404);
     // Still open, untouched, for our staff.
-    const ours = (await call(staff, 'GET', `/packages/${pkg.id}/contents-photo`)).json();
+    const ours = (await t.api('GET', `/packages/${pkg.id}/contents-photo`, staff)).json();
     expect(ours.request).toMatchObject({ status: 'open' });
     expect(courierId).toBeGreaterThan(0);
   });

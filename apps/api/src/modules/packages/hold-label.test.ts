@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_MESSAGES } from '@courier/shared/schemas/packages';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp, receivePackage } from '../../../test/helper';
 import { pdfText } from '../../../test/pdf-text';
 
 /** A held parcel's label says HOLD, big, on the PDF and on the thermal (ZPL) label; a good one does not. */
@@ -9,9 +9,6 @@ import { pdfText } from '../../../test/pdf-text';
 let t: TestApp;
 let staff: string;
 let mailbox: string;
-
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api${url}`, headers: bearer(staff), payload: payload as never });
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -22,15 +19,13 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function receive(tracking: string) {
-  const res = await call('POST', '/packages', {
+  return receivePackage(t, staff, {
     trackingNumber: tracking,
     weightLb: 1.5,
     mailbox,
     merchant: 'Amazon',
     declaredValueUsdCents: 4599,
   });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
 }
 
 describe('the label of a held parcel', () => {
@@ -39,19 +34,19 @@ describe('the label of a held parcel', () => {
     expect(good.status).toBe('received');
     // The value and merchant typed at check-in are kept for customs.
     expect(good).toMatchObject({ merchant: 'Amazon', declaredValueUsdCents: 4599 });
-    const saved = await call('PUT', '/settings/warehouse', { heavyWeightLb: 150, requireInvoice: true });
+    const saved = await t.api('PUT', '/settings/warehouse', staff, { heavyWeightLb: 150, requireInvoice: true });
     expect(saved.statusCode, saved.body).toBe(200);
     const held = await receive(`1ZHLDLBL${Date.now()}2`);
     expect(held).toMatchObject({ status: 'on_hold', holdReason: PACKAGE_MESSAGES.heldForInvoiceNoPreAlert });
 
-    const heldPdf = await call('GET', `/packages/${held.id}/label`);
+    const heldPdf = await t.api('GET', `/packages/${held.id}/label`, staff);
     expect(heldPdf.headers['content-type']).toBe('application/pdf');
     expect(await pdfText(heldPdf.rawPayload)).toContain('HOLD');
-    expect(await pdfText((await call('GET', `/packages/${good.id}/label`)).rawPayload)).not.toContain('HOLD');
+    expect(await pdfText((await t.api('GET', `/packages/${good.id}/label`, staff)).rawPayload)).not.toContain('HOLD');
 
-    const heldZpl = (await call('GET', `/packages/${held.id}/label.zpl`)).body;
+    const heldZpl = (await t.api('GET', `/packages/${held.id}/label.zpl`, staff)).body;
     expect(heldZpl).toContain('^FR^FDHOLD^FS');
     expect(heldZpl.trim().endsWith('^XZ')).toBe(true);
-    expect((await call('GET', `/packages/${good.id}/label.zpl`)).body).not.toContain('HOLD');
+    expect((await t.api('GET', `/packages/${good.id}/label.zpl`, staff)).body).not.toContain('HOLD');
   });
 });

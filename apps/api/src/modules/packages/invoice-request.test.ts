@@ -1,10 +1,12 @@
-import { and, desc, eq, like } from 'drizzle-orm';
+import { and, desc, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_MESSAGES } from '@courier/shared/schemas/packages';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
 import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
 import { SAMPLE_PDF, multipart } from '../../../test/multipart';
 import { emailOutbox } from '../../db/schema/email';
+import { notifications } from '../../db/schema/notifications';
+import { packages } from '../../db/schema/packages';
 import { runInvoiceReminders } from '../../jobs/uncollected-job';
 
 /**
@@ -109,5 +111,129 @@ describe('holding a parcel for its invoice', () => {
 
     await runInvoiceReminders(services, inHours(100));
     expect(await reminders()).toHaveLength(1);
+  });
+});
+
+describe('a hold however the parcel arrived', () => {
+  const requests = async (email: string, packageNumber: string) =>
+    t.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, email), like(emailOutbox.subject, `%: Merchant invoice needed: ${packageNumber}`)));
+  const feed = async (packageNumber: string) =>
+    t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.title, `Merchant invoice needed: ${packageNumber}`));
+
+  const grouped = async (email: string) =>
+    t.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, email), like(emailOutbox.subject, '%: Merchant invoices needed for %')));
+
+  it('asks each customer once for the invoices of all their parcels one agent file brings in held', async () => {
+    const tag = Date.now().toString().slice(-6);
+    const mine = [1, 2, 3].map((n) => `1ZIMP${tag}${n}`);
+    const theirs = [4, 5].map((n) => `1ZIMP${tag}${n}`);
+    const lines = [...mine.map((n) => `${n},${customer.mailboxNumber},2`), ...theirs.map((n) => `${n},${neighbour.mailboxNumber},2`)];
+    const file = ['Tracking,Mailbox,Weight', ...lines].join('\r\n');
+    const mineBefore = (await grouped(customer.email)).length;
+    const theirsBefore = (await grouped(neighbour.email)).length;
+    const body = multipart({}, { field: 'file', name: 'agent.csv', type: 'text/csv', data: Buffer.from(file) });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/package-imports',
+      headers: { ...bearer(staff), ...body.headers },
+      payload: body.payload,
+    });
+    expect(up.statusCode, up.body).toBe(201);
+    const mapping = { trackingNumber: 'Tracking', mailbox: 'Mailbox', weightLb: 'Weight' };
+    const run = await t.app.inject({
+      method: 'POST',
+      url: `/api/package-imports/${up.json().id}/import`,
+      headers: bearer(staff),
+      payload: { mapping },
+    });
+    expect(run.statusCode, run.body).toBeLessThan(300);
+    for (let i = 0; i < 200; i++) {
+      const imp = await t.app.inject({ method: 'GET', url: `/api/package-imports/${up.json().id}`, headers: bearer(staff) });
+      if (imp.json().status !== 'importing') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const held = await t.db
+      .select()
+      .from(packages)
+      .where(inArray(packages.trackingNumber, [...mine, ...theirs]));
+    expect(held.map((p) => p.status)).toEqual(['on_hold', 'on_hold', 'on_hold', 'on_hold', 'on_hold']);
+    const numbersOf = (tracking: string[]) => held.filter((p) => tracking.includes(p.trackingNumber)).map((p) => p.packageNumber);
+    // No request per parcel: one per customer, listing each of their parcels.
+    for (const n of numbersOf([...mine, ...theirs])) {
+      expect(await requests(customer.email, n)).toHaveLength(0);
+      expect(await requests(neighbour.email, n)).toHaveLength(0);
+      expect(await feed(n)).toHaveLength(0);
+    }
+    const mineNow = (await grouped(customer.email)).slice(mineBefore);
+    expect(mineNow).toHaveLength(1);
+    expect(mineNow[0]?.subject).toContain('Merchant invoices needed for 3 packages');
+    for (const n of numbersOf(mine)) expect(mineNow[0]?.textBody).toContain(n);
+    for (const n of numbersOf(theirs)) expect(mineNow[0]?.textBody).not.toContain(n);
+    expect(mineNow[0]?.textBody).toContain(PACKAGE_MESSAGES.heldForInvoiceNoPreAlert);
+    const theirsNow = (await grouped(neighbour.email)).slice(theirsBefore);
+    expect(theirsNow).toHaveLength(1);
+    expect(theirsNow[0]?.subject).toContain('Merchant invoices needed for 2 packages');
+    for (const n of numbersOf(theirs)) expect(theirsNow[0]?.textBody).toContain(n);
+    // One feed line each, naming the parcels.
+    const feedLines = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.customerId, customer.id), eq(notifications.title, 'Merchant invoices needed for 3 packages')));
+    expect(feedLines.filter((l) => numbersOf(mine).every((n) => l.body?.includes(n)))).toHaveLength(1);
+  });
+
+  it('asks once per customer for the parcels of one API batch', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/api-keys',
+      headers: bearer(staff),
+      payload: { name: 'Agent batch', scopes: ['packages:write'] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const tag = Date.now().toString().slice(-6);
+    const before = (await grouped(customer.email)).length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/packages/batch',
+      headers: { authorization: `Bearer ${created.json().key}` },
+      payload: { packages: [1, 2].map((n) => ({ trackingNumber: `1ZBAT${tag}${n}`, mailbox: customer.mailboxNumber, weightLb: 2 })) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const now = (await grouped(customer.email)).slice(before);
+    expect(now).toHaveLength(1);
+    expect(now[0]?.subject).toContain('Merchant invoices needed for 2 packages');
+  });
+
+  it('asks for the invoice of a parcel the agent system sends through the API', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/api-keys',
+      headers: bearer(staff),
+      payload: { name: 'Agent', scopes: ['packages:write'] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const trackingNumber = `1ZAPI${Date.now()}`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/packages',
+      headers: { authorization: `Bearer ${created.json().key}` },
+      payload: { trackingNumber, mailbox: customer.mailboxNumber, weightLb: 2 },
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    const [pkg] = await t.db.select().from(packages).where(eq(packages.trackingNumber, trackingNumber));
+    expect(pkg).toMatchObject({ status: 'on_hold', holdReason: PACKAGE_MESSAGES.heldForInvoiceNoPreAlert });
+    expect(await requests(customer.email, pkg?.packageNumber ?? '')).toHaveLength(1);
+    // Only the parcel's own customer is asked.
+    expect(await requests(neighbour.email, pkg?.packageNumber ?? '')).toHaveLength(0);
+    expect(await requests(stranger.email, pkg?.packageNumber ?? '')).toHaveLength(0);
   });
 });

@@ -19,7 +19,6 @@ let otherId: number;
 let otherCourierId: number;
 const pkgs: Array<{ id: number; number: string }> = [];
 
-const get = (url: string, token = staff) => t.app.inject({ method: 'GET', url: `/api${url}`, headers: bearer(token) });
 const pages = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
 
 beforeAll(async () => {
@@ -89,7 +88,7 @@ describe('the barcode bwip-js draws', () => {
 
 describe('package labels', () => {
   it('prints one 4x6 PDF label', async () => {
-    const res = await get(`/packages/${one(0).id}/label`);
+    const res = await t.api('GET', `/packages/${one(0).id}/label`, staff);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -98,7 +97,7 @@ describe('package labels', () => {
   });
 
   it('gives the ZPL for a 203 dpi 4x6 thermal label, as raw text and as a download', async () => {
-    const res = await get(`/packages/${one(0).id}/label.zpl`);
+    const res = await t.api('GET', `/packages/${one(0).id}/label.zpl`, staff);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.headers['content-disposition']).toBeUndefined();
@@ -111,12 +110,12 @@ describe('package labels', () => {
     // A customer's text never adds commands: one format, whatever the description says.
     expect(zpl.match(/\^XZ/g)).toHaveLength(1);
     expect(zpl).not.toContain('~JA');
-    const download = await get(`/packages/${one(0).id}/label.zpl?download=1`);
+    const download = await t.api('GET', `/packages/${one(0).id}/label.zpl?download=1`, staff);
     expect(download.headers['content-disposition']).toBe(`attachment; filename="label-${one(0).number}.zpl"`);
   });
 
   it('heads the ZPL label with the courier’s logo as a graphic field, the name beside it; no logo, no graphic', async () => {
-    const without = await get(`/packages/${otherId}/label.zpl`, otherStaff);
+    const without = await t.api('GET', `/packages/${otherId}/label.zpl`, otherStaff);
     expect(without.body).not.toContain('^GFA');
     expect(without.body).toContain('^FO40,36^A0N,40,40^FB732,1,0,L^FDOTL Courier^FS');
     // A 16 x 2 GIF (the format pdfkit cannot draw), left half black: it fills the 160 x 80 box's width.
@@ -137,7 +136,7 @@ describe('package labels', () => {
       payload: body.payload,
     });
     expect(upload.statusCode, upload.body).toBe(200);
-    const zpl = (await get(`/packages/${otherId}/label.zpl`, otherStaff)).body;
+    const zpl = (await t.api('GET', `/packages/${otherId}/label.zpl`, otherStaff)).body;
     const field = /\^FO40,(\d+)\^GFA,(\d+),(\d+),(\d+),([0-9A-F]+)\^FS/.exec(zpl);
     expect(field, zpl.slice(0, 300)).not.toBeNull();
     const [, y, total, again, perRow, hex] = field ?? [];
@@ -147,30 +146,30 @@ describe('package labels', () => {
     expect(zpl).toContain('^FO216,36^A0N,40,40^FB556,1,0,L^FDOTL Courier^FS');
     expect(zpl.match(/\^GFA/g)).toHaveLength(1);
     // Another courier's label stays without it.
-    expect((await get(`/packages/${one(0).id}/label.zpl`)).body).not.toContain('^GFA');
+    expect((await t.api('GET', `/packages/${one(0).id}/label.zpl`, staff)).body).not.toContain('^GFA');
   });
 
   it('reprints a selection in bulk: one PDF page and one ZPL format per package, in order', async () => {
     const ids = `${one(1).id},${one(0).id}`;
-    const pdf = await get(`/packages/labels.pdf?ids=${ids}`);
+    const pdf = await t.api('GET', `/packages/labels.pdf?ids=${ids}`, staff);
     expect(pdf.statusCode).toBe(200);
     expect(pages(pdf.rawPayload)).toBe(2);
-    const zpl = await get(`/packages/labels.zpl?ids=${ids}`);
+    const zpl = await t.api('GET', `/packages/labels.zpl?ids=${ids}`, staff);
     const numbers = [...zpl.body.matchAll(/\^BCN[^\n]*\^FD(PKG-\d+)\^FS/g)].map((m) => m[1]);
     expect(numbers).toEqual([one(1).number, one(0).number]);
   });
 
   it("refuses another courier's package, alone or in a selection", async () => {
-    expect((await get(`/packages/${otherId}/label`)).statusCode).toBe(404);
-    expect((await get(`/packages/${otherId}/label.zpl`)).statusCode).toBe(404);
-    const mixed = await get(`/packages/labels.zpl?ids=${one(0).id},${otherId}`);
+    expect((await t.api('GET', `/packages/${otherId}/label`, staff)).statusCode).toBe(404);
+    expect((await t.api('GET', `/packages/${otherId}/label.zpl`, staff)).statusCode).toBe(404);
+    const mixed = await t.api('GET', `/packages/labels.zpl?ids=${one(0).id},${otherId}`, staff);
     expect(mixed.statusCode).toBe(404);
     expect(mixed.body).not.toContain('^XA');
-    expect((await get(`/packages/labels.pdf?ids=${one(0).id}`, otherStaff)).statusCode).toBe(404);
+    expect((await t.api('GET', `/packages/labels.pdf?ids=${one(0).id}`, otherStaff)).statusCode).toBe(404);
   });
 
   it('refuses a malformed selection in our words', async () => {
-    const res = await get('/packages/labels.pdf?ids=1;DROP');
+    const res = await t.api('GET', '/packages/labels.pdf?ids=1;DROP', staff);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(PACKAGE_MESSAGES.chooseAtLeastOne);
   });

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { formatAmount } from '@courier/shared/format/money';
+import { formatUsd } from '@courier/shared/format/money';
 import { PACKAGE_MESSAGES, type PackageDetail, type packageContentsSchema } from '@courier/shared/schemas/packages';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -8,7 +8,7 @@ import { audit } from '../../lib/audit';
 import { listScope } from '../../lib/courier-scope';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { liveInvoiceOfPackage } from '../invoices/invoice-corrections.service';
+import { liveInvoiceOfPackage } from '../invoices/index';
 import { getOwnPackage } from './package-queries.service';
 import { findPackage } from './package-rows.service';
 import { actorOf, writeEvent } from './package-status.service';
@@ -52,7 +52,7 @@ export async function giveContents(
       status: pkg.status,
       fromStatus: pkg.status,
       actor: actorOf(user),
-      note: `Customer gave the contents: ${input.description} from ${input.merchant}, value USD ${formatAmount(input.declaredValueUsdCents)}`,
+      note: `Customer gave the contents: ${input.description} from ${input.merchant}, value ${formatUsd(input.declaredValueUsdCents)}`,
     });
     await audit(tx, {
       courierId,

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_MESSAGES } from '@courier/shared/schemas/packages';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp, receivePackage } from '../../../test/helper';
 import { auditLog } from '../../db/schema/audit-log';
 
 /** The customer completes merchant, contents and value of their own parcel with no pre-alert. */
@@ -25,16 +25,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const call = (method: 'POST' | 'PUT', url: string, token: string, payload: unknown) =>
-  t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload: payload as never });
 const receive = async (tracking: string) => {
-  const res = await call('POST', '/packages', staff, {
+  return (await receivePackage(t, staff, {
     trackingNumber: `${tracking}${Date.now()}`,
     weightLb: 2,
     mailbox: customer.mailboxNumber,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; packageNumber: string; merchant: string | null };
+  })) as { id: number; packageNumber: string; merchant: string | null };
 };
 const contents = { merchant: 'Amazon', description: 'Phone case', declaredValueUsdCents: 2499 };
 
@@ -42,14 +38,14 @@ describe('the customer gives the value and contents', () => {
   it('fills a parcel with no pre-alert once; nobody else can, another courier least of all', async () => {
     const pkg = await receive('1ZCON');
     expect(pkg.merchant).toBeNull();
-    expect((await call('PUT', `/customer/packages/${pkg.id}/contents`, neighbour.token, contents)).statusCode).toBe(404);
-    expect((await call('PUT', `/customer/packages/${pkg.id}/contents`, stranger.token, contents)).statusCode).toBe(404);
+    expect((await t.api('PUT', `/customer/packages/${pkg.id}/contents`, neighbour.token, contents)).statusCode).toBe(404);
+    expect((await t.api('PUT', `/customer/packages/${pkg.id}/contents`, stranger.token, contents)).statusCode).toBe(404);
 
-    const bad = await call('PUT', `/customer/packages/${pkg.id}/contents`, customer.token, { ...contents, merchant: ' ' });
+    const bad = await t.api('PUT', `/customer/packages/${pkg.id}/contents`, customer.token, { ...contents, merchant: ' ' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(PACKAGE_MESSAGES.merchantRequired);
 
-    const given = await call('PUT', `/customer/packages/${pkg.id}/contents`, customer.token, contents);
+    const given = await t.api('PUT', `/customer/packages/${pkg.id}/contents`, customer.token, contents);
     expect(given.statusCode, given.body).toBe(200);
     expect(given.json()).toMatchObject(contents);
     const logged = await t.db
@@ -58,18 +54,18 @@ describe('the customer gives the value and contents', () => {
       .where(and(eq(auditLog.action, 'package.contents_given'), eq(auditLog.entityId, pkg.packageNumber)));
     expect(logged).toHaveLength(1);
 
-    const again = await call('PUT', `/customer/packages/${pkg.id}/contents`, customer.token, { ...contents, declaredValueUsdCents: 1 });
+    const again = await t.api('PUT', `/customer/packages/${pkg.id}/contents`, customer.token, { ...contents, declaredValueUsdCents: 1 });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(PACKAGE_MESSAGES.contentsAlreadyGiven);
   });
 
   it('refuses once the parcel is on a manifest', async () => {
     const pkg = await receive('1ZMAN');
-    const manifest = await call('POST', '/manifests', staff, { type: 'AIR' });
+    const manifest = await t.api('POST', '/manifests', staff, { type: 'AIR' });
     expect(manifest.statusCode, manifest.body).toBe(201);
-    const added = await call('POST', `/manifests/${manifest.json().id}/packages`, staff, { packageIds: [pkg.id] });
+    const added = await t.api('POST', `/manifests/${manifest.json().id}/packages`, staff, { packageIds: [pkg.id] });
     expect(added.statusCode, added.body).toBe(200);
-    const locked = await call('PUT', `/customer/packages/${pkg.id}/contents`, customer.token, contents);
+    const locked = await t.api('PUT', `/customer/packages/${pkg.id}/contents`, customer.token, contents);
     expect(locked.statusCode).toBe(409);
     expect(locked.json().message).toBe(PACKAGE_MESSAGES.contentsLocked);
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeCharges } from '@courier/shared/domain/charges';
 import { HEAVY_WEIGHT_CODE, PACKAGE_MESSAGES } from '@courier/shared/schemas/packages';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
+import { type TestApp, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
 import { auditLog } from '../../db/schema/audit-log';
 import { couriers } from '../../db/schema/couriers';
 import { emailOutbox } from '../../db/schema/email';
@@ -22,9 +22,6 @@ let seq = 0;
 type Customer = Awaited<ReturnType<typeof makeCustomer>>;
 let alice: Customer;
 let bob: Customer;
-
-const call = (token: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload: payload as never });
 
 async function pkg(customerId: number | null, values: Partial<typeof packages.$inferInsert> = {}) {
   seq += 1;
@@ -47,7 +44,7 @@ async function pkg(customerId: number | null, values: Partial<typeof packages.$i
 /** A package made ready through the API: it is invoiced (unpaid) on the way. */
 async function invoicedPackage(customer: Customer, weightLb: number) {
   const p = await pkg(customer.id, { status: 'at_customs', weightLb, declaredValueUsdCents: 2500 });
-  const res = await call(staff, 'POST', `/packages/${p.id}/status`, { status: 'ready_for_pickup' });
+  const res = await t.api('POST', `/packages/${p.id}/status`, staff, { status: 'ready_for_pickup' });
   expect(res.statusCode, res.body).toBe(200);
   const inv = await invoiceOf(p.id);
   if (!inv) throw new Error('not invoiced');
@@ -103,7 +100,7 @@ describe('correcting a package', () => {
     // The typo: 34 lb for 3.4 lb, already invoiced.
     const { p, inv } = await invoicedPackage(alice, 34);
     expect(inv.totalCents).toBe(await expectedTotal(34, 2500));
-    const res = await call(staff, 'PATCH', `/packages/${p.id}`, { weightLb: 3.4, note: 'typo at the scale' });
+    const res = await t.api('PATCH', `/packages/${p.id}`, staff, { weightLb: 3.4, note: 'typo at the scale' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().weightLb).toBe(3.4);
     const after = await invoiceOf(p.id);
@@ -126,45 +123,45 @@ describe('correcting a package', () => {
 
   it('a paid (or partly paid) invoice refuses the correction with a clear message', async () => {
     const { p, inv } = await invoicedPackage(alice, 5);
-    const pay = await call(staff, 'POST', '/payments', { method: 'cash', allocations: [{ invoiceNo: inv.invoiceNo, amountCents: 100 }] });
+    const pay = await t.api('POST', '/payments', staff, { method: 'cash', allocations: [{ invoiceNo: inv.invoiceNo, amountCents: 100 }] });
     expect(pay.statusCode, pay.body).toBe(201);
-    const res = await call(staff, 'PATCH', `/packages/${p.id}`, { weightLb: 6 });
+    const res = await t.api('PATCH', `/packages/${p.id}`, staff, { weightLb: 6 });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(PACKAGE_MESSAGES.invoicePaid(inv.invoiceNo));
     const [row] = await t.db.select().from(packages).where(eq(packages.id, p.id));
     expect(row?.weightLb).toBe(5);
     // What the invoice does not charge (the description) may still be corrected.
-    const desc = await call(staff, 'PATCH', `/packages/${p.id}`, { description: 'Shoes' });
+    const desc = await t.api('PATCH', `/packages/${p.id}`, staff, { description: 'Shoes' });
     expect(desc.statusCode, desc.body).toBe(200);
   });
 
   it('a weight above the courier ceiling needs confirmation', async () => {
     const p = await pkg(alice.id);
-    const res = await call(staff, 'PATCH', `/packages/${p.id}`, { weightLb: 340 });
+    const res = await t.api('PATCH', `/packages/${p.id}`, staff, { weightLb: 340 });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: HEAVY_WEIGHT_CODE, message: PACKAGE_MESSAGES.heavyWeight(340, 150) });
-    const ok = await call(staff, 'PATCH', `/packages/${p.id}`, { weightLb: 340, confirmHeavy: true });
+    const ok = await t.api('PATCH', `/packages/${p.id}`, staff, { weightLb: 340, confirmHeavy: true });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().weightLb).toBe(340);
     // The ceiling is the courier's own.
     await t.db.update(couriers).set({ heavyWeightLb: 400 }).where(eq(couriers.id, courierId));
-    const under = await call(staff, 'PATCH', `/packages/${p.id}`, { weightLb: 350 });
+    const under = await t.api('PATCH', `/packages/${p.id}`, staff, { weightLb: 350 });
     expect(under.statusCode, under.body).toBe(200);
     await t.db.update(couriers).set({ heavyWeightLb: 150 }).where(eq(couriers.id, courierId));
   });
 
   it('validates each field in our words', async () => {
     const p = await pkg(alice.id);
-    const res = await call(staff, 'PATCH', `/packages/${p.id}`, { weightLb: 0 });
+    const res = await t.api('PATCH', `/packages/${p.id}`, staff, { weightLb: 0 });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(PACKAGE_MESSAGES.weightPositive);
-    const neg = await call(staff, 'PATCH', `/packages/${p.id}`, { declaredValueUsdCents: -1 });
+    const neg = await t.api('PATCH', `/packages/${p.id}`, staff, { declaredValueUsdCents: -1 });
     expect(neg.json().message).toBe(PACKAGE_MESSAGES.valueNotNegative);
   });
 
   it('a change of customer moves the package and e-mails the new customer that it was received', async () => {
     const p = await pkg(alice.id, { description: 'Phone case' });
-    const res = await call(staff, 'PATCH', `/packages/${p.id}`, { customerId: bob.id });
+    const res = await t.api('PATCH', `/packages/${p.id}`, staff, { customerId: bob.id });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ customerId: bob.id, mailboxNumber: bob.mailboxNumber });
     const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, bob.email));
@@ -179,7 +176,7 @@ describe('correcting a package', () => {
 
   it('a change of customer of an invoiced package takes it off the old invoice and invoices the new customer', async () => {
     const { p, inv } = await invoicedPackage(alice, 2);
-    const res = await call(staff, 'PATCH', `/packages/${p.id}`, { customerId: bob.id });
+    const res = await t.api('PATCH', `/packages/${p.id}`, staff, { customerId: bob.id });
     expect(res.statusCode, res.body).toBe(200);
     const [old] = await t.db.select().from(invoices).where(eq(invoices.id, inv.id));
     expect(old?.status).toBe('void');
@@ -190,9 +187,9 @@ describe('correcting a package', () => {
 
   it("another courier's package is not found", async () => {
     const p = await pkg(alice.id);
-    const res = await call(otherAdmin, 'PATCH', `/packages/${p.id}`, { weightLb: 1 });
+    const res = await t.api('PATCH', `/packages/${p.id}`, otherAdmin, { weightLb: 1 });
     expect(res.statusCode).toBe(404);
-    const v = await call(otherAdmin, 'POST', `/packages/${p.id}/void`, { reason: 'mine' });
+    const v = await t.api('POST', `/packages/${p.id}/void`, otherAdmin, { reason: 'mine' });
     expect(v.statusCode).toBe(404);
   });
 });
@@ -200,20 +197,20 @@ describe('correcting a package', () => {
 describe('voiding a package received by mistake', () => {
   it('keeps it for the record, takes it out of the lists, and frees its tracking number', async () => {
     const p = await pkg(alice.id, { trackingNumber: 'PKG0000141ZAUDITB0000' });
-    const empty = await call(staff, 'POST', `/packages/${p.id}/void`, { reason: ' ' });
+    const empty = await t.api('POST', `/packages/${p.id}/void`, staff, { reason: ' ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe(PACKAGE_MESSAGES.voidReasonRequired);
-    const res = await call(staff, 'POST', `/packages/${p.id}/void`, { reason: 'Two scans glued together' });
+    const res = await t.api('POST', `/packages/${p.id}/void`, staff, { reason: 'Two scans glued together' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ voidReason: 'Two scans glued together', nextStatuses: [] });
     expect(res.json().events.at(-1).note).toBe('Voided: Two scans glued together');
     const [row] = await t.db.select().from(packages).where(eq(packages.id, p.id));
     expect(row?.voidedAt).not.toBeNull();
-    const list = await call(staff, 'GET', `/packages?search=${p.packageNumber}`);
+    const list = await t.api('GET', `/packages?search=${p.packageNumber}`, staff);
     expect(list.json().data).toHaveLength(0);
-    const voided = await call(staff, 'GET', `/packages?voided=true&search=${p.packageNumber}`);
+    const voided = await t.api('GET', `/packages?voided=true&search=${p.packageNumber}`, staff);
     expect(voided.json().data.map((d: { id: number }) => d.id)).toEqual([p.id]);
-    const again = await call(staff, 'POST', `/packages/${p.id}/status`, { status: 'in_transit' });
+    const again = await t.api('POST', `/packages/${p.id}/status`, staff, { status: 'in_transit' });
     expect(again.statusCode).toBe(409);
     const [entry] = await t.db
       .select()
@@ -221,7 +218,7 @@ describe('voiding a package received by mistake', () => {
       .where(and(eq(auditLog.action, 'package.voided'), eq(auditLog.entityId, p.packageNumber)));
     expect(entry?.details).toMatchObject({ reason: 'Two scans glued together' });
     // The same tracking number may be received again, for real.
-    const receive = await call(staff, 'POST', '/packages', {
+    const receive = await t.api('POST', '/packages', staff, {
       trackingNumber: 'PKG0000141ZAUDITB0000',
       weightLb: 1,
       mailbox: alice.mailboxNumber,
@@ -231,7 +228,7 @@ describe('voiding a package received by mistake', () => {
 
   it('voids its unpaid invoice', async () => {
     const { p, inv } = await invoicedPackage(alice, 4);
-    const res = await call(staff, 'POST', `/packages/${p.id}/void`, { reason: 'Phantom package' });
+    const res = await t.api('POST', `/packages/${p.id}/void`, staff, { reason: 'Phantom package' });
     expect(res.statusCode, res.body).toBe(200);
     const [after] = await t.db.select().from(invoices).where(eq(invoices.id, inv.id));
     expect(after?.status).toBe('void');

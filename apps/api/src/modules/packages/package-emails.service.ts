@@ -3,14 +3,15 @@ import type { Db } from '../../db/client';
 import { branches } from '../../db/schema/branches';
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
-import type { Mailer, OutgoingEmail } from '../../lib/mailer';
+import type { EmailButton, Mailer, OutgoingEmail } from '../../lib/mailer';
 import {
+  customerWants,
   type NotifyCustomerInput,
   messageOf,
   notifyCustomer,
   notifyCustomers,
   queueCustomerNotices,
-} from '../notifications/notify.service';
+} from '../notifications/index';
 
 export type PackageEmailKind = 'received' | 'shipped' | 'ready' | 'uncollected';
 
@@ -24,23 +25,23 @@ export interface PackageForEmail {
   manifestNumber?: string | null;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /**
  * Tells the customer where their package is, in the courier's name (the courier's own SMTP sends
- * it when configured). Enqueued inside the caller's transaction: no status change, no e-mail.
+ * it when configured): the feed entry with its push, SMS and WhatsApp notices always, the e-mail
+ * unless `email: false` (an invoice e-mail issued at the same moment already says it is ready).
+ * Enqueued inside the caller's transaction: no status change, no notice.
  */
-export async function enqueuePackageEmail(db: Db, mailer: Mailer, kind: PackageEmailKind, pkg: PackageForEmail): Promise<void> {
+export async function enqueuePackageEmail(
+  db: Db,
+  mailer: Mailer,
+  kind: PackageEmailKind,
+  pkg: PackageForEmail,
+  options: { email?: boolean } = {},
+): Promise<void> {
   if (pkg.customerId === null) return;
   const row = await customerForEmail(db, pkg.customerId);
   if (!row) return;
-  let branch: { name: string; address: string | null; hours: string | null } | undefined;
-  if (pkg.branchId !== null) {
-    [branch] = await db
-      .select({ name: branches.name, address: branches.address, hours: branches.hours })
-      .from(branches)
-      .where(eq(branches.id, pkg.branchId));
-  }
+  const branch = await branchForEmail(db, pkg.branchId);
   const { subject, body } = packageEmailText(kind, pkg, branch);
   // Package news is not optional by e-mail; the customer's feed gets it too, linked to the package.
   await notifyCustomer(db, {
@@ -52,13 +53,24 @@ export async function enqueuePackageEmail(db: Db, mailer: Mailer, kind: PackageE
     body: pkg.trackingNumber,
     target: { kind: 'package', ref: pkg.packageNumber },
   });
-  await sendCustomerEmail(db, mailer, { courierId: pkg.courierId, customer: row, subject, body });
+  if (options.email !== false && (await customerWants(db, pkg.customerId, `package_${kind}`)))
+    await sendCustomerEmail(db, mailer, { courierId: pkg.courierId, customer: row, subject, body });
 }
 
-type BranchForEmail = { name: string; address: string | null; hours: string | null };
+/** The branch a package e-mail names (where to collect it), if the package has one. */
+export async function branchForEmail(db: Db, branchId: number | null): Promise<BranchForEmail | undefined> {
+  if (branchId === null) return undefined;
+  const [branch] = await db
+    .select({ name: branches.name, address: branches.address, hours: branches.hours })
+    .from(branches)
+    .where(eq(branches.id, branchId));
+  return branch;
+}
+
+export type BranchForEmail = { name: string; address: string | null; hours: string | null };
 
 /** The subject and lines of a package e-mail (the feed entry's title is the subject). */
-function packageEmailText(
+export function packageEmailText(
   kind: PackageEmailKind,
   pkg: PackageForEmail,
   branch: BranchForEmail | undefined,
@@ -107,10 +119,21 @@ export async function enqueueReceivedEmails(
   pkgs: PackageForEmail[],
   options: { messages?: boolean } = {},
 ): Promise<void> {
+  await enqueuePackageEmails(db, mailer, 'received', pkgs, options);
+}
+
+/** The same for any news that names no branch (received, shipped), for many packages at once. */
+export async function enqueuePackageEmails(
+  db: Db,
+  mailer: Mailer,
+  kind: 'received' | 'shipped',
+  pkgs: PackageForEmail[],
+  options: { messages?: boolean } = {},
+): Promise<void> {
   const owned = pkgs.filter((p): p is PackageForEmail & { customerId: number } => p.customerId !== null);
   if (owned.length === 0) return;
   const ids = [...new Set(owned.map((p) => p.customerId))];
-  const people = new Map<number, NonNullable<Awaited<ReturnType<typeof customerForEmail>>>>();
+  const people = new Map<number, NonNullable<Awaited<ReturnType<typeof customerForEmail>>> & { emailOptOuts: string[] }>();
   for (let i = 0; i < ids.length; i += 1000) {
     const rows = await db
       .select({
@@ -119,6 +142,7 @@ export async function enqueueReceivedEmails(
         email: customers.email,
         firstName: customers.firstName,
         mailbox: customers.mailboxNumber,
+        emailOptOuts: customers.emailOptOuts,
       })
       .from(customers)
       .innerJoin(couriers, eq(couriers.id, customers.courierId))
@@ -130,20 +154,45 @@ export async function enqueueReceivedEmails(
   for (const pkg of owned) {
     const customer = people.get(pkg.customerId);
     if (!customer) continue;
-    const { subject, body } = packageEmailText('received', pkg, undefined);
+    const { subject } = packageEmailText(kind, pkg, undefined);
     notes.push({
       courierId: pkg.courierId,
       customerId: pkg.customerId,
       type: 'package_update',
-      event: 'package_received',
+      event: `package_${kind}`,
       title: subject,
       body: pkg.trackingNumber,
       target: { kind: 'package', ref: pkg.packageNumber },
     });
-    mails.push({ courierId: pkg.courierId, ...composeCustomerEmail({ courierId: pkg.courierId, customer, subject, body }) });
+  }
+  // One e-mail per customer, however many packages they have in it; one package reads as it does alone.
+  const byCustomer = new Map<number, typeof owned>();
+  for (const pkg of owned) byCustomer.set(pkg.customerId, [...(byCustomer.get(pkg.customerId) ?? []), pkg]);
+  for (const [customerId, mine] of byCustomer) {
+    const customer = people.get(customerId);
+    const [first] = mine;
+    if (!customer || !first || customer.emailOptOuts.includes(`package_${kind}`)) continue;
+    const { subject, body } = mine.length === 1 ? packageEmailText(kind, first, undefined) : groupedPackageText(kind, mine, null);
+    mails.push({ courierId: first.courierId, ...composeCustomerEmail({ courierId: first.courierId, customer, subject, body }) });
   }
   await notifyCustomers(db, notes, options);
   await mailer.enqueueMany(mails, db);
+}
+
+/** The news of several packages at once (received, shipped), listed one a line. */
+export function groupedPackageText(
+  kind: 'received' | 'shipped',
+  pkgs: PackageForEmail[],
+  manifest: string | null,
+): { subject: string; body: string[] } {
+  const n = pkgs.length;
+  const list = pkgs.map((p) => `- ${p.packageNumber} (tracking ${p.trackingNumber}${p.description ? `, ${p.description}` : ''})`);
+  return kind === 'received'
+    ? { subject: `${n} packages received at our Miami warehouse`, body: [...list, '', 'We will let you know when they ship to Jamaica.'] }
+    : {
+        subject: `${n} packages shipped to Jamaica${manifest ? ` on ${manifest}` : ''}`,
+        body: [...list, '', 'We will let you know when they are ready for pickup.'],
+      };
 }
 
 /** Tracking numbers named in one message; the others are counted. */
@@ -210,12 +259,11 @@ export async function sendCustomerEmail(db: Db, mailer: Mailer, mail: CustomerEm
   await mailer.enqueue({ courierId: mail.courierId, ...composeCustomerEmail(mail) }, db);
 }
 
-/** The recipient, subject, text and HTML of a customer e-mail (greeting, lines, link, mailbox, courier). */
-export function composeCustomerEmail(mail: CustomerEmail): { to: string; subject: string; text: string; html: string } {
+/** The recipient, subject, text and button of a customer e-mail (greeting, lines, link, mailbox, courier). */
+export function composeCustomerEmail(mail: CustomerEmail): { to: string; subject: string; text: string; button?: EmailButton } {
   const { customer, body, link } = mail;
-  const greeting = `Hello ${customer.firstName},`;
   const text = [
-    greeting,
+    `Hello ${customer.firstName},`,
     '',
     ...body,
     ...(link ? ['', `${link.label}: ${link.url}`] : []),
@@ -224,9 +272,5 @@ export function composeCustomerEmail(mail: CustomerEmail): { to: string; subject
     '',
     customer.courierName,
   ].join('\n');
-  const linkHtml = link ? `<p><a href="${escapeHtml(link.url)}" style="color:#1d4ed8">${escapeHtml(link.label)}</a></p>` : '';
-  const html = `<div style="font-family:Arial,sans-serif;max-width:560px"><h2 style="color:#1d4ed8;margin:0 0 12px">${escapeHtml(customer.courierName)}</h2><p>${escapeHtml(greeting)}</p>${body
-    .map((l) => `<p>${escapeHtml(l)}</p>`)
-    .join('')}${linkHtml}<p style="color:#555">Mailbox: ${escapeHtml(customer.mailbox)}</p></div>`;
-  return { to: customer.email, subject: `${customer.courierName}: ${mail.subject}`, text, html };
+  return { to: customer.email, subject: `${customer.courierName}: ${mail.subject}`, text, ...(link ? { button: link } : {}) };
 }

@@ -7,14 +7,14 @@ import { hazardFeeLine } from '@courier/shared/domain/charges';
 import type { z } from 'zod';
 import type { Services } from '../../context';
 import type { Db } from '../../db/client';
-import { courierFeeSettings } from '../../db/schema/courier-fees';
 import { packages } from '../../db/schema/packages';
 import { audit } from '../../lib/audit';
 import { recordScope } from '../../lib/courier-scope';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { chargePackageFee } from '../invoices/automatic-billing.service';
-import { notifyCustomer } from '../notifications/notify.service';
+import { chargePackageFee } from '../invoices/index';
+import { hazardFeeOf } from '../fees/index';
+import { notifyCustomer } from '../notifications/index';
 import { customerForEmail, sendCustomerEmail } from './package-emails.service';
 import { detailOf } from './package-queries.service';
 import { findPackage } from './package-rows.service';
@@ -37,15 +37,6 @@ export function hazardRefusal(pkg: PackageRecord, manifestMode: 'AIR' | 'SEA'): 
     return WAREHOUSE_MESSAGES.hazardousByAir(pkg.packageNumber, category);
   }
   return null;
-}
-
-/** The courier's return/disposal fee (0 until set). */
-export async function hazardFeeOf(db: Db, courierId: number): Promise<number> {
-  const [row] = await db
-    .select({ fee: courierFeeSettings.hazardFeeCents })
-    .from(courierFeeSettings)
-    .where(eq(courierFeeSettings.courierId, courierId));
-  return row?.fee ?? 0;
 }
 
 /**

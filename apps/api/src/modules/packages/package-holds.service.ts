@@ -12,8 +12,7 @@ import type { Mailer } from '../../lib/mailer';
 import type { Storage } from '../../lib/storage';
 import type { AuthUser } from '../../plugins/auth';
 import { findPackage } from './package-rows.service';
-import { customerForEmail, sendCustomerEmail } from './package-emails.service';
-import { notifyCustomer } from '../notifications/notify.service';
+import { INVOICE_HOLDS, askForInvoice } from './invoice-request.service';
 import { type Actor, actorOf, transitionPackage } from './package-status.service';
 import { detailOf } from './package-queries.service';
 import type { Services } from '../../context';
@@ -27,7 +26,6 @@ import { recordScope } from '../../lib/courier-scope';
  */
 
 const INVOICE_FOLDER = 'pre-alert-invoices' as const;
-const INVOICE_HOLDS: ReadonlySet<string> = new Set([PACKAGE_MESSAGES.heldForInvoice, PACKAGE_MESSAGES.heldForInvoiceNoPreAlert]);
 type PackageRecord = typeof packages.$inferSelect;
 
 /** Why a package being received must wait for its merchant invoice, or null when it need not. */
@@ -40,36 +38,6 @@ export async function invoiceHoldReason(
   if (preAlert) return preAlert.invoicePath || preAlert.shopRequestId ? null : PACKAGE_MESSAGES.heldForInvoice;
   const [courier] = await db.select({ requireInvoice: couriers.requireInvoice }).from(couriers).where(eq(couriers.id, courierId));
   return courier?.requireInvoice ? PACKAGE_MESSAGES.heldForInvoiceNoPreAlert : null;
-}
-
-/**
- * Asks the customer for the merchant invoice of a package just held for it: an e-mail with a link
- * to where they upload it (their pre-alert, or the package itself) and a line in their portal feed.
- */
-export async function askForInvoice(db: Db, mailer: Mailer, pkg: PackageRecord, reason: string, reminder = false): Promise<void> {
-  if (pkg.customerId === null) return;
-  const customer = await customerForEmail(db, pkg.customerId);
-  if (!customer) return;
-  const subject = `${reminder ? 'Reminder: merchant' : 'Merchant'} invoice needed: ${pkg.packageNumber}`;
-  const url = await mailer.link(pkg.courierId, `/customer/packages?package=${pkg.id}`);
-  await notifyCustomer(db, {
-    courierId: pkg.courierId,
-    customerId: pkg.customerId,
-    type: 'package_update',
-    title: subject,
-    body: reason,
-    target: { kind: 'package', ref: pkg.packageNumber },
-  });
-  await sendCustomerEmail(db, mailer, {
-    courierId: pkg.courierId,
-    customer,
-    subject,
-    body: [
-      `Your package ${pkg.packageNumber} (tracking ${pkg.trackingNumber}) is at our Miami warehouse and on hold: ${reason}.`,
-      'Upload the merchant invoice (PDF or a photo of it) on the package in your account; it ships as soon as the invoice is there.',
-    ],
-    link: { label: 'Upload the invoice', url },
-  });
 }
 
 /** Days a parcel waits on hold for its invoice before the customer is reminded. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_MESSAGES } from '@courier/shared/schemas/manifests';
 import { PACKAGE_MESSAGES } from '@courier/shared/schemas/packages';
 import { makeCustomer } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
+import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs, receivePackage } from '../../../test/helper';
 import { SAMPLE_PDF, multipart } from '../../../test/multipart';
 import { auditLog } from '../../db/schema/audit-log';
 import { couriers } from '../../db/schema/couriers';
@@ -17,11 +17,8 @@ let staff: string;
 let customer: Awaited<ReturnType<typeof makeCustomer>>;
 let seq = 0;
 
-const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload: payload as never });
-
 async function preAlert(tracking: string) {
-  const res = await call(customer.token, 'POST', '/customer/pre-alerts', {
+  const res = await t.api('POST', '/customer/pre-alerts', customer.token, {
     trackingNumber: tracking,
     merchant: 'Amazon',
     description: 'Blender',
@@ -32,13 +29,11 @@ async function preAlert(tracking: string) {
 }
 
 async function receive(tracking: string, withMailbox = false) {
-  const res = await call(staff, 'POST', '/packages', {
+  return receivePackage(t, staff, {
     trackingNumber: tracking,
     weightLb: 2,
     ...(withMailbox ? { mailbox: customer.mailboxNumber } : {}),
   });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
 }
 
 const pdf = () => multipart({}, { field: 'invoice', name: 'invoice.pdf', type: 'application/pdf', data: SAMPLE_PDF });
@@ -63,10 +58,10 @@ describe('holding a package for its merchant invoice', () => {
     expect(pkg).toMatchObject({ status: 'on_hold', heldFrom: 'received', holdReason: PACKAGE_MESSAGES.heldForInvoice, hasInvoice: false });
     expect(pkg.events.map((e: { status: string }) => e.status)).toEqual(['received', 'on_hold']);
     expect(pkg.nextStatuses).toEqual(['received', 'abandoned']);
-    const ready = await call(staff, 'POST', `/packages/${pkg.id}/status`, { status: 'ready_for_pickup' });
+    const ready = await t.api('POST', `/packages/${pkg.id}/status`, staff, { status: 'ready_for_pickup' });
     expect(ready.statusCode).toBe(409);
-    const m = await call(admin, 'POST', '/manifests', { type: 'AIR' });
-    const add = await call(admin, 'POST', `/manifests/${m.json().id}/packages`, { packageIds: [pkg.id] });
+    const m = await t.api('POST', '/manifests', admin, { type: 'AIR' });
+    const add = await t.api('POST', `/manifests/${m.json().id}/packages`, admin, { packageIds: [pkg.id] });
     expect(add.statusCode).toBe(409);
     expect(add.json().message).toBe(MANIFEST_MESSAGES.packageOnHold(pkg.packageNumber, PACKAGE_MESSAGES.heldForInvoice));
   });
@@ -84,7 +79,7 @@ describe('holding a package for its merchant invoice', () => {
       payload: form.payload,
     });
     expect(up.statusCode, up.body).toBe(200);
-    const after = (await call(staff, 'GET', `/packages/${pkg.id}`)).json();
+    const after = (await t.api('GET', `/packages/${pkg.id}`, staff)).json();
     expect(after).toMatchObject({ status: 'received', holdReason: null, hasInvoice: true });
     expect(after.events.at(-1).note).toBe('Merchant invoice uploaded: hold released');
   });
@@ -105,9 +100,9 @@ describe('holding a package for its merchant invoice', () => {
   it('with "require invoice" on, a package with no pre-alert is held; staff upload the invoice on the package to release it', async () => {
     const off = await receive('1ZNOPREALERT0001', true);
     expect(off.status).toBe('received');
-    const saved = await call(admin, 'PUT', '/settings/warehouse', { heavyWeightLb: 150, requireInvoice: true });
+    const saved = await t.api('PUT', '/settings/warehouse', admin, { heavyWeightLb: 150, requireInvoice: true });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect((await call(staff, 'GET', '/settings/warehouse')).json()).toMatchObject({ heavyWeightLb: 150, requireInvoice: true });
+    expect((await t.api('GET', '/settings/warehouse', staff)).json()).toMatchObject({ heavyWeightLb: 150, requireInvoice: true });
     const pkg = await receive('1ZNOPREALERT0002', true);
     expect(pkg).toMatchObject({ status: 'on_hold', holdReason: PACKAGE_MESSAGES.heldForInvoiceNoPreAlert });
     const form = pdf();
@@ -119,7 +114,7 @@ describe('holding a package for its merchant invoice', () => {
     });
     expect(up.statusCode, up.body).toBe(200);
     expect(up.json()).toMatchObject({ status: 'received', hasInvoice: true });
-    const file = await call(staff, 'GET', `/packages/${pkg.id}/invoice`);
+    const file = await t.api('GET', `/packages/${pkg.id}/invoice`, staff);
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(SAMPLE_PDF)).toBe(true);
     const [entry] = await t.db
@@ -127,21 +122,21 @@ describe('holding a package for its merchant invoice', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'warehouse_settings.updated'), eq(auditLog.courierId, courierId)));
     expect(entry?.details).toMatchObject({ before: { requireInvoice: false }, after: { requireInvoice: true } });
-    await call(admin, 'PUT', '/settings/warehouse', { heavyWeightLb: 150, requireInvoice: false });
+    await t.api('PUT', '/settings/warehouse', admin, { heavyWeightLb: 150, requireInvoice: false });
   });
 
   it('staff release a hold by hand with a note', async () => {
     seq += 1;
     await preAlert(`TBAHOLD${seq}`);
     const pkg = await receive(`TBAHOLD${seq}`);
-    const noNote = await call(staff, 'POST', `/packages/${pkg.id}/release`, { note: '' });
+    const noNote = await t.api('POST', `/packages/${pkg.id}/release`, staff, { note: '' });
     expect(noNote.statusCode).toBe(400);
     expect(noNote.json().message).toBe(PACKAGE_MESSAGES.releaseNoteRequired);
-    const res = await call(staff, 'POST', `/packages/${pkg.id}/release`, { note: 'Invoice e-mailed by the merchant' });
+    const res = await t.api('POST', `/packages/${pkg.id}/release`, staff, { note: 'Invoice e-mailed by the merchant' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'received', holdReason: null });
     expect(res.json().events.at(-1).note).toBe('Hold released: Invoice e-mailed by the merchant');
-    const again = await call(staff, 'POST', `/packages/${pkg.id}/release`, { note: 'again' });
+    const again = await t.api('POST', `/packages/${pkg.id}/release`, staff, { note: 'again' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(PACKAGE_MESSAGES.notOnHold);
   });

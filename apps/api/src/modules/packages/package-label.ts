@@ -1,3 +1,4 @@
+import { formatWeight } from '@courier/shared/format/weight';
 import { DEFAULT_TIME_ZONE, dayInZone } from '@courier/shared/domain/datetime';
 import type { PackageDto } from '@courier/shared/schemas/packages';
 import { type Letterhead, drawLogo } from '../../lib/pdf/letterhead';
@@ -51,7 +52,7 @@ function drawLabel(doc: PDFKit.PDFDocument, pkg: PackageDto, lh: Letterhead | un
     .stroke();
   doc.font('Helvetica').fontSize(10);
   doc.text(`Tracking: ${pkg.trackingNumber}`, m, 316, { width: w - 2 * m });
-  doc.text(`Weight: ${pkg.weightLb.toFixed(2)} lb`, { width: w - 2 * m });
+  doc.text(`Weight: ${formatWeight(pkg.weightLb)} lb`, { width: w - 2 * m });
   if (pkg.lengthIn && pkg.widthIn && pkg.heightIn) doc.text(`Dimensions: ${pkg.lengthIn} x ${pkg.widthIn} x ${pkg.heightIn} in`);
   if (pkg.merchant) doc.text(`Merchant: ${pkg.merchant}`, { width: w - 2 * m });
   if (pkg.description) doc.text(`Contents: ${pkg.description}`, { width: w - 2 * m, height: 40, ellipsis: true });
@@ -132,7 +133,7 @@ export function packageLabelZpl(pkg: PackageDto, lh?: Letterhead, logo?: ZplGrap
     .text(40, 580, 56, pkg.packageNumber, { width: 732, align: 'C' })
     .box(40, 650, 732, 3)
     .text(40, 672, 28, `Tracking: ${pkg.trackingNumber}`, { width: 732 })
-    .raw(`^FO40,712^A0N,28,28^FDWeight: ${pkg.weightLb.toFixed(2)} lb^FS`);
+    .raw(`^FO40,712^A0N,28,28^FDWeight: ${formatWeight(pkg.weightLb)} lb^FS`);
   if (warn.piece) label.text(420, 704, 40, warn.piece, { width: 352, align: 'R' });
   let y = 752;
   if (pkg.lengthIn && pkg.widthIn && pkg.heightIn) {

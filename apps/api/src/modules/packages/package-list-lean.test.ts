@@ -1,7 +1,11 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageSchema } from '@courier/shared/schemas/common';
 import { packageListItemSchema, packageSchema } from '@courier/shared/schemas/packages';
+import { customers } from '../../db/schema/customers';
+import { packages } from '../../db/schema/packages';
+import { listPackages } from './package-queries.service';
 import { makeCourier, makeUser } from '../../../test/fixtures/comms';
 import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
 
@@ -146,3 +150,39 @@ describe('the prepared package page (no search, filter or dates)', () => {
 function gunzipOrPlain(res: { headers: Record<string, unknown>; rawPayload: Buffer }): string {
   return res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.rawPayload).toString() : res.rawPayload.toString();
 }
+
+describe("the customer's own packages", () => {
+  it('are written field by field as the same JSON the zod schema gives', async () => {
+    const customer = await loginAs(t, 'customer');
+    const res = await t.app.inject({ method: 'GET', url: '/api/customer/packages?page=1&limit=25', headers: bearer(customer) });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { data: unknown[] };
+    expect(body.data.length).toBeGreaterThan(0);
+    const [me] = await t.db.select().from(customers).where(eq(customers.email, 'customer@example.test'));
+    if (!me) throw new Error('no demo customer');
+    const own = await listPackages(t.db, { page: 1, limit: 25, order: 'desc', filters: {} }, me.courierId, [
+      eq(packages.customerId, me.id),
+    ]);
+    expect(body).toEqual(JSON.parse(JSON.stringify(pageSchema(packageSchema).parse(own))));
+  });
+
+  it('answer through the prepared page what the general path answers, for every sort and page, and only their own', async () => {
+    const customer = await loginAs(t, 'customer');
+    const [me] = await t.db.select().from(customers).where(eq(customers.email, 'customer@example.test'));
+    if (!me) throw new Error('no demo customer');
+    const queries = [
+      { page: 1, limit: 10, order: 'desc' as const },
+      { page: 2, limit: 10, order: 'desc' as const },
+      { page: 1, limit: 25, sort: 'trackingNumber', order: 'asc' as const },
+      { page: 1, limit: 25, sort: 'status', order: 'desc' as const },
+    ];
+    for (const q of queries) {
+      const url = `/api/customer/packages?${new URLSearchParams(Object.fromEntries(Object.entries(q).map(([k, v]) => [k, String(v)])))}`;
+      const res = await t.app.inject({ method: 'GET', url, headers: bearer(customer) });
+      expect(res.statusCode, url).toBe(200);
+      const general = await listPackages(t.db, { ...q, filters: {} }, me.courierId, [eq(packages.customerId, me.id)]);
+      expect(res.json(), url).toEqual(JSON.parse(JSON.stringify(pageSchema(packageSchema).parse(general))));
+      expect((res.json() as { data: Array<{ customerId: number }> }).data.every((p) => p.customerId === me.id)).toBe(true);
+    }
+  });
+});

@@ -1,5 +1,4 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import {
   PHOTO_LONG_SIDE_PX,
   PHOTO_MAX_BYTES,
@@ -45,6 +44,8 @@ const toPhoto = (p: PhotoRow): PackagePhoto => ({
  * image is refused here.
  */
 export async function shrinkPhoto(data: Buffer) {
+  // libvips is loaded on the first photo, not at every start.
+  const { default: sharp } = await import('sharp');
   try {
     const source = () => sharp(data, { failOn: 'error', limitInputPixels: 60_000_000 }).rotate();
     const full = await source()

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MESSAGES, PHOTOS_PER_PACKAGE } from '@courier/shared/schemas/package-photos';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp, loginAs, seedDemoData } from '../../../test/helper';
+import { type TestApp, bearer, buildTestApp, loginAs, seedDemoData, receivePackage } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 import { couriers } from '../../db/schema/couriers';
 
@@ -16,18 +16,13 @@ let otherCustomer: Awaited<ReturnType<typeof makeCustomer>>;
 let otherStaff: string;
 let seq = 0;
 
-const call = (token: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload: payload as never });
-
 async function receive() {
   seq += 1;
-  const res = await call(staff, 'POST', '/packages', {
+  return (await receivePackage(t, staff, {
     trackingNumber: `PHOTO${Date.now()}${seq}`,
     weightLb: 2,
     mailbox: customer.mailboxNumber,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number };
+  })) as { id: number };
 }
 
 function upload(token: string, packageId: number, data: Buffer, name = 'photo.jpg', type = 'image/jpeg') {
@@ -67,7 +62,7 @@ describe('package photos', () => {
     const photo = res.json();
     expect(photo).toMatchObject({ width: 1600, height: 1067 });
 
-    const full = await call(staff, 'GET', `/packages/${pkg.id}/photos/${photo.id}`);
+    const full = await t.api('GET', `/packages/${pkg.id}/photos/${photo.id}`, staff);
     expect(full.statusCode).toBe(200);
     expect(full.headers['content-type']).toBe('image/jpeg');
     expect(full.headers['x-content-type-options']).toBe('nosniff');
@@ -75,11 +70,11 @@ describe('package photos', () => {
     expect([fullMeta.format, fullMeta.width, fullMeta.height]).toEqual(['jpeg', 1600, 1067]);
     expect(full.rawPayload.length).toBe(photo.bytes);
 
-    const thumb = await call(staff, 'GET', `/packages/${pkg.id}/photos/${photo.id}?size=thumb`);
+    const thumb = await t.api('GET', `/packages/${pkg.id}/photos/${photo.id}?size=thumb`, staff);
     const thumbMeta = await sharp(thumb.rawPayload).metadata();
     expect([thumbMeta.format, thumbMeta.width]).toEqual(['jpeg', 320]);
 
-    const list = await call(staff, 'GET', `/packages/${pkg.id}/photos`);
+    const list = await t.api('GET', `/packages/${pkg.id}/photos`, staff);
     expect(list.json().map((p: { id: number }) => p.id)).toEqual([photo.id]);
   });
 
@@ -92,7 +87,7 @@ describe('package photos', () => {
     const res = await upload(staff, pkg.id, polyglot, 'evil.html', 'text/html');
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ width: 200, height: 100 });
-    const served = await call(staff, 'GET', `/packages/${pkg.id}/photos/${res.json().id}`);
+    const served = await t.api('GET', `/packages/${pkg.id}/photos/${res.json().id}`, staff);
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect(served.rawPayload.includes(Buffer.from('<script>'))).toBe(false);
   });
@@ -108,7 +103,7 @@ describe('package photos', () => {
     const fake = await upload(staff, pkg.id, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]));
     expect(fake.statusCode).toBe(415);
     expect(fake.json().message).toBe(PHOTO_MESSAGES.unreadable);
-    expect((await call(staff, 'GET', `/packages/${pkg.id}/photos`)).json()).toEqual([]);
+    expect((await t.api('GET', `/packages/${pkg.id}/photos`, staff)).json()).toEqual([]);
   });
 
   it(`keeps at most ${PHOTOS_PER_PACKAGE} photos a package`, async () => {
@@ -125,23 +120,23 @@ describe('package photos', () => {
   it('shows the customer their own package photos; another customer and another courier get 404', async () => {
     const pkg = await receive();
     const photo = (await upload(staff, pkg.id, await bigJpeg())).json();
-    const mine = await call(customer.token, 'GET', `/customer/packages/${pkg.id}/photos`);
+    const mine = await t.api('GET', `/customer/packages/${pkg.id}/photos`, customer.token);
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toHaveLength(1);
-    const bytes = await call(customer.token, 'GET', `/customer/packages/${pkg.id}/photos/${photo.id}?size=thumb`);
+    const bytes = await t.api('GET', `/customer/packages/${pkg.id}/photos/${photo.id}?size=thumb`, customer.token);
     expect(bytes.statusCode).toBe(200);
     expect(bytes.headers['content-type']).toBe('image/jpeg');
 
     for (const url of [`/customer/packages/${pkg.id}/photos`, `/customer/packages/${pkg.id}/photos/${photo.id}`]) {
-      expect((await call(otherCustomer.token, 'GET', url)).statusCode, url).toBe(404);
+      expect((await t.api('GET', url, otherCustomer.token)).statusCode, url).toBe(404);
     }
     for (const url of [`/packages/${pkg.id}/photos`, `/packages/${pkg.id}/photos/${photo.id}`]) {
-      expect((await call(otherStaff, 'GET', url)).statusCode, url).toBe(404);
+      expect((await t.api('GET', url, otherStaff)).statusCode, url).toBe(404);
     }
     const foreign = await upload(otherStaff, pkg.id, await bigJpeg());
     expect(foreign.statusCode).toBe(404);
     // A photo id of another package of the same courier is not reachable through this package.
     const second = await receive();
-    expect((await call(staff, 'GET', `/packages/${second.id}/photos/${photo.id}`)).statusCode).toBe(404);
+    expect((await t.api('GET', `/packages/${second.id}/photos/${photo.id}`, staff)).statusCode).toBe(404);
   });
 });

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { WAREHOUSE_MESSAGES } from '@courier/shared/schemas/warehouse';
 import type { PackageStatus } from '@courier/shared/constants/packages';
-import { normaliseTrackingNumber, recogniseCarrier } from '@courier/shared/domain/carrier';
+import { normaliseTrackingNumber } from '@courier/shared/domain/carrier';
+import { nextBoxDeclaredValue } from '@courier/shared/domain/shipment-value';
 import { SCAN_MESSAGES, classifyScan } from '@courier/shared/domain/scan';
 import { PACKAGE_MESSAGES, type PackageDetail, type receivePackageSchema } from '@courier/shared/schemas/packages';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { nextCounter } from '../../db/counters';
 import { customers } from '../../db/schema/customers';
 import { packageEvents } from '../../db/schema/package-events';
 import { packagePhotos } from '../../db/schema/package-photos';
@@ -15,21 +15,32 @@ import type { Storage } from '../../lib/storage';
 import { preAlerts } from '../../db/schema/pre-alerts';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { askForInvoice, invoiceHoldReason } from './package-holds.service';
+import { invoiceHoldReason } from './package-holds.service';
 import { joinHeldConsolidation } from './consolidation-hold.service';
-import { enqueuePackageEmail } from './package-emails.service';
 import { customerByMailbox } from './scan-resolver.service';
 import { findPackage } from './package-rows.service';
+import { createPackage } from './package-create.service';
 import { actorOf, transitionPackage, writeEvent } from './package-status.service';
 import { detailOf } from './package-queries.service';
 import type { Services } from '../../context';
 import { listScope, recordScope } from '../../lib/courier-scope';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { enqueueWebhookEvent } from '../../lib/webhooks';
+import { publish } from '../../lib/domain-events';
 
 export type ShipmentPiece = Pick<
   typeof packages.$inferSelect,
-  'id' | 'packageNumber' | 'pieceNumber' | 'pieceCount' | 'customerId' | 'branchId' | 'preAlertId' | 'mode'
+  | 'id'
+  | 'packageNumber'
+  | 'pieceNumber'
+  | 'pieceCount'
+  | 'customerId'
+  | 'branchId'
+  | 'preAlertId'
+  | 'mode'
+  | 'tariffClass'
+  | 'merchant'
+  | 'description'
+  | 'declaredValueUsdCents'
 >;
 
 /** The live boxes already received under a tracking number, piece 1 first. */
@@ -44,6 +55,10 @@ async function shipmentOf(db: Db, courierId: number, trackingNumber: string): Pr
       branchId: packages.branchId,
       preAlertId: packages.preAlertId,
       mode: packages.mode,
+      tariffClass: packages.tariffClass,
+      merchant: packages.merchant,
+      description: packages.description,
+      declaredValueUsdCents: packages.declaredValueUsdCents,
     })
     .from(packages)
     .where(and(eq(packages.courierId, courierId), eq(packages.trackingNumber, trackingNumber), isNull(packages.voidedAt)))
@@ -74,8 +89,6 @@ export function pieceFor(shipment: ShipmentPiece[], tracking: string, askedCount
   if (holder) throw new AppError('conflict', WAREHOUSE_MESSAGES.pieceTaken(tracking, number, holder.packageNumber));
   return { number, count, upgradeFirst: Boolean(first && known === 1) };
 }
-
-export const packageNumberOf = (n: number) => `PKG-${String(n).padStart(6, '0')}`;
 
 /**
  * Receives a package at the US warehouse. The customer comes from the label's mailbox number, or
@@ -149,7 +162,6 @@ export async function receivePackage(s: Services, user: AuthUser, input: z.outpu
   try {
     const id = await s.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      const number = await nextCounter(tx, courierId, 'package');
       // Told later that a single box is one of several: the first box becomes piece 1 of them.
       if (piece.upgradeFirst && first) {
         await tx
@@ -157,31 +169,29 @@ export async function receivePackage(s: Services, user: AuthUser, input: z.outpu
           .set({ pieceCount: piece.count, updatedAt: new Date() })
           .where(and(eq(packages.courierId, courierId), eq(packages.id, first.id)));
       }
-      const [created] = await tx
-        .insert(packages)
-        .values({
-          courierId,
-          packageNumber: packageNumberOf(number),
-          trackingNumber,
-          carrier: input.carrier ?? recogniseCarrier(trackingNumber),
-          customerId: customer?.id ?? null,
-          branchId: customer?.branchId ?? null,
-          preAlertId: preAlert?.id ?? null,
-          status,
-          weightLb: input.weightLb,
-          lengthIn: input.lengthIn ?? null,
-          widthIn: input.widthIn ?? null,
-          heightIn: input.heightIn ?? null,
-          mode: first?.mode ?? input.mode,
-          pieceNumber: piece.number,
-          pieceCount: piece.count,
-          declaredValueUsdCents: preAlert?.declaredValueUsdCents ?? input.declaredValueUsdCents ?? null,
-          description: input.description || preAlert?.description || null,
-          merchant: input.merchant || preAlert?.merchant || null,
-          receivedBy: actor.userId,
-        })
-        .returning();
-      if (!created) throw new Error('Package insert returned nothing');
+      const created = await createPackage(tx, courierId, {
+        trackingNumber,
+        carrier: input.carrier,
+        customerId: customer?.id ?? null,
+        branchId: customer?.branchId ?? null,
+        preAlertId: preAlert?.id ?? null,
+        status,
+        weightLb: input.weightLb,
+        lengthIn: input.lengthIn ?? null,
+        widthIn: input.widthIn ?? null,
+        heightIn: input.heightIn ?? null,
+        mode: first?.mode ?? input.mode,
+        tariffClass: first?.tariffClass ?? input.tariffClass ?? 'general',
+        pieceNumber: piece.number,
+        pieceCount: piece.count,
+        // The shipment's value is declared once, on the first box that carries it; a further box declares 0.
+        declaredValueUsdCents: nextBoxDeclaredValue(shipment, preAlert?.declaredValueUsdCents ?? input.declaredValueUsdCents ?? null),
+        description: input.description || preAlert?.description || first?.description || null,
+        merchant: input.merchant || preAlert?.merchant || first?.merchant || null,
+        receivedBy: actor.userId,
+        labelMailbox: input.mailbox || null,
+        labelName: input.labelName || null,
+      });
       if (preAlert && !first) {
         await tx.update(preAlerts).set({ status: 'received', updatedAt: new Date() }).where(eq(preAlerts.id, preAlert.id));
       }
@@ -199,25 +209,29 @@ export async function receivePackage(s: Services, user: AuthUser, input: z.outpu
       const note = [
         'Received at the Miami warehouse',
         piece.count > 1 ? `piece ${piece.number} of ${piece.count}` : null,
-        preAlert ? `pre-alert matched${preAlert.invoicePath ? '' : ' (invoice missing)'}` : null,
+        preAlert ? `pre-alert matched${preAlert.invoicePath || preAlert.shopRequestId ? '' : ' (invoice missing)'}` : null,
         unknownNote ?? (customer ? null : 'no customer on the label'),
         heldFor ? `held for consolidation ${heldFor}` : null,
       ]
         .filter(Boolean)
         .join('; ');
       await writeEvent(tx, { courierId, packageId: created.id, status, fromStatus: null, actor, note });
-      await enqueueWebhookEvent(tx, courierId, 'package.received', {
-        id: created.id,
-        packageNumber: created.packageNumber,
-        trackingNumber,
-        status,
-        customerId: created.customerId,
-        preAlertMatched: Boolean(preAlert),
+      // The webhook and the customer's notice subscribe to it.
+      await publish({ db: tx, mailer: s.mailer }, courierId, 'package.received', {
+        packages: [
+          {
+            id: created.id,
+            packageNumber: created.packageNumber,
+            trackingNumber,
+            status,
+            customerId: created.customerId,
+            preAlertMatched: Boolean(preAlert),
+          },
+        ],
+        messagesLater: false,
       });
-      if (customer) await enqueuePackageEmail(tx, s.mailer, 'received', created);
       if (holdReason) {
-        const held = await transitionPackage(tx, s.mailer, created, 'on_hold', actor, { note: holdReason, holdReason });
-        await askForInvoice(tx, s.mailer, held, holdReason);
+        await transitionPackage(tx, s.mailer, created, 'on_hold', actor, { note: holdReason, holdReason });
       }
       return created.id;
     });

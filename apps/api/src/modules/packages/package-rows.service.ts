@@ -1,3 +1,4 @@
+import { shopRequestNumber } from '@courier/shared/constants/services';
 import { estimateArrival } from '@courier/shared/domain/arrival';
 import { dayInZone } from '@courier/shared/domain/datetime';
 import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -32,12 +33,16 @@ export const packageColumns = {
   customerEmail: customers.email,
   customerFirstName: customers.firstName,
   branchName: branches.name,
+  atBranchName: sql<
+    string | null
+  >`(select b.name from branches b where b.id = ${packages.atBranchId} and b.courier_id = ${packages.courierId})`,
   manifestNumber: manifests.manifestNumber,
   manifestDeparture: manifests.departureDate,
   manifestArrival: manifests.arrivalDate,
   manifestArrivedAt: manifests.arrivedAt,
   customsDays: couriers.customsDays,
   hasInvoice: sql<boolean>`(${preAlerts.invoicePath} is not null or ${packages.invoicePath} is not null)`,
+  shopRequestId: preAlerts.shopRequestId,
   shelfCode: shelves.code,
   /** The customer asked for a photo of the contents and staff have not taken it yet. */
   contentsPhotoAsked: sql<boolean>`exists (select 1 from contents_photo_requests r where r.package_id = ${packages.id} and r.courier_id = ${packages.courierId} and r.status = 'open')`,
@@ -162,6 +167,7 @@ export function toPackageDto(row: PackageRow): PackageDto {
     mailboxNumber: row.mailboxNumber,
     branchId: p.branchId,
     branchName: row.branchName,
+    atBranchName: row.atBranchName,
     preAlertId: p.preAlertId,
     weightLb: Number(p.weightLb),
     lengthIn: p.lengthIn === null ? null : Number(p.lengthIn),
@@ -174,6 +180,8 @@ export function toPackageDto(row: PackageRow): PackageDto {
     description: p.description,
     merchant: p.merchant,
     hasInvoice: Boolean(row.hasInvoice),
+    shopRequestNo: row.shopRequestId === null ? null : shopRequestNumber(row.shopRequestId),
+    tariffClass: p.tariffClass,
     assignedFromUnknown: p.assignedFromUnknown,
     receivedAt: p.receivedAt.toISOString(),
     readyAt: iso(p.readyAt),
@@ -187,6 +195,8 @@ export function toPackageDto(row: PackageRow): PackageDto {
     shelfId: p.shelfId,
     shelfCode: row.shelfCode,
     contentsPhotoAsked: Boolean(row.contentsPhotoAsked),
+    labelMailbox: p.labelMailbox,
+    labelName: p.labelName,
     pieceNumber: p.pieceNumber,
     pieceCount: p.pieceCount,
     piecesIn: Number(row.piecesIn),

@@ -5,7 +5,8 @@ import { PACKAGE_MESSAGES, type PackageDetail } from '@courier/shared/schemas/pa
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { invoiceReadyPackages, willBeInvoicedWhenReady } from '../invoices/automatic-billing.service';
+import { invoiceReadyPackages, willBeInvoicedWhenReady } from '../invoices/index';
+import { PackageNoticeBatch, sendPackageNotices } from './package-notices.service';
 import { findPackage } from './package-rows.service';
 import { actorOf, transitionPackage } from './package-status.service';
 import { detailOf } from './package-queries.service';
@@ -14,15 +15,16 @@ import { listScope, recordScope } from '../../lib/courier-scope';
 
 /**
  * Moves one package. A package made ready for pickup is invoiced in the same transaction (the
- * invoice e-mail then replaces the "ready" e-mail); `deferInvoice` lets the bulk change issue one
- * invoice per customer for all its packages instead.
+ * invoice e-mail then replaces the "ready" e-mail, never the "ready" text or push); `deferInvoice`
+ * lets the bulk change issue one invoice per customer for all its packages instead, and `notices`
+ * collect its news to send once per customer.
  */
 export async function changeStatus(
   s: Services,
   user: AuthUser,
   id: number,
   input: { status: PackageStatus; note?: string } & ReleaseOverrideInput,
-  options: { deferInvoice?: boolean } = {},
+  options: { deferInvoice?: boolean; notices?: PackageNoticeBatch } = {},
 ): Promise<PackageDetail> {
   const courierId = recordScope(user);
   const row = await findPackage(s.db, id, courierId);
@@ -39,7 +41,8 @@ export async function changeStatus(
     await transitionPackage(tx, s.mailer, row.pkg, input.status, actorOf(user), {
       note: input.note,
       manifestNumber: row.manifestNumber,
-      skipEmail: invoiceNow,
+      emailByInvoice: invoiceNow,
+      notices: options.notices,
       release: { actor: user, via: 'status_change', allowUnpaid: input.allowUnpaid, overrideReason: input.overrideReason },
     });
     if (invoiceNow && !options.deferInvoice)
@@ -60,12 +63,13 @@ export async function bulkChangeStatus(
   const courierId = listScope(user);
   return s.db.transaction(async (txRaw) => {
     const tx: Services = { db: txRaw as unknown as Db, mailer: s.mailer };
+    const notices = new PackageNoticeBatch();
     const results: Array<{ id: number; packageNumber: string | null; ok: boolean; message?: string }> = [];
     for (const id of [...new Set(input.ids)]) {
       try {
         if (courierId === null) throw new AppError('bad_request', 'Choose a courier');
         const { ids: _, ...change } = input;
-        const detail = await changeStatus(tx, user, id, change, { deferInvoice: true });
+        const detail = await changeStatus(tx, user, id, change, { deferInvoice: true, notices });
         results.push({ id, packageNumber: detail.packageNumber, ok: true });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
@@ -77,6 +81,7 @@ export async function bulkChangeStatus(
       const changed = results.filter((r) => r.ok).map((r) => r.id);
       await invoiceReadyPackages({ db: tx.db, mailer: s.mailer, courierId, packageIds: changed });
     }
+    await sendPackageNotices(tx.db, s.mailer, notices);
     return { changed: results.filter((r) => r.ok).length, results };
   });
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS } from '@courier/shared/constants/permissions';
 import { RELEASE_MESSAGES } from '@courier/shared/domain/release';
 import { makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, aTill, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
+import { type TestApp, aTill, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
 import { auditLog } from '../../db/schema/audit-log';
 import { couriers } from '../../db/schema/couriers';
 import { packages } from '../../db/schema/packages';
@@ -20,9 +20,6 @@ let customer: { id: number; token: string };
 let seq = 0;
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-
-const api = (method: 'GET' | 'POST', url: string, token: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload: payload as never });
 
 async function readyPackage() {
   seq += 1;
@@ -45,14 +42,14 @@ async function readyPackage() {
 /** A ready package on its own invoice (unpaid). */
 async function invoiced() {
   const pkg = await readyPackage();
-  const res = await api('POST', '/invoices', admin, { customerId: customer.id, packageIds: [pkg.id] });
+  const res = await t.api('POST', '/invoices', admin, { customerId: customer.id, packageIds: [pkg.id] });
   expect(res.statusCode, res.body).toBe(201);
   return { pkg, invoiceNo: res.json().invoiceNo as string };
 }
 
 async function payInFull(invoiceNo: string) {
-  const balance = (await api('GET', `/invoices/${invoiceNo}`, admin)).json().balanceCents as number;
-  const res = await api('POST', '/payments', admin, {
+  const balance = (await t.api('GET', `/invoices/${invoiceNo}`, admin)).json().balanceCents as number;
+  const res = await t.api('POST', '/payments', admin, {
     method: 'cash',
     branchId: await aTill(t, courierId),
     allocations: [{ invoiceNo, amountCents: balance }],
@@ -90,7 +87,7 @@ afterAll(async () => t?.close());
 describe('status change to delivered', () => {
   it('refuses an unpaid package, names the balance, and leaves it ready', async () => {
     const { pkg, invoiceNo } = await invoiced();
-    const res = await api('POST', `/packages/${pkg.id}/status`, admin, { status: 'delivered' });
+    const res = await t.api('POST', `/packages/${pkg.id}/status`, admin, { status: 'delivered' });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toMatch(
       new RegExp(`^${pkg.packageNumber} cannot be released: invoice ${invoiceNo} has JMD [\\d,]+\\.\\d\\d to pay`),
@@ -100,7 +97,7 @@ describe('status change to delivered', () => {
 
   it('refuses a package with no invoice, even with an override', async () => {
     const pkg = await readyPackage();
-    const res = await api('POST', `/packages/${pkg.id}/status`, admin, { status: 'delivered', allowUnpaid: true, overrideReason: 'x' });
+    const res = await t.api('POST', `/packages/${pkg.id}/status`, admin, { status: 'delivered', allowUnpaid: true, overrideReason: 'x' });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(RELEASE_MESSAGES.notInvoiced(pkg.packageNumber));
   });
@@ -109,7 +106,7 @@ describe('status change to delivered', () => {
     const unpaid = await invoiced();
     const paid = await invoiced();
     await payInFull(paid.invoiceNo);
-    const bulk = await api('POST', '/packages/bulk-status', clerk, { ids: [unpaid.pkg.id, paid.pkg.id], status: 'delivered' });
+    const bulk = await t.api('POST', '/packages/bulk-status', clerk, { ids: [unpaid.pkg.id, paid.pkg.id], status: 'delivered' });
     expect(bulk.statusCode, bulk.body).toBe(200);
     expect(bulk.json().changed).toBe(1);
     const [refused, released] = bulk.json().results;
@@ -119,14 +116,14 @@ describe('status change to delivered', () => {
     expect(await statusOf(unpaid.pkg.id)).toBe('ready_for_pickup');
     expect(await statusOf(paid.pkg.id)).toBe('delivered');
 
-    const noPermission = await api('POST', '/packages/bulk-status', clerk, {
+    const noPermission = await t.api('POST', '/packages/bulk-status', clerk, {
       ids: [unpaid.pkg.id],
       status: 'delivered',
       allowUnpaid: true,
       overrideReason: 'Customer is a friend',
     });
     expect(noPermission.json().results[0]).toMatchObject({ ok: false, message: RELEASE_MESSAGES.overrideNotAllowed });
-    const noReason = await api('POST', '/packages/bulk-status', admin, { ids: [unpaid.pkg.id], status: 'delivered', allowUnpaid: true });
+    const noReason = await t.api('POST', '/packages/bulk-status', admin, { ids: [unpaid.pkg.id], status: 'delivered', allowUnpaid: true });
     expect(noReason.json().results[0]).toMatchObject({ ok: false, message: RELEASE_MESSAGES.reasonRequired });
     expect(await statusOf(unpaid.pkg.id)).toBe('ready_for_pickup');
     expect(await overrides(unpaid.pkg.packageNumber)).toHaveLength(0);
@@ -134,7 +131,7 @@ describe('status change to delivered', () => {
 
   it('an override with the permission and a reason delivers and writes an audit row', async () => {
     const { pkg, invoiceNo } = await invoiced();
-    const res = await api('POST', '/packages/bulk-status', admin, {
+    const res = await t.api('POST', '/packages/bulk-status', admin, {
       ids: [pkg.id],
       status: 'delivered',
       allowUnpaid: true,
@@ -157,8 +154,8 @@ describe('status change to delivered', () => {
   it('a held package is refused by the state machine before anything else', async () => {
     const { pkg, invoiceNo } = await invoiced();
     await payInFull(invoiceNo);
-    await api('POST', `/packages/${pkg.id}/status`, admin, { status: 'on_hold', note: 'Customs query' });
-    const res = await api('POST', `/packages/${pkg.id}/status`, admin, { status: 'delivered', allowUnpaid: true, overrideReason: 'x' });
+    await t.api('POST', `/packages/${pkg.id}/status`, admin, { status: 'on_hold', note: 'Customs query' });
+    const res = await t.api('POST', `/packages/${pkg.id}/status`, admin, { status: 'delivered', allowUnpaid: true, overrideReason: 'x' });
     expect(res.statusCode).toBe(409);
     expect(await statusOf(pkg.id)).toBe('on_hold');
   });
@@ -167,12 +164,12 @@ describe('status change to delivered', () => {
 describe('home delivery', () => {
   let locationId: number;
   beforeAll(async () => {
-    const res = await api('POST', '/delivery-locations', admin, { name: 'Mandeville', parish: 'Manchester', feeCents: 50000 });
+    const res = await t.api('POST', '/delivery-locations', admin, { name: 'Mandeville', parish: 'Manchester', feeCents: 50000 });
     locationId = res.json().id;
   });
 
   async function requested(pkgId: number) {
-    const res = await api('POST', '/customer/delivery-requests', customer.token, {
+    const res = await t.api('POST', '/customer/delivery-requests', customer.token, {
       packageIds: [pkgId],
       locationId,
       address: '4 Caledonia Road',
@@ -181,8 +178,8 @@ describe('home delivery', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().id as number;
-    const [driver] = (await api('GET', '/delivery-drivers', admin)).json();
-    expect((await api('POST', `/delivery-requests/${id}/status`, admin, { status: 'scheduled', driverId: driver.id })).statusCode).toBe(
+    const [driver] = (await t.api('GET', '/delivery-drivers', admin)).json();
+    expect((await t.api('POST', `/delivery-requests/${id}/status`, admin, { status: 'scheduled', driverId: driver.id })).statusCode).toBe(
       200,
     );
     return id;
@@ -191,17 +188,17 @@ describe('home delivery', () => {
   it('refuses to dispatch an unpaid request, and a clerk cannot override it', async () => {
     const { pkg, invoiceNo } = await invoiced();
     const id = await requested(pkg.id);
-    const out = await api('POST', `/delivery-requests/${id}/status`, admin, { status: 'out_for_delivery' });
+    const out = await t.api('POST', `/delivery-requests/${id}/status`, admin, { status: 'out_for_delivery' });
     expect(out.statusCode).toBe(422);
     expect(out.json().message).toContain(`invoice ${invoiceNo} has JMD`);
-    const clerkOverride = await api('POST', `/delivery-requests/${id}/status`, clerk, {
+    const clerkOverride = await t.api('POST', `/delivery-requests/${id}/status`, clerk, {
       status: 'out_for_delivery',
       allowUnpaid: true,
       overrideReason: 'Driver will collect cash',
     });
     expect(clerkOverride.statusCode).toBe(403);
     expect(clerkOverride.json().message).toBe(RELEASE_MESSAGES.overrideNotAllowed);
-    const request = (await api('GET', `/delivery-requests/${id}`, admin)).json();
+    const request = (await t.api('GET', `/delivery-requests/${id}`, admin)).json();
     expect(request.status).toBe('scheduled');
     expect(await statusOf(pkg.id)).toBe('ready_for_pickup');
   });
@@ -209,7 +206,7 @@ describe('home delivery', () => {
   it('refuses to deliver while unpaid even once dispatched on an override; the override is audited', async () => {
     const { pkg } = await invoiced();
     const id = await requested(pkg.id);
-    const out = await api('POST', `/delivery-requests/${id}/status`, admin, {
+    const out = await t.api('POST', `/delivery-requests/${id}/status`, admin, {
       status: 'out_for_delivery',
       allowUnpaid: true,
       overrideReason: 'Driver collects cash on delivery',
@@ -217,7 +214,7 @@ describe('home delivery', () => {
     expect(out.statusCode, out.body).toBe(200);
     const [row] = await overrides(pkg.packageNumber);
     expect(row?.details).toMatchObject({ via: 'home_delivery', reference: `delivery request ${id}`, to: 'out_for_delivery' });
-    const done = await api('POST', `/delivery-requests/${id}/deliver`, admin, { recipientName: 'Ann', signature: PNG });
+    const done = await t.api('POST', `/delivery-requests/${id}/deliver`, admin, { recipientName: 'Ann', signature: PNG });
     expect(done.statusCode).toBe(422);
     expect(await statusOf(pkg.id)).toBe('out_for_delivery');
   });
@@ -227,8 +224,8 @@ describe('home delivery', () => {
     const id = await requested(pkg.id);
     // The delivery fee went on the invoice with the request; paying now covers it.
     await payInFull(invoiceNo);
-    expect((await api('POST', `/delivery-requests/${id}/status`, clerk, { status: 'out_for_delivery' })).statusCode).toBe(200);
-    const done = await api('POST', `/delivery-requests/${id}/deliver`, clerk, { recipientName: 'Ann', signature: PNG });
+    expect((await t.api('POST', `/delivery-requests/${id}/status`, clerk, { status: 'out_for_delivery' })).statusCode).toBe(200);
+    const done = await t.api('POST', `/delivery-requests/${id}/deliver`, clerk, { recipientName: 'Ann', signature: PNG });
     expect(done.statusCode, done.body).toBe(200);
     expect(await statusOf(pkg.id)).toBe('delivered');
     expect(await overrides(pkg.packageNumber)).toHaveLength(0);
@@ -238,20 +235,20 @@ describe('home delivery', () => {
 describe('counter collection', () => {
   it('follows the same rule: reason required, override audited per package', async () => {
     const { pkg, invoiceNo } = await invoiced();
-    const refused = await api('POST', `/collections/${invoiceNo}`, admin, { collectorName: 'Kim W', signature: PNG });
+    const refused = await t.api('POST', `/collections/${invoiceNo}`, admin, { collectorName: 'Kim W', signature: PNG });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toContain(`invoice ${invoiceNo} has JMD`);
-    const clerkTry = await api('POST', `/collections/${invoiceNo}`, clerk, {
+    const clerkTry = await t.api('POST', `/collections/${invoiceNo}`, clerk, {
       collectorName: 'Kim W',
       signature: PNG,
       allowUnpaid: true,
       overrideReason: 'x',
     });
     expect(clerkTry.statusCode).toBe(403);
-    const noReason = await api('POST', `/collections/${invoiceNo}`, admin, { collectorName: 'Kim W', signature: PNG, allowUnpaid: true });
+    const noReason = await t.api('POST', `/collections/${invoiceNo}`, admin, { collectorName: 'Kim W', signature: PNG, allowUnpaid: true });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().message).toBe(RELEASE_MESSAGES.reasonRequired);
-    const ok = await api('POST', `/collections/${invoiceNo}`, admin, {
+    const ok = await t.api('POST', `/collections/${invoiceNo}`, admin, {
       collectorName: 'Kim W',
       signature: PNG,
       allowUnpaid: true,

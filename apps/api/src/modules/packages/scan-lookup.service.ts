@@ -1,3 +1,4 @@
+import { shopRequestNumber } from '@courier/shared/constants/services';
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { normaliseTrackingNumber, recogniseCarrier } from '@courier/shared/domain/carrier';
 import { SCAN_MESSAGES } from '@courier/shared/domain/scan';
@@ -10,7 +11,7 @@ import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { refuseVoided, resolveScan } from './scan-resolver.service';
 import { customerNameSql } from './package-rows.service';
-import { detailOf } from './package-queries.service';
+import { detailOfRow } from './package-queries.service';
 import { listScope } from '../../lib/courier-scope';
 
 /**
@@ -24,7 +25,7 @@ export async function lookupTracking(db: Db, user: AuthUser, raw: string): Promi
   const found = await resolveScan(db, courierId, raw);
   if (!found.code) throw new AppError('bad_request', SCAN_MESSAGES.unreadable);
   if (found.pkg) {
-    const detail = await detailOf(db, courierId, found.pkg.pkg.id);
+    const detail = await detailOfRow(db, found.pkg);
     return {
       kind: found.code.kind,
       customer: null,
@@ -72,6 +73,7 @@ export async function lookupTracking(db: Db, user: AuthUser, raw: string): Promi
           description: pre.p.description,
           declaredValueUsdCents: pre.p.declaredValueUsdCents,
           hasInvoice: pre.p.invoicePath !== null,
+          shopRequestNo: pre.p.shopRequestId === null ? null : shopRequestNumber(pre.p.shopRequestId),
           customerId: pre.p.customerId,
           customerName: pre.customerName ?? '',
           mailboxNumber: pre.mailboxNumber,

@@ -17,8 +17,6 @@ let otherStaff: string;
 let mailbox: string;
 const pkgs: Array<{ id: number; number: string; tracking: string }> = [];
 
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, token = staff) =>
-  t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload: payload as never });
 /** `PKG-000009` as a person types it: `pkg000009`. */
 const typed = (packageNumber: string) => packageNumber.replace('-', '').toLowerCase();
 const mailboxTyped = () => mailbox.replace('-', '').toLowerCase();
@@ -34,7 +32,7 @@ beforeAll(async () => {
   otherStaff = (await makeUser(t, other.id, 'courier_admin')).token;
   for (let i = 1; i <= 5; i++) {
     const tracking = `1Z999AA1000000100${i}`;
-    const res = await call('POST', '/packages', { trackingNumber: tracking, weightLb: 1.5, mailbox, mode: 'AIR' });
+    const res = await t.api('POST', '/packages', staff, { trackingNumber: tracking, weightLb: 1.5, mailbox, mode: 'AIR' });
     expect(res.statusCode).toBe(201);
     pkgs.push({ id: res.json().id, number: res.json().packageNumber, tracking });
   }
@@ -48,8 +46,7 @@ const pkg = (i: number) => {
 };
 
 describe('the Scan screen lookup', () => {
-  const lookup = (code: string, token = staff) =>
-    call('GET', `/packages/scan?trackingNumber=${encodeURIComponent(code)}`, undefined, token);
+  const lookup = (code: string, token = staff) => t.api('GET', `/packages/scan?trackingNumber=${encodeURIComponent(code)}`, token);
 
   it.each([
     ['our label', (p: { number: string }) => p.number, 'package_number'],
@@ -75,7 +72,7 @@ describe('the Scan screen lookup', () => {
     const res = await lookup('PKG-999999');
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(SCAN_MESSAGES.notFound('PKG-999999'));
-    const receive = await call('POST', '/packages', { trackingNumber: pkg(0).number, weightLb: 2 });
+    const receive = await t.api('POST', '/packages', staff, { trackingNumber: pkg(0).number, weightLb: 2 });
     expect(receive.statusCode).toBe(400);
     expect(receive.json().message).toBe(SCAN_MESSAGES.ourNumberNotTracking(pkg(0).number));
   });
@@ -95,23 +92,23 @@ describe('the Scan screen lookup', () => {
 describe('manifest, reconciliation, collection and unknown assignment by scan', () => {
   let id: number;
   it('adds to a manifest by label, typed number and carrier number; refuses a mailbox', async () => {
-    id = (await call('POST', '/manifests', { type: 'AIR' })).json().id;
-    expect((await call('POST', `/manifests/${id}/packages`, { scan: pkg(0).number })).json().pieces).toBe(1);
-    expect((await call('POST', `/manifests/${id}/packages`, { scan: typed(pkg(1).number) })).json().pieces).toBe(2);
-    expect((await call('POST', `/manifests/${id}/packages`, { scan: pkg(2).tracking })).json().pieces).toBe(3);
-    const mb = await call('POST', `/manifests/${id}/packages`, { scan: mailbox });
+    id = (await t.api('POST', '/manifests', staff, { type: 'AIR' })).json().id;
+    expect((await t.api('POST', `/manifests/${id}/packages`, staff, { scan: pkg(0).number })).json().pieces).toBe(1);
+    expect((await t.api('POST', `/manifests/${id}/packages`, staff, { scan: typed(pkg(1).number) })).json().pieces).toBe(2);
+    expect((await t.api('POST', `/manifests/${id}/packages`, staff, { scan: pkg(2).tracking })).json().pieces).toBe(3);
+    const mb = await t.api('POST', `/manifests/${id}/packages`, staff, { scan: mailbox });
     expect(mb.statusCode).toBe(404);
-    const other = await call('POST', `/manifests/${id}/packages`, { scan: pkg(3).number }, otherStaff);
+    const other = await t.api('POST', `/manifests/${id}/packages`, otherStaff, { scan: pkg(3).number });
     expect(other.statusCode).toBe(404);
   });
 
   it('removes from a manifest by scan', async () => {
-    const res = await call('POST', `/manifests/${id}/packages/removals`, { scan: typed(pkg(2).number) });
+    const res = await t.api('POST', `/manifests/${id}/packages/removals`, staff, { scan: typed(pkg(2).number) });
     expect(res.statusCode).toBe(200);
     expect(res.json().pieces).toBe(2);
-    const again = await call('POST', `/manifests/${id}/packages/removals`, { scan: pkg(2).number });
+    const again = await t.api('POST', `/manifests/${id}/packages/removals`, staff, { scan: pkg(2).number });
     expect(again.statusCode).toBe(404);
-    expect((await call('POST', `/manifests/${id}/packages`, { scan: pkg(2).number })).json().pieces).toBe(3);
+    expect((await t.api('POST', `/manifests/${id}/packages`, staff, { scan: pkg(2).number })).json().pieces).toBe(3);
   });
 
   it('imports a file that lists our package numbers', async () => {
@@ -128,10 +125,10 @@ describe('manifest, reconciliation, collection and unknown assignment by scan', 
   });
 
   it('reconciles the label, the typed number and the carrier number as expected; refuses a mailbox', async () => {
-    await call('POST', `/manifests/${id}/close`);
-    await call('POST', `/manifests/${id}/ship`);
-    await call('POST', `/manifests/${id}/arrive`);
-    const scan = (code: string) => call('POST', `/manifests/${id}/reconciliation/scans`, { trackingNumber: code });
+    await t.api('POST', `/manifests/${id}/close`, staff);
+    await t.api('POST', `/manifests/${id}/ship`, staff);
+    await t.api('POST', `/manifests/${id}/arrive`, staff);
+    const scan = (code: string) => t.api('POST', `/manifests/${id}/reconciliation/scans`, staff, { trackingNumber: code });
     for (const code of [pkg(0).number, typed(pkg(1).number), pkg(2).tracking]) {
       const res = await scan(code);
       expect(res.json(), code).toMatchObject({ result: 'expected' });
@@ -139,37 +136,37 @@ describe('manifest, reconciliation, collection and unknown assignment by scan', 
     const res = await scan(mailboxTyped());
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(SCAN_MESSAGES.notAPackage(mailbox));
-    const recon = await call('GET', `/manifests/${id}/reconciliation`);
+    const recon = await t.api('GET', `/manifests/${id}/reconciliation`, staff);
     expect(recon.json().received).toHaveLength(3);
     expect(recon.json().extra).toHaveLength(0);
   });
 
   it('finds the invoice at the signature screen by label, carrier number and mailbox', async () => {
-    await call('POST', `/manifests/${id}/ready`);
-    const byLabel = (await call('GET', `/collections?search=${encodeURIComponent(pkg(0).number)}`)).json();
+    await t.api('POST', `/manifests/${id}/ready`, staff);
+    const byLabel = (await t.api('GET', `/collections?search=${encodeURIComponent(pkg(0).number)}`, staff)).json();
     expect(byLabel).toEqual([expect.objectContaining({ mailboxNumber: mailbox, readyCount: 3 })]);
     for (const code of [typed(pkg(1).number), pkg(2).tracking]) {
-      const res = await call('GET', `/collections?search=${encodeURIComponent(code)}`);
+      const res = await t.api('GET', `/collections?search=${encodeURIComponent(code)}`, staff);
       expect(res.json(), code).toEqual(byLabel);
     }
     // A mailbox lists that customer's invoices, this one among them.
-    const byMailbox = (await call('GET', `/collections?search=${mailboxTyped()}`)).json();
+    const byMailbox = (await t.api('GET', `/collections?search=${mailboxTyped()}`, staff)).json();
     expect(byMailbox.map((r: { invoiceNo: string }) => r.invoiceNo)).toContain(byLabel[0].invoiceNo);
-    const other = await call('GET', `/collections?search=${encodeURIComponent(pkg(0).number)}`, undefined, otherStaff);
+    const other = await t.api('GET', `/collections?search=${encodeURIComponent(pkg(0).number)}`, otherStaff);
     expect(other.json()).toEqual([]);
   });
 
   it('assigns an unknown package by a mailbox typed without its hyphen', async () => {
-    const unknown = await call('POST', '/packages', { trackingNumber: '1Z999AA10000002001', weightLb: 1 });
+    const unknown = await t.api('POST', '/packages', staff, { trackingNumber: '1Z999AA10000002001', weightLb: 1 });
     expect(unknown.json().status).toBe('unknown');
-    const res = await call('POST', `/packages/${unknown.json().id}/assign`, { mailbox: mailboxTyped() });
+    const res = await t.api('POST', `/packages/${unknown.json().id}/assign`, staff, { mailbox: mailboxTyped() });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'received', mailboxNumber: mailbox });
   });
 
   it('finds an unknown package for the assignment station by its label or carrier number', async () => {
-    const unknown = (await call('POST', '/packages', { trackingNumber: '1Z999AA10000002002', weightLb: 2 })).json();
-    const find = (code: string, token = staff) => call('GET', `/packages/unknown/scan?code=${encodeURIComponent(code)}`, undefined, token);
+    const unknown = (await t.api('POST', '/packages', staff, { trackingNumber: '1Z999AA10000002002', weightLb: 2 })).json();
+    const find = (code: string, token = staff) => t.api('GET', `/packages/unknown/scan?code=${encodeURIComponent(code)}`, token);
     for (const code of [unknown.packageNumber, typed(unknown.packageNumber), '1z999aa1 0000002002']) {
       const res = await find(code);
       expect(res.statusCode, code).toBe(200);

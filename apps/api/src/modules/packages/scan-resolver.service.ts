@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SCAN_MESSAGES, type ScanCode, classifyScan } from '@courier/shared/domain/scan';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -26,19 +26,27 @@ export function refuseVoided(found: ResolvedScan): void {
   if (v) throw new AppError('conflict', SCAN_MESSAGES.voided(v.packageNumber, v.voidReason));
 }
 
-/** The package a classified code names within the courier: a live one first, else a voided one. */
-async function packageOf(db: Db, courierId: number, code: ScanCode): Promise<{ pkg: PackageRow | null; voided: PackageRow | null }> {
+/**
+ * The query behind every scan: the courier's packages the code names, live ones first. It reads
+ * voided ones too, so it needs the full (courier, tracking number) index, not the live-only one.
+ */
+export function packageLookup(db: Db, courierId: number, code: ScanCode) {
   const compact = code.value.replace(/-/g, '');
   const match =
     code.kind === 'package_number'
       ? eq(packages.packageNumber, code.value)
       : // A code that looked like a mailbox may still be an odd carrier's tracking number.
-        or(eq(packages.trackingNumber, compact), eq(packages.trackingNumber, code.value));
-  // A voided package (received by mistake) is found only to say so; its tracking number is free again.
-  const [row] = await selectPackages(db)
+        inArray(packages.trackingNumber, compact === code.value ? [compact] : [compact, code.value]);
+  return selectPackages(db)
     .where(and(eq(packages.courierId, courierId), match))
     .orderBy(sql`${packages.voidedAt} is not null`, sql`${packages.voidedAt} desc`, packages.pieceNumber)
     .limit(1);
+}
+
+/** The package a classified code names within the courier: a live one first, else a voided one. */
+async function packageOf(db: Db, courierId: number, code: ScanCode): Promise<{ pkg: PackageRow | null; voided: PackageRow | null }> {
+  // A voided package (received by mistake) is found only to say so; its tracking number is free again.
+  const [row] = await packageLookup(db, courierId, code);
   if (!row) return { pkg: null, voided: null };
   return row.pkg.voidedAt ? { pkg: null, voided: row } : { pkg: row, voided: null };
 }

@@ -8,7 +8,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { enqueuePackageEmail } from './package-emails.service';
 import { customerByMailbox } from './scan-resolver.service';
 import { findPackage } from './package-rows.service';
-import { actorOf, writeEvent } from './package-status.service';
+import { actorOf, transitionPackage } from './package-status.service';
 import { detailOf } from './package-queries.service';
 import type { Services } from '../../context';
 import { recordScope } from '../../lib/courier-scope';
@@ -39,20 +39,13 @@ export async function assignUnknown(
   const found = customer;
   await s.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const [updated] = await tx
+    const [assigned] = await tx
       .update(packages)
-      .set({ customerId: found.id, branchId: found.branchId, status: 'received', assignedFromUnknown: true, updatedAt: new Date() })
+      .set({ customerId: found.id, branchId: found.branchId, assignedFromUnknown: true, updatedAt: new Date() })
       .where(and(eq(packages.id, pkg.id), eq(packages.courierId, pkg.courierId), eq(packages.status, 'unknown')))
       .returning();
-    if (!updated) throw new AppError('conflict', PACKAGE_MESSAGES.notUnknown);
-    await writeEvent(tx, {
-      courierId: pkg.courierId,
-      packageId: pkg.id,
-      status: 'received',
-      fromStatus: 'unknown',
-      actor: actorOf(user),
-      note,
-    });
+    if (!assigned) throw new AppError('conflict', PACKAGE_MESSAGES.notUnknown);
+    const updated = await transitionPackage(tx, s.mailer, assigned, 'received', actorOf(user), { note });
     await enqueuePackageEmail(tx, s.mailer, 'received', updated);
   });
   return detailOf(s.db, pkg.courierId, id);

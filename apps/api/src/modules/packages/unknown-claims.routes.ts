@@ -1,15 +1,13 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { INVOICE_MAX_BYTES } from '@courier/shared/constants/packages';
 import { errorResponseSchema, idParamSchema, listQuerySchema, pageSchema } from '@courier/shared/schemas/common';
 import { PACKAGE_MESSAGES, claimFieldsSchema, claimSchema, packageListQuerySchema } from '@courier/shared/schemas/packages';
 import type { AppContext } from '../../context';
-import { unknownPackageClaims } from '../../db/schema/unknown-package-claims';
 import { AppError } from '../../lib/errors';
 import { Storage } from '../../lib/storage';
 import { readUpload } from '../../lib/uploads';
 import { currentUser, requirePermission, requireRole } from '../../plugins/auth';
-import { claimProof, createClaim, decideClaim, listClaims } from './unknown-claims.service';
+import { claimProof, claimsOf, createClaim, decideClaim, listClaims } from './unknown-claims.service';
 import { listScope } from '../../lib/courier-scope';
 import { sendPrivateFile } from '../../lib/uploads';
 
@@ -66,10 +64,7 @@ export function unknownClaimsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = currentUser(request);
-        return listClaims(ctx.db, request.query, [
-          eq(unknownPackageClaims.courierId, user.courierId ?? -1),
-          eq(unknownPackageClaims.customerId, user.id),
-        ]);
+        return listClaims(ctx.db, request.query, claimsOf(user.courierId ?? -1, user.id));
       },
     );
 
@@ -81,7 +76,7 @@ export function unknownClaimsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const scope = listScope(currentUser(request), request.query.courierId);
-        return listClaims(ctx.db, request.query, [scope === null ? undefined : and(eq(unknownPackageClaims.courierId, scope))]);
+        return listClaims(ctx.db, request.query, claimsOf(scope));
       },
     );
 

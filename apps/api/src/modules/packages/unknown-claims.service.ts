@@ -109,6 +109,14 @@ const spec: ListSpec = {
   tieBreaker: unknownPackageClaims.id,
 };
 
+/** The claims at a courier (null: every courier's), or of one of its customers. */
+export function claimsOf(courierId: number | null, customerId?: number): Array<SQL | undefined> {
+  return [
+    courierId === null ? undefined : eq(unknownPackageClaims.courierId, courierId),
+    customerId === undefined ? undefined : eq(unknownPackageClaims.customerId, customerId),
+  ];
+}
+
 export function listClaims(db: Db, query: ListQuery, scope: Array<SQL | undefined>): Promise<Page<ClaimDto>> {
   const clauses = listClauses(query, spec, scope);
   return listPage(query, clauses, {

@@ -12,9 +12,9 @@ import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import type { AuthUser } from '../../plugins/auth';
-import { passwordLink } from '../auth/password-reset.service';
-import { enqueueWelcomeEmail } from '../notifications/welcome-email.service';
-import { customerColumns } from '../auth/registration.service';
+import { passwordLink, customerColumns } from '../auth/index';
+import { createCustomer } from '../customers/index';
+import { enqueueWelcomeEmail } from '../notifications/index';
 import { listScope } from '../../lib/courier-scope';
 import { isUniqueViolation } from '../../lib/db-errors';
 
@@ -47,21 +47,17 @@ export async function registerWalkIn(ctx: AppContext, user: AuthUser, input: z.o
   try {
     return await ctx.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      const [row] = await tx
-        .insert(customers)
-        .values({
-          courierId,
-          branchId: input.branchId,
-          mailboxNumber: await nextMailboxNumber(tx, courierId, courier.code),
-          ...customerColumns(input),
-          passwordHash,
-        })
-        .returning({ id: customers.id, mailboxNumber: customers.mailboxNumber, firstName: customers.firstName, email: customers.email });
-      if (!row) throw new Error('Customer insert returned nothing');
+      const row = await createCustomer(tx, {
+        courierId,
+        branchId: input.branchId,
+        mailboxNumber: await nextMailboxNumber(tx, courierId, courier.code),
+        ...customerColumns(input),
+        passwordHash,
+      });
       const link = await passwordLink(ctx, tx, { kind: 'customer', id: row.id, courierId }, WELCOME_LINK_TTL_MINUTES);
       await enqueueWelcomeEmail(tx, ctx.mailer, {
         courierId,
-        customer: { ...row, lastName: input.lastName },
+        customer: { mailboxNumber: row.mailboxNumber, firstName: row.firstName, email: row.email, lastName: input.lastName },
         passwordLink: link,
       });
       await audit(tx, {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@courier/shared/schemas/auth-form';
 import { AUTH_API_MESSAGES } from '@courier/shared/schemas/auth';
 import { makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
+import { type TestApp, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
 import { branches } from '../../db/schema/branches';
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
@@ -45,12 +45,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const post = (token: string, payload: unknown) =>
-  t.app.inject({ method: 'POST', url: '/api/packages/customers', headers: bearer(token), payload: payload as never });
-
 describe('registering a walk-in customer', () => {
   it('creates the customer with the next mailbox number and e-mails a welcome with a password link that works', async () => {
-    const res = await post(admin, walkIn());
+    const res = await t.api('POST', '/api/packages/customers', admin, walkIn());
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ name: 'Devon Walker', mailboxNumber: expect.stringMatching(/^JXP-\d+$/) });
     const [row] = await t.db.select().from(customers).where(eq(customers.email, 'devon.walker@example.test'));
@@ -74,17 +71,17 @@ describe('registering a walk-in customer', () => {
   });
 
   it('keeps the wizard rules, in our words', async () => {
-    const noTrn = await post(admin, walkIn({ email: 'x1@example.test', trn: '' }));
+    const noTrn = await t.api('POST', '/api/packages/customers', admin, walkIn({ email: 'x1@example.test', trn: '' }));
     expect(noTrn.statusCode).toBe(400);
     expect(noTrn.json().message).toBe(AUTH_MESSAGES.trnRequired);
-    const noTitle = await post(admin, walkIn({ email: 'x2@example.test', title: '' }));
+    const noTitle = await t.api('POST', '/api/packages/customers', admin, walkIn({ email: 'x2@example.test', title: '' }));
     expect(noTitle.json().message).toBe(AUTH_MESSAGES.titleRequired);
-    const again = await post(admin, walkIn({ email: 'Devon.Walker@example.test' }));
+    const again = await t.api('POST', '/api/packages/customers', admin, walkIn({ email: 'Devon.Walker@example.test' }));
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(AUTH_API_MESSAGES.emailTaken);
   });
 
   it('needs customers_create', async () => {
-    expect((await post(scanOnly, walkIn({ email: 'x3@example.test' }))).statusCode).toBe(403);
+    expect((await t.api('POST', '/api/packages/customers', scanOnly, walkIn({ email: 'x3@example.test' }))).statusCode).toBe(403);
   });
 });

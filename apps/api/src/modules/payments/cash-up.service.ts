@@ -286,6 +286,7 @@ export async function cashUpSheetData(db: Db, courierId: number, branchId: numbe
       amountCents: payments.amountCents,
       tenderedCents: payments.tenderedCents,
       changeCents: payments.changeCents,
+      test: payments.test,
     })
     .from(payments)
     .innerJoin(customers, eq(customers.id, payments.customerId))

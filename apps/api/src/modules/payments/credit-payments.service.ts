@@ -1,23 +1,24 @@
 import { and, eq } from 'drizzle-orm';
 import { BILLING_MESSAGES } from '@courier/shared/schemas/billing';
 import { CREDIT_MESSAGES } from '@courier/shared/schemas/account-credit';
+import { formatAmount } from '@courier/shared/format/money';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { invoices } from '../../db/schema/invoices';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
-import { redeemCoupon } from '../account-credit/referrals.service';
-import type { InvoiceScope } from '../invoices/invoice-access.service';
+import { redeemCoupon, rewardReferralIfDue } from '../account-credit/index';
+import { addCouponLine, type InvoiceScope } from '../invoices/index';
 import { recordPayment } from './payments.service';
 
 const asDb = (tx: unknown) => tx as Db;
 
 /**
- * Pays one invoice (partly or whole) from the customer's account credit, after turning a coupon,
- * if one is given, into credit for that invoice. One transaction: the coupon row is locked, then
- * the payment takes the receipt counter, the invoice and the customer's balance, in that order. What is left on the
- * invoice is paid the usual ways (online or at the counter).
+ * On one invoice: a coupon, if one is given, becomes a discount line naming it (never a payment);
+ * account credit asked for (or, with neither, all the credit that fits) is a payment from the
+ * customer's credit. One transaction, locks in the order of every payment: the coupon row, the
+ * receipt counter, the invoice, the customer. What is left is paid the usual ways.
  */
 export async function payWithCredit(options: {
   db: Db;
@@ -47,29 +48,50 @@ export async function payWithCredit(options: {
     const [customer] = await tx.select({ creditCents: customers.creditCents }).from(customers).where(eq(customers.id, invoice.customerId));
     const available = customer?.creditCents ?? 0;
     const balance = invoice.totalCents - invoice.paidCents;
-    // The coupon's value, plus the credit asked for (more than there is is refused, never quietly
-    // less); with neither an amount nor a coupon, all the credit that fits the invoice.
-    const fromBalance = input.amountCents ?? (input.couponCode ? 0 : Math.min(available, balance));
-    const amountCents = couponCents + fromBalance;
-    if (amountCents <= 0) throw new AppError('unprocessable', CREDIT_MESSAGES.noCredit, { amountCents: [CREDIT_MESSAGES.noCredit] });
-    const done = await recordPayment({
-      db: tx,
-      mailer,
-      courierId: scope.courierId,
-      actor,
-      method: 'account_credit',
-      ...(coupon ? { beforeCredit: coupon.apply } : {}),
-      allocations: [{ invoiceNo: invoice.invoiceNo, amountCents }],
-      ...(couponCents > 0 && input.couponCode ? { reference: `Coupon ${input.couponCode.trim().toUpperCase()}` } : {}),
-    });
+    // The credit asked for (more than there is, or than is left after the coupon, is refused, never
+    // quietly less); with neither an amount nor a coupon, all the credit that fits the invoice.
+    const creditCents = input.amountCents ?? (coupon ? 0 : Math.min(available, balance));
+    if (creditCents + couponCents <= 0)
+      throw new AppError('unprocessable', CREDIT_MESSAGES.noCredit, { amountCents: [CREDIT_MESSAGES.noCredit] });
+    if (creditCents > balance - couponCents) {
+      const message = BILLING_MESSAGES.overpayment(invoice.invoiceNo, formatAmount(balance - couponCents));
+      throw new AppError('unprocessable', message, { amountCents: [message] });
+    }
+    const done =
+      creditCents > 0
+        ? await recordPayment({
+            db: tx,
+            mailer,
+            courierId: scope.courierId,
+            actor,
+            method: 'account_credit',
+            allocations: [{ invoiceNo: invoice.invoiceNo, amountCents: creditCents }],
+          })
+        : null;
+    if (coupon) {
+      await coupon.apply();
+      const after = await addCouponLine(tx, {
+        courierId: scope.courierId,
+        invoiceId: invoice.id,
+        couponCode: coupon.code,
+        amountCents: couponCents,
+        actor,
+      });
+      // A coupon that settles the invoice counts as its first paid invoice for a referral.
+      if (after.status === 'paid' && invoice.status !== 'paid') await rewardReferralIfDue(tx, mailer, scope.courierId, invoice.customerId);
+    }
     const [after] = await tx.select({ creditCents: customers.creditCents }).from(customers).where(eq(customers.id, invoice.customerId));
     return {
-      receiptNo: done.receiptNo,
+      receiptNo: done?.receiptNo ?? null,
       couponCents,
-      creditCents: amountCents,
+      creditCents,
       balanceCents: after?.creditCents ?? 0,
-      invoiceBalanceCents: balance - amountCents,
-      message: CREDIT_MESSAGES.creditUsed,
+      invoiceBalanceCents: balance - couponCents - creditCents,
+      message: coupon
+        ? creditCents > 0
+          ? CREDIT_MESSAGES.couponAndCreditApplied
+          : CREDIT_MESSAGES.couponApplied
+        : CREDIT_MESSAGES.creditUsed,
     };
   });
 }

@@ -19,7 +19,7 @@ import { currentUser, requirePermission, customerOrPermission } from '../../plug
 import { loadLetterhead } from '../../lib/pdf/letterhead';
 import { pdfResponseSchema } from '../../lib/pdf/render';
 import { Storage } from '../../lib/storage';
-import { invoiceScope } from '../invoices/invoice-access.service';
+import { invoiceScope } from '../invoices/index';
 import { renderCashUpSheet } from './cash-up-pdf';
 import { cashUpSheetData, correctCashUp, getCashUp, placeOnTill, recordCashUp } from './cash-up.service';
 import { getReceipt, listPayments, paymentCourier, recordPayment } from './payments.service';
@@ -216,8 +216,9 @@ export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { branchId, date, courierId } = request.query;
-        const data = await cashUpSheetData(ctx.db, courierScope(currentUser(request), courierId), branchId, date);
-        const pdf = await renderCashUpSheet(data);
+        const scope = courierScope(currentUser(request), courierId);
+        const data = await cashUpSheetData(ctx.db, scope, branchId, date);
+        const pdf = await renderCashUpSheet(data, await loadLetterhead(documents, scope, branchId));
         return reply
           .header('content-type', 'application/pdf')
           .header('content-disposition', `inline; filename="cash-up-${date}.pdf"`)

@@ -1,9 +1,7 @@
 import { type SQL, and, count, eq, inArray, sql } from 'drizzle-orm';
-import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod, TEST_PAYMENT_NOTE } from '@courier/shared/constants/billing';
+import { PAYMENT_METHODS, type PaymentMethod } from '@courier/shared/constants/billing';
 import { BILLING_MESSAGES, type Payment } from '@courier/shared/schemas/billing';
 import type { ListQuery, Page } from '@courier/shared/schemas/common';
-import { formatDateTime } from '@courier/shared/domain/datetime';
-import { tellCustomer } from '../notifications/customer-notices.service';
 import type { Db } from '../../db/client';
 import { nextCounter } from '../../db/counters';
 import { branches } from '../../db/schema/branches';
@@ -15,17 +13,16 @@ import { paymentAllocations } from '../../db/schema/payment-allocations';
 import { payments } from '../../db/schema/payments';
 import { users } from '../../db/schema/users';
 import { audit } from '../../lib/audit';
+import { publish } from '../../lib/domain-events';
 import { AppError } from '../../lib/errors';
 import { listClauses, listPage } from '../../lib/list-query';
 import type { Mailer } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
 import type { ReceiptData } from './receipt-pdf';
-import type { InvoiceScope } from '../invoices/invoice-access.service';
+import { type InvoiceScope, applyPaymentToInvoice } from '../invoices/index';
 import { formatAmount } from '@courier/shared/format/money';
 import { courierScope } from '../../lib/courier-scope';
-import { enqueueWebhookEvent } from '../../lib/webhooks';
-import { useCredit } from '../account-credit/ledger.service';
-import { rewardReferralIfDue } from '../account-credit/referrals.service';
+import { useCredit } from '../account-credit/index';
 
 const asDb = (tx: unknown) => tx as Db;
 export const receiptNumber = (n: number) => `RCT-${String(n).padStart(6, '0')}`;
@@ -69,7 +66,9 @@ export interface RecordPaymentOptions {
 
 /**
  * Records one payment spread over one or more invoices of one customer. Each invoice's paid
- * amount grows in one conditional UPDATE, so two cashiers can never together overpay it.
+ * amount grows in one conditional UPDATE, so two cashiers can never together overpay it. It
+ * records, audits and publishes `payment.recorded` (and `invoice.paid` per settled invoice); the
+ * reactions are subscribers (apps/api/src/subscribers.ts).
  */
 export async function recordPayment(
   options: RecordPaymentOptions,
@@ -123,7 +122,7 @@ export async function recordPayment(
       })
       .returning();
     if (!payment) throw new Error('Payment insert returned nothing');
-    let settledOne = false;
+    const settled: Array<{ invoiceId: number; invoiceNo: string }> = [];
 
     const applied: ReceiptData['allocations'] = [];
     for (const a of options.allocations) {
@@ -131,21 +130,7 @@ export async function recordPayment(
       if (!inv) continue;
       if (inv.status === 'void') throw new AppError('unprocessable', BILLING_MESSAGES.invoiceVoid);
       if (inv.status === 'paid') throw new AppError('unprocessable', BILLING_MESSAGES.invoicePaid(inv.invoiceNo));
-      const [updated] = await tx
-        .update(invoices)
-        .set({
-          paidCents: sql`${invoices.paidCents} + ${a.amountCents}`,
-          status: sql`case when ${invoices.paidCents} + ${a.amountCents} >= ${invoices.totalCents} then 'paid' else 'partially_paid' end`,
-          updatedAt: new Date(),
-        })
-        .where(
-          and(
-            eq(invoices.id, inv.id),
-            sql`${invoices.status} <> 'void'`,
-            sql`${invoices.paidCents} + ${a.amountCents} <= ${invoices.totalCents}`,
-          ),
-        )
-        .returning({ paidCents: invoices.paidCents, totalCents: invoices.totalCents, status: invoices.status });
+      const updated = await applyPaymentToInvoice(tx, inv.id, a.amountCents);
       if (!updated) {
         const [fresh] = await tx.select().from(invoices).where(eq(invoices.id, inv.id));
         const balance = fresh ? fresh.totalCents - fresh.paidCents : 0;
@@ -153,7 +138,7 @@ export async function recordPayment(
           allocations: [BILLING_MESSAGES.overpayment(inv.invoiceNo, formatAmount(balance))],
         });
       }
-      if (updated.status === 'paid') settledOne = true;
+      if (updated.status === 'paid') settled.push({ invoiceId: inv.id, invoiceNo: inv.invoiceNo });
       const balanceAfterCents = updated.totalCents - updated.paidCents;
       await tx
         .insert(paymentAllocations)
@@ -172,8 +157,6 @@ export async function recordPayment(
         description: `Used on ${numbers.join(', ')} (receipt ${receiptNo})`,
         actorUserId: actor?.kind === 'user' ? actor.id : null,
       });
-    // A referred customer's first fully paid invoice credits both sides, once.
-    if (settledOne) await rewardReferralIfDue(tx, options.mailer, courierId, customerId);
     await audit(tx, {
       courierId,
       actor,
@@ -191,48 +174,22 @@ export async function recordPayment(
         ...(options.test ? { mode: 'TEST' } : {}),
       },
     });
-    await enqueueWebhookEvent(tx, courierId, 'payment.recorded', {
+    // What follows a payment (the receipt, webhooks, a referral reward) subscribes to these.
+    const events = { db: tx, mailer: options.mailer };
+    await publish(events, courierId, 'payment.recorded', {
+      paymentId: payment.id,
       receiptNo,
       customerId,
       amountCents,
       method: options.method,
+      reference: options.reference || null,
+      tenderedCents,
+      changeCents,
+      test: options.test === true,
+      paidAt: payment.paidAt.toISOString(),
       allocations: applied,
-      ...(options.test ? { mode: 'TEST' } : {}),
     });
-
-    const [customer] = await tx
-      .select({ firstName: customers.firstName, email: customers.email, timeZone: couriers.timeZone })
-      .from(customers)
-      .innerJoin(couriers, eq(couriers.id, customers.courierId))
-      .where(eq(customers.id, customerId));
-    if (customer) {
-      await tellCustomer(tx, options.mailer, {
-        kind: 'payment_received',
-        courierId,
-        customerId,
-        notice: {
-          title: `Payment received: JMD ${formatAmount(amountCents)}`,
-          body: `Receipt ${receiptNo}`,
-          target: { kind: 'payment', ref: receiptNo },
-        },
-        mail: {
-          to: customer.email,
-          subject: `${options.test ? 'TEST ' : ''}Receipt ${receiptNo}: JMD ${formatAmount(amountCents)} received`,
-          text: [
-            `Hello ${customer.firstName},`,
-            '',
-            ...(options.test ? [TEST_PAYMENT_NOTE, ''] : []),
-            `We received JMD ${formatAmount(amountCents)} by ${PAYMENT_METHOD_LABELS[options.method]}${options.reference ? ` (reference ${options.reference})` : ''} on ${formatDateTime(payment.paidAt, customer.timeZone)}.`,
-            `Receipt: ${receiptNo}`,
-            ...applied.map(
-              (a) => `- ${a.invoiceNo}: JMD ${formatAmount(a.amountCents)} applied, balance JMD ${formatAmount(a.balanceAfterCents)}`,
-            ),
-            '',
-            'Your receipt is under Payments in your account, where you can download it as a PDF.',
-          ].join('\n'),
-        },
-      });
-    }
+    for (const inv of settled) await publish(events, courierId, 'invoice.paid', { ...inv, customerId, receiptNo });
     return { receiptNo, amountCents, changeCents };
   });
   return result;

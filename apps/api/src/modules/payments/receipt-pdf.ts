@@ -2,8 +2,20 @@ import { PAYMENT_METHOD_LABELS, type PaymentMethod, TEST_PAYMENT_LABEL, TEST_PAY
 import { formatDateTime } from '@courier/shared/domain/datetime';
 import { formatJmd } from '@courier/shared/format/money';
 import type { ReceiptFormat } from '@courier/shared/schemas/billing';
-import { type Letterhead, drawLetterhead } from '../../lib/pdf/letterhead';
-import { PDF_PAPER, THERMAL_WIDTH_PT, renderFittedRoll, renderPdf, row } from '../../lib/pdf/render';
+import {
+  BOLD,
+  type TotalLine,
+  drawBlocks,
+  drawHeader,
+  drawLines,
+  drawNarrowHeader,
+  drawTable,
+  drawTotals,
+  pageOptions,
+} from '../../lib/pdf/layout';
+import type { Letterhead } from '../../lib/pdf/letterhead';
+import { THERMAL_WIDTH_PT, renderFittedRoll, renderPdf } from '../../lib/pdf/render';
+import { PRINT_PALETTE } from '../../lib/print-palette';
 
 export interface ReceiptData {
   courierId: number;
@@ -31,28 +43,50 @@ export interface ReceiptData {
 }
 
 /** The receipt's body, the same words on either paper; `size` is the body's font size. */
-function drawReceipt(doc: PDFKit.PDFDocument, r: ReceiptData, size: number) {
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(size + 2)
-    .text(`${r.test ? `${TEST_PAYMENT_LABEL} ` : ''}Receipt ${r.receiptNo}`);
-  if (r.test) doc.font('Helvetica-Bold').fontSize(size).fillColor('#b45309').text(TEST_PAYMENT_NOTE).fillColor('black');
-  doc.font('Helvetica').fontSize(size).text(formatDateTime(r.paidAt, r.timeZone));
-  doc.moveDown(0.5);
-  doc.text(`Received from ${r.customerName} (${r.mailboxNumber})`);
-  doc.text(`Method: ${PAYMENT_METHOD_LABELS[r.method]}${r.reference ? `, reference ${r.reference}` : ''}`);
-  if (r.branchName) doc.text(`Branch: ${r.branchName}`);
-  if (r.takenByName) doc.text(`Taken by: ${r.takenByName}`);
-  doc.moveDown(0.5);
-  row(doc, 'Invoice', 'Applied', true, size);
-  for (const a of r.allocations)
-    row(doc, `${a.invoiceNo} (balance after: ${formatJmd(a.balanceAfterCents)})`, formatJmd(a.amountCents), false, size);
-  doc.moveDown(0.5);
-  row(doc, 'Total received', formatJmd(r.amountCents), true, size);
-  if (r.tenderedCents !== null) {
-    row(doc, 'Tendered', formatJmd(r.tenderedCents), false, size);
-    row(doc, 'Change given', formatJmd(r.changeCents ?? 0), false, size);
+function drawReceipt(doc: PDFKit.PDFDocument, r: ReceiptData, lh: Letterhead, size: number) {
+  if (r.test) doc.font(BOLD).fontSize(size).fillColor(PRINT_PALETTE.warn).text(TEST_PAYMENT_NOTE).moveDown(0.5);
+  const from = `${r.customerName} (${r.mailboxNumber})`;
+  const method = `${PAYMENT_METHOD_LABELS[r.method]}${r.reference ? `, reference ${r.reference}` : ''}`;
+  if (size < 10) {
+    drawLines(
+      doc,
+      [
+        `Received from ${from}`,
+        `Method: ${method}`,
+        ...(r.branchName ? [`Branch: ${r.branchName}`] : []),
+        ...(r.takenByName ? [`Taken by: ${r.takenByName}`] : []),
+      ],
+      size,
+    );
+  } else {
+    drawBlocks(doc, [
+      { label: 'Received from', lines: [from] },
+      { label: 'Method', lines: [method] },
+      ...(r.branchName || r.takenByName
+        ? [{ label: 'Taken at', lines: [r.branchName ?? '', r.takenByName ? `by ${r.takenByName}` : ''].filter(Boolean) }]
+        : []),
+    ]);
   }
+  // A payment taken before its invoice (paid before arrival) is held until the invoice is issued.
+  if (r.allocations.length === 0) drawLines(doc, ['Paid in advance: held until the invoice is issued, then applied to it.'], size);
+  else
+    drawTable(
+      doc,
+      lh,
+      [{ header: 'Invoice' }, { header: 'Applied', width: size < 10 ? 70 : 120, align: 'right' }],
+      r.allocations.map((a) => ({
+        cells: [`${a.invoiceNo} (balance after: ${formatJmd(a.balanceAfterCents)})`, formatJmd(a.amountCents)],
+      })),
+      { fontSize: size },
+    );
+  const cash: TotalLine[] =
+    r.tenderedCents === null
+      ? []
+      : [
+          { label: 'Tendered', amount: formatJmd(r.tenderedCents) },
+          { label: 'Change given', amount: formatJmd(r.changeCents ?? 0) },
+        ];
+  drawTotals(doc, lh, cash, { label: 'Total received', amount: formatJmd(r.amountCents) }, size);
 }
 
 /**
@@ -60,21 +94,22 @@ function drawReceipt(doc: PDFKit.PDFDocument, r: ReceiptData, size: number) {
  * (226.77 pt) and exactly as long as the receipt, for the front desk's receipt printer.
  */
 export function renderReceiptPdf(r: ReceiptData, lh: Letterhead, format: ReceiptFormat = 'page'): Promise<Buffer> {
-  const info = { Title: `${r.test ? `${TEST_PAYMENT_LABEL} ` : ''}Receipt ${r.receiptNo}`, Author: lh.name };
+  const title = `${r.test ? `${TEST_PAYMENT_LABEL} ` : ''}Receipt ${r.receiptNo}`;
+  const head = { title, lines: [formatDateTime(r.paidAt, r.timeZone)], test: r.test };
   if (format === 'thermal') {
     return renderFittedRoll(
       (doc) => {
-        drawLetterhead(doc, lh, 'narrow');
-        drawReceipt(doc, r, 8);
+        drawNarrowHeader(doc, lh, head);
+        drawReceipt(doc, r, lh, 8);
       },
-      { width: THERMAL_WIDTH_PT, margin: 10, info },
+      { width: THERMAL_WIDTH_PT, margin: 10, info: { Title: title, Author: lh.name } },
     );
   }
   return renderPdf(
     (doc) => {
-      drawLetterhead(doc, lh);
-      drawReceipt(doc, r, 10);
+      drawHeader(doc, lh, head);
+      drawReceipt(doc, r, lh, 10);
     },
-    { size: PDF_PAPER[lh.paperSize], margin: 50, info },
+    pageOptions(lh, title),
   );
 }

@@ -18,7 +18,7 @@ import { users } from '../../db/schema/users';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { issueAccessToken, staffProfile } from '../auth/auth.service';
+import { issueAccessToken, staffProfile } from '../auth/index';
 import { platformOrigin } from '../../lib/courier-links';
 import { createCourier } from './couriers-admin.service';
 import { getPlatformSettings } from './platform-settings.service';
@@ -27,10 +27,6 @@ type AcceptInput = z.output<typeof courierInvitationAcceptSchema>;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const gone = () => new AppError('gone', INVITATION_MESSAGES.invitationGone);
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 type Row = typeof courierInvitations.$inferSelect;
 
@@ -97,7 +93,7 @@ export async function inviteCourier(ctx: AppContext, user: AuthUser, email: stri
           `The link works once and expires in ${INVITATION_TTL_DAYS} days.`,
           'If you did not expect this, ignore this e-mail.',
         ].join('\n'),
-        html: `<p>Hello,</p><p>You have been invited to run your courier company on ${escapeHtml(brand)}.</p><p><a href="${link}">Set up your courier</a></p><p>The link works once and expires in ${INVITATION_TTL_DAYS} days. If you did not expect this, ignore this e-mail.</p>`,
+        button: { label: 'Set up your courier', url: link },
         // The link creates a courier for whoever holds it: the outbox keeps it only until it is sent.
         sensitive: true,
       },

@@ -22,6 +22,7 @@ import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
 import { hashPassword } from '../../lib/passwords';
 import type { AuthUser } from '../../plugins/auth';
 import { defaultExchangeRate } from './platform-settings.service';
+import { startCourierFees } from '../settings/index';
 
 type CreateInput = z.output<typeof courierCreateSchema>;
 type UpdateInput = z.output<typeof courierUpdateSchema>;
@@ -131,8 +132,8 @@ async function assertCodeFree(db: Db, code: string, exceptId?: number) {
 }
 
 /**
- * A new tenant ready to work: the courier, its first courier admin, the two default roles and the
- * default rate table, all in one transaction. `user` is the super admin who creates it, or null
+ * A new tenant ready to work: the courier, its first courier admin, the two default roles, the
+ * default rate table and the default fee book, all in one transaction. `user` is the super admin who creates it, or null
  * when an accepted invitation does (the invitee is not signed in yet).
  */
 export async function createCourier(db: Db, user: AuditEntry['actor'], input: CreateInput): Promise<CourierDetail> {
@@ -171,6 +172,8 @@ export async function createCourier(db: Db, user: AuditEntry['actor'], input: Cr
     await tx
       .insert(shippingRates)
       .values(DEFAULT_RATE_TABLE.map((r) => ({ courierId: courier.id, weight: String(r.weightLbs), costCents: r.costJmd * 100 })));
+    // Every fee and tax from the first invoice; the courier reviews them on its set-up checklist.
+    await startCourierFees(tx as unknown as Db, courier.id);
     await audit(tx as unknown as Db, {
       courierId: courier.id,
       actor: user,
@@ -264,7 +267,12 @@ export async function setCourierPaymentTestMode(db: Db, user: AuthUser, id: numb
   const before = await getCourierDetail(db, id);
   if (before.paymentTestMode !== paymentTestMode) {
     await db.transaction(async (tx) => {
-      await tx.update(couriers).set({ paymentTestMode, updatedAt: new Date() }).where(eq(couriers.id, id));
+      // Live again: its clock is real time again, and a later test starts from today.
+      const clock = paymentTestMode ? {} : { testClockDays: 0 };
+      await tx
+        .update(couriers)
+        .set({ paymentTestMode, ...clock, updatedAt: new Date() })
+        .where(eq(couriers.id, id));
       await audit(tx as unknown as Db, {
         courierId: id,
         actor: user,

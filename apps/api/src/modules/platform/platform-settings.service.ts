@@ -9,14 +9,14 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { appSettings } from '../../db/schema/platform';
 import { audit } from '../../lib/audit';
-import { PLATFORM_SMTP_KEY, type StoredSmtp, readPlatformSmtp } from '../../lib/platform-smtp';
+import { PLATFORM_BRAND_KEY, PLATFORM_SMTP_KEY, type StoredSmtp, readPlatformSmtp } from '../../lib/platform-smtp';
 import type { SecretBox } from '../../lib/secret-box';
 import type { AuthUser } from '../../plugins/auth';
 
 type Input = z.output<typeof platformSettingsInputSchema>;
 
 /** Keys of `app_settings` this module owns. */
-export const PLATFORM_KEYS = { brand: 'platform_brand', smtp: PLATFORM_SMTP_KEY, exchangeRate: 'platform_exchange_rate' } as const;
+export const PLATFORM_KEYS = { brand: PLATFORM_BRAND_KEY, smtp: PLATFORM_SMTP_KEY, exchangeRate: 'platform_exchange_rate' } as const;
 
 interface StoredBrand {
   name: string;

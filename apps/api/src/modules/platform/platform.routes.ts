@@ -33,7 +33,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 
 /**
  * The super admin's platform: couriers (the tenants) and the platform settings. Under /platform so
- * the courier-facing `/couriers/{id}` calls of the spec stay the settings area's.
+ * the courier-facing `/couriers/{id}` calls stay the settings area's.
  */
 export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const secrets = new SecretBox(ctx.tokens.secret);

@@ -1,13 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { errorResponseSchema, idParamSchema, listQuerySchema, pageSchema } from '@courier/shared/schemas/common';
 import { createPreAlertSchema, packageListQuerySchema, preAlertSchema } from '@courier/shared/schemas/packages';
 import type { AppContext } from '../../context';
-import { preAlerts } from '../../db/schema/pre-alerts';
 import { Storage } from '../../lib/storage';
 import { readUpload, sendPrivateFile, INVOICE_UPLOAD } from '../../lib/uploads';
 import { currentUser, requirePermission, requireRole } from '../../plugins/auth';
-import { attachInvoice, cancelPreAlert, createPreAlert, invoiceFile, listPreAlerts, ownScope } from './pre-alerts.service';
+import {
+  attachInvoice,
+  cancelPreAlert,
+  courierPreAlerts,
+  createPreAlert,
+  invoiceFile,
+  listPreAlerts,
+  ownScope,
+} from './pre-alerts.service';
 import { listScope } from '../../lib/courier-scope';
 
 const errors = {
@@ -35,7 +41,7 @@ export function preAlertsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/customer/pre-alerts',
       { preHandler: requireRole('customer'), schema: { tags, body: createPreAlertSchema, response: { 201: preAlertSchema, ...errors } } },
-      async (request, reply) => reply.status(201).send(await createPreAlert(ctx.db, currentUser(request), request.body)),
+      async (request, reply) => reply.status(201).send(await createPreAlert(ctx.db, ctx.mailer, currentUser(request), request.body)),
     );
 
     app.post(
@@ -83,7 +89,7 @@ export function preAlertsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const scope = listScope(currentUser(request), request.query.courierId);
-        return listPreAlerts(ctx.db, request.query, [scope === null ? undefined : eq(preAlerts.courierId, scope)]);
+        return listPreAlerts(ctx.db, request.query, [courierPreAlerts(scope)]);
       },
     );
 

@@ -1,3 +1,4 @@
+import { shopRequestNumber } from '@courier/shared/constants/services';
 import { type SQL, and, count, eq, isNull } from 'drizzle-orm';
 import { PRE_ALERT_STATUSES } from '@courier/shared/constants/packages';
 import { normaliseTrackingNumber, recogniseCarrier } from '@courier/shared/domain/carrier';
@@ -13,10 +14,10 @@ import { CONTENT_TYPES, type DetectedType, detectFileType } from '../../lib/file
 import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
 import type { Storage } from '../../lib/storage';
 import type { AuthUser } from '../../plugins/auth';
-import { notify } from '../notifications/notify.service';
-import { customerNameSql } from '../packages/package-rows.service';
-import { releaseForPreAlertInvoice } from '../packages/package-holds.service';
+import { notify } from '../notifications/index';
+import { customerNameSql, releaseForPreAlertInvoice } from '../packages/index';
 import type { Mailer } from '../../lib/mailer';
+import { publish } from '../../lib/domain-events';
 
 const FOLDER = 'pre-alert-invoices' as const;
 
@@ -40,6 +41,7 @@ function toDto(r: Row): PreAlertDto {
     description: r.p.description,
     declaredValueUsdCents: r.p.declaredValueUsdCents,
     hasInvoice: r.p.invoicePath !== null,
+    shopRequestNo: r.p.shopRequestId === null ? null : shopRequestNumber(r.p.shopRequestId),
     invoiceName: r.p.invoiceName,
     status: r.p.status,
     customerId: r.p.customerId,
@@ -65,7 +67,7 @@ async function ownPreAlert(db: Db, user: AuthUser, id: number) {
   return row;
 }
 
-export async function createPreAlert(db: Db, user: AuthUser, input: CreatePreAlertInput): Promise<PreAlertDto> {
+export async function createPreAlert(db: Db, mailer: Mailer, user: AuthUser, input: CreatePreAlertInput): Promise<PreAlertDto> {
   const courierId = customerCourier(user);
   const trackingNumber = normaliseTrackingNumber(input.trackingNumber);
   const [received] = await db
@@ -103,6 +105,13 @@ export async function createPreAlert(db: Db, user: AuthUser, input: CreatePreAle
       title: `New pre-alert from ${c?.name ?? 'a customer'} (${c?.mailbox ?? ''})`,
       body: `${trackingNumber} · ${input.merchant} · ${input.description}`,
       target: { kind: 'package', ref: trackingNumber },
+    });
+    // Carrier tracking (and whatever else follows a pre-alert) subscribes to this.
+    await publish({ db: tx, mailer }, courierId, 'pre_alert.created', {
+      preAlertId: created.id,
+      trackingNumber,
+      carrier: created.carrier,
+      customerId: user.id,
     });
     return created.id;
   });
@@ -178,6 +187,10 @@ export function listPreAlerts(db: Db, query: ListQuery, scope: Array<SQL | undef
     },
   });
 }
+
+/** A courier's pre-alerts (null: every courier's). */
+export const courierPreAlerts = (courierId: number | null): SQL | undefined =>
+  courierId === null ? undefined : eq(preAlerts.courierId, courierId);
 
 export function ownScope(user: AuthUser): SQL | undefined {
   const courierId = customerCourier(user);

@@ -33,7 +33,6 @@ const preAlert = (token: string, trackingNumber: string) =>
     headers: bearer(token),
     payload: { trackingNumber, merchant: 'Amazon', description: 'Kettle', declaredValueUsdCents: 4999 },
   });
-const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 const cancel = (token: string, id: number) =>
   t.app.inject({ method: 'POST', url: `/api/customer/pre-alerts/${id}/cancel`, headers: bearer(token) });
 
@@ -52,17 +51,17 @@ describe('a customer pre-alerts a package', () => {
 
   it("lists a customer's own pre-alerts only; staff see the courier's, another courier none", async () => {
     await preAlert(neighbour.token, '1Z999AA10123456784');
-    const own = (await get(customer.token, '/api/customer/pre-alerts')).json();
+    const own = (await t.api('GET', '/api/customer/pre-alerts', customer.token)).json();
     expect(own.data.map((p: { trackingNumber: string }) => p.trackingNumber)).toEqual(['TBA555000111222']);
-    const staffList = (await get(staff, '/api/pre-alerts?limit=100')).json();
+    const staffList = (await t.api('GET', '/api/pre-alerts?limit=100', staff)).json();
     const tracking = staffList.data.map((p: { trackingNumber: string }) => p.trackingNumber);
     expect(tracking).toEqual(expect.arrayContaining(['TBA555000111222', '1Z999AA10123456784']));
-    expect((await get(otherAdmin, '/api/pre-alerts?limit=100')).json().total).toBe(0);
+    expect((await t.api('GET', '/api/pre-alerts?limit=100', otherAdmin)).json().total).toBe(0);
   });
 
   it('keeps the customer calls to customers and the staff list to staff', async () => {
-    expect((await get(staff, '/api/customer/pre-alerts')).statusCode).toBe(403);
-    expect((await get(customer.token, '/api/pre-alerts')).statusCode).toBe(403);
+    expect((await t.api('GET', '/api/customer/pre-alerts', staff)).statusCode).toBe(403);
+    expect((await t.api('GET', '/api/pre-alerts', customer.token)).statusCode).toBe(403);
   });
 });
 
@@ -92,11 +91,11 @@ describe('the invoice of a pre-alert', () => {
     const res = await upload(customer.token, SAMPLE_PDF);
     expect(res.statusCode).toBe(200);
     expect(res.json().hasInvoice).toBe(true);
-    const own = await get(customer.token, `/api/customer/pre-alerts/${id}/invoice`);
+    const own = await t.api('GET', `/api/customer/pre-alerts/${id}/invoice`, customer.token);
     expect(own.rawPayload.equals(SAMPLE_PDF)).toBe(true);
-    expect((await get(neighbour.token, `/api/customer/pre-alerts/${id}/invoice`)).statusCode).toBe(404);
-    expect((await get(staff, `/api/pre-alerts/${id}/invoice`)).statusCode).toBe(200);
-    expect((await get(otherAdmin, `/api/pre-alerts/${id}/invoice`)).statusCode).toBe(404);
+    expect((await t.api('GET', `/api/customer/pre-alerts/${id}/invoice`, neighbour.token)).statusCode).toBe(404);
+    expect((await t.api('GET', `/api/pre-alerts/${id}/invoice`, staff)).statusCode).toBe(200);
+    expect((await t.api('GET', `/api/pre-alerts/${id}/invoice`, otherAdmin)).statusCode).toBe(404);
   });
 });
 

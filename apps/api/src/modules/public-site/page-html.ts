@@ -10,6 +10,8 @@ export interface PrerenderedPage {
   sitemap: boolean;
   /** `platform`: the platform's own page (the super admin's sign-in), named after the platform, not the courier. */
   brand?: 'platform';
+  /** The query parameters the page reads for its first render (`number` on /track); others are dropped or left to the browser. */
+  params?: string[];
   /** Its file in dist/_prerendered. */
   file: string;
 }

@@ -116,7 +116,7 @@ const ISE_CONTENT = {
   faq: [{ question: 'Where are you?', answer: 'Ocho Rios.' }],
   stats: [{ value: '1,200+', label: 'parcels a month' }],
 };
-/** The demo courier's content as seeded: the defaults and the spec's figures. */
+/** The demo courier's content as seeded: the defaults and its own marketing figures. */
 const DEMO_CONTENT = { ...DEFAULT_PUBLIC_CONTENT, stats: DEMO_PUBLIC_STATS };
 
 describe('GET /api/public/site', () => {
@@ -162,7 +162,7 @@ describe('GET /api/public/site', () => {
     await call('PUT', '/api/settings/public-content', 'iseAdmin', ISE_CONTENT);
   });
 
-  it("shows a courier's own figures only: a new courier claims none, the demo courier the spec's", async () => {
+  it("shows a courier's own figures only: a new courier claims none, the demo courier its seeded ones", async () => {
     const [fresh] = await t.db.insert(couriers).values({ name: 'Fresh Freight', code: 'FRF', apiKey: 'ck_fresh_freight' }).returning();
     if (!fresh) throw new Error('insert failed');
     expect((await site('?api_key=ck_fresh_freight')).content.stats).toEqual([]);
@@ -183,7 +183,7 @@ describe('GET /api/public/site', () => {
     await call('PUT', '/api/settings/public-content', 'iseAdmin', ISE_CONTENT);
   });
 
-  it('keeps content saved before figures existed, and gives a demo database seeded before them the spec figures', async () => {
+  it('keeps content saved before figures existed, and gives a demo database seeded before them the demo figures', async () => {
     const { tagline, heroTitle, heroText, hours, socialLinks, faq } = ISE_CONTENT;
     const old = { tagline, heroTitle, heroText, hours, socialLinks, faq } as unknown as typeof ISE_CONTENT;
     await t.db.update(courierPublicContent).set({ content: old }).where(eq(courierPublicContent.courierId, iseId));

@@ -4,8 +4,8 @@ import { DEFAULT_SHOP_FOR_ME_FEE_PERCENT } from '@courier/shared/constants/publi
 import type { PublicSite } from '@courier/shared/schemas/public-site';
 import type { Db } from '../../db/client';
 import { branches } from '../../db/schema/branches';
-import { getPlatformSettings } from '../platform/platform-settings.service';
-import { getCourierRates } from '../settings/rates.service';
+import { getPlatformSettings } from '../platform/index';
+import { getCourierRates, volumetricRuleOf } from '../settings/index';
 import { getPublicContent, withDefaults } from './content.service';
 import type { ResolvedCourier } from './tenant';
 
@@ -13,10 +13,10 @@ export const DEFAULT_LOGO_URL = '/default-logo.svg';
 
 /**
  * The public site of one courier: only its own record, branches, rates and content; what it left
- * empty falls back to the spec's defaults, which name no courier.
+ * empty falls back to the defaults, which name no courier.
  */
 export async function buildPublicSite(db: Db, { courier, resolvedBy }: ResolvedCourier): Promise<PublicSite> {
-  const [branchRows, rates, content, platform] = await Promise.all([
+  const [branchRows, rates, content, platform, volumetric] = await Promise.all([
     db
       .select()
       .from(branches)
@@ -25,6 +25,7 @@ export async function buildPublicSite(db: Db, { courier, resolvedBy }: ResolvedC
     getCourierRates(db, courier.id),
     getPublicContent(db, courier.id),
     getPlatformSettings(db),
+    volumetricRuleOf(db, courier.id),
   ]);
   return {
     courier: {
@@ -32,6 +33,7 @@ export async function buildPublicSite(db: Db, { courier, resolvedBy }: ResolvedC
       code: courier.code,
       apiKey: courier.apiKey,
       logoUrl: courier.logoUrl ?? platform.brandLogoUrl ?? DEFAULT_LOGO_URL,
+      accentColor: courier.accentColor,
       email: courier.email,
       phone: courier.phone,
       shippingAddressAir: courier.shippingAddressAir,
@@ -44,6 +46,8 @@ export async function buildPublicSite(db: Db, { courier, resolvedBy }: ResolvedC
     rates: rates.rates.filter((r) => Number.isInteger(r.weightLbs)).map((r) => ({ weightLbs: r.weightLbs, costCents: r.costCents })),
     additionalPoundCents: rates.additionalPoundCents,
     exchangeRateJmdPerUsd: rates.exchangeRateJmdPerUsd,
+    customsRates: rates.customsRates,
+    volumetric,
     tiers: MEMBERSHIP_TIERS.map((t) => ({ name: t.name, packageCount: t.packageCount, discountPercent: t.discountPercent })),
     shopForMeFeePercent: DEFAULT_SHOP_FOR_ME_FEE_PERCENT,
     resolvedBy,

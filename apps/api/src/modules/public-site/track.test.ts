@@ -98,6 +98,24 @@ describe('GET /api/public/track/:number', () => {
     expect([400, 414]).toContain((await track('x'.repeat(101), DEFAULT_API_KEY)).statusCode);
   });
 
+  it("asked by package number, it gives status and timeline but never the carrier's tracking number", async () => {
+    const [pkg] = await t.db.select().from(packages).where(eq(packages.trackingNumber, '1Z84A2W60398765432'));
+    const byNumber = await track(pkg?.packageNumber ?? 'x', DEFAULT_API_KEY);
+    expect(byNumber.statusCode, byNumber.body).toBe(200);
+    expect(byNumber.json().carrierUrl ?? null).toBeNull();
+    expect(byNumber.body).not.toContain('1Z84A2W60398765432');
+    // Whoever typed the tracking number still gets the carrier's page.
+    expect((await track('1Z84A2W60398765432', DEFAULT_API_KEY)).json().carrierUrl).toContain('1Z84A2W60398765432');
+  });
+
+  it('walking package numbers stops after 10 per 10 minutes from one IP; tracking numbers keep their own budget', async () => {
+    const codes: number[] = [];
+    for (let i = 1; i <= 12; i += 1) codes.push((await track(`PKG-${String(900_000 + i)}`, DEFAULT_API_KEY, '10.98.0.1')).statusCode);
+    expect(codes.slice(0, 10).every((c) => c === 404)).toBe(true);
+    expect(codes.slice(10)).toEqual([429, 429]);
+    expect((await track('NOSUCHPACKAGE999', DEFAULT_API_KEY, '10.98.0.1')).statusCode).toBe(404);
+  });
+
   it('is rate limited per IP', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 32; i += 1) codes.push((await track('NOSUCHPACKAGE999', DEFAULT_API_KEY, '10.99.0.1')).statusCode);

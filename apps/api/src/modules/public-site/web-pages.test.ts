@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY } from '@courier/shared/constants/limits';
 import { buildTestApp, seedDemoData, type TestApp } from '../../../test/helper';
 import { couriers } from '../../db/schema/couriers';
+import { courierDomains } from '../../db/schema/public-site';
 import { scriptHashSource } from './page-html';
 
 /**
@@ -69,10 +70,14 @@ beforeAll(async () => {
   await seedDemoData(t);
   const [demo] = await t.db.select().from(couriers).where(eq(couriers.apiKey, DEFAULT_API_KEY));
   if (!demo) throw new Error('no demo courier');
-  await t.db.insert(couriers).values([
-    { name: OTHER, code: 'ISE', apiKey: OTHER_KEY },
-    { name: EVIL, code: 'EVL', apiKey: EVIL_KEY },
-  ]);
+  const [ise] = await t.db
+    .insert(couriers)
+    .values([
+      { name: OTHER, code: 'ISE', apiKey: OTHER_KEY },
+      { name: EVIL, code: 'EVL', apiKey: EVIL_KEY },
+    ])
+    .returning();
+  await t.db.insert(courierDomains).values({ courierId: ise?.id ?? 0, hostname: 'portal.islandship.test', status: 'approved' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 }, 360_000);
@@ -191,9 +196,43 @@ describe('pre-rendered pages', () => {
     expect(embeddedSite(res.body)?.courier.name).toBe(EVIL);
   });
 
+  it("our own links with their query (a tracking link, a referral link, an ad's click id) get the courier's page", async () => {
+    const platform = `http://localhost:${t.config.PORT}`;
+    for (const [url, pagePath, canonical] of [
+      ['/track?number=JEP-1001', '/track', '/track'],
+      ['/register?ref=FRIEND42', '/register', '/register'],
+      ['/?fbclid=IwAR0abc', '/', '/'],
+      ['/pricing?utm_source=newsletter&utm_medium=email', '/pricing', '/pricing'],
+      [`/track?api_key=${OTHER_KEY}&number=JEP-1001&gclid=xyz`, '/track', `/track?api_key=${OTHER_KEY}`],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      const name = url.includes(OTHER_KEY) ? OTHER : DEMO;
+      expect(res.body, url).toContain(`| ${name}</title>`);
+      expect(res.body, url).toContain(`<meta property="og:site_name" content="${name}" />`);
+      expect(res.body, url).toContain(`<meta property="og:title" content="`);
+      expect(embeddedSite(res.body)?.courier.name, url).toBe(name);
+      const root = text(/<div id="root">([\s\S]*)<\/div>/.exec(res.body)?.[1] ?? '');
+      expect(root, url).toContain(HEADINGS[pagePath] ?? 'Create your account');
+      expect(root, url).toContain(name);
+      // Canonical and og:url: our own address, without the visitor's query.
+      expect(/<link rel="canonical" href="([^"]+)"/.exec(res.body)?.[1], url).toBe(`${platform}${canonical}`);
+      expect(/<meta property="og:url" content="([^"]+)"/.exec(res.body)?.[1], url).toBe(`${platform}${canonical}`);
+    }
+  });
+
+  it('without JavaScript the home page tracks by a plain GET, and /track?number= shows the form filled with the number', async () => {
+    const home = await t.app.inject({ method: 'GET', url: `/?api_key=${OTHER_KEY}` });
+    expect(home.body).toMatch(/<form [^>]*action="\/track"[^>]*method="get"/);
+    expect(home.body).toContain(`<input type="hidden" name="api_key" value="${OTHER_KEY}"/>`);
+    const track = await t.app.inject({ method: 'GET', url: '/track?number=JEP-1001' });
+    expect(track.body).toMatch(/<form [^>]*action="\/track"[^>]*method="get"/);
+    expect(track.body).toMatch(/<input [^>]*name="number"[^>]*value="JEP-1001"|<input [^>]*value="JEP-1001"[^>]*name="number"/);
+  });
+
   it('an unknown api key or another query parameter gets the app shell, rendered in the browser', async () => {
     const shell = readFileSync(path.join(DIST, 'index.html'), 'utf8');
-    for (const url of ['/?api_key=ck_nobody', '/admin/login?token=abc', '/pricing?utm_source=x']) {
+    for (const url of ['/?api_key=ck_nobody', '/admin/login?token=abc', '/pricing?number=1', '/track?number=a&number=b']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(shell);
@@ -210,7 +249,7 @@ describe('pre-rendered pages', () => {
 });
 
 describe('robots.txt and sitemap.xml', () => {
-  it('answer for the host of the request', async () => {
+  it('answer for the host of the request when it is an approved host name', async () => {
     const robots = await t.app.inject({ method: 'GET', url: '/robots.txt', headers: { host: 'portal.islandship.test' } });
     expect(robots.statusCode).toBe(200);
     expect(robots.headers['content-type']).toMatch(/^text\/plain/);
@@ -224,19 +263,43 @@ describe('robots.txt and sitemap.xml', () => {
     ]) {
       expect(robots.body.split('\n')).toContain(line);
     }
-    expect(robots.body).toContain('Sitemap: http://portal.islandship.test/sitemap.xml');
+    const own = t.config.COURIER_DOMAIN_URL.replace('{host}', 'portal.islandship.test');
+    expect(robots.body).toContain(`Sitemap: ${own}/sitemap.xml`);
 
     const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'portal.islandship.test' } });
     expect(sitemap.statusCode).toBe(200);
     expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
     const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toContain('http://portal.islandship.test/');
-    expect(locs).toContain('http://portal.islandship.test/pricing');
-    expect(locs).toContain('http://portal.islandship.test/login');
-    expect(locs.every((loc) => loc?.startsWith('http://portal.islandship.test/'))).toBe(true);
+    expect(locs).toContain(`${own}/`);
+    expect(locs).toContain(`${own}/pricing`);
+    expect(locs).toContain(`${own}/login`);
+    expect(locs.every((loc) => loc?.startsWith(`${own}/`))).toBe(true);
     expect(locs.some((loc) => loc?.includes('/admin'))).toBe(false);
+  });
 
-    const other = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'jamaicaexpress.test:8080' } });
-    expect(other.body).toContain('<loc>http://jamaicaexpress.test:8080/faq</loc>');
+  it('never take a forged Host: another name gets the platform address', async () => {
+    const platform = `http://localhost:${t.config.PORT}`;
+    const other = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'attacker.example:8080' } });
+    expect(other.body).toContain(`<loc>${platform}/faq</loc>`);
+    expect(other.body).not.toContain('attacker.example');
+    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt', headers: { host: 'attacker.example' } });
+    expect(robots.body).not.toContain('attacker.example');
+  });
+});
+
+describe('canonical and og:url', () => {
+  const links = (html: string) => [
+    /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1],
+    /<meta property="og:url" content="([^"]+)"/.exec(html)?.[1],
+  ];
+
+  it('are on our own address, never the Host a request forged', async () => {
+    const forged = await t.app.inject({ method: 'GET', url: '/pricing', headers: { host: 'attacker.example' } });
+    expect(forged.statusCode).toBe(200);
+    expect(forged.body).not.toContain('attacker.example');
+    expect(links(forged.body)).toEqual([`http://localhost:${t.config.PORT}/pricing`, `http://localhost:${t.config.PORT}/pricing`]);
+    const own = t.config.COURIER_DOMAIN_URL.replace('{host}', 'portal.islandship.test');
+    const approved = await t.app.inject({ method: 'GET', url: '/pricing', headers: { host: 'portal.islandship.test' } });
+    expect(links(approved.body)).toEqual([`${own}/pricing`, `${own}/pricing`]);
   });
 });

@@ -14,7 +14,7 @@ import { type AssistedPurchaseItemRow, assistedPurchaseRequests } from '../../db
 import { contactMessages } from '../../db/schema/contact-messages';
 import { couriers } from '../../db/schema/couriers';
 import { AppError } from '../../lib/errors';
-import { createShopRequest } from '../forwarding/shop-for-me.service';
+import { createShopRequest } from '../forwarding/index';
 
 interface PublicCourier {
   id: number;

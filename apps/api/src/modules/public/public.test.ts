@@ -125,7 +125,9 @@ describe('POST /api/public/contact', () => {
       .select()
       .from(emailOutbox)
       .where(and(eq(emailOutbox.toAddress, 'hello@jamaicaexpress.test'), eq(emailOutbox.courierId, demoCourierId)));
-    expect(mails.some((m) => m.subject === `Website message #${row?.id}: Package tracking from Mark Davis`)).toBe(true);
+    expect(mails.some((m) => m.subject === `Jamaica Express Post: Website message #${row?.id}: Package tracking from Mark Davis`)).toBe(
+      true,
+    );
   });
 
   it.each([

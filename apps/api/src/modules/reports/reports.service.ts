@@ -6,6 +6,8 @@ import { reportPeriods } from '@courier/shared/domain/report-periods';
 import { DEFAULT_TIME_ZONE, dayBoundsInZone, isValidTimeZone } from '@courier/shared/domain/datetime';
 import type { Db } from '../../db/client';
 import { localTimeIn } from '../../lib/courier-zone';
+import { moneyGivenBack, moneyTaken } from '../../lib/money-taken';
+import { paymentRefunds } from '../../db/schema/online-payments';
 import { sumCents } from '../../lib/sum-cents';
 import { branches } from '../../db/schema/branches';
 import { customers } from '../../db/schema/customers';
@@ -59,83 +61,106 @@ export async function buildReport(db: Db, o: ReportOptions): Promise<Report> {
   const payPeriod = periodOf(payments.paidAt, o.granularity, zone);
   const receivedDay = periodOf(packages.receivedAt, 'day', zone);
 
-  const [invoicedRows, collectedRows, byMethod, byBranch, byStatus, received, ageingRows, top, [outstanding]] = await Promise.all([
-    db
-      .select({ period: invPeriod, cents: sumCents(invoices.totalCents) })
-      .from(invoices)
-      .where(inv())
-      .groupBy(invPeriod),
-    db
-      .select({ period: payPeriod, cents: sumCents(payments.amountCents) })
-      .from(payments)
-      .where(pay)
-      .groupBy(payPeriod),
-    db
-      .select({ method: payments.method, test: payments.test, count: count(), amountCents: sumCents(payments.amountCents) })
-      .from(payments)
-      .where(pay)
-      .groupBy(payments.method, payments.test)
-      .orderBy(payments.method, payments.test),
-    db
-      .select({ branch: sql<string>`coalesce(${branches.name}, 'No branch')`, count: count(), amountCents: sumCents(payments.amountCents) })
-      .from(payments)
-      .leftJoin(branches, eq(branches.id, payments.branchId))
-      .where(pay)
-      .groupBy(branches.name)
-      .orderBy(sql`coalesce(${branches.name}, 'No branch')`),
-    db
-      .select({ status: packages.status, count: count() })
-      .from(packages)
-      .where(and(pkgScope, gte(packages.receivedAt, start), lt(packages.receivedAt, end)))
-      .groupBy(packages.status),
-    db
-      .select({ day: receivedDay, count: count() })
-      .from(packages)
-      .where(and(pkgScope, gte(packages.receivedAt, start), lt(packages.receivedAt, end)))
-      .groupBy(receivedDay)
-      .orderBy(receivedDay),
-    // Uncollected ageing: invoices (issued when their packages became ready) whose packages still
-    // wait at the branch, by days since issue, as of now.
-    db
-      .select({
-        days: sql<number>`floor(extract(epoch from (${now.toISOString()}::timestamptz - ${invoices.issuedAt})) / 86400)::int`,
-        balanceCents: sql<number>`(${invoices.totalCents} - ${invoices.paidCents})::int`,
-      })
-      .from(invoices)
-      .where(
-        and(
-          o.courierId === null ? undefined : eq(invoices.courierId, o.courierId),
-          ne(invoices.status, 'void'),
-          sql`exists (select 1 from ${invoicePackages} ip join ${packages} p on p.id = ip.package_id
+  const refundPeriod = periodOf(paymentRefunds.createdAt, o.granularity, zone);
+
+  const [invoicedRows, collectedRows, refundedRows, byMethod, byBranch, byStatus, received, ageingRows, top, [outstanding]] =
+    await Promise.all([
+      db
+        .select({ period: invPeriod, cents: sumCents(invoices.totalCents) })
+        .from(invoices)
+        .where(inv())
+        .groupBy(invPeriod),
+      db
+        .select({ period: payPeriod, cents: sumCents(payments.amountCents) })
+        .from(payments)
+        .where(and(pay, moneyTaken()))
+        .groupBy(payPeriod),
+      // Money given back in the period comes off what was collected.
+      db
+        .select({ period: refundPeriod, cents: sumCents(paymentRefunds.amountCents) })
+        .from(paymentRefunds)
+        .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
+        .where(
+          and(
+            o.courierId === null ? undefined : eq(paymentRefunds.courierId, o.courierId),
+            gte(paymentRefunds.createdAt, start),
+            lt(paymentRefunds.createdAt, end),
+            moneyGivenBack(),
+          ),
+        )
+        .groupBy(refundPeriod),
+      db
+        .select({ method: payments.method, test: payments.test, count: count(), amountCents: sumCents(payments.amountCents) })
+        .from(payments)
+        .where(pay)
+        .groupBy(payments.method, payments.test)
+        .orderBy(payments.method, payments.test),
+      db
+        .select({
+          branch: sql<string>`coalesce(${branches.name}, 'No branch')`,
+          count: count(),
+          amountCents: sumCents(payments.amountCents),
+        })
+        .from(payments)
+        .leftJoin(branches, eq(branches.id, payments.branchId))
+        .where(pay)
+        .groupBy(branches.name)
+        .orderBy(sql`coalesce(${branches.name}, 'No branch')`),
+      db
+        .select({ status: packages.status, count: count() })
+        .from(packages)
+        .where(and(pkgScope, gte(packages.receivedAt, start), lt(packages.receivedAt, end)))
+        .groupBy(packages.status),
+      db
+        .select({ day: receivedDay, count: count() })
+        .from(packages)
+        .where(and(pkgScope, gte(packages.receivedAt, start), lt(packages.receivedAt, end)))
+        .groupBy(receivedDay)
+        .orderBy(receivedDay),
+      // Uncollected ageing: invoices (issued when their packages became ready) whose packages still
+      // wait at the branch, by days since issue, as of now.
+      db
+        .select({
+          days: sql<number>`floor(extract(epoch from (${now.toISOString()}::timestamptz - ${invoices.issuedAt})) / 86400)::int`,
+          balanceCents: sql<number>`(${invoices.totalCents} - ${invoices.paidCents})::int`,
+        })
+        .from(invoices)
+        .where(
+          and(
+            o.courierId === null ? undefined : eq(invoices.courierId, o.courierId),
+            ne(invoices.status, 'void'),
+            sql`exists (select 1 from ${invoicePackages} ip join ${packages} p on p.id = ip.package_id
             where ip.invoice_id = ${invoices.id} and p.status = 'ready_for_pickup')`,
+          ),
         ),
-      ),
-    db
-      .select({
-        customer: sql<string>`${customers.firstName} || ' ' || ${customers.lastName}`,
-        mailboxNumber: customers.mailboxNumber,
-        invoicedCents: sumCents(invoices.totalCents),
-        paidCents: sumCents(invoices.paidCents),
-      })
-      .from(invoices)
-      .innerJoin(customers, eq(customers.id, invoices.customerId))
-      .where(inv())
-      .groupBy(customers.id)
-      .orderBy(desc(sumCents(invoices.totalCents)), customers.mailboxNumber)
-      .limit(10),
-    db
-      .select({ cents: sumCents(sql`${invoices.totalCents} - ${invoices.paidCents}`) })
-      .from(invoices)
-      .where(inv()),
-  ]);
+      db
+        .select({
+          customer: sql<string>`${customers.firstName} || ' ' || ${customers.lastName}`,
+          mailboxNumber: customers.mailboxNumber,
+          invoicedCents: sumCents(invoices.totalCents),
+          paidCents: sumCents(invoices.paidCents),
+        })
+        .from(invoices)
+        .innerJoin(customers, eq(customers.id, invoices.customerId))
+        .where(inv())
+        .groupBy(customers.id)
+        .orderBy(desc(sumCents(invoices.totalCents)), customers.mailboxNumber)
+        .limit(10),
+      db
+        .select({ cents: sumCents(sql`${invoices.totalCents} - ${invoices.paidCents}`) })
+        .from(invoices)
+        .where(inv()),
+    ]);
 
   // Every period of the range is listed, quiet ones as zero, so a chart or CSV never skips a day.
   const invoicedBy = new Map(invoicedRows.map((r) => [r.period, r.cents]));
   const collectedBy = new Map(collectedRows.map((r) => [r.period, r.cents]));
+  const refundedBy = new Map(refundedRows.map((r) => [r.period, r.cents]));
   const revenue = reportPeriods(o.from, o.to, o.granularity).map((period) => ({
     period,
     invoicedCents: invoicedBy.get(period) ?? 0,
-    collectedCents: collectedBy.get(period) ?? 0,
+    // Collected is net of refunds: money taken less money given back.
+    collectedCents: (collectedBy.get(period) ?? 0) - (refundedBy.get(period) ?? 0),
   }));
   const receivedBy = new Map(received.map((r) => [r.day, r.count]));
   const packagesReceived = reportPeriods(o.from, o.to, 'day').map((day) => ({ day, count: receivedBy.get(day) ?? 0 }));

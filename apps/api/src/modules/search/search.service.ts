@@ -7,7 +7,7 @@ import { customers } from '../../db/schema/customers';
 import { invoices } from '../../db/schema/invoices';
 import { packages } from '../../db/schema/packages';
 import type { AuthUser } from '../../plugins/auth';
-import { customerNameSql } from '../packages/package-rows.service';
+import { customerNameSql } from '../packages/index';
 
 const NOTHING: SearchResult = { packages: [], customers: [], invoices: [] };
 

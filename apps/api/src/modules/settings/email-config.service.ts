@@ -2,13 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type EmailConfig, SETTINGS_MESSAGES, smtpPortNotAllowedMessage } from '@courier/shared/schemas/settings';
 import type { Config } from '../../config';
+import { emailBrand } from '../../lib/email/brand';
+import { renderEmail } from '../../lib/email/layout';
 import type { Db } from '../../db/client';
 import { couriers } from '../../db/schema/couriers';
 import { courierEmailConfigs } from '../../db/schema/email';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
-import { allowedSmtpPorts, publicSmtpError, smtpTransport } from '../../lib/smtp';
+import { SMTP_TEST_DEADLINE_MS, allowedSmtpPorts, publicSmtpError, smtpTransport } from '../../lib/smtp';
 import type { SecretBox } from '../../lib/secret-box';
 import type { AuthUser } from '../../plugins/auth';
 
@@ -142,13 +144,27 @@ export async function sendTestEmail(options: {
     from: cfg.fromEmail,
     insecure: row.allowInsecure,
   });
+  // The test mail is in the courier's e-mail layout too, so the admin sees what customers get.
+  const mail = renderEmail(await emailBrand(db, config, courierId), {
+    subject: `Test email from ${row.courierName}`,
+    text: `This is a test email from ${row.courierName}.\n\nIf you can read it, the email configuration works: SMTP server ${cfg.smtpHost}:${cfg.smtpPort}, sender ${cfg.fromName} <${cfg.fromEmail}>.`,
+  });
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await transport.sendMail({
-      from: `"${cfg.fromName.replaceAll('"', "'")}" <${cfg.fromEmail}>`,
-      to,
-      subject: `Test email from ${row.courierName}`,
-      text: `This is a test email from ${row.courierName}.\n\nIf you can read it, the email configuration works: SMTP server ${cfg.smtpHost}:${cfg.smtpPort}, sender ${cfg.fromName} <${cfg.fromEmail}>.`,
+    // A server that greets and then stalls would hold the dialog for each of its timeouts in turn.
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(Object.assign(new Error('No answer in time'), { code: 'ETIMEDOUT' })), SMTP_TEST_DEADLINE_MS);
     });
+    await Promise.race([
+      transport.sendMail({
+        from: `"${cfg.fromName.replaceAll('"', "'")}" <${cfg.fromEmail}>`,
+        to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      }),
+      deadline,
+    ]);
   } catch (error) {
     const { message: reason, connectionFailed } = publicSmtpError(error);
     if (connectionFailed) log.warn({ err: error, courierId, host: cfg.smtpHost, port: cfg.smtpPort }, 'SMTP test: connection failed');
@@ -162,6 +178,7 @@ export async function sendTestEmail(options: {
     });
     throw new AppError('unprocessable', connectionFailed ? reason : `${SETTINGS_MESSAGES.testEmailFailed}: ${reason}`);
   } finally {
+    clearTimeout(timer);
     transport.close();
   }
   await audit(db, { courierId, actor, action: 'email_config.test_sent', entity: 'email_config', entityId: courierId, details: { to } });

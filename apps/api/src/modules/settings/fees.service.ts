@@ -6,13 +6,15 @@ import {
   type ShippingRate,
   fromCents,
   parseWeightRange,
-  toCents,
 } from '@courier/shared/schemas/settings';
+import { toCents } from '@courier/shared/format/money';
+import { DEFAULT_FEE_BOOK } from '@courier/shared/domain/fee-book';
+import type { FeeCode } from '@courier/shared/domain/fees';
 import type { Db } from '../../db/client';
 import { courierFeeSettings, processingFees } from '../../db/schema/courier-fees';
 import { shippingRates } from '../../db/schema/shipping-rates';
 import { audit } from '../../lib/audit';
-import { writeCodedFee } from '../fees/fees.service';
+import { writeDefaultFeeBook, writeCodedFee } from '../fees/index';
 import { getCourierRates } from './rates.service';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
@@ -306,4 +308,25 @@ export async function saveAdditionalFees({
     });
     return toAdditionalFees(row, await getCourierRates(t, courierId));
   });
+}
+
+/**
+ * A new courier's fees: the default fee book (every fee, GCT with its history, the customs rates)
+ * and, on the Processing Fees tab, the rows of its default processing bands. Every path that makes
+ * a courier calls this; run inside its transaction.
+ */
+export async function startCourierFees(db: Db, courierId: number, options: { omit?: FeeCode[] } = {}): Promise<void> {
+  const [anyRow] = await db.select({ id: processingFees.id }).from(processingFees).where(eq(processingFees.courierId, courierId)).limit(1);
+  const bands = DEFAULT_FEE_BOOK.find((f) => f.code === 'processing')?.versions[0]?.bands ?? [];
+  if (!anyRow && bands.length > 0)
+    await db.insert(processingFees).values(
+      bands.map((b) => ({
+        courierId,
+        weightRange: `${b.from}lbs to ${b.to ?? b.from}lbs`,
+        minWeightLbs: b.from,
+        maxWeightLbs: b.to ?? b.from,
+        feeCents: b.cents,
+      })),
+    );
+  await writeDefaultFeeBook(db, courierId, options);
 }

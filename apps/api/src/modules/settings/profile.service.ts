@@ -69,7 +69,7 @@ async function saveProfile(
 
 /**
  * Changes the caller's own password after checking the current one. A wrong current password is
- * a 401 with the spec's message (the web client treats this call's 401 as a form error).
+ * a 401 with a fixed message (the web client treats this call's 401 as a form error).
  */
 export async function changeOwnPassword(options: {
   db: Db;

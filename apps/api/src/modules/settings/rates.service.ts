@@ -2,10 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { ADDITIONAL_POUND_JMD } from '@courier/shared/constants/rates';
 import type { ChargeInputs, ChargeRate, ProcessingFeeRange } from '@courier/shared/domain/charges';
 import { type FeeVersion, feeCents } from '@courier/shared/domain/fees';
+import type { CustomsRate } from '@courier/shared/domain/customs';
 import type { Db } from '../../db/client';
 import { couriers } from '../../db/schema/couriers';
 import { shippingRates } from '../../db/schema/shipping-rates';
-import { feeBookOn } from '../fees/fees.service';
+import { customsRatesOn, feeBookOn } from '../fees/index';
 
 /**
  * What a courier charges, as its Settings tabs say: the one place the calculator, the customer
@@ -29,6 +30,10 @@ export interface CourierRates {
   invoiceFees: FeeVersion[];
   storageFee: FeeVersion | null;
   insuranceFee: FeeVersion | null;
+  /** The customs rates in force (empty for an invoice priced before the courier had them). */
+  customsRates: CustomsRate[];
+  /** Every fee version in force (the rate sheet lists them all). */
+  feesInForce: FeeVersion[];
 }
 
 /** '1', '1 lb', '2.5lbs' -> the number; null for a weight written as words. */
@@ -37,7 +42,7 @@ export function weightOf(text: string): number | null {
   return match?.[1] ? Number(match[1]) : null;
 }
 
-/** A spec fee's amount from its version: a fixed amount as written, any other method priced on nothing. */
+/** A standard fee's amount from its version: a fixed amount as written, any other method priced on nothing. */
 const amountOf = (v: FeeVersion | undefined) => (v ? (v.method === 'fixed' ? v.amountCents : feeCents(v, {})) : 0);
 const refOf = (v: FeeVersion | undefined) => (v ? { versionId: v.versionId, gctApplies: v.gctApplies } : undefined);
 
@@ -88,6 +93,8 @@ export async function getCourierRates(db: Db, courierId: number, at: Date = new 
     invoiceFees: book.own('invoice'),
     storageFee: book.byCode('storage') ?? null,
     insuranceFee: book.byCode('insurance') ?? null,
+    customsRates: await customsRatesOn(db, courierId, at, asOf),
+    feesInForce: book.inForce,
   };
 }
 
@@ -96,4 +103,10 @@ export async function processingFeeCentsFor(db: Db, courierId: number, weightLbs
   const { processingFees } = await getCourierRates(db, courierId);
   const sorted = [...processingFees].sort((a, b) => a.maxLbs - a.minLbs - (b.maxLbs - b.minLbs));
   return sorted.find((r) => weightLbs >= r.minLbs && weightLbs <= r.maxLbs)?.feeCents ?? 0;
+}
+
+/** The courier's own rate sheet (a link), or null. */
+export async function rateSheetOf(db: Db, courierId: number): Promise<string | null> {
+  const [courier] = await db.select({ rateSheetUrl: couriers.rateSheetUrl }).from(couriers).where(eq(couriers.id, courierId));
+  return courier?.rateSheetUrl ?? null;
 }

@@ -24,8 +24,10 @@ import { SecretBox } from '../../lib/secret-box';
 import { Storage } from '../../lib/storage';
 import { readUpload } from '../../lib/uploads';
 import { canReadCourierSettings, currentUser, requirePermission } from '../../plugins/auth';
-import { findCourier, replaceRateSheet } from '../couriers/courier-settings.service';
+import { findCourier, replaceRateSheet } from '../couriers/index';
 import { getWarehouseSettings, saveWarehouseSettings } from './warehouse.service';
+import { advanceTestClock, getTestClock } from './test-clock.service';
+import { testClockAdvanceSchema, testClockSchema } from '@courier/shared/schemas/test-clock';
 import { warehouseSettingsInputSchema, warehouseSettingsSchema } from '@courier/shared/schemas/packages';
 import { getEmailConfig, saveEmailConfig, sendTestEmail } from './email-config.service';
 import {
@@ -77,6 +79,29 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const actor = currentUser(request);
         return saveWarehouseSettings(ctx.db, actor, courierScope(actor, request.query.courierId), request.body);
+      },
+    );
+
+    // The test clock: a courier in test mode moves its clock ahead; a live courier's is real time.
+    app.get(
+      '/settings/test-clock',
+      { preHandler: view, schema: { tags, querystring: courierQuerySchema, response: { 200: testClockSchema, ...errors } } },
+      async (request) => getTestClock(ctx.db, courierScope(currentUser(request), request.query.courierId)),
+    );
+    app.post(
+      '/settings/test-clock/advance',
+      {
+        preHandler: edit,
+        schema: {
+          tags,
+          querystring: courierQuerySchema,
+          body: testClockAdvanceSchema,
+          response: { 200: testClockSchema, 409: errorResponseSchema, 422: errorResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const actor = currentUser(request);
+        return advanceTestClock(ctx.db, actor, courierScope(actor, request.query.courierId), request.body.days);
       },
     );
 

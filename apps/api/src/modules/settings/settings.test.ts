@@ -438,7 +438,7 @@ describe('e-mail configuration', () => {
     expect(res.json()).toMatchObject({ success: true, message: SETTINGS_MESSAGES.testEmailSent });
     expect(received).toHaveLength(1);
     expect(received[0]?.to).toEqual(['owner@example.test']);
-    expect(received[0]?.raw).toContain('Subject: Test email from Jamaica Express Post');
+    expect(received[0]?.raw).toContain('Subject: Jamaica Express Post: Test email from Jamaica Express Post');
   });
 
   it('validates the test address', async () => {
@@ -587,7 +587,7 @@ describe('rate sheet', () => {
 });
 
 describe('own password and profile', () => {
-  it('answers 401 with the spec message for a wrong current password, and keeps the session', async () => {
+  it('answers 401 with its message for a wrong current password, and keeps the session', async () => {
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/users/change-password',
@@ -599,7 +599,7 @@ describe('own password and profile', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/couriers/${courierId}`, headers: as(adminToken) })).statusCode).toBe(200);
   });
 
-  it('refuses a short or unchanged new password with the spec messages', async () => {
+  it('refuses a short or unchanged new password with their messages', async () => {
     const short = await t.app.inject({
       method: 'PUT',
       url: '/api/users/change-password',

@@ -150,7 +150,7 @@ async function assertWithinCeiling(
   const target = change.targetId === undefined ? undefined : await accountRights(db, change.targetId);
   const next =
     change.next &&
-    (await grantedRights(db, change.courierId, change.next.role, change.next.role === 'courier_admin' ? null : change.next.roleId));
+    (await grantedRights(db, change.courierId, change.next.role, noPermissionRole(change.next.role) ? null : change.next.roleId));
   refuseIf(
     staffChangeRefusal({
       actor: await actorRights(db, actor),
@@ -161,6 +161,9 @@ async function assertWithinCeiling(
     }),
   );
 }
+
+/** A courier admin holds every permission and the US agent none: neither has a permission role. */
+const noPermissionRole = (role: string) => role === 'courier_admin' || role === 'agent';
 
 async function checkRoleAndBranch(db: Db, courierId: number, input: { role: string; roleId?: number | null; branchId?: number | null }) {
   if (input.roleId) {
@@ -204,8 +207,8 @@ export async function createStaff(db: Db, user: AuthUser, input: CreateInput): P
       .values({
         courierId,
         role: input.role,
-        roleId: input.role === 'courier_admin' ? null : (input.roleId ?? null),
-        branchId: input.branchId ?? null,
+        roleId: noPermissionRole(input.role) ? null : (input.roleId ?? null),
+        branchId: input.role === 'agent' ? null : (input.branchId ?? null),
         firstName: input.firstName,
         lastName: input.lastName,
         email: input.email,
@@ -245,7 +248,7 @@ export async function updateStaff(db: Db, user: AuthUser, id: number, input: Upd
         email: input.email,
         phone: input.phone ?? null,
         role: input.role,
-        roleId: input.role === 'courier_admin' ? null : (input.roleId ?? null),
+        roleId: noPermissionRole(input.role) ? null : (input.roleId ?? null),
         branchId: input.branchId ?? null,
         updatedAt: new Date(),
       })
@@ -260,8 +263,8 @@ export async function updateStaff(db: Db, user: AuthUser, id: number, input: Upd
         before: { role: existing.role, roleId: existing.roleId, branchId: existing.branchId },
         after: {
           role: input.role,
-          roleId: input.role === 'courier_admin' ? null : (input.roleId ?? null),
-          branchId: input.branchId ?? null,
+          roleId: noPermissionRole(input.role) ? null : (input.roleId ?? null),
+          branchId: input.role === 'agent' ? null : (input.branchId ?? null),
         },
       },
     });

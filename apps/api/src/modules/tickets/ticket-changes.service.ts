@@ -6,13 +6,14 @@ import { type TicketAttachment, ticketMessages } from '../../db/schema/ticket-me
 import { tickets } from '../../db/schema/tickets';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { notify } from '../notifications/notify.service';
+import { notify } from '../notifications/index';
 import { type SavedAttachment, attachmentUrl } from './ticket-attachments';
 import { enqueueTicketAnsweredEmail } from './ticket-emails';
 import type { AppContext } from '../../context';
 import { getTicket } from './ticket-queries.service';
 import { markRead, markUnreadForOthers, readerOf } from './ticket-read-markers';
 import { findTicket } from './ticket-rows';
+import { publishTicketChange } from './ticket-live.service';
 
 // A customer opens a ticket, either side replies, staff set its status.
 
@@ -49,6 +50,7 @@ export async function createTicket(
       .values({ courierId, ticketId: ticket.id, customerId: user.id, body: input.message, attachments: toAttachments(ticket.id, files) });
     await markRead(txDb, readerOf(user), { id: ticket.id, courierId });
     await markUnreadForOthers(txDb, { id: ticket.id, courierId, customerId: user.id }, readerOf(user));
+    await publishTicketChange(txDb, user, { id: ticket.id, courierId, customerId: user.id }, 'message');
     await notify(txDb, {
       courierId,
       type: 'new_ticket',
@@ -83,14 +85,17 @@ export async function replyToTicket(
   const staff = user.kind === 'user';
   const status = statusAfterReply(row.status, staff ? 'staff' : 'customer');
   await db.transaction(async (tx) => {
-    await tx.insert(ticketMessages).values({
-      courierId: row.courierId,
-      ticketId: row.id,
-      userId: staff ? user.id : null,
-      customerId: staff ? null : user.id,
-      body,
-      attachments: toAttachments(row.id, files),
-    });
+    const [message] = await tx
+      .insert(ticketMessages)
+      .values({
+        courierId: row.courierId,
+        ticketId: row.id,
+        userId: staff ? user.id : null,
+        customerId: staff ? null : user.id,
+        body,
+        attachments: toAttachments(row.id, files),
+      })
+      .returning({ id: ticketMessages.id });
     await tx
       .update(tickets)
       .set({ status, updatedAt: sql`now()`, ...(staff ? { lastStaffMessageAt: sql`now()` } : { lastCustomerMessageAt: sql`now()` }) })
@@ -98,13 +103,18 @@ export async function replyToTicket(
     await markRead(tx as unknown as Db, readerOf(user), row);
     await markUnreadForOthers(tx as unknown as Db, row, readerOf(user));
     if (staff) await enqueueTicketAnsweredEmail(tx as unknown as Db, ctx, row, body);
+    // Delivered to the open streams at the commit, never for a rolled-back reply.
+    await publishTicketChange(tx as unknown as Db, user, row, 'message', message?.id);
   });
   return getTicket(db, user, id, { markAsRead: false });
 }
 
 export async function setTicketStatus(db: Db, user: AuthUser, id: number, status: TicketStatus): Promise<TicketWithMessages> {
   const row = await findTicket(db, user, id);
-  await db.update(tickets).set({ status, updatedAt: sql`now()` }).where(eq(tickets.id, row.id));
+  await db.transaction(async (tx) => {
+    await tx.update(tickets).set({ status, updatedAt: sql`now()` }).where(eq(tickets.id, row.id));
+    await publishTicketChange(tx as unknown as Db, user, row, 'status');
+  });
   return getTicket(db, user, id, { markAsRead: false });
 }
 

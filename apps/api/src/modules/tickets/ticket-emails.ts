@@ -2,9 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
-import { tellCustomer } from '../notifications/customer-notices.service';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { tellCustomer } from '../notifications/index';
 
 export interface AnsweredTicket {
   id: number;
@@ -26,20 +24,15 @@ export async function enqueueTicketAnsweredEmail(db: Db, ctx: AppContext, ticket
     .where(eq(customers.id, ticket.customerId));
   if (!customer) return;
   // The customer's tickets page opens the ticket its number names.
-  const link = await ctx.mailer.link(ticket.courierId, `/customer/support-tickets?ticket=${encodeURIComponent(ticket.ticketNo)}`);
+  const link = await ctx.mailer.link(ticket.courierId, `/customer/support-tickets?ticket=${encodeURIComponent(ticket.ticketNo)}`, db);
   const greeting = `Hello ${customer.firstName},`;
   const intro = `We have answered your support ticket ${ticket.ticketNo} (${ticket.subject}):`;
   const text = [greeting, '', intro, '', reply, '', `Read the conversation and reply: ${link}`, '', ticket.courierName].join('\n');
-  const html = `<div style="font-family:Arial,sans-serif;max-width:560px"><h2 style="color:#1d4ed8;margin:0 0 12px">${escapeHtml(
-    ticket.courierName,
-  )}</h2><p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p><blockquote style="border-left:3px solid #ddd;margin:0;padding:4px 12px;white-space:pre-wrap">${escapeHtml(
-    reply,
-  )}</blockquote><p><a href="${escapeHtml(link)}">Read the conversation and reply</a></p></div>`;
   await tellCustomer(db, ctx.mailer, {
     kind: 'ticket_answered',
     courierId: ticket.courierId,
     customerId: ticket.customerId,
     notice: { title: `Reply to ticket ${ticket.ticketNo}`, body: ticket.subject, target: { kind: 'ticket', ref: ticket.ticketNo } },
-    mail: { to: customer.email, subject: `${ticket.courierName}: reply to ${ticket.ticketNo}`, text, html },
+    mail: { to: customer.email, subject: `${ticket.courierName}: reply to ${ticket.ticketNo}`, text },
   });
 }

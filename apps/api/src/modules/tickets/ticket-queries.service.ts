@@ -13,6 +13,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { TICKET_FOLDER, attachmentUrl } from './ticket-attachments';
 import type { Storage } from '../../lib/storage';
 import { markRead, readerOf } from './ticket-read-markers';
+import { publishTicketChange, seenByOtherSide } from './ticket-live.service';
 import { findTicket, messagesOf, scopeOf, selectTickets, toTicket } from './ticket-rows';
 
 /** One ticket with its messages; opening it moves the caller's read marker. */
@@ -20,10 +21,13 @@ export async function getTicket(db: Db, user: AuthUser, id: number, options = { 
   const row = await findTicket(db, user, id);
   const messages = (await messagesOf(db, [row.id])).get(row.id) ?? [];
   if (options.markAsRead) {
-    await markRead(db, readerOf(user), row);
+    const readUpTo = await markRead(db, readerOf(user), row);
     row.unread = false;
+    // The other side sees "Seen" at once.
+    if (readUpTo !== null) await publishTicketChange(db, user, row, 'read', readUpTo);
   }
-  return { ...toTicket(row), messages };
+  // "Seen" belongs to the thread as it is opened; the answer of a change leaves it to the next read.
+  return { ...toTicket(row), messages, ...(options.markAsRead ? { seenUpTo: await seenByOtherSide(db, user, row) } : {}) };
 }
 
 const LIST_SPEC: ListSpec = {

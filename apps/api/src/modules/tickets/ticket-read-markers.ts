@@ -48,15 +48,18 @@ export async function markUnreadForOthers(
   }
 }
 
-/** Moves a reader's marker to the newest message of the ticket (timestamps compared in SQL, to the microsecond). */
-export async function markRead(db: Db, reader: Reader, ticket: { id: number; courierId: number }): Promise<void> {
+/**
+ * Moves a reader's marker to the newest message of the ticket (timestamps compared in SQL, to the
+ * microsecond); answers that message's id (null for a ticket without messages).
+ */
+export async function markRead(db: Db, reader: Reader, ticket: { id: number; courierId: number }): Promise<number | null> {
   const [latest] = await db
     .select({ id: ticketMessages.id, at: sql<string>`${ticketMessages.createdAt}::text` })
     .from(ticketMessages)
     .where(eq(ticketMessages.ticketId, ticket.id))
     .orderBy(desc(ticketMessages.createdAt), desc(ticketMessages.id))
     .limit(1);
-  if (!latest) return;
+  if (!latest) return null;
   const at = sql`${latest.at}::timestamptz`;
   await db
     .insert(ticketReads)
@@ -82,4 +85,5 @@ export async function markRead(db: Db, reader: Reader, ticket: { id: number; cou
         eq(ticketUnread.ticketId, ticket.id),
       ),
     );
+  return latest.id;
 }

@@ -22,6 +22,7 @@ import { currentUser, requirePermission, requireRole, customerOrPermission } fro
 import { createTicket, replyToTicket, setTicketStatus } from './ticket-changes.service';
 import { customerTickets, getTicket, listTickets, ticketAttachment } from './ticket-queries.service';
 import { unreadCount, unreadTickets } from './ticket-unread.service';
+import { LIVE_ACCEPT, TicketStreams, tellTyping } from './ticket-live.service';
 import { type IncomingAttachment, readTicketForm, removeAttachments, saveAttachments } from './ticket-attachments';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
@@ -60,8 +61,50 @@ async function withStoredFiles<R>(
 /** Support tickets: customers open and answer, staff answer and set the status. */
 export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const storage = new Storage(ctx.config);
+  const streams = new TicketStreams(ctx.live);
   return async (app) => {
     const tags = ['tickets'];
+    // Open streams end before the server waits for its connections to finish.
+    app.addHook('preClose', async () => streams.endAll());
+    app.get(
+      '/tickets/live',
+      {
+        preHandler: customerOrPermission('tickets_view'),
+        // A stream is written as it happens: never held back to be compressed.
+        compress: false,
+        schema: {
+          tags,
+          description: 'Server-sent events of the tickets the caller may see: `ready`, then `ticket` (message, status, typing, read).',
+          // 200 is the event stream itself (never serialized: Fastify pipes a stream as it is).
+          response: { 200: z.unknown(), 409: errorResponseSchema, 429: errorResponseSchema, ...errors },
+        },
+      },
+      async (req, reply) => {
+        // Only an event-stream client gets the stream; any other call is answered (and ends) at once.
+        if (!/text\/event-stream/.test(req.headers.accept ?? '')) throw new AppError('bad_request', LIVE_ACCEPT);
+        const stream = await streams.stream(currentUser(req), (end) => reply.raw.on('close', end));
+        return (
+          reply
+            .header('content-type', 'text/event-stream; charset=utf-8')
+            .header('cache-control', 'no-cache, no-transform')
+            .header('x-accel-buffering', 'no')
+            // Its connection ends with it: a keep-alive socket left idle would hold a closing server up.
+            .header('connection', 'close')
+            .send(stream)
+        );
+      },
+    );
+    app.post(
+      '/tickets/:id/typing',
+      {
+        preHandler: customerOrPermission('tickets_edit'),
+        schema: { tags, params: idParamSchema, response: { 204: z.null(), ...errors } },
+      },
+      async (req, reply) => {
+        await tellTyping(ctx.db, currentUser(req), req.params.id);
+        return reply.status(204).send(null);
+      },
+    );
     app.get(
       '/tickets/unread',
       { preHandler: requirePermission('tickets_view'), schema: { tags, response: { 200: unreadTicketsSchema, ...errors } } },

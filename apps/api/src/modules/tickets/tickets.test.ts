@@ -46,8 +46,7 @@ async function openTicket(who: Person, subject = 'Where is my package?') {
   return res.json() as { id: number; ticket_no: string; status: string };
 }
 
-const get = (who: Person, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(who.token) });
-const count = async (who: Person) => (await get(who, '/api/tickets/unread/count')).json().unreadCount as number;
+const count = async (who: Person) => (await t.api('GET', '/api/tickets/unread/count', who.token)).json().unreadCount as number;
 
 describe('creating tickets', () => {
   it('numbers tickets per courier as TKT-000001 and starts them Pending', async () => {
@@ -60,7 +59,7 @@ describe('creating tickets', () => {
     expect(second.ticket_no).toBe('TKT-000002');
   });
 
-  it('validates with the spec-side messages and refuses unknown fields', async () => {
+  it("validates with the ticket form's messages and refuses unknown fields", async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/tickets',
@@ -92,9 +91,9 @@ describe('creating tickets', () => {
 describe('tenancy and ownership', () => {
   it('a customer cannot read another customer ticket (404), nor their list', async () => {
     const mine = await openTicket(alice, 'Alice only');
-    expect((await get(bob, `/api/tickets/${mine.id}`)).statusCode).toBe(404);
-    expect((await get(alice, `/api/tickets/${mine.id}`)).statusCode).toBe(200);
-    expect((await get(bob, `/api/tickets/customer/${alice.id}?page=1&limit=100`)).statusCode).toBe(404);
+    expect((await t.api('GET', `/api/tickets/${mine.id}`, bob.token)).statusCode).toBe(404);
+    expect((await t.api('GET', `/api/tickets/${mine.id}`, alice.token)).statusCode).toBe(200);
+    expect((await t.api('GET', `/api/tickets/customer/${alice.id}?page=1&limit=100`, bob.token)).statusCode).toBe(404);
     const reply = await t.app.inject({
       method: 'POST',
       url: `/api/tickets/${mine.id}/messages`,
@@ -102,14 +101,14 @@ describe('tenancy and ownership', () => {
       payload: { message: 'hijack' },
     });
     expect(reply.statusCode).toBe(404);
-    const list = (await get(bob, '/api/tickets')).json();
+    const list = (await t.api('GET', '/api/tickets', bob.token)).json();
     expect(list.data.every((x: { customer: { id: number } }) => x.customer.id === bob.id)).toBe(true);
   });
 
   it('staff of one courier cannot see another courier tickets', async () => {
     const theirs = await openTicket(carol, 'Courier B ticket');
-    expect((await get(adminA, `/api/tickets/${theirs.id}`)).statusCode).toBe(404);
-    expect((await get(staffA, `/api/tickets/${theirs.id}`)).statusCode).toBe(404);
+    expect((await t.api('GET', `/api/tickets/${theirs.id}`, adminA.token)).statusCode).toBe(404);
+    expect((await t.api('GET', `/api/tickets/${theirs.id}`, staffA.token)).statusCode).toBe(404);
     const status = await t.app.inject({
       method: 'PATCH',
       url: `/api/tickets/${theirs.id}/status`,
@@ -117,35 +116,35 @@ describe('tenancy and ownership', () => {
       payload: { status: 'Resolved' },
     });
     expect(status.statusCode).toBe(404);
-    expect((await get(adminA, `/api/tickets/customer/${carol.id}?page=1&limit=100`)).statusCode).toBe(404);
-    const list = (await get(adminA, '/api/tickets?limit=100')).json();
+    expect((await t.api('GET', `/api/tickets/customer/${carol.id}?page=1&limit=100`, adminA.token)).statusCode).toBe(404);
+    const list = (await t.api('GET', '/api/tickets?limit=100', adminA.token)).json();
     expect(list.data.length).toBeGreaterThan(0);
     // The customer page lists one customer's tickets; another courier's customer yields none.
     const forCustomer = (id: number) =>
-      get(adminA, `/api/tickets?limit=100&filters=${encodeURIComponent(JSON.stringify({ customerId: String(id) }))}`);
+      t.api('GET', `/api/tickets?limit=100&filters=${encodeURIComponent(JSON.stringify({ customerId: String(id) }))}`, adminA.token);
     const alices = (await forCustomer(alice.id)).json();
     expect(alices.total).toBeGreaterThan(0);
     expect(alices.data.every((x: { customer: { id: number } }) => x.customer.id === alice.id)).toBe(true);
     expect((await forCustomer(carol.id)).json().total).toBe(0);
     expect(list.data.every((x: { courier: { id: number } }) => x.courier.id === courierA)).toBe(true);
-    const unread = (await get(adminA, '/api/tickets/unread')).json();
+    const unread = (await t.api('GET', '/api/tickets/unread', adminA.token)).json();
     expect(unread.tickets.every((x: { courier: { id: number } }) => x.courier.id === courierA)).toBe(true);
-    expect((await get(adminB, `/api/tickets/${theirs.id}`)).statusCode).toBe(200);
+    expect((await t.api('GET', `/api/tickets/${theirs.id}`, adminB.token)).statusCode).toBe(200);
   });
 
   it('the super admin sees tickets across couriers', async () => {
-    const list = (await get(superAdmin, '/api/tickets?limit=100')).json();
+    const list = (await t.api('GET', '/api/tickets?limit=100', superAdmin.token)).json();
     const ids = new Set(list.data.map((x: { courier: { id: number } }) => x.courier.id));
     expect(ids.has(courierA)).toBe(true);
     expect(ids.has(courierB)).toBe(true);
-    const onlyB = (await get(superAdmin, `/api/tickets?limit=100&courierId=${courierB}`)).json();
+    const onlyB = (await t.api('GET', `/api/tickets?limit=100&courierId=${courierB}`, superAdmin.token)).json();
     expect(onlyB.data.every((x: { courier: { id: number } }) => x.courier.id === courierB)).toBe(true);
   });
 
   it('staff need tickets_view for the unread calls; customers are refused them', async () => {
-    expect((await get(staffNoTickets, '/api/tickets/unread/count')).statusCode).toBe(403);
-    expect((await get(alice, '/api/tickets/unread')).statusCode).toBe(403);
-    expect((await get(staffNoTickets, '/api/tickets')).statusCode).toBe(403);
+    expect((await t.api('GET', '/api/tickets/unread/count', staffNoTickets.token)).statusCode).toBe(403);
+    expect((await t.api('GET', '/api/tickets/unread', alice.token)).statusCode).toBe(403);
+    expect((await t.api('GET', '/api/tickets', staffNoTickets.token)).statusCode).toBe(403);
   });
 
   it('changing the status needs tickets_edit and takes the three statuses', async () => {
@@ -184,7 +183,7 @@ describe('read markers per reader', () => {
     expect(await count(adminA2)).toBe(before.a2 + 1);
     expect(await count(staffA)).toBe(before.s + 1);
 
-    await get(adminA, `/api/tickets/${tk.id}`);
+    await t.api('GET', `/api/tickets/${tk.id}`, adminA.token);
     expect(await count(adminA)).toBe(before.a);
     expect(await count(adminA2)).toBe(before.a2 + 1);
 
@@ -198,15 +197,15 @@ describe('read markers per reader', () => {
     expect(answer.statusCode).toBe(201);
     expect(await count(staffA)).toBe(before.s);
     expect(await count(adminA)).toBe(before.a);
-    const forAlice = (await get(alice, `/api/tickets/customer/${alice.id}?page=1&limit=100`)).json();
+    const forAlice = (await t.api('GET', `/api/tickets/customer/${alice.id}?page=1&limit=100`, alice.token)).json();
     const seen = forAlice.data.find((x: { id: number }) => x.id === tk.id);
     expect(seen.unread).toBe(true);
     expect(seen.messages.map((m: { user_id: number | null; customer_id: number | null }) => [m.user_id, m.customer_id])).toEqual([
       [null, alice.id],
       [staffA.id, null],
     ]);
-    await get(alice, `/api/tickets/${tk.id}`);
-    const again = (await get(alice, `/api/tickets/customer/${alice.id}?page=1&limit=100`)).json();
+    await t.api('GET', `/api/tickets/${tk.id}`, alice.token);
+    const again = (await t.api('GET', `/api/tickets/customer/${alice.id}?page=1&limit=100`, alice.token)).json();
     expect(again.data.find((x: { id: number }) => x.id === tk.id).unread).toBe(false);
 
     await t.app.inject({
@@ -225,11 +224,11 @@ describe('read markers per reader', () => {
     expect(await count(fresh)).toBe(0);
     const older = await openTicket(alice, 'Older');
     const newer = await openTicket(bob, 'Newer');
-    const body = (await get(fresh, '/api/tickets/unread')).json();
+    const body = (await t.api('GET', '/api/tickets/unread', fresh.token)).json();
     expect(body.unreadCount).toBe(2);
     expect(body.tickets.map((x: { id: number }) => x.id)).toEqual([newer.id, older.id]);
     expect(body.tickets.every((x: { unread: boolean }) => x.unread)).toBe(true);
-    const sa = (await get(superAdmin, '/api/tickets/unread')).json();
+    const sa = (await t.api('GET', '/api/tickets/unread', superAdmin.token)).json();
     expect(sa.tickets.map((x: { id: number }) => x.id)).toContain(newer.id);
   });
 });
@@ -243,7 +242,7 @@ describe('badge counts', () => {
     for (let i = 0; i < 120; i++) ids.push((await openTicket(customer, `Bulk ${i}`)).id);
     // 120 unread: the count stops at 100, enough for the bell's 99+.
     expect(await count(admin)).toBe(100);
-    const bell = (await get(admin, '/api/tickets/unread')).json();
+    const bell = (await t.api('GET', '/api/tickets/unread', admin.token)).json();
     expect(bell.unreadCount).toBe(100);
     expect(bell.tickets).toHaveLength(10);
 
@@ -255,9 +254,9 @@ describe('badge counts', () => {
         payload: { message: 'On it' },
       });
     }
-    for (const id of ids.slice(11, 25)) await get(admin, `/api/tickets/${id}`);
+    for (const id of ids.slice(11, 25)) await t.api('GET', `/api/tickets/${id}`, admin.token);
     expect(await count(admin)).toBe(95);
-    const page = (await get(customer, `/api/tickets/customer/${customer.id}?page=1&limit=100`)).json();
+    const page = (await t.api('GET', `/api/tickets/customer/${customer.id}?page=1&limit=100`, customer.token)).json();
     expect(page.total).toBe(120);
     expect(page.data).toHaveLength(100);
     const withStaff = page.data.filter((x: { messages: Array<{ user_id: number | null }> }) => x.messages.some((m) => m.user_id !== null));

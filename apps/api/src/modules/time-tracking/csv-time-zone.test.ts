@@ -5,7 +5,7 @@ import { auditLog } from '../../db/schema/audit-log';
 import { couriers } from '../../db/schema/couriers';
 import { timeEntries } from '../../db/schema/time-entries';
 import { makeCourier, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp } from '../../../test/helper';
 
 /**
  * CSV exports write every date and time as ISO 8601 with the courier's own offset: a courier in
@@ -42,12 +42,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 const rowsOf = (body: string) => Papa.parse<string[]>(body.trim()).data;
 
 describe('CSV dates carry the courier offset', () => {
   it('timesheets: a New York courier reads -05:00 in January and -04:00 in July', async () => {
-    const res = await get(ny.admin.token, '/api/time-tracking/timesheets.csv?from=2026-01-01&to=2026-12-31');
+    const res = await t.api('GET', '/api/time-tracking/timesheets.csv?from=2026-01-01&to=2026-12-31', ny.admin.token);
     expect(res.statusCode, res.body).toBe(200);
     const rows = rowsOf(res.body);
     expect(rows[0]).toEqual(['Name', 'Role', 'Clock in', 'Clock out', 'Minutes', 'Hours']);
@@ -56,7 +55,7 @@ describe('CSV dates carry the courier offset', () => {
   });
 
   it('timesheets: a Jamaica courier reads -05:00 all year', async () => {
-    const rows = rowsOf((await get(jm.admin.token, '/api/time-tracking/timesheets.csv?from=2026-01-01&to=2026-12-31')).body);
+    const rows = rowsOf((await t.api('GET', '/api/time-tracking/timesheets.csv?from=2026-01-01&to=2026-12-31', jm.admin.token)).body);
     expect(rows[1]?.slice(2, 4)).toEqual(['2026-01-15T09:15:00-05:00', '2026-01-15T17:45:00-05:00']);
     expect(rows[2]?.slice(2, 4)).toEqual(['2026-07-15T09:15:00-05:00', '2026-07-15T17:45:00-05:00']);
   });
@@ -69,25 +68,25 @@ describe('CSV dates carry the courier offset', () => {
       clockIn: new Date('2026-07-15T02:30:00Z'),
       clockOut: new Date('2026-07-15T03:30:00Z'),
     });
-    const rows = rowsOf((await get(ny.admin.token, '/api/time-tracking/timesheets.csv?from=2026-07-15&to=2026-07-15')).body);
+    const rows = rowsOf((await t.api('GET', '/api/time-tracking/timesheets.csv?from=2026-07-15&to=2026-07-15', ny.admin.token)).body);
     expect(rows.filter((r) => r[2]?.startsWith('2026-07-'))).toHaveLength(1);
     expect(rows[1]?.[2]).toBe('2026-07-15T10:15:00-04:00');
   });
 
   it('audit log: each row in its courier offset', async () => {
-    const res = await get(ny.admin.token, '/api/audit-log/csv');
+    const res = await t.api('GET', '/api/audit-log/csv', ny.admin.token);
     expect(res.statusCode, res.body).toBe(200);
     const rows = rowsOf(res.body);
     const when = (action: string) => rows.find((r) => r[3] === action)?.[0];
     expect(when('tz.winter')).toBe('2026-01-15T09:15:00-05:00');
     expect(when('tz.summer')).toBe('2026-07-15T10:15:00-04:00');
-    const jmRows = rowsOf((await get(jm.admin.token, '/api/audit-log/csv')).body);
+    const jmRows = rowsOf((await t.api('GET', '/api/audit-log/csv', jm.admin.token)).body);
     expect(jmRows.find((r) => r[3] === 'tz.summer')?.[0]).toBe('2026-07-15T09:15:00-05:00');
   });
 
   it('the signed-in profile carries the courier time zone (the platform default for the super admin)', async () => {
-    expect((await get(ny.admin.token, '/api/auth/profile')).json().timeZone).toBe('America/New_York');
+    expect((await t.api('GET', '/api/auth/profile', ny.admin.token)).json().timeZone).toBe('America/New_York');
     const superAdmin = await makeUser(t, null, 'super_admin');
-    expect((await get(superAdmin.token, '/api/auth/profile')).json().timeZone).toBe('America/Jamaica');
+    expect((await t.api('GET', '/api/auth/profile', superAdmin.token)).json().timeZone).toBe('America/Jamaica');
   });
 });

@@ -20,19 +20,17 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const post = (who: { token: string }, url: string) => t.app.inject({ method: 'POST', url, headers: bearer(who.token) });
-
 describe('time tracking', () => {
   it('clocks in once, refuses a second clock-in, clocks out', async () => {
-    const first = await post(staff, '/api/time-tracking/clock-in');
+    const first = await t.api('POST', '/api/time-tracking/clock-in', staff.token);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().open).not.toBeNull();
-    const twice = await post(staff, '/api/time-tracking/clock-in');
+    const twice = await t.api('POST', '/api/time-tracking/clock-in', staff.token);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(TIME_MESSAGES.alreadyIn);
-    const out = await post(staff, '/api/time-tracking/clock-out');
+    const out = await t.api('POST', '/api/time-tracking/clock-out', staff.token);
     expect(out.json().open).toBeNull();
-    const outAgain = await post(staff, '/api/time-tracking/clock-out');
+    const outAgain = await t.api('POST', '/api/time-tracking/clock-out', staff.token);
     expect(outAgain.json().message).toBe(TIME_MESSAGES.notIn);
   });
 

@@ -8,10 +8,11 @@ import { audit } from '../../lib/audit';
 import { assertCourierRow, courierScope, listScope } from '../../lib/courier-scope';
 import { AppError } from '../../lib/errors';
 import type { LetterheadDeps } from '../../lib/pdf/letterhead';
+import { type OutboundPolicy, hostAllowed, resolveAllowed } from '../../lib/outbound-guard';
 import { sendRawJob } from '../../lib/raw-printer';
 import { ZplLabel } from '../../lib/zpl';
 import type { AuthUser } from '../../plugins/auth';
-import { labelsZpl } from '../packages/labels.service';
+import { labelsZpl } from '../packages/index';
 
 const printerColumns = {
   id: labelPrinters.id,
@@ -43,8 +44,16 @@ export async function findPrinter(db: Db, user: AuthUser, id: number): Promise<L
   return assertCourierRow(user, row, WAREHOUSE_MESSAGES.printerNotFound);
 }
 
-export async function createPrinter(db: Db, user: AuthUser, input: z.output<typeof createLabelPrinterSchema>, courierIdAsked?: number) {
+export async function createPrinter(
+  db: Db,
+  policy: OutboundPolicy,
+  user: AuthUser,
+  input: z.output<typeof createLabelPrinterSchema>,
+  courierIdAsked?: number,
+) {
   const courierId = courierScope(user, courierIdAsked);
+  // A printer is on the courier's network: never this machine, link-local or the internet.
+  if (!hostAllowed(input.host, policy)) throw new AppError('bad_request', WAREHOUSE_MESSAGES.printerHostRefused);
   const [branch] = await db
     .select({ id: branches.id })
     .from(branches)
@@ -79,11 +88,17 @@ export async function deletePrinter(db: Db, user: AuthUser, id: number): Promise
   });
 }
 
-/** Sends one job; an unreachable printer is an answer (printed false, in our words), not an error. */
-async function send(printer: LabelPrinter, zpl: string): Promise<PrintResult> {
+/**
+ * Sends one job to the address the printer's name has now, if the guard allows it. An unreachable
+ * printer is an answer (printed false, in our words), not an error, and the same answer whether
+ * the address is refused, the port closed or silent.
+ */
+async function send(policy: OutboundPolicy, printer: LabelPrinter, zpl: string): Promise<PrintResult> {
   const started = performance.now();
   try {
-    await sendRawJob(printer.host, printer.port, zpl);
+    const [address] = await resolveAllowed(printer.host, policy);
+    if (!address) throw new Error('no address');
+    await sendRawJob(address.address, printer.port, zpl);
     return { printed: true, printerName: printer.name, message: WAREHOUSE_MESSAGES.printed(printer.name), ms: performance.now() - started };
   } catch {
     return {
@@ -105,9 +120,9 @@ export function testLabelZpl(printer: LabelPrinter): string {
     .build();
 }
 
-export async function testPrint(db: Db, user: AuthUser, id: number): Promise<PrintResult> {
+export async function testPrint(db: Db, policy: OutboundPolicy, user: AuthUser, id: number): Promise<PrintResult> {
   const printer = await findPrinter(db, user, id);
-  return send(printer, testLabelZpl(printer));
+  return send(policy, printer, testLabelZpl(printer));
 }
 
 /**
@@ -116,7 +131,13 @@ export async function testPrint(db: Db, user: AuthUser, id: number): Promise<Pri
  * first of the courier. A clerk who works at a branch prints only to that branch's printers. No
  * printer is an answer too: the station opens the PDF.
  */
-export async function printPackageLabel(deps: LetterheadDeps, user: AuthUser, packageId: number, printerId?: number): Promise<PrintResult> {
+export async function printPackageLabel(
+  deps: LetterheadDeps,
+  policy: OutboundPolicy,
+  user: AuthUser,
+  packageId: number,
+  printerId?: number,
+): Promise<PrintResult> {
   const { zpl, packages } = await labelsZpl(deps, user, [packageId]);
   const pkg = packages[0];
   if (!pkg) throw new AppError('not_found', WAREHOUSE_MESSAGES.printerNotFound);
@@ -137,5 +158,5 @@ export async function printPackageLabel(deps: LetterheadDeps, user: AuthUser, pa
         : (ofCourier.find((p) => p.branchId === pkg.branchId) ?? ofCourier[0]);
   }
   if (!printer) return { printed: false, printerName: null, message: WAREHOUSE_MESSAGES.noPrinter, ms: 0 };
-  return send(printer, zpl);
+  return send(policy, printer, zpl);
 }

@@ -1,9 +1,10 @@
+import { formatWeight } from '@courier/shared/format/weight';
 import { PACKAGE_STATUS_LABELS } from '@courier/shared/constants/packages';
 import { formatDateTime } from '@courier/shared/domain/datetime';
 import type { Shelf } from '@courier/shared/schemas/warehouse';
 import { code128, drawBarcode } from '../../lib/pdf/barcode';
 import { renderPdf } from '../../lib/pdf/render';
-import type { PackageRow } from '../packages/package-rows.service';
+import type { PackageRow } from '../packages/index';
 
 const INCH = 72;
 
@@ -80,7 +81,7 @@ export function shelfListPdf(shelf: Shelf, rows: PackageRow[], timeZone: string)
           r.mailboxNumber ?? '-',
           r.customerName ?? 'Unknown',
           PACKAGE_STATUS_LABELS[r.pkg.status],
-          Number(r.pkg.weightLb).toFixed(2),
+          formatWeight(r.pkg.weightLb),
           r.pkg.hazardLevel ?? '',
         ]);
       }

@@ -13,9 +13,16 @@ import { assertCourierRow, courierScope, listScope } from '../../lib/courier-sco
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { type PackageRow, selectPackages } from '../packages/package-rows.service';
-import { actorOf, writeEvent } from '../packages/package-status.service';
-import { refuseVoided, resolveScan } from '../packages/scan-resolver.service';
+import {
+  type PackageRow,
+  selectPackages,
+  actorOf,
+  writeEvent,
+  refuseVoided,
+  resolveScan,
+  clearShelf,
+  shelvePackage,
+} from '../packages/index';
 
 /** Where a parcel can be put away: it is in one of our warehouses, not on its way or gone. */
 const ON_A_SHELF: ReadonlySet<PackageStatus> = new Set(['unknown', 'received', 'on_hold', 'at_customs', 'ready_for_pickup', 'abandoned']);
@@ -96,10 +103,7 @@ export async function deleteShelf(db: Db, user: AuthUser, id: number): Promise<v
   if (shelf.parcelCount > 0) throw new AppError('conflict', WAREHOUSE_MESSAGES.shelfHasParcels(shelf.code, shelf.parcelCount));
   await db.transaction(async (tx) => {
     // Parcels that left keep their last shelf in the timeline only.
-    await tx
-      .update(packages)
-      .set({ shelfId: null })
-      .where(and(eq(packages.courierId, shelf.courierId), eq(packages.shelfId, id)));
+    await clearShelf(tx as unknown as Db, shelf.courierId, id);
     await tx.delete(shelves).where(and(eq(shelves.id, id), eq(shelves.courierId, shelf.courierId)));
     await audit(tx as unknown as Db, {
       courierId: shelf.courierId,
@@ -167,10 +171,7 @@ export async function putAway(db: Db, user: AuthUser, input: { scan: string; she
     : WAREHOUSE_MESSAGES.putAway(pkg.packageNumber, shelf.code);
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    await tx
-      .update(packages)
-      .set({ shelfId: shelf.id, updatedAt: new Date() })
-      .where(and(eq(packages.id, pkg.id), eq(packages.courierId, courierId)));
+    await shelvePackage(tx, courierId, pkg.id, shelf.id);
     await writeEvent(tx, { courierId, packageId: pkg.id, status: pkg.status, fromStatus: pkg.status, actor: actorOf(user), note: message });
   });
   return { packageId: pkg.id, packageNumber: pkg.packageNumber, shelfCode: shelf.code, fromShelfCode: from, message };

@@ -14,13 +14,12 @@ import {
   warehouseListQuerySchema,
 } from '@courier/shared/schemas/warehouse';
 import type { AppContext } from '../../context';
-import { courierFeeSettings } from '../../db/schema/courier-fees';
-import { audit } from '../../lib/audit';
 import { courierScope } from '../../lib/courier-scope';
 import { courierTimeZone } from '../../lib/courier-zone';
 import { Storage } from '../../lib/storage';
+import { printerPolicy } from '../../lib/outbound-guard';
 import { currentUser, requirePermission } from '../../plugins/auth';
-import { hazardFeeOf } from '../packages/package-hazards.service';
+import { hazardFeeOf, setHazardFee } from '../fees/index';
 import { createPrinter, deletePrinter, listPrinters, printPackageLabel, testPrint } from './label-printers.service';
 import { shelfLabelsPdf, shelfListPdf } from './shelf-pdf';
 import { createShelf, deleteShelf, findShelf, listShelves, putAway, shelfContents } from './shelves.service';
@@ -38,6 +37,7 @@ const tags = ['warehouse'];
 export function warehouseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const storage = new Storage(ctx.config);
   const documents = { db: ctx.db, storage };
+  const printers = printerPolicy(ctx.config);
   const floor = requirePermission('packages_scan', 'packages_view', 'branches_view');
   const setUp = requirePermission('branches_edit');
   const pdf = (name: string, body: Buffer) => ({ name, body });
@@ -109,7 +109,7 @@ export function warehouseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, querystring: courierQuerySchema, body: createLabelPrinterSchema, response: { 201: labelPrinterSchema, ...errors } },
       },
       async (request, reply) =>
-        reply.status(201).send(await createPrinter(ctx.db, currentUser(request), request.body, request.query.courierId)),
+        reply.status(201).send(await createPrinter(ctx.db, printers, currentUser(request), request.body, request.query.courierId)),
     );
     app.delete(
       '/label-printers/:id',
@@ -122,7 +122,7 @@ export function warehouseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/label-printers/:id/test',
       { preHandler: floor, schema: { tags, params: idParamSchema, response: { 200: printResultSchema, ...errors } } },
-      async (request) => testPrint(ctx.db, currentUser(request), request.params.id),
+      async (request) => testPrint(ctx.db, printers, currentUser(request), request.params.id),
     );
     app.post(
       '/packages/:id/print-label',
@@ -130,7 +130,7 @@ export function warehouseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requirePermission('packages_scan', 'packages_view'),
         schema: { tags, params: idParamSchema, body: printLabelSchema, response: { 200: printResultSchema, ...errors } },
       },
-      async (request) => printPackageLabel(documents, currentUser(request), request.params.id, request.body.printerId),
+      async (request) => printPackageLabel(documents, printers, currentUser(request), request.params.id, request.body.printerId),
     );
 
     app.get(
@@ -150,23 +150,7 @@ export function warehouseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const user = currentUser(request);
         const courierId = courierScope(user, request.query.courierId);
-        const before = await hazardFeeOf(ctx.db, courierId);
-        await ctx.db
-          .insert(courierFeeSettings)
-          .values({ courierId, hazardFeeCents: request.body.hazardFeeCents })
-          .onConflictDoUpdate({
-            target: courierFeeSettings.courierId,
-            set: { hazardFeeCents: request.body.hazardFeeCents, updatedAt: new Date() },
-          });
-        await audit(ctx.db, {
-          courierId,
-          actor: user,
-          action: 'additional_fees.hazard_fee_updated',
-          entity: 'courier',
-          entityId: courierId,
-          details: { from: before, to: request.body.hazardFeeCents },
-        });
-        return { hazardFeeCents: request.body.hazardFeeCents };
+        return { hazardFeeCents: await setHazardFee(ctx.db, user, courierId, request.body.hazardFeeCents) };
       },
     );
   };

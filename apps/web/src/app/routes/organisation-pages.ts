@@ -16,6 +16,9 @@ export const orgPages = {
   roles: { lazy: async () => ({ Component: (await import('@/app/routes/organisation/roles-page')).RolesPage }) },
   role: { lazy: async () => ({ Component: (await import('@/app/routes/organisation/role-detail-page')).RoleDetailPage }) },
   customers: { lazy: async () => ({ Component: (await import('@/app/routes/organisation/customers-page')).CustomersRoute }) },
+  customerImport: {
+    lazy: async () => ({ Component: (await import('@/app/routes/organisation/customer-import-page')).CustomerImportPage }),
+  },
   customer: {
     lazy: async () => ({ Component: (await import('@/app/routes/organisation/customer-detail-page')).CustomerDetailRoute }),
   },

@@ -1,10 +1,13 @@
 import { LogOut, Menu, X } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { lazyToast as toast } from '@/lib/lazy-toast';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
+import { useAccent } from '@/lib/theme';
+import { ThemeSwitch } from '@/components/ui/theme-switch';
+import { usePageFocus } from './page-focus';
 import { type NavItem, SidebarNav } from './sidebar-nav';
 
 export type { NavItem, NavSection } from './sidebar-nav';
@@ -23,6 +26,8 @@ export interface PortalShellProps {
   headerActions?: ReactNode;
   /** A note above the content, e.g. while a super admin is impersonating. */
   notice?: ReactNode;
+  /** The courier's accent colour (#rrggbb); none keeps the portal's own. */
+  accent?: string | null;
 }
 
 export const DEFAULT_LOGO = '/default-logo.svg';
@@ -40,7 +45,7 @@ export function CourierLogo({ src, alt, className }: { src: string | null | unde
  * signed in and their courier, the command palette (Ctrl+K), and the page. On a phone the sidebar
  * is a drawer behind the menu button.
  */
-export function PortalShell({ portalName, nav, headerLines, logoUrl, logoAlt, search, headerActions, notice }: PortalShellProps) {
+export function PortalShell({ portalName, nav, headerLines, logoUrl, logoAlt, search, headerActions, notice, accent }: PortalShellProps) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const { logout } = useSession();
@@ -65,6 +70,9 @@ export function PortalShell({ portalName, nav, headerLines, logoUrl, logoAlt, se
   // Every signed-in page has a title: the sidebar item it is under, then the courier.
   const page = nav.filter((item) => path === item.to || path.startsWith(`${item.to}/`)).sort((a, b) => b.to.length - a.to.length)[0];
   const title = `${page?.label ?? portalName} | ${logoAlt}`;
+  const mainRef = useRef<HTMLElement>(null);
+  const announcement = usePageFocus(path, page?.label ?? portalName, mainRef);
+  useAccent(accent);
   const sidebar = (
     <nav aria-label={`${portalName} navigation`} className="flex h-full flex-col">
       <div className="flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 px-4">
@@ -93,9 +101,18 @@ export function PortalShell({ portalName, nav, headerLines, logoUrl, logoAlt, se
     <D.Root open={open} onOpenChange={setOpen}>
       <title>{title}</title>
       <div className="min-h-screen bg-slate-50">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <p aria-live="polite" className="sr-only" data-testid="page-announcement">
+          {announcement}
+        </p>
         <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-slate-200 bg-white lg:block">{sidebar}</aside>
         <D.Portal>
-          <D.Overlay className="fixed inset-0 z-40 bg-slate-900/50 lg:hidden" />
+          <D.Overlay className="fixed inset-0 z-40 bg-scrim lg:hidden" />
           <D.Content
             id="portal-sidebar"
             aria-describedby={undefined}
@@ -119,9 +136,10 @@ export function PortalShell({ portalName, nav, headerLines, logoUrl, logoAlt, se
             </div>
             {search?.(nav)}
             {headerActions}
+            <ThemeSwitch />
           </header>
           {notice}
-          <main className="mx-auto max-w-7xl p-4 sm:p-6">
+          <main id="main" ref={mainRef} tabIndex={-1} className="mx-auto max-w-7xl p-4 focus:outline-none sm:p-6">
             <Outlet />
           </main>
         </div>

@@ -94,15 +94,17 @@ describe('the grouped sidebar', () => {
 
   it('keeps the staff permission gating: only permitted items, and no empty sections', () => {
     renderSidebar(staffNav(staffUser(['dashboard_view', 'packages_view', 'invoices_view', 'settings_view'])), '/staff/dashboard', 'Staff');
-    // Consolidations follow the packages permission.
-    expect(linkNames()).toEqual(['Dashboard', 'Packages', 'Consolidations', 'Invoices', 'Settings']);
+    // Consolidations and the parcels on their way to the warehouse follow the packages permission.
+    expect(linkNames()).toEqual(['Dashboard', 'Packages', 'Consolidations', 'On the way', 'Invoices', 'Settings']);
     expect(screen.getAllByRole('group').map((g) => g.querySelector('button')?.textContent)).toEqual(['Operations', 'Billing']);
     expect(screen.queryByRole('button', { name: 'Organisation' })).toBeNull();
   });
 
   it('lists every staff label with every permission', () => {
     renderSidebar(staffNav(staffUser(STAFF_SIDEBAR.map((i) => i.permission))), '/staff/dashboard', 'Staff');
-    // The spec's labels, and the forwarding services' screens after them.
-    expect(linkNames().sort()).toEqual([...STAFF_SIDEBAR.map((i) => i.label), 'Consolidations', 'Shop For Me'].sort());
+    // The fixed sidebar labels, and the forwarding services' and carrier tracking's screens after them.
+    expect(linkNames().sort()).toEqual(
+      [...STAFF_SIDEBAR.map((i) => i.label), 'Consolidations', 'Transfers', 'Shop For Me', 'On the way'].sort(),
+    );
   });
 });

@@ -9,6 +9,10 @@ export const BADGE_TONES = {
   green: 'bg-green-100 text-green-800',
   red: 'bg-red-100 text-red-800',
   brand: 'bg-brand-100 text-brand-800',
+  /** Waiting on the reader: the strong one. */
+  action: 'bg-status-action-bg text-status-action-fg font-semibold',
+  /** Finished: quiet, with a thin border so it still reads as a badge. */
+  done: 'bg-status-done-bg text-status-done-fg ring-1 ring-inset ring-slate-200',
 } as const;
 export type BadgeTone = keyof typeof BADGE_TONES;
 
@@ -21,7 +25,7 @@ export function Badge({ tone = 'neutral', className, ...props }: ComponentProps<
   );
 }
 
-/** A count capped as the spec says (99+, 9+); nothing when zero. */
+/** Counts capped at 99+ and 9+; nothing when zero. */
 export function CountBadge({ count, cap, className }: { count: number; cap: number; className?: string }) {
   if (count <= 0) return null;
   return (

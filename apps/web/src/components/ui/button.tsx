@@ -7,7 +7,7 @@ import { Spinner } from './spinner';
 const VARIANTS = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-brand-700/60',
   secondary: 'bg-white text-slate-900 border border-slate-300 hover:bg-slate-50',
-  accent: 'bg-accent-400 text-slate-900 hover:bg-accent-500',
+  accent: 'bg-highlight-400 text-slate-900 hover:bg-highlight-500',
   danger: 'bg-red-600 text-white hover:bg-red-700',
   ghost: 'text-slate-700 hover:bg-slate-100',
   link: 'text-brand-700 underline-offset-4 hover:underline px-0',
@@ -26,9 +26,22 @@ export interface ButtonProps extends ComponentProps<'button'> {
   /** Shows a spinner and disables the button; the label stays so the busy text can be passed. */
   busy?: boolean;
   asChild?: boolean;
+  /** Submits a form that works as plain HTML (a GET that the server answers): usable before hydration too. */
+  worksWithoutScripts?: boolean;
 }
 
-export function Button({ variant = 'primary', size = 'md', busy, asChild, className, disabled, children, type, ...props }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  busy,
+  asChild,
+  worksWithoutScripts,
+  className,
+  disabled,
+  children,
+  type,
+  ...props
+}: ButtonProps) {
   // On a pre-rendered page a click before React has hydrated would be lost (or submit the form to
   // the server): the button waits for it. Elsewhere `hydrated` is true from the first render.
   const hydrated = useHydrated();
@@ -46,7 +59,13 @@ export function Button({ variant = 'primary', size = 'md', busy, asChild, classN
     );
   }
   return (
-    <button type={type ?? 'button'} className={classes} disabled={disabled || busy || !hydrated} aria-busy={busy || undefined} {...props}>
+    <button
+      type={type ?? 'button'}
+      className={classes}
+      disabled={disabled || busy || (!hydrated && !worksWithoutScripts)}
+      aria-busy={busy || undefined}
+      {...props}
+    >
       {busy && <Spinner className="h-4 w-4" label="" />}
       {children}
     </button>

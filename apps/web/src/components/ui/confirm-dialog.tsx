@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button } from './button';
 import { Dialog } from './dialog';
 
@@ -8,10 +9,12 @@ interface ConfirmDialogProps {
   message: string;
   confirmLabel?: string;
   busy?: boolean;
+  /** While busy on a long action, how far it has got (shown under the question). */
+  progress?: ReactNode;
   onConfirm: () => void;
 }
 
-/** Asks before a destructive action, with the spec's question as the message. */
+/** Asks before a destructive action; the message is the question, in the product's fixed words. */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -19,11 +22,13 @@ export function ConfirmDialog({
   message,
   confirmLabel = 'Delete',
   busy,
+  progress,
   onConfirm,
 }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title}>
       <p className="text-sm text-slate-700">{message}</p>
+      {busy && progress && <div className="mt-4">{progress}</div>}
       <div className="mt-6 flex justify-end gap-2">
         <Button variant="secondary" onClick={() => onOpenChange(false)}>
           Cancel

@@ -28,7 +28,7 @@ export function DetailList<T>({
   className?: string;
 }) {
   return (
-    <dl className={cn('grid gap-x-6 gap-y-2 text-sm', className)}>
+    <dl className={cn('num grid gap-x-6 gap-y-2 text-sm', className)}>
       {columns.map((c) => (
         <div key={c.field} className="min-w-0">
           <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{c.label}</dt>

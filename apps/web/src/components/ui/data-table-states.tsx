@@ -81,7 +81,7 @@ export interface EmptyProps {
 }
 
 /**
- * No rows. With nothing searched or filtered: the spec's 'No data available', what the list is
+ * No rows. With nothing searched or filtered: 'No data available', what the list is
  * for and the first action. When a search or filters hide every row: says so and offers to clear them.
  */
 export function TableEmpty({ searching, empty, onClear }: { searching: boolean; empty?: EmptyProps; onClear: () => void }) {

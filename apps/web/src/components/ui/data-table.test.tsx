@@ -137,7 +137,7 @@ describe('DataTable', () => {
     expect(state?.page).toBe(1);
   });
 
-  it('builds the Filters panel by the spec rules, applies and clears, back to page 1', async () => {
+  it('builds the Filters panel from the filterable columns, applies and clears, back to page 1', async () => {
     let state: ListState | undefined;
     render(<Harness total={95} onState={(s) => (state = s)} />);
     await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));

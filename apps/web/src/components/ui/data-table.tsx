@@ -190,7 +190,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const columnCount = visible.length + (hidden.length > 0 ? 1 : 0) + (actions ? 1 : 0);
   const firstLoad = loading && data.length === 0;
-  const stickyCell = 'sticky right-0 z-[1] whitespace-nowrap shadow-[-6px_0_6px_-6px_rgba(15,23,42,0.18)]';
+  const stickyCell = 'sticky right-0 z-[1] whitespace-nowrap shadow-[-6px_0_6px_-6px_var(--shadow-edge)]';
 
   let body: ReactNode;
   if (error) {
@@ -219,7 +219,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   } else {
     body = (
       <ScrollRegion label={label}>
-        <table ref={tableRef} className="w-full border-collapse text-sm" aria-label={label} aria-busy={loading || undefined}>
+        <table ref={tableRef} className="num w-full border-collapse text-sm" aria-label={label} aria-busy={loading || undefined}>
           <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <tr>
               {hidden.length > 0 && (

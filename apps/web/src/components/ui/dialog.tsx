@@ -36,11 +36,11 @@ export function Dialog({ open, onOpenChange, title, description, children, class
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
-        <D.Overlay className="fixed inset-0 z-40 bg-slate-900/50 data-[state=open]:animate-in" />
+        <D.Overlay className="fixed inset-0 z-40 bg-scrim data-[state=open]:animate-scrim-in" />
         <D.Content
           onCloseAutoFocus={returnFocus}
           className={cn(
-            'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl',
+            'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl data-[state=open]:animate-dialog-in',
             className,
           )}
         >

@@ -3,7 +3,7 @@ import { type ComponentProps, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { inputClasses } from './input';
 
-/** A password field with the show/hide toggle every sign-in form of the spec has. */
+/** A password field with the show/hide toggle every sign-in form has. */
 export function PasswordInput({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
   const [visible, setVisible] = useState(false);
   return (

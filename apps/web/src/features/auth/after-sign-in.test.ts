@@ -26,7 +26,7 @@ describe('takeRedirect', () => {
 });
 
 describe('confirmTokenStored', () => {
-  it("fails with the spec's words when no token was stored", async () => {
+  it('fails with its fixed words when no token was stored', async () => {
     await expect(confirmTokenStored(1)).rejects.toThrow('Token not found after login');
     tokenStore.set('a.b.c');
     await expect(confirmTokenStored(1)).resolves.toBeUndefined();

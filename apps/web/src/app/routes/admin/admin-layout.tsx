@@ -1,4 +1,5 @@
 import {
+  ArrowLeftRight,
   Boxes,
   ShoppingBag,
   Inbox,
@@ -27,6 +28,7 @@ import {
   UserRound,
   Users,
   Gift,
+  Undo2,
 } from 'lucide-react';
 import { ROLE_LABELS } from '@courier/shared/constants/roles';
 import { CommandPalette } from '@/features/search/components/command-palette';
@@ -41,7 +43,7 @@ import { useStationApp } from '@/lib/station-app';
 
 const base = '/admin';
 /**
- * The spec's pages, plus Signature (outside the layout, at /admin/sign-signature), grouped into
+ * The admin's pages, plus Signature (outside the layout, at /admin/sign-signature), grouped into
  * the sidebar's sections; Settings stays pinned at the bottom.
  */
 export const ADMIN_NAV: NavItem[] = [
@@ -50,13 +52,17 @@ export const ADMIN_NAV: NavItem[] = [
   { label: 'Packages', to: `${base}/packages`, icon: Package, section: 'Operations' },
   { label: 'Packages Delivery Request', to: `${base}/delivery-requests`, icon: Truck, section: 'Operations' },
   { label: 'Consolidations', to: `${base}/consolidations`, icon: Boxes, section: 'Operations' },
+  { label: 'Returns & discards', to: `${base}/return-requests`, icon: Undo2, section: 'Operations' },
+  { label: 'On the way', to: `${base}/carrier-tracking`, icon: Truck, section: 'Operations' },
   { label: 'Shop For Me', to: `${base}/shop-requests`, icon: ShoppingBag, section: 'Customers' },
+  { label: 'Insurance claims', to: `${base}/insurance-claims`, icon: ShieldCheck, section: 'Customers' },
   { label: 'Delivery Locations', to: `${base}/delivery-locations`, icon: MapPin, section: 'Operations' },
   { label: 'Unknown Packages', to: `${base}/unknown-packages`, icon: HelpCircle, section: 'Operations' },
   { label: 'Import Packages', to: `${base}/package-import`, icon: FileUp, section: 'Operations' },
   // The floor screens staff have: the admin sees them too, with the staff sidebar's labels.
   { label: 'Maniefest', to: `${base}/maniefest`, icon: Ship, section: 'Operations' },
   { label: 'Reconciliation', to: `${base}/reconciliation`, icon: ClipboardCheck, section: 'Operations' },
+  { label: 'Transfers', to: `${base}/transfers`, icon: ArrowLeftRight, section: 'Operations' },
   { label: 'Uncollected', to: `${base}/uncollected`, icon: Clock, section: 'Operations' },
   { label: 'Signature', to: `${base}/sign-signature`, icon: PenLine, section: 'Operations' },
   { label: 'Customers', to: `${base}/customers`, icon: UserRound, section: 'Customers' },
@@ -94,6 +100,7 @@ export function AdminLayout() {
       headerActions={<TicketBell />}
       headerLines={lines}
       logoUrl={user?.courier?.logo_url}
+      accent={user?.courier?.accent_color}
       logoAlt={user?.courier?.name ?? 'Courier'}
       notice={user?.impersonated ? <ImpersonationBanner name={name} /> : undefined}
     />

@@ -17,6 +17,7 @@ const pages: RouteObject[] = [
   { path: 'roles', ...orgPages.roles },
   { path: 'roles/:id', ...orgPages.role },
   { path: 'customers', ...orgPages.customers },
+  { path: 'customers/import', ...orgPages.customerImport },
   { path: 'customers/:id', ...orgPages.customer },
   { path: 'business-customers', ...orgPages.businessCustomers },
   { path: 'business-customers/:id', ...orgPages.businessCustomer },
@@ -38,6 +39,9 @@ const pages: RouteObject[] = [
   { path: 'unknown-packages', lazy: async () => ({ Component: (await import('../packages/unknown-packages-page')).default }) },
   { path: 'consolidations', lazy: async () => ({ Component: (await import('../forwarding/consolidations-page')).default }) },
   { path: 'shop-requests', lazy: async () => ({ Component: (await import('../forwarding/shop-requests-page')).default }) },
+  { path: 'insurance-claims', lazy: async () => ({ Component: (await import('../packages/insurance-claims-page')).default }) },
+  { path: 'return-requests', lazy: async () => ({ Component: (await import('../packages/return-requests-page')).default }) },
+  { path: 'carrier-tracking', lazy: async () => ({ Component: (await import('../packages/carrier-tracking-page')).default }) },
   { path: 'package-import', lazy: async () => ({ Component: (await import('../packages/package-import-page')).default }) },
   { path: 'delivery-requests', lazy: async () => ({ Component: (await import('../packages/delivery-requests-page')).default }) },
   { path: 'delivery-locations', lazy: async () => ({ Component: (await import('../packages/delivery-locations-page')).default }) },
@@ -45,6 +49,7 @@ const pages: RouteObject[] = [
   { path: 'maniefest', lazy: async () => ({ Component: (await import('../packages/manifests-page')).default }) },
   { path: 'manifests', lazy: async () => ({ Component: (await import('../packages/manifests-page')).default }) },
   { path: 'reconciliation', lazy: async () => ({ Component: (await import('../packages/reconciliation-page')).default }) },
+  { path: 'transfers', lazy: async () => ({ Component: (await import('../packages/transfers-page')).default }) },
   { path: 'uncollected', lazy: async () => ({ Component: (await import('../packages/uncollected-page')).default }) },
 ];
 

@@ -7,7 +7,7 @@ import type { ResetPasswordFormInput } from '@courier/shared/schemas/auth';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
-import { resetPassword } from '@/features/auth/api/password-reset';
+import { resetPassword, useResetLinkUsable } from '@/features/auth/api/password-reset';
 import { AuthShell } from '@/features/auth/components/auth-shell';
 import { usePublicSite } from '@/features/public/api/get-public-site';
 import { errorMessage } from '@/lib/api-client';
@@ -37,6 +37,19 @@ export function ResetPasswordPage() {
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const link = useResetLinkUsable(token);
+
+  // A link already used (or past its time) sets nothing: say so, and offer a new one.
+  if (token && link.data?.usable === false) {
+    return (
+      <AuthShell brand={brand} title={AUTH_MESSAGES.resetLinkSpent}>
+        <p className="text-sm text-slate-700">{AUTH_MESSAGES.requestNewReset}</p>
+        <Link to={paths.login} className="mt-6 inline-block font-medium text-brand-700 hover:underline">
+          {AUTH_MESSAGES.askNewResetLink}
+        </Link>
+      </AuthShell>
+    );
+  }
 
   if (!token) {
     return (

@@ -28,7 +28,7 @@ export default function CustomerInvoicePage() {
   }, [waiting, refetch]);
   const dismiss = () => setSearch({}, { replace: true });
   return (
-    <div className="space-y-4">
+    <div className="space-y-3">
       <Link to="/customer/invoices" className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline">
         <ArrowLeft className="size-4" aria-hidden /> All invoices
       </Link>
@@ -43,15 +43,16 @@ export default function CustomerInvoicePage() {
       ) : invoice.data ? (
         <>
           {returned && <PaymentReturnNotice state={returned} invoice={invoice.data} onGiveUp={dismiss} />}
-          {!waiting && invoice.data.status !== 'void' && (
-            <UseCreditForm invoiceNo={invoice.data.invoiceNo} balanceCents={invoice.data.balanceCents} />
-          )}
-          {!waiting && (
-            <div className="flex justify-end">
-              <PayNowButton invoice={invoice.data} />
-            </div>
-          )}
-          <InvoiceView invoice={invoice.data} />
+          <InvoiceView
+            invoice={invoice.data}
+            heading="h1"
+            pay={waiting ? undefined : <PayNowButton invoice={invoice.data} />}
+            afterTotal={
+              !waiting && invoice.data.status !== 'void' ? (
+                <UseCreditForm invoiceNo={invoice.data.invoiceNo} balanceCents={invoice.data.balanceCents} />
+              ) : undefined
+            }
+          />
           <InvoiceRefunds invoiceNo={invoice.data.invoiceNo} />
         </>
       ) : null}

@@ -1,7 +1,8 @@
-import { formatJmd } from '@courier/shared/format/money';
+import { formatJmd, toCents } from '@courier/shared/format/money';
 import { useState } from 'react';
 import { computeCharges } from '@courier/shared/domain/charges';
 import { CALCULATOR_WEIGHT_MESSAGE } from '@courier/shared/domain/calculator';
+import { DIMENSIONS_FORMAT_MESSAGE, parseDimensions, volumetricWeight } from '@courier/shared/domain/volumetric';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -18,6 +19,8 @@ export default function CustomsCalculatorPage() {
   const rates = useCourierRates();
   const [weight, setWeight] = useState('');
   const [value, setValue] = useState('');
+  const [size, setSize] = useState('');
+  const dims = size.trim() === '' ? null : parseDimensions(size);
   const w = Number(weight);
   const usd = value.trim() === '' ? 0 : Number(value);
   const weightOk = weight.trim() !== '' && Number.isFinite(w) && w > 0;
@@ -30,7 +33,16 @@ export default function CustomsCalculatorPage() {
       ? computeCharges({
           ...rates.data,
           lifetimeDeliveredCount: 0,
-          packages: [{ ref: 1, label: '', weightLbs: w, declaredValueUsdCents: Math.round(usd * 100) }],
+          packages: [
+            {
+              ref: 1,
+              label: '',
+              weightLbs: w,
+              // With dimensions, freight on the weight the courier bills (the greater of actual and volumetric).
+              volumetricWeightLbs: dims ? volumetricWeight({ ...dims, mode: 'AIR' }, rates.data.volumetric) : null,
+              declaredValueUsdCents: toCents(usd),
+            },
+          ],
         })
       : null;
 
@@ -51,6 +63,13 @@ export default function CustomsCalculatorPage() {
             </Field>
             <Field label="Item value (USD)" error={valueOk ? undefined : 'Enter the value in US dollars, e.g. 120.00'}>
               <Input inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} placeholder="120.00" />
+            </Field>
+            <Field
+              label="Dimensions in inches (optional)"
+              hint="A light, bulky parcel is billed by its size"
+              error={size.trim() !== '' && !dims ? DIMENSIONS_FORMAT_MESSAGE : undefined}
+            >
+              <Input value={size} onChange={(e) => setSize(e.target.value)} placeholder="14x10x8" />
             </Field>
           </CardContent>
         </Card>

@@ -1,4 +1,5 @@
-import { formatJmd } from '@courier/shared/format/money';
+import { formatJmd, formatUsd } from '@courier/shared/format/money';
+import type { CourierRatesView } from '@courier/shared/schemas/billing';
 import { FileDown } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -124,9 +125,17 @@ export default function RateSheetPage() {
                   <dt>Switching fee (branch change after shipping)</dt>
                   <dd className="tabular-nums">{formatJmd(r.switchingFeeCents)}</dd>
                 </div>
-                <div className="flex justify-between">
-                  <dt>Customs duty over USD 100</dt>
-                  <dd>20% of value at {r.exchangeRateJmdPerUsd} JMD/USD</dd>
+                {r.feesInForce
+                  .filter((f) => !['gct', 'processing', 'unknown', 'uncollected', 'switching'].includes(f.code ?? ''))
+                  .map((f) => (
+                    <div key={`${f.code ?? ''}-${f.name}`} className="flex justify-between gap-4">
+                      <dt>{f.name}</dt>
+                      <dd className="text-right tabular-nums">{describeFee(f)}</dd>
+                    </div>
+                  ))}
+                <div className="flex justify-between gap-4">
+                  <dt>Customs (on the CIF value, over the duty-free limit)</dt>
+                  <dd className="text-right">{describeCustoms(r.customsRates)}</dd>
                 </div>
               </dl>
             </CardContent>
@@ -152,4 +161,36 @@ export default function RateSheetPage() {
       </div>
     </div>
   );
+}
+
+type RateFee = CourierRatesView['feesInForce'][number];
+
+/** "JMD 100.00 a day after 14 free days", "2% of value, at least JMD 600.00", "JMD 500.00". */
+function describeFee(f: RateFee): string {
+  const money = (cents: number) => (f.currency === 'USD' ? formatUsd(cents) : formatJmd(cents));
+  const least = f.minimumCents > 0 ? `, at least ${money(f.minimumCents)}` : '';
+  const base =
+    f.method === 'fixed'
+      ? money(f.amountCents)
+      : f.method === 'percent_value'
+        ? `${f.percentBps / 100}% of ${f.code === 'shop_for_me' ? 'the item cost' : 'value'}${least}`
+        : f.method === 'percent_freight'
+          ? `${f.percentBps / 100}% of freight${least}`
+          : f.method === 'per_pound'
+            ? `${money(f.amountCents)} a pound`
+            : f.method === 'per_item'
+              ? `${money(f.amountCents)} an item`
+              : f.bands
+                  .map((b) => `${b.from}${b.to === null ? '+' : `-${b.to}`}${f.bandBasis === 'weight' ? ' lb' : ''}: ${money(b.cents)}`)
+                  .join('; ');
+  const each = f.appliesTo === 'storage_day' ? ` a day after ${f.freeDays} free days` : '';
+  return `${base}${each}${f.gctApplies ? ' + GCT' : ''}`;
+}
+
+/** "Duty 20% (by item type), SCF 0.3%, levy 0.5%, GCT 15%, CAF JMD 2,500.00; free up to USD 100.00". */
+function describeCustoms(rates: CourierRatesView['customsRates']): string {
+  const general = (part: string) => rates.find((x) => x.part === part && x.tariffClass === null);
+  const pct = (part: string) => `${(general(part)?.percentBps ?? 0) / 100}%`;
+  const free = general('de_minimis');
+  return `Duty ${pct('import_duty')} (by item type), SCF ${pct('scf')}, levy ${pct('environmental_levy')}, GCT ${pct('import_gct')}, CAF ${formatJmd(general('caf')?.amountCents ?? 0)}${free ? `; free up to ${formatUsd(free.thresholdCents)}` : ''}`;
 }

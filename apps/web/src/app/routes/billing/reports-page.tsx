@@ -1,24 +1,24 @@
-import { FileDown } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { toast } from 'sonner';
 import { paymentMethodLine } from '@courier/shared/constants/billing';
 import { PACKAGE_STATUS_LABELS, type PackageStatus } from '@courier/shared/constants/packages';
 import { REPORT_GRANULARITIES, type ReportName } from '@courier/shared/schemas/billing';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { CHART_COLOURS, chartAxis, chartGrid, chartTooltip } from '@/components/ui/chart-theme';
+import { CsvReportCard } from '@/components/ui/csv-report-card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { downloadFile } from '@/lib/download';
+import { TableToggle } from '@/components/ui/table-toggle';
 import { CourierFilter } from '@/components/ui/courier-filter';
 import { useSession } from '@/lib/session';
 import { type ReportRange, useReport } from '@/features/billing/api/reports';
+import { MarginReports, TaxReportCard } from '@/features/margin/components/margin-reports';
+import { hasPermission } from '@courier/shared/domain/permissions';
 
 import { errorMessage } from '@/lib/api-client';
-import { formatAmount, formatJmd } from '@courier/shared/format/money';
+import { formatAmount, formatJmd, toCents } from '@courier/shared/format/money';
 import { type DateFormat, useDateFormat } from '@/lib/format-date';
 
 const GRANULARITY_LABELS = { day: 'Day', week: 'Week', month: 'Month' } as const;
@@ -39,32 +39,10 @@ function periodLabel(dates: DateFormat, period: string, granularity: Granularity
 const toJmd = (cents: number) => Math.round(cents) / 100;
 
 function Section({ title, report, range, children }: { title: string; report: ReportName; range: ReportRange; children: ReactNode }) {
-  const [busy, setBusy] = useState(false);
   return (
-    <Card>
-      <CardHeader className="flex flex-wrap items-center justify-between gap-2">
-        <CardTitle>{title}</CardTitle>
-        <Button
-          size="sm"
-          variant="secondary"
-          busy={busy}
-          aria-label={`Export ${title} as CSV`}
-          onClick={async () => {
-            setBusy(true);
-            try {
-              await downloadFile(`/reports/csv/${report}`, `${report}-${range.from}-to-${range.to}.csv`, { ...range });
-            } catch (error) {
-              toast.error(errorMessage(error, 'Could not export the CSV'));
-            } finally {
-              setBusy(false);
-            }
-          }}
-        >
-          <FileDown className="size-4" aria-hidden /> CSV
-        </Button>
-      </CardHeader>
-      <CardContent className="space-y-4">{children}</CardContent>
-    </Card>
+    <CsvReportCard title={title} csvPath={`/reports/csv/${report}`} fileName={report} range={range}>
+      {children}
+    </CsvReportCard>
   );
 }
 
@@ -107,8 +85,14 @@ export default function ReportsPage() {
   const [range, setRange] = useState<ReportRange>(() => ({ from: dates.today(-29), to: dates.today(), granularity: 'day' }));
   const report = useReport(range);
   const r = report.data;
+  // A period with nothing invoiced or collected says so in a sentence: no chart of zeros, no table of zeros.
+  const revenueEmpty = !r || r.revenue.every((p) => p.invoicedCents === 0 && p.collectedCents === 0);
   const invalid = range.from > range.to;
-  const isSuperAdmin = useSession().user?.role.name === 'super_admin';
+  const { user } = useSession();
+  const isSuperAdmin = user?.role.name === 'super_admin';
+  // Margin and tax are one courier's: the super admin names the courier first.
+  const oneCourier = !isSuperAdmin || range.courierId !== undefined;
+  const marginRange = { from: range.from, to: range.to, courierId: range.courierId };
 
   return (
     <div className="space-y-6">
@@ -164,36 +148,54 @@ export default function ReportsPage() {
           </dl>
 
           <Section title="Revenue invoiced and collected" report="revenue" range={range}>
-            <div className="h-64" role="img" aria-label="Chart of revenue invoiced and collected per period">
-              <ResponsiveContainer width="100%" height="100%">
-                <BarChart
-                  data={r.revenue.map((p) => ({ period: p.period, Invoiced: toJmd(p.invoicedCents), Collected: toJmd(p.collectedCents) }))}
-                >
-                  <CartesianGrid strokeDasharray="3 3" />
-                  <XAxis dataKey="period" fontSize={12} tickFormatter={(p: string) => periodLabel(dates, p, r.granularity, 'axis')} />
-                  <YAxis fontSize={12} />
-                  <Tooltip
-                    formatter={(v) => `JMD ${formatAmount(Math.round(Number(v) * 100))}`}
-                    labelFormatter={(p) => periodLabel(dates, String(p), r.granularity, 'full')}
+            {revenueEmpty ? (
+              <p className="text-sm text-slate-600">No revenue in this period.</p>
+            ) : (
+              <>
+                <div className="h-64" role="img" aria-label="Chart of revenue invoiced and collected per period">
+                  <ResponsiveContainer width="100%" height="100%">
+                    <BarChart
+                      data={r.revenue.map((p) => ({
+                        period: p.period,
+                        Invoiced: toJmd(p.invoicedCents),
+                        Collected: toJmd(p.collectedCents),
+                      }))}
+                    >
+                      <CartesianGrid vertical={false} {...chartGrid} />
+                      <XAxis
+                        dataKey="period"
+                        stroke={chartAxis.stroke}
+                        tick={chartAxis.tick}
+                        tickFormatter={(p: string) => periodLabel(dates, p, r.granularity, 'axis')}
+                      />
+                      <YAxis stroke={chartAxis.stroke} tick={chartAxis.tick} />
+                      <Tooltip
+                        {...chartTooltip}
+                        formatter={(v) => formatJmd(toCents(Number(v)))}
+                        labelFormatter={(p) => periodLabel(dates, String(p), r.granularity, 'full')}
+                      />
+                      <Legend />
+                      <Bar dataKey="Invoiced" fill={CHART_COLOURS[0]} />
+                      <Bar dataKey="Collected" fill={CHART_COLOURS[2]} />
+                    </BarChart>
+                  </ResponsiveContainer>
+                </div>
+                <TableToggle>
+                  <Table
+                    caption="Revenue by period"
+                    testId="revenue-table"
+                    head={['Period', 'Invoiced (JMD)', 'Collected (JMD)']}
+                    rows={r.revenue.map((p) => [
+                      <time key="period" dateTime={p.period}>
+                        {periodLabel(dates, p.period, r.granularity, 'full')}
+                      </time>,
+                      formatAmount(p.invoicedCents),
+                      formatAmount(p.collectedCents),
+                    ])}
                   />
-                  <Legend />
-                  <Bar dataKey="Invoiced" fill="#1d4ed8" />
-                  <Bar dataKey="Collected" fill="#16a34a" />
-                </BarChart>
-              </ResponsiveContainer>
-            </div>
-            <Table
-              caption="Revenue by period"
-              testId="revenue-table"
-              head={['Period', 'Invoiced (JMD)', 'Collected (JMD)']}
-              rows={r.revenue.map((p) => [
-                <time key="period" dateTime={p.period}>
-                  {periodLabel(dates, p.period, r.granularity, 'full')}
-                </time>,
-                formatAmount(p.invoicedCents),
-                formatAmount(p.collectedCents),
-              ])}
-            />
+                </TableToggle>
+              </>
+            )}
           </Section>
 
           <div className="grid gap-6 lg:grid-cols-2">
@@ -228,17 +230,26 @@ export default function ReportsPage() {
           </div>
 
           <Section title="Packages received per day" report="packages-received" range={range}>
-            <div className="h-56" role="img" aria-label="Chart of packages received per day">
-              <ResponsiveContainer width="100%" height="100%">
-                <BarChart data={r.packagesReceived.map((d) => ({ day: d.day, Packages: d.count }))}>
-                  <CartesianGrid strokeDasharray="3 3" />
-                  <XAxis dataKey="day" fontSize={12} tickFormatter={(d: string) => dates.calendar(d, 'short')} />
-                  <YAxis allowDecimals={false} fontSize={12} />
-                  <Tooltip labelFormatter={(d) => dates.calendar(String(d))} />
-                  <Bar dataKey="Packages" fill="#0891b2" />
-                </BarChart>
-              </ResponsiveContainer>
-            </div>
+            {r.packagesReceived.every((d) => d.count === 0) ? (
+              <p className="text-sm text-slate-600">No packages received in this period.</p>
+            ) : (
+              <div className="h-56" role="img" aria-label="Chart of packages received per day">
+                <ResponsiveContainer width="100%" height="100%">
+                  <BarChart data={r.packagesReceived.map((d) => ({ day: d.day, Packages: d.count }))}>
+                    <CartesianGrid vertical={false} {...chartGrid} />
+                    <XAxis
+                      dataKey="day"
+                      stroke={chartAxis.stroke}
+                      tick={chartAxis.tick}
+                      tickFormatter={(d: string) => dates.calendar(d, 'short')}
+                    />
+                    <YAxis allowDecimals={false} stroke={chartAxis.stroke} tick={chartAxis.tick} />
+                    <Tooltip {...chartTooltip} labelFormatter={(d) => dates.calendar(String(d))} />
+                    <Bar dataKey="Packages" fill={CHART_COLOURS[5]} />
+                  </BarChart>
+                </ResponsiveContainer>
+              </div>
+            )}
           </Section>
 
           <Section title="Top customers" report="top-customers" range={range}>
@@ -248,6 +259,9 @@ export default function ReportsPage() {
               rows={r.topCustomers.map((c) => [c.customer, c.mailboxNumber, formatAmount(c.invoicedCents), formatAmount(c.paidCents)])}
             />
           </Section>
+
+          {oneCourier && !invalid && <TaxReportCard range={marginRange} />}
+          {oneCourier && !invalid && hasPermission(user, 'costs_view') && <MarginReports range={marginRange} />}
         </>
       )}
     </div>

@@ -15,10 +15,11 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useCollect, useCollectable, useCollection, useFindCollectable } from '@/features/billing/api/invoices';
 import { InvoicePackages } from '@/features/billing/components/invoice-view';
+import { CollectorChoice } from '@/features/billing/components/collector-choice';
 import { ReleaseOverrideFields } from '@/features/billing/components/release-override';
 import { type SignaturePadHandle, SignedNameFields } from '@/features/billing/components/signature-pad';
-import { ScanStation } from '@/features/packages/components/scan-station/scan-station';
-import { type ScanOutcome, useScanStation } from '@/features/packages/components/scan-station/use-scan-station';
+import { ScanStation } from '@/components/scan-station/scan-station';
+import { type ScanOutcome, useScanStation } from '@/components/scan-station/use-scan-station';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { StatusBadge } from '@/components/ui/status-badge';
 
@@ -101,17 +102,21 @@ function Collect({ invoiceNo, onDone }: { invoiceNo: string; onDone: () => void 
   const onSigned = useCallback((v: boolean) => setSigned(v), []);
   const form = useForm<z.input<typeof collectFormSchema>, unknown, z.output<typeof collectFormSchema>>({
     resolver: zodResolver(collectFormSchema),
-    defaultValues: { collectorName: '', signature: '', override: {} },
+    defaultValues: { collectorName: '', signature: '', collector: 'other', idChecked: false, override: {} },
   });
   const { handleSubmit, setValue, control, formState } = form;
   const { errors } = formState;
   const allowUnpaid = useWatch({ control, name: 'override.allowUnpaid' });
+  const collector = useWatch({ control, name: 'collector' });
+  const idChecked = useWatch({ control, name: 'idChecked' });
   // The pad is no form control: its drawing is taken into the form as the form is sent.
   const submit = (e: FormEvent) => {
     setValue('signature', pad.current?.toDataUrl() ?? '');
-    return handleSubmit(async ({ override, ...signedFor }) => {
+    return handleSubmit(async ({ override, collector: who, idChecked, ...signedFor }) => {
+      // An authorised person is released to by the list's name and ID, once the clerk checked it.
+      const authorised = who === 'other' ? {} : { authorisedPersonId: Number(who), idChecked };
       try {
-        const res = await collect.mutateAsync({ ...signedFor, ...override });
+        const res = await collect.mutateAsync({ ...signedFor, ...authorised, ...override });
         toast.success(res.message);
         setDone(res.message);
       } catch (error) {
@@ -129,6 +134,8 @@ function Collect({ invoiceNo, onDone }: { invoiceNo: string; onDone: () => void 
     );
   }
   const { invoice, canOverride } = collection.data;
+  const shelves = collection.data.shelves ?? [];
+  const people = collection.data.authorisedPeople ?? [];
   const waiting = invoice.packages.filter((p) => p.status === 'ready_for_pickup');
 
   if (done) {
@@ -158,6 +165,19 @@ function Collect({ invoiceNo, onDone }: { invoiceNo: string; onDone: () => void 
         </CardHeader>
         <CardContent className="space-y-4">
           <InvoicePackages invoice={invoice} />
+          {shelves.length > 0 && (
+            <div>
+              <h3 className="text-sm font-medium text-slate-700">Where they sit</h3>
+              <ul aria-label="Where they sit" className="mt-1 flex flex-wrap gap-2 text-sm">
+                {shelves.map((s) => (
+                  <li key={s.packageId} className="rounded bg-slate-100 px-2 py-1 text-slate-900">
+                    <span className="font-mono">{s.packageNumber}</span>:{' '}
+                    {s.shelfCode ? <strong>Shelf {s.shelfCode}</strong> : <span className="text-slate-600">not put away</span>}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
           <p className="text-lg">
             Balance due: <strong data-testid="sign-balance">{formatJmd(invoice.balanceCents)}</strong>
           </p>
@@ -190,12 +210,34 @@ function Collect({ invoiceNo, onDone }: { invoiceNo: string; onDone: () => void 
             <CardTitle>Signature</CardTitle>
           </CardHeader>
           <CardContent className="space-y-4">
+            {people.length > 0 && (
+              <Controller
+                control={control}
+                name="collector"
+                render={({ field }) => (
+                  <CollectorChoice
+                    customerName={invoice.customerName}
+                    people={people}
+                    value={field.value}
+                    onChange={(who, person) => {
+                      field.onChange(who);
+                      setValue('idChecked', false);
+                      setValue('collectorName', person ? person.name : '');
+                    }}
+                    idChecked={idChecked}
+                    onIdChecked={(checked) => setValue('idChecked', checked, { shouldValidate: formState.isSubmitted })}
+                    idError={errors.idChecked?.message}
+                  />
+                )}
+              />
+            )}
             <Controller
               control={control}
               name="collectorName"
               render={({ field }) => (
                 <SignedNameFields
                   nameLabel="Collector's name"
+                  nameReadOnly={collector !== 'other'}
                   name={field.value}
                   onNameChange={field.onChange}
                   nameError={errors.collectorName?.message}

@@ -12,6 +12,8 @@ import {
   Truck,
   UserRound,
   Gift,
+  Wallet,
+  PlaneLanding,
 } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { CommandPalette } from '@/features/search/components/command-palette';
@@ -25,7 +27,7 @@ import { useCustomerApp } from '@/lib/customer-app';
 import { useSession } from '@/lib/session';
 
 const base = '/customer';
-/** The spec's pages, in the sidebar's sections; Profile stays pinned at the bottom. */
+/** The customer's pages, in the sidebar's sections; Profile stays pinned at the bottom. */
 export const CUSTOMER_NAV: NavItem[] = [
   { label: 'Dashboard', to: `${base}/dashboard`, icon: LayoutDashboard },
   { label: 'Packages', to: `${base}/packages`, icon: Package, section: 'Shipping' },
@@ -36,6 +38,8 @@ export const CUSTOMER_NAV: NavItem[] = [
   { label: 'Invoices', to: `${base}/invoices`, icon: FileText, section: 'Billing' },
   { label: 'Payments', to: `${base}/payments`, icon: CreditCard, section: 'Billing' },
   { label: 'Account Credit', to: `${base}/credit`, icon: Gift, section: 'Billing' },
+  { label: 'Cards & Autopay', to: `${base}/cards`, icon: Wallet, section: 'Billing' },
+  { label: 'Pay Before Arrival', to: `${base}/pay-ahead`, icon: PlaneLanding, section: 'Billing' },
   { label: 'Rate Sheet', to: `${base}/rate-sheet`, icon: FileSpreadsheet, section: 'Billing' },
   { label: 'Support Tickets', to: `${base}/support-tickets`, icon: HelpCircle, section: 'Support' },
   // The customer's own feed (invoices, payments, ticket answers, deliveries, packages).
@@ -76,6 +80,7 @@ export function CustomerLayout() {
       search={(nav) => <CommandPalette nav={nav} />}
       headerLines={user ? customerHeaderLines(user) : []}
       logoUrl={user?.courier?.logo_url}
+      accent={user?.courier?.accent_color}
       logoAlt={user?.courier?.name ?? 'Courier'}
     />
   );

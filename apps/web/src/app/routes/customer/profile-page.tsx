@@ -23,6 +23,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
 import { NotificationPreferencesCard } from '@/features/communications/components/notification-preferences-card';
 import { PhoneNoticesCard } from '@/features/communications/components/phone-notices-card';
+import { AuthorisedPeopleCard } from '@/features/customers/components/authorised-people-card';
 import {
   changeCustomerPassword,
   useCourierBranches,
@@ -233,6 +234,7 @@ export function CustomerProfilePage() {
       ) : (
         <DetailsCard profile={profile.data} />
       )}
+      <AuthorisedPeopleCard />
       <NotificationPreferencesCard />
       <PhoneNoticesCard />
       <PasswordCard />

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { requestDashboardEarly } from '@/features/dashboard/api/dashboard';
 import { RequireAuth } from '../../route-guard';
 
 /**
@@ -19,7 +20,10 @@ export const customerRoutes: RouteObject[] = [
           },
           {
             path: 'dashboard',
-            lazy: async () => ({ Component: (await import('@/app/routes/organisation/dashboard-page')).DashboardPage }),
+            lazy: async () => {
+              requestDashboardEarly();
+              return { Component: (await import('@/app/routes/organisation/dashboard-page')).DashboardPage };
+            },
           },
           { path: 'notifications', lazy: async () => ({ Component: (await import('../communications/notifications-page')).default }) },
           { path: 'profile', lazy: async () => ({ Component: (await import('./profile-page')).CustomerProfilePage }) },
@@ -27,6 +31,8 @@ export const customerRoutes: RouteObject[] = [
           { path: 'invoices/:invoiceNo', lazy: async () => ({ Component: (await import('../billing/customer-invoice-page')).default }) },
           { path: 'payments', lazy: async () => ({ Component: (await import('../billing/payments-page')).default }) },
           { path: 'credit', lazy: async () => ({ Component: (await import('./credit-page')).default }) },
+          { path: 'cards', lazy: async () => ({ Component: (await import('../billing/customer-cards-page')).default }) },
+          { path: 'pay-ahead', lazy: async () => ({ Component: (await import('../billing/customer-pay-ahead-page')).default }) },
           { path: 'rate-sheet', lazy: async () => ({ Component: (await import('../billing/rate-sheet-page')).default }) },
           {
             path: 'support-tickets',

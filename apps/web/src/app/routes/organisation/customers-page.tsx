@@ -1,4 +1,4 @@
-import { Eye } from 'lucide-react';
+import { Eye, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PARISHES } from '@courier/shared/constants/parishes';
@@ -24,7 +24,7 @@ const TYPE_OPTIONS = [
 /** Customers, or business customers (the same records, accountType business). */
 export function CustomersPage({ area, fixedCourierId }: { area: CustomerArea; fixedCourierId?: number }) {
   const dates = useDateFormat();
-  const { base, isSuperAdmin } = usePortal();
+  const { base, isSuperAdmin, can } = usePortal();
   const list = useListState();
   const [chosenCourier, setChosenCourier] = useState<number | undefined>();
   const courierId = fixedCourierId ?? chosenCourier;
@@ -78,6 +78,18 @@ export function CustomersPage({ area, fixedCourierId }: { area: CustomerArea; fi
         <PageHeader
           title={business ? 'Business Customers' : 'Customers'}
           description={business ? 'Customers with business accounts.' : 'Everyone with a mailbox at the courier.'}
+          actions={
+            !business &&
+            !isSuperAdmin &&
+            can('customers_edit') && (
+              <Button asChild variant="secondary">
+                <Link to={`${base}/customers/import`}>
+                  <Upload className="h-4 w-4" aria-hidden="true" />
+                  Import customers
+                </Link>
+              </Button>
+            )
+          }
         />
       )}
       <DataTable

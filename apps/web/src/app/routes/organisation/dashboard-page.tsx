@@ -1,82 +1,22 @@
 import { Copy } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { toast } from 'sonner';
-import type { DashboardChart } from '@courier/shared/schemas/dashboard';
+import { lazyToast as toast } from '@/lib/lazy-toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { ClockWidget } from '@/features/time-tracking/components/clock-widget';
 import { useSession } from '@/lib/session';
 import { useDashboard } from '@/features/dashboard/api/dashboard';
 import { CourierFilter } from '@/components/ui/courier-filter';
 import { MembershipCard } from '@/features/dashboard/components/membership-card';
 import { PageError, PageHeader } from '@/components/layout/page-header';
 import { FirstCourierCard, SetupChecklistCard } from '@/features/dashboard/components/setup-cards';
-import { formatJmd } from '@courier/shared/format/money';
-import { useContainerWidth } from '@/components/ui/data-table-layout';
-import { VALUE_AXIS_WIDTH, countTicks, leanCategoryLabels } from '@/features/dashboard/components/chart-axis';
+import { ChartCard } from '@/features/dashboard/components/chart-card';
+import { MainFigures } from '@/features/dashboard/components/main-figures';
 
-const COLOURS = ['#124a7d', '#f59e0b', '#16a34a', '#dc2626', '#7c3aed', '#0891b2', '#db2777', '#65a30d'];
-
-function ChartCard({ chart }: { chart: DashboardChart }) {
-  const empty = chart.data.every((d) => d.value === 0);
-  const area = useRef<HTMLDivElement>(null);
-  const lean = leanCategoryLabels(
-    chart.data.map((d) => d.name),
-    useContainerWidth(area),
-  );
-  const ticks = countTicks(Math.max(0, ...chart.data.map((d) => d.value)));
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{chart.label}</CardTitle>
-      </CardHeader>
-      <CardContent ref={area} className="h-64">
-        {empty ? (
-          <p className="flex h-full items-center justify-center text-sm text-slate-500">No data available</p>
-        ) : (
-          <ResponsiveContainer width="100%" height="100%">
-            {chart.kind === 'bar' ? (
-              <BarChart data={chart.data}>
-                <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                {/* Every category keeps its label; they lean when they would collide (a phone, many bars). */}
-                <XAxis
-                  dataKey="name"
-                  tick={{ fontSize: 12 }}
-                  interval={0}
-                  {...(lean ? { angle: -30, textAnchor: 'end', height: 72 } : {})}
-                />
-                <YAxis ticks={ticks} domain={[0, ticks.at(-1) ?? 1]} tick={{ fontSize: 12 }} width={VALUE_AXIS_WIDTH} />
-                <Tooltip />
-                <Bar isAnimationActive={false} dataKey="value" name={chart.label} fill={COLOURS[0]} radius={[4, 4, 0, 0]} />
-              </BarChart>
-            ) : (
-              <PieChart>
-                <Pie
-                  isAnimationActive={false}
-                  stroke={chart.data.length > 1 ? '#fff' : 'none'}
-                  data={chart.data}
-                  dataKey="value"
-                  nameKey="name"
-                  outerRadius="75%"
-                >
-                  {chart.data.map((d, i) => (
-                    <Cell key={d.name} fill={COLOURS[i % COLOURS.length]} />
-                  ))}
-                </Pie>
-                <Tooltip />
-                <Legend />
-              </PieChart>
-            )}
-          </ResponsiveContainer>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
+// Staff only: a customer's first visit does not download it (nor the time-tracking schemas it reads).
+const ClockWidget = lazy(async () => ({ default: (await import('@/features/time-tracking/components/clock-widget')).ClockWidget }));
 
 /** Every portal's dashboard: figures and charts from each area, and the customer's US addresses. */
 export function DashboardPage() {
@@ -107,7 +47,9 @@ export function DashboardPage() {
       )}
       {/* Staff and branch managers clock in and out from their dashboard (time tracking). */}
       {(user?.role.name === 'staff' || user?.role.name === 'branch_manager') && user.permissions.includes('time_tracking_view') && (
-        <ClockWidget />
+        <Suspense fallback={<Skeleton className="h-24" />}>
+          <ClockWidget />
+        </Suspense>
       )}
       {dashboard.isError && <PageError message={errorMessage(dashboard.error, 'Failed to load the dashboard')} />}
       {firstRun && (
@@ -162,29 +104,7 @@ export function DashboardPage() {
           </CardContent>
         </Card>
       )}
-      {dashboard.data && dashboard.data.cards.length > 0 && (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {dashboard.data.cards.map((card) => {
-            const value = card.format === 'money' ? formatJmd(card.value) : card.value.toLocaleString('en-JM');
-            return (
-              <Card key={card.key}>
-                <CardContent className="pt-4">
-                  <p className="text-sm text-slate-600">{card.label}</p>
-                  <p className="mt-1 text-3xl font-semibold text-slate-900">
-                    {card.href ? (
-                      <Link to={`${base}/${card.href}`} className="hover:text-brand-700">
-                        {value}
-                      </Link>
-                    ) : (
-                      value
-                    )}
-                  </p>
-                </CardContent>
-              </Card>
-            );
-          })}
-        </div>
-      )}
+      {dashboard.data && dashboard.data.cards.length > 0 && <MainFigures cards={dashboard.data.cards} base={base} />}
       {dashboard.data?.membership && <MembershipCard membership={dashboard.data.membership} />}
       {dashboard.data && dashboard.data.charts.length > 0 && (
         <div className="grid gap-4 lg:grid-cols-2">

@@ -14,7 +14,7 @@ import { StaffFormDialog } from '@/features/staff/components/staff-form';
 import { useStaffPage } from '@/features/staff/api/staff';
 import { useDateFormat } from '@/lib/format-date';
 
-const ROLE_OPTIONS = (['courier_admin', 'branch_manager', 'staff'] as const).map((r) => ({ value: r, label: ROLE_LABELS[r] }));
+const ROLE_OPTIONS = (['courier_admin', 'branch_manager', 'staff', 'agent'] as const).map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 const ACTIVE_OPTIONS = [
   { value: 'true', label: 'Active' },
   { value: 'false', label: 'Inactive' },

@@ -17,7 +17,7 @@ import {
   useDeliveryLocations,
   useDeliveryRequests,
   useProofImage,
-} from '@/features/packages/api/deliveries';
+} from '@/features/deliveries/api/deliveries';
 import { useCustomerProfile } from '@/features/auth/api/customer-account';
 import { usePackageList } from '@/features/packages/api/packages';
 import { errorMessage } from '@/lib/api-client';

@@ -1,3 +1,4 @@
+import { formatWeight } from '@courier/shared/format/weight';
 import { useRef, useState } from 'react';
 import { Plus } from 'lucide-react';
 import { toast } from 'sonner';
@@ -11,17 +12,19 @@ import { DataTable, type DataTableColumn, useListState } from '@/components/ui/d
 import { Dialog } from '@/components/ui/dialog';
 import { openFile } from '@/lib/download';
 import { usePackageList } from '@/features/packages/api/packages';
-import { useCancelPreAlert, useOwnPreAlerts, useUploadPreAlertInvoice } from '@/features/packages/api/pre-alerts';
-import { InsureByDefaultToggle } from '@/features/packages/components/package-cover-panel';
-import { PackageDetailDialog } from '@/features/packages/components/package-detail-dialog';
+import { useCancelPreAlert, useOwnPreAlerts, useUploadPreAlertInvoice } from '@/features/pre-alerts/api/pre-alerts';
+import { InsureByDefaultToggle } from '@/features/cover/components/package-cover-panel';
+import { PackageDetailDialog } from '@/app/routes/packages/package-detail-dialog';
+import { PackageInsuranceCheckbox } from '@/features/cover/components/package-insurance-checkbox';
 import { useLinkedPackage } from '@/features/packages/hooks/use-linked-package';
-import { INVOICE_ACCEPT, PreAlertForm, invoiceProblem } from '@/features/packages/components/pre-alert-form';
+import { INVOICE_ACCEPT, PreAlertForm, invoiceProblem } from '@/features/pre-alerts/components/pre-alert-form';
 import { errorMessage } from '@/lib/api-client';
 import { formatUsd } from '@courier/shared/format/money';
 import { useDateFormat } from '@/lib/format-date';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TrackingLink } from '@/components/ui/tracking-link';
 import { statusOptions } from '@courier/shared/format/status';
+import { PreAlertCarrierDialog } from '@/features/carrier-tracking/components/pre-alert-carrier-dialog';
 
 function UploadInvoiceButton({ preAlert }: { preAlert: PreAlertDto }) {
   const ref = useRef<HTMLInputElement>(null);
@@ -74,6 +77,7 @@ export default function CustomerPackagesPage() {
   // The dashboard's first step links here with ?pre-alert to open the form at once.
   const [formOpen, setFormOpen] = useState(() => new URLSearchParams(window.location.search).has('pre-alert'));
   const [cancelling, setCancelling] = useState<PreAlertDto | null>(null);
+  const [following, setFollowing] = useState<PreAlertDto | null>(null);
 
   const columns: Array<DataTableColumn<PackageDto>> = [
     { field: 'packageNumber', priority: 1, label: 'Package', sortable: true },
@@ -87,7 +91,9 @@ export default function CustomerPackagesPage() {
           <TrackingLink trackingNumber={p.trackingNumber} carrier={p.carrier} />
         </span>
       ),
-      width: 190,
+      width: 230,
+      // A tracking number stays on one line: it is read and compared as one code.
+      nowrap: true,
     },
     { field: 'description', priority: 3, label: 'Description', filterable: false, render: (p) => p.description ?? '-', wrap: true },
     {
@@ -98,7 +104,7 @@ export default function CustomerPackagesPage() {
       render: (p) => <StatusBadge kind="package" status={p.status} />,
       filterOptions: statusOptions('package').filter((o) => o.value !== 'unknown'),
     },
-    { field: 'weightLb', label: 'Weight (lb)', sortable: true, filterable: false, render: (p) => p.weightLb.toFixed(2), width: 100 },
+    { field: 'weightLb', label: 'Weight (lb)', sortable: true, filterable: false, render: (p) => formatWeight(p.weightLb), width: 100 },
     { field: 'branchName', priority: 3, label: 'Pickup branch', filterable: false, render: (p) => p.branchName ?? '-' },
     {
       field: 'receivedAt',
@@ -115,6 +121,13 @@ export default function CustomerPackagesPage() {
       filterable: false,
       render: (p) => (p.estimatedArrival ? dates.calendar(p.estimatedArrival) : '-'),
     },
+    {
+      field: 'insured',
+      priority: 1,
+      label: 'Insurance',
+      filterable: false,
+      render: (p) => <PackageInsuranceCheckbox packageId={p.id} packageNumber={p.packageNumber} />,
+    },
   ];
   const alertColumns: Array<DataTableColumn<PreAlertDto>> = [
     {
@@ -123,7 +136,9 @@ export default function CustomerPackagesPage() {
       label: 'Tracking',
       sortable: true,
       render: (a) => <span className="font-mono text-xs break-all">{a.trackingNumber}</span>,
-      width: 190,
+      width: 230,
+      // A tracking number stays on one line: it is read and compared as one code.
+      nowrap: true,
     },
     { field: 'carrier', priority: 4, label: 'Carrier', render: (a) => CARRIER_LABELS[a.carrier], filterable: false },
     { field: 'merchant', priority: 3, label: 'Merchant', sortable: true, filterable: false },
@@ -135,7 +150,15 @@ export default function CustomerPackagesPage() {
       priority: 2,
       label: 'Invoice',
       filterable: false,
-      render: (a) => (a.hasInvoice ? <Badge tone="green">On file</Badge> : <Badge tone="red">Missing</Badge>),
+      // A Shop For Me order was bought by the courier: its invoice is that request, never missing.
+      render: (a) =>
+        a.hasInvoice ? (
+          <Badge tone="green">On file</Badge>
+        ) : a.shopRequestNo ? (
+          <Badge tone="green">Shop For Me {a.shopRequestNo}</Badge>
+        ) : (
+          <Badge tone="red">Missing</Badge>
+        ),
     },
     {
       field: 'status',
@@ -208,7 +231,12 @@ export default function CustomerPackagesPage() {
             {...alertsList.tableProps}
             actions={(a) => (
               <div className="flex flex-wrap gap-2">
-                {a.status !== 'cancelled' && <UploadInvoiceButton preAlert={a} />}
+                {a.status === 'pending' && (
+                  <Button size="sm" variant="secondary" onClick={() => setFollowing(a)} aria-label={`Carrier scans of ${a.trackingNumber}`}>
+                    On its way
+                  </Button>
+                )}
+                {a.status !== 'cancelled' && !a.shopRequestNo && <UploadInvoiceButton preAlert={a} />}
                 {a.hasInvoice && (
                   <Button
                     size="sm"
@@ -261,6 +289,7 @@ export default function CustomerPackagesPage() {
         }
       />
       <PackageDetailDialog id={openId} onClose={close} customer />
+      <PreAlertCarrierDialog preAlert={following} onClose={() => setFollowing(null)} />
     </div>
   );
 }

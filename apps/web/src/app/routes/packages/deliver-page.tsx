@@ -16,10 +16,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { ReleaseOverrideFields } from '@/features/billing/components/release-override';
 import { type SignaturePadHandle, SignedNameFields } from '@/features/billing/components/signature-pad';
 import { TillField, useTill } from '@/features/billing/components/till-branch';
-import { BILLING_MESSAGES, parseJmdToCents } from '@courier/shared/schemas/billing';
-import { formatJmd, formatDecimal } from '@courier/shared/format/money';
+import { BILLING_MESSAGES } from '@courier/shared/schemas/billing';
+import { formatJmd, formatDecimal, parseCents } from '@courier/shared/format/money';
 import { Input } from '@/components/ui/input';
-import { useDeliver, useDeliveryRequest } from '@/features/packages/api/deliveries';
+import { useDeliver, useDeliveryRequest } from '@/features/deliveries/api/deliveries';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -54,7 +54,7 @@ function DeliverForm({
   const { register, handleSubmit, setValue, getValues, setError, control, formState } = form;
   const { errors } = formState;
   const tillMissing = () => {
-    const cents = cod ? parseJmdToCents(getValues('collected')) : 0;
+    const cents = cod ? (parseCents(getValues('collected')) ?? 0) : 0;
     return cents > 0 && till.choosing && till.branchId === null;
   };
   // The till is checked with the fields, so every problem shows at once.

@@ -17,9 +17,9 @@ import { Input } from '@/components/ui/input';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { useDeleteDeliveryLocation, useDeliveryLocations, useSaveDeliveryLocation } from '@/features/packages/api/deliveries';
+import { useDeleteDeliveryLocation, useDeliveryLocations, useSaveDeliveryLocation } from '@/features/deliveries/api/deliveries';
 import { errorMessage } from '@/lib/api-client';
-import { formatJmd, formatDecimal } from '@courier/shared/format/money';
+import { formatJmd, formatDecimal, parseCents } from '@courier/shared/format/money';
 
 const formSchema = deliveryLocationInputSchema.omit({ feeCents: true }).extend({
   fee: z
@@ -55,7 +55,7 @@ function LocationDialog({ location, open, onClose }: { location: DeliveryLocatio
           parish: v.parish,
           active: v.active,
           cashOnDelivery: v.cashOnDelivery,
-          feeCents: Math.round(Number(v.fee) * 100),
+          feeCents: parseCents(v.fee) ?? 0,
         },
       },
       {

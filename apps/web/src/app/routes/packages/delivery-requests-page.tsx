@@ -17,7 +17,8 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { openFile } from '@/lib/download';
 import { ReleaseOverrideFields } from '@/features/billing/components/release-override';
-import { useChangeDeliveryStatus, useDeliveryRequests, useDrivers } from '@/features/packages/api/deliveries';
+import { CancelDeliveryDialog } from '@/features/deliveries/components/cancel-delivery-dialog';
+import { useChangeDeliveryStatus, useDeliveryRequests, useDrivers } from '@/features/deliveries/api/deliveries';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useDateFormat } from '@/lib/format-date';
@@ -178,10 +179,12 @@ export default function DeliveryRequestsPage() {
   const list = useListState();
   const requests = useDeliveryRequests('/delivery-requests', list.query);
   const [scheduling, setScheduling] = useState<DeliveryRequestDto | null>(null);
+  const [cancelling, setCancelling] = useState<DeliveryRequestDto | null>(null);
   const [refused, setRefused] = useState<{ request: DeliveryRequestDto; message: string } | null>(null);
   const change = useChangeDeliveryStatus(() => undefined);
   const act = (r: DeliveryRequestDto, status: DeliveryRequestStatus) => {
     if (status === 'scheduled') return setScheduling(r);
+    if (status === 'cancelled') return setCancelling(r);
     change.mutate(
       { id: r.id, status },
       {
@@ -283,10 +286,18 @@ export default function DeliveryRequestsPage() {
                 ),
               )}
             </div>
+          ) : r.status === 'out_for_delivery' && user && r.driverId === user.id ? (
+            // The driver of a delivery completes it, whatever their role.
+            <Button size="sm" asChild>
+              <Link to={`${base}/deliver/${r.id}`}>
+                <Truck className="size-4" aria-hidden /> {ACTION_LABEL.delivered}
+              </Link>
+            </Button>
           ) : null
         }
       />
       {scheduling && <ScheduleDialog request={scheduling} onClose={() => setScheduling(null)} />}
+      {cancelling && <CancelDeliveryDialog request={cancelling} onClose={() => setCancelling(null)} />}
       {refused && <DispatchOverrideDialog request={refused.request} message={refused.message} onClose={() => setRefused(null)} />}
     </div>
   );

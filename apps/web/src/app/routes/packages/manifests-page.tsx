@@ -1,3 +1,4 @@
+import { formatWeight } from '@courier/shared/format/weight';
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import { SHIPPING_MODES } from '@courier/shared/constants/packages';
@@ -7,9 +8,10 @@ import type { ManifestDto } from '@courier/shared/schemas/manifests';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { CreateManifestDialog } from '@/features/packages/components/manifests/create-manifest-dialog';
-import { ManifestDialog } from '@/features/packages/components/manifests/manifest-dialog';
-import { useManifests } from '@/features/packages/api/manifests';
+import { CreateManifestDialog } from '@/features/manifests/components/create-manifest-dialog';
+import { ManifestDialog } from '@/features/manifests/components/manifest-dialog';
+import { ManifestCostsDialog } from '@/features/margin/components/manifest-costs-dialog';
+import { useManifests } from '@/features/manifests/api/manifests';
 import { errorMessage } from '@/lib/api-client';
 import { useDateFormat } from '@/lib/format-date';
 import { useSession } from '@/lib/session';
@@ -24,6 +26,9 @@ export default function ManifestsPage() {
   const list = useListState();
   const manifests = useManifests(list.query);
   const [openId, setOpenId] = useState<number | null>(null);
+  // A flight's costs are the courier's own money: for those holding the costs permissions.
+  const canSeeCosts = !superAdmin && hasPermission(user, 'costs_view');
+  const [costsId, setCostsId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
   const columns: Array<DataTableColumn<ManifestDto>> = [
     { field: 'manifestNumber', priority: 1, label: 'Manifest', sortable: true },
@@ -35,7 +40,7 @@ export default function ManifestsPage() {
     { field: 'flightOrVessel', priority: 3, label: 'Flight / vessel', filterable: false, render: (m) => m.flightOrVessel ?? '-' },
     { field: 'departureDate', priority: 2, label: 'Departure date', sortable: true, render: (m) => dates.calendar(m.departureDate) },
     { field: 'pieces', priority: 3, label: 'Pieces', sortable: true, filterable: false, width: 80 },
-    { field: 'weightLb', priority: 4, label: 'Weight (lb)', filterable: false, render: (m) => m.weightLb.toFixed(2), width: 100 },
+    { field: 'weightLb', priority: 4, label: 'Weight (lb)', filterable: false, render: (m) => formatWeight(m.weightLb), width: 100 },
     {
       field: 'status',
       priority: 1,
@@ -66,9 +71,16 @@ export default function ManifestsPage() {
         {...list.tableProps}
         toolbar={canCreate ? <Button onClick={() => setCreating(true)}>New manifest</Button> : undefined}
         actions={(m) => (
-          <Button size="sm" variant="secondary" onClick={() => setOpenId(m.id)} aria-label={`Open ${m.manifestNumber}`}>
-            Open
-          </Button>
+          <>
+            <Button size="sm" variant="secondary" onClick={() => setOpenId(m.id)} aria-label={`Open ${m.manifestNumber}`}>
+              Open
+            </Button>
+            {canSeeCosts && (
+              <Button size="sm" variant="secondary" onClick={() => setCostsId(m.id)} aria-label={`Costs of ${m.manifestNumber}`}>
+                Costs
+              </Button>
+            )}
+          </>
         )}
       />
       <CreateManifestDialog
@@ -80,6 +92,7 @@ export default function ManifestsPage() {
         }}
       />
       <ManifestDialog id={openId} onClose={() => setOpenId(null)} canEdit={canEdit} />
+      {canSeeCosts && <ManifestCostsDialog id={costsId} onClose={() => setCostsId(null)} canEdit={hasPermission(user, 'costs_edit')} />}
     </div>
   );
 }

@@ -1,9 +1,13 @@
 import { AgentPickupCard } from '@/features/integrations/components/agent-pickup-card';
 import { ImportHistory } from '@/features/integrations/components/import-history';
 import { PackageImportWizard } from '@/features/integrations/components/package-import-wizard';
+import { useSession } from '@/lib/session';
 
 /** Packages the US warehouse agent received, from its CSV or Excel file instead of typing each one. */
 export default function PackageImportPage() {
+  // The agent's folder is the courier's setting: the US agent sees its files, not where they are fetched.
+  const { user } = useSession();
+  const agent = user?.role.name === 'agent';
   return (
     <div className="space-y-6">
       <div>
@@ -15,7 +19,7 @@ export default function PackageImportPage() {
       </div>
       <PackageImportWizard />
       <ImportHistory />
-      <AgentPickupCard />
+      {!agent && <AgentPickupCard />}
     </div>
   );
 }

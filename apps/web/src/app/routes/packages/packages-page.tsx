@@ -1,3 +1,4 @@
+import { formatWeight } from '@courier/shared/format/weight';
 import { useState } from 'react';
 import { ScanLine } from 'lucide-react';
 import { useSearchParams } from 'react-router';
@@ -13,7 +14,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { ReleaseOverrideFields, overridePayload } from '@/features/billing/components/release-override';
 import { useBulkStatus, usePackageList } from '@/features/packages/api/packages';
-import { PackageDetailDialog } from '@/features/packages/components/package-detail-dialog';
+import { PackageDetailDialog } from '@/app/routes/packages/package-detail-dialog';
 import { useLinkedPackage } from '@/features/packages/hooks/use-linked-package';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from 'sonner';
@@ -85,7 +86,9 @@ export default function PackagesPage() {
       label: 'Tracking',
       sortable: true,
       render: (p) => <span className="font-mono text-xs break-all">{p.trackingNumber}</span>,
-      width: 190,
+      width: 230,
+      // A tracking number stays on one line: it is read and compared as one code.
+      nowrap: true,
     },
     {
       field: 'status',
@@ -109,7 +112,7 @@ export default function PackagesPage() {
     { field: 'branchName', priority: 3, label: 'Branch', sortable: true, render: (p) => p.branchName ?? '-' },
     { field: 'mode', label: 'Mode', sortable: true, filterOptions: SHIPPING_MODES.map((m) => ({ value: m, label: m })), width: 80 },
     { field: 'manifestNumber', priority: 3, label: 'Manifest', sortable: true, render: (p) => p.manifestNumber ?? '-' },
-    { field: 'weightLb', label: 'Weight (lb)', sortable: true, filterable: false, render: (p) => p.weightLb.toFixed(2), width: 100 },
+    { field: 'weightLb', label: 'Weight (lb)', sortable: true, filterable: false, render: (p) => formatWeight(p.weightLb), width: 100 },
     {
       field: 'receivedAt',
       priority: 2,

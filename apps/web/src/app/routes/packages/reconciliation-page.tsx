@@ -16,9 +16,9 @@ import {
   useManifests,
   useReconciliation,
   useReconciliationScan,
-} from '@/features/packages/api/manifests';
-import { ScanStation } from '@/features/packages/components/scan-station/scan-station';
-import { type ScanOutcome, useScanStation } from '@/features/packages/components/scan-station/use-scan-station';
+} from '@/features/manifests/api/manifests';
+import { ScanStation } from '@/components/scan-station/scan-station';
+import { type ScanOutcome, useScanStation } from '@/components/scan-station/use-scan-station';
 import { errorMessage } from '@/lib/api-client';
 
 type Line = Reconciliation['expected'][number];
@@ -56,11 +56,20 @@ function LineList({ title, lines, tone, where = false }: { title: string; lines:
   );
 }
 
+/** Which manifests the list offers: the arrived ones to reconcile, or the closed (reconciled) ones and their actions. */
+const VIEWS = [
+  { status: 'arrived', label: 'To reconcile', placeholder: 'Choose an arrived manifest' },
+  { status: 'reconciled', label: 'Closed', placeholder: 'Choose a closed manifest' },
+] as const;
+type View = (typeof VIEWS)[number]['status'];
+
 /** Scan what arrived: expected, received, missing and extra update with every scan. */
 export default function ReconciliationPage() {
   const [params, setParams] = useSearchParams();
   const manifestId = params.get('manifest') ? Number(params.get('manifest')) : null;
-  const arrived = useManifests({ page: 1, limit: 100, sort: 'createdAt', order: 'desc', filters: JSON.stringify({ status: 'arrived' }) });
+  const [view, setView] = useState<View>(params.get('show') === 'reconciled' ? 'reconciled' : 'arrived');
+  const shown = VIEWS.find((v) => v.status === view) ?? VIEWS[0];
+  const listed = useManifests({ page: 1, limit: 100, sort: 'createdAt', order: 'desc', filters: JSON.stringify({ status: view }) });
   const recon = useReconciliation(manifestId);
   const [note, setNote] = useState('');
   const [confirmClose, setConfirmClose] = useState(false);
@@ -78,19 +87,35 @@ export default function ReconciliationPage() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold text-slate-900">Reconciliation</h1>
+      <fieldset className="flex flex-wrap gap-2">
+        <legend className="sr-only">Manifests to show</legend>
+        {VIEWS.map((v) => (
+          <Button
+            key={v.status}
+            variant={view === v.status ? 'primary' : 'secondary'}
+            aria-pressed={view === v.status}
+            onClick={() => {
+              setView(v.status);
+              setParams(v.status === 'arrived' ? {} : { show: v.status });
+            }}
+          >
+            {v.label}
+          </Button>
+        ))}
+      </fieldset>
       <Field label="Manifest">
         <Select
           value={manifestId ?? ''}
-          onChange={(e) => setParams(e.target.value ? { manifest: e.target.value } : {})}
+          onChange={(e) => setParams(e.target.value ? { ...(view === 'arrived' ? {} : { show: view }), manifest: e.target.value } : {})}
           className="max-w-md"
         >
-          <option value="">Choose an arrived manifest</option>
-          {manifestId && r && r.manifest.status !== 'arrived' && (
+          <option value="">{shown.placeholder}</option>
+          {manifestId && r && r.manifest.status !== view && (
             <option value={manifestId}>
               {r.manifest.manifestNumber} ({r.manifest.status})
             </option>
           )}
-          {(arrived.data?.data ?? []).map((m) => (
+          {(listed.data?.data ?? []).map((m) => (
             <option key={m.id} value={m.id}>
               {m.manifestNumber} · {m.type} · {m.pieces} pieces
             </option>
@@ -135,7 +160,17 @@ export default function ReconciliationPage() {
               busy={ready.isPending}
               onClick={() =>
                 ready.mutate(undefined, {
-                  onSuccess: () => toast.success('Cleared packages are ready for pickup; customers are e-mailed'),
+                  onSuccess: (m) => {
+                    // Parcels collected at another branch stay cleared here until a transfer takes them.
+                    const waiting = (m.packages ?? []).filter(
+                      (p) => p.status === 'at_customs' && p.atBranchName && p.atBranchName !== p.branchName,
+                    ).length;
+                    toast.success(
+                      waiting > 0
+                        ? `Cleared packages are ready for pickup; customers are e-mailed. ${waiting} for another branch wait for a transfer (Transfers)`
+                        : 'Cleared packages are ready for pickup; customers are e-mailed',
+                    );
+                  },
                   onError: (e) => toast.error(errorMessage(e, 'Could not update')),
                 })
               }
@@ -155,6 +190,9 @@ export default function ReconciliationPage() {
                 onSuccess: () => {
                   toast.success(MANIFEST_MESSAGES.reconciled);
                   setConfirmClose(false);
+                  // The closed manifest stays in reach, with what is left to do on it.
+                  setView('reconciled');
+                  setParams({ show: 'reconciled', manifest: String(r.manifest.id) });
                 },
                 onError: (e) => {
                   toast.error(errorMessage(e, 'Could not close'));

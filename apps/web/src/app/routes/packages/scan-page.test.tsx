@@ -11,11 +11,14 @@ const lookupTracking = vi.fn(async (trackingNumber: string) => ({
   package: null,
   preAlert: null,
 }));
+vi.mock('@/lib/package-scan', () => ({ lookupTracking: (t: string) => lookupTracking(t) }));
 vi.mock('@/features/packages/api/packages', () => ({
-  lookupTracking: (t: string) => lookupTracking(t),
   useReceivePackage: () => ({ mutateAsync: vi.fn(), isPending: false }),
   useChangeStatus: () => ({ mutate: vi.fn(), isPending: false }),
   useCustomerSearch: () => ({ data: [] }),
+}));
+vi.mock('@/features/packages/api/duty-rates', () => ({
+  useTariffOptions: () => [{ value: 'general', label: 'General merchandise' }],
 }));
 vi.mock('@/lib/session', () => ({
   useSession: () => ({ user: { kind: 'user', role: { name: 'staff', permissions: ['packages_scan', 'packages_edit'] }, permissions: [] } }),

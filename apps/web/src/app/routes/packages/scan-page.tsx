@@ -2,16 +2,18 @@ import { useState } from 'react';
 import { hasPermission } from '@courier/shared/domain/permissions';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { HazardFlag } from '@/features/packages/components/scan-station/hazard-flag';
+import { HazardFlag } from '@/features/warehouse/components/hazard-flag';
 import { KnownPackageCard } from '@/features/packages/components/scan-station/known-package-card';
 import { AutoPrintToggle, LastReceivedCard } from '@/features/packages/components/scan-station/label-printing';
-import { PutAwayStation } from '@/features/packages/components/scan-station/put-away-station';
+import { PutAwayStation } from '@/features/warehouse/components/put-away-station';
 import { ReceiveForm } from '@/features/packages/components/scan-station/receive-form';
-import { ScanHistory, ScanResultPanel, ScanStation } from '@/features/packages/components/scan-station/scan-station';
+import { ScanHistory, ScanResultPanel, ScanStation } from '@/components/scan-station/scan-station';
 import { useCheckIn } from '@/features/packages/components/scan-station/use-check-in';
 import { ConsolidationNotice } from '@/features/forwarding/components/consolidation-notice';
-import { WarehouseFacts } from '@/features/packages/components/scan-station/warehouse-facts';
-import { LabelPrintersCard, ShelvesCard } from '@/features/packages/components/scan-station/warehouse-setup';
+import { WarehouseFacts } from '@/features/warehouse/components/warehouse-facts';
+import { LabelPrintersCard, ShelvesCard } from '@/features/warehouse/components/warehouse-setup';
+import { uploadPackagePhoto } from '@/features/photos/api/photos';
+import { ContentsPhotoNotice } from '@/features/photos/components/contents-photo-panel';
 import { useSession } from '@/lib/session';
 
 type StationMode = 'receive' | 'put-away';
@@ -24,7 +26,7 @@ type StationMode = 'receive' | 'put-away';
 export default function ScanPage() {
   const { user } = useSession();
   const [mode, setMode] = useState<StationMode>('receive');
-  const { station, form, printing, capture, last, reset, onReceive } = useCheckIn();
+  const { station, form, printing, capture, last, reset, onReceive } = useCheckIn(uploadPackagePhoto);
   const known = form.lookup?.package ?? null;
   const canEdit = hasPermission(user, 'packages_edit');
   const canFlag = canEdit || hasPermission(user, 'packages_scan');
@@ -77,6 +79,7 @@ export default function ScanPage() {
                 canEdit={canEdit}
                 onChanged={(pkg) => form.lookup && form.setLookup({ ...form.lookup, package: pkg })}
                 onNext={reset}
+                notice={known.contentsPhotoAsked && <ContentsPhotoNotice packageNumber={known.packageNumber} />}
               />
               <WarehouseFacts pkg={known} />
               {canFlag && (

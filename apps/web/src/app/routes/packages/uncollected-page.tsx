@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn, useListState } from '@/components/ui/data-table';
 import { type UncollectedPackage, useUncollected } from '@/features/packages/api/packages';
-import { PackageDetailDialog } from '@/features/packages/components/package-detail-dialog';
+import { PackageDetailDialog } from '@/app/routes/packages/package-detail-dialog';
 import { hasPermission } from '@courier/shared/domain/permissions';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';

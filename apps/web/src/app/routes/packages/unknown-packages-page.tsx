@@ -1,3 +1,4 @@
+import { formatWeight } from '@courier/shared/format/weight';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -12,7 +13,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { openFile } from '@/lib/download';
 import { useAssignPackage, useCustomerSearch, useDecideClaim, usePackageList, useUnknownClaims } from '@/features/packages/api/packages';
-import { PackageDetailDialog } from '@/features/packages/components/package-detail-dialog';
+import { PackageDetailDialog } from '@/app/routes/packages/package-detail-dialog';
 import { UnknownAssignStation } from '@/features/packages/components/unknown-assign/unknown-assign-station';
 import { errorMessage } from '@/lib/api-client';
 import { useDateFormat } from '@/lib/format-date';
@@ -90,10 +91,21 @@ export default function UnknownPackagesPage() {
       label: 'Tracking',
       sortable: true,
       render: (p) => <span className="font-mono text-xs break-all">{p.trackingNumber}</span>,
-      width: 190,
+      width: 230,
+      // A tracking number stays on one line: it is read and compared as one code.
+      nowrap: true,
+    },
+    {
+      field: 'labelMailbox',
+      priority: 1,
+      label: 'On the label',
+      filterable: false,
+      // What the receiver read off the label: the clue for finding the customer.
+      render: (p) => (p.labelMailbox || p.labelName ? [p.labelMailbox, p.labelName].filter(Boolean).join(' · ') : '-'),
+      wrap: true,
     },
     { field: 'carrier', priority: 3, label: 'Carrier', sortable: true },
-    { field: 'weightLb', priority: 3, label: 'Weight (lb)', sortable: true, filterable: false, render: (p) => p.weightLb.toFixed(2) },
+    { field: 'weightLb', priority: 3, label: 'Weight (lb)', sortable: true, filterable: false, render: (p) => formatWeight(p.weightLb) },
     {
       field: 'receivedAt',
       priority: 2,
@@ -111,6 +123,8 @@ export default function UnknownPackagesPage() {
       label: 'Tracking',
       filterable: false,
       render: (c) => <span className="font-mono text-xs">{c.trackingNumber}</span>,
+      // A tracking number stays on one line: it is read and compared as one code.
+      nowrap: true,
     },
     {
       field: 'customerName',

@@ -181,7 +181,7 @@ export function AssistedPurchasePage() {
         <aside className="space-y-4">
           <div className="rounded-xl bg-brand-800 p-6 text-white">
             <h2 className="text-lg font-semibold">Service fee</h2>
-            <p className="mt-2 text-3xl font-bold text-accent-400">{site.shopForMeFeePercent}%</p>
+            <p className="mt-2 text-3xl font-bold text-highlight-400">{site.shopForMeFeePercent}%</p>
             <p className="text-sm text-brand-100">of the item cost, minimum ${SHOP_FOR_ME_MINIMUM_USD}.</p>
             <p className="mt-4 text-sm text-brand-100">
               We confirm the full price with you (items, US tax and delivery, our fee and estimated shipping to Jamaica) before we buy

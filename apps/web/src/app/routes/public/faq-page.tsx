@@ -53,7 +53,7 @@ export const FAQ_GROUPS = [
       },
       {
         q: 'Will I pay customs duty?',
-        a: 'Items worth more than USD 100 attract duty. Our estimate uses 20% of the item cost; Jamaica Customs sets the final amount, which we pass on at cost.',
+        a: "Items worth more than USD 100 attract duty. Import duty on most goods is 20% of the item cost; the calculator's estimate uses our customs table, as Jamaica Customs does: duty on the CIF value (cost, insurance, freight), then the standard compliance fee (SCF), the environmental levy and GCT. Jamaica Customs sets the final amount, which we pass on at cost.",
       },
       {
         q: 'How can I pay?',

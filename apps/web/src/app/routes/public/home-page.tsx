@@ -14,6 +14,16 @@ import { Section, Steps } from './page-parts';
 import { PageTitle } from '@/app/page-title';
 
 /** Home: hero, steps, stores, pricing with the calculator, Shop For Me, sign-up, locations. */
+/** A store's mark: the initials of its name's first two words ("Fashion Nova" -> "FN"). */
+export function storeMonogram(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word.charAt(0).toUpperCase())
+    .join('');
+}
+
 export function HomePage() {
   const location = useLocation();
   const apiKey = resolveApiKey(location.search);
@@ -30,7 +40,7 @@ export function HomePage() {
       <section className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-600 text-white">
         <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 sm:py-20 lg:grid-cols-5 lg:items-center">
           <div className={stats.length > 0 ? 'lg:col-span-3' : 'lg:col-span-5 lg:max-w-3xl'}>
-            <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-accent-400">
+            <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-highlight-400">
               <Plane className="h-4 w-4" aria-hidden="true" />{' '}
               {loading ? (
                 <TextSkeleton className="w-44 bg-white/20" />
@@ -48,7 +58,7 @@ export function HomePage() {
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Link
                 to={registerPath}
-                className="inline-flex h-12 items-center justify-center gap-2 rounded-md bg-accent-400 px-6 font-semibold text-slate-900 hover:bg-accent-500"
+                className="inline-flex h-12 items-center justify-center gap-2 rounded-md bg-highlight-400 px-6 font-semibold text-slate-900 hover:bg-highlight-500"
               >
                 Get Your US Address
                 <ArrowRight className="h-5 w-5" aria-hidden="true" />
@@ -102,10 +112,11 @@ export function HomePage() {
                 className="group flex h-full flex-col rounded-xl border border-slate-200 p-4 transition hover:border-brand-500 hover:shadow-md"
               >
                 <span
-                  className={`flex h-10 w-10 items-center justify-center rounded-lg text-lg font-bold text-white ${store.color}`}
+                  className={`flex h-10 w-10 items-center justify-center rounded-lg text-base font-bold tracking-tight text-store-ink ${store.color}`}
                   aria-hidden="true"
+                  data-store-mark=""
                 >
-                  {store.name.charAt(0)}
+                  {storeMonogram(store.name)}
                 </span>
                 <span className="mt-3 flex items-center gap-1 font-semibold text-slate-900">
                   {store.name}
@@ -157,7 +168,7 @@ export function HomePage() {
         </div>
       </Section>
 
-      <section aria-labelledby="shop-for-me-title" className="bg-accent-400/15">
+      <section aria-labelledby="shop-for-me-title" className="bg-highlight-400/15">
         <div className="mx-auto grid max-w-6xl gap-8 px-4 py-14 md:grid-cols-2 md:items-center">
           <div>
             <p className="inline-flex items-center gap-2 text-sm font-semibold tracking-wide text-brand-700 uppercase">
@@ -202,7 +213,7 @@ export function HomePage() {
           </div>
           <Link
             to={registerPath}
-            className="inline-flex h-12 items-center rounded-md bg-accent-400 px-6 font-semibold text-slate-900 hover:bg-accent-500"
+            className="inline-flex h-12 items-center rounded-md bg-highlight-400 px-6 font-semibold text-slate-900 hover:bg-highlight-500"
           >
             Sign up free
           </Link>

@@ -6,7 +6,7 @@ export function PageHero({ eyebrow, title, children }: { eyebrow?: string; title
   return (
     <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
       <div className="mx-auto max-w-6xl px-4 py-14 sm:py-16">
-        {eyebrow && <p className="text-sm font-semibold tracking-wide text-accent-400 uppercase">{eyebrow}</p>}
+        {eyebrow && <p className="text-sm font-semibold tracking-wide text-highlight-400 uppercase">{eyebrow}</p>}
         <h1 className="mt-2 max-w-3xl text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
         {children && <div className="mt-4 max-w-2xl text-lg text-brand-100">{children}</div>}
       </div>

@@ -37,8 +37,13 @@ export function PricingPage() {
           <div className="rounded-xl border border-slate-200 p-5">
             <h3 className="font-semibold text-slate-900">Customs duty</h3>
             <p className="mt-2 text-sm text-slate-600">
-              Items worth more than USD {CUSTOMS_THRESHOLD_USD} attract duty. Our estimate uses 20% of the item cost at USD 1 = JMD{' '}
-              {site.exchangeRateJmdPerUsd}. Jamaica Customs sets the final amount, which we pass on at cost.
+              Items worth more than USD {CUSTOMS_THRESHOLD_USD} attract duty. Import duty on most goods is 20% of the item cost, at USD 1 =
+              JMD {site.exchangeRateJmdPerUsd}.
+            </p>
+            <p className="mt-2 text-sm text-slate-600" data-testid="customs-table-note">
+              The calculator's estimate goes further: it uses {site.courier.name}'s customs table, as Jamaica Customs works out an entry.
+              Duty is charged on the CIF value (cost, insurance, freight: the item cost plus shipping), then the standard compliance fee
+              (SCF), the environmental levy and GCT, each on its own line. Jamaica Customs sets the final amount, which we pass on at cost.
             </p>
           </div>
           <div className="rounded-xl border border-slate-200 p-5">

@@ -1,12 +1,14 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { usePublicSite } from '@/features/public/api/get-public-site';
 import { TimeZoneScope } from '@/lib/format-date';
+import { useAccent } from '@/lib/theme';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 /** The shared layout of the public pages: navbar, page, footer; times in the site's courier's zone. */
 export function PublicLayout() {
   const { site } = usePublicSite();
+  useAccent(site.courier.accentColor);
   return (
     <div className="flex min-h-screen flex-col">
       <a

@@ -62,13 +62,13 @@ export function SiteFooter() {
                     key={branch.name}
                     branch={branch}
                     itemClassName="flex gap-2"
-                    iconClassName="h-4 w-4 text-accent-400"
+                    iconClassName="h-4 w-4 text-highlight-400"
                     nameClassName="font-medium text-white"
                   />
                 ))}
                 {site.courier.phone && (
                   <li className="flex items-center gap-2">
-                    <Phone className="h-4 w-4 shrink-0 text-accent-400" aria-hidden="true" />
+                    <Phone className="h-4 w-4 shrink-0 text-highlight-400" aria-hidden="true" />
                     <a href={phoneHref(site.courier.phone)} className="hover:text-white hover:underline">
                       {site.courier.phone}
                     </a>
@@ -76,7 +76,7 @@ export function SiteFooter() {
                 )}
                 {site.courier.email && (
                   <li className="flex items-center gap-2">
-                    <Mail className="h-4 w-4 shrink-0 text-accent-400" aria-hidden="true" />
+                    <Mail className="h-4 w-4 shrink-0 text-highlight-400" aria-hidden="true" />
                     <a href={`mailto:${site.courier.email}`} className="hover:text-white hover:underline">
                       {site.courier.email}
                     </a>

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/input';
 import { usePublicSite } from '@/features/public/api/get-public-site';
 import { useTrackPackage } from '@/features/public/api/track-package';
-import { TrackNumberInput, useTrackSubmit } from '@/features/public/components/track-box';
+import { TRACK_FORM_TARGET, TrackApiKeyInput, TrackNumberInput, useTrackSubmit } from '@/features/public/components/track-box';
 import { ApiError } from '@/lib/api-client';
 import { useDateFormat } from '@/lib/format-date';
 import { resolveApiKey } from '@/lib/storage';
@@ -39,11 +39,12 @@ export function TrackPage() {
       </PageHero>
       <div className="mx-auto max-w-3xl px-4 py-12">
         {/* The input is uncontrolled and keyed by the number asked: a search starts from the address. */}
-        <form onSubmit={onSubmit} noValidate role="search" aria-label="Track a package">
+        <form {...TRACK_FORM_TARGET} onSubmit={onSubmit} noValidate role="search" aria-label="Track a package">
+          <TrackApiKeyInput />
           <Label htmlFor={inputId}>Tracking or package number</Label>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
             <TrackNumberInput key={number} id={inputId} defaultValue={number} error={error} onInput={clearError} />
-            <Button type="submit" busy={result.isFetching}>
+            <Button type="submit" busy={result.isFetching} worksWithoutScripts>
               Track
             </Button>
           </div>

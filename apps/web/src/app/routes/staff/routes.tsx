@@ -15,6 +15,7 @@ const pages: RouteObject[] = [
   { path: 'staff', ...orgPages.staff },
   { path: 'staff/:id', ...orgPages.staffMember },
   { path: 'customers', ...orgPages.customers },
+  { path: 'customers/import', ...orgPages.customerImport },
   { path: 'customers/:id', ...orgPages.customer },
   { path: 'business-customers', ...orgPages.businessCustomers },
   { path: 'business-customers/:id', ...orgPages.businessCustomer },
@@ -29,9 +30,14 @@ const pages: RouteObject[] = [
   { path: 'unknown-packages', lazy: async () => ({ Component: (await import('../packages/unknown-packages-page')).default }) },
   { path: 'consolidations', lazy: async () => ({ Component: (await import('../forwarding/consolidations-page')).default }) },
   { path: 'shop-requests', lazy: async () => ({ Component: (await import('../forwarding/shop-requests-page')).default }) },
+  { path: 'insurance-claims', lazy: async () => ({ Component: (await import('../packages/insurance-claims-page')).default }) },
+  { path: 'return-requests', lazy: async () => ({ Component: (await import('../packages/return-requests-page')).default }) },
+  { path: 'carrier-tracking', lazy: async () => ({ Component: (await import('../packages/carrier-tracking-page')).default }) },
   { path: 'delivery-requests', lazy: async () => ({ Component: (await import('../packages/delivery-requests-page')).default }) },
+  { path: 'package-import', lazy: async () => ({ Component: (await import('../packages/package-import-page')).default }) },
   { path: 'maniefest', lazy: async () => ({ Component: (await import('../packages/manifests-page')).default }) },
   { path: 'reconciliation', lazy: async () => ({ Component: (await import('../packages/reconciliation-page')).default }) },
+  { path: 'transfers', lazy: async () => ({ Component: (await import('../packages/transfers-page')).default }) },
   { path: 'uncollected', lazy: async () => ({ Component: (await import('../packages/uncollected-page')).default }) },
 ];
 
@@ -44,7 +50,7 @@ const outsideLayout: RouteObject[] = [
 export const staffRoutes: RouteObject[] = [
   {
     path: '/staff',
-    element: <RequireAuth allow={['branch_manager', 'staff']} />,
+    element: <RequireAuth allow={['branch_manager', 'staff', 'agent']} />,
     children: [{ lazy: async () => ({ Component: (await import('./staff-layout')).StaffLayout }), children: pages }, ...outsideLayout],
   },
 ];

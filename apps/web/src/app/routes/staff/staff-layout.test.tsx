@@ -26,17 +26,17 @@ function staffUser(permissions: string[], role: 'staff' | 'branch_manager' | 'su
 }
 
 describe('staff sidebar', () => {
-  it('shows an item only with its permission, in the spec order', () => {
-    // The forwarding services follow the spec's list, each under the permissions its API asks.
+  it('shows an item only with its permission, in the fixed sidebar order', () => {
+    // The forwarding services follow the fixed list, each under the permissions its API asks.
     expect(staffNav(staffUser(['customers_view', 'dashboard_view'])).map((i) => i.label)).toEqual([
       'Dashboard',
       'Customers',
       'Shop For Me',
     ]);
-    expect(staffNav(staffUser(['packages_scan'])).map((i) => i.label)).toEqual(['Scan', 'Consolidations']);
+    expect(staffNav(staffUser(['packages_scan'])).map((i) => i.label)).toEqual(['Scan', 'Consolidations', 'Transfers']);
     expect(staffNav(staffUser([]))).toEqual([]);
   });
-  it('spells the manifest route and label as the spec does, and signature outside the layout', () => {
+  it('spells the manifest route and label as fixed (Maniefest), and signature outside the layout', () => {
     const all = staffNav(staffUser(STAFF_SIDEBAR.map((i) => i.permission)));
     expect(all.map((i) => i.label)).toEqual([
       'Dashboard',
@@ -57,7 +57,9 @@ describe('staff sidebar', () => {
       'Signature',
       'Settings',
       'Consolidations',
+      'Transfers',
       'Shop For Me',
+      'On the way',
     ]);
     expect(all.find((i) => i.label === 'Maniefest')?.to).toBe('/staff/maniefest');
     expect(all.find((i) => i.label === 'Signature')?.to).toBe('/staff/sign-signature');

@@ -1,6 +1,8 @@
 import {
+  ArrowLeftRight,
   BarChart3,
   Boxes,
+  ShieldCheck,
   ShoppingBag,
   Briefcase,
   ClipboardCheck,
@@ -14,10 +16,12 @@ import {
   PenLine,
   ScanLine,
   Settings,
+  FileUp,
   Ship,
   Truck,
   UserRound,
   Users,
+  Undo2,
 } from 'lucide-react';
 import { STAFF_SIDEBAR } from '@courier/shared/constants/permissions';
 import { ROLE_LABELS } from '@courier/shared/constants/roles';
@@ -74,14 +78,25 @@ const SECTIONS: Record<StaffPath, NavSection | 'top' | 'pinned'> = {
   settings: 'pinned',
 };
 
-/** The forwarding services' screens, beside the spec's list, each with the permissions its API asks. */
+/** The forwarding services' screens, after the fixed list, each with the permissions its API asks. */
 const SERVICE_ITEMS: Array<NavItem & { anyOf: string[] }> = [
   { label: 'Consolidations', to: '/staff/consolidations', icon: Boxes, section: 'Operations', anyOf: ['packages_view', 'packages_scan'] },
+  { label: 'Transfers', to: '/staff/transfers', icon: ArrowLeftRight, section: 'Operations', anyOf: ['packages_scan'] },
   { label: 'Shop For Me', to: '/staff/shop-requests', icon: ShoppingBag, section: 'Customers', anyOf: ['customers_view', 'tickets_view'] },
+  { label: 'Insurance claims', to: '/staff/insurance-claims', icon: ShieldCheck, section: 'Customers', anyOf: ['packages_edit'] },
+  { label: 'Returns & discards', to: '/staff/return-requests', icon: Undo2, section: 'Operations', anyOf: ['packages_edit'] },
+  { label: 'On the way', to: '/staff/carrier-tracking', icon: Truck, section: 'Operations', anyOf: ['packages_view'] },
 ];
 
-/** Each item only with its permission, in the spec's order (shown grouped by section). */
+/** The US agent's two screens: its files (with their reports) and the manifests. */
+const AGENT_NAV: NavItem[] = [
+  { label: 'Import Packages', to: '/staff/package-import', icon: FileUp, section: 'Operations' },
+  { label: 'Maniefest', to: '/staff/maniefest', icon: Ship, section: 'Operations' },
+];
+
+/** Each item only with its permission, in the fixed order (shown grouped by section). */
 export function staffNav(user: SessionUser | null): NavItem[] {
+  if (user?.role.name === 'agent') return AGENT_NAV;
   const services = SERVICE_ITEMS.filter((item) => hasAnyPermission(user, item.anyOf)).map(({ anyOf: _a, ...item }) => item);
   return [...specNav(user), ...services];
 }
@@ -105,7 +120,8 @@ export function StaffLayout() {
   const { user } = useSession();
   const ticketBadge = useSidebarTicketBadge();
   const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';
-  const roleLabel = user?.role.name === 'branch_manager' ? ROLE_LABELS.branch_manager : ROLE_LABELS.staff;
+  const roleName = user?.role.name;
+  const roleLabel = roleName === 'branch_manager' || roleName === 'agent' ? ROLE_LABELS[roleName] : ROLE_LABELS.staff;
   const lines = [name, roleLabel, user?.branch?.name, user?.courier?.name].filter((l): l is string => Boolean(l));
   return (
     <PortalShell
@@ -120,6 +136,7 @@ export function StaffLayout() {
       }
       headerLines={lines}
       logoUrl={user?.courier?.logo_url}
+      accent={user?.courier?.accent_color}
       logoAlt={user?.courier?.name ?? 'Courier'}
     />
   );

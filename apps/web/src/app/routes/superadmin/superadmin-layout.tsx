@@ -24,7 +24,7 @@ import { useSession } from '@/lib/session';
 
 const base = '/superadmin';
 /**
- * The spec's labels, plus the Manifests, Support Tickets and Audit log pages it already had
+ * The super admin's fixed labels, plus the Manifests, Support Tickets and Audit log pages it already had
  * routes for, grouped into the sidebar's sections; Settings stays pinned at the bottom.
  */
 export const SUPERADMIN_NAV: NavItem[] = [

@@ -141,9 +141,7 @@ export function CreditAccountCard({ customerId, canGrant = false }: { customerId
                     <span className="block break-words text-slate-600">{e.description}</span>
                     <span className="block text-xs text-slate-500">{dates.dateTime(e.createdAt, a.timeZone)}</span>
                   </span>
-                  <span className={e.amountCents < 0 ? 'text-slate-700' : 'font-medium text-green-700'}>
-                    {e.amountCents < 0 ? `-${formatJmd(-e.amountCents)}` : `+${formatJmd(e.amountCents)}`}
-                  </span>
+                  <span className={e.amountCents < 0 ? 'text-slate-700' : 'font-medium text-green-700'}>{formatJmd(e.amountCents)}</span>
                 </li>
               ))}
             </ul>

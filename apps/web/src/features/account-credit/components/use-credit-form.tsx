@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Gift } from 'lucide-react';
+import { ChevronDown, Gift } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -15,8 +15,9 @@ type FormIn = z.input<typeof useCreditFormSchema>;
 type FormOut = z.output<typeof useCreditFormSchema>;
 
 /**
- * On the customer's open invoice: pay part or all of it from account credit, or with a coupon
- * code; what is left is paid online with Pay now.
+ * On the customer's open invoice, folded under the balance due: pay part or all of it from account
+ * credit, or with a coupon code; what is left is paid online with Pay now. The credit field shows
+ * only when there is credit to use, so the form never opens on a disabled field.
  */
 export function UseCreditForm({ invoiceNo, balanceCents }: { invoiceNo: string; balanceCents: number }) {
   const account = useCreditAccount();
@@ -48,26 +49,33 @@ export function UseCreditForm({ invoiceNo, balanceCents }: { invoiceNo: string; 
       else toast.error(errorMessage(error, 'Could not use the credit'));
     }
   });
+  const hasCredit = available > 0;
   return (
-    <form onSubmit={onSubmit} noValidate className="rounded-lg border border-slate-200 bg-white p-4" aria-label="Use account credit">
-      <p className="mb-3 flex items-center gap-2 text-sm font-medium text-slate-900">
-        <Gift className="size-4 text-brand-700" aria-hidden /> Account credit: {formatJmd(available)} available
-      </p>
-      <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-        <Field
-          label="Credit to use (JMD)"
-          error={formState.errors.amount?.message}
-          hint={available > 0 ? `Leave empty to use ${formatJmd(suggested)}` : undefined}
+    <details className="group rounded-lg border border-slate-200 bg-white" open={pending !== '' || undefined}>
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-4 py-3 text-sm font-medium text-slate-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+        <Gift className="size-4 text-brand-700" aria-hidden />
+        {hasCredit ? 'Use account credit or a coupon' : 'Use a coupon'}
+        {hasCredit && <span className="font-normal text-slate-600 tabular-nums">({formatJmd(available)} available)</span>}
+        <ChevronDown className="ml-auto size-4 text-slate-500 transition-transform group-open:rotate-180" aria-hidden />
+      </summary>
+      <form onSubmit={onSubmit} noValidate className="border-t border-slate-100 p-4" aria-label="Use account credit">
+        {hasCredit && <p className="mb-3 text-sm text-slate-700">Account credit: {formatJmd(available)} available</p>}
+        <div
+          className={hasCredit ? 'grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end' : 'grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end'}
         >
-          <Input inputMode="decimal" disabled={available <= 0} {...register('amount')} />
-        </Field>
-        <Field label="Coupon code (optional)" error={formState.errors.couponCode?.message}>
-          <Input autoCapitalize="characters" {...register('couponCode')} />
-        </Field>
-        <Button type="submit" variant="secondary" busy={use.isPending}>
-          Apply
-        </Button>
-      </div>
-    </form>
+          {hasCredit && (
+            <Field label="Credit to use (JMD)" error={formState.errors.amount?.message} hint={`Leave empty to use ${formatJmd(suggested)}`}>
+              <Input inputMode="decimal" {...register('amount')} />
+            </Field>
+          )}
+          <Field label="Coupon code (optional)" error={formState.errors.couponCode?.message}>
+            <Input autoCapitalize="characters" {...register('couponCode')} />
+          </Field>
+          <Button type="submit" variant="secondary" busy={use.isPending}>
+            Apply
+          </Button>
+        </div>
+      </form>
+    </details>
   );
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { LoginForm } from './login-form';
 
-// The schema (and zod) load at the first validation: the spec's messages must still appear as before.
+// The schema (and zod) load at the first validation: the field messages must still appear as before.
 describe('LoginForm', () => {
   it('passes Remember me on, so the session lasts weeks', async () => {
     const user = userEvent.setup();
@@ -16,7 +16,7 @@ describe('LoginForm', () => {
     await vi.waitFor(() => expect(onSignIn).toHaveBeenCalledWith('ann@example.test', 'secret', true));
   });
 
-  it('shows the spec messages for empty fields and a malformed e-mail, and signs in with valid ones', async () => {
+  it('shows the messages for empty fields and a malformed e-mail, and signs in with valid ones', async () => {
     const user = userEvent.setup();
     const onSignIn = vi.fn(async () => undefined);
     render(<LoginForm onSignIn={onSignIn} />);

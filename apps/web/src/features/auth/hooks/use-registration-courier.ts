@@ -58,7 +58,7 @@ function markReloaded(apiKey: string | null): void {
 export function useRegistrationCourier(apiKey: string | null, unavailable = false): CourierState {
   const [state, setState] = useState<CourierState>({ status: 'loading' });
   // What to look up: the key, or '' once it is clear there is none. Only this re-runs the lookup:
-  // the public site failing later (it fails for the same unknown key) must not cancel the spec's
+  // the public site failing later (it fails for the same unknown key) must not cancel the
   // one reload that the first failure scheduled.
   const lookup = apiKey ?? (unavailable ? '' : null);
   useEffect(() => {

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   CollectInput,
   CustomsAssessmentInput,
+  CollectionView,
   InvoiceDetail,
   InvoiceSummary,
   IssueInvoiceInput,
@@ -115,8 +116,7 @@ export function useFindCollectable() {
 export function useCollection(invoiceNo: string | null) {
   return useQuery({
     queryKey: billingKeys.collections.detail(invoiceNo),
-    queryFn: ({ signal }) =>
-      api.get<{ invoice: InvoiceDetail; canOverride: boolean }>(`/collections/${encodeURIComponent(invoiceNo ?? '')}`, { signal }),
+    queryFn: ({ signal }) => api.get<CollectionView>(`/collections/${encodeURIComponent(invoiceNo ?? '')}`, { signal }),
     enabled: invoiceNo !== null,
   });
 }

@@ -1,4 +1,4 @@
-import { formatJmd, formatDecimal } from '@courier/shared/format/money';
+import { formatJmd, formatDecimal, parseCents } from '@courier/shared/format/money';
 import { useBranchOptions } from '@/hooks/use-options';
 import { FileDown } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -15,7 +15,6 @@ import {
   type CashUpExpected,
   type UnassignedPayment,
   cashUpFormSchema,
-  parseJmdToCents,
 } from '@courier/shared/schemas/billing';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -79,7 +78,7 @@ function CountForm({
   const cents = (field: CountField, required: boolean): number | null => {
     const t = (values[field] ?? '').trim();
     if (t === '') return required ? 0 : null;
-    return parseJmdToCents(t);
+    return parseCents(t) ?? Number.NaN;
   };
   const counts = {
     openingFloatCents: cents('openingFloatCents', true) ?? 0,

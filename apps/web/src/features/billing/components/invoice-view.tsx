@@ -1,7 +1,7 @@
 import { feeSourceLabel } from '@courier/shared/domain/fees';
 import { formatJmd } from '@courier/shared/format/money';
 import { FileDown } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { PAYMENT_METHOD_LABELS } from '@courier/shared/constants/billing';
 import { PACKAGE_STATUS_LABELS, type PackageStatus } from '@courier/shared/constants/packages';
@@ -56,20 +56,34 @@ export function InvoicePackages({ invoice }: { invoice: InvoiceDetail }) {
   );
 }
 
+interface InvoiceViewProps {
+  invoice: InvoiceDetail;
+  courierId?: number;
+  /** h1 where the invoice is the page (the customer's), h2 inside a staff panel. */
+  heading?: 'h1' | 'h2';
+  /** Beside the balance due: the way to pay it (the customer's Pay now). */
+  pay?: ReactNode;
+  /** Under the total, folded: other ways to settle the balance (account credit, a coupon). */
+  afterTotal?: ReactNode;
+}
+
 /** An invoice as the customer and staff read it: charges, packages, payments, balance, bank details. */
-export function InvoiceView({ invoice, courierId }: { invoice: InvoiceDetail; courierId?: number }) {
+export function InvoiceView({ invoice, courierId, heading = 'h2', pay, afterTotal }: InvoiceViewProps) {
   const dates = useDateFormat();
+  const title = (
+    <>
+      Invoice {invoice.invoiceNo}{' '}
+      <span data-testid="invoice-status" className="align-middle text-sm font-normal">
+        <StatusBadge kind="invoice" status={invoice.status} />
+      </span>
+    </>
+  );
   return (
     <div className="space-y-4">
       <Card>
         <CardHeader className="flex flex-wrap items-center justify-between gap-3">
           <div>
-            <CardTitle>
-              Invoice {invoice.invoiceNo}{' '}
-              <span data-testid="invoice-status">
-                <StatusBadge kind="invoice" status={invoice.status} />
-              </span>
-            </CardTitle>
+            {heading === 'h1' ? <h1 className="text-2xl font-semibold text-slate-900">{title}</h1> : <CardTitle>{title}</CardTitle>}
             <p className="mt-1 text-sm text-slate-600">
               {invoice.customerName} ({invoice.mailboxNumber}) · issued {dates.date(invoice.issuedAt, invoice.timeZone)}
               {invoice.branchName ? ` · pickup at ${invoice.branchName}` : ''}
@@ -83,13 +97,28 @@ export function InvoiceView({ invoice, courierId }: { invoice: InvoiceDetail; co
             {invoice.replacesInvoiceNo && <p className="mt-1 text-sm text-slate-600">Replaces {invoice.replacesInvoiceNo}</p>}
             {invoice.collectedAt && (
               <p className="mt-1 text-sm text-green-700">
-                Collected by {invoice.collectorName} on {dates.date(invoice.collectedAt, invoice.timeZone)}
+                Collected by {invoice.collectorName}
+                {invoice.collectorId ? ` (authorised, ${invoice.collectorId} checked)` : ''} on{' '}
+                {dates.date(invoice.collectedAt, invoice.timeZone)}
               </p>
             )}
           </div>
           <PdfButton invoiceNo={invoice.invoiceNo} courierId={courierId} />
         </CardHeader>
         <CardContent className="space-y-4">
+          {/* What is left to pay is the figure the reader came for: large, with the way to pay it beside it, before the lines. */}
+          <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-slate-200 bg-slate-50 px-4 py-3">
+            <dl>
+              <dt className="text-sm font-medium text-slate-600">Balance due</dt>
+              <dd
+                className="whitespace-nowrap text-2xl font-semibold tabular-nums text-slate-900 sm:text-3xl"
+                data-testid="invoice-balance"
+              >
+                {formatJmd(invoice.balanceCents)}
+              </dd>
+            </dl>
+            {pay}
+          </div>
           <table className="w-full text-sm">
             <caption className="sr-only">Charges</caption>
             <thead>
@@ -144,12 +173,11 @@ export function InvoiceView({ invoice, courierId }: { invoice: InvoiceDetail; co
               )}
               <tr>
                 <th className="py-1 text-left">Balance due</th>
-                <td className="whitespace-nowrap py-1 text-right font-semibold tabular-nums" data-testid="invoice-balance">
-                  {formatJmd(invoice.balanceCents)}
-                </td>
+                <td className="whitespace-nowrap py-1 text-right font-semibold tabular-nums">{formatJmd(invoice.balanceCents)}</td>
               </tr>
             </tfoot>
           </table>
+          {afterTotal}
           <div>
             <h3 className="mb-2 text-sm font-semibold text-slate-900">Packages</h3>
             <InvoicePackages invoice={invoice} />

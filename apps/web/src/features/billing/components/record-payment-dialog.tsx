@@ -1,4 +1,4 @@
-import { formatDecimal, formatJmd } from '@courier/shared/format/money';
+import { formatDecimal, formatJmd, parseCents } from '@courier/shared/format/money';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { toast } from 'sonner';
 import { PAYMENT_METHOD_LABELS } from '@courier/shared/constants/billing';
 import { changeDue } from '@courier/shared/domain/cash-up';
-import { BILLING_MESSAGES, STAFF_PAYMENT_METHODS, parseJmdToCents, recordPaymentFormSchema } from '@courier/shared/schemas/billing';
+import { BILLING_MESSAGES, STAFF_PAYMENT_METHODS, recordPaymentFormSchema } from '@courier/shared/schemas/billing';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
@@ -57,11 +57,10 @@ export function RecordPaymentDialog({ open, onOpenChange, customerId, customerNa
   }, [open, reset]);
 
   const totalCents = amounts.reduce((s, v) => {
-    const c = parseJmdToCents(v ?? '');
-    return Number.isNaN(c) ? s : s + c;
+    return s + (parseCents(v ?? '') ?? 0);
   }, 0);
-  const tenderedCents = method === 'cash' && tendered.trim() !== '' ? parseJmdToCents(tendered) : null;
-  const change = tenderedCents === null || Number.isNaN(tenderedCents) ? null : changeDue(tenderedCents, totalCents);
+  const tenderedCents = method === 'cash' && tendered.trim() !== '' ? parseCents(tendered) : null;
+  const change = tenderedCents === null ? null : changeDue(tenderedCents, totalCents);
 
   // Account credit draws from the customer's ledger: no till.
   const tillMissing = () => method !== 'account_credit' && till.choosing && till.branchId === null;

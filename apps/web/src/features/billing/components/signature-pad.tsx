@@ -28,37 +28,51 @@ export function SignaturePad({
 
   const size = useRef('');
 
-  const reset = useCallback(() => {
+  // Sizes the canvas to its box at the screen's pixel ratio, with the pen's style.
+  const fit = useCallback(() => {
     const canvas = canvasRef.current;
-    if (!canvas) return;
+    if (!canvas) return null;
     const ratio = window.devicePixelRatio || 1;
     const { width, height } = canvas.getBoundingClientRect();
     size.current = `${width}x${height}x${ratio}`;
     canvas.width = Math.round(width * ratio);
     canvas.height = Math.round(height * ratio);
     const ctx = canvas.getContext('2d');
-    if (!ctx) return;
+    if (!ctx) return null;
     ctx.scale(ratio, ratio);
     ctx.lineWidth = 2.5;
     ctx.lineCap = 'round';
     ctx.lineJoin = 'round';
-    ctx.strokeStyle = '#0f172a';
+    // Ink of the token palette; the pad is paper-white in both modes, as the signature is stored.
+    ctx.strokeStyle = getComputedStyle(canvas).color;
+    return { ctx, width, height };
+  }, []);
+
+  const reset = useCallback(() => {
+    fit();
     setSigned(false);
     onChange(false);
-  }, [onChange]);
+  }, [fit, onChange]);
 
-  // Only a real change of the box's size clears it (turning a tablet); other resize events keep the drawing.
+  // A change of the box's size (turning a tablet, a scrollbar coming or going) keeps the drawing,
+  // scaled into the new box.
   useEffect(() => {
     reset();
     const onResize = () => {
       const canvas = canvasRef.current;
       if (!canvas) return;
       const { width, height } = canvas.getBoundingClientRect();
-      if (`${width}x${height}x${window.devicePixelRatio || 1}` !== size.current) reset();
+      if (`${width}x${height}x${window.devicePixelRatio || 1}` === size.current) return;
+      const before = document.createElement('canvas');
+      before.width = canvas.width;
+      before.height = canvas.height;
+      before.getContext('2d')?.drawImage(canvas, 0, 0);
+      const fitted = fit();
+      fitted?.ctx.drawImage(before, 0, 0, fitted.width, fitted.height);
     };
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
-  }, [reset]);
+  }, [reset, fit]);
 
   useImperativeHandle(ref, () => ({
     toDataUrl: () => (signed && canvasRef.current ? canvasRef.current.toDataURL('image/png') : null),
@@ -76,7 +90,7 @@ export function SignaturePad({
         ref={canvasRef}
         role="img"
         aria-label={label}
-        className="h-48 w-full touch-none rounded-md border-2 border-dashed border-slate-300 bg-white"
+        className="h-48 w-full touch-none rounded-md border-2 border-dashed border-slate-300 bg-paper text-ink"
         onPointerDown={(e) => {
           const ctx = e.currentTarget.getContext('2d');
           if (!ctx) return;
@@ -130,8 +144,11 @@ export function SignedNameFields({
   pad,
   onSigned,
   signatureError,
+  nameReadOnly,
 }: {
   nameLabel: string;
+  /** The name comes from a list (an authorised person) and is not typed. */
+  nameReadOnly?: boolean;
   name: string;
   onNameChange: (name: string) => void;
   nameError?: string;
@@ -142,7 +159,7 @@ export function SignedNameFields({
   return (
     <>
       <Field label={nameLabel} error={nameError}>
-        <Input value={name} onChange={(e) => onNameChange(e.target.value)} autoComplete="off" maxLength={120} />
+        <Input value={name} onChange={(e) => onNameChange(e.target.value)} autoComplete="off" maxLength={120} readOnly={nameReadOnly} />
       </Field>
       <SignaturePad ref={pad} onChange={onSigned} label="Signature box" />
       {signatureError && (

@@ -8,6 +8,8 @@ export const communicationKeys = {
   emailPreferences: ['customer', 'email-preferences'] as const,
   /** The customer's number and channels for WhatsApp and SMS. */
   phoneMessaging: ['customer', 'phone-notices', 'messaging'] as const,
+  /** The channels chosen per kind of notice (e-mail, push, SMS, WhatsApp). */
+  noticeChannels: ['customer', 'notice-channels'] as const,
   announcements: ['announcements'] as const,
   batchEmails: {
     all: ['batch-emails'] as const,

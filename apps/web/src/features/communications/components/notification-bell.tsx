@@ -31,9 +31,9 @@ export function NotificationBell() {
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger
         aria-label={count > 0 ? `Notifications: ${shown} unread` : 'Notifications'}
-        // Beside the spec's ticket bell: a different icon and a tooltip tell the two apart.
+        // Beside the ticket bell: a different icon and a tooltip tell the two apart.
         title="Notifications"
-        className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+        className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-focus"
         data-testid="notification-bell"
       >
         <Inbox className="h-5 w-5" aria-hidden="true" />

@@ -1,97 +1,108 @@
-import { Switch } from 'radix-ui';
-import { useId } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
-  EMAIL_PREFERENCES_SAVED,
-  type EmailPreferences,
-  OPTIONAL_EMAIL_HINTS,
-  OPTIONAL_EMAIL_KINDS,
-  OPTIONAL_EMAIL_LABELS,
-  type OptionalEmailKind,
-} from '@courier/shared/schemas/notifications';
+  NOTICE_CHANNEL_LABELS,
+  NOTICE_CHANNELS,
+  NOTICE_CHANNELS_SAVED,
+  type NoticeChannel,
+  type NoticeChannels,
+  type SaveNoticeChannels,
+  saveNoticeChannelsSchema,
+} from '@courier/shared/schemas/notice-channels';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { useEmailPreferences, useSaveEmailPreferences } from '../api/communications';
+import { useNoticeChannels, useSaveNoticeChannels } from '../api/messaging';
 
-function PreferenceSwitch({
-  kind,
-  checked,
-  disabled,
-  onChange,
-}: {
-  kind: OptionalEmailKind;
-  checked: boolean;
-  disabled: boolean;
-  onChange: (on: boolean) => void;
-}) {
-  const id = useId();
+type Form = SaveNoticeChannels;
+
+function ChannelTable({ data, form }: { data: NoticeChannels; form: ReturnType<typeof useForm<Form>> }) {
   return (
-    <li className="flex items-start justify-between gap-4 py-3">
-      <div>
-        <label htmlFor={id} className="text-sm font-medium text-slate-900">
-          {OPTIONAL_EMAIL_LABELS[kind]}
-        </label>
-        <p id={`${id}-hint`} className="text-sm text-slate-600">
-          {OPTIONAL_EMAIL_HINTS[kind]}
-        </p>
-      </div>
-      <Switch.Root
-        id={id}
-        checked={checked}
-        disabled={disabled}
-        onCheckedChange={onChange}
-        aria-describedby={`${id}-hint`}
-        className="relative h-6 w-11 shrink-0 rounded-full bg-slate-300 transition-colors focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60 data-[state=checked]:bg-brand-600"
-      >
-        <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
-      </Switch.Root>
-    </li>
+    <ul className="divide-y divide-slate-100">
+      {data.kinds.map((kind) => (
+        <li key={kind.event} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+          <span className="text-sm font-medium text-slate-900">{kind.label}</span>
+          <Controller
+            control={form.control}
+            name={`chosen.${kind.event}`}
+            render={({ field }) => {
+              const value = (field.value ?? []) as NoticeChannel[];
+              return (
+                <span className="flex flex-wrap gap-x-4">
+                  {NOTICE_CHANNELS.filter((c) => kind.channels.includes(c)).map((c) => (
+                    <label key={c} className="flex min-h-11 items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        className="h-5 w-5"
+                        checked={value.includes(c)}
+                        onChange={(e) => field.onChange(e.target.checked ? [...value, c] : value.filter((v) => v !== c))}
+                        aria-label={`${kind.label} by ${NOTICE_CHANNEL_LABELS[c]}`}
+                      />
+                      {NOTICE_CHANNEL_LABELS[c]}
+                    </label>
+                  ))}
+                </span>
+              );
+            }}
+          />
+        </li>
+      ))}
+    </ul>
   );
 }
 
 /**
- * The customer's optional e-mails, each on a switch that saves at once. Welcome, password and
- * security e-mails are always sent; the in-app notifications stay whatever is chosen here.
+ * How each kind of notice reaches the customer: e-mail and push for every kind, SMS and WhatsApp
+ * once their number is confirmed and the courier sends them. Welcome, password and security
+ * e-mails always go, and the in-app notifications stay whatever is chosen here.
  */
 export function NotificationPreferencesCard() {
-  const prefs = useEmailPreferences();
-  const save = useSaveEmailPreferences();
-  const change = (current: EmailPreferences, kind: OptionalEmailKind, on: boolean) =>
-    save.mutate(
-      { ...current, [kind]: on },
-      {
-        onSuccess: () => toast.success(EMAIL_PREFERENCES_SAVED),
-        onError: (e) => toast.error(errorMessage(e, 'Your preferences could not be saved.')),
-      },
-    );
+  const channels = useNoticeChannels();
+  const save = useSaveNoticeChannels();
+  const form = useForm<Form>({ resolver: zodResolver(saveNoticeChannelsSchema), defaultValues: { chosen: {} } });
+  useEffect(() => {
+    if (channels.data) form.reset({ chosen: channels.data.chosen as Form['chosen'] });
+  }, [channels.data, form]);
   return (
     <Card>
       <CardHeader>
         <CardTitle>Notification preferences</CardTitle>
         <p className="mt-1 text-sm text-slate-600">
-          Choose which e-mails we send you. Welcome, password and security e-mails are always sent.
+          Choose how each kind of news reaches you. When many packages move together you get one message for all of them. Welcome, password
+          and security e-mails are always sent.
         </p>
       </CardHeader>
       <CardContent>
-        {prefs.isPending ? (
+        {channels.isPending ? (
           <Skeleton className="h-40 w-full" />
-        ) : prefs.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {errorMessage(prefs.error, 'Your preferences could not be loaded.')}
-          </p>
+        ) : channels.isError ? (
+          <div className="space-y-2">
+            <p role="alert" className="text-sm text-red-700">
+              {errorMessage(channels.error, 'Your preferences could not be loaded.')}
+            </p>
+            <Button size="sm" variant="secondary" onClick={() => void channels.refetch()}>
+              Try again
+            </Button>
+          </div>
         ) : (
-          <ul className="divide-y divide-slate-100">
-            {OPTIONAL_EMAIL_KINDS.map((kind) => (
-              <PreferenceSwitch
-                key={kind}
-                kind={kind}
-                checked={prefs.data[kind]}
-                disabled={save.isPending}
-                onChange={(on) => change(prefs.data, kind, on)}
-              />
-            ))}
-          </ul>
+          <form
+            noValidate
+            className="space-y-3"
+            onSubmit={form.handleSubmit((v) =>
+              save.mutate(v.chosen, {
+                onSuccess: () => toast.success(NOTICE_CHANNELS_SAVED),
+                onError: (e) => toast.error(errorMessage(e, 'Your preferences could not be saved.')),
+              }),
+            )}
+          >
+            <ChannelTable data={channels.data} form={form} />
+            <Button type="submit" busy={save.isPending} disabled={!form.formState.isDirty}>
+              Save preferences
+            </Button>
+          </form>
         )}
       </CardContent>
     </Card>

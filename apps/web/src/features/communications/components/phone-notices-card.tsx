@@ -3,13 +3,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import {
-  MESSAGE_CHANNEL_LABELS,
-  type MessageChannel,
-  type MessageEvent,
-  confirmPhoneSchema,
-  requestPhoneCodeSchema,
-} from '@courier/shared/schemas/messaging';
+import { confirmPhoneSchema, requestPhoneCodeSchema } from '@courier/shared/schemas/messaging';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -24,14 +18,7 @@ import {
   forgetPushOnThisDevice,
   registerCustomerWorker,
 } from '@/lib/customer-app';
-import {
-  pushPublicKey,
-  savePushSubscription,
-  useConfirmPhone,
-  useCustomerMessaging,
-  useRequestPhoneCode,
-  useSaveChannels,
-} from '../api/messaging';
+import { pushPublicKey, savePushSubscription, useConfirmPhone, useCustomerMessaging, useRequestPhoneCode } from '../api/messaging';
 
 type PushState = 'checking' | 'unsupported' | 'blocked' | 'off' | 'on';
 
@@ -177,14 +164,8 @@ function CodeForm() {
 /** The customer's phone: push on this device, and WhatsApp or SMS to a confirmed number, per event. */
 export function PhoneNoticesCard() {
   const messaging = useCustomerMessaging();
-  const save = useSaveChannels();
   const [changing, setChanging] = useState(false);
   const m = messaging.data;
-  const toggle = (event: MessageEvent, channel: MessageChannel, on: boolean) => {
-    const current = m?.chosen[event] ?? [];
-    const next = on ? [...new Set([...current, channel])] : current.filter((c) => c !== channel);
-    save.mutate({ [event]: next }, { onError: (e) => toast.error(errorMessage(e, 'Could not save your choice')) });
-  };
   return (
     <Card>
       <CardHeader>
@@ -234,34 +215,11 @@ export function PhoneNoticesCard() {
                   )}
                 </div>
               )}
-              {m.confirmed && !m.optedOut && m.offered.length > 0 && (
-                <fieldset className="space-y-1">
-                  <legend className="text-sm text-slate-600">
-                    Choose how each message reaches you. Reply STOP to any message to stop them all.
-                  </legend>
-                  <ul className="divide-y divide-slate-100">
-                    {m.offered.map((o) => (
-                      <li key={o.event} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                        <span className="text-sm text-slate-900">{o.label}</span>
-                        <span className="flex gap-4">
-                          {o.channels.map((c) => (
-                            <label key={c} className="flex min-h-11 items-center gap-2 text-sm">
-                              <input
-                                type="checkbox"
-                                className="h-5 w-5"
-                                checked={(m.chosen[o.event] ?? []).includes(c)}
-                                disabled={save.isPending}
-                                onChange={(e) => toggle(o.event, c, e.target.checked)}
-                                aria-label={`${o.label} by ${MESSAGE_CHANNEL_LABELS[c]}`}
-                              />
-                              {MESSAGE_CHANNEL_LABELS[c]}
-                            </label>
-                          ))}
-                        </span>
-                      </li>
-                    ))}
-                  </ul>
-                </fieldset>
+              {m.confirmed && !m.optedOut && (
+                <p className="text-sm text-slate-600">
+                  Choose which news comes by WhatsApp or text message under Notification preferences. Reply STOP to any message to stop them
+                  all.
+                </p>
               )}
             </>
           )}

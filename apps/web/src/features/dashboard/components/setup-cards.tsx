@@ -13,6 +13,7 @@ export const SETUP_ITEM_LINKS: Record<SetupItem, { label: string; to: string }> 
   branches: { label: 'Add a branch', to: '/admin/branches' },
   rates: { label: 'Set your shipping rates', to: '/admin/settings?tab=shipping-rates' },
   fees: { label: 'Set your fees', to: '/admin/settings?tab=additional-fees' },
+  fee_book: { label: 'Review your fees and taxes', to: '/admin/settings?tab=fees' },
   smtp: { label: 'Connect your e-mail server (SMTP)', to: '/admin/settings?tab=email' },
   bank: { label: 'Add your bank transfer details', to: '/admin/settings?tab=bank-details' },
 };

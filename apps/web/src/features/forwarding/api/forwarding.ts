@@ -3,6 +3,7 @@ import type { ShopRequestStage } from '@courier/shared/constants/services';
 import type {
   CompleteConsolidationInput,
   ConsolidationDto,
+  ConsolidationPreview,
   CreateConsolidationInput,
   CustomerShopRequestInput,
   ServiceFees,
@@ -34,6 +35,16 @@ function useForwardingMutation<I, O>(fn: (input: I) => Promise<O>) {
       // A repack or a cancel changes the customer's and the station's package lists.
       void qc.invalidateQueries({ queryKey: recordKeys.packages });
     },
+  });
+}
+
+/** What consolidating these packages does to customs and fees, asked once at least two are chosen. */
+export function useConsolidationPreview(packageIds: number[]) {
+  return useQuery({
+    queryKey: forwardingKeys.preview(packageIds),
+    enabled: packageIds.length >= 2,
+    queryFn: ({ signal }) =>
+      api.post<ConsolidationPreview>('/customer/consolidations/preview', { packageIds: forwardingKeys.preview(packageIds)[2] }, { signal }),
   });
 }
 

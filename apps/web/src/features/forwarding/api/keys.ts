@@ -8,4 +8,5 @@ export const forwardingKeys = {
   shopRequests: (scope: 'customer' | 'staff', stage?: ShopRequestStage) => ['forwarding', 'shop-requests', scope, stage ?? 'all'] as const,
   shopRequest: (scope: 'customer' | 'staff', id: number) => ['forwarding', 'shop-request', scope, id] as const,
   fees: ['forwarding', 'service-fees'] as const,
+  preview: (packageIds: number[]) => ['forwarding', 'consolidation-preview', [...packageIds].sort((a, b) => a - b)] as const,
 };

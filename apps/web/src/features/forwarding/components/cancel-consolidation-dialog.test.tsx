@@ -20,7 +20,7 @@ function renderDialog(scope: 'customer' | 'staff', confirmLabel: string, onClose
 signedInWithFakeApi();
 
 describe('CancelConsolidationDialog', () => {
-  it("asks the spec's question; Cancel closes without cancelling", async () => {
+  it('asks its fixed question; Cancel closes without cancelling', async () => {
     const api = serve();
     const onClose = renderDialog('customer', 'Cancel consolidation');
     const dialog = await screen.findByRole('dialog', { name: 'Cancel consolidation' });

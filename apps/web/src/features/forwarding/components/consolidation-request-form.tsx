@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -6,10 +7,12 @@ import { REPACK_LABELS, REPACK_OPTIONS } from '@courier/shared/constants/service
 import { formatJmd } from '@courier/shared/format/money';
 import { SERVICE_MESSAGES, createConsolidationSchema } from '@courier/shared/schemas/services';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
-import { useRequestConsolidation } from '../api/forwarding';
+import { useConsolidationPreview, useRequestConsolidation } from '../api/forwarding';
+import { ConsolidationPreviewPanel } from './consolidation-preview';
 
 export interface WarehousePackage {
   id: number;
@@ -29,7 +32,8 @@ type FormValues = z.infer<typeof formSchema>;
 
 /**
  * The customer picks packages waiting at the warehouse (or one and a date to hold new arrivals
- * until), how to repack, and sees the fee before asking.
+ * until), how to repack, and sees the fee and the customs effect before asking; going over the
+ * de minimis by consolidating must be acknowledged first.
  */
 export function ConsolidationRequestForm({
   packages,
@@ -48,9 +52,18 @@ export function ConsolidationRequestForm({
   const picked = form.watch('packageIds');
   const holdUntil = form.watch('holdUntil');
   const enough = picked.length >= 2 || (picked.length >= 1 && holdUntil !== '');
+  const preview = useConsolidationPreview(picked);
+  const crosses = picked.length >= 2 && preview.data?.crossesDeMinimis === true;
+  const [acknowledged, setAcknowledged] = useState<string | null>(null);
+  const choice = [...picked].sort((a, b) => a - b).join(',');
+  const [ackError, setAckError] = useState(false);
   const submit = form.handleSubmit(async (values) => {
     if (!enough) {
       form.setError('packageIds', { message: SERVICE_MESSAGES.chooseTwoPackages });
+      return;
+    }
+    if (crosses && acknowledged !== choice) {
+      setAckError(true);
       return;
     }
     try {
@@ -127,6 +140,28 @@ export function ConsolidationRequestForm({
       <Field label="Notes (optional)" error={errors.notes?.message}>
         <Textarea rows={2} {...form.register('notes')} />
       </Field>
+      {picked.length >= 2 && (
+        <div className="space-y-2">
+          <ConsolidationPreviewPanel preview={preview.data} isLoading={preview.isLoading} error={preview.error} />
+          {crosses && (
+            <div>
+              <Checkbox
+                label="I understand customs become due if these packages ship together"
+                checked={acknowledged === choice}
+                onChange={(e) => {
+                  setAcknowledged(e.target.checked ? choice : null);
+                  setAckError(false);
+                }}
+              />
+              {ackError && (
+                <p role="alert" className="mt-1 text-sm text-red-700">
+                  Tick the box to confirm you accept the customs, or choose other packages.
+                </p>
+              )}
+            </div>
+          )}
+        </div>
+      )}
       <div className="flex flex-col gap-3 rounded-lg bg-slate-50 p-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-700">
           Consolidation fee: <strong data-testid="consolidation-fee">{feeCents === undefined ? '…' : formatJmd(feeCents)}</strong>, on the

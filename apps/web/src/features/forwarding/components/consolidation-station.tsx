@@ -14,6 +14,7 @@ import { Input, Label } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { openFile } from '@/lib/download';
+import { printLabel, printLabels } from '@/lib/package-label';
 import { useCompleteConsolidation, useConsolidations } from '../api/forwarding';
 import { CancelConsolidationDialog } from './cancel-consolidation-dialog';
 import { ConsolidationCard } from './consolidation-card';
@@ -33,8 +34,8 @@ const repackSchema = z.object({
 });
 type RepackValues = z.infer<typeof repackSchema>;
 
-/** The repack: weigh and measure the new parcel; its label prints from the answer. */
-function RepackDialog({ request, onClose }: { request: ConsolidationDto; onClose: () => void }) {
+/** The repack: weigh and measure the new parcel; its label prints at once, as a receive's does. */
+export function RepackDialog({ request, onClose }: { request: ConsolidationDto; onClose: () => void }) {
   const form = useForm<RepackValues>({
     resolver: zodResolver(repackSchema),
     defaultValues: { weightLb: '', lengthIn: '', widthIn: '', heightIn: '' },
@@ -52,6 +53,9 @@ function RepackDialog({ request, onClose }: { request: ConsolidationDto; onClose
       });
       toast.success(SERVICE_MESSAGES.completed(result.newPackage?.packageNumber ?? ''));
       setDone(result);
+      // The new box needs its label before it leaves the bench: the label printer, else the PDF.
+      const parcel = result.newPackage;
+      if (parcel) void printLabel(parcel, () => printLabels([parcel.id]));
     } catch (error) {
       toast.error(errorMessage(error, 'Could not record the repack'));
     }
@@ -66,7 +70,14 @@ function RepackDialog({ request, onClose }: { request: ConsolidationDto; onClose
             old packages are closed as consolidated into it.
           </p>
           <div className="flex flex-wrap gap-2">
-            <Button onClick={() => void openFile(`/packages/${done.newPackage?.id}/label`)}>Print label</Button>
+            <Button
+              onClick={() => {
+                const parcel = done.newPackage;
+                if (parcel) void printLabel(parcel, () => openFile(`/packages/${parcel.id}/label`));
+              }}
+            >
+              Print label
+            </Button>
             <Button variant="secondary" onClick={onClose}>
               Done
             </Button>

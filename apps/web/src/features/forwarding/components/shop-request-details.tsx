@@ -143,7 +143,9 @@ export function ShopRequestDetails({ request }: { request: ShopRequestDto }) {
           <ul className="space-y-1 text-sm">
             {request.orders.map((o) => (
               <li key={o.trackingNumber} className="break-words" data-testid="shop-order">
-                {o.merchant} order {o.orderNumber} · {CARRIER_LABELS[o.carrier as Carrier] ?? o.carrier} {o.trackingNumber} ·{' '}
+                {o.merchant} order {o.orderNumber}
+                {o.itemCostUsdCents === null ? '' : ` (${formatUsd(o.itemCostUsdCents)})`} ·{' '}
+                {CARRIER_LABELS[o.carrier as Carrier] ?? o.carrier} {o.trackingNumber} ·{' '}
                 {o.arrived ? <strong className="text-green-700">arrived as {o.packageNumber}</strong> : 'on its way to our warehouse'}
               </li>
             ))}

@@ -1,3 +1,4 @@
+import { parseCents } from '@courier/shared/format/money';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
 import { useFieldArray, useForm } from 'react-hook-form';
@@ -49,7 +50,7 @@ export function ShopRequestForm({ onDone }: { onDone?: (created: ShopRequestDto)
           itemUrl: i.itemUrl,
           itemDescription: i.itemDescription,
           quantity: i.quantity,
-          estimatedPriceUsdCents: i.estimatedPrice === '' ? null : Math.round(Number(i.estimatedPrice) * 100),
+          estimatedPriceUsdCents: parseCents(i.estimatedPrice),
         })),
         notes: values.notes,
       });

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { CARRIERS, CARRIER_LABELS } from '@courier/shared/constants/packages';
 import { shopQuoteTotals } from '@courier/shared/domain/shop-for-me';
-import { formatDecimal, formatUsd } from '@courier/shared/format/money';
-import { SERVICE_MESSAGES, type ShopRequestDto, shopPurchaseSchema } from '@courier/shared/schemas/services';
+import { formatDecimal, formatUsd, parseCents } from '@courier/shared/format/money';
+import { SERVICE_MESSAGES, type ShopPurchaseInput, type ShopRequestDto, shopPurchaseSchema } from '@courier/shared/schemas/services';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
@@ -18,7 +18,8 @@ const dollars = z
   .string()
   .trim()
   .regex(/^\d+(\.\d{1,2})?$/, 'Enter an amount like 12.50');
-const toCents = (v: string) => Math.round(Number(v || '0') * 100);
+/** A price field as it stands while typing, through the one money parser: blank or half-typed counts as 0. */
+const toCents = (v: string) => parseCents(v) ?? 0;
 
 const quoteFormSchema = z.object({
   items: z
@@ -144,13 +145,37 @@ export function ShopQuoteForm({ request, onDone }: { request: ShopRequestDto; on
   );
 }
 
-const purchaseFormSchema = shopPurchaseSchema;
+/** What the clerk types ("89.99" per order) to what the API takes (cents, checked by the shared schema). */
+const purchaseFormSchema = z
+  .object({
+    orders: z.array(
+      z.object({
+        merchant: z.string(),
+        orderNumber: z.string(),
+        trackingNumber: z.string(),
+        carrier: z.enum(CARRIERS),
+        itemCost: dollars.or(z.literal('')),
+      }),
+    ),
+  })
+  .transform(
+    ({ orders }): ShopPurchaseInput => ({
+      orders: orders.map(({ itemCost, ...o }) => ({ ...o, itemCostUsdCents: itemCost === '' ? null : toCents(itemCost) })),
+    }),
+  )
+  .pipe(shopPurchaseSchema);
 type PurchaseInput = z.input<typeof purchaseFormSchema>;
 type PurchaseValues = z.output<typeof purchaseFormSchema>;
 
+/** The shared schema's word on an order's cost, reported under the API's field name. */
+function itemCostError(errors: FieldErrors<PurchaseInput>, i: number): string | undefined {
+  const order = errors.orders?.[i] as Record<string, { message?: string } | undefined> | undefined;
+  return order?.itemCostUsdCents?.message;
+}
+
 /** What staff bought: each merchant order and its tracking number, expected at the warehouse. */
 export function ShopPurchaseForm({ request, onDone }: { request: ShopRequestDto; onDone?: () => void }) {
-  const blank = { merchant: '', orderNumber: '', trackingNumber: '', carrier: 'OTHER' as const };
+  const blank = { merchant: '', orderNumber: '', trackingNumber: '', carrier: 'OTHER' as const, itemCost: '' };
   const form = useForm<PurchaseInput, unknown, PurchaseValues>({
     resolver: zodResolver(purchaseFormSchema),
     defaultValues: { orders: [blank] },
@@ -180,6 +205,13 @@ export function ShopPurchaseForm({ request, onDone }: { request: ShopRequestDto;
           </Field>
           <Field label="Tracking number" error={errors.orders?.[i]?.trackingNumber?.message}>
             <Input autoComplete="off" {...form.register(`orders.${i}.trackingNumber`)} />
+          </Field>
+          <Field
+            label="Item cost (US$)"
+            hint={orders.fields.length > 1 ? 'What this order cost' : 'Leave empty for the quoted items'}
+            error={errors.orders?.[i]?.itemCost?.message ?? itemCostError(errors, i)}
+          >
+            <Input inputMode="decimal" autoComplete="off" {...form.register(`orders.${i}.itemCost`)} />
           </Field>
           <Field label="Carrier">
             <Select {...form.register(`orders.${i}.carrier`)}>

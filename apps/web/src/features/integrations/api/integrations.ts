@@ -4,6 +4,7 @@ import type {
   CreateApiKeyInput,
   CreateWebhookInput,
   CreatedApiKeyDto,
+  PickupFileDto,
   PickupSourceDto,
   PickupSourceInput,
   WebhookDeliveryDto,
@@ -95,8 +96,7 @@ export function useSavePickupSource() {
 export function useRunPickup() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api.post<{ files: Array<{ name: string; importId: number | null; error: string | null }> }>('/settings/agent-pickup/run'),
+    mutationFn: () => api.post<{ files: PickupFileDto[] }>('/settings/agent-pickup/run'),
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: integrationKeys.pickup() });
       void qc.invalidateQueries({ queryKey: integrationKeys.imports() });

@@ -1,7 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ImportMapping } from '@courier/shared/domain/package-import';
-import type { ImportDetailDto, ImportPreviewDto, ImportUploadDto, PackageImportDto } from '@courier/shared/schemas/package-imports';
+import type {
+  ImportDetailDto,
+  ImportPreviewDto,
+  ImportRowResult,
+  ImportUploadDto,
+  PackageImportDto,
+} from '@courier/shared/schemas/package-imports';
 import { api } from '@/lib/api-client';
 import { recordKeys } from '@/lib/query-keys';
 import { uploadForm } from '@/lib/upload';
@@ -62,6 +68,20 @@ export function useStartImport() {
       void qc.invalidateQueries({ queryKey: integrationKeys.import(id) });
       void qc.invalidateQueries({ queryKey: integrationKeys.imports() });
       // The new packages show in the package lists.
+      void qc.invalidateQueries({ queryKey: recordKeys.packages });
+    },
+  });
+}
+
+/** A refused row, fixed and sent again: the import's report and the package lists are read again. */
+export function useResendRow(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ row, cells }: { row: number; cells: string[] }) =>
+      api.post<ImportRowResult>(`/package-imports/${id}/rows/${row}`, { cells }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: integrationKeys.import(id) });
+      void qc.invalidateQueries({ queryKey: integrationKeys.imports() });
       void qc.invalidateQueries({ queryKey: recordKeys.packages });
     },
   });

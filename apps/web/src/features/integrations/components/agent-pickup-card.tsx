@@ -13,6 +13,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { errorMessage } from '@/lib/api-client';
 import { useDateFormat } from '@/lib/format-date';
 import { usePickupSource, useRunPickup, useSavePickupSource } from '../api/integrations';
+import { PickedUpFiles, pickupOutcome } from './picked-up-files';
 
 type FormIn = z.input<typeof pickupSourceSchema>;
 type FormOut = z.output<typeof pickupSourceSchema>;
@@ -99,8 +100,13 @@ export function AgentPickupCard() {
               disabled={!source.data?.url}
               onClick={() =>
                 run.mutate(undefined, {
-                  onSuccess: (r) =>
-                    toast.success(r.files.length === 0 ? 'No new file in the folder' : `${r.files.length} new file(s) imported`),
+                  onSuccess: ({ files }) => {
+                    if (files.length === 0) return void toast.success('No new file in the folder');
+                    const summary = files.map((f) => `${f.name}: ${pickupOutcome(f)}`).join('\n');
+                    // A file with refused rows is a problem to act on, never "fine".
+                    if (files.some((f) => f.needsFix)) toast.error(summary);
+                    else toast.success(summary);
+                  },
                   onError: (e) => toast.error(errorMessage(e, 'Could not read the folder')),
                 })
               }
@@ -109,17 +115,13 @@ export function AgentPickupCard() {
             </Button>
           </div>
         </form>
-        {source.data?.lastCheckedAt && (
-          <p className="text-xs text-slate-500">
-            Last read {dates.dateTime(source.data.lastCheckedAt)}
-            {source.data.lastError ? '' : ': fine'}
-          </p>
-        )}
+        {source.data?.lastCheckedAt && <p className="text-xs text-slate-500">Last read {dates.dateTime(source.data.lastCheckedAt)}</p>}
         {source.data?.lastError && (
           <p className="text-sm text-red-700" role="alert">
             {source.data.lastError}
           </p>
         )}
+        {source.data?.url && <PickedUpFiles files={source.data.files} />}
       </CardContent>
     </Card>
   );

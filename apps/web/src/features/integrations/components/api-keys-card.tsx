@@ -31,6 +31,7 @@ export function ShownOnce({ label, value, onDone }: { label: string; value: stri
         <Button
           size="sm"
           variant="secondary"
+          aria-label={`Copy ${label}`}
           onClick={() =>
             navigator.clipboard
               .writeText(value)

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { toast } from 'sonner';
 import type { PackageImportDto } from '@courier/shared/schemas/package-imports';
 import { Badge } from '@/components/ui/badge';
@@ -8,6 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
 import { useDateFormat } from '@/lib/format-date';
 import { usePackageImports } from '../api/package-imports';
+import { RefusedRows } from './refused-rows';
 
 const STATUS: Record<PackageImportDto['status'], { label: string; tone: 'neutral' | 'blue' | 'green' | 'red' }> = {
   uploaded: { label: 'Not imported', tone: 'neutral' },
@@ -20,6 +22,7 @@ const STATUS: Record<PackageImportDto['status'], { label: string; tone: 'neutral
 export function ImportHistory() {
   const list = usePackageImports();
   const dates = useDateFormat();
+  const [fixing, setFixing] = useState<number | null>(null);
   return (
     <Card>
       <CardHeader>
@@ -42,35 +45,48 @@ export function ImportHistory() {
         ) : (
           <ul className="divide-y divide-slate-100">
             {list.data.map((imp) => (
-              <li key={imp.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                <div>
-                  <p className="font-medium">{imp.fileName}</p>
-                  <p className="text-xs text-slate-500">
-                    {dates.dateTime(imp.createdAt)} ·{' '}
-                    {imp.source === 'pickup' ? 'picked up from the agent' : (imp.createdByName ?? 'uploaded')} ·{' '}
-                    {imp.totalRows.toLocaleString('en-US')} rows
-                    {imp.counts
-                      ? ` · ${imp.counts.received} received, ${imp.counts.unknown} unknown, ${imp.counts.invalid} not imported`
-                      : ''}
-                  </p>
+              <li key={imp.id} className="py-2 text-sm">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <div>
+                    <p className="font-medium">{imp.fileName}</p>
+                    <p className="text-xs text-slate-500">
+                      {dates.dateTime(imp.createdAt)} ·{' '}
+                      {imp.source === 'pickup' ? 'picked up from the agent' : (imp.createdByName ?? 'uploaded')} ·{' '}
+                      {imp.totalRows.toLocaleString('en-US')} rows
+                      {imp.counts
+                        ? ` · ${imp.counts.received} received, ${imp.counts.unknown} unknown, ${imp.counts.invalid} not imported`
+                        : ''}
+                    </p>
+                  </div>
+                  <div className="flex items-center gap-2">
+                    <Badge tone={STATUS[imp.status].tone}>{STATUS[imp.status].label}</Badge>
+                    {imp.status === 'done' && (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        aria-label={`Report of ${imp.fileName}`}
+                        onClick={() =>
+                          downloadFile(`/package-imports/${imp.id}/report.csv`, `${imp.fileName.replace(/\.[^.]+$/, '')}-report.csv`).catch(
+                            (e) => toast.error(errorMessage(e, 'Could not download the report')),
+                          )
+                        }
+                      >
+                        Report
+                      </Button>
+                    )}
+                    {imp.status === 'done' && (imp.counts?.invalid ?? 0) > 0 && (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        aria-expanded={fixing === imp.id}
+                        onClick={() => setFixing(fixing === imp.id ? null : imp.id)}
+                      >
+                        {fixing === imp.id ? 'Close' : 'Fix refused rows'}
+                      </Button>
+                    )}
+                  </div>
                 </div>
-                <div className="flex items-center gap-2">
-                  <Badge tone={STATUS[imp.status].tone}>{STATUS[imp.status].label}</Badge>
-                  {imp.status === 'done' && (
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-label={`Report of ${imp.fileName}`}
-                      onClick={() =>
-                        downloadFile(`/package-imports/${imp.id}/report.csv`, `${imp.fileName.replace(/\.[^.]+$/, '')}-report.csv`).catch(
-                          (e) => toast.error(errorMessage(e, 'Could not download the report')),
-                        )
-                      }
-                    >
-                      Report
-                    </Button>
-                  )}
-                </div>
+                {fixing === imp.id && <RefusedRows importId={imp.id} />}
               </li>
             ))}
           </ul>

@@ -63,7 +63,10 @@ function CountsLine({ counts }: { counts: ImportCounts }) {
 /** The checked rows: problems first, at most SHOWN drawn. */
 export function RowResults({ rows, caption }: { rows: ImportRowResult[]; caption: string }) {
   const [all, setAll] = useState(false);
-  const problems = rows.filter((r) => r.outcome !== 'received').sort((a, b) => ORDER[a.outcome] - ORDER[b.outcome] || a.row - b.row);
+  // A row kept with a warning (a field left empty) is one to look at too.
+  const problems = rows
+    .filter((r) => r.outcome !== 'received' || r.messages.length > 0)
+    .sort((a, b) => ORDER[a.outcome] - ORDER[b.outcome] || a.row - b.row);
   const list = all ? rows : problems;
   return (
     <div className="space-y-2">

@@ -1,48 +1,24 @@
 import type { ListQueryParams } from '@/lib/list-query';
+import { recordKeys } from '@/lib/query-keys';
 
 /**
- * Every query key of the packages feature (packages, manifests, deliveries, pre-alerts). Hooks and
- * invalidations build keys only here; a family's `all` refreshes its lists, details and options.
+ * Every query key of the packages feature (packages, unknown claims, returns). Hooks and
+ * invalidations build keys only here; `all` refreshes every package's lists, details and panels
+ * (cover and photos start their keys from the same root).
  */
 export const packageKeys = {
-  all: ['packages'] as const,
-  list: (scope: string, query: ListQueryParams) => ['packages', scope, query] as const,
-  detail: (id: number, customer: boolean) => ['packages', 'detail', id, customer] as const,
-  /** Insurance, claims and storage of one package. */
-  cover: (id: number, customer: boolean) => ['packages', 'cover', id, customer] as const,
-  insureByDefault: ['packages', 'insure-by-default'] as const,
-  photos: (id: number, customer: boolean) => ['packages', 'photos', id, customer] as const,
-  /** The photo of contents a customer may ask for on one package. */
-  contentsPhoto: (id: number, customer: boolean) => ['packages', 'contents-photo', id, customer] as const,
-  photo: (id: number, photoId: number, size: 'thumb' | 'full', customer: boolean) =>
-    ['packages', 'photos', id, customer, photoId, size] as const,
-  customers: (q?: string) => (q === undefined ? (['packages', 'customers'] as const) : (['packages', 'customers', q] as const)),
-  uncollected: (query: ListQueryParams) => ['packages', 'uncollected', query] as const,
-  claims: (query: ListQueryParams) => ['packages', 'claims', query] as const,
-  manifests: {
-    all: ['manifests'] as const,
-    list: (query: ListQueryParams) => ['manifests', 'list', query] as const,
-    detail: (id: number | null) => ['manifests', 'detail', id] as const,
-    reconciliation: (id: number | null) => ['manifests', 'reconciliation', id] as const,
-  },
-  deliveries: {
-    all: ['delivery-requests'] as const,
-    list: (path: string, query: ListQueryParams) => ['delivery-requests', path, query] as const,
-    one: (id: number) => ['delivery-requests', 'one', id] as const,
-  },
-  locations: {
-    all: ['delivery-locations'] as const,
-    list: (path: string) => ['delivery-locations', path] as const,
-  },
-  drivers: ['delivery-drivers'] as const,
-  proof: (path: string | null) => ['delivery-proof', path] as const,
-  warehouse: {
-    all: ['warehouse'] as const,
-    shelves: ['warehouse', 'shelves'] as const,
-    printers: ['warehouse', 'printers'] as const,
-  },
-  preAlerts: {
-    all: ['pre-alerts'] as const,
-    own: (query: ListQueryParams) => ['pre-alerts', 'own', query] as const,
-  },
+  all: recordKeys.packages,
+  list: (scope: string, query: ListQueryParams) => [...recordKeys.packages, scope, query] as const,
+  detail: recordKeys.packageDetail,
+  /** The courier's customs rates in force, for the tariff class chosen at receiving. */
+  dutyRates: [...recordKeys.packages, 'duty-rates'] as const,
+  /** Billable weight and estimated charges of one package before it is invoiced. */
+  estimate: recordKeys.packageEstimate,
+  /** The return to sender or discard a customer may ask for on one package, and the staff queue of them. */
+  returnRequest: (id: number, customer: boolean) => [...recordKeys.packages, 'return', id, customer] as const,
+  returnQueue: (status: string) => [...recordKeys.packages, 'return-queue', status] as const,
+  customers: (q?: string) =>
+    q === undefined ? ([...recordKeys.packages, 'customers'] as const) : ([...recordKeys.packages, 'customers', q] as const),
+  uncollected: (query: ListQueryParams) => [...recordKeys.packages, 'uncollected', query] as const,
+  claims: (query: ListQueryParams) => [...recordKeys.packages, 'claims', query] as const,
 };

@@ -10,16 +10,17 @@ import {
   type PackageDto,
   type PackageListItem,
   type ReceivePackageInput,
-  type ScanLookup,
   type UpdatePackageInput,
 } from '@courier/shared/schemas/packages';
 import type { ReleaseOverrideInput } from '@courier/shared/schemas/release';
 import type { walkInCustomerSchema } from '@courier/shared/schemas/auth';
 import type { z } from 'zod';
+import { useDebounced } from '@/hooks/use-debounced';
 import { api, errorMessage } from '@/lib/api-client';
 import { uploadForm } from '@/lib/upload';
 
 import type { ListQueryParams } from '@/lib/list-query';
+import { recordKeys } from '@/lib/query-keys';
 import { packageKeys } from './keys';
 
 export type { ListQueryParams };
@@ -45,8 +46,6 @@ export function usePackage(id: number | null, customer = false) {
     enabled: id !== null,
   });
 }
-
-export const lookupTracking = (trackingNumber: string) => api.get<ScanLookup>('/packages/scan', { query: { trackingNumber } });
 
 /** The unknown package a scan names (its label's number or the carrier's), for the assignment station. */
 export const findUnknownByScan = (code: string) => api.get<PackageDetail>('/packages/unknown/scan', { query: { code } });
@@ -156,11 +155,22 @@ export function useDecideClaim() {
   });
 }
 
-export function useCustomerSearch(q: string) {
+/** Pause in typing before the customer lookup asks. */
+export const CUSTOMER_SEARCH_PAUSE_MS = 250;
+
+/**
+ * Customers matching a typed mailbox or name: asked once typing pauses, and a lookup still in
+ * flight when the words change is cancelled (its signal aborts the request).
+ */
+export function useCustomerSearch(typed: string) {
+  const q = useDebounced(typed.trim(), CUSTOMER_SEARCH_PAUSE_MS);
+  const enabled = q.length >= 2;
   return useQuery({
     queryKey: packageKeys.customers(q),
     queryFn: ({ signal }) => api.get<CustomerOption[]>('/packages/customers', { query: { q }, signal }),
-    enabled: q.trim().length >= 2,
+    enabled,
+    placeholderData: keepPreviousData,
+    select: (data) => (enabled ? data : undefined),
   });
 }
 
@@ -171,7 +181,7 @@ export function useCorrectPackage() {
     mutationFn: ({ id, input }: { id: number; input: UpdatePackageInput }) => api.patch<PackageDetail>(`/packages/${id}`, input),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: packageKeys.all });
-      void qc.invalidateQueries({ queryKey: packageKeys.manifests.all });
+      void qc.invalidateQueries({ queryKey: recordKeys.manifests });
     },
   });
 }
@@ -183,7 +193,7 @@ export function useVoidPackage() {
     onSuccess: () => {
       toast.success(PACKAGE_MESSAGES.voided);
       void qc.invalidateQueries({ queryKey: packageKeys.all });
-      void qc.invalidateQueries({ queryKey: packageKeys.manifests.all });
+      void qc.invalidateQueries({ queryKey: recordKeys.manifests });
     },
   });
 }

@@ -1,3 +1,4 @@
+import { toCents } from '@courier/shared/format/money';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -26,7 +27,7 @@ export function PackageContentsForm({ pkg }: { pkg: PackageDetail }) {
       await give.mutateAsync({
         merchant: input.merchant,
         description: input.description,
-        declaredValueUsdCents: Math.round(input.declaredValueUsd * 100),
+        declaredValueUsdCents: toCents(input.declaredValueUsd),
       });
       toast.success('Thank you: the value and contents are saved');
     } catch (error) {

@@ -1,3 +1,4 @@
+import { toCents } from '@courier/shared/format/money';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -90,7 +91,7 @@ export function PackageCorrectionDialog({
       heightIn: v.heightIn,
       mode: v.mode,
       description: v.description || null,
-      declaredValueUsdCents: v.declaredValueUsd === null ? null : Math.round(v.declaredValueUsd * 100),
+      declaredValueUsdCents: v.declaredValueUsd === null ? null : toCents(v.declaredValueUsd),
       ...(v.customerId !== undefined && v.customerId !== pkg.customerId ? { customerId: v.customerId } : {}),
       note: v.note || undefined,
     }),

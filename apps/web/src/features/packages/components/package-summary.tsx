@@ -1,3 +1,4 @@
+import { formatWeight } from '@courier/shared/format/weight';
 import { CARRIER_LABELS } from '@courier/shared/constants/packages';
 import type { PackageDto } from '@courier/shared/schemas/packages';
 import { formatMoney, formatUsd } from '@courier/shared/format/money';
@@ -6,6 +7,25 @@ import { hazardCustomerReason } from '@courier/shared/schemas/warehouse';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TrackingLink } from '@/components/ui/tracking-link';
 import { useDateFormat } from '@/lib/format-date';
+
+/** Whether the merchant invoice is on file; a Shop For Me order's invoice is the courier's own request. */
+function invoiceState(pkg: PackageDto): string {
+  if (pkg.hasInvoice) return 'On file';
+  if (pkg.shopRequestNo) return `Shop For Me ${pkg.shopRequestNo} (bought by us)`;
+  return pkg.preAlertId === null ? 'No pre-alert' : 'Missing';
+}
+
+/** Where the parcel is in Jamaica when that is not simply its own branch: on a transfer, or waiting for one. */
+function whereNow(pkg: PackageDto): string | null {
+  const at = pkg.atBranchName;
+  if (pkg.status === 'in_transfer')
+    return at && at !== pkg.branchName
+      ? `In transfer from ${at} to ${pkg.branchName ?? 'its branch'}`
+      : `Arrived at ${pkg.branchName ?? 'its branch'}`;
+  if (at && pkg.branchName && at !== pkg.branchName && (pkg.status === 'at_customs' || pkg.status === 'ready_for_pickup'))
+    return `At ${at}: waits for a transfer to ${pkg.branchName}`;
+  return null;
+}
 
 /** The facts of a package as a definition list. */
 export function PackageSummary({ pkg }: { pkg: PackageDto }) {
@@ -17,7 +37,8 @@ export function PackageSummary({ pkg }: { pkg: PackageDto }) {
     ['Carrier', CARRIER_LABELS[pkg.carrier]],
     ['Customer', pkg.customerName ? `${pkg.customerName} (${pkg.mailboxNumber})` : 'Unknown'],
     ['Branch', pkg.branchName ?? '-'],
-    ['Weight', `${pkg.weightLb.toFixed(2)} lb`],
+    ...(whereNow(pkg) ? [['Where', whereNow(pkg)] as [string, React.ReactNode]] : []),
+    ['Weight', `${formatWeight(pkg.weightLb)} lb`],
     ['Dimensions', dims],
     ['Mode', pkg.mode],
     ['Manifest', pkg.manifestNumber ?? '-'],
@@ -25,7 +46,7 @@ export function PackageSummary({ pkg }: { pkg: PackageDto }) {
     ['Merchant', pkg.merchant ?? '-'],
     ['Description', pkg.description ?? '-'],
     ['Declared value', pkg.declaredValueUsdCents === null ? '-' : formatUsd(pkg.declaredValueUsdCents)],
-    ['Invoice', pkg.hasInvoice ? 'On file' : pkg.preAlertId === null ? 'No pre-alert' : 'Missing'],
+    ['Invoice', invoiceState(pkg)],
     ...(pkg.status === 'on_hold' && pkg.holdReason ? [['Held because', pkg.holdReason] as [string, React.ReactNode]] : []),
     ...(pkg.pieceCount > 1
       ? [['Pieces', `Piece ${pkg.pieceNumber} of ${pkg.pieceCount} (${pkg.piecesIn} of ${pkg.pieceCount} in)`] as [string, React.ReactNode]]

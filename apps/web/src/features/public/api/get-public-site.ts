@@ -1,3 +1,5 @@
+import { customsRatesInForce, defaultCustomsRates } from '@courier/shared/domain/customs';
+import { NO_VOLUMETRIC } from '@courier/shared/domain/volumetric';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { MEMBERSHIP_TIERS } from '@courier/shared/constants/rates';
@@ -14,7 +16,7 @@ import { publicKeys } from './keys';
 
 /**
  * What the public pages show when the courier's site cannot be loaded: the default brand and no courier's contact details at all, so no page ever shows one courier's data on
- * another's site. Rates, tiers and hours are the spec's constants.
+ * another's site. Rates, tiers and hours are the defaults (constants/limits.ts).
  */
 export const FALLBACK_SITE: PublicSite = {
   courier: {
@@ -33,6 +35,8 @@ export const FALLBACK_SITE: PublicSite = {
   rates: [...DEFAULT_CALCULATOR_RATES.rates],
   additionalPoundCents: DEFAULT_CALCULATOR_RATES.additionalPoundCents,
   exchangeRateJmdPerUsd: DEFAULT_CALCULATOR_RATES.exchangeRateJmdPerUsd,
+  customsRates: customsRatesInForce(defaultCustomsRates(), new Date().toISOString().slice(0, 10)),
+  volumetric: NO_VOLUMETRIC,
   tiers: MEMBERSHIP_TIERS.map((t) => ({ ...t })),
   shopForMeFeePercent: DEFAULT_SHOP_FOR_ME_FEE_PERCENT,
   resolvedBy: 'default',

@@ -9,7 +9,7 @@ const TIER_STYLE: Record<string, string> = {
   Platinum: 'text-brand-700 bg-brand-50',
 };
 
-/** The courier's membership tiers (the spec's by default): the more you ship, the less each package costs. */
+/** The courier's membership tiers (the default tiers until it sets its own): the more you ship, the less each package costs. */
 export function MembershipTiers({ headingLevel = 'h3' }: { headingLevel?: 'h2' | 'h3' }) {
   const { site } = usePublicSite();
   const Heading = headingLevel;

@@ -5,7 +5,7 @@ import { TextSkeleton } from './site-contact';
 /** Cents as the table prints them: whole dollars when there are no cents, else to the cent. */
 const money = (cents: number) => (cents % 100 === 0 ? formatWholeMoney(cents / 100) : formatJmd(cents));
 
-/** The courier's weight table (the spec's by default): its active rates and the extra-pound rate. */
+/** The courier's weight table (the default table until it sets its own): its active rates and the extra-pound rate. */
 export function RateTable() {
   const { site, loading } = usePublicSite();
   const last = site.rates.at(-1);
@@ -34,7 +34,7 @@ export function RateTable() {
               </td>
             </tr>
           ))}
-          <tr className="bg-accent-400/10">
+          <tr className="bg-highlight-400/10">
             <td className="px-4 py-2 text-slate-700">{last ? `Each lb over ${last.weightLbs}` : 'Each lb'}</td>
             <td className="px-4 py-2 text-right font-medium text-slate-900">
               {loading ? <TextSkeleton className="w-16" /> : `+ ${money(site.additionalPoundCents)}`}

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CALCULATOR_WEIGHT_MESSAGE } from '@courier/shared/domain/calculator';
 import { ShippingCalculator } from './shipping-calculator';
 
-// The spec's rates (1 lb JMD 650 ... 10 lb JMD 4,250, then 350 a pound; USD 1 = JMD 150).
+// The default rates (1 lb JMD 650 ... 10 lb JMD 4,250, then 350 a pound; USD 1 = JMD 150).
 vi.mock('@/features/public/api/get-public-site', async (original) => {
   const actual = await original<typeof import('@/features/public/api/get-public-site')>();
   return { ...actual, usePublicSite: () => ({ site: actual.FALLBACK_SITE, loading: false, failed: false }) };
@@ -46,10 +46,29 @@ describe('ShippingCalculator', () => {
     await user.type(screen.getByLabelText('Length (inches)'), '30');
     await user.click(screen.getByRole('button', { name: 'Calculate' }));
     expect(row('Shipping')).toHaveTextContent('JMD 4,600.00');
-    expect(row('Customs duty (20%)')).toHaveTextContent('JMD 3,000.30');
-    expect(row('Estimated total')).toHaveTextContent('JMD 22,601.80');
-    expect(row('Approx. in USD')).toHaveTextContent('USD 150.68');
+    // 11 lb 4,600.00; USD 100.01 at 150 = 15,001.50; CIF 19,601.50: duty 20% 3,920.30, SCF 0.3% 58.80,
+    // levy 0.5% 98.01, GCT on import 15% of 23,678.61 = 3,551.79, CAF 2,500.00, stamp duty 100.00
+    expect(row('Import duty')).toHaveTextContent('JMD 3,920.30');
+    expect(row('Standard compliance fee (SCF)')).toHaveTextContent('JMD 58.80');
+    expect(row('Environmental levy')).toHaveTextContent('JMD 98.01');
+    expect(row('GCT on import')).toHaveTextContent('JMD 3,551.79');
+    expect(row('Customs administrative fee (CAF)')).toHaveTextContent('JMD 2,500.00');
+    expect(row('Stamp duty')).toHaveTextContent('JMD 100.00');
+    expect(row('Estimated total')).toHaveTextContent('JMD 29,830.40');
+    expect(row('Approx. in USD')).toHaveTextContent('USD 198.87');
     expect(screen.queryByText(CALCULATOR_WEIGHT_MESSAGE)).toBeNull();
+  });
+
+  it('with dimensions, bills the volumetric weight the courier bills', async () => {
+    const user = userEvent.setup();
+    render(<ShippingCalculator />);
+    await user.type(screen.getByLabelText('Weight (lbs)'), '2.6');
+    await user.type(screen.getByLabelText('Length (inches)'), '14');
+    await user.type(screen.getByLabelText('Width (inches)'), '10');
+    await user.type(screen.getByLabelText('Height (inches)'), '8');
+    await user.click(screen.getByRole('button', { name: 'Calculate' }));
+    // The fallback courier bills by actual weight: 3 lb; a courier's own rule is in its site (calculator.test.ts).
+    expect(row('Billable weight')).toHaveTextContent('3 lbs');
   });
 
   it('a weight cleared after an estimate takes the estimate away', async () => {
@@ -75,7 +94,8 @@ describe('ShippingCalculator', () => {
     try {
       await userEvent.setup().click(within(container).getByRole('button', { name: 'Calculate' }));
       expect(row('Shipping')).toHaveTextContent('JMD 2,250.00');
-      expect(row('Estimated total')).toHaveTextContent('JMD 38,250.00');
+      // 30,000.00 + 2,250.00 + customs on CIF 32,250.00 (6,450.00 + 96.75 + 161.25 + 5,843.70 + 2,500.00 + 100.00)
+      expect(row('Estimated total')).toHaveTextContent('JMD 47,401.70');
     } finally {
       act(() => root.unmount());
       container.remove();

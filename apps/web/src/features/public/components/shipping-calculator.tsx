@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type ProductCategory, PRODUCT_CATEGORIES } from '@courier/shared/constants/rates';
 import { CALCULATOR_WEIGHT_MESSAGE, type ShippingQuote, calculateShipping } from '@courier/shared/domain/calculator';
+import { TARIFF_CLASS_OF_CATEGORY } from '@courier/shared/domain/customs';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -12,6 +13,8 @@ import { Select } from '@/components/ui/select';
 import { formatJmd, formatUsd } from '@courier/shared/format/money';
 import { usePublicSite } from '@/features/public/api/get-public-site';
 import { cn } from '@/lib/cn';
+
+const isCategory = (value: string): value is ProductCategory => (PRODUCT_CATEGORIES as readonly string[]).includes(value);
 
 const CATEGORY_LABELS: Record<ProductCategory, string> = {
   watch: 'Watch',
@@ -53,8 +56,21 @@ export function ShippingCalculator({ headingLevel = 'h3' }: { headingLevel?: 'h2
 
   const calculate = (values: CalculatorForm) => {
     const result = calculateShipping(
-      { weightLbs: values.weight, itemCostUsd: values.itemCost, lengthIn: values.length, widthIn: values.width, heightIn: values.height },
-      { rates: site.rates, additionalPoundCents: site.additionalPoundCents, exchangeRateJmdPerUsd: site.exchangeRateJmdPerUsd },
+      {
+        weightLbs: values.weight,
+        itemCostUsd: values.itemCost,
+        lengthIn: values.length,
+        widthIn: values.width,
+        heightIn: values.height,
+        tariffClass: isCategory(values.category) ? TARIFF_CLASS_OF_CATEGORY[values.category] : 'general',
+      },
+      {
+        rates: site.rates,
+        additionalPoundCents: site.additionalPoundCents,
+        exchangeRateJmdPerUsd: site.exchangeRateJmdPerUsd,
+        customsRates: site.customsRates,
+        volumetric: site.volumetric,
+      },
     );
     if (result.ok) setQuote(result.quote);
     else form.setError('weight', { message: result.error });
@@ -110,10 +126,17 @@ export function ShippingCalculator({ headingLevel = 'h3' }: { headingLevel?: 'h2
         </p>
         {quote ? (
           <dl className="mt-4 space-y-2 text-sm" data-testid="calculator-result">
-            <Row label="Billable weight" value={`${quote.billableWeightLbs} lb${quote.billableWeightLbs === 1 ? '' : 's'}`} />
+            <Row
+              label={quote.weightBasis === 'volumetric' ? 'Billable weight (by size)' : 'Billable weight'}
+              value={`${quote.billableWeightLbs} lb${quote.billableWeightLbs === 1 ? '' : 's'}`}
+            />
             <Row label="Shipping" value={formatJmd(quote.shippingJmdCents)} />
             <Row label="Item cost" value={formatJmd(quote.itemCostJmdCents)} />
-            <Row label={quote.customsApplies ? 'Customs duty (20%)' : 'Customs duty'} value={formatJmd(quote.customsJmdCents)} />
+            {quote.customsParts.length > 0 ? (
+              quote.customsParts.map((part) => <Row key={part.part} label={part.label} value={formatJmd(part.cents)} />)
+            ) : (
+              <Row label="Customs duty" value={formatJmd(quote.customsJmdCents)} />
+            )}
             {/* A <dl> may only hold dt/dd groups, so the rule above the total is the row's own border. */}
             <Row label="Estimated total" value={formatJmd(quote.totalJmdCents)} strong className="mt-3 border-t border-brand-200 pt-3" />
             <Row label="Approx. in USD" value={formatUsd(quote.approxTotalUsdCents)} />
@@ -124,9 +147,10 @@ export function ShippingCalculator({ headingLevel = 'h3' }: { headingLevel?: 'h2
             duty and your total in Jamaican dollars.
           </p>
         )}
-        <p className="mt-4 text-xs text-slate-600">
-          Estimates use USD 1 = JMD {site.exchangeRateJmdPerUsd}. Customs may assess a different duty by item type; your invoice shows the
-          final amount.
+        <p className="mt-4 text-xs text-slate-600" data-testid="calculator-customs-note">
+          Estimates use USD 1 = JMD {site.exchangeRateJmdPerUsd} and {site.courier.name}'s customs table: on the CIF value (cost, insurance,
+          freight: the item cost plus shipping), import duty, the standard compliance fee (SCF), the environmental levy and GCT. Customs may
+          assess a different amount; your invoice shows the final amount.
         </p>
       </section>
     </div>

@@ -1,6 +1,7 @@
 import { PackageSearch } from 'lucide-react';
 import { type ComponentProps, type FormEvent, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { STORAGE_KEYS } from '@courier/shared/constants/limits';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/lib/paths';
@@ -33,6 +34,18 @@ export function useTrackSubmit() {
   return { onSubmit, error: missing ? TRACK_NUMBER_MISSING : undefined, clearError: () => setMissing(false) };
 }
 
+/**
+ * Where a tracking form goes without scripts: a plain GET of /track?number=…, with the address's
+ * api key so the answer stays on the same courier's site.
+ */
+export const TRACK_FORM_TARGET = { action: paths.track, method: 'get' } as const;
+
+/** The address's own api key carried by a tracking form (nothing when the address has none). */
+export function TrackApiKeyInput() {
+  const apiKey = new URLSearchParams(useLocation().search).get(STORAGE_KEYS.apiKey)?.trim();
+  return apiKey ? <input type="hidden" name="api_key" value={apiKey} /> : null;
+}
+
 /** The number's input with its error under it, wired for screen readers; the button stays level with the input. */
 export function TrackNumberInput({ id, error, ...props }: ComponentProps<typeof Input> & { id: string; error?: string }) {
   return (
@@ -61,6 +74,7 @@ export function TrackBox() {
   return (
     <section aria-labelledby={`${inputId}-title`} className="bg-white">
       <form
+        {...TRACK_FORM_TARGET}
         onSubmit={onSubmit}
         noValidate
         className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 sm:flex-row sm:items-start"
@@ -72,10 +86,13 @@ export function TrackBox() {
         <label htmlFor={inputId} className="sr-only">
           Tracking or package number
         </label>
+        <TrackApiKeyInput />
         <div className="sm:max-w-md sm:flex-1">
           <TrackNumberInput id={inputId} placeholder="Tracking or package number" error={error} onInput={clearError} />
         </div>
-        <Button type="submit">Track</Button>
+        <Button type="submit" worksWithoutScripts>
+          Track
+        </Button>
       </form>
     </section>
   );

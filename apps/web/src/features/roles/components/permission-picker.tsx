@@ -57,7 +57,7 @@ export function PermissionPicker({
                       onChange={(e) => toggle([name], e.target.checked)}
                     />
                     <span>
-                      {PERMISSION_LABELS[name as Permission] ?? title(action)} <code className="text-xs text-slate-400">{name}</code>
+                      {PERMISSION_LABELS[name as Permission] ?? title(action)} <code className="text-xs text-slate-600">{name}</code>
                     </span>
                   </label>
                 );

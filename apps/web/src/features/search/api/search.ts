@@ -1,21 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import type { SearchResult } from '@courier/shared/schemas/search';
+import { useDebounced } from '@/hooks/use-debounced';
 import { api } from '@/lib/api-client';
 import { searchKeys } from './keys';
 
 /** Shortest query sent to the lookup: one character matches too much to be worth a call. */
 export const SEARCH_MIN_LENGTH = 2;
-
-/** The value once typing has paused for `ms`. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** Packages, customers and invoices matching a typed number or name (GET /api/search), scoped by the API. */
 export function useRecordSearch(query: string) {

@@ -3,7 +3,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SearchResult } from '@courier/shared/schemas/search';
 import { ADMIN_NAV } from '@/app/routes/admin/admin-layout';
-import { CommandPalette, matchScreens } from './command-palette';
+import { CommandPalette } from './command-palette';
+import { matchScreens } from './palette-dialog';
 import { resultLinks } from './result-links';
 
 const EMPTY: SearchResult = { packages: [], customers: [], invoices: [] };

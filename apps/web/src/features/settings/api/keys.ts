@@ -21,7 +21,10 @@ export const settingsKeys = {
   processingFees: ['settings', 'processing-fees'] as const,
   additionalFees: ['settings', 'additional-fees'] as const,
   warehouse: ['settings', 'warehouse'] as const,
+  testClock: ['settings', 'test-clock'] as const,
   hazardFee: ['settings', 'hazard-fee'] as const,
   messaging: ['settings', 'messaging'] as const,
   messageOutbox: ['settings', 'messaging', 'outbox'] as const,
+  /** The courier's account at the tracking aggregator (carrier scans before the warehouse). */
+  trackingAccount: ['settings', 'carrier-tracking'] as const,
 };

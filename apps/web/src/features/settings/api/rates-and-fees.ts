@@ -7,7 +7,7 @@ import type {
   ShippingRate,
   ShippingRateInput,
 } from '@courier/shared/schemas/settings';
-import type { FeeCreateInput, FeeList, FeeVersionInput } from '@courier/shared/schemas/fees';
+import type { CustomsRateInput, FeeCreateInput, FeeList, FeeVersionInput } from '@courier/shared/schemas/fees';
 import { api } from '@/lib/api-client';
 import { settingsKeys } from './keys';
 
@@ -89,12 +89,30 @@ export function useCreateFee() {
   });
 }
 
+/** The admin has looked over the fee book (fees, taxes, customs rates): the set-up checklist's step. */
+export function useMarkFeesReviewed() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ reviewedAt: string }>('/settings/fees/reviewed', {}),
+    onSuccess: () => client.invalidateQueries({ queryKey: settingsKeys.all }),
+  });
+}
+
+/** A new dated version of one customs rate, naming its source. */
+export function useAddCustomsRate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CustomsRateInput) => api.post<{ id: number }>('/settings/customs-rates', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: settingsKeys.all }),
+  });
+}
+
 export function useAddFeeVersion() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ feeId, input }: { feeId: number; input: FeeVersionInput }) =>
       api.post<{ feeId: number; versionId: number }>(`/settings/fees/${feeId}/versions`, input),
-    // The spec's tabs show the same fees: refresh them too.
+    // The Manage Shipping Fees and Processing Fees tabs show the same fees: refresh them too.
     onSuccess: () => client.invalidateQueries({ queryKey: settingsKeys.all }),
   });
 }

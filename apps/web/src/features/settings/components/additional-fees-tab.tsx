@@ -23,7 +23,7 @@ export function AdditionalFeesTab() {
   useEffect(() => {
     if (!data || filledFrom.current === data) return;
     filledFrom.current = data;
-    // Until the courier first saves, the fields stay empty and show the spec's placeholders.
+    // Until the courier first saves, the fields stay empty and show their placeholders.
     if (!form.formState.isDirty && data.configured) {
       form.reset({ gct: data.gct, unknownFee: data.unknownFee, uncollectedFee: data.uncollectedFee, switchingFee: data.switchingFee });
     }

@@ -21,6 +21,7 @@ import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useCourier, useUpdateCompany, useUpdateShippingAddresses, useUploadLogo } from '../api/courier';
+import { AccentField } from './accent-field';
 import { FileUpload } from './file-upload';
 import { reportFailure, serverFieldErrors } from './report';
 import { CourierIdMissing, TabError, TabLoading } from './tab-states';
@@ -51,11 +52,12 @@ const companyValues = (c: Courier): UpdateCourierInput => ({
   time_zone: c.time_zone,
   gct_registration_number: c.gct_registration_number ?? '',
   paper_size: c.paper_size,
+  accent_color: c.accent_color ?? '',
 });
 
 /**
  * Company Settings: logo, name and contact, read-only code, AIR and SEA addresses;
- * the GCT registration number and paper size of the courier's documents.
+ * the GCT registration number and paper size of the courier's documents; its accent colour.
  */
 export function CompanySettingsTab({ courierId, onCourierChanged }: { courierId: number | null; onCourierChanged?: () => void }) {
   const courier = useCourier(courierId);
@@ -73,6 +75,7 @@ export function CompanySettingsTab({ courierId, onCourierChanged }: { courierId:
       time_zone: DEFAULT_TIME_ZONE,
       gct_registration_number: '',
       paper_size: 'letter',
+      accent_color: '',
     },
   });
   const addresses = useForm<ShippingAddressesInput>({
@@ -207,6 +210,7 @@ export function CompanySettingsTab({ courierId, onCourierChanged }: { courierId:
                 ))}
               </Select>
             </Field>
+            <AccentField form={company} />
             <div className="sm:col-span-2">
               <Button type="submit" busy={company.formState.isSubmitting}>
                 Save Company Settings

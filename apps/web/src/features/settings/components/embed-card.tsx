@@ -108,7 +108,7 @@ export function EmbedCard() {
                 <h3 className="text-sm font-medium text-slate-900" id="embed-snippet-label">
                   Embed code
                 </h3>
-                <Button variant="secondary" size="sm" onClick={copy}>
+                <Button variant="secondary" size="sm" onClick={copy} aria-label="Copy embed code">
                   <Copy className="h-4 w-4" aria-hidden="true" />
                   Copy
                 </Button>

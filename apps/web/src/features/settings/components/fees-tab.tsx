@@ -4,9 +4,8 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { formatCalendarDay } from '@courier/shared/domain/datetime';
 import { FEE_APPLIES_TO, FEE_APPLIES_TO_LABELS, FEE_METHODS, FEE_METHOD_LABELS, feeInUsd } from '@courier/shared/domain/fees';
-import { formatMoney, formatUsd } from '@courier/shared/format/money';
+import { formatMoney, formatUsd, toCents } from '@courier/shared/format/money';
 import { FEE_MESSAGES, type FeeCreateInput, type FeeVersionView, type FeeView, feeCreateSchema } from '@courier/shared/schemas/fees';
-import { toCents } from '@courier/shared/schemas/settings';
 import { CONTENTS_PHOTO_DEFAULT_CENTS } from '@courier/shared/schemas/contents-photos';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -17,6 +16,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
 import { useAddFeeVersion, useCreateFee, useFees } from '../api/rates-and-fees';
+import { CustomsRatesCard } from './customs-rates-card';
 import { TabError, TabLoading } from './tab-states';
 
 /** "2% of value, at least JMD 600.00", "JMD 50.00 a day after 7 free days", "3 bands by weight". */
@@ -107,13 +107,15 @@ function FeeForm({ editing, today, onDone }: { editing: Editing; today: string; 
       {fee === null && (
         <Field
           label="Billing uses it as"
-          hint={`Storage, insurance and the photo of contents are found by billing; one of each. Until you add it, a photo of contents costs ${formatMoney(CONTENTS_PHOTO_DEFAULT_CENTS)}.`}
+          hint={`Storage, insurance, the photo of contents, the return to sender and the discard are found by billing; one of each. Until you add it, a photo of contents costs ${formatMoney(CONTENTS_PHOTO_DEFAULT_CENTS)}.`}
         >
           <Select {...form.register('code', { setValueAs: (v) => (v === '' ? null : v) })}>
             <option value="">One of our own fees</option>
             <option value="storage">The storage fee</option>
             <option value="insurance">The insurance premium</option>
             <option value="contents_photo">The photo of contents (a customer asks for it)</option>
+            <option value="return_to_sender">The return to sender (a customer asks for it)</option>
+            <option value="discard">The discard of a parcel (a customer asks for it)</option>
           </Select>
         </Field>
       )}
@@ -208,7 +210,7 @@ export function FeesTab() {
   const [editing, setEditing] = useState<Editing | null>(null);
   if (fees.isPending) return <TabLoading />;
   if (fees.isError) return <TabError what="fees" error={fees.error} onRetry={() => fees.refetch()} />;
-  const { data, taxRates, today } = fees.data;
+  const { data, taxRates, customsRates, reviewedAt, today } = fees.data;
   return (
     <div className="space-y-6">
       <Card>
@@ -282,6 +284,7 @@ export function FeesTab() {
           <p className="mt-2 text-sm text-slate-600">Your GCT fee above is what your invoices charge; change it there from a date.</p>
         </CardContent>
       </Card>
+      <CustomsRatesCard rates={customsRates} reviewedAt={reviewedAt} today={today} />
       <Dialog
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { toCents } from '@courier/shared/schemas/settings';
+import { toCents } from '@courier/shared/format/money';
 import { type HazardFeeForm, hazardFeeFormSchema } from '@courier/shared/schemas/warehouse';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';

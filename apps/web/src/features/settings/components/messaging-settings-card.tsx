@@ -160,10 +160,22 @@ export function MessagingSettingsCard({ canEdit = true }: { canEdit?: boolean })
                     <span className="text-sm font-medium">{MESSAGE_EVENT_LABELS[e]}</span>
                     <span className="flex gap-4 text-sm">
                       <label className="flex items-center gap-2">
-                        <input type="checkbox" disabled={!canEdit} {...form.register(`events.${e}.sms`)} /> SMS
+                        <input
+                          type="checkbox"
+                          disabled={!canEdit}
+                          aria-label={`SMS for ${MESSAGE_EVENT_LABELS[e]}`}
+                          {...form.register(`events.${e}.sms`)}
+                        />{' '}
+                        SMS
                       </label>
                       <label className="flex items-center gap-2">
-                        <input type="checkbox" disabled={!canEdit} {...form.register(`events.${e}.whatsapp`)} /> WhatsApp
+                        <input
+                          type="checkbox"
+                          disabled={!canEdit}
+                          aria-label={`WhatsApp for ${MESSAGE_EVENT_LABELS[e]}`}
+                          {...form.register(`events.${e}.whatsapp`)}
+                        />{' '}
+                        WhatsApp
                       </label>
                     </span>
                   </div>

@@ -10,8 +10,7 @@ import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteProcessingFee, useProcessingFees, useSaveProcessingFee } from '../api/rates-and-fees';
 import { DialogFormFooter, type EditDialogProps, EditableListTab } from './editable-list-tab';
-import { formatJmd } from '@courier/shared/format/money';
-import { toCents } from '@courier/shared/schemas/settings';
+import { formatJmd, toCents } from '@courier/shared/format/money';
 import { type DateFormat, useDateFormat } from '@/lib/format-date';
 import { reportFailure } from './report';
 

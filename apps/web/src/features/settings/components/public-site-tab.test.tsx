@@ -105,7 +105,7 @@ describe('PublicSiteTab', () => {
     renderTab();
     const snippet = await screen.findByText(/<iframe/);
     expect(snippet.textContent).toContain('/login?api_key=ck_island');
-    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    await user.click(screen.getByRole('button', { name: 'Copy embed code' }));
     expect(writeText).toHaveBeenCalledWith(snippet.textContent);
     const origins = screen.getByLabelText('Allowed websites');
     await user.type(origins, 'http://insecure.example.com');

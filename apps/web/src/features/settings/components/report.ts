@@ -2,7 +2,7 @@ import { toast } from 'sonner';
 import { ApiError } from '@/lib/api-client';
 
 /**
- * A failed fetch or save: always logged, and toasted when the spec gives a message.
+ * A failed fetch or save: always logged, and toasted when the caller gives a message.
  * The server's reason, when it sent one, goes in the toast's description.
  */
 export function reportFailure(what: string, error: unknown, toastMessage?: string): void {

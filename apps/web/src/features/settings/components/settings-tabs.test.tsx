@@ -50,7 +50,7 @@ afterEach(() => {
 });
 
 describe('SettingsTabs', () => {
-  it("shows the spec's eight tabs in its order, with Fees after Processing Fees and Public site before Password", () => {
+  it('shows the eight fixed tabs in their order, with Fees after Processing Fees and Public site before Password', () => {
     serve(() => ({ status: 200, body: {} }));
     renderWith(<SettingsTabs courierId={1} />);
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
@@ -67,6 +67,19 @@ describe('SettingsTabs', () => {
     ]);
   });
 
+  it('offers the same sections in a select for a phone, which opens the chosen one', async () => {
+    serve(() => ({ status: 200, body: {} }));
+    renderWith(<SettingsTabs courierId={1} />, '/admin/settings?tab=rate-sheet');
+    const select = screen.getByRole('combobox', { name: 'Settings section' });
+    expect(select).toHaveValue('rate-sheet');
+    expect([...(select as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(
+      screen.getAllByRole('tab').map((t) => t.textContent),
+    );
+    await userEvent.setup().selectOptions(select, 'Bank Transfer Details');
+    expect(screen.getByRole('tab', { name: 'Bank Transfer Details' })).toHaveAttribute('aria-selected', 'true');
+    expect(select).toHaveValue('bank-details');
+  });
+
   it('says the courier id is missing instead of calling the API', () => {
     const calls = serve(() => ({ status: 200, body: {} }));
     renderWith(<SettingsTabs courierId={null} />);
@@ -76,7 +89,7 @@ describe('SettingsTabs', () => {
 });
 
 describe('PasswordTab', () => {
-  it('shows every validation message of the spec', async () => {
+  it('shows every validation message of the settings forms', async () => {
     const calls = serve(() => ({ status: 200, body: { success: true } }));
     renderWith(<PasswordTab />);
     const user = userEvent.setup();
@@ -133,7 +146,7 @@ describe('PasswordTab', () => {
 });
 
 describe('AdditionalFeesTab', () => {
-  it("titles the form 'Manage Shipping Fees' with the spec's placeholders and refuses GCT 101", async () => {
+  it("titles the form 'Manage Shipping Fees' with its fixed placeholders and refuses GCT 101", async () => {
     const calls = serve(() => ({
       status: 200,
       body: { gct: 0, unknownFee: 0, uncollectedFee: 0, switchingFee: 0, configured: false, fees: [] },

@@ -15,6 +15,8 @@ import { ShippingRatesTab } from './shipping-rates-tab';
 import { WarehouseSettingsCard } from './warehouse-settings-card';
 import { HazardFeeCard } from './hazard-fee-card';
 import { MessagingSettingsCard } from './messaging-settings-card';
+import { TestClockCard } from './test-clock-card';
+import { TrackingAccountCard } from './tracking-account-card';
 
 export const SETTINGS_TABS = [
   { value: 'company', label: 'Company Settings' },
@@ -30,7 +32,8 @@ export const SETTINGS_TABS = [
 ] as const;
 
 /**
- * The eight tabs, in the spec's order, and Public site before Password. The open tab is kept in `?tab=` so a reload
+ * The eight fixed tabs, in their order, and Public site before Password: a side menu on a wide
+ * screen, a select on a phone. The open tab is kept in `?tab=` so a reload
  * or a shared link lands on the same tab. `onCourierChanged` lets the portal refresh what it shows
  * of the courier (the header's name and logo).
  */
@@ -53,6 +56,8 @@ export function SettingsTabs({
         <CompanySettingsTab courierId={courierId} onCourierChanged={onCourierChanged} />
         {courierId !== null && <WarehouseSettingsCard />}
         {courierId !== null && <MessagingSettingsCard />}
+        {courierId !== null && <TestClockCard canEdit={canEditSettings} />}
+        {courierId !== null && <TrackingAccountCard canEdit={canEditSettings} />}
       </>
     ),
     'shipping-rates': <ShippingRatesTab />,
@@ -77,7 +82,8 @@ export function SettingsTabs({
   };
   return (
     <Tabs
-      listClassName="md:flex-wrap"
+      layout="side"
+      selectLabel="Settings section"
       value={value}
       onValueChange={(next) =>
         setParams(

@@ -18,8 +18,7 @@ import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteShippingRate, useSaveShippingRate, useShippingRates } from '../api/rates-and-fees';
 import { DialogFormFooter, type EditDialogProps, EditableListTab } from './editable-list-tab';
-import { formatJmd } from '@courier/shared/format/money';
-import { toCents } from '@courier/shared/schemas/settings';
+import { formatJmd, toCents } from '@courier/shared/format/money';
 import { type DateFormat, useDateFormat } from '@/lib/format-date';
 import { reportFailure } from './report';
 

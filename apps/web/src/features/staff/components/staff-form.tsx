@@ -80,7 +80,9 @@ export function StaffFormDialog({
     }
   });
 
-  const roleKinds = isSuperAdmin ? (['courier_admin', 'branch_manager', 'staff'] as const) : (['branch_manager', 'staff'] as const);
+  const roleKinds = isSuperAdmin
+    ? (['courier_admin', 'branch_manager', 'staff', 'agent'] as const)
+    : (['branch_manager', 'staff', 'agent'] as const);
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={isNew ? 'New staff member' : 'Edit staff member'} className="max-w-2xl">
       <form onSubmit={onSubmit} noValidate className="space-y-4">
@@ -113,7 +115,12 @@ export function StaffFormDialog({
               ))}
             </Select>
           </Field>
-          {kind !== 'courier_admin' && (
+          {kind === 'agent' && (
+            <p className="text-sm text-slate-600">
+              The US agent sees its own imports, their error reports and the manifests; nothing else.
+            </p>
+          )}
+          {kind !== 'courier_admin' && kind !== 'agent' && (
             <>
               <Field label="Role" error={formState.errors.roleId?.message}>
                 <Select disabled={needsCourier} {...register('roleId', { setValueAs: toId })}>

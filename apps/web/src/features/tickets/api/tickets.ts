@@ -1,43 +1,46 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CUSTOMER_TICKET_PAGE_LIMIT, TICKET_POLL_MS } from '@courier/shared/constants/limits';
 import type { Page } from '@courier/shared/schemas/common';
-import {
-  type CreateTicketInput,
-  TICKET_ATTACHMENT_FIELD,
-  type Ticket,
-  type TicketStatus,
-  type TicketWithMessages,
-  type UnreadTickets,
-} from '@courier/shared/schemas/tickets';
+import { TICKET_ATTACHMENT_FIELD } from '@courier/shared/constants/tickets';
+import type { CreateTicketInput, Ticket, TicketStatus, TicketWithMessages, UnreadTickets } from '@courier/shared/schemas/tickets';
+import { useCallback, useRef } from 'react';
 import { api } from '@/lib/api-client';
+import { TYPING_EVERY_MS } from './live';
 
 import type { ListQueryParams } from '@/lib/list-query';
 import { ticketKeys } from './keys';
+import { useLiveStatus } from './use-live';
 
-/** The bell's list, polled every 30 s for non-customers. */
+/** Polling stands in while the live stream is down. */
+function usePollEvery(enabled = true): number | false {
+  return useLiveStatus() === 'live' || !enabled ? false : TICKET_POLL_MS;
+}
+
+/** The bell's list, polled every 30 s for non-customers while the live stream is down. */
 export function useUnreadTickets(enabled: boolean) {
   return useQuery({
     queryKey: ticketKeys.unread,
     queryFn: ({ signal }) => api.get<UnreadTickets>('/tickets/unread', { signal }),
     enabled,
-    refetchInterval: TICKET_POLL_MS,
+    refetchInterval: usePollEvery(),
     staleTime: 0,
   });
 }
 
-/** The sidebar count of admin and staff, every 30 s. */
+/** The sidebar count of admin and staff, every 30 s while the live stream is down. */
 export function useUnreadTicketCount(enabled: boolean) {
   return useQuery({
     queryKey: ticketKeys.unreadCount,
     queryFn: ({ signal }) => api.get<{ unreadCount: number }>('/tickets/unread/count', { signal }),
     enabled,
-    refetchInterval: TICKET_POLL_MS,
+    refetchInterval: usePollEvery(),
     staleTime: 0,
   });
 }
 
 /** A customer's tickets with messages, page 1, limit 100. */
 export function useCustomerTickets(customerId: number | undefined, poll = false) {
+  const every = usePollEvery(poll);
   return useQuery({
     queryKey: ticketKeys.customer(customerId),
     queryFn: ({ signal }) =>
@@ -46,7 +49,7 @@ export function useCustomerTickets(customerId: number | undefined, poll = false)
         signal,
       }),
     enabled: customerId !== undefined,
-    refetchInterval: poll ? TICKET_POLL_MS : false,
+    refetchInterval: every,
   });
 }
 
@@ -59,8 +62,10 @@ export function useTickets(query: ListQueryParams, enabled = true) {
   });
 }
 
+/** One ticket's thread; new messages come by the live stream, or every 30 s while it is down. */
 export function useTicket(id: number | null) {
   const client = useQueryClient();
+  const every = usePollEvery();
   return useQuery({
     queryKey: ticketKeys.detail(id),
     queryFn: async ({ signal }) => {
@@ -72,6 +77,7 @@ export function useTicket(id: number | null) {
       return ticket;
     },
     enabled: id !== null,
+    refetchInterval: every,
   });
 }
 
@@ -109,4 +115,15 @@ export function useReplyTicket(id: number) {
 
 export function useSetTicketStatus(id: number) {
   return useTicketMutation((status: TicketStatus) => api.patch<TicketWithMessages>(`/tickets/${id}/status`, { status }));
+}
+
+/** Tells the other side "… is typing", at most every few seconds, only while the stream is up. */
+export function useSendTyping(id: number) {
+  const live = useLiveStatus() === 'live';
+  const last = useRef(0);
+  return useCallback(() => {
+    if (!live || Date.now() - last.current < TYPING_EVERY_MS) return;
+    last.current = Date.now();
+    api.post(`/tickets/${id}/typing`).catch(() => {});
+  }, [id, live]);
 }

@@ -45,7 +45,7 @@ export function AttachmentPicker({
           className={
             disabled || full
               ? 'inline-flex cursor-not-allowed items-center gap-2 rounded-md border border-slate-200 px-3 py-1.5 text-sm text-slate-400'
-              : 'inline-flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600'
+              : 'inline-flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-focus'
           }
         >
           <Paperclip className="h-4 w-4" aria-hidden="true" />

@@ -38,7 +38,7 @@ export function TicketBell() {
       <DropdownMenuTrigger
         aria-label={count > 0 ? `Support tickets: ${count > BELL_BADGE_CAP ? `${BELL_BADGE_CAP}+` : count} unread` : 'Support tickets'}
         title="Support tickets"
-        className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+        className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-focus"
         data-testid="ticket-bell"
       >
         <Bell className="h-5 w-5" aria-hidden="true" />

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Paperclip } from 'lucide-react';
-import { useState } from 'react';
+import { CheckCheck, Paperclip } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
@@ -17,7 +17,8 @@ import { Select } from '@/components/ui/select';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { openFile } from '@/lib/download';
 import { cn } from '@/lib/cn';
-import { useReplyTicket, useSetTicketStatus } from '../api/tickets';
+import { useReplyTicket, useSendTyping, useSetTicketStatus } from '../api/tickets';
+import { useSeenUpTo, useTypingIn } from '../api/use-live';
 import { AttachmentPicker } from './attachment-picker';
 import { useDateFormat } from '@/lib/format-date';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -28,6 +29,20 @@ export function TicketThread({ ticket, side, canEdit }: { ticket: TicketWithMess
   const reply = useReplyTicket(ticket.id);
   const setStatus = useSetTicketStatus(ticket.id);
   const form = useForm<{ message: string }>({ resolver: zodResolver(replyTicketSchema), defaultValues: { message: '' } });
+  const typing = useTypingIn(ticket.id);
+  const seenUpTo = useSeenUpTo(ticket.id, ticket.seenUpTo);
+  const sendTyping = useSendTyping(ticket.id);
+  const isMine = (m: TicketWithMessages['messages'][number]) => (side === 'staff') === (m.author.kind === 'staff');
+  // "Seen" goes under the newest of my messages the other side has read.
+  const seenMessageId = seenUpTo === null ? null : (ticket.messages.filter((m) => isMine(m) && m.id <= seenUpTo).at(-1)?.id ?? null);
+  const messageField = form.register('message');
+  // A message arriving live scrolls the thread to it (the list scrolls on its own from 640 px).
+  const listRef = useRef<HTMLOListElement>(null);
+  const count = ticket.messages.length;
+  useEffect(() => {
+    const list = listRef.current;
+    if (list && count > 0) list.scrollTop = list.scrollHeight;
+  }, [count]);
 
   const [files, setFiles] = useState<File[]>([]);
   const [filesError, setFilesError] = useState<string | null>(null);
@@ -78,9 +93,9 @@ export function TicketThread({ ticket, side, canEdit }: { ticket: TicketWithMess
           </Select>
         </Field>
       )}
-      <ol className="space-y-3 sm:max-h-[50vh] sm:overflow-y-auto" aria-label="Messages">
+      <ol ref={listRef} className="space-y-3 sm:max-h-[50vh] sm:overflow-y-auto" aria-label="Messages">
         {ticket.messages.map((m) => {
-          const mine = (side === 'staff') === (m.author.kind === 'staff');
+          const mine = isMine(m);
           return (
             <li
               key={m.id}
@@ -110,14 +125,30 @@ export function TicketThread({ ticket, side, canEdit }: { ticket: TicketWithMess
                   ))}
                 </ul>
               )}
+              {m.id === seenMessageId && (
+                <p className="mt-1 flex items-center justify-end gap-1 text-xs text-slate-600">
+                  <CheckCheck className="h-3.5 w-3.5" aria-hidden="true" /> Seen
+                </p>
+              )}
             </li>
           );
         })}
       </ol>
+      {/* Read out politely, as a chat does; empty while nobody is typing. */}
+      <p className="min-h-5 text-sm text-slate-600 italic" aria-live="polite" data-testid="typing-mark">
+        {typing ? `${typing} is typing…` : ''}
+      </p>
       {(side === 'customer' || canEdit) && (
         <form onSubmit={onSubmit} className="space-y-2" noValidate>
           <Field label="Reply" error={form.formState.errors.message?.message}>
-            <Textarea rows={3} {...form.register('message')} />
+            <Textarea
+              rows={3}
+              {...messageField}
+              onChange={(e) => {
+                void messageField.onChange(e);
+                if (e.target.value.trim() !== '') sendTyping();
+              }}
+            />
           </Field>
           <AttachmentPicker
             files={files}

@@ -1,5 +1,5 @@
 import { Clock } from 'lucide-react';
-import { toast } from 'sonner';
+import { lazyToast as toast } from '@/lib/lazy-toast';
 import { TIME_MESSAGES, formatMinutes } from '@courier/shared/schemas/time-tracking';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';

@@ -1,10 +1,10 @@
+import type { ReactNode } from 'react';
 import { PACKAGE_STATUS_LABELS } from '@courier/shared/constants/packages';
 import type { PackageDetail } from '@courier/shared/schemas/packages';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useChangeStatus } from '../../api/packages';
-import { ContentsPhotoNotice } from '../contents-photo-panel';
 import { PackageSummary } from '../package-summary';
 import { PrintLabelButton } from './label-printing';
 
@@ -14,10 +14,12 @@ interface Props {
   /** The package after a status change, so the card shows its new state. */
   onChanged: (pkg: PackageDetail) => void;
   onNext: () => void;
+  /** What the station must say first about this parcel (a photo of contents asked for). */
+  notice?: ReactNode;
 }
 
 /** A tracking number already received: its summary, the next statuses and its label. */
-export function KnownPackageCard({ pkg, canEdit, onChanged, onNext }: Props) {
+export function KnownPackageCard({ pkg, canEdit, onChanged, onNext, notice }: Props) {
   const change = useChangeStatus();
   return (
     <Card>
@@ -28,7 +30,7 @@ export function KnownPackageCard({ pkg, canEdit, onChanged, onNext }: Props) {
       </CardHeader>
       <CardContent className="space-y-4">
         <p className="text-sm text-slate-600">This tracking number has already been received.</p>
-        {pkg.contentsPhotoAsked && <ContentsPhotoNotice packageNumber={pkg.packageNumber} />}
+        {notice}
         <PackageSummary pkg={pkg} />
         <div className="flex flex-wrap gap-2">
           {canEdit &&

@@ -1,32 +1,12 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import type { PackageDetail } from '@courier/shared/schemas/packages';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { errorMessage } from '@/lib/api-client';
 import { openFile } from '@/lib/download';
-import { isAutoPrint, printLabels, setAutoPrint } from '../../api/labels';
-import { printToPrinter } from '../../api/warehouse';
-
-/**
- * Sends the label to the branch's label printer with no dialog; when there is none, or it cannot
- * be reached, says so and falls back to the PDF (`pdf`). A failure is said, never thrown.
- */
-export async function printLabel(pkg: Pick<PackageDetail, 'id' | 'packageNumber'>, pdf: () => Promise<void>): Promise<void> {
-  try {
-    const result = await printToPrinter(pkg.id);
-    if (result.printed) {
-      toast.success(`${pkg.packageNumber}: ${result.message}`);
-      return;
-    }
-    if (result.printerName) toast.warning(result.message);
-    await pdf();
-  } catch (e) {
-    toast.error(errorMessage(e, `Could not print the label of ${pkg.packageNumber}`));
-  }
-}
+import { printLabel, printLabels } from '@/lib/package-label';
+import { isAutoPrint, setAutoPrint } from '../../api/labels';
 
 /** Prints one package's label: the label printer first, else the PDF. */
 export function PrintLabelButton({ pkg }: { pkg: Pick<PackageDetail, 'id' | 'packageNumber'> }) {

@@ -24,6 +24,7 @@ describe('the receive form as typed', () => {
       weight: 3.5,
       mailbox: 'KIN123',
       mode: 'SEA',
+      tariffClass: 'general',
       dims: { lengthIn: 12, widthIn: 10, heightIn: 8 },
       description: undefined,
       merchant: undefined,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TARIFF_CLASSES } from '@courier/shared/domain/customs';
 import { DIMENSIONS_FORMAT_MESSAGE, parseDimensions } from '@courier/shared/domain/volumetric';
 import { dimensionSchema, receivePackageSchema, shippingModeSchema } from '@courier/shared/schemas/packages';
 
@@ -21,6 +22,7 @@ export const receiveFormSchema = z.object({
     .pipe(api.weightLb),
   mailbox: z.string().transform(optionalText).pipe(api.mailbox),
   mode: shippingModeSchema,
+  tariffClass: z.enum(TARIFF_CLASSES),
   dims: z.string().transform((v, ctx) => {
     if (v.trim() === '') return undefined;
     const dims = parseDimensions(v);
@@ -38,6 +40,8 @@ export const receiveFormSchema = z.object({
   }),
   description: z.string().transform(optionalText).pipe(api.description),
   merchant: z.string().transform(optionalText).pipe(api.merchant),
+  /** The name on the label, kept with an unknown parcel so it can be matched later. */
+  labelName: z.string().transform(optionalText).pipe(api.labelName),
   /** Dollars as typed ("$1,250.00" too) to cents; more than two decimals is refused, not rounded. */
   valueUsd: z
     .string()
@@ -68,9 +72,11 @@ export const EMPTY_RECEIVE_FIELDS: ReceiveFields = {
   weight: '',
   mailbox: '',
   mode: 'AIR',
+  tariffClass: 'general',
   dims: '',
   description: '',
   merchant: '',
+  labelName: '',
   valueUsd: '',
   pieces: '',
 };
@@ -84,8 +90,10 @@ export const FORM_FIELD_OF: Record<string, keyof ReceiveFields> = {
   mailbox: 'mailbox',
   customerId: 'mailbox',
   mode: 'mode',
+  tariffClass: 'tariffClass',
   description: 'description',
   merchant: 'merchant',
+  labelName: 'labelName',
   declaredValueUsdCents: 'valueUsd',
   pieceCount: 'pieces',
   pieceNumber: 'pieces',

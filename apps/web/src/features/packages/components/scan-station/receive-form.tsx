@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { useTariffOptions } from '../../api/duty-rates';
 import { useCustomerSearch } from '../../api/packages';
 import { WalkInCustomerDialog } from '../walk-in-customer-dialog';
 import { PhotoCaptureField } from './photo-capture';
@@ -36,6 +37,7 @@ export function ReceiveForm({ form, onSubmit, onCancel, canRegister, capture }: 
   const [walkIn, setWalkIn] = useState(false);
   const submitRef = useRef<HTMLButtonElement>(null);
   const customers = useCustomerSearch(mailbox);
+  const tariffOptions = useTariffOptions();
   if (!lookup) return null;
   const exact = customers.data?.find((c) => c.mailboxNumber.toLowerCase() === mailbox.trim().toLowerCase());
 
@@ -52,7 +54,11 @@ export function ReceiveForm({ form, onSubmit, onCancel, canRegister, capture }: 
               {' '}
               · Pre-alert by <strong>{lookup.preAlert.customerName}</strong> ({lookup.preAlert.mailboxNumber}): {lookup.preAlert.merchant},{' '}
               {lookup.preAlert.description}, {formatUsd(lookup.preAlert.declaredValueUsdCents)}
-              {lookup.preAlert.hasInvoice ? '' : ' · invoice missing'}
+              {lookup.preAlert.shopRequestNo
+                ? ` · Shop For Me ${lookup.preAlert.shopRequestNo}`
+                : lookup.preAlert.hasInvoice
+                  ? ''
+                  : ' · invoice missing'}
             </>
           ) : (
             ' · No pre-alert'
@@ -75,7 +81,16 @@ export function ReceiveForm({ form, onSubmit, onCancel, canRegister, capture }: 
           >
             <Input autoComplete="off" list="scan-customers" {...register('mailbox')} />
           </Field>
-          {!lookup.preAlert && (
+          {form.firstPiece && !lookup.preAlert && (
+            <p className="text-sm text-slate-600 sm:col-span-2">
+              As {form.firstPiece.packageNumber}, piece {form.firstPiece.pieceNumber} of this shipment: merchant{' '}
+              <strong>{form.firstPiece.merchant ?? 'not given'}</strong>, value{' '}
+              <strong>
+                {form.firstPiece.declaredValueUsdCents === null ? 'not given' : formatUsd(form.firstPiece.declaredValueUsdCents)}
+              </strong>
+            </p>
+          )}
+          {!lookup.preAlert && !form.firstPiece && (
             <>
               <Field label="Merchant (optional)" error={errors.merchant?.message}>
                 <Input maxLength={100} autoComplete="off" {...register('merchant')} />
@@ -108,11 +123,30 @@ export function ReceiveForm({ form, onSubmit, onCancel, canRegister, capture }: 
               </option>
             ))}
           </datalist>
+          {/* After the photo: appearing while a mailbox is typed, it must not move the fast path's Tab order. */}
+          {!exact && !form.firstPiece && (
+            <Field
+              label="Name on the label (optional)"
+              hint="Kept with an unknown package, to match it later"
+              error={errors.labelName?.message}
+            >
+              <Input maxLength={100} autoComplete="off" {...register('labelName')} />
+            </Field>
+          )}
           <Field label="Mode">
             <Select {...register('mode')}>
               {SHIPPING_MODES.map((m) => (
                 <option key={m} value={m}>
                   {m}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Tariff class" hint="The customs duty it goes by, from your customs rates">
+            <Select {...register('tariffClass')}>
+              {tariffOptions.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
                 </option>
               ))}
             </Select>

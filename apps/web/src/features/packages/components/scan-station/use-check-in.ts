@@ -1,21 +1,21 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { CARRIER_LABELS, PACKAGE_STATUS_LABELS } from '@courier/shared/constants/packages';
 import { PACKAGE_MESSAGES, type PackageDetail } from '@courier/shared/schemas/packages';
 import { errorMessage } from '@/lib/api-client';
-import { lookupTracking } from '../../api/packages';
-import { uploadPackagePhoto } from '../../api/photos';
+import { lookupTracking } from '@/lib/package-scan';
 import { useAutoPrint } from './label-printing';
 import { type Snapshot, usePhotoCapture } from './use-photo-capture';
 import { useReceiveForm } from './use-receive-form';
-import { type ScanOutcome, useScanStation } from './use-scan-station';
+import { type ScanOutcome, useScanStation } from '@/components/scan-station/use-scan-station';
 
 /**
  * The Scan screen's flow: a scan looks the code up; a new tracking number opens the receive form
  * (weight focused), a known one shows its card, a mailbox scanned during a receive fills it in.
  * Receiving reports on the result panel, prints when auto-print is on and hands the focus back.
+ * `uploadPhoto` sends one photo taken at receiving (the page gives the photos feature's).
  */
-export function useCheckIn() {
+export function useCheckIn(uploadPhoto: (packageId: number, photo: Blob) => Promise<unknown>) {
   const form = useReceiveForm();
   const printing = useAutoPrint();
   const capture = usePhotoCapture();
@@ -37,7 +37,7 @@ export function useCheckIn() {
     // A shipment of several boxes with some still to come: the next box is received straight away.
     const shipment = found.package;
     if (shipment && shipment.pieceCount > shipment.piecesIn && shipment.status !== 'voided') {
-      form.start({ ...found, package: null }, { of: shipment.pieceCount });
+      form.start({ ...found, package: null }, { of: shipment.pieceCount, first: shipment });
       return {
         tone: 'ok',
         message: `${found.trackingNumber}: ${shipment.piecesIn} of ${shipment.pieceCount} pieces in; enter the weight of the next piece`,
@@ -78,14 +78,37 @@ export function useCheckIn() {
   /** The photos taken for this package go up after it is received, without holding up the next scan. */
   const uploadPhotos = (pkg: PackageDetail, photos: Snapshot[]) => {
     for (const photo of photos)
-      uploadPackagePhoto(pkg.id, photo.blob)
+      uploadPhoto(pkg.id, photo.blob)
         .catch((e) => toast.error(errorMessage(e, `Could not add a photo to ${pkg.packageNumber}`)))
         .finally(() => URL.revokeObjectURL(photo.url));
   };
 
+  /** A receipt in flight: Enter pressed again on its form does not send it twice. */
+  const receiving = useRef(false);
+
+  /**
+   * Checks the form, then hands the focus back to the tracking field at once and receives in the
+   * station's queue: a parcel scanned while this one saves is looked up right after it, never lost.
+   */
   async function onReceive(e: FormEvent) {
-    const pkg = await form.submit(e);
-    if (!pkg) return;
+    e.preventDefault();
+    if (receiving.current) return;
+    const checked = await form.check();
+    if (!checked) return;
+    receiving.current = true;
+    station.focus();
+    station.enqueue(async () => {
+      try {
+        const pkg = await form.receive(checked.trackingNumber, checked.values);
+        if (pkg) received(pkg);
+        else station.report(checked.trackingNumber, { tone: 'error', message: `Not received: ${checked.trackingNumber}`, refocus: false });
+      } finally {
+        receiving.current = false;
+      }
+    });
+  }
+
+  function received(pkg: PackageDetail) {
     const photos = capture.takeAll();
     uploadPhotos(pkg, photos);
     toast.success(`${PACKAGE_MESSAGES.received}: ${pkg.packageNumber}${pkg.status === 'unknown' ? ' (Unknown packages)' : ''}`);

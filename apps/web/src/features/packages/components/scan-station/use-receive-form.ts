@@ -14,6 +14,8 @@ import { EMPTY_RECEIVE_FIELDS, FORM_FIELD_OF, type ReceiveFields, type ReceiveVa
  */
 export function useReceiveForm() {
   const [lookup, setLookup] = useState<ScanLookup | null>(null);
+  // The first box of a shipment whose next box is being received: it says the merchant and value.
+  const [firstPiece, setFirstPiece] = useState<PackageDetail | null>(null);
   const fields = useForm<ReceiveFields, unknown, ReceiveValues>({
     resolver: zodResolver(receiveFormSchema),
     defaultValues: EMPTY_RECEIVE_FIELDS,
@@ -25,18 +27,24 @@ export function useReceiveForm() {
 
   const clear = () => {
     setLookup(null);
+    setFirstPiece(null);
     fields.reset(emptyFields());
   };
 
-  /** Shows a freshly looked-up tracking number, filled from its pre-alert when there is one. */
-  const start = (found: ScanLookup, nextPiece?: { of: number }) => {
+  /**
+   * Shows a freshly looked-up tracking number, filled from its pre-alert when there is one. The
+   * next box of a shipment is filled from the first box: same customer, merchant, value, contents.
+   */
+  const start = (found: ScanLookup, nextPiece?: { of: number; first: PackageDetail }) => {
     setLookup(found);
+    setFirstPiece(nextPiece?.first ?? null);
     const preAlert = found.package ? null : found.preAlert;
+    const first = nextPiece?.first;
     fields.reset({
       ...emptyFields(),
       pieces: nextPiece ? String(nextPiece.of) : '',
-      mailbox: preAlert?.mailboxNumber ?? '',
-      description: preAlert?.description ?? '',
+      mailbox: first?.mailboxNumber ?? preAlert?.mailboxNumber ?? '',
+      description: first?.description ?? preAlert?.description ?? '',
     });
   };
 
@@ -55,8 +63,10 @@ export function useReceiveForm() {
         ...values.dims,
         mailbox: values.mailbox,
         mode: values.mode,
+        tariffClass: values.tariffClass,
         description: values.description,
         merchant: values.merchant,
+        labelName: values.labelName,
         declaredValueUsdCents: values.valueUsd,
         pieceCount: values.pieces,
       });
@@ -70,20 +80,39 @@ export function useReceiveForm() {
     }
   }
 
-  /** Validates and receives; resolves to the package, or null when the form shows errors. */
-  function submit(e?: FormEvent): Promise<PackageDetail | null> {
+  /** Validates the form; resolves to what to receive, or null when the form shows errors. */
+  function check(e?: FormEvent): Promise<{ trackingNumber: string; values: ReceiveValues } | null> {
     e?.preventDefault();
     const trackingNumber = lookup?.trackingNumber;
     if (!trackingNumber) return Promise.resolve(null);
     return new Promise((resolve) => {
       void fields.handleSubmit(
-        async (values) => resolve(await receiveChecked(trackingNumber, values)),
+        (values) => resolve({ trackingNumber, values }),
         () => resolve(null),
       )();
     });
   }
 
-  return { lookup, setLookup, fields, start, clear, submit, setMailbox, focusWeight, busy: receive.isPending };
+  /** Validates and receives; resolves to the package, or null when the form shows errors. */
+  async function submit(e?: FormEvent): Promise<PackageDetail | null> {
+    const checked = await check(e);
+    return checked ? receiveChecked(checked.trackingNumber, checked.values) : null;
+  }
+
+  return {
+    lookup,
+    firstPiece,
+    setLookup,
+    fields,
+    start,
+    clear,
+    check,
+    receive: receiveChecked,
+    submit,
+    setMailbox,
+    focusWeight,
+    busy: receive.isPending,
+  };
 }
 
 export type ReceiveForm = ReturnType<typeof useReceiveForm>;

@@ -1,3 +1,4 @@
+import { formatWeight } from '@courier/shared/format/weight';
 import type { ScanCode } from '@courier/shared/domain/scan';
 
 /** What a scan means on the assignment station: a package to take up, or the mailbox for it. */
@@ -13,7 +14,7 @@ export function nextAssignStep(waiting: boolean, code: ScanCode | null): AssignS
 
 export const UNKNOWN_ASSIGN_MESSAGES = {
   found: (p: { packageNumber: string; trackingNumber: string; weightLb: number }) =>
-    `${p.packageNumber} (${p.trackingNumber}, ${p.weightLb.toFixed(2)} lb): now scan the customer’s mailbox`,
+    `${p.packageNumber} (${p.trackingNumber}, ${formatWeight(p.weightLb)} lb): now scan the customer’s mailbox`,
   assigned: (p: { packageNumber: string; customerName: string | null; mailboxNumber: string | null }) =>
     `${p.packageNumber} assigned to ${p.customerName ?? 'the customer'}${p.mailboxNumber ? ` (${p.mailboxNumber})` : ''}`,
 } as const;

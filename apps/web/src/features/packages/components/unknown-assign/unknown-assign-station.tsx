@@ -1,11 +1,12 @@
+import { formatWeight } from '@courier/shared/format/weight';
 import { useRef, useState } from 'react';
 import { classifyScan } from '@courier/shared/domain/scan';
 import type { PackageDetail } from '@courier/shared/schemas/packages';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { findUnknownByScan, useAssignPackage } from '@/features/packages/api/packages';
-import { ScanStation } from '@/features/packages/components/scan-station/scan-station';
-import { type ScanOutcome, useScanStation } from '@/features/packages/components/scan-station/use-scan-station';
+import { ScanStation } from '@/components/scan-station/scan-station';
+import { type ScanOutcome, useScanStation } from '@/components/scan-station/use-scan-station';
 import { UNKNOWN_ASSIGN_MESSAGES, nextAssignStep } from './assign-steps';
 
 /**
@@ -62,7 +63,7 @@ export function UnknownAssignStation() {
           >
             <p>
               Waiting for a mailbox: <strong>{target.packageNumber}</strong>{' '}
-              <span className="font-mono break-all">{target.trackingNumber}</span> · {target.weightLb.toFixed(2)} lb
+              <span className="font-mono break-all">{target.trackingNumber}</span> · {formatWeight(target.weightLb)} lb
             </p>
             <Button
               size="sm"

@@ -1,0 +1,1 @@
+ALTER TABLE "couriers" ADD COLUMN "accent_color" text;

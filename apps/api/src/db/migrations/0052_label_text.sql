@@ -1,0 +1,2 @@
+ALTER TABLE "packages" ADD COLUMN "label_mailbox" text;--> statement-breakpoint
+ALTER TABLE "packages" ADD COLUMN "label_name" text;

@@ -1,0 +1,2 @@
+// What the rest of the server may use of couriers; everything else in the folder is its own.
+export { findCourier, replaceRateSheet } from './courier-settings.service';

@@ -1,0 +1,2 @@
+// What the rest of the server may use of transfers: nothing yet; its routes are registered by app.ts.
+export {};

@@ -1,0 +1,34 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { signedInWithFakeApi, stubApi } from '@/test/fake-api';
+import { tokenStore } from '@/lib/storage';
+import { requestDashboardEarly, useDashboard } from './dashboard';
+
+const DASHBOARD = { cards: [], charts: [], mailbox: { number: 'JEP-1001', addresses: [] }, membership: null };
+
+function wrapper({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{children}</QueryClientProvider>;
+}
+
+describe('the dashboard asked for early', () => {
+  signedInWithFakeApi();
+
+  it('is asked once: the page takes over the request the route started', async () => {
+    const api = stubApi({ 'GET /dashboard': DASHBOARD });
+    requestDashboardEarly();
+    const { result } = renderHook(() => useDashboard(), { wrapper });
+    await waitFor(() => expect(result.current.data?.mailbox?.number).toBe('JEP-1001'));
+    expect(api.calls.filter((c) => c.path === '/dashboard')).toHaveLength(1);
+  });
+
+  it('is asked again for another person: an early answer is never shown to the next one', async () => {
+    const api = stubApi({ 'GET /dashboard': DASHBOARD });
+    requestDashboardEarly();
+    tokenStore.set('another.person.token');
+    const { result } = renderHook(() => useDashboard(), { wrapper });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(api.calls.filter((c) => c.path === '/dashboard')).toHaveLength(2);
+  });
+});

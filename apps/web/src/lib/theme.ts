@@ -1,0 +1,89 @@
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { accentPair } from '@courier/shared/domain/accent';
+
+/**
+ * The colour mode: the system's (prefers-color-scheme) unless the person pins light or dark with
+ * the theme switch; remembered in this browser. `data-theme` on <html> pins it for tokens.css; the
+ * inline script in index.html applies the remembered choice before the first paint.
+ */
+export type ThemeChoice = 'system' | 'light' | 'dark';
+
+export const THEME_CHOICES: ReadonlyArray<{ value: ThemeChoice; label: string }> = [
+  { value: 'system', label: 'System' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+];
+
+/** Kept equal to the key index.html's script reads. */
+export const THEME_STORAGE_KEY = 'theme';
+
+const listeners = new Set<() => void>();
+
+function readChoice(): ThemeChoice {
+  try {
+    const stored = window.localStorage.getItem(THEME_STORAGE_KEY);
+    return stored === 'light' || stored === 'dark' ? stored : 'system';
+  } catch {
+    return 'system';
+  }
+}
+
+let current: ThemeChoice = typeof window === 'undefined' ? 'system' : readChoice();
+
+/** Pins (or, with 'system', unpins) the mode on the page. */
+export function applyTheme(choice: ThemeChoice): void {
+  const root = document.documentElement;
+  if (choice === 'system') delete root.dataset.theme;
+  else root.dataset.theme = choice;
+}
+
+export function setTheme(choice: ThemeChoice): void {
+  current = choice;
+  try {
+    if (choice === 'system') window.localStorage.removeItem(THEME_STORAGE_KEY);
+    else window.localStorage.setItem(THEME_STORAGE_KEY, choice);
+  } catch {
+    // Storage refused: the choice lasts until the page is left.
+  }
+  applyTheme(choice);
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The remembered choice and its setter. */
+export function useTheme(): [ThemeChoice, (choice: ThemeChoice) => void] {
+  const choice = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => 'system' as const,
+  );
+  return [choice, useCallback((next: ThemeChoice) => setTheme(next), [])];
+}
+
+/**
+ * Paints the portal or storefront in the courier's accent: the colour shaded for each mode so
+ * text in it and on it reaches 4.5:1 (shared/domain/accent.ts). Null keeps the default accent.
+ */
+export function applyAccent(hex: string | null | undefined): void {
+  const style = document.documentElement.style;
+  if (!hex) {
+    style.removeProperty('--accent-l');
+    style.removeProperty('--accent-d');
+    return;
+  }
+  const pair = accentPair(hex);
+  style.setProperty('--accent-l', pair.light);
+  style.setProperty('--accent-d', pair.dark);
+}
+
+/** Applies the courier's accent while the calling layout is shown. */
+export function useAccent(hex: string | null | undefined): void {
+  useEffect(() => {
+    applyAccent(hex);
+    return () => applyAccent(null);
+  }, [hex]);
+}
