@@ -53,6 +53,8 @@ test('a screen whose code cannot be downloaded says so in our words, with Try ag
   await nav.getByRole('link', { name: 'Reports', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'This screen could not load' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('Hey developer')).toHaveCount(0);
+  // Only the screen failed: the portal's navigation stays, so the person can go elsewhere.
+  await expect(nav.getByRole('link', { name: 'Invoices', exact: true })).toBeVisible();
   await context.setOffline(false);
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible();

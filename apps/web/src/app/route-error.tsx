@@ -1,5 +1,5 @@
 import { AlertTriangle } from 'lucide-react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse, type RouteObject, useRouteError } from 'react-router';
 
 /** A screen's code could not be downloaded (offline, or a new version replaced the old files). */
 function isChunkLoadError(error: unknown): boolean {
@@ -9,8 +9,9 @@ function isChunkLoadError(error: unknown): boolean {
 /**
  * What a person sees instead of React Router's developer page when a screen fails to load or
  * crashes: what happened in our words and a way forward. Reloading fetches the screen anew.
+ * Inside a portal the message takes the screen's place and the navigation stays.
  */
-export function RouteError() {
+function ErrorMessage({ inLayout }: { inLayout: boolean }) {
   const error = useRouteError();
   const chunk = isChunkLoadError(error);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
@@ -20,8 +21,9 @@ export function RouteError() {
     : notFound
       ? 'The address may be mistyped, or the page has moved.'
       : 'The screen stopped because of an error on our side. Try again; if it keeps happening, tell us what you were doing.';
+  const Wrapper = inLayout ? 'div' : 'main';
   return (
-    <main className="flex min-h-screen items-center justify-center bg-slate-50 p-6">
+    <Wrapper className={`flex items-center justify-center p-6 ${inLayout ? 'py-16' : 'min-h-screen bg-slate-50'}`}>
       <div className="max-w-md rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200" role="alert">
         <AlertTriangle className="mx-auto h-10 w-10 text-amber-500" aria-hidden="true" />
         <h1 className="mt-4 text-xl font-semibold text-slate-900">{title}</h1>
@@ -39,6 +41,19 @@ export function RouteError() {
           </a>
         </div>
       </div>
-    </main>
+    </Wrapper>
   );
+}
+
+export function RouteError() {
+  return <ErrorMessage inLayout={false} />;
+}
+
+function ScreenError() {
+  return <ErrorMessage inLayout />;
+}
+
+/** A portal's pages, with a screen that fails shown inside the layout so the navigation stays. */
+export function screensInLayout(pages: RouteObject[]): RouteObject[] {
+  return [{ ErrorBoundary: ScreenError, children: pages }];
 }

@@ -11,6 +11,7 @@ import { agentWorkbook } from '../../../test/fixtures/agent-workbook';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
 import { type TestApp, buildTestApp } from '../../../test/helper';
 import { courierTimeZone } from '../../lib/courier-zone';
+import { sshKeyPair } from '../../../test/fixtures/ssh-keys';
 import { SecretBox } from '../../lib/secret-box';
 import { checkSftpUrl, fingerprintOf, pickUp } from './agent-pickup.service';
 
@@ -18,8 +19,8 @@ const { OK, EOF, NO_SUCH_FILE } = utils.sftp.STATUS_CODE;
 const parse = (key: string) => utils.parseKey(key) as ParsedKey;
 
 /** The agent's SFTP server, in this process on loopback: one folder, a password and one client key. */
-const hostKey = utils.generateKeyPairSync('ed25519');
-const clientKey = utils.generateKeyPairSync('ed25519');
+const hostKey = sshKeyPair();
+const clientKey = sshKeyPair();
 const PASSWORD = 'agent-secret-1';
 const folder = new Map<string, Buffer>();
 const logins: string[] = [];
@@ -174,7 +175,7 @@ describe('scheduled pick-up from the agent’s SFTP folder', () => {
   });
 
   it('refuses a server whose host key is not the pinned one', async () => {
-    const other = fingerprintOf(parse(utils.generateKeyPairSync('ed25519').public).getPublicSSH());
+    const other = fingerprintOf(parse(sshKeyPair().public).getPublicSSH());
     await t.api('PUT', '/settings/agent-pickup', admin, { url, active: true, hostKeyFingerprint: other });
     folder.set('2026-11-26.csv', Buffer.from(csv(3, 5)));
     const run = await t.api('POST', '/settings/agent-pickup/run', admin);

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { screensInLayout } from '../../route-error';
 import { RequireAuth } from '../../route-guard';
 import { orgPages } from '../organisation-pages';
 
@@ -68,7 +69,10 @@ export const adminRoutes: RouteObject[] = [
   {
     path: '/admin',
     element: <RequireAuth allow={['courier_admin']} />,
-    children: [{ lazy: async () => ({ Component: (await import('./admin-layout')).AdminLayout }), children: pages }, ...outsideLayout],
+    children: [
+      { lazy: async () => ({ Component: (await import('./admin-layout')).AdminLayout }), children: screensInLayout(pages) },
+      ...outsideLayout,
+    ],
   },
 ];
 

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { requestDashboardEarly } from '@/features/dashboard/api/dashboard';
+import { screensInLayout } from '../../route-error';
 import { RequireAuth } from '../../route-guard';
 
 /**
@@ -13,7 +14,7 @@ export const customerRoutes: RouteObject[] = [
     children: [
       {
         lazy: async () => ({ Component: (await import('./customer-layout')).CustomerLayout }),
-        children: [
+        children: screensInLayout([
           {
             index: true,
             lazy: async () => ({ Component: (await import('@/app/routes/organisation/dashboard-page')).DashboardPage }),
@@ -53,7 +54,7 @@ export const customerRoutes: RouteObject[] = [
             path: 'delivery-requests',
             lazy: async () => ({ Component: (await import('../packages/customer-delivery-requests-page')).default }),
           },
-        ],
+        ]),
       },
     ],
   },

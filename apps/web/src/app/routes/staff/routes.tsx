@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { screensInLayout } from '../../route-error';
 import { RequireAuth } from '../../route-guard';
 import { orgPages } from '../organisation-pages';
 
@@ -51,6 +52,9 @@ export const staffRoutes: RouteObject[] = [
   {
     path: '/staff',
     element: <RequireAuth allow={['branch_manager', 'staff', 'agent']} />,
-    children: [{ lazy: async () => ({ Component: (await import('./staff-layout')).StaffLayout }), children: pages }, ...outsideLayout],
+    children: [
+      { lazy: async () => ({ Component: (await import('./staff-layout')).StaffLayout }), children: screensInLayout(pages) },
+      ...outsideLayout,
+    ],
   },
 ];

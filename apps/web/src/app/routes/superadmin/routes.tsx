@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { screensInLayout } from '../../route-error';
 import { RequireAuth } from '../../route-guard';
 import { orgPages } from '../organisation-pages';
 
@@ -39,6 +40,8 @@ export const superadminRoutes: RouteObject[] = [
   {
     path: '/superadmin',
     element: <RequireAuth allow={['super_admin']} />,
-    children: [{ lazy: async () => ({ Component: (await import('./superadmin-layout')).SuperAdminLayout }), children: pages }],
+    children: [
+      { lazy: async () => ({ Component: (await import('./superadmin-layout')).SuperAdminLayout }), children: screensInLayout(pages) },
+    ],
   },
 ];
