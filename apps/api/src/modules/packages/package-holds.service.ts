@@ -6,6 +6,7 @@ import { packageEvents } from '../../db/schema/package-events';
 import { packages } from '../../db/schema/packages';
 import { preAlerts } from '../../db/schema/pre-alerts';
 import { audit } from '../../lib/audit';
+import { courierNow } from '../../lib/courier-clock';
 import { AppError } from '../../lib/errors';
 import { CONTENT_TYPES, type DetectedType, detectFileType } from '../../lib/file-types';
 import type { Mailer } from '../../lib/mailer';
@@ -48,7 +49,16 @@ export const INVOICE_REMINDER_AFTER_DAYS = 2;
  * gets one more e-mail and feed line asking for it. Idempotent (`invoice_reminder_at`).
  */
 export async function remindMissingInvoices(s: { db: Db; mailer: Mailer }, now = new Date()): Promise<number> {
-  const due = new Date(now.getTime() - INVOICE_REMINDER_AFTER_DAYS * 86_400_000);
+  // Each courier's own day: a test-mode courier's moved clock brings its reminders forward.
+  const dueOf = new Map<number, Date>();
+  const dueFor = async (courierId: number) => {
+    let due = dueOf.get(courierId);
+    if (!due) {
+      due = new Date((await courierNow(s.db, courierId, now)).getTime() - INVOICE_REMINDER_AFTER_DAYS * 86_400_000);
+      dueOf.set(courierId, due);
+    }
+    return due;
+  };
   const held = await s.db
     .select()
     .from(packages)
@@ -70,7 +80,7 @@ export async function remindMissingInvoices(s: { db: Db; mailer: Mailer }, now =
       .select({ at: max(packageEvents.createdAt) })
       .from(packageEvents)
       .where(and(eq(packageEvents.courierId, pkg.courierId), eq(packageEvents.packageId, pkg.id), eq(packageEvents.status, 'on_hold')));
-    if (!since?.at || since.at > due) continue;
+    if (!since?.at || since.at > (await dueFor(pkg.courierId))) continue;
     await askForInvoice(s.db, s.mailer, pkg, pkg.holdReason ?? PACKAGE_MESSAGES.heldForInvoice, true);
     await s.db.update(packages).set({ invoiceReminderAt: now }).where(eq(packages.id, pkg.id));
     sent++;

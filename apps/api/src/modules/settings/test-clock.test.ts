@@ -1,14 +1,17 @@
 import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayInZone } from '@courier/shared/domain/datetime';
+import { PACKAGE_MESSAGES } from '@courier/shared/schemas/packages';
 import { TEST_CLOCK_MESSAGES } from '@courier/shared/schemas/test-clock';
 import { type DeskWorld, buildDeskWorld, feeVersion, ownCourier, readyPackage } from '../../../test/fixtures/front-desk';
 import { auditLog } from '../../db/schema/audit-log';
 import { couriers } from '../../db/schema/couriers';
 import { emailOutbox } from '../../db/schema/email';
 import { feeVersions } from '../../db/schema/fees';
+import { packageEvents } from '../../db/schema/package-events';
 import { packages } from '../../db/schema/packages';
 import { remindStorage } from '../cover/cover.service';
+import { remindMissingInvoices } from '../packages/package-holds.service';
 
 /** A test-mode courier moves its clock ahead; storage, free days and reminders read it; a live courier's cannot move. */
 
@@ -115,6 +118,38 @@ describe('the test clock', () => {
     const sent = await reminders();
     expect(sent).toHaveLength(1);
     expect(sent[0]?.textBody).toContain(pkg.packageNumber);
+  });
+
+  it("reminds of a missing merchant invoice on the courier's moved clock, and only that courier's", async () => {
+    const c = await storageCourier('TCH');
+    const other = await storageCourier('TCK');
+    const held = async (x: { courierId: number; customerId: number }) => {
+      const pkg = await readyPackage(w, x.courierId, x.customerId, {
+        status: 'on_hold',
+        holdReason: PACKAGE_MESSAGES.heldForInvoice,
+        readyAt: null,
+      });
+      await w.t.db.insert(packageEvents).values({ courierId: x.courierId, packageId: pkg.id, status: 'on_hold' });
+      return pkg;
+    };
+    const mine = await held(c);
+    const theirs = await held(other);
+    const reminded = async (code: string, packageNumber: string) =>
+      w.t.db
+        .select()
+        .from(emailOutbox)
+        .where(
+          and(
+            eq(emailOutbox.toAddress, `c@${code}.test`),
+            like(emailOutbox.subject, `%Reminder: merchant invoice needed: ${packageNumber}`),
+          ),
+        );
+    await remindMissingInvoices({ db: w.t.db, mailer: w.t.ctx.mailer });
+    expect(await reminded('TCH', mine.packageNumber)).toEqual([]);
+    expect((await advance(c.admin, 3)).statusCode).toBe(200);
+    await remindMissingInvoices({ db: w.t.db, mailer: w.t.ctx.mailer });
+    expect(await reminded('TCH', mine.packageNumber)).toHaveLength(1);
+    expect(await reminded('TCK', theirs.packageNumber)).toEqual([]);
   });
 
   it('cannot move for a live courier, in plain words, and its storage stays on real time', async () => {
