@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_MESSAGES } from '@courier/shared/schemas/services';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
 import { type TestApp, bearer, buildTestApp, loginAs, seedDemoData } from '../../../test/helper';
+import { carrierTrackings } from '../../db/schema/carrier-tracking';
 import { couriers } from '../../db/schema/couriers';
 import { packages } from '../../db/schema/packages';
 import { preAlerts } from '../../db/schema/pre-alerts';
@@ -152,5 +153,26 @@ describe('Shop For Me orders', () => {
     expect(bought.statusCode, bought.body).toBe(200);
     const [pre] = await t.db.select().from(preAlerts).where(eq(preAlerts.trackingNumber, tracking));
     expect(pre?.declaredValueUsdCents).toBe(8_999 + 2_547);
+  });
+
+  it('are followed at the carrier like a customer’s own pre-alert, under their courier only', async () => {
+    // A courier in test mode follows its pre-alerts through the simulator.
+    await t.db.update(couriers).set({ paymentTestMode: true }).where(eq(couriers.id, demoId));
+    const customer = await makeCustomer(t, demoId);
+    const { id } = await paidRequest(customer);
+    const tracking = `1ZSFMD${Date.now()}`;
+    const bought = await t.api('POST', `/shop-requests/${id}/purchase`, admin, {
+      orders: [{ merchant: 'One Shop', orderNumber: 'O-2', trackingNumber: tracking, carrier: 'UPS' }],
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const [pre] = await t.db.select().from(preAlerts).where(eq(preAlerts.trackingNumber, tracking));
+    const followed = await t.db
+      .select()
+      .from(carrierTrackings)
+      .where(eq(carrierTrackings.preAlertId, pre?.id ?? -1));
+    expect(followed.map((f) => [f.courierId, f.trackingNumber, f.slug])).toEqual([[demoId, tracking, 'ups']]);
+    const listed = (res: { json(): { data: Array<{ preAlertId: number }> } }) => res.json().data.map((x) => x.preAlertId);
+    expect(listed(await t.api('GET', '/carrier-tracking', admin))).toContain(pre?.id);
+    expect(listed(await t.api('GET', '/carrier-tracking', otherAdmin))).not.toContain(pre?.id);
   });
 });

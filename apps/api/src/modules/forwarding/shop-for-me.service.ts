@@ -16,9 +16,9 @@ import { type AssistedPurchaseItemRow, assistedPurchaseRequests } from '../../db
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
 import { invoices } from '../../db/schema/invoices';
-import { preAlerts } from '../../db/schema/pre-alerts';
 import { audit } from '../../lib/audit';
 import { notify } from '../notifications/index';
+import { recordPreAlert } from '../pre-alerts/index';
 import { courierOf } from '../../lib/courier-scope';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
@@ -269,20 +269,16 @@ export async function recordShopPurchase(s: Services, user: AuthUser, id: number
     for (const o of input.orders) {
       // Each order keeps the item cost entered for it (its customs value); one order alone may take the quote's.
       const itemCostUsdCents = o.itemCostUsdCents ?? row.quote.itemsUsdCents;
-      const [pre] = await tx
-        .insert(preAlerts)
-        .values({
-          courierId,
-          customerId: row.customerId,
-          trackingNumber: normaliseTrackingNumber(o.trackingNumber),
-          carrier: o.carrier,
-          merchant: o.merchant,
-          description: `${number} order ${o.orderNumber}: ${row.quote.items.map((it) => it.description).join(', ')}`.slice(0, 500),
-          declaredValueUsdCents: itemCostUsdCents,
-          shopRequestId: row.id,
-        })
-        .returning({ id: preAlerts.id });
-      if (!pre) throw new Error('Pre-alert insert returned nothing');
+      const pre = await recordPreAlert(tx, s.mailer, {
+        courierId,
+        customerId: row.customerId,
+        trackingNumber: normaliseTrackingNumber(o.trackingNumber),
+        carrier: o.carrier,
+        merchant: o.merchant,
+        description: `${number} order ${o.orderNumber}: ${row.quote.items.map((it) => it.description).join(', ')}`.slice(0, 500),
+        declaredValueUsdCents: itemCostUsdCents,
+        shopRequestId: row.id,
+      });
       orders.push({
         merchant: o.merchant,
         orderNumber: o.orderNumber,

@@ -27,7 +27,7 @@ import { invoiceNumber } from './invoice-issuing.service';
 import { formatJmd } from '@courier/shared/format/money';
 import { enqueueWebhookEvent } from '../../lib/webhooks';
 import { publish } from '../../lib/domain-events';
-import { type FeeLine, appendLines } from './fee-lines.service';
+import { type FeeLine, appendLines, lockLiveInvoices } from './fee-lines.service';
 
 // Fees that arise after a package's invoice was issued (uncollected, switching, delivery, a returned or
 // disposed parcel's), each charged once: on its open invoice, else on a small fee invoice; and a
@@ -44,25 +44,9 @@ export async function chargeDueFees(options: { db: Db; mailer: Mailer | null; co
   const { db, courierId } = options;
   const ids = [...new Set(options.packageIds)];
   if (ids.length === 0) return;
-  const links = await db
-    .select({ packageId: invoicePackages.packageId, invoiceId: invoicePackages.invoiceId })
-    .from(invoicePackages)
-    .innerJoin(invoices, eq(invoices.id, invoicePackages.invoiceId))
-    .where(and(eq(invoicePackages.courierId, courierId), inArray(invoicePackages.packageId, ids), ne(invoices.status, 'void')));
-  if (links.length === 0) return;
   // Lock the invoices first: two runs for the same package then see each other's lines.
-  const locked = await db
-    .select()
-    .from(invoices)
-    .where(
-      inArray(
-        invoices.id,
-        links.map((l) => l.invoiceId),
-      ),
-    )
-    .orderBy(invoices.id)
-    .for('update');
-  const invoiceById = new Map(locked.filter((i) => i.status !== 'void').map((i) => [i.id, i]));
+  const { links, invoiceById } = await lockLiveInvoices(db, courierId, ids);
+  if (links.length === 0) return;
   const invoiceOf = new Map<number, number>();
   for (const l of links) if (invoiceById.has(l.invoiceId)) invoiceOf.set(l.packageId, l.invoiceId);
   const invoicedIds = [...invoiceOf.keys()];

@@ -12,7 +12,7 @@ import type { Mailer } from '../../lib/mailer';
 import { feeFirstDay } from '../fees/index';
 import { getCourierRates } from '../settings/index';
 import { chargeDueFees, issueFeeInvoice } from './due-fees.service';
-import { type FeeLine, addToTotals, appendLines } from './fee-lines.service';
+import { type FeeLine, addToTotals, appendLines, lockLiveInvoices } from './fee-lines.service';
 
 /**
  * Storage owed so far is on the invoice before anyone pays: for each parcel waiting (or leaving)
@@ -30,24 +30,8 @@ export async function accrueStorage(options: { db: Db; mailer: Mailer | null; co
   const now = await courierNow(db, courierId, options.at);
   const zone = await courierTimeZone(db, courierId);
   const today = dayInZone(now, zone);
-  const links = await db
-    .select({ packageId: invoicePackages.packageId, invoiceId: invoicePackages.invoiceId })
-    .from(invoicePackages)
-    .innerJoin(invoices, eq(invoices.id, invoicePackages.invoiceId))
-    .where(and(eq(invoicePackages.courierId, courierId), inArray(invoicePackages.packageId, ids), ne(invoices.status, 'void')));
+  const { links, invoiceById } = await lockLiveInvoices(db, courierId, ids);
   if (links.length === 0) return;
-  const locked = await db
-    .select()
-    .from(invoices)
-    .where(
-      inArray(
-        invoices.id,
-        links.map((l) => l.invoiceId),
-      ),
-    )
-    .orderBy(invoices.id)
-    .for('update');
-  const invoiceById = new Map(locked.filter((i) => i.status !== 'void').map((i) => [i.id, i]));
   const pkgs = await db
     .select()
     .from(packages)

@@ -67,6 +67,28 @@ async function ownPreAlert(db: Db, user: AuthUser, id: number) {
   return row;
 }
 
+/** What a new pre-alert holds (the tracking number already normalised). */
+export type NewPreAlert = Pick<
+  typeof preAlerts.$inferInsert,
+  'courierId' | 'customerId' | 'trackingNumber' | 'carrier' | 'merchant' | 'description' | 'declaredValueUsdCents' | 'shopRequestId'
+>;
+
+/**
+ * Every pre-alert is made here, in the caller's transaction, and announced as pre_alert.created:
+ * carrier tracking (and whatever else follows a pre-alert) subscribes to it.
+ */
+export async function recordPreAlert(tx: Db, mailer: Mailer, values: NewPreAlert) {
+  const [created] = await tx.insert(preAlerts).values(values).returning();
+  if (!created) throw new Error('Pre-alert insert returned nothing');
+  await publish({ db: tx, mailer }, created.courierId, 'pre_alert.created', {
+    preAlertId: created.id,
+    trackingNumber: created.trackingNumber,
+    carrier: created.carrier,
+    customerId: created.customerId,
+  });
+  return created;
+}
+
 export async function createPreAlert(db: Db, mailer: Mailer, user: AuthUser, input: CreatePreAlertInput): Promise<PreAlertDto> {
   const courierId = customerCourier(user);
   const trackingNumber = normaliseTrackingNumber(input.trackingNumber);
@@ -82,19 +104,15 @@ export async function createPreAlert(db: Db, mailer: Mailer, user: AuthUser, inp
   if (existing) throw new AppError('conflict', PACKAGE_MESSAGES.duplicatePreAlert);
   const id = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const [created] = await tx
-      .insert(preAlerts)
-      .values({
-        courierId,
-        customerId: user.id,
-        trackingNumber,
-        carrier: recogniseCarrier(trackingNumber),
-        merchant: input.merchant,
-        description: input.description,
-        declaredValueUsdCents: input.declaredValueUsdCents,
-      })
-      .returning();
-    if (!created) throw new Error('Pre-alert insert returned nothing');
+    const created = await recordPreAlert(tx, mailer, {
+      courierId,
+      customerId: user.id,
+      trackingNumber,
+      carrier: recogniseCarrier(trackingNumber),
+      merchant: input.merchant,
+      description: input.description,
+      declaredValueUsdCents: input.declaredValueUsdCents,
+    });
     const [c] = await tx
       .select({ mailbox: customers.mailboxNumber, name: customerNameSql })
       .from(customers)
@@ -105,13 +123,6 @@ export async function createPreAlert(db: Db, mailer: Mailer, user: AuthUser, inp
       title: `New pre-alert from ${c?.name ?? 'a customer'} (${c?.mailbox ?? ''})`,
       body: `${trackingNumber} · ${input.merchant} · ${input.description}`,
       target: { kind: 'package', ref: trackingNumber },
-    });
-    // Carrier tracking (and whatever else follows a pre-alert) subscribes to this.
-    await publish({ db: tx, mailer }, courierId, 'pre_alert.created', {
-      preAlertId: created.id,
-      trackingNumber,
-      carrier: created.carrier,
-      customerId: user.id,
     });
     return created.id;
   });

@@ -12,6 +12,13 @@ interface DialogProps {
   className?: string;
 }
 
+/** A dialog that creates a record: it closes, or hands the new record's id on. */
+export interface CreateDialogProps {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (id: number) => void;
+}
+
 /**
  * A modal dialog: focus trapped, Escape and the close icon close it, and the focus goes back to
  * what had it before (the button that opened it). Radix only does that for its own Trigger, which

@@ -5,9 +5,9 @@ import type { z } from 'zod';
 import { toast } from 'sonner';
 import { SHIPPING_MODES } from '@courier/shared/constants/packages';
 import { MANIFEST_MESSAGES, MAWB_IN_USE_CODE, createManifestFormSchema } from '@courier/shared/schemas/manifests';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { type CreateDialogProps, Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { FormActions } from '@/components/ui/form-actions';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useCreateManifest } from '../api/manifests';
@@ -15,15 +15,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { SplitShipmentConfirm } from './split-shipment-confirm';
 
 /** A new AIR or SEA manifest: type, MAWB or bill of lading, flight or vessel, dates. */
-export function CreateManifestDialog({
-  open,
-  onClose,
-  onCreated,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onCreated: (id: number) => void;
-}) {
+export function CreateManifestDialog({ open, onClose, onCreated }: CreateDialogProps) {
   const form = useForm<z.input<typeof createManifestFormSchema>, unknown, z.output<typeof createManifestFormSchema>>({
     resolver: zodResolver(createManifestFormSchema),
     defaultValues: { type: 'AIR', mawbOrBl: '', flightOrVessel: '', departureDate: '', arrivalDate: '' },
@@ -70,14 +62,7 @@ export function CreateManifestDialog({
         <Field label="Arrival date" error={errors.arrivalDate?.message}>
           <Input type="date" min={departureDate || undefined} {...register('arrivalDate')} />
         </Field>
-        <div className="flex justify-end gap-2 sm:col-span-2">
-          <Button type="button" variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={create.isPending}>
-            Create
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} busy={create.isPending} submitLabel="Create" className="sm:col-span-2" />
       </form>
       <SplitShipmentConfirm
         message={split?.message ?? null}

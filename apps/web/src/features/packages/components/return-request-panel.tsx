@@ -9,7 +9,6 @@ import { formatMoney } from '@courier/shared/format/money';
 import { LEAVING_LABELS, RETURN_MESSAGES, requestReturnSchema } from '@courier/shared/schemas/return-requests';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
@@ -109,26 +108,21 @@ function CustomerReturn({ packageId, packageNumber, zone }: Props) {
           {doneText(request, zone)}
         </p>
       )}
-      <Dialog
+      <ConfirmDialog
         open={confirming === 'ask'}
         onOpenChange={(o) => setConfirming(o ? 'ask' : null)}
         title={kind === 'return' ? `Return ${packageNumber} to the sender?` : `Discard ${packageNumber}?`}
-      >
-        <p className="text-sm text-slate-700">
-          {kind === 'return'
+        message={`${
+          kind === 'return'
             ? `We will send ${packageNumber} back to the sender instead of forwarding it.`
-            : `We will discard ${packageNumber} instead of forwarding it; it cannot be recovered once done.`}{' '}
-          {formatMoney(price.feeCents)} ({price.feeName}) is invoiced when it is done. You can cancel free until then.
-        </p>
-        <div className="mt-6 flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={() => setConfirming(null)}>
-            Not now
-          </Button>
-          <Button variant={kind === 'discard' ? 'danger' : 'primary'} busy={ask.isPending} onClick={() => void send()}>
-            Confirm for {formatMoney(price.feeCents)}
-          </Button>
-        </div>
-      </Dialog>
+            : `We will discard ${packageNumber} instead of forwarding it; it cannot be recovered once done.`
+        } ${formatMoney(price.feeCents)} (${price.feeName}) is invoiced when it is done. You can cancel free until then.`}
+        cancelLabel="Not now"
+        confirmLabel={`Confirm for ${formatMoney(price.feeCents)}`}
+        variant={kind === 'discard' ? 'danger' : 'primary'}
+        busy={ask.isPending}
+        onConfirm={() => void send()}
+      />
       <ConfirmDialog
         open={confirming === 'cancel'}
         onOpenChange={(o) => setConfirming(o ? 'cancel' : null)}

@@ -6,7 +6,6 @@ import { formatMoney } from '@courier/shared/format/money';
 import { CONTENTS_PHOTO_MESSAGES, type ContentsPhotoState } from '@courier/shared/schemas/contents-photos';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Dialog } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api-client';
 import { useCancelContentsPhoto, useCompleteContentsPhoto, useContentsPhoto, useRequestContentsPhoto } from '../api/contents-photo';
 import { usePackagePhotos } from '../api/photos';
@@ -58,35 +57,29 @@ function CustomerContentsPhoto({ packageId, packageNumber, zone }: Props) {
           {formatMoney(request.feeCents)} on this package's invoice.
         </p>
       )}
-      <Dialog open={confirming === 'ask'} onOpenChange={(o) => setConfirming(o ? 'ask' : null)} title="Ask for a photo of the contents?">
-        <p className="text-sm text-slate-700">
-          We will open {packageNumber} and photograph what is inside. {priceOf(s)} goes on this package's invoice. You can cancel free until
-          we take the photos.
-        </p>
-        <div className="mt-6 flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={() => setConfirming(null)}>
-            Not now
-          </Button>
-          <Button
-            busy={ask.isPending}
-            onClick={() =>
-              ask.mutate(s.feeCents, {
-                onSuccess: () => {
-                  setConfirming(null);
-                  toast.success(CONTENTS_PHOTO_MESSAGES.requested);
-                },
-                onError: (error) => {
-                  setConfirming(null);
-                  toast.error(errorMessage(error, 'Could not ask for the photo'));
-                  void state.refetch();
-                },
-              })
-            }
-          >
-            Confirm for {formatMoney(s.feeCents)}
-          </Button>
-        </div>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming === 'ask'}
+        onOpenChange={(o) => setConfirming(o ? 'ask' : null)}
+        title="Ask for a photo of the contents?"
+        message={`We will open ${packageNumber} and photograph what is inside. ${priceOf(s)} goes on this package's invoice. You can cancel free until we take the photos.`}
+        cancelLabel="Not now"
+        confirmLabel={`Confirm for ${formatMoney(s.feeCents)}`}
+        variant="primary"
+        busy={ask.isPending}
+        onConfirm={() =>
+          ask.mutate(s.feeCents, {
+            onSuccess: () => {
+              setConfirming(null);
+              toast.success(CONTENTS_PHOTO_MESSAGES.requested);
+            },
+            onError: (error) => {
+              setConfirming(null);
+              toast.error(errorMessage(error, 'Could not ask for the photo'));
+              void state.refetch();
+            },
+          })
+        }
+      />
       <ConfirmDialog
         open={confirming === 'cancel'}
         onOpenChange={(o) => setConfirming(o ? 'cancel' : null)}

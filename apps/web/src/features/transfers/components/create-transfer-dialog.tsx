@@ -1,11 +1,12 @@
+import type { ComponentProps } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { TRANSFER_MESSAGES, createTransferFormSchema } from '@courier/shared/schemas/transfers';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { type CreateDialogProps, Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { FormActions } from '@/components/ui/form-actions';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
@@ -14,16 +15,22 @@ import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useCreateTransfer } from '../api/transfers';
 
+/** A branch to choose among the active ones (none chosen at first). */
+function BranchOptions({ branches, ...props }: { branches: Array<{ id: number; name: string }> } & ComponentProps<typeof Select>) {
+  return (
+    <Select {...props}>
+      <option value="">Choose a branch</option>
+      {branches.map((b) => (
+        <option key={b.id} value={b.id}>
+          {b.name}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
 /** A new transfer between two branches; it leaves from the person's own branch unless they choose another. */
-export function CreateTransferDialog({
-  open,
-  onClose,
-  onCreated,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onCreated: (id: number) => void;
-}) {
+export function CreateTransferDialog({ open, onClose, onCreated }: CreateDialogProps) {
   const { user } = useSession();
   const branches = useBranchOptions(undefined, open);
   const form = useForm<z.input<typeof createTransferFormSchema>, unknown, z.output<typeof createTransferFormSchema>>({
@@ -55,36 +62,15 @@ export function CreateTransferDialog({
       {branches.data ? (
         <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
           <Field label="From branch" error={formState.errors.fromBranchId?.message}>
-            <Select {...register('fromBranchId')}>
-              <option value="">Choose a branch</option>
-              {active.map((b) => (
-                <option key={b.id} value={b.id}>
-                  {b.name}
-                </option>
-              ))}
-            </Select>
+            <BranchOptions branches={active} {...register('fromBranchId')} />
           </Field>
           <Field label="To branch" error={formState.errors.toBranchId?.message}>
-            <Select {...register('toBranchId')}>
-              <option value="">Choose a branch</option>
-              {active.map((b) => (
-                <option key={b.id} value={b.id}>
-                  {b.name}
-                </option>
-              ))}
-            </Select>
+            <BranchOptions branches={active} {...register('toBranchId')} />
           </Field>
           <Field label="Note (optional)" error={formState.errors.note?.message} className="sm:col-span-2">
             <Input maxLength={500} {...register('note')} placeholder="Driver, van" />
           </Field>
-          <div className="flex justify-end gap-2 sm:col-span-2">
-            <Button type="button" variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" busy={create.isPending}>
-              Create
-            </Button>
-          </div>
+          <FormActions onCancel={onClose} busy={create.isPending} submitLabel="Create" className="sm:col-span-2" />
         </form>
       ) : null}
     </Dialog>
