@@ -1,4 +1,4 @@
-import { type AnyColumn, type SQL, and, count, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, and, count, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import { PACKAGE_STATUS_LABELS, type PackageStatus } from '@courier/shared/constants/packages';
 import { paymentMethodLine } from '@courier/shared/constants/billing';
 import type { Report, ReportName } from '@courier/shared/schemas/billing';
@@ -10,6 +10,7 @@ import { moneyGivenBack, moneyTaken } from '../../lib/money-taken';
 import { paymentRefunds } from '../../db/schema/online-payments';
 import { sumCents } from '../../lib/sum-cents';
 import { branches } from '../../db/schema/branches';
+import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
 import { invoicePackages } from '../../db/schema/invoice-packages';
 import { invoices } from '../../db/schema/invoices';
@@ -38,6 +39,60 @@ function periodOf(column: SQL | AnyColumn, granularity: ReportOptions['granulari
   return sql<string>`to_char(date_trunc(${unit}, ${localTimeIn(column, zone)}), 'YYYY-MM-DD')`;
 }
 
+const AGEING_BUCKETS = ['0-15 days', '16-30 days', '31-60 days', 'Over 60 days'] as const;
+
+/**
+ * Uncollected ageing: invoices (issued when their packages became ready) whose packages still wait
+ * at the branch, by whole days since issue as of `now`, counted per bucket (up to 15, 30, 60, more).
+ * It starts from the few ready packages (a partial index) and finds their invoice links by package.
+ */
+function uncollectedAgeing(db: Db, courierId: number | null, now: Date) {
+  // floor(days since issue) <= n exactly when it was issued after now - (n + 1) days.
+  const after = (n: number) => sql`${invoices.issuedAt} > ${new Date(now.getTime() - (n + 1) * 86_400_000).toISOString()}::timestamptz`;
+  const bucket = sql<number>`(case when ${after(15)} then 0 when ${after(30)} then 1 when ${after(60)} then 2 else 3 end)`;
+  const waiting = sql`select ip.invoice_id from ${packages} p join ${invoicePackages} ip
+    on ip.courier_id = p.courier_id and ip.package_id = p.id where p.status = 'ready_for_pickup'`;
+  return (
+    db
+      .select({ bucket, count: count(), balanceCents: sumCents(sql`${invoices.totalCents} - ${invoices.paidCents}`) })
+      .from(invoices)
+      .where(
+        and(
+          courierId === null ? undefined : eq(invoices.courierId, courierId),
+          ne(invoices.status, 'void'),
+          courierId === null ? sql`${invoices.id} in (${waiting})` : sql`${invoices.id} in (${waiting} and p.courier_id = ${courierId})`,
+        ),
+      )
+      // By position: the bucket's expression carries parameters, which GROUP BY would see as new ones.
+      .groupBy(sql`1`)
+  );
+}
+
+/**
+ * The ten customers invoiced most in the range (ties by mailbox number): invoices summed per
+ * customer first, then only the leaders (and whoever ties the tenth) are joined to their names.
+ */
+async function topCustomers(db: Db, where: SQL | undefined) {
+  const result = (await db.execute(sql`
+    select ${customers.firstName} || ' ' || ${customers.lastName} as customer, ${customers.mailboxNumber} as mailbox_number,
+      sums.invoiced_cents, sums.paid_cents
+    from (
+      select ${invoices.customerId} as customer_id, ${sumCents(invoices.totalCents)} as invoiced_cents,
+        ${sumCents(invoices.paidCents)} as paid_cents
+      from ${invoices} where ${where} group by ${invoices.customerId}
+      order by invoiced_cents desc fetch first 10 rows with ties
+    ) sums join ${customers} on ${customers.id} = sums.customer_id
+    order by sums.invoiced_cents desc, ${customers.mailboxNumber} limit 10`)) as unknown as {
+    rows: Array<{ customer: string; mailbox_number: string; invoiced_cents: string | number; paid_cents: string | number }>;
+  };
+  return result.rows.map((r) => ({
+    customer: r.customer,
+    mailboxNumber: r.mailbox_number,
+    invoicedCents: Number(r.invoiced_cents),
+    paidCents: Number(r.paid_cents),
+  }));
+}
+
 export async function buildReport(db: Db, o: ReportOptions): Promise<Report> {
   const zone = o.timeZone && isValidTimeZone(o.timeZone) ? o.timeZone : DEFAULT_TIME_ZONE;
   const start = dayBoundsInZone(o.from, zone).start;
@@ -56,101 +111,69 @@ export async function buildReport(db: Db, o: ReportOptions): Promise<Report> {
     gte(payments.paidAt, start),
     lt(payments.paidAt, end),
   );
-  const pkgScope = o.courierId === null ? undefined : eq(packages.courierId, o.courierId);
+  // Every courier's packages as a list of couriers, so the (courier, received) index serves the platform too.
+  const pkgScope =
+    o.courierId === null
+      ? sql`${packages.courierId} = any(array(select ${couriers.id} from ${couriers}))`
+      : eq(packages.courierId, o.courierId);
   const invPeriod = periodOf(invoices.issuedAt, o.granularity, zone);
   const payPeriod = periodOf(payments.paidAt, o.granularity, zone);
   const receivedDay = periodOf(packages.receivedAt, 'day', zone);
-
   const refundPeriod = periodOf(paymentRefunds.createdAt, o.granularity, zone);
+  const invoicedSum = sumCents(invoices.totalCents);
 
-  const [invoicedRows, collectedRows, refundedRows, byMethod, byBranch, byStatus, received, ageingRows, top, [outstanding]] =
-    await Promise.all([
-      db
-        .select({ period: invPeriod, cents: sumCents(invoices.totalCents) })
-        .from(invoices)
-        .where(inv())
-        .groupBy(invPeriod),
-      db
-        .select({ period: payPeriod, cents: sumCents(payments.amountCents) })
-        .from(payments)
-        .where(and(pay, moneyTaken()))
-        .groupBy(payPeriod),
-      // Money given back in the period comes off what was collected.
-      db
-        .select({ period: refundPeriod, cents: sumCents(paymentRefunds.amountCents) })
-        .from(paymentRefunds)
-        .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
-        .where(
-          and(
-            o.courierId === null ? undefined : eq(paymentRefunds.courierId, o.courierId),
-            gte(paymentRefunds.createdAt, start),
-            lt(paymentRefunds.createdAt, end),
-            moneyGivenBack(),
-          ),
-        )
-        .groupBy(refundPeriod),
-      db
-        .select({ method: payments.method, test: payments.test, count: count(), amountCents: sumCents(payments.amountCents) })
-        .from(payments)
-        .where(pay)
-        .groupBy(payments.method, payments.test)
-        .orderBy(payments.method, payments.test),
-      db
-        .select({
-          branch: sql<string>`coalesce(${branches.name}, 'No branch')`,
-          count: count(),
-          amountCents: sumCents(payments.amountCents),
-        })
-        .from(payments)
-        .leftJoin(branches, eq(branches.id, payments.branchId))
-        .where(pay)
-        .groupBy(branches.name)
-        .orderBy(sql`coalesce(${branches.name}, 'No branch')`),
-      db
-        .select({ status: packages.status, count: count() })
-        .from(packages)
-        .where(and(pkgScope, gte(packages.receivedAt, start), lt(packages.receivedAt, end)))
-        .groupBy(packages.status),
-      db
-        .select({ day: receivedDay, count: count() })
-        .from(packages)
-        .where(and(pkgScope, gte(packages.receivedAt, start), lt(packages.receivedAt, end)))
-        .groupBy(receivedDay)
-        .orderBy(receivedDay),
-      // Uncollected ageing: invoices (issued when their packages became ready) whose packages still
-      // wait at the branch, by days since issue, as of now.
-      db
-        .select({
-          days: sql<number>`floor(extract(epoch from (${now.toISOString()}::timestamptz - ${invoices.issuedAt})) / 86400)::int`,
-          balanceCents: sql<number>`(${invoices.totalCents} - ${invoices.paidCents})::int`,
-        })
-        .from(invoices)
-        .where(
-          and(
-            o.courierId === null ? undefined : eq(invoices.courierId, o.courierId),
-            ne(invoices.status, 'void'),
-            sql`exists (select 1 from ${invoicePackages} ip join ${packages} p on p.id = ip.package_id
-            where ip.invoice_id = ${invoices.id} and p.status = 'ready_for_pickup')`,
-          ),
+  const [invoicedRows, collectedRows, refundedRows, byMethod, byBranch, received, ageingRows, top] = await Promise.all([
+    // Invoiced per period and what is still owed on them, in one pass.
+    db
+      .select({ period: invPeriod, cents: invoicedSum, owed: sumCents(sql`${invoices.totalCents} - ${invoices.paidCents}`) })
+      .from(invoices)
+      .where(inv())
+      .groupBy(invPeriod),
+    db
+      .select({ period: payPeriod, cents: sumCents(payments.amountCents) })
+      .from(payments)
+      .where(and(pay, moneyTaken()))
+      .groupBy(payPeriod),
+    // Money given back in the period comes off what was collected.
+    db
+      .select({ period: refundPeriod, cents: sumCents(paymentRefunds.amountCents) })
+      .from(paymentRefunds)
+      .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
+      .where(
+        and(
+          o.courierId === null ? undefined : eq(paymentRefunds.courierId, o.courierId),
+          gte(paymentRefunds.createdAt, start),
+          lt(paymentRefunds.createdAt, end),
+          moneyGivenBack(),
         ),
-      db
-        .select({
-          customer: sql<string>`${customers.firstName} || ' ' || ${customers.lastName}`,
-          mailboxNumber: customers.mailboxNumber,
-          invoicedCents: sumCents(invoices.totalCents),
-          paidCents: sumCents(invoices.paidCents),
-        })
-        .from(invoices)
-        .innerJoin(customers, eq(customers.id, invoices.customerId))
-        .where(inv())
-        .groupBy(customers.id)
-        .orderBy(desc(sumCents(invoices.totalCents)), customers.mailboxNumber)
-        .limit(10),
-      db
-        .select({ cents: sumCents(sql`${invoices.totalCents} - ${invoices.paidCents}`) })
-        .from(invoices)
-        .where(inv()),
-    ]);
+      )
+      .groupBy(refundPeriod),
+    db
+      .select({ method: payments.method, test: payments.test, count: count(), amountCents: sumCents(payments.amountCents) })
+      .from(payments)
+      .where(pay)
+      .groupBy(payments.method, payments.test)
+      .orderBy(payments.method, payments.test),
+    db
+      .select({
+        branch: sql<string>`coalesce(${branches.name}, 'No branch')`,
+        count: count(),
+        amountCents: sumCents(payments.amountCents),
+      })
+      .from(payments)
+      .leftJoin(branches, eq(branches.id, payments.branchId))
+      .where(pay)
+      .groupBy(branches.name)
+      .orderBy(sql`coalesce(${branches.name}, 'No branch')`),
+    // Packages received, by status and day at once: both tables are sums of these rows.
+    db
+      .select({ status: packages.status, day: receivedDay, count: count() })
+      .from(packages)
+      .where(and(pkgScope, gte(packages.receivedAt, start), lt(packages.receivedAt, end)))
+      .groupBy(packages.status, receivedDay),
+    uncollectedAgeing(db, o.courierId, now),
+    topCustomers(db, inv()),
+  ]);
 
   // Every period of the range is listed, quiet ones as zero, so a chart or CSV never skips a day.
   const invoicedBy = new Map(invoicedRows.map((r) => [r.period, r.cents]));
@@ -162,19 +185,17 @@ export async function buildReport(db: Db, o: ReportOptions): Promise<Report> {
     // Collected is net of refunds: money taken less money given back.
     collectedCents: (collectedBy.get(period) ?? 0) - (refundedBy.get(period) ?? 0),
   }));
-  const receivedBy = new Map(received.map((r) => [r.day, r.count]));
+  const receivedBy = new Map<string, number>();
+  const statusCount = new Map<string, number>();
+  for (const r of received) {
+    receivedBy.set(r.day, (receivedBy.get(r.day) ?? 0) + r.count);
+    statusCount.set(r.status, (statusCount.get(r.status) ?? 0) + r.count);
+  }
+  const byStatus = [...statusCount].map(([status, n]) => ({ status, count: n }));
   const packagesReceived = reportPeriods(o.from, o.to, 'day').map((day) => ({ day, count: receivedBy.get(day) ?? 0 }));
-
-  const buckets = [
-    { bucket: '0-15 days', max: 15 },
-    { bucket: '16-30 days', max: 30 },
-    { bucket: '31-60 days', max: 60 },
-    { bucket: 'Over 60 days', max: Number.POSITIVE_INFINITY },
-  ];
-  const ageing = buckets.map((b, i) => {
-    const min = i === 0 ? Number.NEGATIVE_INFINITY : (buckets[i - 1]?.max ?? 0);
-    const rows = ageingRows.filter((r) => r.days > min && r.days <= b.max);
-    return { bucket: b.bucket, count: rows.length, balanceCents: rows.reduce((s, r) => s + r.balanceCents, 0) };
+  const ageing = AGEING_BUCKETS.map((bucket, i) => {
+    const row = ageingRows.find((r) => r.bucket === i);
+    return { bucket, count: row?.count ?? 0, balanceCents: row?.balanceCents ?? 0 };
   });
 
   return {
@@ -184,7 +205,7 @@ export async function buildReport(db: Db, o: ReportOptions): Promise<Report> {
     totals: {
       invoicedCents: revenue.reduce((s, r) => s + r.invoicedCents, 0),
       collectedCents: revenue.reduce((s, r) => s + r.collectedCents, 0),
-      outstandingCents: outstanding?.cents ?? 0,
+      outstandingCents: invoicedRows.reduce((sum, r) => sum + r.owed, 0),
     },
     revenue,
     paymentsByMethod: byMethod,
