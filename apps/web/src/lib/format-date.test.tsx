@@ -12,6 +12,19 @@ const AFTER_SPRING = '2026-03-08T07:30:00Z';
 const BEFORE_FALL = '2026-11-01T05:30:00Z';
 const AFTER_FALL = '2026-11-01T06:30:00Z';
 
+describe('dateFormatIn: the zone is checked when a date is shown', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('makes no Intl formatter until one is needed (the first one loads the time-zone data)', () => {
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    const dates = dateFormatIn('Europe/Lisbon');
+    expect(made).not.toHaveBeenCalled();
+    expect(dates.zone).toBe('Europe/Lisbon');
+    expect(made).toHaveBeenCalled();
+    expect(dateFormatIn('Not/A_Zone').zone).toBe('America/Jamaica');
+  });
+});
+
 describe('dateFormatIn: Jamaica (no daylight saving) against New York around a change', () => {
   const jamaica = dateFormatIn('America/Jamaica');
   const newYork = dateFormatIn('America/New_York');

@@ -49,22 +49,30 @@ const usable = (zone: string | null | undefined): zone is string => !!zone && is
 
 /** The formatter for one zone (an unknown zone falls back to the platform default). */
 export function dateFormatIn(zone: string | null | undefined): DateFormat {
-  const home = usable(zone) ? zone : DEFAULT_TIME_ZONE;
-  const pick = (override?: string | null) => (usable(override) ? override : home);
+  // Checked on first use, not here: the first zone check loads the runtime's time-zone data (about
+  // 150 ms of a phone's main thread), which a screen showing no date (the dashboard) never needs.
+  let checked: string | undefined;
+  const home = () => {
+    checked ??= usable(zone) ? zone : DEFAULT_TIME_ZONE;
+    return checked;
+  };
+  const pick = (override?: string | null) => (usable(override) ? override : home());
   const present = (value: When): value is string | Date => value !== null && value !== undefined && value !== '';
   return {
-    zone: home,
+    get zone() {
+      return home();
+    },
     date: (value, zone) => (present(value) ? formatDate(value, pick(zone)) : NO_DATE),
     dateTime: (value, zone) => (present(value) ? formatDateTime(value, pick(zone)) : NO_DATE),
     time: (value, zone) => (present(value) ? formatTime(value, pick(zone)) : NO_DATE),
     today: (offsetDays = 0) => {
-      const today = dayInZone(new Date(), home);
+      const today = dayInZone(new Date(), home());
       if (offsetDays === 0) return today;
       const shifted = new Date(`${today}T12:00:00Z`);
       shifted.setUTCDate(shifted.getUTCDate() + offsetDays);
       return shifted.toISOString().slice(0, 10);
     },
-    day: (value) => dayInZone(value, home),
+    day: (value) => dayInZone(value, home()),
     calendar: (value, style) =>
       value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatCalendarDay(value, style) : (value ?? NO_DATE) || NO_DATE,
   };

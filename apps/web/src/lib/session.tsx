@@ -7,6 +7,7 @@ import { DEFAULT_TIME_ZONE } from '@courier/shared/domain/datetime';
 import { clearCustomerAppData, forgetPushOnThisDevice } from './customer-app';
 import type { AccountType, BranchBrief, CourierBrief, CustomerProfile, StaffProfile } from '@courier/shared/schemas/auth';
 import { ApiError, api, setSessionExpiredHandler } from './api-client';
+import { takeEarly } from './early-requests';
 import { useHydrated } from './hydration';
 import { decodeToken, offlineProfileStore, tokenStore } from './storage';
 
@@ -101,9 +102,15 @@ export function fromCustomerProfile(p: CustomerProfile): SessionUser {
   };
 }
 
-/** Profile source by role: the customer profile for customers, the auth profile otherwise. */
+/**
+ * Profile source by role: the customer profile for customers (the one the entry asked for early,
+ * when it was for this token), the auth profile otherwise.
+ */
 export async function fetchProfile(role: Role): Promise<SessionUser> {
-  if (role === 'customer') return fromCustomerProfile(await api.get<CustomerProfile>('/customers/profile'));
+  if (role === 'customer') {
+    const early = await takeEarly<CustomerProfile>('/customers/profile', tokenStore.get());
+    return fromCustomerProfile(early ?? (await api.get<CustomerProfile>('/customers/profile')));
+  }
   return fromStaffProfile(await api.get<StaffProfile>('/auth/profile'));
 }
 

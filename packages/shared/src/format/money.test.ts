@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDecimal, formatMoney, formatWholeMoney, parseCents, toCents } from './money';
+import { describe, expect, it, vi } from 'vitest';
+import { formatAmount, formatCount, formatDecimal, formatMoney, formatWholeMoney, parseCents, toCents } from './money';
 
 describe('money', () => {
   it.each([
@@ -81,5 +81,20 @@ describe('money', () => {
   it('a number that is not an amount is no cents', () => {
     expect(toCents(Number.NaN)).toBeNaN();
     expect(toCents(Number.POSITIVE_INFINITY)).toBeNaN();
+  });
+});
+
+describe('formatCount', () => {
+  it('groups whole numbers as Intl does, without making an Intl object', async () => {
+    const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    vi.resetModules();
+    const fresh = await import('./money');
+    const made = vi.spyOn(Intl, 'NumberFormat');
+    for (const n of [0, 7, 999, 1000, -1000, 12345, -123456, 1234567, 15054, Number.MAX_SAFE_INTEGER]) {
+      expect(fresh.formatCount(n)).toBe(intl.format(n));
+    }
+    expect(made).not.toHaveBeenCalled();
+    made.mockRestore();
+    expect(formatCount(1234.6)).toBe('1,235');
   });
 });

@@ -4,8 +4,12 @@ export type Currency = 'JMD' | 'USD';
 // that has formatted nothing yet need not hold it.
 let wholeUnits: Intl.NumberFormat | undefined;
 
-/** A whole number as people read it: "5,000". */
+/**
+ * A whole number as people read it: "5,000". An integer is grouped by hand, the same text: the
+ * browser's first Intl object costs a phone's main thread about 50 ms, on the dashboard's first paint.
+ */
 export function formatCount(count: number): string {
+  if (Number.isSafeInteger(count)) return String(count).replace(/\B(?=(\d{3})+$)/g, ',');
   wholeUnits ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
   return wholeUnits.format(count);
 }

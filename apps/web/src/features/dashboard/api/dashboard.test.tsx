@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { signedInWithFakeApi, stubApi } from '@/test/fake-api';
+import { forgetEarly } from '@/lib/early-requests';
 import { tokenStore } from '@/lib/storage';
 import { requestDashboardEarly, useDashboard } from './dashboard';
 
@@ -14,6 +15,7 @@ function wrapper({ children }: { children: ReactNode }) {
 
 describe('the dashboard asked for early', () => {
   signedInWithFakeApi();
+  beforeEach(() => forgetEarly());
 
   it('is asked once: the page takes over the request the route started', async () => {
     const api = stubApi({ 'GET /dashboard': DASHBOARD });

@@ -2,37 +2,28 @@ import { useQuery } from '@tanstack/react-query';
 import type { SetupChecklist } from '@courier/shared/schemas/courier-invitations';
 import type { Dashboard } from '@courier/shared/schemas/dashboard';
 import { api } from '@/lib/api-client';
+import { askEarly, takeEarly } from '@/lib/early-requests';
 import { tokenStore } from '@/lib/storage';
 import { dashboardKeys } from './keys';
-
-/** A request started before the page's code and the session check were in, for the token it was sent with. */
-let early: { token: string | null; at: number; answer: Promise<Dashboard> } | undefined;
-const EARLY_FOR_MS = 15_000;
 
 /**
  * Starts the signed-in person's dashboard request as the route starts loading (the route's `lazy`),
  * beside the session check and the page's chunks rather than after them: the customer's US address
- * is the page's largest paint. The page's query takes it over once, if the token is unchanged.
+ * is the page's largest paint. On a first load the entry has already asked (app/signed-in-start.ts).
+ * The page's query takes the answer over once, if the token is unchanged.
  */
 export function requestDashboardEarly(): void {
-  const token = tokenStore.get();
-  if (!token || early) return;
-  const answer = api.get<Dashboard>('/dashboard');
-  answer.catch(() => undefined); // the page's query reports a failure, by asking again
-  early = { token, at: Date.now(), answer };
+  askEarly('/dashboard');
 }
 
-function takeEarly(): Promise<Dashboard> | undefined {
-  const taken = early;
-  early = undefined;
-  if (!taken || taken.token !== tokenStore.get() || Date.now() - taken.at > EARLY_FOR_MS) return undefined;
-  return taken.answer.catch(() => api.get<Dashboard>('/dashboard'));
+async function ownDashboard(): Promise<Dashboard> {
+  return (await takeEarly<Dashboard>('/dashboard', tokenStore.get())) ?? api.get<Dashboard>('/dashboard');
 }
 
 export const useDashboard = (courierId?: number) =>
   useQuery({
     queryKey: dashboardKeys.of(courierId),
-    queryFn: () => (courierId === undefined ? takeEarly() : undefined) ?? api.get<Dashboard>('/dashboard', { query: { courierId } }),
+    queryFn: () => (courierId === undefined ? ownDashboard() : api.get<Dashboard>('/dashboard', { query: { courierId } })),
   });
 
 /** The "Set up your courier" card's items; the courier admin's own courier. */

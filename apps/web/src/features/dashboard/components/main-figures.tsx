@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatJmd } from '@courier/shared/format/money';
+import { formatCount, formatJmd } from '@courier/shared/format/money';
 import type { DashboardCard } from '@courier/shared/schemas/dashboard';
 import { Card, CardContent } from '@/components/ui/card';
 
@@ -26,7 +26,7 @@ export function splitFigures(cards: readonly DashboardCard[]): { main: Dashboard
   return { main: cards.filter((c) => main.includes(c)), more: cards.filter((c) => !main.includes(c)) };
 }
 
-const shown = (card: DashboardCard) => (card.format === 'money' ? formatJmd(card.value) : card.value.toLocaleString('en-JM'));
+const shown = (card: DashboardCard) => (card.format === 'money' ? formatJmd(card.value) : formatCount(card.value));
 
 function Figure({ card, base }: { card: DashboardCard; base: string }) {
   const value = shown(card);

@@ -1,3 +1,4 @@
+import { formatCount } from '@courier/shared/format/money';
 import type { Dashboard } from '@courier/shared/schemas/dashboard';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 
@@ -8,7 +9,7 @@ export function MembershipCard({ membership }: { membership: Membership }) {
   const { tier, nextTier, deliveredCount } = membership;
   const from = tier?.packageCount ?? 0;
   const percent = nextTier ? Math.min(100, Math.round(((deliveredCount - from) / (nextTier.packageCount - from)) * 100)) : 100;
-  const delivered = `${deliveredCount.toLocaleString('en-JM')} ${deliveredCount === 1 ? 'package' : 'packages'} delivered`;
+  const delivered = `${formatCount(deliveredCount)} ${deliveredCount === 1 ? 'package' : 'packages'} delivered`;
   return (
     <Card>
       <CardHeader>
@@ -31,7 +32,7 @@ export function MembershipCard({ membership }: { membership: Membership }) {
         </div>
         <p className="text-sm text-slate-600">
           {nextTier
-            ? `${delivered}. ${(nextTier.packageCount - deliveredCount).toLocaleString('en-JM')} more to reach ${nextTier.name} (${nextTier.discountPercent}% off freight).`
+            ? `${delivered}. ${formatCount(nextTier.packageCount - deliveredCount)} more to reach ${nextTier.name} (${nextTier.discountPercent}% off freight).`
             : `${delivered}. You have reached the highest tier.`}
         </p>
       </CardContent>
