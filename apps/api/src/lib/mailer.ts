@@ -8,7 +8,7 @@ import { couriers } from '../db/schema/couriers';
 import { courierEmailConfigs, emailOutbox } from '../db/schema/email';
 import { courierLink } from './courier-links';
 import { emailBrand } from './email/brand';
-import { type EmailBrand, type EmailButton, renderEmail } from './email/layout';
+import { type EmailBrand, type EmailButton, brandedSubject, renderEmail } from './email/layout';
 import { readPlatformSmtp } from './platform-smtp';
 import type { SecretBox } from './secret-box';
 import { type SmtpSettings, allowedSmtpPorts, isLoopbackHost, publicSmtpError, smtpTransport } from './smtp';
@@ -33,7 +33,7 @@ export interface OutgoingEmail {
 }
 
 /** What a sensitive mail's body becomes once it is sent or given up (subject, recipient, status stay). */
-const CLEARED_BODY = { textBody: '', htmlBody: null } as const;
+const CLEARED_BODY = { textBody: '', htmlBody: null, layout: null } as const;
 
 /** Why a courier's mail cannot go out right now; the mail waits in the outbox meanwhile. */
 export type TransportProblem = 'paused' | 'not_configured' | 'port_not_allowed';
@@ -85,14 +85,25 @@ export class Mailer {
     return courierLink(db, this.config, courierId, path);
   }
 
-  /** The mail in its courier's layout (emailBrand is read in the caller's transaction when it passes one). */
-  private async compose(mail: OutgoingEmail, db: Db, brands = new Map<number | null, Promise<EmailBrand>>()) {
-    let brand = brands.get(mail.courierId);
+  /** The courier's brand, read once per map (in the caller's transaction when it passes one). */
+  private brand(courierId: number | null, db: Db, brands: Map<number | null, Promise<EmailBrand>>): Promise<EmailBrand> {
+    let brand = brands.get(courierId);
     if (!brand) {
-      brand = emailBrand(db, this.config, mail.courierId);
-      brands.set(mail.courierId, brand);
+      brand = emailBrand(db, this.config, courierId);
+      brands.set(courierId, brand);
     }
-    return renderEmail(await brand, mail);
+    return brand;
+  }
+
+  private async compose(mail: OutgoingEmail, db: Db) {
+    return renderEmail(await this.brand(mail.courierId, db, new Map()), mail);
+  }
+
+  /** The HTML part as it is sent: stored, or made now from the text in the courier's layout. */
+  async html(mail: OutboxRow, brands = new Map<number | null, Promise<EmailBrand>>()): Promise<string | null> {
+    if (mail.htmlBody !== null || !mail.layout || mail.textBody === '') return mail.htmlBody;
+    const brand = await this.brand(mail.courierId, this.db, brands);
+    return renderEmail(brand, { subject: mail.subject, text: mail.textBody, button: mail.layout.button ?? undefined }).html;
   }
 
   async enqueue(mail: OutgoingEmail, db: Db = this.db): Promise<number> {
@@ -118,24 +129,29 @@ export class Mailer {
     return row.id;
   }
 
-  /** Many messages in one statement (the customers of an import's batch), in the caller's transaction. */
+  /**
+   * Many messages in one statement (an import's customers, a flight's notices), in the caller's
+   * transaction; each one's HTML is made when it is sent (`html`), so none is laid out inside it.
+   */
   async enqueueMany(mails: OutgoingEmail[], db: Db = this.db): Promise<void> {
     if (mails.length === 0) return;
     // One brand read per courier, however many mails.
     const brands = new Map<number | null, Promise<EmailBrand>>();
-    const composed = [];
-    for (const mail of mails) composed.push({ mail, out: await this.compose(mail, db, brands) });
-    await db.insert(emailOutbox).values(
-      composed.map(({ mail, out }) => ({
+    const rows = [];
+    for (const mail of mails) {
+      const { name } = await this.brand(mail.courierId, db, brands);
+      rows.push({
         courierId: mail.courierId,
         toAddress: mail.to,
-        subject: out.subject,
-        textBody: out.text,
-        htmlBody: out.html,
+        subject: brandedSubject(name, mail.subject),
+        textBody: mail.text,
+        htmlBody: null,
+        layout: { button: mail.button ?? null },
         batchId: mail.batchId,
         sensitive: mail.sensitive ?? false,
-      })),
-    );
+      });
+    }
+    await db.insert(emailOutbox).values(rows);
   }
 
   /** The SMTP settings for a courier, or why there are none. */
@@ -272,6 +288,7 @@ export class Mailer {
       return 0;
     }
     const transport = await smtpTransport(settings);
+    const brands = new Map<number | null, Promise<EmailBrand>>();
     let sent = 0;
     try {
       for (const [index, mail] of mails.entries()) {
@@ -281,7 +298,7 @@ export class Mailer {
             to: mail.toAddress,
             subject: mail.subject,
             text: mail.textBody,
-            html: mail.htmlBody ?? undefined,
+            html: (await this.html(mail, brands)) ?? undefined,
             attachments: mail.attachments?.map((a) => ({
               filename: a.filename,
               contentType: a.contentType,

@@ -31,7 +31,14 @@ export const emailOutbox = pgTable(
     toAddress: text().notNull(),
     subject: text().notNull(),
     textBody: text().notNull(),
+    /** Null when made at sending (see `layout`). */
     htmlBody: text(),
+    /**
+     * The HTML part is made when the mail is sent, in the courier's layout, with this button (null
+     * for none): bulk notices are not laid out inside the transaction that queues them. Null when
+     * `htmlBody` holds the HTML already.
+     */
+    layout: jsonb().$type<{ button: { label: string; url: string } | null }>(),
     /** Files sent with the mail (a monthly statement's PDF), base64; null for none. */
     attachments: jsonb().$type<Array<{ filename: string; contentType: string; contentBase64: string }>>(),
     /**

@@ -110,8 +110,7 @@ export const packages = pgTable(
     // Scans find voided packages too (to say so): they need every row's tracking number indexed.
     index('packages_courier_tracking_idx').on(t.courierId, t.trackingNumber),
     uniqueIndex('packages_courier_tracking_piece_idx').on(t.courierId, t.trackingNumber, t.pieceNumber).where(sql`${t.voidedAt} is null`),
-    index().on(t.courierId, t.createdAt),
-    index().on(t.courierId, t.status, t.createdAt),
+    // No list sorts or filters by created_at (the staff list uses received_at): no index on it.
     index().on(t.courierId, t.customerId, t.createdAt),
     index().on(t.courierId, t.branchId, t.status),
     index().on(t.courierId, t.manifestId),

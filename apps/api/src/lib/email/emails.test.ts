@@ -76,6 +76,8 @@ beforeAll(async () => {
     if (mails.some((m) => m.subject.includes('Reset your'))) break;
     await new Promise((r) => setTimeout(r, 100));
   }
+  // The HTML part as the mail worker sends it (bulk notices are laid out then).
+  mails = await Promise.all(mails.map(async (m) => ({ ...m, htmlBody: await w.t.ctx.mailer.html(m) })));
 }, 240_000);
 afterAll(async () => w?.t.close());
 
