@@ -6,6 +6,7 @@ import { loadConfig } from '../config';
 import { createRuntimeOrExit } from '../context';
 import { users } from '../db/schema/users';
 import { hashPassword } from '../lib/passwords';
+import { changeUser, insertUser } from '../modules/staff/index';
 
 /**
  * `npm run create-super-admin -- --email E --password P [--first-name F --last-name L]`:
@@ -42,10 +43,10 @@ try {
     console.error(`${email} belongs to a ${existing.role} account; choose another e-mail.`);
     process.exitCode = 1;
   } else if (existing) {
-    await ctx.db.update(users).set({ passwordHash, active: true, updatedAt: new Date() }).where(eq(users.id, existing.id));
+    await changeUser(ctx.db, existing.id, { passwordHash, active: true, updatedAt: new Date() });
     console.log(`Super admin ${email}: password reset.`);
   } else {
-    await ctx.db.insert(users).values({ role: 'super_admin', email, firstName, lastName, passwordHash });
+    await insertUser(ctx.db, { role: 'super_admin', email, firstName, lastName, passwordHash });
     console.log(`Super admin ${email}: created.`);
   }
 } finally {

@@ -16,7 +16,8 @@ export const domainEvents = pgTable(
     data: jsonb().$type<unknown>().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.courierId, t.type, t.createdAt)],
+  // The hourly prune finds old events of every courier by age alone.
+  (t) => [index().on(t.courierId, t.type, t.createdAt), index().on(t.createdAt)],
 );
 
 /** One row per subscriber that has handled an event: a second delivery of it runs nobody twice. */

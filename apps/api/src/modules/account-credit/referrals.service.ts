@@ -21,6 +21,7 @@ import type { Mailer } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
 import { claimReferralReward } from '../customers/index';
 import { addCredit } from './ledger.service';
+import { changeCourier } from '../couriers/index';
 
 const asDb = (tx: unknown) => tx as Db;
 const normalise = (code: string | null | undefined) => (code ?? '').trim().toUpperCase();
@@ -188,10 +189,7 @@ export async function referralRewards(db: Db, courierId: number): Promise<Referr
 export async function saveReferralRewards(db: Db, actor: AuthUser, courierId: number, input: ReferralRewards): Promise<ReferralRewards> {
   return db.transaction(async (txRaw) => {
     const tx = asDb(txRaw);
-    await tx
-      .update(couriers)
-      .set({ ...input, updatedAt: new Date() })
-      .where(eq(couriers.id, courierId));
+    await changeCourier(tx, courierId, { ...input, updatedAt: new Date() });
     await audit(tx, {
       courierId,
       actor,

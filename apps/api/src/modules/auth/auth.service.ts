@@ -23,6 +23,7 @@ import { AppError } from '../../lib/errors';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
 import { type AccountKind, subjectOf } from '../../lib/tokens';
 import { markCustomerSignedIn } from '../customers/index';
+import { markUserSignedIn } from '../staff/index';
 import { secondStep } from './two-factor.service';
 
 /** Courier admins and general admins hold every permission inside their courier (as the auth plugin). */
@@ -241,7 +242,7 @@ export async function staffSession(
   remember: boolean | undefined,
   profile?: StaffProfile,
 ) {
-  await ctx.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  await markUserSignedIn(ctx.db, user.id);
   const token = await issueAccessToken(
     ctx,
     { kind: 'user', id: user.id, role: user.role, courierId: user.courierId },

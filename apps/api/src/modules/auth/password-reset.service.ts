@@ -11,6 +11,7 @@ import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { type AccountKind, endSessions } from '../../lib/tokens';
 import { changeCustomerPassword } from '../customers/index';
+import { changeUser } from '../staff/index';
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
 
@@ -173,10 +174,7 @@ export async function resetPassword(ctx: AppContext, input: { token: string; new
     if (claimed.accountKind === 'customer') {
       await changeCustomerPassword(tx as unknown as Db, claimed.accountId, changed);
     } else {
-      await tx
-        .update(users)
-        .set({ ...changed, updatedAt: new Date() })
-        .where(eq(users.id, claimed.accountId));
+      await changeUser(tx as unknown as Db, claimed.accountId, { ...changed, updatedAt: new Date() });
     }
     // Older links for the same account stop working too.
     await tx

@@ -19,6 +19,7 @@ import { activeCourierById, courierByApiKey, customerProfile, issueAccessToken, 
 import { isUniqueViolation } from '../../lib/db-errors';
 import { resolveSignUpCodes } from '../account-credit/index';
 import { createCustomer } from '../customers/index';
+import { insertUser } from '../staff/index';
 
 const emailTaken = () => new AppError('conflict', AUTH_API_MESSAGES.emailTaken, { email: [AUTH_API_MESSAGES.emailTaken] });
 
@@ -163,23 +164,18 @@ export async function registerStaffSide(
   refuseIf(staffChangeRefusal({ actor: await actorRights(ctx.db, caller), next }));
   let id: number;
   try {
-    const [row] = await ctx.db
-      .insert(users)
-      .values({
-        courierId: courier.id,
-        branchId: input.branchId ?? null,
-        role,
-        roleId: input.roleId ?? null,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email,
-        username: input.username ?? null,
-        phone: input.phone || null,
-        passwordHash: await hashPassword(input.password),
-      })
-      .returning({ id: users.id });
-    if (!row) throw new Error('User insert returned nothing');
-    id = row.id;
+    id = await insertUser(ctx.db, {
+      courierId: courier.id,
+      branchId: input.branchId ?? null,
+      role,
+      roleId: input.roleId ?? null,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      username: input.username ?? null,
+      phone: input.phone || null,
+      passwordHash: await hashPassword(input.password),
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;

@@ -16,6 +16,7 @@ import { verifyPassword } from '../../lib/passwords';
 import { SecretBox } from '../../lib/secret-box';
 import { type AccountKind, consumeToken, parseSubject, subjectOf } from '../../lib/tokens';
 import type { AuthUser } from '../../plugins/auth';
+import { changeCourier } from '../couriers/index';
 
 /** A sign-in's second step must be finished within this (the challenge is not a session). */
 export const CHALLENGE_TTL_SECONDS = 5 * 60;
@@ -333,7 +334,7 @@ export async function getTwoFactorPolicy(db: Db, courierId: number) {
 }
 
 export async function saveTwoFactorPolicy(db: Db, caller: AuthUser, courierId: number, requireStaffTwoFactor: boolean) {
-  await db.update(couriers).set({ requireStaffTwoFactor, updatedAt: new Date() }).where(eq(couriers.id, courierId));
+  await changeCourier(db, courierId, { requireStaffTwoFactor, updatedAt: new Date() });
   await audit(db, {
     courierId,
     actor: caller,

@@ -3,3 +3,4 @@ export { customsRatesOn, writeDefaultFeeBook } from './fee-book.service';
 export { writeCodedFee } from './coded-fees.service';
 export { feeBookOn, feeFirstDay, serviceFeeOn, taxRateBpsOn } from './fees.service';
 export { hazardFeeOf, setHazardFee } from './hazard-fee.service';
+export { saveFeeSettings } from './fee-settings.service';

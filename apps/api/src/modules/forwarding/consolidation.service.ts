@@ -92,7 +92,6 @@ export async function createConsolidation(s: Services, user: AuthUser, raw: Crea
       })
       .returning();
     if (!created) throw new Error('Consolidation insert returned nothing');
-    await tx.insert(consolidationRequestPackages).values(ids.map((packageId) => ({ courierId, requestId: created.id, packageId })));
     await holdForConsolidation(tx, courierId, ids, created.id);
     await audit(tx, {
       courierId,

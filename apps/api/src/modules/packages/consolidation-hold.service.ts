@@ -1,11 +1,11 @@
 import { and, desc, eq, gte } from 'drizzle-orm';
 import { dayInZone } from '@courier/shared/domain/datetime';
 import type { Db } from '../../db/client';
-import { consolidationRequestPackages, consolidationRequests } from '../../db/schema/consolidation-requests';
-import { packages } from '../../db/schema/packages';
+import { consolidationRequests } from '../../db/schema/consolidation-requests';
 import { audit } from '../../lib/audit';
 import { courierTimeZone } from '../../lib/courier-zone';
 import type { AuthUser } from '../../plugins/auth';
+import { holdForConsolidation } from './package-consolidation.service';
 
 /**
  * A customer who asked to hold new arrivals until a day for a consolidation: a package of theirs
@@ -36,8 +36,7 @@ export async function joinHeldConsolidation(
     // Locked so a repack or cancel at the same moment sees the new package or none.
     .for('update');
   if (!request) return null;
-  await tx.insert(consolidationRequestPackages).values({ courierId: pkg.courierId, requestId: request.id, packageId: pkg.id });
-  await tx.update(packages).set({ consolidationRequestId: request.id }).where(eq(packages.id, pkg.id));
+  await holdForConsolidation(tx, pkg.courierId, [pkg.id], request.id);
   await audit(tx, {
     courierId: pkg.courierId,
     actor,

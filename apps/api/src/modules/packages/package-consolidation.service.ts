@@ -1,15 +1,18 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { consolidationRequestPackages } from '../../db/schema/consolidation-requests';
 import { packages } from '../../db/schema/packages';
 import { type Actor, writeEvent } from './package-status.service';
 
 type PackageRecord = typeof packages.$inferSelect;
 
-// A consolidation's marks on its packages. The request itself is forwarding's; these rows are ours.
+// A consolidation's marks on its packages, and which packages a request holds
+// (consolidation_request_packages). The request itself is forwarding's; these rows are ours.
 
 /** The packages wait for a consolidation request (they show on it, and are not shipped alone). */
 export async function holdForConsolidation(tx: Db, courierId: number, packageIds: number[], requestId: number): Promise<void> {
   if (packageIds.length === 0) return;
+  await tx.insert(consolidationRequestPackages).values(packageIds.map((packageId) => ({ courierId, requestId, packageId })));
   await tx
     .update(packages)
     .set({ consolidationRequestId: requestId, updatedAt: new Date() })

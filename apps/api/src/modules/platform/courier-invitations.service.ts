@@ -19,6 +19,7 @@ import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { issueAccessToken, staffProfile } from '../auth/index';
+import { markUserSignedIn } from '../staff/index';
 import { platformOrigin } from '../../lib/courier-links';
 import { createCourier } from './couriers-admin.service';
 import { getPlatformSettings } from './platform-settings.service';
@@ -222,7 +223,7 @@ export async function acceptInvitation(ctx: AppContext, token: string, input: Ac
     .where(and(eq(users.courierId, courierId), eq(users.role, 'courier_admin')))
     .limit(1);
   if (!admin) throw new Error('The new courier has no admin');
-  await ctx.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, admin.id));
+  await markUserSignedIn(ctx.db, admin.id);
   const accessToken = await issueAccessToken(ctx, { kind: 'user', id: admin.id, role: 'courier_admin', courierId });
   return { token: accessToken, user: await staffProfile(ctx.db, admin.id), message: INVITATION_MESSAGES.courierSetUp };
 }

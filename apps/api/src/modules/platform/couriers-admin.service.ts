@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { type SQL, and, count, eq, ne, sql } from 'drizzle-orm';
-import { DEFAULT_BRANCH_MANAGER_PERMISSIONS, DEFAULT_STAFF_PERMISSIONS } from '@courier/shared/constants/permissions';
-import { DEFAULT_RATE_TABLE } from '@courier/shared/constants/rates';
 import type { ListQuery, Page } from '@courier/shared/schemas/common';
 import {
   type CourierDetail,
@@ -13,8 +11,6 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { couriers } from '../../db/schema/couriers';
-import { roles } from '../../db/schema/roles';
-import { shippingRates } from '../../db/schema/shipping-rates';
 import { users } from '../../db/schema/users';
 import { type AuditEntry, audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
@@ -22,7 +18,10 @@ import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
 import { hashPassword } from '../../lib/passwords';
 import type { AuthUser } from '../../plugins/auth';
 import { defaultExchangeRate } from './platform-settings.service';
-import { startCourierFees } from '../settings/index';
+import { startCourierFees, startCourierRates } from '../settings/index';
+import { changeCourier, insertCourier } from '../couriers/index';
+import { createDefaultRoles } from '../roles/index';
+import { insertUser } from '../staff/index';
 
 type CreateInput = z.output<typeof courierCreateSchema>;
 type UpdateInput = z.output<typeof courierUpdateSchema>;
@@ -143,46 +142,38 @@ export async function createCourier(db: Db, user: AuditEntry['actor'], input: Cr
   const passwordHash = await hashPassword(input.admin.password);
   const exchangeRate = await defaultExchangeRate(db);
   const id = await db.transaction(async (tx) => {
-    const [courier] = await tx
-      .insert(couriers)
-      .values({
-        name: input.name,
-        code: input.code,
-        apiKey: newApiKey(),
-        email: input.email ?? null,
-        phone: input.phone ?? null,
-        contactFirstName: input.contactFirstName ?? input.admin.firstName,
-        contactLastName: input.contactLastName ?? input.admin.lastName,
-        exchangeRate,
-      })
-      .returning({ id: couriers.id });
-    if (!courier) throw new Error('Courier insert returned nothing');
-    await tx.insert(users).values({
-      courierId: courier.id,
+    const t = tx as unknown as Db;
+    const courierId = await insertCourier(t, {
+      name: input.name,
+      code: input.code,
+      apiKey: newApiKey(),
+      email: input.email ?? null,
+      phone: input.phone ?? null,
+      contactFirstName: input.contactFirstName ?? input.admin.firstName,
+      contactLastName: input.contactLastName ?? input.admin.lastName,
+      exchangeRate,
+    });
+    await insertUser(t, {
+      courierId,
       role: 'courier_admin',
       firstName: input.admin.firstName,
       lastName: input.admin.lastName,
       email: input.admin.email,
       passwordHash,
     });
-    await tx.insert(roles).values([
-      { courierId: courier.id, name: 'Branch Manager', description: 'Runs a branch', permissions: [...DEFAULT_BRANCH_MANAGER_PERMISSIONS] },
-      { courierId: courier.id, name: 'Staff', description: 'Counter and warehouse staff', permissions: [...DEFAULT_STAFF_PERMISSIONS] },
-    ]);
-    await tx
-      .insert(shippingRates)
-      .values(DEFAULT_RATE_TABLE.map((r) => ({ courierId: courier.id, weight: String(r.weightLbs), costCents: r.costJmd * 100 })));
+    await createDefaultRoles(t, courierId);
+    await startCourierRates(t, courierId);
     // Every fee and tax from the first invoice; the courier reviews them on its set-up checklist.
-    await startCourierFees(tx as unknown as Db, courier.id);
-    await audit(tx as unknown as Db, {
-      courierId: courier.id,
+    await startCourierFees(t, courierId);
+    await audit(t, {
+      courierId,
       actor: user,
       action: 'courier.created',
       entity: 'courier',
-      entityId: courier.id,
+      entityId: courierId,
       details: { name: input.name, code: input.code, adminEmail: input.admin.email },
     });
-    return courier.id;
+    return courierId;
   });
   return getCourierDetail(db, id);
 }
@@ -191,18 +182,15 @@ export async function updateCourier(db: Db, user: AuthUser, id: number, input: U
   await getCourierDetail(db, id);
   await assertCodeFree(db, input.code, id);
   await db.transaction(async (tx) => {
-    await tx
-      .update(couriers)
-      .set({
-        name: input.name,
-        code: input.code,
-        email: input.email ?? null,
-        phone: input.phone ?? null,
-        contactFirstName: input.contactFirstName ?? null,
-        contactLastName: input.contactLastName ?? null,
-        updatedAt: new Date(),
-      })
-      .where(eq(couriers.id, id));
+    await changeCourier(tx as unknown as Db, id, {
+      name: input.name,
+      code: input.code,
+      email: input.email ?? null,
+      phone: input.phone ?? null,
+      contactFirstName: input.contactFirstName ?? null,
+      contactLastName: input.contactLastName ?? null,
+      updatedAt: new Date(),
+    });
     await audit(tx as unknown as Db, {
       courierId: id,
       actor: user,
@@ -219,7 +207,7 @@ export async function updateCourier(db: Db, user: AuthUser, id: number, input: U
 export async function setCourierStatus(db: Db, user: AuthUser, id: number, status: 'active' | 'suspended'): Promise<CourierDetail> {
   await getCourierDetail(db, id);
   await db.transaction(async (tx) => {
-    await tx.update(couriers).set({ status, updatedAt: new Date() }).where(eq(couriers.id, id));
+    await changeCourier(tx as unknown as Db, id, { status, updatedAt: new Date() });
     await audit(tx as unknown as Db, {
       courierId: id,
       actor: user,
@@ -234,7 +222,7 @@ export async function setCourierStatus(db: Db, user: AuthUser, id: number, statu
 export async function rotateApiKey(db: Db, user: AuthUser, id: number): Promise<CourierDetail> {
   await getCourierDetail(db, id);
   await db.transaction(async (tx) => {
-    await tx.update(couriers).set({ apiKey: newApiKey(), updatedAt: new Date() }).where(eq(couriers.id, id));
+    await changeCourier(tx as unknown as Db, id, { apiKey: newApiKey(), updatedAt: new Date() });
     await audit(tx as unknown as Db, { courierId: id, actor: user, action: 'courier.api_key_rotated', entity: 'courier', entityId: id });
   });
   return getCourierDetail(db, id);
@@ -247,7 +235,7 @@ export async function rotateApiKey(db: Db, user: AuthUser, id: number): Promise<
 export async function setCourierSmtpSecurity(db: Db, user: AuthUser, id: number, allowInsecureSmtp: boolean): Promise<CourierDetail> {
   await getCourierDetail(db, id);
   await db.transaction(async (tx) => {
-    await tx.update(couriers).set({ smtpAllowInsecure: allowInsecureSmtp, updatedAt: new Date() }).where(eq(couriers.id, id));
+    await changeCourier(tx as unknown as Db, id, { smtpAllowInsecure: allowInsecureSmtp, updatedAt: new Date() });
     await audit(tx as unknown as Db, {
       courierId: id,
       actor: user,
@@ -269,10 +257,7 @@ export async function setCourierPaymentTestMode(db: Db, user: AuthUser, id: numb
     await db.transaction(async (tx) => {
       // Live again: its clock is real time again, and a later test starts from today.
       const clock = paymentTestMode ? {} : { testClockDays: 0 };
-      await tx
-        .update(couriers)
-        .set({ paymentTestMode, ...clock, updatedAt: new Date() })
-        .where(eq(couriers.id, id));
+      await changeCourier(tx as unknown as Db, id, { paymentTestMode, ...clock, updatedAt: new Date() });
       await audit(tx as unknown as Db, {
         courierId: id,
         actor: user,

@@ -1,2 +1,2 @@
-// What the rest of the server may use of roles: nothing yet; its routes are registered by app.ts.
-export {};
+// What the rest of the server may use of roles; everything else in the folder is its own.
+export { createDefaultRoles } from './roles.service';

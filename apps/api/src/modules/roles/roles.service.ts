@@ -1,4 +1,5 @@
 import { type SQL, and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { DEFAULT_BRANCH_MANAGER_PERMISSIONS, DEFAULT_STAFF_PERMISSIONS } from '@courier/shared/constants/permissions';
 import type { ListQuery, Page } from '@courier/shared/schemas/common';
 import { ROLE_MESSAGES, type RoleRecord, type roleInputSchema } from '@courier/shared/schemas/roles';
 import { roleChangeRefusal } from '@courier/shared/domain/role-ceiling';
@@ -151,4 +152,12 @@ export async function deleteRole(db: Db, user: AuthUser, id: number): Promise<vo
       details: { name: existing.name },
     });
   });
+}
+
+/** A new courier's two roles, Branch Manager and Staff; run inside the transaction that makes the courier. */
+export async function createDefaultRoles(db: Db, courierId: number): Promise<void> {
+  await db.insert(roles).values([
+    { courierId, name: 'Branch Manager', description: 'Runs a branch', permissions: [...DEFAULT_BRANCH_MANAGER_PERMISSIONS] },
+    { courierId, name: 'Staff', description: 'Counter and warehouse staff', permissions: [...DEFAULT_STAFF_PERMISSIONS] },
+  ]);
 }

@@ -9,12 +9,13 @@ import {
 } from '@courier/shared/schemas/settings';
 import { toCents } from '@courier/shared/format/money';
 import { DEFAULT_FEE_BOOK } from '@courier/shared/domain/fee-book';
+import { DEFAULT_RATE_TABLE } from '@courier/shared/constants/rates';
 import type { FeeCode } from '@courier/shared/domain/fees';
 import type { Db } from '../../db/client';
 import { courierFeeSettings, processingFees } from '../../db/schema/courier-fees';
 import { shippingRates } from '../../db/schema/shipping-rates';
 import { audit } from '../../lib/audit';
-import { writeDefaultFeeBook, writeCodedFee } from '../fees/index';
+import { saveFeeSettings, writeDefaultFeeBook, writeCodedFee } from '../fees/index';
 import { getCourierRates } from './rates.service';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
@@ -287,13 +288,9 @@ export async function saveAdditionalFees({
     updatedAt: new Date(),
   };
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(courierFeeSettings)
-      .values({ courierId, ...values })
-      .onConflictDoUpdate({ target: courierFeeSettings.courierId, set: values })
-      .returning();
-    // Each figure is a fee of the engine: a changed one gets a new version from today.
     const t = tx as unknown as Db;
+    const row = await saveFeeSettings(t, courierId, values);
+    // Each figure is a fee of the engine: a changed one gets a new version from today.
     await writeCodedFee(t, courierId, actor, 'gct', { method: 'percent_freight', percentBps: values.gctTenthsPercent * 10 });
     await writeCodedFee(t, courierId, actor, 'unknown', { method: 'fixed', amountCents: values.unknownFeeCents });
     await writeCodedFee(t, courierId, actor, 'uncollected', { method: 'fixed', amountCents: values.uncollectedFeeCents });
@@ -308,6 +305,13 @@ export async function saveAdditionalFees({
     });
     return toAdditionalFees(row, await getCourierRates(t, courierId));
   });
+}
+
+/** A new courier's shipping rates: the default rate table. Run inside the transaction that makes the courier. */
+export async function startCourierRates(db: Db, courierId: number): Promise<void> {
+  await db
+    .insert(shippingRates)
+    .values(DEFAULT_RATE_TABLE.map((r) => ({ courierId, weight: String(r.weightLbs), costCents: r.costJmd * 100 })));
 }
 
 /**

@@ -1,4 +1,4 @@
 // What the rest of the server may use of settings; everything else in the folder is its own.
-export { startCourierFees } from './fees.service';
+export { startCourierFees, startCourierRates } from './fees.service';
 export { getCourierRates, rateSheetOf } from './rates.service';
 export { volumetricRuleOf } from './warehouse.service';

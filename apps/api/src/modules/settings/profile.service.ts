@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { endSessions } from '../../lib/tokens';
 import type { AuthUser } from '../../plugins/auth';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { changeUser } from '../staff/index';
 
 export const USER_NOT_FOUND = 'User not found';
 
@@ -49,11 +50,12 @@ async function saveProfile(
       .limit(1);
     if (taken) throw new AppError('conflict', SETTINGS_MESSAGES.emailInUse, { email: [SETTINGS_MESSAGES.emailInUse] });
     const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id));
-    const [row] = await tx
-      .update(users)
-      .set({ firstName: input.firstName, lastName: input.lastName, email: input.email, updatedAt: new Date() })
-      .where(eq(users.id, id))
-      .returning();
+    const row = await changeUser(tx as unknown as Db, id, {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      updatedAt: new Date(),
+    });
     if (!row) throw new AppError('not_found', USER_NOT_FOUND);
     await audit(tx as unknown as Db, {
       courierId: actor.courierId,
@@ -91,10 +93,7 @@ export async function changeOwnPassword(options: {
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     // Every other session ends; the one that changed the password stays signed in.
-    await tx
-      .update(users)
-      .set({ passwordHash, ...endSessions(actor.jti), updatedAt: new Date() })
-      .where(eq(users.id, id));
+    await changeUser(tx as unknown as Db, id, { passwordHash, ...endSessions(actor.jti), updatedAt: new Date() });
     await audit(tx as unknown as Db, { courierId: actor.courierId, actor, action: 'user.password_changed', entity: 'user', entityId: id });
   });
 }

@@ -5,6 +5,7 @@ import { couriers } from '../../db/schema/couriers';
 import { type AuditEntry, audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { COURIER_NOT_FOUND } from '../../lib/courier-scope';
+import { changeCourier } from '../couriers/index';
 
 const filled = (column: AnyColumn) => sql<boolean>`coalesce(btrim(${column}), '') <> ''`;
 // Subqueries name their tables in plain SQL (see couriers-admin.service.ts).
@@ -43,7 +44,7 @@ export async function markFeesReviewed(
 ): Promise<{ reviewedAt: string }> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    await tx.update(couriers).set({ feesReviewedAt: now }).where(eq(couriers.id, courierId));
+    await changeCourier(tx, courierId, { feesReviewedAt: now });
     await audit(tx, { courierId, actor, action: 'fee.book_reviewed', entity: 'courier', entityId: courierId });
     return { reviewedAt: now.toISOString() };
   });

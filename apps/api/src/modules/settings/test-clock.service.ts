@@ -8,6 +8,7 @@ import { clockShiftMs } from '../../lib/courier-clock';
 import { COURIER_NOT_FOUND } from '../../lib/courier-scope';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
+import { changeCourier } from '../couriers/index';
 
 async function clockRow(db: Db, courierId: number) {
   const [row] = await db
@@ -46,10 +47,7 @@ export async function advanceTestClock(db: Db, actor: AuthUser, courierId: numbe
     if (!row.paymentTestMode) throw new AppError('conflict', TEST_CLOCK_MESSAGES.live);
     if (row.testClockDays + days > TEST_CLOCK_MAX_DAYS)
       throw new AppError('unprocessable', TEST_CLOCK_MESSAGES.tooFar, { days: [TEST_CLOCK_MESSAGES.tooFar] });
-    await tx
-      .update(couriers)
-      .set({ testClockDays: sql`${couriers.testClockDays} + ${days}`, updatedAt: new Date() })
-      .where(eq(couriers.id, courierId));
+    await changeCourier(tx, courierId, { testClockDays: sql`${couriers.testClockDays} + ${days}`, updatedAt: new Date() });
     await audit(tx, {
       courierId,
       actor,

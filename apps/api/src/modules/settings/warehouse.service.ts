@@ -7,6 +7,7 @@ import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { COURIER_NOT_FOUND } from '../../lib/courier-scope';
+import { changeCourier } from '../couriers/index';
 
 /** The courier's warehouse rules: the heavy-weight ceiling, whether every package needs an invoice, its customs days, volumetric billing. */
 export async function getWarehouseSettings(db: Db, courierId: number): Promise<WarehouseSettings> {
@@ -50,10 +51,7 @@ export async function saveWarehouseSettings(
   const input: WarehouseSettings = { ...before, ...changes };
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    await tx
-      .update(couriers)
-      .set({ ...input, customsDays: input.customsDays ?? before.customsDays, updatedAt: new Date() })
-      .where(eq(couriers.id, courierId));
+    await changeCourier(tx, courierId, { ...input, customsDays: input.customsDays ?? before.customsDays, updatedAt: new Date() });
     await audit(tx, {
       courierId,
       actor,

@@ -1,2 +1,2 @@
-// What the rest of the server may use of staff: nothing yet; its routes are registered by app.ts.
-export {};
+// What the rest of the server may use of staff; everything else in the folder is its own.
+export { changeUser, insertUser, markUserSignedIn } from './user-records.service';
