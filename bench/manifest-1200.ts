@@ -10,6 +10,8 @@
  * and the slowest kinds (the rest of the ship's time is the server's own work); `--profile` where
  * the server's own time went during the ship (self time by package and function, V8's profiler).
  *
+ * Old code against new in one run, alternated: `bash bench/manifest-compare.sh <old worktree> [runs]`.
+ *
  * The server is DATABASE_URL (else postgres://postgres@127.0.0.1:5432); the benchmark makes its
  * own database there, `bench_manifest_<pid>`, and drops it.
  */
