@@ -114,7 +114,7 @@ test('a customer on a phone pays two parcels on a manifest before arrival; on ar
   if (!overPaid || !shortPaid) throw new Error('a parcel was not paid');
 
   // The receipt e-mail says TEST and that the money waits for the invoice.
-  const receipt = await waitForMail(customer.email, new RegExp(`Receipt ${overPaid.receiptNo}`));
+  const receipt = await waitForMail(customer.email, new RegExp(`Receipt ${overPaid.receiptNo}`), 60_000);
   expect(unfoldHeaders(receipt.raw)).toMatch(new RegExp(`Subject: .*TEST[ _]Receipt[ _]${overPaid.receiptNo}`));
   expect(receipt.raw.replace(/=\r?\n/g, '')).toContain('Paid in advance: held until the invoice is issued, then applied to it.');
 
@@ -144,7 +144,7 @@ test('a customer on a phone pays two parcels on a manifest before arrival; on ar
   expect(shortInvoice).toMatchObject({ status: 'partially_paid', paidCents: shortPaid.amountCents, balanceCents: due });
 
   // The invoice e-mail of the short one says what was paid in advance and what is still due.
-  const invoiceMail = await waitForMail(customer.email, new RegExp(`invoice ${shortInvoice.invoiceNo}, ${formatJmd(due)} due`));
+  const invoiceMail = await waitForMail(customer.email, new RegExp(`invoice ${shortInvoice.invoiceNo}, ${formatJmd(due)} due`), 60_000);
   expect(invoiceMail.raw.replace(/=\r?\n/g, '')).toContain(
     `Invoice ${shortInvoice.invoiceNo}: ${formatJmd(shortInvoice.totalCents)}, of which ${formatJmd(shortPaid.amountCents)} was paid in advance: ${formatJmd(due)} due.`,
   );

@@ -3,6 +3,7 @@ import { type ComponentType, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { FormActions } from '@/components/ui/form-actions';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { useLocalTable } from '@/hooks/use-local-table';
 import { reportFailure } from './report';
@@ -150,14 +151,7 @@ export function DialogFormFooter({
           {failure}
         </p>
       )}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={busy}>
-          {submitLabel}
-        </Button>
-      </div>
+      <FormActions onCancel={onCancel} busy={busy} submitLabel={submitLabel} />
     </>
   );
 }
