@@ -5,9 +5,11 @@ import { adminRoutes } from './routes';
 
 /** The courier admin sees the floor (manifests, reconciliation, uncollected). */
 
+/** The paths inside the layout, through its pathless routes (the screens' error boundary). */
 function layoutPaths(): string[] {
   const layout = adminRoutes[0]?.children?.[0] as RouteObject | undefined;
-  return (layout?.children ?? []).map((r) => r.path ?? '');
+  const paths = (routes: RouteObject[]): string[] => routes.flatMap((r) => (r.path ? [r.path] : paths(r.children ?? [])));
+  return paths(layout?.children ?? []);
 }
 
 describe('the admin portal has the floor screens', () => {
