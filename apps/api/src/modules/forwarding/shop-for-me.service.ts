@@ -16,7 +16,6 @@ import { type AssistedPurchaseItemRow, assistedPurchaseRequests } from '../../db
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
 import { invoices } from '../../db/schema/invoices';
-import { preAlerts } from '../../db/schema/pre-alerts';
 import { audit } from '../../lib/audit';
 import { notify } from '../notifications/index';
 import { courierOf } from '../../lib/courier-scope';
@@ -25,6 +24,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { issueServiceInvoice } from '../invoices/index';
 import { serviceFeeOn, shopFeeGctBps } from './service-fees.service';
 import { type Row, type Services, asDb, findRow, gctLabel, getShopRequest, pagePath } from './shop-request-rows.service';
+import { insertPreAlert } from '../pre-alerts/index';
 
 // Shop For Me: a request (public form or signed in), the courier's quote, the customer's yes (a
 // service invoice paid online) or no, the purchase (orders become expected packages), the arrival.
@@ -269,27 +269,23 @@ export async function recordShopPurchase(s: Services, user: AuthUser, id: number
     for (const o of input.orders) {
       // Each order keeps the item cost entered for it (its customs value); one order alone may take the quote's.
       const itemCostUsdCents = o.itemCostUsdCents ?? row.quote.itemsUsdCents;
-      const [pre] = await tx
-        .insert(preAlerts)
-        .values({
-          courierId,
-          customerId: row.customerId,
-          trackingNumber: normaliseTrackingNumber(o.trackingNumber),
-          carrier: o.carrier,
-          merchant: o.merchant,
-          description: `${number} order ${o.orderNumber}: ${row.quote.items.map((it) => it.description).join(', ')}`.slice(0, 500),
-          declaredValueUsdCents: itemCostUsdCents,
-          shopRequestId: row.id,
-        })
-        .returning({ id: preAlerts.id });
-      if (!pre) throw new Error('Pre-alert insert returned nothing');
+      const preAlertId = await insertPreAlert(tx, {
+        courierId,
+        customerId: row.customerId,
+        trackingNumber: normaliseTrackingNumber(o.trackingNumber),
+        carrier: o.carrier,
+        merchant: o.merchant,
+        description: `${number} order ${o.orderNumber}: ${row.quote.items.map((it) => it.description).join(', ')}`.slice(0, 500),
+        declaredValueUsdCents: itemCostUsdCents,
+        shopRequestId: row.id,
+      });
       orders.push({
         merchant: o.merchant,
         orderNumber: o.orderNumber,
         trackingNumber: normaliseTrackingNumber(o.trackingNumber),
         carrier: o.carrier,
         itemCostUsdCents,
-        preAlertId: pre.id,
+        preAlertId,
       });
     }
     const now = new Date();
