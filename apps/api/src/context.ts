@@ -9,6 +9,7 @@ import { connectRedis } from './lib/redis';
 import { SecretBox } from './lib/secret-box';
 import { TokenService } from './lib/tokens';
 import { SUBSCRIBERS } from './subscribers';
+import { keepOnce } from './modules/app-settings/index';
 
 /**
  * What every module is given: the configuration and the services built once per process. It lives
@@ -50,7 +51,7 @@ export async function createRuntime(config: Config, open: Partial<OpenOptions> =
   });
   if (migrate) await database.migrate();
   useSubscribers(SUBSCRIBERS);
-  const tokens = await TokenService.create(database.db, config.JWT_SECRET);
+  const tokens = await TokenService.create((key, value) => keepOnce(database.db, key, value), config.JWT_SECRET);
   const mailer = new Mailer(database.db, config, new SecretBox(tokens.secret));
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : undefined;
   return {

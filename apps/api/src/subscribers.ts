@@ -2,7 +2,7 @@ import type { Subscriber } from './lib/domain-events';
 import { rewardReferral } from './modules/account-credit/index';
 import { welcomeInvited } from './modules/auth/index';
 import { packageReceivedWebhook, packageStatusWebhook, paymentWebhook } from './modules/integrations/index';
-import { packagesFollowBranch, tellReceived, tellStatusNews } from './modules/packages/index';
+import { packagesFollowBranch, releaseForAttachedInvoice, tellReceived, tellStatusNews } from './modules/packages/index';
 import { scheduleCardCharge, settlePrepayments } from './modules/online-payments/index';
 import { sendReceipt } from './modules/payments/index';
 import { trackPreAlert } from './modules/carrier-tracking/index';
@@ -33,4 +33,6 @@ export const SUBSCRIBERS: Subscriber[] = [
   welcomeInvited,
   // pre_alert.created
   trackPreAlert,
+  // pre_alert.invoice_attached
+  releaseForAttachedInvoice,
 ];

@@ -52,6 +52,11 @@ export interface DomainEventData {
   'customer.invited': { customerIds: number[] };
   /** A customer pre-alerted a parcel on its way to the warehouse. */
   'pre_alert.created': { preAlertId: number; trackingNumber: string; carrier: string; customerId: number };
+  /**
+   * A customer attached the merchant invoice to their pre-alert: its package, if held for it, goes
+   * on. `branchId` is the customer's, recorded on the package's timeline.
+   */
+  'pre_alert.invoice_attached': { preAlertId: number; customerId: number; branchId: number | null };
   /** A customer chose another pickup branch (`userId` the staff member, null when the customer did). */
   'customer.branch_changed': { customerId: number; branchId: number; userId: number | null };
   /** One or many packages moved by one action (a manifest shipping moves hundreds at once). */

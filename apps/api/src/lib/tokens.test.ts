@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Db } from '../db/client';
 import { signJwt } from './jwt';
 import { TokenService } from './tokens';
 
 const SECRET = 'tokens-test-secret-0123456789abcdef0123456789';
-const service = () => TokenService.create(undefined as unknown as Db, SECRET);
+const service = () => TokenService.create(async () => undefined, SECRET);
 const claims = { sub: 'user:1', role: 'courier_admin' as const, type: 'access' as const, courierId: 1 };
 
 afterEach(() => vi.useRealTimers());

@@ -1,8 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Role, TokenType } from '@courier/shared/constants/roles';
 import type { Db } from '../db/client';
-import { appSettings } from '../db/schema/platform';
 import { revokedTokens } from '../db/schema/auth-tokens';
 import { signJwt, verifyJwt } from './jwt';
 
@@ -62,13 +60,15 @@ export class TokenService {
     return this.key;
   }
 
-  static async create(db: Db, configured?: string): Promise<TokenService> {
+  /**
+   * `keep` stores a generated secret unless one is stored already and returns the stored one
+   * (`keepOnce` of modules/app-settings, passed in by the runtime: plumbing imports no module).
+   */
+  static async create(keep: (key: string, value: string) => Promise<unknown>, configured?: string): Promise<TokenService> {
     if (configured) return new TokenService(new TextEncoder().encode(configured));
-    const generated = randomBytes(48).toString('base64url');
-    await db.insert(appSettings).values({ key: 'jwt_secret', value: generated }).onConflictDoNothing();
-    const [row] = await db.select().from(appSettings).where(eq(appSettings.key, 'jwt_secret'));
-    if (!row || typeof row.value !== 'string') throw new Error('Token secret could not be stored');
-    return new TokenService(new TextEncoder().encode(row.value));
+    const stored = await keep('jwt_secret', randomBytes(48).toString('base64url'));
+    if (typeof stored !== 'string') throw new Error('Token secret could not be stored');
+    return new TokenService(new TextEncoder().encode(stored));
   }
 
   async sign(claims: Omit<TokenClaims, 'jti' | 'iat' | 'exp'>, ttlSeconds: number): Promise<{ token: string; jti: string; exp: number }> {

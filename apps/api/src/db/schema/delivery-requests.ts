@@ -25,8 +25,6 @@ export const deliveryRequests = pgTable(
     notes: text(),
     /** The location's fee when requested, so later fee changes do not touch it. */
     feeCents: integer().notNull().default(0),
-    /** The invoice that carries the fee (charged once); null until charged, or again when that invoice is void. */
-    feeInvoiceId: integer(),
     status: text({ enum: DELIVERY_REQUEST_STATUSES }).notNull().default('requested'),
     /** The staff member who drives it, chosen when it is scheduled. */
     driverId: integer().references(() => users.id),

@@ -38,6 +38,7 @@ export * from './batch-emails';
 export * from './batch-email-recipients';
 export * from './time-entries';
 export * from './invoices';
+export * from './invoice-delivery-fees';
 export * from './invoice-lines';
 export * from './invoice-packages';
 export * from './payments';

@@ -38,11 +38,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
-
 async function login(url: string, email: string, password: string, extra: Record<string, unknown> = {}) {
-  const res = await post(url, { email, password, ...extra });
+  const res = await t.api('POST', url, null, { email, password, ...extra });
   return res;
 }
 async function tokenOf(url: string, email: string, password: string, extra: Record<string, unknown> = {}): Promise<string> {
@@ -142,11 +139,11 @@ describe('staff-side sign-in', () => {
       [{ password: 'x' }, AUTH_MESSAGES.emailRequired],
     ];
     for (const [payload, message] of cases) {
-      const res = await post('/api/auth/login', payload);
+      const res = await t.api('POST', '/api/auth/login', null, payload);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(message);
     }
-    const extra = await post('/api/auth/login', { email: 'a@b.co', password: 'x', role: 'super_admin' });
+    const extra = await t.api('POST', '/api/auth/login', null, { email: 'a@b.co', password: 'x', role: 'super_admin' });
     expect(extra.statusCode).toBe(400);
   });
 
@@ -325,7 +322,7 @@ describe('customer registration', () => {
   }
 
   it('creates the customer with the next mailbox number, trimmed and lowercased, and signs them in', async () => {
-    const res = await post('/api/customers/register', await validBody());
+    const res = await t.api('POST', '/api/customers/register', null, await validBody());
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
     expect(body.customer).toMatchObject({
@@ -352,7 +349,7 @@ describe('customer registration', () => {
     expect(welcome?.textBody).toContain(firstAirLine as string);
     expect(welcome?.textBody).toContain('/customer/packages');
     expect(welcome?.sensitive).toBe(false);
-    const again = await post('/api/customers/register', await validBody({ email: 'devon.grant@example.test' }));
+    const again = await t.api('POST', '/api/customers/register', null, await validBody({ email: 'devon.grant@example.test' }));
     expect(again.statusCode).toBe(409);
     // Nothing said about the account; its owner is told by e-mail how to sign in.
     expect(again.json().message).toBe(AUTH_API_MESSAGES.registrationCheckEmail);
@@ -364,8 +361,10 @@ describe('customer registration', () => {
   });
 
   it('lets the same e-mail register with another courier', async () => {
-    const res = await post(
+    const res = await t.api(
+      'POST',
       '/api/customers/register',
+      null,
       await validBody({ api_key: OTHER_KEY, courierId: otherCourier.id, branchId: otherCourier.branchId }),
     );
     expect(res.statusCode, res.body).toBe(201);
@@ -373,18 +372,22 @@ describe('customer registration', () => {
   });
 
   it('refuses a branch of another courier, an unknown key and a suspended courier', async () => {
-    const foreignBranch = await post(
+    const foreignBranch = await t.api(
+      'POST',
       '/api/customers/register',
+      null,
       await validBody({ email: 'a1@example.test', branchId: otherCourier.branchId }),
     );
     expect(foreignBranch.statusCode).toBe(400);
     expect(foreignBranch.json().message).toBe(AUTH_API_MESSAGES.branchNotFound);
-    const unknown = await post('/api/customers/register', await validBody({ email: 'a2@example.test', api_key: 'ck_nope' }));
+    const unknown = await t.api('POST', '/api/customers/register', null, await validBody({ email: 'a2@example.test', api_key: 'ck_nope' }));
     expect(unknown.statusCode).toBe(404);
     await t.db.update(couriers).set({ status: 'suspended' }).where(eq(couriers.id, otherCourier.id));
     try {
-      const suspended = await post(
+      const suspended = await t.api(
+        'POST',
         '/api/customers/register',
+        null,
         await validBody({ email: 'a3@example.test', api_key: OTHER_KEY, courierId: otherCourier.id, branchId: otherCourier.branchId }),
       );
       expect(suspended.statusCode).toBe(401);
@@ -410,14 +413,16 @@ describe('customer registration', () => {
     [{ city: '' }, AUTH_MESSAGES.cityRequired],
     [{ branchId: 0 }, AUTH_MESSAGES.branchRequired],
   ])('re-checks the wizard rule %j', async (overrides, message) => {
-    const res = await post('/api/customers/register', await validBody({ email: 'rule@example.test', ...overrides }));
+    const res = await t.api('POST', '/api/customers/register', null, await validBody({ email: 'rule@example.test', ...overrides }));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
   });
 
   it('registers a business account without a title', async () => {
-    const res = await post(
+    const res = await t.api(
+      'POST',
       '/api/customers/register',
+      null,
       await validBody({ email: 'shop@example.test', accountType: 'business', businessName: ' Grant Traders ', title: null }),
     );
     expect(res.statusCode, res.body).toBe(201);
@@ -435,35 +440,35 @@ describe('staff-side registration', () => {
   });
 
   it('needs a token', async () => {
-    expect((await post('/api/auth/register', body())).statusCode).toBe(401);
-    expect((await post('/api/auth/staff/register', body())).statusCode).toBe(401);
+    expect((await t.api('POST', '/api/auth/register', null, body())).statusCode).toBe(401);
+    expect((await t.api('POST', '/api/auth/staff/register', null, body())).statusCode).toBe(401);
   });
 
   it('a courier admin registers staff and a general admin in their own courier', async () => {
     const token = await adminToken();
-    const staff = await post('/api/auth/staff/register', body({ role: 'branch_manager' }), bearer(token));
+    const staff = await t.api('POST', '/api/auth/staff/register', token, body({ role: 'branch_manager' }));
     expect(staff.statusCode, staff.body).toBe(201);
     expect(staff.json().user).toMatchObject({ role: { name: 'branch_manager' }, courier: { code: 'JXP' } });
     expect(typeof staff.json().token).toBe('string');
-    const general = await post('/api/auth/register', body(), bearer(token));
+    const general = await t.api('POST', '/api/auth/register', token, body());
     expect(general.statusCode).toBe(201);
     expect(general.json().user.role.name).toBe('admin');
-    const foreign = await post('/api/auth/staff/register', body({ courierId: otherCourier.id }), bearer(token));
+    const foreign = await t.api('POST', '/api/auth/staff/register', token, body({ courierId: otherCourier.id }));
     expect(foreign.statusCode).toBe(404);
-    const dup = await post('/api/auth/staff/register', body({ email: demoLogin('staff').email }), bearer(token));
+    const dup = await t.api('POST', '/api/auth/staff/register', token, body({ email: demoLogin('staff').email }));
     expect(dup.statusCode).toBe(409);
   });
 
   it('the super admin names the courier; staff and customers may not register anyone', async () => {
     const token = await superToken();
-    expect((await post('/api/auth/staff/register', body(), bearer(token))).statusCode).toBe(400);
-    const ok = await post('/api/auth/staff/register', body({ courierId: otherCourier.id }), bearer(token));
+    expect((await t.api('POST', '/api/auth/staff/register', token, body())).statusCode).toBe(400);
+    const ok = await t.api('POST', '/api/auth/staff/register', token, body({ courierId: otherCourier.id }));
     expect(ok.statusCode).toBe(201);
     expect(ok.json().user.courier.code).toBe('ISP');
     const staff = await tokenOf('/api/auth/staff/login', demoLogin('staff').email, demoLogin('staff').password);
-    expect((await post('/api/auth/staff/register', body(), bearer(staff))).statusCode).toBe(403);
+    expect((await t.api('POST', '/api/auth/staff/register', staff, body())).statusCode).toBe(403);
     const customer = await tokenOf('/api/customers/login', demoLogin('customer').email, demoLogin('customer').password);
-    expect((await post('/api/auth/register', body(), bearer(customer))).statusCode).toBe(403);
+    expect((await t.api('POST', '/api/auth/register', customer, body())).statusCode).toBe(403);
   });
 });
 
@@ -480,8 +485,8 @@ describe('password reset', () => {
 
   it('answers the same whether or not the e-mail exists, and only mails existing accounts', async () => {
     const before = (await t.db.select().from(emailOutbox)).length;
-    const known = await post('/api/auth/request-password-reset', { email: demoLogin('staff').email });
-    const unknown = await post('/api/auth/request-password-reset', { email: 'nobody@nowhere.test' });
+    const known = await t.api('POST', '/api/auth/request-password-reset', null, { email: demoLogin('staff').email });
+    const unknown = await t.api('POST', '/api/auth/request-password-reset', null, { email: 'nobody@nowhere.test' });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
@@ -498,11 +503,11 @@ describe('password reset', () => {
 
   it('resets once with the link, then the link is spent', async () => {
     const oldSession = await tokenOf('/api/auth/staff/login', demoLogin('branch_manager').email, demoLogin('branch_manager').password);
-    await post('/api/auth/request-password-reset', { email: demoLogin('branch_manager').email });
+    await t.api('POST', '/api/auth/request-password-reset', null, { email: demoLogin('branch_manager').email });
     const token = await latestLink(demoLogin('branch_manager').email);
-    const usable = async () => (await post('/api/auth/reset-password/check', { token })).json().usable;
+    const usable = async () => (await t.api('POST', '/api/auth/reset-password/check', null, { token })).json().usable;
     expect(await usable()).toBe(true);
-    const res = await post('/api/auth/reset-password', { token, newPassword: 'Manager#New2026' });
+    const res = await t.api('POST', '/api/auth/reset-password', null, { token, newPassword: 'Manager#New2026' });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(AUTH_API_MESSAGES.resetDone);
     const relogin = await login('/api/auth/staff/login', demoLogin('branch_manager').email, 'Manager#New2026');
@@ -511,7 +516,7 @@ describe('password reset', () => {
     const profile = (session: string) => t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(session) });
     expect((await profile(oldSession)).statusCode).toBe(401);
     expect((await profile(relogin.json().token)).statusCode).toBe(200);
-    const reused = await post('/api/auth/reset-password', { token, newPassword: 'Another#2026' });
+    const reused = await t.api('POST', '/api/auth/reset-password', null, { token, newPassword: 'Another#2026' });
     expect(reused.statusCode).toBe(400);
     expect(reused.json().message).toBe(AUTH_API_MESSAGES.resetTokenInvalid);
     // The page asks first: a spent link shows "used or expired", not the form.
@@ -519,22 +524,22 @@ describe('password reset', () => {
   });
 
   it('refuses an expired link and a short password', async () => {
-    await post('/api/auth/request-password-reset', { email: demoLogin('customer').email, api_key: DEFAULT_API_KEY });
+    await t.api('POST', '/api/auth/request-password-reset', null, { email: demoLogin('customer').email, api_key: DEFAULT_API_KEY });
     const token = await latestLink(demoLogin('customer').email);
-    const short = await post('/api/auth/reset-password', { token, newPassword: 'short' });
+    const short = await t.api('POST', '/api/auth/reset-password', null, { token, newPassword: 'short' });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe(AUTH_MESSAGES.resetPasswordTooShort);
     await t.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) });
-    const expired = await post('/api/auth/reset-password', { token, newPassword: 'LongEnough#1' });
+    const expired = await t.api('POST', '/api/auth/reset-password', null, { token, newPassword: 'LongEnough#1' });
     expect(expired.statusCode).toBe(400);
     expect(expired.json().message).toBe(AUTH_API_MESSAGES.resetTokenInvalid);
-    expect((await post('/api/auth/reset-password', { token: 'made-up', newPassword: 'LongEnough#1' })).statusCode).toBe(400);
+    expect((await t.api('POST', '/api/auth/reset-password', null, { token: 'made-up', newPassword: 'LongEnough#1' })).statusCode).toBe(400);
   });
 
   it('with an api key resets the customer of that courier', async () => {
-    await post('/api/auth/request-password-reset', { email: demoLogin('customer').email, api_key: DEFAULT_API_KEY });
+    await t.api('POST', '/api/auth/request-password-reset', null, { email: demoLogin('customer').email, api_key: DEFAULT_API_KEY });
     const token = await latestLink(demoLogin('customer').email);
-    expect((await post('/api/auth/reset-password', { token, newPassword: 'Customer#New1' })).statusCode).toBe(200);
+    expect((await t.api('POST', '/api/auth/reset-password', null, { token, newPassword: 'Customer#New1' })).statusCode).toBe(200);
     expect(
       (await login('/api/customers/login', demoLogin('customer').email, 'Customer#New1', { api_key: DEFAULT_API_KEY })).statusCode,
     ).toBe(200);
@@ -555,7 +560,7 @@ describe('impersonation', () => {
   it('the super admin opens a courier admin portal once, and it is audited', async () => {
     const token = await superToken();
     const id = await targetId(demoLogin('courier_admin').email);
-    const issued = await post(`/api/auth/impersonate/${id}`, {}, bearer(token));
+    const issued = await t.api('POST', `/api/auth/impersonate/${id}`, token, {});
     expect(issued.statusCode, issued.body).toBe(200);
     const { token: imp, url } = issued.json();
     expect(url).toContain('/admin/login?token=');
@@ -566,7 +571,7 @@ describe('impersonation', () => {
     // The raw impersonation token is not a session.
     expect((await t.api('GET', '/api/auth/profile', imp)).statusCode).toBe(401);
 
-    const exchanged = await post('/api/auth/impersonation/exchange', { token: imp });
+    const exchanged = await t.api('POST', '/api/auth/impersonation/exchange', null, { token: imp });
     expect(exchanged.statusCode, exchanged.body).toBe(200);
     expect(exchanged.json()).toMatchObject({
       message: AUTH_MESSAGES.impersonationSuccess,
@@ -575,7 +580,7 @@ describe('impersonation', () => {
     const profile = await t.api('GET', '/api/auth/profile', exchanged.json().token);
     expect(profile.json().impersonated).toBe(true);
 
-    const reused = await post('/api/auth/impersonation/exchange', { token: imp });
+    const reused = await t.api('POST', '/api/auth/impersonation/exchange', null, { token: imp });
     expect(reused.statusCode).toBe(401);
     expect(reused.json().message).toBe(AUTH_MESSAGES.impersonationInvalid);
 
@@ -593,11 +598,11 @@ describe('impersonation', () => {
       { sub: subjectOf('user', id), role: 'courier_admin', type: 'impersonation', courierId: 1, impersonatorId: superId },
       -5,
     );
-    const res = await post('/api/auth/impersonation/exchange', { token: expired.token });
+    const res = await t.api('POST', '/api/auth/impersonation/exchange', null, { token: expired.token });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe(AUTH_MESSAGES.impersonationInvalid);
     const access = await adminToken();
-    const wrongType = await post('/api/auth/impersonation/exchange', { token: access });
+    const wrongType = await t.api('POST', '/api/auth/impersonation/exchange', null, { token: access });
     expect(wrongType.statusCode).toBe(401);
     expect(wrongType.json().message).toBe(AUTH_MESSAGES.invalidTokenType);
   });
@@ -605,13 +610,13 @@ describe('impersonation', () => {
   it('only the super admin may impersonate, and only courier admins', async () => {
     const admin = await adminToken();
     const id = await targetId(demoLogin('courier_admin').email);
-    expect((await post(`/api/auth/impersonate/${id}`, {}, bearer(admin))).statusCode).toBe(403);
+    expect((await t.api('POST', `/api/auth/impersonate/${id}`, admin, {})).statusCode).toBe(403);
     const token = await superToken();
     const staffId = await targetId(demoLogin('staff').email);
-    const staff = await post(`/api/auth/impersonate/${staffId}`, {}, bearer(token));
+    const staff = await t.api('POST', `/api/auth/impersonate/${staffId}`, token, {});
     expect(staff.statusCode).toBe(400);
     expect(staff.json().message).toBe(AUTH_API_MESSAGES.impersonationTargetInvalid);
-    expect((await post('/api/auth/impersonate/99999', {}, bearer(token))).statusCode).toBe(404);
+    expect((await t.api('POST', '/api/auth/impersonate/99999', token, {})).statusCode).toBe(404);
   });
 });
 

@@ -13,12 +13,8 @@ const OTHER_KEY = 'ck_frame_other_2026';
 const DEMO_SITE = 'http://localhost:4599';
 const OTHER_SITE = 'https://www.other-courier.test';
 
-const post = (url: string, payload: unknown, token?: string) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers: token ? bearer(token) : {} });
-const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
-
 async function tokenOf(url: string, body: Record<string, unknown>): Promise<string> {
-  const res = await post(url, body);
+  const res = await t.api('POST', url, null, body);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().token as string;
 }
@@ -76,31 +72,31 @@ afterAll(async () => t?.close());
 describe('opening a framed session in its own tab', () => {
   it('gives a one-minute code that opens the same customer once, and never works as a session itself', async () => {
     const session = await customerToken();
-    const issued = await post('/api/customers/handoff', undefined, session);
+    const issued = await t.api('POST', '/api/customers/handoff', session);
     expect(issued.statusCode, issued.body).toBe(200);
     const { code, expiresAt } = issued.json() as { code: string; expiresAt: string };
     expect(new Date(expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(60_000);
-    expect((await get('/api/customers/profile', code)).statusCode).toBe(401);
+    expect((await t.api('GET', '/api/customers/profile', code)).statusCode).toBe(401);
 
-    const redeemed = await post('/api/customers/handoff/redeem', { code });
+    const redeemed = await t.api('POST', '/api/customers/handoff/redeem', null, { code });
     expect(redeemed.statusCode, redeemed.body).toBe(200);
     const tab = redeemed.json().token as string;
     expect(tab).not.toBe(session);
-    const profile = await get('/api/customers/profile', tab);
+    const profile = await t.api('GET', '/api/customers/profile', tab);
     expect(profile.statusCode).toBe(200);
     expect(profile.json().email).toBe('customer@example.test');
 
-    const again = await post('/api/customers/handoff/redeem', { code });
+    const again = await t.api('POST', '/api/customers/handoff/redeem', null, { code });
     expect(again.statusCode).toBe(401);
     expect(again.json().message).toBe(AUTH_MESSAGES.handoffInvalid);
   });
 
   it('refuses a code whose session signed out before it was used, and a session token offered as a code', async () => {
     const session = await customerToken();
-    const { code } = (await post('/api/customers/handoff', undefined, session)).json() as { code: string };
-    expect((await post('/api/auth/logout', undefined, session)).statusCode).toBe(200);
-    expect((await post('/api/customers/handoff/redeem', { code })).statusCode).toBe(401);
-    expect((await post('/api/customers/handoff/redeem', { code: await customerToken() })).statusCode).toBe(401);
+    const { code } = (await t.api('POST', '/api/customers/handoff', session)).json() as { code: string };
+    expect((await t.api('POST', '/api/auth/logout', session)).statusCode).toBe(200);
+    expect((await t.api('POST', '/api/customers/handoff/redeem', null, { code })).statusCode).toBe(401);
+    expect((await t.api('POST', '/api/customers/handoff/redeem', null, { code: await customerToken() })).statusCode).toBe(401);
   });
 
   it('is for customers only', async () => {
@@ -108,13 +104,13 @@ describe('opening a framed session in its own tab', () => {
       email: demoLogin('courier_admin').email,
       password: demoLogin('courier_admin').password,
     });
-    expect((await post('/api/customers/handoff', undefined, admin)).statusCode).toBe(403);
+    expect((await t.api('POST', '/api/customers/handoff', admin)).statusCode).toBe(403);
   });
 });
 
 describe("a framed portal is decided by the signed-in customer's own courier", () => {
   const permission = async (token: string, origins: string) =>
-    (await get(`/api/customers/frame-permission?origins=${origins.replace(/,/g, '%2C')}`, token)).json() as { allowed: boolean };
+    (await t.api('GET', `/api/customers/frame-permission?origins=${origins.replace(/,/g, '%2C')}`, token)).json() as { allowed: boolean };
 
   it("allows the customer's courier's own website and refuses another courier's allowed website", async () => {
     const demo = await customerToken();

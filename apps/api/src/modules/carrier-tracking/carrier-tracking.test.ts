@@ -48,12 +48,11 @@ const trackingOf = async (preAlertId: number) => {
 };
 const eventsOf = async (trackingId: number) =>
   t.db.select().from(carrierTrackingEvents).where(eq(carrierTrackingEvents.trackingId, trackingId));
+/** AfterShip's webhook call: the raw body, signed (or not). */
 const post = (courierId: number, body: string, signature?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/carrier-tracking/aftership/${courierId}`,
-    headers: { 'content-type': 'application/json', ...(signature ? { 'aftership-hmac-sha256': signature } : {}) },
-    payload: body,
+  t.api('POST', `/carrier-tracking/aftership/${courierId}`, null, body, {
+    'content-type': 'application/json',
+    ...(signature ? { 'aftership-hmac-sha256': signature } : {}),
   });
 
 let alicePreAlert: number;

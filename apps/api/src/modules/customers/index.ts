@@ -15,3 +15,4 @@ export {
   moveCreditBalance,
   setOwnReferralCode,
 } from './customer-records.service';
+export { customerNameSql } from './customer-name';

@@ -28,6 +28,7 @@ import { formatJmd } from '@courier/shared/format/money';
 import { enqueueWebhookEvent } from '../../lib/webhooks';
 import { publish } from '../../lib/domain-events';
 import { type FeeLine, appendLines, lockLiveInvoices } from './fee-lines.service';
+import { invoiceDeliveryFees } from '../../db/schema/invoice-delivery-fees';
 
 // Fees that arise after a package's invoice was issued (uncollected, switching, delivery, a returned or
 // disposed parcel's), each charged once: on its open invoice, else on a small fee invoice; and a
@@ -283,8 +284,9 @@ export async function issueFeeInvoice(
  */
 export async function releaseDeliveryFee(db: Db, courierId: number, requestId: number): Promise<void> {
   const [request] = await db
-    .select({ feeCents: deliveryRequests.feeCents, feeInvoiceId: deliveryRequests.feeInvoiceId })
+    .select({ feeCents: deliveryRequests.feeCents, feeInvoiceId: invoiceDeliveryFees.invoiceId })
     .from(deliveryRequests)
+    .leftJoin(invoiceDeliveryFees, eq(invoiceDeliveryFees.deliveryRequestId, deliveryRequests.id))
     .where(and(eq(deliveryRequests.id, requestId), eq(deliveryRequests.courierId, courierId)));
   if (!request?.feeInvoiceId || request.feeCents <= 0) return;
   const [inv] = await db.select().from(invoices).where(eq(invoices.id, request.feeInvoiceId)).for('update');
@@ -296,7 +298,7 @@ export async function releaseDeliveryFee(db: Db, courierId: number, requestId: n
     .limit(1);
   if (!line) return;
   await db.delete(invoiceLines).where(eq(invoiceLines.id, line.id));
-  await db.update(deliveryRequests).set({ feeInvoiceId: null }).where(eq(deliveryRequests.id, requestId));
+  await db.delete(invoiceDeliveryFees).where(eq(invoiceDeliveryFees.deliveryRequestId, requestId));
   const totalCents = inv.totalCents - request.feeCents;
   const emptyFeeInvoice = totalCents === 0 && inv.paidCents === 0;
   await db

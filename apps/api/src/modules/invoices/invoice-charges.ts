@@ -15,6 +15,7 @@ import { invoices } from '../../db/schema/invoices';
 import { packages } from '../../db/schema/packages';
 import type { TariffClass } from '@courier/shared/domain/customs';
 import { getCourierRates } from '../settings/index';
+import { invoiceDeliveryFees } from '../../db/schema/invoice-delivery-fees';
 
 // What an invoice charges: its lines and totals from the courier's rates and fees, each fee once.
 
@@ -82,21 +83,27 @@ export async function unchargedDeliveryRequests(db: Db, courierId: number, packa
     .selectDistinct({ id: deliveryRequests.id, feeCents: deliveryRequests.feeCents })
     .from(deliveryRequests)
     .innerJoin(deliveryRequestPackages, eq(deliveryRequestPackages.deliveryRequestId, deliveryRequests.id))
+    .leftJoin(invoiceDeliveryFees, eq(invoiceDeliveryFees.deliveryRequestId, deliveryRequests.id))
     .where(
       and(
         eq(deliveryRequests.courierId, courierId),
         ne(deliveryRequests.status, 'cancelled'),
         inArray(deliveryRequestPackages.packageId, packageIds),
-        sql`(${deliveryRequests.feeInvoiceId} is null or ${deliveryRequests.feeInvoiceId} = ${exceptInvoiceId ?? 0}
-          or exists (select 1 from ${invoices} i where i.id = ${deliveryRequests.feeInvoiceId} and i.status = 'void'))`,
+        sql`(${invoiceDeliveryFees.invoiceId} is null or ${invoiceDeliveryFees.invoiceId} = ${exceptInvoiceId ?? 0}
+          or exists (select 1 from ${invoices} i where i.id = ${invoiceDeliveryFees.invoiceId} and i.status = 'void'))`,
       ),
     );
 }
 
-/** Records which invoice carries these delivery requests' fees. */
+/** Records which invoice carries these delivery requests' fees (of the invoice's courier). */
 export async function markDeliveryFeesCharged(db: Db, requestIds: number[], invoiceId: number) {
   if (requestIds.length === 0) return;
-  await db.update(deliveryRequests).set({ feeInvoiceId: invoiceId }).where(inArray(deliveryRequests.id, requestIds));
+  const [inv] = await db.select({ courierId: invoices.courierId }).from(invoices).where(eq(invoices.id, invoiceId));
+  if (!inv) throw new Error('Invoice not found for its delivery fees');
+  await db
+    .insert(invoiceDeliveryFees)
+    .values([...new Set(requestIds)].map((deliveryRequestId) => ({ deliveryRequestId, courierId: inv.courierId, invoiceId })))
+    .onConflictDoUpdate({ target: invoiceDeliveryFees.deliveryRequestId, set: { invoiceId } });
 }
 
 /**

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COST_MESSAGES } from '@courier/shared/schemas/margin';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp, loginAs, seedDemoData } from '../../../test/helper';
+import { type TestApp, buildTestApp, loginAs, seedDemoData } from '../../../test/helper';
 import { auditLog } from '../../db/schema/audit-log';
 import { couriers } from '../../db/schema/couriers';
 import { invoiceLines } from '../../db/schema/invoice-lines';
@@ -28,9 +28,6 @@ let customerA: Awaited<ReturnType<typeof makeCustomer>>;
 let customerB: Awaited<ReturnType<typeof makeCustomer>>;
 let otherAdmin: string;
 let otherManifestId: number;
-
-const call = (token: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload: payload as never });
 
 const MARCH = 'from=2025-03-01&to=2025-03-31';
 
@@ -108,7 +105,7 @@ beforeAll(async () => {
   courierId = courier.id;
   manager = await loginAs(t, 'branch_manager');
   staff = await loginAs(t, 'staff');
-  const created = await call(manager, 'POST', '/manifests', { type: 'AIR', flightOrVessel: 'JM 018', departureDate: '2025-03-05' });
+  const created = await t.api('POST', '/manifests', manager, { type: 'AIR', flightOrVessel: 'JM 018', departureDate: '2025-03-05' });
   expect(created.statusCode, created.body).toBe(201);
   ({ id: manifestId, manifestNumber } = created.json());
   customerA = await makeCustomer(t, courierId);
@@ -136,11 +133,15 @@ beforeAll(async () => {
 
   const other = await makeCourier(t, `MG${Date.now().toString().slice(-5)}`);
   otherAdmin = (await makeUser(t, other.id, 'courier_admin')).token;
-  const theirs = await call(otherAdmin, 'POST', '/manifests', { type: 'SEA', flightOrVessel: 'Their vessel', departureDate: '2025-03-05' });
+  const theirs = await t.api('POST', '/manifests', otherAdmin, {
+    type: 'SEA',
+    flightOrVessel: 'Their vessel',
+    departureDate: '2025-03-05',
+  });
   otherManifestId = theirs.json().id;
   const otherCustomer = await makeCustomer(t, other.id);
   await parcel(other.id, otherCustomer.id, otherManifestId, 40);
-  const saved = await call(otherAdmin, 'PUT', `/manifests/${otherManifestId}/costs`, {
+  const saved = await t.api('PUT', `/manifests/${otherManifestId}/costs`, otherAdmin, {
     lines: [{ kind: 'freight', amountCents: 77_777_00, currency: 'JMD', incurredOn: '2025-03-05' }],
   });
   expect(saved.statusCode, saved.body).toBe(200);
@@ -149,7 +150,7 @@ afterAll(async () => t?.close());
 
 describe("a flight's costs", () => {
   it('are saved in JMD at the rate of their day and spread over the parcels by billable weight, to the cent', async () => {
-    const res = await call(manager, 'PUT', `/manifests/${manifestId}/costs`, FLIGHT_COSTS);
+    const res = await t.api('PUT', `/manifests/${manifestId}/costs`, manager, FLIGHT_COSTS);
     expect(res.statusCode, res.body).toBe(200);
     const costs = res.json();
     // USD 20.00 at 157.25 is JMD 3,145.00; a JMD line keeps no rate.
@@ -172,7 +173,7 @@ describe("a flight's costs", () => {
     expect(costs.parcels.map((p: { revenueCents: number }) => p.revenueCents)).toEqual([490_000, 65_000, 300_000]);
     expect(costs.revenueCents).toBe(855_000);
     expect(costs.marginCents).toBe(855_000 - 464_501);
-    expect((await call(manager, 'GET', `/manifests/${manifestId}/costs`)).json()).toEqual(costs);
+    expect((await t.api('GET', `/manifests/${manifestId}/costs`, manager)).json()).toEqual(costs);
 
     const [entry] = await t.db
       .select()
@@ -182,37 +183,37 @@ describe("a flight's costs", () => {
   });
 
   it('refuses a USD cost without its rate, and bad amounts, in plain words', async () => {
-    const noRate = await call(manager, 'PUT', `/manifests/${manifestId}/costs`, {
+    const noRate = await t.api('PUT', `/manifests/${manifestId}/costs`, manager, {
       lines: [FLIGHT_COSTS.lines[1], { kind: 'freight', amountCents: 100, currency: 'USD', incurredOn: '2025-03-05' }],
     });
     expect(noRate.statusCode).toBe(400);
     expect(noRate.json().message).toBe(COST_MESSAGES.rateNeeded(2));
-    const zero = await call(manager, 'PUT', `/manifests/${manifestId}/costs`, { lines: [{ ...FLIGHT_COSTS.lines[1], amountCents: 0 }] });
+    const zero = await t.api('PUT', `/manifests/${manifestId}/costs`, manager, { lines: [{ ...FLIGHT_COSTS.lines[1], amountCents: 0 }] });
     expect(zero.statusCode).toBe(400);
     expect(zero.json().message).toContain(COST_MESSAGES.amount);
-    const badRate = await call(manager, 'PUT', `/manifests/${manifestId}/costs`, {
+    const badRate = await t.api('PUT', `/manifests/${manifestId}/costs`, manager, {
       lines: [{ ...FLIGHT_COSTS.lines[0], exchangeRate: '-1' }],
     });
     expect(badRate.statusCode).toBe(400);
     expect(badRate.json().message).toContain(COST_MESSAGES.rate);
     // Nothing was changed by the refused saves.
-    expect((await call(manager, 'GET', `/manifests/${manifestId}/costs`)).json().costCents).toBe(464_501);
+    expect((await t.api('GET', `/manifests/${manifestId}/costs`, manager)).json().costCents).toBe(464_501);
   });
 
   it('are for staff holding the costs permissions only; another courier sees none of them', async () => {
-    expect((await call(staff, 'GET', `/manifests/${manifestId}/costs`)).statusCode).toBe(403);
-    expect((await call(staff, 'PUT', `/manifests/${manifestId}/costs`, FLIGHT_COSTS)).statusCode).toBe(403);
-    expect((await call(staff, 'GET', `/reports/margin?${MARCH}`)).statusCode).toBe(403);
-    const theirRead = await call(otherAdmin, 'GET', `/manifests/${manifestId}/costs`);
+    expect((await t.api('GET', `/manifests/${manifestId}/costs`, staff)).statusCode).toBe(403);
+    expect((await t.api('PUT', `/manifests/${manifestId}/costs`, staff, FLIGHT_COSTS)).statusCode).toBe(403);
+    expect((await t.api('GET', `/reports/margin?${MARCH}`, staff)).statusCode).toBe(403);
+    const theirRead = await t.api('GET', `/manifests/${manifestId}/costs`, otherAdmin);
     expect(theirRead.statusCode).toBe(404);
     expect(theirRead.body).not.toContain('464501');
-    expect((await call(otherAdmin, 'PUT', `/manifests/${manifestId}/costs`, { lines: [] })).statusCode).toBe(404);
-    expect((await call(manager, 'GET', `/manifests/${otherManifestId}/costs`)).statusCode).toBe(404);
+    expect((await t.api('PUT', `/manifests/${manifestId}/costs`, otherAdmin, { lines: [] })).statusCode).toBe(404);
+    expect((await t.api('GET', `/manifests/${otherManifestId}/costs`, manager)).statusCode).toBe(404);
     // Their report holds their flight only, ours none of theirs.
-    const theirs = (await call(otherAdmin, 'GET', `/reports/margin?${MARCH}`)).json();
+    const theirs = (await t.api('GET', `/reports/margin?${MARCH}`, otherAdmin)).json();
     expect(theirs.flights.map((f: { manifestId: number }) => f.manifestId)).toEqual([otherManifestId]);
     expect(theirs.totals.costCents).toBe(77_777_00);
-    const ours = (await call(manager, 'GET', `/reports/margin?${MARCH}`)).json();
+    const ours = (await t.api('GET', `/reports/margin?${MARCH}`, manager)).json();
     expect(ours.flights.map((f: { manifestId: number }) => f.manifestId)).not.toContain(otherManifestId);
     expect(JSON.stringify(ours)).not.toContain('7777700');
   });
@@ -220,7 +221,7 @@ describe("a flight's costs", () => {
 
 describe('the margin reports', () => {
   it('show margin per flight, per customer and per month, with CSV', async () => {
-    const res = await call(manager, 'GET', `/reports/margin?${MARCH}`);
+    const res = await t.api('GET', `/reports/margin?${MARCH}`, manager);
     expect(res.statusCode, res.body).toBe(200);
     const report = res.json();
     const flight = report.flights.find((f: { manifestId: number }) => f.manifestId === manifestId);
@@ -241,10 +242,10 @@ describe('the margin reports', () => {
     expect(report.totals).toEqual({ revenueCents: 855_000, costCents: 464_501, marginCents: 390_499, unallocatedCents: 0 });
 
     // Costs dated in March stay out of April's report.
-    const april = (await call(manager, 'GET', '/reports/margin?from=2025-04-01&to=2025-04-30')).json();
+    const april = (await t.api('GET', '/reports/margin?from=2025-04-01&to=2025-04-30', manager)).json();
     expect(april.totals.costCents).toBe(0);
 
-    const csv = await call(manager, 'GET', `/reports/margin/csv/flights?${MARCH}`);
+    const csv = await t.api('GET', `/reports/margin/csv/flights?${MARCH}`, manager);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     const [head, ...rows] = csv.body.trimEnd().split('\r\n');
@@ -252,31 +253,31 @@ describe('the margin reports', () => {
       "Manifest,Type,Flight / vessel,MAWB / BL,Departure,Parcels,Billable lb,MAWB / BL freight (JMD),Agent's handling (JMD),Customs broker (JMD),Local delivery (JMD),Other (JMD),Costs (JMD),Revenue (JMD),Margin (JMD)",
     );
     expect(rows).toContain(`${manifestNumber},AIR,JM 018,,2025-03-05,3,10,3145.00,1000.01,500.00,0.00,0.00,4645.01,8550.00,3904.99`);
-    const customersCsv = (await call(manager, 'GET', `/reports/margin/csv/customers?${MARCH}`)).body;
+    const customersCsv = (await t.api('GET', `/reports/margin/csv/customers?${MARCH}`, manager)).body;
     expect(customersCsv).toContain(`${customerB.firstName} Customer,${customerB.mailboxNumber},3000.00,2787.01,212.99`);
-    expect((await call(manager, 'GET', `/reports/margin/csv/months?${MARCH}`)).body).toBe(
+    expect((await t.api('GET', `/reports/margin/csv/months?${MARCH}`, manager)).body).toBe(
       'Month,Revenue (JMD),Costs (JMD),Margin (JMD)\r\n2025-03,8550.00,4645.01,3904.99\r\n',
     );
   });
 
   it('keeps the cost of a flight with no weighed parcel apart, unallocated', async () => {
-    const empty = (await call(manager, 'POST', '/manifests', { type: 'SEA', departureDate: '2025-03-20' })).json();
-    await call(manager, 'PUT', `/manifests/${empty.id}/costs`, {
+    const empty = (await t.api('POST', '/manifests', manager, { type: 'SEA', departureDate: '2025-03-20' })).json();
+    await t.api('PUT', `/manifests/${empty.id}/costs`, manager, {
       lines: [{ kind: 'other', amountCents: 12_345, currency: 'JMD', incurredOn: '2025-03-20' }],
     });
-    const report = (await call(manager, 'GET', `/reports/margin?${MARCH}`)).json();
+    const report = (await t.api('GET', `/reports/margin?${MARCH}`, manager)).json();
     expect(report.totals).toMatchObject({ costCents: 464_501 + 12_345, unallocatedCents: 12_345 });
     expect(report.customers.reduce((s: number, c: { costCents: number }) => s + c.costCents, 0)).toBe(464_501);
-    await call(manager, 'PUT', `/manifests/${empty.id}/costs`, { lines: [] });
+    await t.api('PUT', `/manifests/${empty.id}/costs`, manager, { lines: [] });
   });
 
   it('give GCT payable and duty collected per month for the tax return, with CSV', async () => {
-    const res = await call(staff, 'GET', `/reports/tax?${MARCH}`);
+    const res = await t.api('GET', `/reports/tax?${MARCH}`, staff);
     expect(res.statusCode).toBe(403);
-    const report = (await call(manager, 'GET', `/reports/tax?${MARCH}`)).json();
+    const report = (await t.api('GET', `/reports/tax?${MARCH}`, manager)).json();
     expect(report.months).toEqual([{ month: '2025-03-01', invoices: 2, gctCents: 129_750, dutyCents: 30_000 }]);
-    const csv = await call(manager, 'GET', `/reports/tax/csv?${MARCH}`);
+    const csv = await t.api('GET', `/reports/tax/csv?${MARCH}`, manager);
     expect(csv.body).toBe('Month,Invoices,GCT payable (JMD),Duty collected (JMD)\r\n2025-03,2,1297.50,300.00\r\n');
-    expect((await call(manager, 'GET', '/reports/tax?from=2025-03-31&to=2025-03-01')).statusCode).toBe(400);
+    expect((await t.api('GET', '/reports/tax?from=2025-03-31&to=2025-03-01', manager)).statusCode).toBe(400);
   });
 });

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { appSettings } from '../../db/schema/platform';
 import type { SecretBox } from '../../lib/secret-box';
+import { keepOnce } from '../app-settings/index';
 
 export interface VapidKeys {
   publicKey: string;
@@ -34,12 +35,10 @@ export async function vapidKeys(
     // Loaded on first use: most starts find the keys stored.
     const { default: webpush } = await import('web-push');
     const pair = webpush.generateVAPIDKeys();
-    await db
-      .insert(appSettings)
-      .values({ key: KEY, value: { publicKey: pair.publicKey, privateKeySealed: box.seal(pair.privateKey) } })
-      .onConflictDoNothing();
     // Two processes starting together: the first one written wins for both.
-    stored = await read();
+    stored = (await keepOnce(db, KEY, { publicKey: pair.publicKey, privateKeySealed: box.seal(pair.privateKey) })) as
+      | { publicKey: string; privateKeySealed: string }
+      | undefined;
   }
   if (!stored) throw new Error('VAPID keys could not be stored');
   return { publicKey: stored.publicKey, privateKey: box.open(stored.privateKeySealed), subject: config.VAPID_SUBJECT };

@@ -1,11 +1,10 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { dayBoundsInZone } from '@courier/shared/domain/datetime';
 import { IMPORT_MESSAGES } from '@courier/shared/domain/package-import';
 import { boxDeclaredValues } from '@courier/shared/domain/shipment-value';
 import type { Services } from '../../context';
 import type { Db } from '../../db/client';
 import { packages } from '../../db/schema/packages';
-import { preAlerts } from '../../db/schema/pre-alerts';
 import { publish } from '../../lib/domain-events';
 import {
   type PackageForEmail,
@@ -17,6 +16,7 @@ import {
   writeEvents,
 } from '../packages/index';
 import type { PlannedRow } from './import-rows.service';
+import { markPreAlertsReceived } from '../pre-alerts/index';
 
 /** The received date the agent wrote, at midday in the courier's zone; today's (or none) is now. */
 function receivedAtOf(day: string | null, today: string, zone: string): Date {
@@ -123,9 +123,7 @@ export async function writeBatch(
       );
     }
     const matched = batch.flatMap((b) => (b.preAlert && byTracking.has(b.values?.trackingNumber ?? '') ? [b.preAlert.id] : []));
-    if (matched.length > 0) {
-      await tx.update(preAlerts).set({ status: 'received', updatedAt: new Date() }).where(inArray(preAlerts.id, matched));
-    }
+    await markPreAlertsReceived(tx, matched);
     // The webhook and the customers' e-mails and feed entries subscribe; push and texts come once the file is in.
     if (inserted.length > 0)
       await publish({ db: tx, mailer: s.mailer }, courierId, 'package.received', {

@@ -32,9 +32,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const call = (method: 'GET' | 'POST', url: string, payload?: unknown, headers = bearer(admin)) =>
-  t.app.inject({ method, url: `/api${url}`, headers, payload: payload as never });
-
 async function uploadCsv(csv: string) {
   const body = multipart({}, { field: 'file', name: `${tag}.csv`, type: 'text/csv', data: Buffer.from(csv) });
   const up = (
@@ -45,9 +42,9 @@ async function uploadCsv(csv: string) {
       payload: body.payload,
     })
   ).json();
-  expect((await call('POST', `/package-imports/${up.id}/import`, { mapping: up.mapping })).statusCode).toBe(202);
+  expect((await t.api('POST', `/package-imports/${up.id}/import`, admin, { mapping: up.mapping })).statusCode).toBe(202);
   for (let i = 0; i < 200; i++) {
-    if ((await call('GET', `/package-imports/${up.id}`)).json().status !== 'importing') return;
+    if ((await t.api('GET', `/package-imports/${up.id}`, admin)).json().status !== 'importing') return;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('import did not finish');
@@ -84,16 +81,15 @@ const PATHS: Array<{ path: string; receive: (tracking: string) => Promise<void>;
   {
     path: 'the inbound API',
     receive: async (tracking) => {
-      const created = await call('POST', '/settings/api-keys', { name: 'Agent', scopes: ['packages:write'] });
+      const created = await t.api('POST', '/settings/api-keys', admin, { name: 'Agent', scopes: ['packages:write'] });
       const key = created.json().key as string;
-      const res = await call(
-        'POST',
-        '/v1/packages',
-        { trackingNumber: tracking, mailbox, weightLb: 9, pieces: 3, declaredValueUsdCents: 30000 },
-        {
-          authorization: `Bearer ${key}`,
-        },
-      );
+      const res = await t.api('POST', '/v1/packages', key, {
+        trackingNumber: tracking,
+        mailbox,
+        weightLb: 9,
+        pieces: 3,
+        declaredValueUsdCents: 30000,
+      });
       expect(res.statusCode, res.body).toBe(201);
     },
     values: [30000, 0, 0],
@@ -102,7 +98,7 @@ const PATHS: Array<{ path: string; receive: (tracking: string) => Promise<void>;
     path: 'the scan station, the clerk typing the value on every box',
     receive: async (tracking) => {
       for (let piece = 1; piece <= 3; piece++) {
-        const res = await call('POST', '/packages', {
+        const res = await t.api('POST', '/packages', admin, {
           trackingNumber: tracking,
           mailbox,
           weightLb: 3,
@@ -118,11 +114,19 @@ const PATHS: Array<{ path: string; receive: (tracking: string) => Promise<void>;
     path: 'the scan station, a single box told later it is one of two',
     receive: async (tracking) => {
       expect(
-        (await call('POST', '/packages', { trackingNumber: tracking, mailbox, weightLb: 3, declaredValueUsdCents: 30000 })).statusCode,
+        (await t.api('POST', '/packages', admin, { trackingNumber: tracking, mailbox, weightLb: 3, declaredValueUsdCents: 30000 }))
+          .statusCode,
       ).toBe(201);
       expect(
-        (await call('POST', '/packages', { trackingNumber: tracking, mailbox, weightLb: 3, pieceCount: 2, declaredValueUsdCents: 30000 }))
-          .statusCode,
+        (
+          await t.api('POST', '/packages', admin, {
+            trackingNumber: tracking,
+            mailbox,
+            weightLb: 3,
+            pieceCount: 2,
+            declaredValueUsdCents: 30000,
+          })
+        ).statusCode,
       ).toBe(201);
     },
     values: [30000, 0],

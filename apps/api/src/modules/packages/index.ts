@@ -13,7 +13,8 @@ export {
   type PackageForEmail,
 } from './package-emails.service';
 export { hazardRefusal } from './package-hazards.service';
-export { invoiceHoldReason, releaseForPreAlertInvoice, remindMissingInvoices } from './package-holds.service';
+export { invoiceHoldReason, remindMissingInvoices } from './package-holds.service';
+export { releaseForAttachedInvoice } from './invoice-attached.subscriber';
 export { putOnManifest, takeOffManifest } from './package-manifest.service';
 export { clearShelf, markStorageReminded, setInsured, shelvePackage } from './package-marks.service';
 export { PackageNoticeBatch, sendPackageNotices } from './package-notices.service';

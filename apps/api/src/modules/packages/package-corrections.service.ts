@@ -8,7 +8,6 @@ import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
 import { manifests } from '../../db/schema/manifests';
 import { packages } from '../../db/schema/packages';
-import { preAlerts } from '../../db/schema/pre-alerts';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
@@ -19,6 +18,7 @@ import { actorOf, writeEvent } from './package-status.service';
 import { detailOf } from './package-queries.service';
 import type { Services } from '../../context';
 import { recordScope } from '../../lib/courier-scope';
+import { reopenPreAlert } from '../pre-alerts/index';
 
 /**
  * Corrections after receiving: the warehouse fixes a typo in the weight, the
@@ -197,10 +197,7 @@ export async function voidPackage(s: Services, user: AuthUser, id: number, reaso
       .returning({ id: packages.id });
     if (!updated) throw new AppError('conflict', `${pkg.packageNumber}: the package changed meanwhile; please reload`);
     if (pkg.preAlertId !== null) {
-      await tx
-        .update(preAlerts)
-        .set({ status: 'pending', updatedAt: now })
-        .where(and(eq(preAlerts.id, pkg.preAlertId), eq(preAlerts.status, 'received')));
+      await reopenPreAlert(tx, pkg.preAlertId, { onlyIfReceived: true, at: now });
     }
     await writeEvent(tx, {
       courierId,

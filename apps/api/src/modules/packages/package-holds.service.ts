@@ -18,6 +18,7 @@ import { type Actor, actorOf, transitionPackage } from './package-status.service
 import { detailOf } from './package-queries.service';
 import type { Services } from '../../context';
 import { recordScope } from '../../lib/courier-scope';
+import { setPreAlertInvoice } from '../pre-alerts/index';
 
 /**
  * Holds for a missing merchant invoice (DOMAIN.md: customs needs it). A
@@ -96,12 +97,12 @@ export async function releaseInvoiceHold(db: Db, mailer: Mailer, pkg: PackageRec
 }
 
 /** The package of a pre-alert whose invoice the customer just uploaded: released if it waited for it. */
-export async function releaseForPreAlertInvoice(db: Db, mailer: Mailer, preAlertId: number, user: AuthUser): Promise<void> {
+export async function releaseForPreAlertInvoice(db: Db, mailer: Mailer, preAlertId: number, actor: Actor): Promise<void> {
   const held = await db
     .select()
     .from(packages)
     .where(and(eq(packages.preAlertId, preAlertId), eq(packages.status, 'on_hold')));
-  for (const pkg of held) await releaseInvoiceHold(db, mailer, pkg, actorOf(user));
+  for (const pkg of held) await releaseInvoiceHold(db, mailer, pkg, actor);
 }
 
 export async function heldPackage(db: Db, user: AuthUser, id: number) {
@@ -150,7 +151,7 @@ export async function uploadPackageInvoice(
   const columns = { invoicePath: stored.name, invoiceName: file.name, invoiceMime: CONTENT_TYPES[file.type], updatedAt: new Date() };
   await s.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    if (pkg.preAlertId !== null) await tx.update(preAlerts).set(columns).where(eq(preAlerts.id, pkg.preAlertId));
+    if (pkg.preAlertId !== null) await setPreAlertInvoice(tx, pkg.preAlertId, columns);
     else
       await tx
         .update(packages)

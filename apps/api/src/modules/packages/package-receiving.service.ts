@@ -26,6 +26,7 @@ import type { Services } from '../../context';
 import { listScope, recordScope } from '../../lib/courier-scope';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { publish } from '../../lib/domain-events';
+import { markPreAlertsReceived, reopenPreAlert } from '../pre-alerts/index';
 
 export type ShipmentPiece = Pick<
   typeof packages.$inferSelect,
@@ -193,7 +194,7 @@ export async function receivePackage(s: Services, user: AuthUser, input: z.outpu
         labelName: input.labelName || null,
       });
       if (preAlert && !first) {
-        await tx.update(preAlerts).set({ status: 'received', updatedAt: new Date() }).where(eq(preAlerts.id, preAlert.id));
+        await markPreAlertsReceived(tx, [preAlert.id]);
       }
       // Customs needs the merchant invoice: without it the package waits at the warehouse.
       const holdReason = customer ? await invoiceHoldReason(tx, courierId, preAlert) : null;
@@ -263,7 +264,7 @@ export async function deletePackage(db: Db, user: AuthUser, id: number, storage?
     await tx.delete(packagePhotos).where(and(eq(packagePhotos.courierId, row.pkg.courierId), eq(packagePhotos.packageId, id)));
     await tx.delete(packageEvents).where(and(eq(packageEvents.courierId, row.pkg.courierId), eq(packageEvents.packageId, id)));
     if (row.pkg.preAlertId !== null) {
-      await tx.update(preAlerts).set({ status: 'pending', updatedAt: new Date() }).where(eq(preAlerts.id, row.pkg.preAlertId));
+      await reopenPreAlert(tx as unknown as Db, row.pkg.preAlertId);
     }
     await tx.delete(packages).where(and(eq(packages.courierId, row.pkg.courierId), eq(packages.id, id)));
   });

@@ -18,10 +18,9 @@ import { courierZoneColumn } from '../../lib/courier-zone';
 import { listScope, recordScope } from '../../lib/courier-scope';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
+import { customerNameSql } from '../customers/index';
 
-export const customerNameSql = sql<
-  string | null
->`nullif(trim(coalesce(${customers.firstName}, '') || ' ' || coalesce(${customers.lastName}, '')), '')`;
+export { customerNameSql };
 
 /** The columns every package answer is built from: the row and the names it points to. */
 export const packageColumns = {

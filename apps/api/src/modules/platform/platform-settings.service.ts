@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import {
   DEFAULT_BRAND_NAME,
   DEFAULT_EXCHANGE_RATE,
@@ -12,6 +12,7 @@ import { audit } from '../../lib/audit';
 import { PLATFORM_BRAND_KEY, PLATFORM_SMTP_KEY, type StoredSmtp, readPlatformSmtp } from '../../lib/platform-smtp';
 import type { SecretBox } from '../../lib/secret-box';
 import type { AuthUser } from '../../plugins/auth';
+import { putAppSetting, removeAppSetting } from '../app-settings/index';
 
 type Input = z.output<typeof platformSettingsInputSchema>;
 
@@ -68,19 +69,12 @@ export async function getPlatformSettings(db: Db): Promise<PlatformSettings> {
   };
 }
 
-async function put(db: Db, key: string, value: unknown) {
-  await db
-    .insert(appSettings)
-    .values({ key, value })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
-}
-
 export async function savePlatformSettings(db: Db, secrets: SecretBox, user: AuthUser, input: Input): Promise<PlatformSettings> {
   const current = await readAll(db);
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    await put(t, PLATFORM_KEYS.brand, { name: input.brandName, logoUrl: input.brandLogoUrl ?? null });
-    await put(t, PLATFORM_KEYS.exchangeRate, input.defaultExchangeRate);
+    await putAppSetting(t, PLATFORM_KEYS.brand, { name: input.brandName, logoUrl: input.brandLogoUrl ?? null });
+    await putAppSetting(t, PLATFORM_KEYS.exchangeRate, input.defaultExchangeRate);
     if (input.smtp) {
       // An empty password on an edit keeps the stored one; it is never sent back to the browser.
       const passwordSealed = input.smtp.password ? secrets.seal(input.smtp.password) : (current.smtp?.passwordSealed ?? null);
@@ -93,9 +87,9 @@ export async function savePlatformSettings(db: Db, secrets: SecretBox, user: Aut
         fromEmail: input.smtp.fromEmail,
         fromName: input.smtp.fromName,
       };
-      await put(t, PLATFORM_KEYS.smtp, stored);
+      await putAppSetting(t, PLATFORM_KEYS.smtp, stored);
     } else {
-      await t.delete(appSettings).where(eq(appSettings.key, PLATFORM_KEYS.smtp));
+      await removeAppSetting(t, PLATFORM_KEYS.smtp);
     }
     await audit(t, {
       courierId: null,

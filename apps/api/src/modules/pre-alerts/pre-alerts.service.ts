@@ -15,7 +15,7 @@ import { type ListSpec, listClauses, listPage } from '../../lib/list-query';
 import type { Storage } from '../../lib/storage';
 import type { AuthUser } from '../../plugins/auth';
 import { notify } from '../notifications/index';
-import { customerNameSql, releaseForPreAlertInvoice } from '../packages/index';
+import { customerNameSql } from '../customers/index';
 import type { Mailer } from '../../lib/mailer';
 import { publish } from '../../lib/domain-events';
 
@@ -146,8 +146,12 @@ export async function attachInvoice(
       .update(preAlerts)
       .set({ invoicePath: stored.name, invoiceName: file.name, invoiceMime: CONTENT_TYPES[file.type], updatedAt: new Date() })
       .where(eq(preAlerts.id, id));
-    // A package already received and held for this invoice goes on.
-    await releaseForPreAlertInvoice(tx, mailer, id, user);
+    // A package already received and held for this invoice goes on (packages subscribes).
+    await publish({ db: tx, mailer }, row.p.courierId, 'pre_alert.invoice_attached', {
+      preAlertId: id,
+      customerId: user.id,
+      branchId: user.branchId,
+    });
   });
   return toDto(await ownPreAlert(db, user, id));
 }

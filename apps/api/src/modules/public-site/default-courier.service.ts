@@ -3,11 +3,11 @@ import { type DefaultCourier, PUBLIC_SITE_MESSAGES } from '@courier/shared/schem
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { couriers } from '../../db/schema/couriers';
-import { appSettings } from '../../db/schema/platform';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { DEFAULT_COURIER_KEY, chosenDefaultCourierCode, defaultCourier } from './tenant';
+import { putAppSetting } from '../app-settings/index';
 
 type Ctx = Pick<AppContext, 'db' | 'config'>;
 
@@ -30,10 +30,7 @@ export async function setDefaultCourier(ctx: Ctx, actor: AuthUser, courierCode: 
   await ctx.db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const value = { courierCode };
-    await t
-      .insert(appSettings)
-      .values({ key: DEFAULT_COURIER_KEY, value })
-      .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
+    await putAppSetting(t, DEFAULT_COURIER_KEY, value);
     await audit(t, { courierId: null, actor, action: 'platform.default_courier_set', entity: 'platform', details: { courierCode } });
   });
   return getDefaultCourier(ctx);
