@@ -25,5 +25,6 @@ export const invoiceLines = pgTable(
     /** The fee version that made the line (null for freight, duty and delivery). */
     feeVersionId: integer().references(() => feeVersions.id),
   },
-  (t) => [index().on(t.courierId, t.invoiceId)],
+  // By package: storage accrual, fees already charged and release look lines up by parcel.
+  (t) => [index().on(t.courierId, t.invoiceId), index().on(t.courierId, t.packageId)],
 );

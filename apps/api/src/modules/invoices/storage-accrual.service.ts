@@ -43,12 +43,7 @@ export async function accrueStorage(options: { db: Db; mailer: Mailer | null; co
         or(eq(packages.status, 'ready_for_pickup'), isNotNull(packages.storageDays)),
       ),
     );
-  const chargedRows = await db
-    .select({ packageId: invoiceLines.packageId, cents: sql<number>`coalesce(sum(${invoiceLines.amountCents}), 0)::int` })
-    .from(invoiceLines)
-    .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
-    .where(and(eq(invoiceLines.kind, 'storage_fee'), inArray(invoiceLines.packageId, ids), ne(invoices.status, 'void')))
-    .groupBy(invoiceLines.packageId);
+  const chargedRows = await storageCharged(db, courierId, ids);
   const charged = new Map(chargedRows.map((r) => [r.packageId, r.cents]));
   const today$ = await getCourierRates(db, courierId, now);
   const firstDays = new Map<number, string | null>();
@@ -103,6 +98,23 @@ export async function accrueStorage(options: { db: Db; mailer: Mailer | null; co
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
+/** Storage already charged per parcel on live invoices (by the lines' courier and parcel index). */
+export function storageCharged(db: Db, courierId: number, packageIds: number[]) {
+  return db
+    .select({ packageId: invoiceLines.packageId, cents: sql<number>`coalesce(sum(${invoiceLines.amountCents}), 0)::int` })
+    .from(invoiceLines)
+    .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+    .where(
+      and(
+        eq(invoiceLines.courierId, courierId),
+        eq(invoiceLines.kind, 'storage_fee'),
+        inArray(invoiceLines.packageId, packageIds),
+        ne(invoices.status, 'void'),
+      ),
+    )
+    .groupBy(invoiceLines.packageId);
+}
+
 /** The open invoice already charging this parcel's storage after its own invoice was paid, locked. */
 async function openStorageInvoice(db: Db, courierId: number, packageId: number, seen: Map<number, InvoiceRow>) {
   const [row] = await db
@@ -111,7 +123,7 @@ async function openStorageInvoice(db: Db, courierId: number, packageId: number, 
     .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
     .where(
       and(
-        eq(invoices.courierId, courierId),
+        eq(invoiceLines.courierId, courierId),
         eq(invoiceLines.kind, 'storage_fee'),
         eq(invoiceLines.packageId, packageId),
         inArray(invoices.status, ['unpaid', 'partially_paid']),
