@@ -206,3 +206,57 @@ describe('DataTable at different widths', () => {
     click.mockRestore();
   });
 });
+
+describe('a row opens its item', () => {
+  const opened: string[] = [];
+  const linked: Array<DataTableColumn<Row>> = columns.map((c) =>
+    c.field === 'packageNumber'
+      ? {
+          ...c,
+          render: (r) => (
+            <a
+              href={`/packages/${r.id}`}
+              onClick={(e) => {
+                e.preventDefault();
+                opened.push(r.packageNumber);
+              }}
+            >
+              {r.packageNumber}
+            </a>
+          ),
+        }
+      : c,
+  );
+  beforeEach(() => opened.splice(0));
+
+  it('follows the row’s link from anywhere in the row but its controls, in the table and in a card', async () => {
+    for (const width of [1280, 375]) {
+      boxWidth = width;
+      const { unmount } = render(table({ columns: linked }));
+      await userEvent.click(screen.getAllByText('Customer 2')[0] as HTMLElement);
+      expect(opened).toEqual(['PKG-000002']);
+      await userEvent.click(screen.getByRole('button', { name: 'Open PKG-000001' }));
+      expect(opened).toEqual(['PKG-000002']);
+      unmount();
+      opened.splice(0);
+    }
+  });
+
+  it('does nothing in a row without a link', async () => {
+    boxWidth = 1280;
+    const actions = (r: Row) => (
+      <a
+        href={`/packages/${r.id}`}
+        onClick={(e) => {
+          e.preventDefault();
+          opened.push(`action ${r.id}`);
+        }}
+      >
+        Open
+      </a>
+    );
+    render(table({ actions }));
+    await userEvent.click(screen.getByText('Customer 1'));
+    expect(opened).toEqual([]);
+  });
+});
