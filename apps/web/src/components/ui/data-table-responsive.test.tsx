@@ -242,6 +242,43 @@ describe('a row opens its item', () => {
     }
   });
 
+  it('opens by the control marked as the row’s opener, and never follows a link to another site', async () => {
+    boxWidth = 1280;
+    const external: Array<DataTableColumn<Row>> = columns.map((c) =>
+      c.field === 'packageNumber'
+        ? {
+            ...c,
+            render: (r) => (
+              <a
+                href="https://carrier.example/track"
+                target="_blank"
+                rel="noreferrer"
+                onClick={(e) => {
+                  e.preventDefault();
+                  opened.push('carrier');
+                }}
+              >
+                {r.packageNumber}
+              </a>
+            ),
+          }
+        : c,
+    );
+    const actions = (r: Row) => (
+      <button type="button" data-row-open onClick={() => opened.push(`timeline ${r.id}`)}>
+        Timeline
+      </button>
+    );
+    const { unmount } = render(table({ columns: external, actions }));
+    await userEvent.click(screen.getByText('Customer 1'));
+    expect(opened).toEqual(['timeline 1']);
+    unmount();
+    opened.splice(0);
+    render(table({ columns: external }));
+    await userEvent.click(screen.getByText('Customer 1'));
+    expect(opened).toEqual([]);
+  });
+
   it('does nothing in a row without a link', async () => {
     boxWidth = 1280;
     const actions = (r: Row) => (
