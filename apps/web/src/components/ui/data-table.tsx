@@ -133,7 +133,9 @@ function ExportButton({ path, props }: { path: string; props: DataTableProps<nev
  *
  * It fits its box: the box is measured, columns that do not fit fold by priority into
  * an expandable row detail, the Actions column stays in view at the right, badges never wrap or
- * cut; under 640 px each row is a card with its title, status and actions.
+ * cut; under 640 px each row is a card with its title, status and actions. Rows are about 40 px,
+ * headers in sentence case; a click on a row opens its item (the action marked `data-row-open`,
+ * else its first link to our pages: row-link.ts).
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, data, total, loading, error, sort, filters, actions, getRowId, label } = props;
