@@ -1,6 +1,6 @@
 /**
- * Screenshots of the main screens (customer dashboard, packages, an invoice, the scan station, the
- * admin dashboard, packages and settings) in the light and the dark mode at 1366 and 375 px, saved
+ * Screenshots of the ten main screens (customer dashboard, packages, invoices, an invoice, the scan
+ * station, the admin dashboard, packages, invoices, customers and settings) in the light and the dark mode at 1366 and 375 px, saved
  * as docs/screens/<screen>-<mode>-<width>.png, plus the home page's store marks.
  *
  *   npm run build && npx tsx scripts/screens.ts

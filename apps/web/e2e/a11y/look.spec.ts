@@ -35,6 +35,9 @@ const SCREENS: Screen[] = [
   { name: 'admin-dashboard', who: 'courier_admin', path: '/admin/dashboard' },
   { name: 'admin-packages', who: 'courier_admin', path: '/admin/packages' },
   { name: 'admin-settings', who: 'courier_admin', path: '/admin/settings' },
+  { name: 'customer-invoices', who: 'customer', path: '/customer/invoices' },
+  { name: 'admin-invoices', who: 'courier_admin', path: '/admin/invoices' },
+  { name: 'admin-customers', who: 'courier_admin', path: '/admin/customers' },
 ];
 
 /** Waits until the screen has loaded: no spinner, no busy table, the heading shown, the font in. */
@@ -175,6 +178,21 @@ test('type, store marks, tracking numbers and focus ring', async ({ page, reques
     );
     expect(lines, (await code.textContent()) ?? '').toBe(1);
   }
+
+  // Rows about 40 px high, headers in sentence case (read as written), the row opens its package.
+  const rowHeights = await table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().height));
+  expect(Math.max(...rowHeights)).toBeLessThanOrEqual(44);
+  expect(await table.locator('thead').evaluate((h) => getComputedStyle(h).textTransform)).toBe('none');
+  const firstRow = table.locator('tbody tr').first();
+  expect(await firstRow.evaluate((r) => getComputedStyle(r).cursor)).toBe('pointer');
+  await firstRow
+    .locator('td')
+    .filter({ hasNot: page.locator('a, button, input') })
+    .first()
+    .click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // The focus ring reaches 3:1 against the page in both modes.
   for (const mode of MODES) {

@@ -21,11 +21,18 @@ export async function courierOfApp(db: Db, code: string) {
   return row;
 }
 
-/** The name under the home-screen icon: short enough for a phone (about 12 characters). */
-export function shortName(name: string): string {
-  if (name.length <= 12) return name;
-  const first = name.split(/\s+/)[0] ?? name;
-  return first.length <= 12 ? first : first.slice(0, 12);
+/** Words a company name carries that its customers do not call it by. */
+const COMPANY_WORDS = /\s+(ltd\.?|limited|inc\.?|llc|co\.?|company|couriers?|services|logistics|shipping|freight)$/i;
+
+/**
+ * The name under the home-screen icon, short enough for a phone (12 characters): the courier's
+ * name, else that name without "Ltd", "Couriers" and the like, else its code (the short form on
+ * its package numbers). Never its first word alone ("Jamaica" names a country, not a courier).
+ */
+export function shortName(name: string, code: string): string {
+  let short = name.trim();
+  while (short.length > 12 && COMPANY_WORDS.test(short)) short = short.replace(COMPANY_WORDS, '');
+  return short.length <= 12 ? short : code.slice(0, 12);
 }
 
 /**
@@ -52,7 +59,7 @@ export async function customerAppManifest(
   return {
     id: `${CUSTOMER_APP_SCOPE}?courier=${courier.code}`,
     name: courier.name,
-    short_name: shortName(courier.name),
+    short_name: shortName(courier.name, courier.code),
     description: `Your packages, invoices and deliveries with ${courier.name}.`,
     start_url: `${start.pathname}${start.search}`,
     scope: CUSTOMER_APP_SCOPE,

@@ -3,6 +3,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerAppManifestSchema } from '@courier/shared/schemas/customer-app';
 import { couriers } from '../../db/schema/couriers';
+import { shortName } from './customer-app.service';
 import { courierDomains } from '../../db/schema/public-site';
 import { type TestApp, buildTestApp, seedDemoData } from '../../../test/helper';
 
@@ -21,6 +22,14 @@ afterAll(async () => t?.close());
 const manifestOf = (code: string, host = 'localhost') =>
   t.app.inject({ method: 'GET', url: `/api/public/customer-app/${code}/manifest.webmanifest`, headers: { host } });
 
+describe('shortName', () => {
+  it('keeps a short name, drops the company words of a long one, else takes the code, never the first word', () => {
+    expect(shortName('Island Post', 'ISP')).toBe('Island Post');
+    expect(shortName('Mailpac Couriers Ltd', 'MPN')).toBe('Mailpac');
+    expect(shortName('Jamaica Express Post', 'JXP')).toBe('JXP');
+  });
+});
+
 describe("a courier's customer app manifest", () => {
   it("names the courier's app, opens on the customer dashboard and controls the customer portal only", async () => {
     const res = await manifestOf(courier.code.toLowerCase());
@@ -28,7 +37,8 @@ describe("a courier's customer app manifest", () => {
     expect(res.headers['content-type']).toContain('application/manifest+json');
     const manifest = customerAppManifestSchema.parse(res.json());
     expect(manifest.name).toBe(courier.name);
-    expect(manifest.short_name.length).toBeLessThanOrEqual(12);
+    expect(manifest.short_name).toBe(shortName(courier.name, courier.code));
+    expect(manifest.short_name).not.toBe('Jamaica');
     expect(manifest.scope).toBe('/customer/');
     expect(manifest.display).toBe('standalone');
     // On our own address the start page carries the courier's key, so a signed-out start is branded.

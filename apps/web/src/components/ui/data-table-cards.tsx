@@ -3,6 +3,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { cn } from '@/lib/cn';
 import type { DataTableColumn, SortState } from './data-table';
 import { DEFAULT_PRIORITY } from './data-table-layout';
+import { ROW_LINK_CURSOR, openRowLink } from './row-link';
 import { Select } from './select';
 
 interface CardsProps<T> {
@@ -31,7 +32,7 @@ export function DetailList<T>({
     <dl className={cn('num grid gap-x-6 gap-y-2 text-sm', className)}>
       {columns.map((c) => (
         <div key={c.field} className="min-w-0">
-          <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{c.label}</dt>
+          <dt className="text-xs font-semibold text-slate-500">{c.label}</dt>
           <dd className="break-words text-slate-800 [&_.rounded-full]:whitespace-nowrap">{renderCell(c, row)}</dd>
         </div>
       ))}
@@ -49,7 +50,7 @@ function Card<T>({ row, columns, titleField, statusField, renderCell, actions }:
   const shown = rest.filter((c) => (c.priority ?? DEFAULT_PRIORITY) <= DEFAULT_PRIORITY);
   const more = rest.filter((c) => !shown.includes(c));
   return (
-    <li className="space-y-3 p-4" data-testid="table-card">
+    <li className={cn('space-y-3 p-4', ROW_LINK_CURSOR)} data-testid="table-card" onClick={openRowLink}>
       <div className="flex items-start gap-3">
         {select && <div className="pt-0.5">{renderCell(select, row)}</div>}
         <div className="min-w-0 flex-1 font-medium break-words text-slate-900">{title && renderCell(title, row)}</div>
@@ -75,7 +76,11 @@ function Card<T>({ row, columns, titleField, statusField, renderCell, actions }:
           <div id={detailId}>{open && <DetailList columns={more} row={row} renderCell={renderCell} className="mt-2 grid-cols-2" />}</div>
         </div>
       )}
-      {actions && <div className="flex flex-wrap gap-2">{actions(row)}</div>}
+      {actions && (
+        <div className="flex flex-wrap gap-2" data-row-actions>
+          {actions(row)}
+        </div>
+      )}
     </li>
   );
 }

@@ -206,3 +206,94 @@ describe('DataTable at different widths', () => {
     click.mockRestore();
   });
 });
+
+describe('a row opens its item', () => {
+  const opened: string[] = [];
+  const linked: Array<DataTableColumn<Row>> = columns.map((c) =>
+    c.field === 'packageNumber'
+      ? {
+          ...c,
+          render: (r) => (
+            <a
+              href={`/packages/${r.id}`}
+              onClick={(e) => {
+                e.preventDefault();
+                opened.push(r.packageNumber);
+              }}
+            >
+              {r.packageNumber}
+            </a>
+          ),
+        }
+      : c,
+  );
+  beforeEach(() => opened.splice(0));
+
+  it('follows the row’s link from anywhere in the row but its controls, in the table and in a card', async () => {
+    for (const width of [1280, 375]) {
+      boxWidth = width;
+      const { unmount } = render(table({ columns: linked }));
+      await userEvent.click(screen.getAllByText('Customer 2')[0] as HTMLElement);
+      expect(opened).toEqual(['PKG-000002']);
+      await userEvent.click(screen.getByRole('button', { name: 'Open PKG-000001' }));
+      expect(opened).toEqual(['PKG-000002']);
+      unmount();
+      opened.splice(0);
+    }
+  });
+
+  it('opens by the control marked as the row’s opener, and never follows a link to another site', async () => {
+    boxWidth = 1280;
+    const external: Array<DataTableColumn<Row>> = columns.map((c) =>
+      c.field === 'packageNumber'
+        ? {
+            ...c,
+            render: (r) => (
+              <a
+                href="https://carrier.example/track"
+                target="_blank"
+                rel="noreferrer"
+                onClick={(e) => {
+                  e.preventDefault();
+                  opened.push('carrier');
+                }}
+              >
+                {r.packageNumber}
+              </a>
+            ),
+          }
+        : c,
+    );
+    const actions = (r: Row) => (
+      <button type="button" data-row-open onClick={() => opened.push(`timeline ${r.id}`)}>
+        Timeline
+      </button>
+    );
+    const { unmount } = render(table({ columns: external, actions }));
+    await userEvent.click(screen.getByText('Customer 1'));
+    expect(opened).toEqual(['timeline 1']);
+    unmount();
+    opened.splice(0);
+    render(table({ columns: external }));
+    await userEvent.click(screen.getByText('Customer 1'));
+    expect(opened).toEqual([]);
+  });
+
+  it('does nothing in a row without a link', async () => {
+    boxWidth = 1280;
+    const actions = (r: Row) => (
+      <a
+        href={`/packages/${r.id}`}
+        onClick={(e) => {
+          e.preventDefault();
+          opened.push(`action ${r.id}`);
+        }}
+      >
+        Open
+      </a>
+    );
+    render(table({ actions }));
+    await userEvent.click(screen.getByText('Customer 1'));
+    expect(opened).toEqual([]);
+  });
+});

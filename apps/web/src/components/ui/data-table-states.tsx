@@ -13,7 +13,7 @@ export function SkeletonRows({ columns, rows = 5 }: { columns: number; rows?: nu
         <tr key={r} className="border-b border-slate-100 last:border-0" data-testid="skeleton-row">
           {Array.from({ length: columns }, (_, c) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
-            <td key={c} className="px-4 py-3">
+            <td key={c} className="px-4 py-2.5">
               <Skeleton className="h-4 w-full max-w-32" />
             </td>
           ))}

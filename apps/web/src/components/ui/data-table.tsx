@@ -9,6 +9,7 @@ import { CardSort, DetailList, TableCards } from './data-table-cards';
 import { DebouncedSearch, FiltersPanel, TableFooter, fieldValue, isFilterableColumn } from './data-table-controls';
 import { ACTIONS_COLUMN_WIDTH, CARD_BREAKPOINT, DEFAULT_PRIORITY, foldColumns, useContainerWidth } from './data-table-layout';
 import { type EmptyProps, LoadingStatus, SkeletonCards, SkeletonRows, TableEmpty, TableError } from './data-table-states';
+import { ROW_LINK_CURSOR, openRowLink } from './row-link';
 import { ScrollRegion } from './scroll-region';
 import { Spinner } from './spinner';
 import { softBreaks } from '@/lib/soft-breaks';
@@ -132,7 +133,9 @@ function ExportButton({ path, props }: { path: string; props: DataTableProps<nev
  *
  * It fits its box: the box is measured, columns that do not fit fold by priority into
  * an expandable row detail, the Actions column stays in view at the right, badges never wrap or
- * cut; under 640 px each row is a card with its title, status and actions.
+ * cut; under 640 px each row is a card with its title, status and actions. Rows are about 40 px,
+ * headers in sentence case; a click on a row opens its item (the action marked `data-row-open`,
+ * else its first link to our pages: row-link.ts).
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, data, total, loading, error, sort, filters, actions, getRowId, label } = props;
@@ -220,10 +223,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
     body = (
       <ScrollRegion label={label}>
         <table ref={tableRef} className="num w-full border-collapse text-sm" aria-label={label} aria-busy={loading || undefined}>
-          <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-600">
             <tr>
               {hidden.length > 0 && (
-                <th scope="col" className="w-11 border-b border-slate-200 px-2 py-3">
+                <th scope="col" className="w-11 border-b border-slate-200 px-2 py-2.5">
                   <span className="sr-only">Details</span>
                 </th>
               )}
@@ -233,13 +236,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   <th
                     key={column.field}
                     scope="col"
-                    className="border-b border-slate-200 px-4 py-3 whitespace-nowrap"
+                    className="border-b border-slate-200 px-4 py-2.5 whitespace-nowrap"
                     aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                   >
                     {column.sortable ? (
                       <button
                         type="button"
-                        className="inline-flex items-center gap-1 uppercase hover:text-slate-900"
+                        className="inline-flex items-center gap-1 hover:text-slate-900"
                         onClick={() => toggleSort(column.field)}
                       >
                         {column.label}
@@ -258,7 +261,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 );
               })}
               {actions && (
-                <th scope="col" className={cn('border-b border-slate-200 bg-slate-50 px-4 py-3', stickyCell)} data-sticky="actions">
+                <th scope="col" className={cn('border-b border-slate-200 bg-slate-50 px-4 py-2.5', stickyCell)} data-sticky="actions">
                   Actions
                 </th>
               )}
@@ -272,9 +275,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 const open = expanded.has(row.id);
                 return (
                   <Fragment key={row.id}>
-                    <tr className="group border-b border-slate-100 last:border-0 hover:bg-slate-50">
+                    <tr
+                      className={cn('group border-b border-slate-100 last:border-0 hover:bg-slate-50', ROW_LINK_CURSOR)}
+                      onClick={openRowLink}
+                    >
                       {hidden.length > 0 && (
-                        <td className="px-2 py-2 align-top">
+                        <td className="px-2 py-1 align-top">
                           <button
                             type="button"
                             className="inline-flex h-8 w-8 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100"
@@ -290,7 +296,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                         <td
                           key={c.field}
                           className={cn(
-                            'px-4 py-3 align-top text-slate-800 [&_.rounded-full]:whitespace-nowrap',
+                            'px-4 py-2.5 align-top text-slate-800 [&_.rounded-full]:whitespace-nowrap',
                             c.nowrap || c.field === statusField ? 'whitespace-nowrap' : 'break-words',
                           )}
                         >
@@ -298,7 +304,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
                         </td>
                       ))}
                       {actions && (
-                        <td className={cn('bg-white px-4 py-2 align-top group-hover:bg-slate-50', stickyCell)} data-sticky="actions">
+                        <td
+                          className={cn('bg-white px-4 py-1 align-top group-hover:bg-slate-50', stickyCell)}
+                          data-sticky="actions"
+                          data-row-actions
+                        >
                           <div className="flex items-center gap-2">{actions(row.original)}</div>
                         </td>
                       )}

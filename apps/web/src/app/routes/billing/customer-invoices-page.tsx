@@ -65,7 +65,7 @@ export default function CustomerInvoicesPage() {
         searchPlaceholder="Invoice number"
         {...list.tableProps}
         actions={(r) => (
-          <Button asChild size="sm" variant="secondary">
+          <Button asChild size="sm" variant="secondary" aria-label={`View ${r.invoiceNo}`} data-row-open>
             <Link to={customerInvoicePath(r.invoiceNo)}>View</Link>
           </Button>
         )}

@@ -95,7 +95,7 @@ export default function InvoicesPage() {
         }
         {...list.tableProps}
         actions={(r) => (
-          <Button size="sm" variant="secondary" onClick={() => open(r)}>
+          <Button size="sm" variant="secondary" onClick={() => open(r)} aria-label={`View ${r.invoiceNo}`} data-row-open>
             View
           </Button>
         )}

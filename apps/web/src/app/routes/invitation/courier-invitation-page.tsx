@@ -25,7 +25,7 @@ const FIELDS = ['courierName', 'courierCode', 'firstName', 'lastName', 'password
 /** An expired, used, revoked or unknown link: a clear page and the way home, nothing to retry. */
 function InvitationGone({ message }: { message: string }) {
   return (
-    <AuthShell brand={DEFAULT_BRAND} title={message}>
+    <AuthShell brand={DEFAULT_BRAND} audience="courier" title={message}>
       <p className="text-sm text-slate-700">Ask the platform's administrator to send you a new invitation.</p>
       <Link to={paths.home} className="mt-6 inline-block font-medium text-brand-700 hover:underline">
         Go to the home page
@@ -92,7 +92,7 @@ export function CourierInvitationPage() {
   });
 
   return (
-    <AuthShell brand={DEFAULT_BRAND} title="Set up your courier" subtitle={`You were invited as ${view.data.email}.`}>
+    <AuthShell brand={DEFAULT_BRAND} audience="courier" title="Set up your courier" subtitle={`You were invited as ${view.data.email}.`}>
       <form onSubmit={submit} noValidate className="space-y-4">
         {error && (
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">

@@ -123,7 +123,7 @@ export function BranchesPage() {
         }
         actions={(b) => (
           <div className="flex gap-1">
-            <Button asChild variant="ghost" size="sm" aria-label={`View ${b.name}`}>
+            <Button asChild variant="ghost" size="sm" aria-label={`View ${b.name}`} data-row-open>
               <Link to={`${base}/branches/${b.id}`}>
                 <Eye className="h-4 w-4" aria-hidden="true" />
               </Link>

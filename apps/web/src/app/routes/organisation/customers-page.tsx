@@ -116,7 +116,7 @@ export function CustomersPage({ area, fixedCourierId }: { area: CustomerArea; fi
           isSuperAdmin
             ? undefined
             : (c) => (
-                <Button asChild variant="ghost" size="sm" aria-label={`View ${c.name}`}>
+                <Button asChild variant="ghost" size="sm" aria-label={`View ${c.name}`} data-row-open>
                   <Link to={`${base}/${area}/${c.id}`}>
                     <Eye className="h-4 w-4" aria-hidden="true" />
                   </Link>

@@ -85,7 +85,7 @@ export function RolesPage() {
         toolbar={isSuperAdmin && <CourierFilter value={courierId} onChange={setCourierId} />}
         actions={(r) => (
           <div className="flex gap-1">
-            <Button asChild variant="ghost" size="sm" aria-label={`Open ${r.name}`}>
+            <Button asChild variant="ghost" size="sm" aria-label={`Open ${r.name}`} data-row-open>
               <Link to={`${base}/roles/${r.id}`}>
                 <Eye className="h-4 w-4" aria-hidden="true" />
               </Link>

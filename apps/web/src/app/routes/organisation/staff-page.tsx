@@ -114,7 +114,7 @@ export function StaffPage() {
         toolbar={isSuperAdmin && <CourierFilter value={courierId} onChange={setCourierId} />}
         actions={(s) => (
           <div className="flex gap-1">
-            <Button asChild variant="ghost" size="sm" aria-label={`View ${s.name}`}>
+            <Button asChild variant="ghost" size="sm" aria-label={`View ${s.name}`} data-row-open>
               <Link to={`${base}/staff/${s.id}`}>
                 <Eye className="h-4 w-4" aria-hidden="true" />
               </Link>

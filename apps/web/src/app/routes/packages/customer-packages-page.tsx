@@ -201,7 +201,13 @@ export default function CustomerPackagesPage() {
           searchPlaceholder="Package, tracking or merchant"
           {...list.tableProps}
           actions={(p) => (
-            <Button size="sm" variant="secondary" onClick={() => setOpenId(p.id)} aria-label={`Timeline of ${p.packageNumber}`}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => setOpenId(p.id)}
+              aria-label={`Timeline of ${p.packageNumber}`}
+              data-row-open
+            >
               Timeline
             </Button>
           )}

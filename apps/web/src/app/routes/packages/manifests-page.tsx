@@ -72,7 +72,7 @@ export default function ManifestsPage() {
         toolbar={canCreate ? <Button onClick={() => setCreating(true)}>New manifest</Button> : undefined}
         actions={(m) => (
           <>
-            <Button size="sm" variant="secondary" onClick={() => setOpenId(m.id)} aria-label={`Open ${m.manifestNumber}`}>
+            <Button size="sm" variant="secondary" onClick={() => setOpenId(m.id)} aria-label={`Open ${m.manifestNumber}`} data-row-open>
               Open
             </Button>
             {canSeeCosts && (

@@ -218,7 +218,7 @@ export default function PackagesPage() {
         searchPlaceholder="Package, tracking, mailbox or name"
         {...list.tableProps}
         actions={(p) => (
-          <Button size="sm" variant="secondary" onClick={() => setOpenId(p.id)} aria-label={`Open ${p.packageNumber}`}>
+          <Button size="sm" variant="secondary" onClick={() => setOpenId(p.id)} aria-label={`Open ${p.packageNumber}`} data-row-open>
             Open
           </Button>
         )}

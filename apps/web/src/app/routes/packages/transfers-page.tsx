@@ -81,7 +81,7 @@ export default function TransfersPage() {
           {...list.tableProps}
           toolbar={canCreate ? <Button onClick={() => setCreating(true)}>New transfer</Button> : undefined}
           actions={(t) => (
-            <Button size="sm" variant="secondary" onClick={() => open(t.id)} aria-label={`Open ${t.transferNumber}`}>
+            <Button size="sm" variant="secondary" onClick={() => open(t.id)} aria-label={`Open ${t.transferNumber}`} data-row-open>
               Open
             </Button>
           )}

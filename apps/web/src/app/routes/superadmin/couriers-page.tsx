@@ -114,7 +114,7 @@ export function CouriersPage() {
         searchPlaceholder="Search couriers..."
         actions={(c) => (
           <div className="flex gap-1">
-            <Button asChild variant="ghost" size="sm" aria-label={`View ${c.name}`}>
+            <Button asChild variant="ghost" size="sm" aria-label={`View ${c.name}`} data-row-open>
               <Link to={`/superadmin/couriers/${c.id}`}>
                 <Eye className="h-4 w-4" aria-hidden="true" />
               </Link>

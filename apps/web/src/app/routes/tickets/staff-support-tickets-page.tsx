@@ -138,6 +138,7 @@ export default function StaffSupportTicketsPage() {
             size="sm"
             variant="secondary"
             aria-label={`Open ${t.ticket_no}`}
+            data-row-open
             onClick={() => setParams(superAdmin ? { ticket: t.ticket_no, courier: String(t.courier.id) } : { ticket: t.ticket_no })}
           >
             Open

@@ -1,4 +1,4 @@
-import { PackageCheck, ShieldCheck, Truck } from 'lucide-react';
+import { Bell, PackageCheck, ReceiptText, ScanLine, ShieldCheck, Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
@@ -14,27 +14,44 @@ export interface ShellContact {
   phone: string | null;
 }
 
-const PHRASES = [
-  { icon: Truck, label: 'Express Delivery' },
-  { icon: ShieldCheck, label: 'Secure Shipping' },
-  { icon: PackageCheck, label: 'Real-time Tracking' },
-];
+/** What the side says: to a courier's customers (the sign-in pages' phrases), or to a courier's owner setting it up. */
+const PITCHES = {
+  customer: {
+    headline: 'Your US address, delivered to Jamaica.',
+    phrases: [
+      { icon: Truck, label: 'Express Delivery' },
+      { icon: ShieldCheck, label: 'Secure Shipping' },
+      { icon: PackageCheck, label: 'Real-time Tracking' },
+    ],
+  },
+  courier: {
+    headline: 'Run your courier from one portal.',
+    phrases: [
+      { icon: ScanLine, label: 'Receive and scan packages' },
+      { icon: ReceiptText, label: 'Invoice and take payments' },
+      { icon: Bell, label: 'Keep your customers informed' },
+    ],
+  },
+} as const;
 
 /**
  * The split layout of the sign-in pages: the courier's logo, name and the marketing
- * phrases on one side (on top on a phone), the form on the other.
+ * phrases on one side (on top on a phone), the form on the other. `audience="courier"` pitches
+ * the portal to a courier's owner instead of a US address to its customers.
  */
 export function AuthShell({
   brand,
   title,
   subtitle,
   contact,
+  audience = 'customer',
   children,
 }: {
   brand: Brand;
   title: string;
   subtitle?: string;
   contact?: ShellContact;
+  audience?: keyof typeof PITCHES;
   children: ReactNode;
 }) {
   return (
@@ -54,9 +71,9 @@ export function AuthShell({
           <span className="text-lg">{brand.name}</span>
         </Link>
         <div className="hidden lg:block">
-          <p className="text-3xl font-bold leading-tight">Your US address, delivered to Jamaica.</p>
+          <p className="text-3xl font-bold leading-tight">{PITCHES[audience].headline}</p>
           <ul className="mt-8 space-y-4">
-            {PHRASES.map(({ icon: Icon, label }) => (
+            {PITCHES[audience].phrases.map(({ icon: Icon, label }) => (
               <li key={label} className="flex items-center gap-3 text-brand-100">
                 <span className="flex h-10 w-10 items-center justify-center rounded-full bg-white/10">
                   <Icon className="h-5 w-5" aria-hidden="true" />
@@ -80,7 +97,7 @@ export function AuthShell({
           </address>
         )}
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-brand-100 lg:hidden">
-          {PHRASES.map(({ label }) => (
+          {PITCHES[audience].phrases.map(({ label }) => (
             <li key={label}>{label}</li>
           ))}
         </ul>

@@ -90,7 +90,7 @@ export function CourierInvitationsCard() {
         {rows.length > 0 && (
           <ScrollRegion label="Invitations">
             <table className="w-full text-left text-sm" aria-label="Invitations">
-              <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase">
+              <thead className="border-b border-slate-200 text-xs text-slate-500">
                 <tr>
                   <th scope="col" className="py-2 pr-4 font-medium">
                     Email

@@ -83,7 +83,7 @@ export function RowResults({ rows, caption }: { rows: ImportRowResult[]; caption
         <div className="max-h-[28rem] overflow-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label={caption}>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{caption}</caption>
-            <thead className="sticky top-0 bg-slate-50 text-xs uppercase text-slate-500">
+            <thead className="sticky top-0 bg-slate-50 text-xs text-slate-500">
               <tr>
                 <th className="px-3 py-2">Row</th>
                 <th className="px-3 py-2">Tracking number</th>
