@@ -234,7 +234,8 @@ describe('read markers per reader', () => {
 });
 
 describe('badge counts', () => {
-  it('counts exactly up to 100 (shown 99+), and the customer badge counts tickets with a staff message', async () => {
+  // 120 tickets one by one: minutes on a loaded 2-core machine, so a longer hang limit.
+  it('counts exactly up to 100 (shown 99+), and the customer badge counts tickets with a staff message', { timeout: 180_000 }, async () => {
     const courier = (await makeCourier(t, 'CAP')).id;
     const admin = await makeUser(t, courier, 'courier_admin');
     const customer = await makeCustomer(t, courier);
