@@ -28,8 +28,9 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (user.kind === 'user' && !hasPermission(user, 'dashboard_view')) throw new AppError('forbidden', API_MESSAGES.forbidden);
         const courierId = user.role === 'super_admin' ? (req.query.courierId ?? null) : user.courierId;
         const result: Dashboard = { cards: [], charts: [], mailbox: null, membership: null };
-        for (const section of DASHBOARD_SECTIONS) {
-          const part = await section({ db: ctx.db, user, courierId });
+        // The sections read independent figures: all at once, merged in display order.
+        const parts = await Promise.all(DASHBOARD_SECTIONS.map((section) => section({ db: ctx.db, user, courierId })));
+        for (const part of parts) {
           result.cards.push(...(part.cards ?? []));
           result.charts.push(...(part.charts ?? []));
           if (part.mailbox) result.mailbox = part.mailbox;

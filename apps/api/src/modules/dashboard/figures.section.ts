@@ -72,6 +72,41 @@ async function packageFigures(input: DashboardInput, scope: SQL | undefined) {
   return { data, ready: ready?.n ?? 0, uncollected: ready?.uncollected ?? 0 };
 }
 
+/** Invoiced since the courier's month began (void invoices apart). */
+async function invoicedThisMonth({ db, courierId }: DashboardInput): Promise<number> {
+  const since = monthStartInZone(await courierTimeZone(db, courierId));
+  const [row] = await db
+    .select({ cents: sumCents(invoices.totalCents) })
+    .from(invoices)
+    .where(
+      and(courierId === null ? undefined : eq(invoices.courierId, courierId), ne(invoices.status, 'void'), gte(invoices.issuedAt, since)),
+    );
+  return row?.cents ?? 0;
+}
+
+/** Money taken since the courier's month began, net of the money given back this month. */
+async function collectedThisMonth({ db, courierId }: DashboardInput): Promise<number> {
+  const since = monthStartInZone(await courierTimeZone(db, courierId));
+  const [[row], [back]] = await Promise.all([
+    db
+      .select({ cents: sumCents(payments.amountCents) })
+      .from(payments)
+      .where(and(courierId === null ? undefined : eq(payments.courierId, courierId), gte(payments.paidAt, since), moneyTaken())),
+    db
+      .select({ cents: sumCents(paymentRefunds.amountCents) })
+      .from(paymentRefunds)
+      .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
+      .where(
+        and(
+          courierId === null ? undefined : eq(paymentRefunds.courierId, courierId),
+          gte(paymentRefunds.createdAt, since),
+          moneyGivenBack(),
+        ),
+      ),
+  ]);
+  return (row?.cents ?? 0) - (back?.cents ?? 0);
+}
+
 /**
  * The courier's working figures for admins and staff: packages by status, ready for pickup,
  * uncollected, this month's revenue (invoiced and collected) and open tickets, each only with
@@ -84,8 +119,22 @@ export async function courierFiguresSection(input: DashboardInput): Promise<Part
   const charts: DashboardChart[] = [];
   const isSuperAdmin = user.role === 'super_admin';
 
-  if (hasPermission(user, 'packages_view')) {
-    const figures = await packageFigures(input, courierId === null ? undefined : eq(packages.courierId, courierId));
+  // Each figure is its own read: all at once, each card in its place.
+  const [figures, invoiced, collected, openTickets] = await Promise.all([
+    hasPermission(user, 'packages_view')
+      ? packageFigures(input, courierId === null ? undefined : eq(packages.courierId, courierId))
+      : undefined,
+    hasPermission(user, 'invoices_view') ? invoicedThisMonth(input) : undefined,
+    hasPermission(user, 'payments_view') ? collectedThisMonth(input) : undefined,
+    hasPermission(user, 'tickets_view')
+      ? db
+          .select({ n: countInt })
+          .from(tickets)
+          .where(and(courierId === null ? undefined : eq(tickets.courierId, courierId), inArray(tickets.status, [...OPEN_TICKET_STATUSES])))
+          .then(([row]) => row?.n ?? 0)
+      : undefined,
+  ]);
+  if (figures) {
     charts.push({ key: 'packages_by_status', label: 'Packages by status', kind: 'bar', data: figures.data });
     cards.push({ key: 'ready_for_pickup', label: 'Ready for pickup', value: figures.ready, format: 'count', href: 'packages' });
     cards.push({
@@ -97,47 +146,17 @@ export async function courierFiguresSection(input: DashboardInput): Promise<Part
       href: user.role === 'staff' && hasPermission(user, 'packages_uncollected') ? 'uncollected' : undefined,
     });
   }
-
-  const since = monthStartInZone(await courierTimeZone(db, courierId));
-  if (hasPermission(user, 'invoices_view')) {
-    const [row] = await db
-      .select({ cents: sumCents(invoices.totalCents) })
-      .from(invoices)
-      .where(
-        and(courierId === null ? undefined : eq(invoices.courierId, courierId), ne(invoices.status, 'void'), gte(invoices.issuedAt, since)),
-      );
-    cards.push({ key: 'invoiced_this_month', label: 'Invoiced this month', value: row?.cents ?? 0, format: 'money', href: 'invoices' });
+  if (invoiced !== undefined) {
+    cards.push({ key: 'invoiced_this_month', label: 'Invoiced this month', value: invoiced, format: 'money', href: 'invoices' });
   }
-  if (hasPermission(user, 'payments_view')) {
-    const [row] = await db
-      .select({ cents: sumCents(payments.amountCents) })
-      .from(payments)
-      .where(and(courierId === null ? undefined : eq(payments.courierId, courierId), gte(payments.paidAt, since), moneyTaken()));
-    // Net of the money given back this month.
-    const [back] = await db
-      .select({ cents: sumCents(paymentRefunds.amountCents) })
-      .from(paymentRefunds)
-      .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
-      .where(
-        and(
-          courierId === null ? undefined : eq(paymentRefunds.courierId, courierId),
-          gte(paymentRefunds.createdAt, since),
-          moneyGivenBack(),
-        ),
-      );
-    const collected = (row?.cents ?? 0) - (back?.cents ?? 0);
+  if (collected !== undefined) {
     cards.push({ key: 'collected_this_month', label: 'Collected this month', value: collected, format: 'money', href: 'payments' });
   }
-
-  if (hasPermission(user, 'tickets_view')) {
-    const [row] = await db
-      .select({ n: countInt })
-      .from(tickets)
-      .where(and(courierId === null ? undefined : eq(tickets.courierId, courierId), inArray(tickets.status, [...OPEN_TICKET_STATUSES])));
+  if (openTickets !== undefined) {
     cards.push({
       key: 'open_tickets',
       label: 'Open support tickets',
-      value: row?.n ?? 0,
+      value: openTickets,
       format: 'count',
       // The super admin portal has no support tickets page.
       href: isSuperAdmin ? undefined : 'support-tickets',

@@ -1,4 +1,4 @@
-import { type SQL, and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { type SQL, and, count, desc, eq, sql } from 'drizzle-orm';
 import { hasPermission } from '@courier/shared/domain/permissions';
 import type { Dashboard, DashboardCard, DashboardChart } from '@courier/shared/schemas/dashboard';
 import { branches } from '../../db/schema/branches';
@@ -8,7 +8,7 @@ import { users } from '../../db/schema/users';
 import type { DashboardInput } from './dashboard.sections';
 import { mailboxAddresses } from '@courier/shared/domain/mailbox-address';
 import { dayBoundsInZone, dayInZone } from '@courier/shared/domain/datetime';
-import { courierTimeZone, localTimeIn } from '../../lib/courier-zone';
+import { courierTimeZone } from '../../lib/courier-zone';
 
 const MONTHS_SHOWN = 6;
 
@@ -25,10 +25,30 @@ export async function organisationSection({ db, user, courierId }: DashboardInpu
     cards.push({ key: 'couriers', label: 'Active couriers', value: c?.n ?? 0, format: 'count', href: 'couriers' });
   }
   if (hasPermission(user, 'customers_view')) {
+    // Months where the courier keeps its books (its time zone), the current one and five before.
+    const zone = await courierTimeZone(db, courierId);
+    const thisMonth = dayInZone(new Date(), zone).slice(0, 7);
+    const months = Array.from({ length: MONTHS_SHOWN + 1 }, (_, i) => {
+      const d = new Date(`${thisMonth}-01T12:00:00Z`);
+      d.setUTCMonth(d.getUTCMonth() - (MONTHS_SHOWN - 1 - i));
+      return d.toISOString().slice(0, 7);
+    });
+    // Each month from its first instant where the courier is to the next month's (the last key).
+    const starts = months.map((m) => dayBoundsInZone(`${m}-01`, zone).start.toISOString());
+    const joined = (i: number) =>
+      sql<number>`(count(*) filter (where ${customers.createdAt} >= ${starts[i]}::timestamptz and ${customers.createdAt} < ${starts[i + 1]}::timestamptz))::int`;
+    // One pass over the customers: active ones, business ones, and those who joined in each month.
     const [row] = await db
-      .select({ all: count(), business: sql<number>`count(*) filter (where ${customers.accountType} = 'business')::int` })
+      .select({
+        all: sql<number>`(count(*) filter (where ${customers.active}))::int`,
+        business: sql<number>`(count(*) filter (where ${customers.active} and ${customers.accountType} = 'business'))::int`,
+        months: sql<number[]>`array[${sql.join(
+          months.slice(0, MONTHS_SHOWN).map((_, i) => joined(i)),
+          sql`, `,
+        )}]`,
+      })
       .from(customers)
-      .where(and(inCourier(customers.courierId), eq(customers.active, true)));
+      .where(inCourier(customers.courierId));
     cards.push({ key: 'customers', label: 'Customers', value: row?.all ?? 0, format: 'count', href: 'customers' });
     if (hasPermission(user, 'customers_business')) {
       cards.push({
@@ -39,25 +59,9 @@ export async function organisationSection({ db, user, courierId }: DashboardInpu
         href: user.role === 'super_admin' ? undefined : 'business-customers',
       });
     }
-    // Months where the courier keeps its books (its time zone), the current one and five before.
-    const zone = await courierTimeZone(db, courierId);
-    const thisMonth = dayInZone(new Date(), zone).slice(0, 7);
-    const months = Array.from({ length: MONTHS_SHOWN }, (_, i) => {
-      const d = new Date(`${thisMonth}-01T12:00:00Z`);
-      d.setUTCMonth(d.getUTCMonth() - (MONTHS_SHOWN - 1 - i));
-      return d.toISOString().slice(0, 7);
-    });
-    const since = dayBoundsInZone(`${months[0]}-01`, zone).start;
-    const month = sql<string>`to_char(date_trunc('month', ${localTimeIn(customers.createdAt, zone)}), 'YYYY-MM')`;
-    const perMonth = await db
-      .select({ month, n: count() })
-      .from(customers)
-      .where(and(inCourier(customers.courierId), gte(customers.createdAt, since)))
-      .groupBy(month);
-    const byMonth = new Map(perMonth.map((r) => [r.month, r.n]));
-    const data = months.map((key) => ({
+    const data = months.slice(0, MONTHS_SHOWN).map((key, i) => ({
       name: new Date(`${key}-01T12:00:00Z`).toLocaleString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }),
-      value: byMonth.get(key) ?? 0,
+      value: row?.months[i] ?? 0,
     }));
     charts.push({ key: 'new_customers', label: 'New customers per month', kind: 'bar', data });
 

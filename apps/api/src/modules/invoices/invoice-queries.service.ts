@@ -22,7 +22,7 @@ import { auditLog } from '../../db/schema/audit-log';
 import { users } from '../../db/schema/users';
 import { courierZoneColumn } from '../../lib/courier-zone';
 import { AppError } from '../../lib/errors';
-import { listClauses, listPage } from '../../lib/list-query';
+import { type ListClauses, listClauses, listPage } from '../../lib/list-query';
 import { type InvoiceScope, scopeConditions } from './invoice-access.service';
 
 const balanceOf = (i: { totalCents: number; paidCents: number; status: InvoiceStatus }) =>
@@ -273,16 +273,34 @@ export async function listInvoices(db: Db, scope: InvoiceScope, query: ListQuery
       .from(invoices)
       .innerJoin(customers, eq(customers.id, invoices.customerId))
       .innerJoin(couriers, eq(couriers.id, invoices.courierId));
+  // Without a search, a courier-name filter or a sort by name, the page and the count need the
+  // invoices alone: the page's 50 are found first and only they are joined to their names.
+  const invoicesOnly = !query.search && !('courierName' in (query.filters ?? {})) && query.sort !== 'customerName';
+  const pageOf = (c: ListClauses) => {
+    if (!invoicesOnly) return base().where(c.where);
+    const ids = db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(c.where)
+      .orderBy(...c.orderBy)
+      .limit(c.limit)
+      .offset(c.offset)
+      .as('page');
+    return base().innerJoin(ids, eq(ids.id, invoices.id));
+  };
   return listPage(query, clauses, {
     rows: async (c) =>
       (
-        await base()
-          .where(c.where)
+        await pageOf(c)
           .orderBy(...c.orderBy)
           .limit(c.limit)
-          .offset(c.offset)
+          .offset(invoicesOnly ? 0 : c.offset)
       ).map((r) => ({ ...r, balanceCents: balanceOf(r), issuedAt: r.issuedAt.toISOString() })),
     count: async (where) => {
+      if (invoicesOnly) {
+        const [row] = await db.select({ n: count() }).from(invoices).where(where);
+        return row?.n ?? 0;
+      }
       const [row] = await db
         .select({ n: count() })
         .from(invoices)
