@@ -86,6 +86,7 @@ export function DashboardPage() {
                     <Button
                       variant="ghost"
                       size="sm"
+                      aria-label={`Copy ${a.mode} address`}
                       onClick={() => {
                         void navigator.clipboard
                           ?.writeText(a.lines.join('\n'))
