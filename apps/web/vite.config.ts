@@ -13,8 +13,9 @@ const pkg = (names: string) => new RegExp(`node_modules[\\\\/](${names})[\\\\/]`
  * the home page made ~30 requests, which on a phone's connection cost a round trip per ~6 files.
  * These groups keep the first paint of a public or sign-in page to a handful of files
  * (`npm run bench:web` measures it; the home page must stay under 150 KB of JavaScript, gzip):
- * - preload: Vite's preload helper on its own, so the entry (main.tsx) can ask for the page's
- *   chunks before React has downloaded (app/page-preload.ts).
+ * - preload: Vite's preload helper and the early API requests (lib/early-requests.ts, which the
+ *   session also imports), so the entry (main.tsx) can ask for the page's chunks and a signed-in
+ *   customer's first answers before React has downloaded (app/page-preload.ts, signed-in-start.ts).
  * - framework: React, React Router, TanStack Query; on every page, and cached across deploys that
  *   do not upgrade them.
  * - zod: only for the pages that validate, and on the public and sign-in forms only from their first
@@ -28,10 +29,14 @@ const pkg = (names: string) => new RegExp(`node_modules[\\\\/](${names})[\\\\/]`
  *   money, the colour mode): left to the site group, a portal's first visit fetched the public
  *   site's chunk and react-hook-form with it. Nothing here may import zod.
  * - icons: the icons used by more than one page.
+ * - portal: the signed-in portals' frame (sidebar, header, drawer, badges, the live ticket stream's
+ *   client) and the small parts of their pages (card, skeleton, page header): on its own, each was a
+ *   file of under 1 KB, and a customer's first visit to the dashboard made ~30 requests, a round
+ *   trip each on a phone. No public or sign-in page imports any of it.
  * - site: the public layout (header, footer) and the parts the marketing pages share.
  */
 const chunkGroups = [
-  { name: 'preload', priority: 40, test: /vite[\\/]preload-helper/ },
+  { name: 'preload', priority: 40, test: /vite[\\/]preload-helper|src[\\/]lib[\\/]early-requests\.ts$/ },
   {
     name: 'framework',
     priority: 30,
@@ -60,6 +65,20 @@ const chunkGroups = [
     ),
   },
   { name: 'icons', priority: 8, minShareCount: 2, test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/ },
+  {
+    name: 'portal',
+    priority: 7,
+    test: new RegExp(
+      [
+        'src[\\\\/]components[\\\\/]layout[\\\\/](portal-shell|page-focus|sidebar-nav|page-header)\\.tsx?$',
+        'src[\\\\/]components[\\\\/]ui[\\\\/](card|skeleton|badge|courier-filter|table-toggle|data-table-layout)\\.tsx?$',
+        'src[\\\\/](lib[\\\\/]soft-breaks|hooks[\\\\/]use-options)\\.tsx?$',
+        'features[\\\\/]tickets[\\\\/](api[\\\\/]|hooks[\\\\/]use-ticket-badges|components[\\\\/]ticket-nav-badge)',
+        'features[\\\\/]communications[\\\\/](api[\\\\/](keys|communications)|components[\\\\/]notification-badge)\\.tsx?$',
+        'features[\\\\/](search[\\\\/]components[\\\\/]command-palette|auth[\\\\/]components[\\\\/]framed-portal)\\.tsx$',
+      ].join('|'),
+    ),
+  },
   {
     name: 'site',
     priority: 5,

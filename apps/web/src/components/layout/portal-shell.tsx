@@ -6,7 +6,7 @@ import { lazyToast as toast } from '@/lib/lazy-toast';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { useAccent } from '@/lib/theme';
-import { ThemeSwitch } from '@/components/ui/theme-switch';
+import { ThemeSwitchButton } from '@/components/ui/theme-switch-button';
 import { usePageFocus } from './page-focus';
 import { type NavItem, SidebarNav } from './sidebar-nav';
 
@@ -136,7 +136,7 @@ export function PortalShell({ portalName, nav, headerLines, logoUrl, logoAlt, se
             </div>
             {search?.(nav)}
             {headerActions}
-            <ThemeSwitch />
+            <ThemeSwitchButton />
           </header>
           {notice}
           <main id="main" ref={mainRef} tabIndex={-1} className="mx-auto max-w-7xl p-4 focus:outline-none sm:p-6">

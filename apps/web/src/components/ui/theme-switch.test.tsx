@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ACCENT_MIN_CONTRAST, ACCENT_SURFACES, contrastRatio } from '@courier/shared/domain/accent';
 import { THEME_STORAGE_KEY, applyAccent, setTheme } from '@/lib/theme';
 import { ThemeSwitch } from './theme-switch';
+import { ThemeSwitchButton } from './theme-switch-button';
 
 afterEach(() => {
   setTheme('system');
@@ -55,5 +56,18 @@ describe('the courier accent on the page', () => {
     expect(contrastRatio(dark, ACCENT_SURFACES.dark)).toBeGreaterThanOrEqual(ACCENT_MIN_CONTRAST);
     applyAccent(null);
     expect(style.getPropertyValue('--accent-l')).toBe('');
+  });
+});
+
+describe('ThemeSwitchButton', () => {
+  it('loads the menu on first use and opens it, by pointer or keyboard', async () => {
+    const user = userEvent.setup();
+    render(<ThemeSwitchButton />);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Colour mode: System' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Dark' }));
+    expect(document.documentElement).toHaveAttribute('data-theme', 'dark');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('menuitemradio', { name: 'Dark' })).toHaveAttribute('aria-checked', 'true');
   });
 });

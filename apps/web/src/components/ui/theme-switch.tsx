@@ -1,28 +1,27 @@
-import { Check, Monitor, Moon, Sun } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { DropdownMenu as M } from 'radix-ui';
 import { THEME_CHOICES, type ThemeChoice, useTheme } from '@/lib/theme';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuTrigger } from './dropdown-menu';
+import { THEME_BUTTON, THEME_ICONS } from './theme-switch-button';
 
-const ICONS = { system: Monitor, light: Sun, dark: Moon } as const;
-
-/** The colour mode switch of the header: System, Light or Dark, remembered in this browser. */
-export function ThemeSwitch() {
+/**
+ * The colour mode switch of the header: System, Light or Dark, remembered in this browser. The
+ * header shows `ThemeSwitchButton` (theme-switch-button.tsx), which loads this on first use, open.
+ */
+export function ThemeSwitch({ defaultOpen }: { defaultOpen?: boolean }) {
   const [choice, setChoice] = useTheme();
-  const Icon = ICONS[choice];
+  const Icon = THEME_ICONS[choice];
   const label = THEME_CHOICES.find((c) => c.value === choice)?.label ?? 'System';
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        className="rounded-md p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-        aria-label={`Colour mode: ${label}`}
-      >
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger className={THEME_BUTTON} aria-label={`Colour mode: ${label}`}>
         <Icon className="h-5 w-5" aria-hidden="true" />
       </DropdownMenuTrigger>
       <DropdownMenuContent className="min-w-40">
         <DropdownMenuLabel>Colour mode</DropdownMenuLabel>
         <M.RadioGroup value={choice} onValueChange={(value) => setChoice(value as ThemeChoice)}>
           {THEME_CHOICES.map((option) => {
-            const ItemIcon = ICONS[option.value];
+            const ItemIcon = THEME_ICONS[option.value];
             return (
               <M.RadioItem
                 key={option.value}

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { requestDashboardEarly } from '@/features/dashboard/api/dashboard';
+import { askEarly } from '@/lib/early-requests';
 import { screensInLayout } from '../../route-error';
 import { RequireAuth } from '../../route-guard';
 
@@ -22,7 +22,8 @@ export const customerRoutes: RouteObject[] = [
           {
             path: 'dashboard',
             lazy: async () => {
-              requestDashboardEarly();
+              // The dashboard's data beside the page's chunks (lib/early-requests.ts; the page takes it over).
+              askEarly('/dashboard');
               return { Component: (await import('@/app/routes/organisation/dashboard-page')).DashboardPage };
             },
           },

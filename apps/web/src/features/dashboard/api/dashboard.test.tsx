@@ -3,9 +3,9 @@ import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signedInWithFakeApi, stubApi } from '@/test/fake-api';
-import { forgetEarly } from '@/lib/early-requests';
+import { askEarly, forgetEarly } from '@/lib/early-requests';
 import { tokenStore } from '@/lib/storage';
-import { requestDashboardEarly, useDashboard } from './dashboard';
+import { useDashboard } from './dashboard';
 
 const DASHBOARD = { cards: [], charts: [], mailbox: { number: 'JEP-1001', addresses: [] }, membership: null };
 
@@ -19,7 +19,7 @@ describe('the dashboard asked for early', () => {
 
   it('is asked once: the page takes over the request the route started', async () => {
     const api = stubApi({ 'GET /dashboard': DASHBOARD });
-    requestDashboardEarly();
+    askEarly('/dashboard');
     const { result } = renderHook(() => useDashboard(), { wrapper });
     await waitFor(() => expect(result.current.data?.mailbox?.number).toBe('JEP-1001'));
     expect(api.calls.filter((c) => c.path === '/dashboard')).toHaveLength(1);
@@ -27,7 +27,7 @@ describe('the dashboard asked for early', () => {
 
   it('is asked again for another person: an early answer is never shown to the next one', async () => {
     const api = stubApi({ 'GET /dashboard': DASHBOARD });
-    requestDashboardEarly();
+    askEarly('/dashboard');
     tokenStore.set('another.person.token');
     const { result } = renderHook(() => useDashboard(), { wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));

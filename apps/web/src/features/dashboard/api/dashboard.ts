@@ -2,20 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import type { SetupChecklist } from '@courier/shared/schemas/courier-invitations';
 import type { Dashboard } from '@courier/shared/schemas/dashboard';
 import { api } from '@/lib/api-client';
-import { askEarly, takeEarly } from '@/lib/early-requests';
+import { takeEarly } from '@/lib/early-requests';
 import { tokenStore } from '@/lib/storage';
 import { dashboardKeys } from './keys';
 
 /**
- * Starts the signed-in person's dashboard request as the route starts loading (the route's `lazy`),
- * beside the session check and the page's chunks rather than after them: the customer's US address
- * is the page's largest paint. On a first load the entry has already asked (app/signed-in-start.ts).
- * The page's query takes the answer over once, if the token is unchanged.
+ * The signed-in person's own dashboard: the answer asked for early (by the entry on a first load,
+ * by the route as it loads; lib/early-requests.ts) when it was for this token, else asked now. The
+ * customer's US address is the page's largest paint.
  */
-export function requestDashboardEarly(): void {
-  askEarly('/dashboard');
-}
-
 async function ownDashboard(): Promise<Dashboard> {
   return (await takeEarly<Dashboard>('/dashboard', tokenStore.get())) ?? api.get<Dashboard>('/dashboard');
 }
