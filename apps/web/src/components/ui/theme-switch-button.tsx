@@ -1,9 +1,6 @@
-import { Monitor, Moon, Sun } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
 import { THEME_CHOICES, useTheme } from '@/lib/theme';
-
-export const THEME_ICONS = { system: Monitor, light: Sun, dark: Moon } as const;
-export const THEME_BUTTON = 'rounded-md p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900';
+import { THEME_BUTTON, THEME_ICONS } from './theme-switch-look';
 
 const loadSwitch = () => import('./theme-switch');
 const ThemeSwitch = lazy(async () => ({ default: (await loadSwitch()).ThemeSwitch }));

@@ -2,7 +2,7 @@ import { Check } from 'lucide-react';
 import { DropdownMenu as M } from 'radix-ui';
 import { THEME_CHOICES, type ThemeChoice, useTheme } from '@/lib/theme';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuTrigger } from './dropdown-menu';
-import { THEME_BUTTON, THEME_ICONS } from './theme-switch-button';
+import { THEME_BUTTON, THEME_ICONS } from './theme-switch-look';
 
 /**
  * The colour mode switch of the header: System, Light or Dark, remembered in this browser. The
