@@ -62,9 +62,14 @@ async function auditPage(page: Page): Promise<string[]> {
         changed = true;
       });
       watch.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      // The colour mode or the window's width switched mid-run (a journey trying both modes and
+      // widths) changes colours and layout before the DOM does: such a run is done again too.
+      const view = () => `${matchMedia('(prefers-color-scheme: dark)').matches} ${innerWidth}`;
+      const viewBefore = view();
       // All nodes of the violations; passes and the rest are not read, so one node of each will do.
       results = await axe.run(document, { resultTypes: ['violations'] });
       watch.disconnect();
+      if (view() !== viewBefore) changed = true;
       if (!changed || attempt === 3) break;
     }
     return results.violations
