@@ -72,9 +72,12 @@ async function auditPage(page: Page): Promise<string[]> {
       if (view() !== viewBefore) changed = true;
       if (!changed || attempt === 3) break;
     }
-    return results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    return (
+      results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        // The first node's finding says why (for contrast: both colours and the ratio).
+        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')}) ${v.nodes[0]?.any[0]?.message ?? ''}`)
+    );
   });
 }
 

@@ -29,7 +29,7 @@ export interface A11yAudit {
 /** Screens already audited automatically in this worker. */
 const auditedScreens = new Set<string>();
 
-/** A stable name for what the page shows: /admin/customers/:id desktop [dialog:New customer]. */
+/** A stable name for what the page shows: /admin/customers/:id desktop [dialog:New customer] (" dark" in the dark mode). */
 async function screenKey(page: Page): Promise<string | null> {
   return page
     .evaluate(() => {
@@ -41,7 +41,8 @@ async function screenKey(page: Page): Promise<string | null> {
       const open = [...document.querySelectorAll('[role="dialog"],[role="alertdialog"],[role="menu"],[role="listbox"]')]
         .map((el) => `${el.getAttribute('role')}:${el.getAttribute('aria-label') ?? el.querySelector('h2')?.textContent ?? ''}`)
         .sort();
-      return `${path} ${innerWidth < 768 ? 'phone' : 'desktop'} [${open.join(',')}]`;
+      const mode = matchMedia('(prefers-color-scheme: dark)').matches ? ' dark' : '';
+      return `${path} ${innerWidth < 768 ? 'phone' : 'desktop'}${mode} [${open.join(',')}]`;
     })
     .catch(() => null); // a page mid-navigation or closed has nothing to audit
 }
@@ -108,7 +109,12 @@ export const test = base.extend<{ a11y: A11yAudit }>({
           audits++;
           try {
             const violations = await timed(() => seriousA11yViolations(page));
-            // The screen may have changed during the run: named by the key it had when it settled.
+            // The journey went on to another screen, width or colour mode during the run: what
+            // was read mixed two states, so it counts for neither; each is audited in its turn.
+            if ((await screenKey(page)) !== key) {
+              auditedScreens.delete(key);
+              return;
+            }
             for (const v of violations) backgroundFailures.push(`${key}: ${v}`);
           } catch {
             // The page navigated or closed mid-audit: the next screen is audited in its turn.
