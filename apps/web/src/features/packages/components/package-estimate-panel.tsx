@@ -1,10 +1,11 @@
 import { formatMoney } from '@courier/shared/format/money';
+import { formatWeight } from '@courier/shared/format/weight';
 import type { PackageEstimate } from '@courier/shared/schemas/package-estimate';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { usePackageEstimate } from '../api/estimate';
 
-const lb = (n: number) => `${n.toFixed(2)} lb`;
+const lb = (n: number) => `${formatWeight(n)} lb`;
 
 /** "9 lb (volumetric 8.06 lb, over the actual 2.60 lb)": which weight freight is billed on, and why. */
 export function billableWeightText(e: PackageEstimate): string {
