@@ -50,7 +50,7 @@ describe('the web build', () => {
     }
   });
 
-  it('answers HEAD for files and the app\'s paths, and the 404 for an API route that has only GET', async () => {
+  it("answers HEAD for files and the app's paths, and the 404 for an API route that has only GET", async () => {
     expect((await t.app.inject({ method: 'HEAD', url: '/assets/app-1a2b3c.js' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'HEAD', url: '/customer/packages' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'HEAD', url: '/api/packages' })).statusCode).toBe(404);
