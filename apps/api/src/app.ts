@@ -186,6 +186,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
+    // No HEAD twin for every GET (~330 route objects at start): only the routes a browser, crawler
+    // or monitor may ask with HEAD (health, web pages, static files, the docs) say exposeHeadRoute.
+    exposeHeadRoutes: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Every route as registered, for the route-guard test and the security suite.

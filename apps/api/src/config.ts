@@ -45,7 +45,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Unset: 10 with DATABASE_URL, 5 for the embedded database (EMBEDDED_POOL_SIZE). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
   /**
    * Limits that keep one stuck request from holding the database for everyone (0 turns one off):
    * the longest a statement may run, the longest a transaction may sit idle between statements,

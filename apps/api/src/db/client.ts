@@ -43,6 +43,7 @@ export function migrationsFolder(): string {
 export interface OpenOptions {
   databaseUrl?: string;
   dataDir?: string;
+  /** Connections at most: 10 to a PostgreSQL server, EMBEDDED_POOL_SIZE to the embedded one. */
   poolSize?: number;
   /**
    * The embedded engine: a PostgreSQL cluster in DATA_DIR/pg (the default), or PGlite, kept only
@@ -106,11 +107,17 @@ function guardTransactions(pool: pg.Pool, db: Db, report: (error: Error) => void
   }) as pg.Pool['connect'];
 }
 
+/**
+ * One office's server on a small machine: each backend keeps 3-5 MiB of its own (catalog and plan
+ * caches) while it lives, and more connections than cores only queue in PostgreSQL instead.
+ */
+export const EMBEDDED_POOL_SIZE = 5;
+
 function openPool(url: string, options: OpenOptions, onClose?: () => Promise<void>): Database {
   const limits = { ...DEFAULT_DATABASE_LIMITS, ...options.limits };
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.poolSize ?? 10,
+    max: options.poolSize ?? (onClose ? EMBEDDED_POOL_SIZE : 10),
     // A stuck request costs that request (a 503), never the pool: see decision 033.
     connectionTimeoutMillis: limits.connectionTimeoutMs,
     statement_timeout: limits.statementTimeoutMs,

@@ -40,7 +40,7 @@ export function registerApiDocs(app: FastifyInstance): void {
     }
     return reply.code(response.statusCode).send(response.rawPayload);
   }
-  const options = { config: { public: true }, schema: { hide: true } };
+  const options = { config: { public: true }, exposeHeadRoute: true, schema: { hide: true } };
   app.get(API_DOCS_PREFIX, options, answer);
   app.get(`${API_DOCS_PREFIX}/*`, options, answer);
 }

@@ -50,6 +50,12 @@ describe('the web build', () => {
     }
   });
 
+  it("answers HEAD for files and the app's paths, and the 404 for an API route that has only GET", async () => {
+    expect((await t.app.inject({ method: 'HEAD', url: '/assets/app-1a2b3c.js' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'HEAD', url: '/customer/packages' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'HEAD', url: '/api/packages' })).statusCode).toBe(404);
+  });
+
   it('answers an unknown API path with the JSON 404, signed in or not, whatever the method', async () => {
     for (const method of ['GET', 'HEAD', 'POST', 'DELETE'] as const) {
       const answer = await t.app.inject({ method, url: '/api/no-such-thing' });

@@ -43,7 +43,9 @@ export async function registerStatic(app: FastifyInstance, webDist: string | und
   if (webDist) {
     // The wildcard above would take unknown /api paths as files to look for, and the auth hook would
     // then ask for a token: they are the not-found handler's, as every other unknown API route.
-    app.get('/api/*', { config: { public: true }, schema: { hide: true } }, (_request, reply) => reply.callNotFound());
+    app.get('/api/*', { config: { public: true }, exposeHeadRoute: true, schema: { hide: true } }, (_request, reply) =>
+      reply.callNotFound(),
+    );
   }
   if (webDist && ctx) await registerWebPages(app, ctx, webDist);
   app.setNotFoundHandler((request, reply) => {

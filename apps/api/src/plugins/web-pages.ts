@@ -92,7 +92,7 @@ export async function registerWebPages(app: FastifyInstance, ctx: AppContext, we
 
   for (const page of pages) {
     const file = readFileSync(path.join(dir, page.file), 'utf8');
-    app.get(page.path, async (request, reply) => {
+    app.get(page.path, { exposeHeadRoute: true }, async (request, reply) => {
       // A parameter the page does not read but may change its first render (an impersonation token):
       // the browser renders it (no hydration), and no server render is made for it.
       const urls = pageUrls(page, request.query as Record<string, unknown>);
@@ -110,13 +110,13 @@ export async function registerWebPages(app: FastifyInstance, ctx: AppContext, we
     });
   }
 
-  app.get('/robots.txt', async (request, reply) =>
+  app.get('/robots.txt', { exposeHeadRoute: true }, async (request, reply) =>
     reply
       .header('Cache-Control', 'no-cache')
       .type('text/plain; charset=utf-8')
       .send(robotsTxt(await originFor(ctx, request))),
   );
-  app.get('/sitemap.xml', async (request, reply) =>
+  app.get('/sitemap.xml', { exposeHeadRoute: true }, async (request, reply) =>
     reply
       .header('Cache-Control', 'no-cache')
       .type('application/xml; charset=utf-8')

@@ -40,6 +40,7 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/health',
       {
         config: { public: true },
+        exposeHeadRoute: true,
         schema: { tags: ['health'], response: { 200: healthResponseSchema, 503: errorResponseSchema } },
       },
       async (_request, reply) => {
@@ -56,6 +57,7 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/ready',
       {
         config: { public: true },
+        exposeHeadRoute: true,
         schema: { tags: ['health'], response: { 200: readyResponseSchema, 503: notReadyResponseSchema } },
       },
       async (_request, reply) => {
