@@ -33,7 +33,8 @@ export function printDetails(lhr: Result): void {
     const inner = (table as { items?: Items }).items;
     for (const row of inner ?? [table]) {
       const node = row.node as { snippet?: string; nodeLabel?: string } | undefined;
-      if (node) console.log(`    LCP element: ${node.nodeLabel ?? ''}  ${node.snippet ?? ''}`);
+      const oneLine = (text = '') => text.replace(/\s+/g, ' ').slice(0, 100);
+      if (node) console.log(`    LCP element: ${oneLine(node.snippet)}  "${oneLine(node.nodeLabel)}"`);
       else if (row.phase) console.log(`    LCP phase ${String(row.phase).padEnd(18)} ${ms(row.timing)} ms`);
     }
   }
