@@ -4,7 +4,11 @@
  * paint, blocking time, and the JavaScript transferred (every script of the load, gzip bodies with
  * their response headers, about 1 KB a file: `npm run bench:web` counts the bodies alone).
  *
- *   npm run build && npm run bench:customer-dashboard [-- --port 3498] [--runs 3] [--files]
+ *   npm run build && npm run bench:customer-dashboard [-- --port 3498] [--runs 3] [--files] [--details]
+ *
+ * `--details` prints, for each run, what the largest paint is and waits for: its element, its
+ * phases, the critical request chain, the main thread's work by kind and by script, and the long
+ * tasks (lib/lighthouse-details.ts). WEB_DIST=<dist dir> measures another build of the web app.
  *
  * It starts the built server on a fresh embedded database with the demo data, signs the demo
  * customer in through the API and puts the token where the app keeps it (local storage), from a
@@ -18,6 +22,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startBuiltServer } from './lib/built-server';
+import { printDetails } from './lib/lighthouse-details';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const args = process.argv.slice(2);
@@ -41,7 +46,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function main() {
   console.log(
-    `Customer dashboard, Lighthouse mobile (${new Date().toISOString()}; load ${os
+    `Customer dashboard${process.env.WEB_DIST ? ` (${process.env.WEB_DIST})` : ''}, Lighthouse mobile (${new Date().toISOString()}; load ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(', ')})`,
@@ -102,6 +107,7 @@ async function main() {
       console.log(
         `  run ${results.length}: performance ${run.performance}, LCP ${run.lcpMs} ms, FCP ${run.fcpMs} ms, TBT ${run.tbtMs} ms, JS ${run.jsKb} KB`,
       );
+      if (args.includes('--details')) printDetails(lhr);
     }
     await browser.close();
   } finally {

@@ -57,7 +57,7 @@ const chunkGroups = [
     test: new RegExp(
       [
         'node_modules[\\\\/](lucide-react[\\\\/]dist[\\\\/]esm[\\\\/](?!icons)|clsx[\\\\/]|tailwind-merge[\\\\/])',
-        'src[\\\\/]lib[\\\\/](api-client|cn|embedded-site|format-date|hydration|lazy-resolver|lazy-toast|paths|session|storage|theme)\\.tsx?$',
+        'src[\\\\/]lib[\\\\/](api-client|cn|embedded-site|format-date|hydration|lazy-resolver|lazy-toast|paths|session|storage|theme|when-idle)\\.tsx?$',
         'src[\\\\/]components[\\\\/]ui[\\\\/](button|input|field|select|checkbox|password-input|spinner)\\.tsx$',
         'shared[\\\\/]src[\\\\/](constants[\\\\/]|format[\\\\/]money\\.ts|domain[\\\\/](permissions|redirects|avatar|accent)\\.ts)',
         'features[\\\\/]public[\\\\/](api[\\\\/](get-courier-brand|submit-)|format-money)',

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { TOAST_WANTED_EVENT } from '@/lib/lazy-toast';
+import { useWhenIdle } from '@/lib/when-idle';
 import { authRoutes } from './routes/auth/routes';
 import { publicRoutes } from './routes/public/routes';
 
@@ -16,33 +17,24 @@ const QUIET_PATHS = new Set([
 
 const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart', 'click'] as const;
 
-/** Runs `task` when the browser is idle (after the first paint), or soon where it cannot say. */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(task, { timeout: 2_000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(task, 200);
-  return () => window.clearTimeout(id);
-}
-
 /**
  * Mounts the Toaster without putting sonner (~10 KB gzip) on the first paint's path: on a marketing
  * or sign-in page at the visitor's first interaction or at the first lazyToast (a sign-in page may
  * toast from an effect, e.g. when the courier of the link cannot be loaded), so nothing of it runs
- * while the page loads; on any other page when the browser is first idle. A toast raised before the
+ * while the page loads; on any other page once the page has settled (lib/when-idle.ts). A toast raised before the
  * Toaster subscribes is not lost: sonner replays the active toasts to a new subscriber.
  */
 export function DeferredToaster() {
-  const [wanted, setWanted] = useState(false);
+  const [asked, setWanted] = useState(false);
+  const [quiet] = useState(() => typeof window === 'undefined' || QUIET_PATHS.has(window.location.pathname));
+  const settled = useWhenIdle();
+  const wanted = asked || (settled && !quiet);
   useEffect(() => {
     if (wanted) return;
     const want = () => setWanted(true);
-    const cancelIdle = QUIET_PATHS.has(window.location.pathname) ? undefined : whenIdle(want);
     for (const type of INTERACTIONS) window.addEventListener(type, want, { capture: true, passive: true });
     window.addEventListener(TOAST_WANTED_EVENT, want);
     return () => {
-      cancelIdle?.();
       for (const type of INTERACTIONS) window.removeEventListener(type, want, { capture: true });
       window.removeEventListener(TOAST_WANTED_EVENT, want);
     };

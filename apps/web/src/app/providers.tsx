@@ -26,9 +26,12 @@ export function Providers({ children, navigate }: { children: ReactNode; navigat
   const [client] = useState(makeQueryClient);
   return (
     <QueryClientProvider client={client}>
-      <SessionProvider navigate={navigate}>{children}</SessionProvider>
-      <OfflineBanner />
-      <DeferredToaster />
+      <SessionProvider navigate={navigate}>
+        {children}
+        <OfflineBanner />
+        {/* Inside the session: the Toaster waits for the page to settle, the session first (lib/when-idle.ts). */}
+        <DeferredToaster />
+      </SessionProvider>
     </QueryClientProvider>
   );
 }

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Home, Package } from 'lucide-react';
 import { Link, MemoryRouter, Route, Routes } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PortalShell } from './portal-shell';
 
 vi.mock('@/lib/session', () => ({ useSession: () => ({ logout: async () => undefined }) }));
@@ -73,5 +73,31 @@ describe('PortalShell: keyboard and screen reader', () => {
   it('has the colour mode switch in the header', () => {
     renderPortal();
     expect(screen.getByRole('button', { name: /^Colour mode/ })).toBeInTheDocument();
+  });
+});
+
+describe('PortalShell: the sidebar', () => {
+  const screenWidth = (wide: boolean) =>
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: wide,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is beside the page on a wide screen', () => {
+    screenWidth(true);
+    renderPortal();
+    expect(screen.getByRole('navigation', { name: 'Customer navigation' })).toBeInTheDocument();
+  });
+
+  it('is not rendered on a phone until the menu opens it as a drawer', async () => {
+    screenWidth(false);
+    const user = userEvent.setup();
+    renderPortal();
+    expect(screen.queryByRole('navigation', { name: 'Customer navigation' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(await screen.findByRole('navigation', { name: 'Customer navigation' })).toBeInTheDocument();
   });
 });

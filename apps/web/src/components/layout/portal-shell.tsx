@@ -1,6 +1,6 @@
 import { LogOut, Menu, X } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { lazyToast as toast } from '@/lib/lazy-toast';
 import { paths } from '@/lib/paths';
@@ -31,6 +31,23 @@ export interface PortalShellProps {
 }
 
 export const DEFAULT_LOGO = '/default-logo.svg';
+
+/** The width from which the sidebar stays beside the page (Tailwind's `lg`); below it, it is a drawer. */
+const WIDE = '(min-width: 1024px)';
+const wideQuery = () => (typeof window === 'undefined' ? undefined : window.matchMedia?.(WIDE));
+const subscribeWide = (onChange: () => void) => {
+  const query = wideQuery();
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+};
+/** True where the sidebar stays beside the page; true too where the width is unknown (no matchMedia). */
+function useWideScreen(): boolean {
+  return useSyncExternalStore(
+    subscribeWide,
+    () => wideQuery()?.matches ?? true,
+    () => true,
+  );
+}
 
 /** The courier's logo, or the default one when it has none or it fails to load. */
 export function CourierLogo({ src, alt, className }: { src: string | null | undefined; alt: string; className?: string }) {
@@ -73,6 +90,8 @@ export function PortalShell({ portalName, nav, headerLines, logoUrl, logoAlt, se
   const mainRef = useRef<HTMLElement>(null);
   const announcement = usePageFocus(path, page?.label ?? portalName, mainRef);
   useAccent(accent);
+  // A phone's sidebar is the drawer: the hidden desktop one is not rendered there at all.
+  const wide = useWideScreen();
   const sidebar = (
     <nav aria-label={`${portalName} navigation`} className="flex h-full flex-col">
       <div className="flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 px-4">
@@ -110,7 +129,7 @@ export function PortalShell({ portalName, nav, headerLines, logoUrl, logoAlt, se
         <p aria-live="polite" className="sr-only" data-testid="page-announcement">
           {announcement}
         </p>
-        <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-slate-200 bg-white lg:block">{sidebar}</aside>
+        {wide && <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-slate-200 bg-white lg:block">{sidebar}</aside>}
         <D.Portal>
           <D.Overlay className="fixed inset-0 z-40 bg-scrim lg:hidden" />
           <D.Content

@@ -66,8 +66,12 @@ export function useContainerWidth(ref: RefObject<HTMLElement | null>): number {
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    setWidth(el.clientWidth);
-    if (typeof ResizeObserver === 'undefined') return;
+    // The observer reports the first width itself, after the browser's own layout: reading
+    // clientWidth here would force a layout of its own in the middle of the first render.
+    if (typeof ResizeObserver === 'undefined') {
+      setWidth(el.clientWidth);
+      return;
+    }
     const observer = new ResizeObserver((entries) => {
       const entry = entries[0];
       if (entry) setWidth(Math.round(entry.contentRect.width));

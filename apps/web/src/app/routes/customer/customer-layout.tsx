@@ -25,6 +25,7 @@ import { withTicketBadge } from '@/features/tickets/components/ticket-nav-badge'
 import { useCustomerTicketBadge } from '@/features/tickets/hooks/use-ticket-badges';
 import { useCustomerApp } from '@/lib/customer-app';
 import { useSession } from '@/lib/session';
+import { useWhenIdle } from '@/lib/when-idle';
 
 const base = '/customer';
 /** The customer's pages, in the sidebar's sections; Profile stays pinned at the bottom. */
@@ -65,11 +66,13 @@ export function customerHeaderLines(user: {
 
 export function CustomerLayout() {
   const { user } = useSession();
-  const ticketBadge = useCustomerTicketBadge();
-  const notificationBadge = useNotificationBadge();
+  // The badge counts, the live stream and the offline app start after the page's first paint.
+  const idle = useWhenIdle();
+  const ticketBadge = useCustomerTicketBadge(idle);
+  const notificationBadge = useNotificationBadge(idle);
   const frame = useFramedPortal();
   const location = useLocation();
-  useCustomerApp(user?.courier?.code, location.pathname);
+  useCustomerApp(idle ? user?.courier?.code : undefined, location.pathname);
   if (frame.state === 'checking') return <FullScreenSpinner />;
   if (frame.state === 'refused') return <FramedPortalRefused courierName={user?.courier?.name ?? 'Your courier'} />;
   return (

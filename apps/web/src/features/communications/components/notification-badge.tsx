@@ -10,9 +10,9 @@ export function useHasNotificationFeed(): boolean {
   return Boolean(user && user.role.name !== 'super_admin');
 }
 
-/** The reader's unread notifications, polled every 30 s; 0 for those without a feed. */
-export function useNotificationBadge(): number {
-  const enabled = useHasNotificationFeed();
+/** The reader's unread notifications, polled every 30 s; 0 for those without a feed (and nothing asked while `start` is false). */
+export function useNotificationBadge(start = true): number {
+  const enabled = useHasNotificationFeed() && start;
   const query = useNotificationUnreadCount(enabled);
   return enabled ? (query.data?.unreadCount ?? 0) : 0;
 }

@@ -21,10 +21,13 @@ export function useSidebarTicketBadge(): number {
   return enabled ? (query.data?.unreadCount ?? 0) : 0;
 }
 
-/** The customer badge: tickets with at least one staff message, shown capped at 9+; it holds the live stream too. */
-export function useCustomerTicketBadge(): number {
+/**
+ * The customer badge: tickets with at least one staff message, shown capped at 9+; it holds the
+ * live stream too. Nothing is asked while `start` is false.
+ */
+export function useCustomerTicketBadge(start = true): number {
   const { user } = useSession();
-  const customerId = user?.kind === 'customer' ? user.id : undefined;
+  const customerId = start && user?.kind === 'customer' ? user.id : undefined;
   useTicketLiveStream(customerId === undefined ? null : 'customer');
   const query = useCustomerTickets(customerId, true);
   return query.data ? customerBadgeCount(query.data.data) : 0;
