@@ -35,7 +35,7 @@ async function expectCountsAgree() {
   }
 }
 
-const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url: `/api${url}`, headers: bearer(admin), payload });
+const post = (url: string, payload: Record<string, unknown>) => t.api('POST', url, admin, payload);
 
 beforeAll(async () => {
   t = await buildTestApp();
