@@ -8,10 +8,12 @@
  *
  *   npm run bench:scale -- [--url postgres://postgres@127.0.0.1:5432] [--small 20000] [--large 1000000]
  *                          [--seconds 3] [--rounds 3] [--connections 1] [--only scan,search] [--keep] [--reuse]
+ *                          [--prefix bench] [--ref <git ref>]
  *
- * Each size has its own database on the server (`bench_20k`, `bench_1m`), filled by the set-based
+ * Each size has its own database on the server (`bench_20k`, `bench_1m`; `--prefix` names them otherwise), filled by the set-based
  * generator (bench/lib/dataset.ts; invoices: a fifth of the packages) and dropped at the end unless
- * --keep; --reuse keeps a filled one. One connection by default: the time is the path's, not a queue's.
+ * --keep; --reuse keeps a filled one. `--ref` runs the servers on that commit's API (old against new:
+ * one run each, on the same databases). One connection by default: the time is the path's, not a queue's.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -21,7 +23,7 @@ import pg from 'pg';
 import { loadConfig } from '../apps/api/src/config';
 import { createRuntime } from '../apps/api/src/context';
 import { hashPassword } from '../apps/api/src/lib/passwords';
-import { type Server, bundle, median, signInAs, start } from './lib/api-servers';
+import { type Server, bundle, median, signInAs, sourcesOf, start } from './lib/api-servers';
 import { BENCH_ADMIN, BENCH_COURIER_CODE } from './lib/dataset';
 import { fillUnlessFilled } from './lib/fill';
 import { cpuMs, load1, measure } from './lib/measure';
@@ -40,11 +42,14 @@ const connections = Number(option('connections') ?? 1);
 const only = option('only')?.split(',');
 const keep = args.includes('--keep');
 const reuse = args.includes('--reuse');
+const prefix = option('prefix') ?? 'bench';
+const ref = option('ref');
 const CUSTOMER_PASSWORD = 'BenchCustomer#2026';
 
 type Size = keyof typeof sizes;
 const label = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}m` : `${Math.round(n / 1000)}k`);
-const dbName = (n: number) => `bench_${label(n)}`.replace('.', '_');
+const dbName = (n: number) => `${prefix}_${label(n)}`.replace('.', '_');
+const SUPER_ADMIN = { email: 'bench-super@bench.test', password: 'BenchSuper#2026' };
 
 interface Samples {
   tracking: string[];
@@ -81,6 +86,9 @@ async function prepare(db: ServerDatabase, packages: number): Promise<Samples> {
       where p.courier_id = ${courier} group by c.id order by count(*) desc, c.id limit 1`);
     if (!customer) throw new Error('no customer with packages');
     await run(sql`update customers set password_hash = ${await hashPassword(CUSTOMER_PASSWORD)} where id = ${customer.id}`);
+    await run(sql`insert into users (courier_id, role, first_name, last_name, email, password_hash)
+      values (null, 'super_admin', 'Bench', 'Super', ${SUPER_ADMIN.email}, ${await hashPassword(SUPER_ADMIN.password)})
+      on conflict do nothing`);
     const tracking = await run<{ t: string }>(
       sql`select tracking_number as t from packages where courier_id = ${courier} order by random() limit 200`,
     );
@@ -109,7 +117,7 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 
 interface PathSpec {
   name: string;
-  who: 'admin' | 'customer';
+  who: 'admin' | 'customer' | 'super';
   paths: (s: Samples) => string[];
 }
 
@@ -161,6 +169,7 @@ const PATHS: PathSpec[] = [
     paths: () => [list('/api/customer/packages', { page: '1', limit: '10' })],
   },
   { name: 'admin dashboard (counts)', who: 'admin', paths: () => ['/api/dashboard'] },
+  { name: 'super admin dashboard (every courier)', who: 'super', paths: () => ['/api/dashboard'] },
   { name: 'staff invoice list, newest 50', who: 'admin', paths: () => [list('/api/invoices', { page: '1', limit: '50' })] },
   { name: "customer's invoices, page of 10", who: 'customer', paths: () => [list('/api/invoices', { page: '1', limit: '10' })] },
 ];
@@ -192,7 +201,9 @@ async function main(): Promise<void> {
       if (!reuse) await dbs[size].recreate();
       samples[size] = await prepare(dbs[size], sizes[size]);
     }
-    const file = await bundle('api-server.ts');
+    const source = ref ? await sourcesOf(ref) : undefined;
+    const file = await bundle('api-server.ts', source ? { srcRoot: source.dir, name: 'api-server-ref' } : {});
+    if (source) console.log(`servers on ${ref} (${source.sha})`);
     for (const size of ['small', 'large'] as const) {
       servers[size] = await start(file, {
         ...process.env,
@@ -203,10 +214,11 @@ async function main(): Promise<void> {
       });
     }
     const s = servers as Record<Size, Server>;
-    const headers = {} as Record<Size, Record<'admin' | 'customer', Record<string, string>>>;
+    const headers = {} as Record<Size, Record<PathSpec['who'], Record<string, string>>>;
     for (const size of ['small', 'large'] as const) {
       headers[size] = {
         admin: await signInAs(s[size].base, BENCH_ADMIN),
+        super: await signInSuperAdmin(s[size].base),
         customer: await signInCustomer(s[size].base, samples[size].customerEmail),
       };
     }
@@ -273,6 +285,16 @@ async function main(): Promise<void> {
     await admin.end();
     if (!keep) await Promise.all([dbs.small.drop(), dbs.large.drop()]);
   }
+}
+
+async function signInSuperAdmin(base: string): Promise<Record<string, string>> {
+  const res = await fetch(`${base}/api/auth/super-admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(SUPER_ADMIN),
+  });
+  if (!res.ok) throw new Error(`super admin login: ${res.status} ${await res.text()}`);
+  return { authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
 }
 
 async function signInCustomer(base: string, email: string): Promise<Record<string, string>> {

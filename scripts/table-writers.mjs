@@ -36,6 +36,7 @@ const OWNED = {
     'contentsPhotoRequests',
     'packageEvents',
     'packagePhotos',
+    'packageStatusCounts',
     'packages',
     'returnRequests',
     'unknownPackageClaims',

@@ -185,10 +185,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
  * a development dependency, loaded on demand: a production install does not have it.
  */
 async function openPglite(dataDirOption: string | undefined): Promise<Database> {
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
   ]);
   let dataDir: string | undefined;
   let lock: DataDirLock | undefined;
@@ -200,7 +201,8 @@ async function openPglite(dataDirOption: string | undefined): Promise<Database> 
   let client: InstanceType<typeof PGlite>;
   try {
     if (dataDir) await mkdir(dataDir, { recursive: true });
-    client = await PGlite.create({ dataDir });
+    // The package search's index needs pg_trgm (migration 0071).
+    client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   } catch (error) {
     lock?.release();
     throw error;

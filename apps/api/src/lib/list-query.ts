@@ -49,7 +49,7 @@ export interface ListClauses {
 }
 
 /** `%`, `_` and `\` are LIKE wildcards; a search for "10%" means the text "10%". */
-function likePattern(text: string): string {
+export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

@@ -16,6 +16,7 @@ export * from './assisted-purchase-requests';
 export * from './contact-messages';
 export * from './password-reset-tokens';
 export * from './packages';
+export * from './package-status-counts';
 export * from './package-events';
 export * from './package-photos';
 export * from './contents-photo-requests';

@@ -119,5 +119,13 @@ export const packages = pgTable(
     // The staff list sorts by received date, newest first, alone or within a status (bench/packages-1m.ts).
     index().on(t.courierId, t.receivedAt),
     index().on(t.courierId, t.status, t.receivedAt),
+    // The list's search box (a substring of these, pg_trgm): see package-search.ts.
+    index('packages_search_trgm_idx').using(
+      'gin',
+      t.packageNumber.op('gin_trgm_ops'),
+      t.trackingNumber.op('gin_trgm_ops'),
+      t.merchant.op('gin_trgm_ops'),
+      t.description.op('gin_trgm_ops'),
+    ),
   ],
 );

@@ -15,6 +15,7 @@ import { sumCents } from '../../lib/sum-cents';
 import { moneyGivenBack, moneyTaken } from '../../lib/money-taken';
 import { paymentRefunds } from '../../db/schema/online-payments';
 import { courierNow } from '../../lib/courier-clock';
+import { packageStatusCountsOf } from '../packages/index';
 
 /** Tickets still waiting on the courier: every status but Resolved. */
 export const OPEN_TICKET_STATUSES = ['Pending', 'In Progress'] as const;
@@ -37,10 +38,9 @@ const countInt = sql<number>`count(*)::int`;
 
 /**
  * Packages by status, and the uncollected ones. A customer's few packages: one grouped read of
- * their rows. A courier's or the platform's: two index-only reads (the (courier, branch, status)
- * index, and the partial index of ready packages by ready date), as one pass over the rows read
- * every package's row to check its ready date (7 times the work at 20,000 packages). Statuses
- * without packages are left out so the chart stays readable on a phone.
+ * their rows. A courier's or the platform's: the status counts the packages module keeps (a few
+ * rows, however many packages), and an index-only read of the ready packages by ready date (the
+ * partial index). Statuses without packages are left out so the chart stays readable on a phone.
  */
 async function packageFigures(input: DashboardInput, scope: SQL | undefined) {
   // One courier's count is on its clock (a test-mode courier's may run ahead); all couriers', real time.
@@ -57,7 +57,7 @@ async function packageFigures(input: DashboardInput, scope: SQL | undefined) {
           .where(scope)
           .groupBy(packages.status)
       : await Promise.all([
-          input.db.select({ status: packages.status, n: countInt }).from(packages).where(scope).groupBy(packages.status),
+          packageStatusCountsOf(input.db, input.courierId),
           input.db
             .select({ n: countInt })
             .from(packages)

@@ -33,3 +33,4 @@ export { refuseVoided, resolveScan } from './scan-resolver.service';
 export { flagUncollected } from './uncollected.service';
 export { branchesOf, clearForTransfer, noteOn, placeAt } from './package-location.service';
 export { findPackage, findPackagesByIds } from './package-rows.service';
+export { foldStatusCounts, packageStatusCountsOf } from './status-counts.service';

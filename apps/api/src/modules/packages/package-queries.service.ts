@@ -35,6 +35,7 @@ import {
 } from './package-rows.service';
 import { nextStatusesOf } from './package-status.service';
 import { listScope, recordScope } from '../../lib/courier-scope';
+import { packageSearchPrefilter } from './package-search';
 
 export async function detailOf(db: Db, courierId: number | null, id: number): Promise<PackageDetail> {
   const row = await findPackage(db, id, courierId);
@@ -133,11 +134,17 @@ async function receivedDayScope(db: Db, query: PackageListQuery, courierId: numb
 }
 
 /** The clauses and the capped count every package list shares, within one courier (or every courier: null). */
-async function packageListClauses(db: Db, query: PackageListQuery, courierId: number | null, conditions: SQL[]) {
+export async function packageListClauses(db: Db, query: PackageListQuery, courierId: number | null, conditions: SQL[]) {
   const dateScope = await receivedDayScope(db, query, courierId);
   // Voided packages (received by mistake) leave the lists unless asked for (voided=true, or the Voided status).
   const voided = query.voided === 'true' || query.filters?.status === 'voided' ? isNotNull(packages.voidedAt) : isNull(packages.voidedAt);
-  const clauses = listClauses(query, packageListSpec, [courierCondition(courierId), ...conditions, ...dateScope, voided]);
+  const clauses = listClauses(query, packageListSpec, [
+    courierCondition(courierId),
+    ...conditions,
+    ...dateScope,
+    voided,
+    packageSearchPrefilter(query.search, courierId),
+  ]);
   const fullRows = async (c: ListClauses) =>
     (
       await selectPackages(db)

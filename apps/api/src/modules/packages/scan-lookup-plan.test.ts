@@ -35,12 +35,16 @@ beforeAll(async () => {
   t = await buildTestApp();
   courierId = (await makeCourier(t, 'PLN')).id;
   const other = await makeCourier(t, 'PLO');
-  // 100,000 parcels for the courier (1% voided, as mistakes are) and 20,000 for another one.
-  await t.db.execute(sql`insert into packages (courier_id, package_number, tracking_number, status, weight_lb, voided_at)
-    select ${courierId}, 'PKG-' || lpad(n::text, 7, '0'), '1Z' || lpad(n::text, 16, '0'), 'received', 1.5, case when n % 100 = 0 then now() end
-    from generate_series(1, 100000) n`);
-  await t.db.execute(sql`insert into packages (courier_id, package_number, tracking_number, status, weight_lb)
-    select ${other.id}, 'PKG-' || lpad(n::text, 7, '0'), '1Z' || lpad(n::text, 16, '0'), 'received', 1.5 from generate_series(1, 20000) n`);
+  // 100,000 parcels for the courier (1% voided, as mistakes are) and 20,000 for another one; no
+  // statement timeout for filling them on a loaded machine (the search's trigram index takes them too).
+  await t.db.transaction(async (tx) => {
+    await tx.execute(sql`set local statement_timeout = 0`);
+    await tx.execute(sql`insert into packages (courier_id, package_number, tracking_number, status, weight_lb, voided_at)
+      select ${courierId}, 'PKG-' || lpad(n::text, 7, '0'), '1Z' || lpad(n::text, 16, '0'), 'received', 1.5, case when n % 100 = 0 then now() end
+      from generate_series(1, 100000) n`);
+    await tx.execute(sql`insert into packages (courier_id, package_number, tracking_number, status, weight_lb)
+      select ${other.id}, 'PKG-' || lpad(n::text, 7, '0'), '1Z' || lpad(n::text, 16, '0'), 'received', 1.5 from generate_series(1, 20000) n`);
+  });
   await t.db.execute(sql`analyze packages`);
 }, 120_000);
 afterAll(async () => t?.close());
