@@ -62,5 +62,5 @@ for (const [dir, all] of [
 for (const p of problems) console.error(`test-requests ${p}`);
 if (problems.length > 0) {
   console.error(`\n✘ ${problems.length} request(s) made or helper(s) declared outside ${HELPER}`);
-  process.exit(1);
+  process.exitCode = 1;
 }
