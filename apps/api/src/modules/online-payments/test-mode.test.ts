@@ -336,12 +336,12 @@ describe('the test gateway stays small', () => {
   it('lets a checkout expire after 30 minutes', async () => {
     const opened = await openCheckout();
     const path = new URL(opened.body.url ?? '').pathname;
-    expect((await t.api({ method: 'GET', path: path })).statusCode).toBe(200);
+    expect((await t.api({ method: 'GET', path })).statusCode).toBe(200);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 30 * 60_000 + 1_000 });
-    expect((await t.api({ method: 'GET', path: path })).statusCode).toBe(404);
+    expect((await t.api({ method: 'GET', path })).statusCode).toBe(404);
     const approve = await t.api({
       method: 'POST',
-      path: path,
+      path,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'decision=approve',
     });
