@@ -11,7 +11,7 @@ import { emailOutbox } from '../src/db/schema/email';
 import { roles } from '../src/db/schema/roles';
 import { shippingRates } from '../src/db/schema/shipping-rates';
 import { users } from '../src/db/schema/users';
-import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from './helper';
+import { type TestApp, buildTestApp, seedDemoData, loginAs } from './helper';
 import { SAMPLE_PNG, multipart } from './multipart';
 
 /**
@@ -37,15 +37,16 @@ const sink = new SMTPServer({
 let t: TestApp;
 const tokens: Record<string, string> = {};
 
-function as(who: string) {
+/** The token of `who`; a name with no token fails the test. */
+function as(who: string): string {
   const token = tokens[who];
   if (!token) throw new Error(`no token for ${who}`);
-  return bearer(token);
+  return token;
 }
 
 /** Invites `email` as the super admin and returns the token of the link that arrived by mail. */
 async function invite(email: string): Promise<{ id: number; token: string }> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/platform/courier-invitations', headers: as('super'), payload: { email } });
+  const res = await t.api('POST', '/platform/courier-invitations', as('super'), { email });
   expect(res.statusCode, res.body).toBe(201);
   await t.ctx.mailer.drain();
   const mail = received.filter((m) => m.to === email).at(-1);
@@ -65,8 +66,7 @@ const setUp = (overrides: Record<string, string> = {}) => ({
   ...overrides,
 });
 
-const accept = (token: string, body: Record<string, string>) =>
-  t.app.inject({ method: 'POST', url: `/api/courier-invitations/${token}/accept`, payload: body });
+const accept = (token: string, body: Record<string, string>) => t.api('POST', `/courier-invitations/${token}/accept`, null, body);
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
@@ -96,14 +96,14 @@ describe('courier invitations', () => {
     expect(outbox).not.toContain(token);
     expect(outbox).toContain('"status":"sent"');
 
-    const list = await t.app.inject({ method: 'GET', url: '/api/platform/courier-invitations', headers: as('super') });
+    const list = await t.api('GET', '/platform/courier-invitations', as('super'));
     expect(list.statusCode).toBe(200);
     const row = list.json().find((i: { id: number }) => i.id === id);
     expect(row).toMatchObject({ email: 'maya@islandship.test', status: 'pending', courier: null });
     const days = (Date.parse(row.expiresAt) - Date.parse(row.createdAt)) / 86_400_000;
     expect(days).toBeCloseTo(7, 2);
 
-    const view = await t.app.inject({ method: 'GET', url: `/api/courier-invitations/${token}` });
+    const view = await t.api('GET', `/courier-invitations/${token}`);
     expect(view.statusCode).toBe(200);
     expect(view.json()).toEqual({ email: 'maya@islandship.test', expiresAt: row.expiresAt });
   });
@@ -119,15 +119,11 @@ describe('courier invitations', () => {
     accepted = { token, body, answer };
 
     // The token is the admin login's: the profile answers with it.
-    const profile = await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(answer.token) });
+    const profile = await t.api('GET', '/auth/profile', answer.token);
     expect(profile.statusCode).toBe(200);
     expect(profile.json().email).toBe('lee@islandship.test');
     // And the admin can sign in at the admin login page with the chosen password.
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'lee@islandship.test', password: body.password },
-    });
+    const login = await t.api('POST', '/auth/login', null, { email: 'lee@islandship.test', password: body.password });
     expect(login.statusCode).toBe(200);
 
     // The same seed as the super admin's "create courier": the two roles and the default rates.
@@ -137,7 +133,7 @@ describe('courier invitations', () => {
     const [courier] = await t.db.select().from(couriers).where(eq(couriers.id, courierId));
     expect(courier).toMatchObject({ email: 'lee@islandship.test', contactFirstName: 'Maya', status: 'active' });
 
-    const list = (await t.app.inject({ method: 'GET', url: '/api/platform/courier-invitations', headers: as('super') })).json();
+    const list = (await t.api('GET', '/platform/courier-invitations', as('super'))).json();
     expect(list.find((i: { email: string }) => i.email === 'lee@islandship.test')).toMatchObject({
       status: 'used',
       courier: { id: courierId, name: 'Island Ship Express', code: 'ISX' },
@@ -149,7 +145,7 @@ describe('courier invitations', () => {
     const again = await accept(accepted.token, setUp({ courierCode: 'isx2', courierName: 'Another' }));
     expect(again.statusCode).toBe(410);
     expect(again.json().message).toBe('This invitation has expired or was already used');
-    const view = await t.app.inject({ method: 'GET', url: `/api/courier-invitations/${accepted.token}` });
+    const view = await t.api('GET', `/courier-invitations/${accepted.token}`);
     expect(view.statusCode).toBe(410);
     expect(view.json().message).toBe(INVITATION_MESSAGES.invitationGone);
     expect(await t.db.select().from(couriers).where(eq(couriers.code, 'ISX2'))).toHaveLength(0);
@@ -172,32 +168,32 @@ describe('courier invitations', () => {
       .update(courierInvitations)
       .set({ expiresAt: new Date(Date.now() - 60_000) })
       .where(eq(courierInvitations.id, id));
-    expect((await t.app.inject({ method: 'GET', url: `/api/courier-invitations/${token}` })).statusCode).toBe(410);
+    expect((await t.api('GET', `/courier-invitations/${token}`)).statusCode).toBe(410);
     const res = await accept(token, setUp({ courierCode: 'late' }));
     expect(res.statusCode).toBe(410);
     expect(res.json().message).toBe(INVITATION_MESSAGES.invitationGone);
-    const list = (await t.app.inject({ method: 'GET', url: '/api/platform/courier-invitations', headers: as('super') })).json();
+    const list = (await t.api('GET', '/platform/courier-invitations', as('super'))).json();
     expect(list.find((i: { id: number }) => i.id === id).status).toBe('expired');
   });
 
   it('refuses a revoked link; a revoked one cannot be revoked again', async () => {
     const { id, token } = await invite('revoked@islandship.test');
-    const revoke = await t.app.inject({ method: 'DELETE', url: `/api/platform/courier-invitations/${id}`, headers: as('super') });
+    const revoke = await t.api('DELETE', `/platform/courier-invitations/${id}`, as('super'));
     expect(revoke.statusCode).toBe(200);
     expect(revoke.json().status).toBe('revoked');
     const res = await accept(token, setUp({ courierCode: 'rvk' }));
     expect(res.statusCode).toBe(410);
-    const twice = await t.app.inject({ method: 'DELETE', url: `/api/platform/courier-invitations/${id}`, headers: as('super') });
+    const twice = await t.api('DELETE', `/platform/courier-invitations/${id}`, as('super'));
     expect(twice.statusCode).toBe(409);
-    const missing = await t.app.inject({ method: 'DELETE', url: '/api/platform/courier-invitations/999999', headers: as('super') });
+    const missing = await t.api('DELETE', '/platform/courier-invitations/999999', as('super'));
     expect(missing.statusCode).toBe(404);
   });
 
   it('a new invitation to the same address replaces the pending one', async () => {
     const first = await invite('twice@islandship.test');
     const second = await invite('twice@islandship.test');
-    expect((await t.app.inject({ method: 'GET', url: `/api/courier-invitations/${first.token}` })).statusCode).toBe(410);
-    expect((await t.app.inject({ method: 'GET', url: `/api/courier-invitations/${second.token}` })).statusCode).toBe(200);
+    expect((await t.api('GET', `/courier-invitations/${first.token}`)).statusCode).toBe(410);
+    expect((await t.api('GET', `/courier-invitations/${second.token}`)).statusCode).toBe(200);
   });
 
   it('answers a courier code already in use with 409 and a plain message, and the link keeps working', async () => {
@@ -212,20 +208,10 @@ describe('courier invitations', () => {
   });
 
   it('refuses to invite an address that already has an account, and checks the input', async () => {
-    const taken = await t.app.inject({
-      method: 'POST',
-      url: '/api/platform/courier-invitations',
-      headers: as('super'),
-      payload: { email: 'Admin@JamaicaExpress.test' },
-    });
+    const taken = await t.api('POST', '/platform/courier-invitations', as('super'), { email: 'Admin@JamaicaExpress.test' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe(PLATFORM_MESSAGES.emailTaken);
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/platform/courier-invitations',
-      headers: as('super'),
-      payload: { email: 'not-an-email' },
-    });
+    const bad = await t.api('POST', '/platform/courier-invitations', as('super'), { email: 'not-an-email' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(PLATFORM_MESSAGES.emailInvalid);
     const { token } = await invite('short@islandship.test');
@@ -236,18 +222,13 @@ describe('courier invitations', () => {
 
   it('only the super admin invites, lists and revokes', async () => {
     for (const who of ['admin', 'staff']) {
-      const post = await t.app.inject({
-        method: 'POST',
-        url: '/api/platform/courier-invitations',
-        headers: as(who),
-        payload: { email: 'nobody@islandship.test' },
-      });
+      const post = await t.api('POST', '/platform/courier-invitations', as(who), { email: 'nobody@islandship.test' });
       expect(post.statusCode, who).toBe(403);
-      expect((await t.app.inject({ method: 'GET', url: '/api/platform/courier-invitations', headers: as(who) })).statusCode).toBe(403);
-      expect((await t.app.inject({ method: 'DELETE', url: '/api/platform/courier-invitations/1', headers: as(who) })).statusCode).toBe(403);
+      expect((await t.api('GET', '/platform/courier-invitations', as(who))).statusCode).toBe(403);
+      expect((await t.api('DELETE', '/platform/courier-invitations/1', as(who))).statusCode).toBe(403);
     }
-    expect((await t.app.inject({ method: 'GET', url: '/api/platform/courier-invitations' })).statusCode).toBe(401);
-    const unknown = await t.app.inject({ method: 'GET', url: '/api/courier-invitations/not-a-real-token' });
+    expect((await t.api('GET', '/platform/courier-invitations')).statusCode).toBe(401);
+    const unknown = await t.api('GET', '/courier-invitations/not-a-real-token');
     expect(unknown.statusCode).toBe(410);
   });
 });
@@ -255,7 +236,7 @@ describe('courier invitations', () => {
 describe('GET /settings/setup-checklist', () => {
   let courierId = 0;
   const done = async (who: string, query = ''): Promise<Record<string, boolean>> => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/settings/setup-checklist${query}`, headers: as(who) });
+    const res = await t.api('GET', `/settings/setup-checklist${query}`, as(who));
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as { items: Array<{ key: string; done: boolean }>; complete: boolean };
     return { ...Object.fromEntries(body.items.map((i) => [i.key, i.done])), complete: body.complete };
@@ -283,70 +264,53 @@ describe('GET /settings/setup-checklist', () => {
     });
 
     const form = multipart({}, { field: 'logo', name: 'logo.png', type: 'image/png', data: SAMPLE_PNG });
-    const logo = await t.app.inject({
+    const logo = await t.api({
       method: 'POST',
-      url: `/api/couriers/${courierId}/logo`,
-      headers: { ...as('fresh'), ...form.headers },
-      payload: form.payload,
+      url: `/couriers/${courierId}/logo`,
+      token: as('fresh'),
+      ...form,
     });
     expect(logo.statusCode, logo.body).toBe(200);
     expect((await done('fresh')).logo).toBe(true);
 
-    const addresses = await t.app.inject({
-      method: 'PUT',
-      url: `/api/couriers/${courierId}/shipping-addresses`,
-      headers: as('fresh'),
-      payload: { shipping_address_air: '8200 NW 25th St, Doral FL', shipping_address_sea: '' },
+    const addresses = await t.api('PUT', `/couriers/${courierId}/shipping-addresses`, as('fresh'), {
+      shipping_address_air: '8200 NW 25th St, Doral FL',
+      shipping_address_sea: '',
     });
     expect(addresses.statusCode, addresses.body).toBe(200);
     expect((await done('fresh')).addresses).toBe(true);
 
-    const branch = await t.app.inject({
-      method: 'POST',
-      url: '/api/branches',
-      headers: as('fresh'),
-      payload: { name: 'Montego Bay', parish: 'St. James' },
-    });
+    const branch = await t.api('POST', '/branches', as('fresh'), { name: 'Montego Bay', parish: 'St. James' });
     expect(branch.statusCode, branch.body).toBe(201);
     expect((await done('fresh')).branches).toBe(true);
 
-    const fees = await t.app.inject({
-      method: 'PUT',
-      url: '/api/settings/additional-fees',
-      headers: as('fresh'),
-      payload: { gct: 15, unknownFee: 500, uncollectedFee: 1000, switchingFee: 0 },
+    const fees = await t.api('PUT', '/settings/additional-fees', as('fresh'), {
+      gct: 15,
+      unknownFee: 500,
+      uncollectedFee: 1000,
+      switchingFee: 0,
     });
     expect(fees.statusCode, fees.body).toBe(200);
     expect((await done('fresh')).fees).toBe(true);
 
     // The default fee book is reviewed on the Fees tab; only then is the step ticked.
-    const reviewed = await t.app.inject({ method: 'POST', url: '/api/settings/fees/reviewed', headers: as('fresh') });
+    const reviewed = await t.api('POST', '/settings/fees/reviewed', as('fresh'));
     expect(reviewed.statusCode, reviewed.body).toBe(200);
     expect((await done('fresh')).fee_book).toBe(true);
 
-    const smtp = await t.app.inject({
-      method: 'POST',
-      url: `/api/settings/couriers/${courierId}/email-config`,
-      headers: as('fresh'),
-      payload: {
-        smtp_host: 'smtp.islandship.test',
-        smtp_port: 587,
-        smtp_user: 'mailer',
-        smtp_password: 'secret-pass',
-        from_email: 'hello@islandship.test',
-        from_name: 'Checklist Cargo',
-        status: 'active',
-      },
+    const smtp = await t.api('POST', `/settings/couriers/${courierId}/email-config`, as('fresh'), {
+      smtp_host: 'smtp.islandship.test',
+      smtp_port: 587,
+      smtp_user: 'mailer',
+      smtp_password: 'secret-pass',
+      from_email: 'hello@islandship.test',
+      from_name: 'Checklist Cargo',
+      status: 'active',
     });
     expect(smtp.statusCode, smtp.body).toBe(200);
     expect((await done('fresh')).smtp).toBe(true);
 
-    const bank = await t.app.inject({
-      method: 'PUT',
-      url: `/api/couriers/${courierId}/bank-details`,
-      headers: as('fresh'),
-      payload: { bank_details: 'NCB\nAccount 123-456' },
-    });
+    const bank = await t.api('PUT', `/couriers/${courierId}/bank-details`, as('fresh'), { bank_details: 'NCB\nAccount 123-456' });
     expect(bank.statusCode, bank.body).toBe(200);
     expect(await done('fresh')).toMatchObject({ bank: true, complete: true });
 
@@ -367,10 +331,10 @@ describe('GET /settings/setup-checklist', () => {
     // A courier admin naming another courier still gets its own.
     const own = await done('admin', `?courierId=${courierId}`);
     expect(own).toEqual(demo);
-    const none = await t.app.inject({ method: 'GET', url: '/api/settings/setup-checklist', headers: as('super') });
+    const none = await t.api('GET', '/settings/setup-checklist', as('super'));
     expect(none.statusCode).toBe(400);
-    const missing = await t.app.inject({ method: 'GET', url: '/api/settings/setup-checklist?courierId=999999', headers: as('super') });
+    const missing = await t.api('GET', '/settings/setup-checklist?courierId=999999', as('super'));
     expect(missing.statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/settings/setup-checklist' })).statusCode).toBe(401);
+    expect((await t.api('GET', '/settings/setup-checklist')).statusCode).toBe(401);
   });
 });

@@ -14,7 +14,7 @@ import { settlePasswordResets } from '../src/modules/auth/password-reset.service
 import { invoiceMailLine } from '../src/modules/invoices/invoice-mail';
 import { DEFAULT_COURIER_KEY } from '../src/modules/public-site/tenant';
 import { makeCourier, makeCustomer, makeUser } from './fixtures/comms';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from './helper';
+import { type TestApp, buildTestApp, seedDemoData } from './helper';
 
 /**
  * Every link we send and every redirect we make goes to the person's own courier: its approved
@@ -34,11 +34,7 @@ async function lastMailTo(email: string) {
 }
 
 async function requestReset(email: string, apiKey?: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/request-password-reset',
-    payload: { email, ...(apiKey ? { api_key: apiKey } : {}) },
-  });
+  const res = await t.api('POST', '/auth/request-password-reset', null, { email, ...(apiKey ? { api_key: apiKey } : {}) });
   expect(res.statusCode, res.body).toBe(200);
   await settlePasswordResets();
   return lastMailTo(email);
@@ -69,25 +65,21 @@ describe("e-mailed links go to the person's own courier", () => {
 
   it('the welcome, invoice, notification and impersonation links carry the courier too', async () => {
     const [branch] = await t.db.select().from(branches).where(eq(branches.courierId, demo.id));
-    const registered = await t.app.inject({
-      method: 'POST',
-      url: '/api/customers/register',
-      payload: {
-        accountType: 'individual',
-        title: 'Ms.',
-        firstName: 'Keisha',
-        lastName: 'Brown',
-        email: 'keisha.brown@example.test',
-        phone: '876-555-0101',
-        password: 'Keisha#2026',
-        trn: '111-222-334',
-        address: '1 King Street',
-        parish: 'Kingston',
-        city: 'Kingston',
-        country: 'Jamaica',
-        branchId: branch?.id,
-        api_key: DEFAULT_API_KEY,
-      },
+    const registered = await t.api('POST', '/customers/register', null, {
+      accountType: 'individual',
+      title: 'Ms.',
+      firstName: 'Keisha',
+      lastName: 'Brown',
+      email: 'keisha.brown@example.test',
+      phone: '876-555-0101',
+      password: 'Keisha#2026',
+      trn: '111-222-334',
+      address: '1 King Street',
+      parish: 'Kingston',
+      city: 'Kingston',
+      country: 'Jamaica',
+      branchId: branch?.id,
+      api_key: DEFAULT_API_KEY,
     });
     expect(registered.statusCode, registered.body).toBe(201);
     const welcome = await lastMailTo('keisha.brown@example.test');
@@ -104,7 +96,7 @@ describe("e-mailed links go to the person's own courier", () => {
 
     const superAdmin = await makeUser(t, null, 'super_admin');
     const admin = await makeUser(t, other.id, 'courier_admin');
-    const issued = await t.app.inject({ method: 'POST', url: `/api/auth/impersonate/${admin.id}`, headers: bearer(superAdmin.token) });
+    const issued = await t.api('POST', `/auth/impersonate/${admin.id}`, superAdmin.token);
     expect(issued.statusCode, issued.body).toBe(200);
     expect(issued.json().url).toMatch(new RegExp(`^${PUBLIC_URL}/admin/login\\?token=[^&]+&api_key=${other.apiKey}$`));
   });
@@ -127,18 +119,18 @@ describe("e-mailed links go to the person's own courier", () => {
 describe("signing in on another courier's page", () => {
   it("finds the customer's own account and names their courier, whichever courier's page they came to", async () => {
     for (const apiKey of [other.apiKey, undefined]) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/customers/login',
-        payload: { email: 'customer@example.test', password: 'Customer#2026', ...(apiKey ? { api_key: apiKey } : {}) },
+      const res = await t.api('POST', '/customers/login', null, {
+        email: 'customer@example.test',
+        password: 'Customer#2026',
+        ...(apiKey ? { api_key: apiKey } : {}),
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().customer.courier).toMatchObject({ id: demo.id, code: demo.code });
     }
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/customers/login',
-      payload: { email: 'customer@example.test', password: 'Not-the-password1', api_key: other.apiKey },
+    const wrong = await t.api('POST', '/customers/login', null, {
+      email: 'customer@example.test',
+      password: 'Not-the-password1',
+      api_key: other.apiKey,
     });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().message).toBe(AUTH_API_MESSAGES.invalidCredentials);
@@ -147,16 +139,16 @@ describe("signing in on another courier's page", () => {
   it("keeps to the page's courier when the person has an account there", async () => {
     // Same e-mail at both couriers, different passwords: on the other courier's page only its account counts.
     await makeCustomer(t, other.id, { email: 'customer@example.test', passwordHash: await hashPassword('Other#2026') });
-    const demoPassword = await t.app.inject({
-      method: 'POST',
-      url: '/api/customers/login',
-      payload: { email: 'customer@example.test', password: 'Customer#2026', api_key: other.apiKey },
+    const demoPassword = await t.api('POST', '/customers/login', null, {
+      email: 'customer@example.test',
+      password: 'Customer#2026',
+      api_key: other.apiKey,
     });
     expect(demoPassword.statusCode).toBe(401);
-    const own = await t.app.inject({
-      method: 'POST',
-      url: '/api/customers/login',
-      payload: { email: 'customer@example.test', password: 'Other#2026', api_key: other.apiKey },
+    const own = await t.api('POST', '/customers/login', null, {
+      email: 'customer@example.test',
+      password: 'Other#2026',
+      api_key: other.apiKey,
     });
     expect(own.statusCode, own.body).toBe(200);
     expect(own.json().customer.courier.id).toBe(other.id);
@@ -171,12 +163,7 @@ describe("signing in on a courier's own domain", () => {
       .values({ courierId: other.id, hostname: 'signin.islandship.test', status: 'approved' })
       .returning();
     const signIn = (email: string, password: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/customers/login',
-        headers: { host: 'signin.islandship.test' },
-        payload: { email, password },
-      });
+      t.api({ method: 'POST', url: '/customers/login', headers: { host: 'signin.islandship.test' }, payload: { email, password } });
     // The demo courier's customer, right password, on the other courier's domain: no session there.
     const stranger = await signIn('customer@example.test', 'Customer#2026');
     expect(stranger.statusCode).toBe(401);
@@ -192,11 +179,11 @@ describe("signing in on a courier's own domain", () => {
 
 describe("a signed-in person's courier decides the brand", () => {
   it("the public site of a signed-in customer is their courier's, not the default one", async () => {
-    const anonymous = await t.app.inject({ method: 'GET', url: '/api/public/site' });
+    const anonymous = await t.api('GET', '/public/site');
     expect(anonymous.json().courier.name).toBe(other.name);
     const customer = await makeCustomer(t, demo.id);
     for (const url of ['/api/public/site', `/api/public/site?api_key=${other.apiKey}`]) {
-      const res = await t.app.inject({ method: 'GET', url, headers: bearer(customer.token) });
+      const res = await t.api({ method: 'GET', path: url, token: customer.token });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().courier).toMatchObject({ name: demo.name, apiKey: DEFAULT_API_KEY });
       expect(res.json().resolvedBy).toBe('account');
@@ -211,25 +198,21 @@ describe('sign-ups wait for a branch', () => {
       .insert(branches)
       .values({ courierId: fresh.id, name: 'Closed', address: '1 Road', parish: 'Kingston', active: false })
       .returning();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/customers/register',
-      payload: {
-        accountType: 'individual',
-        title: 'Mr.',
-        firstName: 'Early',
-        lastName: 'Bird',
-        email: 'early.bird@example.test',
-        phone: '876-555-0102',
-        password: 'Early#2026',
-        trn: '111-222-335',
-        address: '2 King Street',
-        parish: 'Kingston',
-        city: 'Kingston',
-        country: 'Jamaica',
-        branchId: closed?.id,
-        api_key: fresh.apiKey,
-      },
+    const res = await t.api('POST', '/customers/register', null, {
+      accountType: 'individual',
+      title: 'Mr.',
+      firstName: 'Early',
+      lastName: 'Bird',
+      email: 'early.bird@example.test',
+      phone: '876-555-0102',
+      password: 'Early#2026',
+      trn: '111-222-335',
+      address: '2 King Street',
+      parish: 'Kingston',
+      city: 'Kingston',
+      country: 'Jamaica',
+      branchId: closed?.id,
+      api_key: fresh.apiKey,
     });
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json().message).toBe(AUTH_MESSAGES.notTakingSignUps);
@@ -239,9 +222,9 @@ describe('sign-ups wait for a branch', () => {
 
 describe('payment returns', () => {
   it('a forged Host never chooses where the payer is sent', async () => {
-    const res = await t.app.inject({
+    const res = await t.api({
       method: 'GET',
-      url: `/api/online-payments/wipay/${demo.id}/response?order_id=nothing&status=failed`,
+      url: `/online-payments/wipay/${demo.id}/response?order_id=nothing&status=failed`,
       headers: { host: 'evil.example' },
     });
     expect(res.statusCode).toBe(303);
@@ -251,16 +234,16 @@ describe('payment returns', () => {
   it("goes back to the courier's approved host name when the payer came from there", async () => {
     const [domain] = await t.db.select().from(courierDomains).where(eq(courierDomains.hostname, 'portal.islandship.test'));
     expect(domain?.status).toBe('approved');
-    const res = await t.app.inject({
+    const res = await t.api({
       method: 'GET',
-      url: `/api/online-payments/wipay/${other.id}/response?order_id=nothing&status=failed`,
+      url: `/online-payments/wipay/${other.id}/response?order_id=nothing&status=failed`,
       headers: { host: 'portal.islandship.test' },
     });
     expect(res.headers.location).toBe('https://portal.islandship.test/customer/invoices?payment=failed');
     // Another courier's host name is not the demo courier's address.
-    const elsewhere = await t.app.inject({
+    const elsewhere = await t.api({
       method: 'GET',
-      url: `/api/online-payments/wipay/${demo.id}/response?order_id=nothing&status=failed`,
+      url: `/online-payments/wipay/${demo.id}/response?order_id=nothing&status=failed`,
       headers: { host: 'portal.islandship.test' },
     });
     expect(elsewhere.headers.location).toBe(`${PUBLIC_URL}/customer/invoices?payment=failed&api_key=${DEFAULT_API_KEY}`);
@@ -294,10 +277,11 @@ describe('paying online without PUBLIC_URL (the demo on one machine)', () => {
 
   it('serves the gateway page and the return on the host name the customer uses, so the return is never blocked', async () => {
     // The browser is on localhost; the server reaches its own simulator on 127.0.0.1.
-    const started = await demoApp.app.inject({
+    const started = await demoApp.api({
       method: 'POST',
-      url: `/api/invoices/${invoiceNo}/pay-online`,
-      headers: { ...bearer(customerToken), host: `localhost:${port}` },
+      url: `/invoices/${invoiceNo}/pay-online`,
+      token: customerToken,
+      headers: { host: `localhost:${port}` },
     });
     expect(started.statusCode, started.body).toBe(200);
     const checkout = new URL(started.json().redirectUrl);
@@ -317,9 +301,9 @@ describe('paying online without PUBLIC_URL (the demo on one machine)', () => {
 
   it('sends a forged Host to our own address instead', async () => {
     const [courier] = await demoApp.db.select().from(couriers).where(eq(couriers.code, 'PAY'));
-    const res = await demoApp.app.inject({
+    const res = await demoApp.api({
       method: 'GET',
-      url: `/api/online-payments/wipay/${courier?.id}/response?order_id=nothing`,
+      url: `/online-payments/wipay/${courier?.id}/response?order_id=nothing`,
       headers: { host: 'evil.example' },
     });
     expect(res.headers.location).toBe(

@@ -7,7 +7,7 @@ import { packages } from '../src/db/schema/packages';
 import { payments } from '../src/db/schema/payments';
 import { tickets } from '../src/db/schema/tickets';
 import { subjectOf } from '../src/lib/tokens';
-import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs, tokenFor } from './helper';
+import { type TestApp, buildTestApp, seedDemoData, loginAs, tokenFor } from './helper';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -22,7 +22,7 @@ function token(who: string): string {
 }
 
 async function dashboard(who: string, query = ''): Promise<Dashboard> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/dashboard${query}`, headers: bearer(token(who)) });
+  const res = await t.api('GET', `/dashboard${query}`, token(who));
   expect(res.statusCode, who).toBe(200);
   return res.json();
 }
@@ -109,16 +109,11 @@ beforeAll(async () => {
   demo.customerId = cust.id;
   demo.branchId = cust.branchId ?? 0;
 
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/platform/couriers',
-    headers: bearer(token('super')),
-    payload: {
-      name: 'Island Box',
-      code: 'ibx',
-      email: 'hello@islandbox.test',
-      admin: { firstName: 'Omar', lastName: 'Grant', email: 'omar@islandbox.test', password: 'IslandBox#2026' },
-    },
+  const created = await t.api('POST', '/platform/couriers', token('super'), {
+    name: 'Island Box',
+    code: 'ibx',
+    email: 'hello@islandbox.test',
+    admin: { firstName: 'Omar', lastName: 'Grant', email: 'omar@islandbox.test', password: 'IslandBox#2026' },
   });
   expect(created.statusCode).toBe(201);
   other.courierId = created.json().id;
@@ -251,26 +246,16 @@ describe('the courier dashboard figures', () => {
 
   it('shows each figure only with its view permission', async () => {
     const makeStaff = async (name: string, email: string, permissions: string[]) => {
-      const role = await t.app.inject({
-        method: 'POST',
-        url: '/api/roles',
-        headers: bearer(token('admin')),
-        payload: { name, permissions },
-      });
+      const role = await t.api('POST', '/roles', token('admin'), { name, permissions });
       expect(role.statusCode).toBe(201);
-      const staff = await t.app.inject({
-        method: 'POST',
-        url: '/api/staff',
-        headers: bearer(token('admin')),
-        payload: {
-          firstName: name,
-          lastName: 'Tester',
-          email,
-          password: 'Tester#2026!',
-          role: 'staff',
-          roleId: role.json().id,
-          branchId: demo.branchId,
-        },
+      const staff = await t.api('POST', '/staff', token('admin'), {
+        firstName: name,
+        lastName: 'Tester',
+        email,
+        password: 'Tester#2026!',
+        role: 'staff',
+        roleId: role.json().id,
+        branchId: demo.branchId,
       });
       expect(staff.statusCode).toBe(201);
       tokens[name] = await tokenFor(t, email);

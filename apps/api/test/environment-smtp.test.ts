@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const settings = (method: 'GET' | 'PUT' = 'GET', payload?: object) =>
-  t.app.inject({ method, url: '/api/platform/settings', headers: bearer(superToken), ...(payload ? { payload } : {}) });
+  t.api({ method, url: '/platform/settings', headers: bearer(superToken), ...(payload ? { payload } : {}) });
 
 describe('the platform SMTP of the environment', () => {
   it('shows the SMTP_HOST in use (host, port, user, from) while no platform SMTP is stored, and never its password', async () => {

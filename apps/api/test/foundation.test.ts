@@ -6,7 +6,7 @@ import { API_MESSAGES } from '@courier/shared/messages';
 import { currentUser, requirePermission, requireRole } from '../src/plugins/auth';
 import { users } from '../src/db/schema/users';
 import { revokeToken } from '../src/lib/tokens';
-import { type TestApp, bearer, buildTestApp, demoLogin, loginAs, seedDemoData, tokenFor } from './helper';
+import { type ApiRequest, type TestApp, buildTestApp, demoLogin, loginAs, seedDemoData, tokenFor } from './helper';
 
 const probeBody = z.strictObject({ name: z.string().min(1, 'Name is required'), count: z.number().int() });
 
@@ -34,19 +34,19 @@ afterAll(async () => t?.close());
 
 describe('health', () => {
   it('answers unknown API routes with a JSON 404', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    const res = await t.api('GET', '/no-such-thing');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: API_MESSAGES.routeNotFound, code: 'not_found' });
   });
 
   it('serves the generated OpenAPI document', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const res = await t.api('GET', '/docs/json');
     expect(res.statusCode).toBe(200);
     expect(res.json().paths).toHaveProperty('/api/health');
   });
 
   it('sends security headers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await t.api('GET', '/health');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
@@ -60,9 +60,9 @@ describe('every private route refuses a caller without a token', () => {
     expect(privateRoutes.length).toBeGreaterThan(0);
     for (const route of privateRoutes) {
       const url = route.url.replace(/:[A-Za-z]+/g, '1').replace('*', 'x');
-      const res = await t.app.inject({
+      const res = await t.api({
         method: route.method as 'GET',
-        url,
+        path: url,
         payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
       });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
@@ -74,36 +74,41 @@ describe('every private route refuses a caller without a token', () => {
 });
 
 describe('bad input gets a 4xx with a clear message', () => {
-  const post = (payload: string, contentType = 'application/json') =>
-    t.app.inject({ method: 'POST', url: '/api/_probe/echo', payload, headers: { 'content-type': contentType } });
+  /** The echo probe asked with a raw body of a content type. */
+  const echo = (payload: string, contentType = 'application/json'): ApiRequest => ({
+    method: 'POST',
+    url: '/_probe/echo',
+    payload,
+    headers: { 'content-type': contentType },
+  });
 
   it('accepts a valid body', async () => {
-    const res = await post(JSON.stringify({ name: 'a', count: 1 }));
+    const res = await t.api(echo(JSON.stringify({ name: 'a', count: 1 })));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ name: 'a', count: 1 });
   });
   it('malformed JSON', async () => {
-    const res = await post('{"name": ');
+    const res = await t.api(echo('{"name": '));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(API_MESSAGES.malformedJson);
   });
   it('wrong content type', async () => {
-    const res = await post('name=a', 'text/plain');
+    const res = await t.api(echo('name=a', 'text/plain'));
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe(API_MESSAGES.unsupportedMediaType);
   });
   it('a body over 1 MB', async () => {
-    const res = await post(JSON.stringify({ name: 'x'.repeat(1_100_000), count: 1 }));
+    const res = await t.api(echo(JSON.stringify({ name: 'x'.repeat(1_100_000), count: 1 })));
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe(API_MESSAGES.bodyTooLarge);
   });
   it('unknown fields', async () => {
-    const res = await post(JSON.stringify({ name: 'a', count: 1, admin: true }));
+    const res = await t.api(echo(JSON.stringify({ name: 'a', count: 1, admin: true })));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/admin/);
   });
   it('wrong types and the field message', async () => {
-    const res = await post(JSON.stringify({ name: '', count: 'three' }));
+    const res = await t.api(echo(JSON.stringify({ name: '', count: 'three' })));
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.message).toBe('Name is required');
@@ -115,7 +120,7 @@ describe('bad input gets a 4xx with a clear message', () => {
 describe('auth plumbing', () => {
   it('puts the caller on the request', async () => {
     const token = await loginAs(t, 'courier_admin');
-    const res = await t.app.inject({ method: 'GET', url: '/api/_probe/me', headers: bearer(token) });
+    const res = await t.api('GET', '/_probe/me', token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ role: 'courier_admin' });
     expect(res.json().permissions).toBeGreaterThan(10);
@@ -131,7 +136,7 @@ describe('auth plumbing', () => {
     if (!claims) throw new Error('a fresh token did not verify');
     await revokeToken(t.db, claims.jti, claims.exp);
     for (const bad of [tampered, impersonation, expired, revoked, 'not-a-jwt']) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/_probe/me', headers: bearer(bad) });
+      const res = await t.api('GET', '/_probe/me', bad);
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe(API_MESSAGES.invalidToken);
     }
@@ -141,7 +146,7 @@ describe('auth plumbing', () => {
     const staff = await loginAs(t, 'staff');
     const admin = await loginAs(t, 'courier_admin');
     const superAdmin = await loginAs(t, 'super_admin');
-    const status = async (url: string, token: string) => (await t.app.inject({ method: 'GET', url, headers: bearer(token) })).statusCode;
+    const status = async (url: string, token: string) => (await t.api({ method: 'GET', path: url, token })).statusCode;
     expect(await status('/api/_probe/admin-only', staff)).toBe(403);
     expect(await status('/api/_probe/admin-only', admin)).toBe(200);
     expect(await status('/api/_probe/needs-settings', staff)).toBe(403);
@@ -152,7 +157,7 @@ describe('auth plumbing', () => {
   it('refuses a deactivated account at once', async () => {
     const token = await loginAs(t, 'branch_manager');
     await t.db.update(users).set({ active: false }).where(eq(users.email, 'manager@jamaicaexpress.test'));
-    const res = await t.app.inject({ method: 'GET', url: '/api/_probe/me', headers: bearer(token) });
+    const res = await t.api('GET', '/_probe/me', token);
     expect(res.statusCode).toBe(401);
   });
 });

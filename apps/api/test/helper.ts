@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
 import type { PackageDetail } from '@courier/shared/schemas/packages';
@@ -24,7 +24,23 @@ export function testServerUrl(): string {
   return url;
 }
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+
+/**
+ * A request in full, for what the short form cannot say: `url` is under /api as in the short form;
+ * `path` is asked as given (web pages, static files); `multipart(...)` spreads in as payload and headers.
+ */
+export interface ApiRequest {
+  method: Method | HTTPMethods;
+  url?: string;
+  path?: string;
+  token?: string | null;
+  payload?: unknown;
+  headers?: Record<string, string | string[] | undefined>;
+  query?: Record<string, string | string[]>;
+  cookies?: Record<string, string>;
+  remoteAddress?: string;
+}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -33,7 +49,8 @@ export interface TestApp {
   ctx: Awaited<ReturnType<typeof createRuntime>>['ctx'];
   /**
    * The one way a test asks the API: `t.api('POST', '/packages', token, body)`. The path is under
-   * /api (given without it, or with it); a null or missing token asks signed out.
+   * /api (given without it, or with it); a null or missing token asks signed out. The object form
+   * (ApiRequest) adds raw bodies, content types, cookies, a query, a remote address, paths outside /api.
    */
   api(
     method: Method,
@@ -42,7 +59,30 @@ export interface TestApp {
     payload?: unknown,
     headers?: Record<string, string>,
   ): Promise<LightMyRequestResponse>;
+  api(request: ApiRequest): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
+}
+
+/** Asks `app` the way TestApp.api does, for a test that builds its app some other way. */
+export function askApp(app: FastifyInstance, request: ApiRequest): Promise<LightMyRequestResponse> {
+  const { method, url, path: asGiven, token, payload, headers = {}, query, cookies, remoteAddress } = request;
+  const target = asGiven ?? (url === undefined ? undefined : apiPath(url));
+  if (target === undefined) throw new Error('a request names a url (under /api) or a path');
+  return app.inject({
+    method,
+    url: target,
+    headers: { ...(token ? bearer(token) : {}), ...headers },
+    payload: payload as never,
+    ...(query ? { query } : {}),
+    ...(cookies ? { cookies } : {}),
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+}
+
+/** TestApp.api for an app built some other way. */
+export function apiOf(app: FastifyInstance): TestApp['api'] {
+  return ((first: Method | ApiRequest, url?: string, token?: string | null, payload?: unknown, headers?: Record<string, string>) =>
+    askApp(app, typeof first === 'string' ? { method: first, url, token, payload, headers } : first)) as TestApp['api'];
 }
 
 /** A path under /api: `/packages` and `/api/packages` are the same request. */
@@ -83,8 +123,7 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Bu
     db: runtime.ctx.db,
     config,
     ctx: runtime.ctx,
-    api: (method, url, token, payload, headers = {}) =>
-      app.inject({ method, url: apiPath(url), headers: { ...(token ? bearer(token) : {}), ...headers }, payload: payload as never }),
+    api: apiOf(app),
     async close() {
       await app.close();
       await runtime.database.close();
@@ -154,4 +193,19 @@ export async function receivePackage(t: TestApp, token: string, body: Record<str
   const res = await t.api('POST', '/packages', token, body);
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
+}
+
+let parcels = 0;
+/**
+ * A package for `mailbox` scanned in by `token`: a tracking number no other test package has and
+ * 2 lb unless `body` says otherwise; anything but 201 fails the test.
+ */
+export function receiveFor(t: TestApp, token: string, mailbox: string | null, body: Record<string, unknown> = {}): Promise<PackageDetail> {
+  parcels += 1;
+  return receivePackage(t, token, {
+    trackingNumber: `1ZTEST${Date.now()}${parcels}`,
+    weightLb: 2,
+    ...(mailbox === null ? {} : { mailbox }),
+    ...body,
+  });
 }

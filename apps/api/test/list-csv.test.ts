@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoInZone } from '@courier/shared/domain/datetime';
 import { csvColumns, plainAmount } from '../src/lib/list-csv';
 import { makeCourier, makeUser } from './fixtures/comms';
-import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from './helper';
+import { type TestApp, buildTestApp, seedDemoData, loginAs } from './helper';
 
 let t: TestApp;
 let admin: string;
@@ -19,12 +19,7 @@ beforeAll(async () => {
   const other = await makeCourier(t, 'CSV');
   otherAdmin = (await makeUser(t, other.id, 'courier_admin')).token;
   otherTracking = '1Z999AA10000000CSV';
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/packages',
-    headers: bearer(otherAdmin),
-    payload: { trackingNumber: otherTracking, weightLb: 1.5 },
-  });
+  const res = await t.api('POST', '/packages', otherAdmin, { trackingNumber: otherTracking, weightLb: 1.5 });
   expect(res.statusCode, res.body).toBe(201);
 });
 afterAll(async () => t?.close());

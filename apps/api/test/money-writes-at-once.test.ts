@@ -98,7 +98,7 @@ describe('fifty money writes at once', () => {
     expect(created('cash-up')).toBeGreaterThanOrEqual(1);
     for (const { res } of results.filter((r) => r.res.statusCode >= 400)) expect(JSON.parse(res.body).message).toEqual(expect.any(String));
 
-    const health = await answered('health', w.t.app.inject({ method: 'GET', url: '/api/health' }), 10_000);
+    const health = await answered('health', w.t.api('GET', '/health'), 10_000);
     expect(health.statusCode).toBe(200);
     console.info(`50 money writes on 4 connections answered in ${elapsedMs} ms`);
   });

@@ -7,7 +7,7 @@ import { buildApp } from '../src/app';
 import type { Db } from '../src/db/client';
 import { emailOutbox } from '../src/db/schema/index';
 import { runUncollectedCheck } from '../src/jobs/uncollected-job';
-import { type TestApp, buildTestApp } from './helper';
+import { type TestApp, askApp, buildTestApp } from './helper';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 // Redis runs on 127.0.0.1:6379 on these machines and in CI; port 1 never answers.
@@ -18,7 +18,7 @@ describe('/api/ready', () => {
   it('is ready when the database answers (Redis not configured)', async () => {
     const t = await buildTestApp();
     try {
-      const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+      const res = await t.api('GET', '/ready');
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ status: 'ready', checks: { database: 'ok' } });
     } finally {
@@ -29,7 +29,7 @@ describe('/api/ready', () => {
   it('checks Redis when REDIS_URL is set', async () => {
     const t = await buildTestApp({ REDIS_URL });
     try {
-      const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+      const res = await t.api('GET', '/ready');
       expect(res.json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'ok' } });
     } finally {
       await t.close();
@@ -39,11 +39,11 @@ describe('/api/ready', () => {
   it('answers 503 naming Redis when it cannot be reached, with no internals', async () => {
     const t = await buildTestApp({ REDIS_URL: DEAD_REDIS_URL });
     try {
-      const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+      const res = await t.api('GET', '/ready');
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ message: 'Not ready: redis unreachable', failed: ['redis'] });
       // Liveness stays green: the process itself is fine.
-      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      expect((await t.api('GET', '/health')).statusCode).toBe(200);
     } finally {
       await t.close();
     }
@@ -69,11 +69,11 @@ describe('/api/ready', () => {
     const up = await buildTestApp(env);
     const down = await buildTestApp({ ...env, S3_ENDPOINT: 'http://127.0.0.1:1' });
     try {
-      expect((await up.app.inject({ method: 'GET', url: '/api/ready' })).json()).toEqual({
+      expect((await up.api('GET', '/ready')).json()).toEqual({
         status: 'ready',
         checks: { database: 'ok', storage: 'ok' },
       });
-      const res = await down.app.inject({ method: 'GET', url: '/api/ready' });
+      const res = await down.api('GET', '/ready');
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ message: 'Not ready: storage unreachable', failed: ['storage'] });
     } finally {
@@ -93,7 +93,7 @@ describe('/api/ready', () => {
     }) as Db;
     const app = await buildApp({ ...t.ctx, db: brokenDb }, { logger: false });
     try {
-      const res = await app.inject({ method: 'GET', url: '/api/ready' });
+      const res = await askApp(app, { method: 'GET', url: '/ready' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ message: 'Not ready: database unreachable', failed: ['database'] });
       expect(res.body).not.toContain('ECONNREFUSED');
@@ -116,21 +116,21 @@ describe('/api/metrics', () => {
   it('does not exist without METRICS_TOKEN', async () => {
     const plain = await buildTestApp();
     try {
-      expect((await plain.app.inject({ method: 'GET', url: '/api/metrics' })).statusCode).toBe(404);
+      expect((await plain.api('GET', '/metrics')).statusCode).toBe(404);
     } finally {
       await plain.close();
     }
   });
 
   it('refuses a missing or wrong token', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/metrics' })).statusCode).toBe(401);
-    const wrong = await t.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${TOKEN}x` } });
+    expect((await t.api('GET', '/metrics')).statusCode).toBe(401);
+    const wrong = await t.api({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}x` } });
     expect(wrong.statusCode).toBe(401);
   });
 
   it('reports requests by route pattern and status, outbox depth and failures, and job runs', async () => {
-    await t.app.inject({ method: 'GET', url: '/api/packages/12345' });
-    await t.app.inject({ method: 'GET', url: '/api/packages/67890' });
+    await t.api('GET', '/packages/12345');
+    await t.api('GET', '/packages/67890');
     await t.db.insert(emailOutbox).values([
       { toAddress: 'a@example.com', subject: 'a', textBody: 'a' },
       { toAddress: 'b@example.com', subject: 'b', textBody: 'b' },
@@ -138,7 +138,7 @@ describe('/api/metrics', () => {
     ]);
     await runUncollectedCheck({ db: t.db, mailer: t.ctx.mailer });
 
-    const res = await t.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    const res = await t.api({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
     const text = res.body;

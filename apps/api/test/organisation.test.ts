@@ -54,7 +54,7 @@ describe('who may use each management endpoint', () => {
 
   it('answers 401 without a token', async () => {
     for (const url of [...reads, '/api/dashboard', '/api/platform/couriers']) {
-      expect((await world().t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+      expect((await world().t.api({ method: 'GET', path: url })).statusCode, url).toBe(401);
     }
   });
 });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCourier, makeCustomer, makeUser } from './fixtures/comms';
-import { type TestApp, bearer, buildTestApp } from './helper';
+import { type TestApp, buildTestApp } from './helper';
 import { couriers } from '../src/db/schema/couriers';
 import { packages } from '../src/db/schema/packages';
 
@@ -48,7 +48,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function numbers(path: string, day: string, token: string): Promise<string[]> {
-  const res = await t.app.inject({ method: 'GET', url: `${path}?limit=100&receivedFrom=${day}&receivedTo=${day}`, headers: bearer(token) });
+  const res = await t.api({ method: 'GET', path: `${path}?limit=100&receivedFrom=${day}&receivedTo=${day}`, token });
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { data: Array<{ packageNumber: string }> }).data.map((p) => p.packageNumber).sort();
 }

@@ -28,8 +28,7 @@ describe('rate limits in Redis (REDIS_URL)', () => {
   // The per-e-mail limit counts reset requests (failed sign-ins are throttled per account in the
   // database, docs/decisions/009-login-throttling.md).
   it('counts the per-e-mail reset limit across apps sharing Redis', async () => {
-    const attempt = (t: TestApp) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: 'someone@example.test' } });
+    const attempt = (t: TestApp) => t.api('POST', '/auth/request-password-reset', null, { email: 'someone@example.test' });
     expect((await attempt(one)).statusCode).toBe(200);
     expect((await attempt(two)).statusCode).toBe(200);
     expect((await attempt(one)).statusCode).toBe(429);

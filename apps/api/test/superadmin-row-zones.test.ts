@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCourier, makeCustomer, makeUser } from './fixtures/comms';
-import { type TestApp, bearer, buildTestApp } from './helper';
+import { type TestApp, buildTestApp } from './helper';
 import { branches } from '../src/db/schema/branches';
 import { couriers } from '../src/db/schema/couriers';
 import { invoices } from '../src/db/schema/invoices';
@@ -66,7 +66,7 @@ type Row = Record<string, unknown> & { courierId?: number; courier?: { id: numbe
 const courierOf = (row: Row) => row.courierId ?? row.courier?.id;
 
 async function rows(url: string, token = superAdmin): Promise<Row[]> {
-  const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const res = await t.api({ method: 'GET', path: url, token });
   expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
   return (res.json() as { data: Row[] }).data;
 }
@@ -94,7 +94,7 @@ describe("the super admin's lists say each row's courier time zone", () => {
   });
 
   it("leaves the zone out of the CSV export (its times carry the courier's offset)", async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/packages?format=csv', headers: bearer(superAdmin) });
+    const res = await t.api('GET', '/packages?format=csv', superAdmin);
     expect(res.statusCode).toBe(200);
     expect(res.body.split('\r\n')[0]).not.toMatch(/time zone/i);
   });

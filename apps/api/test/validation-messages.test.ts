@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES } from '@courier/shared/schemas/billing';
 import { customers } from '../src/db/schema/customers';
 import { users } from '../src/db/schema/users';
 import { subjectOf } from '../src/lib/tokens';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from './helper';
+import { type Method, type TestApp, bearer, buildTestApp, seedDemoData } from './helper';
 import type { JsonSchema } from './security/arbitraries';
 import { apiRoutes, fillParams, hasBody, loadOpenApi, readOperations } from './security/routes';
 
@@ -81,9 +80,10 @@ function bodiesFor(schema: JsonSchema): unknown[] {
   return [{}, wrongTyped, tooLong, { unexpectedField: 1 }, [1, 2], 'text'];
 }
 
-async function call(app: FastifyInstance, method: HTTPMethods, url: string, payload: unknown) {
+/** The answer to the first caller the route's guard lets through; none, undefined. */
+async function asFirstAllowed(method: Method, url: string, payload: unknown) {
   for (const headers of callers) {
-    const res = await app.inject({ method, url, headers, payload: payload as string });
+    const res = await t.api({ method, path: url, headers, payload });
     if (res.statusCode !== 401 && res.statusCode !== 403) return res;
   }
   return undefined;
@@ -96,7 +96,7 @@ function textsOf(body: { message?: unknown; fieldErrors?: Record<string, string[
 
 describe('validation messages are ours', () => {
   it('GET /api/payments/cash-up without a branch says which field, in our words', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/payments/cash-up?date=2026-01-31', headers: callers[1] });
+    const res = await t.api({ method: 'GET', url: '/payments/cash-up?date=2026-01-31', headers: callers[1] });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(BILLING_MESSAGES.chooseBranch);
     expect(res.json().fieldErrors.branchId).toEqual([BILLING_MESSAGES.chooseBranch]);
@@ -118,7 +118,7 @@ describe('validation messages are ours', () => {
       if (hasBody(route) && op.body) for (const payload of bodiesFor(op.body)) requests.push({ url, payload });
       if (requests.length === 0) requests.push({ url });
       for (const r of requests) {
-        const res = await call(t.app, route.method as HTTPMethods, r.url, r.payload);
+        const res = await asFirstAllowed(route.method as Method, r.url, r.payload);
         if (!res || res.statusCode < 400) continue;
         const body = res.json();
         if (body.code === 'validation') validated += 1;

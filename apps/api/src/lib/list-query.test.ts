@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARISHES } from '@courier/shared/constants/parishes';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../test/helper';
+import { type TestApp, buildTestApp, seedDemoData } from '../../test/helper';
 import { branches } from '../db/schema/branches';
 import { users } from '../db/schema/users';
 import { listPage } from './list-query';
@@ -11,7 +11,7 @@ let t: TestApp;
 let token = '';
 
 async function list(query: string) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/branches?${query}`, headers: bearer(token) });
+  const res = await t.api('GET', `/branches?${query}`, token);
   return { status: res.statusCode, body: res.json() };
 }
 const names = (body: { data: Array<{ name: string }> }) => body.data.map((b) => b.name);

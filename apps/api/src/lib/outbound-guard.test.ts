@@ -130,26 +130,26 @@ describe('connections through the guard', () => {
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-  const get = (url: string, policy: OutboundPolicy) =>
+  const fetched = (url: string, policy: OutboundPolicy) =>
     guardedFetch(url, { signal: AbortSignal.timeout(5000) }, policy).then(
       async (res) => res.text(),
       (e: unknown) => (isRefusal(e) ? 'refused' : `failed: ${String(e)}`),
     );
 
   it('never opens a connection to loopback in production, by address or by a name that resolves there', async () => {
-    expect(await get(`http://127.0.0.1:${port}/`, production)).toBe('refused');
-    expect(await get(`http://[::ffff:7f00:1]:${port}/`, production)).toBe('refused');
-    expect(await get(`http://${hostname()}:${port}/`, production)).toBe('refused');
+    expect(await fetched(`http://127.0.0.1:${port}/`, production)).toBe('refused');
+    expect(await fetched(`http://[::ffff:7f00:1]:${port}/`, production)).toBe('refused');
+    expect(await fetched(`http://${hostname()}:${port}/`, production)).toBe('refused');
     let connected = false;
     server.once('connection', () => {
       connected = true;
     });
-    expect(await get(`http://2130706433:${port}/`, production)).toBe('refused');
+    expect(await fetched(`http://2130706433:${port}/`, production)).toBe('refused');
     expect(connected).toBe(false);
   });
 
   it('reaches the same server where loopback is allowed (a browser journey’s receiver)', async () => {
-    expect(await get(`http://127.0.0.1:${port}/`, journey)).toBe('inside');
+    expect(await fetched(`http://127.0.0.1:${port}/`, journey)).toBe('inside');
   });
 
   it('gives raw sockets the same lookup', async () => {

@@ -22,7 +22,7 @@ interface OpenApiDocument {
 
 describe('API reference', () => {
   it('describes every /api route the app registered, by method', async () => {
-    const answer = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const answer = await t.api('GET', '/docs/json');
     expect(answer.statusCode).toBe(200);
     const doc = answer.json() as OpenApiDocument;
     expect(doc.openapi).toMatch(/^3\./);
@@ -38,17 +38,17 @@ describe('API reference', () => {
   });
 
   it("carries the routes' zod schemas as parameters", async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as OpenApiDocument;
+    const doc = (await t.api('GET', '/docs/json')).json() as OpenApiDocument;
     const list = doc.paths['/api/packages']?.get?.parameters?.map((p) => `${p.in}:${p.name}`) ?? [];
     expect(list).toEqual(expect.arrayContaining(['query:page', 'query:limit', 'query:search']));
   });
 
   it('serves Swagger UI without a sign-in', async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    const page = await t.api('GET', '/docs');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('swagger');
-    const missing = await t.app.inject({ method: 'GET', url: '/api/docs/static/no-such-file.js' });
+    const missing = await t.api('GET', '/docs/static/no-such-file.js');
     expect(missing.statusCode).toBe(404);
   });
 });

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerSecurity } from './security';
 import './auth';
+import { type ApiRequest, askApp } from '../../test/helper';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -19,14 +20,18 @@ beforeAll(async () => {
 });
 afterAll(async () => app.close());
 
-const call = (url: string, user?: number) =>
-  app.inject({ method: 'GET', url, remoteAddress: '10.9.0.1', headers: user ? { 'x-test-user': String(user) } : {} });
+/** A GET from one address behind which everyone sits; `user` is the caller the stand-in auth hook signs in. */
+const fromOneAddress = (user?: number): ApiRequest => ({
+  method: 'GET',
+  remoteAddress: '10.9.0.1',
+  headers: user ? { 'x-test-user': String(user) } : {},
+});
 
 describe('the global rate limit', () => {
   it('gives every signed-in person their own budget behind one address, and anonymous callers a smaller one per IP', async () => {
     const codes = async (user?: number) => {
       const out: number[] = [];
-      for (let i = 0; i < 4; i += 1) out.push((await call('/api/ping', user)).statusCode);
+      for (let i = 0; i < 4; i += 1) out.push((await askApp(app, { ...fromOneAddress(user), url: '/ping' })).statusCode);
       return out;
     };
     expect(await codes(1)).toEqual([200, 200, 200, 429]);
@@ -35,6 +40,6 @@ describe('the global rate limit', () => {
   });
 
   it('leaves the web app files alone', async () => {
-    for (let i = 0; i < 4; i += 1) expect((await call('/assets/app.js')).statusCode).toBe(200);
+    for (let i = 0; i < 4; i += 1) expect((await askApp(app, { ...fromOneAddress(), path: '/assets/app.js' })).statusCode).toBe(200);
   });
 });

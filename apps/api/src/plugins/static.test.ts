@@ -32,18 +32,18 @@ afterAll(async () => {
 
 describe('the web build', () => {
   it('serves hashed assets for a year and other files revalidated', async () => {
-    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' });
+    const asset = await t.api({ method: 'GET', path: '/assets/app-1a2b3c.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toBe('console.log("app")');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const robots = await t.app.inject({ method: 'GET', url: '/hello.txt' });
+    const robots = await t.api({ method: 'GET', path: '/hello.txt' });
     expect(robots.body).toBe('hello');
     expect(robots.headers['cache-control']).toBe('no-cache');
   });
 
   it("answers the app's own paths with index.html, for a deep link or a reload", async () => {
     for (const url of ['/customer/packages', '/admin/manifests/12', '/assets/gone-000000.js']) {
-      const page = await t.app.inject({ method: 'GET', url });
+      const page = await t.api({ method: 'GET', path: url });
       expect(page.statusCode, url).toBe(200);
       expect(page.body, url).toContain('<title>the app</title>');
       expect(page.headers['cache-control'], url).toBe('no-cache');
@@ -58,17 +58,17 @@ describe('the web build', () => {
 
   it('answers an unknown API path with the JSON 404, signed in or not, whatever the method', async () => {
     for (const method of ['GET', 'HEAD', 'POST', 'DELETE'] as const) {
-      const answer = await t.app.inject({ method, url: '/api/no-such-thing' });
+      const answer = await t.api(method, '/no-such-thing');
       expect(answer.statusCode, method).toBe(404);
       if (method !== 'HEAD') expect(answer.json(), method).toEqual({ message: API_MESSAGES.routeNotFound, code: 'not_found' });
     }
   });
 
   it('never hands out the server-side render or a file outside the build', async () => {
-    const ssr = await t.app.inject({ method: 'GET', url: '/_ssr/entry-server.js' });
+    const ssr = await t.api({ method: 'GET', path: '/_ssr/entry-server.js' });
     expect(ssr.body).not.toContain('server code');
     for (const url of ['/../static-test-outside.txt', '/%2e%2e/static-test-outside.txt', '/assets/..%2f..%2fstatic-test-outside.txt']) {
-      const outside = await t.app.inject({ method: 'GET', url });
+      const outside = await t.api({ method: 'GET', path: url });
       expect(outside.body, url).not.toContain('outside the build');
     }
   });

@@ -150,9 +150,9 @@ describe('every route × every role', () => {
     for (const route of routes) {
       const { access } = policyOf(route);
       for (const role of MATRIX_ROLES) {
-        const res = await w.t.app.inject({
+        const res = await w.t.api({
           method: methodOf(route),
-          url: fillParams(route.url, (name) => (name === 'file' ? ATTACHMENT_NAME : '999999')),
+          path: fillParams(route.url, (name) => (name === 'file' ? ATTACHMENT_NAME : '999999')),
           headers: await headersFor(route, role),
           payload: hasBody(route) ? {} : undefined,
         });
@@ -194,7 +194,7 @@ describe('another courier’s records stay out of reach', () => {
           const kind = params[name];
           return kind ? w.other[kind] : ATTACHMENT_NAME;
         });
-        const res = await w.t.app.inject({ method: methodOf(route), url, headers: w.headers(role), payload });
+        const res = await w.t.api({ method: methodOf(route), path: url, headers: w.headers(role), payload });
         checked++;
         const where = `${route.key} as ${role} (${url})`;
         if (res.body.includes(MARKER)) wrong.push(`${where}: courier B's data in the answer`);
@@ -228,7 +228,7 @@ describe('another courier’s records stay out of reach', () => {
       ['otherCustomer', `/api/customer/packages/${w.other.package}`],
     ];
     for (const [who, url] of reads) {
-      const res = await w.t.app.inject({ method: 'GET', url, headers: w.headers(who as 'otherAdmin') });
+      const res = await w.t.api({ method: 'GET', path: url, headers: w.headers(who as 'otherAdmin') });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain(MARKER);
     }

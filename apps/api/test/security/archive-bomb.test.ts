@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_IMPORT_MAX_ROWS, MANIFEST_MESSAGES } from '@courier/shared/schemas/manifests';
 import { customers } from '../../src/db/schema/customers';
 import { XLSX_LIMITS } from '../../src/modules/manifests/xlsx';
-import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from '../helper';
+import { type TestApp, buildTestApp, seedDemoData, loginAs } from '../helper';
 import { multipart } from '../multipart';
 import { SHEET_HEAD, SHEET_TAIL, entryOf, repeatedEntry, trackingRow, workbookParts, zip } from './zip-bomb';
 
@@ -23,14 +23,9 @@ beforeAll(async () => {
   staff = await loginAs(t, 'branch_manager');
   const [c] = await t.db.select().from(customers).where(eq(customers.email, 'customer@example.test'));
   if (!c) throw new Error('no demo customer');
-  const pkg = await t.app.inject({
-    method: 'POST',
-    url: '/api/packages',
-    headers: bearer(staff),
-    payload: { trackingNumber: TRACKING, weightLb: 2, mailbox: c.mailboxNumber, mode: 'AIR' },
-  });
+  const pkg = await t.api('POST', '/packages', staff, { trackingNumber: TRACKING, weightLb: 2, mailbox: c.mailboxNumber, mode: 'AIR' });
   expect(pkg.statusCode).toBe(201);
-  const m = await t.app.inject({ method: 'POST', url: '/api/manifests', headers: bearer(staff), payload: { type: 'AIR' } });
+  const m = await t.api('POST', '/manifests', staff, { type: 'AIR' });
   manifestId = m.json().id;
 });
 afterAll(async () => t?.close());
@@ -39,7 +34,7 @@ async function upload(data: Buffer, url = `/api/manifests/${manifestId}/import.x
   const form = multipart({}, { field: 'file', name, type: 'application/octet-stream', data });
   const rssBefore = process.memoryUsage().rss;
   const started = performance.now();
-  const res = await t.app.inject({ method: 'POST', url, headers: { ...bearer(staff), ...form.headers }, payload: form.payload });
+  const res = await t.api({ method: 'POST', path: url, token: staff, ...form });
   return { res, ms: performance.now() - started, rssGrowthMb: (process.memoryUsage().rss - rssBefore) / 1_048_576 };
 }
 
@@ -96,9 +91,9 @@ describe('gzip request bodies', () => {
     const payload = gzipSync(json);
     const rssBefore = process.memoryUsage().rss;
     const started = performance.now();
-    const res = await t.app.inject({
+    const res = await t.api({
       method: 'POST',
-      url: '/api/public/contact',
+      url: '/public/contact',
       headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
       payload,
       remoteAddress: '10.7.0.1',

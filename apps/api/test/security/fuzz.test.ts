@@ -110,9 +110,9 @@ describe('fuzzing every route', () => {
         fc.asyncProperty(input, async ({ params, query, body }) => {
           inputs++;
           const path = fillParams(route.url, (name) => params[names.indexOf(name)] ?? '');
-          const res = await w.t.app.inject({
+          const res = await w.t.api({
             method: methodOf(route),
-            url: query ? `${path}?${query}` : path,
+            path: query ? `${path}?${query}` : path,
             headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
             payload: body,
           });
@@ -139,7 +139,7 @@ describe('fuzzing every route', () => {
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
     for (const caller of ['courier_admin', 'customer'] as const) {
       const url = caller === 'customer' ? '/api/customers/profile' : '/api/auth/profile';
-      const res = await w.t.app.inject({ method: 'GET', url, headers: w.headers(caller) });
+      const res = await w.t.api({ method: 'GET', path: url, headers: w.headers(caller) });
       expect(res.statusCode, caller).toBe(200);
     }
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpFor } from '../../src/modules/auth/two-factor.service';
-import { type TestApp, bearer, buildTestApp, demoLogin, seedDemoData } from '../helper';
+import { type TestApp, buildTestApp, demoLogin, seedDemoData } from '../helper';
 
 /**
  * Guesses sent all at once are counted before they are judged: a hundred passwords (or two-step
@@ -24,9 +24,9 @@ describe('a hundred guesses at once', () => {
     guesses.splice(50, 0, password);
     const answers = await Promise.all(
       guesses.map((guess, i) =>
-        t.app.inject({
+        t.api({
           method: 'POST',
-          url: '/api/auth/login',
+          url: '/auth/login',
           payload: { email, password: guess },
           remoteAddress: `10.77.${Math.floor(i / 250)}.${(i % 250) + 1}`,
         }),
@@ -43,17 +43,35 @@ describe('a hundred guesses at once', () => {
 
   it('at most the allowed number of two-step codes are checked', { timeout: 120_000 }, async () => {
     const customer = { email: 'customer@example.test', password: 'Customer#2026' };
-    const send = (url: string, payload: object, token?: string, ip = '10.1.1.1') =>
-      t.app.inject({ method: 'POST', url, payload, headers: token ? bearer(token) : {}, remoteAddress: ip });
-    const session = (await send('/api/customers/login', customer)).json().token;
-    const secret = (await send('/api/auth/two-factor/setup', {}, session)).json().secret;
-    expect((await send('/api/auth/two-factor/enable', { code: totpFor(secret).generate() }, session)).statusCode).toBe(200);
-    const { challenge } = (await send('/api/customers/login', customer)).json();
+    const session = (await t.api({ method: 'POST', url: '/customers/login', payload: customer, remoteAddress: '10.1.1.1' })).json().token;
+    const secret = (
+      await t.api({ method: 'POST', url: '/auth/two-factor/setup', payload: {}, token: session, remoteAddress: '10.1.1.1' })
+    ).json().secret;
+    expect(
+      (
+        await t.api({
+          method: 'POST',
+          url: '/auth/two-factor/enable',
+          payload: { code: totpFor(secret).generate() },
+          token: session,
+          remoteAddress: '10.1.1.1',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const { challenge } = (await t.api({ method: 'POST', url: '/customers/login', payload: customer, remoteAddress: '10.1.1.1' })).json();
     expect(challenge).toEqual(expect.any(String));
     const valid = new Set([-1, 0, 1].map((step) => totpFor(secret).generate({ timestamp: Date.now() + step * 30_000 })));
     const codes = Array.from({ length: 100 }, (_, i) => String(100_000 + i * 7919).slice(0, 6)).filter((c) => !valid.has(c));
     const answers = await Promise.all(
-      codes.map((code, i) => send('/api/customers/two-factor/verify', { challenge, code }, undefined, `10.88.0.${(i % 250) + 1}`)),
+      codes.map((code, i) =>
+        t.api({
+          method: 'POST',
+          url: '/customers/two-factor/verify',
+          payload: { challenge, code },
+          token: undefined,
+          remoteAddress: `10.88.0.${(i % 250) + 1}`,
+        }),
+      ),
     );
     const statuses = answers.map((a) => a.statusCode);
     expect(

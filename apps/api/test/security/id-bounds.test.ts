@@ -66,12 +66,12 @@ describe('ids a caller sends', () => {
   });
 
   it('refuses an id past int4 at validation, with the field named, before any query', async () => {
-    const answer = await t.app.inject({ method: 'GET', url: `/api/branches/public/${MAX_ID + 1}` });
+    const answer = await t.api('GET', `/branches/public/${MAX_ID + 1}`);
     expect(answer.statusCode).toBe(400);
     const body = answer.json<{ message: string; fieldErrors?: Record<string, string[]> }>();
     expect(body.message).toBe(ID_OUT_OF_RANGE);
     expect(body.fieldErrors).toEqual({ courierId: [ID_OUT_OF_RANGE] });
-    const fine = await t.app.inject({ method: 'GET', url: `/api/branches/public/${MAX_ID}` });
+    const fine = await t.api('GET', `/branches/public/${MAX_ID}`);
     expect(fine.statusCode).not.toBe(400);
   });
 });

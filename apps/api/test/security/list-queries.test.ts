@@ -71,9 +71,9 @@ describe('list queries', () => {
         // The super admin names a courier where a list needs one.
         const courier = role === 'super_admin' ? `&courierId=${w.courierA}` : '';
         const others = otherDates.map((d) => `&${d}=2026-01-31`).join('');
-        const res = await w.t.app.inject({
+        const res = await w.t.api({
           method: 'GET',
-          url: `${base}?${param}=${encodeURIComponent(value)}${courier}${others}`,
+          path: `${base}?${param}=${encodeURIComponent(value)}${courier}${others}`,
           headers: w.headers(role),
         });
         calls++;

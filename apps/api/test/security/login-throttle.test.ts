@@ -20,7 +20,7 @@ afterAll(async () => t?.close());
 const LOGIN_URLS = ['/api/auth/login', '/api/auth/staff/login', '/api/auth/super-admin/login', '/api/customers/login'];
 
 const signIn = (url: string, email: string, password: string, ip: string) =>
-  t.app.inject({ method: 'POST', url, payload: { email, password }, remoteAddress: ip });
+  t.api({ method: 'POST', path: url, payload: { email, password }, remoteAddress: ip });
 
 const alertsTo = async (email: string) =>
   t.db

@@ -5,7 +5,7 @@ import { notificationReads } from '../../src/db/schema/notification-reads';
 import { notifications } from '../../src/db/schema/notifications';
 import { notify, notifyCustomer } from '../../src/modules/notifications/notify.service';
 import { makeCourier, makeCustomer, makeUser, tokenForCustomer } from '../fixtures/comms';
-import { type TestApp, bearer, buildTestApp, seedDemoData, tokenFor } from '../helper';
+import { type TestApp, buildTestApp, seedDemoData, tokenFor } from '../helper';
 
 /** Marking a notification read: another courier's (or another person's) answers 404 and changes nothing. */
 let t: TestApp;
@@ -51,7 +51,7 @@ describe('marking a notification read', () => {
     const wrong: string[] = [];
     for (const [who, token] of Object.entries(callers))
       for (const [kind, id] of Object.entries(foreign)) {
-        const res = await t.app.inject({ method: 'POST', url: `/api/notifications/${id}/read`, headers: bearer(token) });
+        const res = await t.api('POST', `/notifications/${id}/read`, token);
         if (res.statusCode !== 404) wrong.push(`${who} on ${kind}: ${res.statusCode}`);
         else expect(res.json().message).toBe('Notification not found');
       }

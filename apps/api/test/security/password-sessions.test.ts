@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { DEFAULT_API_KEY } from '@courier/shared/constants/limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/users';
-import { type TestApp, bearer, buildTestApp, seedDemoData, demoLogin } from '../helper';
+import { type TestApp, buildTestApp, seedDemoData, demoLogin } from '../helper';
 
 /**
  * A password reset by an admin, or a change by the person, ends every other
@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 async function signIn(url: string, email: string, password: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url, payload: { email, password, ...extra } });
+  const res = await t.api({ method: 'POST', path: url, payload: { email, password, ...extra } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().token;
 }
@@ -29,7 +29,7 @@ const customerSignIn = (password: string) =>
   signIn('/api/customers/login', demoLogin('customer').email, password, { api_key: DEFAULT_API_KEY });
 
 async function status(url: string, token: string): Promise<number> {
-  return (await t.app.inject({ method: 'GET', url, headers: bearer(token) })).statusCode;
+  return (await t.api({ method: 'GET', path: url, token })).statusCode;
 }
 
 describe('password changes end other sessions', () => {
@@ -42,12 +42,7 @@ describe('password changes end other sessions', () => {
       .from(users)
       .where(eq(users.email, demoLogin('staff').email));
 
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: `/api/staff/${staff?.id}/reset-password`,
-      headers: bearer(adminToken),
-      payload: { password: 'StaffReset#2026' },
-    });
+    const reset = await t.api('POST', `/staff/${staff?.id}/reset-password`, adminToken, { password: 'StaffReset#2026' });
     expect(reset.statusCode, reset.body).toBe(200);
 
     expect(await status('/api/auth/profile', staffToken)).toBe(401);
@@ -67,10 +62,10 @@ describe('password changes end other sessions', () => {
       const here = await staffSignIn(email, current);
       const elsewhere = await staffSignIn(email, current);
 
-      const res = await t.app.inject({
+      const res = await t.api({
         method: 'PUT',
-        url: route.url.replace(':id', String(row?.id)),
-        headers: bearer(here),
+        path: route.url.replace(':id', String(row?.id)),
+        token: here,
         payload: route.body(current, next),
       });
       expect(res.statusCode, res.body).toBe(200);
@@ -85,11 +80,9 @@ describe('password changes end other sessions', () => {
   it("a customer's own change ends the other sessions and keeps this one", async () => {
     const here = await customerSignIn(demoLogin('customer').password);
     const elsewhere = await customerSignIn(demoLogin('customer').password);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/customers/change-password',
-      headers: bearer(here),
-      payload: { currentPassword: demoLogin('customer').password, newPassword: 'Customer#Changed2026' },
+    const res = await t.api('PUT', '/customers/change-password', here, {
+      currentPassword: demoLogin('customer').password,
+      newPassword: 'Customer#Changed2026',
     });
     expect(res.statusCode, res.body).toBe(200);
 

@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 const branchesOf = (courierId: number, ip = '203.0.113.7') =>
-  t.app.inject({ method: 'GET', url: `/api/branches/public/${courierId}`, remoteAddress: ip });
+  t.api({ method: 'GET', url: `/branches/public/${courierId}`, remoteAddress: ip });
 
 describe('GET /api/branches/public/:courierId', () => {
   it("lists an active courier's branches", async () => {

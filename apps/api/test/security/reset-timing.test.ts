@@ -21,9 +21,9 @@ afterAll(async () => t?.close());
 let ip = 0;
 async function requestReset(email: string) {
   const started = performance.now();
-  const res = await t.app.inject({
+  const res = await t.api({
     method: 'POST',
-    url: '/api/auth/request-password-reset',
+    url: '/auth/request-password-reset',
     payload: { email },
     remoteAddress: `10.11.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`,
   });

@@ -474,7 +474,7 @@ describe('role ceiling matrix', () => {
           const actor = kind === 'super_admin' ? actors[kind] : await makeActor(kind);
           const { url, payload } = await attempt.request(actor);
           const expected: Outcome = passesGuard(routeKey, actor) ? attempt.outcome(actor) : refused(API_MESSAGES.forbidden);
-          const res = await w.t.app.inject({ method, url, headers: actor.headers, ...(payload ? { payload } : {}) });
+          const res = await w.t.api({ method, path: url, headers: actor.headers, ...(payload ? { payload } : {}) });
           cells++;
           const where = `${routeKey} (${attempt.name}) as ${kind}`;
           if (expected === 'ok') {

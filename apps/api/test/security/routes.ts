@@ -1,4 +1,5 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
+import { askApp } from '../helper';
 import type { JsonSchema } from './arbitraries';
 
 /** One API route of app.routeTable, keyed the way the policy table names it. */
@@ -73,7 +74,7 @@ const documents = new WeakMap<FastifyInstance, OpenApi>();
  * on its first request), for the readers below: call it once before them (buildSecurityWorld does).
  */
 export async function loadOpenApi(app: FastifyInstance): Promise<OpenApi> {
-  const answer = await app.inject({ method: 'GET', url: '/api/docs/json' });
+  const answer = await askApp(app, { method: 'GET', url: '/docs/json' });
   if (answer.statusCode !== 200) throw new Error(`/api/docs/json: ${answer.statusCode}`);
   const doc = answer.json() as OpenApi;
   documents.set(app, doc);

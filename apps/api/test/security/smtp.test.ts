@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES, SMTP_PORTS, smtpPortNotAllowedMessage } from '@courier/shared/schemas/settings';
 import { auditLog } from '../../src/db/schema/audit-log';
 import { couriers } from '../../src/db/schema/couriers';
-import { type TestApp, bearer, buildTestApp, seedDemoData, demoLogin } from '../helper';
+import { type TestApp, buildTestApp, seedDemoData, demoLogin } from '../helper';
 
 /**
  * The courier's SMTP test is no port scanner (SMTP ports only, one answer for
@@ -67,7 +67,7 @@ beforeAll(async () => {
   if (!jxp) throw new Error('demo courier missing');
   courierId = jxp.id;
   const login = async (url: string, email: string, password: string) =>
-    (await t.app.inject({ method: 'POST', url, payload: { email, password } })).json().token as string;
+    (await t.api({ method: 'POST', path: url, payload: { email, password } })).json().token as string;
   adminToken = await login('/api/auth/login', demoLogin('courier_admin').email, demoLogin('courier_admin').password);
   superToken = await login('/api/auth/super-admin/login', demoLogin('super_admin').email, demoLogin('super_admin').password);
 });
@@ -78,33 +78,17 @@ afterAll(async () => {
 });
 
 const saveConfig = (port: number, token = adminToken) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/settings/couriers/${courierId}/email-config`,
-    headers: bearer(token),
-    payload: {
-      smtp_host: '127.0.0.1',
-      smtp_port: port,
-      smtp_user: USER,
-      smtp_password: PASS,
-      from_email: 'noreply@jamaicaexpress.test',
-      from_name: 'Jamaica Express Post',
-    },
+  t.api('POST', `/settings/couriers/${courierId}/email-config`, token, {
+    smtp_host: '127.0.0.1',
+    smtp_port: port,
+    smtp_user: USER,
+    smtp_password: PASS,
+    from_email: 'noreply@jamaicaexpress.test',
+    from_name: 'Jamaica Express Post',
   });
-const sendTest = () =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/settings/couriers/${courierId}/email-config/test`,
-    headers: bearer(adminToken),
-    payload: { test_email: 'owner@example.test' },
-  });
+const sendTest = () => t.api('POST', `/settings/couriers/${courierId}/email-config/test`, adminToken, { test_email: 'owner@example.test' });
 const setInsecure = (allowInsecureSmtp: boolean, token: string) =>
-  t.app.inject({
-    method: 'PATCH',
-    url: `/api/platform/couriers/${courierId}/smtp-security`,
-    headers: bearer(token),
-    payload: { allowInsecureSmtp },
-  });
+  t.api('PATCH', `/platform/couriers/${courierId}/smtp-security`, token, { allowInsecureSmtp });
 
 describe('SMTP settings are not a port scanner', () => {
   it('refuses ports that are not SMTP ports, with our message on the field', async () => {
@@ -147,19 +131,14 @@ describe('SMTP settings are not a port scanner', () => {
     const [still] = await t.db.select().from(couriers).where(eq(couriers.id, courierId));
     expect(still?.smtpAllowInsecure).toBe(false);
     // Nor can the courier admin slip the flag into the e-mail settings.
-    const sneaky = await t.app.inject({
-      method: 'POST',
-      url: `/api/settings/couriers/${courierId}/email-config`,
-      headers: bearer(adminToken),
-      payload: {
-        smtp_host: '127.0.0.1',
-        smtp_port: 587,
-        smtp_user: USER,
-        smtp_password: PASS,
-        from_email: 'a@b.test',
-        from_name: 'X',
-        insecure: true,
-      },
+    const sneaky = await t.api('POST', `/settings/couriers/${courierId}/email-config`, adminToken, {
+      smtp_host: '127.0.0.1',
+      smtp_port: 587,
+      smtp_user: USER,
+      smtp_password: PASS,
+      from_email: 'a@b.test',
+      from_name: 'X',
+      insecure: true,
     });
     expect(sneaky.statusCode).toBe(400);
 

@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { API_MESSAGES } from '@courier/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subjectOf } from '../../src/lib/tokens';
-import { bearer, demoLogin } from '../helper';
+import { demoLogin } from '../helper';
 import { type SecurityWorld, buildSecurityWorld } from './world';
 
 /**
@@ -18,12 +18,8 @@ afterAll(async () => w?.t.close());
 /** A private route for each kind of account. */
 const PROBES = { user: '/api/auth/profile', customer: '/api/customers/profile' } as const;
 
-async function get(url: string, headers: Record<string, string>) {
-  return w.t.app.inject({ method: 'GET', url, headers });
-}
-
 async function expectInvalid(token: string, url: string = PROBES.user) {
-  const res = await get(url, bearer(token));
+  const res = await w.t.api({ method: 'GET', path: url, token });
   expect(res.statusCode, `${url} with ${token.slice(0, 40)}…`).toBe(401);
   expect(res.json().message).toBe(API_MESSAGES.invalidToken);
 }
@@ -32,7 +28,7 @@ const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('bas
 const parts = (token: string) => token.split('.') as [string, string, string];
 
 async function login(url: string, email: string, password: string): Promise<string> {
-  const res = await w.t.app.inject({ method: 'POST', url, payload: { email, password } });
+  const res = await w.t.api({ method: 'POST', path: url, payload: { email, password } });
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json();
   const token: unknown = body.token ?? body.access_token ?? body.data?.token;
@@ -42,8 +38,8 @@ async function login(url: string, email: string, password: string): Promise<stri
 
 describe('a token that is valid opens the session (the control)', () => {
   it('for staff and for customers', async () => {
-    expect((await get(PROBES.user, w.headers('staff'))).statusCode).toBe(200);
-    expect((await get(PROBES.customer, w.headers('customer'))).statusCode).toBe(200);
+    expect((await w.t.api({ method: 'GET', path: PROBES.user, headers: w.headers('staff') })).statusCode).toBe(200);
+    expect((await w.t.api({ method: 'GET', path: PROBES.customer, headers: w.headers('customer') })).statusCode).toBe(200);
   });
 });
 
@@ -115,10 +111,8 @@ describe('refused tokens', () => {
     await expectInvalid('3f2a9c1e5b7d4e8fa0b1c2d3e4f5a6b7');
     await expectInvalid('not-a-jwt');
     // An access token is not an impersonation token either.
-    const exchange = await w.t.app.inject({
-      method: 'POST',
-      url: '/api/auth/impersonation/exchange',
-      payload: { token: w.headers('courier_admin').authorization?.slice(7) },
+    const exchange = await w.t.api('POST', '/auth/impersonation/exchange', null, {
+      token: w.headers('courier_admin').authorization?.slice(7),
     });
     expect(exchange.statusCode).toBeGreaterThanOrEqual(400);
     expect(exchange.statusCode).toBeLessThan(500);
@@ -143,7 +137,7 @@ describe('refused tokens', () => {
       { sub: subjectOf('customer', w.people.customer), role: 'super_admin', type: 'access', courierId: null },
       300,
     );
-    const res = await get('/api/platform/couriers', bearer(customerAsSuper.token));
+    const res = await w.t.api({ method: 'GET', path: '/api/platform/couriers', token: customerAsSuper.token });
     expect(res.statusCode).toBe(403);
   });
 
@@ -154,8 +148,8 @@ describe('refused tokens', () => {
       [staff, PROBES.user],
       [customer, PROBES.customer],
     ] as const) {
-      expect((await get(probe, bearer(token))).statusCode).toBe(200);
-      const out = await w.t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+      expect((await w.t.api({ method: 'GET', path: probe, token })).statusCode).toBe(200);
+      const out = await w.t.api('POST', '/auth/logout', token);
       expect(out.statusCode, out.body).toBeLessThan(300);
       await expectInvalid(token, probe);
     }
@@ -163,11 +157,11 @@ describe('refused tokens', () => {
 
   it('for a deactivated staff member or customer, and for every account of a suspended courier', async () => {
     const staff = await login('/api/auth/staff/login', demoLogin('branch_manager').email, demoLogin('branch_manager').password);
-    const me = (await get(PROBES.user, bearer(staff))).json();
+    const me = (await w.t.api({ method: 'GET', path: PROBES.user, token: staff })).json();
     const userId: number = me.id ?? me.user?.id;
-    const off = await w.t.app.inject({
+    const off = await w.t.api({
       method: 'PATCH',
-      url: `/api/staff/${userId}/status`,
+      url: `/staff/${userId}/status`,
       headers: w.headers('courier_admin'),
       payload: { active: false },
     });
@@ -175,11 +169,11 @@ describe('refused tokens', () => {
     await expectInvalid(staff);
 
     const customerToken = await login('/api/customers/login', demoLogin('customer').email, demoLogin('customer').password);
-    const profile = (await get(PROBES.customer, bearer(customerToken))).json();
+    const profile = (await w.t.api({ method: 'GET', path: PROBES.customer, token: customerToken })).json();
     const customerId: number = profile.id ?? profile.customer?.id;
-    const custOff = await w.t.app.inject({
+    const custOff = await w.t.api({
       method: 'PATCH',
-      url: `/api/customers/${customerId}/status`,
+      url: `/customers/${customerId}/status`,
       headers: w.headers('courier_admin'),
       payload: { active: false },
     });
@@ -187,10 +181,10 @@ describe('refused tokens', () => {
     await expectInvalid(customerToken, PROBES.customer);
 
     // Courier B suspended by the super admin: its admin's valid token stops working.
-    expect((await get(PROBES.user, w.headers('otherAdmin'))).statusCode).toBe(200);
-    const suspend = await w.t.app.inject({
+    expect((await w.t.api({ method: 'GET', path: PROBES.user, headers: w.headers('otherAdmin') })).statusCode).toBe(200);
+    const suspend = await w.t.api({
       method: 'PATCH',
-      url: `/api/platform/couriers/${w.other.courier}/status`,
+      url: `/platform/couriers/${w.other.courier}/status`,
       headers: w.headers('super_admin'),
       payload: { status: 'suspended' },
     });
@@ -201,15 +195,15 @@ describe('refused tokens', () => {
   it('whatever the header looks like: no scheme, another scheme, a token in the query string', async () => {
     const token = w.headers('courier_admin').authorization?.slice(7) ?? '';
     for (const authorization of ['Bearer', 'Bearer ', `Basic ${token}`, token, `Bearer ${token} extra`]) {
-      const res = await get(PROBES.user, { authorization });
+      const res = await w.t.api({ method: 'GET', path: PROBES.user, headers: { authorization } });
       expect(res.statusCode, authorization.slice(0, 20)).toBe(401);
     }
-    expect((await get(`${PROBES.user}?token=${token}`, {})).statusCode).toBe(401);
-    expect((await get(`${PROBES.user}?access_token=${token}`, {})).statusCode).toBe(401);
+    expect((await w.t.api({ method: 'GET', path: `${PROBES.user}?token=${token}` })).statusCode).toBe(401);
+    expect((await w.t.api({ method: 'GET', path: `${PROBES.user}?access_token=${token}` })).statusCode).toBe(401);
   });
 
   it('leaves public routes public: a bad token there is ignored, not an error', async () => {
-    const res = await get('/api/health', bearer('not-a-jwt'));
+    const res = await w.t.api({ method: 'GET', path: '/api/health', token: 'not-a-jwt' });
     expect(res.statusCode).toBe(200);
   });
 });

@@ -12,9 +12,9 @@ const contact = { name: 'Mark Davis', email: 'mark@example.com', subject: 'track
 async function statuses(t: TestApp, url: string, payload: Record<string, unknown>, remoteAddress: string, count: number) {
   const codes: number[] = [];
   for (let i = 0; i < count; i++) {
-    const res = await t.app.inject({
+    const res = await t.api({
       method: 'POST',
-      url,
+      path: url,
       payload: { ...payload, ...(url.includes('login') ? { email: `guess${i}@example.test` } : {}) },
       remoteAddress,
       headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },

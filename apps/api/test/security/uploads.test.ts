@@ -54,10 +54,15 @@ let claimId = 0;
 beforeAll(async () => {
   w = await buildSecurityWorld();
   routes = apiRoutes(w.t.app);
-  const ticket = await call('customer', 'POST', '/api/tickets', { subject: 'Upload test', department: 'Packages', message: 'Hello' });
+  const ticket = await w.t.api({
+    method: 'POST',
+    url: '/tickets',
+    headers: w.headers('customer'),
+    payload: { subject: 'Upload test', department: 'Packages', message: 'Hello' },
+  });
   expect(ticket.statusCode).toBe(201);
   ticketId = ticket.json().id;
-  const manifest = await call('courier_admin', 'POST', '/api/manifests', { type: 'AIR' });
+  const manifest = await w.t.api({ method: 'POST', url: '/manifests', headers: w.headers('courier_admin'), payload: { type: 'AIR' } });
   expect(manifest.statusCode).toBe(201);
   manifestId = manifest.json().id;
   // A delivery out with the driver takes the handover photo.
@@ -95,10 +100,6 @@ beforeAll(async () => {
   claimId = claim?.id ?? 0;
 });
 afterAll(async () => w?.t.close());
-
-function call(who: Who, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) {
-  return w.t.app.inject({ method, url, headers: w.headers(who), payload });
-}
 
 /** The first `/api/...` path in an upload's JSON answer (logo_url, rate_sheet_url, an attachment's url). */
 function apiPathIn(res: LightMyRequestResponse): string {
@@ -247,7 +248,7 @@ const CASES: UploadCase[] = [
 async function upload(c: UploadCase, file: { name: string; type: string; data: Buffer }) {
   const fields = (await c.fields?.()) ?? {};
   const body = multipart(fields, { field: c.field, ...file });
-  return w.t.app.inject({ method: 'POST', url: await c.url(), headers: { ...w.headers(c.who), ...body.headers }, payload: body.payload });
+  return w.t.api({ method: 'POST', path: await c.url(), headers: { ...w.headers(c.who), ...body.headers }, payload: body.payload });
 }
 
 function expectRefused(res: LightMyRequestResponse, status: number | number[], what: string) {
@@ -323,9 +324,9 @@ describe.each(CASES)('$key', (c) => {
     await fc.assert(
       fc.asyncProperty(fieldsArb, async (fields) => {
         const body = multipart(fields as Record<string, string>, { field: c.field, name: 'file.pdf', type: 'application/pdf', data: file });
-        const res = await w.t.app.inject({
+        const res = await w.t.api({
           method: 'POST',
-          url: await c.url(),
+          path: await c.url(),
           headers: { ...w.headers(c.who), ...body.headers },
           payload: body.payload,
         });
@@ -343,7 +344,7 @@ describe.each(CASES)('$key', (c) => {
     expect(res.body).not.toContain('.html');
     const where = await c.download?.(res);
     if (!where) throw new Error('no download for the case');
-    const served = await w.t.app.inject({ method: 'GET', url: where.url, headers: w.headers(where.who) });
+    const served = await w.t.api({ method: 'GET', path: where.url, headers: w.headers(where.who) });
     expect(served.statusCode, where.url).toBe(200);
     const expected = data === PDF_POLYGLOT ? 'application/pdf' : 'image/png';
     expect(served.headers['content-type']).toBe(expected);

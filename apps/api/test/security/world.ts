@@ -151,16 +151,11 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
   people.customer = customerA.id;
 
   // Courier B, made the way the super admin makes one, then given a record of every kind.
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/platform/couriers',
-    headers: bearer(tokens.super_admin ?? ''),
-    payload: {
-      name: `Island Box ${MARKER}`,
-      code: 'IBX',
-      email: 'hello@islandbox.test',
-      admin: { firstName: 'Omar', lastName: MARKER, email: 'omar@islandbox.test', password: 'IslandBox#2026' },
-    },
+  const created = await t.api('POST', '/platform/couriers', tokens.super_admin ?? '', {
+    name: `Island Box ${MARKER}`,
+    code: 'IBX',
+    email: 'hello@islandbox.test',
+    admin: { firstName: 'Omar', lastName: MARKER, email: 'omar@islandbox.test', password: 'IslandBox#2026' },
   });
   if (created.statusCode !== 201) throw new Error(`courier B: ${created.body}`);
   const courierB: number = created.json().id;

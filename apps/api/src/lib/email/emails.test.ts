@@ -61,11 +61,7 @@ beforeAll(async () => {
   expect(ticket.statusCode, ticket.body).toBe(201);
   const answer = await w.api('POST', `/tickets/${ticket.json().id}/messages`, w.tokens.admin, { message: 'It is on the flight tomorrow.' });
   expect(answer.statusCode, answer.body).toBe(201);
-  const reset = await w.t.app.inject({
-    method: 'POST',
-    url: '/api/auth/request-password-reset',
-    payload: { email: 'customer@example.test', api_key: c?.apiKey },
-  });
+  const reset = await w.t.api('POST', '/auth/request-password-reset', null, { email: 'customer@example.test', api_key: c?.apiKey });
   expect(reset.statusCode, reset.body).toBeLessThan(300);
   const invite = await w.api('POST', '/platform/courier-invitations', w.tokens.superAdmin, { email: 'owner@newcourier.test' });
   expect(invite.statusCode, invite.body).toBe(201);

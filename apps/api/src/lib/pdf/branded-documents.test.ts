@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES } from '@courier/shared/schemas/settings';
-import { bearer } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 import { pdfHasImage, pdfMediaBoxes, pdfPageTexts, pdfText } from '../../../test/pdf-text';
 import { branches } from '../../db/schema/branches';
@@ -198,11 +197,11 @@ describe('branded documents', () => {
     expect(pdfHasImage(before.invoice)).toBe(false);
     const upload = (file: Buffer, name: string, type: string) => {
       const body = multipart({}, { field: 'logo', name, type, data: file });
-      return w.t.app.inject({
+      return w.t.api({
         method: 'POST',
-        url: `/api/couriers/${w.courierId}/logo`,
-        headers: { ...bearer(w.tokens.admin), ...body.headers },
-        payload: body.payload,
+        url: `/couriers/${w.courierId}/logo`,
+        token: w.tokens.admin,
+        ...body,
       });
     };
     expect((await upload(LOGO_PNG, 'logo.png', 'image/png')).statusCode).toBe(200);

@@ -28,30 +28,26 @@ afterAll(async () => w?.t.close());
 async function register(extra: Record<string, unknown>, apiKey = DEFAULT_API_KEY, courierId = w.courierId) {
   seq += 1;
   const [branch] = await w.t.db.select().from(branches).where(eq(branches.courierId, courierId)).limit(1);
-  return w.t.app.inject({
-    method: 'POST',
-    url: '/api/customers/register',
-    payload: {
-      accountType: 'individual',
-      businessName: null,
-      title: 'Ms.',
-      firstName: 'Ref',
-      lastName: `Person${seq}`,
-      email: `ref${seq}-${Date.now()}@example.test`,
-      phone: '876-555-0100',
-      password: 'Referral#2026',
-      trn: '111-222-333',
-      address: '5 Hope Road',
-      parish: 'Kingston',
-      city: 'Kingston',
-      country: 'Jamaica',
-      branchId: branch?.id,
-      courierId,
-      couponCode: null,
-      referralCode: null,
-      api_key: apiKey,
-      ...extra,
-    },
+  return w.t.api('POST', '/customers/register', null, {
+    accountType: 'individual',
+    businessName: null,
+    title: 'Ms.',
+    firstName: 'Ref',
+    lastName: `Person${seq}`,
+    email: `ref${seq}-${Date.now()}@example.test`,
+    phone: '876-555-0100',
+    password: 'Referral#2026',
+    trn: '111-222-333',
+    address: '5 Hope Road',
+    parish: 'Kingston',
+    city: 'Kingston',
+    country: 'Jamaica',
+    branchId: branch?.id,
+    courierId,
+    couponCode: null,
+    referralCode: null,
+    api_key: apiKey,
+    ...extra,
   });
 }
 

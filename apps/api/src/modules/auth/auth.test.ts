@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY } from '@courier/shared/constants/limits';
 import { AUTH_API_MESSAGES, AUTH_MESSAGES } from '@courier/shared/schemas/auth';
 import { API_MESSAGES } from '@courier/shared/messages';
-import { type TestApp, bearer, buildTestApp, seedDemoData, demoLogin } from '../../../test/helper';
+import { type TestApp, buildTestApp, seedDemoData, demoLogin } from '../../../test/helper';
 import { auditLog } from '../../db/schema/audit-log';
 import { branches } from '../../db/schema/branches';
 import { couriers } from '../../db/schema/couriers';
@@ -211,12 +211,12 @@ describe('profiles and logout', () => {
 
   it('logout revokes the token', async () => {
     const token = await adminToken();
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+    const out = await t.api('POST', '/auth/logout', token);
     expect(out.statusCode).toBe(200);
     const after = await t.api('GET', '/api/auth/profile', token);
     expect(after.statusCode).toBe(401);
     expect(after.json().message).toBe(API_MESSAGES.invalidToken);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(401);
+    expect((await t.api('POST', '/auth/logout')).statusCode).toBe(401);
   });
 });
 
@@ -513,7 +513,7 @@ describe('password reset', () => {
     const relogin = await login('/api/auth/staff/login', demoLogin('branch_manager').email, 'Manager#New2026');
     expect(relogin.statusCode).toBe(200);
     // The reset signs out every session opened with the old password, not the new one.
-    const profile = (session: string) => t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(session) });
+    const profile = (session: string) => t.api('GET', '/auth/profile', session);
     expect((await profile(oldSession)).statusCode).toBe(401);
     expect((await profile(relogin.json().token)).statusCode).toBe(200);
     const reused = await t.api('POST', '/api/auth/reset-password', null, { token, newPassword: 'Another#2026' });
@@ -637,36 +637,44 @@ describe('customer profile page calls', () => {
       city: 'May Pen',
       branchId: chapelton?.id,
     };
-    const res = await t.app.inject({ method: 'PUT', url: '/api/customers/profile', payload: body, headers: bearer(token) });
+    const res = await t.api('PUT', '/customers/profile', token, body);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ firstName: 'Kim', address: '14 Manchester Avenue', branch: { name: 'Chapelton' } });
     expect(res.json().mailboxNumber).toBe(profile.mailboxNumber);
-    const foreign = await t.app.inject({
-      method: 'PUT',
-      url: '/api/customers/profile',
-      payload: { ...body, branchId: otherCourier.branchId },
-      headers: bearer(token),
-    });
+    const foreign = await t.api('PUT', '/customers/profile', token, { ...body, branchId: otherCourier.branchId });
     expect(foreign.statusCode).toBe(400);
     const staff = await adminToken();
-    expect((await t.app.inject({ method: 'PUT', url: '/api/customers/profile', payload: body, headers: bearer(staff) })).statusCode).toBe(
-      403,
-    );
+    expect((await t.api('PUT', '/customers/profile', staff, body)).statusCode).toBe(403);
   });
 
   it('changes the password after checking the current one', async () => {
     const token = await tokenOf('/api/customers/login', demoLogin('customer').email, demoLogin('customer').password, {
       api_key: DEFAULT_API_KEY,
     });
-    const put = (payload: unknown) =>
-      t.app.inject({ method: 'PUT', url: '/api/customers/change-password', payload: payload as object, headers: bearer(token) });
-    const wrong = await put({ currentPassword: 'nope', newPassword: 'Customer#2027' });
+    const wrong = await t.api('PUT', '/customers/change-password', token, { currentPassword: 'nope', newPassword: 'Customer#2027' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(AUTH_API_MESSAGES.currentPasswordIncorrect);
-    const same = await put({ currentPassword: demoLogin('customer').password, newPassword: demoLogin('customer').password });
+    const same = await t.api('PUT', '/customers/change-password', token, {
+      currentPassword: demoLogin('customer').password,
+      newPassword: demoLogin('customer').password,
+    });
     expect(same.json().message).toBe(AUTH_API_MESSAGES.newPasswordSame);
-    expect((await put({ currentPassword: demoLogin('customer').password, newPassword: 'Customer#2027' })).statusCode).toBe(200);
+    expect(
+      (
+        await t.api('PUT', '/customers/change-password', token, {
+          currentPassword: demoLogin('customer').password,
+          newPassword: 'Customer#2027',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await login('/api/customers/login', demoLogin('customer').email, 'Customer#2027')).statusCode).toBe(200);
-    expect((await put({ currentPassword: 'Customer#2027', newPassword: demoLogin('customer').password })).statusCode).toBe(200);
+    expect(
+      (
+        await t.api('PUT', '/customers/change-password', token, {
+          currentPassword: 'Customer#2027',
+          newPassword: demoLogin('customer').password,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY } from '@courier/shared/constants/limits';
 import { AUTH_MESSAGES } from '@courier/shared/schemas/auth';
-import { type TestApp, bearer, buildTestApp, demoLogin, seedDemoData } from '../../../test/helper';
+import { type TestApp, buildTestApp, demoLogin, seedDemoData } from '../../../test/helper';
 import { branches } from '../../db/schema/branches';
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
@@ -58,12 +58,7 @@ beforeAll(async () => {
     [demoAdmin, DEMO_SITE],
     [otherAdmin, OTHER_SITE],
   ] as const) {
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: '/api/settings/embed',
-      payload: { allowedOrigins: [origin] },
-      headers: bearer(token),
-    });
+    const saved = await t.api('PUT', '/settings/embed', token, { allowedOrigins: [origin] });
     expect(saved.statusCode, saved.body).toBe(200);
   }
 });

@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const attempt = (url: string, email: string, ip: string) =>
-  t.app.inject({ method: 'POST', url, payload: { email, password: 'wrong-password' }, remoteAddress: ip });
+  t.api({ method: 'POST', path: url, payload: { email, password: 'wrong-password' }, remoteAddress: ip });
 
 describe('brute-force limits on sign-in and reset', () => {
   it('never refuses a sign-in for the e-mail alone (accounts are throttled per account instead)', async () => {
@@ -18,9 +18,9 @@ describe('brute-force limits on sign-in and reset', () => {
     for (let i = 0; i < 4; i += 1)
       codes.push((await attempt('/api/auth/login', demoLogin('courier_admin').email, `10.0.0.${i + 1}`)).statusCode);
     expect(codes).toEqual([401, 401, 401, 401]);
-    const right = await t.app.inject({
+    const right = await t.api({
       method: 'POST',
-      url: '/api/auth/login',
+      url: '/auth/login',
       payload: { email: demoLogin('courier_admin').email, password: demoLogin('courier_admin').password },
       remoteAddress: '10.0.0.9',
     });
@@ -37,9 +37,9 @@ describe('brute-force limits on sign-in and reset', () => {
   it('limits reset requests per e-mail', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 4; i += 1) {
-      const res = await t.app.inject({
+      const res = await t.api({
         method: 'POST',
-        url: '/api/auth/request-password-reset',
+        url: '/auth/request-password-reset',
         payload: { email: 'customer@example.test' },
         remoteAddress: `10.0.3.${i + 1}`,
       });

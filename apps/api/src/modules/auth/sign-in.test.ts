@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_API_MESSAGES } from '@courier/shared/schemas/auth';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { type TestApp, buildTestApp, seedDemoData } from '../../../test/helper';
 import { countStatements } from '../../../test/statements';
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
@@ -38,7 +38,7 @@ const PORTALS = [
 ] as const;
 
 const signIn = (url: string, payload: Record<string, unknown>, ip: string) =>
-  t.app.inject({ method: 'POST', url, payload, remoteAddress: ip });
+  t.api({ method: 'POST', path: url, payload, remoteAddress: ip });
 
 async function lastLoginAt(email: string): Promise<Date | null> {
   const [user] = await t.db.select({ at: users.lastLoginAt }).from(users).where(eq(users.email, email));
@@ -59,7 +59,7 @@ describe('a sign-in', () => {
       const answer = result.json();
       expect(answer.message).toBe(AUTH_API_MESSAGES.loginSuccess);
       // The answer's profile is the profile the token then reads.
-      const profile = await t.app.inject({ method: 'GET', url: portal.profile, headers: bearer(answer.token) });
+      const profile = await t.api({ method: 'GET', path: portal.profile, token: answer.token });
       expect(profile.statusCode, profile.body).toBe(200);
       expect(answer.user ?? answer.customer).toEqual(profile.json());
       expect((await lastLoginAt(portal.email))?.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);

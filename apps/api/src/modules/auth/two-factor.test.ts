@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TWO_FACTOR_MESSAGES } from '@courier/shared/schemas/two-factor';
-import { type TestApp, bearer, buildTestApp, seedDemoData } from '../../../test/helper';
+import { type TestApp, buildTestApp, seedDemoData } from '../../../test/helper';
 import { auditLog } from '../../db/schema/audit-log';
 import { couriers } from '../../db/schema/couriers';
 import { twoFactorSecrets } from '../../db/schema/two-factor';
@@ -210,19 +210,17 @@ describe('wrong codes are throttled like wrong passwords', () => {
   afterAll(async () => slow?.close());
 
   it('delays the second step after the threshold, whatever the password step did', async () => {
-    const send = (url: string, payload: object, token?: string) =>
-      slow.app.inject({ method: 'POST', url, payload, headers: token ? bearer(token) : {} });
-    const session = (await send('/api/customers/login', CUSTOMER)).json().token;
-    const secret = (await send('/api/auth/two-factor/setup', {}, session)).json().secret;
-    expect((await send('/api/auth/two-factor/enable', { code: codeAt(secret) }, session)).statusCode).toBe(200);
+    const session = (await slow.api('POST', '/customers/login', null, CUSTOMER)).json().token;
+    const secret = (await slow.api('POST', '/auth/two-factor/setup', session, {})).json().secret;
+    expect((await slow.api('POST', '/auth/two-factor/enable', session, { code: codeAt(secret) })).statusCode).toBe(200);
     const wrong = codeAt(secret, 1) === '000000' ? '111111' : '000000';
     for (let i = 0; i < 2; i++) {
-      const { challenge } = (await send('/api/customers/login', CUSTOMER)).json();
-      expect((await send('/api/customers/two-factor/verify', { challenge, code: wrong })).statusCode).toBe(401);
+      const { challenge } = (await slow.api('POST', '/customers/login', null, CUSTOMER)).json();
+      expect((await slow.api('POST', '/customers/two-factor/verify', null, { challenge, code: wrong })).statusCode).toBe(401);
     }
     // The password is still right (and its own counter clean), but the code step now waits.
-    const { challenge } = (await send('/api/customers/login', CUSTOMER)).json();
-    const held = await send('/api/customers/two-factor/verify', { challenge, code: codeAt(secret, 1) });
+    const { challenge } = (await slow.api('POST', '/customers/login', null, CUSTOMER)).json();
+    const held = await slow.api('POST', '/customers/two-factor/verify', null, { challenge, code: codeAt(secret, 1) });
     expect(held.statusCode).toBe(429);
     expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
   });

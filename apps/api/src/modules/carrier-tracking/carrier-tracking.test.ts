@@ -8,7 +8,7 @@ import { preAlerts } from '../../db/schema/pre-alerts';
 import { SecretBox } from '../../lib/secret-box';
 import { runWarehouseAlerts } from '../../jobs/carrier-tracking-job';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
+import { type ApiRequest, type TestApp, buildTestApp } from '../../../test/helper';
 import { webhookSignature } from './aftership';
 import { registerDueTrackings } from './carrier-trackings.service';
 import { type TrackingSimulator, startTrackingSimulator } from './simulator';
@@ -32,11 +32,11 @@ let staffNoPackages: { token: string };
 const NUMBER = '1Z999AA10123456784';
 
 const preAlert = async (token: string, trackingNumber = NUMBER) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/customer/pre-alerts',
-    headers: bearer(token),
-    payload: { trackingNumber, merchant: 'Amazon', description: 'Blender', declaredValueUsdCents: 5999 },
+  const res = await t.api('POST', '/customer/pre-alerts', token, {
+    trackingNumber,
+    merchant: 'Amazon',
+    description: 'Blender',
+    declaredValueUsdCents: 5999,
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number };
@@ -48,12 +48,13 @@ const trackingOf = async (preAlertId: number) => {
 };
 const eventsOf = async (trackingId: number) =>
   t.db.select().from(carrierTrackingEvents).where(eq(carrierTrackingEvents.trackingId, trackingId));
-/** AfterShip's webhook call: the raw body, signed (or not). */
-const post = (courierId: number, body: string, signature?: string) =>
-  t.api('POST', `/carrier-tracking/aftership/${courierId}`, null, body, {
-    'content-type': 'application/json',
-    ...(signature ? { 'aftership-hmac-sha256': signature } : {}),
-  });
+/** AfterShip's webhook call to a courier: the raw body, signed (or not). */
+const webhook = (courierId: number, body: string, signature?: string): ApiRequest => ({
+  method: 'POST',
+  url: `/carrier-tracking/aftership/${courierId}`,
+  payload: body,
+  headers: { 'content-type': 'application/json', ...(signature ? { 'aftership-hmac-sha256': signature } : {}) },
+});
 
 let alicePreAlert: number;
 let carolPreAlert: number;
@@ -102,11 +103,7 @@ describe('following a pre-alert at the aggregator', () => {
     for (const tag of ['InTransit', 'OutForDelivery', 'Delivered']) {
       expect(await sim.checkpoint({ trackingNumber: NUMBER, id: a.externalId ?? '', tag })).toEqual([200]);
     }
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/customer/pre-alerts/${alicePreAlert}/carrier-tracking`,
-      headers: bearer(alice.token),
-    });
+    const res = await t.api('GET', `/customer/pre-alerts/${alicePreAlert}/carrier-tracking`, alice.token);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.tag).toBe('Delivered');
@@ -126,27 +123,19 @@ describe('following a pre-alert at the aggregator', () => {
     const body = JSON.stringify({ event: 'tracking_update', event_id: 'x', ts: 1, msg: { ...simulated, apiKey: undefined } });
     const [accountB] = await t.db.query.carrierTrackingAccounts.findMany({ where: (acc, { eq: is }) => is(acc.courierId, courierB) });
     const secretB = deps.box.open(accountB?.webhookSecretSealed ?? '');
-    const res = await post(courierB, body, webhookSignature(secretB, body));
+    const res = await t.api(webhook(courierB, body, webhookSignature(secretB, body)));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().updated).toBe(0);
     expect((await trackingOf(carolPreAlert)).tag).toBe('Pending');
     // Carol cannot read Alice's, Alice's neighbour neither; staff see only their own courier's.
-    const other = await t.app.inject({
-      method: 'GET',
-      url: `/api/customer/pre-alerts/${alicePreAlert}/carrier-tracking`,
-      headers: bearer(carol.token),
-    });
+    const other = await t.api('GET', `/customer/pre-alerts/${alicePreAlert}/carrier-tracking`, carol.token);
     expect(other.statusCode).toBe(404);
-    const neighbours = await t.app.inject({
-      method: 'GET',
-      url: `/api/customer/pre-alerts/${alicePreAlert}/carrier-tracking`,
-      headers: bearer(neighbour.token),
-    });
+    const neighbours = await t.api('GET', `/customer/pre-alerts/${alicePreAlert}/carrier-tracking`, neighbour.token);
     expect(neighbours.statusCode).toBe(404);
-    const list = await t.app.inject({ method: 'GET', url: '/api/carrier-tracking', headers: bearer(adminA.token) });
+    const list = await t.api('GET', '/carrier-tracking', adminA.token);
     expect(list.statusCode).toBe(200);
     expect(list.json().data.map((x: { preAlertId: number }) => x.preAlertId)).toEqual([alicePreAlert]);
-    const refused = await t.app.inject({ method: 'GET', url: '/api/carrier-tracking', headers: bearer(staffNoPackages.token) });
+    const refused = await t.api('GET', '/carrier-tracking', staffNoPackages.token);
     expect(refused.statusCode).toBe(403);
   });
 
@@ -160,15 +149,15 @@ describe('following a pre-alert at the aggregator', () => {
       checkpoints: [{ checkpoint_time: new Date().toISOString(), tag: 'Exception', message: 'Forged' }],
     };
     const body = JSON.stringify({ event: 'tracking_update', msg });
-    const forged = await post(courierA, body, webhookSignature('not-the-secret', body));
+    const forged = await t.api(webhook(courierA, body, webhookSignature('not-the-secret', body)));
     expect(forged.statusCode).toBe(400);
     expect(forged.json().message).toBe(CARRIER_TRACKING_MESSAGES.signatureInvalid);
-    const unsigned = await post(courierA, body);
+    const unsigned = await t.api(webhook(courierA, body));
     expect(unsigned.statusCode).toBe(400);
     expect(unsigned.json().message).toBe(CARRIER_TRACKING_MESSAGES.signatureInvalid);
     // Courier B's secret does not open courier A's address.
     const [accountB] = await t.db.query.carrierTrackingAccounts.findMany({ where: (acc, { eq: is }) => is(acc.courierId, courierB) });
-    const crossed = await post(courierA, body, webhookSignature(deps.box.open(accountB?.webhookSecretSealed ?? ''), body));
+    const crossed = await t.api(webhook(courierA, body, webhookSignature(deps.box.open(accountB?.webhookSecretSealed ?? ''), body)));
     expect(crossed.statusCode).toBe(400);
     expect(await eventsOf(a.id)).toHaveLength(before);
     expect((await trackingOf(alicePreAlert)).tag).toBe('Delivered');
@@ -181,10 +170,10 @@ describe('following a pre-alert at the aggregator', () => {
     const simulated = sim.trackings.find((x) => x.id === a.externalId);
     const body = JSON.stringify({ event: 'tracking_update', event_id: 'same', ts: 2, msg: { ...simulated, apiKey: undefined } });
     const before = (await eventsOf(a.id)).length;
-    for (let i = 0; i < 3; i++) expect((await post(courierA, body, webhookSignature(secretA, body))).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await t.api(webhook(courierA, body, webhookSignature(secretA, body)))).statusCode).toBe(200);
     expect(await eventsOf(a.id)).toHaveLength(before);
     const notTracking = '{"event":"tracking_update","msg":{}}';
-    const bad = await post(courierA, notTracking, webhookSignature(secretA, notTracking));
+    const bad = await t.api(webhook(courierA, notTracking, webhookSignature(secretA, notTracking)));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBeTruthy();
   });
@@ -217,7 +206,7 @@ describe('delivered to the warehouse but not received', () => {
     // Told once.
     expect(await runWarehouseAlerts(t.db, new Date('2026-11-27T06:00:00Z'))).toEqual({ ran: true, result: 0 });
     // Staff find it among the parcels waiting.
-    const waiting = await t.app.inject({ method: 'GET', url: '/api/carrier-tracking?show=waiting', headers: bearer(adminA.token) });
+    const waiting = await t.api('GET', '/carrier-tracking?show=waiting', adminA.token);
     expect(waiting.json().data.map((x: { preAlertId: number }) => x.preAlertId)).toEqual([alicePreAlert]);
   });
 

@@ -6,7 +6,7 @@ import { auditLog } from '../../db/schema/audit-log';
 import { couriers } from '../../db/schema/couriers';
 import { users } from '../../db/schema/users';
 import { makeCourier } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp, demoLogin, loginAs, seedDemoData } from '../../../test/helper';
+import { type TestApp, buildTestApp, demoLogin, loginAs, seedDemoData } from '../../../test/helper';
 import { SAMPLE_GIF, SAMPLE_PNG, multipart } from '../../../test/multipart';
 
 /** The courier's own record: what the Settings tabs read and change (company, addresses, bank details, logo). */
@@ -39,12 +39,7 @@ afterAll(async () => t?.close());
 /** The courier admin sends a logo the way the Settings tab's file picker does. */
 function uploadLogo(id: number, name: string, type: string, data: Buffer) {
   const form = multipart({}, { field: 'logo', name, type, data });
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/couriers/${id}/logo`,
-    headers: { ...bearer(adminToken), ...form.headers },
-    payload: form.payload,
-  });
+  return t.api({ method: 'POST', url: `/couriers/${id}/logo`, token: adminToken, ...form });
 }
 
 async function lastAudit(action: string) {
@@ -54,7 +49,7 @@ async function lastAudit(action: string) {
 
 describe('GET /couriers/{id}', () => {
   it('answers the own courier without its api key', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/couriers/${courierId}`, headers: bearer(adminToken) });
+    const res = await t.api('GET', `/couriers/${courierId}`, adminToken);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ id: courierId, code: 'JXP', name: 'Jamaica Express Post' });
@@ -63,7 +58,7 @@ describe('GET /couriers/{id}', () => {
   });
 
   it("answers 404 for another courier's id", async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/couriers/${otherCourierId}`, headers: bearer(adminToken) });
+    const res = await t.api('GET', `/couriers/${otherCourierId}`, adminToken);
     expect(res.statusCode).toBe(404);
   });
 });
@@ -77,7 +72,7 @@ describe('PUT /couriers/{id} (Company Settings)', () => {
   };
 
   it('saves the name and the contact, and audits it', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: `/api/couriers/${courierId}`, headers: bearer(adminToken), payload: company });
+    const res = await t.api('PUT', `/couriers/${courierId}`, adminToken, company);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: company.name, last_name: 'Campbell-Reid', email: 'office@jamaicaexpress.test', code: 'JXP' });
     const entry = await lastAudit('courier.company_updated');
@@ -85,7 +80,7 @@ describe('PUT /couriers/{id} (Company Settings)', () => {
   });
 
   it('audits before and after with the same field names: saved again unchanged, nothing differs', async () => {
-    const save = () => t.app.inject({ method: 'PUT', url: `/api/couriers/${courierId}`, headers: bearer(adminToken), payload: company });
+    const save = () => t.api('PUT', `/couriers/${courierId}`, adminToken, company);
     expect((await save()).statusCode).toBe(200);
     expect((await save()).statusCode).toBe(200);
     const details = (await lastAudit('courier.company_updated'))?.details as { before: object; after: object };
@@ -95,75 +90,53 @@ describe('PUT /couriers/{id} (Company Settings)', () => {
   });
 
   it('refuses a bad e-mail, an unknown field, another courier and a staff member', async () => {
-    const bad = await t.app.inject({
-      method: 'PUT',
-      url: `/api/couriers/${courierId}`,
-      headers: bearer(adminToken),
-      payload: { ...company, email: 'nope' },
-    });
+    const bad = await t.api('PUT', `/couriers/${courierId}`, adminToken, { ...company, email: 'nope' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(SETTINGS_MESSAGES.emailInvalid);
-    const extra = await t.app.inject({
-      method: 'PUT',
-      url: `/api/couriers/${courierId}`,
-      headers: bearer(adminToken),
-      payload: { ...company, code: 'X' },
-    });
+    const extra = await t.api('PUT', `/couriers/${courierId}`, adminToken, { ...company, code: 'X' });
     expect(extra.statusCode).toBe(400);
-    const other = await t.app.inject({
-      method: 'PUT',
-      url: `/api/couriers/${otherCourierId}`,
-      headers: bearer(adminToken),
-      payload: company,
-    });
+    const other = await t.api('PUT', `/couriers/${otherCourierId}`, adminToken, company);
     expect(other.statusCode).toBe(404);
-    const staff = await t.app.inject({ method: 'PUT', url: `/api/couriers/${courierId}`, headers: bearer(staffToken), payload: company });
+    const staff = await t.api('PUT', `/couriers/${courierId}`, staffToken, company);
     expect(staff.statusCode).toBe(403);
   });
 });
 
 describe('the accent colour (Company Settings)', () => {
   const company = { name: 'Jamaica Express', first_name: 'Andrea', last_name: 'Campbell', email: 'office@jamaicaexpress.test' };
-  const put = (id: number, token: string, accent: unknown) =>
-    t.app.inject({ method: 'PUT', url: `/api/couriers/${id}`, headers: bearer(token), payload: { ...company, accent_color: accent } });
 
   it('saves a #rrggbb colour, shows it to the portals and the storefront, and clears it when empty', async () => {
-    const saved = await put(courierId, adminToken, '#C2410C');
+    const saved = await t.api('PUT', `/couriers/${courierId}`, adminToken, { ...company, accent_color: '#C2410C' });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ accent_color: '#c2410c' });
-    const profile = await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(staffToken) });
+    const profile = await t.api('GET', '/auth/profile', staffToken);
     expect(profile.json().data?.courier ?? profile.json().courier).toMatchObject({ accent_color: '#c2410c' });
     const [row] = await t.db.select({ apiKey: couriers.apiKey }).from(couriers).where(eq(couriers.id, courierId));
-    const site = await t.app.inject({ method: 'GET', url: `/api/public/site?api_key=${row?.apiKey}` });
+    const site = await t.api('GET', `/public/site?api_key=${row?.apiKey}`);
     expect(site.json().courier).toMatchObject({ accentColor: '#c2410c' });
     // Another courier keeps the default.
     const [other] = await t.db.select({ accentColor: couriers.accentColor }).from(couriers).where(eq(couriers.id, otherCourierId));
     expect(other?.accentColor).toBeNull();
 
-    const cleared = await put(courierId, adminToken, '');
+    const cleared = await t.api('PUT', `/couriers/${courierId}`, adminToken, { ...company, accent_color: '' });
     expect(cleared.json()).toMatchObject({ accent_color: null });
   });
 
   it('refuses a colour that is not #rrggbb in plain words, another courier and a staff member', async () => {
     for (const bad of ['orange', '#fff', 12]) {
-      const res = await put(courierId, adminToken, bad);
+      const res = await t.api('PUT', `/couriers/${courierId}`, adminToken, { ...company, accent_color: bad });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toContain(ACCENT_MESSAGES.invalid);
     }
-    expect((await put(otherCourierId, adminToken, '#c2410c')).statusCode).toBe(404);
-    expect((await put(courierId, staffToken, '#c2410c')).statusCode).toBe(403);
+    expect((await t.api('PUT', `/couriers/${otherCourierId}`, adminToken, { ...company, accent_color: '#c2410c' })).statusCode).toBe(404);
+    expect((await t.api('PUT', `/couriers/${courierId}`, staffToken, { ...company, accent_color: '#c2410c' })).statusCode).toBe(403);
   });
 });
 
 describe('shipping addresses and bank details', () => {
   it('saves both AIR and SEA addresses', async () => {
     const payload = { shipping_address_air: '1 Air Way\nMiami, FL', shipping_address_sea: '2 Sea Road\nDoral, FL' };
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/couriers/${courierId}/shipping-addresses`,
-      headers: bearer(adminToken),
-      payload,
-    });
+    const res = await t.api('PUT', `/couriers/${courierId}/shipping-addresses`, adminToken, payload);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject(payload);
     expect(await lastAudit('courier.shipping_addresses_updated')).toBeDefined();
@@ -171,15 +144,10 @@ describe('shipping addresses and bank details', () => {
 
   it('saves bank details and reads them back line by line', async () => {
     const bank_details = 'Bank: NCB\n\nAccount: 123-456\r\nType: Savings';
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/couriers/${courierId}/bank-details`,
-      headers: bearer(adminToken),
-      payload: { bank_details },
-    });
+    const res = await t.api('PUT', `/couriers/${courierId}/bank-details`, adminToken, { bank_details });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, courier: { bank_details } });
-    const read = await t.app.inject({ method: 'GET', url: '/api/settings/bank-details', headers: bearer(customerToken) });
+    const read = await t.api('GET', '/settings/bank-details', customerToken);
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual({ details: bank_details, lines: ['Bank: NCB', 'Account: 123-456', 'Type: Savings'] });
   });
@@ -191,21 +159,21 @@ describe('POST /couriers/{id}/logo', () => {
     expect(res.statusCode).toBe(200);
     const { logo_url } = res.json();
     expect(logo_url).toMatch(/^\/api\/files\/logos\/[a-f0-9]{32}\.png$/);
-    const file = await t.app.inject({ method: 'GET', url: logo_url });
+    const file = await t.api({ method: 'GET', path: logo_url });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(file.headers['content-disposition']).toBe('inline');
     expect(file.rawPayload.equals(SAMPLE_PNG)).toBe(true);
-    const courier = await t.app.inject({ method: 'GET', url: `/api/couriers/${courierId}`, headers: bearer(adminToken) });
+    const courier = await t.api('GET', `/couriers/${courierId}`, adminToken);
     expect(courier.json().logo_url).toBe(logo_url);
   });
 
   it('replaces the logo with a GIF and removes the old file', async () => {
-    const before = (await t.app.inject({ method: 'GET', url: `/api/couriers/${courierId}`, headers: bearer(adminToken) })).json().logo_url;
+    const before = (await t.api('GET', `/couriers/${courierId}`, adminToken)).json().logo_url;
     const res = await uploadLogo(courierId, 'logo.gif', 'image/gif', SAMPLE_GIF);
     expect(res.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: before })).statusCode).toBe(404);
+    expect((await t.api({ method: 'GET', path: before })).statusCode).toBe(404);
   });
 
   it('refuses a 6 MB image', async () => {

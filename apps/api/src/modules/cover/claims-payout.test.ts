@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayInZone } from '@courier/shared/domain/datetime';
 import { INSURANCE_MESSAGES } from '@courier/shared/schemas/insurance';
 import { type DeskWorld, buildDeskWorld, feeVersion as version, ownCourier, readyPackage } from '../../../test/fixtures/front-desk';
-import { bearer } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 import { accountCreditEntries } from '../../db/schema/account-credit';
 import { customers } from '../../db/schema/customers';
@@ -40,11 +39,11 @@ const mailTo = async (claimNo: string) =>
 
 function uploadPhoto(claimId: number, data: Buffer, token = c.customer) {
   const form = multipart({}, { field: 'photo', name: 'damage.jpg', type: 'image/jpeg', data });
-  return w.t.app.inject({
+  return w.t.api({
     method: 'POST',
-    url: `/api/insurance-claims/${claimId}/photos`,
-    headers: { ...bearer(token), ...form.headers },
-    payload: form.payload,
+    url: `/insurance-claims/${claimId}/photos`,
+    token,
+    ...form,
   });
 }
 
@@ -85,22 +84,10 @@ describe('claims', () => {
     expect((await uploadPhoto(claim.id, Buffer.from('not an image at all'))).statusCode).toBe(415);
     const listed = (await w.api('GET', '/insurance-claims', c.admin)).json().data.find((x: { id: number }) => x.id === claim.id);
     expect(listed.photos).toHaveLength(1);
-    const file = await w.t.app.inject({
-      method: 'GET',
-      url: `/api/insurance-claims/${claim.id}/photos/${listed.photos[0].id}`,
-      headers: bearer(c.admin),
-    });
+    const file = await w.t.api('GET', `/insurance-claims/${claim.id}/photos/${listed.photos[0].id}`, c.admin);
     expect(file.statusCode).toBe(200);
     expect((await sharp(file.rawPayload).metadata()).format).toBe('jpeg');
-    expect(
-      (
-        await w.t.app.inject({
-          method: 'GET',
-          url: `/api/insurance-claims/${claim.id}/photos/${listed.photos[0].id}`,
-          headers: bearer(w.tokens.admin),
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await w.t.api('GET', `/insurance-claims/${claim.id}/photos/${listed.photos[0].id}`, w.tokens.admin)).statusCode).toBe(404);
   });
 
   it('approved as account credit: the approved dollars at the exchange rate are credited, and the e-mail says so', async () => {

@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const manifestOf = (code: string, host = 'localhost') =>
-  t.app.inject({ method: 'GET', url: `/api/public/customer-app/${code}/manifest.webmanifest`, headers: { host } });
+  t.api({ method: 'GET', url: `/public/customer-app/${code}/manifest.webmanifest`, headers: { host } });
 
 describe('shortName', () => {
   it('keeps a short name, drops the company words of a long one, else takes the code, never the first word', () => {
@@ -56,7 +56,7 @@ describe("a courier's customer app manifest", () => {
   it('serves its icons as PNG images of the stated size', async () => {
     const manifest = (await manifestOf(courier.code)).json();
     for (const icon of manifest.icons.filter((i: { type: string }) => i.type === 'image/png')) {
-      const res = await t.app.inject({ method: 'GET', url: icon.src });
+      const res = await t.api({ method: 'GET', path: icon.src });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/png');
       const png = PNG.sync.read(res.rawPayload);

@@ -7,7 +7,7 @@ import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
 import { emailOutbox } from '../../db/schema/email';
 import { makeCourier, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp, loginAs, seedDemoData } from '../../../test/helper';
+import { type TestApp, buildTestApp, loginAs, seedDemoData } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 
 /** A courier brings its customers across from its old system, with the mailbox numbers they have. */
@@ -26,15 +26,8 @@ const FILE = [
   'JXP-3001,Lost,Branch,lost.branch@old.test,,Montego Bay,,',
 ].join('\n');
 
-function send(file: string, query: string, token = admin) {
-  const body = multipart({}, { field: 'file', name: 'customers.csv', type: 'text/csv', data: Buffer.from(file) });
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/customers/import?${query}`,
-    payload: body.payload,
-    headers: { ...body.headers, ...bearer(token) },
-  });
-}
+/** The customers file as the import form uploads it. */
+const csvFile = (file: string) => multipart({}, { field: 'file', name: 'customers.csv', type: 'text/csv', data: Buffer.from(file) });
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -52,7 +45,7 @@ afterAll(async () => t?.close());
 describe('customer import', () => {
   it('checks the file row by row and writes nothing on a dry run', async () => {
     const before = await t.db.select({ id: customers.id }).from(customers).where(eq(customers.courierId, demo.id));
-    const res = await send(FILE, 'dryRun=true');
+    const res = await t.api({ method: 'POST', url: '/customers/import?dryRun=true', token: admin, ...csvFile(FILE) });
     expect(res.statusCode).toBe(200);
     const body = res.json() as CustomerImportResult;
     expect(body.columns).toMatchObject({
@@ -76,7 +69,7 @@ describe('customer import', () => {
   });
 
   it('imports the good rows with their mailbox numbers, and numbering goes on after the highest', async () => {
-    const res = await send(FILE, 'dryRun=false');
+    const res = await t.api({ method: 'POST', url: '/customers/import?dryRun=false', token: admin, ...csvFile(FILE) });
     expect(res.statusCode).toBe(200);
     const body = res.json() as CustomerImportResult;
     expect(body).toMatchObject({ ready: 3, refused: 4, imported: 3 });
@@ -101,16 +94,18 @@ describe('customer import', () => {
     expect(kerry?.mailboxNumber).toBe('JXP-20501');
     expect(await nextMailboxNumber(t.db, demo.id, 'JXP')).toBe('JXP-20502');
     // The same file again: what came across is refused as existing, nothing is doubled.
-    const again = (await send(FILE, 'dryRun=false')).json() as CustomerImportResult;
+    const again = (
+      await t.api({ method: 'POST', url: '/customers/import?dryRun=false', token: admin, ...csvFile(FILE) })
+    ).json() as CustomerImportResult;
     expect(again.imported).toBeNull();
     expect(again.rows.find((r) => r.line === 2)?.problems).toContain(M.emailTaken('tamika.reid@old.test'));
     expect(again.rows.find((r) => r.line === 2)?.problems).toContain(M.mailboxTaken('JXP-20500'));
   });
 
   it('invites the imported customers once, and the link lets them choose a password and sign in', async () => {
-    const pending = await t.app.inject({ method: 'GET', url: '/api/customers/invitations', headers: bearer(admin) });
+    const pending = await t.api('GET', '/customers/invitations', admin);
     expect(pending.json()).toEqual({ pending: 3 });
-    const sent = await t.app.inject({ method: 'POST', url: '/api/customers/invitations', headers: bearer(admin) });
+    const sent = await t.api('POST', '/customers/invitations', admin);
     expect(sent.statusCode).toBe(200);
     expect(sent.json()).toEqual({ invited: 3, remaining: 0, message: M.invited(3) });
     const [mail, ...more] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'tamika.reid@old.test'));
@@ -118,20 +113,16 @@ describe('customer import', () => {
     expect(mail?.textBody).toContain('JXP-20500');
     const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail?.textBody ?? '')?.[1];
     if (!token) throw new Error('no password link in the invitation');
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      payload: { token, newPassword: 'Tamika#Moved2026' },
-    });
+    const reset = await t.api('POST', '/auth/reset-password', null, { token, newPassword: 'Tamika#Moved2026' });
     expect(reset.statusCode).toBe(200);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/customers/login',
-      payload: { email: 'tamika.reid@old.test', password: 'Tamika#Moved2026', api_key: demo.apiKey },
+    const login = await t.api('POST', '/customers/login', null, {
+      email: 'tamika.reid@old.test',
+      password: 'Tamika#Moved2026',
+      api_key: demo.apiKey,
     });
     expect(login.statusCode).toBe(200);
     expect(login.json().customer.mailboxNumber).toBe('JXP-20500');
-    const twice = await t.app.inject({ method: 'POST', url: '/api/customers/invitations', headers: bearer(admin) });
+    const twice = await t.api('POST', '/customers/invitations', admin);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(M.nothingToInvite);
   });
@@ -141,26 +132,37 @@ describe('customer import', () => {
     const otherAdmin = (await makeUser(t, other.id, 'courier_admin')).token;
     await t.db.insert(branches).values({ courierId: other.id, name: 'Kingston', code: 'KGN' });
     // The same people may be customers of another courier; its numbers are its own.
-    const res = await send('Mailbox,Name,Email\n2045,Tamika Reid,tamika.reid@old.test\n', 'dryRun=false', otherAdmin);
+    const res = await t.api({
+      method: 'POST',
+      url: '/customers/import?dryRun=false',
+      token: otherAdmin,
+      ...csvFile('Mailbox,Name,Email\n2045,Tamika Reid,tamika.reid@old.test\n'),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ imported: 1, nextMailboxNumber: 'OTH-2046' });
     // Its invitations are its own: the demo courier's admin has none left to send, this one has one.
-    const theirsPending = await t.app.inject({ method: 'GET', url: '/api/customers/invitations', headers: bearer(otherAdmin) });
+    const theirsPending = await t.api('GET', '/customers/invitations', otherAdmin);
     expect(theirsPending.json()).toEqual({ pending: 1 });
     const [theirs] = await t.db
       .select()
       .from(customers)
       .where(and(eq(customers.courierId, other.id), eq(customers.email, 'tamika.reid@old.test')));
     expect(theirs).toMatchObject({ mailboxNumber: 'OTH-2045', firstName: 'Tamika', lastName: 'Reid' });
-    expect((await send(FILE, 'dryRun=true', await loginAs(t, 'staff'))).statusCode).toBe(403);
-    expect((await send(FILE, 'dryRun=true', await loginAs(t, 'customer'))).statusCode).toBe(403);
+    expect(
+      (await t.api({ method: 'POST', url: '/customers/import?dryRun=true', token: await loginAs(t, 'staff'), ...csvFile(FILE) }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await t.api({ method: 'POST', url: '/customers/import?dryRun=true', token: await loginAs(t, 'customer'), ...csvFile(FILE) }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('answers a file it cannot use in our words', async () => {
-    const noEmail = await send('Name,Phone\nA B,1\n', 'dryRun=true');
+    const noEmail = await t.api({ method: 'POST', url: '/customers/import?dryRun=true', token: admin, ...csvFile('Name,Phone\nA B,1\n') });
     expect(noEmail.statusCode).toBe(400);
     expect(noEmail.json().message).toBe(M.noEmailColumn);
-    const empty = await t.app.inject({ method: 'POST', url: '/api/customers/import', headers: bearer(admin) });
+    const empty = await t.api('POST', '/customers/import', admin);
     expect(empty.statusCode).toBe(400);
   });
 });

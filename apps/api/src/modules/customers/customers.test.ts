@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { withOrganisationWorld } from '../../../test/fixtures/organisation';
-import { bearer } from '../../../test/helper';
 
 const { world, call } = withOrganisationWorld();
 
@@ -30,9 +29,7 @@ describe('customers', () => {
     expect(list.json().data.map((c: { businessName: string }) => c.businessName)).toEqual(['Williams Imports']);
     const off = await call('admin', 'PATCH', `/api/customers/${world().demo.customerId}/status`, { active: false });
     expect(off.json().active).toBe(false);
-    expect(
-      (await world().t.app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(world().tokens.customer ?? '') })).statusCode,
-    ).toBe(401);
+    expect((await world().t.api('GET', '/dashboard', world().tokens.customer ?? '')).statusCode).toBe(401);
     await call('admin', 'PATCH', `/api/customers/${world().demo.customerId}/status`, { active: true });
   });
 });

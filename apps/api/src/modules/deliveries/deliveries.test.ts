@@ -6,7 +6,7 @@ import { customers } from '../../db/schema/customers';
 import { notifications } from '../../db/schema/notifications';
 import { packages } from '../../db/schema/packages';
 import { makeCourier, makeCustomer, makeUser, tokenForCustomer } from '../../../test/fixtures/comms';
-import { type TestApp, aTill, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
+import { type TestApp, aTill, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
 
 let t: TestApp;
 let admin: string;
@@ -34,12 +34,7 @@ beforeAll(async () => {
   stranger = (await makeCustomer(t, c.courierId)).token;
   otherAdmin = (await makeUser(t, (await makeCourier(t, 'ODL')).id, 'courier_admin')).token;
   for (const tracking of ['DLV-1', 'DLV-2', 'DLV-3']) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/packages',
-      headers: bearer(staff),
-      payload: { trackingNumber: tracking, weightLb: 1, mailbox: c.mailboxNumber },
-    });
+    const res = await t.api('POST', '/packages', staff, { trackingNumber: tracking, weightLb: 1, mailbox: c.mailboxNumber });
     pkgIds.push(res.json().id);
   }
   await t.db.update(packages).set({ status: 'ready_for_pickup', readyAt: new Date() }).where(eq(packages.trackingNumber, 'DLV1'));

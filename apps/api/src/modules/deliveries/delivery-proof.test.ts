@@ -4,7 +4,7 @@ import { formatDateTime } from '@courier/shared/domain/datetime';
 import { DEFAULT_STAFF_PERMISSIONS } from '@courier/shared/constants/permissions';
 import { DELIVERY_MESSAGES } from '@courier/shared/schemas/deliveries';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, aTill, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
+import { type TestApp, aTill, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
 import { SAMPLE_PNG, multipart } from '../../../test/multipart';
 import { couriers } from '../../db/schema/couriers';
 import { auditLog } from '../../db/schema/audit-log';
@@ -26,7 +26,7 @@ const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCA
 const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
 
 /** A ready, invoiced package of the customer with a delivery request to an address; paid or not. */
-async function request(address: string, paid: boolean) {
+async function deliveryRequest(address: string, paid: boolean) {
   seq += 1;
   const [pkg] = await t.db
     .insert(packages)
@@ -88,7 +88,7 @@ afterAll(async () => t?.close());
 
 describe('scheduling', () => {
   it('needs a driver of the courier; the customer is e-mailed the date', async () => {
-    const { id } = await request('7 Barbican Road, Kingston 8', false);
+    const { id } = await deliveryRequest('7 Barbican Road, Kingston 8', false);
     const noDriver = await t.api('POST', `/delivery-requests/${id}/status`, admin, { status: 'scheduled', scheduledDate: day });
     expect(noDriver.statusCode).toBe(400);
     expect(noDriver.json().message).toBe(DELIVERY_MESSAGES.driverRequired);
@@ -123,7 +123,7 @@ describe('delivering with proof', () => {
   let id: number;
   let pkgId: number;
   beforeAll(async () => {
-    const r = await request('22 Hope Road, Kingston 6', true);
+    const r = await deliveryRequest('22 Hope Road, Kingston 6', true);
     id = r.id;
     pkgId = r.pkg.id;
     await t.api('POST', `/delivery-requests/${id}/status`, admin, { status: 'scheduled', driverId, stopOrder: 1 });
@@ -160,13 +160,13 @@ describe('delivering with proof', () => {
   it('takes a photo checked by its content', async () => {
     const url = `/api/delivery-requests/${id}/photo`;
     const text = multipart({}, { field: 'photo', name: 'door.jpg', type: 'image/jpeg', data: Buffer.from('not an image at all') });
-    const r1 = await t.app.inject({ method: 'POST', url, headers: { ...bearer(admin), ...text.headers }, payload: text.payload });
+    const r1 = await t.api({ method: 'POST', path: url, token: admin, ...text });
     expect(r1.statusCode).toBe(415);
     expect(r1.json().message).toBe(DELIVERY_MESSAGES.photoWrongType);
     const real = multipart({}, { field: 'photo', name: 'door.png', type: 'image/png', data: SAMPLE_PNG });
-    const foreign = await t.app.inject({ method: 'POST', url, headers: { ...bearer(otherAdmin), ...real.headers }, payload: real.payload });
+    const foreign = await t.api({ method: 'POST', path: url, token: otherAdmin, ...real });
     expect(foreign.statusCode).toBe(404);
-    const r2 = await t.app.inject({ method: 'POST', url, headers: { ...bearer(admin), ...real.headers }, payload: real.payload });
+    const r2 = await t.api({ method: 'POST', path: url, token: admin, ...real });
     expect(r2.statusCode, r2.body).toBe(200);
     expect(r2.json().hasPhoto).toBe(true);
   });
@@ -201,7 +201,7 @@ describe('a driver with the plain Staff role', () => {
     const branchId = await aTill(t, courierId);
     const driver = await makeUser(t, courierId, 'staff', [...DEFAULT_STAFF_PERMISSIONS], branchId);
     const colleague = await makeUser(t, courierId, 'staff', [...DEFAULT_STAFF_PERMISSIONS], branchId);
-    const { id } = await request('3 Ruthven Road, Kingston 10', true);
+    const { id } = await deliveryRequest('3 Ruthven Road, Kingston 10', true);
     // Another day than the run sheet's below.
     const nextDay = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
     // The schedule dialog offers every staff member as a driver.
@@ -219,11 +219,11 @@ describe('a driver with the plain Staff role', () => {
     expect((await t.api('POST', `/delivery-requests/${id}/deliver`, otherAdmin, proof)).statusCode).toBe(404);
 
     const real = multipart({}, { field: 'photo', name: 'door.png', type: 'image/png', data: SAMPLE_PNG });
-    const photo = await t.app.inject({
+    const photo = await t.api({
       method: 'POST',
-      url: `/api/delivery-requests/${id}/photo`,
-      headers: { ...bearer(driver.token), ...real.headers },
-      payload: real.payload,
+      url: `/delivery-requests/${id}/photo`,
+      token: driver.token,
+      ...real,
     });
     expect(photo.statusCode, photo.body).toBe(200);
     const done = await t.api('POST', `/delivery-requests/${id}/deliver`, driver.token, proof);
@@ -234,7 +234,7 @@ describe('a driver with the plain Staff role', () => {
 
 describe('staff cancelling a request', () => {
   it('keeps who cancelled and why in the audit log, and tells the customer by e-mail and in their feed', async () => {
-    const { id } = await request('9 Lady Musgrave Road, Kingston 5', true);
+    const { id } = await deliveryRequest('9 Lady Musgrave Road, Kingston 5', true);
     const tooLong = await t.api('POST', `/delivery-requests/${id}/status`, admin, { status: 'cancelled', reason: 'x'.repeat(501) });
     expect(tooLong.statusCode).toBe(400);
     expect((await t.api('POST', `/delivery-requests/${id}/status`, otherAdmin, { status: 'cancelled' })).statusCode).toBe(404);
@@ -259,7 +259,7 @@ describe('staff cancelling a request', () => {
 
 describe('run sheet', () => {
   it('lists the day’s stops in order with what to collect, as JSON and as a PDF; another courier sees none', async () => {
-    const unpaid = await request('1 Constant Spring Road', false);
+    const unpaid = await deliveryRequest('1 Constant Spring Road', false);
     await t.api('POST', `/delivery-requests/${unpaid.id}/status`, admin, {
       status: 'scheduled',
       scheduledDate: day,

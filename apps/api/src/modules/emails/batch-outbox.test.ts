@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../db/schema/email';
 import { startOutboxWorker } from '../../jobs/outbox-worker';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp } from '../../../test/helper';
 import { unlinkedRecipients } from './emails.service';
 
 /** A real SMTP server on loopback, a little slow so the worker can be stopped mid-batch. */
@@ -59,21 +59,20 @@ describe('batch e-mail through the outbox', () => {
     const people = [];
     for (let i = 0; i < RECIPIENTS; i++) people.push(await makeCustomer(t, courier.id, { firstName: `Person${i}` }));
 
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/batch-emails',
-      headers: bearer(admin.token),
-      payload: { subject: 'Hello {firstName}', body: 'Dear {firstName}, your mailbox is {mailbox}.', audience: 'all' },
+    const created = await t.api('POST', '/batch-emails', admin.token, {
+      subject: 'Hello {firstName}',
+      body: 'Dear {firstName}, your mailbox is {mailbox}.',
+      audience: 'all',
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as number;
-    const sent = await t.app.inject({ method: 'POST', url: `/api/batch-emails/${id}/send`, headers: bearer(admin.token) });
+    const sent = await t.api('POST', `/batch-emails/${id}/send`, admin.token);
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().progress).toEqual({ total: RECIPIENTS, sent: 0, failed: 0, waiting: RECIPIENTS });
     expect(await unlinkedRecipients(t.db, id)).toBe(0);
 
     // A second send (double click, retry after a time-out) queues nothing more.
-    const again = await t.app.inject({ method: 'POST', url: `/api/batch-emails/${id}/send`, headers: bearer(admin.token) });
+    const again = await t.api('POST', `/batch-emails/${id}/send`, admin.token);
     expect(again.statusCode).toBe(409);
     const rows = await t.db.select({ n: sql<number>`count(*)::int` }).from(emailOutbox).where(eq(emailOutbox.batchId, id));
     expect(rows[0]?.n).toBe(RECIPIENTS);
@@ -85,7 +84,7 @@ describe('batch e-mail through the outbox', () => {
     const afterStop = received.length;
     expect(afterStop).toBeGreaterThan(0);
     expect(afterStop).toBeLessThan(RECIPIENTS);
-    const mid = (await t.app.inject({ method: 'GET', url: `/api/batch-emails/${id}`, headers: bearer(admin.token) })).json();
+    const mid = (await t.api('GET', `/batch-emails/${id}`, admin.token)).json();
     expect(mid.status).toBe('sending');
     expect(mid.progress.sent).toBe(afterStop);
     expect(mid.progress.waiting).toBe(RECIPIENTS - afterStop);
@@ -123,12 +122,10 @@ describe('batch e-mail through the outbox', () => {
     const theirs = batchMail.find((m) => m.to === person?.email);
     expect(theirs?.raw).toContain(`Dear ${person?.firstName}, your mailbox is ${person?.mailboxNumber}.`);
 
-    const done = (await t.app.inject({ method: 'GET', url: `/api/batch-emails/${id}`, headers: bearer(admin.token) })).json();
+    const done = (await t.api('GET', `/batch-emails/${id}`, admin.token)).json();
     expect(done.status).toBe('completed');
     expect(done.progress).toEqual({ total: RECIPIENTS, sent: RECIPIENTS, failed: 0, waiting: 0 });
-    const report = (
-      await t.app.inject({ method: 'GET', url: `/api/batch-emails/${id}/recipients?limit=100`, headers: bearer(admin.token) })
-    ).json();
+    const report = (await t.api('GET', `/batch-emails/${id}/recipients?limit=100`, admin.token)).json();
     expect(report.total).toBe(RECIPIENTS);
     expect(report.data.every((r: { status: string; sentAt: string | null }) => r.status === 'sent' && r.sentAt)).toBe(true);
   });

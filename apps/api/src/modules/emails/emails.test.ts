@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BATCH_MESSAGES } from '@courier/shared/schemas/emails';
 import { branches } from '../../db/schema/branches';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp } from '../../../test/helper';
 
 let t: TestApp;
 let courierA: number;
@@ -30,8 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const preview = (token: string, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: '/api/batch-emails/preview', headers: bearer(token), payload });
+const preview = (token: string, payload: Record<string, unknown>) => t.api('POST', '/batch-emails/preview', token, payload);
 
 describe('batch e-mails', () => {
   it('previews for one recipient with the placeholders filled and counts the audience', async () => {
@@ -64,69 +63,38 @@ describe('batch e-mails', () => {
   });
 
   it('refuses to send to an empty audience and keeps the draft', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/batch-emails',
-      headers: bearer(admin.token),
-      payload: { subject: 's', body: 'b', audience: 'ready' },
-    });
+    const created = await t.api('POST', '/batch-emails', admin.token, { subject: 's', body: 'b', audience: 'ready' });
     const id = created.json().id;
-    const sent = await t.app.inject({ method: 'POST', url: `/api/batch-emails/${id}/send`, headers: bearer(admin.token) });
+    const sent = await t.api('POST', `/batch-emails/${id}/send`, admin.token);
     expect(sent.statusCode).toBe(400);
     expect(sent.json().message).toBe(BATCH_MESSAGES.noRecipients);
-    expect((await t.app.inject({ method: 'GET', url: `/api/batch-emails/${id}`, headers: bearer(admin.token) })).json().status).toBe(
-      'draft',
-    );
+    expect((await t.api('GET', `/batch-emails/${id}`, admin.token)).json().status).toBe('draft');
   });
 
   it('keeps couriers apart and needs emails_create to compose', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/batch-emails',
-      headers: bearer(admin.token),
-      payload: { subject: 's', body: 'b', audience: 'all' },
-    });
+    const created = await t.api('POST', '/batch-emails', admin.token, { subject: 's', body: 'b', audience: 'all' });
     const id = created.json().id;
-    expect((await t.app.inject({ method: 'GET', url: `/api/batch-emails/${id}`, headers: bearer(adminB.token) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: `/api/batch-emails/${id}/send`, headers: bearer(adminB.token) })).statusCode).toBe(
-      404,
-    );
-    expect(
-      (await t.app.inject({ method: 'GET', url: `/api/batch-emails/${id}/recipients`, headers: bearer(adminB.token) })).statusCode,
-    ).toBe(404);
-    const listB = (await t.app.inject({ method: 'GET', url: '/api/batch-emails', headers: bearer(adminB.token) })).json();
+    expect((await t.api('GET', `/batch-emails/${id}`, adminB.token)).statusCode).toBe(404);
+    expect((await t.api('POST', `/batch-emails/${id}/send`, adminB.token)).statusCode).toBe(404);
+    expect((await t.api('GET', `/batch-emails/${id}/recipients`, adminB.token)).statusCode).toBe(404);
+    const listB = (await t.api('GET', '/batch-emails', adminB.token)).json();
     expect(listB.total).toBe(0);
-    expect((await t.app.inject({ method: 'GET', url: '/api/batch-emails', headers: bearer(viewer.token) })).statusCode).toBe(200);
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/batch-emails',
-      headers: bearer(viewer.token),
-      payload: { subject: 's', body: 'b', audience: 'all' },
-    });
+    expect((await t.api('GET', '/batch-emails', viewer.token)).statusCode).toBe(200);
+    const refused = await t.api('POST', '/batch-emails', viewer.token, { subject: 's', body: 'b', audience: 'all' });
     expect(refused.statusCode).toBe(403);
   });
 
   it('sends a draft once: the recipients report lists each recipient waiting', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/batch-emails',
-      headers: bearer(admin.token),
-      payload: { subject: 'Notice', body: 'Hello {firstName}', audience: 'all' },
-    });
+    const created = await t.api('POST', '/batch-emails', admin.token, { subject: 'Notice', body: 'Hello {firstName}', audience: 'all' });
     const id = created.json().id;
-    const sent = await t.app.inject({ method: 'POST', url: `/api/batch-emails/${id}/send`, headers: bearer(admin.token) });
+    const sent = await t.api('POST', `/batch-emails/${id}/send`, admin.token);
     expect(sent.json().status).toBe('sending');
-    const report = (await t.app.inject({ method: 'GET', url: `/api/batch-emails/${id}/recipients`, headers: bearer(admin.token) })).json();
+    const report = (await t.api('GET', `/batch-emails/${id}/recipients`, admin.token)).json();
     expect(report.data.map((r: { name: string; status: string }) => [r.name, r.status])).toEqual([
       ['Aaron Allen', 'waiting'],
       ['Beth Brown', 'waiting'],
     ]);
-    const edit = await t.app.inject({
-      method: 'PUT',
-      url: `/api/batch-emails/${id}`,
-      headers: bearer(admin.token),
-      payload: { subject: 'x', body: 'y', audience: 'all' },
-    });
+    const edit = await t.api('PUT', `/batch-emails/${id}`, admin.token, { subject: 'x', body: 'y', audience: 'all' });
     expect(edit.statusCode).toBe(409);
   });
 });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_MESSAGES } from '@courier/shared/schemas/outbox';
 import { makeCourier, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp } from '../../../test/helper';
 import { emailOutbox } from '../../db/schema/email';
 
 /** The outbox screen's API: each courier sees its own mail, never a body, and can send a failed one again. */
@@ -83,12 +83,12 @@ describe('e-mail outbox', () => {
     const [failed] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.subject, 'A invoice'));
     const [sent] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.subject, 'A receipt'));
     if (!failed || !sent) throw new Error('fixtures');
-    const viewer = await t.app.inject({ method: 'POST', url: `/api/email-outbox/${failed.id}/retry`, headers: bearer(a.viewer) });
+    const viewer = await t.api('POST', `/email-outbox/${failed.id}/retry`, a.viewer);
     expect(viewer.statusCode).toBe(403);
-    const res = await t.app.inject({ method: 'POST', url: `/api/email-outbox/${failed.id}/retry`, headers: bearer(a.admin) });
+    const res = await t.api('POST', `/email-outbox/${failed.id}/retry`, a.admin);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'pending', attempts: 0, lastError: null });
-    const again = await t.app.inject({ method: 'POST', url: `/api/email-outbox/${sent.id}/retry`, headers: bearer(a.admin) });
+    const again = await t.api('POST', `/email-outbox/${sent.id}/retry`, a.admin);
     expect(again.statusCode).toBe(422);
     expect(again.json().message).toBe(OUTBOX_MESSAGES.notRetryable);
   });
@@ -96,7 +96,7 @@ describe('e-mail outbox', () => {
   it("keeps couriers apart: another courier's mail is not found, and its list is its own", async () => {
     const [mailOfA] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.subject, 'A welcome'));
     if (!mailOfA) throw new Error('fixture');
-    const res = await t.app.inject({ method: 'POST', url: `/api/email-outbox/${mailOfA.id}/retry`, headers: bearer(b.admin) });
+    const res = await t.api('POST', `/email-outbox/${mailOfA.id}/retry`, b.admin);
     expect(res.statusCode).toBe(404);
     const list = (await t.api('GET', `/api/email-outbox?limit=10&courierId=${a.courierId}`, b.admin)).json();
     expect(list.data.map((m: { subject: string }) => m.subject)).toEqual(['B welcome']);

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const fetchFile = (url: string) => t.app.inject({ method: 'GET', url });
+const fetchFile = (url: string) => t.api({ method: 'GET', path: url });
 
 describe('public files (logos, rate sheets)', () => {
   it('serves an image inline to anyone, typed by its bytes, never sniffed or scripted', async () => {

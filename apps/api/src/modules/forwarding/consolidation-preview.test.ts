@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_MESSAGES } from '@courier/shared/schemas/services';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, buildTestApp, loginAs, seedDemoData } from '../../../test/helper';
+import { type TestApp, buildTestApp, loginAs, receiveFor, seedDemoData } from '../../../test/helper';
 import { couriers } from '../../db/schema/couriers';
 import { packages } from '../../db/schema/packages';
 import { shippingRates } from '../../db/schema/shipping-rates';
@@ -15,18 +15,9 @@ type Customer = Awaited<ReturnType<typeof makeCustomer>>;
 
 const preview = (token: string, packageIds: number[]) => t.api('POST', '/customer/consolidations/preview', token, { packageIds });
 
-let seq = 0;
 /** A package received at the warehouse for the customer, with the value its invoice declares. */
-async function receive(customer: Customer, weightLb: number, declaredValueUsdCents: number | null) {
-  seq += 1;
-  const res = await t.api('POST', '/packages', staff, {
-    trackingNumber: `1ZPREV${Date.now()}${seq}`,
-    weightLb,
-    mailbox: customer.mailboxNumber,
-    description: `Item ${seq}`,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const pkg = res.json() as { id: number; packageNumber: string };
+async function parcelWorth(customer: Customer, weightLb: number, declaredValueUsdCents: number | null) {
+  const pkg = await receiveFor(t, staff, customer.mailboxNumber, { weightLb });
   await t.db.update(packages).set({ declaredValueUsdCents }).where(eq(packages.id, pkg.id));
   return pkg;
 }
@@ -71,7 +62,7 @@ describe('consolidation preview', () => {
   it('four parcels of US$90 owe no customs separately, and the whole entry together', async () => {
     const customer = await makeCustomer(t, demoId);
     const pkgs = [];
-    for (let i = 0; i < 4; i++) pkgs.push(await receive(customer, 1, 90_00));
+    for (let i = 0; i < 4; i++) pkgs.push(await parcelWorth(customer, 1, 90_00));
 
     const res = await preview(
       customer.token,
@@ -98,8 +89,8 @@ describe('consolidation preview', () => {
 
   it('parcels already over the de minimis do not cross it, and a package without a value is named', async () => {
     const customer = await makeCustomer(t, demoId);
-    const a = await receive(customer, 1, 150_00);
-    const b = await receive(customer, 1, null);
+    const a = await parcelWorth(customer, 1, 150_00);
+    const b = await parcelWorth(customer, 1, null);
     const body = (await preview(customer.token, [a.id, b.id])).json();
     expect(body.separately.customsCents).toBeGreaterThan(0);
     expect(body.crossesDeMinimis).toBe(false);
@@ -108,9 +99,9 @@ describe('consolidation preview', () => {
 
   it("another customer's or another courier's packages are not found; staff cannot preview", async () => {
     const owner = await makeCustomer(t, demoId);
-    const mine = [await receive(owner, 1, 90_00), await receive(owner, 1, 90_00)];
+    const mine = [await parcelWorth(owner, 1, 90_00), await parcelWorth(owner, 1, 90_00)];
     const neighbour = await makeCustomer(t, demoId);
-    const theirs = await receive(neighbour, 1, 90_00);
+    const theirs = await parcelWorth(neighbour, 1, 90_00);
 
     const other = await preview(
       neighbour.token,

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_MESSAGES } from '@courier/shared/schemas/services';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp, loginAs, seedDemoData, receivePackage } from '../../../test/helper';
+import { type TestApp, bearer, buildTestApp, loginAs, seedDemoData, receiveFor } from '../../../test/helper';
 import { auditLog } from '../../db/schema/audit-log';
 import { couriers } from '../../db/schema/couriers';
 import { emailOutbox } from '../../db/schema/email';
@@ -17,18 +17,6 @@ let staff: string;
 let admin: string;
 let demoId: number;
 let otherStaff: string;
-type Customer = Awaited<ReturnType<typeof makeCustomer>>;
-
-let seq = 0;
-async function receive(customer: Customer, weightLb = 2) {
-  seq += 1;
-  return (await receivePackage(t, staff, {
-    trackingNumber: `1ZCONS${Date.now()}${seq}`,
-    weightLb,
-    mailbox: customer.mailboxNumber,
-    description: `Item ${seq}`,
-  })) as { id: number; packageNumber: string; trackingNumber: string };
-}
 
 /** A new version of one of the courier's coded fees, in force from today (the Fees tab's "Change rate"). */
 async function newFeeVersion(token: string, code: string, over: Record<string, unknown>) {
@@ -82,7 +70,11 @@ afterAll(async () => t?.close());
 describe('consolidation', () => {
   it('a customer asks, staff repack into a new parcel; the old packages close and leave billing and manifests', async () => {
     const customer = await makeCustomer(t, demoId);
-    const pkgs = [await receive(customer, 2), await receive(customer, 3.5), await receive(customer, 1)];
+    const pkgs = [
+      await receiveFor(t, staff, customer.mailboxNumber, { weightLb: 2 }),
+      await receiveFor(t, staff, customer.mailboxNumber, { weightLb: 3.5 }),
+      await receiveFor(t, staff, customer.mailboxNumber, { weightLb: 1 }),
+    ];
     // The courier prices consolidation on the Fees tab: a new version of its fee entry from today.
     await newFeeVersion(admin, 'consolidation', { method: 'fixed', amount: 750 });
 
@@ -136,7 +128,7 @@ describe('consolidation', () => {
     );
 
     // Public tracking of an old carrier number leads to the new parcel.
-    const tracked = await t.app.inject({ method: 'GET', url: `/api/public/track/${pkgs[0]?.trackingNumber}` });
+    const tracked = await t.api('GET', `/public/track/${pkgs[0]?.trackingNumber}`);
     expect(tracked.json()).toMatchObject({ consolidatedInto: parcel?.packageNumber, status: 'received' });
 
     // An old package cannot go on a manifest; the new one can.
@@ -167,7 +159,7 @@ describe('consolidation', () => {
 
   it('cancelling before the repack is free and frees the packages; after it, it is refused', async () => {
     const customer = await makeCustomer(t, demoId);
-    const pkgs = [await receive(customer), await receive(customer)];
+    const pkgs = [await receiveFor(t, staff, customer.mailboxNumber), await receiveFor(t, staff, customer.mailboxNumber)];
     const asked = (
       await t.api('POST', '/customer/consolidations', customer.token, { packageIds: pkgs.map((p) => p.id), repack: 'keep_boxes' })
     ).json();
@@ -200,8 +192,8 @@ describe('consolidation', () => {
   it("refuses packages that are not the customer's own and at the warehouse, and one package alone", async () => {
     const customer = await makeCustomer(t, demoId);
     const other = await makeCustomer(t, demoId);
-    const mine = await receive(customer);
-    const theirs = await receive(other);
+    const mine = await receiveFor(t, staff, customer.mailboxNumber);
+    const theirs = await receiveFor(t, staff, other.mailboxNumber);
     const res = await t.api('POST', '/customer/consolidations', customer.token, { packageIds: [mine.id, theirs.id], repack: 'keep_boxes' });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(SERVICE_MESSAGES.packagesNotInWarehouse);
@@ -230,10 +222,11 @@ describe('Shop For Me', () => {
 
   it('goes from the public form to a quote, online payment, purchase and arrival', async () => {
     const customer = await makeCustomer(t, demoId);
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: '/api/public/assisted-purchase',
-      payload: { name: 'Jane Brown', email: customer.email.toUpperCase(), items: [item], notes: '' },
+    const sent = await t.api('POST', '/public/assisted-purchase', null, {
+      name: 'Jane Brown',
+      email: customer.email.toUpperCase(),
+      items: [item],
+      notes: '',
     });
     expect(sent.statusCode, sent.body).toBe(201);
     const id = sent.json().id as number;

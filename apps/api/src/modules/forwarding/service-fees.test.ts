@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayInZone } from '@courier/shared/domain/datetime';
 import { addDays } from '@courier/shared/domain/datetime';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, buildTestApp, receivePackage } from '../../../test/helper';
+import { type TestApp, buildTestApp, receiveFor } from '../../../test/helper';
 import { auditLog } from '../../db/schema/audit-log';
 import { consolidationRequestPackages, consolidationRequests } from '../../db/schema/consolidation-requests';
 import { couriers } from '../../db/schema/couriers';
@@ -30,17 +30,6 @@ async function courier(code: string, exchangeRate = 157): Promise<Courier> {
     admin: (await makeUser(t, c.id, 'courier_admin')).token,
     staff: (await makeUser(t, c.id, 'staff', ['packages_view', 'packages_scan', 'packages_create'])).token,
   };
-}
-
-let seq = 0;
-async function receive(c: Courier, customer: { mailboxNumber: string }, weightLb = 2) {
-  seq += 1;
-  return (await receivePackage(t, c.staff, {
-    trackingNumber: `1ZSVC${Date.now()}${seq}`,
-    weightLb,
-    mailbox: customer.mailboxNumber,
-    description: `Item ${seq}`,
-  })) as { id: number; packageNumber: string; trackingNumber: string; status: string };
 }
 
 type FeeRow = {
@@ -91,16 +80,12 @@ async function quote(
   extras = { tax: 0, ship: 0 },
 ) {
   const key = (await t.db.select({ apiKey: couriers.apiKey }).from(couriers).where(eq(couriers.id, c.id)))[0]?.apiKey;
-  const sent = await t.app.inject({
-    method: 'POST',
-    url: '/api/public/assisted-purchase',
-    payload: {
-      apiKey: key,
-      name: 'Shopper',
-      email,
-      items: [{ itemUrl: 'https://shop.example.com/x', itemDescription: 'Thing', quantity: 1, estimatedPriceUsdCents: null }],
-      notes: '',
-    },
+  const sent = await t.api('POST', '/public/assisted-purchase', null, {
+    apiKey: key,
+    name: 'Shopper',
+    email,
+    items: [{ itemUrl: 'https://shop.example.com/x', itemDescription: 'Thing', quantity: 1, estimatedPriceUsdCents: null }],
+    notes: '',
   });
   expect(sent.statusCode, sent.body).toBe(201);
   const id = sent.json().id as number;
@@ -210,8 +195,8 @@ describe('the old per-courier service prices moved into the fee engine', () => {
     expect(lines.find((l) => l.kind === 'consolidation_fee')).toMatchObject({ amountCents: 650_00, fee: { name: 'Consolidation Fee' } });
 
     // A new request is charged the same figure as the setting charged.
-    const p1 = await receive(c, customer);
-    const p2 = await receive(c, customer);
+    const p1 = await receiveFor(t, c.staff, customer.mailboxNumber);
+    const p2 = await receiveFor(t, c.staff, customer.mailboxNumber);
     const asked = await t.api('POST', '/customer/consolidations', customer.token, { packageIds: [p1.id, p2.id], repack: 'keep_boxes' });
     expect(asked.statusCode, asked.body).toBe(201);
     expect(asked.json().feeCents).toBe(650_00);
@@ -238,7 +223,11 @@ describe('consolidation priced by its fee entry', () => {
     const v = await newVersion(a.admin, 'consolidation', { method: 'per_item', amount: 300 });
     // Tomorrow's rate does not touch today's requests.
     await newVersion(a.admin, 'consolidation', { method: 'fixed', amount: 999, effectiveFrom: addDays(today, 1) });
-    const pkgs = [await receive(a, customer), await receive(a, customer), await receive(a, customer)];
+    const pkgs = [
+      await receiveFor(t, a.staff, customer.mailboxNumber),
+      await receiveFor(t, a.staff, customer.mailboxNumber),
+      await receiveFor(t, a.staff, customer.mailboxNumber),
+    ];
     const asked = await t.api('POST', '/customer/consolidations', customer.token, {
       packageIds: pkgs.map((p) => p.id),
       repack: 'keep_boxes',
@@ -265,7 +254,11 @@ describe('consolidation priced by its fee entry', () => {
 
     // Courier B's price is its own.
     const other = await makeCustomer(t, b.id);
-    const q = [await receive(b, other), await receive(b, other), await receive(b, other)];
+    const q = [
+      await receiveFor(t, b.staff, other.mailboxNumber),
+      await receiveFor(t, b.staff, other.mailboxNumber),
+      await receiveFor(t, b.staff, other.mailboxNumber),
+    ];
     const theirs = await t.api('POST', '/customer/consolidations', other.token, { packageIds: q.map((p) => p.id), repack: 'keep_boxes' });
     expect(theirs.json().feeCents).toBe(500_00);
     // Neither courier reaches the other's fee entries.
@@ -354,7 +347,7 @@ describe('GCT on the Shop For Me service fee', () => {
 describe('holding new arrivals for a consolidation', () => {
   it('a package checked in while the hold runs joins the open request, and the customer sees it', async () => {
     const customer = await makeCustomer(t, a.id);
-    const first = await receive(a, customer);
+    const first = await receiveFor(t, a.staff, customer.mailboxNumber);
     const holdUntil = addDays(today, 5);
     const asked = await t.api('POST', '/customer/consolidations', customer.token, {
       packageIds: [first.id],
@@ -364,7 +357,7 @@ describe('holding new arrivals for a consolidation', () => {
     expect(asked.statusCode, asked.body).toBe(201);
     const requestId = asked.json().id as number;
 
-    const arrived = await receive(a, customer);
+    const arrived = await receiveFor(t, a.staff, customer.mailboxNumber);
     const mine = (await t.api('GET', '/customer/consolidations', customer.token)).json().data as Array<{
       id: number;
       packages: Array<{ id: number }>;
@@ -396,7 +389,7 @@ describe('holding new arrivals for a consolidation', () => {
     expect(done.json().packages).toHaveLength(2);
 
     // After the repack (or past the date) new arrivals stay out; another customer's never join.
-    const later = await receive(a, customer);
+    const later = await receiveFor(t, a.staff, customer.mailboxNumber);
     const [free] = await t.db.select().from(packages).where(eq(packages.id, later.id));
     expect(free?.consolidationRequestId).toBeNull();
     const stranger = await makeCustomer(t, a.id);
@@ -406,7 +399,7 @@ describe('holding new arrivals for a consolidation', () => {
       holdUntil,
     });
     expect(again.statusCode, again.body).toBe(201);
-    const theirs = await receive(a, stranger);
+    const theirs = await receiveFor(t, a.staff, stranger.mailboxNumber);
     const [notMine] = await t.db.select().from(packages).where(eq(packages.id, theirs.id));
     expect(notMine?.consolidationRequestId).toBeNull();
     // A hold that ended yesterday takes nothing.
@@ -414,14 +407,14 @@ describe('holding new arrivals for a consolidation', () => {
       .update(consolidationRequests)
       .set({ holdUntil: addDays(today, -1) })
       .where(eq(consolidationRequests.id, again.json().id));
-    const afterHold = await receive(a, customer);
+    const afterHold = await receiveFor(t, a.staff, customer.mailboxNumber);
     const links = await t.db.select().from(consolidationRequestPackages).where(eq(consolidationRequestPackages.packageId, afterHold.id));
     expect(links).toEqual([]);
   });
 
   it("never joins another courier's request", async () => {
     const customer = await makeCustomer(t, b.id);
-    const first = await receive(b, customer);
+    const first = await receiveFor(t, b.staff, customer.mailboxNumber);
     const asked = await t.api('POST', '/customer/consolidations', customer.token, {
       packageIds: [first.id],
       repack: 'keep_boxes',
@@ -429,7 +422,7 @@ describe('holding new arrivals for a consolidation', () => {
     });
     expect(asked.statusCode, asked.body).toBe(201);
     // Courier A's customer with a hold of their own: B's arrival joins only B's request.
-    const next = await receive(b, customer);
+    const next = await receiveFor(t, b.staff, customer.mailboxNumber);
     const [row] = await t.db.select().from(packages).where(eq(packages.id, next.id));
     expect(row?.consolidationRequestId).toBe(asked.json().id);
     expect((await t.api('GET', `/consolidations/${asked.json().id}`, a.staff)).statusCode).toBe(404);

@@ -118,9 +118,9 @@ describe('Shop For Me orders', () => {
     expect(scanned.statusCode, scanned.body).toBe(201);
     const key = await t.api('POST', '/settings/api-keys', admin, { name: 'Agent', scopes: ['packages:write'] });
     expect(key.statusCode, key.body).toBe(201);
-    const viaApi = await t.app.inject({
+    const viaApi = await t.api({
       method: 'POST',
-      url: '/api/v1/packages',
+      url: '/v1/packages',
       headers: { authorization: `Bearer ${key.json().key}` },
       payload: { trackingNumber: caseTracking, weightLb: 1 },
     });

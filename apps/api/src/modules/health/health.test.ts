@@ -10,7 +10,7 @@ afterAll(async () => t?.close());
 
 describe('liveness and readiness', () => {
   it('/health answers without a token, naming the database kind and the time', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await t.api('GET', '/health');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ status: 'ok', database: 'server' });
@@ -29,7 +29,7 @@ describe('liveness and readiness', () => {
   });
 
   it('/ready lists only the checks this deployment has (no Redis, no bucket: the database)', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    const res = await t.api('GET', '/ready');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ready', checks: { database: 'ok' } });
   });
@@ -37,15 +37,15 @@ describe('liveness and readiness', () => {
   it('answers 503 naming the database when its query fails', async () => {
     const failing = vi.spyOn(t.ctx.db, 'execute').mockRejectedValue(new Error('connection refused'));
     try {
-      const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
+      const ready = await t.api('GET', '/ready');
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toEqual({ message: 'Not ready: database unreachable', failed: ['database'] });
-      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+      const health = await t.api('GET', '/health');
       expect(health.statusCode).toBe(503);
       expect(health.json()).toEqual({ message: 'Database unreachable' });
     } finally {
       failing.mockRestore();
     }
-    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await t.api('GET', '/health')).statusCode).toBe(200);
   });
 });

@@ -6,7 +6,7 @@ import { packageEvents } from '../../db/schema/package-events';
 import { packages } from '../../db/schema/packages';
 import { preAlerts } from '../../db/schema/pre-alerts';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp } from '../../../test/helper';
 import { IDEMPOTENCY_STALE_MS, requestHashOf } from './api-keys.service';
 
 let t: TestApp;
@@ -40,12 +40,12 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const createKey = async (token: string, scopes: string[], name = 'Miami agent') => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/settings/api-keys', headers: bearer(token), payload: { name, scopes } });
+  const res = await t.api('POST', '/settings/api-keys', token, { name, scopes });
   expect(res.statusCode).toBe(201);
   return res.json() as { id: number; key: string; prefix: string };
 };
 const v1 = (method: 'GET' | 'POST', url: string, key: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: { authorization: `Bearer ${key}`, ...headers }, payload: payload as never });
+  t.api({ method, url: `/v1${url}`, headers: { authorization: `Bearer ${key}`, ...headers }, payload: payload as never });
 
 describe('API keys', () => {
   it('are shown once, stored hashed, listed with their prefix and last use', async () => {
@@ -55,14 +55,14 @@ describe('API keys', () => {
     expect(row?.keyHash).not.toContain(created.key.slice(4));
     expect(JSON.stringify(row)).not.toContain(created.key);
     await v1('GET', '/packages', created.key);
-    const list = await t.app.inject({ method: 'GET', url: '/api/settings/api-keys', headers: bearer(admin) });
+    const list = await t.api('GET', '/settings/api-keys', admin);
     const listed = list.json().find((k: { id: number }) => k.id === created.id);
     expect(listed).toMatchObject({ name: 'Miami agent', prefix: created.key.slice(0, 12), lastUsedAt: expect.any(String) });
     expect(list.body).not.toContain(created.key);
   });
 
   it('refuses a missing, wrong or session token, and a key without the scope', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/packages' })).statusCode).toBe(401);
+    expect((await t.api('GET', '/v1/packages')).statusCode).toBe(401);
     const wrong = await v1('GET', '/packages', 'cpk_not-a-key');
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().message).toBe(INTEGRATION_MESSAGES.keyInvalid);
@@ -76,11 +76,11 @@ describe('API keys', () => {
   it('stop working once revoked', async () => {
     const key = await createKey(admin, ['packages:read'], 'Old system');
     expect((await v1('GET', '/packages', key.key)).statusCode).toBe(200);
-    const revoke = await t.app.inject({ method: 'DELETE', url: `/api/settings/api-keys/${key.id}`, headers: bearer(admin) });
+    const revoke = await t.api('DELETE', `/settings/api-keys/${key.id}`, admin);
     expect(revoke.json().revokedAt).not.toBeNull();
     expect((await v1('GET', '/packages', key.key)).statusCode).toBe(401);
     // Another courier's admin cannot revoke (or see) this courier's keys.
-    const other = await t.app.inject({ method: 'DELETE', url: `/api/settings/api-keys/${key.id}`, headers: bearer(otherAdmin) });
+    const other = await t.api('DELETE', `/settings/api-keys/${key.id}`, otherAdmin);
     expect(other.statusCode).toBe(404);
   });
 });
@@ -276,7 +276,7 @@ describe('the inbound API', () => {
   });
 
   it('is in the OpenAPI document with an example', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const res = await t.api('GET', '/docs/json');
     const doc = res.json();
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/api/v1/packages', '/api/v1/packages/batch', '/api/v1/packages/{id}/events']),

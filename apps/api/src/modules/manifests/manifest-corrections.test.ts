@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayInZone, formatCalendarDay } from '@courier/shared/domain/datetime';
 import { DEPARTURE_IN_FUTURE_CODE, MANIFEST_MESSAGES } from '@courier/shared/schemas/manifests';
 import { makeCourier, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, buildTestApp, seedDemoData, loginAs, receivePackage } from '../../../test/helper';
+import { type TestApp, buildTestApp, seedDemoData, loginAs, receiveFor } from '../../../test/helper';
 import { auditLog } from '../../db/schema/audit-log';
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
@@ -34,10 +34,6 @@ async function manifest(body: Record<string, unknown> = {}) {
   const res = await t.api('POST', '/manifests', staff, { type: 'AIR', ...body });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number; manifestNumber: string };
-}
-
-async function receive(tracking: string) {
-  return (await receivePackage(t, staff, { trackingNumber: tracking, weightLb: 2, mailbox })) as { id: number; packageNumber: string };
 }
 
 describe('correcting a manifest', () => {
@@ -88,7 +84,7 @@ describe('correcting a manifest', () => {
 
   it('an arrived manifest keeps its details', async () => {
     const m = await manifest();
-    const p = await receive('1ZMANCORR0001');
+    const p = await receiveFor(t, staff, mailbox, { trackingNumber: '1ZMANCORR0001' });
     await t.api('POST', `/manifests/${m.id}/packages`, staff, { packageIds: [p.id] });
     for (const step of ['close', 'ship', 'arrive']) expect((await t.api('POST', `/manifests/${m.id}/${step}`, staff)).statusCode).toBe(200);
     const res = await t.api('PATCH', `/manifests/${m.id}`, staff, { mawbOrBl: 'LATE' });
@@ -108,8 +104,8 @@ describe('the customs-broker export', () => {
     const [courier] = await t.db.select({ name: couriers.name }).from(couriers).where(eq(couriers.id, c.courierId));
     const courierName = courier?.name;
     const m = await manifest({ mawbOrBl: '176-99' });
-    const a = await receive('1ZBROKER0001');
-    const b = await receive('1ZBROKER0002');
+    const a = await receiveFor(t, staff, mailbox, { trackingNumber: '1ZBROKER0001' });
+    const b = await receiveFor(t, staff, mailbox, { trackingNumber: '1ZBROKER0002' });
     const corrected = await t.api('PATCH', `/packages/${a.id}`, staff, { description: 'Blender, "large"', declaredValueUsdCents: 8999 });
     expect(corrected.statusCode, corrected.body).toBe(200);
     const valued = await t.api('PATCH', `/packages/${b.id}`, staff, { declaredValueUsdCents: 200_00 });
@@ -196,7 +192,7 @@ describe('the customs-broker export', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().tariffClass).toBe('electronics');
     // Left out, it is the general class.
-    const plain = await receive(`1ZTARIFFG${Date.now()}`);
+    const plain = await receiveFor(t, staff, mailbox, { trackingNumber: `1ZTARIFFG${Date.now()}` });
     expect((await t.api('GET', `/packages/${plain.id}`, staff)).json().tariffClass).toBe('general');
     await t.api('POST', `/manifests/${m.id}/packages`, staff, { packageIds: [res.json().id] });
     const [header, ...rows] = parseCsv((await t.api('GET', `/manifests/${m.id}/export.csv`, staff)).body);
@@ -218,7 +214,7 @@ describe('the customs-broker export', () => {
 describe('the departure date', () => {
   it('a manifest cannot ship before its departure date, unless the date moves to today with a note', async () => {
     const m = await manifest({ departureDate: '2099-01-01' });
-    const p = await receive('1ZDEPARTURE0001');
+    const p = await receiveFor(t, staff, mailbox, { trackingNumber: '1ZDEPARTURE0001' });
     await t.api('POST', `/manifests/${m.id}/packages`, staff, { packageIds: [p.id] });
     expect((await t.api('POST', `/manifests/${m.id}/close`, staff)).statusCode).toBe(200);
     const early = await t.api('POST', `/manifests/${m.id}/ship`, staff);
@@ -245,7 +241,7 @@ describe('the departure date', () => {
 
   it('a manifest departing today or earlier ships as before', async () => {
     const m = await manifest({ departureDate: dayInZone(new Date()) });
-    const p = await receive('1ZDEPARTURE0002');
+    const p = await receiveFor(t, staff, mailbox, { trackingNumber: '1ZDEPARTURE0002' });
     await t.api('POST', `/manifests/${m.id}/packages`, staff, { packageIds: [p.id] });
     await t.api('POST', `/manifests/${m.id}/close`, staff);
     const res = await t.api('POST', `/manifests/${m.id}/ship`, staff);

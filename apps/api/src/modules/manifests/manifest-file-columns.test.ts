@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 
 let t: TestApp;
@@ -22,11 +22,12 @@ beforeAll(async () => {
     [4, 2],
   ] as const) {
     for (let piece = 1; piece <= pieces; piece++) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/packages',
-        headers: bearer(admin),
-        payload: { trackingNumber: trk(n), weightLb: 2, mailbox, mode: 'AIR', pieceCount: pieces },
+      const res = await t.api('POST', '/packages', admin, {
+        trackingNumber: trk(n),
+        weightLb: 2,
+        mailbox,
+        mode: 'AIR',
+        pieceCount: pieces,
       });
       expect(res.statusCode).toBe(201);
       numbers[`${n}-${piece}`] = res.json().packageNumber;
@@ -37,17 +38,12 @@ afterAll(async () => t?.close());
 
 async function importCsv(id: number, csv: string) {
   const form = multipart({}, { field: 'file', name: 'manifest.csv', type: 'text/csv', data: Buffer.from(csv) });
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/manifests/${id}/import`,
-    headers: { ...bearer(admin), ...form.headers },
-    payload: form.payload,
-  });
+  return t.api({ method: 'POST', url: `/manifests/${id}/import`, token: admin, ...form });
 }
 
 describe('a manifest from the agent’s own file', () => {
   it('reads the agent’s headers as the package import does, the tracking number when the package column is blank, and every piece', async () => {
-    const id = (await t.app.inject({ method: 'POST', url: '/api/manifests', headers: bearer(admin), payload: { type: 'AIR' } })).json().id;
+    const id = (await t.api('POST', '/manifests', admin, { type: 'AIR' })).json().id;
     const own = await importCsv(id, `Tracking #,Consignee,Pcs\n${trk(1)},Someone,1\n`);
     expect(own.statusCode).toBe(200);
     expect(own.json()).toMatchObject({ accepted: 1, refused: 0 });

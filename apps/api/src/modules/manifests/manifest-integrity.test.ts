@@ -5,7 +5,7 @@ import { MANIFEST_MESSAGES, MAWB_IN_USE_CODE } from '@courier/shared/schemas/man
 import { auditLog } from '../../db/schema/audit-log';
 import { customers } from '../../db/schema/customers';
 import { makeCourier, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
+import { type TestApp, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 
 /** One MAWB / BL per courier unless a split is confirmed; ready for pickup only after arrival; import rows by file line. */
@@ -98,12 +98,7 @@ describe('ready for pickup only after arrival', () => {
 describe('import reports the line of the file', () => {
   const importCsv = (id: number, csv: string) => {
     const form = multipart({}, { field: 'file', name: 'manifest.csv', type: 'text/csv', data: Buffer.from(csv) });
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/manifests/${id}/import`,
-      headers: { ...bearer(staff), ...form.headers },
-      payload: form.payload,
-    });
+    return t.api({ method: 'POST', url: `/manifests/${id}/import`, token: staff, ...form });
   };
   const rows = (res: { json(): { rows: Array<{ row: number; trackingNumber: string }> } }) =>
     res.json().rows.map((r) => [r.row, r.trackingNumber]);
@@ -136,11 +131,11 @@ describe('import reports the line of the file', () => {
         data: Buffer.from(await wb.xlsx.writeBuffer()),
       },
     );
-    const res = await t.app.inject({
+    const res = await t.api({
       method: 'POST',
-      url: `/api/manifests/${m.id}/import.xlsx`,
-      headers: { ...bearer(staff), ...form.headers },
-      payload: form.payload,
+      url: `/manifests/${m.id}/import.xlsx`,
+      token: staff,
+      ...form,
     });
     expect(res.statusCode).toBe(200);
     expect(rows(res)).toEqual([

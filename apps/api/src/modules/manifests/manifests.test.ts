@@ -5,7 +5,7 @@ import { customers } from '../../db/schema/customers';
 import { emailOutbox } from '../../db/schema/email';
 import { notifications } from '../../db/schema/notifications';
 import { makeCourier, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
+import { type TestApp, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 
 let t: TestApp;
@@ -32,12 +32,7 @@ beforeAll(async () => {
     ['1Z999AA10000000003', 'AIR'],
     ['SEA-BOX-1', 'SEA'],
   ] as const) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/packages',
-      headers: bearer(staff),
-      payload: { trackingNumber: tracking, weightLb: 2.5, mailbox, mode },
-    });
+    const res = await t.api('POST', '/packages', staff, { trackingNumber: tracking, weightLb: 2.5, mailbox, mode });
     ids[tracking] = res.json().id;
   }
 });
@@ -81,11 +76,11 @@ describe('a manifest from creation to reconciliation', () => {
     const csv =
       'Tracking Number,weight\n1Z999AA10000000003,2.5\nSEA-BOX-1,3\nNOT-HERE,1\n,2\n1Z999AA10000000003,2.5\n1Z999AA10000000001,2.5\n"=cmd()",1\n';
     const form = multipart({}, { field: 'file', name: 'manifest.csv', type: 'text/csv', data: Buffer.from(csv) });
-    const res = await t.app.inject({
+    const res = await t.api({
       method: 'POST',
-      url: `/api/manifests/${id}/import`,
-      headers: { ...bearer(staff), ...form.headers },
-      payload: form.payload,
+      url: `/manifests/${id}/import`,
+      token: staff,
+      ...form,
     });
     expect(res.statusCode).toBe(200);
     const report = res.json();
@@ -103,18 +98,24 @@ describe('a manifest from creation to reconciliation', () => {
   });
 
   it('refuses a CSV without the column, a binary file and an empty file', async () => {
-    const send = (data: Buffer) => {
-      const form = multipart({}, { field: 'file', name: 'm.csv', type: 'text/csv', data });
-      return t.app.inject({
-        method: 'POST',
-        url: `/api/manifests/${id}/import`,
-        headers: { ...bearer(staff), ...form.headers },
-        payload: form.payload,
-      });
-    };
-    expect((await send(Buffer.from('weight\n2\n'))).json().message).toBe(MANIFEST_MESSAGES.csvNoHeader);
-    expect((await send(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0xff]))).statusCode).toBe(415);
-    expect((await send(Buffer.alloc(0))).json().message).toBe(MANIFEST_MESSAGES.csvMissing);
+    const csvFile = (data: Buffer) => multipart({}, { field: 'file', name: 'm.csv', type: 'text/csv', data });
+    expect(
+      (await t.api({ method: 'POST', url: `/manifests/${id}/import`, token: staff, ...csvFile(Buffer.from('weight\n2\n')) })).json()
+        .message,
+    ).toBe(MANIFEST_MESSAGES.csvNoHeader);
+    expect(
+      (
+        await t.api({
+          method: 'POST',
+          url: `/manifests/${id}/import`,
+          token: staff,
+          ...csvFile(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0xff])),
+        })
+      ).statusCode,
+    ).toBe(415);
+    expect(
+      (await t.api({ method: 'POST', url: `/manifests/${id}/import`, token: staff, ...csvFile(Buffer.alloc(0)) })).json().message,
+    ).toBe(MANIFEST_MESSAGES.csvMissing);
   });
 
   it('exports CSV and a printable PDF', async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_MESSAGES } from '@courier/shared/schemas/manifests';
 import { customers } from '../../db/schema/customers';
 import { makeCourier, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
+import { type TestApp, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 
 let t: TestApp;
@@ -24,11 +24,11 @@ async function workbook(rows: Array<Array<string | number>>): Promise<Buffer> {
 
 function upload(data: Buffer, name = 'manifest.xlsx', token = staff, manifestId = id) {
   const form = multipart({}, { field: 'file', name, type: XLSX_TYPE, data });
-  return t.app.inject({
+  return t.api({
     method: 'POST',
-    url: `/api/manifests/${manifestId}/import.xlsx`,
-    headers: { ...bearer(token), ...form.headers },
-    payload: form.payload,
+    url: `/manifests/${manifestId}/import.xlsx`,
+    token,
+    ...form,
   });
 }
 
@@ -40,15 +40,15 @@ beforeAll(async () => {
   if (!c) throw new Error('no demo customer');
   otherAdmin = (await makeUser(t, (await makeCourier(t, 'OXL')).id, 'courier_admin')).token;
   for (const tracking of ['1Z999AA10000000011', '1Z999AA10000000012']) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/packages',
-      headers: bearer(staff),
-      payload: { trackingNumber: tracking, weightLb: 3.25, mailbox: c.mailboxNumber, mode: 'AIR' },
+    const res = await t.api('POST', '/packages', staff, {
+      trackingNumber: tracking,
+      weightLb: 3.25,
+      mailbox: c.mailboxNumber,
+      mode: 'AIR',
     });
     expect(res.statusCode).toBe(201);
   }
-  const m = await t.app.inject({ method: 'POST', url: '/api/manifests', headers: bearer(staff), payload: { type: 'AIR' } });
+  const m = await t.api('POST', '/manifests', staff, { type: 'AIR' });
   id = m.json().id;
   number = m.json().manifestNumber;
 });
@@ -79,7 +79,7 @@ describe('manifest Excel import and export', () => {
   });
 
   it('exports a workbook that opens with the manifest rows', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/manifests/${id}/export.xlsx`, headers: bearer(staff) });
+    const res = await t.api('GET', `/manifests/${id}/export.xlsx`, staff);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe(XLSX_TYPE);
     expect(res.headers['content-disposition']).toContain(`${number}.xlsx`);
@@ -112,7 +112,7 @@ describe('manifest Excel import and export', () => {
   });
 
   it("hides another courier's manifest from its Excel routes", async () => {
-    const exported = await t.app.inject({ method: 'GET', url: `/api/manifests/${id}/export.xlsx`, headers: bearer(otherAdmin) });
+    const exported = await t.api('GET', `/manifests/${id}/export.xlsx`, otherAdmin);
     expect(exported.statusCode).toBe(404);
     const imported = await upload(await workbook([['tracking_number'], ['1Z999AA10000000011']]), 'm.xlsx', otherAdmin);
     expect(imported.statusCode).toBe(404);

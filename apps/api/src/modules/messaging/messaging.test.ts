@@ -299,9 +299,9 @@ describe('WhatsApp and SMS through the provider (the simulator speaking Twilio M
   it("refuses a callback that is not signed with the courier's own token", async () => {
     const url = `/api/messaging/twilio/${customer.courierId}/inbound`;
     const params = { From: PHONE, To: '+18765550000', Body: 'STOP', AccountSid: SID_A };
-    const forged = await t.app.inject({
+    const forged = await t.api({
       method: 'POST',
-      url,
+      path: url,
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
         'x-twilio-signature': twilioSignature('not-the-token', `${t.config.PUBLIC_URL}${url}`, params),
@@ -363,9 +363,9 @@ describe("one courier's messages never use another's provider", () => {
     // A callback for courier A signed with B's token is refused.
     const url = `/api/messaging/twilio/${customer.courierId}/status`;
     const params = { MessageSid: sent[0]?.sid ?? '', MessageStatus: 'failed', AccountSid: SID_B };
-    const res = await t.app.inject({
+    const res = await t.api({
       method: 'POST',
-      url,
+      path: url,
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
         'x-twilio-signature': twilioSignature(TOKEN_B, `${t.config.PUBLIC_URL}${url}`, params),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp } from '../../../test/helper';
 import { notify } from './notify.service';
 
 let t: TestApp;
@@ -26,18 +26,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const feed = async (who: { token: string }, query = '') =>
-  (await t.app.inject({ method: 'GET', url: `/api/notifications${query}`, headers: bearer(who.token) })).json();
+const feed = async (who: { token: string }, query = '') => (await t.api('GET', `/notifications${query}`, who.token)).json();
 
 describe('notifications', () => {
   it('a new ticket notifies the courier; other couriers and staff without tickets_view do not see it', async () => {
     const customer = await makeCustomer(t, courierA);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/tickets',
-      headers: bearer(customer.token),
-      payload: { subject: 'Lost parcel', department: 'Packages', message: 'Help' },
-    });
+    await t.api('POST', '/tickets', customer.token, { subject: 'Lost parcel', department: 'Packages', message: 'Help' });
     const a = await feed(adminA);
     expect(a.data[0]).toMatchObject({
       type: 'new_ticket',
@@ -60,14 +54,12 @@ describe('notifications', () => {
     });
     const seen = (await feed(staffA)).data.find((n: { id: number }) => n.id === id);
     expect(seen.link).toBe('/staff/packages?search=1Z999');
-    const read = await t.app.inject({ method: 'POST', url: `/api/notifications/${id}/read`, headers: bearer(staffA.token) });
+    const read = await t.api('POST', `/notifications/${id}/read`, staffA.token);
     expect(read.statusCode).toBe(200);
     expect((await feed(staffA)).data.find((n: { id: number }) => n.id === id).read).toBe(true);
     expect((await feed(adminA)).data.find((n: { id: number }) => n.id === id).read).toBe(false);
-    expect((await t.app.inject({ method: 'POST', url: `/api/notifications/${id}/read`, headers: bearer(adminB.token) })).statusCode).toBe(
-      404,
-    );
-    const all = await t.app.inject({ method: 'POST', url: '/api/notifications/read-all', headers: bearer(adminA.token) });
+    expect((await t.api('POST', `/notifications/${id}/read`, adminB.token)).statusCode).toBe(404);
+    const all = await t.api('POST', '/notifications/read-all', adminA.token);
     expect(all.json().updated).toBe(2);
     expect((await feed(adminA, '?unread=true')).total).toBe(0);
   });
@@ -80,45 +72,39 @@ describe('notifications', () => {
   });
 
   it('the super admin announces to all or to chosen couriers', async () => {
-    const all = await t.app.inject({
-      method: 'POST',
-      url: '/api/notifications/announcements',
-      headers: bearer(superAdmin.token),
-      payload: { title: 'Maintenance', body: 'Sunday 2am', target: 'all' },
+    const all = await t.api('POST', '/notifications/announcements', superAdmin.token, {
+      title: 'Maintenance',
+      body: 'Sunday 2am',
+      target: 'all',
     });
     expect(all.statusCode, all.body).toBe(201);
     for (const who of [adminA, adminB, adminC, staffA])
       expect((await feed(who)).data.some((n: { title: string }) => n.title === 'Maintenance')).toBe(true);
 
-    const chosen = await t.app.inject({
-      method: 'POST',
-      url: '/api/notifications/announcements',
-      headers: bearer(superAdmin.token),
-      payload: { title: 'Only B', body: 'For you', target: 'chosen', courierIds: [courierB] },
+    const chosen = await t.api('POST', '/notifications/announcements', superAdmin.token, {
+      title: 'Only B',
+      body: 'For you',
+      target: 'chosen',
+      courierIds: [courierB],
     });
     expect(chosen.json().sent).toBe(1);
     expect((await feed(adminB)).data.some((n: { title: string }) => n.title === 'Only B')).toBe(true);
     expect((await feed(adminA)).data.some((n: { title: string }) => n.title === 'Only B')).toBe(false);
 
-    const none = await t.app.inject({
-      method: 'POST',
-      url: '/api/notifications/announcements',
-      headers: bearer(superAdmin.token),
-      payload: { title: 'x', body: 'y', target: 'chosen', courierIds: [] },
+    const none = await t.api('POST', '/notifications/announcements', superAdmin.token, {
+      title: 'x',
+      body: 'y',
+      target: 'chosen',
+      courierIds: [],
     });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe('Please choose at least one courier');
-    const list = (await t.app.inject({ method: 'GET', url: '/api/notifications/announcements', headers: bearer(superAdmin.token) })).json();
+    const list = (await t.api('GET', '/notifications/announcements', superAdmin.token)).json();
     expect(list.data.map((a: { title: string; courier: { id: number } | null }) => [a.title, a.courier?.id ?? null])).toEqual([
       ['Only B', courierB],
       ['Maintenance', null],
     ]);
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/notifications/announcements',
-      headers: bearer(adminA.token),
-      payload: { title: 'x', body: 'y', target: 'all' },
-    });
+    const refused = await t.api('POST', '/notifications/announcements', adminA.token, { title: 'x', body: 'y', target: 'all' });
     expect(refused.statusCode).toBe(403);
   });
 });

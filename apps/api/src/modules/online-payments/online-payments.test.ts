@@ -71,9 +71,9 @@ function notification(orderId: string, total: string, key: string, extra: Record
 }
 
 const notify = (courierId: number, form: Record<string, string>) =>
-  t.app.inject({
+  t.api({
     method: 'POST',
-    url: `/api/online-payments/wipay/${courierId}/response`,
+    url: `/online-payments/wipay/${courierId}/response`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(form).toString(),
   });
@@ -110,11 +110,10 @@ beforeAll(async () => {
     [adminA, ACCOUNT_A],
     [adminB, ACCOUNT_B],
   ] as const) {
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/settings/payment-gateway',
-      headers: bearer(admin.token),
-      payload: { account_number: account.number, api_key: account.key, environment: 'sandbox' },
+    const res = await t.api('PUT', '/settings/payment-gateway', admin.token, {
+      account_number: account.number,
+      api_key: account.key,
+      environment: 'sandbox',
     });
     expect(res.statusCode, res.body).toBe(200);
   }
@@ -127,7 +126,7 @@ afterAll(async () => {
 
 describe('gateway settings', () => {
   it('stores the API key sealed, answers only whether it is set, and keeps it when saved empty', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/settings/payment-gateway', headers: bearer(adminA.token) });
+    const res = await t.api('GET', '/settings/payment-gateway', adminA.token);
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain(ACCOUNT_A.key);
     expect(res.json().data).toMatchObject({ account_number: ACCOUNT_A.number, api_key_set: true, environment: 'sandbox' });
@@ -135,11 +134,11 @@ describe('gateway settings', () => {
     expect(row?.apiKeyEncrypted).toBeTruthy();
     expect(row?.apiKeyEncrypted).not.toContain(ACCOUNT_A.key);
 
-    const kept = await t.app.inject({
-      method: 'PUT',
-      url: '/api/settings/payment-gateway',
-      headers: bearer(adminA.token),
-      payload: { account_number: ACCOUNT_A.number, api_key: '', environment: 'sandbox', fee_structure: 'customer_pay' },
+    const kept = await t.api('PUT', '/settings/payment-gateway', adminA.token, {
+      account_number: ACCOUNT_A.number,
+      api_key: '',
+      environment: 'sandbox',
+      fee_structure: 'customer_pay',
     });
     expect(kept.json().data).toMatchObject({ api_key_set: true, fee_structure: 'customer_pay' });
     const [after] = await t.db.select().from(courierPaymentGateways).where(eq(courierPaymentGateways.courierId, courierA));
@@ -154,15 +153,10 @@ describe('gateway settings', () => {
 
   it('refuses a first save without a key, and a customer', async () => {
     const admin = await makeUser(t, courierDemo, 'courier_admin');
-    const none = await t.app.inject({
-      method: 'PUT',
-      url: '/api/settings/payment-gateway',
-      headers: bearer(admin.token),
-      payload: { account_number: '123', api_key: '' },
-    });
+    const none = await t.api('PUT', '/settings/payment-gateway', admin.token, { account_number: '123', api_key: '' });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe('Enter the WiPay API key');
-    const customer = await t.app.inject({ method: 'GET', url: '/api/settings/payment-gateway', headers: bearer(customerA.token) });
+    const customer = await t.api('GET', '/settings/payment-gateway', customerA.token);
     expect(customer.statusCode).toBe(403);
   });
 });
@@ -170,11 +164,7 @@ describe('gateway settings', () => {
 describe('paying an invoice online', () => {
   it('runs end to end through the test gateway: checkout, approve, verified notification, invoice paid once', async () => {
     const inv = await openInvoice(courierDemo, customerDemo.id, 11_321_00);
-    const availability = await t.app.inject({
-      method: 'GET',
-      url: '/api/online-payments/availability',
-      headers: bearer(customerDemo.token),
-    });
+    const availability = await t.api('GET', '/online-payments/availability', customerDemo.token);
     expect(availability.json()).toEqual({ available: true, test: true });
     const started = await payNow(customerDemo, inv.invoiceNo);
     expect(started.status, JSON.stringify(started.body)).toBe(200);
@@ -364,10 +354,10 @@ describe('verifying the gateway notification', () => {
 
   it('ignores an unsigned redirect from the browser', async () => {
     const { inv, attempt } = await pending();
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/online-payments/wipay/${courierA}/response?status=success&order_id=${attempt.orderId}&transaction_id=X1&total=3000.00`,
-    });
+    const res = await t.api(
+      'GET',
+      `/online-payments/wipay/${courierA}/response?status=success&order_id=${attempt.orderId}&transaction_id=X1&total=3000.00`,
+    );
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toContain('payment=failed');
     expect((await invoiceNow(inv.id)).status).toBe('unpaid');
@@ -389,7 +379,7 @@ describe('refunds', () => {
     return { inv, payment };
   }
   const refund = (token: string, receiptNo: string, payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: `/api/payments/${receiptNo}/refunds`, headers: bearer(token), payload });
+    t.api('POST', `/payments/${receiptNo}/refunds`, token, payload);
 
   it('refunds part of an online payment at the gateway as a credit note, the invoice staying paid, audited', async () => {
     const { inv, payment } = await paidOnline(6_000_00);
@@ -420,19 +410,15 @@ describe('refunds', () => {
     expect(await invoiceNow(inv.id)).toMatchObject({ status: 'paid', paidCents: 6_000_00 });
 
     // The invoice lists its refunds to its customer and staff, and to no one else.
-    const listed = await t.app.inject({ method: 'GET', url: `/api/invoices/${inv.invoiceNo}/refunds`, headers: bearer(customerA.token) });
+    const listed = await t.api('GET', `/invoices/${inv.invoiceNo}/refunds`, customerA.token);
     expect(listed.statusCode).toBe(200);
     expect(listed.json().map((r: { amountCents: number; reason: string }) => [r.amountCents, r.reason])).toEqual([
       [4_500_00, 'Cancelled'],
       [1_500_00, 'Package damaged'],
     ]);
     const stranger = await makeCustomer(t, courierA);
-    expect(
-      (await t.app.inject({ method: 'GET', url: `/api/invoices/${inv.invoiceNo}/refunds`, headers: bearer(stranger.token) })).statusCode,
-    ).toBe(404);
-    expect(
-      (await t.app.inject({ method: 'GET', url: `/api/invoices/${inv.invoiceNo}/refunds`, headers: bearer(adminB.token) })).statusCode,
-    ).toBe(404);
+    expect((await t.api('GET', `/invoices/${inv.invoiceNo}/refunds`, stranger.token)).statusCode).toBe(404);
+    expect((await t.api('GET', `/invoices/${inv.invoiceNo}/refunds`, adminB.token)).statusCode).toBe(404);
   });
 
   it("keeps another courier's payments out of reach and asks for a reason", async () => {

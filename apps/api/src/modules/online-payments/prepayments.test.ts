@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCustomer } from '../../../test/fixtures/comms';
 import { CARD, saveCard } from '../../../test/fixtures/card-checks';
 import { type DeskWorld, buildDeskWorld } from '../../../test/fixtures/front-desk';
-import { bearer } from '../../../test/helper';
 import { accountCreditEntries } from '../../db/schema/account-credit';
 import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
@@ -41,7 +40,7 @@ async function parcel(over: Partial<typeof packages.$inferInsert> = {}) {
 }
 
 const prepay = (token: string, packageId: number, card = cardId) =>
-  w.t.app.inject({ method: 'POST', url: '/api/customer/prepayments', headers: bearer(token), payload: { packageId, cardId: card } });
+  w.t.api('POST', '/customer/prepayments', token, { packageId, cardId: card });
 
 /** Makes the parcel ready at `weightLb` and issues its invoice, as the counter would. */
 async function invoiceIt(packageId: number, weightLb: number) {

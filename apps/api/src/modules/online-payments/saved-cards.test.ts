@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCustomer, makeUser } from '../../../test/fixtures/comms';
 import { CARD, saveCard, startCheck } from '../../../test/fixtures/card-checks';
 import { type DeskWorld, buildDeskWorld } from '../../../test/fixtures/front-desk';
-import { bearer } from '../../../test/helper';
 import { auditLog } from '../../db/schema/audit-log';
 import { couriers } from '../../db/schema/couriers';
 import { emailOutbox } from '../../db/schema/email';
@@ -23,7 +22,7 @@ let otherAdmin: string;
 let courierName: string;
 
 const inThreeDays = () => new Date(Date.now() + 3 * 86_400_000);
-const cardsOf = (token: string) => w.t.app.inject({ method: 'GET', url: '/api/customer/saved-cards', headers: bearer(token) });
+const cardsOf = (token: string) => w.t.api('GET', '/customer/saved-cards', token);
 
 beforeAll(async () => {
   w = await buildDeskWorld({ PAYMENT_SIMULATOR: 'true' });
@@ -97,30 +96,22 @@ describe('saving a card with 3-D Secure', () => {
     const [card] = await w.t.db.select().from(savedCards).where(eq(savedCards.customerId, w.customerId));
     const id = card?.id ?? 0;
     expect((await cardsOf(other.token)).json().cards).toEqual([]);
-    const autopay = await w.t.app.inject({
-      method: 'PUT',
-      url: `/api/customer/saved-cards/${id}/autopay`,
-      headers: bearer(other.token),
-      payload: { autopay: true },
-    });
+    const autopay = await w.t.api('PUT', `/customer/saved-cards/${id}/autopay`, other.token, { autopay: true });
     expect(autopay.statusCode).toBe(404);
     expect(autopay.json().message).toBe('Card not found');
-    const removed = await w.t.app.inject({ method: 'DELETE', url: `/api/customer/saved-cards/${id}`, headers: bearer(other.token) });
+    const removed = await w.t.api('DELETE', `/customer/saved-cards/${id}`, other.token);
     expect(removed.statusCode).toBe(404);
     // Staff see it masked in their own courier only; never the token.
     const own = await w.api('GET', `/customers/${w.customerId}/saved-card`, w.tokens.admin);
     expect(own.json().card).toMatchObject({ last4: '0006' });
     expect(own.body).not.toContain('token');
-    const foreign = await w.t.app.inject({ method: 'GET', url: `/api/customers/${w.customerId}/saved-card`, headers: bearer(otherAdmin) });
+    const foreign = await w.t.api('GET', `/customers/${w.customerId}/saved-card`, otherAdmin);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.body).not.toContain('0006');
     // Staff and other roles cannot use the customer routes.
     expect((await cardsOf(w.tokens.admin)).statusCode).toBe(403);
     const noPermission = await makeUser(w.t, w.courierId, 'staff', []);
-    expect(
-      (await w.t.app.inject({ method: 'GET', url: `/api/customers/${w.customerId}/saved-card`, headers: bearer(noPermission.token) }))
-        .statusCode,
-    ).toBe(403);
+    expect((await w.t.api('GET', `/customers/${w.customerId}/saved-card`, noPermission.token)).statusCode).toBe(403);
   });
 
   it('offers no saved card to a live courier', async () => {
@@ -194,7 +185,7 @@ describe('paying new invoices automatically', () => {
     const list = (await cardsOf(w.tokens.customer)).json();
     await w.issue([1]);
     const id = list.cards[0].id;
-    const res = await w.t.app.inject({ method: 'DELETE', url: `/api/customer/saved-cards/${id}`, headers: bearer(w.tokens.customer) });
+    const res = await w.t.api('DELETE', `/customer/saved-cards/${id}`, w.tokens.customer);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toMatch(/Card removed/);
     const waiting = await w.t.db

@@ -88,12 +88,7 @@ async function openCheckout(fields: Record<string, string> = {}) {
 }
 
 const setTestMode = (token: string, courierId: number, paymentTestMode: boolean) =>
-  t.app.inject({
-    method: 'PATCH',
-    url: `/api/platform/couriers/${courierId}/payment-test-mode`,
-    headers: bearer(token),
-    payload: { paymentTestMode },
-  });
+  t.api('PATCH', `/platform/couriers/${courierId}/payment-test-mode`, token, { paymentTestMode });
 
 beforeAll(async () => {
   t = await buildTestApp({ PAYMENT_SIMULATOR: 'true' });
@@ -106,15 +101,10 @@ beforeAll(async () => {
   demoCustomer = await makeCustomer(t, demoId);
   superToken = await tokenFor(t, logins.find((l) => l.role === 'super_admin')?.email ?? '');
   // A real courier joins later, as the super admin creates one.
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/platform/couriers',
-    headers: bearer(superToken),
-    payload: {
-      name: 'Island Box',
-      code: 'IBX',
-      admin: { firstName: 'Omar', lastName: 'Grant', email: 'omar@islandbox.test', password: 'IslandBox#2026' },
-    },
+  const created = await t.api('POST', '/platform/couriers', superToken, {
+    name: 'Island Box',
+    code: 'IBX',
+    admin: { firstName: 'Omar', lastName: 'Grant', email: 'omar@islandbox.test', password: 'IslandBox#2026' },
   });
   expect(created.statusCode, created.body).toBe(201);
   liveId = created.json().id;
@@ -132,15 +122,15 @@ afterEach(() => {
 
 describe('test mode is a courier’s own state', () => {
   it('a new courier starts live; the seeded demo courier is in test mode', async () => {
-    const live = await t.app.inject({ method: 'GET', url: `/api/platform/couriers/${liveId}`, headers: bearer(superToken) });
+    const live = await t.api('GET', `/platform/couriers/${liveId}`, superToken);
     expect(live.json()).toMatchObject({ code: 'IBX', paymentTestMode: false });
-    const demo = await t.app.inject({ method: 'GET', url: `/api/platform/couriers/${demoId}`, headers: bearer(superToken) });
+    const demo = await t.api('GET', `/platform/couriers/${demoId}`, superToken);
     expect(demo.json()).toMatchObject({ code: 'JXP', paymentTestMode: true });
-    const list = await t.app.inject({
-      method: 'GET',
-      url: `/api/platform/couriers?filters=${encodeURIComponent(JSON.stringify({ paymentTestMode: 'true' }))}`,
-      headers: bearer(superToken),
-    });
+    const list = await t.api(
+      'GET',
+      `/platform/couriers?filters=${encodeURIComponent(JSON.stringify({ paymentTestMode: 'true' }))}`,
+      superToken,
+    );
     expect(list.json().data.map((c: { code: string }) => c.code)).toEqual(['JXP']);
   });
 
@@ -165,18 +155,14 @@ describe('test mode is a courier’s own state', () => {
       ['courier.payment_test_mode_off', 'user', { before: { paymentTestMode: true }, after: { paymentTestMode: false }, mode: 'live' }],
     ]);
     // The courier's own settings say so too.
-    const settings = await t.app.inject({ method: 'GET', url: '/api/settings/payment-gateway', headers: bearer(liveAdminToken) });
+    const settings = await t.api('GET', '/settings/payment-gateway', liveAdminToken);
     expect(settings.json()).toEqual({ data: null, test_mode: false });
   });
 });
 
 describe('a live courier without a WiPay account', () => {
   it('is not offered Pay now, and the API refuses it in our words', async () => {
-    const availability = await t.app.inject({
-      method: 'GET',
-      url: '/api/online-payments/availability',
-      headers: bearer(liveCustomer.token),
-    });
+    const availability = await t.api('GET', '/online-payments/availability', liveCustomer.token);
     expect(availability.json()).toEqual({ available: false, test: false });
     const inv = await openInvoice(liveId, liveCustomer.id, 2_500_00);
     const res = await payNow(liveCustomer, inv.invoiceNo);
@@ -219,9 +205,9 @@ describe('a live courier without a WiPay account', () => {
       currency: 'JMD',
       hash: wipayHash(transactionId, '1800.00', WIPAY_SANDBOX_ACCOUNT.apiKey),
     };
-    const res = await t.app.inject({
+    const res = await t.api({
       method: 'POST',
-      url: `/api/online-payments/wipay/${liveId}/response`,
+      url: `/online-payments/wipay/${liveId}/response`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams(forged).toString(),
     });
@@ -252,9 +238,9 @@ describe('a live courier without a WiPay account', () => {
     const [attempt] = await t.db.select().from(onlinePaymentAttempts).where(eq(onlinePaymentAttempts.invoiceId, inv.id));
     expect(attempt?.test).toBe(true);
     const transactionId = `LATE-${++seq}`;
-    const late = await t.app.inject({
+    const late = await t.api({
       method: 'POST',
-      url: `/api/online-payments/wipay/${courier.id}/response`,
+      url: `/online-payments/wipay/${courier.id}/response`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({
         status: 'success',
@@ -343,19 +329,19 @@ describe('the test gateway stays small', () => {
       expect(res.statusCode).toBe(200);
       last = new URL(res.body.url ?? '').pathname;
     }
-    expect((await t.app.inject({ method: 'GET', url: firstUrl })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: last })).statusCode).toBe(200);
+    expect((await t.api({ method: 'GET', path: firstUrl })).statusCode).toBe(404);
+    expect((await t.api({ method: 'GET', path: last })).statusCode).toBe(200);
   }, 120_000);
 
   it('lets a checkout expire after 30 minutes', async () => {
     const opened = await openCheckout();
     const path = new URL(opened.body.url ?? '').pathname;
-    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(200);
+    expect((await t.api({ method: 'GET', path })).statusCode).toBe(200);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 30 * 60_000 + 1_000 });
-    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
-    const approve = await t.app.inject({
+    expect((await t.api({ method: 'GET', path })).statusCode).toBe(404);
+    const approve = await t.api({
       method: 'POST',
-      url: path,
+      path,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'decision=approve',
     });
@@ -366,11 +352,7 @@ describe('the test gateway stays small', () => {
 describe('a test-mode payment says TEST everywhere', () => {
   it('on the payment, invoice, receipt PDF and e-mail, audit log and report', async () => {
     const inv = await openInvoice(demoId, demoCustomer.id, 1_234_50);
-    const availability = await t.app.inject({
-      method: 'GET',
-      url: '/api/online-payments/availability',
-      headers: bearer(demoCustomer.token),
-    });
+    const availability = await t.api('GET', '/online-payments/availability', demoCustomer.token);
     expect(availability.json()).toEqual({ available: true, test: true });
     const started = await payNow(demoCustomer, inv.invoiceNo);
     await press(started.body.redirectUrl ?? '', 'approve');
@@ -379,12 +361,12 @@ describe('a test-mode payment says TEST everywhere', () => {
     expect(payment).toMatchObject({ test: true, method: 'online', amountCents: 1_234_50 });
     const receiptNo = payment?.receiptNo ?? '';
 
-    const list = await t.app.inject({ method: 'GET', url: '/api/payments?limit=100', headers: bearer(demoCustomer.token) });
+    const list = await t.api('GET', '/payments?limit=100', demoCustomer.token);
     expect(list.json().data.find((p: { receiptNo: string }) => p.receiptNo === receiptNo)).toMatchObject({ test: true });
-    const detail = await t.app.inject({ method: 'GET', url: `/api/invoices/${inv.invoiceNo}`, headers: bearer(demoCustomer.token) });
+    const detail = await t.api('GET', `/invoices/${inv.invoiceNo}`, demoCustomer.token);
     expect(detail.json().payments).toEqual([expect.objectContaining({ receiptNo, test: true })]);
 
-    const pdf = await t.app.inject({ method: 'GET', url: `/api/payments/${receiptNo}/receipt`, headers: bearer(demoCustomer.token) });
+    const pdf = await t.api('GET', `/payments/${receiptNo}/receipt`, demoCustomer.token);
     expect(pdf.statusCode).toBe(200);
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain(`TEST Receipt ${receiptNo}`);
@@ -411,11 +393,7 @@ describe('a test-mode payment says TEST everywhere', () => {
     const admin = await makeUser(t, demoId, 'courier_admin');
     // The report's days are the courier's (Jamaica, UTC-5).
     const today = dayInZone(new Date(), 'America/Jamaica');
-    const csv = await t.app.inject({
-      method: 'GET',
-      url: `/api/reports/csv/payments-by-method?from=${today}&to=${today}`,
-      headers: bearer(admin.token),
-    });
+    const csv = await t.api('GET', `/reports/csv/payments-by-method?from=${today}&to=${today}`, admin.token);
     expect(csv.body).toMatch(/^"?Online card \(TEST\)"?,\d+,[\d.]+$/m);
     expect(csv.body).not.toMatch(/^"?Online card"?,/m);
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES } from '@courier/shared/domain/package-import';
 import { AUTH_API_MESSAGES } from '@courier/shared/schemas/auth';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 import { manifests } from '../../db/schema/manifests';
 import { packages } from '../../db/schema/packages';
@@ -25,12 +25,7 @@ const password = 'Agent#Miami2026';
 
 const upload = (token: string, data: string) => {
   const body = multipart({}, { field: 'file', name: 'agent.csv', type: 'text/csv', data: Buffer.from(data) });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/package-imports',
-    headers: { ...bearer(token), ...body.headers },
-    payload: body.payload,
-  });
+  return t.api({ method: 'POST', url: '/package-imports', token, ...body });
 };
 async function finished(token: string, id: number) {
   for (let i = 0; i < 200; i++) {
@@ -61,7 +56,7 @@ beforeAll(async () => {
     role: 'agent',
   });
   expect(made.statusCode, made.body).toBe(201);
-  const login = await t.app.inject({ method: 'POST', url: '/api/auth/staff/login', payload: { email, password } });
+  const login = await t.api('POST', '/auth/staff/login', null, { email, password });
   expect(login.statusCode, login.body).toBe(200);
   agent = login.json().token;
 });

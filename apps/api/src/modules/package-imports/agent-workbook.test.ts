@@ -6,7 +6,7 @@ import { packages } from '../../db/schema/packages';
 import { courierTimeZone } from '../../lib/courier-zone';
 import { agentWorkbook } from '../../../test/fixtures/agent-workbook';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 
 let t: TestApp;
@@ -25,7 +25,7 @@ afterAll(async () => t?.close());
 
 async function finished(id: number) {
   for (let i = 0; i < 200; i++) {
-    const res = await t.app.inject({ method: 'GET', url: `/api/package-imports/${id}`, headers: bearer(admin) });
+    const res = await t.api('GET', `/package-imports/${id}`, admin);
     if (res.json().status !== 'importing') return res.json();
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -41,12 +41,7 @@ describe('the agent’s Excel workbook, as its office software saves it', () => 
       { tracking: trk(3), mailbox, weightLb: 3, received: new Date(Date.UTC(2026, 10, 27)) },
     ]);
     const body = multipart({}, { field: 'file', name: 'receipts.xlsx', type: 'application/octet-stream', data });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/package-imports',
-      headers: { ...bearer(admin), ...body.headers },
-      payload: body.payload,
-    });
+    const res = await t.api({ method: 'POST', url: '/package-imports', token: admin, ...body });
     expect(res.statusCode).toBe(201);
     const upload = res.json();
     // The title row above is no header; the header row is the agent's own.

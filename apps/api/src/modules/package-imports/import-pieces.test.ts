@@ -4,7 +4,7 @@ import { IMPORT_MESSAGES } from '@courier/shared/domain/package-import';
 import { packageEvents } from '../../db/schema/package-events';
 import { packages } from '../../db/schema/packages';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 
 let t: TestApp;
@@ -22,7 +22,7 @@ afterAll(async () => t?.close());
 
 async function finished(id: number) {
   for (let i = 0; i < 200; i++) {
-    const res = await t.app.inject({ method: 'GET', url: `/api/package-imports/${id}`, headers: bearer(admin) });
+    const res = await t.api('GET', `/package-imports/${id}`, admin);
     if (res.json().status !== 'importing') return res.json();
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -34,14 +34,7 @@ describe('a multi-piece shipment in the agent’s file', () => {
     const csv = ['Tracking #,Mailbox,Weight,Pcs', `PC${tag}01,PC${tag},30,3`, `PC${tag}02,PC${tag},2,1`].join('\n');
     const run = async (name: string) => {
       const body = multipart({}, { field: 'file', name, type: 'text/csv', data: Buffer.from(csv) });
-      const up = (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/package-imports',
-          headers: { ...bearer(admin), ...body.headers },
-          payload: body.payload,
-        })
-      ).json();
+      const up = (await t.api({ method: 'POST', url: '/package-imports', token: admin, ...body })).json();
       expect((await t.api('POST', `/package-imports/${up.id}/import`, admin, { mapping: up.mapping })).statusCode).toBe(202);
       return finished(up.id);
     };

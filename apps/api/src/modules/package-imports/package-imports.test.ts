@@ -10,7 +10,7 @@ import { notifications } from '../../db/schema/notifications';
 import { packages } from '../../db/schema/packages';
 import { preAlerts } from '../../db/schema/pre-alerts';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 
 let t: TestApp;
@@ -62,12 +62,7 @@ afterAll(async () => t?.close());
 
 const upload = (name: string, data: Buffer, token = admin) => {
   const body = multipart({}, { field: 'file', name, type: 'text/csv', data });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/package-imports',
-    headers: { ...bearer(token), ...body.headers },
-    payload: body.payload,
-  });
+  return t.api({ method: 'POST', url: '/package-imports', token, ...body });
 };
 
 async function finished(id: number) {

@@ -5,7 +5,7 @@ import { packages } from '../../db/schema/packages';
 import { preAlerts } from '../../db/schema/pre-alerts';
 import { agentWorkbook } from '../../../test/fixtures/agent-workbook';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 import { claimImport, createImport, runImport } from './package-imports.service';
 
@@ -34,14 +34,7 @@ afterAll(async () => t?.close());
 
 async function uploadCsv(csv: string) {
   const body = multipart({}, { field: 'file', name: `${tag}.csv`, type: 'text/csv', data: Buffer.from(csv) });
-  const up = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/package-imports',
-      headers: { ...bearer(admin), ...body.headers },
-      payload: body.payload,
-    })
-  ).json();
+  const up = (await t.api({ method: 'POST', url: '/package-imports', token: admin, ...body })).json();
   expect((await t.api('POST', `/package-imports/${up.id}/import`, admin, { mapping: up.mapping })).statusCode).toBe(202);
   for (let i = 0; i < 200; i++) {
     if ((await t.api('GET', `/package-imports/${up.id}`, admin)).json().status !== 'importing') return;

@@ -33,8 +33,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const ownEstimate = async () => (await t.api('GET', `/customer/packages/${packageId}`, customer)).json().estimatedArrival;
-const trackedEstimate = async () =>
-  (await t.app.inject({ method: 'GET', url: `/api/public/track/${TRACKING}?api_key=${apiKey}` })).json().estimatedArrival;
+const trackedEstimate = async () => (await t.api('GET', `/public/track/${TRACKING}?api_key=${apiKey}`)).json().estimatedArrival;
 
 describe('the estimated arrival of a package on a manifest', () => {
   it("starts from the departure plus a day by air, plus the courier's customs days (2 by default)", async () => {
@@ -86,7 +85,7 @@ describe('the estimated arrival of a package on a manifest', () => {
   });
 
   it('links the tracking number to the carrier on the public tracking page', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/public/track/${TRACKING}?api_key=${apiKey}` });
+    const res = await t.api('GET', `/public/track/${TRACKING}?api_key=${apiKey}`);
     expect(res.json().carrierUrl).toBe(`https://www.ups.com/track?tracknum=${TRACKING}`);
   });
 });

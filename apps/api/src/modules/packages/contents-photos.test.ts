@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENTS_PHOTO_DEFAULT_CENTS, CONTENTS_PHOTO_MESSAGES } from '@courier/shared/schemas/contents-photos';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp, loginAs, seedDemoData, receivePackage } from '../../../test/helper';
+import { type TestApp, buildTestApp, loginAs, seedDemoData, receiveFor } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 import { couriers } from '../../db/schema/couriers';
 import { emailOutbox } from '../../db/schema/email';
@@ -26,15 +26,6 @@ let customer: Awaited<ReturnType<typeof makeCustomer>>;
 let otherCustomer: Awaited<ReturnType<typeof makeCustomer>>;
 let otherStaff: string;
 let otherCourierCustomer: Awaited<ReturnType<typeof makeCustomer>>;
-let seq = 0;
-
-async function receive(mailbox = customer.mailboxNumber) {
-  seq += 1;
-  return (await receivePackage(t, staff, { trackingNumber: `CPHOTO${Date.now()}${seq}`, weightLb: 3, mailbox })) as {
-    id: number;
-    packageNumber: string;
-  };
-}
 
 const jpeg = () =>
   sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 90, g: 60, b: 30 } } })
@@ -43,16 +34,13 @@ const jpeg = () =>
 
 async function upload(token: string, packageId: number, kind: 'parcel' | 'contents') {
   const form = multipart({}, { field: 'photo', name: 'photo.jpg', type: 'image/jpeg', data: await jpeg() });
-  return t.app.inject({
+  return t.api({
     method: 'POST',
-    url: `/api/packages/${packageId}/photos?kind=${kind}`,
-    headers: { ...bearer(token), ...form.headers },
-    payload: form.payload,
+    url: `/packages/${packageId}/photos?kind=${kind}`,
+    token,
+    ...form,
   });
 }
-
-const ask = (pkgId: number, feeCents: number, token = customer.token) =>
-  t.api('POST', `/customer/packages/${pkgId}/contents-photo`, token, { feeCents });
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -72,16 +60,20 @@ afterAll(async () => t?.close());
 
 describe('photo of contents', () => {
   it('shows the default price before the customer confirms; a price that changed meanwhile is refused', async () => {
-    const pkg = await receive();
+    const pkg = await receiveFor(t, staff, customer.mailboxNumber, { weightLb: 3 });
     const state = (await t.api('GET', `/customer/packages/${pkg.id}/contents-photo`, customer.token)).json();
     expect(state).toMatchObject({ feeCents: CONTENTS_PHOTO_DEFAULT_CENTS, feeName: 'Photo of contents', canRequest: true, request: null });
-    const stale = await ask(pkg.id, 10_000);
+    const stale = await t.api('POST', `/customer/packages/${pkg.id}/contents-photo`, customer.token, { feeCents: 10_000 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe(CONTENTS_PHOTO_MESSAGES.priceChanged(CONTENTS_PHOTO_DEFAULT_CENTS));
-    const asked = await ask(pkg.id, CONTENTS_PHOTO_DEFAULT_CENTS);
+    const asked = await t.api('POST', `/customer/packages/${pkg.id}/contents-photo`, customer.token, {
+      feeCents: CONTENTS_PHOTO_DEFAULT_CENTS,
+    });
     expect(asked.statusCode, asked.body).toBe(201);
     expect(asked.json()).toMatchObject({ canRequest: false, request: { status: 'open', feeCents: CONTENTS_PHOTO_DEFAULT_CENTS } });
-    const twice = await ask(pkg.id, CONTENTS_PHOTO_DEFAULT_CENTS);
+    const twice = await t.api('POST', `/customer/packages/${pkg.id}/contents-photo`, customer.token, {
+      feeCents: CONTENTS_PHOTO_DEFAULT_CENTS,
+    });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(CONTENTS_PHOTO_MESSAGES.alreadyAsked);
   });
@@ -99,7 +91,7 @@ describe('photo of contents', () => {
     expect(created.statusCode, created.body).toBe(201);
     const fee = (await t.api('GET', '/settings/fees', admin)).json().data.find((f: { code: string }) => f.code === 'contents_photo');
     expect(fee).toMatchObject({ name: 'Contents photo service', appliesTo: 'service_request' });
-    const pkg = await receive();
+    const pkg = await receiveFor(t, staff, customer.mailboxNumber, { weightLb: 3 });
     expect((await t.api('GET', `/customer/packages/${pkg.id}/contents-photo`, customer.token)).json()).toMatchObject({
       feeCents: 75_000,
       feeName: 'Contents photo service',
@@ -107,8 +99,8 @@ describe('photo of contents', () => {
   });
 
   it('the customer may cancel before staff take it, free; the request is then no more', async () => {
-    const pkg = await receive();
-    expect((await ask(pkg.id, 75_000)).statusCode).toBe(201);
+    const pkg = await receiveFor(t, staff, customer.mailboxNumber, { weightLb: 3 });
+    expect((await t.api('POST', `/customer/packages/${pkg.id}/contents-photo`, customer.token, { feeCents: 75_000 })).statusCode).toBe(201);
     const staffView = (await t.api('GET', `/packages/${pkg.id}`, staff)).json();
     expect(staffView.contentsPhotoAsked).toBe(true);
     const cancelled = await t.api('DELETE', `/customer/packages/${pkg.id}/contents-photo`, customer.token);
@@ -123,12 +115,12 @@ describe('photo of contents', () => {
     const again = await t.api('DELETE', `/customer/packages/${pkg.id}/contents-photo`, customer.token);
     expect(again.statusCode).toBe(404);
     // Asked again afterwards, it is a new request.
-    expect((await ask(pkg.id, 75_000)).statusCode).toBe(201);
+    expect((await t.api('POST', `/customer/packages/${pkg.id}/contents-photo`, customer.token, { feeCents: 75_000 })).statusCode).toBe(201);
   });
 
   it('staff take photos of the contents, then mark it done: the customer hears and sees them; no cancelling after', async () => {
-    const pkg = await receive();
-    expect((await ask(pkg.id, 75_000)).statusCode).toBe(201);
+    const pkg = await receiveFor(t, staff, customer.mailboxNumber, { weightLb: 3 });
+    expect((await t.api('POST', `/customer/packages/${pkg.id}/contents-photo`, customer.token, { feeCents: 75_000 })).statusCode).toBe(201);
     const none = await t.api('POST', `/packages/${pkg.id}/contents-photo/done`, staff);
     expect(none.statusCode).toBe(422);
     expect(none.json().message).toBe(CONTENTS_PHOTO_MESSAGES.noPhotoYet);
@@ -159,7 +151,9 @@ describe('photo of contents', () => {
     const late = await t.api('DELETE', `/customer/packages/${pkg.id}/contents-photo`, customer.token);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(CONTENTS_PHOTO_MESSAGES.tooLateToCancel);
-    expect((await ask(pkg.id, 75_000)).json().message).toBe(CONTENTS_PHOTO_MESSAGES.alreadyTaken);
+    expect((await t.api('POST', `/customer/packages/${pkg.id}/contents-photo`, customer.token, { feeCents: 75_000 })).json().message).toBe(
+      CONTENTS_PHOTO_MESSAGES.alreadyTaken,
+    );
     expect((await upload(staff, pkg.id, 'contents')).json().message).toBe(CONTENTS_PHOTO_MESSAGES.alreadyTaken);
 
     // The fee waits for the package's invoice, then is on it once, as a line naming the fee.
@@ -180,8 +174,8 @@ describe('photo of contents', () => {
   });
 
   it('taken when the package already has an open invoice, the fee is added to it', async () => {
-    const pkg = await receive();
-    expect((await ask(pkg.id, 75_000)).statusCode).toBe(201);
+    const pkg = await receiveFor(t, staff, customer.mailboxNumber, { weightLb: 3 });
+    expect((await t.api('POST', `/customer/packages/${pkg.id}/contents-photo`, customer.token, { feeCents: 75_000 })).statusCode).toBe(201);
     await t.db.update(packages).set({ status: 'ready_for_pickup', readyAt: new Date() }).where(eq(packages.id, pkg.id));
     const issued = (await t.api('POST', '/invoices', admin, { customerId: customer.id, packageIds: [pkg.id] })).json();
     const [before] = await t.db.select().from(invoices).where(eq(invoices.invoiceNo, issued.invoiceNo));
@@ -199,20 +193,22 @@ describe('photo of contents', () => {
   });
 
   it('only while the parcel is with us', async () => {
-    const pkg = await receive();
+    const pkg = await receiveFor(t, staff, customer.mailboxNumber, { weightLb: 3 });
     await t.db.update(packages).set({ status: 'delivered', deliveredAt: new Date() }).where(eq(packages.id, pkg.id));
     const state = (await t.api('GET', `/customer/packages/${pkg.id}/contents-photo`, customer.token)).json();
     expect(state.canRequest).toBe(false);
-    const res = await ask(pkg.id, 75_000);
+    const res = await t.api('POST', `/customer/packages/${pkg.id}/contents-photo`, customer.token, { feeCents: 75_000 });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(CONTENTS_PHOTO_MESSAGES.notHere(pkg.packageNumber));
   });
 
   it("another customer, or another courier's staff or customer, can neither see nor act on it", async () => {
-    const pkg = await receive();
-    expect((await ask(pkg.id, 75_000)).statusCode).toBe(201);
+    const pkg = await receiveFor(t, staff, customer.mailboxNumber, { weightLb: 3 });
+    expect((await t.api('POST', `/customer/packages/${pkg.id}/contents-photo`, customer.token, { feeCents: 75_000 })).statusCode).toBe(201);
     expect((await t.api('GET', `/customer/packages/${pkg.id}/contents-photo`, otherCustomer.token)).statusCode).toBe(404);
-    expect((await ask(pkg.id, 75_000, otherCustomer.token)).statusCode).toBe(404);
+    expect((await t.api('POST', `/customer/packages/${pkg.id}/contents-photo`, otherCustomer.token, { feeCents: 75_000 })).statusCode).toBe(
+      404,
+    );
     expect((await t.api('DELETE', `/customer/packages/${pkg.id}/contents-photo`, otherCustomer.token)).statusCode).toBe(404);
     expect((await t.api('GET', `/customer/packages/${pkg.id}/contents-photo`, otherCourierCustomer.token)).statusCode).toBe(404);
     expect((await t.api('DELETE', `/customer/packages/${pkg.id}/contents-photo`, otherCourierCustomer.token)).statusCode).toBe(404);

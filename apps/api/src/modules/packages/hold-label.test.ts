@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_MESSAGES } from '@courier/shared/schemas/packages';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, buildTestApp, receivePackage } from '../../../test/helper';
+import { type TestApp, buildTestApp, receiveFor } from '../../../test/helper';
 import { pdfText } from '../../../test/pdf-text';
 
 /** A held parcel's label says HOLD, big, on the PDF and on the thermal (ZPL) label; a good one does not. */
@@ -18,25 +18,17 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function receive(tracking: string) {
-  return receivePackage(t, staff, {
-    trackingNumber: tracking,
-    weightLb: 1.5,
-    mailbox,
-    merchant: 'Amazon',
-    declaredValueUsdCents: 4599,
-  });
-}
+const scanned = { weightLb: 1.5, merchant: 'Amazon', declaredValueUsdCents: 4599 };
 
 describe('the label of a held parcel', () => {
   it('prints HOLD on the PDF and the ZPL label of a parcel held for its invoice, and not on a good one', async () => {
-    const good = await receive(`1ZHLDLBL${Date.now()}1`);
+    const good = await receiveFor(t, staff, mailbox, { ...scanned, trackingNumber: `1ZHLDLBL${Date.now()}1` });
     expect(good.status).toBe('received');
     // The value and merchant typed at check-in are kept for customs.
     expect(good).toMatchObject({ merchant: 'Amazon', declaredValueUsdCents: 4599 });
     const saved = await t.api('PUT', '/settings/warehouse', staff, { heavyWeightLb: 150, requireInvoice: true });
     expect(saved.statusCode, saved.body).toBe(200);
-    const held = await receive(`1ZHLDLBL${Date.now()}2`);
+    const held = await receiveFor(t, staff, mailbox, { ...scanned, trackingNumber: `1ZHLDLBL${Date.now()}2` });
     expect(held).toMatchObject({ status: 'on_hold', holdReason: PACKAGE_MESSAGES.heldForInvoiceNoPreAlert });
 
     const heldPdf = await t.api('GET', `/packages/${held.id}/label`, staff);

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_MESSAGES } from '@courier/shared/schemas/packages';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp } from '../../../test/helper';
 import { SAMPLE_PDF, multipart } from '../../../test/multipart';
 import { emailOutbox } from '../../db/schema/email';
 import { notifications } from '../../db/schema/notifications';
@@ -29,33 +29,27 @@ beforeAll(async () => {
   customer = await makeCustomer(t, courier.id);
   neighbour = await makeCustomer(t, courier.id);
   stranger = await makeCustomer(t, other.id);
-  const saved = await t.app.inject({
-    method: 'PUT',
-    url: '/api/settings/warehouse',
-    headers: bearer(staff),
-    payload: { heavyWeightLb: 150, requireInvoice: true },
-  });
+  const saved = await t.api('PUT', '/settings/warehouse', staff, { heavyWeightLb: 150, requireInvoice: true });
   expect(saved.statusCode, saved.body).toBe(200);
 });
 afterAll(async () => t?.close());
 
 function sendInvoice(token: string, id: number) {
   const form = multipart({}, { field: 'invoice', name: 'invoice.pdf', type: 'application/pdf', data: SAMPLE_PDF });
-  return t.app.inject({
+  return t.api({
     method: 'POST',
-    url: `/api/customer/packages/${id}/invoice`,
-    headers: { ...bearer(token), ...form.headers },
-    payload: form.payload,
+    url: `/customer/packages/${id}/invoice`,
+    token,
+    ...form,
   });
 }
 
 describe('holding a parcel for its invoice', () => {
   it('asks the customer by e-mail with a link to the package, and their upload releases it', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/packages',
-      headers: bearer(staff),
-      payload: { trackingNumber: `1ZASK${Date.now()}`, weightLb: 2, mailbox: customer.mailboxNumber },
+    const res = await t.api('POST', '/packages', staff, {
+      trackingNumber: `1ZASK${Date.now()}`,
+      weightLb: 2,
+      mailbox: customer.mailboxNumber,
     });
     expect(res.statusCode, res.body).toBe(201);
     const pkg = res.json();
@@ -79,11 +73,10 @@ describe('holding a parcel for its invoice', () => {
   });
 
   it('reminds the customer once, two days after the hold, with the link; not before, not twice', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/packages',
-      headers: bearer(staff),
-      payload: { trackingNumber: `1ZREM${Date.now()}`, weightLb: 2, mailbox: customer.mailboxNumber },
+    const res = await t.api('POST', '/packages', staff, {
+      trackingNumber: `1ZREM${Date.now()}`,
+      weightLb: 2,
+      mailbox: customer.mailboxNumber,
     });
     expect(res.statusCode, res.body).toBe(201);
     const pkg = res.json();
@@ -141,23 +134,13 @@ describe('a hold however the parcel arrived', () => {
     const mineBefore = (await grouped(customer.email)).length;
     const theirsBefore = (await grouped(neighbour.email)).length;
     const body = multipart({}, { field: 'file', name: 'agent.csv', type: 'text/csv', data: Buffer.from(file) });
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/api/package-imports',
-      headers: { ...bearer(staff), ...body.headers },
-      payload: body.payload,
-    });
+    const up = await t.api({ method: 'POST', url: '/package-imports', token: staff, ...body });
     expect(up.statusCode, up.body).toBe(201);
     const mapping = { trackingNumber: 'Tracking', mailbox: 'Mailbox', weightLb: 'Weight' };
-    const run = await t.app.inject({
-      method: 'POST',
-      url: `/api/package-imports/${up.json().id}/import`,
-      headers: bearer(staff),
-      payload: { mapping },
-    });
+    const run = await t.api('POST', `/package-imports/${up.json().id}/import`, staff, { mapping });
     expect(run.statusCode, run.body).toBeLessThan(300);
     for (let i = 0; i < 200; i++) {
-      const imp = await t.app.inject({ method: 'GET', url: `/api/package-imports/${up.json().id}`, headers: bearer(staff) });
+      const imp = await t.api('GET', `/package-imports/${up.json().id}`, staff);
       if (imp.json().status !== 'importing') break;
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -192,18 +175,13 @@ describe('a hold however the parcel arrived', () => {
   });
 
   it('asks once per customer for the parcels of one API batch', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/settings/api-keys',
-      headers: bearer(staff),
-      payload: { name: 'Agent batch', scopes: ['packages:write'] },
-    });
+    const created = await t.api('POST', '/settings/api-keys', staff, { name: 'Agent batch', scopes: ['packages:write'] });
     expect(created.statusCode, created.body).toBe(201);
     const tag = Date.now().toString().slice(-6);
     const before = (await grouped(customer.email)).length;
-    const res = await t.app.inject({
+    const res = await t.api({
       method: 'POST',
-      url: '/api/v1/packages/batch',
+      url: '/v1/packages/batch',
       headers: { authorization: `Bearer ${created.json().key}` },
       payload: { packages: [1, 2].map((n) => ({ trackingNumber: `1ZBAT${tag}${n}`, mailbox: customer.mailboxNumber, weightLb: 2 })) },
     });
@@ -214,17 +192,12 @@ describe('a hold however the parcel arrived', () => {
   });
 
   it('asks for the invoice of a parcel the agent system sends through the API', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/settings/api-keys',
-      headers: bearer(staff),
-      payload: { name: 'Agent', scopes: ['packages:write'] },
-    });
+    const created = await t.api('POST', '/settings/api-keys', staff, { name: 'Agent', scopes: ['packages:write'] });
     expect(created.statusCode, created.body).toBe(201);
     const trackingNumber = `1ZAPI${Date.now()}`;
-    const res = await t.app.inject({
+    const res = await t.api({
       method: 'POST',
-      url: '/api/v1/packages',
+      url: '/v1/packages',
       headers: { authorization: `Bearer ${created.json().key}` },
       payload: { trackingNumber, mailbox: customer.mailboxNumber, weightLb: 2 },
     });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCourier, makeUser } from '../../../test/fixtures/comms';
 import { multipart } from '../../../test/multipart';
-import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp } from '../../../test/helper';
 
 /**
  * What the label said (mailbox, name) is kept as text at receiving, so Unknown Packages shows the
@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const unknownList = async (token: string) => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/packages/unknown?limit=100', headers: bearer(token) });
+  const res = await t.api('GET', '/packages/unknown?limit=100', token);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as Array<{ trackingNumber: string; labelMailbox: string | null; labelName: string | null }>;
 };
@@ -30,12 +30,7 @@ const unknownList = async (token: string) => {
 describe('the label, as read at receiving', () => {
   it('keeps the mailbox and name of a parcel received at the station that matches no customer', async () => {
     const trackingNumber = `1ZLBL${Date.now()}`;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/packages',
-      headers: bearer(staff),
-      payload: { trackingNumber, weightLb: 2, mailbox: 'KIN-99999', labelName: 'Jane Brown' },
-    });
+    const res = await t.api('POST', '/packages', staff, { trackingNumber, weightLb: 2, mailbox: 'KIN-99999', labelName: 'Jane Brown' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ status: 'unknown', labelMailbox: 'KIN-99999', labelName: 'Jane Brown' });
     expect((await unknownList(staff)).find((p) => p.trackingNumber === trackingNumber)).toMatchObject({
@@ -49,23 +44,13 @@ describe('the label, as read at receiving', () => {
     const trackingNumber = `1ZLBF${Date.now()}`;
     const file = ['Tracking,Mailbox,Consignee,Weight', `${trackingNumber},KIN-88888,Peter Grant,3`].join('\r\n');
     const body = multipart({}, { field: 'file', name: 'agent.csv', type: 'text/csv', data: Buffer.from(file) });
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/api/package-imports',
-      headers: { ...bearer(staff), ...body.headers },
-      payload: body.payload,
-    });
+    const up = await t.api({ method: 'POST', url: '/package-imports', token: staff, ...body });
     expect(up.statusCode, up.body).toBe(201);
     const mapping = { trackingNumber: 'Tracking', mailbox: 'Mailbox', consignee: 'Consignee', weightLb: 'Weight' };
-    const run = await t.app.inject({
-      method: 'POST',
-      url: `/api/package-imports/${up.json().id}/import`,
-      headers: bearer(staff),
-      payload: { mapping },
-    });
+    const run = await t.api('POST', `/package-imports/${up.json().id}/import`, staff, { mapping });
     expect(run.statusCode, run.body).toBeLessThan(300);
     for (let i = 0; i < 200; i++) {
-      const imp = await t.app.inject({ method: 'GET', url: `/api/package-imports/${up.json().id}`, headers: bearer(staff) });
+      const imp = await t.api('GET', `/package-imports/${up.json().id}`, staff);
       if (imp.json().status !== 'importing') break;
       await new Promise((r) => setTimeout(r, 50));
     }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { PACKAGE_MESSAGES } from '@courier/shared/schemas/packages';
 import { makeCourier, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
+import { type TestApp, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 import { customers } from '../../db/schema/customers';
 import { code128, drawBarcode } from '../../lib/pdf/barcode';
@@ -28,23 +28,18 @@ beforeAll(async () => {
   const [c] = await t.db.select().from(customers).where(eq(customers.email, 'customer@example.test'));
   if (!c) throw new Error('no demo customer');
   for (const tracking of ['1Z999AA10000003001', '1Z999AA10000003002']) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/packages',
-      headers: bearer(staff),
-      payload: { trackingNumber: tracking, weightLb: 3.4, mailbox: c.mailboxNumber, description: 'Shoes ^XZ~JA' },
+    const res = await t.api('POST', '/packages', staff, {
+      trackingNumber: tracking,
+      weightLb: 3.4,
+      mailbox: c.mailboxNumber,
+      description: 'Shoes ^XZ~JA',
     });
     pkgs.push({ id: res.json().id, number: res.json().packageNumber });
   }
   const other = await makeCourier(t, 'OTL');
   otherCourierId = other.id;
   otherStaff = (await makeUser(t, other.id, 'courier_admin')).token;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/packages',
-    headers: bearer(otherStaff),
-    payload: { trackingNumber: '1Z999AA10000003009', weightLb: 1 },
-  });
+  const res = await t.api('POST', '/packages', otherStaff, { trackingNumber: '1Z999AA10000003009', weightLb: 1 });
   otherId = res.json().id;
 });
 afterAll(async () => t?.close());
@@ -129,11 +124,11 @@ describe('package labels', () => {
       Array.from({ length: 32 }, (_, i) => (i % 16 < 8 ? 0 : 1)),
     );
     const body = multipart({}, { field: 'logo', name: 'logo.gif', type: 'image/gif', data: gif.subarray(0, writer.end()) });
-    const upload = await t.app.inject({
+    const upload = await t.api({
       method: 'POST',
-      url: `/api/couriers/${otherCourierId}/logo`,
-      headers: { ...bearer(otherStaff), ...body.headers },
-      payload: body.payload,
+      url: `/couriers/${otherCourierId}/logo`,
+      token: otherStaff,
+      ...body,
     });
     expect(upload.statusCode, upload.body).toBe(200);
     const zpl = (await t.api('GET', `/packages/${otherId}/label.zpl`, otherStaff)).body;

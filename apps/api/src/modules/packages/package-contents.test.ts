@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_MESSAGES } from '@courier/shared/schemas/packages';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, buildTestApp, receivePackage } from '../../../test/helper';
+import { type TestApp, buildTestApp, receiveFor } from '../../../test/helper';
 import { auditLog } from '../../db/schema/audit-log';
 
 /** The customer completes merchant, contents and value of their own parcel with no pre-alert. */
@@ -25,18 +25,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const receive = async (tracking: string) => {
-  return (await receivePackage(t, staff, {
-    trackingNumber: `${tracking}${Date.now()}`,
-    weightLb: 2,
-    mailbox: customer.mailboxNumber,
-  })) as { id: number; packageNumber: string; merchant: string | null };
-};
 const contents = { merchant: 'Amazon', description: 'Phone case', declaredValueUsdCents: 2499 };
 
 describe('the customer gives the value and contents', () => {
   it('fills a parcel with no pre-alert once; nobody else can, another courier least of all', async () => {
-    const pkg = await receive('1ZCON');
+    const pkg = await receiveFor(t, staff, customer.mailboxNumber);
     expect(pkg.merchant).toBeNull();
     expect((await t.api('PUT', `/customer/packages/${pkg.id}/contents`, neighbour.token, contents)).statusCode).toBe(404);
     expect((await t.api('PUT', `/customer/packages/${pkg.id}/contents`, stranger.token, contents)).statusCode).toBe(404);
@@ -60,7 +53,7 @@ describe('the customer gives the value and contents', () => {
   });
 
   it('refuses once the parcel is on a manifest', async () => {
-    const pkg = await receive('1ZMAN');
+    const pkg = await receiveFor(t, staff, customer.mailboxNumber);
     const manifest = await t.api('POST', '/manifests', staff, { type: 'AIR' });
     expect(manifest.statusCode, manifest.body).toBe(201);
     const added = await t.api('POST', `/manifests/${manifest.json().id}/packages`, staff, { packageIds: [pkg.id] });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_MESSAGES } from '@courier/shared/schemas/manifests';
 import { PACKAGE_MESSAGES } from '@courier/shared/schemas/packages';
 import { makeCustomer } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs, receivePackage } from '../../../test/helper';
+import { type TestApp, buildTestApp, seedDemoData, loginAs, receiveFor } from '../../../test/helper';
 import { SAMPLE_PDF, multipart } from '../../../test/multipart';
 import { auditLog } from '../../db/schema/audit-log';
 import { couriers } from '../../db/schema/couriers';
@@ -28,14 +28,6 @@ async function preAlert(tracking: string) {
   return res.json().id as number;
 }
 
-async function receive(tracking: string, withMailbox = false) {
-  return receivePackage(t, staff, {
-    trackingNumber: tracking,
-    weightLb: 2,
-    ...(withMailbox ? { mailbox: customer.mailboxNumber } : {}),
-  });
-}
-
 const pdf = () => multipart({}, { field: 'invoice', name: 'invoice.pdf', type: 'application/pdf', data: SAMPLE_PDF });
 
 beforeAll(async () => {
@@ -54,7 +46,7 @@ describe('holding a package for its merchant invoice', () => {
   it('a pre-alert without an invoice puts the received package on hold, which cannot ship or be made ready', async () => {
     seq += 1;
     await preAlert(`TBAHOLD${seq}`);
-    const pkg = await receive(`TBAHOLD${seq}`);
+    const pkg = await receiveFor(t, staff, null, { trackingNumber: `TBAHOLD${seq}` });
     expect(pkg).toMatchObject({ status: 'on_hold', heldFrom: 'received', holdReason: PACKAGE_MESSAGES.heldForInvoice, hasInvoice: false });
     expect(pkg.events.map((e: { status: string }) => e.status)).toEqual(['received', 'on_hold']);
     expect(pkg.nextStatuses).toEqual(['received', 'abandoned']);
@@ -69,14 +61,14 @@ describe('holding a package for its merchant invoice', () => {
   it('the customer uploading the invoice on the pre-alert releases it', async () => {
     seq += 1;
     const id = await preAlert(`TBAHOLD${seq}`);
-    const pkg = await receive(`TBAHOLD${seq}`);
+    const pkg = await receiveFor(t, staff, null, { trackingNumber: `TBAHOLD${seq}` });
     expect(pkg.status).toBe('on_hold');
     const form = pdf();
-    const up = await t.app.inject({
+    const up = await t.api({
       method: 'POST',
-      url: `/api/customer/pre-alerts/${id}/invoice`,
-      headers: { ...bearer(customer.token), ...form.headers },
-      payload: form.payload,
+      url: `/customer/pre-alerts/${id}/invoice`,
+      token: customer.token,
+      ...form,
     });
     expect(up.statusCode, up.body).toBe(200);
     const after = (await t.api('GET', `/packages/${pkg.id}`, staff)).json();
@@ -88,29 +80,29 @@ describe('holding a package for its merchant invoice', () => {
     seq += 1;
     const id = await preAlert(`TBAHOLD${seq}`);
     const form = pdf();
-    await t.app.inject({
+    await t.api({
       method: 'POST',
-      url: `/api/customer/pre-alerts/${id}/invoice`,
-      headers: { ...bearer(customer.token), ...form.headers },
-      payload: form.payload,
+      url: `/customer/pre-alerts/${id}/invoice`,
+      token: customer.token,
+      ...form,
     });
-    expect((await receive(`TBAHOLD${seq}`)).status).toBe('received');
+    expect((await receiveFor(t, staff, null, { trackingNumber: `TBAHOLD${seq}` })).status).toBe('received');
   });
 
   it('with "require invoice" on, a package with no pre-alert is held; staff upload the invoice on the package to release it', async () => {
-    const off = await receive('1ZNOPREALERT0001', true);
+    const off = await receiveFor(t, staff, customer.mailboxNumber, { trackingNumber: '1ZNOPREALERT0001' });
     expect(off.status).toBe('received');
     const saved = await t.api('PUT', '/settings/warehouse', admin, { heavyWeightLb: 150, requireInvoice: true });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await t.api('GET', '/settings/warehouse', staff)).json()).toMatchObject({ heavyWeightLb: 150, requireInvoice: true });
-    const pkg = await receive('1ZNOPREALERT0002', true);
+    const pkg = await receiveFor(t, staff, customer.mailboxNumber, { trackingNumber: '1ZNOPREALERT0002' });
     expect(pkg).toMatchObject({ status: 'on_hold', holdReason: PACKAGE_MESSAGES.heldForInvoiceNoPreAlert });
     const form = pdf();
-    const up = await t.app.inject({
+    const up = await t.api({
       method: 'POST',
-      url: `/api/packages/${pkg.id}/invoice`,
-      headers: { ...bearer(staff), ...form.headers },
-      payload: form.payload,
+      url: `/packages/${pkg.id}/invoice`,
+      token: staff,
+      ...form,
     });
     expect(up.statusCode, up.body).toBe(200);
     expect(up.json()).toMatchObject({ status: 'received', hasInvoice: true });
@@ -128,7 +120,7 @@ describe('holding a package for its merchant invoice', () => {
   it('staff release a hold by hand with a note', async () => {
     seq += 1;
     await preAlert(`TBAHOLD${seq}`);
-    const pkg = await receive(`TBAHOLD${seq}`);
+    const pkg = await receiveFor(t, staff, null, { trackingNumber: `TBAHOLD${seq}` });
     const noNote = await t.api('POST', `/packages/${pkg.id}/release`, staff, { note: '' });
     expect(noNote.statusCode).toBe(400);
     expect(noNote.json().message).toBe(PACKAGE_MESSAGES.releaseNoteRequired);

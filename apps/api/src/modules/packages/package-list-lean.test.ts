@@ -7,7 +7,7 @@ import { customers } from '../../db/schema/customers';
 import { packages } from '../../db/schema/packages';
 import { listPackages } from './package-queries.service';
 import { makeCourier, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
+import { type TestApp, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
 
 /** A lean server: the staff package page sends its table's fields, compressed when asked. */
 let t: TestApp;
@@ -31,7 +31,7 @@ afterAll(async () => t?.close());
 
 const PAGE = '/api/packages?page=1&limit=50';
 const page = (encoding?: string, token = staff) =>
-  t.app.inject({ method: 'GET', url: PAGE, headers: { ...bearer(token), ...(encoding ? { 'accept-encoding': encoding } : {}) } });
+  t.api({ method: 'GET', path: PAGE, token, headers: { ...(encoding ? { 'accept-encoding': encoding } : {}) } });
 
 describe('the staff package page', () => {
   it('answers plain JSON to a client that does not ask for compression', async () => {
@@ -67,7 +67,7 @@ describe('the staff package page', () => {
       expect(row).not.toHaveProperty('updatedAt');
       expect(packageListItemSchema.strict().safeParse(row).success).toBe(true);
     }
-    const csv = await t.app.inject({ method: 'GET', url: '/api/packages?format=csv', headers: bearer(staff) });
+    const csv = await t.api('GET', '/packages?format=csv', staff);
     expect(csv.statusCode).toBe(200);
     const header = csv.body.split('\r\n')[0] ?? '';
     for (const wide of ['Description', 'Merchant', 'Updated At', 'Ready At', 'Has Invoice']) expect(header).toContain(wide);
@@ -76,19 +76,16 @@ describe('the staff package page', () => {
 
   it('leaves PDFs uncompressed (already compressed) and gzips the streamed CSV when asked', async () => {
     const { data } = (await page()).json() as { data: Array<{ id: number }> };
-    const pdf = await t.app.inject({
+    const pdf = await t.api({
       method: 'GET',
-      url: `/api/packages/${data[0]?.id}/label`,
-      headers: { ...bearer(staff), 'accept-encoding': 'gzip, br' },
+      url: `/packages/${data[0]?.id}/label`,
+      token: staff,
+      headers: { 'accept-encoding': 'gzip, br' },
     });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-encoding']).toBeUndefined();
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const csv = await t.app.inject({
-      method: 'GET',
-      url: '/api/packages?format=csv',
-      headers: { ...bearer(staff), 'accept-encoding': 'gzip' },
-    });
+    const csv = await t.api({ method: 'GET', url: '/packages?format=csv', token: staff, headers: { 'accept-encoding': 'gzip' } });
     expect(csv.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(csv.rawPayload).toString()).toMatch(/^Courier Name,Package Number,/);
   });
@@ -105,8 +102,8 @@ describe('the staff package page', () => {
 describe('the prepared package page (no search, filter or dates)', () => {
   // A blank filter changes nothing but takes the general path: both must answer alike.
   const general = encodeURIComponent(JSON.stringify({ status: '' }));
-  const get = (token: string, query: string) =>
-    t.app.inject({ method: 'GET', url: `/api/packages?${query}`, headers: bearer(token) }).then((res) => {
+  const listed = (token: string, query: string) =>
+    t.api('GET', `/packages?${query}`, token).then((res) => {
       expect(res.statusCode).toBe(200);
       return res.json() as { data: Array<{ id: number }>; total: number; totalCapped?: boolean };
     });
@@ -123,25 +120,25 @@ describe('the prepared package page (no search, filter or dates)', () => {
   it('answers what the general path answers, for a courier and for the super admin', async () => {
     for (const token of [staff, otherAdmin, superAdmin]) {
       for (const query of queries) {
-        const prepared = await get(token, query);
-        expect(prepared, `${query}`).toEqual(await get(token, `${query}&filters=${general}`));
+        const prepared = await listed(token, query);
+        expect(prepared, `${query}`).toEqual(await listed(token, `${query}&filters=${general}`));
       }
     }
   });
 
   it('caps the count past the window as the general path does, and counts exactly within it', async () => {
-    expect(await get(otherAdmin, 'page=1&limit=50')).toMatchObject({ total: 1_000, totalCapped: true });
-    const last = await get(otherAdmin, 'page=11&limit=100');
+    expect(await listed(otherAdmin, 'page=1&limit=50')).toMatchObject({ total: 1_000, totalCapped: true });
+    const last = await listed(otherAdmin, 'page=11&limit=100');
     expect(last).toMatchObject({ total: 1_098 });
     expect(last.totalCapped).toBeUndefined();
     expect(last.data).toHaveLength(98);
-    const voided = await get(otherAdmin, 'page=1&limit=10&voided=true');
+    const voided = await listed(otherAdmin, 'page=1&limit=10&voided=true');
     expect(voided).toMatchObject({ total: 2 });
     expect(voided.totalCapped).toBeUndefined();
   });
 
   it('still refuses an unknown sort field', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/packages?page=1&limit=10&sort=passwordHash', headers: bearer(staff) });
+    const res = await t.api('GET', '/packages?page=1&limit=10&sort=passwordHash', staff);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: 'Cannot sort by passwordHash' });
   });
@@ -154,7 +151,7 @@ function gunzipOrPlain(res: { headers: Record<string, unknown>; rawPayload: Buff
 describe("the customer's own packages", () => {
   it('are written field by field as the same JSON the zod schema gives', async () => {
     const customer = await loginAs(t, 'customer');
-    const res = await t.app.inject({ method: 'GET', url: '/api/customer/packages?page=1&limit=25', headers: bearer(customer) });
+    const res = await t.api('GET', '/customer/packages?page=1&limit=25', customer);
     expect(res.statusCode).toBe(200);
     const body = res.json() as { data: unknown[] };
     expect(body.data.length).toBeGreaterThan(0);
@@ -178,7 +175,7 @@ describe("the customer's own packages", () => {
     ];
     for (const q of queries) {
       const url = `/api/customer/packages?${new URLSearchParams(Object.fromEntries(Object.entries(q).map(([k, v]) => [k, String(v)])))}`;
-      const res = await t.app.inject({ method: 'GET', url, headers: bearer(customer) });
+      const res = await t.api({ method: 'GET', path: url, token: customer });
       expect(res.statusCode, url).toBe(200);
       const general = await listPackages(t.db, { ...q, filters: {} }, me.courierId, [eq(packages.customerId, me.id)]);
       expect(res.json(), url).toEqual(JSON.parse(JSON.stringify(pageSchema(packageSchema).parse(general))));

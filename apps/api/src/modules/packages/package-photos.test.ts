@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MESSAGES, PHOTOS_PER_PACKAGE } from '@courier/shared/schemas/package-photos';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp, loginAs, seedDemoData, receivePackage } from '../../../test/helper';
+import { type TestApp, buildTestApp, loginAs, seedDemoData, receiveFor } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 import { couriers } from '../../db/schema/couriers';
 
@@ -14,25 +14,10 @@ let staff: string;
 let customer: Awaited<ReturnType<typeof makeCustomer>>;
 let otherCustomer: Awaited<ReturnType<typeof makeCustomer>>;
 let otherStaff: string;
-let seq = 0;
-
-async function receive() {
-  seq += 1;
-  return (await receivePackage(t, staff, {
-    trackingNumber: `PHOTO${Date.now()}${seq}`,
-    weightLb: 2,
-    mailbox: customer.mailboxNumber,
-  })) as { id: number };
-}
 
 function upload(token: string, packageId: number, data: Buffer, name = 'photo.jpg', type = 'image/jpeg') {
   const form = multipart({}, { field: 'photo', name, type, data });
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/packages/${packageId}/photos`,
-    headers: { ...bearer(token), ...form.headers },
-    payload: form.payload,
-  });
+  return t.api({ method: 'POST', url: `/packages/${packageId}/photos`, token, ...form });
 }
 
 /** A real camera-sized JPEG (3000 x 2000). */
@@ -56,7 +41,7 @@ afterAll(async () => t?.close());
 
 describe('package photos', () => {
   it('shrinks a camera photo to 1600 px on the long side with a 320 px thumbnail, and serves both as JPEG', async () => {
-    const pkg = await receive();
+    const pkg = await receiveFor(t, staff, customer.mailboxNumber);
     const res = await upload(staff, pkg.id, await bigJpeg());
     expect(res.statusCode, res.body).toBe(201);
     const photo = res.json();
@@ -79,7 +64,7 @@ describe('package photos', () => {
   });
 
   it('keeps a small PNG at its size and re-encodes it, so bytes appended to it (a script) are gone', async () => {
-    const pkg = await receive();
+    const pkg = await receiveFor(t, staff, customer.mailboxNumber);
     const png = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#0a0' } })
       .png()
       .toBuffer();
@@ -93,7 +78,7 @@ describe('package photos', () => {
   });
 
   it('refuses what is not a real image by its bytes, whatever the name says', async () => {
-    const pkg = await receive();
+    const pkg = await receiveFor(t, staff, customer.mailboxNumber);
     const text = await upload(staff, pkg.id, Buffer.from('just text, not a photo'), 'photo.jpg');
     expect(text.statusCode).toBe(415);
     expect(text.json().message).toBe(PHOTO_MESSAGES.wrongType);
@@ -107,7 +92,7 @@ describe('package photos', () => {
   });
 
   it(`keeps at most ${PHOTOS_PER_PACKAGE} photos a package`, async () => {
-    const pkg = await receive();
+    const pkg = await receiveFor(t, staff, customer.mailboxNumber);
     const small = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#123' } })
       .jpeg()
       .toBuffer();
@@ -118,7 +103,7 @@ describe('package photos', () => {
   });
 
   it('shows the customer their own package photos; another customer and another courier get 404', async () => {
-    const pkg = await receive();
+    const pkg = await receiveFor(t, staff, customer.mailboxNumber);
     const photo = (await upload(staff, pkg.id, await bigJpeg())).json();
     const mine = await t.api('GET', `/customer/packages/${pkg.id}/photos`, customer.token);
     expect(mine.statusCode).toBe(200);
@@ -136,7 +121,7 @@ describe('package photos', () => {
     const foreign = await upload(otherStaff, pkg.id, await bigJpeg());
     expect(foreign.statusCode).toBe(404);
     // A photo id of another package of the same courier is not reachable through this package.
-    const second = await receive();
+    const second = await receiveFor(t, staff, customer.mailboxNumber);
     expect((await t.api('GET', `/packages/${second.id}/photos/${photo.id}`, staff)).statusCode).toBe(404);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS_MESSAGES } from '@courier/shared/domain/package-status';
 import { RETURN_DEFAULTS, RETURN_MESSAGES } from '@courier/shared/schemas/return-requests';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, buildTestApp, loginAs, seedDemoData, receivePackage } from '../../../test/helper';
+import { type TestApp, buildTestApp, loginAs, seedDemoData, receiveFor } from '../../../test/helper';
 import { couriers } from '../../db/schema/couriers';
 import { emailOutbox } from '../../db/schema/email';
 import { invoiceLines } from '../../db/schema/invoice-lines';
@@ -22,19 +22,13 @@ let courierId: number;
 let customer: Awaited<ReturnType<typeof makeCustomer>>;
 let otherCustomer: Awaited<ReturnType<typeof makeCustomer>>;
 let otherAdmin: string;
-let seq = 0;
 
-async function receive() {
-  seq += 1;
-  return (await receivePackage(t, staff, {
-    trackingNumber: `RTS${Date.now()}${seq}`,
-    weightLb: 3,
-    mailbox: customer.mailboxNumber,
-  })) as { id: number; packageNumber: string };
-}
-
-const ask = (pkgId: number, kind: 'return' | 'discard', feeCents = RETURN_DEFAULTS[kind].cents, token = customer.token) =>
-  t.api('POST', `/customer/packages/${pkgId}/return`, token, { kind, feeCents, note: 'RA 5521 from the merchant' });
+/** What the customer's return (or discard) request form sends. */
+const returnAsk = (kind: 'return' | 'discard', feeCents = RETURN_DEFAULTS[kind].cents) => ({
+  kind,
+  feeCents,
+  note: 'RA 5521 from the merchant',
+});
 const statusOf = async (id: number) => (await t.db.select().from(packages).where(eq(packages.id, id)))[0]?.status;
 
 beforeAll(async () => {
@@ -54,24 +48,24 @@ afterAll(async () => t?.close());
 
 describe('return to sender or discard', () => {
   it('shows both prices before asking; a changed price is refused; once asked the parcel ships no more', async () => {
-    const pkg = await receive();
+    const pkg = await receiveFor(t, staff, customer.mailboxNumber, { weightLb: 3 });
     const state = (await t.api('GET', `/customer/packages/${pkg.id}/return`, customer.token)).json();
     expect(state).toMatchObject({
       canRequest: true,
       request: null,
       prices: { return: { feeCents: RETURN_DEFAULTS.return.cents }, discard: { feeCents: RETURN_DEFAULTS.discard.cents } },
     });
-    const stale = await ask(pkg.id, 'return', 1);
+    const stale = await t.api('POST', `/customer/packages/${pkg.id}/return`, customer.token, returnAsk('return', 1));
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe(RETURN_MESSAGES.priceChanged(RETURN_DEFAULTS.return.cents));
 
-    const asked = await ask(pkg.id, 'return');
+    const asked = await t.api('POST', `/customer/packages/${pkg.id}/return`, customer.token, returnAsk('return'));
     expect(asked.statusCode, asked.body).toBe(201);
     expect(asked.json()).toMatchObject({
       canRequest: false,
       request: { kind: 'return', status: 'open', note: 'RA 5521 from the merchant' },
     });
-    expect((await ask(pkg.id, 'discard')).statusCode).toBe(409);
+    expect((await t.api('POST', `/customer/packages/${pkg.id}/return`, customer.token, returnAsk('discard'))).statusCode).toBe(409);
 
     // The state machine keeps it out of the normal flow: no shipping, no buttons to move on.
     const moved = await t.api('POST', `/packages/${pkg.id}/status`, admin, { status: 'in_transit' });
@@ -83,8 +77,8 @@ describe('return to sender or discard', () => {
   });
 
   it('puts the request in the queue and the bell of staff who act on packages', async () => {
-    const pkg = await receive();
-    await ask(pkg.id, 'discard');
+    const pkg = await receiveFor(t, staff, customer.mailboxNumber, { weightLb: 3 });
+    await t.api('POST', `/customer/packages/${pkg.id}/return`, customer.token, returnAsk('discard'));
     const queue = await t.api('GET', '/return-requests?status=open', admin);
     expect(queue.statusCode, queue.body).toBe(200);
     expect(queue.json()).toEqual(expect.arrayContaining([expect.objectContaining({ packageId: pkg.id, kind: 'discard', status: 'open' })]));
@@ -98,8 +92,8 @@ describe('return to sender or discard', () => {
   });
 
   it('is cancelled free while open, and the parcel moves on again', async () => {
-    const pkg = await receive();
-    await ask(pkg.id, 'return');
+    const pkg = await receiveFor(t, staff, customer.mailboxNumber, { weightLb: 3 });
+    await t.api('POST', `/customer/packages/${pkg.id}/return`, customer.token, returnAsk('return'));
     const cancelled = await t.api('DELETE', `/customer/packages/${pkg.id}/return`, customer.token);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json()).toMatchObject({ canRequest: true, request: null });
@@ -108,8 +102,8 @@ describe('return to sender or discard', () => {
   });
 
   it('records a return with its tracking number: the parcel ends returned, the fee is invoiced once, the customer told', async () => {
-    const pkg = await receive();
-    await ask(pkg.id, 'return');
+    const pkg = await receiveFor(t, staff, customer.mailboxNumber, { weightLb: 3 });
+    await t.api('POST', `/customer/packages/${pkg.id}/return`, customer.token, returnAsk('return'));
     const noTracking = await t.api('POST', `/packages/${pkg.id}/return/done`, staff, {});
     expect(noTracking.statusCode).toBe(422);
     expect(noTracking.json().message).toBe(RETURN_MESSAGES.trackingRequired);
@@ -137,10 +131,10 @@ describe('return to sender or discard', () => {
   });
 
   it('records a discard of a parcel waiting at the counter: released no more, then discarded', async () => {
-    const pkg = await receive();
+    const pkg = await receiveFor(t, staff, customer.mailboxNumber, { weightLb: 3 });
     for (const status of ['in_transit', 'at_customs', 'ready_for_pickup'])
       expect((await t.api('POST', `/packages/${pkg.id}/status`, admin, { status })).statusCode).toBe(200);
-    await ask(pkg.id, 'discard');
+    await t.api('POST', `/customer/packages/${pkg.id}/return`, customer.token, returnAsk('discard'));
     const released = await t.api('POST', `/packages/${pkg.id}/status`, admin, { status: 'delivered' });
     expect(released.statusCode).toBe(409);
     expect(released.json().message).toBe(`${pkg.packageNumber}: ${STATUS_MESSAGES.leaving('discard')}`);
@@ -155,10 +149,10 @@ describe('return to sender or discard', () => {
   });
 
   it('another customer and another courier see and change nothing', async () => {
-    const pkg = await receive();
+    const pkg = await receiveFor(t, staff, customer.mailboxNumber, { weightLb: 3 });
     expect((await t.api('GET', `/customer/packages/${pkg.id}/return`, otherCustomer.token)).statusCode).toBe(404);
-    expect((await ask(pkg.id, 'return', RETURN_DEFAULTS.return.cents, otherCustomer.token)).statusCode).toBe(404);
-    await ask(pkg.id, 'return');
+    expect((await t.api('POST', `/customer/packages/${pkg.id}/return`, otherCustomer.token, returnAsk('return'))).statusCode).toBe(404);
+    await t.api('POST', `/customer/packages/${pkg.id}/return`, customer.token, returnAsk('return'));
     expect((await t.api('DELETE', `/customer/packages/${pkg.id}/return`, otherCustomer.token)).statusCode).toBe(404);
     expect((await t.api('GET', `/packages/${pkg.id}/return`, otherAdmin)).statusCode).toBe(404);
     expect((await t.api('POST', `/packages/${pkg.id}/return/done`, otherAdmin, { returnTrackingNumber: 'X1' })).statusCode).toBe(404);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCAN_MESSAGES } from '@courier/shared/domain/scan';
 import { makeCourier, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
+import { type TestApp, buildTestApp, seedDemoData, loginAs } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 import { customers } from '../../db/schema/customers';
 
@@ -114,11 +114,11 @@ describe('manifest, reconciliation, collection and unknown assignment by scan', 
   it('imports a file that lists our package numbers', async () => {
     const csv = `package_number\n${pkg(3).number}\n${typed(pkg(4).number)}\n`;
     const form = multipart({}, { field: 'file', name: 'm.csv', type: 'text/csv', data: Buffer.from(csv) });
-    const res = await t.app.inject({
+    const res = await t.api({
       method: 'POST',
-      url: `/api/manifests/${id}/import`,
-      headers: { ...bearer(staff), ...form.headers },
-      payload: form.payload,
+      url: `/manifests/${id}/import`,
+      token: staff,
+      ...form,
     });
     expect(res.json()).toMatchObject({ accepted: 2, refused: 0 });
     expect(res.json().manifest.pieces).toBe(5);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { countStatements } from '../../../test/statements';
-import { type TestApp, bearer, buildTestApp, loginAs, seedDemoData } from '../../../test/helper';
+import { type TestApp, buildTestApp, loginAs, seedDemoData } from '../../../test/helper';
 import { customers } from '../../db/schema/customers';
 
 /**
@@ -18,20 +18,13 @@ beforeAll(async () => {
   await seedDemoData(t);
   staff = await loginAs(t, 'branch_manager');
   const [c] = await t.db.select().from(customers).where(eq(customers.email, 'customer@example.test'));
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/packages',
-    headers: bearer(staff),
-    payload: { trackingNumber: tracking, weightLb: 1.5, mailbox: c?.mailboxNumber, mode: 'AIR' },
-  });
+  const res = await t.api('POST', '/packages', staff, { trackingNumber: tracking, weightLb: 1.5, mailbox: c?.mailboxNumber, mode: 'AIR' });
   expect(res.statusCode).toBe(201);
 });
 afterAll(async () => t?.close());
 
 it('finds a received package in three statements, the session included', async () => {
-  const { result, statements } = await countStatements(() =>
-    t.app.inject({ method: 'GET', url: `/api/packages/scan?trackingNumber=${tracking}`, headers: bearer(staff) }),
-  );
+  const { result, statements } = await countStatements(() => t.api('GET', `/packages/scan?trackingNumber=${tracking}`, staff));
   expect(result.statusCode).toBe(200);
   expect(result.json().package.trackingNumber).toBe(tracking);
   expect(result.json().package.events.length).toBeGreaterThan(0);

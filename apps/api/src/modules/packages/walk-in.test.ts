@@ -56,16 +56,12 @@ describe('registering a walk-in customer', () => {
     expect(mail?.subject).toContain(`your mailbox ${res.json().mailboxNumber}`);
     const token = mail?.textBody.match(/reset-password\?token=([\w-]+)/)?.[1];
     expect(token).toBeTruthy();
-    const set = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      payload: { token, newPassword: 'Walker#2026x' },
-    });
+    const set = await t.api('POST', '/auth/reset-password', null, { token, newPassword: 'Walker#2026x' });
     expect(set.statusCode, set.body).toBe(200);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/customers/login',
-      payload: { email: 'devon.walker@example.test', password: 'Walker#2026x', api_key: apiKey },
+    const login = await t.api('POST', '/customers/login', null, {
+      email: 'devon.walker@example.test',
+      password: 'Walker#2026x',
+      api_key: apiKey,
     });
     expect(login.statusCode, login.body).toBe(200);
   });

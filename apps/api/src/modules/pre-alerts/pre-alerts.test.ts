@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_MESSAGES } from '@courier/shared/schemas/packages';
 import { couriers } from '../../db/schema/couriers';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp, loginAs, seedDemoData } from '../../../test/helper';
+import { type TestApp, buildTestApp, loginAs, seedDemoData } from '../../../test/helper';
 import { SAMPLE_PDF, multipart } from '../../../test/multipart';
 
 let t: TestApp;
@@ -27,14 +27,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const preAlert = (token: string, trackingNumber: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/customer/pre-alerts',
-    headers: bearer(token),
-    payload: { trackingNumber, merchant: 'Amazon', description: 'Kettle', declaredValueUsdCents: 4999 },
-  });
-const cancel = (token: string, id: number) =>
-  t.app.inject({ method: 'POST', url: `/api/customer/pre-alerts/${id}/cancel`, headers: bearer(token) });
+  t.api('POST', '/customer/pre-alerts', token, { trackingNumber, merchant: 'Amazon', description: 'Kettle', declaredValueUsdCents: 4999 });
+const cancel = (token: string, id: number) => t.api('POST', `/customer/pre-alerts/${id}/cancel`, token);
 
 describe('a customer pre-alerts a package', () => {
   it('recognises the carrier from the tracking number and starts pending, without an invoice', async () => {
@@ -72,11 +66,11 @@ describe('the invoice of a pre-alert', () => {
   });
   const upload = (token: string, data: Buffer) => {
     const form = multipart({}, { field: 'invoice', name: 'invoice.pdf', type: 'application/pdf', data });
-    return t.app.inject({
+    return t.api({
       method: 'POST',
-      url: `/api/customer/pre-alerts/${id}/invoice`,
-      headers: { ...bearer(token), ...form.headers },
-      payload: form.payload,
+      url: `/customer/pre-alerts/${id}/invoice`,
+      token,
+      ...form,
     });
   };
 
@@ -113,12 +107,7 @@ describe('cancelling', () => {
 
   it('refuses to cancel one whose package has been received', async () => {
     const id = (await preAlert(customer.token, 'TBA555000777666')).json().id;
-    const received = await t.app.inject({
-      method: 'POST',
-      url: '/api/packages',
-      headers: bearer(staff),
-      payload: { trackingNumber: 'TBA555000777666', weightLb: 2 },
-    });
+    const received = await t.api('POST', '/packages', staff, { trackingNumber: 'TBA555000777666', weightLb: 2 });
     expect(received.statusCode).toBe(201);
     expect(received.json()).toMatchObject({ preAlertId: id, customerId: customer.id });
     const res = await cancel(customer.token, id);

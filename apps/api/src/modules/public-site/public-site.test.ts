@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY } from '@courier/shared/constants/limits';
 import { DEFAULT_PUBLIC_CONTENT, DEMO_PUBLIC_STATS } from '@courier/shared/constants/public-site';
 import { publicSiteSchema } from '@courier/shared/schemas/public-site';
-import { type TestApp, bearer, buildTestApp, seedDemoData, loginAs, tokenFor } from '../../../test/helper';
+import { type TestApp, buildTestApp, seedDemoData, loginAs, tokenFor } from '../../../test/helper';
 import { loadConfig } from '../../config';
 import { branches } from '../../db/schema/branches';
 import { couriers } from '../../db/schema/couriers';
@@ -98,14 +98,11 @@ afterAll(async () => {
   rmSync(webDist, { recursive: true, force: true });
 });
 
-const as = (who: keyof typeof tokens) => bearer(tokens[who]);
 const site = async (query = '', headers: Record<string, string> = {}) => {
-  const res = await t.app.inject({ method: 'GET', url: `/api/public/site${query}`, headers });
+  const res = await t.api({ method: 'GET', url: `/public/site${query}`, headers });
   expect(res.statusCode, res.body).toBe(200);
   return publicSiteSchema.parse(res.json());
 };
-const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, who?: keyof typeof tokens, payload?: object) =>
-  t.app.inject({ method, url, headers: who ? as(who) : {}, ...(payload === undefined ? {} : { payload }) });
 
 const ISE_CONTENT = {
   tagline: 'Ocho Rios, every Tuesday',
@@ -139,15 +136,15 @@ describe('GET /api/public/site', () => {
   });
 
   it('answers 404 COURIER_NOT_FOUND for an unknown or suspended api key, never another courier', async () => {
-    const unknown = await t.app.inject({ method: 'GET', url: '/api/public/site?api_key=ck_nobody' });
+    const unknown = await t.api('GET', '/public/site?api_key=ck_nobody');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ message: 'Courier not found', code: 'COURIER_NOT_FOUND' });
-    const header = await t.app.inject({ method: 'GET', url: '/api/public/site', headers: { 'x-api-key': 'ck_nobody' } });
+    const header = await t.api({ method: 'GET', url: '/public/site', headers: { 'x-api-key': 'ck_nobody' } });
     expect(header.json()).toMatchObject({ code: 'COURIER_NOT_FOUND' });
   });
 
   it('serves content per courier: what a courier saved shows on its site only, the other keeps the defaults', async () => {
-    const saved = await call('PUT', '/api/settings/public-content', 'iseAdmin', ISE_CONTENT);
+    const saved = await t.api('PUT', '/settings/public-content', tokens.iseAdmin, ISE_CONTENT);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual(ISE_CONTENT);
     expect((await site(`?api_key=${ISE_KEY}`)).content).toEqual(ISE_CONTENT);
@@ -155,11 +152,11 @@ describe('GET /api/public/site', () => {
     expect(demo.content).toEqual(DEMO_CONTENT);
     expect(JSON.stringify(demo)).not.toContain('Island Ship');
     // Emptied fields fall back to the defaults on the public site.
-    await call('PUT', '/api/settings/public-content', 'iseAdmin', { ...ISE_CONTENT, tagline: '  ', hours: [] });
+    await t.api('PUT', '/settings/public-content', tokens.iseAdmin, { ...ISE_CONTENT, tagline: '  ', hours: [] });
     const after = await site(`?api_key=${ISE_KEY}`);
     expect(after.content.tagline).toBeNull();
     expect(after.content.hours).toEqual(DEFAULT_PUBLIC_CONTENT.hours);
-    await call('PUT', '/api/settings/public-content', 'iseAdmin', ISE_CONTENT);
+    await t.api('PUT', '/settings/public-content', tokens.iseAdmin, ISE_CONTENT);
   });
 
   it("shows a courier's own figures only: a new courier claims none, the demo courier its seeded ones", async () => {
@@ -173,14 +170,14 @@ describe('GET /api/public/site', () => {
     ]);
     // Figures are edited like the other texts, checked, and emptied away.
     const tooMany = Array.from({ length: 7 }, (_, i) => ({ value: String(i), label: 'things' }));
-    const refused = await call('PUT', '/api/settings/public-content', 'iseAdmin', { ...ISE_CONTENT, stats: tooMany });
+    const refused = await t.api('PUT', '/settings/public-content', tokens.iseAdmin, { ...ISE_CONTENT, stats: tooMany });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('At most 6 figures');
-    const blank = await call('PUT', '/api/settings/public-content', 'iseAdmin', { ...ISE_CONTENT, stats: [{ value: ' ', label: 'x' }] });
+    const blank = await t.api('PUT', '/settings/public-content', tokens.iseAdmin, { ...ISE_CONTENT, stats: [{ value: ' ', label: 'x' }] });
     expect(blank.json().message).toBe('Enter the figure');
-    await call('PUT', '/api/settings/public-content', 'iseAdmin', { ...ISE_CONTENT, stats: [] });
+    await t.api('PUT', '/settings/public-content', tokens.iseAdmin, { ...ISE_CONTENT, stats: [] });
     expect((await site(`?api_key=${ISE_KEY}`)).content.stats).toEqual([]);
-    await call('PUT', '/api/settings/public-content', 'iseAdmin', ISE_CONTENT);
+    await t.api('PUT', '/settings/public-content', tokens.iseAdmin, ISE_CONTENT);
   });
 
   it('keeps content saved before figures existed, and gives a demo database seeded before them the demo figures', async () => {
@@ -194,8 +191,8 @@ describe('GET /api/public/site', () => {
     expect((await site(`?api_key=${DEFAULT_API_KEY}`)).content).toEqual({ ...ISE_CONTENT, stats: DEMO_PUBLIC_STATS });
     // Only the demo courier's: another courier's content is left as it was.
     expect((await site(`?api_key=${ISE_KEY}`)).content.stats).toEqual([]);
-    await call('PUT', '/api/settings/public-content', 'iseAdmin', ISE_CONTENT);
-    await call('PUT', '/api/settings/public-content', 'jxpAdmin', DEMO_CONTENT);
+    await t.api('PUT', '/settings/public-content', tokens.iseAdmin, ISE_CONTENT);
+    await t.api('PUT', '/settings/public-content', tokens.jxpAdmin, DEMO_CONTENT);
   });
 });
 
@@ -203,7 +200,7 @@ describe('the tenant by host name', () => {
   let domainId: number;
 
   it('a pending host name does not resolve: the visitor gets the default courier', async () => {
-    const res = await call('POST', '/api/settings/domains', 'iseAdmin', { hostname: ' Portal.IslandShip.test. ' });
+    const res = await t.api('POST', '/settings/domains', tokens.iseAdmin, { hostname: ' Portal.IslandShip.test. ' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ hostname: ISE_HOST, status: 'pending', courierCode: 'ISE' });
     domainId = res.json().id;
@@ -212,7 +209,7 @@ describe('the tenant by host name', () => {
   });
 
   it('an approved host name resolves its courier; an api key wins over the host', async () => {
-    const approved = await call('POST', `/api/platform/domains/${domainId}/approve`, 'super');
+    const approved = await t.api('POST', `/platform/domains/${domainId}/approve`, tokens.super);
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ status: 'approved' });
     const byHost = await site('', { host: `${ISE_HOST}:8080` });
@@ -225,15 +222,15 @@ describe('the tenant by host name', () => {
   });
 
   it('a rejected host name stops resolving', async () => {
-    expect((await call('POST', `/api/platform/domains/${domainId}/reject`, 'super')).json()).toMatchObject({ status: 'rejected' });
+    expect((await t.api('POST', `/platform/domains/${domainId}/reject`, tokens.super)).json()).toMatchObject({ status: 'rejected' });
     expect(await site('', { host: ISE_HOST })).toMatchObject({ resolvedBy: 'default', courier: { code: 'JXP' } });
-    await call('POST', `/api/platform/domains/${domainId}/approve`, 'super');
+    await t.api('POST', `/platform/domains/${domainId}/approve`, tokens.super);
   });
 
   it('a host name of a suspended courier answers 404 rather than showing another brand', async () => {
     await t.db.update(couriers).set({ status: 'suspended' }).where(eq(couriers.id, iseId));
     try {
-      const res = await t.app.inject({ method: 'GET', url: '/api/public/site', headers: { host: ISE_HOST } });
+      const res = await t.api({ method: 'GET', url: '/public/site', headers: { host: ISE_HOST } });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ code: 'COURIER_NOT_FOUND' });
     } finally {
@@ -243,19 +240,19 @@ describe('the tenant by host name', () => {
 
   it('validates host names and keeps each unique across couriers', async () => {
     for (const hostname of ['localhost', '10.0.0.1', 'portal.example.com/path', 'bad_name.example.com', '-x.example.com', 'a..b.com']) {
-      const res = await call('POST', '/api/settings/domains', 'iseAdmin', { hostname });
+      const res = await t.api('POST', '/settings/domains', tokens.iseAdmin, { hostname });
       expect(res.statusCode, hostname).toBe(400);
     }
-    const taken = await call('POST', '/api/settings/domains', 'jxpAdmin', { hostname: ISE_HOST.toUpperCase() });
+    const taken = await t.api('POST', '/settings/domains', tokens.jxpAdmin, { hostname: ISE_HOST.toUpperCase() });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe('This host name is already registered');
   });
 
   it('lists host names per courier for the courier, and all of them for the super admin', async () => {
-    const own = await call('GET', '/api/settings/domains', 'iseAdmin');
+    const own = await t.api('GET', '/settings/domains', tokens.iseAdmin);
     expect(own.json().map((d: { hostname: string }) => d.hostname)).toEqual([ISE_HOST]);
-    expect((await call('GET', '/api/settings/domains', 'jxpAdmin')).json()).toEqual([]);
-    const all = await call('GET', '/api/platform/domains', 'super');
+    expect((await t.api('GET', '/settings/domains', tokens.jxpAdmin)).json()).toEqual([]);
+    const all = await t.api('GET', '/platform/domains', tokens.super);
     expect(all.json().map((d: { hostname: string }) => d.hostname)).toContain(ISE_HOST);
   });
 });
@@ -270,9 +267,9 @@ describe('the default courier', () => {
       (await resolveTenant({ db: t.db, config: { ...t.config, DEFAULT_COURIER_CODE: 'NOPE' } }, { hostname: null }))?.courier.code,
     ).toBe('JXP');
 
-    const before = await call('GET', '/api/platform/default-courier', 'super');
+    const before = await t.api('GET', '/platform/default-courier', tokens.super);
     expect(before.json()).toEqual({ courierCode: null, environmentCourierCode: null, effectiveCourierCode: 'JXP' });
-    const set = await call('PUT', '/api/platform/default-courier', 'super', { courierCode: 'ise' });
+    const set = await t.api('PUT', '/platform/default-courier', tokens.super, { courierCode: 'ise' });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json()).toMatchObject({ courierCode: 'ISE', effectiveCourierCode: 'ISE' });
     expect(await site()).toMatchObject({ resolvedBy: 'default', courier: { code: 'ISE' } });
@@ -280,8 +277,8 @@ describe('the default courier', () => {
     const both = { db: t.db, config: { ...t.config, DEFAULT_COURIER_CODE: 'JXP' } };
     expect((await resolveTenant(both, { hostname: null }))?.courier.code).toBe('ISE');
 
-    expect((await call('PUT', '/api/platform/default-courier', 'super', { courierCode: 'ZZZ' })).statusCode).toBe(404);
-    expect((await call('PUT', '/api/platform/default-courier', 'super', { courierCode: null })).json()).toMatchObject({
+    expect((await t.api('PUT', '/platform/default-courier', tokens.super, { courierCode: 'ZZZ' })).statusCode).toBe(404);
+    expect((await t.api('PUT', '/platform/default-courier', tokens.super, { courierCode: null })).json()).toMatchObject({
       courierCode: null,
       effectiveCourierCode: 'JXP',
     });
@@ -296,7 +293,7 @@ describe('the default courier', () => {
   it('answers NO_COURIER when no courier is active at all', async () => {
     await t.db.update(couriers).set({ status: 'suspended' });
     try {
-      const res = await t.app.inject({ method: 'GET', url: '/api/public/site' });
+      const res = await t.api('GET', '/public/site');
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ code: 'NO_COURIER' });
     } finally {
@@ -306,7 +303,7 @@ describe('the default courier', () => {
 });
 
 describe('embedding: frame-ancestors per courier', () => {
-  const page = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+  const page = (url: string, headers: Record<string, string> = {}) => t.api({ method: 'GET', path: url, headers });
   const ancestors = (res: { headers: Record<string, unknown> }) =>
     /frame-ancestors ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
 
@@ -318,21 +315,21 @@ describe('embedding: frame-ancestors per courier', () => {
       'https://*.example.com',
       'javascript:alert(1)',
     ]) {
-      const res = await call('PUT', '/api/settings/embed', 'iseAdmin', { allowedOrigins: [origin] });
+      const res = await t.api('PUT', '/settings/embed', tokens.iseAdmin, { allowedOrigins: [origin] });
       expect(res.statusCode, origin).toBe(400);
     }
     const many = Array.from({ length: 11 }, (_, i) => `https://s${i}.example.com`);
-    expect((await call('PUT', '/api/settings/embed', 'iseAdmin', { allowedOrigins: many })).statusCode).toBe(400);
-    const res = await call('PUT', '/api/settings/embed', 'iseAdmin', {
+    expect((await t.api('PUT', '/settings/embed', tokens.iseAdmin, { allowedOrigins: many })).statusCode).toBe(400);
+    const res = await t.api('PUT', '/settings/embed', tokens.iseAdmin, {
       allowedOrigins: ['https://WWW.IslandShip.test/', 'https://www.islandship.test'],
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ allowedOrigins: ['https://www.islandship.test'], apiKey: ISE_KEY });
-    const local = await call('PUT', '/api/settings/embed', 'iseAdmin', {
+    const local = await t.api('PUT', '/settings/embed', tokens.iseAdmin, {
       allowedOrigins: ['http://localhost:8080', 'http://127.0.0.1:5500/'],
     });
     expect(local.json().allowedOrigins).toEqual(['http://localhost:8080', 'http://127.0.0.1:5500']);
-    await call('PUT', '/api/settings/embed', 'iseAdmin', { allowedOrigins: ['https://www.islandship.test'] });
+    await t.api('PUT', '/settings/embed', tokens.iseAdmin, { allowedOrigins: ['https://www.islandship.test'] });
   });
 
   it("gives the sign-in and portal HTML of the courier's tenant its origins, and everything else 'none'", async () => {
@@ -366,50 +363,53 @@ describe('embedding: frame-ancestors per courier', () => {
 
 describe('access to the public-site settings', () => {
   it('asks for settings_view / settings_edit, and refuses customers and the signed-out', async () => {
-    expect((await call('GET', '/api/settings/public-content')).statusCode).toBe(401);
-    expect((await call('GET', '/api/settings/public-content', 'customer')).statusCode).toBe(403);
-    expect((await call('GET', '/api/settings/public-content', 'noSettings')).statusCode).toBe(403);
-    expect((await call('PUT', '/api/settings/public-content', 'staff', ISE_CONTENT)).statusCode).toBe(403);
-    expect((await call('POST', '/api/settings/domains', 'staff', { hostname: 'x.example.com' })).statusCode).toBe(403);
-    expect((await call('PUT', '/api/settings/embed', 'staff', { allowedOrigins: [] })).statusCode).toBe(403);
+    expect((await t.api('GET', '/settings/public-content')).statusCode).toBe(401);
+    expect((await t.api('GET', '/settings/public-content', tokens.customer)).statusCode).toBe(403);
+    expect((await t.api('GET', '/settings/public-content', tokens.noSettings)).statusCode).toBe(403);
+    expect((await t.api('PUT', '/settings/public-content', tokens.staff, ISE_CONTENT)).statusCode).toBe(403);
+    expect((await t.api('POST', '/settings/domains', tokens.staff, { hostname: 'x.example.com' })).statusCode).toBe(403);
+    expect((await t.api('PUT', '/settings/embed', tokens.staff, { allowedOrigins: [] })).statusCode).toBe(403);
     for (const url of ['/api/platform/domains', '/api/platform/default-courier']) {
-      expect((await call('GET', url, 'jxpAdmin')).statusCode).toBe(403);
+      expect((await t.api('GET', url, tokens.jxpAdmin)).statusCode).toBe(403);
     }
-    expect((await call('POST', '/api/platform/domains/1/approve', 'iseAdmin')).statusCode).toBe(403);
+    expect((await t.api('POST', '/platform/domains/1/approve', tokens.iseAdmin)).statusCode).toBe(403);
   });
 
   it("keeps each courier admin to its own content, domains and embedding (another courier's id reads and writes its own)", async () => {
     // Naming the other courier changes nothing: a courier admin always works on its own.
-    const read = await call('GET', `/api/settings/public-content?courierId=${iseId}`, 'jxpAdmin');
+    const read = await t.api('GET', `/settings/public-content?courierId=${iseId}`, tokens.jxpAdmin);
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual(DEMO_CONTENT);
-    const write = await call('PUT', `/api/settings/public-content?courierId=${iseId}`, 'jxpAdmin', { ...ISE_CONTENT, tagline: 'Hijacked' });
+    const write = await t.api('PUT', `/settings/public-content?courierId=${iseId}`, tokens.jxpAdmin, {
+      ...ISE_CONTENT,
+      tagline: 'Hijacked',
+    });
     expect(write.statusCode).toBe(200);
     expect((await site(`?api_key=${ISE_KEY}`)).content.tagline).toBe(ISE_CONTENT.tagline);
     expect((await site(`?api_key=${DEFAULT_API_KEY}`)).content.tagline).toBe('Hijacked');
-    expect((await call('GET', `/api/settings/embed?courierId=${iseId}`, 'jxpAdmin')).json()).toEqual({
+    expect((await t.api('GET', `/settings/embed?courierId=${iseId}`, tokens.jxpAdmin)).json()).toEqual({
       allowedOrigins: [],
       apiKey: DEFAULT_API_KEY,
     });
-    const [iseDomain] = (await call('GET', '/api/settings/domains', 'iseAdmin')).json();
-    const del = await call('DELETE', `/api/settings/domains/${iseDomain.id}`, 'jxpAdmin');
+    const [iseDomain] = (await t.api('GET', '/settings/domains', tokens.iseAdmin)).json();
+    const del = await t.api('DELETE', `/settings/domains/${iseDomain.id}`, tokens.jxpAdmin);
     expect(del.statusCode).toBe(404);
-    expect((await call('GET', '/api/settings/domains', 'iseAdmin')).json()).toHaveLength(1);
-    await call('PUT', '/api/settings/public-content', 'jxpAdmin', DEMO_CONTENT);
+    expect((await t.api('GET', '/settings/domains', tokens.iseAdmin)).json()).toHaveLength(1);
+    await t.api('PUT', '/settings/public-content', tokens.jxpAdmin, DEMO_CONTENT);
   });
 
   it('lets the super admin work on a named courier, and a courier remove its own host name', async () => {
-    expect((await call('GET', '/api/settings/public-content', 'super')).statusCode).toBe(400);
-    const read = await call('GET', `/api/settings/public-content?courierId=${iseId}`, 'super');
+    expect((await t.api('GET', '/settings/public-content', tokens.super)).statusCode).toBe(400);
+    const read = await t.api('GET', `/settings/public-content?courierId=${iseId}`, tokens.super);
     expect(read.json()).toEqual(ISE_CONTENT);
-    const [iseDomain] = (await call('GET', `/api/settings/domains?courierId=${iseId}`, 'super')).json();
-    expect((await call('DELETE', `/api/settings/domains/${iseDomain.id}`, 'iseAdmin')).statusCode).toBe(200);
-    expect((await call('GET', '/api/settings/domains', 'iseAdmin')).json()).toEqual([]);
+    const [iseDomain] = (await t.api('GET', `/settings/domains?courierId=${iseId}`, tokens.super)).json();
+    expect((await t.api('DELETE', `/settings/domains/${iseDomain.id}`, tokens.iseAdmin)).statusCode).toBe(200);
+    expect((await t.api('GET', '/settings/domains', tokens.iseAdmin)).json()).toEqual([]);
     expect(await site('', { host: ISE_HOST })).toMatchObject({ resolvedBy: 'default' });
   });
 
   it('refuses unknown fields in the content', async () => {
-    const res = await call('PUT', '/api/settings/public-content', 'iseAdmin', { ...ISE_CONTENT, phone: '123' });
+    const res = await t.api('PUT', '/settings/public-content', tokens.iseAdmin, { ...ISE_CONTENT, phone: '123' });
     expect(res.statusCode).toBe(400);
   });
 });

@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const site = (query = '') => t.app.inject({ method: 'GET', url: `/api/public/site${query}` });
+const site = (query = '') => t.api('GET', `/public/site${query}`);
 
 describe('GET /api/public/site (t18-pages stand-in)', () => {
   it("serves the api key's courier: its own branches, phone and rates only", async () => {

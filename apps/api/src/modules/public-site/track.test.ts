@@ -15,7 +15,7 @@ let ip = 0;
 
 function track(number: string, apiKey?: string, remoteAddress = `10.9.0.${++ip}`) {
   const query = apiKey ? `?api_key=${encodeURIComponent(apiKey)}` : '';
-  return t.app.inject({ method: 'GET', url: `/api/public/track/${encodeURIComponent(number)}${query}`, remoteAddress });
+  return t.api({ method: 'GET', url: `/public/track/${encodeURIComponent(number)}${query}`, remoteAddress });
 }
 
 beforeAll(async () => {

@@ -95,7 +95,7 @@ describe('pre-rendered pages', () => {
   it.each(Object.entries(HEADINGS))(
     '%s is readable without JavaScript: heading and courier name in the HTML',
     async (pagePath, heading) => {
-      const res = await t.app.inject({ method: 'GET', url: pagePath });
+      const res = await t.api({ method: 'GET', path: pagePath });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       const html = res.body;
@@ -117,12 +117,12 @@ describe('pre-rendered pages', () => {
 
   it("the courier's sign-in pages show its brand, as their titles do; the super admin's is the platform's in both", async () => {
     for (const pagePath of ['/admin/login', '/staff/login']) {
-      const res = await t.app.inject({ method: 'GET', url: pagePath });
+      const res = await t.api({ method: 'GET', path: pagePath });
       const body = text(/<div id="root">([\s\S]*)<\/div>/.exec(res.body)?.[1] ?? '');
       expect(body, pagePath).toContain(DEMO);
       expect(body, pagePath).not.toContain('Courier Portal');
     }
-    const platform = await t.app.inject({ method: 'GET', url: '/superadmin/login' });
+    const platform = await t.api({ method: 'GET', path: '/superadmin/login' });
     expect(platform.body).toContain('<title>Super admin sign in | Courier Portal</title>');
     expect(text(/<div id="root">([\s\S]*)<\/div>/.exec(platform.body)?.[1] ?? '')).toContain('Courier Portal');
     expect(platform.body).not.toContain(`| ${DEMO}</title>`);
@@ -137,7 +137,7 @@ describe('pre-rendered pages', () => {
         [DEFAULT_API_KEY, DEMO, OTHER],
         [OTHER_KEY, OTHER, DEMO],
       ]) {
-        const res = await t.app.inject({ method: 'GET', url: `${pagePath}?api_key=${key}` });
+        const res = await t.api({ method: 'GET', path: `${pagePath}?api_key=${key}` });
         expect(res.statusCode).toBe(200);
         const root = /<div id="root">([\s\S]*)<\/div>/.exec(res.body)?.[1] ?? '';
         expect(root, pagePath).toContain('<noscript>');
@@ -168,7 +168,7 @@ describe('pre-rendered pages', () => {
 
   it('two couriers: each page names its own courier and never the other', async () => {
     for (const pagePath of ['/', '/pricing', '/contact', '/login']) {
-      const other = await t.app.inject({ method: 'GET', url: `${pagePath}?api_key=${OTHER_KEY}` });
+      const other = await t.api({ method: 'GET', path: `${pagePath}?api_key=${OTHER_KEY}` });
       expect(other.statusCode).toBe(200);
       expect(other.body).toContain(OTHER);
       expect(other.body).not.toContain(DEMO);
@@ -176,18 +176,18 @@ describe('pre-rendered pages', () => {
       expect(embeddedSite(other.body)?.courier.apiKey).toBe(OTHER_KEY);
       expect(text(other.body)).toContain(HEADINGS[pagePath]);
 
-      const demo = await t.app.inject({ method: 'GET', url: `${pagePath}?api_key=${DEFAULT_API_KEY}` });
+      const demo = await t.api({ method: 'GET', path: `${pagePath}?api_key=${DEFAULT_API_KEY}` });
       expect(demo.body).toContain(DEMO);
       expect(demo.body).not.toContain(OTHER);
       expect(demo.body).not.toContain(OTHER_KEY);
     }
     // The links carry the tenant's key, so its visitors stay on its site.
-    const home = await t.app.inject({ method: 'GET', url: `/?api_key=${OTHER_KEY}` });
+    const home = await t.api({ method: 'GET', path: `/?api_key=${OTHER_KEY}` });
     expect(home.body).toContain(`href="/register?api_key=${OTHER_KEY}"`);
   });
 
   it('escapes a courier name that closes the script', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/?api_key=${EVIL_KEY}` });
+    const res = await t.api({ method: 'GET', path: `/?api_key=${EVIL_KEY}` });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('<script>alert(1)');
     // Every </script> closes a <script> of the page: the name opened and closed none.
@@ -205,7 +205,7 @@ describe('pre-rendered pages', () => {
       ['/pricing?utm_source=newsletter&utm_medium=email', '/pricing', '/pricing'],
       [`/track?api_key=${OTHER_KEY}&number=JEP-1001&gclid=xyz`, '/track', `/track?api_key=${OTHER_KEY}`],
     ] as const) {
-      const res = await t.app.inject({ method: 'GET', url });
+      const res = await t.api({ method: 'GET', path: url });
       expect(res.statusCode, url).toBe(200);
       const name = url.includes(OTHER_KEY) ? OTHER : DEMO;
       expect(res.body, url).toContain(`| ${name}</title>`);
@@ -222,10 +222,10 @@ describe('pre-rendered pages', () => {
   });
 
   it('without JavaScript the home page tracks by a plain GET, and /track?number= shows the form filled with the number', async () => {
-    const home = await t.app.inject({ method: 'GET', url: `/?api_key=${OTHER_KEY}` });
+    const home = await t.api({ method: 'GET', path: `/?api_key=${OTHER_KEY}` });
     expect(home.body).toMatch(/<form [^>]*action="\/track"[^>]*method="get"/);
     expect(home.body).toContain(`<input type="hidden" name="api_key" value="${OTHER_KEY}"/>`);
-    const track = await t.app.inject({ method: 'GET', url: '/track?number=JEP-1001' });
+    const track = await t.api({ method: 'GET', path: '/track?number=JEP-1001' });
     expect(track.body).toMatch(/<form [^>]*action="\/track"[^>]*method="get"/);
     expect(track.body).toMatch(/<input [^>]*name="number"[^>]*value="JEP-1001"|<input [^>]*value="JEP-1001"[^>]*name="number"/);
   });
@@ -233,7 +233,7 @@ describe('pre-rendered pages', () => {
   it('an unknown api key or another query parameter gets the app shell, rendered in the browser', async () => {
     const shell = readFileSync(path.join(DIST, 'index.html'), 'utf8');
     for (const url of ['/?api_key=ck_nobody', '/admin/login?token=abc', '/pricing?number=1', '/track?number=a&number=b']) {
-      const res = await t.app.inject({ method: 'GET', url });
+      const res = await t.api({ method: 'GET', path: url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(shell);
     }
@@ -241,7 +241,7 @@ describe('pre-rendered pages', () => {
 
   it('keeps the build output itself out of reach', async () => {
     for (const url of ['/_prerendered/manifest.json', '/_prerendered/index.html', '/_ssr/entry-server.js']) {
-      const res = await t.app.inject({ method: 'GET', url });
+      const res = await t.api({ method: 'GET', path: url });
       expect(res.body, url).not.toContain('PRERENDERED_PAGES');
       expect(res.body, url).not.toContain('"pages"');
     }
@@ -250,7 +250,7 @@ describe('pre-rendered pages', () => {
 
 describe('robots.txt and sitemap.xml', () => {
   it('answer for the host of the request when it is an approved host name', async () => {
-    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt', headers: { host: 'portal.islandship.test' } });
+    const robots = await t.api({ method: 'GET', path: '/robots.txt', headers: { host: 'portal.islandship.test' } });
     expect(robots.statusCode).toBe(200);
     expect(robots.headers['content-type']).toMatch(/^text\/plain/);
     for (const line of [
@@ -266,7 +266,7 @@ describe('robots.txt and sitemap.xml', () => {
     const own = t.config.COURIER_DOMAIN_URL.replace('{host}', 'portal.islandship.test');
     expect(robots.body).toContain(`Sitemap: ${own}/sitemap.xml`);
 
-    const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'portal.islandship.test' } });
+    const sitemap = await t.api({ method: 'GET', path: '/sitemap.xml', headers: { host: 'portal.islandship.test' } });
     expect(sitemap.statusCode).toBe(200);
     expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
     const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
@@ -279,10 +279,10 @@ describe('robots.txt and sitemap.xml', () => {
 
   it('never take a forged Host: another name gets the platform address', async () => {
     const platform = `http://localhost:${t.config.PORT}`;
-    const other = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'attacker.example:8080' } });
+    const other = await t.api({ method: 'GET', path: '/sitemap.xml', headers: { host: 'attacker.example:8080' } });
     expect(other.body).toContain(`<loc>${platform}/faq</loc>`);
     expect(other.body).not.toContain('attacker.example');
-    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt', headers: { host: 'attacker.example' } });
+    const robots = await t.api({ method: 'GET', path: '/robots.txt', headers: { host: 'attacker.example' } });
     expect(robots.body).not.toContain('attacker.example');
   });
 });
@@ -294,12 +294,12 @@ describe('canonical and og:url', () => {
   ];
 
   it('are on our own address, never the Host a request forged', async () => {
-    const forged = await t.app.inject({ method: 'GET', url: '/pricing', headers: { host: 'attacker.example' } });
+    const forged = await t.api({ method: 'GET', path: '/pricing', headers: { host: 'attacker.example' } });
     expect(forged.statusCode).toBe(200);
     expect(forged.body).not.toContain('attacker.example');
     expect(links(forged.body)).toEqual([`http://localhost:${t.config.PORT}/pricing`, `http://localhost:${t.config.PORT}/pricing`]);
     const own = t.config.COURIER_DOMAIN_URL.replace('{host}', 'portal.islandship.test');
-    const approved = await t.app.inject({ method: 'GET', url: '/pricing', headers: { host: 'portal.islandship.test' } });
+    const approved = await t.api({ method: 'GET', path: '/pricing', headers: { host: 'portal.islandship.test' } });
     expect(links(approved.body)).toEqual([`${own}/pricing`, `${own}/pricing`]);
   });
 });

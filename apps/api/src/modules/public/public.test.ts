@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY } from '@courier/shared/constants/limits';
 import { API_MESSAGES } from '@courier/shared/messages';
 import { PUBLIC_MESSAGES } from '@courier/shared/schemas/public';
-import { type TestApp, bearer, buildTestApp, seedDemoData, tokenFor } from '../../../test/helper';
+import { type TestApp, buildTestApp, seedDemoData, tokenFor } from '../../../test/helper';
 import { assistedPurchaseRequests } from '../../db/schema/assisted-purchase-requests';
 import { contactMessages } from '../../db/schema/contact-messages';
 import { couriers } from '../../db/schema/couriers';
@@ -40,10 +40,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 let ipCounter = 0;
-/** Each call comes from its own address unless one is given, so the per-IP budget stays out of the way. */
-function post(url: string, payload: unknown, remoteAddress = `10.0.0.${++ipCounter}`) {
-  return t.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, remoteAddress });
-}
+/** A new remote address for each request, so the per-IP budget stays out of the way. */
+const freshAddress = () => `10.0.0.${++ipCounter}`;
 
 const item = {
   itemUrl: 'https://www.amazon.com/dp/B0EXAMPLE',
@@ -56,7 +54,7 @@ const contact = { name: 'Mark Davis', email: 'mark@example.com', subject: 'track
 
 describe('POST /api/public/assisted-purchase', () => {
   it('stores the request for the default courier and e-mails its contact address', async () => {
-    const res = await post('/api/public/assisted-purchase', request);
+    const res = await t.api({ method: 'POST', url: '/public/assisted-purchase', payload: request, remoteAddress: freshAddress() });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({ success: true, message: PUBLIC_MESSAGES.assistedPurchaseSent });
@@ -76,7 +74,12 @@ describe('POST /api/public/assisted-purchase', () => {
   });
 
   it('goes to the courier of the api key in the body', async () => {
-    const res = await post('/api/public/assisted-purchase', { ...request, apiKey: OTHER_KEY });
+    const res = await t.api({
+      method: 'POST',
+      url: '/public/assisted-purchase',
+      payload: { ...request, apiKey: OTHER_KEY },
+      remoteAddress: freshAddress(),
+    });
     expect(res.statusCode).toBe(201);
     const [row] = await t.db.select().from(assistedPurchaseRequests).where(eq(assistedPurchaseRequests.id, res.json().id));
     expect(row?.courierId).toBe(otherCourierId);
@@ -86,7 +89,12 @@ describe('POST /api/public/assisted-purchase', () => {
 
   it('answers 404 for an unknown or suspended courier', async () => {
     for (const apiKey of ['ck_nobody', 'ck_suspended']) {
-      const res = await post('/api/public/assisted-purchase', { ...request, apiKey });
+      const res = await t.api({
+        method: 'POST',
+        url: '/public/assisted-purchase',
+        payload: { ...request, apiKey },
+        remoteAddress: freshAddress(),
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(PUBLIC_MESSAGES.courierNotFound);
     }
@@ -102,13 +110,18 @@ describe('POST /api/public/assisted-purchase', () => {
     ['a description too long', { ...request, items: [{ ...item, itemDescription: 'x'.repeat(1001) }] }, 'At most 1000 characters'],
     ['notes too long', { ...request, notes: 'x'.repeat(2001) }, 'At most 2000 characters'],
   ])('refuses %s', async (_label, payload, message) => {
-    const res = await post('/api/public/assisted-purchase', payload);
+    const res = await t.api({ method: 'POST', url: '/public/assisted-purchase', payload: payload, remoteAddress: freshAddress() });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
   });
 
   it('refuses unknown fields', async () => {
-    const res = await post('/api/public/assisted-purchase', { ...request, courierId: otherCourierId });
+    const res = await t.api({
+      method: 'POST',
+      url: '/public/assisted-purchase',
+      payload: { ...request, courierId: otherCourierId },
+      remoteAddress: freshAddress(),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/courierId/);
   });
@@ -116,7 +129,7 @@ describe('POST /api/public/assisted-purchase', () => {
 
 describe('POST /api/public/contact', () => {
   it('stores the message and e-mails the courier', async () => {
-    const res = await post('/api/public/contact', contact);
+    const res = await t.api({ method: 'POST', url: '/public/contact', payload: contact, remoteAddress: freshAddress() });
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe(PUBLIC_MESSAGES.contactSent);
     const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, res.json().id));
@@ -136,27 +149,25 @@ describe('POST /api/public/contact', () => {
     ['a message too long', { ...contact, message: 'x'.repeat(5001) }, 'At most 5000 characters'],
     ['a missing e-mail', { ...contact, email: '' }, PUBLIC_MESSAGES.emailRequired],
   ])('refuses %s', async (_label, payload, message) => {
-    const res = await post('/api/public/contact', payload);
+    const res = await t.api({ method: 'POST', url: '/public/contact', payload: payload, remoteAddress: freshAddress() });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
   });
 
   it('limits each address to 10 submissions per 15 minutes', async () => {
     const ip = '192.0.2.77';
-    for (let i = 0; i < 10; i++) expect((await post('/api/public/contact', contact, ip)).statusCode).toBe(201);
-    const res = await post('/api/public/contact', contact, ip);
+    for (let i = 0; i < 10; i++)
+      expect((await t.api({ method: 'POST', url: '/public/contact', payload: contact, remoteAddress: ip })).statusCode).toBe(201);
+    const res = await t.api({ method: 'POST', url: '/public/contact', payload: contact, remoteAddress: ip });
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toBe(API_MESSAGES.tooManyRequests);
-    expect((await post('/api/public/contact', contact)).statusCode).toBe(201);
+    expect((await t.api({ method: 'POST', url: '/public/contact', payload: contact, remoteAddress: freshAddress() })).statusCode).toBe(201);
   });
 });
 
 describe('the inbox lists', () => {
-  const get = async (url: string, email?: string) =>
-    t.app.inject({ method: 'GET', url, headers: email ? bearer(await tokenFor(t, email)) : {} });
-
   it("show a courier admin only their own courier's requests and messages, newest first", async () => {
-    const res = await get('/api/assisted-purchase-requests', 'admin@jamaicaexpress.test');
+    const res = await t.api('GET', '/assisted-purchase-requests', await tokenFor(t, 'admin@jamaicaexpress.test'));
     expect(res.statusCode).toBe(200);
     const page = res.json();
     expect(page.total).toBeGreaterThan(0);
@@ -168,24 +179,24 @@ describe('the inbox lists', () => {
     expect(ids.every((id: number) => own.some((r) => r.id === id))).toBe(true);
     expect(page.data.some((r: { email: string }) => r.email === 'jane.brown@example.com')).toBe(true);
 
-    const other = (await get('/api/assisted-purchase-requests', 'admin@islandparcel.test')).json();
+    const other = (await t.api('GET', '/assisted-purchase-requests', await tokenFor(t, 'admin@islandparcel.test'))).json();
     expect(other.total).toBe(1);
     expect(other.data[0].items).toEqual([item]);
 
-    const messages = (await get('/api/contact-messages?limit=5', 'admin@jamaicaexpress.test')).json();
+    const messages = (await t.api('GET', '/contact-messages?limit=5', await tokenFor(t, 'admin@jamaicaexpress.test'))).json();
     expect(messages.limit).toBe(5);
     expect(messages.data).toHaveLength(5);
     expect(messages.data[0]).toMatchObject({ subject: 'tracking', name: 'Mark Davis' });
-    expect((await get('/api/contact-messages', 'admin@islandparcel.test')).json().total).toBe(0);
+    expect((await t.api('GET', '/contact-messages', await tokenFor(t, 'admin@islandparcel.test'))).json().total).toBe(0);
   });
 
   it('let staff with customers_view read them', async () => {
-    expect((await get('/api/contact-messages', 'staff@jamaicaexpress.test')).statusCode).toBe(200);
+    expect((await t.api('GET', '/contact-messages', await tokenFor(t, 'staff@jamaicaexpress.test'))).statusCode).toBe(200);
   });
 
   it('refuse customers, strangers and staff without the permission', async () => {
-    expect((await get('/api/contact-messages')).statusCode).toBe(401);
-    expect((await get('/api/assisted-purchase-requests', 'customer@example.test')).statusCode).toBe(403);
+    expect((await t.api('GET', '/contact-messages')).statusCode).toBe(401);
+    expect((await t.api('GET', '/assisted-purchase-requests', await tokenFor(t, 'customer@example.test'))).statusCode).toBe(403);
     await t.db.insert(users).values({
       courierId: demoCourierId,
       role: 'staff',
@@ -194,13 +205,17 @@ describe('the inbox lists', () => {
       email: 'noperms@jamaicaexpress.test',
       passwordHash: 'x',
     });
-    expect((await get('/api/assisted-purchase-requests', 'noperms@jamaicaexpress.test')).statusCode).toBe(403);
+    expect((await t.api('GET', '/assisted-purchase-requests', await tokenFor(t, 'noperms@jamaicaexpress.test'))).statusCode).toBe(403);
   });
 
   it('make the super admin name the courier', async () => {
-    const none = await get('/api/contact-messages', 'superadmin@courierportal.test');
+    const none = await t.api('GET', '/contact-messages', await tokenFor(t, 'superadmin@courierportal.test'));
     expect(none.statusCode).toBe(400);
-    const res = await get(`/api/assisted-purchase-requests?courierId=${otherCourierId}`, 'superadmin@courierportal.test');
+    const res = await t.api(
+      'GET',
+      `/assisted-purchase-requests?courierId=${otherCourierId}`,
+      await tokenFor(t, 'superadmin@courierportal.test'),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().total).toBe(1);
   });

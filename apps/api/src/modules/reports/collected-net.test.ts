@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp } from '../../../test/helper';
 import { invoices } from '../../db/schema/invoices';
 import { paymentRefunds } from '../../db/schema/online-payments';
 import { payments } from '../../db/schema/payments';
@@ -61,18 +61,18 @@ describe('collected, net of refunds', () => {
   const NET = 10_000_00 + 5_000_00 - 1_500_00;
 
   it('the report counts collections after refunds', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/reports?from=${day(-1)}&to=${day(1)}`, headers: bearer(admin) });
+    const res = await t.api('GET', `/reports?from=${day(-1)}&to=${day(1)}`, admin);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().totals.collectedCents).toBe(NET);
     const periods = res.json().revenue as { collectedCents: number }[];
     expect(periods.reduce((s, r) => s + r.collectedCents, 0)).toBe(NET);
     // Another courier's report has none of it.
-    const theirs = await t.app.inject({ method: 'GET', url: `/api/reports?from=${day(-1)}&to=${day(1)}`, headers: bearer(otherAdmin) });
+    const theirs = await t.api('GET', `/reports?from=${day(-1)}&to=${day(1)}`, otherAdmin);
     expect(theirs.json().totals.collectedCents).toBe(0);
   });
 
   it("the dashboard's month figure too", async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(admin) });
+    const res = await t.api('GET', '/dashboard', admin);
     expect(res.statusCode, res.body).toBe(200);
     const cards = Object.fromEntries(res.json().cards.map((c: { key: string; value: number }) => [c.key, c.value]));
     expect(cards.collected_this_month).toBe(NET);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCourier, makeCustomer } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp } from '../../../test/helper';
 import { invoices } from '../../db/schema/invoices';
 import { payments } from '../../db/schema/payments';
 import { users } from '../../db/schema/users';
@@ -38,13 +38,13 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 
 describe('platform-wide money sums', () => {
   it('the super admin report adds every courier up past 2^31 cents', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/reports?from=${day(-1)}&to=${day(1)}`, headers: bearer(superAdmin) });
+    const res = await t.api('GET', `/reports?from=${day(-1)}&to=${day(1)}`, superAdmin);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().totals).toEqual({ invoicedCents: 2 * BIG, collectedCents: 2 * BIG, outstandingCents: 2 * BIG });
   });
 
   it("the super admin dashboard's month figures too", async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(superAdmin) });
+    const res = await t.api('GET', '/dashboard', superAdmin);
     expect(res.statusCode, res.body).toBe(200);
     const cards = Object.fromEntries(res.json().cards.map((c: { key: string; value: number }) => [c.key, c.value]));
     expect(cards).toMatchObject({ invoiced_this_month: 2 * BIG, collected_this_month: 2 * BIG });

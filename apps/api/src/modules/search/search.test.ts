@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(async () => w?.t.close());
 
 async function find(headers: Record<string, string>, q: string): Promise<SearchResult> {
-  const res = await w.t.app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(q)}`, headers });
+  const res = await w.t.api({ method: 'GET', url: `/search?q=${encodeURIComponent(q)}`, headers });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -32,7 +32,7 @@ describe('GET /api/search', () => {
     const queries = [pkgB.packageNumber, pkgB.trackingNumber, w.other.invoiceNo, 'IBX-10001', MARKER, 'Dane'];
     for (const q of queries) {
       for (const role of ['courier_admin', 'branch_manager', 'staff', 'customer'] as const) {
-        const res = await w.t.app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(q)}`, headers: w.headers(role) });
+        const res = await w.t.api({ method: 'GET', url: `/search?q=${encodeURIComponent(q)}`, headers: w.headers(role) });
         expect(res.statusCode).toBe(200);
         expect(res.body, `${q} as ${role}`).not.toContain(MARKER);
         expect(
@@ -91,15 +91,11 @@ describe('GET /api/search', () => {
 
   it('answers nothing for a blank query, and 401 without a session', async () => {
     expect(await find(w.headers('courier_admin'), '  ')).toEqual({ packages: [], customers: [], invoices: [] });
-    const res = await w.t.app.inject({ method: 'GET', url: '/api/search?q=PKG-000001' });
+    const res = await w.t.api('GET', '/search?q=PKG-000001');
     expect(res.statusCode).toBe(401);
     // Text PostgreSQL cannot hold, and wildcards, are plain text that matches nothing.
     for (const q of ['PKG\u0000001', '%', '_%_']) {
-      const odd = await w.t.app.inject({
-        method: 'GET',
-        url: `/api/search?q=${encodeURIComponent(q)}`,
-        headers: w.headers('courier_admin'),
-      });
+      const odd = await w.t.api({ method: 'GET', url: `/search?q=${encodeURIComponent(q)}`, headers: w.headers('courier_admin') });
       expect(odd.statusCode, odd.body).toBeLessThan(500);
     }
   });

@@ -10,7 +10,7 @@ import { roles } from '../../db/schema/roles';
 import { shippingRates } from '../../db/schema/shipping-rates';
 import { users } from '../../db/schema/users';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { type TestApp, bearer, buildTestApp, seedDemoData, demoLogin, loginAs, tokenFor } from '../../../test/helper';
+import { type TestApp, buildTestApp, seedDemoData, demoLogin, loginAs, tokenFor } from '../../../test/helper';
 import { getCourierRates, processingFeeCentsFor } from './rates.service';
 
 // ---------------------------------------------------------------------------------------------
@@ -117,8 +117,6 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-const as = (token: string) => bearer(token);
-
 /** A multipart body the way a browser's FormData sends it. */
 function multipart(parts: Array<{ name: string; value: string } | { name: string; filename: string; type: string; data: Buffer }>) {
   const boundary = `----courier${Math.random().toString(16).slice(2)}`;
@@ -153,7 +151,7 @@ describe('shipping rates', () => {
   let rateId: number;
 
   it('lists the seeded rates in weight order with cost in JMD', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/settings/shipping-rates', headers: as(adminToken) });
+    const res = await t.api('GET', '/settings/shipping-rates', adminToken);
     expect(res.statusCode).toBe(200);
     const rates = res.json();
     expect(rates).toHaveLength(10);
@@ -161,24 +159,14 @@ describe('shipping rates', () => {
   });
 
   it('creates, edits and deletes a rate, auditing each', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/settings/shipping-rates',
-      headers: as(adminToken),
-      payload: { weight: '11', cost: 4650.5 },
-    });
+    const created = await t.api('POST', '/settings/shipping-rates', adminToken, { weight: '11', cost: 4650.5 });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ weight: '11', cost: 4650.5, status: 'active' });
     rateId = created.json().id;
     const [row] = await t.db.select().from(shippingRates).where(eq(shippingRates.id, rateId));
     expect(row?.costCents).toBe(465_050);
 
-    const updated = await t.app.inject({
-      method: 'PUT',
-      url: `/api/settings/shipping-rates/${rateId}`,
-      headers: as(adminToken),
-      payload: { weight: '11', cost: 4700, status: 'inactive' },
-    });
+    const updated = await t.api('PUT', `/settings/shipping-rates/${rateId}`, adminToken, { weight: '11', cost: 4700, status: 'inactive' });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ cost: 4700, status: 'inactive' });
     expect(await lastAudit('shipping_rate.updated')).toMatchObject({ entityId: String(rateId) });
@@ -189,54 +177,34 @@ describe('shipping rates', () => {
   });
 
   it('requires weight and cost', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/settings/shipping-rates',
-      headers: as(adminToken),
-      payload: { weight: ' ', cost: 5 },
-    });
+    const res = await t.api('POST', '/settings/shipping-rates', adminToken, { weight: ' ', cost: 5 });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(SETTINGS_MESSAGES.weightRequired);
-    const noCost = await t.app.inject({
-      method: 'POST',
-      url: '/api/settings/shipping-rates',
-      headers: as(adminToken),
-      payload: { weight: '3' },
-    });
+    const noCost = await t.api('POST', '/settings/shipping-rates', adminToken, { weight: '3' });
     expect(noCost.statusCode).toBe(400);
     expect(noCost.json().message).toBe(SETTINGS_MESSAGES.costRequired);
   });
 
   it("answers 404 for another courier's rate, and leaves it alone", async () => {
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/api/settings/shipping-rates/${rateId}`,
-      headers: as(otherAdminToken),
-      payload: { weight: '1', cost: 1, status: 'active' },
-    });
+    const put = await t.api('PUT', `/settings/shipping-rates/${rateId}`, otherAdminToken, { weight: '1', cost: 1, status: 'active' });
     expect(put.statusCode).toBe(404);
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/settings/shipping-rates/${rateId}`, headers: as(otherAdminToken) });
+    const del = await t.api('DELETE', `/settings/shipping-rates/${rateId}`, otherAdminToken);
     expect(del.statusCode).toBe(404);
-    const list = await t.app.inject({ method: 'GET', url: '/api/settings/shipping-rates', headers: as(otherAdminToken) });
+    const list = await t.api('GET', '/settings/shipping-rates', otherAdminToken);
     expect(list.json()).toEqual([]);
   });
 
   it('deletes the rate', async () => {
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/settings/shipping-rates/${rateId}`, headers: as(adminToken) });
+    const res = await t.api('DELETE', `/settings/shipping-rates/${rateId}`, adminToken);
     expect(res.statusCode).toBe(200);
     expect(await lastAudit('shipping_rate.deleted')).toMatchObject({ entityId: String(rateId) });
-    const again = await t.app.inject({ method: 'DELETE', url: `/api/settings/shipping-rates/${rateId}`, headers: as(adminToken) });
+    const again = await t.api('DELETE', `/settings/shipping-rates/${rateId}`, adminToken);
     expect(again.statusCode).toBe(404);
   });
 
   it('lets staff with settings_view read but not change; refuses staff without it and customers', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/settings/shipping-rates', headers: as(staffToken) })).statusCode).toBe(200);
-    const post = await t.app.inject({
-      method: 'POST',
-      url: '/api/settings/shipping-rates',
-      headers: as(staffToken),
-      payload: { weight: '2', cost: 1 },
-    });
+    expect((await t.api('GET', '/settings/shipping-rates', staffToken)).statusCode).toBe(200);
+    const post = await t.api('POST', '/settings/shipping-rates', staffToken, { weight: '2', cost: 1 });
     expect(post.statusCode).toBe(403);
     for (const url of [
       '/api/settings/shipping-rates',
@@ -244,19 +212,15 @@ describe('shipping rates', () => {
       '/api/settings/additional-fees',
       `/api/settings/couriers/${courierId}/email-config`,
     ]) {
-      expect((await t.app.inject({ method: 'GET', url, headers: as(noSettingsToken) })).statusCode, url).toBe(403);
-      expect((await t.app.inject({ method: 'GET', url, headers: as(customerToken) })).statusCode, url).toBe(403);
+      expect((await t.api({ method: 'GET', path: url, token: noSettingsToken })).statusCode, url).toBe(403);
+      expect((await t.api({ method: 'GET', path: url, token: customerToken })).statusCode, url).toBe(403);
     }
   });
 
   it('lets the super admin work on a named courier only', async () => {
-    const none = await t.app.inject({ method: 'GET', url: '/api/settings/shipping-rates', headers: as(superToken) });
+    const none = await t.api('GET', '/settings/shipping-rates', superToken);
     expect(none.statusCode).toBe(400);
-    const named = await t.app.inject({
-      method: 'GET',
-      url: `/api/settings/shipping-rates?courierId=${courierId}`,
-      headers: as(superToken),
-    });
+    const named = await t.api('GET', `/settings/shipping-rates?courierId=${courierId}`, superToken);
     expect(named.statusCode).toBe(200);
     expect(named.json()).toHaveLength(10);
   });
@@ -274,21 +238,16 @@ describe('additional fees', () => {
       [{ ...valid, switchingFee: 1.005 }, SETTINGS_MESSAGES.moneyStep],
     ];
     for (const [payload, message] of cases) {
-      const res = await t.app.inject({ method: 'PUT', url: '/api/settings/additional-fees', headers: as(adminToken), payload });
+      const res = await t.api('PUT', '/settings/additional-fees', adminToken, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().message).toBe(message);
     }
   });
 
   it('saves them, reads them back as named entries, and billing sees them', async () => {
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/settings/additional-fees',
-      headers: as(adminToken),
-      payload: { ...valid, gct: 15 },
-    });
+    const res = await t.api('PUT', '/settings/additional-fees', adminToken, { ...valid, gct: 15 });
     expect(res.statusCode).toBe(200);
-    const read = await t.app.inject({ method: 'GET', url: '/api/settings/additional-fees', headers: as(staffToken) });
+    const read = await t.api('GET', '/settings/additional-fees', staffToken);
     expect(read.json()).toMatchObject({ gct: 15, unknownFee: 500, uncollectedFee: 300, switchingFee: 200.25, configured: true });
     expect(read.json().fees).toContainEqual({ name: 'Switching Fee', value: 200.25 });
     const rates = await getCourierRates(t.db, courierId);
@@ -297,7 +256,7 @@ describe('additional fees', () => {
   });
 
   it("keeps each courier's fees apart", async () => {
-    const other = await t.app.inject({ method: 'GET', url: '/api/settings/additional-fees', headers: as(otherAdminToken) });
+    const other = await t.api('GET', '/settings/additional-fees', otherAdminToken);
     expect(other.json()).toMatchObject({ gct: 0, configured: false });
   });
 });
@@ -307,31 +266,16 @@ describe('processing fees', () => {
 
   it("refuses a weight range without 'to'", async () => {
     for (const weightRange of ['1lb - 10lbs', '1lb 10lbs', 'to 10lbs', 'ten to twenty']) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/settings/processing-fees',
-        headers: as(adminToken),
-        payload: { weightRange, fee: 100 },
-      });
+      const res = await t.api('POST', '/settings/processing-fees', adminToken, { weightRange, fee: 100 });
       expect(res.statusCode, weightRange).toBe(400);
       expect(res.json().message).toBe(SETTINGS_MESSAGES.weightRangeNeedsTo);
     }
-    const reversed = await t.app.inject({
-      method: 'POST',
-      url: '/api/settings/processing-fees',
-      headers: as(adminToken),
-      payload: { weightRange: '10lbs to 1lb', fee: 100 },
-    });
+    const reversed = await t.api('POST', '/settings/processing-fees', adminToken, { weightRange: '10lbs to 1lb', fee: 100 });
     expect(reversed.json().message).toBe(SETTINGS_MESSAGES.weightRangeOrder);
   });
 
   it('creates a fee with its parsed bounds, and billing finds it by weight', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/settings/processing-fees',
-      headers: as(adminToken),
-      payload: { weightRange: '100.5lbs to 150lbs', fee: 1250 },
-    });
+    const res = await t.api('POST', '/settings/processing-fees', adminToken, { weightRange: '100.5lbs to 150lbs', fee: 1250 });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ weightRange: '100.5lbs to 150lbs', minWeight: 100.5, maxWeight: 150, fee: 1250 });
     feeId = res.json().id;
@@ -342,27 +286,13 @@ describe('processing fees', () => {
   });
 
   it('edits it, refuses another courier, and deletes it', async () => {
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/api/settings/processing-fees/${feeId}`,
-      headers: as(adminToken),
-      payload: { weightRange: '0.5lbs to 5lbs', fee: 350 },
-    });
+    const put = await t.api('PUT', `/settings/processing-fees/${feeId}`, adminToken, { weightRange: '0.5lbs to 5lbs', fee: 350 });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ minWeight: 0.5, maxWeight: 5, fee: 350 });
-    const foreign = await t.app.inject({
-      method: 'PUT',
-      url: `/api/settings/processing-fees/${feeId}`,
-      headers: as(otherAdminToken),
-      payload: { weightRange: '1lb to 2lbs', fee: 1 },
-    });
+    const foreign = await t.api('PUT', `/settings/processing-fees/${feeId}`, otherAdminToken, { weightRange: '1lb to 2lbs', fee: 1 });
     expect(foreign.statusCode).toBe(404);
-    expect(
-      (await t.app.inject({ method: 'DELETE', url: `/api/settings/processing-fees/${feeId}`, headers: as(otherAdminToken) })).statusCode,
-    ).toBe(404);
-    expect(
-      (await t.app.inject({ method: 'DELETE', url: `/api/settings/processing-fees/${feeId}`, headers: as(adminToken) })).statusCode,
-    ).toBe(200);
+    expect((await t.api('DELETE', `/settings/processing-fees/${feeId}`, otherAdminToken)).statusCode).toBe(404);
+    expect((await t.api('DELETE', `/settings/processing-fees/${feeId}`, adminToken)).statusCode).toBe(200);
     expect(await lastAudit('processing_fee.deleted')).toMatchObject({ entityId: String(feeId) });
   });
 });
@@ -380,46 +310,41 @@ describe('e-mail configuration', () => {
   });
 
   it('answers no configuration at first', async () => {
-    const res = await t.app.inject({ method: 'GET', url: url(), headers: as(adminToken) });
+    const res = await t.api({ method: 'GET', path: url(), token: adminToken });
     expect(res.json()).toEqual({ success: true, data: null });
   });
 
   it('requires every SMTP field, and a password when none is stored', async () => {
     const { smtp_host: _, ...noHost } = config();
-    const missing = await t.app.inject({ method: 'POST', url: url(), headers: as(adminToken), payload: noHost });
+    const missing = await t.api({ method: 'POST', path: url(), token: adminToken, payload: noHost });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fieldErrors).toHaveProperty('smtp_host');
-    const blank = await t.app.inject({ method: 'POST', url: url(), headers: as(adminToken), payload: { ...config(), from_name: '' } });
+    const blank = await t.api({ method: 'POST', path: url(), token: adminToken, payload: { ...config(), from_name: '' } });
     expect(blank.json().message).toBe(SETTINGS_MESSAGES.fromNameRequired);
-    const noPassword = await t.app.inject({
-      method: 'POST',
-      url: url(),
-      headers: as(adminToken),
-      payload: { ...config(), smtp_password: '' },
-    });
+    const noPassword = await t.api({ method: 'POST', path: url(), token: adminToken, payload: { ...config(), smtp_password: '' } });
     expect(noPassword.statusCode).toBe(400);
     expect(noPassword.json().message).toBe(SETTINGS_MESSAGES.smtpPasswordRequired);
   });
 
   it('stores the password sealed and never sends it back', async () => {
-    const res = await t.app.inject({ method: 'POST', url: url(), headers: as(adminToken), payload: config() });
+    const res = await t.api({ method: 'POST', path: url(), token: adminToken, payload: config() });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ smtp_host: '127.0.0.1', smtp_password_set: true, status: 'active' });
     expect(res.body).not.toContain(SMTP_PASS);
     const [row] = await t.db.select().from(courierEmailConfigs).where(eq(courierEmailConfigs.courierId, courierId));
     expect(row?.smtpPasswordEncrypted).toMatch(/^v1\./);
     expect(row?.smtpPasswordEncrypted).not.toContain(SMTP_PASS);
-    const read = await t.app.inject({ method: 'GET', url: url(), headers: as(staffToken) });
+    const read = await t.api({ method: 'GET', path: url(), token: staffToken });
     expect(read.body).not.toContain(SMTP_PASS);
     const entry = await lastAudit('email_config.updated');
     expect(JSON.stringify(entry?.details)).not.toContain(SMTP_PASS);
   });
 
   it('keeps the stored password when the form leaves it empty', async () => {
-    const res = await t.app.inject({
+    const res = await t.api({
       method: 'POST',
-      url: url(),
-      headers: as(adminToken),
+      path: url(),
+      token: adminToken,
       payload: { ...config(), smtp_password: '', from_name: 'JXP' },
     });
     expect(res.statusCode).toBe(200);
@@ -428,12 +353,7 @@ describe('e-mail configuration', () => {
 
   it('sends a real test e-mail through those settings', async () => {
     received.length = 0;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${url()}/test`,
-      headers: as(adminToken),
-      payload: { test_email: 'owner@example.test' },
-    });
+    const res = await t.api({ method: 'POST', path: `${url()}/test`, token: adminToken, payload: { test_email: 'owner@example.test' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, message: SETTINGS_MESSAGES.testEmailSent });
     expect(received).toHaveLength(1);
@@ -442,26 +362,16 @@ describe('e-mail configuration', () => {
   });
 
   it('validates the test address', async () => {
-    const empty = await t.app.inject({ method: 'POST', url: `${url()}/test`, headers: as(adminToken), payload: { test_email: '' } });
+    const empty = await t.api({ method: 'POST', path: `${url()}/test`, token: adminToken, payload: { test_email: '' } });
     expect(empty.json().message).toBe(SETTINGS_MESSAGES.testEmailRequired);
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: `${url()}/test`,
-      headers: as(adminToken),
-      payload: { test_email: 'owner@example' },
-    });
+    const bad = await t.api({ method: 'POST', path: `${url()}/test`, token: adminToken, payload: { test_email: 'owner@example' } });
     expect(bad.json().message).toBe(SETTINGS_MESSAGES.testEmailInvalid);
   });
 
   it("reports the SMTP server's error when the password is wrong", async () => {
-    await t.app.inject({ method: 'POST', url: url(), headers: as(adminToken), payload: { ...config(), smtp_password: 'wrong password' } });
+    await t.api({ method: 'POST', path: url(), token: adminToken, payload: { ...config(), smtp_password: 'wrong password' } });
     received.length = 0;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${url()}/test`,
-      headers: as(adminToken),
-      payload: { test_email: 'owner@example.test' },
-    });
+    const res = await t.api({ method: 'POST', path: `${url()}/test`, token: adminToken, payload: { test_email: 'owner@example.test' } });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toContain(SETTINGS_MESSAGES.testEmailFailed);
     expect(res.json().message).toContain('Invalid username or password');
@@ -470,7 +380,7 @@ describe('e-mail configuration', () => {
   });
 
   it('pauses the courier’s mail while inactive and sends it on re-activation', async () => {
-    await t.app.inject({ method: 'POST', url: url(), headers: as(adminToken), payload: { ...config(), status: 'inactive' } });
+    await t.api({ method: 'POST', path: url(), token: adminToken, payload: { ...config(), status: 'inactive' } });
     received.length = 0;
     const mailId = await t.ctx.mailer.enqueue({ courierId, to: 'waiting@example.test', subject: 'Your package arrived', text: 'Hello' });
     await t.ctx.mailer.drain();
@@ -478,10 +388,10 @@ describe('e-mail configuration', () => {
     expect(waiting?.status).toBe('pending');
     expect(received).toHaveLength(0);
 
-    const res = await t.app.inject({
+    const res = await t.api({
       method: 'POST',
-      url: url(),
-      headers: as(adminToken),
+      path: url(),
+      token: adminToken,
       payload: { ...config(), smtp_password: '', status: 'active' },
     });
     expect(res.statusCode).toBe(200);
@@ -492,25 +402,11 @@ describe('e-mail configuration', () => {
   });
 
   it("answers 404 for another courier's configuration", async () => {
-    const read = await t.app.inject({
-      method: 'GET',
-      url: `/api/settings/couriers/${otherCourierId}/email-config`,
-      headers: as(adminToken),
-    });
+    const read = await t.api('GET', `/settings/couriers/${otherCourierId}/email-config`, adminToken);
     expect(read.statusCode).toBe(404);
-    const write = await t.app.inject({
-      method: 'POST',
-      url: `/api/settings/couriers/${otherCourierId}/email-config`,
-      headers: as(adminToken),
-      payload: config(),
-    });
+    const write = await t.api('POST', `/settings/couriers/${otherCourierId}/email-config`, adminToken, config());
     expect(write.statusCode).toBe(404);
-    const test = await t.app.inject({
-      method: 'POST',
-      url: `/api/settings/couriers/${otherCourierId}/email-config/test`,
-      headers: as(adminToken),
-      payload: { test_email: 'a@b.co' },
-    });
+    const test = await t.api('POST', `/settings/couriers/${otherCourierId}/email-config/test`, adminToken, { test_email: 'a@b.co' });
     expect(test.statusCode).toBe(404);
   });
 });
@@ -521,18 +417,13 @@ describe('rate sheet', () => {
       { name: 'courier_id', value: String(courierId) },
       { name: 'rate_sheet', filename: 'rates.pdf', type: 'application/pdf', data: PDF },
     ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/rate-sheet',
-      headers: { ...as(adminToken), ...form.headers },
-      payload: form.payload,
-    });
+    const res = await t.api({ method: 'POST', url: '/rate-sheet', token: adminToken, ...form });
     expect(res.statusCode).toBe(200);
     const { rate_sheet_url } = res.json();
     expect(rate_sheet_url).toMatch(/^\/api\/files\/rate-sheets\/[a-f0-9]{32}\.pdf$/);
-    const read = await t.app.inject({ method: 'GET', url: '/api/rate-sheet', headers: as(customerToken) });
+    const read = await t.api('GET', '/rate-sheet', customerToken);
     expect(read.json()).toEqual({ rate_sheet_url });
-    const file = await t.app.inject({ method: 'GET', url: rate_sheet_url });
+    const file = await t.api({ method: 'GET', path: rate_sheet_url });
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['content-disposition']).toBe('attachment; filename="rate-sheet.pdf"');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
@@ -544,43 +435,33 @@ describe('rate sheet', () => {
       { name: 'courier_id', value: String(courierId) },
       { name: 'rate_sheet', filename: 'rates.pdf', type: 'application/pdf', data: PNG },
     ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/rate-sheet',
-      headers: { ...as(adminToken), ...form.headers },
-      payload: form.payload,
-    });
+    const res = await t.api({ method: 'POST', url: '/rate-sheet', token: adminToken, ...form });
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe(SETTINGS_MESSAGES.rateSheetWrongType);
   });
 
   it('refuses a missing file, a missing courier id and another courier', async () => {
     const noFile = multipart([{ name: 'courier_id', value: String(courierId) }]);
-    const a = await t.app.inject({
+    const a = await t.api({
       method: 'POST',
-      url: '/api/rate-sheet',
-      headers: { ...as(adminToken), ...noFile.headers },
-      payload: noFile.payload,
+      url: '/rate-sheet',
+      token: adminToken,
+      ...noFile,
     });
     expect(a.statusCode).toBe(400);
     expect(a.json().message).toBe(SETTINGS_MESSAGES.fileRequired);
     const noId = multipart([{ name: 'rate_sheet', filename: 'rates.pdf', type: 'application/pdf', data: PDF }]);
-    const b = await t.app.inject({
-      method: 'POST',
-      url: '/api/rate-sheet',
-      headers: { ...as(adminToken), ...noId.headers },
-      payload: noId.payload,
-    });
+    const b = await t.api({ method: 'POST', url: '/rate-sheet', token: adminToken, ...noId });
     expect(b.json().message).toBe(SETTINGS_MESSAGES.courierIdMissing);
     const foreign = multipart([
       { name: 'courier_id', value: String(otherCourierId) },
       { name: 'rate_sheet', filename: 'rates.pdf', type: 'application/pdf', data: PDF },
     ]);
-    const c = await t.app.inject({
+    const c = await t.api({
       method: 'POST',
-      url: '/api/rate-sheet',
-      headers: { ...as(adminToken), ...foreign.headers },
-      payload: foreign.payload,
+      url: '/rate-sheet',
+      token: adminToken,
+      ...foreign,
     });
     expect(c.statusCode).toBe(404);
   });
@@ -588,40 +469,32 @@ describe('rate sheet', () => {
 
 describe('own password and profile', () => {
   it('answers 401 with its message for a wrong current password, and keeps the session', async () => {
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/change-password',
-      headers: as(adminToken),
-      payload: { current_password: 'not it at all', new_password: 'NewPassword#1' },
+    const res = await t.api('PUT', '/users/change-password', adminToken, {
+      current_password: 'not it at all',
+      new_password: 'NewPassword#1',
     });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe(SETTINGS_MESSAGES.currentPasswordIncorrect);
-    expect((await t.app.inject({ method: 'GET', url: `/api/couriers/${courierId}`, headers: as(adminToken) })).statusCode).toBe(200);
+    expect((await t.api('GET', `/couriers/${courierId}`, adminToken)).statusCode).toBe(200);
   });
 
   it('refuses a short or unchanged new password with their messages', async () => {
-    const short = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/change-password',
-      headers: as(adminToken),
-      payload: { current_password: demoLogin('courier_admin').password, new_password: 'short' },
+    const short = await t.api('PUT', '/users/change-password', adminToken, {
+      current_password: demoLogin('courier_admin').password,
+      new_password: 'short',
     });
     expect(short.json().message).toBe(SETTINGS_MESSAGES.newPasswordTooShort);
-    const same = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/change-password',
-      headers: as(adminToken),
-      payload: { current_password: demoLogin('courier_admin').password, new_password: demoLogin('courier_admin').password },
+    const same = await t.api('PUT', '/users/change-password', adminToken, {
+      current_password: demoLogin('courier_admin').password,
+      new_password: demoLogin('courier_admin').password,
     });
     expect(same.json().message).toBe(SETTINGS_MESSAGES.passwordMustDiffer);
   });
 
   it('changes the password', async () => {
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/change-password',
-      headers: as(adminToken),
-      payload: { current_password: demoLogin('courier_admin').password, new_password: 'CourierAdmin#2027' },
+    const res = await t.api('PUT', '/users/change-password', adminToken, {
+      current_password: demoLogin('courier_admin').password,
+      new_password: 'CourierAdmin#2027',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: SETTINGS_MESSAGES.passwordSaved });
@@ -632,44 +505,26 @@ describe('own password and profile', () => {
 
   it('lets staff change their own profile and password, not anyone else’s', async () => {
     const me = { token: await loginAs(t, 'staff'), id: await userId(demoLogin('staff').email) };
-    const profile = await t.app.inject({
-      method: 'PUT',
-      url: `/api/users/${me.id}`,
-      headers: as(me.token),
-      payload: { firstName: 'Tanisha', lastName: 'Brown-Smith', email: 'Tanisha@JamaicaExpress.test' },
+    const profile = await t.api('PUT', `/users/${me.id}`, me.token, {
+      firstName: 'Tanisha',
+      lastName: 'Brown-Smith',
+      email: 'Tanisha@JamaicaExpress.test',
     });
     expect(profile.statusCode).toBe(200);
     expect(profile.json()).toEqual({ id: me.id, firstName: 'Tanisha', lastName: 'Brown-Smith', email: 'tanisha@jamaicaexpress.test' });
 
-    const taken = await t.app.inject({
-      method: 'PUT',
-      url: `/api/users/${me.id}`,
-      headers: as(me.token),
-      payload: { firstName: 'T', lastName: 'B', email: 'manager@jamaicaexpress.test' },
-    });
+    const taken = await t.api('PUT', `/users/${me.id}`, me.token, { firstName: 'T', lastName: 'B', email: 'manager@jamaicaexpress.test' });
     expect(taken.statusCode).toBe(409);
 
-    const someoneElse = await t.app.inject({
-      method: 'PUT',
-      url: `/api/users/${adminId}`,
-      headers: as(me.token),
-      payload: { firstName: 'X', lastName: 'Y', email: 'x@y.test' },
-    });
+    const someoneElse = await t.api('PUT', `/users/${adminId}`, me.token, { firstName: 'X', lastName: 'Y', email: 'x@y.test' });
     expect(someoneElse.statusCode).toBe(404);
 
-    const wrong = await t.app.inject({
-      method: 'PUT',
-      url: `/api/users/${me.id}/password`,
-      headers: as(me.token),
-      payload: { currentPassword: 'wrong', newPassword: 'StaffMember#2027' },
-    });
+    const wrong = await t.api('PUT', `/users/${me.id}/password`, me.token, { currentPassword: 'wrong', newPassword: 'StaffMember#2027' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().message).toBe(SETTINGS_MESSAGES.currentPasswordIncorrect);
-    const ok = await t.app.inject({
-      method: 'PUT',
-      url: `/api/users/${me.id}/password`,
-      headers: as(me.token),
-      payload: { currentPassword: demoLogin('staff').password, newPassword: 'StaffMember#2027' },
+    const ok = await t.api('PUT', `/users/${me.id}/password`, me.token, {
+      currentPassword: demoLogin('staff').password,
+      newPassword: 'StaffMember#2027',
     });
     expect(ok.statusCode).toBe(200);
     const [entry] = await t.db
@@ -680,11 +535,9 @@ describe('own password and profile', () => {
   });
 
   it('refuses customers', async () => {
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/change-password',
-      headers: as(customerToken),
-      payload: { current_password: demoLogin('customer').password, new_password: 'Customer#2027' },
+    const res = await t.api('PUT', '/users/change-password', customerToken, {
+      current_password: demoLogin('customer').password,
+      new_password: 'Customer#2027',
     });
     expect(res.statusCode).toBe(403);
   });

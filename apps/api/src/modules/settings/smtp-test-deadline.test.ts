@@ -2,7 +2,7 @@ import net, { type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES } from '@courier/shared/schemas/settings';
-import { type TestApp, bearer, buildTestApp, loginAs, seedDemoData } from '../../../test/helper';
+import { type TestApp, buildTestApp, loginAs, seedDemoData } from '../../../test/helper';
 import { couriers } from '../../db/schema/couriers';
 import { SMTP_TEST_DEADLINE_MS } from '../../lib/smtp';
 
@@ -31,18 +31,13 @@ beforeAll(async () => {
   if (!jxp) throw new Error('demo courier missing');
   courierId = jxp.id;
   await t.db.update(couriers).set({ smtpAllowInsecure: true }).where(eq(couriers.id, courierId));
-  const saved = await t.app.inject({
-    method: 'POST',
-    url: `/api/settings/couriers/${courierId}/email-config`,
-    headers: bearer(admin),
-    payload: {
-      smtp_host: '127.0.0.1',
-      smtp_port: port,
-      smtp_user: 'mailer',
-      smtp_password: 'secret-2026',
-      from_email: 'noreply@example.test',
-      from_name: 'Courier',
-    },
+  const saved = await t.api('POST', `/settings/couriers/${courierId}/email-config`, admin, {
+    smtp_host: '127.0.0.1',
+    smtp_port: port,
+    smtp_user: 'mailer',
+    smtp_password: 'secret-2026',
+    from_email: 'noreply@example.test',
+    from_name: 'Courier',
   });
   expect(saved.statusCode, saved.body).toBe(200);
 });
@@ -55,12 +50,7 @@ afterAll(async () => {
 describe('the SMTP test dialog', () => {
   it('gives up within 8 seconds on a server that greets and then stalls, with a plain message', async () => {
     const started = Date.now();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/settings/couriers/${courierId}/email-config/test`,
-      headers: bearer(admin),
-      payload: { test_email: 'owner@example.test' },
-    });
+    const res = await t.api('POST', `/settings/couriers/${courierId}/email-config/test`, admin, { test_email: 'owner@example.test' });
     const took = Date.now() - started;
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(SETTINGS_MESSAGES.smtpConnectFailed);

@@ -196,9 +196,9 @@ describe('the test clock', () => {
   it('goes back to real time when the super admin ends test mode', async () => {
     const c = await storageCourier('TCE');
     expect((await advance(c.admin, 5)).statusCode).toBe(200);
-    const off = await w.t.app.inject({
+    const off = await w.t.api({
       method: 'PATCH',
-      url: `/api/platform/couriers/${c.courierId}/payment-test-mode`,
+      url: `/platform/couriers/${c.courierId}/payment-test-mode`,
       headers: { authorization: `Bearer ${w.tokens.superAdmin}` },
       payload: { paymentTestMode: false },
     });

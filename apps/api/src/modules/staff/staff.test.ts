@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES } from '@courier/shared/schemas/staff';
 import { users } from '../../db/schema/users';
 import { withOrganisationWorld } from '../../../test/fixtures/organisation';
-import { bearer, tokenFor } from '../../../test/helper';
+import { tokenFor } from '../../../test/helper';
 
 const { world, call } = withOrganisationWorld();
 
@@ -36,11 +36,11 @@ describe('staff management', () => {
     expect(dupEmail.json().message).toBe(STAFF_MESSAGES.emailTaken);
 
     const nadia = await tokenFor(world().t, 'nadia@jamaicaexpress.test');
-    expect((await world().t.app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(nadia) })).statusCode).toBe(200);
+    expect((await world().t.api('GET', '/dashboard', nadia)).statusCode).toBe(200);
     const off = await call('admin', 'PATCH', `/api/staff/${id}/status`, { active: false });
     expect(off.json().active).toBe(false);
     // A deactivated account's token stops working at once.
-    expect((await world().t.app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(nadia) })).statusCode).toBe(401);
+    expect((await world().t.api('GET', '/dashboard', nadia)).statusCode).toBe(401);
     expect((await call('admin', 'PATCH', `/api/staff/${id}/status`, { active: true })).json().active).toBe(true);
     const reset = await call('admin', 'POST', `/api/staff/${id}/reset-password`, { password: 'short' });
     expect(reset.statusCode).toBe(400);

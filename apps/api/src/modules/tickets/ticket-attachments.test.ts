@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TICKET_MESSAGES } from '@courier/shared/schemas/tickets';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp } from '../../../test/helper';
 import { SAMPLE_PDF, SAMPLE_PNG } from '../../../test/multipart';
 
 let t: TestApp;
@@ -56,11 +56,6 @@ function form(fields: Record<string, string>, files: FilePart[] = []) {
 const SAMPLE_JPG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
 const fields = { subject: 'Damaged box', department: 'Packages', message: 'Photos and the invoice attached.' };
 
-async function post(who: Person, url: string, body: ReturnType<typeof form>) {
-  return t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...bearer(who.token) } });
-}
-const get = (who: Person, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(who.token) });
-
 type Attachment = { name: string; url: string; size: number; contentType: string };
 type TicketBody = { id: number; messages: Array<{ attachments: Attachment[] }> };
 
@@ -68,15 +63,16 @@ describe('ticket attachments', () => {
   let ticket: TicketBody;
 
   it('a customer opens a ticket with a PDF, a JPG and a PNG; the thread lists them with their names', async () => {
-    const res = await post(
-      alice,
-      '/api/tickets',
-      form(fields, [
+    const res = await t.api({
+      method: 'POST',
+      url: '/tickets',
+      token: alice.token,
+      ...form(fields, [
         { name: 'invoice.pdf', type: 'application/pdf', data: SAMPLE_PDF },
         { name: 'box.jpg', type: 'image/jpeg', data: SAMPLE_JPG },
         { name: '../../etc/label.png', type: 'image/png', data: SAMPLE_PNG },
       ]),
-    );
+    });
     expect(res.statusCode, res.body).toBe(201);
     ticket = res.json();
     const files = ticket.messages[0]?.attachments ?? [];
@@ -92,7 +88,7 @@ describe('ticket attachments', () => {
     const pdf = ticket.messages[0]?.attachments[0];
     if (!pdf) throw new Error('no attachment');
     for (const who of [alice, adminA, staffA, superAdmin]) {
-      const res = await get(who, pdf.url);
+      const res = await t.api({ method: 'GET', path: pdf.url, token: who.token });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toContain('application/pdf');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -103,35 +99,46 @@ describe('ticket attachments', () => {
 
   it('hides it from another customer and another courier (404) and from staff without tickets_view (403)', async () => {
     const url = ticket.messages[0]?.attachments[0]?.url ?? '';
-    expect((await get(bob, url)).statusCode).toBe(404);
-    expect((await get(carol, url)).statusCode).toBe(404);
-    expect((await get(adminB, url)).statusCode).toBe(404);
-    expect((await get(staffNoTickets, url)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    expect((await t.api({ method: 'GET', path: url, token: bob.token })).statusCode).toBe(404);
+    expect((await t.api({ method: 'GET', path: url, token: carol.token })).statusCode).toBe(404);
+    expect((await t.api({ method: 'GET', path: url, token: adminB.token })).statusCode).toBe(404);
+    expect((await t.api({ method: 'GET', path: url, token: staffNoTickets.token })).statusCode).toBe(403);
+    expect((await t.api({ method: 'GET', path: url })).statusCode).toBe(401);
   });
 
   it('serves only files that belong to that ticket', async () => {
-    const other = await post(bob, '/api/tickets', form(fields, [{ name: 'a.png', type: 'image/png', data: SAMPLE_PNG }]));
+    const other = await t.api({
+      method: 'POST',
+      url: '/tickets',
+      token: bob.token,
+      ...form(fields, [{ name: 'a.png', type: 'image/png', data: SAMPLE_PNG }]),
+    });
     expect(other.statusCode).toBe(201);
     const bobFile = (other.json() as TicketBody).messages[0]?.attachments[0]?.url ?? '';
     const fileName = bobFile.split('/').pop();
     // Alice's ticket id with Bob's file name: the file is not one of her ticket's.
-    expect((await get(alice, `/api/tickets/${ticket.id}/attachments/${fileName}`)).statusCode).toBe(404);
-    expect((await get(adminA, `/api/tickets/${ticket.id}/attachments/${fileName}`)).statusCode).toBe(404);
-    expect((await get(adminA, `/api/tickets/${ticket.id}/attachments/..%2F..%2Fsecret.pdf`)).statusCode).toBe(400);
+    expect((await t.api('GET', `/tickets/${ticket.id}/attachments/${fileName}`, alice.token)).statusCode).toBe(404);
+    expect((await t.api('GET', `/tickets/${ticket.id}/attachments/${fileName}`, adminA.token)).statusCode).toBe(404);
+    expect((await t.api('GET', `/tickets/${ticket.id}/attachments/..%2F..%2Fsecret.pdf`, adminA.token)).statusCode).toBe(400);
   });
 
   it('staff replies carry attachments too, and a reply without files still works as a form', async () => {
-    const res = await post(
-      staffA,
-      `/api/tickets/${ticket.id}/messages`,
-      form({ message: 'Here is the claim form.' }, [{ name: 'claim.pdf', type: 'application/pdf', data: SAMPLE_PDF }]),
-    );
+    const res = await t.api({
+      method: 'POST',
+      url: `/tickets/${ticket.id}/messages`,
+      token: staffA.token,
+      ...form({ message: 'Here is the claim form.' }, [{ name: 'claim.pdf', type: 'application/pdf', data: SAMPLE_PDF }]),
+    });
     expect(res.statusCode, res.body).toBe(201);
     const last = (res.json() as TicketBody).messages.at(-1);
     expect(last?.attachments.map((a) => a.name)).toEqual(['claim.pdf']);
-    expect((await get(alice, last?.attachments[0]?.url ?? '')).statusCode).toBe(200);
-    const plain = await post(alice, `/api/tickets/${ticket.id}/messages`, form({ message: 'Thanks!' }));
+    expect((await t.api({ method: 'GET', path: last?.attachments[0]?.url ?? '', token: alice.token })).statusCode).toBe(200);
+    const plain = await t.api({
+      method: 'POST',
+      url: `/tickets/${ticket.id}/messages`,
+      token: alice.token,
+      ...form({ message: 'Thanks!' }),
+    });
     expect(plain.statusCode, plain.body).toBe(201);
     expect((plain.json() as TicketBody).messages.at(-1)?.attachments).toEqual([]);
   });
@@ -139,44 +146,49 @@ describe('ticket attachments', () => {
   it('refuses files by content, size and count with the messages, storing nothing', async () => {
     const folder = path.join(t.ctx.config.uploadsDir, 'ticket-attachments');
     const before = (await readdir(folder)).length;
-    const fake = await post(
-      alice,
-      '/api/tickets',
-      form(fields, [{ name: 'photo.png', type: 'image/png', data: Buffer.from('MZ not an image') }]),
-    );
+    const fake = await t.api({
+      method: 'POST',
+      url: '/tickets',
+      token: alice.token,
+      ...form(fields, [{ name: 'photo.png', type: 'image/png', data: Buffer.from('MZ not an image') }]),
+    });
     expect(fake.statusCode).toBe(415);
     expect(fake.json().message).toBe(TICKET_MESSAGES.attachmentType);
-    const gif = await post(
-      alice,
-      '/api/tickets',
-      form(fields, [{ name: 'a.gif', type: 'image/gif', data: Buffer.from('GIF89a\x01\x00') }]),
-    );
+    const gif = await t.api({
+      method: 'POST',
+      url: '/tickets',
+      token: alice.token,
+      ...form(fields, [{ name: 'a.gif', type: 'image/gif', data: Buffer.from('GIF89a\x01\x00') }]),
+    });
     expect(gif.statusCode).toBe(415);
-    const big = await post(
-      alice,
-      '/api/tickets',
-      form(fields, [{ name: 'big.pdf', type: 'application/pdf', data: Buffer.concat([SAMPLE_PDF, Buffer.alloc(10 * 1024 * 1024)]) }]),
-    );
+    const big = await t.api({
+      method: 'POST',
+      url: '/tickets',
+      token: alice.token,
+      ...form(fields, [{ name: 'big.pdf', type: 'application/pdf', data: Buffer.concat([SAMPLE_PDF, Buffer.alloc(10 * 1024 * 1024)]) }]),
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json().message).toBe(TICKET_MESSAGES.attachmentSize);
-    const four = await post(
-      alice,
-      '/api/tickets',
-      form(
+    const four = await t.api({
+      method: 'POST',
+      url: '/tickets',
+      token: alice.token,
+      ...form(
         fields,
         [1, 2, 3, 4].map((n) => ({ name: `${n}.png`, type: 'image/png', data: SAMPLE_PNG })),
       ),
-    );
+    });
     expect(four.statusCode).toBe(400);
     expect(four.json().message).toBe(TICKET_MESSAGES.attachmentCount);
-    const noSubject = await post(
-      alice,
-      '/api/tickets',
-      form({ ...fields, subject: ' ' }, [{ name: 'a.png', type: 'image/png', data: SAMPLE_PNG }]),
-    );
+    const noSubject = await t.api({
+      method: 'POST',
+      url: '/tickets',
+      token: alice.token,
+      ...form({ ...fields, subject: ' ' }, [{ name: 'a.png', type: 'image/png', data: SAMPLE_PNG }]),
+    });
     expect(noSubject.statusCode).toBe(400);
     expect(noSubject.json().message).toBe(TICKET_MESSAGES.subjectRequired);
-    const list = await get(alice, `/api/tickets/customer/${alice.id}`);
+    const list = await t.api('GET', `/tickets/customer/${alice.id}`, alice.token);
     // Only the first, accepted ticket exists for Alice.
     expect((list.json() as { total: number }).total).toBe(1);
     // The refused forms left nothing on disk.

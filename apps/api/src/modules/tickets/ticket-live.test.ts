@@ -101,18 +101,16 @@ async function open(who: Person, at = origin) {
 }
 
 async function openTicket(who: Person) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/tickets',
-    headers: bearer(who.token),
-    payload: { subject: 'Where is my parcel?', department: 'Packages', message: 'It left Miami on Monday.' },
+  const res = await t.api('POST', '/tickets', who.token, {
+    subject: 'Where is my parcel?',
+    department: 'Packages',
+    message: 'It left Miami on Monday.',
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number };
 }
 
-const reply = (who: Person, id: number, message: string) =>
-  t.app.inject({ method: 'POST', url: `/api/tickets/${id}/messages`, headers: bearer(who.token), payload: { message } });
+const reply = (who: Person, id: number, message: string) => t.api('POST', `/tickets/${id}/messages`, who.token, { message });
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -181,21 +179,21 @@ describe('the live ticket stream', () => {
     const ticket = await openTicket(alice);
     const aliceStream = await open(alice);
     const staffStream = await open(staffA);
-    const typing = await t.app.inject({ method: 'POST', url: `/api/tickets/${ticket.id}/typing`, headers: bearer(staffA.token) });
+    const typing = await t.api('POST', `/tickets/${ticket.id}/typing`, staffA.token);
     expect(typing.statusCode, typing.body).toBe(204);
     const heard = await aliceStream.until((h) => h.data.kind === 'typing' && h.data.ticketId === ticket.id);
     expect(heard.data.by).toEqual({ kind: 'staff', name: 'Ana' });
 
     const answered = await reply(staffA, ticket.id, 'Found it.');
     const answerId = (answered.json() as { messages: Array<{ id: number }> }).messages.at(-1)?.id;
-    const before = await t.app.inject({ method: 'GET', url: `/api/tickets/${ticket.id}`, headers: bearer(staffA.token) });
+    const before = await t.api('GET', `/tickets/${ticket.id}`, staffA.token);
     expect(before.json().seenUpTo).not.toBe(answerId);
 
-    const read = await t.app.inject({ method: 'GET', url: `/api/tickets/${ticket.id}`, headers: bearer(alice.token) });
+    const read = await t.api('GET', `/tickets/${ticket.id}`, alice.token);
     expect(read.statusCode).toBe(200);
     const seen = await staffStream.until((h) => h.data.kind === 'read' && h.data.ticketId === ticket.id);
     expect(seen.data.messageId).toBe(answerId);
-    const after = await t.app.inject({ method: 'GET', url: `/api/tickets/${ticket.id}`, headers: bearer(staffA.token) });
+    const after = await t.api('GET', `/tickets/${ticket.id}`, staffA.token);
     expect(after.json().seenUpTo).toBe(answerId);
     // Nobody is told of their own typing or reading.
     expect(staffStream.heard.some((h) => h.data.kind === 'typing' && h.data.by?.kind === 'staff')).toBe(false);
@@ -210,15 +208,15 @@ describe('the live ticket stream', () => {
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { message: string }).message).toBeTruthy();
     const ticket = await openTicket(alice);
-    const other = await t.app.inject({ method: 'POST', url: `/api/tickets/${ticket.id}/typing`, headers: bearer(adminB.token) });
+    const other = await t.api('POST', `/tickets/${ticket.id}/typing`, adminB.token);
     expect(other.statusCode).toBe(404);
-    const notHers = await t.app.inject({ method: 'POST', url: `/api/tickets/${ticket.id}/typing`, headers: bearer(bob.token) });
+    const notHers = await t.api('POST', `/tickets/${ticket.id}/typing`, bob.token);
     expect(notHers.statusCode).toBe(404);
     // A plain JSON call is answered at once, in words, instead of hanging on a stream.
-    const plain = await t.app.inject({ method: 'GET', url: '/api/tickets/live', headers: bearer(alice.token) });
+    const plain = await t.api('GET', '/tickets/live', alice.token);
     expect(plain.statusCode).toBe(400);
     expect(plain.json().message).toMatch(/text\/event-stream/);
-    const bad = await t.app.inject({ method: 'POST', url: '/api/tickets/abc/typing', headers: bearer(alice.token) });
+    const bad = await t.api('POST', '/tickets/abc/typing', alice.token);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBeTruthy();
   });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { TICKET_MESSAGES } from '@courier/shared/schemas/tickets';
 import { emailOutbox } from '../../db/schema/email';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp } from '../../../test/helper';
 
 let t: TestApp;
 type Person = { id: number; token: string };
@@ -36,11 +36,10 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function openTicket(who: Person, subject = 'Where is my package?') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/tickets',
-    headers: bearer(who.token),
-    payload: { subject, department: 'Packages', message: 'It was delivered to Miami last week.' },
+  const res = await t.api('POST', '/tickets', who.token, {
+    subject,
+    department: 'Packages',
+    message: 'It was delivered to Miami last week.',
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number; ticket_no: string; status: string };
@@ -60,30 +59,15 @@ describe('creating tickets', () => {
   });
 
   it("validates with the ticket form's messages and refuses unknown fields", async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/tickets',
-      headers: bearer(alice.token),
-      payload: { subject: ' ', department: 'Packages', message: 'x' },
-    });
+    const res = await t.api('POST', '/tickets', alice.token, { subject: ' ', department: 'Packages', message: 'x' });
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors.subject).toContain(TICKET_MESSAGES.subjectRequired);
-    const extra = await t.app.inject({
-      method: 'POST',
-      url: '/api/tickets',
-      headers: bearer(alice.token),
-      payload: { subject: 'a', department: 'Packages', message: 'x', status: 'Resolved' },
-    });
+    const extra = await t.api('POST', '/tickets', alice.token, { subject: 'a', department: 'Packages', message: 'x', status: 'Resolved' });
     expect(extra.statusCode).toBe(400);
   });
 
   it('only customers open tickets', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/tickets',
-      headers: bearer(adminA.token),
-      payload: { subject: 'x', department: 'Packages', message: 'y' },
-    });
+    const res = await t.api('POST', '/tickets', adminA.token, { subject: 'x', department: 'Packages', message: 'y' });
     expect(res.statusCode).toBe(403);
   });
 });
@@ -94,12 +78,7 @@ describe('tenancy and ownership', () => {
     expect((await t.api('GET', `/api/tickets/${mine.id}`, bob.token)).statusCode).toBe(404);
     expect((await t.api('GET', `/api/tickets/${mine.id}`, alice.token)).statusCode).toBe(200);
     expect((await t.api('GET', `/api/tickets/customer/${alice.id}?page=1&limit=100`, bob.token)).statusCode).toBe(404);
-    const reply = await t.app.inject({
-      method: 'POST',
-      url: `/api/tickets/${mine.id}/messages`,
-      headers: bearer(bob.token),
-      payload: { message: 'hijack' },
-    });
+    const reply = await t.api('POST', `/tickets/${mine.id}/messages`, bob.token, { message: 'hijack' });
     expect(reply.statusCode).toBe(404);
     const list = (await t.api('GET', '/api/tickets', bob.token)).json();
     expect(list.data.every((x: { customer: { id: number } }) => x.customer.id === bob.id)).toBe(true);
@@ -109,12 +88,7 @@ describe('tenancy and ownership', () => {
     const theirs = await openTicket(carol, 'Courier B ticket');
     expect((await t.api('GET', `/api/tickets/${theirs.id}`, adminA.token)).statusCode).toBe(404);
     expect((await t.api('GET', `/api/tickets/${theirs.id}`, staffA.token)).statusCode).toBe(404);
-    const status = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/tickets/${theirs.id}/status`,
-      headers: bearer(adminA.token),
-      payload: { status: 'Resolved' },
-    });
+    const status = await t.api('PATCH', `/tickets/${theirs.id}/status`, adminA.token, { status: 'Resolved' });
     expect(status.statusCode).toBe(404);
     expect((await t.api('GET', `/api/tickets/customer/${carol.id}?page=1&limit=100`, adminA.token)).statusCode).toBe(404);
     const list = (await t.api('GET', '/api/tickets?limit=100', adminA.token)).json();
@@ -150,26 +124,11 @@ describe('tenancy and ownership', () => {
   it('changing the status needs tickets_edit and takes the three statuses', async () => {
     const tk = await openTicket(bob, 'Status please');
     const viewer = await makeUser(t, courierA, 'staff', ['tickets_view']);
-    const refused = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/tickets/${tk.id}/status`,
-      headers: bearer(viewer.token),
-      payload: { status: 'In Progress' },
-    });
+    const refused = await t.api('PATCH', `/tickets/${tk.id}/status`, viewer.token, { status: 'In Progress' });
     expect(refused.statusCode).toBe(403);
-    const bad = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/tickets/${tk.id}/status`,
-      headers: bearer(staffA.token),
-      payload: { status: 'Closed' },
-    });
+    const bad = await t.api('PATCH', `/tickets/${tk.id}/status`, staffA.token, { status: 'Closed' });
     expect(bad.statusCode).toBe(400);
-    const ok = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/tickets/${tk.id}/status`,
-      headers: bearer(staffA.token),
-      payload: { status: 'In Progress' },
-    });
+    const ok = await t.api('PATCH', `/tickets/${tk.id}/status`, staffA.token, { status: 'In Progress' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().status).toBe('In Progress');
   });
@@ -188,12 +147,7 @@ describe('read markers per reader', () => {
     expect(await count(adminA2)).toBe(before.a2 + 1);
 
     // A staff answer does not make it unread for other staff; the customer sees it as unread.
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: `/api/tickets/${tk.id}/messages`,
-      headers: bearer(staffA.token),
-      payload: { message: 'We are checking with the warehouse.' },
-    });
+    const answer = await t.api('POST', `/tickets/${tk.id}/messages`, staffA.token, { message: 'We are checking with the warehouse.' });
     expect(answer.statusCode).toBe(201);
     expect(await count(staffA)).toBe(before.s);
     expect(await count(adminA)).toBe(before.a);
@@ -208,12 +162,7 @@ describe('read markers per reader', () => {
     const again = (await t.api('GET', `/api/tickets/customer/${alice.id}?page=1&limit=100`, alice.token)).json();
     expect(again.data.find((x: { id: number }) => x.id === tk.id).unread).toBe(false);
 
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/tickets/${tk.id}/messages`,
-      headers: bearer(alice.token),
-      payload: { message: 'Thanks, any news?' },
-    });
+    await t.api('POST', `/tickets/${tk.id}/messages`, alice.token, { message: 'Thanks, any news?' });
     expect(await count(adminA)).toBe(before.a + 1);
     expect(await count(staffA)).toBe(before.s + 1);
   });
@@ -248,12 +197,7 @@ describe('badge counts', () => {
     expect(bell.tickets).toHaveLength(10);
 
     for (const id of ids.slice(0, 11)) {
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/tickets/${id}/messages`,
-        headers: bearer(admin.token),
-        payload: { message: 'On it' },
-      });
+      await t.api('POST', `/tickets/${id}/messages`, admin.token, { message: 'On it' });
     }
     for (const id of ids.slice(11, 25)) await t.api('GET', `/api/tickets/${id}`, admin.token);
     expect(await count(admin)).toBe(95);
@@ -269,12 +213,10 @@ describe('badge counts', () => {
     const admin = await makeUser(t, courier, 'courier_admin');
     const customer = await makeCustomer(t, courier);
     const ticket = await openTicket(customer, 'Customs question');
-    const post = (who: Person, message: string) =>
-      t.app.inject({ method: 'POST', url: `/api/tickets/${ticket.id}/messages`, headers: bearer(who.token), payload: { message } });
 
     // The customer's own follow-up does not start work on it.
-    expect((await post(customer, 'Any news?')).json().status).toBe('Pending');
-    const answered = await post(admin, 'It clears customs on Friday.');
+    expect((await t.api('POST', `/tickets/${ticket.id}/messages`, customer.token, { message: 'Any news?' })).json().status).toBe('Pending');
+    const answered = await t.api('POST', `/tickets/${ticket.id}/messages`, admin.token, { message: 'It clears customs on Friday.' });
     expect(answered.statusCode, answered.body).toBe(201);
     expect(answered.json().status).toBe('In Progress');
     const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, customer.email));
@@ -283,14 +225,11 @@ describe('badge counts', () => {
     expect(mails[0]?.textBody).toContain('It clears customs on Friday.');
     expect(mails[0]?.courierId).toBe(courier);
 
-    const resolved = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/tickets/${ticket.id}/status`,
-      headers: bearer(admin.token),
-      payload: { status: 'Resolved' },
-    });
+    const resolved = await t.api('PATCH', `/tickets/${ticket.id}/status`, admin.token, { status: 'Resolved' });
     expect(resolved.json().status).toBe('Resolved');
-    expect((await post(customer, 'It did not arrive.')).json().status).toBe('Pending');
+    expect((await t.api('POST', `/tickets/${ticket.id}/messages`, customer.token, { message: 'It did not arrive.' })).json().status).toBe(
+      'Pending',
+    );
     // Only staff replies are e-mailed to the customer.
     expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, customer.email))).toHaveLength(1);
   });

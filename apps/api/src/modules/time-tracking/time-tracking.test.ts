@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIME_MESSAGES } from '@courier/shared/schemas/time-tracking';
 import { timeEntries } from '../../db/schema/time-entries';
 import { makeCourier, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp } from '../../../test/helper';
 
 let t: TestApp;
 let courierA: number;
@@ -43,43 +43,23 @@ describe('time tracking', () => {
       // 2026-03-04 at 21:00 Jamaica is 02:00Z on the 5th: still the 4th in Jamaica, outside the period.
       { courierId: courierA, userId: staff.id, clockIn: new Date('2026-03-05T02:00:00Z'), clockOut: new Date('2026-03-05T03:00:00Z') },
     ]);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/time-tracking/timesheets?from=2026-03-02&to=2026-03-03',
-      headers: bearer(admin.token),
-    });
+    const res = await t.api('GET', '/time-tracking/timesheets?from=2026-03-02&to=2026-03-03', admin.token);
     expect(res.statusCode, res.body).toBe(200);
     const sheet = res.json();
     expect(sheet.people).toHaveLength(1);
     expect(sheet.people[0].totalMinutes).toBe(8 * 60 + 30 + 3 * 60 + 15);
     expect(sheet.totalMinutes).toBe(705);
 
-    const csv = await t.app.inject({
-      method: 'GET',
-      url: '/api/time-tracking/timesheets.csv?from=2026-03-02&to=2026-03-03',
-      headers: bearer(admin.token),
-    });
+    const csv = await t.api('GET', '/time-tracking/timesheets.csv?from=2026-03-02&to=2026-03-03', admin.token);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\r\n')[0]).toBe('Name,Role,Clock in,Clock out,Minutes,Hours');
     expect(csv.body).toContain('All staff total,,,,705,11.75');
 
-    const other = await t.app.inject({
-      method: 'GET',
-      url: '/api/time-tracking/timesheets?from=2026-03-02&to=2026-03-03',
-      headers: bearer(adminB.token),
-    });
+    const other = await t.api('GET', '/time-tracking/timesheets?from=2026-03-02&to=2026-03-03', adminB.token);
     expect(other.json().people).toHaveLength(0);
-    const staffRefused = await t.app.inject({
-      method: 'GET',
-      url: '/api/time-tracking/timesheets?from=2026-03-02&to=2026-03-03',
-      headers: bearer(staff.token),
-    });
+    const staffRefused = await t.api('GET', '/time-tracking/timesheets?from=2026-03-02&to=2026-03-03', staff.token);
     expect(staffRefused.statusCode).toBe(403);
-    const backwards = await t.app.inject({
-      method: 'GET',
-      url: '/api/time-tracking/timesheets?from=2026-03-05&to=2026-03-03',
-      headers: bearer(admin.token),
-    });
+    const backwards = await t.api('GET', '/time-tracking/timesheets?from=2026-03-05&to=2026-03-03', admin.token);
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().message).toBe(TIME_MESSAGES.periodInvalid);
   });

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp, loginAs, seedDemoData } from '../../../test/helper';
+import { type TestApp, buildTestApp, loginAs, seedDemoData } from '../../../test/helper';
 import { auditLog } from '../../db/schema/audit-log';
 import { branches } from '../../db/schema/branches';
 import { couriers } from '../../db/schema/couriers';
@@ -24,11 +24,6 @@ let courierId: number;
 let mayPen: number;
 let chapelton: number;
 let seq = 0;
-
-const call = async (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) => {
-  const res = await t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload: payload as never });
-  return { status: res.statusCode, body: res.body ? res.json() : null };
-};
 
 /** An arrived manifest at May Pen with one parcel per customer, scanned in and cleared (made ready). */
 async function clearedAtMayPen(customerIds: number[]) {
@@ -55,12 +50,12 @@ async function clearedAtMayPen(customerIds: number[]) {
       })
       .returning();
     if (!p) throw new Error('package insert failed');
-    const scan = await call(admin, 'POST', `/manifests/${m.id}/reconciliation/scans`, { trackingNumber: p.trackingNumber });
-    expect(scan.status, JSON.stringify(scan.body)).toBe(200);
+    const scan = await t.api('POST', `/manifests/${m.id}/reconciliation/scans`, admin, { trackingNumber: p.trackingNumber });
+    expect(scan.statusCode, scan.body).toBe(200);
     pkgs.push(p);
   }
-  const ready = await call(admin, 'POST', `/manifests/${m.id}/ready`);
-  expect(ready.status, JSON.stringify(ready.body)).toBe(200);
+  const ready = await t.api('POST', `/manifests/${m.id}/ready`, admin);
+  expect(ready.statusCode, ready.body).toBe(200);
   return pkgs;
 }
 
@@ -110,14 +105,14 @@ describe('the branch rule', () => {
     expect(await readyMail(far.email)).toHaveLength(0);
     expect(await readyNotices(far.id)).toHaveLength(0);
 
-    const button = await call(admin, 'POST', `/packages/${forChapelton?.id}/status`, { status: 'ready_for_pickup' });
-    expect(button.status).toBe(409);
-    expect(button.body.message).toContain('is at May Pen and is collected at Chapelton: send it on a transfer');
-    const bulk = await call(admin, 'POST', '/packages/bulk-status', { ids: [forChapelton?.id], status: 'ready_for_pickup' });
-    expect(bulk.body.results?.[0]?.ok ?? false).toBe(false);
-    const detail = await call(admin, 'GET', `/packages/${forChapelton?.id}`);
-    expect(detail.body.nextStatuses ?? []).not.toContain('ready_for_pickup');
-    expect(detail.body.events.map((e: { note: string | null }) => e.note)).toContain(
+    const button = await t.api('POST', `/packages/${forChapelton?.id}/status`, admin, { status: 'ready_for_pickup' });
+    expect(button.statusCode).toBe(409);
+    expect(button.json().message).toContain('is at May Pen and is collected at Chapelton: send it on a transfer');
+    const bulk = await t.api('POST', '/packages/bulk-status', admin, { ids: [forChapelton?.id], status: 'ready_for_pickup' });
+    expect(bulk.json().results?.[0]?.ok ?? false).toBe(false);
+    const detail = await t.api('GET', `/packages/${forChapelton?.id}`, admin);
+    expect(detail.json().nextStatuses ?? []).not.toContain('ready_for_pickup');
+    expect(detail.json().events.map((e: { note: string | null }) => e.note)).toContain(
       'Cleared customs at May Pen; collected at Chapelton: waits for a transfer',
     );
   });
@@ -125,8 +120,8 @@ describe('the branch rule', () => {
   it('nobody moves a parcel in or out of transfer with the status button', async () => {
     const far = await makeCustomer(t, courierId, { branchId: chapelton });
     const [p] = await clearedAtMayPen([far.id]);
-    const res = await call(admin, 'POST', `/packages/${p?.id}/status`, { status: 'in_transfer' });
-    expect(res.status).toBe(409);
+    const res = await t.api('POST', `/packages/${p?.id}/status`, admin, { status: 'in_transfer' });
+    expect(res.statusCode).toBe(409);
   });
 });
 
@@ -134,32 +129,32 @@ describe('a transfer from May Pen to Chapelton', () => {
   it('loads by scan, sends, and makes ready only when Chapelton scans the parcels in, one notice per customer', async () => {
     const far = await makeCustomer(t, courierId, { branchId: chapelton });
     const [a, b] = await clearedAtMayPen([far.id, far.id]);
-    const created = await call(staff, 'POST', '/transfers', { fromBranchId: mayPen, toBranchId: chapelton });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const id = created.body.transfer.id as number;
-    expect(created.body.transfer.transferNumber).toMatch(/^TRF-\d{6}$/);
+    const created = await t.api('POST', '/transfers', staff, { fromBranchId: mayPen, toBranchId: chapelton });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().transfer.id as number;
+    expect(created.json().transfer.transferNumber).toMatch(/^TRF-\d{6}$/);
     for (const p of [a, b]) {
-      const load = await call(staff, 'POST', `/transfers/${id}/scans`, { code: p?.trackingNumber });
-      expect(load.status, JSON.stringify(load.body)).toBe(200);
-      expect(load.body.result).toBe('added');
+      const load = await t.api('POST', `/transfers/${id}/scans`, staff, { code: p?.trackingNumber });
+      expect(load.statusCode, load.body).toBe(200);
+      expect(load.json().result).toBe('added');
     }
-    const twice = await call(staff, 'POST', `/transfers/${id}/scans`, { code: a?.trackingNumber });
-    expect(twice.status).toBe(409);
+    const twice = await t.api('POST', `/transfers/${id}/scans`, staff, { code: a?.trackingNumber });
+    expect(twice.statusCode).toBe(409);
 
-    const sent = await call(staff, 'POST', `/transfers/${id}/send`);
-    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    expect(sent.body.transfer.status).toBe('sent');
+    const sent = await t.api('POST', `/transfers/${id}/send`, staff);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().transfer.status).toBe('sent');
     expect((await pkgNow(a?.id ?? 0))?.status).toBe('in_transfer');
     expect(await readyNotices(far.id)).toHaveLength(0);
     expect(await readyMail(far.email)).toHaveLength(0);
 
-    const first = await call(admin, 'POST', `/transfers/${id}/scans`, { code: a?.trackingNumber });
-    expect(first.body.result).toBe('scanned_in');
+    const first = await t.api('POST', `/transfers/${id}/scans`, admin, { code: a?.trackingNumber });
+    expect(first.json().result).toBe('scanned_in');
     // Still travelling until the transfer is received: no notice yet.
     expect((await pkgNow(a?.id ?? 0))?.status).toBe('in_transfer');
     expect(await readyNotices(far.id)).toHaveLength(0);
-    const last = await call(admin, 'POST', `/transfers/${id}/scans`, { code: b?.trackingNumber });
-    expect(last.body.detail.transfer.status).toBe('received');
+    const last = await t.api('POST', `/transfers/${id}/scans`, admin, { code: b?.trackingNumber });
+    expect(last.json().detail.transfer.status).toBe('received');
     for (const p of [a, b]) {
       const now = await pkgNow(p?.id ?? 0);
       expect(now?.status).toBe('ready_for_pickup');
@@ -172,9 +167,9 @@ describe('a transfer from May Pen to Chapelton', () => {
     expect(mails[0]?.textBody).toContain('Chapelton');
     expect(mails[0]?.textBody).not.toContain('May Pen branch');
 
-    const history = await call(admin, 'GET', `/packages/${a?.id}`);
-    const notes = history.body.events.map((e: { note: string | null }) => e.note);
-    const number = created.body.transfer.transferNumber;
+    const history = await t.api('GET', `/packages/${a?.id}`, admin);
+    const notes = history.json().events.map((e: { note: string | null }) => e.note);
+    const number = created.json().transfer.transferNumber;
     expect(notes).toEqual(
       expect.arrayContaining([
         `Put on ${number} to Chapelton`,
@@ -197,84 +192,84 @@ describe('a transfer from May Pen to Chapelton', () => {
     const near = await makeCustomer(t, courierId, { branchId: mayPen });
     const [a, b] = await clearedAtMayPen([far.id, far.id]);
     const [stranger] = await clearedAtMayPen([near.id]);
-    const { body } = await call(staff, 'POST', '/transfers', { fromBranchId: mayPen, toBranchId: chapelton });
+    const body = (await t.api('POST', '/transfers', staff, { fromBranchId: mayPen, toBranchId: chapelton })).json();
     const id = body.transfer.id as number;
-    const wrong = await call(staff, 'POST', `/transfers/${id}/scans`, { code: stranger?.trackingNumber });
-    expect(wrong.status).toBe(409);
-    for (const p of [a, b]) await call(staff, 'POST', `/transfers/${id}/scans`, { code: p?.trackingNumber });
-    await call(staff, 'POST', `/transfers/${id}/send`);
-    await call(admin, 'POST', `/transfers/${id}/scans`, { code: a?.trackingNumber });
-    const extra = await call(admin, 'POST', `/transfers/${id}/scans`, { code: stranger?.trackingNumber });
-    expect(extra.body.result).toBe('extra');
-    expect(extra.body.message).toContain('recorded as extra');
+    const wrong = await t.api('POST', `/transfers/${id}/scans`, staff, { code: stranger?.trackingNumber });
+    expect(wrong.statusCode).toBe(409);
+    for (const p of [a, b]) await t.api('POST', `/transfers/${id}/scans`, staff, { code: p?.trackingNumber });
+    await t.api('POST', `/transfers/${id}/send`, staff);
+    await t.api('POST', `/transfers/${id}/scans`, admin, { code: a?.trackingNumber });
+    const extra = await t.api('POST', `/transfers/${id}/scans`, admin, { code: stranger?.trackingNumber });
+    expect(extra.json().result).toBe('extra');
+    expect(extra.json().message).toContain('recorded as extra');
     expect((await pkgNow(stranger?.id ?? 0))?.status).toBe('ready_for_pickup');
-    const received = await call(admin, 'POST', `/transfers/${id}/receive`);
-    expect(received.status).toBe(200);
-    expect(received.body.missing.map((m: { packageId: number | null }) => m.packageId)).toEqual([b?.id]);
-    expect(received.body.extra.map((m: { packageId: number | null }) => m.packageId)).toEqual([stranger?.id]);
+    const received = await t.api('POST', `/transfers/${id}/receive`, admin);
+    expect(received.statusCode).toBe(200);
+    expect(received.json().missing.map((m: { packageId: number | null }) => m.packageId)).toEqual([b?.id]);
+    expect(received.json().extra.map((m: { packageId: number | null }) => m.packageId)).toEqual([stranger?.id]);
     expect((await pkgNow(a?.id ?? 0))?.status).toBe('ready_for_pickup');
     expect((await pkgNow(b?.id ?? 0))?.status).toBe('in_transfer');
     // It turns up later: scanned in, it is ready at once.
-    const late = await call(admin, 'POST', `/transfers/${id}/scans`, { code: b?.trackingNumber });
-    expect(late.status).toBe(200);
+    const late = await t.api('POST', `/transfers/${id}/scans`, admin, { code: b?.trackingNumber });
+    expect(late.statusCode).toBe(200);
     expect((await pkgNow(b?.id ?? 0))?.status).toBe('ready_for_pickup');
   });
 
   it('is cancelled only before it is sent, and then its parcels stay where they are', async () => {
     const far = await makeCustomer(t, courierId, { branchId: chapelton });
     const [a] = await clearedAtMayPen([far.id]);
-    const { body } = await call(staff, 'POST', '/transfers', { fromBranchId: mayPen, toBranchId: chapelton });
+    const body = (await t.api('POST', '/transfers', staff, { fromBranchId: mayPen, toBranchId: chapelton })).json();
     const id = body.transfer.id as number;
-    await call(staff, 'POST', `/transfers/${id}/scans`, { code: a?.trackingNumber });
-    const cancelled = await call(admin, 'POST', `/transfers/${id}/cancel`);
-    expect(cancelled.status).toBe(200);
-    expect(cancelled.body.transfer.status).toBe('cancelled');
+    await t.api('POST', `/transfers/${id}/scans`, staff, { code: a?.trackingNumber });
+    const cancelled = await t.api('POST', `/transfers/${id}/cancel`, admin);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().transfer.status).toBe('cancelled');
     expect((await pkgNow(a?.id ?? 0))?.status).toBe('at_customs');
-    expect((await call(admin, 'POST', `/transfers/${id}/send`)).status).toBe(409);
+    expect((await t.api('POST', `/transfers/${id}/send`, admin)).statusCode).toBe(409);
     // Free to go on another transfer.
-    const again = await call(staff, 'POST', '/transfers', { fromBranchId: mayPen, toBranchId: chapelton });
-    const load = await call(staff, 'POST', `/transfers/${again.body.transfer.id}/scans`, { code: a?.trackingNumber });
-    expect(load.status).toBe(200);
-    const sentOne = await call(staff, 'POST', '/transfers', { fromBranchId: mayPen, toBranchId: chapelton });
-    await call(staff, 'POST', `/transfers/${sentOne.body.transfer.id}/scans`, { code: a?.trackingNumber }).then((r) =>
-      expect(r.status).toBe(409),
-    );
-    expect((await call(admin, 'POST', `/transfers/${sentOne.body.transfer.id}/send`)).status).toBe(409);
+    const again = await t.api('POST', '/transfers', staff, { fromBranchId: mayPen, toBranchId: chapelton });
+    const load = await t.api('POST', `/transfers/${again.json().transfer.id}/scans`, staff, { code: a?.trackingNumber });
+    expect(load.statusCode).toBe(200);
+    const sentOne = await t.api('POST', '/transfers', staff, { fromBranchId: mayPen, toBranchId: chapelton });
+    await t
+      .api('POST', `/transfers/${sentOne.json().transfer.id}/scans`, staff, { code: a?.trackingNumber })
+      .then((r) => expect(r.statusCode).toBe(409));
+    expect((await t.api('POST', `/transfers/${sentOne.json().transfer.id}/send`, admin)).statusCode).toBe(409);
   });
 
   it('refuses a transfer to the branch it leaves from, and an empty one is not sent', async () => {
-    const same = await call(staff, 'POST', '/transfers', { fromBranchId: mayPen, toBranchId: mayPen });
-    expect(same.status).toBe(400);
-    expect(same.body.message).toBe('A transfer goes to another branch: choose a different one');
-    const empty = await call(staff, 'POST', '/transfers', { fromBranchId: mayPen, toBranchId: chapelton });
-    const send = await call(staff, 'POST', `/transfers/${empty.body.transfer.id}/send`);
-    expect(send.status).toBe(409);
-    expect(send.body.message).toBe('Scan at least one parcel onto the transfer before sending it');
+    const same = await t.api('POST', '/transfers', staff, { fromBranchId: mayPen, toBranchId: mayPen });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().message).toBe('A transfer goes to another branch: choose a different one');
+    const empty = await t.api('POST', '/transfers', staff, { fromBranchId: mayPen, toBranchId: chapelton });
+    const send = await t.api('POST', `/transfers/${empty.json().transfer.id}/send`, staff);
+    expect(send.statusCode).toBe(409);
+    expect(send.json().message).toBe('Scan at least one parcel onto the transfer before sending it');
   });
 });
 
 describe('who may see and touch a transfer', () => {
   it("another courier's staff can neither see nor touch it; a customer and a role without scanning cannot either", async () => {
-    const { body } = await call(staff, 'POST', '/transfers', { fromBranchId: mayPen, toBranchId: chapelton });
+    const body = (await t.api('POST', '/transfers', staff, { fromBranchId: mayPen, toBranchId: chapelton })).json();
     const id = body.transfer.id as number;
     const other = await makeCourier(t, `OTR${seq}`);
     const [otherBranch] = await t.db.insert(branches).values({ courierId: other.id, name: 'Elsewhere' }).returning();
     const outsider = await makeUser(t, other.id, 'courier_admin');
-    expect((await call(outsider.token, 'GET', `/transfers/${id}`)).status).toBe(404);
-    expect((await call(outsider.token, 'POST', `/transfers/${id}/scans`, { code: 'PKG-000001' })).status).toBe(404);
-    expect((await call(outsider.token, 'POST', `/transfers/${id}/send`)).status).toBe(404);
-    expect((await call(outsider.token, 'POST', `/transfers/${id}/cancel`)).status).toBe(404);
-    const list = await call(outsider.token, 'GET', '/transfers');
-    expect(list.body.data.map((r: { id: number }) => r.id)).not.toContain(id);
+    expect((await t.api('GET', `/transfers/${id}`, outsider.token)).statusCode).toBe(404);
+    expect((await t.api('POST', `/transfers/${id}/scans`, outsider.token, { code: 'PKG-000001' })).statusCode).toBe(404);
+    expect((await t.api('POST', `/transfers/${id}/send`, outsider.token)).statusCode).toBe(404);
+    expect((await t.api('POST', `/transfers/${id}/cancel`, outsider.token)).statusCode).toBe(404);
+    const list = await t.api('GET', '/transfers', outsider.token);
+    expect(list.json().data.map((r: { id: number }) => r.id)).not.toContain(id);
     // Its own branches only: our branches are unknown to it.
-    const theirs = await call(outsider.token, 'POST', '/transfers', { fromBranchId: otherBranch?.id, toBranchId: mayPen });
-    expect(theirs.status).toBe(400);
+    const theirs = await t.api('POST', '/transfers', outsider.token, { fromBranchId: otherBranch?.id, toBranchId: mayPen });
+    expect(theirs.statusCode).toBe(400);
 
     const customer = await makeCustomer(t, courierId);
-    expect((await call(customer.token, 'GET', '/transfers')).status).toBe(403);
+    expect((await t.api('GET', '/transfers', customer.token)).statusCode).toBe(403);
     const viewer = await makeUser(t, courierId, 'staff', ['packages_view'], mayPen);
-    expect((await call(viewer.token, 'GET', `/transfers/${id}`)).status).toBe(403);
+    expect((await t.api('GET', `/transfers/${id}`, viewer.token)).statusCode).toBe(403);
     const scanner = await makeUser(t, courierId, 'staff', ['packages_scan'], mayPen);
-    expect((await call(scanner.token, 'POST', `/transfers/${id}/cancel`)).status).toBe(403);
+    expect((await t.api('POST', `/transfers/${id}/cancel`, scanner.token)).statusCode).toBe(403);
   });
 });

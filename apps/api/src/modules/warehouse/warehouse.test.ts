@@ -27,8 +27,6 @@ let customerId: number;
 let branchId: number;
 let otherBranchId: number;
 
-const receive = async (payload: Record<string, unknown>, token = staff) => t.api('POST', '/packages', token, { weightLb: 2, ...payload });
-
 /** A loopback "printer": a TCP listener that keeps each connection's bytes as one job. */
 async function fakePrinter(): Promise<{ server: Server; port: number; jobs: string[] }> {
   const jobs: string[] = [];
@@ -82,7 +80,7 @@ describe('hazards', () => {
   let air: number;
   let sea: number;
   it('a hazardous parcel is refused by an AIR manifest, in our words, by id and by scan', async () => {
-    const res = await receive({ trackingNumber: 'HAZ-0001', mailbox });
+    const res = await t.api('POST', '/packages', staff, { weightLb: 2, trackingNumber: 'HAZ-0001', mailbox });
     pkgId = res.json().id;
     pkgNumber = res.json().packageNumber;
     const flag = await t.api('POST', `/packages/${pkgId}/hazard`, staff, {
@@ -134,7 +132,7 @@ describe('hazards', () => {
     sea = (await t.api('POST', '/manifests', staff, { type: 'SEA' })).json().id;
     expect((await t.api('POST', `/manifests/${sea}/packages`, staff, { packageIds: [pkgId] })).statusCode).toBe(200);
 
-    const banned = (await receive({ trackingNumber: 'HAZ-0002', mailbox, mode: 'SEA' })).json();
+    const banned = (await t.api('POST', '/packages', staff, { weightLb: 2, trackingNumber: 'HAZ-0002', mailbox, mode: 'SEA' })).json();
     expect(
       (await t.api('POST', `/packages/${banned.id}/hazard`, staff, { level: 'prohibited', category: 'other', outcome: 'sea' })).statusCode,
     ).toBe(400);
@@ -147,7 +145,7 @@ describe('hazards', () => {
 
   it('bills the return fee once, on an invoice of its own when staff mark the parcel returned', async () => {
     expect((await t.api('PUT', '/settings/hazard-fee', staff, { hazardFeeCents: 120000 })).statusCode).toBe(200);
-    const p = (await receive({ trackingNumber: 'HAZ-FEE-1', mailbox })).json();
+    const p = (await t.api('POST', '/packages', staff, { weightLb: 2, trackingNumber: 'HAZ-FEE-1', mailbox })).json();
     const flagged = await t.api('POST', `/packages/${p.id}/hazard`, staff, { level: 'hazardous', category: 'aerosols', outcome: 'return' });
     expect(flagged.json()).toMatchObject({ hazardFeeCents: 120000 });
     // Marked for return, the fee is invoiced at once on an invoice of its own, a line naming the fee.
@@ -181,7 +179,7 @@ describe('hazards', () => {
   });
 
   it('refuses a flag without a category, and another courier cannot flag our parcel', async () => {
-    const p = (await receive({ trackingNumber: 'HAZ-0003', mailbox })).json();
+    const p = (await t.api('POST', '/packages', staff, { weightLb: 2, trackingNumber: 'HAZ-0003', mailbox })).json();
     const none = await t.api('POST', `/packages/${p.id}/hazard`, staff, { level: 'hazardous' });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe(WAREHOUSE_MESSAGES.hazardCategoryRequired);
@@ -201,7 +199,7 @@ describe('shelves', () => {
     expect((await t.api('POST', '/shelves', staff, { branchId, code: 'S-01-1' })).json().message).toBe(
       WAREHOUSE_MESSAGES.shelfCodeTaken('S-01-1'),
     );
-    plain = (await receive({ trackingNumber: 'SHELF-0001', mailbox })).json();
+    plain = (await t.api('POST', '/packages', staff, { weightLb: 2, trackingNumber: 'SHELF-0001', mailbox })).json();
     const put = await t.api('POST', '/shelves/put-away', staff, { scan: plain.packageNumber, shelf: 's-01-1' });
     expect(put.json()).toMatchObject({
       shelfCode: 'S-01-1',
@@ -220,7 +218,7 @@ describe('shelves', () => {
   });
 
   it('a held parcel goes only on a hold shelf, and a hold shelf takes only held parcels', async () => {
-    held = (await receive({ trackingNumber: 'SHELF-0002', mailbox })).json();
+    held = (await t.api('POST', '/packages', staff, { weightLb: 2, trackingNumber: 'SHELF-0002', mailbox })).json();
     await t.api('POST', `/packages/${held.id}/status`, staff, { status: 'on_hold', note: 'Customs query' });
     const wrong = await t.api('POST', '/shelves/put-away', staff, { scan: held.packageNumber, shelf: 'S-01-1' });
     expect(wrong.json().message).toBe(WAREHOUSE_MESSAGES.heldToHoldShelf(held.packageNumber));
@@ -238,7 +236,7 @@ describe('shelves', () => {
     const farId = far?.id ?? 0;
     expect((await t.api('POST', '/shelves', staff, { branchId: farId, code: 'F-01-1' })).statusCode).toBe(201);
     const [home] = await t.db.select({ name: branches.name }).from(branches).where(eq(branches.id, branchId));
-    const parcel = (await receive({ trackingNumber: 'SHELF-BRANCH-1', mailbox })).json();
+    const parcel = (await t.api('POST', '/packages', staff, { weightLb: 2, trackingNumber: 'SHELF-BRANCH-1', mailbox })).json();
     // The admin has no branch: the parcel's branch decides.
     const [row] = await t.db.select({ branchId: packages.branchId }).from(packages).where(eq(packages.id, parcel.id));
     expect(row?.branchId).toBe(branchId);
@@ -273,7 +271,7 @@ describe('shelves', () => {
     expect((await t.api('DELETE', `/shelves/${mine.id}`, other)).statusCode).toBe(404);
     expect((await t.api('POST', '/shelves', other, { branchId, code: 'X-1' })).statusCode).toBe(404);
     expect((await t.api('POST', '/shelves', other, { branchId: otherBranchId, code: 'S-01-1' })).statusCode).toBe(201);
-    const theirs = (await receive({ trackingNumber: 'OTHER-0001' }, other)).json();
+    const theirs = (await t.api('POST', '/packages', other, { weightLb: 2, trackingNumber: 'OTHER-0001' })).json();
     // Their S-01-1 is theirs; our parcel is not found from their side.
     expect((await t.api('POST', '/shelves/put-away', other, { scan: plain.packageNumber, shelf: 'S-01-1' })).statusCode).toBe(404);
     expect((await t.api('POST', '/shelves/put-away', other, { scan: theirs.packageNumber, shelf: 'S-01-1' })).statusCode).toBe(200);
@@ -285,28 +283,30 @@ describe('several pieces, one shipment', () => {
   const tracking = '1Z999AA19999990001';
   const boxes: Array<{ id: number; packageNumber: string }> = [];
   it('receives piece 1 of 3, then the next pieces, each its own package and weight; complete at 3 of 3', async () => {
-    const first = await receive({ trackingNumber: tracking, mailbox, pieceCount: 3, weightLb: 4 });
+    const first = await t.api('POST', '/packages', staff, { trackingNumber: tracking, mailbox, pieceCount: 3, weightLb: 4 });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ pieceNumber: 1, pieceCount: 3, piecesIn: 1, customerId });
     boxes.push(first.json());
-    const second = await receive({ trackingNumber: tracking, weightLb: 6.5 });
+    const second = await t.api('POST', '/packages', staff, { trackingNumber: tracking, weightLb: 6.5 });
     expect(second.json()).toMatchObject({ pieceNumber: 2, pieceCount: 3, piecesIn: 2, customerId, weightLb: 6.5 });
     boxes.push(second.json());
     expect(second.json().packageNumber).not.toBe(first.json().packageNumber);
-    const taken = await receive({ trackingNumber: tracking, pieceNumber: 2 });
+    const taken = await t.api('POST', '/packages', staff, { weightLb: 2, trackingNumber: tracking, pieceNumber: 2 });
     expect(taken.json().message).toBe(WAREHOUSE_MESSAGES.pieceTaken(tracking, 2, second.json().packageNumber));
-    const differs = await receive({ trackingNumber: tracking, pieceCount: 4 });
+    const differs = await t.api('POST', '/packages', staff, { weightLb: 2, trackingNumber: tracking, pieceCount: 4 });
     expect(differs.json().message).toBe(WAREHOUSE_MESSAGES.piecesDiffer(tracking, 3));
-    const third = await receive({ trackingNumber: tracking, weightLb: 1 });
+    const third = await t.api('POST', '/packages', staff, { trackingNumber: tracking, weightLb: 1 });
     boxes.push(third.json());
     expect(third.json()).toMatchObject({ pieceNumber: 3, piecesIn: 3 });
-    expect((await receive({ trackingNumber: tracking })).json().message).toBe(WAREHOUSE_MESSAGES.allPiecesIn(tracking, 3));
+    expect((await t.api('POST', '/packages', staff, { weightLb: 2, trackingNumber: tracking })).json().message).toBe(
+      WAREHOUSE_MESSAGES.allPiecesIn(tracking, 3),
+    );
     expect((await t.api('GET', `/packages/${boxes[0]?.id}`, staff)).json().piecesIn).toBe(3);
   });
 
   it('the next pieces carry the merchant and contents the first piece was received with; its value is declared on piece 1 only', async () => {
     const tracking2 = `1ZCARRY${Date.now()}`;
-    const first = await receive({
+    const first = await t.api('POST', '/packages', staff, {
       trackingNumber: tracking2,
       mailbox,
       pieceCount: 2,
@@ -316,16 +316,16 @@ describe('several pieces, one shipment', () => {
       declaredValueUsdCents: 4599,
     });
     expect(first.statusCode, first.body).toBe(201);
-    const second = await receive({ trackingNumber: tracking2, weightLb: 2 });
+    const second = await t.api('POST', '/packages', staff, { trackingNumber: tracking2, weightLb: 2 });
     expect(second.statusCode, second.body).toBe(201);
     expect(second.json()).toMatchObject({ pieceNumber: 2, merchant: 'Amazon', description: 'Chairs', declaredValueUsdCents: 0 });
     expect(first.json()).toMatchObject({ pieceNumber: 1, declaredValueUsdCents: 4599 });
   });
 
   it('a single box already in is a duplicate, unless the clerk says it has several boxes', async () => {
-    const one = (await receive({ trackingNumber: 'PIECES-2', mailbox })).json();
-    expect((await receive({ trackingNumber: 'PIECES-2' })).statusCode).toBe(409);
-    const two = await receive({ trackingNumber: 'PIECES-2', pieceCount: 2 });
+    const one = (await t.api('POST', '/packages', staff, { weightLb: 2, trackingNumber: 'PIECES-2', mailbox })).json();
+    expect((await t.api('POST', '/packages', staff, { weightLb: 2, trackingNumber: 'PIECES-2' })).statusCode).toBe(409);
+    const two = await t.api('POST', '/packages', staff, { weightLb: 2, trackingNumber: 'PIECES-2', pieceCount: 2 });
     expect(two.json()).toMatchObject({ pieceNumber: 2, pieceCount: 2, piecesIn: 2 });
     expect((await t.api('GET', `/packages/${one.id}`, staff)).json()).toMatchObject({ pieceNumber: 1, pieceCount: 2 });
   });
@@ -367,7 +367,7 @@ describe('label printers', () => {
   it('prints a package label as exactly one ZPL label with its number, over raw TCP', async () => {
     const created = await t.api('POST', '/label-printers', staff, { branchId, name: 'Zebra bench', host: '127.0.0.1', port: printer.port });
     expect(created.statusCode).toBe(201);
-    pkg = (await receive({ trackingNumber: 'PRINT-0001', mailbox })).json();
+    pkg = (await t.api('POST', '/packages', staff, { weightLb: 2, trackingNumber: 'PRINT-0001', mailbox })).json();
     const res = await t.api('POST', `/packages/${pkg.id}/print-label`, staff, { printerId: created.json().id });
     expect(res.json()).toMatchObject({ printed: true, printerName: 'Zebra bench', message: WAREHOUSE_MESSAGES.printed('Zebra bench') });
     await expect.poll(() => printer.jobs.length).toBe(1);
@@ -402,7 +402,7 @@ describe('label printers', () => {
 
   it("a super admin prints only to a printer of the package's courier; a branch clerk only to their branch's", async () => {
     const admin = await loginAs(t, 'super_admin');
-    const theirs = (await receive({ trackingNumber: 'OTHER-PRINT-1' }, other)).json();
+    const theirs = (await t.api('POST', '/packages', other, { weightLb: 2, trackingNumber: 'OTHER-PRINT-1' })).json();
     const otherPrinter = (
       await t.api('POST', '/label-printers', other, { branchId: otherBranchId, name: 'Their Zebra', host: '127.0.0.1', port: printer.port })
     ).json();
@@ -481,7 +481,7 @@ describe('label printers', () => {
     expect(ours.length).toBeGreaterThan(0);
     expect((await t.api('GET', '/label-printers', other)).json()).toEqual([]);
     expect((await t.api('POST', `/label-printers/${ours[0].id}/test`, other)).statusCode).toBe(404);
-    const theirs = (await receive({ trackingNumber: 'OTHER-0002' }, other)).json();
+    const theirs = (await t.api('POST', '/packages', other, { weightLb: 2, trackingNumber: 'OTHER-0002' })).json();
     expect((await t.api('POST', `/packages/${theirs.id}/print-label`, other, { printerId: ours[0].id })).statusCode).toBe(404);
   });
 });
