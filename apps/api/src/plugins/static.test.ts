@@ -51,9 +51,9 @@ describe('the web build', () => {
   });
 
   it("answers HEAD for files and the app's paths, and the 404 for an API route that has only GET", async () => {
-    expect((await t.app.inject({ method: 'HEAD', url: '/assets/app-1a2b3c.js' })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'HEAD', url: '/customer/packages' })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'HEAD', url: '/api/packages' })).statusCode).toBe(404);
+    expect((await t.api({ method: 'HEAD', path: '/assets/app-1a2b3c.js' })).statusCode).toBe(200);
+    expect((await t.api({ method: 'HEAD', path: '/customer/packages' })).statusCode).toBe(200);
+    expect((await t.api('HEAD', '/packages')).statusCode).toBe(404);
   });
 
   it('answers an unknown API path with the JSON 404, signed in or not, whatever the method', async () => {

@@ -19,13 +19,13 @@ describe('liveness and readiness', () => {
 
   it('answers HEAD on /health and /ready (monitors ask so), and no HEAD on other API routes but the docs', async () => {
     for (const url of ['/api/health', '/api/ready']) {
-      const head = await t.app.inject({ method: 'HEAD', url });
+      const head = await t.api('HEAD', url);
       expect(head.statusCode, url).toBe(200);
       expect(head.body, url).toBe('');
     }
     const heads = t.app.routeTable.filter((route) => route.method === 'HEAD').map((route) => route.url);
     expect(heads.sort()).toEqual(['/api/docs', '/api/docs/*', '/api/health', '/api/ready']);
-    expect((await t.app.inject({ method: 'HEAD', url: '/api/packages' })).statusCode).toBe(404);
+    expect((await t.api('HEAD', '/packages')).statusCode).toBe(404);
   });
 
   it('/ready lists only the checks this deployment has (no Redis, no bucket: the database)', async () => {

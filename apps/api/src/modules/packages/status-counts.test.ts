@@ -4,7 +4,7 @@ import { customers } from '../../db/schema/customers';
 import { packageStatusCounts } from '../../db/schema/package-status-counts';
 import { packages } from '../../db/schema/packages';
 import { makeCourier, makeCustomer } from '../../../test/fixtures/comms';
-import { type TestApp, bearer, buildTestApp, loginAs, seedDemoData } from '../../../test/helper';
+import { type TestApp, buildTestApp, loginAs, seedDemoData } from '../../../test/helper';
 import { FOLD_AFTER_ROWS, foldStatusCounts, packageStatusCountsOf } from './status-counts.service';
 
 /**
@@ -35,8 +35,6 @@ async function expectCountsAgree() {
   }
 }
 
-const post = (url: string, payload: Record<string, unknown>) => t.api('POST', url, admin, payload);
-
 beforeAll(async () => {
   t = await buildTestApp();
   await seedDemoData(t);
@@ -58,15 +56,15 @@ describe('packages by status, kept by triggers', () => {
   it('agree after receives, status changes, voids, deletes and moves between couriers', async () => {
     const ids: number[] = [];
     for (const n of [1, 2, 3, 4, 5]) {
-      const res = await post('/packages', { trackingNumber: `1Z999AA1012345${n}780`, weightLb: 1.5 + n, mailbox });
+      const res = await t.api('POST', '/packages', admin, { trackingNumber: `1Z999AA1012345${n}780`, weightLb: 1.5 + n, mailbox });
       expect(res.statusCode).toBe(201);
       ids.push(res.json().id);
     }
     await expectCountsAgree();
     const [a, b, c, d, e] = ids as [number, number, number, number, number];
-    expect((await post(`/packages/${a}/status`, { status: 'on_hold' })).statusCode).toBe(200);
-    expect((await post('/packages/bulk-status', { ids: [b, c, d], status: 'in_transit' })).json().changed).toBe(3);
-    expect((await post(`/packages/${e}/void`, { reason: 'Received by mistake' })).statusCode).toBe(200);
+    expect((await t.api('POST', `/packages/${a}/status`, admin, { status: 'on_hold' })).statusCode).toBe(200);
+    expect((await t.api('POST', '/packages/bulk-status', admin, { ids: [b, c, d], status: 'in_transit' })).json().changed).toBe(3);
+    expect((await t.api('POST', `/packages/${e}/void`, admin, { reason: 'Received by mistake' })).statusCode).toBe(200);
     await expectCountsAgree();
     // A statement that changes no status or courier adds no count.
     const before = await t.db.select().from(packageStatusCounts);
@@ -102,7 +100,7 @@ describe('packages by status, kept by triggers', () => {
   });
 
   it('give the staff dashboard its chart', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(admin) });
+    const res = await t.api('GET', '/dashboard', admin);
     const chart = res.json().charts.find((c: { key: string }) => c.key === 'packages_by_status');
     const total = chart.data.reduce((sum: number, d: { value: number }) => sum + d.value, 0);
     const [all] = await t.db.select({ n: sql<number>`count(*)::int` }).from(packages).where(eq(packages.courierId, courierId));
