@@ -155,7 +155,7 @@ test('customer: a long list and long values stay inside a phone screen', async (
   await phone.goto('/customer/packages');
   await listLoaded(phone);
   await expect(phone.getByTestId('table-card').first()).toBeVisible();
-  await expect(phone.getByRole('navigation', { name: 'Pagination' }).first()).toBeVisible();
+  await expect(phone.getByRole('navigation', { name: 'Pages of My packages' })).toBeVisible();
   await expect
     .poll(
       () =>

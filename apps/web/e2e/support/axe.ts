@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Frame, type Page, expect } from '@playwright/test';
 
@@ -27,15 +27,68 @@ async function ensureAxe(frame: Frame, required: boolean): Promise<void> {
 /** The audit running on each page: axe runs one at a time in a document, so each waits for the one before. */
 const running = new WeakMap<Page, Promise<unknown>>();
 
-/** The serious and critical violations of the page as it is now, one readable line each. */
-export function seriousA11yViolations(page: Page): Promise<string[]> {
+/**
+ * The impacts that fail a journey (axe's four: minor, moderate, serious, critical). Moderate and
+ * minor join once a full AXE_COLLECT run of the suite finds none of them.
+ */
+export const FAILING_IMPACTS: ReadonlySet<string> = new Set(['serious', 'critical']);
+
+/**
+ * AXE_COLLECT=<file>: every finding of every impact is appended there as a JSON line (rule, impact,
+ * address, screen, target, colour mode, width) and none fails the journey: a survey of the suite.
+ */
+const COLLECT = process.env.AXE_COLLECT;
+
+/** One node of one violation, as axe found it. */
+interface Finding {
+  id: string;
+  impact: string;
+  help: string;
+  target: string;
+  message: string;
+}
+
+interface Audit {
+  findings: Finding[];
+  dark: boolean;
+  width: number;
+}
+
+/** The failing violations of the page as it is now, one readable line per rule. */
+export function seriousA11yViolations(page: Page, screen?: string): Promise<string[]> {
   const before = running.get(page) ?? Promise.resolve();
   const audit = before.catch(() => undefined).then(() => auditPage(page));
   running.set(page, audit);
-  return audit;
+  return audit.then((result) => report(page, result, screen));
 }
 
-async function auditPage(page: Page): Promise<string[]> {
+function report(page: Page, { findings, dark, width }: Audit, screen: string | undefined): string[] {
+  if (COLLECT) {
+    const url = page.url();
+    const lines = findings.map((f) =>
+      JSON.stringify({
+        rule: f.id,
+        impact: f.impact,
+        url,
+        screen: screen ?? null,
+        target: f.target,
+        mode: dark ? 'dark' : 'light',
+        width,
+        message: f.message,
+      }),
+    );
+    if (lines.length > 0) appendFileSync(COLLECT, `${lines.join('\n')}\n`);
+    return [];
+  }
+  const byRule = new Map<string, Finding[]>();
+  for (const f of findings.filter((f) => FAILING_IMPACTS.has(f.impact))) byRule.set(f.id, [...(byRule.get(f.id) ?? []), f]);
+  // The first node's finding says why (for contrast: both colours and the ratio).
+  return [...byRule.values()].map(([first, ...rest]) =>
+    first ? `${first.id} (${first.impact}): ${first.help} (${[first, ...rest].map((n) => n.target).join(', ')}) ${first.message}` : '',
+  );
+}
+
+async function auditPage(page: Page): Promise<Audit> {
   // Every frame of the page (same-origin ones report through the main frame's run).
   for (const frame of page.frames()) await ensureAxe(frame, frame === page.mainFrame());
   return page.evaluate(async () => {
@@ -72,16 +125,23 @@ async function auditPage(page: Page): Promise<string[]> {
       if (view() !== viewBefore) changed = true;
       if (!changed || attempt === 3) break;
     }
-    return (
-      results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        // The first node's finding says why (for contrast: both colours and the ratio).
-        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')}) ${v.nodes[0]?.any[0]?.message ?? ''}`)
-    );
+    return {
+      findings: results.violations.flatMap((v) =>
+        v.nodes.map((n) => ({
+          id: v.id,
+          impact: n.impact ?? v.impact ?? 'minor',
+          help: v.help,
+          target: n.target.join(' '),
+          message: n.any[0]?.message ?? n.all[0]?.message ?? n.none[0]?.message ?? '',
+        })),
+      ),
+      dark: matchMedia('(prefers-color-scheme: dark)').matches,
+      width: innerWidth,
+    };
   });
 }
 
-/** Fails on any serious or critical accessibility violation of the page as it is now. */
+/** Fails on any accessibility violation of the page as it is now (of a failing impact). */
 export async function expectNoSeriousA11yViolations(page: Page) {
   expect(await seriousA11yViolations(page), `axe on ${page.url()}`).toEqual([]);
 }

@@ -5,7 +5,8 @@ import { watchScreens } from './screen-watch';
 
 /**
  * Every journey imports `test` from here instead of '@playwright/test': axe then runs by itself on
- * every distinct screen the journey shows, with no serious or critical violation allowed.
+ * every distinct screen the journey shows, with no serious or critical violation allowed (AXE_COLLECT
+ * instead lists the findings of every impact in a file, support/axe.ts).
  *
  * - Before each `page.goto`, the screen being left is audited (the journey is done with it).
  * - A screen reached inside the app (a link, a redirect, the back button) or a dialog that opens is
@@ -86,7 +87,7 @@ export const test = base.extend<{ a11y: A11yAudit }>({
         audits++;
         let violations: string[];
         try {
-          violations = await timed(() => seriousA11yViolations(page));
+          violations = await timed(() => seriousA11yViolations(page, key));
         } catch (error) {
           // A frame that went away mid-audit (a print frame, a redirect) is audited on its next visit.
           if (!/detached|closed|navigat|destroyed/i.test(String(error))) throw error;
@@ -108,7 +109,7 @@ export const test = base.extend<{ a11y: A11yAudit }>({
           auditedScreens.add(key);
           audits++;
           try {
-            const violations = await timed(() => seriousA11yViolations(page));
+            const violations = await timed(() => seriousA11yViolations(page, key));
             // The journey went on to another screen, width or colour mode during the run: what
             // was read mixed two states, so it counts for neither; each is audited in its turn.
             if ((await screenKey(page)) !== key) {

@@ -8,13 +8,16 @@ describe('the installable customer app', () => {
     for (const link of document.head.querySelectorAll('link')) link.remove();
   });
 
-  it("links its courier's manifest, in place of the station's, once", () => {
+  it("links its courier's manifest and icon, in place of the station's, once", () => {
     linkStationManifest();
     linkCustomerManifest('JXP');
     linkCustomerManifest('JXP');
     const manifests = document.head.querySelectorAll('link[rel="manifest"]');
     expect(manifests).toHaveLength(1);
     expect(manifests[0]?.getAttribute('href')).toBe('/api/public/customer-app/JXP/manifest.webmanifest');
+    const icons = document.head.querySelectorAll('link[rel="apple-touch-icon"]');
+    expect(icons).toHaveLength(1);
+    expect(icons[0]?.getAttribute('href')).toBe('/api/public/customer-app/JXP/icon-192.png');
     expect(customerManifestUrl('A B')).toBe('/api/public/customer-app/A%20B/manifest.webmanifest');
   });
 

@@ -15,13 +15,22 @@ export function customerManifestUrl(courierCode: string): string {
   return `/api/public/customer-app/${encodeURIComponent(courierCode)}/manifest.webmanifest`;
 }
 
-/** Links the courier's manifest, replacing any other (a staff tab's station manifest in the same page). */
+/** The courier's home-screen icon (its logo, else its initials), for iOS: it reads apple-touch-icon, not the manifest. */
+export function customerIconUrl(courierCode: string): string {
+  return `/api/public/customer-app/${encodeURIComponent(courierCode)}/icon-192.png`;
+}
+
+/** Links the courier's manifest and icon, replacing any other (a staff tab's station ones in the same page). */
 export function linkCustomerManifest(courierCode: string, doc: Document = document) {
-  const href = customerManifestUrl(courierCode);
-  let link = doc.head.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+  setLink(doc, 'manifest', customerManifestUrl(courierCode));
+  setLink(doc, 'apple-touch-icon', customerIconUrl(courierCode));
+}
+
+function setLink(doc: Document, rel: string, href: string) {
+  let link = doc.head.querySelector<HTMLLinkElement>(`link[rel="${rel}"]`);
   if (!link) {
     link = doc.createElement('link');
-    link.rel = 'manifest';
+    link.rel = rel;
     doc.head.append(link);
   }
   if (link.getAttribute('href') !== href) link.setAttribute('href', href);

@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@courier/shared/schemas/common';
 import { appIconParamsSchema, courierCodeParamsSchema, customerAppManifestSchema } from '@courier/shared/schemas/customer-app';
 import type { AppContext } from '../../context';
+import { Storage } from '../../lib/storage';
 import { appIconPng } from './app-icon';
 import { courierOfApp, customerAppManifest } from './customer-app.service';
 
 const tags = ['customer-app'];
 
 export function customerAppRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const storage = new Storage(ctx.config);
   return async (app) => {
     app.get(
       '/public/customer-app/:code/manifest.webmanifest',
@@ -32,7 +34,12 @@ export function customerAppRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/public/customer-app/:code/icon-:size.png',
       {
         config: { public: true },
-        schema: { tags, summary: "The customer app's home-screen icon", security: [], params: appIconParamsSchema },
+        schema: {
+          tags,
+          summary: "The customer app's home-screen icon: the courier's logo, else its initials on its accent colour",
+          security: [],
+          params: appIconParamsSchema,
+        },
       },
       async (request, reply) => {
         const courier = await courierOfApp(ctx.db, request.params.code);
@@ -40,7 +47,7 @@ export function customerAppRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return reply
           .type('image/png')
           .header('Cache-Control', 'public, max-age=86400')
-          .send(await appIconPng(size, courier.code));
+          .send(await appIconPng(size, courier, storage));
       },
     );
   };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { CUSTOMER_APP_SCOPE, CUSTOMER_APP_START_PATH, type CustomerAppManifest } from '@courier/shared/schemas/customer-app';
@@ -13,7 +14,7 @@ export const NO_SUCH_APP = 'No courier app here';
 /** An active courier by its code (the app's address names it), or a 404. */
 export async function courierOfApp(db: Db, code: string) {
   const [row] = await db
-    .select({ id: couriers.id, name: couriers.name, code: couriers.code, logoUrl: couriers.logoUrl })
+    .select({ id: couriers.id, name: couriers.name, code: couriers.code, logoUrl: couriers.logoUrl, accentColor: couriers.accentColor })
     .from(couriers)
     .where(and(eq(couriers.code, code.toUpperCase()), eq(couriers.status, 'active')))
     .limit(1);
@@ -50,12 +51,19 @@ export async function customerAppManifest(
   const address = await courierAddressOfRequest(db, config, request, courier.id);
   // Relative to the manifest, so it stays on the origin the browser installed from.
   const start = new URL(linkAt(address, CUSTOMER_APP_START_PATH));
-  const iconPath = (size: number) => `/api/public/customer-app/${courier.code}/icon-${size}.png`;
+  // The icons change with the logo and accent colour: their address does too, so no cache keeps an old one.
+  const version = createHash('sha256')
+    .update(`${courier.name}|${courier.logoUrl ?? ''}|${courier.accentColor ?? ''}`)
+    .digest('hex')
+    .slice(0, 12);
+  const iconPath = (size: number) => `/api/public/customer-app/${courier.code}/icon-${size}.png?v=${version}`;
   const icons: CustomerAppManifest['icons'] = [
     ...APP_ICON_SIZES.map((size) => ({ src: iconPath(size), sizes: `${size}x${size}`, type: 'image/png', purpose: 'any' })),
     { src: iconPath(512), sizes: '512x512', type: 'image/png', purpose: 'maskable' },
   ];
-  if (courier.logoUrl) icons.unshift({ src: courier.logoUrl, sizes: 'any', type: imageType(courier.logoUrl), purpose: 'any' });
+  // A logo we store is drawn into the icons; one elsewhere is listed as it is.
+  if (courier.logoUrl && !courier.logoUrl.startsWith('/api/files/'))
+    icons.unshift({ src: courier.logoUrl, sizes: 'any', type: imageType(courier.logoUrl), purpose: 'any' });
   return {
     id: `${CUSTOMER_APP_SCOPE}?courier=${courier.code}`,
     name: courier.name,

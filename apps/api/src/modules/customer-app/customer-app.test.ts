@@ -3,6 +3,8 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerAppManifestSchema } from '@courier/shared/schemas/customer-app';
 import { couriers } from '../../db/schema/couriers';
+import { Storage } from '../../lib/storage';
+import { initialsOf } from './app-icon';
 import { shortName } from './customer-app.service';
 import { courierDomains } from '../../db/schema/public-site';
 import { type TestApp, buildTestApp, seedDemoData } from '../../../test/helper';
@@ -72,5 +74,82 @@ describe("a courier's customer app manifest", () => {
     await t.db.update(couriers).set({ status: 'suspended' }).where(eq(couriers.id, courier.id));
     expect((await manifestOf(courier.code)).statusCode).toBe(404);
     await t.db.update(couriers).set({ status: 'active' }).where(eq(couriers.id, courier.id));
+  });
+});
+
+/** The PNG at `src`, read. */
+async function iconAt(src: string) {
+  const res = await t.app.inject({ method: 'GET', url: src });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toBe('image/png');
+  return PNG.sync.read(res.rawPayload);
+}
+
+const pixel = (png: PNG, x: number, y: number) => [...png.data.subarray((y * png.width + x) * 4, (y * png.width + x) * 4 + 3)];
+
+describe("a courier's app icon", () => {
+  it('takes up to two initials of the name, skipping company words', () => {
+    expect(initialsOf('Island Post', 'ISP')).toBe('IP');
+    expect(initialsOf('The Mailpac Couriers Ltd', 'MPN')).toBe('M');
+    expect(initialsOf('Jamaica Express Post', 'JXP')).toBe('JE');
+    expect(initialsOf('  ', 'zq9')).toBe('ZQ');
+  });
+
+  it("without a logo is the courier's initials on its accent colour: a real PNG of each size, not one colour", async () => {
+    const [plain] = await t.db
+      .insert(couriers)
+      .values({ name: 'Harbour Parcels', code: 'HBP', apiKey: 'ck_hbp_icon_2026', accentColor: '#c2410c' })
+      .returning();
+    if (!plain) throw new Error('no courier');
+    const manifest = customerAppManifestSchema.parse((await manifestOf('HBP')).json());
+    for (const size of [192, 512]) {
+      const icon = manifest.icons.find((i) => i.sizes === `${size}x${size}` && i.purpose === 'any');
+      if (!icon) throw new Error(`no ${size} icon`);
+      const png = await iconAt(icon.src);
+      expect([png.width, png.height]).toEqual([size, size]);
+      // The corner is the accent colour; the letters (white on this orange) show in the middle.
+      expect(pixel(png, 2, 2)).toEqual([0xc2, 0x41, 0x0c]);
+      const colours = new Set<string>();
+      for (let i = 0; i < png.data.length; i += 4) colours.add(`${png.data[i]},${png.data[i + 1]},${png.data[i + 2]}`);
+      expect(colours.size).toBeGreaterThan(2);
+      expect(colours.has('255,255,255')).toBe(true);
+      // Nothing but the accent outside the maskable safe circle (radius 40 % around the centre).
+      for (let y = 0; y < size; y += 4) {
+        for (let x = 0; x < size; x += 4) {
+          if (Math.hypot(x - size / 2, y - size / 2) > size * 0.4) expect(pixel(png, x, y)).toEqual([0xc2, 0x41, 0x0c]);
+        }
+      }
+    }
+    expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
+  });
+
+  it("one courier's manifest and icons never show another's name or logo", async () => {
+    const storage = new Storage(t.config);
+    const drawn = new PNG({ width: 40, height: 20 });
+    for (let i = 0; i < drawn.data.length; i += 4) drawn.data.set([0x22, 0x22, 0x22, 255], i);
+    const stored = await storage.save('logos', PNG.sync.write(drawn), 'png');
+    const [branded] = await t.db
+      .insert(couriers)
+      .values({ name: 'Logo Freight', code: 'LGF', apiKey: 'ck_lgf_icon_2026', logoUrl: stored.url })
+      .returning();
+    if (!branded) throw new Error('no courier');
+    const [mine, theirs] = await Promise.all([manifestOf('LGF'), manifestOf('HBP')]);
+    const own = mine.json();
+    const other = theirs.json();
+    expect(own.name).toBe('Logo Freight');
+    expect(other.name).toBe('Harbour Parcels');
+    expect(JSON.stringify(other)).not.toContain('Logo Freight');
+    expect(JSON.stringify(other)).not.toContain(stored.name);
+    expect(JSON.stringify(own)).not.toContain('Harbour');
+    for (const icon of other.icons) expect(icon.src).toContain('/HBP/');
+    // The courier with a logo: its icons draw the logo (dark grey) on white, not initials.
+    const src = own.icons.find((i: { sizes: string }) => i.sizes === '512x512').src;
+    expect(src).toContain('/LGF/');
+    const png = await iconAt(src);
+    expect(pixel(png, 2, 2)).toEqual([255, 255, 255]);
+    expect(pixel(png, 256, 256)).toEqual([0x22, 0x22, 0x22]);
+    // The other's icon is still its own initials on its accent.
+    const otherIcon = await iconAt(other.icons.find((i: { sizes: string }) => i.sizes === '512x512').src);
+    expect(pixel(otherIcon, 2, 2)).toEqual([0xc2, 0x41, 0x0c]);
   });
 });

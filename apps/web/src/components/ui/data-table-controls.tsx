@@ -167,6 +167,7 @@ export function TableFooter({
   onPageChange,
   onPageSizeChange,
   compact = false,
+  label,
 }: {
   page: number;
   pageSize: number;
@@ -176,6 +177,8 @@ export function TableFooter({
   onPageSizeChange: (size: number) => void;
   /** The card layout's narrow box: fewer page buttons (see pageWindow). */
   compact?: boolean;
+  /** The table's name: its page buttons are "Pages of <name>", one landmark apart from another table's. */
+  label: string;
 }) {
   const perPageId = useId();
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
@@ -199,7 +202,7 @@ export function TableFooter({
             </Select>
           </div>
           {/* The buttons wrap rather than widen the page on the narrowest screens. */}
-          <nav aria-label="Pagination" className="flex flex-wrap items-center gap-1">
+          <nav aria-label={`Pages of ${label}`} className="flex flex-wrap items-center gap-1">
             <PageButton label="First page" disabled={page <= 1} onClick={() => props.onPageChange(1)}>
               <ChevronsLeft className="h-4 w-4" aria-hidden="true" />
             </PageButton>

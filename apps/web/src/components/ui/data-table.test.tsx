@@ -94,7 +94,7 @@ describe('DataTable', () => {
     let state: ListState | undefined;
     render(<Harness total={95} onState={(s) => (state = s)} />);
     expect(screen.getByText('Showing 1 to 10 of 95 results')).toBeInTheDocument();
-    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    const nav = screen.getByRole('navigation', { name: 'Pages of Things' });
     expect(within(nav).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('button', { name: 'Page 10' })).toBeInTheDocument();
     expect(within(nav).queryByRole('button', { name: 'Page 5' })).not.toBeInTheDocument();

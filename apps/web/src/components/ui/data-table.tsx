@@ -386,6 +386,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           onPageChange={props.onPageChange}
           onPageSizeChange={props.onPageSizeChange}
           compact={cards}
+          label={label}
         />
       )}
     </div>

@@ -58,7 +58,7 @@ describe('empty lists', () => {
     render(table({ exportPath: '/branches', empty: { description: 'Branches are where customers collect their packages.' } }));
     expect(screen.getByText('Showing 0 to 0 of 0 results')).toBeInTheDocument();
     expect(screen.queryByLabelText('Per page')).not.toBeInTheDocument();
-    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pages of Branches' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
   });
 

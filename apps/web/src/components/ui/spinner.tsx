@@ -12,11 +12,15 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
   );
 }
 
-/** The route guard's full-screen spinner. */
+/**
+ * The route guard's full-screen spinner. It stands for the whole page while it shows, so it is the
+ * page's main region and says what the page is doing in its heading (for a screen reader).
+ */
 export function FullScreenSpinner() {
   return (
-    <div className="flex min-h-screen items-center justify-center">
+    <main id="main" aria-busy="true" className="flex min-h-screen items-center justify-center">
+      <h1 className="sr-only">Loading</h1>
       <Spinner className="h-10 w-10 text-brand-700" />
-    </div>
+    </main>
   );
 }

@@ -40,7 +40,7 @@ export default function CustomerShopRequestPage() {
     <div className="space-y-4">
       <PageHeader title={r.requestNo} back={back} actions={<ShopStageBadge stage={r.stage} />} />
       <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-        <ShopRequestDetails request={r} />
+        <ShopRequestDetails request={r} level={2} />
       </div>
       {r.stage === 'requested' && <p className="text-sm text-slate-600">We are pricing your items; we e-mail you the quote.</p>}
       {r.stage === 'quoted' && (

@@ -70,6 +70,8 @@ interface InvoiceViewProps {
 /** An invoice as the customer and staff read it: charges, packages, payments, balance, bank details. */
 export function InvoiceView({ invoice, courierId, heading = 'h2', pay, afterTotal }: InvoiceViewProps) {
   const dates = useDateFormat();
+  // Its sections' headings sit one level under its title.
+  const Sub = heading === 'h1' ? 'h2' : 'h3';
   const title = (
     <>
       Invoice {invoice.invoiceNo}{' '}
@@ -179,12 +181,12 @@ export function InvoiceView({ invoice, courierId, heading = 'h2', pay, afterTota
           </table>
           {afterTotal}
           <div>
-            <h3 className="mb-2 text-sm font-semibold text-slate-900">Packages</h3>
+            <Sub className="mb-2 text-sm font-semibold text-slate-900">Packages</Sub>
             <InvoicePackages invoice={invoice} />
           </div>
           {invoice.customsHistory.length > 0 && (
             <div>
-              <h3 className="mb-2 text-sm font-semibold text-slate-900">Customs history</h3>
+              <Sub className="mb-2 text-sm font-semibold text-slate-900">Customs history</Sub>
               <ul className="space-y-1 text-sm text-slate-700" data-testid="customs-history">
                 {invoice.customsHistory.map((h) => (
                   <li key={`${h.packageId}-${h.at}`}>

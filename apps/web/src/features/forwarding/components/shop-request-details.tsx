@@ -55,16 +55,18 @@ export function ShopSteps({ request }: { request: ShopRequestDto }) {
 }
 
 /** A Shop For Me request as both sides read it: what was asked, the quote, the invoice, the orders. */
-export function ShopRequestDetails({ request }: { request: ShopRequestDto }) {
+/** `level`: its sections' heading level, one under what holds it (2 on its own page, 3 in a dialog). */
+export function ShopRequestDetails({ request, level = 3 }: { request: ShopRequestDto; level?: 2 | 3 }) {
+  const H = level === 2 ? 'h2' : 'h3';
   const dates = useDateFormat();
   const q = request.quote;
   return (
     <div className="space-y-5">
       <ShopSteps request={request} />
       <section aria-labelledby={`asked-${request.id}`}>
-        <h3 id={`asked-${request.id}`} className="mb-2 text-sm font-semibold text-slate-900">
+        <H id={`asked-${request.id}`} className="mb-2 text-sm font-semibold text-slate-900">
           Items asked for · {dates.dateTime(request.createdAt)}
-        </h3>
+        </H>
         <ul className="space-y-1 text-sm">
           {request.items.map((item, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a request's items are a fixed list that never reorders.
@@ -83,9 +85,9 @@ export function ShopRequestDetails({ request }: { request: ShopRequestDto }) {
       </section>
       {q && (
         <section aria-labelledby={`quote-${request.id}`}>
-          <h3 id={`quote-${request.id}`} className="mb-2 text-sm font-semibold text-slate-900">
+          <H id={`quote-${request.id}`} className="mb-2 text-sm font-semibold text-slate-900">
             Quote{request.quotedAt ? ` · ${dates.dateTime(request.quotedAt)}` : ''}
-          </h3>
+          </H>
           <table className="w-full text-sm" data-testid="shop-quote">
             <tbody className="divide-y divide-slate-100">
               {q.items.map((item, i) => (
@@ -137,9 +139,9 @@ export function ShopRequestDetails({ request }: { request: ShopRequestDto }) {
       {request.declineReason && <p className="text-sm text-slate-600">Declined: {request.declineReason}</p>}
       {request.orders.length > 0 && (
         <section aria-labelledby={`orders-${request.id}`}>
-          <h3 id={`orders-${request.id}`} className="mb-2 text-sm font-semibold text-slate-900">
+          <H id={`orders-${request.id}`} className="mb-2 text-sm font-semibold text-slate-900">
             Orders placed{request.purchasedAt ? ` · ${dates.dateTime(request.purchasedAt)}` : ''}
-          </h3>
+          </H>
           <ul className="space-y-1 text-sm">
             {request.orders.map((o) => (
               <li key={o.trackingNumber} className="break-words" data-testid="shop-order">
