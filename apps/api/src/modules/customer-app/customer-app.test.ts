@@ -79,7 +79,7 @@ describe("a courier's customer app manifest", () => {
 
 /** The PNG at `src`, read. */
 async function iconAt(src: string) {
-  const res = await t.app.inject({ method: 'GET', url: src });
+  const res = await t.api({ method: 'GET', path: src });
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toBe('image/png');
   return PNG.sync.read(res.rawPayload);
