@@ -70,7 +70,6 @@ const OWNED = {
  */
 const ALSO_WRITES = {
   'emailOutbox: lib/mailer.ts': 'the mailer every module sends through queues each mail and records how its sending went',
-  'webhookDeliveries: lib/webhooks.ts': "queues the events any module announces, inside that module's transaction",
 };
 
 /** Drizzle table name → its owner: a module name, or a file under apps/api/src. */

@@ -1,7 +1,7 @@
 import type { Subscriber } from './lib/domain-events';
 import { rewardReferral } from './modules/account-credit/index';
 import { welcomeInvited } from './modules/auth/index';
-import { packageReceivedWebhook, packageStatusWebhook, paymentWebhook } from './modules/integrations/index';
+import { invoiceIssuedWebhook, packageReceivedWebhook, packageStatusWebhook, paymentWebhook } from './modules/integrations/index';
 import { packagesFollowBranch, releaseForAttachedInvoice, tellReceived, tellStatusNews } from './modules/packages/index';
 import { scheduleCardCharge, settlePrepayments } from './modules/online-payments/index';
 import { sendReceipt } from './modules/payments/index';
@@ -16,7 +16,9 @@ export const SUBSCRIBERS: Subscriber[] = [
   // payment.recorded
   sendReceipt,
   paymentWebhook,
-  // invoice.issued: a payment in advance settles first, then only the rest is charged automatically
+  // invoice.issued: the webhook first (it tells of the invoice before any payment on it), then a
+  // payment in advance settles, then only the rest is charged automatically
+  invoiceIssuedWebhook,
   settlePrepayments,
   scheduleCardCharge,
   // invoice.paid

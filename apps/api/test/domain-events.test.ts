@@ -117,6 +117,29 @@ describe('domain events of a payment', () => {
   });
 });
 
+describe('domain events of an invoice', () => {
+  it('an issued invoice publishes invoice.issued; its webhook is a subscriber that queues one delivery', async () => {
+    await w.t.db
+      .insert(webhookEndpoints)
+      .values({ courierId: w.courierId, url: 'https://hooks.example.test/invoices', events: ['invoice.issued'], secretSealed: 'x' });
+    const { invoiceNo, totalCents, packageIds } = await w.issue([2]);
+    const [event, ...more] = await w.t.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.type, 'invoice.issued'), sql`${domainEvents.data}->>'invoiceNo' = ${invoiceNo}`));
+    expect(more).toHaveLength(0);
+    expect(await handledBy(event?.id ?? 0)).toContain('integrations.webhook.invoice-issued');
+    const hooks = (await w.t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.event, 'invoice.issued'))).filter((d) =>
+      d.body.includes(`"invoiceNo":"${invoiceNo}"`),
+    );
+    expect(hooks).toHaveLength(1);
+    expect(JSON.parse(hooks[0]?.body ?? '{}')).toMatchObject({
+      type: 'invoice.issued',
+      data: { invoiceNo, customerId: w.customerId, packageIds, totalCents, currency: 'JMD' },
+    });
+  });
+});
+
 describe('domain events of a package', () => {
   it('a scanned package publishes package.received, handled by its webhook and its notice, once', async () => {
     const res = await w.api('POST', '/packages', w.tokens.admin, {

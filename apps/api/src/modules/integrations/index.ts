@@ -1,4 +1,4 @@
 // What the rest of the server may use of integrations.
-export { packageReceivedWebhook, packageStatusWebhook, paymentWebhook } from './webhook-events.subscriber';
+export { invoiceIssuedWebhook, packageReceivedWebhook, packageStatusWebhook, paymentWebhook } from './webhook-events.subscriber';
 export { claimDueSources, pickUp } from './agent-pickup.service';
 export { claimDueDeliveries, outboundPolicy, sendDelivery, type OutboundPolicy } from './webhooks.service';

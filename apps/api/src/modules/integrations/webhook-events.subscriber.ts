@@ -1,7 +1,7 @@
 import { subscriber } from '../../lib/domain-events';
-import { enqueueWebhookEvent, enqueueWebhookEvents } from '../../lib/webhooks';
+import { enqueueWebhookEvent, enqueueWebhookEvents } from './webhook-queue.service';
 
-// The courier's webhooks hear of payments and packages: each event becomes one delivery per
+// The courier's webhooks hear of payments, invoices and packages: each event becomes one delivery per
 // listening endpoint in the webhook outbox, sent by jobs/webhook-job.ts after the commit.
 
 export const paymentWebhook = subscriber({
@@ -15,6 +15,20 @@ export const paymentWebhook = subscriber({
       method: p.method,
       allocations: p.allocations,
       ...(p.test ? { mode: 'TEST' } : {}),
+    });
+  },
+});
+
+export const invoiceIssuedWebhook = subscriber({
+  name: 'integrations.webhook.invoice-issued',
+  on: 'invoice.issued',
+  async handle({ db }, { courierId, data: i }) {
+    await enqueueWebhookEvent(db, courierId, 'invoice.issued', {
+      invoiceNo: i.invoiceNo,
+      customerId: i.customerId,
+      packageIds: i.packageIds,
+      totalCents: i.totalCents,
+      currency: 'JMD',
     });
   },
 });

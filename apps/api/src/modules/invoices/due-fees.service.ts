@@ -25,7 +25,6 @@ import {
 } from './invoice-charges';
 import { invoiceNumber } from './invoice-issuing.service';
 import { formatJmd } from '@courier/shared/format/money';
-import { enqueueWebhookEvent } from '../../lib/webhooks';
 import { publish } from '../../lib/domain-events';
 import { type FeeLine, appendLines, lockLiveInvoices } from './fee-lines.service';
 import { invoiceDeliveryFees } from '../../db/schema/invoice-delivery-fees';
@@ -243,7 +242,6 @@ export async function issueFeeInvoice(
     entityId: invoiceNo,
     details: { customerId, fees: bucket.lines.map((l) => l.kind), totalCents },
   });
-  await enqueueWebhookEvent(db, courierId, 'invoice.issued', { invoiceNo, customerId, packageIds: [], totalCents, currency: 'JMD' });
   if (mailer)
     await publish({ db, mailer }, courierId, 'invoice.issued', { invoiceId: inv.id, invoiceNo, customerId, totalCents, packageIds: [] });
   const [customer] = await db

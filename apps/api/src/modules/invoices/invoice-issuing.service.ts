@@ -18,7 +18,6 @@ import { formatJmd } from '@courier/shared/format/money';
 import type { StaffChange } from './invoice-access.service';
 import { volumetricRuleOf } from '../settings/index';
 import { chargesFor, markDeliveryFeesCharged, totalsOf, writeLines } from './invoice-charges';
-import { enqueueWebhookEvent } from '../../lib/webhooks';
 import { publish } from '../../lib/domain-events';
 
 export const invoiceNumber = (n: number) => `INV-${String(n).padStart(6, '0')}`;
@@ -132,14 +131,8 @@ export async function issueInvoiceForPackages(options: IssueOptions): Promise<{ 
       entityId: invoiceNo,
       details: { customerId, packageIds, totalCents: result.totalCents },
     });
-    await enqueueWebhookEvent(tx, courierId, 'invoice.issued', {
-      invoiceNo,
-      customerId,
-      packageIds,
-      totalCents: result.totalCents,
-      currency: 'JMD',
-    });
-    // What follows an invoice (a payment in advance settling on it, an automatic payment) subscribes.
+    // What follows an invoice (its webhook, a payment in advance settling on it, an automatic payment)
+    // subscribes; the demo seed issues without a mailer and announces nothing.
     if (options.mailer)
       await publish({ db: tx, mailer: options.mailer }, courierId, 'invoice.issued', {
         invoiceId: invoice.id,

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { WebhookEvent } from '@courier/shared/schemas/integrations';
-import type { Db } from '../db/client';
-import { webhookDeliveries, webhookEndpoints } from '../db/schema/webhooks';
+import type { Db } from '../../db/client';
+import { webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks';
 
-// Webhooks out: any module announces an event here, in its own transaction; the webhook job sends.
+// Webhooks out: the subscribers of domain events queue deliveries here, in the publisher's
+// transaction; jobs/webhook-job.ts sends them after the commit.
 
 /**
  * Queues one event (or the same event for many records) for every live endpoint of the courier
