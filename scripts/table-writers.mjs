@@ -17,6 +17,7 @@ const OWNED = {
   'db/counters.ts': ['courierCounters'],
   'lib/audit.ts': ['auditLog'],
   'lib/domain-events.ts': ['domainEventDeliveries', 'domainEvents'],
+  'lib/mailer.ts': ['emailOutbox'],
   'lib/tokens.ts': ['revokedTokens'],
   'account-credit': ['accountCreditEntries', 'couponRedemptions', 'coupons', 'customerStatements'],
   'app-settings': ['appSettings'],
@@ -27,7 +28,7 @@ const OWNED = {
   cover: ['insuranceClaimPhotos', 'insuranceClaims'],
   customers: ['customers'],
   deliveries: ['deliveryLocations', 'deliveryRequestPackages', 'deliveryRequests'],
-  emails: ['batchEmailRecipients', 'batchEmails', 'emailOutbox'],
+  emails: ['batchEmailRecipients', 'batchEmails'],
   fees: ['courierFeeSettings', 'customsRates', 'feeVersions', 'fees', 'taxRates'],
   forwarding: ['assistedPurchaseRequests', 'consolidationRequests'],
   integrations: ['apiIdempotencyKeys', 'apiKeys', 'importSourceFiles', 'importSources', 'webhookDeliveries', 'webhookEndpoints'],
@@ -69,7 +70,8 @@ const OWNED = {
  * second owner. Keys are `table: file under apps/api/src`.
  */
 const ALSO_WRITES = {
-  'emailOutbox: lib/mailer.ts': 'the mailer every module sends through queues each mail and records how its sending went',
+  'emailOutbox: modules/emails/emails.service.ts':
+    "a batch queues one mail per recipient in one insert ... select, inside the batch's transaction",
 };
 
 /** Drizzle table name → its owner: a module name, or a file under apps/api/src. */

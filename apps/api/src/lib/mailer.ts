@@ -8,6 +8,7 @@ import { couriers } from '../db/schema/couriers';
 import { courierEmailConfigs, emailOutbox } from '../db/schema/email';
 import { courierLink } from './courier-links';
 import { emailBrand } from './email/brand';
+import { type CourierLane, type OutboxRow, PLATFORM_LANE, byLane } from './email/lanes';
 import { type EmailBrand, type EmailButton, brandedSubject, renderEmail } from './email/layout';
 import { readPlatformSmtp } from './platform-smtp';
 import type { SecretBox } from './secret-box';
@@ -15,6 +16,7 @@ import { type SmtpSettings, allowedSmtpPorts, isLoopbackHost, publicSmtpError, s
 
 export type { SmtpSettings } from './smtp';
 export type { EmailButton } from './email/layout';
+export { type CourierLane, type OutboxRow, PLATFORM_LANE, byLane, laneOf } from './email/lanes';
 
 export interface OutgoingEmail {
   courierId: number | null;
@@ -42,25 +44,6 @@ const PROBLEM_TEXT: Record<Exclude<TransportProblem, 'port_not_allowed'>, string
   paused: 'E-mail sending is paused for this courier',
   not_configured: 'No SMTP server configured',
 };
-
-/** Mail is sent in one lane per courier; mail of the platform itself (no courier) has its own. */
-export const PLATFORM_LANE = 'platform';
-export type CourierLane = number | typeof PLATFORM_LANE;
-export type OutboxRow = typeof emailOutbox.$inferSelect;
-
-export function laneOf(mail: { courierId: number | null }): CourierLane {
-  return mail.courierId ?? PLATFORM_LANE;
-}
-
-/** Claimed mail grouped by lane, each group in claim (id) order. */
-export function byLane(mails: OutboxRow[]): Map<CourierLane, OutboxRow[]> {
-  const lanes = new Map<CourierLane, OutboxRow[]>();
-  for (const mail of mails) {
-    const lane = laneOf(mail);
-    lanes.set(lane, [...(lanes.get(lane) ?? []), mail]);
-  }
-  return lanes;
-}
 
 const MAX_ATTEMPTS = 5;
 const LOCK_SECONDS = 60;
@@ -381,6 +364,20 @@ export class Mailer {
       .where(eq(emailOutbox.status, 'sending'))
       .returning({ id: emailOutbox.id });
     return released.length;
+  }
+
+  /**
+   * A failed (or still queued) mail of the lane goes out again at once, with a fresh count of
+   * attempts; undefined when it is neither (sent meanwhile, or another lane's).
+   */
+  async requeue(courierId: number | null, id: number): Promise<OutboxRow | undefined> {
+    const lane = courierId === null ? isNull(emailOutbox.courierId) : eq(emailOutbox.courierId, courierId);
+    const [row] = await this.db
+      .update(emailOutbox)
+      .set({ status: 'pending', attempts: 0, lastError: null, sendAfter: new Date(), lockedUntil: null })
+      .where(and(eq(emailOutbox.id, id), lane, inArray(emailOutbox.status, ['failed', 'pending'])))
+      .returning();
+    return row;
   }
 
   /** Mail waiting for a courier whose sending was paused goes out as soon as it is re-activated. */

@@ -57,7 +57,7 @@ export function outboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: outboxEntrySchema, ...errors },
         },
       },
-      async (req) => retryOutboxMail(ctx.db, listScope(currentUser(req), req.query.courierId), req.params.id),
+      async (req) => retryOutboxMail(ctx.db, ctx.mailer, listScope(currentUser(req), req.query.courierId), req.params.id),
     );
   };
 }

@@ -66,7 +66,7 @@ export async function outboxSummary(db: Db, mailer: Mailer, courierId: number | 
  * Sends a failed (or still queued) mail again at once, with a fresh count of attempts. A sent
  * mail is not sent twice from here; a sensitive one given up has no body left to send.
  */
-export async function retryOutboxMail(db: Db, courierId: number | null, id: number): Promise<OutboxEntry> {
+export async function retryOutboxMail(db: Db, mailer: Mailer, courierId: number | null, id: number): Promise<OutboxEntry> {
   const [row] = await db
     .select()
     .from(emailOutbox)
@@ -75,11 +75,7 @@ export async function retryOutboxMail(db: Db, courierId: number | null, id: numb
   const blankSecret = row.sensitive && row.textBody === '';
   if ((row.status !== 'failed' && row.status !== 'pending') || blankSecret)
     throw new AppError('unprocessable', OUTBOX_MESSAGES.notRetryable);
-  const [updated] = await db
-    .update(emailOutbox)
-    .set({ status: 'pending', attempts: 0, lastError: null, sendAfter: new Date(), lockedUntil: null })
-    .where(and(eq(emailOutbox.id, id), inArray(emailOutbox.status, ['failed', 'pending'])))
-    .returning();
+  const updated = await mailer.requeue(courierId, id);
   if (!updated) throw new AppError('unprocessable', OUTBOX_MESSAGES.notRetryable);
   return toEntry(updated);
 }
