@@ -3,6 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_RETRY_MS, SessionProvider } from '@/lib/session';
+import { askEarly, forgetEarly } from '@/lib/early-requests';
 import { offlineProfileStore, redirectStore, tokenStore } from '@/lib/storage';
 import { RequireAuth } from './route-guard';
 
@@ -25,6 +26,28 @@ const staffProfile = {
   branch: null,
   impersonated: false,
   timeZone: 'America/Jamaica',
+};
+
+const customerProfile = {
+  id: 5,
+  firstName: 'Kim',
+  lastName: 'W',
+  email: 'c@x.test',
+  accountType: 'individual',
+  businessName: null,
+  title: null,
+  mailboxNumber: 'JXP-1',
+  phone: null,
+  trn: null,
+  address: null,
+  parish: null,
+  city: null,
+  country: 'Jamaica',
+  avatarUrl: null,
+  branch: null,
+  courier: { id: 1, name: 'JXP', code: 'JXP', logo_url: null },
+  role: 'customer',
+  createdAt: new Date().toISOString(),
 };
 
 function renderAt(path: string) {
@@ -60,6 +83,7 @@ function renderAt(path: string) {
 }
 
 afterEach(() => {
+  forgetEarly();
   vi.unstubAllGlobals();
   offlineProfileStore.clear();
   tokenStore.clear();
@@ -91,32 +115,24 @@ describe('RequireAuth', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/profile', expect.anything());
   });
 
+  it("shows a customer's page in the first render when the profile asked for early is in", async () => {
+    tokenStore.set(fakeToken('customer'));
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify(customerProfile), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    askEarly('/customers/profile');
+    await new Promise((r) => setTimeout(r, 20));
+    renderAt('/customer');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(await screen.findByText('customer home')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('sends another role to its own home', async () => {
     tokenStore.set(fakeToken('customer'));
-    const customer = {
-      id: 5,
-      firstName: 'Kim',
-      lastName: 'W',
-      email: 'c@x.test',
-      accountType: 'individual',
-      businessName: null,
-      title: null,
-      mailboxNumber: 'JXP-1',
-      phone: null,
-      trn: null,
-      address: null,
-      parish: null,
-      city: null,
-      country: 'Jamaica',
-      avatarUrl: null,
-      branch: null,
-      courier: { id: 1, name: 'JXP', code: 'JXP', logo_url: null },
-      role: 'customer',
-      createdAt: new Date().toISOString(),
-    };
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify(customer), { status: 200 })),
+      vi.fn(async () => new Response(JSON.stringify(customerProfile), { status: 200 })),
     );
     const router = renderAt('/admin/settings');
     expect(await screen.findByText('home page')).toBeInTheDocument();

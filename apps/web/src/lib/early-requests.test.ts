@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from '@courier/shared/constants/limits';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/test/fake-api';
-import { TOKEN_KEY, askEarly, currentToken, forgetEarly, takeEarly, tokenRole } from './early-requests';
+import { TOKEN_KEY, askEarly, currentToken, forgetEarly, takeEarly, takeReady, tokenRole } from './early-requests';
 import { fetchProfile } from './session';
 import { tokenStore } from './storage';
 
@@ -61,6 +61,26 @@ describe('early requests', () => {
     const user = await fetchProfile('customer');
     expect(user.firstName).toBe('Kim');
     expect(api.calls).toHaveLength(1);
+  });
+
+  it('hands an answer over at once only when it is in, once, and only to its token', async () => {
+    let release = () => {};
+    fakeApi(() => new Promise((r) => (release = () => r({ body: { mailbox: 'JXP-1' } }))));
+    askEarly('/dashboard');
+    expect(takeReady('/dashboard', CUSTOMER)).toBeUndefined();
+    release();
+    await vi.waitFor(() => expect(takeReady('/dashboard', 'another.person.token')).toBeUndefined());
+    await vi.waitFor(() => expect(takeReady('/dashboard', CUSTOMER)?.data).toEqual({ mailbox: 'JXP-1' }));
+    expect(takeReady('/dashboard', CUSTOMER)).toBeUndefined();
+    expect(await takeEarly('/dashboard', CUSTOMER)).toBeUndefined();
+  });
+
+  it('never hands over a refused answer at once', async () => {
+    fakeApi(() => ({ status: 401, body: { message: 'Signed out' } }));
+    askEarly('/customers/profile');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(takeReady('/customers/profile', CUSTOMER)).toBeUndefined();
+    expect(await takeEarly('/customers/profile', CUSTOMER)).toBeUndefined();
   });
 
   it("reads a live token's role, and none from an expired one", () => {

@@ -15,7 +15,16 @@ const TAKE_WITHIN_MS = 15_000;
 interface Early {
   token: string;
   at: number;
-  answer: Promise<Response>;
+  /** The answer's JSON when the server itself answered 2xx, else undefined; read as soon as it comes. */
+  body: Promise<unknown>;
+  /** Set once the body is in: React's first render can start with it (takeReady). */
+  ready?: { data: unknown; at: number };
+}
+
+/** An early answer already in, with the time it came. */
+export interface Ready<T> {
+  data: T;
+  at: number;
 }
 const asked = new Map<string, Early>();
 
@@ -50,11 +59,22 @@ export function tokenRole(token: string, now = Date.now()): string | undefined {
 export function askEarly(path: string): void {
   const token = currentToken();
   if (!token || asked.has(path)) return;
-  const answer = fetch(`/api${path}`, {
+  // Read while the app's code still downloads; a failure or a copy from the offline worker is undefined (the taker asks again).
+  const body = fetch(`/api${path}`, {
     headers: { Accept: 'application/json', 'Cache-Control': 'no-cache', Authorization: `Bearer ${token}` },
+  })
+    .then((response) => (response.ok && !response.headers.has('X-Offline-Copy') ? (response.json() as Promise<unknown>) : undefined))
+    .catch(() => undefined);
+  const early: Early = { token, at: Date.now(), body };
+  void body.then((data) => {
+    if (data !== undefined) early.ready = { data, at: Date.now() };
   });
-  answer.catch(() => undefined); // the taker asks again
-  asked.set(path, { token, at: Date.now(), answer });
+  asked.set(path, early);
+}
+
+/** Whether `early` may be handed to a caller holding `token` now. */
+function handable(early: Early, token: string | null): token is string {
+  return token !== null && early.token === token && Date.now() - early.at <= TAKE_WITHIN_MS;
 }
 
 /**
@@ -65,16 +85,37 @@ export function askEarly(path: string): void {
 export async function takeEarly<T>(path: string, token: string | null): Promise<T | undefined> {
   const early = asked.get(path);
   asked.delete(path);
-  if (!early || !token || early.token !== token || Date.now() - early.at > TAKE_WITHIN_MS) return undefined;
-  try {
-    const response = await early.answer;
-    if (!response.ok || response.headers.has('X-Offline-Copy')) return undefined;
-    const data = (await response.json()) as T;
-    // A sign-out or another sign-in while the answer was on its way: it is not this person's.
-    return currentToken() === token ? data : undefined;
-  } catch {
-    return undefined;
-  }
+  if (!early || !handable(early, token)) return undefined;
+  const data = await early.body;
+  // A sign-out or another sign-in while the answer was on its way: it is not this person's.
+  return data !== undefined && currentToken() === token ? (data as T) : undefined;
+}
+
+/**
+ * The early answer for `path` if it is already in (no waiting), once, on the same terms as
+ * takeEarly; undefined otherwise, and an answer still on its way stays for takeEarly.
+ */
+export function takeReady<T>(path: string, token: string | null): Ready<T> | undefined {
+  const early = asked.get(path);
+  if (!early?.ready || !handable(early, token) || currentToken() !== token) return undefined;
+  asked.delete(path);
+  return early.ready as Ready<T>;
+}
+
+/**
+ * A query's initial data (TanStack Query's `initialData` and `initialDataUpdatedAt`) from the early
+ * answer for `path` when it is already in: the first render shows it, with no fetch and no second
+ * render. Read once, when the query is first made.
+ */
+export function earlyInitialData<T>(path: string, token: string | null) {
+  let ready: Ready<T> | undefined;
+  return {
+    initialData: () => {
+      ready = takeReady<T>(path, token);
+      return ready?.data;
+    },
+    initialDataUpdatedAt: () => ready?.at,
+  };
 }
 
 /** For tests: forgets every early request. */

@@ -7,7 +7,7 @@ import { DEFAULT_TIME_ZONE } from '@courier/shared/domain/datetime';
 import { clearCustomerAppData, forgetPushOnThisDevice } from './customer-app';
 import type { AccountType, BranchBrief, CourierBrief, CustomerProfile, StaffProfile } from '@courier/shared/schemas/auth';
 import { ApiError, api, setSessionExpiredHandler } from './api-client';
-import { takeEarly } from './early-requests';
+import { takeEarly, takeReady } from './early-requests';
 import { useHydrated } from './hydration';
 import { decodeToken, offlineProfileStore, tokenStore } from './storage';
 
@@ -144,6 +144,18 @@ async function fetchProfileWithRetries(role: Role): Promise<SessionUser> {
   return fetchProfile(role);
 }
 
+/**
+ * A customer's profile the entry asked for early and already has (lib/early-requests.ts): the
+ * session starts signed in with it, so the first render is the page, not a spinner and then the page.
+ */
+function earlyStart(): { user: SessionUser; at: number } | null {
+  const token = tokenStore.get();
+  const payload = token ? decodeToken(token) : null;
+  if (payload?.role !== 'customer' || (payload.exp !== undefined && payload.exp * 1000 <= Date.now())) return null;
+  const ready = takeReady<CustomerProfile>('/customers/profile', token);
+  return ready ? { user: fromCustomerProfile(ready.data), at: ready.at } : null;
+}
+
 /** The roles that work the scan station, whose last profile is kept for an offline start. */
 const OFFLINE_ROLES: ReadonlySet<Role> = new Set<Role>(['staff', 'branch_manager', 'courier_admin']);
 
@@ -164,10 +176,14 @@ interface Snapshot {
  * when any call answers 401, so the app moves to the role's login page without a reload.
  */
 export function SessionProvider({ children, navigate }: { children: ReactNode; navigate?: (to: string) => void }) {
-  const [snapshot, setSnapshot] = useState<Snapshot>(() => ({ user: null, userType: null, loading: tokenStore.get() !== null }));
-  const lastCheckAt = useRef(0);
-  const lastFetchAt = useRef(0);
-  const userRef = useRef<SessionUser | null>(null);
+  const [start] = useState(earlyStart);
+  const [snapshot, setSnapshot] = useState<Snapshot>(() =>
+    start ? { user: start.user, userType: 'customer', loading: false } : { user: null, userType: null, loading: tokenStore.get() !== null },
+  );
+  // A start from the early profile counts as the first check (it was one, with this token).
+  const lastCheckAt = useRef(start ? Date.now() : 0);
+  const lastFetchAt = useRef(start?.at ?? 0);
+  const userRef = useRef<SessionUser | null>(start?.user ?? null);
   const inFlight = useRef<Promise<void> | null>(null);
   const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -298,8 +314,8 @@ export function SessionProvider({ children, navigate }: { children: ReactNode; n
   }, [queryClient]);
 
   useEffect(() => {
-    void check(true);
-  }, [check]);
+    if (!start) void check(true);
+  }, [check, start]);
 
   // A pre-rendered page is hydrated as the server rendered it, signed out (the server cannot read
   // the token); the session shows from the render right after.
