@@ -54,12 +54,16 @@ interface Audit {
   width: number;
 }
 
-/** The failing violations of the page as it is now, one readable line per rule. */
-export function seriousA11yViolations(page: Page, screen?: string): Promise<string[]> {
+/**
+ * The failing violations of the page as it is now, one readable line per rule. `stillShown`, asked
+ * once axe is done, says whether the screen audited is still the one shown; when it is not, the run
+ * mixed two states and counts for neither (null: nothing collected, nothing failed).
+ */
+export function seriousA11yViolations(page: Page, screen?: string, stillShown?: () => Promise<boolean>): Promise<string[] | null> {
   const before = running.get(page) ?? Promise.resolve();
   const audit = before.catch(() => undefined).then(() => auditPage(page));
   running.set(page, audit);
-  return audit.then((result) => report(page, result, screen));
+  return audit.then(async (result) => (stillShown && !(await stillShown()) ? null : report(page, result, screen)));
 }
 
 function report(page: Page, { findings, dark, width }: Audit, screen: string | undefined): string[] {
@@ -143,5 +147,5 @@ async function auditPage(page: Page): Promise<Audit> {
 
 /** Fails on any accessibility violation of the page as it is now (of a failing impact). */
 export async function expectNoSeriousA11yViolations(page: Page) {
-  expect(await seriousA11yViolations(page), `axe on ${page.url()}`).toEqual([]);
+  expect((await seriousA11yViolations(page)) ?? [], `axe on ${page.url()}`).toEqual([]);
 }

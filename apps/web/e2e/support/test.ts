@@ -87,7 +87,7 @@ export const test = base.extend<{ a11y: A11yAudit }>({
         audits++;
         let violations: string[];
         try {
-          violations = await timed(() => seriousA11yViolations(page, key));
+          violations = (await timed(() => seriousA11yViolations(page, key))) ?? [];
         } catch (error) {
           // A frame that went away mid-audit (a print frame, a redirect) is audited on its next visit.
           if (!/detached|closed|navigat|destroyed/i.test(String(error))) throw error;
@@ -109,10 +109,10 @@ export const test = base.extend<{ a11y: A11yAudit }>({
           auditedScreens.add(key);
           audits++;
           try {
-            const violations = await timed(() => seriousA11yViolations(page, key));
             // The journey went on to another screen, width or colour mode during the run: what
             // was read mixed two states, so it counts for neither; each is audited in its turn.
-            if ((await screenKey(page)) !== key) {
+            const violations = await timed(() => seriousA11yViolations(page, key, async () => (await screenKey(page)) === key));
+            if (!violations) {
               auditedScreens.delete(key);
               return;
             }
