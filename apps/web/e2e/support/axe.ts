@@ -28,10 +28,10 @@ async function ensureAxe(frame: Frame, required: boolean): Promise<void> {
 const running = new WeakMap<Page, Promise<unknown>>();
 
 /**
- * The impacts that fail a journey (axe's four: minor, moderate, serious, critical). Moderate and
- * minor join once a full AXE_COLLECT run of the suite finds none of them.
+ * The impacts that fail a journey: all of axe's four. An AXE_COLLECT run of the suite found none of
+ * any impact, so a new finding, even a minor one, is a regression.
  */
-export const FAILING_IMPACTS: ReadonlySet<string> = new Set(['serious', 'critical']);
+export const FAILING_IMPACTS: ReadonlySet<string> = new Set(['minor', 'moderate', 'serious', 'critical']);
 
 /**
  * AXE_COLLECT=<file>: every finding of every impact is appended there as a JSON line (rule, impact,
