@@ -17,7 +17,8 @@ function pageScript(binding: string) {
   let deadline = 0;
   // The app's root still empty is its script loading: a blank page, not yet a screen.
   const busy = () =>
-    document.querySelector('[aria-busy="true"], [role="status"] svg.animate-spin') !== null || document.getElementById('root')?.childElementCount === 0;
+    document.querySelector('[aria-busy="true"], [role="status"] svg.animate-spin') !== null ||
+    document.getElementById('root')?.childElementCount === 0;
   const settleThenTell = () => {
     window.clearTimeout(timer);
     timer = window.setTimeout(() => {
