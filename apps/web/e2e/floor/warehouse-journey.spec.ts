@@ -73,7 +73,7 @@ test('three pieces received, one hazardous refused by AIR, put away by scan, pri
     await page.keyboard.press('Enter');
     await expect(result).toContainText(`piece ${n} of 3, ${n} of 3 in`);
   }
-  // The listener reads each answer's body after the page has shown it: wait for the third.
+  // The screen can show the third piece before its response's body has been read here.
   await expect.poll(() => received.length).toBe(3);
 
   // Each label went to the printer: one ZPL label per job, with its package number as Code 128.

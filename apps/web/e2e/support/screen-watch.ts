@@ -15,7 +15,10 @@ function pageScript(binding: string) {
   /** A screen change waits to settle: from the trigger to the call. */
   let pending = false;
   let deadline = 0;
-  const busy = () => document.querySelector('[aria-busy="true"], [role="status"] svg.animate-spin') !== null;
+  // The app's root still empty is its script loading: a blank page, not yet a screen.
+  const busy = () =>
+    document.querySelector('[aria-busy="true"], [role="status"] svg.animate-spin') !== null ||
+    document.getElementById('root')?.childElementCount === 0;
   const settleThenTell = () => {
     window.clearTimeout(timer);
     timer = window.setTimeout(() => {

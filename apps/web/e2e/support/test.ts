@@ -5,8 +5,8 @@ import { watchScreens } from './screen-watch';
 
 /**
  * Every journey imports `test` from here instead of '@playwright/test': axe then runs by itself on
- * every distinct screen the journey shows, with no serious or critical violation allowed (AXE_COLLECT
- * instead lists the findings of every impact in a file, support/axe.ts).
+ * every distinct screen the journey shows, with no violation of any impact allowed (AXE_COLLECT
+ * instead lists every finding in a file, support/axe.ts).
  *
  * - Before each `page.goto`, the screen being left is audited (the journey is done with it).
  * - A screen reached inside the app (a link, a redirect, the back button) or a dialog that opens is
@@ -21,7 +21,7 @@ import { watchScreens } from './screen-watch';
  * about an animation opts out with test.use({ contextOptions: { reducedMotion: 'no-preference' } })).
  */
 export interface A11yAudit {
-  /** Audits the page as it is now; fails the test on a serious or critical violation. */
+  /** Audits the page as it is now; fails the test on any violation. */
   check(page: Page): Promise<void>;
   /** How many audits this test ran (automatic and explicit). */
   readonly audits: number;
@@ -87,7 +87,7 @@ export const test = base.extend<{ a11y: A11yAudit }>({
         audits++;
         let violations: string[];
         try {
-          violations = await timed(() => seriousA11yViolations(page, key));
+          violations = (await timed(() => seriousA11yViolations(page, key))) ?? [];
         } catch (error) {
           // A frame that went away mid-audit (a print frame, a redirect) is audited on its next visit.
           if (!/detached|closed|navigat|destroyed/i.test(String(error))) throw error;
@@ -109,10 +109,10 @@ export const test = base.extend<{ a11y: A11yAudit }>({
           auditedScreens.add(key);
           audits++;
           try {
-            const violations = await timed(() => seriousA11yViolations(page, key));
             // The journey went on to another screen, width or colour mode during the run: what
             // was read mixed two states, so it counts for neither; each is audited in its turn.
-            if ((await screenKey(page)) !== key) {
+            const violations = await timed(() => seriousA11yViolations(page, key, async () => (await screenKey(page)) === key));
+            if (!violations) {
               auditedScreens.delete(key);
               return;
             }
