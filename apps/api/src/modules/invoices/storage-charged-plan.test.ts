@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCourier } from '../../../test/fixtures/comms';
+import { planNodes } from '../../../test/fixtures/query-plan';
 import { type TestApp, buildTestApp } from '../../../test/helper';
 import { storageCharged } from './storage-accrual.service';
 
@@ -11,14 +12,6 @@ import { storageCharged } from './storage-accrual.service';
 let t: TestApp;
 let courierId: number;
 let packageIds: number[];
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -52,11 +45,9 @@ afterAll(async () => t?.close());
 
 describe('storage already charged, at 100,000 invoice lines', () => {
   it('reads the lines of the parcels through their index', async () => {
-    const result = await t.db.execute(sql`explain (format json) ${storageCharged(t.db, courierId, packageIds).getSQL()}`);
-    const rows = (result as unknown as { rows: Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }> }).rows;
-    const plan = rows[0]?.['QUERY PLAN'][0]?.Plan;
-    if (!plan) throw new Error('no plan');
-    const lines = nodesOf(plan).filter((n) => n['Relation Name'] === 'invoice_lines');
+    const lines = (await planNodes(t.db, storageCharged(t.db, courierId, packageIds).getSQL())).filter(
+      (n) => n['Relation Name'] === 'invoice_lines',
+    );
     expect(lines.map((n) => n['Node Type'])).not.toContain('Seq Scan');
     expect(lines.map((n) => n['Index Name'])).toContain('invoice_lines_courier_id_package_id_index');
   });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageListQuerySchema } from '@courier/shared/schemas/packages';
 import { makeCourier } from '../../../test/fixtures/comms';
+import { type PlanNode, nodesOf, planNodes } from '../../../test/fixtures/query-plan';
 import { type TestApp, buildTestApp } from '../../../test/helper';
 import { packageListClauses } from './package-queries.service';
 import { selectPackageListItems } from './package-rows.service';
@@ -15,13 +16,6 @@ import { searchUsesTrigrams } from './package-search';
 let t: TestApp;
 let courierId: number;
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 type Rows<T> = { rows: T[] };
 
 /** The list's page query, as `listPackageTable` sends it (a builder: awaiting it runs it). */
@@ -38,11 +32,8 @@ async function listQuery(search: string) {
 }
 
 async function planOf(search: string): Promise<PlanNode[]> {
-  const result = await t.db.execute(sql`explain (format json) ${(await listQuery(search)).query().getSQL()}`);
-  const plan = (result as unknown as Rows<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>).rows[0]?.['QUERY PLAN'][0]?.Plan;
-  if (!plan) throw new Error('no plan');
   // The reads of packages, with the index scans below them (a bitmap scan's indexes are its children).
-  return nodesOf(plan)
+  return (await planNodes(t.db, (await listQuery(search)).query().getSQL()))
     .filter((n) => n['Relation Name'] === 'packages')
     .flatMap(nodesOf);
 }

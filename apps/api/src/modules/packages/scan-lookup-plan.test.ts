@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyScan } from '@courier/shared/domain/scan';
 import { makeCourier } from '../../../test/fixtures/comms';
+import { type PlanNode, planNodes } from '../../../test/fixtures/query-plan';
 import { type TestApp, buildTestApp } from '../../../test/helper';
 import { packageLookup } from './scan-resolver.service';
 
@@ -13,22 +14,10 @@ import { packageLookup } from './scan-resolver.service';
 let t: TestApp;
 let courierId: number;
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-
 async function planOf(raw: string): Promise<PlanNode[]> {
   const code = classifyScan(raw);
   if (!code) throw new Error(`not a code: ${raw}`);
-  const result = await t.db.execute(sql`explain (format json) ${packageLookup(t.db, courierId, code).getSQL()}`);
-  const rows = (result as unknown as { rows: Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }> }).rows;
-  const plan = rows[0]?.['QUERY PLAN'][0]?.Plan;
-  if (!plan) throw new Error('no plan');
-  return nodesOf(plan).filter((n) => n['Relation Name'] === 'packages');
+  return (await planNodes(t.db, packageLookup(t.db, courierId, code).getSQL())).filter((n) => n['Relation Name'] === 'packages');
 }
 
 beforeAll(async () => {
