@@ -12,7 +12,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { startBuiltServer } from './lib/built-server';
+import { demoCustomerToken, startBuiltServer } from './lib/built-server';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -128,13 +128,7 @@ async function measure(dist: string): Promise<Figures> {
   process.env.WEB_DIST = path.resolve(dist);
   const server = await startBuiltServer(port);
   try {
-    const login = await fetch(`${server.base}/api/customers/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'customer@example.test', password: 'Customer#2026' }),
-    });
-    const { token } = (await login.json()) as { token?: string };
-    if (!token) throw new Error(`the demo customer could not sign in (${login.status})`);
+    const token = await demoCustomerToken(server.base);
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
     try {
       const context = await browser.newContext({

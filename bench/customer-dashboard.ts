@@ -21,7 +21,7 @@ import os from 'node:os';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startBuiltServer } from './lib/built-server';
+import { demoCustomerToken, startBuiltServer } from './lib/built-server';
 import { printDetails } from './lib/lighthouse-details';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -55,13 +55,7 @@ async function main() {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
   const results: Run[] = [];
   try {
-    const login = await fetch(`${server.base}/api/customers/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'customer@example.test', password: 'Customer#2026' }),
-    });
-    const { token } = (await login.json()) as { token?: string };
-    if (!token) throw new Error(`the demo customer could not sign in (${login.status})`);
+    const token = await demoCustomerToken(server.base);
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     const context = browser.contexts()[0];
     if (!context) throw new Error('no browser context');

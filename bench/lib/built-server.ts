@@ -55,3 +55,15 @@ export async function startBuiltServer(port: number): Promise<{ base: string; st
   await stop();
   throw new Error('server did not answer /api/health in 300 s');
 }
+
+/** The demo customer's token from the server at `base` (the demo data's customer). */
+export async function demoCustomerToken(base: string): Promise<string> {
+  const login = await fetch(`${base}/api/customers/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'customer@example.test', password: 'Customer#2026' }),
+  });
+  const { token } = (await login.json()) as { token?: string };
+  if (!token) throw new Error(`the demo customer could not sign in (${login.status})`);
+  return token;
+}
