@@ -7,7 +7,7 @@ import { DEFAULT_TIME_ZONE } from '@courier/shared/domain/datetime';
 import { clearCustomerAppData, forgetPushOnThisDevice } from './customer-app';
 import type { AccountType, BranchBrief, CourierBrief, CustomerProfile, StaffProfile } from '@courier/shared/schemas/auth';
 import { ApiError, api, setSessionExpiredHandler } from './api-client';
-import { takeEarly, takeReady } from './early-requests';
+import { takeEarly, takeReady, tokenRole } from './early-requests';
 import { useHydrated } from './hydration';
 import { decodeToken, offlineProfileStore, tokenStore } from './storage';
 
@@ -150,8 +150,7 @@ async function fetchProfileWithRetries(role: Role): Promise<SessionUser> {
  */
 function earlyStart(): { user: SessionUser; at: number } | null {
   const token = tokenStore.get();
-  const payload = token ? decodeToken(token) : null;
-  if (payload?.role !== 'customer' || (payload.exp !== undefined && payload.exp * 1000 <= Date.now())) return null;
+  if (!token || tokenRole(token) !== 'customer') return null;
   const ready = takeReady<CustomerProfile>('/customers/profile', token);
   return ready ? { user: fromCustomerProfile(ready.data), at: ready.at } : null;
 }
