@@ -4,11 +4,12 @@
  * paint, blocking time, and the JavaScript transferred (every script of the load, gzip bodies with
  * their response headers, about 1 KB a file: `npm run bench:web` counts the bodies alone).
  *
- *   npm run build && npm run bench:customer-dashboard [-- --port 3498] [--runs 3] [--files] [--details]
+ *   npm run build && npm run bench:customer-dashboard [-- --port 3498] [--runs 3] [--files] [--details] [--json DIR]
  *
  * `--details` prints, for each run, what the largest paint is and waits for: its element, its
  * phases, the critical request chain, the main thread's work by kind and by script, and the long
- * tasks (lib/lighthouse-details.ts). WEB_DIST=<dist dir> measures another build of the web app.
+ * tasks (lib/lighthouse-details.ts). `--json <dir>` keeps each run's whole report (run-N.json).
+ * WEB_DIST=<dist dir> measures another build of the web app.
  *
  * It starts the built server on a fresh embedded database with the demo data, signs the demo
  * customer in through the API and puts the token where the app keeps it (local storage), from a
@@ -17,7 +18,9 @@
  * worker and its caches are cleared. Targets: performance 90+, largest
  * paint 2.5 s or less, JavaScript 220 KB or less.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -102,6 +105,11 @@ async function main() {
         `  run ${results.length}: performance ${run.performance}, LCP ${run.lcpMs} ms, FCP ${run.fcpMs} ms, TBT ${run.tbtMs} ms, JS ${run.jsKb} KB`,
       );
       if (args.includes('--details')) printDetails(lhr);
+      const jsonDir = option('json');
+      if (jsonDir) {
+        mkdirSync(jsonDir, { recursive: true });
+        writeFileSync(path.join(jsonDir, `run-${results.length}.json`), JSON.stringify(lhr));
+      }
     }
     await browser.close();
   } finally {

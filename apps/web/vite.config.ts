@@ -1,7 +1,8 @@
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { type Plugin, defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /** Matches a package under node_modules (the path separator may be / or \). */
@@ -111,13 +112,59 @@ const stationApp = VitePWA({
 });
 
 /**
+ * The app's start-up (app/boot.tsx and what it imports: React, the router, the kit), asked for by
+ * the page itself: every page needs it, but the entry imports it only once it has run, so without
+ * these links a phone waits for the entry's download and run before it starts the largest download.
+ */
+const preloadBoot: Plugin = {
+  name: 'preload-boot',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html, { bundle }) {
+      const chunks = Object.values(bundle ?? {}).filter((file) => file.type === 'chunk');
+      const boot = chunks.find((chunk) => chunk.facadeModuleId?.replace(/\\/g, '/').endsWith('/src/app/boot.tsx'));
+      if (!boot) throw new Error('preload-boot: no chunk for src/app/boot.tsx');
+      const files = new Set<string>();
+      const visit = (fileName: string) => {
+        if (files.has(fileName)) return;
+        files.add(fileName);
+        for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? []) visit(imported);
+      };
+      visit(boot.fileName);
+      return [...files]
+        .filter((file) => !html.includes(`/${file}"`))
+        .map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+    },
+  },
+};
+
+/**
+ * Each script, stylesheet and other text file of the browser's build, also compressed at the
+ * highest levels (brotli 11, gzip 9) beside it: the server sends those as they are (plugins/static.ts)
+ * instead of compressing on every request at the quick levels, which is ~15 % smaller (a customer's
+ * first visit: 199 KB of JavaScript) and costs the server no CPU while the first page loads.
+ */
+const precompressed = compression({
+  algorithms: ['brotliCompress', 'gzip'],
+  include: /\.(js|mjs|css|html|svg|json|webmanifest|wasm|txt)$/,
+  threshold: 1024,
+  skipIfLargerOrEqual: true,
+  logLevel: 'silent',
+});
+
+/**
  * `vite build` makes the browser's app in dist/; `vite build --ssr` (npm run build) the server-side
  * render of the public and sign-in pages in dist/_ssr, one self-contained module that
  * scripts/prerender.mjs runs at build time and the API at request time. The service
  * worker belongs to the browser's build only.
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [stationApp])],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [stationApp, preloadBoot, precompressed])],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   ssr: { noExternal: true, target: 'node' },

@@ -1,6 +1,7 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '@courier/shared/messages';
 import { buildTestApp, type TestApp } from '../../test/helper';
@@ -20,6 +21,11 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>the app</title>');
   await writeFile(path.join(dist, 'assets/app-1a2b3c.js'), 'console.log("app")');
   await writeFile(path.join(dist, 'hello.txt'), 'hello');
+  // The build's own compressed copies (apps/web/vite.config.ts), sent as they are.
+  const big = `export const words = ${JSON.stringify('parcel '.repeat(400))};`;
+  await writeFile(path.join(dist, 'assets/big-4d5e6f.js'), big);
+  await writeFile(path.join(dist, 'assets/big-4d5e6f.js.br'), brotliCompressSync(big));
+  await writeFile(path.join(dist, 'assets/big-4d5e6f.js.gz'), gzipSync(big));
   await writeFile(path.join(dist, '_ssr/entry-server.js'), 'export const secret = "server code"');
   await writeFile(path.join(os.tmpdir(), 'static-test-outside.txt'), 'outside the build');
   t = await buildTestApp({ WEB_DIST: dist }, { serveWeb: true });
@@ -39,6 +45,21 @@ describe('the web build', () => {
     const robots = await t.api({ method: 'GET', path: '/hello.txt' });
     expect(robots.body).toBe('hello');
     expect(robots.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("sends the build's compressed copy of a file to a browser that accepts it, else the file", async () => {
+    const file = '/assets/big-4d5e6f.js';
+    const br = await t.api({ method: 'GET', path: file, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.equals(await readFile(path.join(dist, `${file}.br`)))).toBe(true);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await t.api({ method: 'GET', path: file, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(await readFile(path.join(dist, file), 'utf8'));
+    const plain = await t.api({ method: 'GET', path: file, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(await readFile(path.join(dist, file), 'utf8'));
   });
 
   it("answers the app's own paths with index.html, for a deep link or a reload", async () => {

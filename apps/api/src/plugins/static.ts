@@ -29,6 +29,9 @@ export async function registerStatic(app: FastifyInstance, webDist: string | und
       // handler below: index.html for the app's own paths, a JSON 404 under /api.
       wildcard: true,
       index: false,
+      // The build writes each text file also as .br and .gz (apps/web/vite.config.ts): sent as
+      // they are to a browser that accepts them, the rest compressed by the compress plugin.
+      preCompressed: true,
       // The pre-rendered pages are served by their paths (web-pages.ts), the server-side render never.
       allowedPath: (pathName) => !/^\/(_prerendered|_ssr)(\/|$)/.test(pathName),
       // Hashed assets never change; index.html must always be revalidated.

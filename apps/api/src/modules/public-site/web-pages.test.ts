@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -114,6 +114,22 @@ describe('pre-rendered pages', () => {
       expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval' 'sha256-[^']+'/);
     },
   );
+
+  it("asks for the app's start-up (boot, React) in its head, each file once, and the build has compressed copies", async () => {
+    for (const pagePath of ['/', '/login', '/customer/dashboard']) {
+      const html = (await t.api({ method: 'GET', path: pagePath })).body;
+      const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([^"]+)">/g)].map((m) => m[1] ?? '');
+      expect(new Set(preloads).size, pagePath).toBe(preloads.length);
+      for (const chunk of ['boot-', 'framework-', 'kit-'])
+        expect(
+          preloads.some((file) => file.startsWith(chunk)),
+          `${pagePath} ${chunk}`,
+        ).toBe(true);
+      const large = preloads.filter((file) => statSync(path.join(DIST, 'assets', file)).size >= 1024);
+      expect(large.length, pagePath).toBeGreaterThanOrEqual(3);
+      for (const file of large) expect(existsSync(path.join(DIST, 'assets', `${file}.br`)), file).toBe(true);
+    }
+  });
 
   it("the courier's sign-in pages show its brand, as their titles do; the super admin's is the platform's in both", async () => {
     for (const pagePath of ['/admin/login', '/staff/login']) {
