@@ -9,6 +9,7 @@ import { packages } from '../../db/schema/packages';
 import { payments } from '../../db/schema/payments';
 import { tickets } from '../../db/schema/tickets';
 import type { DashboardInput } from './dashboard.sections';
+import type { Db } from '../../db/client';
 import { dayBoundsInZone, dayInZone } from '@courier/shared/domain/datetime';
 import { courierTimeZone } from '../../lib/courier-zone';
 import { sumCents } from '../../lib/sum-cents';
@@ -16,6 +17,7 @@ import { moneyGivenBack, moneyTaken } from '../../lib/money-taken';
 import { paymentRefunds } from '../../db/schema/online-payments';
 import { courierNow } from '../../lib/courier-clock';
 import { packageStatusCountsOf } from '../packages/index';
+import { ofCourier } from './courier-scope';
 
 /** Tickets still waiting on the courier: every status but Resolved. */
 export const OPEN_TICKET_STATUSES = ['Pending', 'In Progress'] as const;
@@ -72,15 +74,24 @@ async function packageFigures(input: DashboardInput, scope: SQL | undefined) {
   return { data, ready: ready?.n ?? 0, uncollected: ready?.uncollected ?? 0 };
 }
 
+/** Invoiced since `since` (void invoices apart), by one courier or every courier (null). */
+export const invoicedSince = (db: Db, courierId: number | null, since: Date) =>
+  db
+    .select({ cents: sumCents(invoices.totalCents) })
+    .from(invoices)
+    .where(and(ofCourier(invoices.courierId, courierId), ne(invoices.status, 'void'), gte(invoices.issuedAt, since)));
+
+/** Money taken since `since`, by one courier or every courier (null). */
+export const takenSince = (db: Db, courierId: number | null, since: Date) =>
+  db
+    .select({ cents: sumCents(payments.amountCents) })
+    .from(payments)
+    .where(and(ofCourier(payments.courierId, courierId), gte(payments.paidAt, since), moneyTaken()));
+
 /** Invoiced since the courier's month began (void invoices apart). */
 async function invoicedThisMonth({ db, courierId }: DashboardInput): Promise<number> {
   const since = monthStartInZone(await courierTimeZone(db, courierId));
-  const [row] = await db
-    .select({ cents: sumCents(invoices.totalCents) })
-    .from(invoices)
-    .where(
-      and(courierId === null ? undefined : eq(invoices.courierId, courierId), ne(invoices.status, 'void'), gte(invoices.issuedAt, since)),
-    );
+  const [row] = await invoicedSince(db, courierId, since);
   return row?.cents ?? 0;
 }
 
@@ -88,21 +99,12 @@ async function invoicedThisMonth({ db, courierId }: DashboardInput): Promise<num
 async function collectedThisMonth({ db, courierId }: DashboardInput): Promise<number> {
   const since = monthStartInZone(await courierTimeZone(db, courierId));
   const [[row], [back]] = await Promise.all([
-    db
-      .select({ cents: sumCents(payments.amountCents) })
-      .from(payments)
-      .where(and(courierId === null ? undefined : eq(payments.courierId, courierId), gte(payments.paidAt, since), moneyTaken())),
+    takenSince(db, courierId, since),
     db
       .select({ cents: sumCents(paymentRefunds.amountCents) })
       .from(paymentRefunds)
       .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
-      .where(
-        and(
-          courierId === null ? undefined : eq(paymentRefunds.courierId, courierId),
-          gte(paymentRefunds.createdAt, since),
-          moneyGivenBack(),
-        ),
-      ),
+      .where(and(ofCourier(paymentRefunds.courierId, courierId), gte(paymentRefunds.createdAt, since), moneyGivenBack())),
   ]);
   return (row?.cents ?? 0) - (back?.cents ?? 0);
 }
@@ -121,9 +123,7 @@ export async function courierFiguresSection(input: DashboardInput): Promise<Part
 
   // Each figure is its own read: all at once, each card in its place.
   const [figures, invoiced, collected, openTickets] = await Promise.all([
-    hasPermission(user, 'packages_view')
-      ? packageFigures(input, courierId === null ? undefined : eq(packages.courierId, courierId))
-      : undefined,
+    hasPermission(user, 'packages_view') ? packageFigures(input, ofCourier(packages.courierId, courierId)) : undefined,
     hasPermission(user, 'invoices_view') ? invoicedThisMonth(input) : undefined,
     hasPermission(user, 'payments_view') ? collectedThisMonth(input) : undefined,
     hasPermission(user, 'tickets_view')
