@@ -72,11 +72,9 @@ export function addDays(day: string, n: number): string {
 
 /** The calendar day (YYYY-MM-DD) an instant falls on in the courier's zone. */
 export function dayInZone(value: Date | string, zone: string = DEFAULT_TIME_ZONE): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(
-    toDate(value),
-  );
+  const parts = zoneFormatter(zone).formatToParts(toDate(value));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  return `${get('year')}-${get('month').padStart(2, '0')}-${get('day').padStart(2, '0')}`;
 }
 
 /** One formatter per zone: making one costs far more than using it (an import reads thousands of dates). */

@@ -64,6 +64,10 @@ export const customers = pgTable(
     index().on(t.courierId, t.lastName, t.firstName),
     uniqueIndex().on(t.courierId, t.ownReferralCode),
     index().on(t.courierId, t.referredById),
+    // The dashboards' counts read these alone: the active customers (business ones among them), and
+    // those who joined in the last months.
+    index('customers_courier_active_idx').on(t.courierId, t.accountType).where(sql`${t.active}`),
+    index().on(t.courierId, t.createdAt),
     check('customers_credit_not_negative', sql`${t.creditCents} >= 0`),
   ],
 );

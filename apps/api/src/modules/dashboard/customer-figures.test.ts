@@ -8,8 +8,8 @@ import type { AuthUser } from '../../plugins/auth';
 import { organisationSection } from './organisation.section';
 
 /**
- * The dashboard's customer figures (active, business, joined per month) come from one pass over
- * the customers: they answer what a plain count and a month-by-month grouping answer, customers
+ * The dashboard's customer figures (active, business, joined per month) come from two index reads
+ * of the customers: they answer what a plain count and a month-by-month grouping answer, customers
  * who joined either side of a month's first instant in Jamaica included.
  */
 let t: TestApp;

@@ -1,7 +1,8 @@
 import type { Dashboard } from '@courier/shared/schemas/dashboard';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
-import { courierFiguresSection, customerFiguresSection } from './figures.section';
+import { courierFiguresSection } from './courier-figures.section';
+import { customerFiguresSection } from './figures.section';
 import { customerMailboxSection, organisationSection } from './organisation.section';
 
 export interface DashboardInput {

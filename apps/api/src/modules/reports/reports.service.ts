@@ -6,11 +6,11 @@ import { reportPeriods } from '@courier/shared/domain/report-periods';
 import { DEFAULT_TIME_ZONE, dayBoundsInZone, isValidTimeZone } from '@courier/shared/domain/datetime';
 import type { Db } from '../../db/client';
 import { localTimeIn } from '../../lib/courier-zone';
+import { ofCourier } from '../../lib/courier-scope';
 import { moneyGivenBack, moneyTaken } from '../../lib/money-taken';
 import { paymentRefunds } from '../../db/schema/online-payments';
 import { sumCents } from '../../lib/sum-cents';
 import { branches } from '../../db/schema/branches';
-import { couriers } from '../../db/schema/couriers';
 import { customers } from '../../db/schema/customers';
 import { invoicePackages } from '../../db/schema/invoice-packages';
 import { invoices } from '../../db/schema/invoices';
@@ -112,10 +112,7 @@ export async function buildReport(db: Db, o: ReportOptions): Promise<Report> {
     lt(payments.paidAt, end),
   );
   // Every courier's packages as a list of couriers, so the (courier, received) index serves the platform too.
-  const pkgScope =
-    o.courierId === null
-      ? sql`${packages.courierId} = any(array(select ${couriers.id} from ${couriers}))`
-      : eq(packages.courierId, o.courierId);
+  const pkgScope = ofCourier(packages.courierId, o.courierId);
   const invPeriod = periodOf(invoices.issuedAt, o.granularity, zone);
   const payPeriod = periodOf(payments.paidAt, o.granularity, zone);
   const receivedDay = periodOf(packages.receivedAt, 'day', zone);
