@@ -111,6 +111,16 @@ function analyse(events: TraceEvent[]): Figures {
     .sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0))
     .slice(0, 8)
     .map((t) => `${ms(t.ts - start)}+${ms(t.tdur ?? 0)}${t.ts < lcp.ts ? '' : ' (after LCP)'} ${label(t)}`);
+  // The tasks before the largest paint summed by what they run (thread time), largest first.
+  const byLabel = new Map<string, { us: number; count: number }>();
+  for (const t of before) {
+    const key = label(t);
+    const sum = byLabel.get(key) ?? { us: 0, count: 0 };
+    byLabel.set(key, { us: sum.us + (t.tdur ?? 0), count: sum.count + 1 });
+  }
+  for (const [key, sum] of [...byLabel].sort((a, b) => b[1].us - a[1].us).slice(0, 12)) {
+    top.push(`before LCP, ${sum.count} tasks, ${ms(sum.us)} ms: ${key}`);
+  }
   top.push(`scripts before LCP: ${[...scriptUrls].map((u) => u?.replace(/^.*\//, '')).join(' ')}`);
   return {
     top,
