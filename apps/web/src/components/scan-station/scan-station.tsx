@@ -2,10 +2,11 @@ import { AlertTriangle, CheckCircle2, Hand, Volume2, VolumeX, WifiOff, XCircle }
 import { type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { CameraScan } from './camera-scan';
 import { type ScanTone, isMuted, setMuted } from './scan-sounds';
+import { StationForm } from './station-form';
 import type { ScanRecord, useScanStation } from './use-scan-station';
 import { useDateFormat } from '@/lib/format-date';
 
@@ -176,27 +177,29 @@ interface ScanStationProps {
 export function ScanStation({ station, label, hint, action, autoFocus, camera, extra, showResults = true }: ScanStationProps) {
   return (
     <div className="space-y-3">
-      <form onSubmit={station.onSubmit} className="flex flex-col gap-2 sm:flex-row sm:items-end" aria-label="Scan station">
+      <StationForm onSubmit={station.onSubmit} className="flex flex-col gap-2 sm:flex-row sm:items-end" aria-label="Scan station">
         <Field label={label} hint={hint ?? 'Scan the barcode or type the number, then press Enter'} className="flex-1">
-          <Input
+          {/* One line, each Enter a new one: see useScanStation. Not controlled, so React never overwrites what was typed. */}
+          <Textarea
             ref={station.inputRef}
-            value={station.value}
-            onChange={(e) => station.setValue(e.target.value)}
+            onInput={station.onInput}
+            rows={1}
+            wrap="off"
             autoFocus={autoFocus}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             enterKeyHint="go"
-            className="font-mono text-lg"
+            className="h-10 min-h-0 resize-none overflow-hidden py-[5px] font-mono text-lg leading-7"
           />
         </Field>
         <div className="flex flex-wrap items-center gap-2 sm:mb-6">
-          {/* Never disabled while busy: a disabled submit button would swallow the next scan's Enter. */}
+          {/* Never disabled while busy: a disabled submit button would swallow a click on it. */}
           <Button type="submit">{action}</Button>
           {station.busy && <Spinner className="size-4" label="Working" />}
           {camera && <CameraScan onDetected={(code) => station.scan(code)} />}
         </div>
-      </form>
+      </StationForm>
       <ScanOfflineState station={station} />
       <div className="flex flex-wrap items-center gap-2">
         <MuteToggle />

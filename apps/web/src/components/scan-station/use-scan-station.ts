@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useRef, useState, useSyncExternalStore } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { scanProblem } from '@courier/shared/domain/scan';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { connectivity } from '@/lib/connectivity';
@@ -33,13 +33,22 @@ export const SCAN_OFFLINE_MESSAGES = {
 const isNetworkFailure = (error: unknown) => error instanceof ApiError && error.kind !== 'http';
 
 /**
- * A scan field that behaves like a scan station: Enter takes the text and clears the field at
- * once (so a scan gun's next code never lands on the old one), scans are handled one after
- * another in the order they came, each result is shown, sounded and kept in the last 20.
+ * How often the field is read for lines that arrived unseen: while the browser prints a label it runs
+ * no script of the page, yet types what the scan gun sends (Enter included) into the field.
+ */
+export const SCAN_FIELD_CHECK_MS = 250;
+
+/**
+ * A scan field that behaves like a scan station: each line is one scan. The field is a one-line
+ * text area that React never writes to: the Enter a scan gun sends after each code is a new line in
+ * it, so what the gun typed is all there, in order, even when the page's scripts were paused (a
+ * label printing) and saw none of the keys. Every complete line is taken at once (on input, and
+ * every SCAN_FIELD_CHECK_MS for lines typed unseen) and the rest stays for the next Enter; scans are
+ * handled one after another in the order they came, each result is shown, sounded and kept in the
+ * last 20.
  */
 export function useScanStation(onScan: (code: string) => Promise<ScanOutcome>) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [value, setValue] = useState('');
+  const inputRef = useRef<HTMLTextAreaElement>(null);
   const [last, setLast] = useState<ScanRecord | null>(null);
   const [history, setHistory] = useState<ScanRecord[]>([]);
   const [pending, setPending] = useState(0);
@@ -105,16 +114,32 @@ export function useScanStation(onScan: (code: string) => Promise<ScanOutcome>) {
     [record, enqueue],
   );
 
+  /** Scans every complete line in the field, oldest first, and leaves the unfinished one. */
+  const takeLines = useCallback(() => {
+    const field = inputRef.current;
+    if (!field?.value.includes('\n')) return;
+    const lines = field.value.split('\n');
+    field.value = lines.pop() ?? '';
+    for (const line of lines) scan(line);
+  }, [scan]);
+
+  useEffect(() => {
+    const timer = window.setInterval(takeLines, SCAN_FIELD_CHECK_MS);
+    return () => window.clearInterval(timer);
+  }, [takeLines]);
+
+  /** The form's button (or a submit from code): the lines, then what is left in the field, as one scan. */
   const onSubmit = useCallback(
     (e: FormEvent) => {
       e.preventDefault();
-      const text = inputRef.current?.value ?? value;
-      setValue('');
-      if (inputRef.current) inputRef.current.value = '';
-      inputRef.current?.focus();
+      takeLines();
+      const field = inputRef.current;
+      const text = field?.value ?? '';
+      if (field) field.value = '';
+      field?.focus();
       scan(text);
     },
-    [scan, value],
+    [scan, takeLines],
   );
 
   /** Scans the codes refused while offline again, in the order they came. */
@@ -126,8 +151,8 @@ export function useScanStation(onScan: (code: string) => Promise<ScanOutcome>) {
 
   return {
     inputRef,
-    value,
-    setValue,
+    /** The field's input handler: takes the lines as they come. */
+    onInput: takeLines,
     onSubmit,
     scan,
     /** Records a result that did not come from the field (a package received by its form). */

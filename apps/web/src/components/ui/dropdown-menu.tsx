@@ -28,6 +28,8 @@ export function DropdownMenuContent({
     <M.Content
       align={align}
       sideOffset={6}
+      // Clear of the window's edges on a phone, where a wide menu would touch them.
+      collisionPadding={8}
       className={cn('z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg', className)}
     >
       {children}

@@ -101,6 +101,28 @@ describe('Scan page as a scan station', () => {
     expect(field).toHaveValue('');
   });
 
+  it('scans each line a scan gun types, the Enter of each code being a new line', async () => {
+    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn() } });
+    render(<ScanPage />);
+    const field = screen.getByLabelText('Tracking number');
+    fireEvent.input(field, { target: { value: 'PKG-000014\n' } });
+    expect(field).toHaveValue('');
+    await waitFor(() => expect(lookupTracking).toHaveBeenCalledWith('PKG-000014'));
+  });
+
+  it('takes the codes typed while the page ran no script (a label printing), in order, and keeps the unfinished one', async () => {
+    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn() } });
+    render(<ScanPage />);
+    const field = screen.getByLabelText('Tracking number') as HTMLTextAreaElement;
+    // What the browser itself types while scripts are paused: the text and Enter's new line, no event.
+    field.value = 'PKG-000014\n1ZAUDITB00000001\nPKG-00';
+    await waitFor(() => expect(lookupTracking).toHaveBeenCalledTimes(2));
+    expect(lookupTracking.mock.calls.map((c) => c[0])).toEqual(['PKG-000014', '1ZAUDITB00000001']);
+    expect(field).toHaveValue('PKG-00');
+    // Such an Enter may also submit the form natively: that never leaves the page.
+    expect(field.closest('form')?.getAttribute('method')).toBe('dialog');
+  });
+
   it('refuses an over-long scan in our words, without asking the server', async () => {
     Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn() } });
     render(<ScanPage />);

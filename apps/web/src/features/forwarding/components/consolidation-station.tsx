@@ -18,6 +18,7 @@ import { printLabel, printLabels } from '@/lib/package-label';
 import { useCompleteConsolidation, useConsolidations } from '../api/forwarding';
 import { CancelConsolidationDialog } from './cancel-consolidation-dialog';
 import { ConsolidationCard } from './consolidation-card';
+import { StationForm } from '@/components/scan-station/station-form';
 
 const measure = (required: string) =>
   z
@@ -84,7 +85,7 @@ export function RepackDialog({ request, onClose }: { request: ConsolidationDto; 
           </div>
         </div>
       ) : (
-        <form onSubmit={submit} className="space-y-4" noValidate aria-label="Weigh and measure the new parcel">
+        <StationForm onSubmit={submit} className="space-y-4" noValidate aria-label="Weigh and measure the new parcel">
           <p className="text-sm text-slate-600">
             Put {request.packages.map((p) => p.packageNumber).join(', ')} in one box, then weigh and measure it.
           </p>
@@ -110,7 +111,7 @@ export function RepackDialog({ request, onClose }: { request: ConsolidationDto; 
               Record new parcel
             </Button>
           </div>
-        </form>
+        </StationForm>
       )}
     </Dialog>
   );
@@ -142,7 +143,7 @@ export function ConsolidationStation() {
     ) : null;
   return (
     <div className="space-y-6">
-      <form onSubmit={onScan} role="search" aria-label="Find a consolidation by package" className="max-w-xl">
+      <StationForm onSubmit={onScan} role="search" aria-label="Find a consolidation by package" className="max-w-xl">
         <Label htmlFor="consolidation-scan">Scan a package of the request</Label>
         <div className="mt-1 flex gap-2">
           <Input
@@ -154,7 +155,7 @@ export function ConsolidationStation() {
           />
           <Button type="submit">Find</Button>
         </div>
-      </form>
+      </StationForm>
       {ref !== undefined && (
         <section aria-label="Scanned" className="space-y-3">
           {found.isPending ? (

@@ -14,6 +14,7 @@ import { Select } from '@/components/ui/select';
 import { useBranchOptions } from '@/hooks/use-options';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { type CustomerOption, useRegisterWalkIn } from '../api/packages';
+import { StationForm } from '@/components/scan-station/station-form';
 
 type FormIn = z.input<typeof walkInCustomerSchema>;
 type FormOut = z.output<typeof walkInCustomerSchema>;
@@ -57,7 +58,7 @@ export function WalkInCustomerDialog({
   const number = { setValueAs: (v: unknown) => (v === '' ? undefined : Number(v)) };
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Register a walk-in customer" className="max-w-2xl">
-      <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" noValidate>
+      <StationForm onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" noValidate>
         <Field label="Account type" error={e.accountType?.message}>
           <Select {...register('accountType')}>
             {ACCOUNT_TYPES.map((t) => (
@@ -130,7 +131,7 @@ export function WalkInCustomerDialog({
             Register customer
           </Button>
         </div>
-      </form>
+      </StationForm>
     </Dialog>
   );
 }

@@ -10,6 +10,7 @@ import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
 import { useFlagHazard } from '../api/warehouse';
+import { StationForm } from '@/components/scan-station/station-form';
 
 /** The hazard a parcel carries, in words, for staff and the customer. */
 export function hazardSummary(pkg: Pick<PackageDto, 'hazardLevel' | 'hazardCategory' | 'hazardOutcome'>): string | null {
@@ -53,7 +54,7 @@ export function HazardFlag({ pkg, onChanged }: { pkg: PackageDto; onChanged?: (p
           {summary}
         </p>
       )}
-      <form className="grid gap-2 sm:grid-cols-4 sm:items-end" onSubmit={handleSubmit((form) => submit(form))}>
+      <StationForm className="grid gap-2 sm:grid-cols-4 sm:items-end" onSubmit={handleSubmit((form) => submit(form))}>
         <Field label="Hazard">
           <Select {...register('level')}>
             <option value="hazardous">{HAZARD_LEVEL_LABELS.hazardous}</option>
@@ -88,7 +89,7 @@ export function HazardFlag({ pkg, onChanged }: { pkg: PackageDto; onChanged?: (p
             </Button>
           )}
         </div>
-      </form>
+      </StationForm>
     </section>
   );
 }

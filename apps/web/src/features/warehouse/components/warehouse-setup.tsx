@@ -24,6 +24,7 @@ import {
   useShelves,
 } from '../api/warehouse';
 import { BranchField, WarehouseListCard, useAddToBranch } from './warehouse-list-card';
+import { StationForm } from '@/components/scan-station/station-form';
 
 /** The courier's shelves (codes, hold shelves, labels and lists to print), per branch. */
 export function ShelvesCard({ courierId, canEdit }: { courierId?: number; canEdit: boolean }) {
@@ -66,7 +67,7 @@ export function ShelvesCard({ courierId, canEdit }: { courierId?: number; canEdi
       removeQuestion={(s) => `Remove shelf ${s.code}?`}
       removeError="Could not remove the shelf"
     >
-      <form aria-label="Add a shelf" className="grid gap-2 sm:grid-cols-4 sm:items-end" onSubmit={submit}>
+      <StationForm aria-label="Add a shelf" className="grid gap-2 sm:grid-cols-4 sm:items-end" onSubmit={submit}>
         <BranchField
           courierId={courierId}
           error={form.formState.errors.branchId?.message}
@@ -79,7 +80,7 @@ export function ShelvesCard({ courierId, canEdit }: { courierId?: number; canEdi
         <Button type="submit" size="sm" busy={create.isPending}>
           Add shelf
         </Button>
-      </form>
+      </StationForm>
     </WarehouseListCard>
   );
 }
@@ -128,7 +129,7 @@ export function LabelPrintersCard({ courierId, canEdit }: { courierId?: number; 
       removeQuestion={(p) => `Remove printer ${p.name}?`}
       removeError="Could not remove the printer"
     >
-      <form aria-label="Add a label printer" className="grid gap-2 sm:grid-cols-5 sm:items-end" onSubmit={submit}>
+      <StationForm aria-label="Add a label printer" className="grid gap-2 sm:grid-cols-5 sm:items-end" onSubmit={submit}>
         <BranchField
           courierId={courierId}
           error={form.formState.errors.branchId?.message}
@@ -146,7 +147,7 @@ export function LabelPrintersCard({ courierId, canEdit }: { courierId?: number; 
         <Button type="submit" size="sm" busy={create.isPending}>
           Add printer
         </Button>
-      </form>
+      </StationForm>
     </WarehouseListCard>
   );
 }

@@ -13,6 +13,7 @@ import { WalkInCustomerDialog } from '../walk-in-customer-dialog';
 import { PhotoCaptureField } from './photo-capture';
 import type { PhotoCapture } from './use-photo-capture';
 import type { ReceiveForm as ReceiveFormState } from './use-receive-form';
+import { StationForm } from '@/components/scan-station/station-form';
 
 interface Props {
   form: ReceiveFormState;
@@ -64,7 +65,7 @@ export function ReceiveForm({ form, onSubmit, onCancel, canRegister, capture }: 
             ' · No pre-alert'
           )}
         </p>
-        <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-label="Receive the package" noValidate>
+        <StationForm onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-label="Receive the package" noValidate>
           <Field label="Weight (lb)" error={errors.weight?.message}>
             <Input inputMode="decimal" autoComplete="off" {...register('weight')} />
           </Field>
@@ -170,7 +171,7 @@ export function ReceiveForm({ form, onSubmit, onCancel, canRegister, capture }: 
               Cancel
             </Button>
           </div>
-        </form>
+        </StationForm>
       </CardContent>
     </Card>
   );
