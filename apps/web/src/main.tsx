@@ -6,6 +6,5 @@ import '@fontsource-variable/inter/wght.css';
 import './index.css';
 
 // The page's own chunks (and a signed-in customer's first requests) first, then React, the router and the app shell, all downloading together.
-preloadPage(window.location.pathname);
-startSignedInPage(window.location.pathname);
-void import('./app/boot').then(({ boot }) => boot());
+const pageStarted = preloadPage(window.location.pathname) || startSignedInPage(window.location.pathname);
+void import('./app/boot').then(({ boot }) => boot({ pageStarted }));

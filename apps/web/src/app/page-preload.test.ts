@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRELOADED_PATHS } from './page-preload';
+import { PRELOADED_PATHS, preloadPage } from './page-preload';
 import { authRoutes } from './routes/auth/routes';
 import { publicRoutes } from './routes/public/routes';
 
@@ -8,5 +8,10 @@ describe('page-preload', () => {
     const publicPaths = publicRoutes.flatMap((layout) => layout.children ?? []).map((r) => (r.index ? '/' : `/${r.path}`));
     const signInPaths = authRoutes.map((r) => r.path);
     expect([...PRELOADED_PATHS].sort()).toEqual([...publicPaths, ...signInPaths].sort());
+  });
+
+  it('says whether it started the page, so the app starts with the page instead of its spinner', () => {
+    expect(preloadPage('/no-such-page')).toBe(false);
+    expect(preloadPage('/customer/packages')).toBe(false);
   });
 });

@@ -30,11 +30,14 @@ const PAGE_CHUNKS: Record<string, () => Promise<unknown>[]> = {
 /** The paths this module knows (a test checks they are every public and sign-in route). */
 export const PRELOADED_PATHS = Object.keys(PAGE_CHUNKS);
 
-/** Starts loading the chunks of the page at `pathname`, if it is a public or sign-in page. */
-export function preloadPage(pathname: string): void {
+/** Starts loading the chunks of the page at `pathname`, if it is a public or sign-in page; true if it did. */
+export function preloadPage(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  for (const loading of PAGE_CHUNKS[path]?.() ?? []) {
+  const chunks = PAGE_CHUNKS[path];
+  if (!chunks) return false;
+  for (const loading of chunks()) {
     // A failure surfaces again, and is handled, when the route itself imports the chunk.
     loading.catch(() => undefined);
   }
+  return true;
 }

@@ -19,17 +19,17 @@ describe('the signed-in start', () => {
   it("asks for a customer's profile and dashboard as the entry runs", () => {
     tokenStore.set(token('customer'));
     const api = fakeApi(() => ({ body: {} }));
-    startSignedInPage('/customer/dashboard/');
+    expect(startSignedInPage('/customer/dashboard/')).toBe(true);
     expect(api.calls.map((c) => c.url).sort()).toEqual(['/api/customers/profile', '/api/dashboard']);
   });
 
   it('asks for nothing on another page, for staff, or signed out', () => {
     const api = fakeApi(() => ({ body: {} }));
-    startSignedInPage('/customer/dashboard');
+    expect(startSignedInPage('/customer/dashboard')).toBe(false);
     tokenStore.set(token('staff'));
-    startSignedInPage('/customer/dashboard');
+    expect(startSignedInPage('/customer/dashboard')).toBe(false);
     tokenStore.set(token('customer'));
-    startSignedInPage('/customer/packages');
+    expect(startSignedInPage('/customer/packages')).toBe(false);
     expect(api.calls).toHaveLength(0);
   });
 });

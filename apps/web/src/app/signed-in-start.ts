@@ -14,14 +14,15 @@ const CUSTOMER_DASHBOARDS = new Set(['/customer', '/customer/dashboard']);
 export const customerLayout = () => import('./routes/customer/customer-layout');
 export const dashboardPage = () => import('./routes/organisation/dashboard-page');
 
-/** Starts what the page at `pathname` needs first, if it is the dashboard of a signed-in customer. */
-export function startSignedInPage(pathname: string): void {
+/** Starts what the page at `pathname` needs first, if it is the dashboard of a signed-in customer; true if it did. */
+export function startSignedInPage(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (!CUSTOMER_DASHBOARDS.has(path)) return;
+  if (!CUSTOMER_DASHBOARDS.has(path)) return false;
   const token = currentToken();
-  if (!token || tokenRole(token) !== 'customer') return;
+  if (!token || tokenRole(token) !== 'customer') return false;
   askEarly('/customers/profile');
   askEarly('/dashboard');
   // A failure surfaces again, and is handled, when the route itself imports the chunk.
   for (const loading of [customerLayout(), dashboardPage()]) loading.catch(() => undefined);
+  return true;
 }
