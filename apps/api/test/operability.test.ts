@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import type { Db } from '../src/db/client';
 import { emailOutbox } from '../src/db/schema/index';
@@ -63,9 +63,9 @@ describe('/api/ready', () => {
       STORAGE_URL: 's3://ready',
       S3_ENDPOINT: `http://127.0.0.1:${port}`,
     };
-    const saved = { ...process.env };
-    // The SDK reads its credentials from the environment, as in production.
-    Object.assign(process.env, { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' });
+    // The SDK reads its credentials from the environment, as in production (undone below).
+    vi.stubEnv('AWS_ACCESS_KEY_ID', 'S3RVER');
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'S3RVER');
     const up = await buildTestApp(env);
     const down = await buildTestApp({ ...env, S3_ENDPOINT: 'http://127.0.0.1:1' });
     try {
@@ -78,7 +78,7 @@ describe('/api/ready', () => {
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ message: 'Not ready: storage unreachable', failed: ['storage'] });
     } finally {
-      process.env = saved;
+      vi.unstubAllEnvs();
       await up.close();
       await down.close();
       await s3.close();
