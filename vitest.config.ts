@@ -33,11 +33,11 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Two workers suit the 2-core machines (each file has its own database on one PostgreSQL).
           maxWorkers: 2,
-          // API_TEST_ISOLATE=false: a worker imports the app once and runs file after file with it
-          // (importing it per file is over half the group's CPU). Not yet the default: whole runs
-          // with it had only load-timing failures, but not yet two clean ones (docs/performance.md
-          // "CI time"). Spies and stubs are undone here either way.
-          isolate: process.env.API_TEST_ISOLATE !== 'false',
+          // A worker imports the app once and runs file after file with it: importing it per file
+          // was most of the group's CPU. Files share only process-wide state that every app sets
+          // alike or that counts per process (docs/performance.md "CI time"); spies and stubs are
+          // undone here. API_TEST_ISOLATE=true gives each file a fresh module graph again.
+          isolate: process.env.API_TEST_ISOLATE === 'true',
           restoreMocks: true,
           unstubEnvs: true,
           unstubGlobals: true,
