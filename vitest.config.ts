@@ -33,6 +33,14 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Two workers suit the 2-core machines (each file has its own database on one PostgreSQL).
           maxWorkers: 2,
+          // A worker imports the app once and runs file after file with it: importing it per file
+          // was most of the group's CPU. Files share only process-wide state that every app sets
+          // alike or that counts per process (docs/performance.md "CI time"); spies and stubs are
+          // undone here. API_TEST_ISOLATE=true gives each file a fresh module graph again.
+          isolate: process.env.API_TEST_ISOLATE === 'true',
+          restoreMocks: true,
+          unstubEnvs: true,
+          unstubGlobals: true,
           // Its own group: the API files run after the others, with their own worker limit.
           sequence: { groupOrder: 2 },
         },

@@ -68,6 +68,9 @@ async function main(): Promise<void> {
   async function shutdown(signal: string, exitCode = 0) {
     if (closing) return;
     closing = true;
+    // The code holds even when the event loop empties before process.exit below (a lost database
+    // leaves nothing to wait on): a supervisor must see the failure.
+    process.exitCode = exitCode;
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();

@@ -198,6 +198,13 @@ export async function receivePackage(t: TestApp, token: string, body: Record<str
   return res.json();
 }
 
+/**
+ * A file's random tag for codes, names and numbers: capital letters only, as digits alone would
+ * turn a mailbox such as `MF${tag}` into a mailbox number (MF1234 reads as MF-1234).
+ */
+export const letterTag = (length: number) =>
+  Array.from({ length }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
+
 let parcels = 0;
 /**
  * A package for `mailbox` scanned in by `token`: a tracking number no other test package has and

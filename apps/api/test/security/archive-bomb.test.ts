@@ -34,16 +34,26 @@ async function upload(data: Buffer, url = `/api/manifests/${manifestId}/import.x
   const form = multipart({}, { field: 'file', name, type: 'application/octet-stream', data });
   const rssBefore = process.memoryUsage().rss;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const res = await t.api({ method: 'POST', path: url, token: staff, ...form });
-  return { res, ms: performance.now() - started, rssGrowthMb: (process.memoryUsage().rss - rssBefore) / 1_048_576 };
+  const cpu = process.cpuUsage(cpuBefore);
+  return {
+    res,
+    ms: performance.now() - started,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    rssGrowthMb: (process.memoryUsage().rss - rssBefore) / 1_048_576,
+  };
 }
 
 function expectRefusedQuickly(result: Awaited<ReturnType<typeof upload>>, message: string = MANIFEST_MESSAGES.xlsxTooLargeUnpacked) {
   if (process.env.BOMB_REPORT)
-    console.log(`${result.res.statusCode} in ${result.ms.toFixed(0)} ms, RSS +${result.rssGrowthMb.toFixed(1)} MB`);
+    console.log(
+      `${result.res.statusCode} in ${result.ms.toFixed(0)} ms (CPU ${result.cpuMs.toFixed(0)} ms), RSS +${result.rssGrowthMb.toFixed(1)} MB`,
+    );
   expect(result.res.statusCode).toBe(400);
   expect(result.res.json().message).toBe(message);
-  expect(result.ms).toBeLessThan(2_000);
+  // CPU time, not wall time: a loaded machine stretches every request (a 23 ms refusal took 2.4 s at load 20).
+  expect(result.cpuMs).toBeLessThan(2_000);
   expect(result.rssGrowthMb).toBeLessThan(200);
 }
 
@@ -90,7 +100,7 @@ describe('gzip request bodies', () => {
     const json = `{"name":"${'a'.repeat(50 * 1_048_576)}"}`;
     const payload = gzipSync(json);
     const rssBefore = process.memoryUsage().rss;
-    const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const res = await t.api({
       method: 'POST',
       url: '/public/contact',
@@ -99,7 +109,8 @@ describe('gzip request bodies', () => {
       remoteAddress: '10.7.0.1',
     });
     expect(res.statusCode).toBe(413);
-    expect(performance.now() - started).toBeLessThan(2_000);
+    const cpu = process.cpuUsage(cpuBefore);
+    expect((cpu.user + cpu.system) / 1000).toBeLessThan(2_000);
     expect((process.memoryUsage().rss - rssBefore) / 1_048_576).toBeLessThan(200);
   });
 });

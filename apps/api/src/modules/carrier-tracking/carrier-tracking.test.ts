@@ -8,16 +8,15 @@ import { preAlerts } from '../../db/schema/pre-alerts';
 import { SecretBox } from '../../lib/secret-box';
 import { runWarehouseAlerts } from '../../jobs/carrier-tracking-job';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
+import { freePort } from '../../../test/crash/server-process';
 import { type ApiRequest, type TestApp, buildTestApp } from '../../../test/helper';
 import { webhookSignature } from './aftership';
 import { registerDueTrackings } from './carrier-trackings.service';
 import { type TrackingSimulator, startTrackingSimulator } from './simulator';
 import type { TrackingDeps } from './tracking-accounts.service';
 
-// The simulator and this file's server listen on ports of their own (the server's address is the
-// webhook address the simulator posts to).
-const APP_PORT = 47091;
-const SIM_PORT = 47090;
+// The simulator and this file's server listen on free ports the kernel picks (the server's
+// address is the webhook address the simulator posts to): fixed ones clashed with another run.
 
 let t: TestApp;
 let sim: TrackingSimulator;
@@ -60,9 +59,10 @@ let alicePreAlert: number;
 let carolPreAlert: number;
 
 beforeAll(async () => {
-  sim = await startTrackingSimulator(SIM_PORT);
-  t = await buildTestApp({ TRACKING_SIMULATOR_URL: sim.origin, PUBLIC_URL: `http://127.0.0.1:${APP_PORT}` });
-  await t.app.listen({ port: APP_PORT, host: '127.0.0.1' });
+  sim = await startTrackingSimulator(0);
+  const appPort = await freePort();
+  t = await buildTestApp({ TRACKING_SIMULATOR_URL: sim.origin, PUBLIC_URL: `http://127.0.0.1:${appPort}` });
+  await t.app.listen({ port: appPort, host: '127.0.0.1' });
   deps = { db: t.db, config: t.config, box: new SecretBox(t.ctx.tokens.secret) };
   courierA = (await makeCourier(t, 'CTA')).id;
   courierB = (await makeCourier(t, 'CTB')).id;

@@ -9,7 +9,7 @@ import { importSources } from '../../db/schema/package-imports';
 import { packages } from '../../db/schema/packages';
 import { agentWorkbook } from '../../../test/fixtures/agent-workbook';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp, letterTag } from '../../../test/helper';
 import { courierTimeZone } from '../../lib/courier-zone';
 import { sshKeyPair } from '../../../test/fixtures/ssh-keys';
 import { SecretBox } from '../../lib/secret-box';
@@ -99,7 +99,7 @@ let courierId: number;
 let mailbox: string;
 let url: string;
 const fingerprint = fingerprintOf(parse(hostKey.public).getPublicSSH());
-const tag = Math.random().toString(36).slice(2, 7).toUpperCase();
+const tag = letterTag(5);
 const csv = (from: number, to: number) =>
   [
     'Tracking Number,Mailbox,Weight',

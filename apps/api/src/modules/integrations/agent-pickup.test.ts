@@ -12,7 +12,7 @@ import { runPickupRound } from '../../jobs/agent-pickup-job';
 import { SecretBox } from '../../lib/secret-box';
 import { pickUp, savePickupSource } from './agent-pickup.service';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp, letterTag } from '../../../test/helper';
 
 /** The agent's HTTPS folder as a listing of its files (served here on loopback over plain HTTP, test mode). */
 const files = new Map<string, string>();
@@ -36,7 +36,7 @@ let adminEmail: string;
 let staffEmail: string;
 let courierId: number;
 let mailbox: string;
-const tag = Math.random().toString(36).slice(2, 7).toUpperCase();
+const tag = letterTag(5);
 const csv = (from: number, to: number) =>
   [
     'Tracking Number,Mailbox,Weight',

@@ -6,7 +6,7 @@ import { packageEvents } from '../../db/schema/package-events';
 import { packages } from '../../db/schema/packages';
 import { preAlerts } from '../../db/schema/pre-alerts';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp, letterTag } from '../../../test/helper';
 import { IDEMPOTENCY_STALE_MS, requestHashOf } from './api-keys.service';
 
 let t: TestApp;
@@ -15,7 +15,7 @@ let otherAdmin: string;
 let courierId: number;
 let otherCourierId: number;
 let mailbox: string;
-const tag = Math.random().toString(36).slice(2, 7).toUpperCase();
+const tag = letterTag(5);
 const trk = (n: number) => `API${tag}${String(n).padStart(4, '0')}`;
 
 beforeAll(async () => {

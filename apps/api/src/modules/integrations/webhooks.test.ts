@@ -6,7 +6,7 @@ import { WEBHOOK_MESSAGES } from '@courier/shared/schemas/integrations';
 import { runWebhookRound } from '../../jobs/webhook-job';
 import { SecretBox } from '../../lib/secret-box';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp, letterTag } from '../../../test/helper';
 import { MAX_ATTEMPTS, checkEndpointUrl, outboundPolicy } from './webhooks.service';
 
 interface Received {
@@ -49,7 +49,7 @@ let box: SecretBox;
 let secret = '';
 const receiver = startReceiver(() => secret);
 let url = '';
-const tag = Math.random().toString(36).slice(2, 7).toUpperCase();
+const tag = letterTag(5);
 const policy = { allowPrivate: true };
 
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp, letterTag } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 
 let t: TestApp;
 let admin: string;
 let mailbox: string;
-const tag = Math.random().toString(36).slice(2, 6).toUpperCase();
+const tag = letterTag(4);
 const trk = (n: number) => `1Z999AA1${tag}${String(n).padStart(6, '0')}`;
 const numbers: Record<string, string> = {};
 

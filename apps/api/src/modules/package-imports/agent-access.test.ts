@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES } from '@courier/shared/domain/package-import';
 import { AUTH_API_MESSAGES } from '@courier/shared/schemas/auth';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp, letterTag } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 import { manifests } from '../../db/schema/manifests';
 import { packages } from '../../db/schema/packages';
@@ -19,7 +19,7 @@ let agent: string;
 let otherAdmin: string;
 let courierId: number;
 let otherCourierId: number;
-const tag = Math.random().toString(36).slice(2, 7).toUpperCase();
+const tag = letterTag(5);
 const trk = (n: number) => `AGT${tag}${String(n).padStart(4, '0')}`;
 const password = 'Agent#Miami2026';
 

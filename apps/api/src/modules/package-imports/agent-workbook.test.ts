@@ -6,13 +6,13 @@ import { packages } from '../../db/schema/packages';
 import { courierTimeZone } from '../../lib/courier-zone';
 import { agentWorkbook } from '../../../test/fixtures/agent-workbook';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp, letterTag } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 
 let t: TestApp;
 let admin: string;
 let courierId: number;
-const tag = Math.random().toString(36).slice(2, 7).toUpperCase();
+const tag = letterTag(5);
 const trk = (n: number) => `XL${tag}${String(n).padStart(4, '0')}`;
 
 beforeAll(async () => {

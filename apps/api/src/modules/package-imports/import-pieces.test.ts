@@ -4,13 +4,13 @@ import { IMPORT_MESSAGES } from '@courier/shared/domain/package-import';
 import { packageEvents } from '../../db/schema/package-events';
 import { packages } from '../../db/schema/packages';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp, letterTag } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 
 let t: TestApp;
 let admin: string;
 let courierId: number;
-const tag = Math.random().toString(36).slice(2, 7).toUpperCase();
+const tag = letterTag(5);
 
 beforeAll(async () => {
   t = await buildTestApp();

@@ -10,7 +10,7 @@ import { notifications } from '../../db/schema/notifications';
 import { packages } from '../../db/schema/packages';
 import { preAlerts } from '../../db/schema/pre-alerts';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp, letterTag } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 
 let t: TestApp;
@@ -20,7 +20,7 @@ let otherAdmin: string;
 let courierId: number;
 let jane: Awaited<ReturnType<typeof makeCustomer>>;
 let mark: Awaited<ReturnType<typeof makeCustomer>>;
-const tag = Math.random().toString(36).slice(2, 7).toUpperCase();
+const tag = letterTag(5);
 const trk = (n: number) => `IMP${tag}${String(n).padStart(4, '0')}`;
 
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { packages } from '../../db/schema/packages';
 import { preAlerts } from '../../db/schema/pre-alerts';
 import { agentWorkbook } from '../../../test/fixtures/agent-workbook';
 import { makeCourier, makeCustomer, makeUser } from '../../../test/fixtures/comms';
-import { type TestApp, buildTestApp } from '../../../test/helper';
+import { type TestApp, buildTestApp, letterTag } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 import { claimImport, createImport, runImport } from './package-imports.service';
 
@@ -19,7 +19,7 @@ let admin: string;
 let courierId: number;
 let customerId: number;
 let mailbox: string;
-const tag = Math.random().toString(36).slice(2, 7).toUpperCase();
+const tag = letterTag(5);
 const trk = (path: string) => `DV${tag}${path}`;
 
 beforeAll(async () => {
