@@ -17,9 +17,9 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/api/src/config';
 import { createRuntime } from '../apps/api/src/context';
 import { hashPassword } from '../apps/api/src/lib/passwords';
-import { type CpuProfile, collapsedStacks, summarize } from './lib/cpu-profile';
+import { collapsedStacks, summarize } from './lib/cpu-profile';
 import { BENCH_ADMIN, BENCH_COURIER_CODE } from './lib/dataset';
-import { type Scenario, type Server, bundle, drive, signInAs, start } from './lib/api-servers';
+import { type Scenario, bundle, drive, profiled, signInAs, start } from './lib/api-servers';
 import { fillUnlessFilled } from './lib/fill';
 import { serverDatabase } from './lib/server-database';
 
@@ -66,27 +66,6 @@ async function prepare(env: NodeJS.ProcessEnv) {
 
 const list = (params: Record<string, unknown>) =>
   new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
-
-/** Asks the server process for a profile of what it does while `work` runs. */
-async function profiled<T>(server: Server, work: () => Promise<T>): Promise<{ result: T; profile: CpuProfile }> {
-  const reply = <K extends string>(key: K) =>
-    new Promise<Record<K, unknown>>((resolve) => {
-      const on = (m: unknown) => {
-        if (m && typeof m === 'object' && key in m) {
-          server.child.off('message', on);
-          resolve(m as Record<K, unknown>);
-        }
-      };
-      server.child.on('message', on);
-    });
-  const started = reply('profiling');
-  server.child.send({ profile: 'start' });
-  await started;
-  const result = await work();
-  const stopped = reply('profile');
-  server.child.send({ profile: 'stop' });
-  return { result, profile: (await stopped).profile as CpuProfile };
-}
 
 async function main() {
   if (!reuse) await db.recreate();

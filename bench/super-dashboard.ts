@@ -13,9 +13,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import pg from 'pg';
-import { type Server, bundle, median, sourcesOf, start } from './lib/api-servers';
+import { bundle, median, profiled, sourcesOf, start } from './lib/api-servers';
 import { serverCpu } from './lib/busy-report';
-import { type CpuProfile, summarize } from './lib/cpu-profile';
+import { summarize } from './lib/cpu-profile';
 import { load1 } from './lib/measure';
 import { serverDatabase } from './lib/server-database';
 
@@ -32,27 +32,6 @@ const ref = option('ref');
 const { url } = serverDatabase(serverUrl, database);
 /** The busy day's super admin (bench/busy-day.ts makes them with this password). */
 const SUPER_ADMIN = { email: 'busy-super_admin-0@bench.test', password: 'BusyDay#2026' };
-
-/** A V8 CPU profile of the server process while `work` runs. */
-async function profiled(server: Server, work: () => Promise<void>): Promise<{ profile: CpuProfile }> {
-  const reply = (key: string) =>
-    new Promise<Record<string, unknown>>((resolve) => {
-      const on = (m: unknown) => {
-        if (m && typeof m === 'object' && key in m) {
-          server.child.off('message', on);
-          resolve(m as Record<string, unknown>);
-        }
-      };
-      server.child.on('message', on);
-    });
-  const started = reply('profiling');
-  server.child.send({ profile: 'start' });
-  await started;
-  await work();
-  const stopped = reply('profile');
-  server.child.send({ profile: 'stop' });
-  return { profile: (await stopped).profile as CpuProfile };
-}
 
 const admin = new pg.Client({ connectionString: url });
 await admin.connect();

@@ -8,6 +8,7 @@ import { cp, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { cpuMs, load1, measure, pct } from './measure';
+import type { CpuProfile } from './cpu-profile';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const CACHE = path.join(ROOT, 'node_modules', '.cache', 'courier-bench');
@@ -155,3 +156,24 @@ export const median = (xs: number[]) => {
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
 };
+
+/** Asks the server process for a V8 CPU profile of what it does while `work` runs (`--profile` servers). */
+export async function profiled<T>(server: Server, work: () => Promise<T>): Promise<{ result: T; profile: CpuProfile }> {
+  const reply = <K extends string>(key: K) =>
+    new Promise<Record<K, unknown>>((resolve) => {
+      const on = (m: unknown) => {
+        if (m && typeof m === 'object' && key in m) {
+          server.child.off('message', on);
+          resolve(m as Record<K, unknown>);
+        }
+      };
+      server.child.on('message', on);
+    });
+  const started = reply('profiling');
+  server.child.send({ profile: 'start' });
+  await started;
+  const result = await work();
+  const stopped = reply('profile');
+  server.child.send({ profile: 'stop' });
+  return { result, profile: (await stopped).profile as CpuProfile };
+}
