@@ -67,12 +67,17 @@ async function one(query: SQL): Promise<number> {
 }
 
 describe('the dashboard figures at 20,000 customers, invoices and payments', () => {
-  it('reads the customers through their indexes, never the whole table', async () => {
-    for (const courierId of [null, courierIds[0] ?? 0]) {
-      const nodes = await scanned(customerFiguresQuery(courierId, starts), 'customers');
-      expectByCourier(nodes, courierId);
-      expect(nodes.join()).toContain('customers_courier_active_idx');
-      expect(nodes.join()).toContain('customers_courier_id_created_at_index');
+  it("reads a courier's customers through their indexes, never the whole table", async () => {
+    const courierId = courierIds[0] ?? 0;
+    const nodes = await scanned(customerFiguresQuery(courierId, starts), 'customers');
+    expectByCourier(nodes, courierId);
+    expect(nodes.join()).toContain('customers_courier_active_idx');
+    expect(nodes.join()).toContain('customers_courier_id_created_at_index');
+    // The platform's figures count every courier's customers: an index by courier or the whole
+    // table are both fair plans for that (the planner picks by the visibility map and statistics),
+    // but an index it searches is searched by the list of couriers.
+    for (const scan of await scanned(customerFiguresQuery(null, starts), 'customers')) {
+      if (!scan.startsWith('Seq Scan')) expect(scan).toContain('(courier_id = ANY ');
     }
   });
 
