@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lazyToast } from '@/lib/lazy-toast';
 import { DeferredToaster } from './deferred-toaster';
@@ -24,5 +25,20 @@ describe('DeferredToaster', () => {
     window.history.replaceState(null, '', '/customer/dashboard');
     render(<DeferredToaster />);
     expect(await screen.findByRole('region', { name: /Notifications/ })).toBeInTheDocument();
+  });
+
+  it("on a sign-in page also mounts for a toast the page raised before it (the page's effects run first)", async () => {
+    window.history.replaceState(null, '', '/admin/login');
+    function RaisesAtOnce() {
+      useEffect(() => lazyToast.error('Invalid or expired token'), []);
+      return null;
+    }
+    render(
+      <>
+        <RaisesAtOnce />
+        <DeferredToaster />
+      </>,
+    );
+    expect(await screen.findByText('Invalid or expired token', {}, { timeout: 15_000 })).toBeInTheDocument();
   });
 });

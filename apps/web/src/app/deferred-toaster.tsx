@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { TOAST_WANTED_EVENT } from '@/lib/lazy-toast';
+import { TOAST_WANTED_EVENT, toastWanted } from '@/lib/lazy-toast';
 import { useWhenIdle } from '@/lib/when-idle';
 import { authRoutes } from './routes/auth/routes';
 import { publicRoutes } from './routes/public/routes';
@@ -25,7 +25,7 @@ const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart', 'click'] as const;
  * Toaster subscribes is not lost: sonner replays the active toasts to a new subscriber.
  */
 export function DeferredToaster() {
-  const [asked, setWanted] = useState(false);
+  const [asked, setWanted] = useState(toastWanted);
   const [quiet] = useState(() => typeof window === 'undefined' || QUIET_PATHS.has(window.location.pathname));
   const settled = useWhenIdle();
   const wanted = asked || (settled && !quiet);
@@ -34,6 +34,8 @@ export function DeferredToaster() {
     const want = () => setWanted(true);
     for (const type of INTERACTIONS) window.addEventListener(type, want, { capture: true, passive: true });
     window.addEventListener(TOAST_WANTED_EVENT, want);
+    // A page's effects run before this one: a toast it raised at its first render was missed above.
+    if (toastWanted()) want();
     return () => {
       for (const type of INTERACTIONS) window.removeEventListener(type, want, { capture: true });
       window.removeEventListener(TOAST_WANTED_EVENT, want);

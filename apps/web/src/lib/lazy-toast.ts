@@ -3,7 +3,15 @@ import type { ExternalToast } from 'sonner';
 /** Raised before each toast, so that a Toaster not mounted yet (app/deferred-toaster.tsx) mounts to show it. */
 export const TOAST_WANTED_EVENT = 'courier:toast-wanted';
 
+let wanted = false;
+
+/** Whether a toast was raised on this page: a Toaster mounting after it (its page's effect ran first) shows it. */
+export function toastWanted(): boolean {
+  return wanted;
+}
+
 function show(kind: 'success' | 'error', message: string, data?: ExternalToast): void {
+  wanted = true;
   window.dispatchEvent(new Event(TOAST_WANTED_EVENT));
   void import('sonner').then(({ toast }) => toast[kind](message, data));
 }
