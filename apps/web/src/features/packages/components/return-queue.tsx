@@ -29,7 +29,7 @@ function QueueItem({
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0 text-sm">
           <p className="font-medium text-slate-900">
-            <Link className="text-brand-700 hover:underline" to={`${packagesPath}?package=${row.packageId}`}>
+            <Link className="text-brand-700 underline underline-offset-2" to={`${packagesPath}?package=${row.packageId}`}>
               {row.packageNumber}
             </Link>{' '}
             · {row.trackingNumber}
