@@ -6,16 +6,27 @@ cd "$(dirname "$0")/.."
 CHROMIUM_PATH="$(bash scripts/ensure-chromium.sh)"
 export CHROMIUM_PATH
 
-echo "== lint"
+# Each step says how long the one before it took, so a slow step shows in any CI log.
+started=$SECONDS
+step_started=$SECONDS
+step() {
+  if [ -n "${step_name:-}" ]; then echo "== $step_name took $((SECONDS - step_started)) s"; fi
+  step_name="$1"
+  step_started=$SECONDS
+  echo "== $1"
+}
+trap 'if [ -n "${step_name:-}" ]; then echo "== $step_name took $((SECONDS - step_started)) s; npm test $((SECONDS - started)) s"; fi' EXIT
+
+step "lint"
 npx biome check .
 bash scripts/boundaries.sh
-echo "== typecheck"
+step "typecheck"
 npm run --silent typecheck
 # Before Vitest: the pre-rendered pages' API test (web-pages.test.ts) reads apps/web/dist and
 # would otherwise build the web app a second time inside the test run.
-echo "== build"
+step "build"
 npm run --silent build
-echo "== unit, component and API tests (API on ${DATABASE_URL:-an embedded PostgreSQL})"
+step "unit, component and API tests (API on ${DATABASE_URL:-an embedded PostgreSQL})"
 npx vitest run
-echo "== browser journeys (Chromium: $CHROMIUM_PATH)"
+step "browser journeys (Chromium: $CHROMIUM_PATH)"
 npx playwright test -c apps/web/playwright.config.ts
