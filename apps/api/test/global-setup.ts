@@ -36,11 +36,21 @@ export default async function setup(project: TestProject) {
   project.provide('templateDatabase', templateName);
   project.provide('testServerUrl', serverUrl);
   return async () => {
+    // Each worker's last spare database, and any drop a file's close did not wait for.
+    const left = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [
+      testDatabasePrefix(templateName),
+    ]);
+    for (const { datname } of left.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
     await admin.query(`DROP DATABASE IF EXISTS ${templateName} WITH (FORCE)`);
     await admin.end();
     await cluster?.stop();
     if (dir) await rm(dir, { recursive: true, force: true });
   };
+}
+
+/** The start of the name of every database cloned from `template` (helper.ts). */
+export function testDatabasePrefix(template: string): string {
+  return `${template.replace('courier_tpl_', 'courier_t_')}_`;
 }
 
 /** The same server URL with another database name (works for TCP and Unix-socket URLs alike). */

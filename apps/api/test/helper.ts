@@ -15,7 +15,7 @@ import { customers } from '../src/db/schema/customers';
 import { users } from '../src/db/schema/users';
 import { subjectOf } from '../src/lib/tokens';
 import { branches } from '../src/db/schema/branches';
-import { withDatabase } from './global-setup';
+import { testDatabasePrefix, withDatabase } from './global-setup';
 
 /** The PostgreSQL this run uses: DATABASE_URL, else the embedded cluster of global setup. */
 export function testServerUrl(): string {
@@ -95,23 +95,8 @@ export const apiPath = (url: string) => (url === '/api' || url.startsWith('/api/
  */
 export async function buildTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const serverUrl = testServerUrl();
-  const template = inject('templateDatabase');
-  if (!template) throw new Error('global setup did not provide a template database');
-  const name = `courier_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  // A test database is thrown away: its commits need not wait for the disk, as on the embedded
-  // PostgreSQL of a run without DATABASE_URL (fsync off). A server with fsync on waited ~12 ms a commit.
-  await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
-  await admin.end();
+  const name = await freshDatabase(serverUrl);
   const databaseUrl = withDatabase(serverUrl, name);
-  const dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  };
 
   const config = loadConfig(
     // A query that takes a second connection inside a transaction fails the test that makes it.
@@ -130,9 +115,52 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Bu
     async close() {
       await app.close();
       await runtime.database.close();
-      await dropDatabase();
+      // Not waited for: the next file starts meanwhile; global teardown drops what is left.
+      void dropDatabase(serverUrl, name).catch(() => undefined);
     },
   };
+}
+
+/**
+ * A worker's next database, cloned while the current file runs: CREATE DATABASE ... TEMPLATE
+ * mostly waits for the disk (0.3 to 2 s a file). A run's databases are named after its template,
+ * so global teardown drops the last spare and any drop still on its way, and no other run's.
+ */
+let spare: Promise<string> | undefined;
+
+async function freshDatabase(serverUrl: string): Promise<string> {
+  const next = spare ?? cloneTemplate(serverUrl);
+  spare = cloneTemplate(serverUrl);
+  // A failed spare is not this file's failure: the next file awaits it and reports it.
+  spare.catch(() => undefined);
+  return next;
+}
+
+async function cloneTemplate(serverUrl: string): Promise<string> {
+  const template = inject('templateDatabase');
+  if (!template) throw new Error('global setup did not provide a template database');
+  const name = `${testDatabasePrefix(template)}${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    // A test database is thrown away: its commits need not wait for the disk, as on the embedded
+    // PostgreSQL of a run without DATABASE_URL (fsync off). A server with fsync on waited ~12 ms a commit.
+    await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
+  } finally {
+    await admin.end();
+  }
+  return name;
+}
+
+async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  const c = new pg.Client({ connectionString: serverUrl });
+  await c.connect();
+  try {
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await c.end();
+  }
 }
 
 /** Seeds the demo courier and its people into a test database; returns the demo logins. */
