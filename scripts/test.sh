@@ -6,16 +6,30 @@ cd "$(dirname "$0")/.."
 CHROMIUM_PATH="$(bash scripts/ensure-chromium.sh)"
 export CHROMIUM_PATH
 
-# Each step says how long the one before it took, so a slow step shows in any CI log.
+# Each step says how long the one before it took, in wall time and in the CPU time of the processes
+# it ran (a step that used less than two cores' worth left the machine idle part of the time).
 started=$SECONDS
+times_file="$(mktemp)"
+# CPU seconds of every child process so far, in $cpu (`times` must run in this shell, not a subshell).
+read_cpu() {
+  times >"$times_file"
+  cpu=$(tail -1 "$times_file" | awk '{ s = 0; for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += t[1] * 60 + t[2] } printf "%.0f", s }')
+}
+read_cpu
 step_started=$SECONDS
+step_cpu=$cpu
+took() {
+  read_cpu
+  echo "== $step_name took $((SECONDS - step_started)) s, $((cpu - step_cpu)) s of CPU"
+}
 step() {
-  if [ -n "${step_name:-}" ]; then echo "== $step_name took $((SECONDS - step_started)) s"; fi
+  if [ -n "${step_name:-}" ]; then took; fi
   step_name="$1"
   step_started=$SECONDS
+  step_cpu=$cpu
   echo "== $1"
 }
-trap 'if [ -n "${step_name:-}" ]; then echo "== $step_name took $((SECONDS - step_started)) s; npm test $((SECONDS - started)) s"; fi' EXIT
+trap 'if [ -n "${step_name:-}" ]; then took; echo "== npm test took $((SECONDS - started)) s, $cpu s of CPU"; fi; rm -f "$times_file"' EXIT
 
 step "lint"
 npx biome check .
