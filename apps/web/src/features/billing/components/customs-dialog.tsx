@@ -75,7 +75,7 @@ export function CustomsDialog({
                 <label className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-200 p-3 has-[:checked]:border-blue-500 has-[:checked]:bg-blue-50">
                   <input type="radio" value={String(p.id)} className="mt-1" {...register('packageId')} />
                   <span className="text-sm">
-                    <span className="font-medium">{p.packageNumber}</span> <span className="text-slate-500">({p.trackingNumber})</span>
+                    <span className="font-medium">{p.packageNumber}</span> <span className="text-slate-600">({p.trackingNumber})</span>
                     <br />
                     Computed duty {formatJmd(p.computedDutyCents)}
                     {p.customsAssessedCents !== null && ` · assessed ${formatJmd(p.customsAssessedCents)}`}
