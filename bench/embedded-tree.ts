@@ -18,6 +18,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEMO_LOGINS } from '../apps/api/src/db/demo-logins';
 import { median } from './lib/api-servers';
+import { productionEnv } from './lib/built-server';
 import { load1, processTree, pssMiB, rssMiB } from './lib/measure';
 
 const { values } = parseArgs({
@@ -105,15 +106,7 @@ for (let round = 1; round <= Number(values.rounds); round++) {
   for (const dir of round % 2 ? servers : [...servers].reverse()) {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-tree-'));
     const child = spawn(process.execPath, [...flags, path.join(dir, 'server.js')], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATA_DIR: dataDir,
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-      },
+      env: productionEnv(dataDir, PORT),
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     try {

@@ -16,6 +16,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { productionEnv } from './lib/built-server';
 import { load1 } from './lib/measure';
 
 const { values } = parseArgs({
@@ -114,16 +115,7 @@ console.log(
 for (let i = 0; i < Number(values.starts); i++) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-idle-'));
   const child = spawn(process.execPath, [...flags, SERVER], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: url,
-      SEED_DEMO: 'false',
-    },
+    env: productionEnv(dataDir, PORT, { DATABASE_URL: url, SEED_DEMO: 'false' }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {

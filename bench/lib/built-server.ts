@@ -9,6 +9,23 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/**
+ * The environment of a production server on loopback: its own data directory, the given port, and
+ * DATABASE_URL empty (the embedded database) unless `overrides` names one.
+ */
+export function productionEnv(dataDir: string, port: number, overrides: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: '',
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...overrides,
+  };
+}
+
 export async function startBuiltServer(port: number): Promise<{ base: string; stop: () => Promise<void> }> {
   const base = `http://127.0.0.1:${port}`;
   // WEB_DIST (read by the server too) can point at another build of the web app.
@@ -18,20 +35,13 @@ export async function startBuiltServer(port: number): Promise<{ base: string; st
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
   const server: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+    env: productionEnv(dataDir, port, {
       SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
       PUBLIC_URL: base,
       // The portals' sign-ins come from one address in a burst.
       AUTH_RATE_LIMIT_PER_IP: '10000',
       AUTH_RATE_LIMIT_PER_EMAIL: '10000',
-    },
+    }),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const stop = async () => {
