@@ -61,11 +61,6 @@ function ChannelTable({ data, form }: { data: NoticeChannels; form: ReturnType<t
  */
 export function NotificationPreferencesCard() {
   const channels = useNoticeChannels();
-  const save = useSaveNoticeChannels();
-  const form = useForm<Form>({ resolver: zodResolver(saveNoticeChannelsSchema), defaultValues: { chosen: {} } });
-  useEffect(() => {
-    if (channels.data) form.reset({ chosen: channels.data.chosen as Form['chosen'] });
-  }, [channels.data, form]);
   return (
     <Card>
       <CardHeader>
@@ -88,23 +83,38 @@ export function NotificationPreferencesCard() {
             </Button>
           </div>
         ) : (
-          <form
-            noValidate
-            className="space-y-3"
-            onSubmit={form.handleSubmit((v) =>
-              save.mutate(v.chosen, {
-                onSuccess: () => toast.success(NOTICE_CHANNELS_SAVED),
-                onError: (e) => toast.error(errorMessage(e, 'Your preferences could not be saved.')),
-              }),
-            )}
-          >
-            <ChannelTable data={channels.data} form={form} />
-            <Button type="submit" busy={save.isPending} disabled={!form.formState.isDirty}>
-              Save preferences
-            </Button>
-          </form>
+          <PreferencesForm data={channels.data} />
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** The form starts from the saved choice (no render with every box empty), and follows it after a save. */
+function PreferencesForm({ data }: { data: NoticeChannels }) {
+  const save = useSaveNoticeChannels();
+  const form = useForm<Form>({
+    resolver: zodResolver(saveNoticeChannelsSchema),
+    defaultValues: { chosen: data.chosen as Form['chosen'] },
+  });
+  useEffect(() => {
+    form.reset({ chosen: data.chosen as Form['chosen'] });
+  }, [data, form]);
+  return (
+    <form
+      noValidate
+      className="space-y-3"
+      onSubmit={form.handleSubmit((v) =>
+        save.mutate(v.chosen, {
+          onSuccess: () => toast.success(NOTICE_CHANNELS_SAVED),
+          onError: (e) => toast.error(errorMessage(e, 'Your preferences could not be saved.')),
+        }),
+      )}
+    >
+      <ChannelTable data={data} form={form} />
+      <Button type="submit" busy={save.isPending} disabled={!form.formState.isDirty}>
+        Save preferences
+      </Button>
+    </form>
   );
 }
