@@ -4,7 +4,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 CHROMIUM_PATH="$(bash scripts/ensure-chromium.sh)"
-export CHROMIUM_PATH
+CHROMIUM_HEADLESS_SHELL_PATH="$(bash scripts/ensure-chromium.sh --headless-shell)"
+export CHROMIUM_PATH CHROMIUM_HEADLESS_SHELL_PATH
 
 # Each step says how long the one before it took, so a slow step shows in any CI log.
 started=$SECONDS
@@ -28,5 +29,5 @@ step "build"
 npm run --silent build
 step "unit, component and API tests (API on ${DATABASE_URL:-an embedded PostgreSQL})"
 npx vitest run
-step "browser journeys (Chromium: $CHROMIUM_PATH)"
+step "browser journeys (Chromium: $CHROMIUM_HEADLESS_SHELL_PATH, and $CHROMIUM_PATH)"
 npx playwright test -c apps/web/playwright.config.ts
