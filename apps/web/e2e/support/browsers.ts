@@ -28,5 +28,5 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** For `test.use`: the spec file's journeys in full Chromium (a worker of their own). */
+/** For `test.use`: a file whose journeys need full Chromium (they run in a worker of their own). */
 export const FULL_CHROMIUM = { launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS } };
