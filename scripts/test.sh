@@ -4,7 +4,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 CHROMIUM_PATH="$(bash scripts/ensure-chromium.sh)"
-export CHROMIUM_PATH
+CHROMIUM_HEADLESS_SHELL_PATH="$(bash scripts/ensure-chromium.sh --headless-shell)"
+export CHROMIUM_PATH CHROMIUM_HEADLESS_SHELL_PATH
 
 # Each step says how long the one before it took, in wall time and in the CPU time of the processes
 # it ran (a step that used less than two cores' worth left the machine idle part of the time).
@@ -42,5 +43,5 @@ step "build"
 npm run --silent build
 step "unit, component and API tests (API on ${DATABASE_URL:-an embedded PostgreSQL})"
 npx vitest run
-step "browser journeys (Chromium: $CHROMIUM_PATH)"
+step "browser journeys (Chromium: $CHROMIUM_HEADLESS_SHELL_PATH, and $CHROMIUM_PATH)"
 npx playwright test -c apps/web/playwright.config.ts

@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, HEADLESS_SHELL } from './e2e/support/browsers';
 import { E2E_WORKERS, workerBaseURL } from './e2e/support/ports';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const browser = { browserName: 'chromium', viewport: { width: 1280, height: 800 } } as const;
 
 /**
@@ -23,9 +23,10 @@ const PAYS_DEMO_INVOICE = ['auth/own-courier-journey.spec.ts'];
 const RUN_LAST = ['public/pages.spec.ts', 'public/prerender.spec.ts', ...PAYS_DEMO_INVOICE].map((file) => `**/e2e/${file}`);
 
 /**
- * Journeys in the system Chromium against the production build, served by the API on a fresh
- * embedded database (a new DATA_DIR each run) with the demo data and a loopback SMTP sink: one
- * server, database and sink per worker (E2E_WORKERS: 2 in CI, else 1), a spec file's tests in one worker.
+ * Journeys in Chromium's headless shell (support/browsers.ts) against the production build,
+ * served by the API on a fresh embedded database (a new DATA_DIR each run) with the demo data and
+ * a loopback SMTP sink: one server, database and sink per worker (E2E_WORKERS: 2 in CI, else 1),
+ * a spec file's tests in one worker.
  */
 export default defineConfig({
   testDir: './e2e',
@@ -46,18 +47,8 @@ export default defineConfig({
     // sits between the page and page.route(): journeys run without it, as a first visit does;
     // floor/scan-station-pwa.spec.ts allows it in its own contexts.
     serviceWorkers: 'block',
-    launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    // Chromium's headless shell (support/browsers.ts).
+    launchOptions: { executablePath: HEADLESS_SHELL, args: CHROMIUM_ARGS },
   },
   // Two read-only files and the journey that pays the demo invoice, after the rest (see RUN_LAST).
   projects: [

@@ -8,12 +8,17 @@ import { startSmtpSink } from './support/smtp-sink';
 /**
  * Starts, for each Playwright worker, the built server (apps/api/dist + apps/web/dist) on a fresh
  * data directory with the demo data, and a loopback SMTP server whose messages the journeys read
- * over HTTP (support/ports.ts gives each worker its ports).
+ * over HTTP (support/ports.ts gives each worker its ports), and the directory where the workers
+ * note the screens audited (support/test.ts).
  */
 export default async function globalSetup() {
+  // The screens audited so far in this run, shared by the workers (support/test.ts).
+  const audited = mkdtempSync(path.join(os.tmpdir(), 'courier-e2e-audited-'));
+  process.env.E2E_AUDITED_DIR = audited;
   const started = await Promise.all(Array.from({ length: E2E_WORKERS }, (_, index) => startWorkerServer(workerPorts(index))));
   return async () => {
     await Promise.all(started.map((stop) => stop()));
+    rmSync(audited, { recursive: true, force: true });
   };
 }
 

@@ -3,10 +3,14 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { tokenFor } from '../support/auth';
+import { FULL_CHROMIUM } from '../support/browsers';
 import { signOnPad } from '../support/signature';
 
 const BILLING_ALREADY_COLLECTED = 'The packages of this invoice have already been collected';
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/billing-shots';
+
+// The invoice's PDF opens in the full browser's viewer (in the headless shell its tab stayed blank).
+test.use(FULL_CHROMIUM);
 
 async function useToken(page: Page, token: string) {
   await page.addInitScript((t) => window.localStorage.setItem('token', t), token);

@@ -2,10 +2,14 @@ import type { APIRequestContext } from '@playwright/test';
 import { type MessagingSimulator, startMessagingSimulator } from '../../../api/src/modules/messaging/simulator';
 import { type PushReceiver, startPushReceiver } from '../../../api/test/push-receiver';
 import { signIn, tokenFor } from '../support/auth';
+import { FULL_CHROMIUM } from '../support/browsers';
 import { workerPorts } from '../support/ports';
 import { expect, test } from '../support/test';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/phone-shots';
+
+// Notices are the full browser's: in the headless shell the profile never offered Turn on notices.
+test.use(FULL_CHROMIUM);
 const MAILBOX = 'JXP-10001'; // the demo customer's
 const PHONE = '+18765550199';
 const SID = `AC${'e'.repeat(32)}`;

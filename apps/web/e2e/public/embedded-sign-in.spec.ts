@@ -4,6 +4,7 @@ import { type APIRequestContext, type FrameLocator, type Page, chromium } from '
 import { DEFAULT_API_KEY } from '@courier/shared/constants/limits';
 import { expect, test } from '../support/test';
 import { DEMO } from '../support/auth';
+import { CHROMIUM, FULL_CHROMIUM } from '../support/browsers';
 
 /**
  * The customer portal inside a courier's own website, on another site than ours (localhost framing
@@ -14,7 +15,6 @@ import { DEMO } from '../support/auth';
 
 const CUSTOMER = { email: 'customer@example.test', password: DEMO.customer.password, name: 'Kimberly Williams' };
 const DEMO_ADMIN = DEMO.courier_admin;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const BASE_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'];
 
 /** A website on http://localhost:<port>: another site than the app's http://127.0.0.1, that frames `src`. */
@@ -48,6 +48,9 @@ async function signInFramed(framed: FrameLocator) {
   await framed.getByLabel('Password', { exact: true }).fill(CUSTOMER.password);
   await framed.getByRole('button', { name: 'Sign In' }).click();
 }
+
+// The first journey is about full Chromium's own rule (the headless shell gives the frame its storage).
+test.use(FULL_CHROMIUM);
 
 const portalHeader = (framed: FrameLocator | Page) => framed.getByRole('banner').getByText(CUSTOMER.name);
 

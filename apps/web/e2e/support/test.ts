@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { type Browser, type BrowserContext, type Page, test as base, expect } from '@playwright/test';
 import { expectNoSeriousA11yViolations, seriousA11yViolations } from './axe';
 import { workerBaseURL } from './ports';
@@ -14,9 +17,11 @@ import { watchScreens } from './screen-watch';
  *   goes on; its violations fail the test at the end (screen-watch.ts).
  * - After the test, every page still open in every context of the test is audited.
  * - `a11y.check(page)` audits an intermediate screen on demand (a dialog or menu open, a form
- *   showing its errors); explicit checks always run.
- * Automatic audits run once per distinct screen in the run (path with ids folded, phone or desktop,
- * which dialogs or menus are open), which keeps the added browser time small.
+ *   showing its errors); explicit checks always run, and the screen they audit is not audited
+ *   automatically again.
+ * Automatic audits run once per distinct screen in the run, whichever worker reaches it first (path
+ * with ids folded, phone or desktop, which dialogs or menus are open), which keeps the added
+ * browser time small.
  * Contexts prefer reduced motion, so a toast or dialog is never audited half faded in (a spec
  * about an animation opts out with test.use({ contextOptions: { reducedMotion: 'no-preference' } })).
  */
@@ -27,8 +32,31 @@ export interface A11yAudit {
   readonly audits: number;
 }
 
-/** Screens already audited automatically in this worker. */
-const auditedScreens = new Set<string>();
+/**
+ * Screens already audited in this run, by every worker: a file per screen in the run's directory
+ * (global-setup.ts), created by the first audit to claim it.
+ */
+const auditedScreens = {
+  /** True when this call claimed the screen (nobody had audited it). */
+  claim(key: string): boolean {
+    try {
+      closeSync(openSync(screenFile(key), 'wx'));
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw error;
+    }
+  },
+  /** An audit that could not read the screen gives it back, for the next visit. */
+  release(key: string) {
+    rmSync(screenFile(key), { force: true });
+  },
+};
+function screenFile(key: string): string {
+  const dir = process.env.E2E_AUDITED_DIR;
+  if (!dir) throw new Error('E2E_AUDITED_DIR is set by global-setup.ts');
+  return path.join(dir, createHash('sha1').update(key).digest('hex'));
+}
 
 /** A stable name for what the page shows: /admin/customers/:id desktop [dialog:New customer] (" dark" in the dark mode). */
 async function screenKey(page: Page): Promise<string | null> {
@@ -77,13 +105,16 @@ export const test = base.extend<{ a11y: A11yAudit }>({
       };
       const check = async (page: Page) => {
         audits++;
+        // The screen now counts as audited: an automatic audit of it (its settling, the goto
+        // leaving it) would read the same screen again.
+        const key = isAppPage(page, baseURL) ? await screenKey(page) : null;
+        if (key) auditedScreens.claim(key);
         await timed(() => expectNoSeriousA11yViolations(page));
       };
       const auditOnce = async (page: Page) => {
         if (!isAppPage(page, baseURL)) return;
         const key = await screenKey(page);
-        if (!key || auditedScreens.has(key)) return;
-        auditedScreens.add(key);
+        if (!key || !auditedScreens.claim(key)) return;
         audits++;
         let violations: string[];
         try {
@@ -91,7 +122,7 @@ export const test = base.extend<{ a11y: A11yAudit }>({
         } catch (error) {
           // A frame that went away mid-audit (a print frame, a redirect) is audited on its next visit.
           if (!/detached|closed|navigat|destroyed/i.test(String(error))) throw error;
-          auditedScreens.delete(key);
+          auditedScreens.release(key);
           return;
         }
         expect(violations, `axe on ${page.url()} (${key})`).toEqual([]);
@@ -105,21 +136,20 @@ export const test = base.extend<{ a11y: A11yAudit }>({
         background = background.then(async () => {
           if (!isAppPage(page, baseURL)) return;
           const key = await screenKey(page);
-          if (!key || auditedScreens.has(key)) return;
-          auditedScreens.add(key);
+          if (!key || !auditedScreens.claim(key)) return;
           audits++;
           try {
             // The journey went on to another screen, width or colour mode during the run: what
             // was read mixed two states, so it counts for neither; each is audited in its turn.
             const violations = await timed(() => seriousA11yViolations(page, key, async () => (await screenKey(page)) === key));
             if (!violations) {
-              auditedScreens.delete(key);
+              auditedScreens.release(key);
               return;
             }
             for (const v of violations) backgroundFailures.push(`${key}: ${v}`);
           } catch {
             // The page navigated or closed mid-audit: the next screen is audited in its turn.
-            auditedScreens.delete(key);
+            auditedScreens.release(key);
           }
         });
       };
