@@ -32,7 +32,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Two workers suit the 2-core machines (each file has its own database on one PostgreSQL).
-          maxWorkers: 2,
+          maxWorkers: Number(process.env.API_TEST_WORKERS ?? 2),
           // A worker imports the app once and runs file after file with it: importing it per file
           // was most of the group's CPU. Files share only process-wide state that every app sets
           // alike or that counts per process (docs/performance.md "CI time"); spies and stubs are
