@@ -24,13 +24,16 @@ export async function enqueueWebhookEvents(
     .where(and(eq(webhookEndpoints.courierId, courierId), isNull(webhookEndpoints.disabledAt)));
   const listening = endpoints.filter((e) => e.events.includes(event));
   if (listening.length === 0) return;
-  const created = new Date().toISOString();
+  const now = new Date();
+  const created = now.toISOString();
   const rows = listening.flatMap((endpoint) =>
     items.map((data) => ({
       courierId,
       endpointId: endpoint.id,
       event,
       body: JSON.stringify({ id: `evt_${randomUUID()}`, type: event, created: created, data }),
+      // Due by the server's clock, the one a round compares with (the database's now() is later by up to a millisecond).
+      nextAttemptAt: now,
     })),
   );
   for (let i = 0; i < rows.length; i += 500) await db.insert(webhookDeliveries).values(rows.slice(i, i + 500));

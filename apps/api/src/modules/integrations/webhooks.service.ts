@@ -153,7 +153,7 @@ export async function resendDelivery(db: Db, courierId: number, endpointId: numb
       and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.courierId, courierId)),
     );
   if (!d) throw new AppError('not_found', WEBHOOK_MESSAGES.deliveryNotFound);
-  const [copy] = await db.insert(webhookDeliveries).values({ courierId, endpointId, event: d.event, body: d.body }).returning();
+  const [copy] = await db.insert(webhookDeliveries).values({ courierId, endpointId, event: d.event, body: d.body, nextAttemptAt: new Date() }).returning();
   if (!copy) throw new Error('Delivery insert returned nothing');
   return deliveryDto(copy);
 }
@@ -169,7 +169,8 @@ export async function sendTestEvent(db: Db, courierId: number, endpointId: numbe
     created: new Date().toISOString(),
     data: { message: 'A test event from your courier portal' },
   });
-  const [row] = await db.insert(webhookDeliveries).values({ courierId, endpointId, event, body }).returning();
+  // Due by the server's clock, the one a round compares with.
+  const [row] = await db.insert(webhookDeliveries).values({ courierId, endpointId, event, body, nextAttemptAt: new Date() }).returning();
   if (!row) throw new Error('Delivery insert returned nothing');
   return deliveryDto(row);
 }
