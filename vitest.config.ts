@@ -31,8 +31,10 @@ export default defineConfig({
           globalSetup: ['apps/api/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Two workers suit the 2-core machines (each file has its own database on one PostgreSQL).
-          maxWorkers: Number(process.env.API_TEST_WORKERS ?? 2),
+          // Three workers on the 2-core machines: a file waits on PostgreSQL (its own database on one
+          // server) part of the time, and a third worker fills it (whole group 148 s with two, 127 s
+          // with three, quiet; docs/performance.md "CI time"). API_TEST_WORKERS sets another count.
+          maxWorkers: Number(process.env.API_TEST_WORKERS ?? 3),
           // A worker imports the app once and runs file after file with it: importing it per file
           // was most of the group's CPU. Files share only process-wide state that every app sets
           // alike or that counts per process (docs/performance.md "CI time"); spies and stubs are
