@@ -153,7 +153,10 @@ export async function resendDelivery(db: Db, courierId: number, endpointId: numb
       and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.courierId, courierId)),
     );
   if (!d) throw new AppError('not_found', WEBHOOK_MESSAGES.deliveryNotFound);
-  const [copy] = await db.insert(webhookDeliveries).values({ courierId, endpointId, event: d.event, body: d.body, nextAttemptAt: new Date() }).returning();
+  const [copy] = await db
+    .insert(webhookDeliveries)
+    .values({ courierId, endpointId, event: d.event, body: d.body, nextAttemptAt: new Date() })
+    .returning();
   if (!copy) throw new Error('Delivery insert returned nothing');
   return deliveryDto(copy);
 }

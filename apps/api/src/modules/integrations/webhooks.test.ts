@@ -119,9 +119,9 @@ describe('webhooks out', () => {
     expect(test.statusCode).toBe(201);
     // Due by the server's clock, which a round compares with: no part finer than its milliseconds
     // (the database's own now() was up to a millisecond later, and such a delivery waited a round).
-    const finer = await t.db.execute(
+    const finer = (await t.db.execute(
       sql`select count(*)::int as n from webhook_deliveries where id in (${resend.json().id}, ${test.json().id}) and next_attempt_at <> date_trunc('milliseconds', next_attempt_at)`,
-    );
+    )) as unknown as { rows: Array<{ n: number }> };
     expect(finer.rows[0]).toEqual({ n: 0 });
     expect(await runWebhookRound(t.db, box, policy)).toBe(2);
     const bodies = receiver.received.slice(-2).map((r) => JSON.parse(r.body));
