@@ -8,7 +8,8 @@ CHROMIUM_HEADLESS_SHELL_PATH="$(bash scripts/ensure-chromium.sh --headless-shell
 export CHROMIUM_PATH CHROMIUM_HEADLESS_SHELL_PATH
 
 # Each step says how long the one before it took, in wall time and in the CPU time of the processes
-# it ran (a step that used less than two cores' worth left the machine idle part of the time).
+# it ran that were waited for: not the PostgreSQL server's, nor Chromium's renderers (the browser is
+# killed, and they go unwaited), so the journeys' figure is far below what they use.
 started=$SECONDS
 times_file="$(mktemp)"
 # CPU seconds of every child process so far, in $cpu (`times` must run in this shell, not a subshell).
