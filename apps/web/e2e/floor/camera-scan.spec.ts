@@ -4,6 +4,7 @@ import { chromium } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { writeLabelY4m } from './label-frame';
 import { DEMO } from '../support/auth';
+import { CHROMIUM } from '../support/browsers';
 
 const STAFF = DEMO.staff;
 
@@ -26,7 +27,7 @@ test('the camera reads our label in Chromium without a native BarcodeDetector', 
   const video = path.join(os.tmpdir(), `label-${packageNumber}-${process.pid}.y4m`);
   writeLabelY4m(video, packageNumber);
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -1,5 +1,6 @@
 import { type AddressInfo, type Server, createServer } from 'node:net';
 import { type APIRequestContext, type Browser, type Page, chromium, expect } from '@playwright/test';
+import { CHROMIUM } from '../support/browsers';
 
 /** Steps the warehouse-floor journeys share: the scanner, the loopback printer, pre-alerts, the camera. */
 
@@ -56,7 +57,7 @@ export async function preAlert(request: APIRequestContext, customer: { authoriza
 /** Chromium with a fake webcam that needs no permission prompt: the station's camera over the desk. */
 export function cameraBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
   });
 }

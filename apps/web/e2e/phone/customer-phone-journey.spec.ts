@@ -7,13 +7,13 @@ import { workerPorts } from '../support/ports';
 import { expect, test } from '../support/test';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/phone-shots';
-
-// Notices are the full browser's: in the headless shell the profile never offered Turn on notices.
-test.use(FULL_CHROMIUM);
 const MAILBOX = 'JXP-10001'; // the demo customer's
 const PHONE = '+18765550199';
 const SID = `AC${'e'.repeat(32)}`;
 const API_KEY = 'ck_demo_jamaica_express_2026';
+
+// Notices are the full browser's: in the headless shell the profile never offered Turn on notices.
+test.use(FULL_CHROMIUM);
 
 /** A second customer of the demo courier, signed in through the API: the other person on the same phone. */
 async function anotherCustomerToken(request: APIRequestContext): Promise<string> {

@@ -4,7 +4,7 @@ import { type APIRequestContext, type FrameLocator, type Page, chromium } from '
 import { DEFAULT_API_KEY } from '@courier/shared/constants/limits';
 import { expect, test } from '../support/test';
 import { DEMO } from '../support/auth';
-import { CHROMIUM, FULL_CHROMIUM } from '../support/browsers';
+import { CHROMIUM, CHROMIUM_ARGS, FULL_CHROMIUM } from '../support/browsers';
 
 /**
  * The customer portal inside a courier's own website, on another site than ours (localhost framing
@@ -15,7 +15,6 @@ import { CHROMIUM, FULL_CHROMIUM } from '../support/browsers';
 
 const CUSTOMER = { email: 'customer@example.test', password: DEMO.customer.password, name: 'Kimberly Williams' };
 const DEMO_ADMIN = DEMO.courier_admin;
-const BASE_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'];
 
 /** A website on http://localhost:<port>: another site than the app's http://127.0.0.1, that frames `src`. */
 async function websiteFraming(src: string): Promise<{ server: Server; origin: string }> {
@@ -107,7 +106,7 @@ test('in current Chromium the customer signs in inside the frame, and opens the 
 
 /** A Chromium of its own with these features off (how other browsers treat a frame's storage). */
 async function browserWithout(features: string) {
-  return chromium.launch({ executablePath: CHROMIUM, args: [...BASE_ARGS, `--disable-features=${features}`] });
+  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, `--disable-features=${features}`] });
 }
 
 test('a browser that partitions frame storage: the customer signs in inside the frame and stays signed in there, with no banner', async ({
