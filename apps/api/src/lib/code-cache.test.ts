@@ -64,6 +64,15 @@ describe('runWithCodeCache', () => {
     expect(start(false)).toEqual({ cacheUsed: false, output: ['bundle.cjs:45', 'changed'] });
   });
 
+  it('reads a bundle larger than one piece whole, a character across two pieces included', async () => {
+    // 64 KiB pieces: the three bytes of the euro sign start at byte 65,535.
+    const head = "globalThis.output.push('";
+    const text = `${'a'.repeat(65_535 - head.length)}\u20ac${'b'.repeat(70_000)}`;
+    await writeFile(bundle, `${head}${text}'.length + ':' + '${text}'.slice(65_530 - ${head.length}, 65_540 - ${head.length}));`);
+    expect(start(true).output).toEqual([`${text.length}:aaaaa\u20acbbbb`]);
+    expect(start(false)).toEqual({ cacheUsed: true, output: [`${text.length}:aaaaa\u20acbbbb`] });
+  });
+
   it('only loses speed when the cache cannot be written', async () => {
     // A directory where the cache file would go: the rename fails, the start does not.
     await mkdir(`${bundle}.cache`);
