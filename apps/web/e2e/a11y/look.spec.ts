@@ -73,7 +73,13 @@ for (const screen of SCREENS) {
       for (const mode of MODES) {
         await page.emulateMedia({ colorScheme: mode });
         // The system's mode is followed: the page's surface changes with it.
-        if (mode === 'dark') await expect.poll(body, { message: 'dark body' }).not.toBe(lightBody);
+        if (mode === 'dark') {
+          await expect.poll(body, { message: 'dark body' }).not.toBe(lightBody);
+          // Every colour has moved to the dark one: the switch starts a transition on each element.
+          await page.waitForFunction(() =>
+            document.getAnimations().every((a) => a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
+          );
+        }
         await a11y.checkOnce(page);
         await save(page, `${screen.name}-${mode}-${width}`);
       }
