@@ -1,15 +1,46 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// One Vitest run, three projects: pure shared rules, the API through app.inject on a fresh
-// database per file, and React components in jsdom.
+// One Vitest run, four projects: pure shared rules, the API through app.inject on a fresh
+// database per file, and React components in jsdom (two: shared and isolated, below).
 
 // Vitest's default is one worker fewer than the cores: a single worker on a 2-core CI machine,
 // which ran the shared and jsdom groups (they run one after the other, before the API group) in
 // 86-99 s instead of 44-55 s with two (issue 19, docs/performance.md "CI time").
 const workers = Math.max(2, os.availableParallelism() - 1);
+
+/**
+ * The component tests share one jsdom and module graph per worker (setting up jsdom and importing
+ * the app per file was four fifths of their CPU); setup.ts clears the DOM and storage after each
+ * test. A file that replaces a module (vi.mock, vi.doMock, vi.resetModules) would hand its fake to
+ * the files after it, so those files run in a project of their own, each with a fresh graph.
+ */
+const WEB_SRC = 'apps/web/src';
+const WEB_TESTS = ['apps/web/src/**/*.test.{ts,tsx}'];
+const REPLACING_MODULES = readdirSync(WEB_SRC, { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => `${WEB_SRC}/${file.split(path.sep).join('/')}`)
+  .filter((file) => /\bvi\.(mock|doMock|resetModules)\(/.test(readFileSync(file, 'utf8')));
+
+function webProject(name: string, files: { include: string[]; exclude?: string[]; isolate: boolean }) {
+  return {
+    plugins: [react()],
+    resolve: { alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') } },
+    test: {
+      name,
+      ...files,
+      environment: 'jsdom',
+      setupFiles: ['apps/web/src/test/setup.ts'],
+      // A hang detector, not a speed test: typing a whole form with user-event has taken over 5 s on a loaded machine.
+      testTimeout: 15_000,
+      maxWorkers: workers,
+      sequence: { groupOrder: 1 },
+    },
+  };
+}
 
 export default defineConfig({
   test: {
@@ -47,20 +78,8 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
         },
       },
-      {
-        plugins: [react()],
-        resolve: { alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') } },
-        test: {
-          name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['apps/web/src/test/setup.ts'],
-          // A hang detector, not a speed test: typing a whole form with user-event has taken over 5 s on a loaded machine.
-          testTimeout: 15_000,
-          maxWorkers: workers,
-          sequence: { groupOrder: 1 },
-        },
-      },
+      webProject('web', { include: WEB_TESTS, exclude: REPLACING_MODULES, isolate: false }),
+      webProject('web-isolated', { include: REPLACING_MODULES, isolate: true }),
     ],
   },
 });

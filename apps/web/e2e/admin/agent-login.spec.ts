@@ -1,6 +1,7 @@
 import { tokenFor } from '../support/auth';
 import { auth, registerCustomer, unique } from '../support/services';
 import { expect, test } from '../support/test';
+import { shot } from '../support/screenshots';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/agent-login-shots';
 
@@ -61,7 +62,7 @@ test('the US agent signs in, sees only its screens, fixes a refused row and send
   const rows = page.getByRole('list', { name: 'Refused rows' });
   await expect(rows).toContainText('Row 2');
   await rows.getByLabel('Row 2 Weight').fill('4.5');
-  await page.screenshot({ path: `${SHOTS}/01-fix-row.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/01-fix-row.png`, fullPage: true });
   await rows.getByRole('button', { name: 'Send row 2 again' }).click();
   await expect(
     page
@@ -71,7 +72,7 @@ test('the US agent signs in, sees only its screens, fixes a refused row and send
   ).toBeVisible();
   await expect(page.getByText('Every row of this file is in.')).toBeVisible();
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/02-agent-375.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/02-agent-375.png`, fullPage: true });
 
   // What it may not see, it is refused.
   expect((await request.get('/api/customers', { headers: auth(agentToken) })).status()).toBe(403);

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import ssh2, { type ParsedKey } from 'ssh2';
 import { expect, test } from '../support/test';
 import { loginAs } from '../support/auth';
+import { shot } from '../support/screenshots';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/integrations-shots';
 
@@ -59,7 +60,7 @@ test('an admin creates an API key, sees it used and revokes it; registers a webh
     const shown = page.getByLabel('Your new API key', { exact: true });
     await expect(shown).toHaveText(/^cpk_[\w-]{43}$/);
     const key = (await shown.textContent()) ?? '';
-    await page.screenshot({ path: `${SHOTS}/integrations-key-shown-once.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/integrations-key-shown-once.png`, fullPage: true });
     await page.getByRole('button', { name: 'I have saved it' }).click();
     await expect(page.getByLabel('Your new API key', { exact: true })).toHaveCount(0);
     const keys = page.getByRole('list', { name: 'API keys' });
@@ -116,7 +117,7 @@ test('an admin creates an API key, sees it used and revokes it; registers a webh
     await expect(failed).toContainText('Waiting to retry', { timeout: 30_000 });
     await expect(failed).toContainText('attempt 1');
     await expect(failed).toContainText('receiver down');
-    await page.screenshot({ path: `${SHOTS}/integrations-desktop.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/integrations-desktop.png`, fullPage: true });
 
     // Back up, the admin re-sends it at once (before its retry in 30 s): delivered, signed, the same event.
     receiver.state.status = 200;
@@ -130,7 +131,7 @@ test('an admin creates an API key, sees it used and revokes it; registers a webh
     await expect(cards.getByRole('listitem')).toHaveCount(3);
     const button = await cards.getByRole('button', { name: 'Re-send' }).first().boundingBox();
     expect((button?.x ?? 999) + (button?.width ?? 0)).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: `${SHOTS}/integrations-375.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/integrations-375.png`, fullPage: true });
     const [, second, third] = receiver.received;
     expect(JSON.parse(third?.body ?? '{}').id).toBe(JSON.parse(second?.body ?? '{}').id);
     expect(third?.signature).not.toBe(second?.signature);
@@ -222,10 +223,10 @@ test('an admin points the scheduled pick-up at the agent’s SFTP folder with it
     // Each file picked up says its outcome: both rows in (to Unknown Packages, no such mailbox).
     await expect(page.locator('[data-sonner-toast]').filter({ hasText: '2 of 2 rows imported' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText(/Last read /)).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/agent-folder-sftp-desktop.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/agent-folder-sftp-desktop.png`, fullPage: true });
     await page.setViewportSize({ width: 375, height: 812 });
     await form.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/agent-folder-sftp-375.png` });
+    await shot(page, { path: `${SHOTS}/agent-folder-sftp-375.png` });
   } finally {
     sftp.close();
   }

@@ -4,6 +4,7 @@ import { waitForMail } from '../support/mailbox';
 import { workerPorts } from '../support/ports';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { DEMO, loginAs } from '../support/auth';
+import { shot } from '../support/screenshots';
 
 const ADMIN = DEMO.courier_admin;
 const STAFF = DEMO.staff;
@@ -63,7 +64,7 @@ test.describe('courier admin settings', () => {
     await page.getByLabel('AIR Shipping Address').fill('8351 NW 68th Street\nSuite JXP-AIR\nMiami, FL 33166');
     await page.getByRole('button', { name: 'Save Shipping Addresses' }).click();
     await expectToast(page, 'Shipping addresses updated!');
-    await page.screenshot({ path: `${SHOTS}/company-desktop.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/company-desktop.png`, fullPage: true });
 
     // Shipping Rates: create, then delete only after confirming.
     await openTab(page, 'Shipping Rates');
@@ -84,7 +85,7 @@ test.describe('courier admin settings', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Shipping rate deleted');
     await expect(rates.getByText('11 lb')).toHaveCount(0);
-    await page.screenshot({ path: `${SHOTS}/rates-desktop.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/rates-desktop.png`, fullPage: true });
 
     // Additional Fees.
     await openTab(page, 'Additional Fees');
@@ -176,7 +177,7 @@ test.describe('courier admin settings', () => {
     expect(await (await sent).text()).toContain('"success":true');
     await expectToast(page, 'Test email sent successfully');
     await waitForMail('owner@example.test', /Test email from Jamaica Express Post/);
-    await page.screenshot({ path: `${SHOTS}/email-desktop.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/email-desktop.png`, fullPage: true });
 
     // Rate Sheet.
     await openTab(page, 'Rate Sheet');
@@ -240,15 +241,15 @@ test.describe('courier admin settings', () => {
     await page.goto('/admin/settings?tab=shipping-rates');
     // Under 640 px the rates are cards, not a table.
     await expect(page.getByRole('list', { name: 'Shipping rates' })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/rates-375.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/rates-375.png`, fullPage: true });
     await page.goto('/admin/settings');
     await expect(page.getByLabel('Courier Code')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/company-375.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/company-375.png`, fullPage: true });
     await page.goto('/admin/settings?tab=email');
     await expect(page.getByLabel('SMTP Host')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/email-375.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/email-375.png`, fullPage: true });
   });
 });
 
@@ -272,7 +273,7 @@ test.describe('staff profile', () => {
     await page.getByLabel('Confirm New Password').fill('StaffMember#2099');
     await page.getByRole('button', { name: 'Update Password' }).click();
     await expectToast(page, 'Current password is incorrect');
-    await page.screenshot({ path: `${SHOTS}/staff-desktop.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/staff-desktop.png`, fullPage: true });
 
     await page.getByLabel('Last Name').fill('Brown');
     await page.getByRole('button', { name: 'Save Profile' }).click();

@@ -4,6 +4,7 @@ import { openInvoiceOfDemoCustomer } from '../support/invoices';
 import { workerPorts } from '../support/ports';
 import { expect, test } from '../support/test';
 import { DEMO } from '../support/auth';
+import { shot } from '../support/screenshots';
 
 /**
  * Every courier's customers stay on their courier's site. Two couriers on two host names: the
@@ -98,7 +99,7 @@ test("a courier's customer follows the reset link, signs in and pays on their ow
     await expect(fresh.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
     await expect(fresh.getByText('Jamaica Express Post').first()).toBeVisible();
     await expectNoSign(fresh, other.name);
-    await fresh.screenshot({ path: `${SHOTS}/own-courier-reset-phone.png`, fullPage: true });
+    await shot(fresh, { path: `${SHOTS}/own-courier-reset-phone.png`, fullPage: true });
     await fresh.getByLabel('New Password').fill(NEW_PASSWORD);
     await fresh.getByLabel('Confirm Password').fill(NEW_PASSWORD);
     await fresh.getByRole('button', { name: 'Reset Password' }).click();
@@ -121,7 +122,7 @@ test("a courier's customer follows the reset link, signs in and pays on their ow
       await expect(fresh.getByRole('banner').getByRole('link', { name: 'Jamaica Express Post home' })).toBeVisible();
       await expectNoSign(fresh, other.name);
     }
-    await fresh.screenshot({ path: `${SHOTS}/own-courier-home-signed-in-phone.png`, fullPage: true });
+    await shot(fresh, { path: `${SHOTS}/own-courier-home-signed-in-phone.png`, fullPage: true });
 
     // Pay now through the courier's test gateway, and back to the invoice: Paid.
     const customer = await token(request, '/api/customers/login', { ...CUSTOMER, password: NEW_PASSWORD });
@@ -130,12 +131,12 @@ test("a courier's customer follows the reset link, signs in and pays on their ow
     await fresh.getByRole('button', { name: /^Pay now/ }).click();
     await expect(fresh).toHaveURL(new RegExp(`^${own}/api/dev/gateway/checkout/`));
     await expectNoSign(fresh, other.name);
-    await fresh.screenshot({ path: `${SHOTS}/own-courier-gateway-phone.png`, fullPage: true });
+    await shot(fresh, { path: `${SHOTS}/own-courier-gateway-phone.png`, fullPage: true });
     await fresh.getByRole('button', { name: /Approve/ }).click();
     await expect(fresh).toHaveURL(new RegExp(`^${own}/customer/invoices/${invoice.invoiceNo}\\?payment=`));
     await expect(fresh.getByTestId('invoice-status')).toHaveText('Paid');
     await expectNoSign(fresh, other.name);
-    await fresh.screenshot({ path: `${SHOTS}/own-courier-paid-phone.png`, fullPage: true });
+    await shot(fresh, { path: `${SHOTS}/own-courier-paid-phone.png`, fullPage: true });
     expect(errors).toEqual([]);
   } finally {
     await context.close();

@@ -1,6 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { signIn } from '../support/auth';
 import { expect, test } from '../support/test';
+import { shot } from '../support/screenshots';
 
 const API_KEY = 'ck_demo_jamaica_express_2026';
 const PASSWORD = 'TwoSteps#2026';
@@ -52,7 +53,7 @@ test('a customer on a phone sets up two-step sign-in, then signs in with the cod
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  await page.screenshot({ path: test.info().outputPath('setup.png'), fullPage: true });
+  await shot(page, { path: test.info().outputPath('setup.png'), fullPage: true });
   // A wrong code is refused and the set-up stays on screen.
   await page.getByLabel('6-digit code').fill(appCode(secret) === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
@@ -63,7 +64,7 @@ test('a customer on a phone sets up two-step sign-in, then signs in with the cod
   await expect(listed).toHaveCount(10);
   const codes = (await listed.allTextContents()).map((c) => c.trim());
   expect(codes.every((c) => /^[a-z2-9]{5}-[a-z2-9]{5}$/.test(c))).toBe(true);
-  await page.screenshot({ path: test.info().outputPath('recovery-codes.png'), fullPage: true });
+  await shot(page, { path: test.info().outputPath('recovery-codes.png'), fullPage: true });
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(card.getByText('10 recovery codes left')).toBeVisible();
 
@@ -84,7 +85,7 @@ test('a customer on a phone sets up two-step sign-in, then signs in with the cod
     await other.waitForURL(/\/login/);
   };
   await signInOnPhone();
-  await other.screenshot({ path: test.info().outputPath('second-step.png'), fullPage: true });
+  await shot(other, { path: test.info().outputPath('second-step.png'), fullPage: true });
   await other.getByLabel('Authentication code').fill(appCode(secret, 1));
   await other.getByRole('button', { name: 'Verify' }).click();
   await other.waitForURL(/\/customer\/dashboard/);

@@ -3,6 +3,7 @@ import { waitForMail } from '../support/mailbox';
 import { expect, test } from '../support/test';
 import { tokenFor } from '../support/auth';
 import { auth, billPackage, jmd, unique } from '../support/services';
+import { shot } from '../support/screenshots';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/credit-shots';
 
@@ -71,7 +72,7 @@ test('a referred customer registers with the code, pays their first invoice, bot
   await page.getByLabel('Parish').selectOption('St. Andrew');
   await page.getByLabel('City').fill('Kingston');
   await page.getByLabel('Branch').selectOption({ index: 1 });
-  await page.screenshot({ path: `${SHOTS}/credit-register-with-code-phone.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/credit-register-with-code-phone.png`, fullPage: true });
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Registration successful! You are now logged in.')).toBeVisible();
   await expect(page).toHaveURL(/\/customer\/dashboard/);
@@ -103,13 +104,13 @@ test('a referred customer registers with the code, pays their first invoice, bot
   await page.getByText('Use account credit or a coupon').click();
   const form = page.getByRole('form', { name: 'Use account credit' });
   await expect(form.getByText(`Account credit: ${jmd(500_00)} available`)).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/credit-invoice-before-phone.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/credit-invoice-before-phone.png`, fullPage: true });
   await form.getByRole('button', { name: 'Apply' }).click();
   const rest = invoice.balanceCents - 500_00;
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: `${jmd(rest)} left to pay` })).toBeVisible();
   await expect(page.getByTestId('invoice-status')).toHaveText('Partially Paid');
   await expect(page.getByTestId('invoice-balance')).toHaveText(jmd(rest));
-  await page.screenshot({ path: `${SHOTS}/credit-invoice-after-credit-phone.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/credit-invoice-after-credit-phone.png`, fullPage: true });
   await page.getByRole('button', { name: `Pay now ${jmd(rest)}` }).click();
   await expect(page).toHaveURL(/\/api\/dev\/gateway\/checkout\//);
   await page.getByRole('button', { name: 'Approve payment' }).click();
@@ -123,7 +124,7 @@ test('a referred customer registers with the code, pays their first invoice, bot
   await expect(history).toContainText('Referral reward');
   await expect(history).toContainText(`Used on ${invoice.invoiceNo}`);
   await expect(page.getByTestId('referral-code')).toHaveText(account.referralCode);
-  await page.screenshot({ path: `${SHOTS}/credit-account-page-phone.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/credit-account-page-phone.png`, fullPage: true });
 
   // The admin sees who referred whom.
   await page.evaluate((t) => localStorage.setItem('token', t), adminToken);
@@ -132,6 +133,6 @@ test('a referred customer registers with the code, pays their first invoice, bot
   await expect(page.getByRole('list', { name: 'Referrals' }).getByRole('listitem').filter({ hasText: 'Kemar Referred' })).toContainText(
     'Paulette Referrer',
   );
-  await page.screenshot({ path: `${SHOTS}/credit-admin-referrals-desktop.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/credit-admin-referrals-desktop.png`, fullPage: true });
   expect(errors).toEqual([]);
 });

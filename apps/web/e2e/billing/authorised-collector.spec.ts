@@ -2,6 +2,7 @@ import { tokenFor } from '../support/auth';
 import { auth, billPackage, pageAs, registerCustomer, unique } from '../support/services';
 import { signOnPad } from '../support/signature';
 import { expect, test } from '../support/test';
+import { shot } from '../support/screenshots';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/authorised-collector-shots';
 
@@ -35,9 +36,9 @@ test('a customer adds an authorised person, and the counter releases a parcel to
   const people = page.getByRole('list', { name: 'Authorised people' });
   await expect(people).toContainText('Dwayne Campbell');
   await expect(people).toContainText(`Passport ${idNumber} · 876 555 0199`);
-  await page.screenshot({ path: `${SHOTS}/01-profile-375.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/01-profile-375.png`, fullPage: true });
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: `${SHOTS}/02-profile-375-dark.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/02-profile-375-dark.png`, fullPage: true });
 
   // A parcel ready and paid at the counter.
   const invoice = await billPackage(request, adminToken, customer.token, customer.mailbox);
@@ -66,7 +67,7 @@ test('a customer adds an authorised person, and the counter releases a parcel to
   // The message goes once the ID is checked; the box is drawn in where it then sits.
   await expect(staff.getByText('Check the ID of the person collecting before releasing')).toHaveCount(0);
   await signOnPad(staff);
-  await staff.screenshot({ path: `${SHOTS}/03-counter.png`, fullPage: true });
+  await shot(staff, { path: `${SHOTS}/03-counter.png`, fullPage: true });
   await staff.getByRole('button', { name: 'Confirm collection', exact: true }).click();
   await expect(staff.getByRole('status').filter({ hasText: 'Collection recorded: the packages are delivered' })).toBeVisible();
   await desk.close();
@@ -75,6 +76,6 @@ test('a customer adds an authorised person, and the counter releases a parcel to
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto(`/customer/invoices/${invoice.invoiceNo}`);
   await expect(page.getByText(`Collected by Dwayne Campbell (authorised, Passport ${idNumber} checked)`, { exact: false })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/04-invoice-375.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/04-invoice-375.png`, fullPage: true });
   await phone.close();
 });

@@ -4,6 +4,7 @@ import { expect, test } from '../support/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { tokenFor } from '../support/auth';
 import { signOnPad } from '../support/signature';
+import { shot } from '../support/screenshots';
 
 const BILLING_ALREADY_COLLECTED = 'The packages of this invoice have already been collected';
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/billing-shots';
@@ -48,7 +49,7 @@ test.describe('billing', () => {
     await expect(dialog.getByTestId('invoice-balance')).toHaveText(
       `JMD ${(invoice.balanceCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
     );
-    await page.screenshot({ path: `${SHOTS}/staff-invoice-desktop.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/staff-invoice-desktop.png`, fullPage: true });
     await dialog.getByRole('button', { name: 'Record payment' }).click();
     const pay = page.getByRole('dialog', { name: 'Record payment' });
     const field = pay.getByLabel(new RegExp(`^${invoice.invoiceNo} · balance`));
@@ -80,9 +81,9 @@ test.describe('billing', () => {
     await page.goto('/staff/sign-signature');
     await page.getByRole('button', { name: new RegExp(invoice.invoiceNo) }).click();
     await expect(page.getByTestId('sign-balance')).toHaveText('JMD 0.00');
-    await page.screenshot({ path: `${SHOTS}/sign-desktop.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/sign-desktop.png`, fullPage: true });
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.screenshot({ path: `${SHOTS}/sign-375.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/sign-375.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: 'Sign to confirm collection' }).click();
     await expect(page.getByText("Please enter the collector's name")).toBeVisible();
@@ -90,7 +91,7 @@ test.describe('billing', () => {
     await signOnPad(page);
     await page.getByRole('button', { name: 'Confirm collection', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Collection recorded: the packages are delivered' })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/sign-done.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/sign-done.png`, fullPage: true });
 
     // The customer sees the invoice paid, its packages delivered, and opens its PDF.
     const customer = await browser.newContext();
@@ -101,9 +102,9 @@ test.describe('billing', () => {
     await expect(customerPage.getByText(/Delivered/).first()).toBeVisible();
     await expect(customerPage.getByText('Collected by Kimberly Williams', { exact: false })).toBeVisible();
     await expect(customerPage.getByText('Account number: 354-123-456')).toBeVisible();
-    await customerPage.screenshot({ path: `${SHOTS}/customer-invoice-desktop.png`, fullPage: true });
+    await shot(customerPage, { path: `${SHOTS}/customer-invoice-desktop.png`, fullPage: true });
     await customerPage.setViewportSize({ width: 375, height: 800 });
-    await customerPage.screenshot({ path: `${SHOTS}/customer-invoice-375.png`, fullPage: true });
+    await shot(customerPage, { path: `${SHOTS}/customer-invoice-375.png`, fullPage: true });
     await customerPage.setViewportSize({ width: 1280, height: 800 });
     await expectNoSeriousA11yViolations(customerPage);
     // The new tab is sent to the PDF's bytes: a browser with a PDF viewer shows them there, the
@@ -133,7 +134,7 @@ test.describe('billing', () => {
     await page.getByRole('button', { name: 'Show table' }).click();
     const table = page.getByTestId('revenue-table');
     await expect(table).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/reports-desktop.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/reports-desktop.png`, fullPage: true });
     const screenRows = await table.locator('tbody tr').evaluateAll((rows) =>
       rows.map((r) =>
         // The screen says a period as "Nov 24, 2026" over its ISO day (<time datetime>), the CSV's form.
@@ -152,7 +153,7 @@ test.describe('billing', () => {
     expect(csv[0]).toBe('Period,Invoiced (JMD),Collected (JMD)');
     expect(csv.slice(1).map((line) => line.split(','))).toEqual(screenRows);
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.screenshot({ path: `${SHOTS}/reports-375.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/reports-375.png`, fullPage: true });
   });
 
   test('the customer reads the rate sheet and estimates with the courier rates', async ({ page, request }) => {
@@ -162,7 +163,7 @@ test.describe('billing', () => {
     await expect(page.getByRole('heading', { name: 'Rate Sheet', level: 1 })).toBeVisible();
     await expect(page.getByRole('row', { name: /^1 lb JMD 650\.00$/ })).toBeVisible();
     await expect(page.getByText('GCT (on freight only)')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/rate-sheet-desktop.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/rate-sheet-desktop.png`, fullPage: true });
     await expectNoSeriousA11yViolations(page);
 
     await page.goto('/customer/customs-calculator');
@@ -172,14 +173,14 @@ test.describe('billing', () => {
     // (duty 4,790.00 + SCF 71.85 + levy 119.75 + GCT on import 4,339.74 + CAF 2,500.00 + stamp 100.00 = 11,921.34)
     await expect(page.getByText('Estimated total').locator('..')).toContainText('JMD 13,888.84');
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.screenshot({ path: `${SHOTS}/calculator-375.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/calculator-375.png`, fullPage: true });
     await expectNoSeriousA11yViolations(page);
 
     await page.goto('/customer/payments');
     await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
     await page.goto('/customer/invoices');
     await expect(page.getByRole('link', { name: /^INV-\d{6}$/ }).first()).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/customer-invoices-375.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/customer-invoices-375.png`, fullPage: true });
   });
 
   test('the super admin sees invoices, payments and reports across couriers; admins reach both signature paths', async ({
@@ -193,7 +194,7 @@ test.describe('billing', () => {
     await expect(row).toContainText('Jamaica Express Post');
     await row.getByRole('button', { name: 'View' }).click();
     await expect(page.getByRole('dialog', { name: 'Invoice INV-000001' }).getByTestId('invoice-status')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/superadmin-invoice.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/superadmin-invoice.png`, fullPage: true });
     await page.goto('/superadmin/payments');
     await expect(page.getByRole('row', { name: /RCT-000001/ })).toContainText('Jamaica Express Post');
     await page.goto('/superadmin/reports');

@@ -1,5 +1,6 @@
 import { expect, test } from '../support/test';
 import { loginAs, tokenFor } from '../support/auth';
+import { shot } from '../support/screenshots';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/fees-shots';
 
@@ -45,7 +46,7 @@ test('an admin adds a fee and changes a rate from a future date; a customer insu
   await expect(item).toContainText('A service request · JMD 500.00');
   await expect(item).toContainText(/From [A-Z][a-z]{2} \d{1,2}, \d{4}: JMD 650.00/);
   await item.getByText(/History \(2\)/).click();
-  await page.screenshot({ path: `${SHOTS}/fees-tab.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/fees-tab.png`, fullPage: true });
 
   // A package of the demo customer, declared at US$ 300, arrives.
   const admin = { authorization: `Bearer ${await tokenFor(request, 'courier_admin')}` };
@@ -78,7 +79,7 @@ test('an admin adds a fee and changes a rate from a future date; a customer insu
   // The box follows the saved choice: it ticks once the server has it.
   await insure.click();
   await expect(insure).toBeChecked();
-  await customer.screenshot({ path: `${SHOTS}/package-insured-phone.png`, fullPage: true });
+  await shot(customer, { path: `${SHOTS}/package-insured-phone.png`, fullPage: true });
 
   // It is made ready: the invoice carries the premium, and the line names its fee.
   for (const status of ['in_transit', 'at_customs', 'ready_for_pickup']) {
@@ -102,7 +103,7 @@ test('an admin adds a fee and changes a rate from a future date; a customer insu
   await expect(premium).toContainText('JMD 900.00');
   await expect(premium).toContainText('Fee: Insurance');
   await expect(customer.getByRole('row').filter({ hasText: `Freight ${pkg.packageNumber}` })).toBeVisible();
-  await customer.screenshot({ path: `${SHOTS}/invoice-premium-phone.png`, fullPage: true });
+  await shot(customer, { path: `${SHOTS}/invoice-premium-phone.png`, fullPage: true });
 
   // Once invoiced, the insurance is fixed.
   await customer.goto('/customer/packages');

@@ -3,6 +3,7 @@ import { openInvoiceOfDemoCustomer } from '../support/invoices';
 import { pdfText } from '../support/pdf';
 import { expect, test } from '../support/test';
 import { tokenFor } from '../support/auth';
+import { shot } from '../support/screenshots';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/front-desk-shots';
 
@@ -56,7 +57,7 @@ test('front desk: a customs assessment replaces the duty line, a partial cash pa
     await expect(customs.getByRole('alert')).toHaveText('Choose the package customs assessed');
   }
   await customs.getByRole('radio', { name: new RegExp(pkg.packageNumber) }).check();
-  await page.screenshot({ path: `${SHOTS}/customs-dialog.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/customs-dialog.png`, fullPage: true });
   await customs.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, 'Customs assessment saved');
   const assessed = await invoiceDetail(request, adminToken, open.invoiceNo);
@@ -78,7 +79,7 @@ test('front desk: a customs assessment replaces the duty line, a partial cash pa
   await pay.getByLabel(new RegExp(`^${open.invoiceNo} · balance`)).fill('500.00');
   await pay.getByLabel('Amount tendered (JMD, optional)').fill('1000.00');
   await expect(pay.getByTestId('change-due')).toHaveText('JMD 500.00');
-  await page.screenshot({ path: `${SHOTS}/record-payment-change.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/record-payment-change.png`, fullPage: true });
   await pay.getByRole('button', { name: 'Record payment' }).click();
   const toastText = await expectToast(page, /Payment recorded: receipt RCT-\d{6}, change due JMD 500\.00/);
   const receiptNo = /RCT-\d{6}/.exec(toastText)?.[0] ?? '';
@@ -96,5 +97,5 @@ test('front desk: a customs assessment replaces the duty line, a partial cash pa
   const table = page.getByRole('table');
   await expect(table.getByText(`Payment recorded · ${receiptNo}`)).toBeVisible();
   await expect(table.getByText(`Customs assessed · ${open.invoiceNo}`)).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/audit-log.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/audit-log.png`, fullPage: true });
 });

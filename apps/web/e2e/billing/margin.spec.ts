@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { loginAs, tokenFor } from '../support/auth';
 import { auth, receivePackage, registerCustomer, unique } from '../support/services';
 import { expect, test } from '../support/test';
+import { shot } from '../support/screenshots';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/margin-shots';
 
@@ -95,14 +96,14 @@ test("a manager enters a flight's costs and reads its margin, on screen and in t
   await expect(shares.getByRole('row').filter({ hasText: parcels[0]?.packageNumber ?? '' })).toContainText('1,243.50');
   await expect(shares.getByRole('row').filter({ hasText: parcels[1]?.packageNumber ?? '' })).toContainText('414.50');
   await expect(shares.getByRole('row').filter({ hasText: parcels[2]?.packageNumber ?? '' })).toContainText('2,487.01');
-  await page.screenshot({ path: `${SHOTS}/01-costs-panel.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/01-costs-panel.png`, fullPage: true });
   await page.emulateMedia({ colorScheme: 'dark' });
   // The dark colours settle a frame after the switch.
   await page.waitForTimeout(500);
-  await page.screenshot({ path: `${SHOTS}/02-costs-panel-dark.png` });
+  await shot(page, { path: `${SHOTS}/02-costs-panel-dark.png` });
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/03-costs-panel-375.png` });
+  await shot(page, { path: `${SHOTS}/03-costs-panel-375.png` });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
@@ -124,9 +125,9 @@ test("a manager enters a flight's costs and reads its margin, on screen and in t
     `${manifest.manifestNumber},AIR,${flight},,${today()},3,10,3145.00,1000.01,0.00,0.00,0.00,4145.01,${money(revenueCents)},${money(revenueCents - costCents)}`,
   );
   await row.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/04-margin-report.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/04-margin-report.png`, fullPage: true });
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: `${SHOTS}/05-margin-report-dark.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/05-margin-report-dark.png`, fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/06-margin-report-375.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/06-margin-report-375.png`, fullPage: true });
 });

@@ -5,6 +5,7 @@ import { unfoldHeaders, waitForMail } from '../support/mailbox';
 import { auth, pageAs, receivePackage, registerCustomer, unique } from '../support/services';
 import { pageSettled } from '../support/settled';
 import { expect, test } from '../support/test';
+import { shot } from '../support/screenshots';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/pay-before-arrival-shots';
 
@@ -95,7 +96,7 @@ test('a customer on a phone pays two parcels on a manifest before arrival; on ar
     await row.getByRole('button', { name: `Pay ${formatJmd(estimate.totalCents)} now` }).click();
     const confirm = page.getByRole('dialog', { name: 'Pay before arrival?' });
     await expect(confirm).toContainText(`for ${parcel.packageNumber} to your Visa ending 0006`);
-    if (parcel === over) await page.screenshot({ path: `${SHOTS}/prepay-confirm-phone.png`, fullPage: true });
+    if (parcel === over) await shot(page, { path: `${SHOTS}/prepay-confirm-phone.png`, fullPage: true });
     await confirm.getByRole('button', { name: `Pay ${formatJmd(estimate.totalCents)}` }).click();
     // Held until the invoice, marked TEST: the courier is in test mode.
     await expect(row).toContainText(`Paid in advance: ${formatJmd(estimate.totalCents)} (receipt RCT-`);
@@ -108,7 +109,7 @@ test('a customer on a phone pays two parcels on a manifest before arrival; on ar
     paid.set(parcel.packageNumber, { receiptNo, amountCents: estimate.totalCents });
   }
   await pageSettled(page);
-  await page.screenshot({ path: `${SHOTS}/prepay-held-phone.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/prepay-held-phone.png`, fullPage: true });
   const overPaid = paid.get(over.packageNumber);
   const shortPaid = paid.get(short.packageNumber);
   if (!overPaid || !shortPaid) throw new Error('a parcel was not paid');
@@ -156,7 +157,7 @@ test('a customer on a phone pays two parcels on a manifest before arrival; on ar
   );
   await expect(rowOf(short.packageNumber)).toContainText(`Applied ${formatJmd(shortPaid.amountCents)} to ${shortInvoice.invoiceNo}.`);
   await pageSettled(page);
-  await page.screenshot({ path: `${SHOTS}/prepay-settled-phone.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/prepay-settled-phone.png`, fullPage: true });
 
   // The short invoice: the payment applied, the rest due, Pay now offered for it.
   await page.goto(`/customer/invoices/${shortInvoice.invoiceNo}`);
@@ -166,7 +167,7 @@ test('a customer on a phone pays two parcels on a manifest before arrival; on ar
   await expect(applied).toContainText(formatJmd(shortPaid.amountCents));
   await expect(applied.getByText('TEST', { exact: true })).toBeVisible();
   await pageSettled(page);
-  await page.screenshot({ path: `${SHOTS}/prepay-rest-due-phone.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/prepay-rest-due-phone.png`, fullPage: true });
 
   // The other invoice is paid, with only what it cost taken from the payment.
   await page.goto(`/customer/invoices/${overInvoice.invoiceNo}`);
@@ -181,7 +182,7 @@ test('a customer on a phone pays two parcels on a manifest before arrival; on ar
   await expect(history).toContainText(`Paid in advance beyond invoice ${overInvoice.invoiceNo}`);
   await expect(history).toContainText(formatJmd(excess));
   await pageSettled(page);
-  await page.screenshot({ path: `${SHOTS}/prepay-credit-phone.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/prepay-credit-phone.png`, fullPage: true });
 
   // The admin: both invoices as the customer sees them, the payments applied and marked TEST.
   await staff.page.goto(`/admin/invoices?invoice=${shortInvoice.invoiceNo}`);
@@ -190,7 +191,7 @@ test('a customer on a phone pays two parcels on a manifest before arrival; on ar
   await expect(shortPanel.getByTestId('invoice-balance')).toHaveText(formatJmd(due));
   await expect(shortPanel.getByRole('listitem').filter({ hasText: shortPaid.receiptNo })).toContainText(formatJmd(shortPaid.amountCents));
   await pageSettled(staff.page);
-  await staff.page.screenshot({ path: `${SHOTS}/prepay-admin-rest-due-desktop.png`, fullPage: true });
+  await shot(staff.page, { path: `${SHOTS}/prepay-admin-rest-due-desktop.png`, fullPage: true });
   await staff.page.goto(`/admin/invoices?invoice=${overInvoice.invoiceNo}`);
   const overPanel = staff.page.getByRole('dialog', { name: `Invoice ${overInvoice.invoiceNo}` });
   await expect(overPanel.getByTestId('invoice-status')).toHaveText('Paid');

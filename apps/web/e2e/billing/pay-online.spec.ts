@@ -4,6 +4,7 @@ import { waitForMail } from '../support/mailbox';
 import { pdfText } from '../support/pdf';
 import { expect, test } from '../support/test';
 import { DEMO, tokenFor } from '../support/auth';
+import { shot } from '../support/screenshots';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/billing-shots';
 
@@ -25,14 +26,14 @@ test('the demo customer pays an invoice through test mode and sees TEST everywhe
   const amount = `JMD ${(invoice.balanceCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
   // The demo courier is in test mode: Pay now says so before the customer leaves.
   await expect(page.getByText('Test mode: no card is charged.')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/pay-online-test-mode-phone.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/pay-online-test-mode-phone.png`, fullPage: true });
   await page.getByRole('button', { name: `Pay now ${amount}` }).click();
 
   // The hosted checkout (the test gateway speaking WiPay's protocol), then back.
   await expect(page).toHaveURL(/\/api\/dev\/gateway\/checkout\//);
   await expect(page.getByText('TEST gateway (simulator): no real card is charged.')).toBeVisible();
   await expect(page.getByRole('heading', { name: `Pay JMD ${(invoice.balanceCents / 100).toFixed(2)}` })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/pay-online-checkout-phone.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/pay-online-checkout-phone.png`, fullPage: true });
   await page.getByRole('button', { name: 'Approve payment' }).click();
 
   await expect(page).toHaveURL(new RegExp(`/customer/invoices/${invoice.invoiceNo}\\?payment=processing`));
@@ -42,7 +43,7 @@ test('the demo customer pays an invoice through test mode and sees TEST everywhe
   await expect(page.getByRole('button', { name: /Pay now/ })).toHaveCount(0);
   const onlineLine = page.getByRole('listitem').filter({ hasText: PAYMENT_METHOD_LABELS.online });
   await expect(onlineLine.getByText('TEST', { exact: true })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/pay-online-paid-phone.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/pay-online-paid-phone.png`, fullPage: true });
 
   // One payment, online, recorded from the gateway's notification, marked TEST.
   const payments = await request.get('/api/payments?limit=50', { headers: { authorization: `Bearer ${token}` } });
@@ -58,7 +59,7 @@ test('the demo customer pays an invoice through test mode and sees TEST everywhe
   // A phone shows the payments as cards.
   const paymentRow = page.getByTestId('table-card').filter({ hasText: receiptNo });
   await expect(paymentRow.getByText('TEST', { exact: true })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/pay-online-payments-test-phone.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/pay-online-payments-test-phone.png`, fullPage: true });
   const receipt = await request.get(`/api/payments/${receiptNo}/receipt`, { headers: { authorization: `Bearer ${token}` } });
   expect(receipt.ok()).toBe(true);
   const receiptText = await pdfText(await receipt.body());
@@ -76,12 +77,12 @@ test('the demo customer pays an invoice through test mode and sees TEST everywhe
   adminPage.on('pageerror', (e) => errors.push(e.message));
   await adminPage.goto('/admin/payments');
   await expect(adminPage.getByRole('row').filter({ hasText: receiptNo }).getByText('TEST', { exact: true })).toBeVisible();
-  await adminPage.screenshot({ path: `${SHOTS}/pay-online-admin-payments-desktop.png`, fullPage: true });
+  await shot(adminPage, { path: `${SHOTS}/pay-online-admin-payments-desktop.png`, fullPage: true });
   await adminPage.goto('/admin/settings?tab=bank-details');
   await expect(adminPage.getByText('Online card payments (WiPay)')).toBeVisible();
   await expect(adminPage.getByText('Not set up')).toBeVisible();
   await expect(adminPage.getByText('Test mode is on (the platform administrator switches it)')).toBeVisible();
-  await adminPage.screenshot({ path: `${SHOTS}/pay-online-settings-desktop.png`, fullPage: true });
+  await shot(adminPage, { path: `${SHOTS}/pay-online-settings-desktop.png`, fullPage: true });
   await adminPage.goto(`/admin/invoices?invoice=${invoice.invoiceNo}`);
   const panel = adminPage.getByRole('dialog', { name: `Invoice ${invoice.invoiceNo}` });
   await panel.getByRole('button', { name: 'Refund a payment' }).click();
@@ -103,7 +104,7 @@ test('the demo customer pays an invoice through test mode and sees TEST everywhe
   await expect(panel.getByTestId('invoice-balance')).toHaveText('JMD 0.00');
   await expect(panel.getByRole('list', { name: 'Refunds' })).toContainText('Customer cancelled the order');
   await expect(panel.getByRole('list', { name: 'Refunds' })).toContainText(`−${amount}`);
-  await adminPage.screenshot({ path: `${SHOTS}/pay-online-refunded-desktop.png`, fullPage: true });
+  await shot(adminPage, { path: `${SHOTS}/pay-online-refunded-desktop.png`, fullPage: true });
   await admin.close();
 
   // The super admin sees the demo courier in test mode and takes it live: with no WiPay account
@@ -116,14 +117,14 @@ test('the demo customer pays an invoice through test mode and sees TEST everywhe
   await superPage.goto('/superadmin/couriers');
   const demoRow = superPage.getByRole('row').filter({ hasText: 'Jamaica Express Post' });
   await expect(demoRow.getByText('TEST', { exact: true })).toBeVisible();
-  await superPage.screenshot({ path: `${SHOTS}/pay-online-superadmin-couriers-desktop.png`, fullPage: true });
+  await shot(superPage, { path: `${SHOTS}/pay-online-superadmin-couriers-desktop.png`, fullPage: true });
   await demoRow.getByRole('link', { name: 'Jamaica Express Post', exact: true }).click();
   await expect(superPage.getByTestId('payment-test-mode')).toContainText('Test mode');
   await superPage.getByRole('button', { name: 'Switch test mode off' }).click();
   await superPage.getByRole('dialog').getByRole('button', { name: 'Take live' }).click();
   await expect(superPage.locator('[data-sonner-toast]').filter({ hasText: 'Test mode is off' })).toBeVisible();
   await expect(superPage.getByTestId('payment-test-mode')).toContainText('Live');
-  await superPage.screenshot({ path: `${SHOTS}/pay-online-superadmin-live-desktop.png`, fullPage: true });
+  await shot(superPage, { path: `${SHOTS}/pay-online-superadmin-live-desktop.png`, fullPage: true });
   // The refund was a credit note, so the paid invoice stays paid: an open one shows the rule.
   const unpaid = await openInvoiceOfDemoCustomer(request, token);
   await page.goto(`/customer/invoices/${unpaid.invoiceNo}`);

@@ -4,6 +4,7 @@ import { createSecondCourier, superAdminHeaders } from '../support/couriers';
 import { pdfText } from '../support/pdf';
 import { auth, unique } from '../support/services';
 import { expect, test } from '../support/test';
+import { shot } from '../support/screenshots';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/quote-to-collection-shots';
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
@@ -106,7 +107,7 @@ test('a customer goes from a quote to collection with a coupon, storage and an a
   await expect(quote.getByText('Item cost', { exact: true }).locator('..')).toContainText(jmd(HAND.itemCost));
   await expect(quote.getByText(/^Customs duty/).locator('..')).toContainText(jmd(0));
   await expect(quote.getByText('Estimated total').locator('..')).toContainText(jmd(HAND.quoteTotal));
-  await page.screenshot({ path: `${SHOTS}/1-quote.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/1-quote.png`, fullPage: true });
 
   // 2. The customer signs up with this courier.
   const branches = await (await request.get(`/api/branches/public/${courier.id}`)).json();
@@ -158,7 +159,7 @@ test('a customer goes from a quote to collection with a coupon, storage and an a
     .getByRole('region', { name: 'Estimated charges' })
     .or(dialog.locator('section', { hasText: 'Estimated charges' }));
   for (const cents of [HAND.freight, HAND.processing, HAND.gct, HAND.insurance]) await expect(estimate.first()).toContainText(jmd(cents));
-  await page.screenshot({ path: `${SHOTS}/2-estimate-375.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/2-estimate-375.png`, fullPage: true });
 
   // 5. Ready at the branch: the invoice is issued, with no storage while the free days run.
   for (const status of ['in_transit', 'at_customs', 'ready_for_pickup'])
@@ -198,7 +199,7 @@ test('a customer goes from a quote to collection with a coupon, storage and an a
   );
   await expect(clockCard.getByText('TEST', { exact: true }).first()).toBeVisible();
   await clockCard.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/2b-test-clock.png` });
+  await shot(page, { path: `${SHOTS}/2b-test-clock.png` });
 
   // Back as the customer: the countdown has run out, and the open invoice carries the day owed.
   await page.addInitScript((t) => window.localStorage.setItem('token', t), customer);
@@ -220,7 +221,7 @@ test('a customer goes from a quote to collection with a coupon, storage and an a
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Coupon applied' }).first()).toBeVisible();
   await expect(main).toContainText(jmd(HAND.coupon));
   await expect(main).toContainText(jmd(HAND.total));
-  await page.screenshot({ path: `${SHOTS}/3-invoice.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/3-invoice.png`, fullPage: true });
   const detail = await (await request.get(`/api/invoices/${invoiceNo}`, { headers: auth(customer) })).json();
   const amounts = (detail.lines as Array<{ kind: string; amountCents: number }>).map((l) => [l.kind, l.amountCents]);
   expect(amounts).toEqual([
@@ -266,7 +267,7 @@ test('a customer goes from a quote to collection with a coupon, storage and an a
   await expect(page.getByRole('dialog')).toContainText(`Paid: ${jmd(HAND.claim)} by account credit`);
   await page.goto(`/customer/credit?api_key=${courier.apiKey}`);
   await expect(page.getByRole('main')).toContainText(jmd(HAND.claim));
-  await page.screenshot({ path: `${SHOTS}/4-credit.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/4-credit.png`, fullPage: true });
 
   // 10. The reports count money only: the cash taken, not the coupon nor the claim's credit.
   await page.addInitScript((t) => window.localStorage.setItem('token', t), admin);
@@ -274,5 +275,5 @@ test('a customer goes from a quote to collection with a coupon, storage and an a
   await expect(page.getByTestId('total-invoiced')).toHaveText(jmd(HAND.total));
   await expect(page.getByTestId('total-collected')).toHaveText(jmd(HAND.total));
   await expect(page.getByTestId('total-outstanding')).toHaveText(jmd(0));
-  await page.screenshot({ path: `${SHOTS}/5-reports.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/5-reports.png`, fullPage: true });
 });

@@ -2,6 +2,7 @@ import { tokenFor } from '../support/auth';
 import { unfoldHeaders, waitForMail } from '../support/mailbox';
 import { auth, billPackage, pageAs, registerCustomer } from '../support/services';
 import { expect, test } from '../support/test';
+import { shot } from '../support/screenshots';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/billing-shots';
 
@@ -29,7 +30,7 @@ test('a customer saves a card through 3-D Secure, pays new invoices automaticall
   await form.getByLabel('Security code').fill('123');
   await form.getByRole('button', { name: 'Save card' }).click();
   await expect(form.getByText('This card number is not valid: check the digits')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/saved-card-form-phone.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/saved-card-form-phone.png`, fullPage: true });
   await form.getByLabel('Card number').fill('4012 0000 0002 0006');
   await form.getByRole('button', { name: 'Save card' }).click();
 
@@ -37,7 +38,7 @@ test('a customer saves a card through 3-D Secure, pays new invoices automaticall
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
   await expect(page.getByText('TEST card processor (PowerTranz simulator): no real card is charged.')).toBeVisible();
   await page.getByLabel(/Password/).fill('3ds2');
-  await page.screenshot({ path: `${SHOTS}/saved-card-challenge-phone.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/saved-card-challenge-phone.png`, fullPage: true });
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.getByRole('button', { name: 'Return to the merchant' }).click();
   await expect(page).toHaveURL(/\/customer\/cards\?card=saved/);
@@ -53,7 +54,7 @@ test('a customer saves a card through 3-D Secure, pays new invoices automaticall
   // Kept after a reload: the server has it.
   await page.reload();
   await expect(page.getByRole('checkbox', { name: 'Pay new invoices automatically with this card' })).toBeChecked();
-  await page.screenshot({ path: `${SHOTS}/saved-card-autopay-phone.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/saved-card-autopay-phone.png`, fullPage: true });
 
   // The next invoice: the customer is told the amount and the day, then the job charges the card.
   const invoice = await billPackage(request, admin, customer.token, customer.mailbox);
@@ -71,7 +72,7 @@ test('a customer saves a card through 3-D Secure, pays new invoices automaticall
   await page.goto('/customer/cards');
   const charge = page.getByRole('listitem').filter({ hasText: invoice.invoiceNo });
   await expect(charge.getByText(/^Paid \(receipt RCT-/)).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/saved-card-charged-phone.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/saved-card-charged-phone.png`, fullPage: true });
   await page.goto(`/customer/invoices/${invoice.invoiceNo}`);
   await expect(page.getByTestId('invoice-status')).toHaveText('Paid');
 
@@ -80,7 +81,7 @@ test('a customer saves a card through 3-D Secure, pays new invoices automaticall
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/customer/cards');
   await expect(page.getByText('Visa ending 0006, expires 12/30')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/saved-card-dark-desktop.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/saved-card-dark-desktop.png`, fullPage: true });
 
   // Paying before arrival: nothing of this customer is on a manifest yet.
   await page.goto('/customer/pay-ahead');

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { openInvoiceOfDemoCustomer } from '../support/invoices';
 import { expect, test } from '../support/test';
 import { tokenFor } from '../support/auth';
+import { shot } from '../support/screenshots';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/till-shots';
 
@@ -58,7 +59,7 @@ test('the front desk: the admin takes cash with no branch of her own, a clerk re
   await pay.getByRole('button', { name: 'Record payment' }).click();
   await expect(pay.getByText('Choose the branch whose till takes this payment')).toBeVisible();
   await till.selectOption({ label: 'May Pen' });
-  await adminPage.screenshot({ path: `${SHOTS}/till-payment-dialog-1366.png`, fullPage: true });
+  await shot(adminPage, { path: `${SHOTS}/till-payment-dialog-1366.png`, fullPage: true });
   await pay.getByRole('button', { name: 'Record payment' }).click();
   const toast = adminPage.locator('[data-sonner-toast]').filter({ hasText: /Payment recorded: receipt RCT-\d{6}/ });
   await expect(toast.first()).toBeVisible();
@@ -83,7 +84,7 @@ test('the front desk: the admin takes cash with no branch of her own, a clerk re
   await expect(refund.getByLabel('Branch handing the cash back')).toHaveCount(0);
   await refund.getByLabel('Amount to refund (JMD)').fill('250.55');
   await refund.getByLabel('Reason').fill('Charged for a box that went back to the shipper');
-  await clerkPage.screenshot({ path: `${SHOTS}/till-refund-dialog-375.png`, fullPage: true });
+  await shot(clerkPage, { path: `${SHOTS}/till-refund-dialog-375.png`, fullPage: true });
   await refund.getByRole('button', { name: 'Refund' }).click();
   const refunded = clerkPage.locator('[data-sonner-toast]').filter({ hasText: /Refund recorded: credit note CN-\d{6}/ });
   await expect(refunded.first()).toBeVisible();
@@ -96,7 +97,7 @@ test('the front desk: the admin takes cash with no branch of her own, a clerk re
     `/api/invoices/${open.invoiceNo}`,
   );
   expect(afterRefund).toMatchObject({ status: afterPayment.status, balanceCents: afterPayment.balanceCents });
-  await clerkPage.screenshot({ path: `${SHOTS}/till-invoice-credit-note-375.png`, fullPage: true });
+  await shot(clerkPage, { path: `${SHOTS}/till-invoice-credit-note-375.png`, fullPage: true });
 
   // The customer's payment history explains the difference.
   const customer = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
@@ -104,7 +105,7 @@ test('the front desk: the admin takes cash with no branch of her own, a clerk re
   await signIn(customerPage, customerToken);
   await customerPage.goto('/customer/payments');
   await expect(customerPage.getByText(`refunded JMD 250.55 (${creditNoteNo})`)).toBeVisible();
-  await customerPage.screenshot({ path: `${SHOTS}/till-customer-payments-375.png`, fullPage: true });
+  await shot(customerPage, { path: `${SHOTS}/till-customer-payments-375.png`, fullPage: true });
 
   // The cash-up of May Pen: the payment in, the refund out, and the count balances to the cent.
   const day = await get<CashUp>(request, adminToken, cashUpUrl);
@@ -119,7 +120,7 @@ test('the front desk: the admin takes cash with no branch of her own, a clerk re
   await expect(count.getByTestId('cash-up-difference')).toHaveText('JMD 0.00');
   await count.getByRole('button', { name: 'Record cash-up' }).click();
   await expect(adminPage.getByTestId('cash-up-entries')).toContainText('difference JMD 0.00');
-  await adminPage.screenshot({ path: `${SHOTS}/till-cash-up-1366.png`, fullPage: true });
+  await shot(adminPage, { path: `${SHOTS}/till-cash-up-1366.png`, fullPage: true });
   await admin.close();
   await clerk.close();
   await customer.close();

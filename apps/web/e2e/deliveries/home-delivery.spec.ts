@@ -3,6 +3,7 @@ import { waitForMail } from '../support/mailbox';
 import { expect, test } from '../support/test';
 import { DEMO, tokenFor } from '../support/auth';
 import { signOnPad } from '../support/signature';
+import { shot } from '../support/screenshots';
 
 /**
  * A home delivery on a phone. The customer asks for it (address prefilled from the
@@ -59,7 +60,7 @@ test('a home delivery is refused while unpaid, then paid and delivered with a si
   await expect(street).toHaveValue(new RegExp(profile.address));
   await street.fill(`${profile.address}, gate ${tag}`);
   await ask.getByLabel('Phone').fill('876-555-0123');
-  await page.screenshot({ path: `${SHOTS}/request-375.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/request-375.png`, fullPage: true });
   await ask.getByRole('button', { name: 'Request delivery' }).click();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Delivery requested' }).first()).toBeVisible();
 
@@ -80,7 +81,7 @@ test('a home delivery is refused while unpaid, then paid and delivered with a si
   await page.getByRole('button', { name: 'Dispatch', exact: true }).first().click();
   const refused = page.getByRole('dialog', { name: 'Not paid yet' });
   await expect(refused).toContainText(`cannot be released: invoice ${invoiceNo} has JMD`);
-  await page.screenshot({ path: `${SHOTS}/dispatch-refused-375.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/dispatch-refused-375.png`, fullPage: true });
   await refused.getByRole('button', { name: 'Cancel' }).click();
   const stillReady = await (await request.get(`/api/packages/${pkg.id}`, { headers: as(admin) })).json();
   expect(stillReady.status).toBe('ready_for_pickup');
@@ -120,7 +121,7 @@ test('a home delivery is refused while unpaid, then paid and delivered with a si
   await expect(page.getByRole('button', { name: 'Complete delivery', exact: true })).toBeVisible();
   // The phone's screen only: a full-page shot resizes the viewport, and the pad may take that for
   // a turned phone and clear the signature (seen once in CI: no delivery was sent).
-  await page.screenshot({ path: `${SHOTS}/deliver-375.png` });
+  await shot(page, { path: `${SHOTS}/deliver-375.png` });
   // Nothing on the deliver screen is wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.getByRole('button', { name: 'Complete delivery' }).click();
@@ -140,7 +141,7 @@ test('a home delivery is refused while unpaid, then paid and delivered with a si
   const proof = page.getByRole('dialog', { name: 'Proof of delivery' });
   await expect(proof).toContainText('Received by Marcia Brown');
   await expect(proof.getByRole('img', { name: 'Signature of Marcia Brown' })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/proof-375.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/proof-375.png`, fullPage: true });
 
   // The admin reads the online payment in the audit log.
   await signInAs(page, admin);

@@ -4,6 +4,7 @@ import { tokenFor } from '../support/auth';
 import { waitForMail } from '../support/mailbox';
 import { workerPorts } from '../support/ports';
 import { auth, receivePackage, registerCustomer } from '../support/services';
+import { shot } from '../support/screenshots';
 
 /** A "ready for pickup" message (its own, or the invoice's that says so), by its subject. */
 const READY = /^Subject: .*ready for pickup/im;
@@ -86,7 +87,7 @@ test('a parcel for Chapelton cleared at May Pen travels on a transfer and is rea
   const transferNumber = (await mayPenDesk.getByRole('heading', { level: 2 }).first().textContent()) ?? '';
   expect(transferNumber).toMatch(/^TRF-\d{6}$/);
   await mayPenDesk.setViewportSize({ width: 375, height: 800 });
-  await mayPenDesk.screenshot({ path: `${SHOTS}/transfer-sent-375.png`, fullPage: true });
+  await shot(mayPenDesk, { path: `${SHOTS}/transfer-sent-375.png`, fullPage: true });
   const onTheVan = await api('get', `/packages/${pkg.id}`, undefined, admin);
   expect(onTheVan.status).toBe('in_transfer');
   // Not ready yet: the customer has been told nothing of pickup.
@@ -105,7 +106,7 @@ test('a parcel for Chapelton cleared at May Pen travels on a transfer and is rea
   await expect(chapeltonDesk.getByText('Received', { exact: true }).first()).toBeVisible();
   await expect(chapeltonDesk.getByRole('heading', { name: 'Missing (0)' })).toBeVisible();
   await chapeltonDesk.emulateMedia({ colorScheme: 'dark' });
-  await chapeltonDesk.screenshot({ path: `${SHOTS}/transfer-received-dark.png`, fullPage: true });
+  await shot(chapeltonDesk, { path: `${SHOTS}/transfer-received-dark.png`, fullPage: true });
 
   const ready = await api('get', `/packages/${pkg.id}`, undefined, admin);
   expect(ready.status).toBe('ready_for_pickup');

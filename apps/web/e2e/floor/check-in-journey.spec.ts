@@ -1,9 +1,10 @@
 import { expect, test } from '../support/test';
 import { tokenFor } from '../support/auth';
 import { MERCHANT_INVOICE, cameraBrowser, gun, invoiceLinesOf, makeReady, preAlert } from './floor-steps';
+import { shot } from '../support/screenshots';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/checkin-shots';
-const COUNT = 12;
+const COUNT = 6;
 /** The parcel whose pre-alert came without the merchant invoice: held at check-in. */
 const HELD = 5;
 
@@ -100,7 +101,7 @@ test('check-in with photo and dimensions at the station, keyboard and camera', a
         await expect(tone).toHaveAttribute('data-tone', 'hold');
         await expect(result).toContainText('HOLD');
         await expect(result).toContainText('Merchant invoice missing');
-        await staff.screenshot({ path: `${SHOTS}/station-held-1366.png`, fullPage: true });
+        await shot(staff, { path: `${SHOTS}/station-held-1366.png`, fullPage: true });
       } else {
         await expect(tone).toHaveAttribute('data-tone', 'ok');
       }
@@ -117,7 +118,7 @@ test('check-in with photo and dimensions at the station, keyboard and camera', a
     await gun(staff, `1ZCHK${stamp}PHONE`);
     await staff.setViewportSize({ width: 375, height: 800 });
     await staff.getByRole('button', { name: 'Take photo' }).click();
-    await staff.screenshot({ path: `${SHOTS}/station-375.png`, fullPage: true });
+    await shot(staff, { path: `${SHOTS}/station-375.png`, fullPage: true });
     await staff.getByRole('button', { name: 'Cancel' }).click();
 
     // Each parcel has its photo on the server, shrunk to at most 1600 px.
@@ -151,7 +152,7 @@ test('check-in with photo and dimensions at the station, keyboard and camera', a
     await page.goto(`/customer/packages?package=${held.id}`);
     const heldDialog = page.getByRole('dialog');
     await expect(heldDialog.getByText('On hold: Merchant invoice missing')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/customer-held-375.png` });
+    await shot(page, { path: `${SHOTS}/customer-held-375.png` });
     await heldDialog
       .getByLabel('Invoice file')
       .setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: MERCHANT_INVOICE });
@@ -170,7 +171,7 @@ test('check-in with photo and dimensions at the station, keyboard and camera', a
     await page.goto(`/customer/packages?package=${box.id}`);
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('img', { name: 'Photo 1 of the package' })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/customer-package-375.png` });
+    await shot(page, { path: `${SHOTS}/customer-package-375.png` });
     await phone.close();
   } finally {
     await browser.close();

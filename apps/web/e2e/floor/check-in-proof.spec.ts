@@ -1,6 +1,7 @@
 import { tokenFor } from '../support/auth';
 import { expect, test } from '../support/test';
 import { cameraBrowser, expectOneLabelOf, gun, invoiceLinesOf, loopbackPrinter, makeReady, meanSeconds, preAlert } from './floor-steps';
+import { shot } from '../support/screenshots';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/check-in-proof-shots';
 /** Single boxes; then one shipment of 3 pieces: 30 parcels. */
@@ -143,7 +144,7 @@ test('30 parcels checked in with photo and dimensions, printed, shelved, billed 
         // Held for its invoice: red, HOLD, never green.
         await expect(tone).toHaveAttribute('data-tone', 'hold');
         await expect(result).toContainText('HOLD');
-        await staff.screenshot({ path: `${SHOTS}/01-held.png`, fullPage: true });
+        await shot(staff, { path: `${SHOTS}/01-held.png`, fullPage: true });
       } else {
         await expect(tone).toHaveAttribute('data-tone', 'ok');
         await expect(result).toContainText(/Package received: PKG-\d{6} for Kimberly Williams/);
@@ -156,7 +157,7 @@ test('30 parcels checked in with photo and dimensions, printed, shelved, billed 
         await hazard.getByRole('button', { name: 'Flag parcel' }).focus();
         await staff.keyboard.press('Enter');
         await expect(hazard.getByRole('status')).toContainText('Hazardous: Lithium batteries');
-        await staff.screenshot({ path: `${SHOTS}/02-hazardous.png`, fullPage: true });
+        await shot(staff, { path: `${SHOTS}/02-hazardous.png`, fullPage: true });
         await scanField.focus();
       }
     }
@@ -181,7 +182,7 @@ test('30 parcels checked in with photo and dimensions, printed, shelved, billed 
       perParcel.push(Date.now() - start);
       software.push(waited);
     }
-    await staff.screenshot({ path: `${SHOTS}/03-pieces.png`, fullPage: true });
+    await shot(staff, { path: `${SHOTS}/03-pieces.png`, fullPage: true });
     const count = SINGLES + PIECES;
     expect(new Set(numbers).size).toBe(count);
 
@@ -212,7 +213,7 @@ test('30 parcels checked in with photo and dimensions, printed, shelved, billed 
         // Another branch's shelf is refused, saying where it is; the parcel waits for the right one.
         await gun(staff, farShelf);
         await expect(putResult).toContainText(`Shelf ${farShelf} is at ${elsewhere?.name}, not at this station's branch (May Pen)`);
-        await staff.screenshot({ path: `${SHOTS}/04-other-branch-refused.png`, fullPage: true });
+        await shot(staff, { path: `${SHOTS}/04-other-branch-refused.png`, fullPage: true });
         await expect(putAway.getByLabel(`Shelf for ${number}`)).toBeFocused();
       }
       await gun(staff, shelf);
@@ -220,7 +221,7 @@ test('30 parcels checked in with photo and dimensions, printed, shelved, billed 
       // The first parcel's refused shelf is not put-away time.
       if (i > 0) shelving.push(Date.now() - start);
     }
-    await staff.screenshot({ path: `${SHOTS}/04-put-away.png`, fullPage: true });
+    await shot(staff, { path: `${SHOTS}/04-put-away.png`, fullPage: true });
     const counts = (await (await request.get('/api/shelves', { headers: admin })).json()) as Array<{ code: string; parcelCount: number }>;
     expect(counts.filter((s) => shelves.includes(s.code)).reduce((n, s) => n + s.parcelCount, 0)).toBe(count - 1);
     expect(counts.find((s) => s.code === holdShelf)?.parcelCount).toBe(1);

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { tokenFor } from '../support/auth';
+import { shot } from '../support/screenshots';
 
 /** A minimal merchant invoice, a real PDF by its bytes. */
 const MERCHANT_INVOICE = Buffer.from(
@@ -116,9 +117,9 @@ test('the floor at scan-gun speed, keyboard only', async ({ browser, request }) 
   await expect(result).toContainText('(Unknown packages)');
   const unknownNumber = ((await result.textContent()) ?? '').match(/PKG-\d{6}/)?.[0] ?? '';
   await expect(staff.getByRole('list', { name: 'Last scans' }).getByRole('listitem')).toHaveCount(20);
-  await staff.screenshot({ path: `${SHOTS}/scan-station-1366.png`, fullPage: true });
+  await shot(staff, { path: `${SHOTS}/scan-station-1366.png`, fullPage: true });
   await staff.setViewportSize({ width: 375, height: 800 });
-  await staff.screenshot({ path: `${SHOTS}/scan-station-375.png`, fullPage: true });
+  await shot(staff, { path: `${SHOTS}/scan-station-375.png`, fullPage: true });
 
   // The manager builds the manifest by scanning the labels, one bad scan among them.
   const managerToken = await tokenFor(request, 'branch_manager');

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { tokenFor } from '../support/auth';
+import { shot } from '../support/screenshots';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/floor-shots';
 
@@ -42,6 +43,6 @@ test('a scan made while the previous receipt saves is handled after it', async (
   await expect(history.getByRole('listitem').nth(2)).toContainText(first);
   await expect(page.getByText(`Receive ${second}`)).toBeVisible();
   await expect(page.getByLabel('Weight (lb)')).toBeFocused();
-  await page.screenshot({ path: `${SHOTS}/scan-queue.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/scan-queue.png`, fullPage: true });
   await context.close();
 });

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { DEMO } from '../support/auth';
+import { shot } from '../support/screenshots';
 
 const STAFF = DEMO.staff;
 const MAILBOX = 'JXP-10001'; // the demo customer's
@@ -107,7 +108,7 @@ test.describe('the installable scan station', () => {
     await expect(offline.getByRole('listitem')).toHaveText([tracking]);
     await expect(field).toHaveValue('');
     await expect(field).toBeFocused();
-    await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS ?? '/tmp/floor-shots'}/scan-offline-1366.png`, fullPage: true });
+    await shot(page, { path: `${process.env.E2E_SCREENSHOTS ?? '/tmp/floor-shots'}/scan-offline-1366.png`, fullPage: true });
 
     // Back online: the refused scan is offered again and, scanned again, reaches the server.
     await context.setOffline(false);
@@ -159,7 +160,7 @@ test.describe('the installable scan station', () => {
     await expect(result).toContainText(new RegExp(`${unknown.packageNumber} assigned to .+ \\(${MAILBOX}\\)`));
     await expect(result.locator('[data-tone]')).toHaveAttribute('data-tone', 'ok');
     await expect(field).toBeFocused();
-    await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS ?? '/tmp/floor-shots'}/unknown-assign-375.png`, fullPage: true });
+    await shot(page, { path: `${process.env.E2E_SCREENSHOTS ?? '/tmp/floor-shots'}/unknown-assign-375.png`, fullPage: true });
 
     const after = await request.get(`/api/packages/${unknown.id}`, { headers: { authorization: `Bearer ${token}` } });
     expect(await after.json()).toMatchObject({ status: 'received', mailboxNumber: MAILBOX });

@@ -1,6 +1,7 @@
 import { tokenFor } from '../support/auth';
 import { expect, test } from '../support/test';
 import { expectOneLabelOf, gun, loopbackPrinter } from './floor-steps';
+import { shot } from '../support/screenshots';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/warehouse-shots';
 
@@ -58,7 +59,7 @@ test('three pieces received, one hazardous refused by AIR, put away by scan, pri
   await page.keyboard.type('3');
   await page.keyboard.press('Enter');
   await expect(result).toContainText('piece 1 of 3, 1 of 3 in');
-  await page.screenshot({ path: `${SHOTS}/01-piece-1-of-3.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/01-piece-1-of-3.png`, fullPage: true });
 
   // Pieces 2 and 3: the same tracking number scanned again asks for the next piece's weight.
   for (const [n, weight] of [
@@ -91,7 +92,7 @@ test('three pieces received, one hazardous refused by AIR, put away by scan, pri
   await page.keyboard.press('Enter');
   await expect(page.getByText('Hazard recorded; the customer has been told')).toBeVisible();
   await expect(hazard.getByRole('status')).toContainText('Hazardous: Lithium batteries');
-  await page.screenshot({ path: `${SHOTS}/02-hazard-flagged.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/02-hazard-flagged.png`, fullPage: true });
 
   // The AIR manifest refuses it, in our words, by scan; the other pieces join.
   const air = (await (await request.post('/api/manifests', { headers: auth, data: { type: 'AIR' } })).json()) as { id: number };
@@ -102,7 +103,7 @@ test('three pieces received, one hazardous refused by AIR, put away by scan, pri
     `${hazardous} is flagged hazardous (lithium batteries): dangerous goods cannot fly. Ship it by sea, or return or dispose of it`,
   );
   await page.goto('/admin/maniefest');
-  await page.screenshot({ path: `${SHOTS}/03-manifests.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/03-manifests.png`, fullPage: true });
 
   // Put away: scan each piece, then the shelf.
   await page.goto('/admin/scan');
@@ -117,7 +118,7 @@ test('three pieces received, one hazardous refused by AIR, put away by scan, pri
     await gun(page, shelf);
     await expect(putAway.getByTestId('scan-result')).toContainText(`${box.packageNumber} put away on ${shelf}`);
   }
-  await page.screenshot({ path: `${SHOTS}/04-put-away.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/04-put-away.png`, fullPage: true });
   const shelves = (await (await request.get('/api/shelves', { headers: auth })).json()) as Array<{ code: string; parcelCount: number }>;
   expect(shelves.find((s) => s.code === shelf)?.parcelCount).toBe(3);
 
@@ -132,7 +133,7 @@ test('three pieces received, one hazardous refused by AIR, put away by scan, pri
   await expect(page.getByText('Label sent to Loopback Zebra')).toBeVisible();
   await expect.poll(() => printer.jobs.length).toBe(4);
   expect(printer.jobs[3]).toContain('TEST PRINT');
-  await page.screenshot({ path: `${SHOTS}/05-shelves-and-printers.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/05-shelves-and-printers.png`, fullPage: true });
 
   // With the printer unplugged the station says so and opens the PDF instead.
   await new Promise<void>((r) => printer.server.close(() => r()));

@@ -2,6 +2,7 @@ import { tokenFor } from '../support/auth';
 import { waitForMail } from '../support/mailbox';
 import { auth, billPackage, jmd, makeReady, pageAs, receivePackage, registerCustomer } from '../support/services';
 import { expect, test } from '../support/test';
+import { shot } from '../support/screenshots';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/forwarding-shots';
 
@@ -70,7 +71,7 @@ test('the forwarding services end to end: consolidation repacked and invoiced wi
   await expect(effect).toContainText('Separately: no customs (each under USD 100).');
   await expect(effect.getByRole('alert')).toContainText('worth USD 200.00, over the USD 100 duty-free limit');
   await form.getByRole('checkbox', { name: /I understand customs become due/ }).check();
-  await page.screenshot({ path: `${SHOTS}/consolidation-request-phone.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/consolidation-request-phone.png`, fullPage: true });
   await form.getByRole('button', { name: 'Request consolidation' }).click();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Consolidation requested' })).toBeVisible();
   const card = page.getByTestId('consolidation-card').first();
@@ -116,7 +117,7 @@ test('the forwarding services end to end: consolidation repacked and invoiced wi
   // The new parcel's label printed by itself, with no click.
   await expect(clerkPage.locator('#label-print-frame')).toHaveAttribute('data-printed', 'true');
   expect(labelsLoaded).toHaveLength(1);
-  await clerkPage.screenshot({ path: `${SHOTS}/consolidation-repacked-desktop.png`, fullPage: true });
+  await shot(clerkPage, { path: `${SHOTS}/consolidation-repacked-desktop.png`, fullPage: true });
   await dialog.getByRole('button', { name: 'Done' }).click();
   await waitForMail(customer.email, new RegExp(`Consolidation ${requestNo} done: your new parcel is ${parcelNumber}`));
 
@@ -161,7 +162,7 @@ test('the forwarding services end to end: consolidation repacked and invoiced wi
   await page.getByText('Use account credit or a coupon').click();
   const credit = page.getByRole('form', { name: 'Use account credit' });
   await expect(credit.getByText(`Account credit: ${jmd(500_00)} available`)).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/consolidation-invoice-phone.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/consolidation-invoice-phone.png`, fullPage: true });
   await credit.getByRole('button', { name: 'Apply' }).click();
   const rest = invoice.balanceCents - 500_00;
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: `${jmd(rest)} left to pay` })).toBeVisible();
@@ -175,7 +176,7 @@ test('the forwarding services end to end: consolidation repacked and invoiced wi
   // The customer's page and the public tracking of an old number follow the new parcel.
   await page.goto('/customer/consolidations');
   await expect(page.getByTestId('consolidation-new-parcel').first()).toHaveText(parcelNumber);
-  await page.screenshot({ path: `${SHOTS}/consolidation-done-phone.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/consolidation-done-phone.png`, fullPage: true });
   await page.goto(`/track?number=${received[0]?.trackingNumber}`);
   await expect(page.getByTestId('track-consolidated')).toContainText(parcelNumber);
 
@@ -196,7 +197,7 @@ test('the forwarding services end to end: consolidation repacked and invoiced wi
   await feeDialog.getByRole('button', { name: 'Save new rate' }).click();
   await expect(feeDialog).toHaveCount(0);
   await expect(shopFee).toContainText('10% of the item cost, at least USD 5.00 + GCT');
-  await adminPage.screenshot({ path: `${SHOTS}/fees-tab-services-desktop.png`, fullPage: true });
+  await shot(adminPage, { path: `${SHOTS}/fees-tab-services-desktop.png`, fullPage: true });
 
   // ---- Shop For Me: the public form, on a phone, with the customer's e-mail.
   await page.goto(`/assisted-purchase?api_key=ck_demo_jamaica_express_2026`);
@@ -224,7 +225,7 @@ test('the forwarding services end to end: consolidation repacked and invoiced wi
   // 42.50 + 2.98 + 6.00 + fee max(4.25, 5.00) + GCT 15% of the fee 0.75 = 57.23
   await expect(quote.getByTestId('quote-preview')).toContainText('service fee USD 5.00 · GCT USD 0.75');
   await expect(quote.getByTestId('quote-preview')).toContainText('USD 57.23');
-  await adminPage.screenshot({ path: `${SHOTS}/shop-quote-desktop.png`, fullPage: true });
+  await shot(adminPage, { path: `${SHOTS}/shop-quote-desktop.png`, fullPage: true });
   await quote.getByRole('button', { name: 'Send quote' }).click();
   await expect(quote.getByTestId('shop-stage')).toHaveText('Quoted');
   await waitForMail(customer.email, new RegExp(`Your Shop For Me quote ${shop.requestNo}: USD 57.23`));
@@ -233,7 +234,7 @@ test('the forwarding services end to end: consolidation repacked and invoiced wi
   await page.goto(`/customer/shop-requests/${shop.id}`);
   await expect(page.getByTestId('shop-quote-fee-gct')).toHaveText('USD 0.75');
   await expect(page.getByTestId('shop-quote-total')).toHaveText('USD 57.23');
-  await page.screenshot({ path: `${SHOTS}/shop-quoted-phone.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/shop-quoted-phone.png`, fullPage: true });
   await page.getByRole('button', { name: 'Accept quote' }).click();
   await expect(page.getByTestId('shop-stage')).toHaveText('Awaiting payment');
   await page.getByRole('link', { name: /Pay invoice INV-/ }).click();
@@ -244,7 +245,7 @@ test('the forwarding services end to end: consolidation repacked and invoiced wi
   const gctLine = page.getByRole('row').filter({ hasText: 'service fee GCT 15% (USD 0.75 at 150)' });
   await expect(gctLine).toContainText('JMD 112.50');
   await expect(gctLine).toContainText('Fee: Shop For Me Fee');
-  await page.screenshot({ path: `${SHOTS}/shop-invoice-phone.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/shop-invoice-phone.png`, fullPage: true });
   await page.getByRole('button', { name: /Pay now JMD/ }).click();
   await expect(page).toHaveURL(/\/api\/dev\/gateway\/checkout\//);
   await page.getByRole('button', { name: 'Approve payment' }).click();
@@ -270,7 +271,7 @@ test('the forwarding services end to end: consolidation repacked and invoiced wi
   await page.reload();
   await expect(page.getByTestId('shop-stage')).toHaveText('Arrived');
   await expect(page.getByTestId('shop-order')).toContainText(`arrived as ${pkg.packageNumber}`);
-  await page.screenshot({ path: `${SHOTS}/shop-arrived-phone.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/shop-arrived-phone.png`, fullPage: true });
   await clerk.close();
   await admin.close();
   expect(errors).toEqual([]);

@@ -6,6 +6,7 @@ import { workerPorts } from '../support/ports';
 import { expect, test } from '../support/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { tokenFor } from '../support/auth';
+import { shot } from '../support/screenshots';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/carrier-tracking-shots';
 const PHONE = { width: 375, height: 740 };
@@ -24,7 +25,7 @@ async function signedIn(browser: Browser, token: string, viewport: { width: numb
   await context.addInitScript((t) => window.localStorage.setItem('token', t), token);
   return context.newPage();
 }
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
+const snap = (page: Page, name: string) => shot(page, { path: path.join(SHOTS, `${name}.png`), fullPage: false });
 
 test('the carrier’s scans reach the customer’s pre-alert and the warehouse staff, marked TEST', async ({ browser, request }) => {
   test.setTimeout(180_000);
@@ -52,10 +53,10 @@ test('the carrier’s scans reach the customer’s pre-alert and the warehouse s
   await expect(dialog.getByText('Out for delivery', { exact: true })).toBeVisible();
   await expect(dialog.getByText('In transit', { exact: true })).toBeVisible();
   await expect(dialog.getByText('TEST', { exact: true })).toBeVisible();
-  await shot(customer, 'pre-alert-scans-375');
+  await snap(customer, 'pre-alert-scans-375');
   await expectNoSeriousA11yViolations(customer);
   await customer.emulateMedia({ colorScheme: 'dark' });
-  await shot(customer, 'pre-alert-scans-375-dark');
+  await snap(customer, 'pre-alert-scans-375-dark');
   await expectNoSeriousA11yViolations(customer);
   await customer.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
@@ -71,9 +72,9 @@ test('the carrier’s scans reach the customer’s pre-alert and the warehouse s
   await row.getByRole('button', { name: 'Scans' }).focus();
   await desk.keyboard.press('Enter');
   await expect(row.getByRole('list', { name: 'Carrier scans' })).toBeVisible();
-  await shot(desk, 'on-the-way-desk');
+  await snap(desk, 'on-the-way-desk');
   await expectNoSeriousA11yViolations(desk);
   await desk.emulateMedia({ colorScheme: 'dark' });
-  await shot(desk, 'on-the-way-desk-dark');
+  await snap(desk, 'on-the-way-desk-dark');
   await expectNoSeriousA11yViolations(desk);
 });

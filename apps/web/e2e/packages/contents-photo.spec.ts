@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { tokenFor } from '../support/auth';
 import { waitForMail } from '../support/mailbox';
 import { expect, test } from '../support/test';
+import { shot } from '../support/screenshots';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/contents-photo-shots';
 
@@ -37,11 +38,11 @@ test('the customer asks for a photo of the contents on a phone; staff take it; t
   await panel.getByRole('button', { name: 'Ask for a photo of the contents' }).click();
   const confirm = page.getByRole('dialog', { name: 'Ask for a photo of the contents?' });
   await expect(confirm).toContainText('JMD 500.00 (Photo of contents) goes on this package');
-  await page.screenshot({ path: `${SHOTS}/01-confirm-375.png` });
+  await shot(page, { path: `${SHOTS}/01-confirm-375.png` });
   await confirm.getByRole('button', { name: 'Confirm for JMD 500.00' }).click();
   await expect(panel.getByRole('status')).toContainText('We will e-mail you when the photos are taken');
   await expect(panel.getByRole('button', { name: 'Cancel request' })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/02-requested-375.png` });
+  await shot(page, { path: `${SHOTS}/02-requested-375.png` });
 
   // The station: the parcel scanned again says a photo of the contents is waiting.
   const desk = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -55,7 +56,7 @@ test('the customer asks for a photo of the contents on a phone; staff take it; t
   await expect(staff.getByRole('alert').filter({ hasText: 'Photo of contents requested' })).toContainText(
     `open ${pkg.packageNumber}, photograph what is inside`,
   );
-  await staff.screenshot({ path: `${SHOTS}/03-station-notice.png`, fullPage: true });
+  await shot(staff, { path: `${SHOTS}/03-station-notice.png`, fullPage: true });
 
   // On the package: a photo of the contents, then done.
   await staff.goto(`/staff/packages?package=${pkg.id}`);
@@ -69,7 +70,7 @@ test('the customer asks for a photo of the contents on a phone; staff take it; t
   await expect(request_).toContainText('1 contents photo(s) taken');
   await request_.getByRole('button', { name: 'Done: send to the customer' }).click();
   await expect(staff.getByRole('dialog').getByRole('status').filter({ hasText: 'Photo of contents taken' })).toBeVisible();
-  await staff.screenshot({ path: `${SHOTS}/04-staff-done.png`, fullPage: true });
+  await shot(staff, { path: `${SHOTS}/04-staff-done.png`, fullPage: true });
   await desk.close();
 
   // The customer hears by e-mail and sees the photo of the contents.
@@ -80,7 +81,7 @@ test('the customer asks for a photo of the contents on a phone; staff take it; t
   const photos = page.getByRole('list', { name: 'Photos of the contents' });
   await expect(photos.getByRole('img')).toHaveCount(1);
   await expect(page.getByRole('region', { name: 'Photo of contents' }).getByRole('button')).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/05-customer-sees-375.png` });
+  await shot(page, { path: `${SHOTS}/05-customer-sees-375.png` });
 
   // The package's invoice, when it is ready, carries the fee as a line naming it.
   for (const status of ['in_transit', 'at_customs', 'ready_for_pickup']) {

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { tokenFor } from '../support/auth';
+import { shot } from '../support/screenshots';
 
 /** Corrections, void and the admin's floor screens, through the UI. */
 
@@ -38,7 +39,7 @@ test('staff correct a 340 lb typo with confirmation, then void a phantom package
   await expect(correct.getByText('The weight must be more than 0 lb')).toBeVisible();
   await correct.getByLabel('Weight (lb)').fill('3.4');
   await correct.getByLabel('Why (kept on the timeline)').fill('Typo at the scale');
-  await page.screenshot({ path: `${SHOTS}/correct-dialog.png` });
+  await shot(page, { path: `${SHOTS}/correct-dialog.png` });
   await correct.getByRole('button', { name: 'Save correction' }).click();
   await toast(page, 'Package corrected');
   await expect(detail.getByText('Corrected: weight (lb) 340 → 3.4 (Typo at the scale)')).toBeVisible();
@@ -49,7 +50,7 @@ test('staff correct a 340 lb typo with confirmation, then void a phantom package
   await correct.getByRole('button', { name: 'Save correction' }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm the weight' });
   await expect(confirm).toContainText('250 lb is more than 150 lb');
-  await page.screenshot({ path: `${SHOTS}/heavy-confirm.png` });
+  await shot(page, { path: `${SHOTS}/heavy-confirm.png` });
   await confirm.getByRole('button', { name: 'The weight is right' }).click();
   await toast(page, 'Package corrected');
 
@@ -60,7 +61,7 @@ test('staff correct a 340 lb typo with confirmation, then void a phantom package
   await toast(page, 'Package voided');
   await expect(detail.getByRole('status').filter({ hasText: 'Voided: Two scans glued together' })).toBeVisible();
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/voided-375.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/voided-375.png`, fullPage: true });
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await expectNoSeriousA11yViolations(page);
 });
@@ -77,5 +78,5 @@ test('the courier admin opens Maniefest, Reconciliation and Uncollected from the
     await expect(page).toHaveURL(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   }
-  await page.screenshot({ path: `${SHOTS}/admin-uncollected.png` });
+  await shot(page, { path: `${SHOTS}/admin-uncollected.png` });
 });

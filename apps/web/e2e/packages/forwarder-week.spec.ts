@@ -7,6 +7,7 @@ import { workerPorts } from '../support/ports';
 import { auth, registerCustomer } from '../support/services';
 import { signOnPad } from '../support/signature';
 import { expect, test } from '../support/test';
+import { shot } from '../support/screenshots';
 
 /**
  * A forwarder's week, end to end: the Miami agent's Excel file (real date cells) imported with one
@@ -142,7 +143,7 @@ test('a forwarder’s week: the agent’s workbook, a fixed row, a hold, a hazar
   await see(preview).toContainText('The weight "about 3" is not a number of pounds');
   // The date cells are read as dates: no row is refused or flagged for its date.
   await see(preview).not.toContainText('is not a date');
-  await page.screenshot({ path: `${SHOTS}/01-import-preview.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/01-import-preview.png`, fullPage: true });
   await page.getByRole('button', { name: `Import ${lines.length - 1} packages` }).click();
   await see(page.getByText(`Import finished: ${fileName}`)).toBeVisible({ timeout: 60_000 });
 
@@ -152,7 +153,7 @@ test('a forwarder’s week: the agent’s workbook, a fixed row, a hold, a hazar
   await entry.getByRole('button', { name: 'Fix refused rows' }).click();
   const refusedRow = lines.length + 2; // after the title and the header
   await entry.getByLabel(`Row ${refusedRow} Weight`).fill('3');
-  await page.screenshot({ path: `${SHOTS}/02-refused-row-fixed.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/02-refused-row-fixed.png`, fullPage: true });
   await entry.getByRole('button', { name: `Send row ${refusedRow} again` }).click();
   await see(toast(page, new RegExp(`Row ${refusedRow}: Received as PKG-`))).toBeVisible();
 
@@ -174,7 +175,7 @@ test('a forwarder’s week: the agent’s workbook, a fixed row, a hold, a hazar
   const hazardDialog = page.getByRole('dialog');
   await see(hazardDialog.getByRole('button', { name: 'On Hold', exact: true })).toBeVisible({ timeout: 30_000 });
   await see(hazardDialog.getByRole('button', { name: 'In Transit', exact: true })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/03-hazard-buttons.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/03-hazard-buttons.png`, fullPage: true });
 
   // The flight: a manifest built from the agent's manifest file (the lithium parcel refused), closed and shipped.
   const flight = [...annTracking, ...benTracking, fixedTracking];
@@ -196,7 +197,7 @@ test('a forwarder’s week: the agent’s workbook, a fixed row, a hold, a hazar
   const report = dialog.getByRole('status').filter({ hasText: 'Import:' });
   await see(report).toContainText(`Import: ${flight.length} accepted, 1 refused`, { timeout: 30_000 });
   await see(report).toContainText(`${hazardTracking} refused:`);
-  await page.screenshot({ path: `${SHOTS}/04-manifest-built.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/04-manifest-built.png`, fullPage: true });
   await dialog.getByRole('button', { name: 'Close manifest' }).click();
   await page.getByRole('dialog', { name: 'Close the manifest' }).getByText('Close', { exact: true }).click();
   await see(toast(page, 'Manifest closed')).toBeVisible();
@@ -232,7 +233,7 @@ test('a forwarder’s week: the agent’s workbook, a fixed row, a hold, a hazar
   await page.getByRole('dialog', { name: 'Close reconciliation' }).getByText('Close', { exact: true }).click();
   await page.getByRole('button', { name: 'Cleared customs: make ready for pickup' }).click();
   await see(toast(page, 'Cleared packages are ready for pickup')).toBeVisible({ timeout: 30_000 });
-  await page.screenshot({ path: `${SHOTS}/05-made-ready.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/05-made-ready.png`, fullPage: true });
 
   // "Ready": Ann by the invoice e-mail that says so; Ben by e-mail and once on each channel he chose.
   await waitForMail(ann.email, /Packages ready for pickup: invoice INV-\d+/);
@@ -270,7 +271,7 @@ test('a forwarder’s week: the agent’s workbook, a fixed row, a hold, a hazar
   await page.getByLabel("Collector's name").fill(`Ann Week${stamp}`);
   await page.getByRole('button', { name: 'Sign to confirm collection' }).click();
   await signOnPad(page);
-  await page.screenshot({ path: `${SHOTS}/06-counter.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/06-counter.png`, fullPage: true });
   await page.getByRole('button', { name: 'Confirm collection', exact: true }).click();
   await see(page.getByRole('status').filter({ hasText: 'Collection recorded: the packages are delivered' })).toBeVisible();
 

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { tokenFor } from '../support/auth';
+import { shot } from '../support/screenshots';
 
 /**
  * The hazard rule on the status buttons: a plain staff member opening a parcel being disposed of,
@@ -39,12 +40,12 @@ test('a disposed or undecided hazardous parcel offers no way on to a plain staff
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('button', { name: 'On Hold', exact: true })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'In Transit', exact: true })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/01-dispose-buttons.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/01-dispose-buttons.png`, fullPage: true });
 
   await page.goto(`/staff/packages?package=${lithium.id}`);
   await expect(page.getByRole('dialog').getByRole('button', { name: 'On Hold', exact: true })).toBeVisible();
   await expect(page.getByRole('dialog').getByRole('button', { name: 'In Transit', exact: true })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/02-lithium-buttons.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/02-lithium-buttons.png`, fullPage: true });
 
   // A stale screen or a script gets the rule's refusal, by one button or in bulk.
   const one = await request.post(`/api/packages/${dispose.id}/status`, { headers: staff, data: { status: 'in_transit' } });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { tokenFor } from '../support/auth';
+import { shot } from '../support/screenshots';
 
 /** A MAWB reused asks to confirm a split in our words; a manifest that has not arrived is not offered "ready for pickup". */
 
@@ -29,7 +30,7 @@ test('a clerk reusing a MAWB is told which manifest has it and may confirm a spl
   const confirm = page.getByRole('dialog', { name: 'Split shipment?' });
   await expect(confirm).toContainText(`MAWB ${mawb.replace('-', ' ')} is already on manifest ${firstNumber}.`);
   await expect(confirm).toContainText('confirm the split');
-  await page.screenshot({ path: `${SHOTS}/split-confirm.png` });
+  await shot(page, { path: `${SHOTS}/split-confirm.png` });
   // Cancel keeps the form as it was; confirming creates the second manifest.
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(form.getByLabel('MAWB number')).toHaveValue(mawb.replace('-', ' '));
@@ -62,5 +63,5 @@ test('a shipped manifest offers no "ready for pickup", and the API refuses it in
   await page.goto(`/staff/reconciliation?manifest=${m.id}`);
   await expect(page.getByText(`${m.manifestNumber} is shipped.`)).toBeVisible();
   await expect(page.getByRole('button', { name: /Cleared customs/ })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/shipped-reconciliation.png` });
+  await shot(page, { path: `${SHOTS}/shipped-reconciliation.png` });
 });

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { loginAs } from '../support/auth';
+import { shot } from '../support/screenshots';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/integrations-shots';
 const API_KEY = 'ck_demo_jamaica_express_2026';
@@ -105,7 +106,7 @@ test('an admin maps and imports the agent’s 300-row spreadsheet with bad rows,
   await expect(page.getByRole('table', { name: 'What the import will do with each row' })).toContainText(
     'The weight "about 3" is not a number of pounds',
   );
-  await page.screenshot({ path: `${SHOTS}/import-preview.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/import-preview.png`, fullPage: true });
 
   // 290 good rows less the 2 repeated: 97 for Alice, 97 for Bob, 96 to Unknown Packages.
   await page.getByRole('button', { name: 'Import 290 packages' }).click();
@@ -121,7 +122,7 @@ test('an admin maps and imports the agent’s 300-row spreadsheet with bad rows,
   expect(report).toHaveLength(301);
   expect(report.filter((l) => l.includes(',Not imported,'))).toHaveLength(8);
   expect(report.find((l) => l.startsWith(`2,${tracking(0)},Received,PKG-`))).toContain(alice.mailbox);
-  await page.screenshot({ path: `${SHOTS}/import-report.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/import-report.png`, fullPage: true });
 
   // The customers' pre-alerts are matched: received, with the package.
   for (const who of [alice, bob]) {

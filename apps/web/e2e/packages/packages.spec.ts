@@ -3,6 +3,7 @@ import { expect, test } from '../support/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { waitForMail } from '../support/mailbox';
 import { DEMO, tokenFor } from '../support/auth';
+import { shot } from '../support/screenshots';
 
 const CUSTOMER = DEMO.customer;
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/packages-shots';
@@ -53,12 +54,12 @@ test('a pre-alerted package is received on Scan, shipped, reconciled, made ready
   await toast(staff, /Package received: PKG-\d{6}/);
   await expect(staff.getByRole('textbox', { name: 'Tracking number' })).toBeFocused();
   await expect(staff.getByText(/Last received:/)).toContainText('Kimberly Williams');
-  await staff.screenshot({ path: `${SHOTS}/scan-desktop.png`, fullPage: true });
+  await shot(staff, { path: `${SHOTS}/scan-desktop.png`, fullPage: true });
   // The toast fades in and out; check the page itself once it has gone.
   await expect(staff.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await expectNoSeriousA11yViolations(staff);
   await staff.setViewportSize({ width: 375, height: 800 });
-  await staff.screenshot({ path: `${SHOTS}/scan-375.png`, fullPage: true });
+  await shot(staff, { path: `${SHOTS}/scan-375.png`, fullPage: true });
   await waitForMail(CUSTOMER.email, /received at our Miami warehouse/);
 
   // A manager puts it on an AIR manifest, closes, ships and marks it arrived.
@@ -110,7 +111,7 @@ test('a pre-alerted package is received on Scan, shipped, reconciled, made ready
   const timeline = customer.getByRole('list', { name: 'Package timeline' });
   for (const step of ['Received', 'In Transit', 'At Customs', 'Ready for Pickup'])
     await expect(timeline.getByText(step, { exact: true })).toBeVisible();
-  await customer.screenshot({ path: `${SHOTS}/customer-timeline-desktop.png`, fullPage: true });
+  await shot(customer, { path: `${SHOTS}/customer-timeline-desktop.png`, fullPage: true });
   await customer.setViewportSize({ width: 375, height: 800 });
-  await customer.screenshot({ path: `${SHOTS}/customer-timeline-375.png`, fullPage: true });
+  await shot(customer, { path: `${SHOTS}/customer-timeline-375.png`, fullPage: true });
 });

@@ -1,6 +1,7 @@
 import { tokenFor } from '../support/auth';
 import { auth, jmd, pageAs, receivePackage, registerCustomer, unique } from '../support/services';
 import { expect, test } from '../support/test';
+import { shot } from '../support/screenshots';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/return-request-shots';
 
@@ -31,10 +32,10 @@ test('a customer asks for a return to the sender; staff record it from the queue
   await panel.getByRole('button', { name: 'Return to sender' }).click();
   const confirm = page.getByRole('dialog', { name: `Return ${pkg.packageNumber} to the sender?` });
   await expect(confirm).toContainText(`${fee} (${fees.prices.return.feeName}) is invoiced when it is done`);
-  await page.screenshot({ path: `${SHOTS}/01-confirm-375.png` });
+  await shot(page, { path: `${SHOTS}/01-confirm-375.png` });
   await confirm.getByRole('button', { name: `Confirm for ${fee}` }).click();
   await expect(panel.getByRole('status')).toContainText('The parcel will not be forwarded');
-  await page.screenshot({ path: `${SHOTS}/02-requested-375.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/02-requested-375.png`, fullPage: true });
 
   // It leaves the normal flow: it can no longer be shipped.
   const shipped = await request.post(`/api/packages/${pkg.id}/status`, { headers: auth(adminToken), data: { status: 'in_transit' } });
@@ -57,7 +58,7 @@ test('a customer asks for a return to the sender; staff record it from the queue
   await item.getByRole('button', { name: 'Record: returned to sender' }).click();
   const sure = staff.getByRole('dialog', { name: 'Record the return?' });
   await expect(sure).toContainText(fee);
-  await staff.screenshot({ path: `${SHOTS}/03-queue-record.png`, fullPage: true });
+  await shot(staff, { path: `${SHOTS}/03-queue-record.png`, fullPage: true });
   await sure.getByRole('button', { name: 'Record return' }).click();
   await expect(staff.locator('[data-sonner-toast]').filter({ hasText: 'Recorded: returned to the sender' }).first()).toBeVisible();
   await expect(list.getByText(pkg.packageNumber)).toHaveCount(0);
@@ -70,7 +71,7 @@ test('a customer asks for a return to the sender; staff record it from the queue
   const invoiceNo = /on invoice (INV-\d+)/.exec((await panel.getByRole('status').textContent()) ?? '')?.[1];
   expect(invoiceNo).toBeTruthy();
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: `${SHOTS}/04-done-375-dark.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/04-done-375-dark.png`, fullPage: true });
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto(`/customer/invoices/${invoiceNo}`);
   await expect(page.getByText(`${fees.prices.return.feeName} ${pkg.packageNumber}`)).toBeVisible();

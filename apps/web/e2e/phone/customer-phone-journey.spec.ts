@@ -5,6 +5,7 @@ import { signIn, tokenFor } from '../support/auth';
 import { FULL_CHROMIUM } from '../support/browsers';
 import { workerPorts } from '../support/ports';
 import { expect, test } from '../support/test';
+import { shot } from '../support/screenshots';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/phone-shots';
 const MAILBOX = 'JXP-10001'; // the demo customer's
@@ -154,7 +155,7 @@ test('a customer installs the app, allows notices, confirms a phone, hears of a 
   await page.getByRole('button', { name: 'Confirm number' }).click();
   await expect(page.getByText('Confirmed', { exact: true })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Package received in Miami by WhatsApp' })).toBeChecked();
-  await page.screenshot({ path: `${SHOTS}/phone-notices-375.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/phone-notices-375.png`, fullPage: true });
 
   // A package scanned at the station reaches WhatsApp and the device within seconds.
   const staff = await tokenFor(request, 'staff');
@@ -185,7 +186,7 @@ test('a customer installs the app, allows notices, confirms a phone, hears of a 
   await page.reload();
   await expect(page.getByText(packageNumber).first()).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('alert').filter({ hasText: 'You are offline. Showing what was saved on this device as of' })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/offline-packages-375.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/offline-packages-375.png`, fullPage: true });
 
   // The kept answer is this person's only: the same address asked with another person's session
   // (the phone handed over) finds nothing kept, while this person's still gets the copy.

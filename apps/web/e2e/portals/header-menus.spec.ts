@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { type A11yAudit, expect, test } from '../support/test';
 import { type DemoRole, tokenFor } from '../support/auth';
+import { shot } from '../support/screenshots';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/header-menus';
 const WIDTHS = [1366, 375] as const;
@@ -62,7 +63,7 @@ async function hiddenParts(menu: Locator): Promise<{ covered: string[]; clippedB
 }
 
 /** Opens the menu from its button, checks it whole, on top and clean for axe, photographs it, closes it with Escape. */
-async function checkMenu(page: Page, a11y: A11yAudit, menu: HeaderMenu, shot: string) {
+async function checkMenu(page: Page, a11y: A11yAudit, menu: HeaderMenu, name: string) {
   const trigger = menu.trigger(page);
   await trigger.click();
   const open = page.getByRole('menu');
@@ -81,7 +82,7 @@ async function checkMenu(page: Page, a11y: A11yAudit, menu: HeaderMenu, shot: st
   }).toPass({ timeout: 5_000 });
   expect(await hiddenParts(open)).toEqual({ covered: [], clippedBy: [] });
   await a11y.check(page);
-  await page.screenshot({ path: `${SHOTS}/${shot}.png` });
+  await shot(page, { path: `${SHOTS}/${name}.png` });
   await page.keyboard.press('Escape');
   await expect(open).toHaveCount(0);
   await expect(menu.trigger(page)).toBeFocused();

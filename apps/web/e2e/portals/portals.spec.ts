@@ -5,6 +5,7 @@ import { DEFAULT_BRANCH_MANAGER_PERMISSIONS, DEFAULT_STAFF_PERMISSIONS, STAFF_SI
 import { DEFAULT_API_KEY } from '@courier/shared/constants/limits';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { DEMO, LOGIN_PAGE, signIn } from '../support/auth';
+import { shot } from '../support/screenshots';
 
 /** Each demo person with their login page and portal. */
 const PEOPLE = {
@@ -195,20 +196,20 @@ for (const who of Object.keys(PEOPLE) as Who[]) {
     ).toHaveAttribute('src', courierLogo ?? '/default-logo.svg');
     await pageSettled(page);
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: `${SHOTS}/${who}-desktop.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/${who}-desktop.png`, fullPage: true });
 
     await page.setViewportSize({ width: 375, height: 812 });
     await expect(page.getByRole('navigation', { name: `${expected.portal} navigation` })).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('navigation', { name: `${expected.portal} navigation` });
     await expect(drawer).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/${who}-phone-menu.png` });
+    await shot(page, { path: `${SHOTS}/${who}-phone-menu.png` });
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('button', { name: 'Close menu' }).click();
     await expect(drawer).toBeHidden();
-    await page.screenshot({ path: `${SHOTS}/${who}-phone.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/${who}-phone.png`, fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
@@ -277,7 +278,7 @@ test('the admin creates a branch, a role with two permissions and a staff member
   await page.getByRole('searchbox').fill(id);
   await expect(page.getByRole('link', { name: `Mandeville ${id}`, exact: true })).toBeVisible();
   await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/admin-branches.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/admin-branches.png`, fullPage: true });
 
   // Role with two permissions
   await openFromSidebar(page, 'Admin', 'Roles');
@@ -285,7 +286,7 @@ test('the admin creates a branch, a role with two permissions and a staff member
   await page.getByLabel('Role name').fill(`Counter ${id}`);
   await page.getByRole('checkbox', { name: /^View dashboard_view/ }).check();
   await page.getByRole('checkbox', { name: /^View customers_view/ }).check();
-  await page.screenshot({ path: `${SHOTS}/admin-role-editor.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/admin-role-editor.png`, fullPage: true });
   await page.getByRole('button', { name: 'Create role' }).click();
   await expect(page).toHaveURL(/\/admin\/roles\/\d+$/);
   await expect(page.getByRole('heading', { name: `Counter ${id}` })).toBeVisible();
@@ -305,7 +306,7 @@ test('the admin creates a branch, a role with two permissions and a staff member
   await expect(staffDialog).toBeHidden();
   await page.getByRole('searchbox').fill('shanice');
   await expect(page.getByRole('link', { name: 'Shanice Thompson', exact: true })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/admin-staff.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/admin-staff.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Log out' }).first().click();
   await page.waitForURL((url) => url.pathname === '/');
@@ -337,7 +338,7 @@ test('the super admin creates a courier, sees its api key and opens its customer
   await expect(page).toHaveURL(/\/superadmin\/couriers\/\d+$/);
   await expect(page.getByTestId('api-key')).toHaveText(/^ck_/);
   await expect(page.getByRole('button', { name: 'Impersonate' })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/superadmin-courier.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/superadmin-courier.png`, fullPage: true });
   await page.getByRole('link', { name: '0' }).first().click();
   await expect(page).toHaveURL(/\/customers$/);
   await expect(page.getByText('No data available')).toBeVisible();

@@ -2,6 +2,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { pageSettled } from '../support/settled';
 import { expect, test } from '../support/test';
 import { DEMO } from '../support/auth';
+import { shot } from '../support/screenshots';
 
 /**
  * Every list fits its box on a laptop (no table wider than its container at 1366 px:
@@ -102,7 +103,7 @@ for (const who of Object.keys(WHO) as Array<keyof typeof WHO>) {
         const [cell, box] = await Promise.all([actions.boundingBox(), laptop.locator('[data-table-box]').first().boundingBox()]);
         expect(cell && box && cell.x + cell.width <= box.x + box.width + 1, `${screen.path} actions in view`).toBe(true);
       }
-      await laptop.screenshot({ path: shotName(screen.path, '1366'), fullPage: true });
+      await shot(laptop, { path: shotName(screen.path, '1366'), fullPage: true });
     }
     await laptop.context().close();
 
@@ -127,7 +128,7 @@ for (const who of Object.keys(WHO) as Array<keyof typeof WHO>) {
           expect((await status.innerText()).trim().length).toBeGreaterThan(0);
         }
       }
-      await phone.screenshot({ path: shotName(screen.path, '375'), fullPage: true });
+      await shot(phone, { path: shotName(screen.path, '375'), fullPage: true });
     }
     await phone.context().close();
   });
@@ -180,6 +181,6 @@ test('customer: a long list and long values stay inside a phone screen', async (
     )
     .toEqual([]);
   expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-  await phone.screenshot({ path: `${SHOTS}/table-customer-packages-long-375.png`, fullPage: true });
+  await shot(phone, { path: `${SHOTS}/table-customer-packages-long-375.png`, fullPage: true });
   await phone.context().close();
 });

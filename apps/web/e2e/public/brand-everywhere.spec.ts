@@ -5,6 +5,7 @@ import type { APIRequestContext, Locator } from '@playwright/test';
 import { DEFAULT_API_KEY } from '@courier/shared/constants/limits';
 import { DEMO } from '../support/auth';
 import { expect, test } from '../support/test';
+import { shot } from '../support/screenshots';
 
 const DEMO_COURIER = 'Jamaica Express Post';
 
@@ -110,23 +111,23 @@ test('a 300 × 120 logo keeps its shape in the public header, the sign-in panel 
       .getByRole('link', { name: `${courier.name} home` })
       .locator('img');
     expectShapeKept(await logoBox(header), 36);
-    await page.getByRole('banner').screenshot({ path: test.info().outputPath('header-wide-logo.png') });
+    await shot(page.getByRole('banner'), { path: test.info().outputPath('header-wide-logo.png') });
 
     await page.goto(`/login?api_key=${courier.apiKey}`);
     const panel = page.locator('aside img').first();
     expectShapeKept(await logoBox(panel), 36);
-    await page.screenshot({ path: test.info().outputPath('sign-in-wide-logo.png') });
+    await shot(page, { path: test.info().outputPath('sign-in-wide-logo.png') });
 
     await page.setViewportSize({ width: 375, height: 740 });
     await page.reload();
     expectShapeKept(await logoBox(page.locator('aside img').first()), 36);
-    await page.screenshot({ path: test.info().outputPath('sign-in-wide-logo-phone.png') });
+    await shot(page, { path: test.info().outputPath('sign-in-wide-logo-phone.png') });
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.goto(website);
     const framed = page.frameLocator('#portal');
     expectShapeKept(await logoBox(framed.locator('aside img').first()), 36);
-    await page.screenshot({ path: test.info().outputPath('embed-wide-logo.png') });
+    await shot(page, { path: test.info().outputPath('embed-wide-logo.png') });
   } finally {
     server.close();
   }
@@ -143,7 +144,7 @@ test('without JavaScript /track and /register show the courier and say what need
     await expect(page.locator('noscript > p')).toBeVisible();
     await expect(page.locator('noscript > p')).toContainText('Tracking a package needs JavaScript, which is turned off in this browser.');
     await expect(page).toHaveTitle(`Track a package | ${DEMO_COURIER}`);
-    await page.screenshot({ path: test.info().outputPath('track-no-js.png') });
+    await shot(page, { path: test.info().outputPath('track-no-js.png') });
     // A page of its own per address: axe, which audits a page before it is left, cannot run without scripts.
     await page.close();
     page = await context.newPage();
@@ -155,7 +156,7 @@ test('without JavaScript /track and /register show the courier and say what need
     await expect(page.locator('noscript > p')).toContainText('Creating an account needs JavaScript, which is turned off in this browser.');
     await expect(page.getByText('Loading registration information')).toHaveCount(0);
     await expect(page.getByText('Courier Portal')).toHaveCount(0);
-    await page.screenshot({ path: test.info().outputPath('register-no-js.png') });
+    await shot(page, { path: test.info().outputPath('register-no-js.png') });
   } finally {
     await context.close();
   }

@@ -5,6 +5,7 @@ import { DEFAULT_API_KEY } from '@courier/shared/constants/limits';
 import { expect, test } from '../support/test';
 import { DEMO } from '../support/auth';
 import { CHROMIUM, CHROMIUM_ARGS, FULL_CHROMIUM } from '../support/browsers';
+import { shot } from '../support/screenshots';
 
 /**
  * The customer portal inside a courier's own website, on another site than ours (localhost framing
@@ -82,7 +83,7 @@ test('in current Chromium the customer signs in inside the frame, and opens the 
       ),
     ).toBe(false);
     await expect(framed.getByText('Your browser does not let this website remember your sign-in')).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('framed-portal.png') });
+    await shot(page, { path: test.info().outputPath('framed-portal.png') });
 
     const issued = page.waitForResponse((res) => res.url().endsWith('/api/customers/handoff'));
     const opened = page.context().waitForEvent('page');
@@ -94,7 +95,7 @@ test('in current Chromium the customer signs in inside the frame, and opens the 
     // Its own session, in its own storage; no hand-off banner where storage works.
     expect(await tab.evaluate(() => window.localStorage.getItem('token'))).toMatch(/^ey/);
     await expect(tab.getByText('Your browser does not let this website remember your sign-in')).toHaveCount(0);
-    await tab.screenshot({ path: test.info().outputPath('own-tab.png') });
+    await shot(tab, { path: test.info().outputPath('own-tab.png') });
     // The code opened one tab: it is spent, and it was never a session.
     expect((await request.post('/api/customers/handoff/redeem', { data: { code } })).status()).toBe(401);
     expect((await request.get('/api/customers/profile', { headers: { authorization: `Bearer ${code}` } })).status()).toBe(401);
@@ -169,7 +170,7 @@ test("another courier's allowed website does not show the demo courier's signed-
     await expect(framed.getByRole('heading', { name: 'Your account cannot be shown on this website' })).toBeVisible();
     await expect(framed.getByText(CUSTOMER.name)).toHaveCount(0);
     await expect(framed.getByRole('link', { name: 'Open my account in a new tab' })).toHaveAttribute('target', '_blank');
-    await page.screenshot({ path: test.info().outputPath('other-courier-frame.png') });
+    await shot(page, { path: test.info().outputPath('other-courier-frame.png') });
   } finally {
     await browser.close();
     await restoreOther();

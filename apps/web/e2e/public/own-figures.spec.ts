@@ -1,6 +1,7 @@
 import { DEFAULT_API_KEY } from '@courier/shared/constants/limits';
 import { createSecondCourier } from '../support/couriers';
 import { expect, test } from '../support/test';
+import { shot } from '../support/screenshots';
 
 /** The marketing claims: the demo courier's own figures, in fixed words (docs/decisions/019-public-claims-are-the-couriers.md). */
 const SPEC_FIGURES = [
@@ -30,7 +31,7 @@ test("a new courier's home claims no figures, the demo courier's shows its seede
     await expect(figures).toContainText(value);
     await expect(figures).toContainText(label);
   }
-  await page.screenshot({ path: test.info().outputPath('demo-courier-home.png') });
+  await shot(page, { path: test.info().outputPath('demo-courier-home.png') });
 
   // A new courier's: the HTML the server sends (pre-rendered for it) already invents nothing. Its
   // api key then stays with the tab.
@@ -43,7 +44,7 @@ test("a new courier's home claims no figures, the demo courier's shows its seede
   await expect(page.getByText('US to St. Ann package forwarding')).toBeVisible();
   await expect(page.getByTestId('home-figures')).toHaveCount(0);
   for (const claim of INVENTED) await expect(page.locator('body')).not.toContainText(claim);
-  await page.screenshot({ path: test.info().outputPath('new-courier-home.png') });
+  await shot(page, { path: test.info().outputPath('new-courier-home.png') });
 
   // The new courier's admin states its own figures and schedule on the "Public site" tab.
   const login = await request.post('/api/auth/login', { data: island.admin });
@@ -73,6 +74,6 @@ test("a new courier's home claims no figures, the demo courier's shows its seede
   // Its own schedule, in the hero and the footer alike.
   await expect(page.locator('#main').getByText('Miami to Ocho Rios, twice a week')).toBeVisible();
   await expect(page.getByRole('contentinfo')).toContainText('Miami to Ocho Rios, twice a week');
-  await page.screenshot({ path: test.info().outputPath('own-figures-home.png') });
+  await shot(page, { path: test.info().outputPath('own-figures-home.png') });
   for (const claim of INVENTED) await expect(page.locator('body')).not.toContainText(claim);
 });

@@ -18,7 +18,8 @@ import { watchScreens } from './screen-watch';
  * - After the test, every page still open in every context of the test is audited.
  * - `a11y.check(page)` audits an intermediate screen on demand (a dialog or menu open, a form
  *   showing its errors); explicit checks always run, and the screen they audit is not audited
- *   automatically again.
+ *   automatically again. `a11y.checkOnce(page)` (the sweeps of screens) audits only a screen no
+ *   journey has audited yet in the run.
  * Automatic audits run once per distinct screen in the run, whichever worker reaches it first (path
  * with ids folded, phone or desktop, which dialogs or menus are open), which keeps the added
  * browser time small.
@@ -28,6 +29,8 @@ import { watchScreens } from './screen-watch';
 export interface A11yAudit {
   /** Audits the page as it is now; fails the test on any violation. */
   check(page: Page): Promise<void>;
+  /** Audits the page unless a journey of this run already audited the same screen (a sweep of screens). */
+  checkOnce(page: Page): Promise<void>;
   /** How many audits this test ran (automatic and explicit). */
   readonly audits: number;
 }
@@ -178,6 +181,12 @@ export const test = base.extend<{ a11y: A11yAudit }>({
       try {
         await use({
           check,
+          // After this test's audits in the background: one that had to give its screen back
+          // (the page changed under it) leaves it to this one.
+          checkOnce: async (page: Page) => {
+            await background;
+            await auditOnce(page);
+          },
           get audits() {
             return audits;
           },

@@ -4,6 +4,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { tokenFor } from '../support/auth';
+import { shot } from '../support/screenshots';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/tickets-live-shots';
 const PHONE = { width: 375, height: 740 };
@@ -22,7 +23,7 @@ async function signedIn(browser: Browser, token: string, viewport: { width: numb
   return page;
 }
 const pageErrors: string[] = [];
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
+const snap = (page: Page, name: string) => shot(page, { path: path.join(SHOTS, `${name}.png`), fullPage: false });
 async function checkA11y(page: Page) {
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await expectNoSeriousA11yViolations(page);
@@ -56,7 +57,7 @@ test('a reply appears live on the customer’s phone, with who is typing, and th
   await reply.click();
   await reply.pressSequentially('We found it on the shelf', { delay: 20 });
   await expect(thread.getByTestId('typing-mark')).toHaveText('Andrea is typing…', { timeout: LIVE });
-  await shot(customer, 'typing-customer-375');
+  await snap(customer, 'typing-customer-375');
   await checkA11y(customer);
 
   // The reply arrives in the open thread; the typing mark goes.
@@ -64,12 +65,12 @@ test('a reply appears live on the customer’s phone, with who is typing, and th
   await desk.getByRole('button', { name: 'Send reply' }).click();
   await expect(thread.getByText('We found it on the shelf; it flies on Thursday.')).toBeVisible({ timeout: LIVE });
   await expect(thread.getByTestId('typing-mark')).toHaveText('');
-  await shot(customer, 'reply-live-customer-375');
+  await snap(customer, 'reply-live-customer-375');
 
   // The customer's open thread read it: the desk shows "Seen" under its reply.
   const mine = desk.getByRole('listitem').filter({ hasText: 'We found it on the shelf' });
   await expect(mine.getByText('Seen')).toBeVisible({ timeout: LIVE });
-  await shot(desk, 'seen-desk');
+  await snap(desk, 'seen-desk');
   await checkA11y(desk);
 
   // The customer answers with the keyboard alone; it reaches the desk live.
@@ -84,8 +85,8 @@ test('a reply appears live on the customer’s phone, with who is typing, and th
   // Dark mode, both sides.
   await customer.emulateMedia({ colorScheme: 'dark' });
   await desk.emulateMedia({ colorScheme: 'dark' });
-  await shot(customer, 'thread-customer-375-dark');
-  await shot(desk, 'thread-desk-dark');
+  await snap(customer, 'thread-customer-375-dark');
+  await snap(desk, 'thread-desk-dark');
   await checkA11y(customer);
   await checkA11y(desk);
   expect(pageErrors).toEqual([]);

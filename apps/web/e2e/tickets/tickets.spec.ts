@@ -5,6 +5,7 @@ import { TICKET_POLL_MS } from '@courier/shared/constants/limits';
 import { expect, test } from '../support/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { tokenFor } from '../support/auth';
+import { shot } from '../support/screenshots';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/tickets-shots';
 /**
@@ -40,7 +41,7 @@ async function checkA11y(page: Page) {
   await expectNoSeriousA11yViolations(page);
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
+const snap = (page: Page, name: string) => shot(page, { path: path.join(SHOTS, `${name}.png`), fullPage: false });
 
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
@@ -91,7 +92,7 @@ test.describe('support tickets', () => {
     const menu = admin.getByRole('menu');
     await expect(menu.getByText('Unread tickets')).toBeVisible();
     await expect(menu.getByRole('menuitem', { name: /View All Tickets/ })).toBeVisible();
-    await shot(admin, 'bell-open-desktop');
+    await snap(admin, 'bell-open-desktop');
     await checkA11y(admin);
 
     // Opening it from the bell lands on the support-tickets page with ?ticket= and that ticket open.
@@ -120,12 +121,12 @@ test.describe('support tickets', () => {
     expect(toastBox && header && toastBox.y >= header.y + header.height).toBe(true);
     await expect(thread.getByText('We found it at the Miami warehouse')).toBeVisible();
     await expect(thread.getByLabel('Status')).toHaveValue('In Progress');
-    await shot(admin, 'ticket-thread-admin-desktop');
+    await snap(admin, 'ticket-thread-admin-desktop');
     await checkA11y(admin);
     await thread.getByRole('button', { name: 'Close' }).click();
     await expect(admin).toHaveURL(/\/admin\/support-tickets$/);
     await expect(admin.getByRole('table')).toContainText(ticketNo);
-    await shot(admin, 'ticket-list-admin-desktop');
+    await snap(admin, 'ticket-list-admin-desktop');
     await checkA11y(admin);
 
     // The ticket also has its own page (support-tickets/{id}).
@@ -143,33 +144,33 @@ test.describe('support tickets', () => {
     const customerThread = customer.getByRole('dialog', { name: subject });
     await expect(customerThread.getByText('We found it at the Miami warehouse')).toBeVisible();
     await expect(customerThread.getByText('In Progress').first()).toBeVisible();
-    await shot(customer, 'ticket-thread-customer-desktop');
+    await snap(customer, 'ticket-thread-customer-desktop');
     await checkA11y(customer);
     await customerThread.getByRole('button', { name: 'Close' }).click();
     // Reading the answer clears the customer's badge.
     await expect(customerItem).toHaveText('Support Tickets');
-    await shot(customer, 'ticket-list-customer-desktop');
+    await snap(customer, 'ticket-list-customer-desktop');
 
     // The same screens on a phone.
     const adminPhone = await signedIn(browser, adminToken, PHONE);
     await adminPhone.goto('/admin/support-tickets');
     // Under 640 px the list is cards, not a table.
     await expect(adminPhone.getByRole('list', { name: 'Support tickets' })).toContainText(ticketNo);
-    await shot(adminPhone, 'ticket-list-admin-375');
+    await snap(adminPhone, 'ticket-list-admin-375');
     await adminPhone.getByTestId('ticket-bell').click();
     await expect(adminPhone.getByRole('menu').getByText('No unread tickets')).toBeVisible();
-    await shot(adminPhone, 'bell-open-375');
+    await snap(adminPhone, 'bell-open-375');
     await adminPhone.keyboard.press('Escape');
     await adminPhone.goto(`/admin/support-tickets?ticket=${ticketNo}`);
     await expect(adminPhone.getByRole('dialog').getByText('We found it at the Miami warehouse')).toBeVisible();
-    await shot(adminPhone, 'ticket-thread-admin-375');
+    await snap(adminPhone, 'ticket-thread-admin-375');
     const customerPhone = await signedIn(browser, customerToken, PHONE);
     await customerPhone.goto(`/customer/support-tickets?ticket=${ticketNo}`);
     await expect(customerPhone.getByRole('dialog').getByText('We found it at the Miami warehouse')).toBeVisible();
-    await shot(customerPhone, 'ticket-thread-customer-375');
+    await snap(customerPhone, 'ticket-thread-customer-375');
     await customerPhone.goto('/customer/support-tickets');
     await expect(customerPhone.getByRole('button', { name: new RegExp(subject) })).toBeVisible();
-    await shot(customerPhone, 'ticket-list-customer-375');
+    await snap(customerPhone, 'ticket-list-customer-375');
 
     // The super admin's bell links to their own support-tickets page with the courier.
     const superToken = await tokenFor(request, 'super_admin');
@@ -240,7 +241,7 @@ test.describe('support tickets', () => {
     const branch = admin.getByLabel('Branch');
     await expect(branch.locator('option', { hasText: 'May Pen' })).toHaveCount(1);
     await branch.selectOption({ label: 'May Pen' });
-    await shot(admin, 'batch-email-branch-picker-desktop');
+    await snap(admin, 'batch-email-branch-picker-desktop');
     await checkA11y(admin);
 
     const superToken = await tokenFor(request, 'super_admin');
@@ -251,7 +252,7 @@ test.describe('support tickets', () => {
     await superAdmin.getByLabel('Message').fill('Warehouses close at noon on Friday.');
     await superAdmin.getByLabel('Send to').selectOption('chosen');
     await superAdmin.getByRole('checkbox', { name: 'Jamaica Express Post (JXP)' }).check();
-    await shot(superAdmin, 'announcement-couriers-375');
+    await snap(superAdmin, 'announcement-couriers-375');
     await checkA11y(superAdmin);
     await superAdmin.getByRole('button', { name: 'Send announcement' }).click();
     await expect(superAdmin.locator('[data-sonner-toast]').filter({ hasText: 'Announcement sent' })).toBeVisible();

@@ -1,8 +1,15 @@
 import { act, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { lazyToast } from '@/lib/lazy-toast';
-import { DeferredToaster } from './deferred-toaster';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// lazy-toast remembers a toast raised for as long as the page lives: each test is a new page.
+let lazyToast: typeof import('@/lib/lazy-toast').lazyToast;
+let DeferredToaster: typeof import('./deferred-toaster').DeferredToaster;
+beforeEach(async () => {
+  vi.resetModules();
+  ({ lazyToast } = await import('@/lib/lazy-toast'));
+  ({ DeferredToaster } = await import('./deferred-toaster'));
+});
 
 const toaster = () => screen.queryByRole('region', { name: /Notifications/ });
 

@@ -38,7 +38,7 @@ export interface RequestOptions {
 
 /** Hooks the session layer installs so a 401 can clear its state and navigate. */
 let onSessionExpired: ((loginPath: string) => void) | undefined;
-export function setSessionExpiredHandler(handler: (loginPath: string) => void): void {
+export function setSessionExpiredHandler(handler: ((loginPath: string) => void) | undefined): void {
   onSessionExpired = handler;
 }
 

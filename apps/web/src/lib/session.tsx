@@ -310,6 +310,8 @@ export function SessionProvider({ children, navigate }: { children: ReactNode; n
       if (navigateRef.current) navigateRef.current(loginPath);
       else window.location.assign(loginPath);
     });
+    // Unmounted, the session leaves the next 401 to the plain redirect.
+    return () => setSessionExpiredHandler(undefined);
   }, [queryClient]);
 
   useEffect(() => {

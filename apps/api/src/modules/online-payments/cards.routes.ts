@@ -167,7 +167,7 @@ export function cardsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             .status(404)
             .type('text/html; charset=utf-8')
             .send(
-              `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Card check ended</title></head><body><h1>${SAVED_CARD_MESSAGES.checkEnded}</h1></body></html>`,
+              `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Card check ended</title></head><body><main><h1>${SAVED_CARD_MESSAGES.checkEnded}</h1></main></body></html>`,
             );
         }
         reply.header(

@@ -171,7 +171,10 @@ describe('paying an invoice online', () => {
     const checkoutUrl = started.body.redirectUrl ?? '';
     expect(checkoutUrl).toContain('/api/dev/gateway/checkout/');
     const page = await fetch(checkoutUrl);
-    expect(await page.text()).toContain('Pay JMD 11321.00');
+    const html = await page.text();
+    expect(html).toContain('Pay JMD 11321.00');
+    // Every part of the page is in a landmark: the TEST notice heads it, the form is its main part.
+    expect(html).toMatch(/<body[^>]*>\s*<header>[\s\S]*TEST[\s\S]*<\/header>\s*<main>[\s\S]*Pay JMD[\s\S]*<\/main><\/body>/);
 
     const approved = await fetch(checkoutUrl, {
       method: 'POST',

@@ -78,7 +78,7 @@ function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#0f172a;background:#fff">
-<p style="background:#fef3c7;border:1px solid #b45309;padding:.5rem;border-radius:.375rem"><strong>TEST</strong> card processor (PowerTranz simulator): no real card is charged.</p>
+<header><p style="background:#fef3c7;border:1px solid #b45309;padding:.5rem;border-radius:.375rem"><strong>TEST</strong> card processor (PowerTranz simulator): no real card is charged.</p></header>
 <main>${body}</main></body></html>`;
 }
 

@@ -113,8 +113,8 @@ function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#0f172a">
-<p style="background:#fef3c7;border:1px solid #f59e0b;padding:.5rem;border-radius:.375rem"><strong>TEST</strong> gateway (simulator): no real card is charged.</p>
-${body}</body></html>`;
+<header><p style="background:#fef3c7;border:1px solid #f59e0b;padding:.5rem;border-radius:.375rem"><strong>TEST</strong> gateway (simulator): no real card is charged.</p></header>
+<main>${body}</main></body></html>`;
 }
 
 export function gatewaySimulator(options: SimulatorOptions): FastifyPluginAsync<{ prefix?: string }> {
