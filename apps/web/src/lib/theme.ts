@@ -30,11 +30,30 @@ function readChoice(): ThemeChoice {
 
 let current: ThemeChoice = typeof window === 'undefined' ? 'system' : readChoice();
 
+/**
+ * A change of mode recolours the page at once: otherwise every element with a transition (hundreds
+ * on a table) fades on its own, the page shows both modes' colours for a moment, and a phone spends
+ * the frames. Transitions are off while the new colours are computed, and back right after.
+ */
+function recolourAtOnce(change?: () => void): void {
+  const style = document.createElement('style');
+  style.textContent = '*,*::before,*::after{transition:none!important}';
+  document.head.append(style);
+  change?.();
+  void document.body?.offsetHeight;
+  setTimeout(() => style.remove(), 1);
+}
+
+// The system's mode changing while a page is open (tokens.css follows it by itself).
+if (typeof window !== 'undefined') window.matchMedia?.('(prefers-color-scheme: dark)').addEventListener?.('change', () => recolourAtOnce());
+
 /** Pins (or, with 'system', unpins) the mode on the page. */
 export function applyTheme(choice: ThemeChoice): void {
   const root = document.documentElement;
-  if (choice === 'system') delete root.dataset.theme;
-  else root.dataset.theme = choice;
+  recolourAtOnce(() => {
+    if (choice === 'system') delete root.dataset.theme;
+    else root.dataset.theme = choice;
+  });
 }
 
 export function setTheme(choice: ThemeChoice): void {
