@@ -19,11 +19,11 @@ const workers = Math.max(2, os.availableParallelism() - 1);
  * the files after it, so those files run in a project of their own, each with a fresh graph.
  */
 const WEB_SRC = 'apps/web/src';
-const WEB_TESTS = ['apps/web/src/**/*.test.{ts,tsx}'];
-const REPLACING_MODULES = readdirSync(WEB_SRC, { recursive: true, encoding: 'utf8' })
+const WEB_TESTS = [`${WEB_SRC}/**/*.test.{ts,tsx}`];
+const REPLACING_MODULES = readdirSync(path.join(import.meta.dirname, WEB_SRC), { recursive: true, encoding: 'utf8' })
   .filter((file) => /\.test\.tsx?$/.test(file))
   .map((file) => `${WEB_SRC}/${file.split(path.sep).join('/')}`)
-  .filter((file) => /\bvi\.(mock|doMock|resetModules)\(/.test(readFileSync(file, 'utf8')));
+  .filter((file) => /\bvi\.(mock|doMock|resetModules)\(/.test(readFileSync(path.join(import.meta.dirname, file), 'utf8')));
 
 function webProject(name: string, files: { include: string[]; exclude?: string[]; isolate: boolean }) {
   return {

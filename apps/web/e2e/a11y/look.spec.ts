@@ -4,7 +4,6 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { tokenFor } from '../support/auth';
 import { openInvoiceOfDemoCustomer } from '../support/invoices';
-import { shot } from '../support/screenshots';
 
 /**
  * Look and feel: the main screens in the light and the dark mode, at 1366 and 375 px, pass axe
@@ -52,7 +51,7 @@ async function settled(page: Page) {
 async function save(page: Page, name: string) {
   if (!SCREENS_DIR) return;
   mkdirSync(SCREENS_DIR, { recursive: true });
-  await shot(page, { path: path.join(SCREENS_DIR, `${name}.png`) });
+  await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`) });
 }
 
 for (const screen of SCREENS) {

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { shot } from '../support/screenshots';
 
 const PAGES = [
   { path: '/', heading: 'Shop in the US. Collect in Jamaica.' },
@@ -17,7 +16,7 @@ const PAGES = [
 /** Screenshots for a human to look at go outside the repo, and only when asked for. */
 async function snap(page: Page, name: string) {
   const dir = process.env.SCREENSHOT_DIR;
-  if (dir) await shot(page, { path: `${dir}/${name}.png`, fullPage: true });
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
 
 /** Portal code must not reach a visitor of the public site (code-split by area). */

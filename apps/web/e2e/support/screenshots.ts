@@ -5,7 +5,7 @@ import type { Locator, Page, PageScreenshotOptions } from '@playwright/test';
  * 0.5 to 0.9 s of CPU (a full page the most), so a CI run skips them unless E2E_SCREENSHOTS names
  * the directory to save them in.
  */
-export const TAKE_SCREENSHOTS = !process.env.CI || !!process.env.E2E_SCREENSHOTS;
+const TAKE_SCREENSHOTS = !process.env.CI || !!process.env.E2E_SCREENSHOTS;
 
 /** `target.screenshot(options)` when screenshots are taken. */
 export async function shot(target: Page | Locator, options: PageScreenshotOptions): Promise<void> {
