@@ -41,7 +41,9 @@ export default defineConfig({
   use: {
     // Worker 0's; support/test.ts gives every worker its own server.
     baseURL: workerBaseURL(0),
-    trace: 'retain-on-failure',
+    // Recording a trace costs about a third of a journey's CPU (screencast and DOM snapshots of every
+    // step): CI records one only when it runs a failed test again, which is the run worth reading.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     // The staff portal's service worker (the installable scan station) precaches every screen and
     // sits between the page and page.route(): journeys run without it, as a first visit does;
