@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // One Vitest run, four projects: pure shared rules, the API through app.inject on a fresh
 // database per file, and React components in jsdom (two: shared and isolated, below).
@@ -42,8 +43,42 @@ function webProject(name: string, files: { include: string[]; exclude?: string[]
   };
 }
 
+/**
+ * API files that take 15 s or more (fuzzing every route, killing and restarting the embedded
+ * engine, replicas). Without timings from an earlier run (a fresh clone) Vitest starts the largest
+ * files first, and these small ones started last, so the run ended with one of them alone.
+ */
+const LONG_FILES = [
+  'apps/api/test/security/fuzz.test.ts',
+  'apps/api/test/crash-safety.test.ts',
+  'apps/api/test/replicas.test.ts',
+  'apps/api/test/security/access-matrix.test.ts',
+  'apps/api/test/security/data-dir-lock.test.ts',
+  'apps/api/test/database-lost.test.ts',
+];
+
+/** Vitest's order, with the long files first in their project. */
+class LongFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const place = new Map(sorted.map((file, index) => [file, index]));
+    const projects = [...new Set(sorted.map((file) => file.project.name))];
+    const long = (file: TestSpecification) => {
+      const index = LONG_FILES.findIndex((name) => file.moduleId.endsWith(name));
+      return index === -1 ? LONG_FILES.length : index;
+    };
+    return sorted.sort(
+      (a, b) =>
+        projects.indexOf(a.project.name) - projects.indexOf(b.project.name) ||
+        long(a) - long(b) ||
+        (place.get(a) ?? 0) - (place.get(b) ?? 0),
+    );
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         test: {
