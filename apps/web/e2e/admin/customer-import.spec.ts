@@ -34,7 +34,7 @@ test('a courier migrates 500 customers with their mailbox numbers, and one signs
   const csv = [
     'Account #,Full Name,Email,Phone,Branch',
     ...rows,
-    '5001,Twice Over,twice-' + tag + '@migrate.test,,',
+    `5001,Twice Over,twice-${tag}@migrate.test,,`,
     '6001,No Mail,,,',
   ].join('\n');
 
