@@ -12,19 +12,39 @@ import { tokenFor } from '../support/auth';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
+/** The attribute marking the element `tabTo` is heading for, so each step asks the page one cheap question. */
+const TAB_TARGET = 'data-e2e-tab-target';
 
 /**
  * Presses Tab until `target` has the focus, or Shift+Tab when it comes before the focused
  * element; fails when it is not reached within `max` presses (the admin sidebar alone, with its
- * section toggles and the header's Search, is some 32 stops).
+ * section toggles and the header's Search, is some 32 stops). The target is found by its locator
+ * once and marked (finding it by role and name after every press was most of this file's time);
+ * a re-render that replaces it is marked again.
  */
 async function tabTo(page: Page, target: Locator, max = 60) {
-  const backwards = await target.evaluate((el) => {
-    const active = document.activeElement;
-    return !!active && active !== document.body && (el.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
-  });
-  for (let i = 0; i < max && !(await isFocused(target)); i++) await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  const mark = () =>
+    target.evaluate((el, attribute) => {
+      for (const other of document.querySelectorAll(`[${attribute}]`)) other.removeAttribute(attribute);
+      el.setAttribute(attribute, '');
+      const active = document.activeElement;
+      return !!active && active !== document.body && (el.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+    }, TAB_TARGET);
+  const backwards = await mark();
+  const where = () =>
+    page.evaluate((attribute) => {
+      const el = document.querySelector(`[${attribute}]`);
+      return el === null ? 'lost' : el === document.activeElement ? 'focused' : 'elsewhere';
+    }, TAB_TARGET);
+  for (let i = 0; i < max; i++) {
+    let state = await where();
+    if (state === 'lost') {
+      await mark();
+      state = await where();
+    }
+    if (state === 'focused') break;
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  }
   await expect(target).toBeFocused({ timeout: 1_000 });
 }
 
