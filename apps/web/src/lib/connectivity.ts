@@ -1,8 +1,8 @@
 /**
  * Whether the API can be reached, as the app last saw it: a call that could not reach the server
- * (network error, time-out) marks it offline, any answer marks it online again, and so do the
- * browser's own online/offline events. Screens read it to show one offline banner instead of
- * signing anyone out or showing empty lists.
+ * (network error, time-out) marks it offline, any answer marks it online again (unless the browser
+ * itself says it is offline), and so do the browser's own online/offline events. Screens read it
+ * to show one offline banner instead of signing anyone out or showing empty lists.
  */
 type Listener = () => void;
 
@@ -21,7 +21,12 @@ function set(next: boolean): void {
 export const connectivity = {
   isOffline: (): boolean => offline,
   markOffline: (): void => set(true),
-  markOnline: (): void => set(false),
+  markOnline: (): void => {
+    // An answer sent before the connection dropped can arrive after the browser said it is offline:
+    // while the browser says so, only its online event ends it.
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+    set(false);
+  },
   /** An answer came from the device's kept copy, kept at `at`: offline, showing data as of then. */
   servedCopy(at: string): void {
     const older = copyAsOf === null || at < copyAsOf;
