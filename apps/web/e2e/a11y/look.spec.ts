@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { tokenFor } from '../support/auth';
+import { turnSystemMode } from '../support/colour-mode';
 import { openInvoiceOfDemoCustomer } from '../support/invoices';
 
 /**
@@ -67,17 +68,9 @@ for (const screen of SCREENS) {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
       await page.goto(address);
       await settled(page);
-      const body = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-      const lightBody = await body();
       for (const mode of MODES) {
-        await page.emulateMedia({ colorScheme: mode });
         // The system's mode is followed: the page's surface changes with it.
-        if (mode === 'dark') {
-          await expect.poll(body, { message: 'dark body' }).not.toBe(lightBody);
-          // Every colour is the dark one before the audit: none still fading (lib/theme.ts switches
-          // with transitions off, but reading the body's colour above may recompute styles first).
-          await page.waitForFunction(() => !document.getAnimations().some((a) => a instanceof CSSTransition));
-        }
+        await turnSystemMode(page, mode);
         await a11y.checkOnce(page);
         await save(page, `${screen.name}-${mode}-${width}`);
       }

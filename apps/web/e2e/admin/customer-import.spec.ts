@@ -31,9 +31,9 @@ test('a courier migrates 500 customers with their mailbox numbers, and one signs
     { length: 500 },
     (_, i) => `${5001 + i},Migrated Person${i + 1},m${i + 1}-${tag}@migrate.test,876-555-${String(1000 + i)},Ocho Rios`,
   );
-  const csv = ['Account #,Full Name,Email,Phone,Branch', ...rows, `5001,Twice Over,twice-${tag}@migrate.test,,`, '6001,No Mail,,,'].join(
-    '\n',
-  );
+  const header = 'Account #,Full Name,Email,Phone,Branch';
+  const twice = `5001,Twice Over,twice-${tag}@migrate.test,,`;
+  const csv = [header, ...rows, twice, '6001,No Mail,,,'].join('\n');
 
   await page.goto('/admin/login');
   await page.getByLabel('Email').fill(courier.admin.email);

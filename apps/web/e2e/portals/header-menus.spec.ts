@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { type A11yAudit, expect, test } from '../support/test';
 import { type DemoRole, tokenFor } from '../support/auth';
+import { turnSystemMode } from '../support/colour-mode';
 import { shot } from '../support/screenshots';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/header-menus';
@@ -94,16 +95,6 @@ async function signedInPage(browser: Browser, token: string, width: number) {
   return { context, page: await context.newPage() };
 }
 
-/** The system's mode turns `mode` on the open page; the page follows once every colour has changed. */
-async function turn(page: Page, mode: (typeof MODES)[number]) {
-  const body = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-  const before = await body();
-  await page.emulateMedia({ colorScheme: mode });
-  if (mode === 'light') return;
-  await expect.poll(body, { message: 'dark body' }).not.toBe(before);
-  await page.waitForFunction(() => !document.getAnimations().some((a) => a instanceof CSSTransition));
-}
-
 for (const { who, path, menus } of HEADERS) {
   test(`the header menus of ${path} (${who}) open whole, on top, at 1366 and 375 px, light and dark`, async ({
     browser,
@@ -118,7 +109,7 @@ for (const { who, path, menus } of HEADERS) {
       await page.goto(path);
       await expect(banner(page)).toBeVisible();
       for (const mode of MODES) {
-        await turn(page, mode);
+        await turnSystemMode(page, mode);
         for (const menu of menus) {
           if (menu.widths && !menu.widths.includes(width)) continue;
           const place = path === '/' ? 'site' : path.split('/')[1];
