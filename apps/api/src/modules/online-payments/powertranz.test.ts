@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PowerTranzClient } from './powertranz';
 import { POWERTRANZ_TEST_CREDENTIALS, startPowerTranzSimulator } from './powertranz-simulator';
 
-// The client against the simulator on its own port, as against PowerTranz's host.
-const PORT = 46090;
+// The client against the simulator on a port of its own (a free one: a fixed port can be taken by
+// any connection's local end), as against PowerTranz's host.
 let sim: FastifyInstance;
 let client: PowerTranzClient;
 const card = (number: string) => ({ number, cvv: '123', expiryMonth: 12, expiryYear: 2030, holder: 'Kim Test' });
@@ -17,8 +17,8 @@ function spiTokenOf(redirectData: string): string {
 }
 
 beforeAll(async () => {
-  sim = await startPowerTranzSimulator(PORT);
-  client = new PowerTranzClient({ baseUrl: `http://127.0.0.1:${PORT}`, credentials: POWERTRANZ_TEST_CREDENTIALS, test: true });
+  sim = await startPowerTranzSimulator(0);
+  client = new PowerTranzClient({ baseUrl: sim.listeningOrigin, credentials: POWERTRANZ_TEST_CREDENTIALS, test: true });
 });
 afterAll(async () => sim?.close());
 
@@ -80,7 +80,7 @@ describe('PowerTranz client and simulator', () => {
 
   it('refuses a merchant it does not know', async () => {
     const stranger = new PowerTranzClient({
-      baseUrl: `http://127.0.0.1:${PORT}`,
+      baseUrl: sim.listeningOrigin,
       credentials: { powerTranzId: '1', password: 'x' },
       test: true,
     });
