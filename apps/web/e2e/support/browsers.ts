@@ -26,6 +26,10 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // A journey's page lives seconds: V8's optimising compilers (Maglev, TurboFan) and its helper
+  // threads cost more than they save there. The interpreter and Sparkplug run the same code.
+  '--js-flags=--single-threaded,--no-opt,--no-maglev',
+  ...(process.env.E2E_EXTRA_ARGS ? process.env.E2E_EXTRA_ARGS.split(' ') : []),
 ];
 
 /** For `test.use`: a file whose journeys need full Chromium (they run in a worker of their own). */
