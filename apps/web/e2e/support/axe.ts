@@ -52,6 +52,8 @@ interface Audit {
   findings: Finding[];
   dark: boolean;
   width: number;
+  /** The page's level-one headings as axe saw them, and the readiness of its document: said when one is missing. */
+  headings: string;
 }
 
 /**
@@ -66,7 +68,7 @@ export function seriousA11yViolations(page: Page, screen?: string, stillShown?: 
   return audit.then(async (result) => (stillShown && !(await stillShown()) ? null : report(page, result, screen)));
 }
 
-function report(page: Page, { findings, dark, width }: Audit, screen: string | undefined): string[] {
+function report(page: Page, { findings, dark, width, headings }: Audit, screen: string | undefined): string[] {
   if (COLLECT) {
     const url = page.url();
     const lines = findings.map((f) =>
@@ -87,8 +89,12 @@ function report(page: Page, { findings, dark, width }: Audit, screen: string | u
   const byRule = new Map<string, Finding[]>();
   for (const f of findings.filter((f) => FAILING_IMPACTS.has(f.impact))) byRule.set(f.id, [...(byRule.get(f.id) ?? []), f]);
   // The first node's finding says why (for contrast: both colours and the ratio).
+  // A missing heading says what the page held (seen once, not reproduced: the next failure tells more).
+  const detail = (id: string) => (id === 'page-has-heading-one' ? ` (level-one headings: ${headings})` : '');
   return [...byRule.values()].map(([first, ...rest]) =>
-    first ? `${first.id} (${first.impact}): ${first.help} (${[first, ...rest].map((n) => n.target).join(', ')}) ${first.message}` : '',
+    first
+      ? `${first.id} (${first.impact}): ${first.help} (${[first, ...rest].map((n) => n.target).join(', ')}) ${first.message}${detail(first.id)}`
+      : '',
   );
 }
 
@@ -141,6 +147,11 @@ async function auditPage(page: Page): Promise<Audit> {
       ),
       dark: matchMedia('(prefers-color-scheme: dark)').matches,
       width: innerWidth,
+      headings: `${
+        [...document.querySelectorAll('h1')]
+          .map((h) => `"${h.textContent?.trim().slice(0, 40)}"${h.closest('[aria-hidden="true"],[inert]') ? ' (hidden)' : ''}`)
+          .join(', ') || 'none'
+      }; document ${document.readyState}; busy ${document.querySelector('[aria-busy="true"]') !== null}`,
     };
   });
 }
