@@ -5,6 +5,7 @@ import { expect, test } from '../support/test';
 import { tokenFor } from '../support/auth';
 import { turnSystemMode } from '../support/colour-mode';
 import { openInvoiceOfDemoCustomer } from '../support/invoices';
+import { screenLoaded } from '../support/settled';
 
 /**
  * Look and feel: the main screens in the light and the dark mode, at 1366 and 375 px, pass axe
@@ -41,11 +42,9 @@ const SCREENS: Screen[] = [
   { name: 'admin-customers', who: 'courier_admin', path: '/admin/customers' },
 ];
 
-/** Waits until the screen has loaded: no spinner, no busy table, the heading shown, the font in. */
+/** Waits until the screen has loaded (the invoice page is headed by the invoice itself) and the font is in. */
 async function settled(page: Page) {
-  await expect(page.locator('[aria-busy="true"], [role="status"]:has(svg.animate-spin)')).toHaveCount(0, { timeout: 15_000 });
-  // The invoice page is headed by the invoice itself.
-  await expect(page.locator('main h1, main [data-testid="invoice-status"]').first()).toBeVisible();
+  await screenLoaded(page, 'main h1, main [data-testid="invoice-status"]');
   await page.evaluate(() => document.fonts.ready);
 }
 

@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { DEMO } from '../support/auth';
+import { screenLoaded } from '../support/settled';
 
 /**
  * Axe on every screen of each portal's sidebar, reached the way a user does (the sidebar links),
@@ -34,12 +34,6 @@ const PORTALS = [
   },
 ] as const;
 
-/** Waits until the screen has loaded: no spinner, no busy table. */
-async function settled(page: Page) {
-  await expect(page.locator('[aria-busy="true"], [role="status"]:has(svg.animate-spin)')).toHaveCount(0, { timeout: 15_000 });
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-}
-
 for (const p of PORTALS) {
   test(`every ${p.who} screen passes axe`, async ({ page, request, a11y }) => {
     test.setTimeout(180_000);
@@ -58,7 +52,7 @@ for (const p of PORTALS) {
       if (await link.isVisible()) await link.click();
       else await page.goto(href);
       await expect(page).toHaveURL(new RegExp(`${href.replace(/[?]/g, '\\?')}$`));
-      await settled(page);
+      await screenLoaded(page);
       await a11y.checkOnce(page);
     }
 

@@ -19,3 +19,20 @@ export async function pageSettled(page: Page) {
     );
   });
 }
+
+/**
+ * Waits until the screen has loaded: no spinner or busy region, and its heading (`heading`, a CSS
+ * selector) shown, both at once. Checked one after the other, the two passed on the route guard's
+ * spinner, whose heading says "Loading", and an audit then read the screen still loading.
+ */
+export async function screenLoaded(page: Page, heading = 'h1') {
+  await page.waitForFunction(
+    (selector) => {
+      const busy = document.querySelector('[aria-busy="true"], [role="status"] svg.animate-spin') !== null;
+      const shown = document.querySelector(selector);
+      return !busy && shown !== null && shown.getClientRects().length > 0;
+    },
+    heading,
+    { timeout: 15_000 },
+  );
+}
