@@ -89,7 +89,7 @@ function report(page: Page, { findings, dark, width, headings }: Audit, screen: 
   const byRule = new Map<string, Finding[]>();
   for (const f of findings.filter((f) => FAILING_IMPACTS.has(f.impact))) byRule.set(f.id, [...(byRule.get(f.id) ?? []), f]);
   // The first node's finding says why (for contrast: both colours and the ratio).
-  // A missing heading says what the page held (seen once, not reproduced: the next failure tells more).
+  // A missing level-one heading says which ones the page held and whether it was still loading.
   const detail = (id: string) => (id === 'page-has-heading-one' ? ` (level-one headings: ${headings})` : '');
   return [...byRule.values()].map(([first, ...rest]) =>
     first

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
+import { BUSY } from './settled';
 
 /** The binding the page calls when a new screen has settled. */
 const BINDING = '__a11yScreenSettled';
@@ -9,16 +10,14 @@ const BINDING = '__a11yScreenSettled';
  * until the page is still (no DOM change for 500 ms, no busy region or spinner; at most 8 s) and
  * tells the test. Only then is the screen what the person sees, not its loading state.
  */
-function pageScript(binding: string) {
+function pageScript({ binding, busySelector }: { binding: string; busySelector: string }) {
   const w = window as unknown as Record<string, (() => Promise<void>) | undefined>;
   let timer: number | undefined;
   /** A screen change waits to settle: from the trigger to the call. */
   let pending = false;
   let deadline = 0;
   // The app's root still empty is its script loading: a blank page, not yet a screen.
-  const busy = () =>
-    document.querySelector('[aria-busy="true"], [role="status"] svg.animate-spin') !== null ||
-    document.getElementById('root')?.childElementCount === 0;
+  const busy = () => document.querySelector(busySelector) !== null || document.getElementById('root')?.childElementCount === 0;
   const settleThenTell = () => {
     window.clearTimeout(timer);
     timer = window.setTimeout(() => {
@@ -72,5 +71,5 @@ export async function watchScreens(context: BrowserContext, onSettled: (page: Pa
   await context.exposeBinding(BINDING, ({ page }) => {
     onSettled(page);
   });
-  await context.addInitScript(pageScript, BINDING);
+  await context.addInitScript(pageScript, { binding: BINDING, busySelector: BUSY });
 }

@@ -20,6 +20,9 @@ export async function pageSettled(page: Page) {
   });
 }
 
+/** What a screen still loading shows: a busy region or a spinner. */
+export const BUSY = '[aria-busy="true"], [role="status"] svg.animate-spin';
+
 /**
  * Waits until the screen has loaded: no spinner or busy region, and its heading (`heading`, a CSS
  * selector) shown, both at once. Checked one after the other, the two passed on the route guard's
@@ -27,12 +30,11 @@ export async function pageSettled(page: Page) {
  */
 export async function screenLoaded(page: Page, heading = 'h1') {
   await page.waitForFunction(
-    (selector) => {
-      const busy = document.querySelector('[aria-busy="true"], [role="status"] svg.animate-spin') !== null;
+    ({ busy, selector }) => {
       const shown = document.querySelector(selector);
-      return !busy && shown !== null && shown.getClientRects().length > 0;
+      return document.querySelector(busy) === null && shown !== null && shown.getClientRects().length > 0;
     },
-    heading,
+    { busy: BUSY, selector: heading },
     { timeout: 15_000 },
   );
 }
