@@ -16,6 +16,7 @@ import { users } from '../src/db/schema/users';
 import { subjectOf } from '../src/lib/tokens';
 import { branches } from '../src/db/schema/branches';
 import { testDatabasePrefix, withDatabase } from './global-setup';
+import { notCounted } from './statements';
 
 /** The PostgreSQL this run uses: DATABASE_URL, else the embedded cluster of global setup. */
 export function testServerUrl(): string {
@@ -140,7 +141,8 @@ async function cloneTemplate(serverUrl: string): Promise<string> {
   const template = inject('templateDatabase');
   if (!template) throw new Error('global setup did not provide a template database');
   const name = `${testDatabasePrefix(template)}${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
+  // The next file's database is cloned while this file runs, perhaps while it counts statements.
+  const admin = notCounted(new pg.Client({ connectionString: serverUrl }));
   await admin.connect();
   try {
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
@@ -154,7 +156,7 @@ async function cloneTemplate(serverUrl: string): Promise<string> {
 }
 
 async function dropDatabase(serverUrl: string, name: string): Promise<void> {
-  const c = new pg.Client({ connectionString: serverUrl });
+  const c = notCounted(new pg.Client({ connectionString: serverUrl }));
   await c.connect();
   try {
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
