@@ -20,7 +20,8 @@ export async function countStatements<T>(run: () => Promise<T>): Promise<{ resul
   const statements: string[] = [];
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const [query] = args;
-    if (!housekeeping.has(this)) statements.push(typeof query === 'string' ? query : String((query as { text?: unknown } | undefined)?.text));
+    const text = typeof query === 'string' ? query : String((query as { text?: unknown } | undefined)?.text);
+    if (!housekeeping.has(this)) statements.push(text);
     return original.apply(this, args);
   } as typeof pg.Client.prototype.query;
   try {
