@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { AUTH_MESSAGES } from '@courier/shared/schemas/auth-form';
 import { expect, test } from '../support/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { waitForMail } from '../support/mailbox';
@@ -326,6 +327,11 @@ test('impersonation opens a tab of its own and leaves the super admin signed in 
   await expect(tab).toHaveURL(/\/admin\/dashboard$/, { timeout: 15_000 });
   const banner = tab.getByRole('status').filter({ hasText: 'by impersonation' });
   await expect(banner).toBeVisible();
+  // The toast that says so sits below the banner, even while the pointer rests on it (which keeps it).
+  const said = tab.getByText(AUTH_MESSAGES.impersonationSuccess);
+  await said.hover();
+  const [toastBox, bannerBox] = await Promise.all([said.boundingBox(), banner.boundingBox()]);
+  expect(toastBox?.y).toBeGreaterThanOrEqual((bannerBox?.y ?? 0) + (bannerBox?.height ?? 0));
 
   // The first tab is still the super admin's, after a reload too.
   await page.goto('/superadmin/dashboard');

@@ -6,6 +6,7 @@ import { expect, test } from '../support/test';
 import { DEMO } from '../support/auth';
 import { CHROMIUM, CHROMIUM_ARGS, FULL_CHROMIUM } from '../support/browsers';
 import { shot } from '../support/screenshots';
+import { screenLoaded } from '../support/settled';
 
 /**
  * The customer portal inside a courier's own website, on another site than ours (localhost framing
@@ -134,12 +135,14 @@ test('a browser that partitions frame storage: the customer signs in inside the 
 /**
  * The frame's storage holding the customer's session as a browser that shares it with our own tabs
  * would (partitioned storage, given the token by the test), then the framed page loaded again.
+ * The token is stored once the first page has settled, so nothing it still does races the store.
  */
 async function framedWithSession(page: Page, site: string, src: string, token: string): Promise<FrameLocator> {
   await page.goto(site);
   const frame = page.frames().find((f) => f !== page.mainFrame());
   if (!frame) throw new Error('no frame');
   await frame.waitForLoadState();
+  await screenLoaded(frame);
   await frame.evaluate((value) => window.localStorage.setItem('token', value), token);
   await frame.evaluate((url) => window.location.assign(url), src);
   return page.frameLocator('#portal');

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Frame, Page } from '@playwright/test';
 
 /**
  * Waits for the page's fonts and images. Not 'networkidle': a signed-in portal keeps its live
@@ -28,7 +28,7 @@ export const BUSY = '[aria-busy="true"], [role="status"] svg.animate-spin';
  * selector) shown, both at once. Checked one after the other, the two passed on the route guard's
  * spinner, whose heading says "Loading", and an audit then read the screen still loading.
  */
-export async function screenLoaded(page: Page, heading = 'h1') {
+export async function screenLoaded(page: Page | Frame, heading = 'h1') {
   await page.waitForFunction(
     ({ busy, selector }) => {
       const shown = document.querySelector(selector);

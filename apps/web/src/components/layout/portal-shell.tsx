@@ -8,6 +8,7 @@ import { useSession } from '@/lib/session';
 import { useAccent } from '@/lib/theme';
 import { ThemeSwitchButton } from '@/components/ui/theme-switch-button';
 import { usePageFocus } from './page-focus';
+import { useToastsBelow } from './toast-offset';
 import { type NavItem, SidebarNav } from './sidebar-nav';
 
 export type { NavItem, NavSection } from './sidebar-nav';
@@ -90,6 +91,8 @@ export function PortalShell({ portalName, nav, headerLines, logoUrl, logoAlt, se
   const mainRef = useRef<HTMLElement>(null);
   const announcement = usePageFocus(path, page?.label ?? portalName, mainRef);
   useAccent(accent);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useToastsBelow(noticeRef, notice != null);
   // A phone's sidebar is the drawer: the hidden desktop one is not rendered there at all.
   const wide = useWideScreen();
   const sidebar = (
@@ -157,7 +160,7 @@ export function PortalShell({ portalName, nav, headerLines, logoUrl, logoAlt, se
             {headerActions}
             <ThemeSwitchButton />
           </header>
-          {notice}
+          {notice != null && <div ref={noticeRef}>{notice}</div>}
           <main id="main" ref={mainRef} tabIndex={-1} className="mx-auto max-w-7xl p-4 focus:outline-none sm:p-6">
             <Outlet />
           </main>
