@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupDataDir, restoreDataDir } from '../src/db/backup';
 import { openDatabase } from '../src/db/client';
 import { DataDirLockedError } from '../src/db/data-dir-lock';
+import { entryArgs } from './entry';
 
 /**
  * `npm run backup` / `npm run restore` of the embedded mode (decision 012): a backup taken with
@@ -72,9 +73,8 @@ describe('backup and restore of the embedded data', () => {
       await expect(backupDataDir(dataDir, path.join(work, 'refused.tar.gz'))).rejects.toBeInstanceOf(DataDirLockedError);
       await expect(restoreDataDir(dataDir, path.join(work, 'backups', 'portal.tar.gz'))).rejects.toBeInstanceOf(DataDirLockedError);
       // The command, in its own process, as a person runs it while the server runs.
-      const cli = path.resolve(import.meta.dirname, '../src/cli/restore.ts');
       const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir };
-      const refused = spawnSync(process.execPath, ['--import', 'tsx', cli, path.join(work, 'backups', 'portal.tar.gz')], {
+      const refused = spawnSync(process.execPath, [...entryArgs('src/cli/restore.ts'), path.join(work, 'backups', 'portal.tar.gz')], {
         env,
         encoding: 'utf8',
       });
@@ -88,12 +88,12 @@ describe('backup and restore of the embedded data', () => {
   });
 
   it('the command says plainly why it refuses, and how to use it', { timeout: 60_000 }, async () => {
-    const cli = path.resolve(import.meta.dirname, '../src/cli/backup.ts');
+    const cli = entryArgs('src/cli/backup.ts');
     const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir };
-    const usage = spawnSync(process.execPath, ['--import', 'tsx', cli], { env, encoding: 'utf8' });
+    const usage = spawnSync(process.execPath, cli, { env, encoding: 'utf8' });
     expect(usage.status).toBe(2);
     expect(usage.stderr).toContain('Usage: npm run backup -- <file>');
-    const server = spawnSync(process.execPath, ['--import', 'tsx', cli, 'x.tar.gz'], {
+    const server = spawnSync(process.execPath, [...cli, 'x.tar.gz'], {
       env: { ...env, DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' },
       encoding: 'utf8',
     });

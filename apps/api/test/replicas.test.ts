@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../../web/e2e/support/smtp-sink';
 import { openDatabase } from '../src/db/client';
 import { DEMO_LOGINS, seedDemo } from '../src/db/seed';
+import { entryArgs } from './entry';
 import { SAMPLE_PNG, multipart } from './multipart';
 import { createScratchDatabase } from './pg-server';
 
@@ -108,7 +109,7 @@ describe.skipIf(!scratch || !redisUp)('two API replicas on one PostgreSQL and on
 
     for (const name of ['a', 'b']) {
       const port = await freePort();
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      const child = spawn(process.execPath, entryArgs('src/server.ts'), {
         cwd: apiDir,
         env: {
           ...process.env,
@@ -138,7 +139,7 @@ describe.skipIf(!scratch || !redisUp)('two API replicas on one PostgreSQL and on
       child.stderr?.on('data', (chunk: Buffer) => replica.output.push(chunk.toString()));
       replicas.push(replica);
     }
-    // Two servers compiling with tsx on a loaded 2-core machine have taken over a minute to answer.
+    // Two servers compiling with tsx (no build yet) on a loaded 2-core machine have taken over a minute to answer.
     const deadline = Date.now() + 100_000;
     await Promise.all(replicas.map((r) => waitReady(r, deadline)));
   }, 150_000);

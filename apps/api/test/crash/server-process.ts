@@ -3,9 +3,9 @@ import { once } from 'node:events';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { entryArgs } from '../entry';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const serverEntry = path.join(repoRoot, 'apps/api/src/server.ts');
 
 /** A port nobody listens on right now (the kernel picks it; closed again before use). */
 export async function freePort(): Promise<number> {
@@ -32,13 +32,13 @@ export interface ServerProcess {
 }
 
 /**
- * Starts apps/api/src/server.ts (the production entry: migrations, demo seed, outbox worker) with
- * tsx in its own process, so it can be killed like a real server, and waits for /api/health.
- * Run from TypeScript rather than the esbuild bundle: `npm test` builds after the unit tests.
+ * Starts the production server (migrations, demo seed, outbox worker) in its own process, so it can
+ * be killed like a real server, and waits for /api/health: the bundle when it is up to date, else
+ * apps/api/src/server.ts through tsx (test/entry.ts).
  */
 export async function startServer(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const child: ChildProcess = spawn(process.execPath, entryArgs('src/server.ts'), {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',

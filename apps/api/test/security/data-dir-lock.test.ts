@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DataDirLockedError, LOCK_FILE_NAME, lockDataDir } from '../../src/db/data-dir-lock';
+import { entryArgs } from '../entry';
 
 /**
  * A process that opens DATA_DIR while another holds it (the server, say) must
@@ -14,7 +15,6 @@ import { DataDirLockedError, LOCK_FILE_NAME, lockDataDir } from '../../src/db/da
  * not block the next start. Real second processes, as in production.
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const api = (file: string) => path.join(repoRoot, 'apps/api', file);
 
 interface Finished {
   code: number | null;
@@ -22,8 +22,9 @@ interface Finished {
   stderr: string;
 }
 
+/** `entry` relative to apps/api: built when the build is up to date (test/entry.ts). */
 function start(entry: string, args: string[], dataDir: string): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+  return spawn(process.execPath, [...entryArgs(entry), ...args], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -50,7 +51,7 @@ async function run(entry: string, args: string[], dataDir: string, limitMs = 60_
 
 /** The holder: a process that has taken the lock and keeps it. */
 async function holdLock(dataDir: string): Promise<ChildProcess> {
-  const child = start(api('test/security/fixtures/hold-data-dir.ts'), [dataDir], dataDir);
+  const child = start('test/security/fixtures/hold-data-dir.ts', [dataDir], dataDir);
   let out = '';
   await new Promise<void>((resolve, reject) => {
     child.stdout?.on('data', (c: Buffer) => {
@@ -85,9 +86,9 @@ describe('data-directory lock', () => {
     holder = await holdLock(dataDir);
     const message = `The data directory ${dataDir} is in use by another process (pid ${holder.pid}). Stop the server first`;
     const results = await Promise.all([
-      run(api('src/cli/create-super-admin.ts'), superAdmin, dataDir),
-      run(api('src/cli/seed.ts'), [], dataDir),
-      run(api('src/server.ts'), [], dataDir),
+      run('src/cli/create-super-admin.ts', superAdmin, dataDir),
+      run('src/cli/seed.ts', [], dataDir),
+      run('src/server.ts', [], dataDir),
     ]);
     for (const result of results) {
       expect(result.code).toBe(1);
@@ -106,7 +107,7 @@ describe('data-directory lock', () => {
     await writeFile(lockFile, JSON.stringify({ pid: dead.pid, host: hostname() }));
 
     // This one migrates a new database: slow on a busy machine.
-    const result = await run(api('src/cli/create-super-admin.ts'), superAdmin, dataDir, 170_000);
+    const result = await run('src/cli/create-super-admin.ts', superAdmin, dataDir, 170_000);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Super admin owner@example.test: created.');
