@@ -133,6 +133,26 @@ describe('the accent colour (Company Settings)', () => {
   });
 });
 
+describe('the time zone (Company Settings)', () => {
+  const company = { name: 'Jamaica Express', first_name: 'Andrea', last_name: 'Campbell', email: 'office@jamaicaexpress.test' };
+
+  it("is the zone of the courier's people and of its public pages as soon as it is saved", async () => {
+    const saved = await t.api('PUT', `/couriers/${courierId}`, adminToken, { ...company, time_zone: 'Pacific/Kiritimati' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      // The portals show every date in the profile's zone, the public pages in the site's.
+      for (const token of [adminToken, staffToken]) {
+        expect((await t.api('GET', '/auth/profile', token)).json().timeZone).toBe('Pacific/Kiritimati');
+      }
+      const [row] = await t.db.select({ apiKey: couriers.apiKey }).from(couriers).where(eq(couriers.id, courierId));
+      const site = await t.api('GET', `/public/site?api_key=${row?.apiKey}`);
+      expect(site.json().courier.timeZone).toBe('Pacific/Kiritimati');
+    } finally {
+      await t.api('PUT', `/couriers/${courierId}`, adminToken, { ...company, time_zone: 'America/Jamaica' });
+    }
+  });
+});
+
 describe('shipping addresses and bank details', () => {
   it('saves both AIR and SEA addresses', async () => {
     const payload = { shipping_address_air: '1 Air Way\nMiami, FL', shipping_address_sea: '2 Sea Road\nDoral, FL' };

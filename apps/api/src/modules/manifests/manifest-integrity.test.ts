@@ -35,6 +35,10 @@ describe('one MAWB or bill of lading per courier', () => {
       code: MAWB_IN_USE_CODE,
       message: MANIFEST_MESSAGES.mawbInUse('MAWB', '00155550001', [first.json().manifestNumber]),
     });
+    // In the rule's own words, as the clerk reads it in the confirmation.
+    expect(again.json().message).toBe(
+      `MAWB 00155550001 is already on manifest ${first.json().manifestNumber}. If the shipment is split over several manifests, confirm the split to use it again.`,
+    );
     expect(again.json().message).toContain(first.json().manifestNumber);
   });
 
@@ -84,7 +88,9 @@ describe('ready for pickup only after arrival', () => {
     await t.api('POST', `/manifests/${m.id}/ship`, staff);
     const shipped = await t.api('POST', `/manifests/${m.id}/ready`, staff);
     expect(shipped.statusCode).toBe(409);
-    expect(shipped.json().message).toBe(MANIFEST_MESSAGES.readyBeforeArrival(m.manifestNumber));
+    expect(shipped.json().message).toBe(
+      `${m.manifestNumber} has not arrived: its packages are made ready for pickup once it has arrived and cleared customs`,
+    );
     expect((await t.api('GET', `/packages/${pkg.json().id}`, staff)).json().status).toBe('in_transit');
     // Once arrived and scanned it clears.
     await t.api('POST', `/manifests/${m.id}/arrive`, staff);

@@ -50,7 +50,8 @@ describe('the hazard rule on status changes', () => {
     expect(detail.json().nextStatuses).toEqual(['on_hold', 'abandoned']);
     const moved = await t.api('POST', `/packages/${pkg.id}/status`, clerk, { status: 'in_transit' });
     expect(moved.statusCode).toBe(409);
-    expect(moved.json().message).toBe(`${pkg.packageNumber}: ${STATUS_MESSAGES.hazardOutcome('disposed of')}`);
+    // The message in the rule's own words, as a clerk reads it.
+    expect(moved.json().message).toBe(`${pkg.packageNumber}: The parcel is flagged to be disposed of: it cannot move on`);
     const [row] = await t.db.select().from(packages).where(eq(packages.id, pkg.id));
     expect(row?.status).toBe('received');
     const lines = await t.db.select().from(invoiceLines).where(eq(invoiceLines.packageId, pkg.id));
@@ -60,15 +61,18 @@ describe('the hazard rule on status changes', () => {
   it('an undecided lithium parcel cannot go in transit, by one button or in bulk', async () => {
     const pkg = await flagged({ level: 'hazardous', category: 'lithium_batteries' });
     const plain = await flagged({ level: 'hazardous', category: 'lithium_batteries', outcome: 'sea' });
+    const detail = await t.api('GET', `/packages/${pkg.id}`, clerk);
+    expect(detail.json().nextStatuses).toEqual(['on_hold', 'abandoned']);
+    const undecided = `${pkg.packageNumber}: The parcel is flagged hazardous: choose sea, return or disposal before it ships`;
     const one = await t.api('POST', `/packages/${pkg.id}/status`, clerk, { status: 'in_transit' });
     expect(one.statusCode).toBe(409);
-    expect(one.json().message).toBe(`${pkg.packageNumber}: ${STATUS_MESSAGES.hazardUndecided}`);
+    expect(one.json().message).toBe(undecided);
     const bulk = await t.api('POST', '/packages/bulk-status', clerk, { ids: [pkg.id, plain.id], status: 'in_transit' });
     expect(bulk.statusCode, bulk.body).toBe(200);
     expect(bulk.json()).toMatchObject({
       changed: 1,
       results: [
-        { id: pkg.id, ok: false, message: `${pkg.packageNumber}: ${STATUS_MESSAGES.hazardUndecided}` },
+        { id: pkg.id, ok: false, message: undecided },
         { id: plain.id, ok: true },
       ],
     });

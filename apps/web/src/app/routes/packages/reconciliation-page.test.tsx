@@ -71,4 +71,19 @@ describe('Reconciliation', () => {
       expect(api.sent('POST').map((c) => new URL(c.url, 'http://localhost').pathname)).toEqual(['/api/manifests/2/ready']),
     );
   });
+
+  it('offers no "ready for pickup" on a manifest that has not arrived', async () => {
+    tokenStore.set('header.payload.signature');
+    const inTransit = { ...line, packageId: 6, packageNumber: 'PKG-000006', status: 'in_transit', manifestNumber: 'MAN-000004' };
+    fakeApi(({ url }) => {
+      const u = new URL(url, 'http://localhost');
+      if (u.pathname === '/api/manifests') return { body: { data: [], total: 0, page: 1, limit: 100 } };
+      if (u.pathname === '/api/manifests/4/reconciliation')
+        return { body: { manifest: manifest(4, 'shipped'), expected: [inTransit], received: [], missing: [inTransit], extra: [] } };
+      return { status: 404, body: { message: 'Not stubbed' } };
+    });
+    renderAt(<ReconciliationPage />, '/reconciliation?manifest=4', '/reconciliation');
+    expect(await screen.findByText('MAN-000004 is shipped.', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Cleared customs/ })).toBeNull();
+  });
 });

@@ -72,8 +72,10 @@ describe('the scan station while a receive is saving', () => {
     await waitFor(() => expect(history.children).toHaveLength(3));
     // Newest first: the second scan's lookup after the first parcel's receipt, after its lookup.
     expect(history.children[0]).toHaveTextContent('1ZFAST0000000002');
-    expect(history.children[1]).toHaveTextContent('PKG-000001');
+    expect(history.children[1]).toHaveTextContent('Package received: PKG-000001');
     expect(history.children[2]).toHaveTextContent('1ZFAST0000000001');
     expect(await screen.findByText('Receive 1ZFAST0000000002')).toBeInTheDocument();
+    // Its form is open with the weight to type next.
+    await waitFor(() => expect(screen.getByLabelText('Weight (lb)')).toHaveFocus());
   });
 });

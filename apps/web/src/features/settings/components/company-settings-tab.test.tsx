@@ -40,11 +40,11 @@ function serve() {
   return puts;
 }
 
-function renderTab() {
+function renderTab(onCourierChanged?: () => void) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <CompanySettingsTab courierId={1} />
+      <CompanySettingsTab courierId={1} onCourierChanged={onCourierChanged} />
     </QueryClientProvider>,
   );
 }
@@ -114,5 +114,20 @@ describe('CompanySettingsTab: accent colour', () => {
     await user.click(screen.getByRole('button', { name: 'Save Company Settings' }));
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]).toMatchObject({ accent_color: '#FDE047' });
+  });
+});
+
+describe('CompanySettingsTab: time zone', () => {
+  it('saves the chosen zone and has the portal read its profile again, so every date follows it', async () => {
+    const puts = serve();
+    const changed = vi.fn();
+    renderTab(changed);
+    const zone = await screen.findByLabelText(/^Time zone/);
+    await waitFor(() => expect(zone).toHaveValue('America/Jamaica'));
+    const user = userEvent.setup();
+    await user.selectOptions(zone, 'Pacific/Kiritimati');
+    await user.click(screen.getByRole('button', { name: 'Save Company Settings' }));
+    await waitFor(() => expect(changed).toHaveBeenCalledTimes(1));
+    expect(puts).toEqual([expect.objectContaining({ time_zone: 'Pacific/Kiritimati' })]);
   });
 });

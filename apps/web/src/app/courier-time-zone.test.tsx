@@ -1,0 +1,127 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PublicTrack } from '@courier/shared/schemas/public-track';
+import PackagesPage from '@/app/routes/packages/packages-page';
+import { PublicLayout } from '@/app/routes/public/public-layout';
+import { TrackPage } from '@/app/routes/public/track-page';
+import { FALLBACK_SITE } from '@/features/public/api/get-public-site';
+import { forgetSite } from '@/lib/public-site-store';
+import { SessionProvider } from '@/lib/session';
+import { tokenStore } from '@/lib/storage';
+
+/**
+ * Every date on a screen is in the courier's time zone (its Company Settings field): the admin's
+ * packages list by the signed-in profile's zone, the public tracking page by the site's courier.
+ * 2026-11-23 12:00 UTC is Nov 23 in Jamaica (7 AM) and already Nov 24 in Kiritimati (2 AM, UTC+14).
+ */
+const AT = '2026-11-23T12:00:00Z';
+const DAY = { 'America/Jamaica': 'Nov 23, 2026', 'Pacific/Kiritimati': 'Nov 24, 2026' } as const;
+type Zone = keyof typeof DAY;
+const other = (zone: Zone): Zone => (zone === 'America/Jamaica' ? 'Pacific/Kiritimati' : 'America/Jamaica');
+
+function fakeToken(role: string): string {
+  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${b64({ alg: 'HS256' })}.${b64({ role, type: 'access', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
+}
+
+const adminProfile = (timeZone: Zone) => ({
+  id: 2,
+  first_name: 'Andrea',
+  last_name: 'Campbell',
+  email: 'admin@jamaicaexpress.test',
+  username: null,
+  avatarUrl: null,
+  phone: null,
+  role: { name: 'courier_admin', permissions: ['packages_view'] },
+  permissions: ['packages_view'],
+  courier: { id: 1, name: 'Jamaica Express Post', code: 'JXP', logo_url: null },
+  branch: null,
+  impersonated: false,
+  timeZone,
+});
+
+/** A row of one courier's list: it names no zone of its own (only the super admin's rows do). */
+const row = {
+  id: 5,
+  courierId: 1,
+  packageNumber: 'PKG-000005',
+  trackingNumber: '1Z999AA10123456784',
+  status: 'received',
+  holdReason: null,
+  customerName: 'Ann Brown',
+  mailboxNumber: 'JXP-10001',
+  branchName: 'Kingston',
+  mode: 'AIR',
+  manifestNumber: null,
+  weightLb: 2,
+  receivedAt: AT,
+};
+
+/** Answers a path (without the query) from the table; anything else is an empty list. */
+function serve(routes: Record<string, unknown>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const { pathname } = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+      const body = routes[pathname] ?? { data: [], total: 0, page: 1, limit: 25 };
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+}
+
+/** Renders the routes at `path` in the app's session (signed out when no token is stored). */
+function renderRoutes(routes: Parameters<typeof createMemoryRouter>[0], path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={client}>
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  tokenStore.clear();
+  window.__PUBLIC_SITE__ = undefined;
+  forgetSite();
+});
+
+describe("the courier's time zone on its screens", () => {
+  it.each(Object.keys(DAY) as Zone[])('the admin packages list shows the received date in the profile zone: %s', async (zone) => {
+    tokenStore.set(fakeToken('courier_admin'));
+    serve({ '/api/auth/profile': adminProfile(zone), '/api/packages': { data: [row], total: 1, page: 1, limit: 25 } });
+    renderRoutes([{ path: '/admin/packages', element: <PackagesPage /> }], '/admin/packages?search=PKG-000005');
+    const tr = (await screen.findByText('PKG-000005', undefined, { timeout: 5000 })).closest('tr');
+    if (!tr) throw new Error('no row of PKG-000005');
+    expect(within(tr).getByText(DAY[zone])).toBeInTheDocument();
+    expect(within(tr).queryByText(DAY[other(zone)])).toBeNull();
+  });
+
+  it("the public tracking page, to a visitor, shows a step's date in the site's courier zone", async () => {
+    const answer: PublicTrack = {
+      number: 'PKG-000005',
+      status: 'received',
+      statusLabel: 'Received',
+      timeline: [{ status: 'received', label: 'Received', at: AT }],
+    };
+    serve({ '/api/public/track/PKG-000005': answer });
+    // The layout restores the scroll position, which jsdom does not do.
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    window.__PUBLIC_SITE__ = {
+      ...FALLBACK_SITE,
+      courier: { ...FALLBACK_SITE.courier, apiKey: 'ck_track', timeZone: 'Pacific/Kiritimati' },
+    };
+    renderRoutes([{ element: <PublicLayout />, children: [{ path: '/track', element: <TrackPage /> }] }], '/track?number=PKG-000005');
+    const timeline = await screen.findByRole('list', { name: 'Timeline' }, { timeout: 5000 });
+    const [step] = within(timeline).getAllByRole('listitem');
+    expect(step).toHaveTextContent('Received');
+    expect(step).toHaveTextContent(DAY['Pacific/Kiritimati']);
+    expect(step).not.toHaveTextContent(DAY['America/Jamaica']);
+  });
+});
