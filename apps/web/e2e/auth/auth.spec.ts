@@ -180,37 +180,9 @@ test.describe('sign-in by role', () => {
   });
 });
 
-test.describe('route guard', () => {
-  test('a deep link while signed out comes back after sign-in', async ({ page }) => {
-    await page.goto('/customer/profile');
-    await expectNavigatedTo(page, '/login');
-    expect(await page.evaluate(() => sessionStorage.getItem('redirectAfterLogin'))).toBe('/customer/profile');
-    await signIn(page, 'customer');
-    await expectNavigatedTo(page, '/customer/profile');
-    await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
-    await expect(page.getByText('JXP-10001')).toBeVisible();
-    await expect(page.getByLabel('Pickup Branch').locator('option:checked')).toHaveText('May Pen');
-  });
-
-  test('a signed-in user of another role is sent to their own home', async ({ page }) => {
-    await signIn(page, 'staff');
-    await expectNavigatedTo(page, '/staff/dashboard');
-    await page.goto('/customer/profile');
-    await expectNavigatedTo(page, /^\/staff(\/|$)/);
-    await expect(page).not.toHaveURL(/\/customer\/profile/);
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
-  });
-
-  test('a signed-in person opening a sign-in or registration page goes to their dashboard', async ({ page }) => {
-    await signIn(page, 'customer');
-    await expectNavigatedTo(page, '/customer/dashboard');
-    for (const path of ['/login', '/register', '/admin/login']) {
-      await page.goto(path);
-      await expect(page).toHaveURL(/\/customer\/dashboard$/);
-      await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
-    }
-  });
-});
+// The route guard's journeys (a deep link back after sign-in, another role sent home, a signed-in
+// person kept off the sign-in pages) are component tests: route-guard.test.tsx and
+// routes/auth/signed-in-redirect.test.tsx.
 
 test('a password is reset from the e-mail actually received', async ({ page, request }) => {
   const email = `reset.${unique()}@example.test`;

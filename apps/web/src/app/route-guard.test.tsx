@@ -56,6 +56,7 @@ function renderAt(path: string) {
       { path: '/', element: <p>home page</p> },
       { path: '/login', element: <p>customer login</p> },
       { path: '/admin/login', element: <p>admin login</p> },
+      { path: '/staff', element: <p>staff home</p> },
       {
         path: '/customer',
         element: (
@@ -137,6 +138,20 @@ describe('RequireAuth', () => {
     const router = renderAt('/admin/settings');
     expect(await screen.findByText('home page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('sends staff opening a customer page to the staff home, still signed in', async () => {
+    tokenStore.set(fakeToken('staff'));
+    const staff = { ...staffProfile, role: { name: 'staff', permissions: [] }, permissions: [] };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(staff), { status: 200 })),
+    );
+    const router = renderAt('/customer');
+    expect(await screen.findByText('staff home')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/staff');
+    expect(screen.queryByText('customer home')).toBeNull();
+    expect(tokenStore.get()).not.toBeNull();
   });
 
   it('rides out a passing fault: a 503 and a dropped connection are retried, the page shows', async () => {

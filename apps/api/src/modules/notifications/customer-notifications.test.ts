@@ -157,7 +157,12 @@ describe('notification preferences', () => {
     const { id, ticket_no: ticketNo } = created.json();
     expect((await t.api('POST', `/tickets/${id}/messages`, admin, { message: 'Answered' })).statusCode).toBe(201);
     const feed = (await t.api('GET', '/notifications', neighbour.token)).json();
-    expect(feed.data[0]).toMatchObject({ type: 'ticket_answered', link: `/customer/support-tickets?ticket=${ticketNo}` });
+    expect(feed.data[0]).toMatchObject({
+      type: 'ticket_answered',
+      title: `Reply to ticket ${ticketNo}`,
+      link: `/customer/support-tickets?ticket=${ticketNo}`,
+      read: false,
+    });
     const [row] = await t.db.select().from(customers).where(eq(customers.id, neighbour.id));
     const mails = await t.db
       .select()

@@ -59,6 +59,47 @@ describe('ShippingCalculator', () => {
     expect(screen.queryByText(CALCULATOR_WEIGHT_MESSAGE)).toBeNull();
   });
 
+  it('a valid weight sent with Enter after the error shows the estimate and takes the error away', async () => {
+    const user = userEvent.setup();
+    render(<ShippingCalculator />);
+    await user.click(screen.getByRole('button', { name: 'Calculate' }));
+    expect(await within(calculator()).findByText(CALCULATOR_WEIGHT_MESSAGE)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Weight (lbs)'), '2{Enter}');
+    expect(await screen.findByTestId('calculator-result')).toHaveTextContent('JMD 1,050.00');
+    expect(within(calculator()).queryByText(CALCULATOR_WEIGHT_MESSAGE)).toBeNull();
+    expect(screen.getByLabelText('Weight (lbs)')).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('totals one weight after another in the same form, each press giving that weight its estimate', async () => {
+    // Weight, item cost, shipping, customs (one "Customs duty" line, or the entry's import duty), total, USD.
+    // Up to 1 lb is 1 lb; USD 100 is within the de minimis; above 10 lb, 350 a pound.
+    const cases = [
+      { weight: '0.4', cost: '', shipping: 'JMD 650.00', customs: 'JMD 0.00', total: 'JMD 650.00', usd: 'USD 4.33' },
+      { weight: '10', cost: '100', shipping: 'JMD 4,250.00', customs: 'JMD 0.00', total: 'JMD 19,250.00', usd: 'USD 128.33' },
+      { weight: '10.01', cost: '100.01', shipping: 'JMD 4,600.00', duty: 'JMD 3,920.30', total: 'JMD 29,830.40', usd: 'USD 198.87' },
+      { weight: '4.2', cost: '200', shipping: 'JMD 2,250.00', duty: 'JMD 6,450.00', total: 'JMD 47,401.70', usd: 'USD 316.01' },
+      { weight: '15', cost: '', shipping: 'JMD 6,000.00', customs: 'JMD 0.00', total: 'JMD 6,000.00', usd: 'USD 40.00' },
+    ];
+    const user = userEvent.setup();
+    render(<ShippingCalculator />);
+    const fill = async (label: string, value: string) => {
+      await user.clear(screen.getByLabelText(label));
+      if (value) await user.type(screen.getByLabelText(label), value);
+    };
+    for (const c of cases) {
+      await fill('Weight (lbs)', c.weight);
+      await fill('Item cost (USD)', c.cost);
+      await fill('Length (inches)', '30');
+      await user.click(screen.getByRole('button', { name: 'Calculate' }));
+      expect(row('Shipping')).toHaveTextContent(c.shipping);
+      const result = within(screen.getByTestId('calculator-result'));
+      if (c.duty) expect(result.getByText(/^Import duty/).parentElement).toHaveTextContent(c.duty);
+      else expect(result.getByText(/^Customs duty/).parentElement).toHaveTextContent(c.customs ?? '');
+      expect(row('Estimated total')).toHaveTextContent(c.total);
+      expect(row('Approx. in USD')).toHaveTextContent(c.usd);
+    }
+  });
+
   it('with dimensions, bills the volumetric weight the courier bills', async () => {
     const user = userEvent.setup();
     render(<ShippingCalculator />);

@@ -1,0 +1,101 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RequireAuth } from '@/app/route-guard';
+import { SessionProvider } from '@/lib/session';
+import { redirectStore, tokenStore } from '@/lib/storage';
+import { fakeApi } from '@/test/fake-api';
+import { authRoutes } from './routes';
+
+function fakeToken(role: string): string {
+  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${b64({ alg: 'HS256' })}.${b64({ role, type: 'access', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
+}
+
+const customerProfile = {
+  id: 5,
+  firstName: 'Kimberly',
+  lastName: 'Williams',
+  email: 'customer@example.test',
+  accountType: 'individual',
+  businessName: null,
+  title: null,
+  mailboxNumber: 'JXP-10001',
+  phone: null,
+  trn: null,
+  address: null,
+  parish: null,
+  city: null,
+  country: 'Jamaica',
+  avatarUrl: null,
+  branch: null,
+  courier: { id: 1, name: 'Jamaica Express Post', code: 'JXP', logo_url: null },
+  role: 'customer',
+  createdAt: new Date().toISOString(),
+};
+
+/** The real sign-in and registration routes, with the customer portal's pages as placeholders behind the guard. */
+function renderApp(path: string) {
+  const token = fakeToken('customer');
+  const api = fakeApi(({ url }) => {
+    if (url.startsWith('/api/customers/login')) return { body: { token, customer: customerProfile } };
+    if (url.startsWith('/api/customers/profile')) return { body: customerProfile };
+    return { status: 404, body: { message: 'Not found' } };
+  });
+  const customerPage = (name: string) => (
+    <RequireAuth allow={['customer']}>
+      <h1>{name}</h1>
+    </RequireAuth>
+  );
+  const router = createMemoryRouter(
+    [
+      ...authRoutes,
+      { path: '/customer/dashboard', element: customerPage('Customer dashboard') },
+      { path: '/customer/profile', element: customerPage('My Profile') },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <SessionProvider navigate={(to) => void router.navigate(to)}>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+  return { router, api, token };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  tokenStore.clear();
+  redirectStore.clear();
+});
+
+describe('sign-in pages and the signed-in', () => {
+  for (const path of ['/login', '/register', '/admin/login']) {
+    it(`a signed-in customer opening ${path} goes to their dashboard, not the form`, async () => {
+      tokenStore.set(fakeToken('customer'));
+      const { router } = renderApp(path);
+      expect(await screen.findByRole('heading', { name: 'Customer dashboard' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/customer/dashboard');
+      expect(screen.queryByLabelText('Password', { exact: true })).toBeNull();
+    });
+  }
+
+  it('a deep link opened signed out comes back after the customer signs in', async () => {
+    const user = userEvent.setup();
+    const { router, token } = renderApp('/customer/profile');
+    const email = await screen.findByLabelText('Email');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(window.sessionStorage.getItem('redirectAfterLogin')).toBe('/customer/profile');
+
+    await user.type(email, 'customer@example.test');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'Customer#2026');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { name: 'My Profile' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/customer/profile');
+    expect(tokenStore.get()).toBe(token);
+  });
+});

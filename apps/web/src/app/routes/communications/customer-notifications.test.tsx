@@ -1,0 +1,161 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AppNotification } from '@courier/shared/schemas/notifications';
+import type { TicketWithMessages } from '@courier/shared/schemas/tickets';
+import { customerRoutes } from '@/app/routes/customer/routes';
+import { SessionProvider } from '@/lib/session';
+import { tokenStore } from '@/lib/storage';
+import { stubApi } from '@/test/fake-api';
+
+function fakeToken(role: string): string {
+  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${b64({ alg: 'HS256' })}.${b64({ role, type: 'access', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
+}
+
+const profile = {
+  id: 5,
+  firstName: 'Kimberly',
+  lastName: 'Williams',
+  email: 'customer@example.test',
+  accountType: 'individual',
+  businessName: null,
+  title: null,
+  mailboxNumber: 'JXP-10001',
+  phone: null,
+  trn: null,
+  address: null,
+  parish: null,
+  city: null,
+  country: 'Jamaica',
+  avatarUrl: null,
+  branch: null,
+  courier: { id: 1, name: 'Jamaica Express Post', code: 'JXP', logo_url: null },
+  role: 'customer',
+  createdAt: '2026-11-01T12:00:00.000Z',
+};
+
+const TICKET: TicketWithMessages = {
+  id: 7,
+  ticket_no: 'TKT-000007',
+  subject: 'Where is my parcel',
+  status: 'In Progress',
+  department: 'Packages',
+  courier: { id: 1, name: 'Jamaica Express Post' },
+  timeZone: 'America/Jamaica',
+  customer: { id: 5, firstName: 'Kimberly', lastName: 'Williams', mailboxNumber: 'JXP-10001' },
+  unread: true,
+  messageCount: 2,
+  createdAt: '2026-11-28T14:00:00.000Z',
+  updatedAt: '2026-11-28T14:05:00.000Z',
+  seenUpTo: null,
+  messages: [
+    {
+      id: 40,
+      user_id: null,
+      customer_id: 5,
+      author: { name: 'Kimberly Williams', kind: 'customer' },
+      message: 'It says delivered in Miami.',
+      attachments: [],
+      createdAt: '2026-11-28T14:00:00.000Z',
+    },
+    {
+      id: 41,
+      user_id: 9,
+      customer_id: null,
+      author: { name: 'Ana Brown', kind: 'staff' },
+      message: 'It is on the next flight.',
+      attachments: [],
+      createdAt: '2026-11-28T14:05:00.000Z',
+    },
+  ],
+};
+
+/** The reply's notice as the API gives it, and 11 more unread: the badge shows its cap. */
+function feedOf(unread: boolean): AppNotification[] {
+  const notice = (id: number, title: string, link: string | null): AppNotification => ({
+    id,
+    courierId: 1,
+    type: 'ticket_answered',
+    title,
+    body: TICKET.subject,
+    link,
+    read: !unread,
+    createdAt: '2026-11-28T14:05:00.000Z',
+  });
+  return [
+    notice(100, `Reply to ticket ${TICKET.ticket_no}`, `/customer/support-tickets?ticket=${TICKET.ticket_no}`),
+    ...Array.from({ length: 11 }, (_, i) => notice(i + 1, `Invoice INV-${i + 1} issued`, null)),
+  ];
+}
+
+/** The customer portal as routed in the app, signed in, over a fake API whose "mark all read" empties the count. */
+function renderPortal(path: string) {
+  let unread = true;
+  const count = () => (unread ? 12 : 0);
+  const api = stubApi({
+    'GET /customers/profile': profile,
+    'GET /notifications/unread-count': () => ({ unreadCount: count() }),
+    'GET /notifications': () => ({ data: feedOf(unread), total: 12, page: 1, limit: 20, unreadCount: count() }),
+    'POST /notifications/read-all': () => {
+      unread = false;
+      return { updated: 12 };
+    },
+    'POST /notifications/100/read': { ok: true },
+    [`GET /tickets/customer/${profile.id}`]: { data: [TICKET], total: 1, page: 1, limit: 50 },
+    [`GET /tickets/${TICKET.id}`]: TICKET,
+  });
+  tokenStore.set(fakeToken('customer'));
+  const router = createMemoryRouter(customerRoutes, { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <SessionProvider navigate={(to) => void router.navigate(to)}>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+  return { router, api };
+}
+
+const sidebarItem = () =>
+  within(screen.getByRole('navigation', { name: 'Customer navigation' })).getByRole('link', { name: /^Notifications/ });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("a customer's notifications", () => {
+  it('open what they are about: the ticket in its dialog on the tickets page', async () => {
+    const user = userEvent.setup();
+    const { router } = renderPortal('/customer/support-tickets');
+    // The badge: the count after the label, 9+ at most.
+    await waitFor(() => expect(sidebarItem()).toHaveTextContent(/^Notifications9\+$/));
+
+    await user.click(sidebarItem());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/customer/notifications'));
+    await user.click(await screen.findByRole('link', { name: `Reply to ticket ${TICKET.ticket_no}` }));
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(`/customer/support-tickets?ticket=${TICKET.ticket_no}`),
+    );
+    const dialog = await screen.findByRole('dialog', { name: TICKET.subject });
+    expect(await within(dialog).findByText('It is on the next flight.')).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('"Mark all as read" says 0 unread and takes the badge off the sidebar', async () => {
+    const user = userEvent.setup();
+    const { api } = renderPortal('/customer/notifications');
+    expect(await screen.findByText('12 unread')).toBeInTheDocument();
+    await waitFor(() => expect(sidebarItem()).toHaveTextContent(/^Notifications9\+$/));
+
+    await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    expect(await screen.findByText('0 unread')).toBeInTheDocument();
+    await waitFor(() => expect(sidebarItem()).toHaveTextContent(/^Notifications$/));
+    expect(api.changes().map((c) => `${c.method} ${c.path}`)).toEqual(['POST /notifications/read-all']);
+  });
+});
