@@ -10,6 +10,7 @@ import { FALLBACK_SITE } from '@/features/public/api/get-public-site';
 import { forgetSite } from '@/lib/public-site-store';
 import { SessionProvider } from '@/lib/session';
 import { tokenStore } from '@/lib/storage';
+import { demoAdminProfile, fakeToken } from '@/test/fake-session';
 
 /**
  * Every date on a screen is in the courier's time zone (its Company Settings field): the admin's
@@ -21,26 +22,8 @@ const DAY = { 'America/Jamaica': 'Nov 23, 2026', 'Pacific/Kiritimati': 'Nov 24, 
 type Zone = keyof typeof DAY;
 const other = (zone: Zone): Zone => (zone === 'America/Jamaica' ? 'Pacific/Kiritimati' : 'America/Jamaica');
 
-function fakeToken(role: string): string {
-  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  return `${b64({ alg: 'HS256' })}.${b64({ role, type: 'access', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
-}
-
-const adminProfile = (timeZone: Zone) => ({
-  id: 2,
-  first_name: 'Andrea',
-  last_name: 'Campbell',
-  email: 'admin@jamaicaexpress.test',
-  username: null,
-  avatarUrl: null,
-  phone: null,
-  role: { name: 'courier_admin', permissions: ['packages_view'] },
-  permissions: ['packages_view'],
-  courier: { id: 1, name: 'Jamaica Express Post', code: 'JXP', logo_url: null },
-  branch: null,
-  impersonated: false,
-  timeZone,
-});
+const adminProfile = (timeZone: Zone) =>
+  demoAdminProfile({ role: { name: 'courier_admin', permissions: ['packages_view'] }, permissions: ['packages_view'], timeZone });
 
 /** A row of one courier's list: it names no zone of its own (only the super admin's rows do). */
 const row = {

@@ -6,11 +6,7 @@ import { SESSION_RETRY_MS, SessionProvider } from '@/lib/session';
 import { askEarly, forgetEarly } from '@/lib/early-requests';
 import { offlineProfileStore, redirectStore, tokenStore } from '@/lib/storage';
 import { RequireAuth } from './route-guard';
-
-function fakeToken(role: string, expInSeconds = 3600): string {
-  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  return `${b64({ alg: 'HS256' })}.${b64({ role, type: 'access', exp: Math.floor(Date.now() / 1000) + expInSeconds })}.sig`;
-}
+import { demoCustomerProfile, fakeToken } from '@/test/fake-session';
 
 const staffProfile = {
   id: 2,
@@ -28,27 +24,7 @@ const staffProfile = {
   timeZone: 'America/Jamaica',
 };
 
-const customerProfile = {
-  id: 5,
-  firstName: 'Kim',
-  lastName: 'W',
-  email: 'c@x.test',
-  accountType: 'individual',
-  businessName: null,
-  title: null,
-  mailboxNumber: 'JXP-1',
-  phone: null,
-  trn: null,
-  address: null,
-  parish: null,
-  city: null,
-  country: 'Jamaica',
-  avatarUrl: null,
-  branch: null,
-  courier: { id: 1, name: 'JXP', code: 'JXP', logo_url: null },
-  role: 'customer',
-  createdAt: new Date().toISOString(),
-};
+const customerProfile = demoCustomerProfile();
 
 function renderAt(path: string) {
   const router = createMemoryRouter(

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NO_DATE, TimeZoneScope, dateFormatIn, useDateFormat } from './format-date';
 import { SessionProvider } from './session';
 import { tokenStore } from './storage';
+import { fakeToken } from '@/test/fake-session';
 
 // 2026-03-08 07:00Z New York springs forward (EST -> EDT); Jamaica keeps EST all year.
 const BEFORE_SPRING = '2026-03-08T06:30:00Z';
@@ -75,11 +76,6 @@ describe('dateFormatIn: Jamaica (no daylight saving) against New York around a c
     }
   });
 });
-
-function fakeToken(role: string): string {
-  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  return `${b64({ alg: 'HS256' })}.${b64({ role, type: 'access', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
-}
 
 const profile = (timeZone: string) => ({
   id: 2,

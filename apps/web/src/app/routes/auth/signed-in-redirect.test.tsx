@@ -8,33 +8,9 @@ import { SessionProvider } from '@/lib/session';
 import { redirectStore, tokenStore } from '@/lib/storage';
 import { fakeApi } from '@/test/fake-api';
 import { authRoutes } from './routes';
+import { demoCustomerProfile, fakeToken } from '@/test/fake-session';
 
-function fakeToken(role: string): string {
-  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  return `${b64({ alg: 'HS256' })}.${b64({ role, type: 'access', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
-}
-
-const customerProfile = {
-  id: 5,
-  firstName: 'Kimberly',
-  lastName: 'Williams',
-  email: 'customer@example.test',
-  accountType: 'individual',
-  businessName: null,
-  title: null,
-  mailboxNumber: 'JXP-10001',
-  phone: null,
-  trn: null,
-  address: null,
-  parish: null,
-  city: null,
-  country: 'Jamaica',
-  avatarUrl: null,
-  branch: null,
-  courier: { id: 1, name: 'Jamaica Express Post', code: 'JXP', logo_url: null },
-  role: 'customer',
-  createdAt: new Date().toISOString(),
-};
+const customerProfile = demoCustomerProfile();
 
 /** The real sign-in and registration routes, with the customer portal's pages as placeholders behind the guard. */
 function renderApp(path: string) {

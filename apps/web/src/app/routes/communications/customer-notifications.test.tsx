@@ -9,33 +9,9 @@ import { customerRoutes } from '@/app/routes/customer/routes';
 import { SessionProvider } from '@/lib/session';
 import { tokenStore } from '@/lib/storage';
 import { stubApi } from '@/test/fake-api';
+import { demoCustomerProfile, fakeToken } from '@/test/fake-session';
 
-function fakeToken(role: string): string {
-  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  return `${b64({ alg: 'HS256' })}.${b64({ role, type: 'access', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
-}
-
-const profile = {
-  id: 5,
-  firstName: 'Kimberly',
-  lastName: 'Williams',
-  email: 'customer@example.test',
-  accountType: 'individual',
-  businessName: null,
-  title: null,
-  mailboxNumber: 'JXP-10001',
-  phone: null,
-  trn: null,
-  address: null,
-  parish: null,
-  city: null,
-  country: 'Jamaica',
-  avatarUrl: null,
-  branch: null,
-  courier: { id: 1, name: 'Jamaica Express Post', code: 'JXP', logo_url: null },
-  role: 'customer',
-  createdAt: '2026-11-01T12:00:00.000Z',
-};
+const profile = demoCustomerProfile();
 
 const TICKET: TicketWithMessages = {
   id: 7,

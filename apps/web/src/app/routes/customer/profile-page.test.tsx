@@ -6,34 +6,18 @@ import { SessionProvider } from '@/lib/session';
 import { tokenStore } from '@/lib/storage';
 import { stubApi } from '@/test/fake-api';
 import { CustomerProfilePage } from './profile-page';
-
-function fakeToken(role: string): string {
-  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  return `${b64({ alg: 'HS256' })}.${b64({ role, type: 'access', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
-}
+import { demoCustomerProfile, fakeToken } from '@/test/fake-session';
 
 const MAY_PEN = { id: 3, name: 'May Pen' };
-const profile = {
-  id: 5,
-  firstName: 'Kimberly',
-  lastName: 'Williams',
-  email: 'customer@example.test',
-  accountType: 'individual',
-  businessName: null,
+const profile = demoCustomerProfile({
   title: 'Ms.',
-  mailboxNumber: 'JXP-10001',
   phone: '876-555-0100',
   trn: '123-456-789',
   address: '23 Main Street',
   parish: 'Clarendon',
   city: 'May Pen',
-  country: 'Jamaica',
-  avatarUrl: null,
   branch: MAY_PEN,
-  courier: { id: 1, name: 'Jamaica Express Post', code: 'JXP', logo_url: null },
-  role: 'customer',
-  createdAt: new Date().toISOString(),
-};
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -8,49 +8,10 @@ import { SessionProvider } from '@/lib/session';
 import { tokenStore } from '@/lib/storage';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { demoAdminProfile, demoCustomerProfile, fakeToken } from '@/test/fake-session';
 
-function fakeToken(role: string): string {
-  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  return `${b64({ alg: 'HS256' })}.${b64({ role, type: 'access', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
-}
-
-const courier = { id: 1, name: 'Jamaica Express Post', code: 'JXP', logo_url: null };
-const customerProfile = {
-  id: 5,
-  firstName: 'Kimberly',
-  lastName: 'Williams',
-  email: 'customer@example.test',
-  accountType: 'individual',
-  businessName: null,
-  title: null,
-  mailboxNumber: 'JXP-10001',
-  phone: null,
-  trn: null,
-  address: null,
-  parish: null,
-  city: null,
-  country: 'Jamaica',
-  avatarUrl: null,
-  branch: null,
-  courier,
-  role: 'customer',
-  createdAt: new Date().toISOString(),
-};
-const adminProfile = {
-  id: 2,
-  first_name: 'Andrea',
-  last_name: 'Campbell',
-  email: 'admin@jamaicaexpress.test',
-  username: null,
-  avatarUrl: null,
-  phone: null,
-  role: { name: 'courier_admin', permissions: [] },
-  permissions: [],
-  courier,
-  branch: null,
-  impersonated: false,
-  timeZone: 'America/Jamaica',
-};
+const customerProfile = demoCustomerProfile();
+const adminProfile = demoAdminProfile();
 
 /** The public layout's header and footer over a few pages; the fake API answers the profile and the logout. */
 function renderSite(path: string, signedIn?: 'customer' | 'courier_admin') {

@@ -12,6 +12,7 @@ import { RolesPage } from '@/app/routes/organisation/roles-page';
 import { StaffPage } from '@/app/routes/organisation/staff-page';
 import { SessionProvider } from '@/lib/session';
 import { tokenStore } from '@/lib/storage';
+import { fakeToken } from '@/test/fake-session';
 
 /**
  * The super admin's lists mix couriers: each row's dates are in its own courier's zone, not the
@@ -20,11 +21,6 @@ import { tokenStore } from '@/lib/storage';
 const AT = '2026-11-23T20:00:00Z';
 const TOKYO_DAY = 'Nov 24, 2026';
 const JAMAICA_DAY = 'Nov 23, 2026';
-
-function fakeToken(role: string): string {
-  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  return `${b64({ alg: 'HS256' })}.${b64({ role, type: 'access', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
-}
 
 const superAdminProfile = {
   id: 1,

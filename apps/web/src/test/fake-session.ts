@@ -1,0 +1,60 @@
+/**
+ * A session for component tests: a token of the JWT's shape (the web app reads its role and expiry,
+ * the API alone verifies it) and the demo customer's profile as `GET /api/customers/profile` answers.
+ */
+
+const base64Url = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+
+/** An access token for `role` that expires in `expInSeconds` (negative: already expired). */
+export function fakeToken(role: string, expInSeconds = 3600): string {
+  const exp = Math.floor(Date.now() / 1000) + expInSeconds;
+  return `${base64Url({ alg: 'HS256' })}.${base64Url({ role, type: 'access', exp })}.sig`;
+}
+
+export const DEMO_COURIER = { id: 1, name: 'Jamaica Express Post', code: 'JXP', logo_url: null };
+
+/** The demo customer, Kimberly Williams (JXP-10001), with `overrides`. */
+export function demoCustomerProfile<T extends object>(overrides: T = {} as T) {
+  return {
+    id: 5,
+    firstName: 'Kimberly',
+    lastName: 'Williams',
+    email: 'customer@example.test',
+    accountType: 'individual',
+    businessName: null,
+    title: null,
+    mailboxNumber: 'JXP-10001',
+    phone: null,
+    trn: null,
+    address: null,
+    parish: null,
+    city: null,
+    country: 'Jamaica',
+    avatarUrl: null,
+    branch: null,
+    courier: DEMO_COURIER,
+    role: 'customer',
+    createdAt: '2026-11-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The demo courier admin, Andrea Campbell, as `GET /api/auth/profile` answers, with `overrides`. */
+export function demoAdminProfile<T extends object>(overrides: T = {} as T) {
+  return {
+    id: 2,
+    first_name: 'Andrea',
+    last_name: 'Campbell',
+    email: 'admin@jamaicaexpress.test',
+    username: null,
+    avatarUrl: null,
+    phone: null,
+    role: { name: 'courier_admin', permissions: [] as string[] },
+    permissions: [] as string[],
+    courier: DEMO_COURIER,
+    branch: null,
+    impersonated: false,
+    timeZone: 'America/Jamaica',
+    ...overrides,
+  };
+}
