@@ -1,6 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicTrack } from '@courier/shared/schemas/public-track';
 import PackagesPage from '@/app/routes/packages/packages-page';
@@ -8,9 +6,9 @@ import { PublicLayout } from '@/app/routes/public/public-layout';
 import { TrackPage } from '@/app/routes/public/track-page';
 import { FALLBACK_SITE } from '@/features/public/api/get-public-site';
 import { forgetSite } from '@/lib/public-site-store';
-import { SessionProvider } from '@/lib/session';
 import { tokenStore } from '@/lib/storage';
-import { demoAdminProfile, fakeToken } from '@/test/fake-session';
+import { fakeApi } from '@/test/fake-api';
+import { demoAdminProfile, fakeToken, renderInSession } from '@/test/fake-session';
 
 /**
  * Every date on a screen is in the courier's time zone (its Company Settings field): the admin's
@@ -44,27 +42,7 @@ const row = {
 
 /** Answers a path (without the query) from the table; anything else is an empty list. */
 function serve(routes: Record<string, unknown>) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const { pathname } = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-      const body = routes[pathname] ?? { data: [], total: 0, page: 1, limit: 25 };
-      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-}
-
-/** Renders the routes at `path` in the app's session (signed out when no token is stored). */
-function renderRoutes(routes: Parameters<typeof createMemoryRouter>[0], path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={client}>
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
+  fakeApi(({ url }) => ({ body: routes[new URL(url, 'http://localhost').pathname] ?? { data: [], total: 0, page: 1, limit: 25 } }));
 }
 
 afterEach(() => {
@@ -79,7 +57,7 @@ describe("the courier's time zone on its screens", () => {
   it.each(Object.keys(DAY) as Zone[])('the admin packages list shows the received date in the profile zone: %s', async (zone) => {
     tokenStore.set(fakeToken('courier_admin'));
     serve({ '/api/auth/profile': adminProfile(zone), '/api/packages': { data: [row], total: 1, page: 1, limit: 25 } });
-    renderRoutes([{ path: '/admin/packages', element: <PackagesPage /> }], '/admin/packages?search=PKG-000005');
+    renderInSession([{ path: '/admin/packages', element: <PackagesPage /> }], '/admin/packages?search=PKG-000005');
     const tr = (await screen.findByText('PKG-000005', undefined, { timeout: 5000 })).closest('tr');
     if (!tr) throw new Error('no row of PKG-000005');
     expect(within(tr).getByText(DAY[zone])).toBeInTheDocument();
@@ -100,7 +78,7 @@ describe("the courier's time zone on its screens", () => {
       ...FALLBACK_SITE,
       courier: { ...FALLBACK_SITE.courier, apiKey: 'ck_track', timeZone: 'Pacific/Kiritimati' },
     };
-    renderRoutes([{ element: <PublicLayout />, children: [{ path: '/track', element: <TrackPage /> }] }], '/track?number=PKG-000005');
+    renderInSession([{ element: <PublicLayout />, children: [{ path: '/track', element: <TrackPage /> }] }], '/track?number=PKG-000005');
     const timeline = await screen.findByRole('list', { name: 'Timeline' }, { timeout: 5000 });
     const [step] = within(timeline).getAllByRole('listitem');
     expect(step).toHaveTextContent('Received');

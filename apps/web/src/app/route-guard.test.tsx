@@ -5,24 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_RETRY_MS, SessionProvider } from '@/lib/session';
 import { askEarly, forgetEarly } from '@/lib/early-requests';
 import { offlineProfileStore, redirectStore, tokenStore } from '@/lib/storage';
+import { demoAdminProfile, demoCustomerProfile, fakeToken } from '@/test/fake-session';
 import { RequireAuth } from './route-guard';
-import { demoCustomerProfile, fakeToken } from '@/test/fake-session';
 
-const staffProfile = {
-  id: 2,
-  first_name: 'Andrea',
-  last_name: 'Campbell',
-  email: 'admin@x.test',
-  username: null,
-  avatarUrl: null,
-  phone: null,
-  role: { name: 'courier_admin', permissions: ['settings_edit'] },
-  permissions: ['settings_edit'],
-  courier: { id: 1, name: 'JXP', code: 'JXP', logo_url: null },
-  branch: null,
-  impersonated: false,
-  timeZone: 'America/Jamaica',
-};
+const staffProfile = demoAdminProfile({ role: { name: 'courier_admin', permissions: ['settings_edit'] }, permissions: ['settings_edit'] });
 
 const customerProfile = demoCustomerProfile();
 

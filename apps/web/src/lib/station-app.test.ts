@@ -3,10 +3,6 @@ import { STATION_MANIFEST_URL, STATION_WORKER_URL, linkStationManifest, register
 import { offlineProfileStore } from './storage';
 
 describe('the installable scan station', () => {
-  afterEach(() => {
-    for (const link of document.head.querySelectorAll('link')) link.remove();
-  });
-
   it('links the manifest and the home-screen icon once', () => {
     linkStationManifest();
     linkStationManifest();

@@ -23,5 +23,7 @@ afterEach(() => {
   setTheme('system');
   document.documentElement.removeAttribute('style');
   document.title = '';
+  // The installable portals link their manifest and icon in the head (the customer's replaces the station's).
+  for (const link of document.head.querySelectorAll('link[rel="manifest"], link[rel="apple-touch-icon"]')) link.remove();
   window.history.replaceState(null, '', '/');
 });

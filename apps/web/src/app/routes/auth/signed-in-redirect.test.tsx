@@ -1,14 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequireAuth } from '@/app/route-guard';
-import { SessionProvider } from '@/lib/session';
 import { redirectStore, tokenStore } from '@/lib/storage';
 import { fakeApi } from '@/test/fake-api';
+import { demoCustomerProfile, fakeToken, renderInSession } from '@/test/fake-session';
 import { authRoutes } from './routes';
-import { demoCustomerProfile, fakeToken } from '@/test/fake-session';
 
 const customerProfile = demoCustomerProfile();
 
@@ -25,20 +22,13 @@ function renderApp(path: string) {
       <h1>{name}</h1>
     </RequireAuth>
   );
-  const router = createMemoryRouter(
+  const router = renderInSession(
     [
       ...authRoutes,
       { path: '/customer/dashboard', element: customerPage('Customer dashboard') },
       { path: '/customer/profile', element: customerPage('My Profile') },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <SessionProvider navigate={(to) => void router.navigate(to)}>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
+    path,
   );
   return { router, api, token };
 }

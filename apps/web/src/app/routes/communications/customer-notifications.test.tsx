@@ -1,15 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppNotification } from '@courier/shared/schemas/notifications';
 import type { TicketWithMessages } from '@courier/shared/schemas/tickets';
 import { customerRoutes } from '@/app/routes/customer/routes';
-import { SessionProvider } from '@/lib/session';
 import { tokenStore } from '@/lib/storage';
 import { stubApi } from '@/test/fake-api';
-import { demoCustomerProfile, fakeToken } from '@/test/fake-session';
+import { demoCustomerProfile, fakeToken, renderInSession } from '@/test/fake-session';
 
 const profile = demoCustomerProfile();
 
@@ -84,14 +81,7 @@ function renderPortal(path: string) {
     [`GET /tickets/${TICKET.id}`]: TICKET,
   });
   tokenStore.set(fakeToken('customer'));
-  const router = createMemoryRouter(customerRoutes, { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <SessionProvider navigate={(to) => void router.navigate(to)}>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
+  const router = renderInSession(customerRoutes, path);
   return { router, api };
 }
 

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '@/lib/session';
 import { tokenStore } from '@/lib/storage';
 import { stubApi } from '@/test/fake-api';
-import { CustomerProfilePage } from './profile-page';
 import { demoCustomerProfile, fakeToken } from '@/test/fake-session';
+import { CustomerProfilePage } from './profile-page';
 
 const MAY_PEN = { id: 3, name: 'May Pen' };
 const profile = demoCustomerProfile({

@@ -1,14 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Outlet, RouterProvider, createMemoryRouter } from 'react-router';
+import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/test/fake-api';
-import { SessionProvider } from '@/lib/session';
 import { tokenStore } from '@/lib/storage';
+import { demoAdminProfile, demoCustomerProfile, fakeToken, renderInSession } from '@/test/fake-session';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
-import { demoAdminProfile, demoCustomerProfile, fakeToken } from '@/test/fake-session';
 
 const customerProfile = demoCustomerProfile();
 const adminProfile = demoAdminProfile();
@@ -23,7 +21,7 @@ function renderSite(path: string, signedIn?: 'customer' | 'courier_admin') {
     return { status: 404, body: { message: 'Not found' } };
   });
   const page = (name: string) => <h1>{name}</h1>;
-  const router = createMemoryRouter(
+  const router = renderInSession(
     [
       {
         element: (
@@ -41,15 +39,7 @@ function renderSite(path: string, signedIn?: 'customer' | 'courier_admin') {
         ],
       },
     ],
-    { initialEntries: [path] },
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <SessionProvider navigate={(to) => void router.navigate(to)}>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
+    path,
   );
   return { router, api };
 }

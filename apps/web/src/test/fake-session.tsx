@@ -1,3 +1,8 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { SessionProvider } from '@/lib/session';
+
 /**
  * A session for component tests: a token of the JWT's shape (the web app reads its role and expiry,
  * the API alone verifies it) and the demo customer's profile as `GET /api/customers/profile` answers.
@@ -57,4 +62,20 @@ export function demoAdminProfile<T extends object>(overrides: T = {} as T) {
     timeZone: 'America/Jamaica',
     ...overrides,
   };
+}
+
+/**
+ * Renders `routes` at `path` as the app does: a fresh query client (no retries), the session (signed
+ * in when a token is stored) and a memory router the session navigates. Returns the router.
+ */
+export function renderInSession(routes: Parameters<typeof createMemoryRouter>[0], path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <SessionProvider navigate={(to) => void router.navigate(to)}>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+  return router;
 }
