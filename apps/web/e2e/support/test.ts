@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Page, test as base, expect } from '@playwright/test';
+import { ApiTrail } from './api-trail';
 import { expectNoSeriousA11yViolations, seriousA11yViolations } from './axe';
 import { workerBaseURL } from './ports';
 import { watchScreens } from './screen-watch';
@@ -23,6 +24,8 @@ import { watchScreens } from './screen-watch';
  * Automatic audits run once per distinct screen in the run, whichever worker reaches it first (path
  * with ids folded, phone or desktop, which dialogs or menus are open), which keeps the added
  * browser time small.
+ * A failed test also prints its API trail (api-trail.ts): the API's refusals and failures and the
+ * pages' navigations before it failed.
  * Contexts prefer reduced motion, so a toast or dialog is never audited half faded in (a spec
  * about an animation opts out with test.use({ contextOptions: { reducedMotion: 'no-preference' } })).
  */
@@ -168,8 +171,10 @@ export const test = base.extend<{ a11y: A11yAudit }>({
         };
       };
       const contexts = new Set<BrowserContext>();
+      const trail = new ApiTrail();
       const watchContext = async (ctx: BrowserContext) => {
         contexts.add(ctx);
+        trail.watch(ctx);
         for (const page of ctx.pages()) watchPage(page);
         ctx.on('page', watchPage);
         await watchScreens(ctx, auditInBackground);
@@ -194,6 +199,7 @@ export const test = base.extend<{ a11y: A11yAudit }>({
       } finally {
         restore();
       }
+      await trail.report(testInfo);
       // A failed journey already says why; auditing its broken state would only add noise.
       if (testInfo.status === testInfo.expectedStatus) {
         await background;
