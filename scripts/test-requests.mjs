@@ -15,6 +15,8 @@ export const EXCEPTIONS = {
   'apps/api/test/replicas.test.ts': 'asks two running server processes over HTTP (fetch), not an app in the test process',
   'apps/api/test/crash/write-stream.ts': 'writes to a server process over HTTP (fetch) while the crash rounds kill it',
   'apps/api/test/fixtures/card-checks.ts': "posts the bank's HTML forms as a browser does (fetch to the listening gateway simulator)",
+  'apps/api/test/route-serializers.test.ts':
+    "injects into a bare Fastify in a child Node run with V8's natives (the patched dependency itself, not the app)",
   'apps/api/test/fixtures/organisation.ts':
     "the organisation world's call(who, ...) is t.api as one of its named people, shared by six files",
 };
