@@ -1,11 +1,12 @@
 /**
  * The embedded server's whole tree (Node, the guardian `sh`, the postmaster and every backend):
- * RSS and PSS summed, idle after a first start with the demo data, and again after 400 signed-in
- * requests (the courier admin's dashboard, package and invoice pages, tickets and bells, 10 at a
- * time), each 3 s after, and settled 12 s after the requests (the pool closes connections idle for
- * 10 s). Builds alternate round by round, each on a fresh DATA_DIR, so both see the same load.
+ * RSS and PSS summed, idle 3 s after a first start with the demo data, quiet --quiet s after it (the
+ * start's work done: its extra connections closed, V8's memory reducer run), and again after 400
+ * signed-in requests (the courier admin's dashboard, package and invoice pages, tickets and bells,
+ * 10 at a time), 3 s after, and settled 12 s after the requests (the pool closes connections idle
+ * for 2 s). Builds alternate round by round, each on a fresh DATA_DIR, so both see the same load.
  *
- *   npm run bench:tree -- [--servers DIR,DIR] [--rounds 2] [--port 3521]
+ *   npm run bench:tree -- [--servers DIR,DIR] [--rounds 2] [--port 3521] [--quiet 30]
  *
  * --servers: directories holding a built server.js (default: bench:lean's `before` and `after`
  * builds when present, else apps/api/dist). Each starts with `npm run serve`'s Node flags.
@@ -22,7 +23,12 @@ import { productionEnv } from './lib/built-server';
 import { load1, processTree, pssMiB, rssMiB } from './lib/measure';
 
 const { values } = parseArgs({
-  options: { servers: { type: 'string' }, rounds: { type: 'string', default: '2' }, port: { type: 'string', default: '3521' } },
+  options: {
+    servers: { type: 'string' },
+    rounds: { type: 'string', default: '2' },
+    port: { type: 'string', default: '3521' },
+    quiet: { type: 'string', default: '30' },
+  },
 });
 const ROOT = path.resolve(import.meta.dirname, '..');
 const LEAN = path.join(ROOT, 'apps/api/node_modules/.cache/courier-lean');
@@ -96,6 +102,7 @@ async function signedInLoad(): Promise<{ ok: number; other: Map<string, number> 
 
 type Figures = {
   idle: ReturnType<typeof tree>;
+  quiet: ReturnType<typeof tree>;
   after: ReturnType<typeof tree>;
   nodeIdle: ReturnType<typeof own>;
   nodeAfter: ReturnType<typeof own>;
@@ -111,19 +118,23 @@ for (let round = 1; round <= Number(values.rounds); round++) {
     });
     try {
       await firstHealthy(child);
+      const started = Date.now();
       await sleep(3_000);
       const pid = child.pid as number;
       const idle = tree(pid);
       const nodeIdle = own(pid);
+      await sleep(Math.max(0, Number(values.quiet) * 1000 - (Date.now() - started)));
+      const quiet = tree(pid);
       const { ok, other } = await signedInLoad();
       await sleep(3_000);
       const after = tree(pid);
       const nodeAfter = own(pid);
       await sleep(9_000);
       const settled = tree(pid);
-      results.get(dir)?.push({ idle, after, nodeIdle, nodeAfter, settled });
+      results.get(dir)?.push({ idle, quiet, after, nodeIdle, nodeAfter, settled });
       console.log(
         `round ${round} ${path.basename(dir)}: idle RSS ${idle.rss.toFixed(0)} / PSS ${idle.pss.toFixed(0)} MiB (${idle.processes} processes, Node RSS / PSS ${nodeIdle.rss.toFixed(0)} / ${nodeIdle.pss.toFixed(0)}), ` +
+          `quiet at ${values.quiet} s RSS ${quiet.rss.toFixed(0)} / PSS ${quiet.pss.toFixed(0)} MiB (${quiet.processes} processes), ` +
           `after ${ok} of ${REQUESTS} requests answered 2xx: RSS ${after.rss.toFixed(0)} / PSS ${after.pss.toFixed(0)} MiB (${after.processes} processes, Node RSS / PSS ${nodeAfter.rss.toFixed(0)} / ${nodeAfter.pss.toFixed(0)}), settled RSS ${settled.rss.toFixed(0)} / PSS ${settled.pss.toFixed(0)} MiB (${settled.processes} processes), load ${load1()}` +
           (other.size ? ` other: ${[...other].map(([k, n]) => `${k} x${n}`).join(', ')}` : ''),
       );
@@ -136,12 +147,12 @@ for (let round = 1; round <= Number(values.rounds); round++) {
 }
 
 console.log(
-  '\n| build | tree idle RSS / PSS (MiB) | Node idle RSS / PSS | tree after 400 requests RSS / PSS | Node after RSS / PSS | tree settled RSS / PSS |',
+  `\n| build | tree idle RSS / PSS (MiB) | Node idle RSS / PSS | tree quiet (${values.quiet} s) RSS / PSS | tree after 400 requests RSS / PSS | Node after RSS / PSS | tree settled RSS / PSS |`,
 );
-console.log('|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|');
 for (const [dir, figures] of results) {
   const m = (pick: (f: Figures) => number) => median(figures.map(pick)).toFixed(0);
   console.log(
-    `| ${path.basename(dir)} | ${m((f) => f.idle.rss)} / ${m((f) => f.idle.pss)} | ${m((f) => f.nodeIdle.rss)} / ${m((f) => f.nodeIdle.pss)} | ${m((f) => f.after.rss)} / ${m((f) => f.after.pss)} | ${m((f) => f.nodeAfter.rss)} / ${m((f) => f.nodeAfter.pss)} | ${m((f) => f.settled.rss)} / ${m((f) => f.settled.pss)} |`,
+    `| ${path.basename(dir)} | ${m((f) => f.idle.rss)} / ${m((f) => f.idle.pss)} | ${m((f) => f.nodeIdle.rss)} / ${m((f) => f.nodeIdle.pss)} | ${m((f) => f.quiet.rss)} / ${m((f) => f.quiet.pss)} | ${m((f) => f.after.rss)} / ${m((f) => f.after.pss)} | ${m((f) => f.nodeAfter.rss)} / ${m((f) => f.nodeAfter.pss)} | ${m((f) => f.settled.rss)} / ${m((f) => f.settled.pss)} |`,
   );
 }
