@@ -116,11 +116,21 @@ describe('RequireAuth', () => {
     expect(tokenStore.get()).not.toBeNull();
   });
 
-  it('rides out a passing fault: a 503 and a dropped connection are retried, the page shows', async () => {
+  it('rides out a passing fault: a 503 and an answer cut off are retried, the page shows', async () => {
     tokenStore.set(fakeToken('courier_admin'));
+    const cutOff = () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"id":'));
+            controller.error(new TypeError('network error'));
+          },
+        }),
+        { status: 200 },
+      );
     const answers = [
       () => new Response(JSON.stringify({ message: 'busy' }), { status: 503 }),
-      () => Promise.reject(new TypeError('Failed to fetch')),
+      cutOff,
       () => new Response(JSON.stringify(staffProfile), { status: 200 }),
     ];
     let calls = 0;

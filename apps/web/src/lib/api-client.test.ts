@@ -53,6 +53,40 @@ describe('api client', () => {
     await assertion;
   });
 
+  it('gives the network message when the connection drops while the answer comes', async () => {
+    const cutOff = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"id":'));
+        controller.error(new TypeError('network error'));
+      },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(cutOff, { status: 200 })),
+    );
+    await expect(api.get('/auth/profile')).rejects.toMatchObject({ message: CLIENT_MESSAGES.network, kind: 'network' });
+  });
+
+  it('gives the time-out message when the answer stops coming for 30 s', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        // The headers came; the body stalls until the request is aborted, as a browser's fetch does.
+        const stalled = new ReadableStream({
+          start(controller) {
+            init.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+          },
+        });
+        return new Response(stalled, { status: 200 });
+      }),
+    );
+    const pending = api.get('/slow');
+    const assertion = expect(pending).rejects.toMatchObject({ message: CLIENT_MESSAGES.timeout, kind: 'timeout' });
+    await vi.advanceTimersByTimeAsync(30_000);
+    await assertion;
+  });
+
   it('passes the server message of a 4xx', async () => {
     vi.stubGlobal('fetch', respond(400, { message: 'First name is required', fieldErrors: { firstName: ['First name is required'] } }));
     const error = await api.post('/x', {}).catch((e: unknown) => e);

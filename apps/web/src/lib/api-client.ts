@@ -86,6 +86,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   signal?.addEventListener('abort', abortFromCaller);
 
   let response: Response;
+  let text: string;
   try {
     response = await fetch(buildUrl(path, query), {
       method,
@@ -93,6 +94,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
       signal: controller.signal,
     });
+    // The body is part of the answer: a connection lost or stalled while it comes is the same fault.
+    text = await response.text();
   } catch (error) {
     if (timedOut) {
       connectivity.markOffline();
@@ -110,7 +113,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (copy) connectivity.servedCopy(copy);
   else connectivity.markOnline();
 
-  const text = await response.text();
   let data: unknown = null;
   if (text) {
     try {
