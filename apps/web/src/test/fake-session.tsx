@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
+import type { TicketWithMessages } from '@courier/shared/schemas/tickets';
 import { SessionProvider } from '@/lib/session';
 
 /**
  * A session for component tests: a token of the JWT's shape (the web app reads its role and expiry,
- * the API alone verifies it) and the demo customer's profile as `GET /api/customers/profile` answers.
+ * the API alone verifies it), the demo people's profiles as the API answers them, and their demo data.
  */
 
 const base64Url = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
@@ -60,6 +61,46 @@ export function demoAdminProfile<T extends object>(overrides: T = {} as T) {
     branch: null,
     impersonated: false,
     timeZone: 'America/Jamaica',
+    ...overrides,
+  };
+}
+
+/** The demo customer's open ticket, their question and the desk's reply (message 41), with `overrides`. */
+export function demoTicket(overrides: Partial<TicketWithMessages> = {}): TicketWithMessages {
+  return {
+    id: 7,
+    ticket_no: 'TKT-000007',
+    subject: 'Where is my parcel',
+    status: 'In Progress',
+    department: 'Packages',
+    courier: { id: DEMO_COURIER.id, name: DEMO_COURIER.name },
+    timeZone: 'America/Jamaica',
+    customer: { id: 5, firstName: 'Kimberly', lastName: 'Williams', mailboxNumber: 'JXP-10001' },
+    unread: true,
+    messageCount: 2,
+    createdAt: '2026-11-28T14:00:00.000Z',
+    updatedAt: '2026-11-28T14:05:00.000Z',
+    seenUpTo: null,
+    messages: [
+      {
+        id: 40,
+        user_id: null,
+        customer_id: 5,
+        author: { name: 'Kimberly Williams', kind: 'customer' },
+        message: 'It says delivered in Miami.',
+        attachments: [],
+        createdAt: '2026-11-28T14:00:00.000Z',
+      },
+      {
+        id: 41,
+        user_id: 9,
+        customer_id: null,
+        author: { name: 'Ana Brown', kind: 'staff' },
+        message: 'It is on the next flight.',
+        attachments: [],
+        createdAt: '2026-11-28T14:05:00.000Z',
+      },
+    ],
     ...overrides,
   };
 }

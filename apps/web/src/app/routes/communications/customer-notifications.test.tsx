@@ -2,49 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppNotification } from '@courier/shared/schemas/notifications';
-import type { TicketWithMessages } from '@courier/shared/schemas/tickets';
 import { customerRoutes } from '@/app/routes/customer/routes';
 import { tokenStore } from '@/lib/storage';
 import { stubApi } from '@/test/fake-api';
-import { demoCustomerProfile, fakeToken, renderInSession } from '@/test/fake-session';
+import { demoCustomerProfile, demoTicket, fakeToken, renderInSession } from '@/test/fake-session';
 
 const profile = demoCustomerProfile();
 
-const TICKET: TicketWithMessages = {
-  id: 7,
-  ticket_no: 'TKT-000007',
-  subject: 'Where is my parcel',
-  status: 'In Progress',
-  department: 'Packages',
-  courier: { id: 1, name: 'Jamaica Express Post' },
-  timeZone: 'America/Jamaica',
-  customer: { id: 5, firstName: 'Kimberly', lastName: 'Williams', mailboxNumber: 'JXP-10001' },
-  unread: true,
-  messageCount: 2,
-  createdAt: '2026-11-28T14:00:00.000Z',
-  updatedAt: '2026-11-28T14:05:00.000Z',
-  seenUpTo: null,
-  messages: [
-    {
-      id: 40,
-      user_id: null,
-      customer_id: 5,
-      author: { name: 'Kimberly Williams', kind: 'customer' },
-      message: 'It says delivered in Miami.',
-      attachments: [],
-      createdAt: '2026-11-28T14:00:00.000Z',
-    },
-    {
-      id: 41,
-      user_id: 9,
-      customer_id: null,
-      author: { name: 'Ana Brown', kind: 'staff' },
-      message: 'It is on the next flight.',
-      attachments: [],
-      createdAt: '2026-11-28T14:05:00.000Z',
-    },
-  ],
-};
+const TICKET = demoTicket();
 
 /** The reply's notice as the API gives it, and 11 more unread: the badge shows its cap. */
 function feedOf(unread: boolean): AppNotification[] {

@@ -2,44 +2,11 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { TicketWithMessages } from '@courier/shared/schemas/tickets';
 import { renderWithApi, signedInWithFakeApi } from '@/test/fake-api';
+import { demoTicket } from '@/test/fake-session';
 import { useLiveStatus, useTicketLiveStream } from '../api/use-live';
 import { TicketThread } from './ticket-thread';
 
-const TICKET: TicketWithMessages = {
-  id: 7,
-  ticket_no: 'TKT-000007',
-  subject: 'Where is my blender?',
-  status: 'In Progress',
-  department: 'Packages',
-  courier: { id: 1, name: 'Jamaica Express Post' },
-  timeZone: 'America/Jamaica',
-  customer: { id: 3, firstName: 'Kimberly', lastName: 'Williams', mailboxNumber: 'JXP-1001' },
-  unread: false,
-  messageCount: 2,
-  createdAt: '2026-11-28T14:00:00.000Z',
-  updatedAt: '2026-11-28T14:05:00.000Z',
-  seenUpTo: null,
-  messages: [
-    {
-      id: 40,
-      user_id: null,
-      customer_id: 3,
-      author: { name: 'Kimberly Williams', kind: 'customer' },
-      message: 'UPS says delivered.',
-      attachments: [],
-      createdAt: '2026-11-28T14:00:00.000Z',
-    },
-    {
-      id: 41,
-      user_id: 9,
-      customer_id: null,
-      author: { name: 'Ana Brown', kind: 'staff' },
-      message: 'Found it on the shelf.',
-      attachments: [],
-      createdAt: '2026-11-28T14:05:00.000Z',
-    },
-  ],
-};
+const TICKET = demoTicket({ unread: false });
 
 /** A fake API whose /tickets/live answers a stream the test writes to (or refuses it). */
 function liveApi(refuse = false) {
@@ -96,7 +63,7 @@ describe('a ticket thread kept live', () => {
 
     await api.send('ticket', { kind: 'read', ticketId: 7, by: { kind: 'customer', name: '' }, messageId: 41 });
     const seen = await screen.findByText('Seen');
-    expect(seen.closest('li')).toHaveTextContent('Found it on the shelf.');
+    expect(seen.closest('li')).toHaveTextContent('It is on the next flight.');
     unmount();
   });
 
